@@ -1,0 +1,47 @@
+import { Hono } from "hono";
+import pkg from "../package.json" with { type: "json" };
+import { resolveCaller } from "./auth/identity.ts";
+import { serveMcp } from "./mcp/handler.ts";
+
+export const app = new Hono<{ Bindings: Env }>();
+
+app.get("/health", (c) => c.json({ ok: true, name: "edgeclip", version: pkg.version }));
+
+app.get("/", (c) => {
+  const mcpUrl = new URL("/mcp", c.req.url).href;
+  return c.text(
+    `edgeclip ${pkg.version}: a clipboard for AI agents.\n\nMCP endpoint: ${mcpUrl}\n\nClaude Code:   claude mcp add --transport http edgeclip ${mcpUrl}\nMCP Inspector: npx @modelcontextprotocol/inspector --transport http --server-url ${mcpUrl}\n`,
+  );
+});
+
+app.all("/mcp", async (c) => {
+  const caller = resolveCaller(c.req.raw);
+  if (!caller) {
+    return c.json(
+      {
+        jsonrpc: "2.0",
+        id: null,
+        error: {
+          code: -32001,
+          message:
+            "Sign-in required: this edgeclip server only serves local requests until OAuth is configured.",
+        },
+      },
+      401,
+    );
+  }
+  return serveMcp(c.req.raw, caller);
+});
+
+app.notFound((c) =>
+  c.json({ error: `No route ${c.req.method} ${c.req.path}. The MCP endpoint is /mcp.` }, 404),
+);
+
+/** Protocol and HTTP failures are answered here, in one place; tool failures are tool results. */
+app.onError((error, c) => {
+  console.error("edgeclip: unhandled error", error);
+  return c.json(
+    { jsonrpc: "2.0", id: null, error: { code: -32603, message: "Internal server error" } },
+    500,
+  );
+});

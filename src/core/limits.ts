@@ -1,0 +1,24 @@
+/** Product limits (DESIGN.md §5). One place, so docs, schemas and checks agree. */
+export const LIMITS = {
+  /** Largest entry, in UTF-8 bytes. */
+  entryBytes: 10 * 1024 * 1024,
+  /** Receipts warn above this size. */
+  entryWarnBytes: 100 * 1024,
+  /** Largest SQLite row we write for content (the platform caps a string at 2 MB). */
+  chunkBytes: 1024 * 1024,
+  /** Characters of content one tool result may carry; longer content is paged. */
+  resultChars: 100_000,
+  entriesPerScope: 10_000,
+  /** Largest accepted HTTP request body: a 10 MiB entry plus JSON escaping and envelope. */
+  requestBodyBytes: 12 * 1024 * 1024,
+  sessionIdleMs: 24 * 60 * 60 * 1000,
+  /** Expired entries are kept (marked, not pasteable) this long, then purged. */
+  expiredRetentionMs: 7 * 24 * 60 * 60 * 1000,
+  maxTtlSeconds: 365 * 24 * 60 * 60,
+  keyChars: 200,
+  descriptionChars: 2_000,
+  tagChars: 64,
+  tagsPerEntry: 32,
+  historyKept: 1_000,
+  todoItems: 200,
+} as const;

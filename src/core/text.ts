@@ -1,0 +1,68 @@
+/** Pure helpers over text content: sizes, lines, token estimates. */
+
+const encoder = new TextEncoder();
+
+/** UTF-8 length of `text` in bytes. */
+export function utf8Bytes(text: string): number {
+  return encoder.encode(text).byteLength;
+}
+
+/** Lines in `text`, counting a last line without a final newline. "" has 0 lines. */
+export function countLines(text: string): number {
+  if (text.length === 0) return 0;
+  let lines = 0;
+  let at = text.indexOf("\n");
+  while (at !== -1) {
+    lines++;
+    at = text.indexOf("\n", at + 1);
+  }
+  return text.endsWith("\n") ? lines : lines + 1;
+}
+
+/**
+ * Tokens a model would spend reading `bytes` of text. No public tokenizer
+ * matches Claude's, so this is the usual ~4 bytes per token estimate; receipts
+ * call it an estimate.
+ */
+export function estimateTokens(bytes: number): number {
+  return Math.ceil(bytes / 4);
+}
+
+export interface LineSlice {
+  text: string;
+  startLine: number;
+  endLine: number;
+  totalLines: number;
+}
+
+/**
+ * Lines `start`..`end` (1-based, inclusive) of `text`, each keeping its own
+ * line ending. `end` past the last line is clamped; `start` past it is an error
+ * the caller reports.
+ */
+export function sliceLines(
+  text: string,
+  start: number,
+  end: number | undefined,
+): LineSlice | { error: "START_AFTER_END" | "START_PAST_LAST_LINE"; totalLines: number } {
+  const totalLines = countLines(text);
+  const last = Math.min(end ?? totalLines, totalLines);
+  if (end !== undefined && end < start) return { error: "START_AFTER_END", totalLines };
+  if (start > totalLines) return { error: "START_PAST_LAST_LINE", totalLines };
+  let from = 0;
+  for (let line = 1; line < start; line++) from = text.indexOf("\n", from) + 1;
+  let to = from;
+  for (let line = start; line <= last; line++) {
+    const nl = text.indexOf("\n", to);
+    to = nl === -1 ? text.length : nl + 1;
+  }
+  return { text: text.slice(from, to), startLine: start, endLine: last, totalLines };
+}
+
+/** The first and last `n` lines, for verbose listings. */
+export function headAndTail(text: string, n: number): { head: string[]; tail: string[] } {
+  const lines = text.split("\n");
+  if (text.endsWith("\n")) lines.pop();
+  if (lines.length <= 2 * n) return { head: lines, tail: [] };
+  return { head: lines.slice(0, n), tail: lines.slice(-n) };
+}

@@ -1,0 +1,37 @@
+import { env } from "cloudflare:workers";
+import { DEFAULT_SESSION, storeName } from "../core/names.ts";
+import type { StoreAddress } from "../session/address.ts";
+import type { OperationInput, OperationName, OperationResult } from "../session/operations.ts";
+
+/** Who is calling: resolved once per HTTP request, before any tool runs. */
+export interface Caller {
+  /** Stable user id; every Durable Object name starts with it, so users never share one. */
+  user: string;
+}
+
+export function sessionAddress(caller: Caller, handle: string | undefined): StoreAddress {
+  return { user: caller.user, scope: "session", name: handle ?? DEFAULT_SESSION };
+}
+
+export function userAddress(caller: Caller): StoreAddress {
+  return { user: caller.user, scope: "user", name: caller.user };
+}
+
+/** The Durable Object holding the clipboard at `address`. */
+export function clipboardStub(address: StoreAddress) {
+  return env.CLIPBOARD.get(
+    env.CLIPBOARD.idFromName(storeName(address.user, address.scope, address.name)),
+  );
+}
+
+/**
+ * Runs operation `name` in the session object at `address`. (The RPC stub's
+ * type loses `op`'s generic, so the typing is restored here, once.)
+ */
+export async function runOperation<N extends OperationName>(
+  address: StoreAddress,
+  name: N,
+  input: OperationInput<N>,
+): Promise<OperationResult<N>> {
+  return (await clipboardStub(address).op(address, name, input as never)) as OperationResult<N>;
+}

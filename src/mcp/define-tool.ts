@@ -1,0 +1,76 @@
+import type { CallToolResult, McpServer, ToolAnnotations } from "@modelcontextprotocol/server";
+import type { z } from "zod";
+import type { Outcome, ToolFailure } from "../core/errors.ts";
+import type { SessionContext } from "../session/clipboard-session.ts";
+import type { OperationName } from "../session/operations.ts";
+import { type Caller, runOperation, sessionAddress } from "./caller.ts";
+
+type Input = z.ZodObject<{ session: z.ZodOptional<z.ZodString> }>;
+
+/**
+ * A tool that runs inside the caller's session Durable Object. The Worker side
+ * only validates (zod, then `precheck`) and forwards; `run` executes in the
+ * object, where calls on one session are serialised.
+ */
+export interface SessionTool<I extends Input, O extends z.ZodObject> {
+  /** Tool name, and the name of its operation in `OPERATIONS`. */
+  name: string;
+  title: string;
+  description: string;
+  annotations: ToolAnnotations;
+  input: I;
+  output: O;
+  /** Checks the Worker can make without the session, e.g. content size. */
+  precheck?: (args: z.output<I>) => ToolFailure | undefined;
+  run: (session: SessionContext, args: z.output<I>) => Promise<Outcome<z.output<O>>>;
+  /** What the model reads: one text block per string. */
+  text: (value: z.output<O>, args: z.output<I>) => string[];
+}
+
+export function defineTool<I extends Input, O extends z.ZodObject>(
+  tool: SessionTool<I, O>,
+): SessionTool<I, O> {
+  return tool;
+}
+
+export function registerSessionTool<I extends Input, O extends z.ZodObject>(
+  server: McpServer,
+  caller: Caller,
+  tool: SessionTool<I, O>,
+): void {
+  server.registerTool(
+    tool.name,
+    {
+      title: tool.title,
+      description: tool.description,
+      inputSchema: tool.input,
+      outputSchema: tool.output,
+      annotations: { title: tool.title, ...tool.annotations },
+    },
+    (async (args: z.output<I>): Promise<CallToolResult> => {
+      const refused = tool.precheck?.(args);
+      if (refused) return failure(refused);
+      const address = sessionAddress(caller, args.session);
+      const outcome = (await runOperation(
+        address,
+        tool.name as OperationName,
+        args as never,
+      )) as Outcome<z.output<O>>;
+      return outcome.ok
+        ? success(outcome.value, tool.text(outcome.value, args))
+        : failure(outcome.error);
+    }) as never,
+  );
+}
+
+export function success(value: object, text: string[]): CallToolResult {
+  return {
+    content: text.map((t) => ({ type: "text" as const, text: t })),
+    structuredContent: value as Record<string, unknown>,
+  };
+}
+
+/** A failure the model can act on: `isError` with the code and a message naming the fix. */
+export function failure(error: ToolFailure): CallToolResult {
+  return { isError: true, content: [{ type: "text", text: `${error.code}: ${error.message}` }] };
+}

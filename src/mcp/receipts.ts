@@ -1,0 +1,48 @@
+import { LIMITS } from "../core/limits.ts";
+import { estimateTokens } from "../core/text.ts";
+import type { EntryView } from "../session/clipboard.ts";
+
+export interface Receipt {
+  key: string;
+  scope: EntryView["scope"];
+  lines: number;
+  bytes: number;
+  tokens_kept_out: number;
+  expires_at: string | null;
+  description: string;
+  tags: string[];
+  warning?: string;
+}
+
+/** What the model is told about an entry it stored or changed, instead of the content. */
+export function receiptFor(entry: EntryView, shown = false): Receipt {
+  const receipt: Receipt = {
+    key: entry.key,
+    scope: entry.scope,
+    lines: entry.lines,
+    bytes: entry.bytes,
+    tokens_kept_out: shown ? 0 : estimateTokens(entry.bytes),
+    expires_at: entry.expires_at,
+    description: entry.description,
+    tags: entry.tags,
+  };
+  if (entry.bytes > LIMITS.entryWarnBytes) {
+    receipt.warning = `\`${entry.key}\` is ${formatBytes(entry.bytes)}; entries over ${formatBytes(LIMITS.entryWarnBytes)} are slow to page through. Consider splitting it.`;
+  }
+  return receipt;
+}
+
+/** "1 line, 12 B, ~3 tokens kept out" */
+export function describeReceipt(r: Receipt): string {
+  const parts = [`${r.lines} ${r.lines === 1 ? "line" : "lines"}`, formatBytes(r.bytes)];
+  if (r.tokens_kept_out > 0)
+    parts.push(`~${r.tokens_kept_out.toLocaleString("en-US")} tokens kept out of context`);
+  if (r.expires_at) parts.push(`expires ${r.expires_at}`);
+  return `\`${r.key}\` (${r.scope}): ${parts.join(", ")}${r.warning ? `. Warning: ${r.warning}` : ""}`;
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+}

@@ -1,0 +1,108 @@
+import { z } from "zod";
+import { LIMITS } from "../core/limits.ts";
+import { keyProblem, PROJECT_NAME, SCOPES, SESSION_HANDLE, TAG_NAME } from "../core/names.ts";
+
+/**
+ * Parameter schemas shared by the tools. Messages follow the parameter name in
+ * the SDK's error ("key: must not be empty …"), so each says what to do.
+ */
+export const session = z
+  .string()
+  .regex(
+    SESSION_HANDLE,
+    "must be `default` or a handle returned by session_start (like `s-abcdefghijkm`)",
+  )
+  .optional()
+  .describe("Session handle from session_start. Omit for your default session.");
+
+export const key = z
+  .string()
+  .superRefine((value, ctx) => {
+    const problem = keyProblem(value);
+    if (problem)
+      ctx.addIssue({
+        code: "custom",
+        message: `${problem}; give an entry key such as "parse-config"`,
+      });
+  })
+  .describe('Entry key, e.g. "parse-config".');
+
+export const scope = z.enum(SCOPES, { error: 'must be one of "session", "project", "user"' });
+
+export const lookupScope = scope
+  .optional()
+  .describe("Scope to look in. Omitted: session, then project, then user.");
+
+export const targetScope = scope
+  .optional()
+  .describe(
+    "Where to store: session (default; this session only), project (every session on this project) or user (all your sessions).",
+  );
+
+export const tag = z
+  .string()
+  .regex(
+    TAG_NAME,
+    `must be letters, digits and ._:/- (at most ${LIMITS.tagChars} characters), starting with a letter or digit`,
+  );
+
+export const tags = z
+  .array(tag)
+  .max(LIMITS.tagsPerEntry, `take at most ${LIMITS.tagsPerEntry} tags`);
+
+export const description = z
+  .string()
+  .max(LIMITS.descriptionChars, `must be at most ${LIMITS.descriptionChars} characters`);
+
+export const ttlSeconds = z
+  .number({ error: "must be a number of seconds" })
+  .int("must be a whole number of seconds")
+  .min(1, "must be at least 1 second")
+  .max(LIMITS.maxTtlSeconds, `must be at most ${LIMITS.maxTtlSeconds} seconds (a year)`);
+
+export const lineNumber = z
+  .number({ error: "must be a line number" })
+  .int("must be a whole line number")
+  .min(1, "lines start at 1");
+
+export const page = z
+  .number({ error: "must be a page number" })
+  .int("must be a whole page number")
+  .min(1, "pages start at 1")
+  .default(1)
+  .describe(
+    `Page of a result over ${LIMITS.resultChars.toLocaleString("en-US")} characters (1-based).`,
+  );
+
+export const project = z
+  .string()
+  .regex(PROJECT_NAME, "must be 1–64 letters, digits and ._- starting with a letter or digit");
+
+/** The receipt every content-changing tool returns. */
+export const receipt = z.object({
+  key: z.string(),
+  scope: z.enum(SCOPES),
+  lines: z.number(),
+  bytes: z.number(),
+  tokens_kept_out: z.number().describe("Estimated tokens of content not passed through the model."),
+  expires_at: z.string().nullable(),
+  description: z.string(),
+  tags: z.array(z.string()),
+  warning: z.string().optional(),
+});
+
+/** Entry metadata, as listings show it. */
+export const entry = z.object({
+  key: z.string(),
+  scope: z.enum(SCOPES),
+  description: z.string(),
+  tags: z.array(z.string()),
+  lines: z.number(),
+  bytes: z.number(),
+  chars: z.number(),
+  source: z.record(z.string(), z.unknown()),
+  created_at: z.string(),
+  updated_at: z.string(),
+  expires_at: z.string().nullable(),
+  expired: z.boolean(),
+});

@@ -1,0 +1,29 @@
+import { z } from "zod";
+import { ok } from "../../core/errors.ts";
+import { defineTool } from "../define-tool.ts";
+import { receiptFor } from "../receipts.ts";
+import * as p from "../schemas.ts";
+import { notFound } from "./clipboard-get.ts";
+
+export const clipboardDelete = defineTool({
+  name: "clipboard_delete",
+  title: "Delete clipboard entry",
+  description:
+    "Delete one entry. Without `scope`, deletes the first found in session, project, user.",
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+  input: z.strictObject({ session: p.session, key: p.key, scope: p.lookupScope }),
+  output: p.receipt.extend({ deleted: z.literal(true) }),
+  async run(s, args) {
+    const scope = await s.locate(args.key, args.scope);
+    const deleted = scope && (await s.inScope(scope, "delete", args.key));
+    if (!scope || !deleted) return notFound(args.key, args.scope);
+    s.log.record("delete", args.key, scope, `deleted \`${args.key}\` (${scope})`);
+    return ok({ ...receiptFor(deleted), deleted: true as const });
+  },
+  text: (r) => [`Deleted \`${r.key}\` (${r.scope}, ${r.lines} lines).`],
+});

@@ -1,0 +1,81 @@
+import { z } from "zod";
+import { fail, ok } from "../../core/errors.ts";
+import { SCOPES } from "../../core/names.ts";
+import { defineTool } from "../define-tool.ts";
+import * as p from "../schemas.ts";
+
+const input = z.strictObject({
+  session: p.session,
+  key: p.key,
+  scope: p.lookupScope,
+  start_line: p.lineNumber.optional().describe("First line to return (1-based, inclusive)."),
+  end_line: p.lineNumber.optional().describe("Last line to return (inclusive)."),
+  page: p.page,
+  include_expired: z.boolean().default(false).describe("Read an entry whose TTL has passed."),
+});
+
+const output = z.object({
+  key: z.string(),
+  scope: z.enum(SCOPES),
+  content: z.string(),
+  start_line: z.number(),
+  end_line: z.number(),
+  total_lines: z.number(),
+  bytes: z.number(),
+  page: z.number(),
+  pages: z.number(),
+  expires_at: z.string().nullable(),
+  expired: z.boolean(),
+});
+
+export const clipboardGet = defineTool({
+  name: "clipboard_get",
+  title: "Get clipboard entry",
+  description:
+    "Return an entry's content, optionally only lines `start_line`..`end_line`. Content over 100,000 characters comes in pages: ask for `page` 2, 3, … as the result says. Without `scope`, looks in session, then project, then user.",
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  input,
+  output,
+  async run(s, args) {
+    const scope = await s.locate(args.key, args.scope);
+    if (!scope) return notFound(args.key, args.scope);
+    const read = await s.inScope(scope, "read", {
+      key: args.key,
+      startLine: args.start_line,
+      endLine: args.end_line,
+      page: args.page,
+      includeExpired: args.include_expired,
+    });
+    if (!read.ok) return read;
+    const { entry, text, startLine, endLine, page, pages } = read.value;
+    return ok({
+      key: entry.key,
+      scope: entry.scope,
+      content: text,
+      start_line: startLine,
+      end_line: endLine,
+      total_lines: entry.lines,
+      bytes: entry.bytes,
+      page,
+      pages,
+      expires_at: entry.expires_at,
+      expired: entry.expired,
+    });
+  },
+  text: (r) => [
+    `\`${r.key}\` (${r.scope}), lines ${r.start_line}–${r.end_line} of ${r.total_lines}` +
+      (r.pages > 1
+        ? `, page ${r.page} of ${r.pages}${r.page < r.pages ? ` (next: page ${r.page + 1})` : ""}`
+        : "") +
+      (r.expired ? `, EXPIRED at ${r.expires_at}` : ""),
+    r.content,
+  ],
+});
+
+/** ENTRY_NOT_FOUND naming where it looked. */
+export function notFound(key: string, scope: string | undefined) {
+  return fail(
+    "ENTRY_NOT_FOUND",
+    `No entry \`${key}\` in ${scope ? `the ${scope} scope` : "the session, project or user scope"}. See the keys with clipboard_list or find one with clipboard_search.`,
+  );
+}

@@ -1,0 +1,151 @@
+import { z } from "zod";
+import { fail, ok } from "../../core/errors.ts";
+import { ExportDocument, type ExportedEntry, type ImportStep } from "../../core/export-format.ts";
+import { LIMITS } from "../../core/limits.ts";
+import { keyProblem, SCOPES, type Scope } from "../../core/names.ts";
+import { defineTool } from "../define-tool.ts";
+import * as p from "../schemas.ts";
+import { textTooLarge } from "./copy.ts";
+
+const input = z.strictObject({
+  session: p.session,
+  data: z
+    .union([z.string(), z.record(z.string(), z.unknown())], {
+      error: "must be the export document, as JSON text or an object",
+    })
+    .optional()
+    .describe("An export document (from clipboard_export), as JSON text or an object."),
+  path: z
+    .string()
+    .min(1, "must not be empty")
+    .optional()
+    .describe("Read the export from this file through the local agent."),
+  conflict: z
+    .enum(["skip", "overwrite", "rename"], { error: 'must be "skip", "overwrite" or "rename"' })
+    .default("skip")
+    .describe(
+      "When a key exists: skip the import, overwrite the entry, or import under `key-2`, `key-3`, …",
+    ),
+  scope: p.scope
+    .optional()
+    .describe("Import every entry into this scope instead of the one it was exported from."),
+  dry_run: z
+    .boolean()
+    .default(true)
+    .describe("Only report what would happen (the default). Pass false to import."),
+});
+
+const output = z.object({
+  dry_run: z.boolean(),
+  steps: z.array(
+    z.object({
+      key: z.string(),
+      scope: z.enum(SCOPES),
+      action: z.enum(["create", "skip", "overwrite", "rename"]),
+      as: z.string().optional(),
+    }),
+  ),
+});
+
+export const clipboardImport = defineTool({
+  name: "clipboard_import",
+  title: "Import clipboard",
+  description:
+    "Import entries from an export document (`data`). With `dry_run` (the default) only reports, per entry, create / skip / overwrite / rename; pass `dry_run: false` to import. Nothing is imported if any entry is invalid.",
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: false,
+    openWorldHint: false,
+  },
+  input,
+  output,
+  precheck(args) {
+    if (args.path !== undefined) {
+      return {
+        code: "AGENT_NOT_CONNECTED",
+        message:
+          "`path` reads through the local agent on your machine, and none is connected. Pass the export as `data` instead.",
+      };
+    }
+    if (args.data === undefined)
+      return {
+        code: "INVALID_ARGUMENT",
+        message: "Give the export document as `data` (the `document` from clipboard_export).",
+      };
+    return undefined;
+  },
+  async run(s, args) {
+    const parsed = parseDocument(args.data);
+    if (!parsed.ok) return parsed;
+    const byScope = new Map<Scope, ExportedEntry[]>();
+    for (const entry of parsed.value.entries) {
+      const scope = args.scope ?? entry.scope;
+      byScope.set(scope, [...(byScope.get(scope) ?? []), { ...entry, scope }]);
+    }
+    // Plan every scope first, so a refusal in one leaves all of them unchanged.
+    for (const [scope, entries] of byScope) {
+      const plan = await s.inScope(scope, "importEntries", entries, args.conflict, true);
+      if (!plan.ok) return plan;
+    }
+    const steps: ImportStep[] = [];
+    for (const [scope, entries] of byScope) {
+      const done = await s.inScope(scope, "importEntries", entries, args.conflict, args.dry_run);
+      if (!done.ok) return done;
+      steps.push(...done.value);
+    }
+    if (!args.dry_run)
+      s.log.record(
+        "import",
+        null,
+        args.scope ?? null,
+        `imported ${steps.filter((x) => x.action !== "skip").length} of ${steps.length} entries`,
+      );
+    return ok({ dry_run: args.dry_run, steps });
+  },
+  text: (r) => {
+    const count = (a: string) => r.steps.filter((x) => x.action === a).length;
+    const summary = `${r.dry_run ? "Dry run (nothing changed): would" : "Imported:"} create ${count("create")}, overwrite ${count("overwrite")}, rename ${count("rename")}, skip ${count("skip")}.`;
+    const lines = r.steps.map(
+      (x) => `- \`${x.key}\` (${x.scope}): ${x.action}${x.as ? ` as \`${x.as}\`` : ""}`,
+    );
+    return [
+      [summary, ...lines, ...(r.dry_run ? ["Pass `dry_run: false` to import."] : [])].join("\n"),
+    ];
+  },
+});
+
+function parseDocument(data: unknown) {
+  let value = data;
+  if (typeof data === "string") {
+    try {
+      value = JSON.parse(data);
+    } catch (error) {
+      return fail(
+        "INVALID_ARGUMENT",
+        `\`data\` is not valid JSON (${(error as Error).message}); pass the \`document\` returned by clipboard_export.`,
+      );
+    }
+  }
+  const doc = ExportDocument.safeParse(value);
+  if (!doc.success) {
+    const issue = doc.error.issues[0];
+    const where = issue?.path.length ? `at \`${issue.path.join(".")}\`` : "";
+    return fail(
+      "INVALID_ARGUMENT",
+      `\`data\` is not an edgeclip export (format "edgeclip", version 1) ${where}: ${issue?.message}.`,
+    );
+  }
+  for (const [i, entry] of doc.data.entries.entries()) {
+    const problem = keyProblem(entry.key);
+    if (problem) return fail("INVALID_ARGUMENT", `\`data.entries.${i}.key\` ${problem}.`);
+    const tooLarge = textTooLarge(`data.entries.${i}.content`, entry.content);
+    if (tooLarge) return { ok: false as const, error: tooLarge };
+    if (entry.description.length > LIMITS.descriptionChars)
+      return fail(
+        "INVALID_ARGUMENT",
+        `\`data.entries.${i}.description\` is over ${LIMITS.descriptionChars} characters.`,
+      );
+  }
+  return ok(doc.data);
+}

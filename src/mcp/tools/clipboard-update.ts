@@ -1,0 +1,62 @@
+import { z } from "zod";
+import { ok } from "../../core/errors.ts";
+import { defineTool } from "../define-tool.ts";
+import { describeReceipt, receiptFor } from "../receipts.ts";
+import * as p from "../schemas.ts";
+import { notFound } from "./clipboard-get.ts";
+import { textTooLarge } from "./copy.ts";
+
+const input = z.strictObject({
+  session: p.session,
+  key: p.key,
+  scope: p.lookupScope,
+  content: z.string().optional().describe("New content, replacing the old."),
+  description: p.description.optional().describe("New description."),
+  new_key: p.key.optional().describe("Rename the entry."),
+  ttl_seconds: p.ttlSeconds
+    .nullable()
+    .optional()
+    .describe("New TTL counted from now; null removes it. Renews an expired entry."),
+});
+
+export const clipboardUpdate = defineTool({
+  name: "clipboard_update",
+  title: "Update clipboard entry",
+  description:
+    "Change an entry's content, description, key (`new_key`) or TTL. Give at least one of them.",
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+  input,
+  output: p.receipt,
+  precheck(args) {
+    if (
+      [args.content, args.description, args.new_key, args.ttl_seconds].every((v) => v === undefined)
+    ) {
+      return {
+        code: "INVALID_ARGUMENT",
+        message: "Nothing to change: give `content`, `description`, `new_key` or `ttl_seconds`.",
+      };
+    }
+    return args.content === undefined ? undefined : textTooLarge("content", args.content);
+  },
+  async run(s, args) {
+    const scope = await s.locate(args.key, args.scope);
+    if (!scope) return notFound(args.key, args.scope);
+    const updated = await s.inScope(scope, "update", {
+      key: args.key,
+      content: args.content,
+      description: args.description,
+      newKey: args.new_key,
+      ttlSeconds: args.ttl_seconds,
+    });
+    if (!updated.ok) return updated;
+    const receipt = receiptFor(updated.value);
+    s.log.record("update", receipt.key, scope, `updated ${describeReceipt(receipt)}`);
+    return ok(receipt);
+  },
+  text: (r) => [`Updated ${describeReceipt(r)}`],
+});

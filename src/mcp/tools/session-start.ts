@@ -1,0 +1,55 @@
+import type { McpServer } from "@modelcontextprotocol/server";
+import { z } from "zod";
+import { DEFAULT_PROJECT, mintSessionHandle } from "../../core/names.ts";
+import { type Caller, clipboardStub, sessionAddress } from "../caller.ts";
+import { success } from "../define-tool.ts";
+import * as p from "../schemas.ts";
+
+/** Mints a session handle. Runs in the Worker: the handle does not exist until it is minted. */
+export function registerSessionStart(server: McpServer, caller: Caller): void {
+  server.registerTool(
+    "session_start",
+    {
+      title: "Start a session",
+      description:
+        'Start a new clipboard session and get its handle, for a parallel agent or a separate task. Pass the handle as `session` to other tools. A session other than `default` is deleted after 24 h without use. `project` names the project scope it shares (default "default").',
+      annotations: {
+        title: "Start a session",
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: false,
+        openWorldHint: false,
+      },
+      inputSchema: z.strictObject({
+        project: p.project
+          .optional()
+          .describe("Project whose `project` scope this session shares."),
+        description: p.description.optional().describe("What the session is for."),
+      }),
+      outputSchema: z.object({
+        session: z.string(),
+        project: z.string(),
+        description: z.string(),
+        idle_expiry_hours: z.number(),
+      }),
+    },
+    async (args) => {
+      const handle = mintSessionHandle();
+      const address = sessionAddress(caller, handle);
+      const info = await clipboardStub(address).start(
+        address,
+        args.project ?? DEFAULT_PROJECT,
+        args.description ?? "",
+      );
+      const value = {
+        session: info.handle,
+        project: info.project,
+        description: info.description,
+        idle_expiry_hours: 24,
+      };
+      return success(value, [
+        `Started session \`${value.session}\` (project \`${value.project}\`). Pass \`session: "${value.session}"\` to use it.`,
+      ]);
+    },
+  );
+}

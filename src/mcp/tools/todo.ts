@@ -1,0 +1,77 @@
+import { z } from "zod";
+import { fail, ok } from "../../core/errors.ts";
+import { LIMITS } from "../../core/limits.ts";
+import { defineTool } from "../define-tool.ts";
+import * as p from "../schemas.ts";
+
+export const todo = defineTool({
+  name: "todo",
+  title: "Session todo list",
+  description:
+    "A short task list kept with the session and shown in the clipboard resource: `add` an item (`text`), mark one `done` (`id`), `list`, or `clear` (all, or `done_only`).",
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: false,
+    idempotentHint: false,
+    openWorldHint: false,
+  },
+  input: z.strictObject({
+    session: p.session,
+    action: z.enum(["add", "done", "list", "clear"], {
+      error: 'must be "add", "done", "list" or "clear"',
+    }),
+    text: z
+      .string()
+      .min(1, "must not be empty")
+      .max(500, "must be at most 500 characters")
+      .optional(),
+    id: z.number({ error: "must be an item id from the list" }).int().min(1).optional(),
+    done_only: z.boolean().default(false),
+  }),
+  output: z.object({
+    todos: z.array(z.object({ id: z.number(), text: z.string(), done: z.boolean() })),
+    cleared: z.number().optional(),
+  }),
+  async run(s, args) {
+    let cleared: number | undefined;
+    switch (args.action) {
+      case "add":
+        if (args.text === undefined)
+          return fail(
+            "INVALID_ARGUMENT",
+            '`text` is required for action "add": say what is to be done.',
+          );
+        if (s.log.todos().length >= LIMITS.todoItems)
+          return fail(
+            "INVALID_ARGUMENT",
+            `The list holds ${LIMITS.todoItems} items; clear done ones first.`,
+          );
+        s.log.addTodo(args.text);
+        break;
+      case "done":
+        if (args.id === undefined)
+          return fail(
+            "INVALID_ARGUMENT",
+            '`id` is required for action "done": give the item\'s id from the list.',
+          );
+        if (!s.log.doneTodo(args.id))
+          return fail(
+            "INVALID_ARGUMENT",
+            `\`id\` ${args.id} is not on the list; see action "list".`,
+          );
+        break;
+      case "clear":
+        cleared = s.log.clearTodos(args.done_only);
+        break;
+      case "list":
+        break;
+    }
+    const todos = s.log.todos().map((t) => ({ id: t.id, text: t.text, done: t.done_at !== null }));
+    return ok(cleared === undefined ? { todos } : { todos, cleared });
+  },
+  text: (r) => [
+    r.todos.length
+      ? r.todos.map((t) => `${t.done ? "[x]" : "[ ]"} ${t.id}. ${t.text}`).join("\n")
+      : "The todo list is empty.",
+  ],
+});

@@ -1,0 +1,353 @@
+import { DurableObject } from "cloudflare:workers";
+import { fail, type Outcome, ok } from "../core/errors.ts";
+import { LIMITS } from "../core/limits.ts";
+import { DEFAULT_PROJECT, DEFAULT_SESSION, SCOPES, type Scope, storeName } from "../core/names.ts";
+import type { StoreAddress } from "./address.ts";
+import { Clipboard } from "./clipboard.ts";
+import { MetaStore } from "./meta-store.ts";
+import {
+  OPERATIONS,
+  type OperationInput,
+  type OperationName,
+  type OperationResult,
+} from "./operations.ts";
+import { migrate } from "./schema.ts";
+import { SessionLog } from "./session-log.ts";
+import { type SessionInfo, SessionRegistry } from "./session-registry.ts";
+
+/** The methods of `Clipboard` another clipboard may call through `scopeCall`. */
+const SCOPE_METHODS = [
+  "has",
+  "get",
+  "put",
+  "read",
+  "raw",
+  "list",
+  "update",
+  "replaceContent",
+  "delete",
+  "clear",
+  "search",
+  "tag",
+  "exportEntries",
+  "importEntries",
+] as const satisfies readonly (keyof Clipboard)[];
+export type ScopeMethod = (typeof SCOPE_METHODS)[number];
+type ScopeApi = Pick<Clipboard, ScopeMethod>;
+type ScopeResult<M extends ScopeMethod> = ReturnType<ScopeApi[M]>;
+
+/** What a tool operation sees of its session. */
+export interface SessionContext {
+  handle: string;
+  project: string;
+  /** Calls a `Clipboard` method on the session's own, project's or user's clipboard. */
+  inScope<M extends ScopeMethod>(
+    scope: Scope,
+    method: M,
+    ...args: Parameters<ScopeApi[M]>
+  ): Promise<ScopeResult<M>>;
+  /** The first scope (session → project → user) holding `key`, unless `scope` pins one. */
+  locate(key: string, scope: Scope | undefined): Promise<Scope | undefined>;
+  log: SessionLog;
+  now: () => number;
+}
+
+/**
+ * One clipboard in SQLite: a session's (`session:<user>:<handle>`), a project's
+ * (`project:<user>:<name>`) or the user's (`user:<user>`, which also keeps the
+ * registry of the user's sessions). A session object is the unit of consistency:
+ * tool calls run here one at a time, reach the project and user clipboards over
+ * RPC, and are logged to the session's history.
+ *
+ * TTL: deadlines live in SQLite (`entries.expires_at`, `purge_at`, and for a
+ * session `meta.last_used_at`); one alarm is armed at the earliest and re-armed
+ * after each run. Alarms are at-least-once, so every step is idempotent.
+ */
+export class ClipboardSession extends DurableObject<Env> {
+  private address: StoreAddress | undefined;
+  private meta!: MetaStore;
+  private clipboardStore: Clipboard | undefined;
+  private readonly now = () => Date.now();
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    this.prepare();
+  }
+
+  /** Tables and stores; run again after `deleteAll` wipes them. */
+  private prepare(): void {
+    migrate(this.ctx.storage);
+    this.meta = new MetaStore(this.ctx.storage.sql);
+    this.clipboardStore = undefined;
+    this.address = undefined;
+  }
+
+  private get clipboard(): Clipboard {
+    if (!this.clipboardStore) {
+      const scope = (this.address ?? this.storedAddress())?.scope ?? "session";
+      this.clipboardStore = new Clipboard(this.ctx.storage, this.meta, scope, this.now);
+    }
+    return this.clipboardStore;
+  }
+
+  /** Binds this object to its address on first use; refuses a different one. */
+  private bind(address: StoreAddress): void {
+    const name = storeName(address.user, address.scope, address.name);
+    const known = this.address ?? this.storedAddress();
+    if (known && storeName(known.user, known.scope, known.name) !== name) {
+      throw new Error(
+        `Durable Object ${storeName(known.user, known.scope, known.name)} called as ${name}`,
+      );
+    }
+    if (!known) {
+      this.meta.set("address", JSON.stringify(address));
+      this.meta.set("created_at", this.now());
+    }
+    this.address = address;
+  }
+
+  private storedAddress(): StoreAddress | undefined {
+    const json = this.meta.get("address");
+    return json === undefined ? undefined : (JSON.parse(json) as StoreAddress);
+  }
+
+  // ── Session lifecycle ──────────────────────────────────────────────────────
+
+  /**
+   * Opens the session for a tool call: the `default` session starts itself, any
+   * other must have been started by `session_start`. Records the use, which
+   * pushes back idle expiry.
+   */
+  private async openSession(address: StoreAddress): Promise<Outcome<void>> {
+    if (address.scope !== "session") throw new Error("not a session address");
+    this.bind(address);
+    if (this.meta.get("started_at") === undefined) {
+      if (address.name !== DEFAULT_SESSION) {
+        return fail(
+          "UNKNOWN_SESSION",
+          `Unknown session \`${address.name}\`: it was never started, was ended, or expired after 24 h without use. Omit \`session\` to use your default session, or start a new one with session_start.`,
+        );
+      }
+      this.meta.set("started_at", this.now());
+      this.meta.set("project", DEFAULT_PROJECT);
+    }
+    this.meta.set("last_used_at", this.now());
+    await this.armAlarm();
+    return ok(undefined);
+  }
+
+  /** Marks a freshly minted session as started and registers it with the user. */
+  async start(address: StoreAddress, project: string, description: string): Promise<SessionInfo> {
+    this.bind(address);
+    const now = this.now();
+    this.meta.set("started_at", now);
+    this.meta.set("last_used_at", now);
+    this.meta.set("project", project);
+    await this.armAlarm();
+    const info: SessionInfo = { handle: address.name, project, description, created_at: now };
+    await this.userStub(address.user).registerSession(userAddressOf(address.user), info);
+    return info;
+  }
+
+  /** Facts about this session for `session_list`; reading them is not a use. */
+  info(address: StoreAddress): { entries: number; last_used_at: number | null; started: boolean } {
+    this.bind(address);
+    return {
+      entries: this.clipboard.entries.count(),
+      last_used_at: this.meta.number("last_used_at") ?? null,
+      started: this.meta.get("started_at") !== undefined,
+    };
+  }
+
+  /** Deletes everything this session holds, its alarm, and its registry row. */
+  async end(address: StoreAddress): Promise<Outcome<{ entries: number }>> {
+    if (address.name === DEFAULT_SESSION) {
+      return fail(
+        "SESSION_PROTECTED",
+        "The `default` session cannot be ended. Use clipboard_clear to empty it.",
+      );
+    }
+    const opened = await this.openSession(address);
+    if (!opened.ok) return opened;
+    const entries = this.clipboard.entries.count();
+    await this.wipe();
+    return ok({ entries });
+  }
+
+  private async wipe(): Promise<void> {
+    const address = this.address;
+    await this.ctx.storage.deleteAlarm();
+    await this.ctx.storage.deleteAll();
+    this.prepare();
+    if (address?.scope === "session") {
+      await this.userStub(address.user).unregisterSession(
+        userAddressOf(address.user),
+        address.name,
+      );
+    }
+  }
+
+  // ── Registry (user-scope objects) ──────────────────────────────────────────
+
+  registerSession(address: StoreAddress, info: SessionInfo): void {
+    this.bind(address);
+    new SessionRegistry(this.ctx.storage.sql).add(info);
+  }
+
+  unregisterSession(address: StoreAddress, handle: string): void {
+    this.bind(address);
+    new SessionRegistry(this.ctx.storage.sql).remove(handle);
+  }
+
+  listSessions(address: StoreAddress): SessionInfo[] {
+    this.bind(address);
+    return new SessionRegistry(this.ctx.storage.sql).list();
+  }
+
+  // ── Scopes ─────────────────────────────────────────────────────────────────
+
+  /** Runs a `Clipboard` method on this object's clipboard, for a session object. */
+  async scopeCall<M extends ScopeMethod>(
+    address: StoreAddress,
+    method: M,
+    args: Parameters<ScopeApi[M]>,
+  ): Promise<ScopeResult<M>> {
+    if (!SCOPE_METHODS.includes(method)) throw new Error(`not a scope method: ${String(method)}`);
+    this.bind(address);
+    return this.callLocal(method, args);
+  }
+
+  private async callLocal<M extends ScopeMethod>(
+    method: M,
+    args: Parameters<ScopeApi[M]>,
+  ): Promise<ScopeResult<M>> {
+    const fn = this.clipboard[method] as (...a: Parameters<ScopeApi[M]>) => ScopeResult<M>;
+    const result = fn.apply(this.clipboard, args);
+    await this.armAlarm();
+    return result;
+  }
+
+  private async inScope<M extends ScopeMethod>(
+    scope: Scope,
+    method: M,
+    args: Parameters<ScopeApi[M]>,
+  ): Promise<ScopeResult<M>> {
+    if (scope === "session") return this.callLocal(method, args);
+    const address = this.scopeAddress(scope);
+    const stub = this.env.CLIPBOARD.get(
+      this.env.CLIPBOARD.idFromName(storeName(address.user, address.scope, address.name)),
+    );
+    return (await stub.scopeCall(address, method, args as never)) as ScopeResult<M>;
+  }
+
+  private async locate(key: string, scope: Scope | undefined): Promise<Scope | undefined> {
+    if (scope) return (await this.inScope(scope, "has", [key])) ? scope : undefined;
+    for (const s of SCOPES) if (await this.inScope(s, "has", [key])) return s;
+    return undefined;
+  }
+
+  private scopeAddress(scope: Scope): StoreAddress {
+    const self = this.address;
+    if (!self) throw new Error("session not opened");
+    switch (scope) {
+      case "session":
+        return self;
+      case "project":
+        return { user: self.user, scope, name: this.meta.get("project") ?? DEFAULT_PROJECT };
+      case "user":
+        return userAddressOf(self.user);
+    }
+  }
+
+  private userStub(user: string) {
+    return this.env.CLIPBOARD.get(this.env.CLIPBOARD.idFromName(storeName(user, "user", user)));
+  }
+
+  // ── Tool entry point ───────────────────────────────────────────────────────
+
+  /**
+   * Runs one tool operation inside this session: opens it (or answers
+   * UNKNOWN_SESSION) and runs the named operation with the session's context.
+   * Operations are plain functions, one per tool (`OPERATIONS`), so this class
+   * stays lifecycle and routing.
+   */
+  async op<N extends OperationName>(
+    address: StoreAddress,
+    name: N,
+    input: OperationInput<N>,
+  ): Promise<OperationResult<N>> {
+    const opened = await this.openSession(address);
+    if (!opened.ok) return opened as OperationResult<N>;
+    const operation = OPERATIONS[name] as (
+      s: SessionContext,
+      i: OperationInput<N>,
+    ) => Promise<OperationResult<N>>;
+    return operation(this.context(), input);
+  }
+
+  private context(): SessionContext {
+    return {
+      handle: this.address?.name ?? DEFAULT_SESSION,
+      project: this.meta.get("project") ?? DEFAULT_PROJECT,
+      inScope: (scope, method, ...args) => this.inScope(scope, method, args),
+      locate: (key, scope) => this.locate(key, scope),
+      log: new SessionLog(this.ctx.storage.sql, this.now),
+      now: this.now,
+    };
+  }
+
+  // ── Alarms ─────────────────────────────────────────────────────────────────
+
+  /** The earliest deadline: an entry's expiry or purge, or (for a session) idle expiry. */
+  private nextDeadline(): number | null {
+    const times = [this.clipboard.entries.nextDeadline(), this.idleDeadline()].filter(
+      (t): t is number => t !== null,
+    );
+    return times.length ? Math.min(...times) : null;
+  }
+
+  private idleDeadline(): number | null {
+    const address = this.address;
+    const lastUsed = this.meta.number("last_used_at");
+    if (address?.scope !== "session" || address.name === DEFAULT_SESSION || lastUsed === undefined)
+      return null;
+    return lastUsed + LIMITS.sessionIdleMs;
+  }
+
+  /**
+   * Keeps one alarm armed at or before the earliest deadline. An alarm already
+   * armed earlier is left alone: when it runs it re-arms at the true deadline,
+   * so a busy session does not rewrite its alarm on every call.
+   */
+  private async armAlarm(): Promise<void> {
+    const next = this.nextDeadline();
+    const current = await this.ctx.storage.getAlarm();
+    if (next === null) {
+      if (current !== null) await this.ctx.storage.deleteAlarm();
+      return;
+    }
+    if (current === null || next < current) await this.ctx.storage.setAlarm(next);
+  }
+
+  override async alarm(): Promise<void> {
+    const now = this.now();
+    this.address ??= this.storedAddress();
+    if (!this.address) return; // wiped, or never used: nothing to do
+    const idle = this.idleDeadline();
+    if (idle !== null && idle <= now) {
+      await this.wipe();
+      return;
+    }
+    this.ctx.storage.transactionSync(() => {
+      this.clipboard.entries.expireDue(now);
+      this.clipboard.entries.purgeDue(now);
+    });
+    const next = this.nextDeadline();
+    if (next === null) await this.ctx.storage.deleteAlarm();
+    else await this.ctx.storage.setAlarm(Math.max(next, now + 1));
+  }
+}
+
+function userAddressOf(user: string): StoreAddress {
+  return { user, scope: "user", name: user };
+}

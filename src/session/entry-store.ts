@@ -1,0 +1,223 @@
+import { splitIntoChunks } from "../core/chunks.ts";
+import { LIMITS } from "../core/limits.ts";
+import { countLines, utf8Bytes } from "../core/text.ts";
+
+/** Where an entry's content came from. Stored as JSON. */
+export type EntrySource =
+  | { kind: "text" }
+  | { kind: "import" }
+  | { kind: string; [field: string]: unknown };
+
+export type EntryRow = {
+  id: number;
+  key: string;
+  description: string;
+  source: string;
+  bytes: number;
+  chars: number;
+  lines: number;
+  chunk_count: number;
+  created_at: number;
+  updated_at: number;
+  expires_at: number | null;
+  expired_at: number | null;
+  purge_at: number | null;
+};
+
+export interface PutEntry {
+  key: string;
+  content: string;
+  description?: string | undefined;
+  source: EntrySource;
+  /** `undefined` keeps the entry's TTL, `null` removes it, a number sets it. */
+  ttlSeconds?: number | null | undefined;
+}
+
+/** True when the entry's TTL has passed, whether or not the alarm has run yet. */
+export function isExpired(row: Pick<EntryRow, "expires_at" | "expired_at">, now: number): boolean {
+  return row.expired_at !== null || (row.expires_at !== null && row.expires_at <= now);
+}
+
+/**
+ * Entries and their content in one clipboard's SQLite database. Content is split
+ * into chunks of at most 1 MiB and always bound as a parameter (DO SQLite caps a
+ * value at 2 MB and a statement at 100 KB). Callers wrap multi-statement changes
+ * in `transactionSync`.
+ */
+export class EntryStore {
+  private readonly sql: SqlStorage;
+  private readonly now: () => number;
+
+  constructor(sql: SqlStorage, now: () => number) {
+    this.sql = sql;
+    this.now = now;
+  }
+
+  count(): number {
+    return this.sql.exec<{ n: number }>("SELECT count(*) AS n FROM entries").one().n;
+  }
+
+  find(key: string): EntryRow | undefined {
+    return this.sql.exec<EntryRow>("SELECT * FROM entries WHERE key = ?", key).toArray()[0];
+  }
+
+  all(): EntryRow[] {
+    return this.sql
+      .exec<EntryRow>("SELECT * FROM entries ORDER BY updated_at DESC, id DESC")
+      .toArray();
+  }
+
+  keys(): Set<string> {
+    return new Set(
+      this.sql
+        .exec<{ key: string }>("SELECT key FROM entries")
+        .toArray()
+        .map((r) => r.key),
+    );
+  }
+
+  content(row: Pick<EntryRow, "id">): string {
+    let text = "";
+    for (const chunk of this.chunks(row)) text += chunk;
+    return text;
+  }
+
+  /** The content chunk by chunk, in order, without holding it all. */
+  *chunks(row: Pick<EntryRow, "id">): Generator<string> {
+    const cursor = this.sql.exec<{ data: string }>(
+      "SELECT data FROM chunks WHERE entry_id = ? ORDER BY seq",
+      row.id,
+    );
+    for (const { data } of cursor) yield data;
+  }
+
+  /** Creates the entry or replaces its content (same key = update, not a duplicate). */
+  put(input: PutEntry): { row: EntryRow; created: boolean } {
+    const now = this.now();
+    const existing = this.find(input.key);
+    const chunks = splitIntoChunks(input.content);
+    const size = {
+      bytes: utf8Bytes(input.content),
+      chars: input.content.length,
+      lines: countLines(input.content),
+      chunk_count: chunks.length,
+    };
+    const expiresAt =
+      input.ttlSeconds === undefined
+        ? (existing?.expires_at ?? null)
+        : input.ttlSeconds === null
+          ? null
+          : now + input.ttlSeconds * 1000;
+    let id: number;
+    if (existing) {
+      id = existing.id;
+      this.sql.exec("DELETE FROM chunks WHERE entry_id = ?", id);
+      this.sql.exec(
+        `UPDATE entries SET description = ?, source = ?, bytes = ?, chars = ?, lines = ?, chunk_count = ?,
+           updated_at = ?, expires_at = ?, expired_at = NULL, purge_at = NULL WHERE id = ?`,
+        input.description ?? existing.description,
+        JSON.stringify(input.source),
+        size.bytes,
+        size.chars,
+        size.lines,
+        size.chunk_count,
+        now,
+        expiresAt,
+        id,
+      );
+    } else {
+      id = this.sql
+        .exec<{ id: number }>(
+          `INSERT INTO entries (key, description, source, bytes, chars, lines, chunk_count, created_at, updated_at, expires_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+          input.key,
+          input.description ?? "",
+          JSON.stringify(input.source),
+          size.bytes,
+          size.chars,
+          size.lines,
+          size.chunk_count,
+          now,
+          now,
+          expiresAt,
+        )
+        .one().id;
+    }
+    chunks.forEach((data, seq) => {
+      this.sql.exec("INSERT INTO chunks (entry_id, seq, data) VALUES (?, ?, ?)", id, seq, data);
+    });
+    return { row: this.byId(id), created: !existing };
+  }
+
+  byId(id: number): EntryRow {
+    return this.sql.exec<EntryRow>("SELECT * FROM entries WHERE id = ?", id).one();
+  }
+
+  setDescription(row: EntryRow, description: string): void {
+    this.sql.exec(
+      "UPDATE entries SET description = ?, updated_at = ? WHERE id = ?",
+      description,
+      this.now(),
+      row.id,
+    );
+  }
+
+  rename(row: EntryRow, newKey: string): void {
+    this.sql.exec(
+      "UPDATE entries SET key = ?, updated_at = ? WHERE id = ?",
+      newKey,
+      this.now(),
+      row.id,
+    );
+  }
+
+  /** Sets (or with `null` removes) the TTL, counted from now; an expired entry becomes live again. */
+  setTtl(row: EntryRow, ttlSeconds: number | null): void {
+    const expiresAt = ttlSeconds === null ? null : this.now() + ttlSeconds * 1000;
+    this.sql.exec(
+      "UPDATE entries SET expires_at = ?, expired_at = NULL, purge_at = NULL, updated_at = ? WHERE id = ?",
+      expiresAt,
+      this.now(),
+      row.id,
+    );
+  }
+
+  delete(row: Pick<EntryRow, "id">): void {
+    this.sql.exec("DELETE FROM chunks WHERE entry_id = ?", row.id);
+    this.sql.exec("DELETE FROM entry_tags WHERE entry_id = ?", row.id);
+    this.sql.exec("DELETE FROM entries WHERE id = ?", row.id);
+  }
+
+  /**
+   * Marks entries whose TTL has passed as expired and schedules their purge.
+   * Idempotent: an entry is marked once, so a repeated alarm changes nothing.
+   */
+  expireDue(now: number): number {
+    return this.sql.exec(
+      `UPDATE entries SET expired_at = expires_at, purge_at = expires_at + ?
+       WHERE expired_at IS NULL AND expires_at IS NOT NULL AND expires_at <= ?`,
+      LIMITS.expiredRetentionMs,
+      now,
+    ).rowsWritten;
+  }
+
+  /** Deletes expired entries whose 7-day retention is over. Returns the keys purged. */
+  purgeDue(now: number): string[] {
+    const due = this.sql
+      .exec<{ id: number; key: string }>("SELECT id, key FROM entries WHERE purge_at <= ?", now)
+      .toArray();
+    for (const row of due) this.delete(row);
+    return due.map((r) => r.key);
+  }
+
+  /** The earliest time an entry expires or is purged, if any. */
+  nextDeadline(): number | null {
+    return this.sql
+      .exec<{ at: number | null }>(
+        `SELECT min(at) AS at FROM (
+           SELECT min(expires_at) AS at FROM entries WHERE expired_at IS NULL
+           UNION ALL SELECT min(purge_at) FROM entries)`,
+      )
+      .one().at;
+  }
+}
