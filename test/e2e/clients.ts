@@ -1,0 +1,94 @@
+import { Client as ClientV2, StreamableHTTPClientTransport as TransportV2 } from "@modelcontextprotocol/client";
+import { Client as ClientV1 } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport as TransportV1 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { expect, inject } from "vitest";
+
+export const baseUrl = () => inject("baseUrl");
+export const mcpUrl = () => new URL("/mcp", inject("baseUrl"));
+
+/** The SDK v1 client, speaking 2025-11-25 as Claude.ai does. */
+export async function connectV1(): Promise<ClientV1> {
+  const client = new ClientV1({ name: "edgeclip-e2e-v1", version: "1.0.0" });
+  await client.connect(new TransportV1(mcpUrl()));
+  return client;
+}
+
+/** The SDK v2 client, negotiating 2026-07-28. */
+export async function connectV2(): Promise<ClientV2> {
+  const client = new ClientV2({ name: "edgeclip-e2e-v2", version: "1.0.0" }, { versionNegotiation: { mode: "auto" } });
+  await client.connect(new TransportV2(mcpUrl()));
+  return client;
+}
+
+export interface ToolResult {
+  isError?: boolean;
+  content: { type: string; text?: string }[];
+  structuredContent?: Record<string, unknown>;
+}
+
+/** Calls a tool and returns the result with its text joined, for assertions. */
+export async function call(client: ClientV1 | ClientV2, name: string, args: Record<string, unknown> = {}) {
+  const result = (await client.callTool({ name, arguments: args })) as ToolResult;
+  const text = result.content.map((c) => c.text ?? "").join("\n");
+  return { ...result, text, data: result.structuredContent ?? {} };
+}
+
+export type AnyClient = ClientV1 | ClientV2;
+export type CallResult = Awaited<ReturnType<typeof call>>;
+
+/** A name no other test (or earlier run) uses: `prefix-<random>`. */
+export function unique(prefix: string): string {
+  return `${prefix}-${Math.random().toString(36).slice(2, 10)}`;
+}
+
+/** Starts a fresh session (optionally on `project`) and returns its handle. */
+export async function startSession(
+  client: AnyClient,
+  options: { project?: string; description?: string } = {},
+): Promise<string> {
+  const started = await call(client, "session_start", options);
+  if (started.isError) throw new Error(`session_start failed: ${started.text}`);
+  return started.data.session as string;
+}
+
+/** Calls a tool that must succeed, and returns its structured content. */
+export async function ok<T = Record<string, unknown>>(
+  client: AnyClient,
+  name: string,
+  args: Record<string, unknown> = {},
+): Promise<T> {
+  const result = await call(client, name, args);
+  if (result.isError) throw new Error(`${name} failed: ${result.text.slice(0, 500)}`);
+  return result.data as T;
+}
+
+/** The keys of the session scope's entries, expired ones included, with their content. */
+export async function sessionSnapshot(client: AnyClient, session: string) {
+  const listed = await ok<{ entries: { key: string }[] }>(
+    client,
+    "clipboard_list",
+    { session, scope: "session", include_expired: true },
+  );
+  const contents: Record<string, string> = {};
+  for (const entry of listed.entries) {
+    const got = await ok<{ content: string; pages: number }>(client, "clipboard_get", {
+      session,
+      key: entry.key,
+      scope: "session",
+      include_expired: true,
+    });
+    contents[entry.key] = got.content;
+  }
+  return { entries: listed.entries, contents };
+}
+
+/**
+ * Asserts a tool answered with an error result (not a crash or a protocol error):
+ * `isError`, the stable `code` as the text's prefix when given, and every one of
+ * `mentions` (parameter names, keys) in the message.
+ */
+export function expectToolError(result: CallResult, code: string | undefined, mentions: string[] = []) {
+  expect(result.isError, `expected an error, got: ${result.text.slice(0, 300)}`).toBe(true);
+  if (code) expect(result.text.startsWith(`${code}: `), result.text).toBe(true);
+  for (const m of mentions) expect(result.text).toContain(m);
+}

@@ -1,0 +1,276 @@
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { LIMITS } from "../../src/core/limits.ts";
+import { clipboardGet } from "../../src/mcp/tools/clipboard-get.ts";
+import { clipboardList } from "../../src/mcp/tools/clipboard-list.ts";
+import { copy } from "../../src/mcp/tools/copy.ts";
+import { SCHEMA_VERSION } from "../../src/session/schema.ts";
+import { freshUser, op, projectOf, sessionOf, stubFor, userOf, value } from "./helpers.ts";
+
+const copyArgs = (args: Record<string, unknown>) => copy.input.parse(args);
+const getArgs = (args: Record<string, unknown>) => clipboardGet.input.parse(args);
+const listArgs = (args: Record<string, unknown> = {}) => clipboardList.input.parse(args);
+
+describe("schema", () => {
+  it("creates every table and records the migration version", async () => {
+    const address = sessionOf(freshUser());
+    await op(address, "copy", copyArgs({ text: "x" }));
+    const { tables, version } = await runInDurableObject(stubFor(address), (_, state) => ({
+      tables: state.storage.sql
+        .exec<{ name: string }>(
+          "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_%' ESCAPE '\\' ORDER BY name",
+        )
+        .toArray()
+        .map((r) => r.name),
+      version: state.storage.sql
+        .exec<{ value: string }>("SELECT value FROM meta WHERE key = 'schema_version'")
+        .one().value,
+    }));
+    expect(tables).toEqual(
+      expect.arrayContaining([
+        "chunks",
+        "entries",
+        "entry_tags",
+        "history",
+        "meta",
+        "sessions",
+        "tags",
+        "todos",
+      ]),
+    );
+    expect(Number(version)).toBe(SCHEMA_VERSION);
+  });
+});
+
+describe("chunked content", () => {
+  it("stores a 10 MiB entry in rows of at most 1 MiB and reads it back exactly", async () => {
+    const address = sessionOf(freshUser());
+    const line = "0123456789abcdef€\n"; // a multi-byte character in every line
+    const text = line.repeat(Math.floor(LIMITS.entryBytes / new TextEncoder().encode(line).length));
+    const receipt = value(await op(address, "copy", copyArgs({ text, key: "big" })));
+    expect(receipt.bytes).toBe(new TextEncoder().encode(text).length);
+    expect(receipt.bytes).toBeLessThanOrEqual(LIMITS.entryBytes);
+
+    const rows = await runInDurableObject(stubFor(address), (_, state) =>
+      state.storage.sql
+        .exec<{ seq: number; bytes: number }>(
+          "SELECT seq, length(CAST(data AS BLOB)) AS bytes FROM chunks ORDER BY seq",
+        )
+        .toArray(),
+    );
+    expect(rows.length).toBeGreaterThan(10);
+    for (const row of rows) expect(row.bytes).toBeLessThanOrEqual(LIMITS.chunkBytes);
+
+    let joined = "";
+    for (let page = 1; ; page++) {
+      const got = value(await op(address, "clipboard_get", getArgs({ key: "big", page })));
+      expect(got.content.length).toBeLessThanOrEqual(LIMITS.resultChars);
+      joined += got.content;
+      if (page === got.pages) break;
+    }
+    expect(joined === text).toBe(true);
+  }, 120_000);
+});
+
+describe("TTL", () => {
+  it("marks an entry expired when its alarm runs, keeps it 7 days, then purges it", async () => {
+    const address = sessionOf(freshUser());
+    const stub = stubFor(address);
+    value(await op(address, "copy", copyArgs({ text: "short-lived", key: "t", ttl_seconds: 60 })));
+    const armedAt = await runInDurableObject(stub, (_, state) => state.storage.getAlarm());
+    expect(armedAt).not.toBeNull();
+
+    // Move the deadline into the past instead of sleeping.
+    await runInDurableObject(stub, (_, state) => {
+      state.storage.sql.exec(
+        "UPDATE entries SET expires_at = ? WHERE key = 't'",
+        Date.now() - 1000,
+      );
+    });
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+
+    const row = await runInDurableObject(stub, (_, state) =>
+      state.storage.sql
+        .exec<{ expired_at: number | null; purge_at: number | null }>(
+          "SELECT expired_at, purge_at FROM entries WHERE key = 't'",
+        )
+        .one(),
+    );
+    expect(row.expired_at).not.toBeNull();
+    expect(row.purge_at).toBe((row.expired_at ?? 0) + LIMITS.expiredRetentionMs);
+
+    const get = await op(address, "clipboard_get", getArgs({ key: "t" }));
+    expect(get.ok ? "ok" : get.error.code).toBe("ENTRY_EXPIRED");
+    const listed = value(await op(address, "clipboard_list", listArgs({ include_expired: true })));
+    expect(listed.entries.map((e) => [e.key, e.expired])).toEqual([["t", true]]);
+    expect(value(await op(address, "clipboard_list", listArgs())).total).toBe(0);
+
+    // The alarm was re-armed for the purge; run it with the purge due.
+    const next = await runInDurableObject(stub, (_, state) => state.storage.getAlarm());
+    expect(next).toBe(row.purge_at);
+    await runInDurableObject(stub, (_, state) => {
+      state.storage.sql.exec("UPDATE entries SET purge_at = ? WHERE key = 't'", Date.now() - 1);
+    });
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    const left = await runInDurableObject(stub, (_, state) => ({
+      entries: state.storage.sql.exec<{ n: number }>("SELECT count(*) AS n FROM entries").one().n,
+      chunks: state.storage.sql.exec<{ n: number }>("SELECT count(*) AS n FROM chunks").one().n,
+      alarm: state.storage.getAlarm(),
+    }));
+    expect(left.entries).toBe(0);
+    expect(left.chunks).toBe(0);
+    expect(await left.alarm).toBeNull();
+  });
+
+  it("is idempotent: an alarm that runs twice changes nothing the second time", async () => {
+    const address = sessionOf(freshUser());
+    const stub = stubFor(address);
+    value(await op(address, "copy", copyArgs({ text: "a", key: "t", ttl_seconds: 60 })));
+    await runInDurableObject(stub, (_, state) => {
+      state.storage.sql.exec(
+        "UPDATE entries SET expires_at = ? WHERE key = 't'",
+        Date.now() - 1000,
+      );
+    });
+    const snapshot = () =>
+      runInDurableObject(stub, (_, state) =>
+        state.storage.sql
+          .exec("SELECT key, expires_at, expired_at, purge_at FROM entries")
+          .toArray(),
+      );
+    await runInDurableObject(stub, (instance) => instance.alarm());
+    const once = await snapshot();
+    await runInDurableObject(stub, (instance) => instance.alarm());
+    expect(await snapshot()).toEqual(once);
+  });
+
+  it("keeps one alarm at the earliest deadline among entries", async () => {
+    const address = sessionOf(freshUser());
+    const stub = stubFor(address);
+    value(await op(address, "copy", copyArgs({ text: "a", key: "late", ttl_seconds: 3600 })));
+    const before = Date.now();
+    value(await op(address, "copy", copyArgs({ text: "b", key: "soon", ttl_seconds: 60 })));
+    const alarm = await runInDurableObject(stub, (_, state) => state.storage.getAlarm());
+    expect(alarm).toBeGreaterThanOrEqual(before + 60_000 - 1000);
+    expect(alarm).toBeLessThan(before + 3600_000);
+  });
+});
+
+describe("idle expiry", () => {
+  it("deletes a started session's data and alarm after 24 h without use", async () => {
+    const user = freshUser();
+    const address = sessionOf(user, "s-abcdefghijkm");
+    const stub = stubFor(address);
+    await stub.start(address, "default", "test");
+    value(await op(address, "copy", copyArgs({ text: "mine", key: "k" })));
+    expect((await stubFor(userOf(user)).listSessions(userOf(user))).map((s) => s.handle)).toEqual([
+      "s-abcdefghijkm",
+    ]);
+
+    await runInDurableObject(stub, (_, state) => {
+      state.storage.sql.exec(
+        "UPDATE meta SET value = ? WHERE key = 'last_used_at'",
+        String(Date.now() - LIMITS.sessionIdleMs - 1000),
+      );
+    });
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+
+    const after = await runInDurableObject(stub, (_, state) => ({
+      entries: state.storage.sql.exec<{ n: number }>("SELECT count(*) AS n FROM entries").one().n,
+      alarm: state.storage.getAlarm(),
+    }));
+    expect(after.entries).toBe(0);
+    expect(await after.alarm).toBeNull();
+    expect(await stubFor(userOf(user)).listSessions(userOf(user))).toEqual([]);
+    const get = await op(address, "clipboard_get", getArgs({ key: "k" }));
+    expect(get.ok ? "ok" : get.error.code).toBe("UNKNOWN_SESSION");
+  });
+
+  it("does not expire a session that was used within 24 h, and re-arms for the new deadline", async () => {
+    const address = sessionOf(freshUser(), "s-bbbbbbbbbbbb");
+    const stub = stubFor(address);
+    await stub.start(address, "default", "");
+    value(await op(address, "copy", copyArgs({ text: "mine", key: "k" })));
+    expect(await runDurableObjectAlarm(stub)).toBe(true); // runs early: nothing is due
+    expect(value(await op(address, "clipboard_get", getArgs({ key: "k" }))).content).toBe("mine");
+    const alarm = await runInDurableObject(stub, (_, state) => state.storage.getAlarm());
+    expect(alarm).toBeGreaterThan(Date.now() + LIMITS.sessionIdleMs - 60_000);
+  });
+
+  it("never expires the default session", async () => {
+    const address = sessionOf(freshUser());
+    const stub = stubFor(address);
+    value(await op(address, "copy", copyArgs({ text: "keep", key: "k" })));
+    await runInDurableObject(stub, (_, state) => {
+      state.storage.sql.exec(
+        "UPDATE meta SET value = ? WHERE key = 'last_used_at'",
+        String(Date.now() - 30 * LIMITS.sessionIdleMs),
+      );
+    });
+    expect(await runInDurableObject(stub, (_, state) => state.storage.getAlarm())).toBeNull();
+    expect(value(await op(address, "clipboard_get", getArgs({ key: "k" }))).content).toBe("keep");
+  });
+});
+
+describe("scopes", () => {
+  it("finds keys in session, then project, then user order", async () => {
+    const user = freshUser();
+    const s = sessionOf(user);
+    value(await op(s, "copy", copyArgs({ text: "user", key: "k", scope: "user" })));
+    expect(value(await op(s, "clipboard_get", getArgs({ key: "k" }))).scope).toBe("user");
+    value(await op(s, "copy", copyArgs({ text: "project", key: "k", scope: "project" })));
+    expect(value(await op(s, "clipboard_get", getArgs({ key: "k" }))).content).toBe("project");
+    value(await op(s, "copy", copyArgs({ text: "session", key: "k" })));
+    expect(value(await op(s, "clipboard_get", getArgs({ key: "k" }))).content).toBe("session");
+    expect(value(await op(s, "clipboard_get", getArgs({ key: "k", scope: "user" }))).content).toBe(
+      "user",
+    );
+  });
+
+  it("stores project and user entries in their own objects", async () => {
+    const user = freshUser();
+    value(
+      await op(sessionOf(user), "copy", copyArgs({ text: "p", key: "shared", scope: "project" })),
+    );
+    const count = (address: ReturnType<typeof projectOf>) =>
+      runInDurableObject(
+        stubFor(address),
+        (_, state) =>
+          state.storage.sql.exec<{ n: number }>("SELECT count(*) AS n FROM entries").one().n,
+      );
+    expect(await count(projectOf(user))).toBe(1);
+    expect(await count(sessionOf(user))).toBe(0);
+  });
+
+  it("never shows one user's entries to another", async () => {
+    const alice = freshUser("alice");
+    const bob = freshUser("bob");
+    for (const scope of ["session", "project", "user"] as const) {
+      value(
+        await op(sessionOf(alice), "copy", copyArgs({ text: "secret", key: `k-${scope}`, scope })),
+      );
+    }
+    expect(value(await op(sessionOf(bob), "clipboard_list", listArgs())).total).toBe(0);
+    const get = await op(sessionOf(bob), "clipboard_get", getArgs({ key: "k-user" }));
+    expect(get.ok ? "ok" : get.error.code).toBe("ENTRY_NOT_FOUND");
+  });
+
+  it("refuses an entry past the per-scope limit and keeps the others", async () => {
+    const address = sessionOf(freshUser());
+    value(await op(address, "copy", copyArgs({ text: "first", key: "a" })));
+    await runInDurableObject(stubFor(address), (_, state) => {
+      state.storage.sql.exec(
+        `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
+         INSERT INTO entries (key, source, bytes, chars, lines, chunk_count, created_at, updated_at)
+         SELECT 'filler-' || i, '{"kind":"text"}', 0, 0, 0, 0, 0, 0 FROM n`,
+        LIMITS.entriesPerScope - 1,
+      );
+    });
+    const refused = await op(address, "copy", copyArgs({ text: "one too many", key: "b" }));
+    expect(refused.ok ? "ok" : refused.error.code).toBe("SCOPE_FULL");
+    // Updating an existing key is still allowed at the limit.
+    expect(value(await op(address, "copy", copyArgs({ text: "changed", key: "a" }))).created).toBe(
+      false,
+    );
+  });
+});

@@ -1,0 +1,62 @@
+import { exports } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { LIMITS } from "../../src/core/limits.ts";
+
+const worker = exports.default as { fetch(request: Request): Promise<Response> };
+// Real clients always send Host; the SDK checks it against localhost names (DNS-rebinding defence).
+const mcpHeaders = {
+  host: "127.0.0.1",
+  "content-type": "application/json",
+  accept: "application/json, text/event-stream",
+};
+
+describe("routes", () => {
+  it("answers /health", async () => {
+    const response = await worker.fetch(new Request("http://127.0.0.1/health"));
+    expect(await response.json()).toMatchObject({ ok: true, name: "edgeclip" });
+  });
+
+  it("refuses MCP requests that do not come to a local server, instead of serving them anonymously", async () => {
+    const response = await worker.fetch(
+      new Request("https://edgeclip.example.com/mcp", {
+        method: "POST",
+        headers: mcpHeaders,
+        body: "{}",
+      }),
+    );
+    expect(response.status).toBe(401);
+  });
+
+  it("answers a request body over 12 MiB with 413 and a JSON-RPC error", async () => {
+    const body = JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "tools/call",
+      params: { name: "copy", arguments: { text: "x".repeat(LIMITS.requestBodyBytes) } },
+    });
+    const response = await worker.fetch(
+      new Request("http://127.0.0.1/mcp", { method: "POST", headers: mcpHeaders, body }),
+    );
+    expect(response.status).toBe(413);
+    expect(await response.json()).toMatchObject({ jsonrpc: "2.0", error: { code: -32000 } });
+  });
+
+  it("lets the SDK answer malformed JSON with a parse error", async () => {
+    const response = await worker.fetch(
+      new Request("http://127.0.0.1/mcp", {
+        method: "POST",
+        headers: mcpHeaders,
+        body: "{not json",
+      }),
+    );
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: { code: -32700 } });
+  });
+
+  it("serves MCP only at /mcp exactly", async () => {
+    const response = await worker.fetch(
+      new Request("http://127.0.0.1/mcp/", { method: "POST", headers: mcpHeaders, body: "{}" }),
+    );
+    expect(response.status).toBe(404);
+  });
+});

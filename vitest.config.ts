@@ -1,0 +1,33 @@
+import { cloudflareTest } from "@cloudflare/vitest-plugin";
+import { defineConfig } from "vitest/config";
+
+/**
+ * Three projects, all run by `npm test`:
+ * - unit: pure modules, in Node;
+ * - workers: the Durable Object and Worker inside workerd (@cloudflare/vitest-plugin);
+ * - e2e: a real `wrangler dev` driven by the official MCP SDK clients.
+ */
+export default defineConfig({
+  test: {
+    reporters: ["default", "./test/summary-reporter.ts"],
+    projects: [
+      {
+        test: { name: "unit", include: ["test/unit/**/*.test.ts"], environment: "node" },
+      },
+      {
+        plugins: [cloudflareTest({ wrangler: { configPath: "./wrangler.toml" } })],
+        test: { name: "workers", include: ["test/workers/**/*.test.ts"] },
+      },
+      {
+        test: {
+          name: "e2e",
+          include: ["test/e2e/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["test/e2e/global-setup.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
