@@ -14,6 +14,7 @@
  * - `NOT_YET_SUPPORTED`  part of the contract that this version does not serve yet
  * - `TAG_NOT_FOUND`      no such tag
  * - `PAGE_OUT_OF_RANGE`  `page` beyond the last page
+ * - `INTERNAL_ERROR`     a bug or platform failure; details go to the server log only
  */
 export type ErrorCode =
   | "INVALID_ARGUMENT"
@@ -27,7 +28,8 @@ export type ErrorCode =
   | "AGENT_NOT_CONNECTED"
   | "NOT_YET_SUPPORTED"
   | "TAG_NOT_FOUND"
-  | "PAGE_OUT_OF_RANGE";
+  | "PAGE_OUT_OF_RANGE"
+  | "INTERNAL_ERROR";
 
 export interface ToolFailure {
   code: ErrorCode;

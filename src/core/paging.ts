@@ -19,11 +19,17 @@ export function pageStarts(text: string, cap: number = LIMITS.resultChars): numb
   while (text.length - from > cap) {
     const hardEnd = from + cap;
     const nl = text.lastIndexOf("\n", hardEnd - 1);
-    const end = nl >= from ? nl + 1 : hardEnd;
+    let end = nl >= from ? nl + 1 : hardEnd;
+    // A hard cut inside a long line must not split a surrogate pair.
+    if (end === hardEnd && isHighSurrogate(text.charCodeAt(end - 1))) end--;
     starts.push(end);
     from = end;
   }
   return starts;
+}
+
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
 }
 
 /** Page `page` (1-based) of `text`, or `undefined` when there is no such page. */

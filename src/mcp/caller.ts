@@ -5,7 +5,7 @@ import type { OperationInput, OperationName, OperationResult } from "../session/
 
 /** Who is calling: resolved once per HTTP request, before any tool runs. */
 export interface Caller {
-  /** Stable user id; every Durable Object name starts with it, so users never share one. */
+  /** Stable user id; every Durable Object name includes it (`session:<user>:…`), so users never share one. */
   user: string;
 }
 

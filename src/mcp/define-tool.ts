@@ -47,7 +47,7 @@ export function registerSessionTool<I extends Input, O extends z.ZodObject>(
       outputSchema: tool.output,
       annotations: { title: tool.title, ...tool.annotations },
     },
-    (async (args: z.output<I>): Promise<CallToolResult> => {
+    guarded(tool.name, async (args: z.output<I>): Promise<CallToolResult> => {
       const refused = tool.precheck?.(args);
       if (refused) return failure(refused);
       const address = sessionAddress(caller, args.session);
@@ -61,6 +61,28 @@ export function registerSessionTool<I extends Input, O extends z.ZodObject>(
         : failure(outcome.error);
     }) as never,
   );
+}
+
+/**
+ * Runs a tool handler, turning an unexpected exception (a bug, or a platform
+ * failure such as a Durable Object reset) into a generic `INTERNAL_ERROR` result:
+ * the details go to the log, never to the client.
+ */
+export function guarded<A extends unknown[]>(
+  name: string,
+  handler: (...args: A) => Promise<CallToolResult>,
+): (...args: A) => Promise<CallToolResult> {
+  return async (...args) => {
+    try {
+      return await handler(...args);
+    } catch (error) {
+      console.error(`edgeclip: tool ${name} failed`, error);
+      return failure({
+        code: "INTERNAL_ERROR",
+        message: `edgeclip failed while running ${name}. Check the result with clipboard_list or history before retrying.`,
+      });
+    }
+  };
 }
 
 export function success(value: object, text: string[]): CallToolResult {

@@ -68,10 +68,22 @@ export class ClipboardSession extends DurableObject<Env> {
   private meta!: MetaStore;
   private clipboardStore: Clipboard | undefined;
   private readonly now = () => Date.now();
+  /**
+   * Tool operations on this object, one at a time. Input gates hold other calls
+   * back only while storage is busy, not while an operation awaits another object
+   * (the project or user clipboard), so a multi-step operation queues here.
+   */
+  private queue: Promise<unknown> = Promise.resolve();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.prepare();
+  }
+
+  private serial<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(task, task);
+    this.queue = run.catch(() => undefined);
+    return run;
   }
 
   /** Tables and stores; run again after `deleteAll` wipes them. */
@@ -120,33 +132,37 @@ export class ClipboardSession extends DurableObject<Env> {
    */
   private async openSession(address: StoreAddress): Promise<Outcome<void>> {
     if (address.scope !== "session") throw new Error("not a session address");
-    this.bind(address);
     if (this.meta.get("started_at") === undefined) {
+      // Answered before `bind`, so an unknown handle leaves no storage behind.
       if (address.name !== DEFAULT_SESSION) {
         return fail(
           "UNKNOWN_SESSION",
           `Unknown session \`${address.name}\`: it was never started, was ended, or expired after 24 h without use. Omit \`session\` to use your default session, or start a new one with session_start.`,
         );
       }
+      this.bind(address);
       this.meta.set("started_at", this.now());
       this.meta.set("project", DEFAULT_PROJECT);
     }
+    this.bind(address);
     this.meta.set("last_used_at", this.now());
     await this.armAlarm();
     return ok(undefined);
   }
 
   /** Marks a freshly minted session as started and registers it with the user. */
-  async start(address: StoreAddress, project: string, description: string): Promise<SessionInfo> {
-    this.bind(address);
-    const now = this.now();
-    this.meta.set("started_at", now);
-    this.meta.set("last_used_at", now);
-    this.meta.set("project", project);
-    await this.armAlarm();
-    const info: SessionInfo = { handle: address.name, project, description, created_at: now };
-    await this.userStub(address.user).registerSession(userAddressOf(address.user), info);
-    return info;
+  start(address: StoreAddress, project: string, description: string): Promise<SessionInfo> {
+    return this.serial(async () => {
+      this.bind(address);
+      const now = this.now();
+      this.meta.set("started_at", now);
+      this.meta.set("last_used_at", now);
+      this.meta.set("project", project);
+      await this.armAlarm();
+      const info: SessionInfo = { handle: address.name, project, description, created_at: now };
+      await this.userStub(address.user).registerSession(userAddressOf(address.user), info);
+      return info;
+    });
   }
 
   /** Facts about this session for `session_list`; reading them is not a use. */
@@ -160,18 +176,20 @@ export class ClipboardSession extends DurableObject<Env> {
   }
 
   /** Deletes everything this session holds, its alarm, and its registry row. */
-  async end(address: StoreAddress): Promise<Outcome<{ entries: number }>> {
-    if (address.name === DEFAULT_SESSION) {
-      return fail(
-        "SESSION_PROTECTED",
-        "The `default` session cannot be ended. Use clipboard_clear to empty it.",
-      );
-    }
-    const opened = await this.openSession(address);
-    if (!opened.ok) return opened;
-    const entries = this.clipboard.entries.count();
-    await this.wipe();
-    return ok({ entries });
+  end(address: StoreAddress): Promise<Outcome<{ entries: number }>> {
+    return this.serial(async () => {
+      if (address.name === DEFAULT_SESSION) {
+        return fail(
+          "SESSION_PROTECTED",
+          "The `default` session cannot be ended. Use clipboard_clear to empty it.",
+        );
+      }
+      const opened = await this.openSession(address);
+      if (!opened.ok) return opened;
+      const entries = this.clipboard.entries.count();
+      await this.wipe();
+      return ok({ entries });
+    });
   }
 
   private async wipe(): Promise<void> {
@@ -271,18 +289,20 @@ export class ClipboardSession extends DurableObject<Env> {
    * Operations are plain functions, one per tool (`OPERATIONS`), so this class
    * stays lifecycle and routing.
    */
-  async op<N extends OperationName>(
+  op<N extends OperationName>(
     address: StoreAddress,
     name: N,
     input: OperationInput<N>,
   ): Promise<OperationResult<N>> {
-    const opened = await this.openSession(address);
-    if (!opened.ok) return opened as OperationResult<N>;
-    const operation = OPERATIONS[name] as (
-      s: SessionContext,
-      i: OperationInput<N>,
-    ) => Promise<OperationResult<N>>;
-    return operation(this.context(), input);
+    return this.serial(async () => {
+      const opened = await this.openSession(address);
+      if (!opened.ok) return opened as OperationResult<N>;
+      const operation = OPERATIONS[name] as (
+        s: SessionContext,
+        i: OperationInput<N>,
+      ) => Promise<OperationResult<N>>;
+      return operation(this.context(), input);
+    });
   }
 
   private context(): SessionContext {
@@ -329,7 +349,11 @@ export class ClipboardSession extends DurableObject<Env> {
     if (current === null || next < current) await this.ctx.storage.setAlarm(next);
   }
 
-  override async alarm(): Promise<void> {
+  override alarm(): Promise<void> {
+    return this.serial(() => this.runDeadlines());
+  }
+
+  private async runDeadlines(): Promise<void> {
     const now = this.now();
     this.address ??= this.storedAddress();
     if (!this.address) return; // wiped, or never used: nothing to do

@@ -102,9 +102,11 @@ export class EntryStore {
       lines: countLines(input.content),
       chunk_count: chunks.length,
     };
+    // New content for an expired entry starts afresh: its old deadline is gone.
+    const keptTtl = existing && !isExpired(existing, now) ? existing.expires_at : null;
     const expiresAt =
       input.ttlSeconds === undefined
-        ? (existing?.expires_at ?? null)
+        ? keptTtl
         : input.ttlSeconds === null
           ? null
           : now + input.ttlSeconds * 1000;

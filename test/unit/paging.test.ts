@@ -20,6 +20,15 @@ describe("paging", () => {
     expect(pages).toEqual(["x".repeat(10), "x".repeat(10), "x".repeat(5)]);
   });
 
+  it("never splits a surrogate pair when it must cut a long line", () => {
+    const text = "😀".repeat(10); // 20 UTF-16 units, no line breaks
+    const count = getPage(text, 1, 7)?.pages ?? 0;
+    const pages = Array.from({ length: count }, (_, i) => getPage(text, i + 1, 7)?.text ?? "");
+    expect(pages.length).toBe(4); // 6 units a page: a 7th would split a pair
+    expect(pages.join("")).toBe(text);
+    for (const page of pages) expect(page.isWellFormed()).toBe(true);
+  });
+
   it("has no page past the last", () => {
     expect(getPage("abc", 2, 10)).toBeUndefined();
   });

@@ -122,6 +122,22 @@ describe("TTL", () => {
     expect(await left.alarm).toBeNull();
   });
 
+  it("starts an expired entry afresh when new content is copied to its key", async () => {
+    const address = sessionOf(freshUser());
+    const stub = stubFor(address);
+    value(await op(address, "copy", copyArgs({ text: "old", key: "t", ttl_seconds: 60 })));
+    await runInDurableObject(stub, (_, state) => {
+      state.storage.sql.exec(
+        "UPDATE entries SET expires_at = ? WHERE key = 't'",
+        Date.now() - 1000,
+      );
+    });
+    await runDurableObjectAlarm(stub);
+    const renewed = value(await op(address, "copy", copyArgs({ text: "new", key: "t" })));
+    expect(renewed.expires_at).toBeNull();
+    expect(value(await op(address, "clipboard_get", getArgs({ key: "t" }))).content).toBe("new");
+  });
+
   it("is idempotent: an alarm that runs twice changes nothing the second time", async () => {
     const address = sessionOf(freshUser());
     const stub = stubFor(address);
@@ -184,6 +200,16 @@ describe("idle expiry", () => {
     expect(await stubFor(userOf(user)).listSessions(userOf(user))).toEqual([]);
     const get = await op(address, "clipboard_get", getArgs({ key: "k" }));
     expect(get.ok ? "ok" : get.error.code).toBe("UNKNOWN_SESSION");
+  });
+
+  it("answers an unknown handle without storing anything for it", async () => {
+    const address = sessionOf(freshUser(), "s-cccccccccccc");
+    const get = await op(address, "clipboard_get", getArgs({ key: "k" }));
+    expect(get.ok ? "ok" : get.error.code).toBe("UNKNOWN_SESSION");
+    const rows = await runInDurableObject(stubFor(address), (_, state) =>
+      state.storage.sql.exec("SELECT key FROM meta WHERE key != 'schema_version'").toArray(),
+    );
+    expect(rows).toEqual([]);
   });
 
   it("does not expire a session that was used within 24 h, and re-arms for the new deadline", async () => {

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { fail, ok } from "../../core/errors.ts";
 import { ExportDocument, type ExportedEntry, type ImportStep } from "../../core/export-format.ts";
 import { LIMITS } from "../../core/limits.ts";
-import { keyProblem, SCOPES, type Scope } from "../../core/names.ts";
+import { keyProblem, SCOPES, type Scope, TAG_NAME } from "../../core/names.ts";
 import { defineTool } from "../define-tool.ts";
 import * as p from "../schemas.ts";
 import { textTooLarge } from "./copy.ts";
@@ -141,6 +141,12 @@ function parseDocument(data: unknown) {
     if (problem) return fail("INVALID_ARGUMENT", `\`data.entries.${i}.key\` ${problem}.`);
     const tooLarge = textTooLarge(`data.entries.${i}.content`, entry.content);
     if (tooLarge) return { ok: false as const, error: tooLarge };
+    const badTag = entry.tags.find((t) => !TAG_NAME.test(t));
+    if (badTag !== undefined)
+      return fail(
+        "INVALID_ARGUMENT",
+        `\`data.entries.${i}.tags\` has \`${badTag}\`, not a tag name (letters, digits and ._:/-).`,
+      );
     if (entry.description.length > LIMITS.descriptionChars)
       return fail(
         "INVALID_ARGUMENT",

@@ -59,7 +59,7 @@ export const copy = defineTool({
   annotations: {
     readOnlyHint: false,
     destructiveHint: false,
-    idempotentHint: true,
+    idempotentHint: false,
     openWorldHint: false,
   },
   input,

@@ -1,7 +1,7 @@
 import type { McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { type Caller, clipboardStub, sessionAddress } from "../caller.ts";
-import { failure, success } from "../define-tool.ts";
+import { failure, guarded, success } from "../define-tool.ts";
 import * as p from "../schemas.ts";
 
 export function registerSessionEnd(server: McpServer, caller: Caller): void {
@@ -27,13 +27,13 @@ export function registerSessionEnd(server: McpServer, caller: Caller): void {
         entries_deleted: z.number(),
       }),
     },
-    async (args) => {
+    guarded("session_end", async (args) => {
       const address = sessionAddress(caller, args.session);
       const ended = await clipboardStub(address).end(address);
       if (!ended.ok) return failure(ended.error);
       return success({ session: args.session, ended: true, entries_deleted: ended.value.entries }, [
         `Ended session \`${args.session}\`; deleted ${ended.value.entries} entries.`,
       ]);
-    },
+    }),
   );
 }

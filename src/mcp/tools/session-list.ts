@@ -3,7 +3,7 @@ import { z } from "zod";
 import { LIMITS } from "../../core/limits.ts";
 import { DEFAULT_PROJECT, DEFAULT_SESSION } from "../../core/names.ts";
 import { type Caller, clipboardStub, sessionAddress, userAddress } from "../caller.ts";
-import { success } from "../define-tool.ts";
+import { guarded, success } from "../define-tool.ts";
 
 /** Lists the user's sessions from the registry kept in the user-scope object. */
 export function registerSessionList(server: McpServer, caller: Caller): void {
@@ -28,7 +28,7 @@ export function registerSessionList(server: McpServer, caller: Caller): void {
         ),
       }),
     },
-    async () => {
+    guarded("session_list", async () => {
       const registered = await clipboardStub(userAddress(caller)).listSessions(userAddress(caller));
       const all = [
         { handle: DEFAULT_SESSION, project: DEFAULT_PROJECT, description: "your default session" },
@@ -59,6 +59,6 @@ export function registerSessionList(server: McpServer, caller: Caller): void {
         )
         .join("\n");
       return success({ sessions }, [text]);
-    },
+    }),
   );
 }

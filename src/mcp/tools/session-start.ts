@@ -1,8 +1,9 @@
 import type { McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
+import { LIMITS } from "../../core/limits.ts";
 import { DEFAULT_PROJECT, mintSessionHandle } from "../../core/names.ts";
 import { type Caller, clipboardStub, sessionAddress } from "../caller.ts";
-import { success } from "../define-tool.ts";
+import { guarded, success } from "../define-tool.ts";
 import * as p from "../schemas.ts";
 
 /** Mints a session handle. Runs in the Worker: the handle does not exist until it is minted. */
@@ -33,7 +34,7 @@ export function registerSessionStart(server: McpServer, caller: Caller): void {
         idle_expiry_hours: z.number(),
       }),
     },
-    async (args) => {
+    guarded("session_start", async (args) => {
       const handle = mintSessionHandle();
       const address = sessionAddress(caller, handle);
       const info = await clipboardStub(address).start(
@@ -45,11 +46,11 @@ export function registerSessionStart(server: McpServer, caller: Caller): void {
         session: info.handle,
         project: info.project,
         description: info.description,
-        idle_expiry_hours: 24,
+        idle_expiry_hours: LIMITS.sessionIdleMs / 3_600_000,
       };
       return success(value, [
         `Started session \`${value.session}\` (project \`${value.project}\`). Pass \`session: "${value.session}"\` to use it.`,
       ]);
-    },
+    }),
   );
 }
