@@ -1,4 +1,5 @@
 import type { Scope } from "./names.ts";
+import { plural } from "./text.ts";
 
 export interface RenderedEntry {
   key: string;
@@ -56,7 +57,7 @@ export function renderClipboard(snap: ClipboardSnapshot, perScope = 10): string 
           : e.source.kind;
       const expiry = e.expires_at ? `, expires ${e.expires_at}` : "";
       out.push(
-        `- \`${e.key}\` — ${e.lines} lines, ${e.bytes} B, from ${source}, ${age(e.updated_at, snap.now)}${expiry}${e.description ? `: ${e.description}` : ""}`,
+        `- \`${e.key}\` — ${plural(e.lines, "line")}, ${e.bytes} B, from ${source}, ${age(e.updated_at, snap.now)}${expiry}${e.description ? `: ${e.description}` : ""}`,
       );
     }
     if (total > entries.length) out.push(`- … and ${total - entries.length} more (clipboard_list)`);

@@ -59,6 +59,11 @@ export function sliceLines(
   return { text: text.slice(from, to), startLine: start, endLine: last, totalLines };
 }
 
+/** "1 line", "2 lines". */
+export function plural(n: number, word: string, many = `${word}s`): string {
+  return `${n.toLocaleString("en-US")} ${n === 1 ? word : many}`;
+}
+
 /** The first and last `n` lines, for verbose listings. */
 export function headAndTail(text: string, n: number): { head: string[]; tail: string[] } {
   const lines = text.split("\n");

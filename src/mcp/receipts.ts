@@ -1,5 +1,5 @@
 import { LIMITS } from "../core/limits.ts";
-import { estimateTokens } from "../core/text.ts";
+import { estimateTokens, plural } from "../core/text.ts";
 import type { EntryView } from "../session/clipboard.ts";
 
 export interface Receipt {
@@ -15,13 +15,13 @@ export interface Receipt {
 }
 
 /** What the model is told about an entry it stored or changed, instead of the content. */
-export function receiptFor(entry: EntryView, shown = false): Receipt {
+export function receiptFor(entry: EntryView, shownBytes = 0): Receipt {
   const receipt: Receipt = {
     key: entry.key,
     scope: entry.scope,
     lines: entry.lines,
     bytes: entry.bytes,
-    tokens_kept_out: shown ? 0 : estimateTokens(entry.bytes),
+    tokens_kept_out: estimateTokens(entry.bytes - shownBytes),
     expires_at: entry.expires_at,
     description: entry.description,
     tags: entry.tags,
@@ -34,7 +34,7 @@ export function receiptFor(entry: EntryView, shown = false): Receipt {
 
 /** "1 line, 12 B, ~3 tokens kept out" */
 export function describeReceipt(r: Receipt): string {
-  const parts = [`${r.lines} ${r.lines === 1 ? "line" : "lines"}`, formatBytes(r.bytes)];
+  const parts = [plural(r.lines, "line"), formatBytes(r.bytes)];
   if (r.tokens_kept_out > 0)
     parts.push(`~${r.tokens_kept_out.toLocaleString("en-US")} tokens kept out of context`);
   if (r.expires_at) parts.push(`expires ${r.expires_at}`);

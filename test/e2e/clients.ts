@@ -1,4 +1,7 @@
-import { Client as ClientV2, StreamableHTTPClientTransport as TransportV2 } from "@modelcontextprotocol/client";
+import {
+  Client as ClientV2,
+  StreamableHTTPClientTransport as TransportV2,
+} from "@modelcontextprotocol/client";
 import { Client as ClientV1 } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport as TransportV1 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { expect, inject } from "vitest";
@@ -15,7 +18,10 @@ export async function connectV1(): Promise<ClientV1> {
 
 /** The SDK v2 client, negotiating 2026-07-28. */
 export async function connectV2(): Promise<ClientV2> {
-  const client = new ClientV2({ name: "edgeclip-e2e-v2", version: "1.0.0" }, { versionNegotiation: { mode: "auto" } });
+  const client = new ClientV2(
+    { name: "edgeclip-e2e-v2", version: "1.0.0" },
+    { versionNegotiation: { mode: "auto" } },
+  );
   await client.connect(new TransportV2(mcpUrl()));
   return client;
 }
@@ -27,7 +33,11 @@ export interface ToolResult {
 }
 
 /** Calls a tool and returns the result with its text joined, for assertions. */
-export async function call(client: ClientV1 | ClientV2, name: string, args: Record<string, unknown> = {}) {
+export async function call(
+  client: ClientV1 | ClientV2,
+  name: string,
+  args: Record<string, unknown> = {},
+) {
   const result = (await client.callTool({ name, arguments: args })) as ToolResult;
   const text = result.content.map((c) => c.text ?? "").join("\n");
   return { ...result, text, data: result.structuredContent ?? {} };
@@ -62,22 +72,27 @@ export async function ok<T = Record<string, unknown>>(
   return result.data as T;
 }
 
-/** The keys of the session scope's entries, expired ones included, with their content. */
+/** The session scope's entries (all their metadata), expired ones included, and each one's whole content. */
 export async function sessionSnapshot(client: AnyClient, session: string) {
-  const listed = await ok<{ entries: { key: string }[] }>(
-    client,
-    "clipboard_list",
-    { session, scope: "session", include_expired: true },
-  );
+  const listed = await ok<{ entries: { key: string }[] }>(client, "clipboard_list", {
+    session,
+    scope: "session",
+    include_expired: true,
+  });
   const contents: Record<string, string> = {};
   for (const entry of listed.entries) {
-    const got = await ok<{ content: string; pages: number }>(client, "clipboard_get", {
-      session,
-      key: entry.key,
-      scope: "session",
-      include_expired: true,
-    });
-    contents[entry.key] = got.content;
+    const read = (page: number) =>
+      ok<{ content: string; pages: number }>(client, "clipboard_get", {
+        session,
+        key: entry.key,
+        scope: "session",
+        include_expired: true,
+        page,
+      });
+    const first = await read(1);
+    let content = first.content;
+    for (let page = 2; page <= first.pages; page++) content += (await read(page)).content;
+    contents[entry.key] = content;
   }
   return { entries: listed.entries, contents };
 }
@@ -87,7 +102,11 @@ export async function sessionSnapshot(client: AnyClient, session: string) {
  * `isError`, the stable `code` as the text's prefix when given, and every one of
  * `mentions` (parameter names, keys) in the message.
  */
-export function expectToolError(result: CallResult, code: string | undefined, mentions: string[] = []) {
+export function expectToolError(
+  result: CallResult,
+  code: string | undefined,
+  mentions: string[] = [],
+) {
   expect(result.isError, `expected an error, got: ${result.text.slice(0, 300)}`).toBe(true);
   if (code) expect(result.text.startsWith(`${code}: `), result.text).toBe(true);
   for (const m of mentions) expect(result.text).toContain(m);

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { fail, ok } from "../../core/errors.ts";
 import { SCOPES } from "../../core/names.ts";
+import { plural } from "../../core/text.ts";
 import type { ListedEntry } from "../../session/clipboard.ts";
 import { defineTool } from "../define-tool.ts";
 import { formatBytes } from "../receipts.ts";
@@ -62,7 +63,7 @@ export const clipboardList = defineTool({
   text: (r) => {
     if (r.total === 0) return ["The clipboard is empty."];
     const lines = r.entries.map((e) => {
-      const facts = [`${e.lines} lines`, formatBytes(e.bytes)];
+      const facts = [plural(e.lines, "line"), formatBytes(e.bytes)];
       if (e.tags.length) facts.push(`tags: ${e.tags.join(", ")}`);
       if (e.expired) facts.push("EXPIRED");
       else if (e.expires_at) facts.push(`expires ${e.expires_at}`);

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { fail, ok } from "../../core/errors.ts";
 import { LIMITS } from "../../core/limits.ts";
+import { getPage } from "../../core/paging.ts";
 import { utf8Bytes } from "../../core/text.ts";
 import { defineTool } from "../define-tool.ts";
 import { describeReceipt, formatBytes, receiptFor } from "../receipts.ts";
@@ -41,12 +42,19 @@ const input = z.strictObject({
   description: p.description.optional().describe("What the entry is, for listings and search."),
   tags: p.tags.optional(),
   ttl_seconds: p.ttlSeconds.optional().describe("Expire the entry after this many seconds."),
-  show: z.boolean().default(false).describe("Also return the content (costs tokens)."),
+  show: z
+    .boolean()
+    .default(false)
+    .describe("Also return the content (costs tokens); over 100,000 characters, its first page."),
 });
 
 const output = p.receipt.extend({
   created: z.boolean(),
   content: z.string().optional(),
+  content_pages: z
+    .number()
+    .optional()
+    .describe("With `show`: pages of content; read the rest with clipboard_get."),
 });
 
 const SOURCES = ["text", "path", "from_os", "ref", "multi_ref"] as const;
@@ -115,18 +123,26 @@ export const copy = defineTool({
     });
     if (!stored.ok) return stored;
     const { entry, created } = stored.value;
-    const receipt = receiptFor(entry, args.show);
+    const shown = args.show ? getPage(args.text ?? "", 1) : undefined;
+    const receipt = receiptFor(entry, shown ? utf8Bytes(shown.text) : 0);
     s.log.record(
       "copy",
       entry.key,
       scope,
       `${created ? "copied" : "updated"} ${describeReceipt(receipt)}`,
     );
-    return ok({ ...receipt, created, ...(args.show ? { content: args.text ?? "" } : {}) });
+    return ok({
+      ...receipt,
+      created,
+      ...(shown ? { content: shown.text, content_pages: shown.pages } : {}),
+    });
   },
   text: (r) => [
     `${r.created ? "Copied" : "Updated"} ${describeReceipt(r)}`,
     ...(r.content !== undefined ? [r.content] : []),
+    ...(r.content_pages !== undefined && r.content_pages > 1
+      ? [`(page 1 of ${r.content_pages}: read the rest with clipboard_get key "${r.key}" page 2)`]
+      : []),
   ],
 });
 

@@ -1,0 +1,272 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  type AnyClient,
+  call,
+  connectV1,
+  connectV2,
+  expectToolError,
+  ok,
+  sessionSnapshot,
+  startSession,
+  unique,
+} from "./clients.ts";
+
+const TOOLS = [
+  "copy",
+  "clipboard_list",
+  "clipboard_get",
+  "clipboard_update",
+  "clipboard_delete",
+  "clipboard_clear",
+  "clipboard_swap",
+  "clipboard_search",
+  "clipboard_tag",
+  "clipboard_export",
+  "clipboard_import",
+  "history",
+  "todo",
+  "session_start",
+  "session_list",
+  "session_end",
+  "os_clipboard_get",
+  "os_clipboard_set",
+  "agents_list",
+];
+
+interface Todo {
+  id: number;
+  text: string;
+  done: boolean;
+}
+
+describe("tool catalogue", () => {
+  it.each([
+    ["v1", connectV1],
+    ["v2", connectV2],
+  ] as const)(
+    "lists every tool with a title, annotations and a strict input schema (%s client)",
+    async (_era, connect) => {
+      const client = await connect();
+      try {
+        const { tools } = await client.listTools();
+        const byName = new Map(tools.map((t) => [t.name, t]));
+        for (const name of TOOLS) {
+          const tool = byName.get(name);
+          expect(tool, `tool ${name}`).toBeDefined();
+          expect(tool?.title ?? tool?.annotations?.title, `${name} title`).toBeTruthy();
+          expect(tool?.description, `${name} description`).toBeTruthy();
+          expect(typeof tool?.annotations?.readOnlyHint, `${name} readOnlyHint`).toBe("boolean");
+          expect(tool?.inputSchema.type).toBe("object");
+          expect(tool?.inputSchema.additionalProperties, `${name} takes unknown parameters`).toBe(
+            false,
+          );
+        }
+        for (const name of [
+          "clipboard_list",
+          "clipboard_get",
+          "clipboard_search",
+          "history",
+          "session_list",
+        ]) {
+          expect(byName.get(name)?.annotations?.readOnlyHint, name).toBe(true);
+        }
+        for (const name of ["clipboard_delete", "clipboard_clear", "session_end"]) {
+          expect(byName.get(name)?.annotations?.destructiveHint, name).toBe(true);
+        }
+        for (const name of [
+          "copy",
+          "clipboard_get",
+          "clipboard_list",
+          "clipboard_search",
+          "clipboard_export",
+        ]) {
+          expect(byName.get(name)?.outputSchema, `${name} outputSchema`).toBeDefined();
+        }
+      } finally {
+        await client.close();
+      }
+    },
+  );
+});
+
+describe("todo list, clipboard resource and prompt", () => {
+  let v1: AnyClient;
+  let v2: AnyClient;
+  let session: string;
+  beforeAll(async () => {
+    v1 = await connectV1();
+    v2 = await connectV2();
+    session = await startSession(v1, { project: unique("ctx") });
+  });
+  afterAll(async () => {
+    await call(v1, "session_end", { session });
+    await v1.close();
+    await v2.close();
+  });
+
+  it("adds, completes, lists and clears todo items", async () => {
+    const first = await ok<{ todos: Todo[] }>(v1, "todo", {
+      session,
+      action: "add",
+      text: "write the parser",
+    });
+    expect(first.todos).toEqual([
+      { id: expect.any(Number), text: "write the parser", done: false },
+    ]);
+    const second = await ok<{ todos: Todo[] }>(v1, "todo", {
+      session,
+      action: "add",
+      text: "test the parser",
+    });
+    expect(second.todos.map((t) => t.text)).toEqual(["write the parser", "test the parser"]);
+    const id = second.todos[0]?.id;
+
+    const done = await ok<{ todos: Todo[] }>(v2, "todo", { session, action: "done", id });
+    expect(done.todos.find((t) => t.id === id)?.done).toBe(true);
+    const listed = await ok<{ todos: Todo[] }>(v2, "todo", { session, action: "list" });
+    expect(listed.todos.map((t) => [t.text, t.done])).toEqual([
+      ["write the parser", true],
+      ["test the parser", false],
+    ]);
+
+    expectToolError(await call(v1, "todo", { session, action: "add" }), "INVALID_ARGUMENT", [
+      "`text`",
+    ]);
+    expectToolError(
+      await call(v1, "todo", { session, action: "done", id: 9999 }),
+      "INVALID_ARGUMENT",
+      ["`id`"],
+    );
+
+    const clearedDone = await ok<{ todos: Todo[]; cleared: number }>(v1, "todo", {
+      session,
+      action: "clear",
+      done_only: true,
+    });
+    expect(clearedDone.cleared).toBe(1);
+    expect(clearedDone.todos.map((t) => t.text)).toEqual(["test the parser"]);
+    const clearedAll = await ok<{ todos: Todo[]; cleared: number }>(v1, "todo", {
+      session,
+      action: "clear",
+    });
+    expect(clearedAll).toEqual({ todos: [], cleared: 1 });
+  });
+
+  it("renders the session's clipboard and todo list as the clipboard://{session} resource", async () => {
+    await ok(v1, "copy", {
+      session,
+      key: "res-entry",
+      text: "a\nb\n",
+      description: "shown in the resource",
+    });
+    const projectKey = unique("res-project");
+    await ok(v1, "copy", { session, key: projectKey, text: "p\n", scope: "project" });
+    const { todos } = await ok<{ todos: Todo[] }>(v1, "todo", {
+      session,
+      action: "add",
+      text: "ship it",
+    });
+    const todoId = todos.find((t) => t.text === "ship it")?.id;
+
+    for (const client of [v1, v2]) {
+      const { contents } = await client.readResource({ uri: `clipboard://${session}` });
+      expect(contents).toHaveLength(1);
+      const content = contents[0] as { uri: string; mimeType?: string; text?: string };
+      expect(content.uri).toBe(`clipboard://${session}`);
+      expect(content.mimeType).toBe("text/markdown");
+      const text = content.text ?? "";
+      expect(text).toContain(`session \`${session}\``);
+      expect(text).toMatch(
+        /## Session \(1 entry\)\n- `res-entry` — 2 lines, 4 B, from text, \d+ s ago: shown in the resource/,
+      );
+      expect(text).toMatch(new RegExp(`## Project \\(1 entry\\)\\n- \`${projectKey}\``));
+      expect(text).toContain(`- [ ] ${todoId}. ship it`);
+      const now = /Now: (\S+)/.exec(text)?.[1] ?? "";
+      expect(Math.abs(Date.parse(now) - Date.now())).toBeLessThan(60_000);
+    }
+    await ok(v1, "clipboard_delete", { session, key: projectKey, scope: "project" });
+  });
+
+  it("offers the resource for the session in resources/list", async () => {
+    const { resources } = await v1.listResources();
+    const uris = resources.map((r) => r.uri);
+    expect(uris).toContain("clipboard://default");
+    expect(uris).toContain(`clipboard://${session}`);
+  });
+
+  it("inserts the same clipboard with the clipboard prompt", async () => {
+    for (const client of [v1, v2]) {
+      const prompt = await client.getPrompt({ name: "clipboard", arguments: { session } });
+      expect(prompt.messages).toHaveLength(1);
+      const message = prompt.messages[0] as {
+        role: string;
+        content: { type: string; text?: string };
+      };
+      expect(message.role).toBe("user");
+      expect(message.content.type).toBe("text");
+      expect(message.content.text).toContain(`session \`${session}\``);
+      expect(message.content.text).toContain("`res-entry`");
+      expect(message.content.text).toContain("ship it");
+    }
+  });
+});
+
+describe("tools that need the local agent", () => {
+  let client: AnyClient;
+  let session: string;
+  beforeAll(async () => {
+    client = await connectV2();
+    session = await startSession(client);
+    await ok(client, "copy", { session, key: "untouched", text: "as before\n" });
+  });
+  afterAll(async () => {
+    await call(client, "session_end", { session });
+    await client.close();
+  });
+
+  it("lists no connected agents", async () => {
+    const listed = await call(client, "agents_list", { session });
+    expect(listed.isError).toBeFalsy();
+    expect(listed.data).toEqual({ agents: [] });
+    expect(listed.text).toContain("edgeclip-agent connect");
+  });
+
+  it("answers AGENT_NOT_CONNECTED for the OS clipboard and file copies, changing nothing", async () => {
+    const before = await sessionSnapshot(client, session);
+    expectToolError(await call(client, "os_clipboard_get", { session }), "AGENT_NOT_CONNECTED", [
+      "edgeclip-agent connect",
+    ]);
+    expectToolError(
+      await call(client, "os_clipboard_set", { session, text: "hi" }),
+      "AGENT_NOT_CONNECTED",
+      ["edgeclip-agent connect"],
+    );
+    expectToolError(
+      await call(client, "copy", {
+        session,
+        key: "untouched",
+        path: "src/index.ts",
+        start_line: 1,
+        end_line: 3,
+      }),
+      "AGENT_NOT_CONNECTED",
+      ["`path`"],
+    );
+    expectToolError(
+      await call(client, "copy", { session, key: "from-os", from_os: true }),
+      "AGENT_NOT_CONNECTED",
+      ["`from_os`"],
+    );
+    expectToolError(
+      await call(client, "clipboard_export", { session, path: "out.json" }),
+      "AGENT_NOT_CONNECTED",
+      ["`path`"],
+    );
+    expectToolError(
+      await call(client, "clipboard_import", { session, path: "in.json" }),
+      "AGENT_NOT_CONNECTED",
+      ["`path`"],
+    );
+    expect(await sessionSnapshot(client, session)).toEqual(before);
+  });
+});
