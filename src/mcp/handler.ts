@@ -11,10 +11,10 @@ import { createServer } from "./server.ts";
  */
 const handler = createMcpHandler(
   (ctx) => {
-    const user = ctx.authInfo?.extra?.user;
+    const { user, tool } = ctx.authInfo?.extra ?? {};
     if (typeof user !== "string")
       throw new Error("MCP request reached the server without a caller");
-    return createServer({ user });
+    return createServer({ user }, typeof tool === "string" ? tool : undefined);
   },
   { route: "/mcp" },
 );
@@ -64,5 +64,14 @@ export async function serveMcp(request: Request, caller: Caller): Promise<Respon
     // Let the SDK answer the parse error in its own words, from the same bytes.
     return handler.fetch(new Request(request, { body: body.text }), { authInfo });
   }
+  const tool = calledTool(parsedBody);
+  if (tool !== undefined) authInfo.extra = { ...authInfo.extra, tool };
   return handler.fetch(request, { parsedBody, authInfo });
+}
+
+/** The tool a single `tools/call` request names, so its server registers just that tool. */
+function calledTool(body: unknown): string | undefined {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return undefined;
+  const { method, params } = body as { method?: unknown; params?: { name?: unknown } };
+  return method === "tools/call" && typeof params?.name === "string" ? params.name : undefined;
 }

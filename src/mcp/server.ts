@@ -10,12 +10,12 @@ Entries live in a scope: session (default), project (shared by your sessions on 
 Use session_start for a separate handle when several agents work in parallel.`;
 
 /** A fresh server for one request (the stateless handler wants a new instance each time). */
-export function createServer(caller: Caller): McpServer {
+export function createServer(caller: Caller, onlyTool?: string): McpServer {
   const server = new McpServer(
     { name: "edgeclip", version: pkg.version },
     { instructions: INSTRUCTIONS },
   );
-  registerTools(server, caller);
-  registerClipboardContext(server, caller);
+  registerTools(server, caller, onlyTool);
+  if (onlyTool === undefined) registerClipboardContext(server, caller);
   return server;
 }

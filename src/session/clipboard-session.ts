@@ -145,7 +145,9 @@ export class ClipboardSession extends DurableObject<Env> {
       this.meta.set("project", DEFAULT_PROJECT);
     }
     this.bind(address);
-    this.meta.set("last_used_at", this.now());
+    // Idle expiry counts in hours; recording use once a minute spares a write per call.
+    const now = this.now();
+    if (now - (this.meta.number("last_used_at") ?? 0) >= 60_000) this.meta.set("last_used_at", now);
     await this.armAlarm();
     return ok(undefined);
   }

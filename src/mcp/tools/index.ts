@@ -1,7 +1,7 @@
 import type { McpServer } from "@modelcontextprotocol/server";
 import type { Caller } from "../caller.ts";
 import { registerSessionTool } from "../define-tool.ts";
-import { registerAgentTools } from "./agent-tools.ts";
+import { registerAgentsList } from "./agents-list.ts";
 import { clipboardClear } from "./clipboard-clear.ts";
 import { clipboardDelete } from "./clipboard-delete.ts";
 import { clipboardExport } from "./clipboard-export.ts";
@@ -14,28 +14,49 @@ import { clipboardTag } from "./clipboard-tag.ts";
 import { clipboardUpdate } from "./clipboard-update.ts";
 import { copy } from "./copy.ts";
 import { history } from "./history.ts";
+import { registerOsClipboardGet } from "./os-clipboard-get.ts";
+import { registerOsClipboardSet } from "./os-clipboard-set.ts";
 import { registerSessionEnd } from "./session-end.ts";
 import { registerSessionList } from "./session-list.ts";
 import { registerSessionStart } from "./session-start.ts";
 import { todo } from "./todo.ts";
 
-/** Every edgeclip tool, registered on a fresh server for one request. */
-export function registerTools(server: McpServer, caller: Caller): void {
-  registerSessionTool(server, caller, copy);
-  registerSessionTool(server, caller, clipboardList);
-  registerSessionTool(server, caller, clipboardGet);
-  registerSessionTool(server, caller, clipboardUpdate);
-  registerSessionTool(server, caller, clipboardDelete);
-  registerSessionTool(server, caller, clipboardClear);
-  registerSessionTool(server, caller, clipboardSwap);
-  registerSessionTool(server, caller, clipboardSearch);
-  registerSessionTool(server, caller, clipboardTag);
-  registerSessionTool(server, caller, clipboardExport);
-  registerSessionTool(server, caller, clipboardImport);
-  registerSessionTool(server, caller, history);
-  registerSessionTool(server, caller, todo);
-  registerSessionStart(server, caller);
-  registerSessionList(server, caller);
-  registerSessionEnd(server, caller);
-  registerAgentTools(server);
+type Registration = (server: McpServer, caller: Caller) => void;
+
+const session =
+  (tool: Parameters<typeof registerSessionTool>[2]): Registration =>
+  (server, caller) =>
+    registerSessionTool(server, caller, tool);
+
+/** Every edgeclip tool by name, in the order `tools/list` shows them. */
+const TOOLS: Record<string, Registration> = {
+  copy: session(copy),
+  clipboard_list: session(clipboardList),
+  clipboard_get: session(clipboardGet),
+  clipboard_update: session(clipboardUpdate),
+  clipboard_delete: session(clipboardDelete),
+  clipboard_clear: session(clipboardClear),
+  clipboard_swap: session(clipboardSwap),
+  clipboard_search: session(clipboardSearch),
+  clipboard_tag: session(clipboardTag),
+  clipboard_export: session(clipboardExport),
+  clipboard_import: session(clipboardImport),
+  history: session(history),
+  todo: session(todo),
+  session_start: registerSessionStart,
+  session_list: registerSessionList,
+  session_end: registerSessionEnd,
+  os_clipboard_get: (server) => registerOsClipboardGet(server),
+  os_clipboard_set: (server) => registerOsClipboardSet(server),
+  agents_list: (server) => registerAgentsList(server),
+};
+
+/**
+ * Registers the tools on a fresh server for one request: all of them, or only
+ * `only` when the request is a call of that one tool (the server lives for one
+ * request, and registering 19 tools costs ~1 ms of CPU on every call).
+ */
+export function registerTools(server: McpServer, caller: Caller, only?: string): void {
+  const single = only === undefined ? undefined : TOOLS[only];
+  for (const register of single ? [single] : Object.values(TOOLS)) register(server, caller);
 }

@@ -1,0 +1,25 @@
+import type { McpServer } from "@modelcontextprotocol/server";
+import { z } from "zod";
+import * as p from "../schemas.ts";
+import { agentNotConnected } from "./agent-required.ts";
+
+export function registerOsClipboardSet(server: McpServer): void {
+  server.registerTool(
+    "os_clipboard_set",
+    {
+      title: "Write the OS clipboard",
+      description: "Put text on your machine's clipboard, through the local agent.",
+      annotations: {
+        title: "Write the OS clipboard",
+        readOnlyHint: false,
+        destructiveHint: true,
+        openWorldHint: true,
+      },
+      inputSchema: z.strictObject({
+        session: p.session,
+        text: z.string().describe("Text to put on the clipboard."),
+      }),
+    },
+    async () => agentNotConnected("Writing the OS clipboard"),
+  );
+}
