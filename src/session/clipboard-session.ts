@@ -33,6 +33,16 @@ const SCOPE_METHODS = [
   "importEntries",
 ] as const satisfies readonly (keyof Clipboard)[];
 export type ScopeMethod = (typeof SCOPE_METHODS)[number];
+
+/** The methods that can move an entry's deadline, after which the alarm is re-armed. */
+const MOVES_DEADLINES: ReadonlySet<ScopeMethod> = new Set([
+  "put",
+  "update",
+  "replaceContent",
+  "delete",
+  "clear",
+  "importEntries",
+]);
 type ScopeApi = Pick<Clipboard, ScopeMethod>;
 type ScopeResult<M extends ScopeMethod> = ReturnType<ScopeApi[M]>;
 
@@ -147,8 +157,10 @@ export class ClipboardSession extends DurableObject<Env> {
     this.bind(address);
     // Idle expiry counts in hours; recording use once a minute spares a write per call.
     const now = this.now();
-    if (now - (this.meta.number("last_used_at") ?? 0) >= 60_000) this.meta.set("last_used_at", now);
-    await this.armAlarm();
+    if (now - (this.meta.number("last_used_at") ?? 0) >= 60_000) {
+      this.meta.set("last_used_at", now);
+      await this.armAlarm(); // the idle deadline moved
+    }
     return ok(undefined);
   }
 
@@ -243,7 +255,7 @@ export class ClipboardSession extends DurableObject<Env> {
   ): Promise<ScopeResult<M>> {
     const fn = this.clipboard[method] as (...a: Parameters<ScopeApi[M]>) => ScopeResult<M>;
     const result = fn.apply(this.clipboard, args);
-    await this.armAlarm();
+    if (MOVES_DEADLINES.has(method)) await this.armAlarm();
     return result;
   }
 
