@@ -1,11 +1,6 @@
-import { env } from "cloudflare:workers";
-import { storeName } from "../../src/core/names.ts";
 import type { StoreAddress } from "../../src/session/address.ts";
-import type {
-  OperationInput,
-  OperationName,
-  OperationResult,
-} from "../../src/session/operations.ts";
+
+export { clipboardStub as stubFor, runOperation as op } from "../../src/mcp/caller.ts";
 
 let counter = 0;
 /** A user id no other test uses, so tests never share a Durable Object. */
@@ -22,21 +17,6 @@ export const projectOf = (user: string, name = "default"): StoreAddress => ({
   name,
 });
 export const userOf = (user: string): StoreAddress => ({ user, scope: "user", name: user });
-
-export function stubFor(address: StoreAddress) {
-  return env.CLIPBOARD.get(
-    env.CLIPBOARD.idFromName(storeName(address.user, address.scope, address.name)),
-  );
-}
-
-/** Runs a session operation the way a tool handler does (input already parsed by zod). */
-export async function op<N extends OperationName>(
-  address: StoreAddress,
-  name: N,
-  input: OperationInput<N>,
-): Promise<OperationResult<N>> {
-  return (await stubFor(address).op(address, name, input as never)) as OperationResult<N>;
-}
 
 /** Unwraps a successful outcome, failing the test with the error otherwise. */
 export function value<T>(
