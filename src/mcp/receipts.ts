@@ -1,18 +1,10 @@
+import type { z } from "zod";
 import { LIMITS } from "../core/limits.ts";
 import { estimateTokens, plural } from "../core/text.ts";
 import type { EntryView } from "../session/clipboard.ts";
+import type { receipt } from "./schemas.ts";
 
-export interface Receipt {
-  key: string;
-  scope: EntryView["scope"];
-  lines: number;
-  bytes: number;
-  tokens_kept_out: number;
-  expires_at: string | null;
-  description: string;
-  tags: string[];
-  warning?: string;
-}
+export type Receipt = z.infer<typeof receipt>;
 
 /** What the model is told about an entry it stored or changed, instead of the content. */
 export function receiptFor(entry: EntryView, shownBytes = 0): Receipt {

@@ -180,12 +180,11 @@ export class ClipboardSession extends DurableObject<Env> {
   }
 
   /** Facts about this session for `session_list`; reading them is not a use. */
-  info(address: StoreAddress): { entries: number; last_used_at: number | null; started: boolean } {
+  info(address: StoreAddress): { entries: number; last_used_at: number | null } {
     this.bind(address);
     return {
       entries: this.clipboard.entries.count(),
       last_used_at: this.meta.number("last_used_at") ?? null,
-      started: this.meta.get("started_at") !== undefined,
     };
   }
 

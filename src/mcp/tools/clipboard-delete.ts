@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { ok } from "../../core/errors.ts";
 import { defineTool } from "../define-tool.ts";
+import { notFound } from "../failures.ts";
 import { receiptFor } from "../receipts.ts";
 import * as p from "../schemas.ts";
-import { notFound } from "./clipboard-get.ts";
 
 export const clipboardDelete = defineTool({
   name: "clipboard_delete",

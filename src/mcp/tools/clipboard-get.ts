@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { fail, ok } from "../../core/errors.ts";
+import { ok } from "../../core/errors.ts";
 import { SCOPES } from "../../core/names.ts";
 import { defineTool } from "../define-tool.ts";
+import { notFound } from "../failures.ts";
 import * as p from "../schemas.ts";
 
 const input = z.strictObject({
@@ -37,16 +38,21 @@ export const clipboardGet = defineTool({
   input,
   output,
   async run(s, args) {
-    const scope = await s.locate(args.key, args.scope);
-    if (!scope) return notFound(args.key, args.scope);
-    const read = await s.inScope(scope, "read", {
+    const request = {
       key: args.key,
       startLine: args.start_line,
       endLine: args.end_line,
       page: args.page,
       includeExpired: args.include_expired,
-    });
-    if (!read.ok) return read;
+    };
+    // Read in each scope in lookup order: one call per scope, not a lookup and then a read.
+    let read: Awaited<ReturnType<typeof s.inScope<"read">>> | undefined;
+    for (const scope of args.scope ? [args.scope] : SCOPES) {
+      read = await s.inScope(scope, "read", request);
+      if (read.ok || read.error.code !== "ENTRY_NOT_FOUND") break;
+    }
+    if (!read?.ok)
+      return read && read.error.code !== "ENTRY_NOT_FOUND" ? read : notFound(args.key, args.scope);
     const { entry, text, startLine, endLine, page, pages } = read.value;
     return ok({
       key: entry.key,
@@ -71,11 +77,3 @@ export const clipboardGet = defineTool({
     r.content,
   ],
 });
-
-/** ENTRY_NOT_FOUND naming where it looked. */
-export function notFound(key: string, scope: string | undefined) {
-  return fail(
-    "ENTRY_NOT_FOUND",
-    `No entry \`${key}\` in ${scope ? `the ${scope} scope` : "the session, project or user scope"}. See the keys with clipboard_list or find one with clipboard_search.`,
-  );
-}

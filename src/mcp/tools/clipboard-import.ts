@@ -4,8 +4,8 @@ import { ExportDocument, type ExportedEntry, type ImportStep } from "../../core/
 import { LIMITS } from "../../core/limits.ts";
 import { keyProblem, SCOPES, type Scope, TAG_NAME } from "../../core/names.ts";
 import { defineTool } from "../define-tool.ts";
+import { textTooLarge } from "../failures.ts";
 import * as p from "../schemas.ts";
-import { textTooLarge } from "./copy.ts";
 
 const input = z.strictObject({
   session: p.session,

@@ -2,9 +2,9 @@ import { z } from "zod";
 import { fail, ok } from "../../core/errors.ts";
 import { expiredFailure } from "../../session/clipboard.ts";
 import { defineTool } from "../define-tool.ts";
+import { notFound } from "../failures.ts";
 import { describeReceipt, receiptFor } from "../receipts.ts";
 import * as p from "../schemas.ts";
-import { notFound } from "./clipboard-get.ts";
 
 export const clipboardSwap = defineTool({
   name: "clipboard_swap",

@@ -3,8 +3,8 @@ import { fail, ok } from "../../core/errors.ts";
 import { SCOPES } from "../../core/names.ts";
 import type { TagAction } from "../../session/clipboard.ts";
 import { defineTool } from "../define-tool.ts";
+import { notFound } from "../failures.ts";
 import * as p from "../schemas.ts";
-import { notFound } from "./clipboard-get.ts";
 
 const input = z.strictObject({
   session: p.session,

@@ -1,10 +1,9 @@
 import { z } from "zod";
 import { ok } from "../../core/errors.ts";
 import { defineTool } from "../define-tool.ts";
+import { notFound, textTooLarge } from "../failures.ts";
 import { describeReceipt, receiptFor } from "../receipts.ts";
 import * as p from "../schemas.ts";
-import { notFound } from "./clipboard-get.ts";
-import { textTooLarge } from "./copy.ts";
 
 const input = z.strictObject({
   session: p.session,

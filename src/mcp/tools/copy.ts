@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { fail, ok } from "../../core/errors.ts";
-import { LIMITS } from "../../core/limits.ts";
+import { ok } from "../../core/errors.ts";
 import { getPage } from "../../core/paging.ts";
 import { utf8Bytes } from "../../core/text.ts";
 import { defineTool } from "../define-tool.ts";
-import { describeReceipt, formatBytes, receiptFor } from "../receipts.ts";
+import { textTooLarge } from "../failures.ts";
+import { describeReceipt, receiptFor } from "../receipts.ts";
 import * as p from "../schemas.ts";
 
 const input = z.strictObject({
@@ -145,14 +145,3 @@ export const copy = defineTool({
       : []),
   ],
 });
-
-/** TEXT_TOO_LARGE when `text` is over the entry limit, else undefined. */
-export function textTooLarge(param: string, text: string) {
-  if (text.length * 3 <= LIMITS.entryBytes) return undefined; // cannot be over: skip encoding
-  const bytes = utf8Bytes(text);
-  if (bytes <= LIMITS.entryBytes) return undefined;
-  return fail(
-    "TEXT_TOO_LARGE",
-    `\`${param}\` is ${formatBytes(bytes)}; an entry holds at most ${formatBytes(LIMITS.entryBytes)}. Split it into several entries.`,
-  ).error;
-}
