@@ -6,8 +6,12 @@ export const LIMITS = {
   entryWarnBytes: 100 * 1024,
   /** Largest SQLite row we write for content (the platform caps a string at 2 MB). */
   chunkBytes: 1024 * 1024,
-  /** Characters of content one tool result may carry; longer content is paged. */
-  resultChars: 100_000,
+  /**
+   * Characters of content one tool result may carry; longer content is paged.
+   * Sized so a page of dense JSON (~2.6 characters a token) stays under Claude
+   * Code's default 25,000-token MCP output limit.
+   */
+  resultChars: 40_000,
   entriesPerScope: 10_000,
   /** Largest accepted HTTP request body: a 10 MiB entry plus JSON escaping and envelope. */
   requestBodyBytes: 12 * 1024 * 1024,

@@ -1,8 +1,9 @@
-import type { CallToolResult, McpServer, ToolAnnotations } from "@modelcontextprotocol/server";
+import type { CallToolResult, McpServer } from "@modelcontextprotocol/server";
 import type { z } from "zod";
 import type { Outcome, ToolFailure } from "../core/errors.ts";
 import type { SessionContext } from "../session/clipboard-session.ts";
 import type { OperationName } from "../session/operations.ts";
+import type { Hints } from "./annotations.ts";
 import { type Caller, runOperation, sessionAddress } from "./caller.ts";
 
 type Input = z.ZodObject<{ session: z.ZodOptional<z.ZodString> }>;
@@ -17,7 +18,7 @@ export interface SessionTool<I extends Input, O extends z.ZodObject> {
   name: string;
   title: string;
   description: string;
-  annotations: ToolAnnotations;
+  annotations: Hints;
   input: I;
   output: O;
   /** Checks the Worker can make without the session, e.g. content size. */
@@ -45,7 +46,7 @@ export function registerSessionTool<I extends Input, O extends z.ZodObject>(
       description: tool.description,
       inputSchema: tool.input,
       outputSchema: tool.output,
-      annotations: { title: tool.title, ...tool.annotations },
+      annotations: tool.annotations,
     },
     guarded(tool.name, async (args: z.output<I>): Promise<CallToolResult> => {
       const refused = tool.precheck?.(args);

@@ -56,6 +56,11 @@ describe("tool catalogue", () => {
           expect(tool?.title ?? tool?.annotations?.title, `${name} title`).toBeTruthy();
           expect(tool?.description, `${name} description`).toBeTruthy();
           expect(typeof tool?.annotations?.readOnlyHint, `${name} readOnlyHint`).toBe("boolean");
+          // Claude's connector review: readOnlyHint: true or destructiveHint: true, on every tool.
+          expect(
+            tool?.annotations?.readOnlyHint === true || tool?.annotations?.destructiveHint === true,
+            `${name} sets neither readOnlyHint: true nor destructiveHint: true`,
+          ).toBe(true);
           expect(tool?.inputSchema.type).toBe("object");
           expect(tool?.inputSchema.additionalProperties, `${name} takes unknown parameters`).toBe(
             false,

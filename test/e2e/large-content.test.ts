@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LIMITS } from "../../src/core/limits.ts";
 import {
   call,
   connectV1,
@@ -10,7 +11,7 @@ import {
 } from "./clients.ts";
 
 const MiB = 1024 * 1024;
-const PAGE_CHARS = 100_000;
+const PAGE_CHARS = LIMITS.resultChars;
 
 /**
  * Text of exactly `bytes` UTF-8 bytes in lines of varying length, with 2-, 3- and
@@ -165,8 +166,8 @@ describe("large content", () => {
   });
 
   it("pages a single line longer than a page without splitting a character", async () => {
-    // One 250,000-character line: no line break to end a page on. An emoji (two UTF-16
-    // code units) straddles the 100,000-character mark.
+    // One long line: no line break to end a page on. An emoji (two UTF-16 code units)
+    // straddles the page boundary.
     const text = `${"a".repeat(PAGE_CHARS - 1)}😀${"b".repeat(150_000)}`;
     await ok(v1, "copy", { session, key: "one-long-line", text });
     const first = await ok<Got>(v1, "clipboard_get", { session, key: "one-long-line" });
@@ -185,7 +186,7 @@ describe("large content", () => {
     }
   });
 
-  it("returns at most 100,000 characters of content with show, and says where the rest is", async () => {
+  it("returns at most one page of content with show, and says where the rest is", async () => {
     const text = Array.from(
       { length: 3000 },
       (_, i) => `${String(i).padStart(4, "0")} ${"s".repeat(45)}\n`,

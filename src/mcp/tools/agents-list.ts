@@ -1,5 +1,6 @@
 import type { McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
+import { readOnly } from "../annotations.ts";
 import { success } from "../define-tool.ts";
 import * as p from "../schemas.ts";
 
@@ -11,7 +12,7 @@ export function registerAgentsList(server: McpServer): void {
       title: "List local agents",
       description:
         "Local agents connected for your account: name, project, roots, read-only or not, version, last seen.",
-      annotations: { title: "List local agents", readOnlyHint: true, openWorldHint: false },
+      annotations: readOnly(),
       inputSchema: z.strictObject({ session: p.session }),
       outputSchema: z.object({ agents: z.array(z.object({ name: z.string() })) }),
     },

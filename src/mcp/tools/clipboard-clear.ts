@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ok } from "../../core/errors.ts";
 import { SCOPES } from "../../core/names.ts";
+import { destructive } from "../annotations.ts";
 import { defineTool } from "../define-tool.ts";
 import * as p from "../schemas.ts";
 
@@ -9,12 +10,7 @@ export const clipboardClear = defineTool({
   title: "Clear clipboard scope",
   description:
     "Delete every entry of one scope (default: this session), or with `expired_only` only the expired ones. Clearing `project` or `user` affects your other sessions too.",
-  annotations: {
-    readOnlyHint: false,
-    destructiveHint: true,
-    idempotentHint: true,
-    openWorldHint: false,
-  },
+  annotations: destructive({ idempotent: true }),
   input: z.strictObject({
     session: p.session,
     scope: p.scope.default("session").describe("The scope to clear."),

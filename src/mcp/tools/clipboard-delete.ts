@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ok } from "../../core/errors.ts";
+import { destructive } from "../annotations.ts";
 import { defineTool } from "../define-tool.ts";
 import { notFound } from "../failures.ts";
 import { receiptFor } from "../receipts.ts";
@@ -10,12 +11,7 @@ export const clipboardDelete = defineTool({
   title: "Delete clipboard entry",
   description:
     "Delete one entry. Without `scope`, deletes the first found in session, project, user.",
-  annotations: {
-    readOnlyHint: false,
-    destructiveHint: true,
-    idempotentHint: true,
-    openWorldHint: false,
-  },
+  annotations: destructive({ idempotent: true }),
   input: z.strictObject({ session: p.session, key: p.key, scope: p.lookupScope }),
   output: p.receipt.extend({ deleted: z.literal(true) }),
   async run(s, args) {

@@ -3,6 +3,7 @@ import { fail, ok } from "../../core/errors.ts";
 import type { ExportDocument, ExportedEntry } from "../../core/export-format.ts";
 import { SCOPES } from "../../core/names.ts";
 import { getPage } from "../../core/paging.ts";
+import { readOnly } from "../annotations.ts";
 import { defineTool } from "../define-tool.ts";
 import * as p from "../schemas.ts";
 
@@ -25,8 +26,8 @@ export const clipboardExport = defineTool({
   name: "clipboard_export",
   title: "Export clipboard",
   description:
-    "Export entries with full metadata as JSON (format `edgeclip` version 1), returned inline (paged over 100,000 characters) for clipboard_import. Filter by `scope`, `tags` or `keys`.",
-  annotations: { readOnlyHint: true, openWorldHint: false },
+    "Export entries with full metadata as JSON (format `edgeclip` version 1), returned inline (long exports in pages) for clipboard_import. Filter by `scope`, `tags` or `keys`.",
+  annotations: readOnly(),
   input,
   output: z.object({
     entries: z.number(),

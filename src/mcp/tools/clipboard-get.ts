@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ok } from "../../core/errors.ts";
 import { SCOPES } from "../../core/names.ts";
+import { readOnly } from "../annotations.ts";
 import { defineTool } from "../define-tool.ts";
 import { notFound } from "../failures.ts";
 import * as p from "../schemas.ts";
@@ -33,8 +34,8 @@ export const clipboardGet = defineTool({
   name: "clipboard_get",
   title: "Get clipboard entry",
   description:
-    "Return an entry's content, optionally only lines `start_line`..`end_line`. Content over 100,000 characters comes in pages: ask for `page` 2, 3, … as the result says. Without `scope`, looks in session, then project, then user.",
-  annotations: { readOnlyHint: true, openWorldHint: false },
+    "Return an entry's content, optionally only lines `start_line`..`end_line`. Long content comes in pages: ask for `page` 2, 3, … as the result says. Without `scope`, looks in session, then project, then user.",
+  annotations: readOnly(),
   input,
   output,
   async run(s, args) {

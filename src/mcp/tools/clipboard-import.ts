@@ -3,6 +3,7 @@ import { fail, ok } from "../../core/errors.ts";
 import { ExportDocument, type ExportedEntry, type ImportStep } from "../../core/export-format.ts";
 import { LIMITS } from "../../core/limits.ts";
 import { keyProblem, SCOPES, type Scope, TAG_NAME } from "../../core/names.ts";
+import { destructive } from "../annotations.ts";
 import { defineTool } from "../define-tool.ts";
 import { textTooLarge } from "../failures.ts";
 import * as p from "../schemas.ts";
@@ -52,12 +53,7 @@ export const clipboardImport = defineTool({
   title: "Import clipboard",
   description:
     "Import entries from an export document (`data`). With `dry_run` (the default) only reports, per entry, create / skip / overwrite / rename; pass `dry_run: false` to import. Nothing is imported if any entry is invalid.",
-  annotations: {
-    readOnlyHint: false,
-    destructiveHint: true,
-    idempotentHint: false,
-    openWorldHint: false,
-  },
+  annotations: destructive(),
   input,
   output,
   precheck(args) {

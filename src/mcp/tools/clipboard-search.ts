@@ -3,6 +3,7 @@ import { ok } from "../../core/errors.ts";
 import { SCOPES } from "../../core/names.ts";
 import { rank } from "../../core/search.ts";
 import type { SearchHit } from "../../session/clipboard.ts";
+import { readOnly } from "../annotations.ts";
 import { defineTool } from "../define-tool.ts";
 import * as p from "../schemas.ts";
 
@@ -42,7 +43,7 @@ export const clipboardSearch = defineTool({
   title: "Search the clipboard",
   description:
     "Find entries whose key, description or content contains `query` (case-insensitive). Ranked: key matches first, then descriptions, then content by number of matches; each result gives the first matching line.",
-  annotations: { readOnlyHint: true, openWorldHint: false },
+  annotations: readOnly(),
   input,
   output,
   async run(s, args) {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { fail, ok } from "../../core/errors.ts";
 import { expiredFailure } from "../../session/clipboard.ts";
+import { destructive } from "../annotations.ts";
 import { defineTool } from "../define-tool.ts";
 import { notFound } from "../failures.ts";
 import { describeReceipt, receiptFor } from "../receipts.ts";
@@ -11,12 +12,7 @@ export const clipboardSwap = defineTool({
   title: "Swap two clipboard entries",
   description:
     "Swap the contents of two entries; keys, descriptions, tags and TTLs stay where they are.",
-  annotations: {
-    readOnlyHint: false,
-    destructiveHint: false,
-    idempotentHint: false,
-    openWorldHint: false,
-  },
+  annotations: destructive(),
   input: z.strictObject({
     session: p.session,
     key_a: p.key,

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { fail, ok } from "../../core/errors.ts";
 import { SCOPES } from "../../core/names.ts";
 import type { TagAction } from "../../session/clipboard.ts";
+import { destructive } from "../annotations.ts";
 import { defineTool } from "../define-tool.ts";
 import { notFound } from "../failures.ts";
 import * as p from "../schemas.ts";
@@ -24,12 +25,7 @@ export const clipboardTag = defineTool({
   title: "Tag clipboard entries",
   description:
     "Manage tags: `list` the tags of a scope (or of `key`), `add` / `remove` tags on an entry, `create` tags with a description, `delete` tags everywhere in a scope.",
-  annotations: {
-    readOnlyHint: false,
-    destructiveHint: true,
-    idempotentHint: true,
-    openWorldHint: false,
-  },
+  annotations: destructive({ idempotent: true }),
   input,
   output: z.object({
     action: z.string(),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ok } from "../../core/errors.ts";
+import { destructive } from "../annotations.ts";
 import { defineTool } from "../define-tool.ts";
 import { notFound, textTooLarge } from "../failures.ts";
 import { describeReceipt, receiptFor } from "../receipts.ts";
@@ -23,12 +24,7 @@ export const clipboardUpdate = defineTool({
   title: "Update clipboard entry",
   description:
     "Change an entry's content, description, key (`new_key`) or TTL. Give at least one of them.",
-  annotations: {
-    readOnlyHint: false,
-    destructiveHint: true,
-    idempotentHint: true,
-    openWorldHint: false,
-  },
+  annotations: destructive({ idempotent: true }),
   input,
   output: p.receipt,
   precheck(args) {

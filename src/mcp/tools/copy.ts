@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ok } from "../../core/errors.ts";
 import { getPage } from "../../core/paging.ts";
 import { utf8Bytes } from "../../core/text.ts";
+import { destructive } from "../annotations.ts";
 import { defineTool } from "../define-tool.ts";
 import { textTooLarge } from "../failures.ts";
 import { describeReceipt, receiptFor } from "../receipts.ts";
@@ -45,7 +46,7 @@ const input = z.strictObject({
   show: z
     .boolean()
     .default(false)
-    .describe("Also return the content (costs tokens); over 100,000 characters, its first page."),
+    .describe("Also return the content (costs tokens); long content, its first page."),
 });
 
 const output = p.receipt.extend({
@@ -64,12 +65,7 @@ export const copy = defineTool({
   title: "Copy to clipboard",
   description:
     "Store content in the clipboard under a key, from exactly one source: `text`, a file (`path`, optionally a line range, `focus` symbol or `start`/`end` anchors), the OS clipboard (`from_os`), or a reference (`ref`/`multi_ref`). Returns a receipt (lines, bytes, tokens kept out of context), not the content, unless `show`. Reusing a key updates that entry.",
-  annotations: {
-    readOnlyHint: false,
-    destructiveHint: false,
-    idempotentHint: false,
-    openWorldHint: false,
-  },
+  annotations: destructive(),
   input,
   output,
   precheck(args) {

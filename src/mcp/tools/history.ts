@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ok } from "../../core/errors.ts";
+import { readOnly } from "../annotations.ts";
 import { defineTool } from "../define-tool.ts";
 import * as p from "../schemas.ts";
 
@@ -8,7 +9,7 @@ export const history = defineTool({
   title: "Operation history",
   description:
     "The session's operation log (copy, update, delete, swap, import, …), newest first, with ids.",
-  annotations: { readOnlyHint: true, openWorldHint: false },
+  annotations: readOnly(),
   input: z.strictObject({
     session: p.session,
     limit: z

@@ -1,5 +1,6 @@
 import type { McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
+import { readOnly } from "../annotations.ts";
 import * as p from "../schemas.ts";
 import { agentNotConnected } from "./agent-required.ts";
 
@@ -9,7 +10,7 @@ export function registerOsClipboardGet(server: McpServer): void {
     {
       title: "Read the OS clipboard",
       description: "Return the text on your machine's clipboard, through the local agent.",
-      annotations: { title: "Read the OS clipboard", readOnlyHint: true, openWorldHint: true },
+      annotations: readOnly(true),
       inputSchema: z.strictObject({ session: p.session }),
     },
     async () => agentNotConnected("Reading the OS clipboard"),

@@ -1,5 +1,6 @@
 import type { McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
+import { destructive } from "../annotations.ts";
 import * as p from "../schemas.ts";
 import { agentNotConnected } from "./agent-required.ts";
 
@@ -9,12 +10,7 @@ export function registerOsClipboardSet(server: McpServer): void {
     {
       title: "Write the OS clipboard",
       description: "Put text on your machine's clipboard, through the local agent.",
-      annotations: {
-        title: "Write the OS clipboard",
-        readOnlyHint: false,
-        destructiveHint: true,
-        openWorldHint: true,
-      },
+      annotations: destructive({ openWorld: true }),
       inputSchema: z.strictObject({
         session: p.session,
         text: z.string().describe("Text to put on the clipboard."),

@@ -1,5 +1,6 @@
 import type { McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
+import { destructive } from "../annotations.ts";
 import { type Caller, clipboardStub, sessionAddress } from "../caller.ts";
 import { failure, guarded, success } from "../define-tool.ts";
 import * as p from "../schemas.ts";
@@ -11,13 +12,7 @@ export function registerSessionEnd(server: McpServer, caller: Caller): void {
       title: "End a session",
       description:
         "End a session started with session_start: deletes its entries, history and todo list. Project and user entries stay.",
-      annotations: {
-        title: "End a session",
-        readOnlyHint: false,
-        destructiveHint: true,
-        idempotentHint: false,
-        openWorldHint: false,
-      },
+      annotations: destructive(),
       inputSchema: z.strictObject({
         session: p.session.unwrap().describe("The handle of the session to end."),
       }),

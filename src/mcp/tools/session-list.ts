@@ -2,6 +2,7 @@ import type { McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { LIMITS } from "../../core/limits.ts";
 import { DEFAULT_PROJECT, DEFAULT_SESSION } from "../../core/names.ts";
+import { readOnly } from "../annotations.ts";
 import { type Caller, clipboardStub, sessionAddress, userAddress } from "../caller.ts";
 import { guarded, success } from "../define-tool.ts";
 
@@ -13,7 +14,7 @@ export function registerSessionList(server: McpServer, caller: Caller): void {
       title: "List sessions",
       description:
         "Your clipboard sessions: handle, project, entries, last use and when an idle session expires.",
-      annotations: { title: "List sessions", readOnlyHint: true, openWorldHint: false },
+      annotations: readOnly(),
       inputSchema: z.strictObject({}),
       outputSchema: z.object({
         sessions: z.array(

@@ -2,6 +2,7 @@ import type { McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { LIMITS } from "../../core/limits.ts";
 import { DEFAULT_PROJECT, mintSessionHandle } from "../../core/names.ts";
+import { destructive } from "../annotations.ts";
 import { type Caller, clipboardStub, sessionAddress } from "../caller.ts";
 import { guarded, success } from "../define-tool.ts";
 import * as p from "../schemas.ts";
@@ -14,13 +15,7 @@ export function registerSessionStart(server: McpServer, caller: Caller): void {
       title: "Start a session",
       description:
         'Start a new clipboard session and get its handle, for a parallel agent or a separate task. Pass the handle as `session` to other tools. A session other than `default` is deleted after 24 h without use. `project` names the project scope it shares (default "default").',
-      annotations: {
-        title: "Start a session",
-        readOnlyHint: false,
-        destructiveHint: false,
-        idempotentHint: false,
-        openWorldHint: false,
-      },
+      annotations: destructive(),
       inputSchema: z.strictObject({
         project: p.project
           .optional()

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { fail, ok } from "../../core/errors.ts";
 import { LIMITS } from "../../core/limits.ts";
+import { destructive } from "../annotations.ts";
 import { defineTool } from "../define-tool.ts";
 import * as p from "../schemas.ts";
 
@@ -9,12 +10,7 @@ export const todo = defineTool({
   title: "Session todo list",
   description:
     "A short task list kept with the session and shown in the clipboard resource: `add` an item (`text`), mark one `done` (`id`), `list`, or `clear` (all, or `done_only`).",
-  annotations: {
-    readOnlyHint: false,
-    destructiveHint: false,
-    idempotentHint: false,
-    openWorldHint: false,
-  },
+  annotations: destructive(),
   input: z.strictObject({
     session: p.session,
     action: z.enum(["add", "done", "list", "clear"], {
