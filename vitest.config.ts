@@ -2,8 +2,9 @@ import { cloudflareTest } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 
 /**
- * Three projects, all run by `npm test`:
+ * Four projects, all run by `npm test`:
  * - unit: pure modules, in Node;
+ * - agent: the local agent's modules, in Node (real files in temporary directories);
  * - workers: the Durable Object and Worker inside workerd (@cloudflare/vitest-plugin);
  * - e2e: a real `wrangler dev` driven by the official MCP SDK clients.
  */
@@ -13,6 +14,14 @@ export default defineConfig({
     projects: [
       {
         test: { name: "unit", include: ["test/unit/**/*.test.ts"], environment: "node" },
+      },
+      {
+        test: {
+          name: "agent",
+          include: ["local-agent/test/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 30_000,
+        },
       },
       {
         plugins: [cloudflareTest({ wrangler: { configPath: "./wrangler.toml" } })],

@@ -1,20 +1,52 @@
 /**
  * Error codes a tool can answer with (as `isError` results). Each message names
  * the parameter and the fix; codes are stable strings clients may match on.
+ * The README lists them for users; keep the two in step.
  *
- * - `INVALID_ARGUMENT`   a parameter is malformed (the message names it)
- * - `ENTRY_NOT_FOUND`    no entry with that key in the scopes searched
- * - `ENTRY_EXISTS`       `new_key` / an import would overwrite another entry
- * - `ENTRY_EXPIRED`      the entry's TTL has passed; it is kept but not usable
- * - `TEXT_TOO_LARGE`     content over the 10 MiB entry limit
- * - `SCOPE_FULL`         10,000 entries in that scope already
- * - `UNKNOWN_SESSION`    the session handle was never started, ended or expired
- * - `SESSION_PROTECTED`  the `default` session cannot be ended
- * - `AGENT_NOT_CONNECTED` the operation needs the local agent and none is connected
- * - `NOT_YET_SUPPORTED`  part of the contract that this version does not serve yet
- * - `TAG_NOT_FOUND`      no such tag
- * - `PAGE_OUT_OF_RANGE`  `page` beyond the last page
- * - `INTERNAL_ERROR`     a bug or platform failure; details go to the server log only
+ * Clipboard and sessions:
+ * - `INVALID_ARGUMENT`    a parameter is malformed (the message names it)
+ * - `ENTRY_NOT_FOUND`     no entry with that key in the scopes searched
+ * - `ENTRY_EXISTS`        `new_key` / an import would overwrite another entry
+ * - `ENTRY_EXPIRED`       the entry's TTL has passed; it is kept but not usable
+ * - `TEXT_TOO_LARGE`      content over the 10 MiB entry limit (or the OS clipboard's)
+ * - `SCOPE_FULL`          10,000 entries in that scope already
+ * - `UNKNOWN_SESSION`     the session handle was never started, ended or expired
+ * - `SESSION_PROTECTED`   the `default` session cannot be ended
+ * - `NOT_YET_SUPPORTED`   part of the contract that this version does not serve yet
+ * - `TAG_NOT_FOUND`       no such tag
+ * - `PAGE_OUT_OF_RANGE`   `page` beyond the last page
+ * - `INTERNAL_ERROR`      a bug or platform failure; details go to the server log only
+ *
+ * The bridge to the local agent:
+ * - `AGENT_NOT_CONNECTED` the operation needs a local agent and none (or not the named one) is connected
+ * - `AGENT_AMBIGUOUS`     several agents could serve the call; the message lists them for `agent`
+ * - `AGENT_DISCONNECTED`  the agent went away during the call (its journal settles file writes on restart)
+ * - `AGENT_TIMEOUT`       the agent did not answer in time (30 s; OS clipboard 5 s)
+ *
+ * File operations (answered by the agent, which enforces them):
+ * - `PATH_OUTSIDE_ROOT`   the path resolves outside the agent's roots (`..`, absolute, symlink)
+ * - `PATH_DENIED`         the path is on the agent's deny-list (`.git/`, `.env*`, keys, `--deny`)
+ * - `READ_ONLY`           the agent runs with `--read-only`
+ * - `FILE_NOT_FOUND`      no such file (paste targets: pass `create_if_missing`)
+ * - `NOT_A_FILE`          the path is a directory or another non-regular file
+ * - `BINARY_FILE`         not text: a binary signature, a NUL byte or invalid UTF-8
+ * - `FILE_TOO_LARGE`      the file, or the file a paste would make, is over 10 MiB
+ * - `FILE_CHANGED`        the file's hash is not the `expect`ed one
+ * - `LINE_OUT_OF_RANGE`   a line number past the file's last line
+ * - `MARKER_NOT_FOUND`    the marker text is not in the file
+ * - `MARKER_AMBIGUOUS`    the marker occurs more than once (the message gives the lines)
+ * - `IO_ERROR`            the file system refused (disk full, …); the OS code, never content
+ * - `UNDO_CONFLICT`       a file changed since the operation being undone/redone (names it)
+ * - `NOTHING_TO_UNDO`     no file operation left to undo (or redo)
+ * - `OPERATION_UNSETTLED` an interrupted operation's outcome is not known yet
+ *
+ * The OS clipboard (DESIGN.md §4):
+ * - `CLIPBOARD_UNAVAILABLE` no clipboard tool or display (the message says what to install)
+ * - `INVALID_UTF8`        the clipboard holds bytes that are not UTF-8 text
+ * - `PERMISSION_DENIED`   the OS refused access (also: a file the agent may not write)
+ * - `OPERATION_TIMEOUT`   the clipboard tool did not answer within 5 s
+ * - `CLIPBOARD_EMPTY`     the clipboard holds nothing
+ * - `NO_TEXT_CONTENT`     the clipboard holds something, but not text
  */
 export type ErrorCode =
   | "INVALID_ARGUMENT"
@@ -25,11 +57,45 @@ export type ErrorCode =
   | "SCOPE_FULL"
   | "UNKNOWN_SESSION"
   | "SESSION_PROTECTED"
-  | "AGENT_NOT_CONNECTED"
   | "NOT_YET_SUPPORTED"
   | "TAG_NOT_FOUND"
   | "PAGE_OUT_OF_RANGE"
-  | "INTERNAL_ERROR";
+  | "INTERNAL_ERROR"
+  | "AGENT_NOT_CONNECTED"
+  | "AGENT_AMBIGUOUS"
+  | "AGENT_DISCONNECTED"
+  | "AGENT_TIMEOUT"
+  | "UNDO_CONFLICT"
+  | "NOTHING_TO_UNDO"
+  | "OPERATION_UNSETTLED"
+  | AgentErrorCode;
+
+/** The codes a local agent may answer a request with (the wire protocol's `error.code`). */
+export const AGENT_ERROR_CODES = [
+  "INVALID_ARGUMENT",
+  "INTERNAL_ERROR",
+  "TEXT_TOO_LARGE",
+  "PATH_OUTSIDE_ROOT",
+  "PATH_DENIED",
+  "READ_ONLY",
+  "FILE_NOT_FOUND",
+  "NOT_A_FILE",
+  "BINARY_FILE",
+  "FILE_TOO_LARGE",
+  "FILE_CHANGED",
+  "LINE_OUT_OF_RANGE",
+  "MARKER_NOT_FOUND",
+  "MARKER_AMBIGUOUS",
+  "IO_ERROR",
+  "UNDO_CONFLICT",
+  "CLIPBOARD_UNAVAILABLE",
+  "INVALID_UTF8",
+  "PERMISSION_DENIED",
+  "OPERATION_TIMEOUT",
+  "CLIPBOARD_EMPTY",
+  "NO_TEXT_CONTENT",
+] as const;
+export type AgentErrorCode = (typeof AGENT_ERROR_CODES)[number];
 
 export interface ToolFailure {
   code: ErrorCode;

@@ -2,6 +2,8 @@
 export const LIMITS = {
   /** Largest entry, in UTF-8 bytes. */
   entryBytes: 10 * 1024 * 1024,
+  /** Largest file the local agent reads or writes, in bytes. */
+  fileBytes: 10 * 1024 * 1024,
   /** Receipts warn above this size. */
   entryWarnBytes: 100 * 1024,
   /** Largest SQLite row we write for content (the platform caps a string at 2 MB). */

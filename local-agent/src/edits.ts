@@ -1,0 +1,377 @@
+import type { PasteMode, Splice, UndoEdit } from "../../src/bridge/protocol.ts";
+import { countLines } from "../../src/core/text.ts";
+
+/**
+ * Where pasted text goes, as pure functions over a file's text. Every edit is
+ * one change: replace `[start, end)` of the text with `insert`, so the bytes
+ * outside that range stay identical whatever line endings the file mixes.
+ *
+ * Line rules (DESIGN.md §2, §4):
+ * - Lines are 1-based; a line ends with "\n" or "\r\n" (a lone "\r" is not a
+ *   line break), and the last line may have no ending.
+ * - Inserted text takes the line ending of the place it lands in: the ending of
+ *   the line before the insertion point, else of the line after, else the
+ *   file's first ending, else "\n". An empty file takes the text as it is.
+ * - A file's final-newline state is kept: text appended to a last line without
+ *   an ending ends without one too, and so does a replacement of that line.
+ */
+export interface Change {
+  start: number;
+  end: number;
+  insert: string;
+}
+
+export interface Planned {
+  change: Change;
+  /** First line of the change in the new text. */
+  firstLine: number;
+  linesAdded: number;
+  linesRemoved: number;
+}
+
+export type PlanFailure = {
+  code: "LINE_OUT_OF_RANGE" | "MARKER_NOT_FOUND" | "MARKER_AMBIGUOUS" | "INVALID_ARGUMENT";
+  message: string;
+};
+export type Plan = { ok: true; value: Planned } | { ok: false; error: PlanFailure };
+
+export interface PasteSpec {
+  mode: PasteMode;
+  line?: number | undefined;
+  start_line?: number | undefined;
+  end_line?: number | undefined;
+  marker?: string | undefined;
+}
+
+/** Characters of text kept on each side of a change, to find it again (forced undo). */
+export const CONTEXT_CHARS = 200;
+
+const refuse = (code: PlanFailure["code"], message: string): Plan => ({
+  ok: false,
+  error: { code, message },
+});
+
+/** A file's lines: `starts[i]` is where line i+1 begins; `starts[count]` is the text's end. */
+export class Lines {
+  readonly text: string;
+  readonly starts: number[];
+
+  constructor(text: string) {
+    this.text = text;
+    const starts = [0];
+    for (let at = text.indexOf("\n"); at !== -1; at = text.indexOf("\n", at + 1))
+      starts.push(at + 1);
+    if (starts[starts.length - 1] !== text.length) starts.push(text.length);
+    this.starts = starts;
+  }
+
+  get count(): number {
+    return this.starts.length - 1;
+  }
+
+  start(line: number): number {
+    return this.starts[line - 1] ?? this.text.length;
+  }
+
+  /** Where line `line` ends, its line ending included. */
+  end(line: number): number {
+    return this.starts[line] ?? this.text.length;
+  }
+
+  /** The line ending of line `line`: "\n", "\r\n", or "" for a last line without one. */
+  eol(line: number): string {
+    if (line < 1 || line > this.count) return "";
+    const end = this.end(line);
+    if (this.text[end - 1] !== "\n") return "";
+    return end - 2 >= this.start(line) && this.text[end - 2] === "\r" ? "\r\n" : "\n";
+  }
+
+  /** The 1-based line holding offset `at`. */
+  lineOf(at: number): number {
+    let low = 0;
+    let high = this.count - 1;
+    while (low < high) {
+      const mid = (low + high + 1) >> 1;
+      if ((this.starts[mid] ?? 0) <= at) low = mid;
+      else high = mid - 1;
+    }
+    return low + 1;
+  }
+
+  /** The first line ending in the file, or "\n". */
+  firstEol(): string {
+    const at = this.text.indexOf("\n");
+    if (at === -1) return "\n";
+    return at > 0 && this.text[at - 1] === "\r" ? "\r\n" : "\n";
+  }
+
+  /** The line ending for text inserted at line boundary `k` (before line k+1). */
+  eolAt(k: number): string {
+    return this.eol(k) || this.eol(k + 1) || this.firstEol();
+  }
+
+  lastLineLacksEol(): boolean {
+    return this.count > 0 && this.eol(this.count) === "";
+  }
+}
+
+/** Every line ending of `text` as `eol`. */
+export function withEol(text: string, eol: string): string {
+  return text.replace(/\r?\n/g, eol);
+}
+
+function withoutFinalEol(text: string): string {
+  if (text.endsWith("\r\n")) return text.slice(0, -2);
+  if (text.endsWith("\n")) return text.slice(0, -1);
+  return text;
+}
+
+/** Lines a text spans when it sits inside a line: one more than its line breaks. */
+function spannedLines(text: string): number {
+  let lines = 1;
+  for (let at = text.indexOf("\n"); at !== -1; at = text.indexOf("\n", at + 1)) lines++;
+  return lines;
+}
+
+/** Inserts `content` as whole lines at boundary `k` (0 = before line 1, count = the end). */
+export function insertLines(lines: Lines, k: number, content: string): Planned {
+  const at = lines.start(k + 1);
+  if (content === "")
+    return {
+      change: { start: at, end: at, insert: "" },
+      firstLine: k + 1,
+      linesAdded: 0,
+      linesRemoved: 0,
+    };
+  if (lines.count === 0) {
+    return {
+      change: { start: 0, end: 0, insert: content },
+      firstLine: 1,
+      linesAdded: countLines(content),
+      linesRemoved: 0,
+    };
+  }
+  const eol = lines.eolAt(k);
+  let body = withEol(content, eol);
+  if (k === lines.count && lines.lastLineLacksEol()) {
+    // The file ends without a line ending, and so shall it after the paste.
+    body = withoutFinalEol(body);
+    return {
+      change: { start: lines.text.length, end: lines.text.length, insert: eol + body },
+      firstLine: k + 1,
+      linesAdded: body === "" ? 0 : countLines(body),
+      linesRemoved: 0,
+    };
+  }
+  if (!body.endsWith("\n")) body += eol;
+  return {
+    change: { start: at, end: at, insert: body },
+    firstLine: k + 1,
+    linesAdded: countLines(body),
+    linesRemoved: 0,
+  };
+}
+
+/** Replaces lines `first`..`last` with `content`; empty `content` deletes them. */
+export function replaceLines(lines: Lines, first: number, last: number, content: string): Planned {
+  let start = lines.start(first);
+  const end = lines.end(last);
+  const lastHasEol = lines.eol(last) !== "";
+  if (content === "") {
+    // Deleting through a last line without an ending: the new last line loses its own.
+    if (!lastHasEol && first > 1) start -= lines.eol(first - 1).length;
+    return {
+      change: { start, end, insert: "" },
+      firstLine: Math.max(1, Math.min(first, lines.count - (last - first + 1))),
+      linesAdded: 0,
+      linesRemoved: last - first + 1,
+    };
+  }
+  const eol = lines.eol(last) || lines.eol(first - 1) || lines.firstEol();
+  let body = withEol(content, eol);
+  if (lastHasEol) {
+    if (!body.endsWith("\n")) body += eol;
+  } else {
+    body = withoutFinalEol(body);
+  }
+  return {
+    change: { start, end, insert: body },
+    firstLine: first,
+    linesAdded: body === "" ? 0 : countLines(body),
+    linesRemoved: last - first + 1,
+  };
+}
+
+/** Offsets where `marker` occurs in `text`, overlapping occurrences included. */
+export function findMarker(text: string, marker: string): number[] {
+  const found: number[] = [];
+  for (let at = text.indexOf(marker); at !== -1; at = text.indexOf(marker, at + 1)) found.push(at);
+  return found;
+}
+
+function lineRangeProblem(lines: Lines, first: number, last: number): Plan | undefined {
+  if (last < first)
+    return refuse("INVALID_ARGUMENT", `\`end_line\` ${last} is before \`start_line\` ${first}.`);
+  if (first > lines.count || last > lines.count)
+    return refuse(
+      "LINE_OUT_OF_RANGE",
+      `Lines ${first}–${last} are past the end: the file has ${lines.count} line${lines.count === 1 ? "" : "s"}.`,
+    );
+  return undefined;
+}
+
+/** Plans pasting `content` into `text` in one of the eight paste modes. */
+export function planPaste(text: string, spec: PasteSpec, content: string): Plan {
+  const lines = new Lines(text);
+  const ok = (value: Planned): Plan => ({ ok: true, value });
+  switch (spec.mode) {
+    case "append":
+      return ok(insertLines(lines, lines.count, content));
+    case "prepend":
+      return ok(insertLines(lines, 0, content));
+    case "after_line":
+    case "before_line": {
+      if (spec.line === undefined)
+        return refuse("INVALID_ARGUMENT", `Mode \`${spec.mode}\` needs \`line\`.`);
+      const after = spec.mode === "after_line";
+      const min = after ? 0 : 1;
+      if (spec.line < min || spec.line > lines.count) {
+        return refuse(
+          "LINE_OUT_OF_RANGE",
+          `\`line\` ${spec.line} is out of range: the file has ${lines.count} line${lines.count === 1 ? "" : "s"}; \`${spec.mode}\` takes ${min}–${lines.count}. Use \`append\` to add at the end.`,
+        );
+      }
+      return ok(insertLines(lines, after ? spec.line : spec.line - 1, content));
+    }
+    case "replace_lines": {
+      if (spec.start_line === undefined)
+        return refuse(
+          "INVALID_ARGUMENT",
+          "Mode `replace_lines` needs `start_line` (and `end_line`).",
+        );
+      const last = spec.end_line ?? spec.start_line;
+      return (
+        lineRangeProblem(lines, spec.start_line, last) ??
+        ok(replaceLines(lines, spec.start_line, last, content))
+      );
+    }
+    case "at_marker_replace":
+    case "at_marker_after":
+    case "at_marker_before": {
+      const marker = spec.marker;
+      if (marker === undefined)
+        return refuse("INVALID_ARGUMENT", `Mode \`${spec.mode}\` needs \`marker\`.`);
+      if (/[\r\n]/.test(marker))
+        return refuse(
+          "INVALID_ARGUMENT",
+          "`marker` must be text on one line, without line breaks.",
+        );
+      const found = findMarker(text, marker);
+      if (found.length === 0)
+        return refuse(
+          "MARKER_NOT_FOUND",
+          "`marker` does not occur in the file; check its exact text (case and spaces count).",
+        );
+      if (found.length > 1) {
+        const at = [...new Set(found.map((o) => lines.lineOf(o)))];
+        const shown = at.slice(0, 20).join(", ") + (at.length > 20 ? ", …" : "");
+        return refuse(
+          "MARKER_AMBIGUOUS",
+          `\`marker\` occurs ${found.length} times, on lines ${shown}; give a longer marker that occurs once.`,
+        );
+      }
+      const offset = found[0] ?? 0;
+      const line = lines.lineOf(offset);
+      if (spec.mode === "at_marker_before") return ok(insertLines(lines, line - 1, content));
+      if (spec.mode === "at_marker_after") return ok(insertLines(lines, line, content));
+      // The marker's own characters are replaced; its line keeps its line ending.
+      const body = withoutFinalEol(withEol(content, lines.eolAt(line)));
+      return ok({
+        change: { start: offset, end: offset + marker.length, insert: body },
+        firstLine: line,
+        linesAdded: spannedLines(body),
+        linesRemoved: 1,
+      });
+    }
+  }
+}
+
+/** `text` with `change` made. */
+export function applyChange(text: string, change: Change): string {
+  return text.slice(0, change.start) + change.insert + text.slice(change.end);
+}
+
+/** The splice that undoes `change`, made to `before` giving `after` (both texts of file `path`). */
+export function undoSplice(path: string, before: string, change: Change, after: string): Splice {
+  const end = change.start + change.insert.length;
+  return {
+    kind: "splice",
+    path,
+    start: change.start,
+    end,
+    insert: before.slice(change.start, change.end),
+    was: change.insert,
+    before: after.slice(Math.max(0, change.start - CONTEXT_CHARS), change.start),
+    after: after.slice(end, end + CONTEXT_CHARS),
+    create: false,
+  };
+}
+
+export type RevertPlan =
+  | { ok: true; action: "change"; change: Change; relocated: boolean }
+  | { ok: true; action: "create"; text: string }
+  | { ok: true; action: "remove" }
+  | { ok: false; reason: string };
+
+/**
+ * How to revert a file with `undo`, given the file now (`null` when it does not
+ * exist) and the hash it must have (`expect`; `null`: must not exist). A file
+ * that changed since is refused unless `force`, and with `force` reverted only
+ * where the edited region is found intact (DESIGN.md §1: undo).
+ */
+export function planRevert(
+  current: { text: string; hash: string } | null,
+  undo: UndoEdit,
+  expect: string | null,
+  force: boolean,
+): RevertPlan {
+  if (undo.kind === "remove") {
+    if (current === null) return { ok: false, reason: "it no longer exists" };
+    if (current.hash !== expect)
+      return {
+        ok: false,
+        reason:
+          "it was created by that operation and has changed since (delete it yourself if it should go)",
+      };
+    return { ok: true, action: "remove" };
+  }
+  if (undo.create) {
+    if (current !== null) return { ok: false, reason: "it exists again" };
+    return { ok: true, action: "create", text: undo.insert };
+  }
+  if (current === null) return { ok: false, reason: "it was deleted since" };
+  const { text } = current;
+  const atRecorded = text.slice(undo.start, undo.end) === undo.was;
+  const change = (start: number, relocated: boolean): RevertPlan => ({
+    ok: true,
+    action: "change",
+    change: { start, end: start + undo.was.length, insert: undo.insert },
+    relocated,
+  });
+  if (current.hash === expect && atRecorded) return change(undo.start, false);
+  if (!force) return { ok: false, reason: "it changed since" };
+  if (
+    atRecorded &&
+    text.slice(undo.start - undo.before.length, undo.start) === undo.before &&
+    text.slice(undo.end, undo.end + undo.after.length) === undo.after
+  )
+    return change(undo.start, false);
+  const needle = undo.before + undo.was + undo.after;
+  const found = needle === "" ? [] : findMarker(text, needle);
+  if (found.length !== 1 || found[0] === undefined)
+    return {
+      ok: false,
+      reason: "it changed since, and the changed region cannot be found intact even with `force`",
+    };
+  return change(found[0] + undo.before.length, true);
+}

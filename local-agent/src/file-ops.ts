@@ -1,0 +1,329 @@
+import { readFile, stat } from "node:fs/promises";
+import type {
+  AgentError,
+  ApplyArgs,
+  ApplyResult,
+  Edit,
+  EditResult,
+  OpArgs,
+  OpResult,
+  UndoEdit,
+} from "../../src/bridge/protocol.ts";
+import { LIMITS } from "../../src/core/limits.ts";
+import { countLines, sliceLines } from "../../src/core/text.ts";
+import { applyChange, type Change, planPaste, planRevert, undoSplice } from "./edits.ts";
+import type { Journal, Write } from "./journal.ts";
+import type { PathLocks } from "./locks.ts";
+import { resolvePath, type Sandbox } from "./paths.ts";
+import { decodeText, encodeText, sha256 } from "./text-file.ts";
+
+/** What file operations run against: the roots, the write policy, the journal and the locks. */
+export interface Workspace {
+  sandbox: Sandbox;
+  readOnly: boolean;
+  journal: Journal;
+  locks: PathLocks;
+}
+
+export type Result<T> =
+  | { ok: true; value: T }
+  | { ok: false; error: AgentError & { edit?: number } };
+
+const failure = (code: AgentError["code"], message: string, edit?: number) =>
+  ({ ok: false, error: { code, message, ...(edit === undefined ? {} : { edit }) } }) as const;
+
+/** A file as loaded (or, when it does not exist, an empty stand-in). */
+interface FileState {
+  display: string;
+  exists: boolean;
+  bom: boolean;
+  text: string;
+  hash: string | null;
+  bytes: Uint8Array | null;
+  mode: number | undefined;
+}
+
+const MiB = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+
+/** Reads `abs` as text, or says why not. A missing file is `exists: false`. */
+async function load(abs: string, display: string): Promise<Result<FileState>> {
+  const missing: FileState = {
+    display,
+    exists: false,
+    bom: false,
+    text: "",
+    hash: null,
+    bytes: null,
+    mode: undefined,
+  };
+  try {
+    const info = await stat(abs);
+    if (!info.isFile())
+      return failure("NOT_A_FILE", `\`${display}\` is not a regular file (a directory?).`);
+    if (info.size > LIMITS.fileBytes)
+      return failure(
+        "FILE_TOO_LARGE",
+        `\`${display}\` is ${MiB(info.size)}; the agent reads and writes files up to ${MiB(LIMITS.fileBytes)}.`,
+      );
+    const bytes = new Uint8Array(await readFile(abs));
+    const decoded = decodeText(bytes);
+    if (!decoded.ok)
+      return failure("BINARY_FILE", `\`${display}\` is not a text file: ${decoded.reason}.`);
+    return {
+      ok: true,
+      value: {
+        display,
+        exists: true,
+        ...decoded.file,
+        hash: sha256(bytes),
+        bytes,
+        mode: info.mode & 0o7777,
+      },
+    };
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") return { ok: true, value: missing };
+    return ioFailure(error, `reading \`${display}\``);
+  }
+}
+
+function ioFailure(error: unknown, doing: string) {
+  const code = (error as NodeJS.ErrnoException).code ?? "unknown";
+  if (code === "EACCES" || code === "EPERM")
+    return failure(
+      "PERMISSION_DENIED",
+      `Permission denied ${doing}; check the file's permissions.`,
+    );
+  return failure("IO_ERROR", `The file system failed ${doing} (${code}).`);
+}
+
+/** `read`: lines of a file (all by default) and the whole file's hash. */
+export async function readOp(
+  ws: Workspace,
+  args: OpArgs<"read">,
+): Promise<Result<OpResult<"read">>> {
+  const where = await resolvePath(ws.sandbox, args.path);
+  if (!where.ok) return failure(where.code, where.message);
+  const loaded = await load(where.abs, where.display);
+  if (!loaded.ok) return loaded;
+  const file = loaded.value;
+  if (!file.exists || file.hash === null || file.bytes === null)
+    return failure("FILE_NOT_FOUND", `\`${where.display}\` does not exist.`);
+  const total = countLines(file.text);
+  let text = file.text;
+  let start = 1;
+  let end = total;
+  if (args.start_line !== undefined || args.end_line !== undefined) {
+    const slice = sliceLines(file.text, args.start_line ?? 1, args.end_line);
+    if ("error" in slice) {
+      return slice.error === "START_AFTER_END"
+        ? failure(
+            "INVALID_ARGUMENT",
+            "`end_line` is before `start_line`; give start_line ≤ end_line.",
+          )
+        : failure(
+            "LINE_OUT_OF_RANGE",
+            `\`start_line\` ${args.start_line} is past the end: \`${where.display}\` has ${total} lines.`,
+          );
+    }
+    ({ text, startLine: start, endLine: end } = slice);
+  }
+  return {
+    ok: true,
+    value: {
+      path: where.display,
+      abs: where.abs,
+      text,
+      hash: file.hash,
+      bytes: file.bytes.byteLength,
+      total_lines: total,
+      start_line: start,
+      end_line: end,
+    },
+  };
+}
+
+/** The path an edit names: the model's for pastes and writes, the recorded one for reverts. */
+function pathOf(edit: Edit): string {
+  return edit.kind === "revert" ? edit.undo.path : edit.path;
+}
+
+/**
+ * `apply`: every edit in order, all or none. Paths are checked and locked, the
+ * files loaded, every edit computed in memory; then (unless `dry_run`) the
+ * changed files are written together under the journal.
+ */
+export async function applyOp(ws: Workspace, args: ApplyArgs): Promise<Result<ApplyResult>> {
+  if (ws.readOnly)
+    return failure(
+      "READ_ONLY",
+      "The agent runs with --read-only: it writes no files. Restart it without --read-only to allow writes.",
+    );
+  const where: { abs: string; display: string }[] = [];
+  for (const [i, edit] of args.edits.entries()) {
+    const resolved = await resolvePath(ws.sandbox, pathOf(edit));
+    if (!resolved.ok) return failure(resolved.code, resolved.message, i);
+    where.push(resolved);
+  }
+  for (const [i, text] of args.texts.entries()) {
+    if (!text.isWellFormed())
+      return failure(
+        "INVALID_ARGUMENT",
+        `Text ${i} holds a lone surrogate; it is not valid Unicode.`,
+      );
+  }
+  return ws.locks.with(
+    where.map((w) => w.abs),
+    async () => {
+      const initial = new Map<string, FileState>();
+      const current = new Map<string, FileState>();
+      const results: EditResult[] = [];
+      for (const [i, edit] of args.edits.entries()) {
+        const { abs, display } = where[i] ?? { abs: "", display: "" };
+        let before = current.get(abs);
+        if (!before) {
+          const loaded = await load(abs, display);
+          if (!loaded.ok) return failure(loaded.error.code, loaded.error.message, i);
+          before = loaded.value;
+          initial.set(abs, before);
+        }
+        const done = computeEdit(edit, before, abs, args.texts);
+        if (!done.ok) return failure(done.error.code, done.error.message, i);
+        current.set(abs, done.value.after);
+        results.push(done.value.result);
+      }
+      if (args.dry_run) return { ok: true, value: { results } };
+      const writes: Write[] = [];
+      for (const [abs, after] of current) {
+        const first = initial.get(abs);
+        if (first?.hash === after.hash) continue;
+        writes.push({ path: abs, bytes: after.exists ? after.bytes : null, mode: first?.mode });
+      }
+      if (writes.length) {
+        try {
+          await ws.journal.commit(args.context, writes, results);
+        } catch (error) {
+          return ioFailure(
+            error,
+            "writing the files (nothing was changed, or the journal finishes the change when the agent restarts)",
+          );
+        }
+      }
+      return { ok: true, value: { results } };
+    },
+  );
+}
+
+type Computed = Result<{ after: FileState; result: EditResult }>;
+
+/** One edit on the file as the previous edits left it. */
+function computeEdit(edit: Edit, before: FileState, abs: string, texts: string[]): Computed {
+  const { display } = before;
+  let change: Change;
+  let created = !before.exists;
+  let removed = false;
+  let relocated = false;
+  let firstLine: number | undefined;
+  let linesAdded: number | undefined;
+  let linesRemoved: number | undefined;
+  if (edit.kind === "revert") {
+    const current =
+      before.exists && before.hash !== null ? { text: before.text, hash: before.hash } : null;
+    const plan = planRevert(current, edit.undo, edit.expect, edit.force);
+    if (!plan.ok)
+      return failure(
+        "UNDO_CONFLICT",
+        `\`${display}\` cannot be restored: ${plan.reason}.${edit.force ? "" : " Pass `force: true` to revert it where the change is still intact."}`,
+      );
+    created = plan.action === "create";
+    removed = plan.action === "remove";
+    change =
+      plan.action === "change"
+        ? plan.change
+        : plan.action === "create"
+          ? { start: 0, end: 0, insert: plan.text }
+          : { start: 0, end: before.text.length, insert: "" };
+    relocated = plan.action === "change" && plan.relocated;
+  } else {
+    const content = texts[edit.text];
+    if (content === undefined)
+      return failure("INVALID_ARGUMENT", `Edit names text ${edit.text}, which was not sent.`);
+    if (!before.exists && edit.kind === "paste" && !edit.create_if_missing)
+      return failure(
+        "FILE_NOT_FOUND",
+        `\`${display}\` does not exist. Pass \`create_if_missing: true\` to create it.`,
+      );
+    if (edit.expect !== undefined && !(before.hash ?? "").startsWith(edit.expect)) {
+      const now =
+        before.hash === null ? "it does not exist" : `its hash is now ${before.hash.slice(0, 12)}`;
+      return failure(
+        "FILE_CHANGED",
+        `\`${display}\` is not the version expected (\`expect\` ${edit.expect.slice(0, 12)}…): ${now}. Read it again, or drop \`expect\`.`,
+      );
+    }
+    if (edit.kind === "write") {
+      change = { start: 0, end: before.text.length, insert: content };
+    } else {
+      const plan = planPaste(before.text, edit, content);
+      if (!plan.ok) return failure(plan.error.code, `\`${display}\`: ${plan.error.message}`);
+      ({ change, firstLine, linesAdded, linesRemoved } = plan.value);
+    }
+  }
+  const text = removed ? "" : applyChange(before.text, change);
+  const bytes = encodeText({ bom: before.bom && !created, text });
+  if (bytes.byteLength > LIMITS.fileBytes)
+    return failure(
+      "FILE_TOO_LARGE",
+      `The edit would make \`${display}\` ${MiB(bytes.byteLength)}; files are limited to ${MiB(LIMITS.fileBytes)}.`,
+    );
+  const hash = removed ? null : sha256(bytes);
+  const undo: UndoEdit = created
+    ? { kind: "remove", path: abs }
+    : removed
+      ? {
+          kind: "splice",
+          path: abs,
+          start: 0,
+          end: 0,
+          insert: before.text,
+          was: "",
+          before: "",
+          after: "",
+          create: true,
+        }
+      : undoSplice(abs, before.text, change, text);
+  return {
+    ok: true,
+    value: {
+      after: {
+        display,
+        exists: !removed,
+        bom: before.bom && !created,
+        text,
+        hash,
+        bytes: removed ? null : bytes,
+        mode: before.mode,
+      },
+      result: {
+        path: display,
+        abs,
+        created,
+        removed,
+        before_hash: before.hash,
+        after_hash: hash,
+        lines_added: linesAdded ?? countLines(change.insert),
+        lines_removed: linesRemoved ?? countLines(before.text.slice(change.start, change.end)),
+        first_line: removed ? 0 : (firstLine ?? lineAt(text, change.start)),
+        relocated,
+        undo,
+      },
+    },
+  };
+}
+
+/** The 1-based line holding offset `at`. */
+function lineAt(text: string, at: number): number {
+  let line = 1;
+  for (let i = text.indexOf("\n"); i !== -1 && i < at; i = text.indexOf("\n", i + 1)) line++;
+  return line;
+}

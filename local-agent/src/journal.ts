@@ -1,0 +1,282 @@
+import { randomBytes } from "node:crypto";
+import {
+  chmod,
+  mkdir,
+  open,
+  readdir,
+  readFile,
+  rename,
+  rmdir,
+  stat,
+  unlink,
+} from "node:fs/promises";
+import { hostname } from "node:os";
+import path from "node:path";
+import type { EditResult, OpContext, Settled } from "../../src/bridge/protocol.ts";
+
+/**
+ * All-or-nothing writes to several files, through a crash (docs/journal.md).
+ *
+ * `commit` writes, in this order, each step durable (fsync) before the next:
+ * 1. the journal entry `<id>.json`: every target, its temporary file, the
+ *    directories it will create, and the results to report;
+ * 2. each new content to a temporary file in its target's directory, mode kept;
+ * 3. the commit marker `<id>.commit`: the point of no return;
+ * 4. each temporary file renamed over its target (or a target removed);
+ * 5. the entry and its marker deleted.
+ * A process killed before 3 leaves every target untouched; after 3, every
+ * target as after. `recover` (at start-up) finishes what a dead process left:
+ * without a marker it deletes the temporary files and created directories
+ * (rolled back); with one it renames the remaining temporary files (committed).
+ * Either way no temporary file is left, and the outcome is kept in the outbox
+ * until the agent has reported it to the server that asked for the operation.
+ */
+export interface Write {
+  /** Real absolute path of the target. */
+  path: string;
+  /** New content, or `null` to remove the file. */
+  bytes: Uint8Array | null;
+  /** File mode to keep (an existing file's); `undefined` for a new file (default mode). */
+  mode?: number | undefined;
+}
+
+interface Entry {
+  version: 1;
+  id: string;
+  pid: number;
+  host: string;
+  server: string;
+  context: OpContext;
+  targets: { path: string; tmp: string | null }[];
+  /** Directories the operation creates, outermost first. */
+  dirs: string[];
+  results: EditResult[];
+}
+
+/** A settled operation waiting to be reported, and the server it belongs to. */
+export interface Report {
+  id: string;
+  server: string;
+  message: Settled;
+}
+
+/** Called at each step of a commit; a test that throws from it simulates a crash right there. */
+export type StepHook = (step: string) => void | Promise<void>;
+
+export class Journal {
+  private readonly dir: string;
+  private readonly server: string;
+  private readonly onStep: StepHook | undefined;
+
+  /** `server`: the base URL operations come from, recorded so reports go back to it. */
+  constructor(dir: string, server: string, onStep?: StepHook) {
+    this.dir = dir;
+    this.server = server;
+    this.onStep = onStep;
+  }
+
+  async commit(context: OpContext, writes: Write[], results: EditResult[]): Promise<void> {
+    await mkdir(this.dir, { recursive: true });
+    const id = `${process.pid}-${Date.now().toString(36)}-${randomBytes(4).toString("hex")}`;
+    const entry: Entry = {
+      version: 1,
+      id,
+      pid: process.pid,
+      host: hostname(),
+      server: this.server,
+      context,
+      targets: writes.map((w, i) => ({
+        path: w.path,
+        tmp: w.bytes === null ? null : tempName(w.path, id, i),
+      })),
+      dirs: await missingDirs(
+        writes.filter((w) => w.bytes !== null).map((w) => path.dirname(w.path)),
+      ),
+      results,
+    };
+    const file = this.file(id, "json");
+    await writeDurably(file, JSON.stringify(entry));
+    await this.step("journal-written");
+    try {
+      for (const dir of entry.dirs) await mkdir(dir).catch(ignore("EEXIST"));
+      for (const [i, w] of writes.entries()) {
+        const tmp = entry.targets[i]?.tmp;
+        if (w.bytes === null || !tmp) continue;
+        await writeDurably(tmp, w.bytes, w.mode, false);
+        await this.step(`temp-written:${i}`);
+      }
+    } catch (error) {
+      if (error instanceof SimulatedCrash) throw error;
+      await rollBack(entry); // a real failure (disk full, …): nothing has changed yet
+      await unlink(file).catch(ignore("ENOENT"));
+      throw error;
+    }
+    await writeDurably(this.file(id, "commit"), "");
+    await this.step("committed");
+    await rollForward(entry, (i) => this.step(`renamed:${i}`));
+    await unlink(file);
+    await unlink(this.file(id, "commit"));
+    await this.step("done");
+  }
+
+  /**
+   * Settles every operation left by a process that is gone (its pid dead, or
+   * this process's pid from an earlier life). Call once, at start-up.
+   */
+  async recover(): Promise<Report[]> {
+    const names = await readdir(this.dir).catch(() => [] as string[]);
+    for (const name of names) {
+      if (name.endsWith(".tmp") && !ownerAlive(name))
+        await unlink(this.file(name, "")).catch(ignore("ENOENT"));
+    }
+    for (const name of names.filter((n) => n.endsWith(".json") && !n.endsWith(".settled.json"))) {
+      const entry = JSON.parse(await readFile(this.file(name, ""), "utf8")) as Entry;
+      if (entry.host !== hostname() || (entry.pid !== process.pid && alive(entry.pid))) continue;
+      const committed = await exists(this.file(entry.id, "commit"));
+      if (committed) await rollForward(entry);
+      else await rollBack(entry);
+      const message: Settled = {
+        type: "settled",
+        context: entry.context,
+        outcome: committed ? "committed" : "rolled_back",
+        ...(committed ? { results: entry.results } : {}),
+      };
+      await writeDurably(
+        this.file(entry.id, "settled.json"),
+        JSON.stringify({ server: entry.server, message }),
+      );
+      await unlink(this.file(entry.id, "json"));
+      await unlink(this.file(entry.id, "commit")).catch(ignore("ENOENT"));
+    }
+    return this.outbox();
+  }
+
+  /** Settled operations not yet reported, for this journal's server. */
+  async outbox(): Promise<Report[]> {
+    const names = await readdir(this.dir).catch(() => [] as string[]);
+    const reports: Report[] = [];
+    for (const name of names.filter((n) => n.endsWith(".settled.json"))) {
+      const { server, message } = JSON.parse(await readFile(this.file(name, ""), "utf8")) as Omit<
+        Report,
+        "id"
+      >;
+      if (server === this.server)
+        reports.push({ id: name.slice(0, -".settled.json".length), server, message });
+    }
+    return reports;
+  }
+
+  /** Forgets a report once it is sent. */
+  async reported(id: string): Promise<void> {
+    await unlink(this.file(id, "settled.json")).catch(ignore("ENOENT"));
+  }
+
+  private file(id: string, ext: string): string {
+    return path.join(this.dir, ext ? `${id}.${ext}` : id);
+  }
+
+  private async step(step: string): Promise<void> {
+    await this.onStep?.(step);
+  }
+}
+
+/** Thrown by a test's step hook to stop a commit the way a kill would: no clean-up. */
+export class SimulatedCrash extends Error {}
+
+async function rollForward(entry: Entry, after?: (i: number) => Promise<void>): Promise<void> {
+  for (const [i, target] of entry.targets.entries()) {
+    if (target.tmp === null) await unlink(target.path).catch(ignore("ENOENT"));
+    else if (await exists(target.tmp)) await rename(target.tmp, target.path);
+    await after?.(i);
+  }
+  for (const dir of new Set(entry.targets.map((t) => path.dirname(t.path)))) await syncDir(dir);
+}
+
+async function rollBack(entry: Entry): Promise<void> {
+  // A temporary file that was never made may sit where no directory is (ENOTDIR).
+  for (const target of entry.targets)
+    if (target.tmp) await unlink(target.tmp).catch(ignore("ENOENT", "ENOTDIR"));
+  for (const dir of [...entry.dirs].reverse()) await rmdir(dir).catch(() => undefined);
+}
+
+/** Writes `data` to `file` and makes it durable; `atomic`: through a temporary file and rename. */
+async function writeDurably(
+  file: string,
+  data: string | Uint8Array,
+  mode?: number,
+  atomic = true,
+): Promise<void> {
+  const target = atomic ? `${file}.tmp` : file;
+  const handle = await open(target, "wx", mode ?? 0o666);
+  try {
+    await handle.writeFile(data);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  if (mode !== undefined) await chmod(target, mode); // the umask may have narrowed it
+  if (atomic) await rename(target, file);
+  await syncDir(path.dirname(file));
+}
+
+/** Makes a directory's entries durable (renames, creations). Not possible on Windows. */
+async function syncDir(dir: string): Promise<void> {
+  if (process.platform === "win32") return;
+  const handle = await open(dir, "r");
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The temporary file for target `i`: hidden, next to the target, named for the operation. */
+function tempName(target: string, id: string, i: number): string {
+  return path.join(
+    path.dirname(target),
+    `.${path.basename(target).slice(0, 100)}.edgeclip-${id}-${i}.tmp`,
+  );
+}
+
+/** The directories among `dirs` (and their ancestors) that do not exist, outermost first. */
+async function missingDirs(dirs: string[]): Promise<string[]> {
+  const missing = new Set<string>();
+  for (const dir of dirs) {
+    const chain: string[] = [];
+    for (let d = dir; !(await exists(d)); d = path.dirname(d)) {
+      chain.unshift(d);
+      if (path.dirname(d) === d) break;
+    }
+    for (const d of chain) missing.add(d);
+  }
+  return [...missing].sort((a, b) => a.length - b.length);
+}
+
+async function exists(p: string): Promise<boolean> {
+  return stat(p).then(
+    () => true,
+    () => false,
+  );
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** Whether the process that owns a journal file (named `<pid>-…`) is another live one. */
+function ownerAlive(name: string): boolean {
+  const pid = Number(name.split("-")[0]);
+  return Number.isInteger(pid) && pid !== process.pid && alive(pid);
+}
+
+/** A rejection handler that swallows the given error codes and rethrows the rest. */
+function ignore(...codes: string[]) {
+  return (error: NodeJS.ErrnoException) => {
+    if (!codes.includes(error.code ?? "")) throw error;
+  };
+}

@@ -1,0 +1,298 @@
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import type { ApplyArgs, Edit, EditResult, PasteMode } from "../../src/bridge/protocol.ts";
+import { LIMITS } from "../../src/core/limits.ts";
+import { applyOp, readOp, type Workspace } from "../src/file-ops.ts";
+import { Journal } from "../src/journal.ts";
+import { PathLocks } from "../src/locks.ts";
+import { DEFAULT_DENY } from "../src/paths.ts";
+import { sha256 } from "../src/text-file.ts";
+
+function workspace(options: { readOnly?: boolean } = {}) {
+  const base = realpathSync(mkdtempSync(path.join(tmpdir(), "edgeclip-ops-")));
+  const root = path.join(base, "root");
+  mkdirSync(root);
+  const ws: Workspace = {
+    sandbox: { roots: [root], deny: [...DEFAULT_DENY] },
+    readOnly: options.readOnly ?? false,
+    journal: new Journal(path.join(base, "journal"), "http://test"),
+    locks: new PathLocks(),
+  };
+  const file = (name: string, content?: string | Buffer) => {
+    const p = path.join(root, name);
+    if (content !== undefined) {
+      mkdirSync(path.dirname(p), { recursive: true });
+      writeFileSync(p, content);
+    }
+    return p;
+  };
+  const bytes = (name: string) => readFileSync(path.join(root, name));
+  return { ws, root, file, bytes };
+}
+
+const apply = (ws: Workspace, edits: Edit[], texts: string[], dryRun = false) =>
+  applyOp(ws, { context: { session: "default", op: 1 }, dry_run: dryRun, texts, edits });
+
+const paste = (p: string, mode: PasteMode, extra: object = {}): Edit =>
+  ({ kind: "paste", path: p, mode, text: 0, ...extra }) as Edit;
+
+/** Reverts `results` in reverse order, as undo does. */
+async function revert(ws: Workspace, results: EditResult[], force = false) {
+  return applyOp(ws, {
+    context: { session: "default", op: 2 },
+    dry_run: false,
+    texts: [],
+    edits: [...results]
+      .reverse()
+      .map((r) => ({ kind: "revert", undo: r.undo, expect: r.after_hash, force })),
+  } satisfies ApplyArgs);
+}
+
+describe("readOp", () => {
+  it("reads a whole file, a range, and gives the whole file's hash", async () => {
+    const { ws, file } = workspace();
+    const raw = Buffer.from("\uFEFFone\r\ntwo\r\nthree");
+    file("a.txt", raw);
+    const whole = await readOp(ws, { path: "a.txt" });
+    expect(whole.ok && whole.value).toMatchObject({
+      path: "a.txt",
+      text: "one\r\ntwo\r\nthree",
+      hash: sha256(raw),
+      bytes: raw.byteLength,
+      total_lines: 3,
+      start_line: 1,
+      end_line: 3,
+    });
+    const range = await readOp(ws, { path: "a.txt", start_line: 2, end_line: 9 });
+    expect(range.ok && [range.value.text, range.value.start_line, range.value.end_line]).toEqual([
+      "two\r\nthree",
+      2,
+      3,
+    ]);
+  });
+
+  it("reads an empty file as no lines", async () => {
+    const { ws, file } = workspace();
+    file("empty.txt", "");
+    const r = await readOp(ws, { path: "empty.txt" });
+    expect(
+      r.ok && [r.value.text, r.value.total_lines, r.value.start_line, r.value.end_line],
+    ).toEqual(["", 0, 1, 0]);
+  });
+
+  it("refuses missing, binary, oversized, directory and out-of-range reads with their codes", async () => {
+    const { ws, file } = workspace();
+    file("bin.dat", Buffer.from([0x41, 0x00, 0x42]));
+    file("big.txt", Buffer.alloc(LIMITS.fileBytes + 1, 0x61));
+    file("short.txt", "one\n");
+    mkdirSync(file("dir"));
+    const codes = await Promise.all(
+      [
+        { path: "missing.txt" },
+        { path: "bin.dat" },
+        { path: "big.txt" },
+        { path: "dir" },
+        { path: "short.txt", start_line: 2 },
+        { path: "short.txt", start_line: 1 },
+        { path: "../x" },
+        { path: ".env" },
+      ].map(async (args) => {
+        const r = await readOp(ws, args);
+        return r.ok ? "ok" : r.error.code;
+      }),
+    );
+    expect(codes).toEqual([
+      "FILE_NOT_FOUND",
+      "BINARY_FILE",
+      "FILE_TOO_LARGE",
+      "NOT_A_FILE",
+      "LINE_OUT_OF_RANGE",
+      "ok",
+      "PATH_OUTSIDE_ROOT",
+      "PATH_DENIED",
+    ]);
+  });
+});
+
+describe("applyOp", () => {
+  it("pastes into a CRLF file with a BOM and no final newline, keeping all three, and the mode", async () => {
+    const { ws, file, bytes } = workspace();
+    const p = file("win.txt", Buffer.from("\uFEFFa\r\nb"));
+    chmodSync(p, 0o640);
+    const r = await apply(ws, [paste("win.txt", "append")], ["c\nd\n"]);
+    expect(r.ok).toBe(true);
+    expect(bytes("win.txt").toString()).toBe("\uFEFFa\r\nb\r\nc\r\nd");
+    expect(statSync(p).mode & 0o777).toBe(0o640);
+    expect(r.ok && r.value.results[0]).toMatchObject({
+      path: "win.txt",
+      created: false,
+      lines_added: 2,
+      lines_removed: 0,
+      before_hash: sha256(Buffer.from("\uFEFFa\r\nb")),
+      after_hash: sha256(bytes("win.txt")),
+    });
+  });
+
+  it("creates a missing file, and its directories, only with create_if_missing", async () => {
+    const { ws, bytes, root } = workspace();
+    const refused = await apply(ws, [paste("new/dir/f.ts", "append")], ["x\n"]);
+    expect(!refused.ok && refused.error.code).toBe("FILE_NOT_FOUND");
+    expect(existsSync(path.join(root, "new"))).toBe(false);
+    const made = await apply(
+      ws,
+      [paste("new/dir/f.ts", "append", { create_if_missing: true })],
+      ["x\n"],
+    );
+    expect(made.ok && made.value.results[0]?.created).toBe(true);
+    expect(bytes("new/dir/f.ts").toString()).toBe("x\n");
+  });
+
+  it("checks `expect` against the file's hash, accepting a prefix, and changes nothing on a mismatch", async () => {
+    const { ws, file, bytes } = workspace();
+    file("e.txt", "one\n");
+    const hash = sha256(Buffer.from("one\n"));
+    const wrong = await apply(
+      ws,
+      [paste("e.txt", "append", { expect: "0123456789ab" })],
+      ["two\n"],
+    );
+    expect(!wrong.ok && wrong.error.code).toBe("FILE_CHANGED");
+    expect(bytes("e.txt").toString()).toBe("one\n");
+    const right = await apply(
+      ws,
+      [paste("e.txt", "append", { expect: hash.slice(0, 12) })],
+      ["two\n"],
+    );
+    expect(right.ok).toBe(true);
+    expect(bytes("e.txt").toString()).toBe("one\ntwo\n");
+  });
+
+  it("changes none of three targets when the third fails, and leaves no temporary file", async () => {
+    const { ws, file, bytes, root } = workspace();
+    file("a.ts", "a\n");
+    file("b.ts", "b\n");
+    file("c.ts", "c\n");
+    const r = await apply(
+      ws,
+      [
+        paste("a.ts", "append"),
+        paste("b.ts", "prepend"),
+        paste("c.ts", "at_marker_after", { marker: "NOPE" }),
+      ],
+      ["X\n"],
+    );
+    expect(!r.ok && [r.error.code, r.error.edit]).toEqual(["MARKER_NOT_FOUND", 2]);
+    expect(["a.ts", "b.ts", "c.ts"].map((n) => bytes(n).toString())).toEqual(["a\n", "b\n", "c\n"]);
+    expect(readdirSync(root).filter((n) => n.includes(".edgeclip-"))).toEqual([]);
+  });
+
+  it("reports a dry run exactly like the real paste, and writes nothing", async () => {
+    const { ws, file, bytes } = workspace();
+    file("d.txt", "1\n2\n");
+    const dry = await apply(ws, [paste("d.txt", "after_line", { line: 1 })], ["X\n"], true);
+    expect(bytes("d.txt").toString()).toBe("1\n2\n");
+    const real = await apply(ws, [paste("d.txt", "after_line", { line: 1 })], ["X\n"]);
+    expect(dry.ok && dry.value).toEqual(real.ok && real.value);
+    expect(bytes("d.txt").toString()).toBe("1\nX\n2\n");
+  });
+
+  it("refuses every write, dry runs included, when read-only", async () => {
+    const { ws, file, bytes } = workspace({ readOnly: true });
+    file("r.txt", "r\n");
+    for (const dry of [false, true]) {
+      const r = await apply(ws, [paste("r.txt", "append")], ["x\n"], dry);
+      expect(!r.ok && r.error.code).toBe("READ_ONLY");
+    }
+    expect(bytes("r.txt").toString()).toBe("r\n");
+    expect((await readOp(ws, { path: "r.txt" })).ok).toBe(true);
+  });
+
+  it("refuses a paste that would make the file larger than 10 MiB", async () => {
+    const { ws, file, bytes } = workspace();
+    file("grow.txt", "x\n");
+    const r = await apply(ws, [paste("grow.txt", "append")], ["y".repeat(LIMITS.fileBytes)]);
+    expect(!r.ok && r.error.code).toBe("FILE_TOO_LARGE");
+    expect(bytes("grow.txt").toString()).toBe("x\n");
+  });
+
+  it("applies several edits to one file in order, each on the file the previous left", async () => {
+    const { ws, file, bytes } = workspace();
+    file("m.txt", "1\n2\n3\n");
+    const r = await apply(
+      ws,
+      [
+        paste("m.txt", "replace_lines", { start_line: 2 }),
+        paste("m.txt", "after_line", { line: 3 }),
+      ],
+      ["two\n"],
+    );
+    expect(r.ok).toBe(true);
+    expect(bytes("m.txt").toString()).toBe("1\ntwo\n3\ntwo\n");
+  });
+
+  it("loses no paste when many go into one file at once", async () => {
+    const { ws, file, bytes } = workspace();
+    file("race.txt", "");
+    await Promise.all(
+      Array.from({ length: 25 }, (_, i) =>
+        apply(ws, [paste("race.txt", "append")], [`line ${i}\n`]),
+      ),
+    );
+    const lines = bytes("race.txt").toString().split("\n").filter(Boolean).sort();
+    expect(lines).toEqual(Array.from({ length: 25 }, (_, i) => `line ${i}`).sort());
+  });
+
+  it("undoes pastes, cuts, creations and writes byte for byte, then redoes them", async () => {
+    const { ws, file, bytes, root } = workspace();
+    file("u1.txt", "\uFEFFa\r\nb\nc");
+    file("u2.txt", "keep\nremove me\nkeep\n");
+    const original = [bytes("u1.txt"), bytes("u2.txt")];
+    const done = await apply(
+      ws,
+      [
+        paste("u1.txt", "after_line", { line: 1 }),
+        paste("u2.txt", "replace_lines", { start_line: 2, text: 1 }),
+        paste("u3/new.txt", "append", { create_if_missing: true }),
+        { kind: "write", path: "u1.txt", text: 2 },
+      ],
+      ["X\n", "", "Z"],
+    );
+    if (!done.ok) throw new Error(done.error.message);
+    expect(bytes("u2.txt").toString()).toBe("keep\nkeep\n");
+    const undone = await revert(ws, done.value.results);
+    if (!undone.ok) throw new Error(undone.error.message);
+    expect([bytes("u1.txt"), bytes("u2.txt")]).toEqual(original);
+    expect(existsSync(path.join(root, "u3/new.txt"))).toBe(false);
+    const redone = await revert(ws, undone.value.results);
+    expect(redone.ok).toBe(true);
+    expect(bytes("u1.txt").toString()).toBe("\uFEFFZ");
+    expect(bytes("u3/new.txt").toString()).toBe("X\n");
+  });
+
+  it("refuses an undo after an outside edit with UNDO_CONFLICT naming the file, unless forced", async () => {
+    const { ws, file, bytes } = workspace();
+    file("o.txt", "one\ntwo\n");
+    const done = await apply(ws, [paste("o.txt", "after_line", { line: 1 })], ["NEW\n"]);
+    if (!done.ok) throw new Error(done.error.message);
+    file("o.txt", "zero\none\nNEW\ntwo\n");
+    const refused = await revert(ws, done.value.results);
+    expect(!refused.ok && refused.error.code).toBe("UNDO_CONFLICT");
+    expect(!refused.ok && refused.error.message).toContain("`o.txt`");
+    expect(bytes("o.txt").toString()).toBe("zero\none\nNEW\ntwo\n");
+    const forced = await revert(ws, done.value.results, true);
+    expect(forced.ok && forced.value.results[0]?.relocated).toBe(true);
+    expect(bytes("o.txt").toString()).toBe("zero\none\ntwo\n");
+  });
+});

@@ -1,0 +1,160 @@
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import type { EditResult } from "../../src/bridge/protocol.ts";
+import { Journal, SimulatedCrash, type Write } from "../src/journal.ts";
+
+const SERVER = "http://127.0.0.1:8787";
+const context = { session: "default", op: 7 };
+
+/** A workspace with three targets: one to change (mode 640), one to remove, one to create in new directories. */
+function setup() {
+  const base = realpathSync(mkdtempSync(path.join(tmpdir(), "edgeclip-journal-")));
+  const root = path.join(base, "root");
+  mkdirSync(root);
+  const changed = path.join(root, "changed.txt");
+  const removed = path.join(root, "removed.txt");
+  const created = path.join(root, "new", "deeper", "created.txt");
+  writeFileSync(changed, "before\n", { mode: 0o640 });
+  writeFileSync(removed, "to remove\n");
+  const writes: Write[] = [
+    { path: changed, bytes: Buffer.from("after\n"), mode: 0o640 },
+    { path: removed, bytes: null },
+    { path: created, bytes: Buffer.from("created\n") },
+  ];
+  const results = [{ path: "changed.txt" }] as unknown as EditResult[];
+  const snapshot = () => ({
+    changed: readFileSync(changed, "utf8"),
+    removed: existsSync(removed),
+    created: existsSync(created) ? readFileSync(created, "utf8") : null,
+    newDir: existsSync(path.join(root, "new")),
+  });
+  return { base, root, journalDir: path.join(base, "journal"), writes, results, snapshot, changed };
+}
+
+const BEFORE = { changed: "before\n", removed: true, created: null, newDir: false };
+const AFTER = { changed: "after\n", removed: false, created: "created\n", newDir: true };
+
+/** Every file under `dir` whose name marks it as an edgeclip temporary file. */
+function temps(dir: string): string[] {
+  return (readdirSync(dir, { recursive: true }) as string[]).filter((f) =>
+    f.includes(".edgeclip-"),
+  );
+}
+
+describe("Journal.commit", () => {
+  it("writes every target, keeps the mode, and leaves no temporary file or journal entry", async () => {
+    const w = setup();
+    await new Journal(w.journalDir, SERVER).commit(context, w.writes, w.results);
+    expect(w.snapshot()).toEqual(AFTER);
+    expect(statSync(w.changed).mode & 0o777).toBe(0o640);
+    expect(temps(w.root)).toEqual([]);
+    expect(readdirSync(w.journalDir)).toEqual([]);
+  });
+
+  it("leaves every target untouched and no journal entry when a write fails", async () => {
+    const w = setup();
+    writeFileSync(path.join(w.root, "plain-file"), "x");
+    const impossible = {
+      path: path.join(w.root, "plain-file", "child.txt"),
+      bytes: Buffer.from("x"),
+    };
+    await expect(
+      new Journal(w.journalDir, SERVER).commit(context, [...w.writes, impossible], w.results),
+    ).rejects.toThrow();
+    expect(w.snapshot()).toEqual(BEFORE);
+    expect(temps(w.root)).toEqual([]);
+    expect(readdirSync(w.journalDir)).toEqual([]);
+  });
+});
+
+describe("a crash at any step, then recovery", () => {
+  const steps = [
+    ["journal-written", "rolled_back"],
+    ["temp-written:0", "rolled_back"],
+    ["temp-written:2", "rolled_back"],
+    ["committed", "committed"],
+    ["renamed:0", "committed"],
+    ["renamed:1", "committed"],
+    ["renamed:2", "committed"],
+  ] as const;
+
+  it.each(steps)(
+    "after %s leaves all targets as before or all as after (%s)",
+    async (step, outcome) => {
+      const w = setup();
+      const crashing = new Journal(w.journalDir, SERVER, (s) => {
+        if (s === step) throw new SimulatedCrash(s);
+      });
+      await expect(crashing.commit(context, w.writes, w.results)).rejects.toThrow(SimulatedCrash);
+
+      const reports = await new Journal(w.journalDir, SERVER).recover();
+      expect(w.snapshot()).toEqual(outcome === "committed" ? AFTER : BEFORE);
+      expect(temps(w.root)).toEqual([]);
+      expect(reports.map((r) => r.message)).toEqual([
+        {
+          type: "settled",
+          context,
+          outcome,
+          ...(outcome === "committed" ? { results: w.results } : {}),
+        },
+      ]);
+      // The report stays in the outbox until it is sent, and only then goes.
+      expect(await new Journal(w.journalDir, SERVER).outbox()).toHaveLength(1);
+      await new Journal(w.journalDir, SERVER).reported(reports[0]?.id ?? "");
+      expect(readdirSync(w.journalDir)).toEqual([]);
+    },
+  );
+
+  it("recovers a second time without harm when it was itself interrupted", async () => {
+    const w = setup();
+    const crashing = new Journal(w.journalDir, SERVER, (s) => {
+      if (s === "renamed:0") throw new SimulatedCrash(s);
+    });
+    await expect(crashing.commit(context, w.writes, w.results)).rejects.toThrow(SimulatedCrash);
+    const again = await new Journal(w.journalDir, SERVER).recover();
+    const twice = await new Journal(w.journalDir, SERVER).recover();
+    expect(w.snapshot()).toEqual(AFTER);
+    expect(twice).toEqual(again);
+  });
+
+  it("leaves alone the journal of a process that is still running", async () => {
+    const w = setup();
+    mkdirSync(w.journalDir, { recursive: true });
+    const live = {
+      version: 1,
+      id: `${process.ppid}-x-1`,
+      pid: process.ppid,
+      host: (await import("node:os")).hostname(),
+      server: SERVER,
+      context,
+      targets: [],
+      dirs: [],
+      results: [],
+    };
+    writeFileSync(path.join(w.journalDir, `${live.id}.json`), JSON.stringify(live));
+    expect(await new Journal(w.journalDir, SERVER).recover()).toEqual([]);
+    expect(readdirSync(w.journalDir)).toEqual([`${live.id}.json`]);
+  });
+
+  it("keeps reports for another server out of this server's outbox", async () => {
+    const w = setup();
+    const crashing = new Journal(w.journalDir, "http://elsewhere", (s) => {
+      if (s === "committed") throw new SimulatedCrash(s);
+    });
+    await expect(crashing.commit(context, w.writes, w.results)).rejects.toThrow(SimulatedCrash);
+    expect(await new Journal(w.journalDir, SERVER).recover()).toEqual([]);
+    expect(w.snapshot()).toEqual(AFTER);
+    expect(await new Journal(w.journalDir, "http://elsewhere").outbox()).toHaveLength(1);
+  });
+});

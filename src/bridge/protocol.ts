@@ -1,0 +1,294 @@
+import { z } from "zod";
+import { AGENT_ERROR_CODES } from "../core/errors.ts";
+import { PROJECT_NAME } from "../core/names.ts";
+
+/**
+ * The edge ↔ local-agent wire protocol: every message either side sends, as zod
+ * schemas. The Worker (Bridge and session Durable Objects) and the local agent
+ * (`local-agent/`, which bundles this file into its build) both import this
+ * module; nothing is copied.
+ *
+ * One WebSocket per agent, JSON text messages:
+ * 1. The agent connects to `/bridge` and sends `hello`. The edge answers
+ *    `welcome`, or `refused` and closes (an agent of another protocol version
+ *    is told to upgrade).
+ * 2. The edge sends `request`s `{id, op, args}`; the agent answers each with a
+ *    `reply` `{id, ok, result | error}` of the same id, in any order.
+ * 3. The agent sends `HEARTBEAT.ping` every `HEARTBEAT_MS`; the edge answers
+ *    `HEARTBEAT.pong` without waking its Durable Object (an auto-response).
+ * 4. A file write interrupted by the agent's death is settled by its journal
+ *    when it restarts; the agent then reports each one with `settled`.
+ * A message longer than `FRAME_CHARS` travels as `frame` parts (frames.ts).
+ */
+export const PROTOCOL_VERSION = 1;
+
+/** How often the agent pings; it reconnects when two pongs in a row are missing. */
+export const HEARTBEAT_MS = 15_000;
+
+/** Fixed texts, so the edge can answer pings with a WebSocket auto-response. */
+export const HEARTBEAT = { ping: '{"type":"ping"}', pong: '{"type":"pong"}' } as const;
+
+/** WebSocket close codes the edge uses (4000–4999 are the application's). */
+export const CLOSE_CODES = {
+  /** The hello was refused (protocol version or malformed); the agent must not retry as is. */
+  refused: 4000,
+  /** A newer agent with the same name connected; this one must not reconnect. */
+  replaced: 4001,
+} as const;
+
+export const Hash = z.string().regex(/^[0-9a-f]{64}$/, "must be a SHA-256 hex digest");
+/** A hash as the model may give it back: the full digest or a prefix of at least 8. */
+export const HashPrefix = z
+  .string()
+  .regex(/^[0-9a-f]{8,64}$/, "must be the file's hash (8 to 64 hex characters)");
+export const AgentName = z
+  .string()
+  .regex(
+    /^[A-Za-z0-9][A-Za-z0-9._@-]{0,63}$/,
+    "must be 1–64 letters, digits and ._@- starting with a letter or digit",
+  );
+
+const FilePath = z.string().min(1).max(4096);
+const Line = z.number().int().min(1);
+const Count = z.number().int().min(0);
+/** A position in a file's text, in UTF-16 code units after any BOM. */
+const Offset = z.number().int().min(0);
+
+// ── Handshake ────────────────────────────────────────────────────────────────
+
+export const Capability = z.enum(["files", "os_clipboard", "journal"]);
+
+export const Hello = z.strictObject({
+  type: z.literal("hello"),
+  protocol: z.number().int(),
+  /** Unique among the user's agents; a newer agent with the same name replaces the older. */
+  name: AgentName,
+  version: z.string().min(1).max(64),
+  /** The workspace name: the project scope of sessions started while it is connected. */
+  project: z.string().regex(PROJECT_NAME),
+  roots: z.array(FilePath).min(1).max(32),
+  read_only: z.boolean(),
+  capabilities: z.array(Capability),
+  platform: z.string().max(64),
+});
+export type Hello = z.infer<typeof Hello>;
+
+/** Just enough of a hello to read its protocol version, whatever else a newer agent sends. */
+export const HelloVersion = z.object({ type: z.literal("hello"), protocol: z.number() });
+
+export const Welcome = z.strictObject({
+  type: z.literal("welcome"),
+  name: AgentName,
+  protocol: z.literal(PROTOCOL_VERSION),
+  server_version: z.string(),
+});
+
+export const Refused = z.strictObject({
+  type: z.literal("refused"),
+  code: z.enum(["PROTOCOL_MISMATCH", "INVALID_HELLO"]),
+  message: z.string(),
+});
+
+// ── Operations ───────────────────────────────────────────────────────────────
+
+export const PASTE_MODES = [
+  "append",
+  "prepend",
+  "after_line",
+  "before_line",
+  "replace_lines",
+  "at_marker_replace",
+  "at_marker_after",
+  "at_marker_before",
+] as const;
+export const PasteMode = z.enum(PASTE_MODES);
+export type PasteMode = z.infer<typeof PasteMode>;
+
+/** Where an interrupted write belongs: the session and its operation id, echoed back by `settled`. */
+export const OpContext = z.strictObject({ session: z.string(), op: z.number().int() });
+export type OpContext = z.infer<typeof OpContext>;
+
+export const ReadArgs = z.strictObject({
+  path: FilePath,
+  start_line: Line.optional(),
+  end_line: Line.optional(),
+});
+
+export const ReadResult = z.strictObject({
+  /** Relative to the agent's first root when inside it, else absolute. */
+  path: z.string(),
+  /** The real absolute path. */
+  abs: z.string(),
+  /** The lines asked for (all of them by default), each with its own line ending. */
+  text: z.string(),
+  /** SHA-256 of the whole file's bytes: what `expect` compares with. */
+  hash: Hash,
+  bytes: Count,
+  total_lines: Count,
+  start_line: Line,
+  /** `start_line - 1` when the range is empty (an empty file). */
+  end_line: Count,
+});
+
+/** Paste `texts[text]` into a file, in one of the paste modes. */
+export const PasteEdit = z.strictObject({
+  kind: z.literal("paste"),
+  path: FilePath,
+  mode: PasteMode,
+  /** after_line (0 = before line 1) and before_line. */
+  line: Count.optional(),
+  /** replace_lines. */
+  start_line: Line.optional(),
+  end_line: Line.optional(),
+  /** at_marker_*: literal text on one line. */
+  marker: z.string().min(1).optional(),
+  create_if_missing: z.boolean().optional(),
+  expect: HashPrefix.optional(),
+  /** Index into `ApplyArgs.texts`, so one text pasted to many targets travels once. */
+  text: Count,
+});
+
+/** Replace a whole file with `texts[text]`, or create it. */
+export const WriteEdit = z.strictObject({
+  kind: z.literal("write"),
+  path: FilePath,
+  expect: HashPrefix.optional(),
+  text: Count,
+});
+
+/**
+ * One change to a file's text, exactly: replace `[start, end)` (which held
+ * `was`) with `insert`. `before`/`after` are a little of the text around it, so
+ * a forced undo can find the place again after the file moved around it.
+ * `create`: the file does not exist and this makes it.
+ */
+export const Splice = z.strictObject({
+  kind: z.literal("splice"),
+  path: FilePath,
+  start: Offset,
+  end: Offset,
+  insert: z.string(),
+  was: z.string(),
+  before: z.string(),
+  after: z.string(),
+  create: z.boolean(),
+});
+export type Splice = z.infer<typeof Splice>;
+
+/** Delete a file (the undo of one an operation created). */
+export const Remove = z.strictObject({ kind: z.literal("remove"), path: FilePath });
+
+/** What undoes one edit: returned with every edit's result, sent back by undo/redo. */
+export const UndoEdit = z.discriminatedUnion("kind", [Splice, Remove]);
+export type UndoEdit = z.infer<typeof UndoEdit>;
+
+/**
+ * Apply an `UndoEdit` if the file's hash is `expect` (`null`: the file must not
+ * exist). With `force`, a changed file is still reverted when the edited region
+ * can be found intact; otherwise `UNDO_CONFLICT`.
+ */
+export const RevertEdit = z.strictObject({
+  kind: z.literal("revert"),
+  undo: UndoEdit,
+  expect: Hash.nullable(),
+  force: z.boolean(),
+});
+
+export const Edit = z.discriminatedUnion("kind", [PasteEdit, WriteEdit, RevertEdit]);
+export type Edit = z.infer<typeof Edit>;
+
+/**
+ * Edits applied together, in order, all or none, under the agent's journal.
+ * Several edits may touch one file: each sees the file as the previous left it.
+ */
+export const ApplyArgs = z.strictObject({
+  context: OpContext,
+  dry_run: z.boolean(),
+  texts: z.array(z.string()),
+  edits: z.array(Edit).min(1).max(100),
+});
+export type ApplyArgs = z.infer<typeof ApplyArgs>;
+
+export const EditResult = z.strictObject({
+  path: z.string(),
+  abs: z.string(),
+  created: z.boolean(),
+  removed: z.boolean(),
+  /** `null` when the file did not exist before / does not after. */
+  before_hash: Hash.nullable(),
+  after_hash: Hash.nullable(),
+  lines_added: Count,
+  lines_removed: Count,
+  /** First line of the change in the new file (0 when the file was removed). */
+  first_line: Count,
+  /** A forced revert applied at another place than recorded. */
+  relocated: z.boolean(),
+  undo: UndoEdit,
+});
+export type EditResult = z.infer<typeof EditResult>;
+
+export const ApplyResult = z.strictObject({ results: z.array(EditResult) });
+export type ApplyResult = z.infer<typeof ApplyResult>;
+
+export const OsReadResult = z.strictObject({ text: z.string() });
+export const OsWriteArgs = z.strictObject({ text: z.string() });
+
+/** Every operation an agent serves: its arguments and its result. */
+export const OPS = {
+  read: { args: ReadArgs, result: ReadResult },
+  apply: { args: ApplyArgs, result: ApplyResult },
+  os_read: { args: z.strictObject({}), result: OsReadResult },
+  os_write: { args: OsWriteArgs, result: z.strictObject({}) },
+} as const;
+export type OpName = keyof typeof OPS;
+export const OP_NAMES = Object.keys(OPS) as [OpName, ...OpName[]];
+export type OpArgs<N extends OpName> = z.input<(typeof OPS)[N]["args"]>;
+export type OpResult<N extends OpName> = z.output<(typeof OPS)[N]["result"]>;
+
+// ── Requests, replies, reports ───────────────────────────────────────────────
+
+export const Request = z.strictObject({
+  type: z.literal("request"),
+  id: z.string().min(1).max(64),
+  op: z.enum(OP_NAMES),
+  args: z.unknown(),
+});
+export type Request = z.infer<typeof Request>;
+
+export const AgentError = z.strictObject({
+  code: z.enum(AGENT_ERROR_CODES),
+  message: z.string(),
+});
+export type AgentError = z.infer<typeof AgentError>;
+
+export const Reply = z.union([
+  z.strictObject({
+    type: z.literal("reply"),
+    id: z.string(),
+    ok: z.literal(true),
+    result: z.unknown(),
+  }),
+  z.strictObject({
+    type: z.literal("reply"),
+    id: z.string(),
+    ok: z.literal(false),
+    error: AgentError,
+  }),
+]);
+export type Reply = z.infer<typeof Reply>;
+
+/** An interrupted `apply` that the agent's journal finished (`committed`) or undid. */
+export const Settled = z.strictObject({
+  type: z.literal("settled"),
+  context: OpContext,
+  outcome: z.enum(["committed", "rolled_back"]),
+  /** With `committed`: the results the interrupted call would have returned. */
+  results: z.array(EditResult).optional(),
+});
+export type Settled = z.infer<typeof Settled>;
+
+/** What the agent sends after its hello. */
+export const AgentMessage = z.union([Reply, Settled]);
+/** What the edge sends. */
+export const EdgeMessage = z.union([Welcome, Refused, Request]);
+export type EdgeMessage = z.infer<typeof EdgeMessage>;
