@@ -3,6 +3,10 @@
  * once (see `osClipboard`). Errors are results with the codes of DESIGN.md §4,
  * and messages that say how to fix them.
  */
+import { linuxClipboard } from "./linux.ts";
+import { macosClipboard } from "./macos.ts";
+import { windowsClipboard } from "./windows.ts";
+
 export type ClipboardErrorCode =
   | "CLIPBOARD_UNAVAILABLE"
   | "TEXT_TOO_LARGE"
@@ -29,3 +33,36 @@ export interface OsClipboard {
 export const CLIPBOARD_MAX_BYTES = 10 * 1024 * 1024;
 /** A clipboard command that takes longer is stopped (OPERATION_TIMEOUT). */
 export const CLIPBOARD_TIMEOUT_MS = 5_000;
+
+/**
+ * The OS clipboard of `platform`, chosen once at startup. `env` is where the
+ * backend looks for its display and tools (and what its commands run with),
+ * so tests and the agent's own flags can point it elsewhere.
+ */
+export function osClipboard(
+  platform: NodeJS.Platform = process.platform,
+  env: NodeJS.ProcessEnv = process.env,
+): OsClipboard {
+  switch (platform) {
+    case "darwin":
+      return macosClipboard(env);
+    case "win32":
+      return windowsClipboard(env);
+    // The BSDs run the same X11 and Wayland tools as Linux.
+    case "linux":
+    case "freebsd":
+    case "openbsd":
+    case "netbsd":
+      return linuxClipboard(env);
+    default:
+      return unavailableClipboard(
+        `the agent has no OS clipboard backend for ${platform}: use the file tools, or run the agent on Linux, macOS or Windows`,
+      );
+  }
+}
+
+/** A clipboard that answers every call with CLIPBOARD_UNAVAILABLE and `message`. */
+export function unavailableClipboard(message: string): OsClipboard {
+  const error = { ok: false, error: { code: "CLIPBOARD_UNAVAILABLE", message } } as const;
+  return { name: "none", read: async () => error, write: async () => error };
+}

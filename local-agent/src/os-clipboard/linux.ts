@@ -1,0 +1,154 @@
+import { accessSync, constants } from "node:fs";
+import { delimiter, join } from "node:path";
+import { type ClipboardResult, type OsClipboard, unavailableClipboard } from "./index.ts";
+import { fail, type RunOutput, run } from "./run.ts";
+
+const WAYLAND_HINT = "install wl-clipboard with: sudo apt install wl-clipboard";
+const X11_HINT = "install xclip with: sudo apt install xclip (or xsel), then restart the agent";
+/** Text targets in order of preference: UTF-8 ones first, as STRING is Latin-1 by ICCCM. */
+const TEXT_TARGETS = ["UTF8_STRING", "text/plain;charset=utf-8", "STRING", "TEXT", "text/plain"];
+/** Targets every X11 selection owner offers, which say nothing about the content. */
+const META_TARGETS = new Set(["TARGETS", "MULTIPLE", "TIMESTAMP", "SAVE_TARGETS", "DELETE"]);
+
+const empty = <T>() => fail<T>("CLIPBOARD_EMPTY", "the clipboard is empty: copy some text first");
+const noText = <T>(types: string) =>
+  fail<T>("NO_TEXT_CONTENT", `the clipboard holds no text (only ${types}): copy text instead`);
+
+/**
+ * The Linux (and BSD) clipboard: wl-clipboard under Wayland, else xclip under
+ * X11, else xsel. Tools are looked up once, on `env.PATH`.
+ */
+export function linuxClipboard(env: NodeJS.ProcessEnv): OsClipboard {
+  const has = (tool: string) =>
+    (env.PATH ?? "").split(delimiter).some((dir) => {
+      try {
+        accessSync(join(dir, tool), constants.X_OK);
+        return true;
+      } catch {
+        return false;
+      }
+    });
+  // Under Wayland, DISPLAY often names XWayland too, whose clipboard may lag: prefer wl-clipboard.
+  if (env.WAYLAND_DISPLAY && has("wl-paste")) return wayland(env);
+  if (env.DISPLAY && has("xclip")) return xclip(env);
+  if (env.DISPLAY && has("xsel")) return xsel(env);
+  if (env.WAYLAND_DISPLAY)
+    return unavailableClipboard(`wl-copy and wl-paste are not installed: ${WAYLAND_HINT}`);
+  if (env.DISPLAY) return unavailableClipboard(`neither xclip nor xsel is installed: ${X11_HINT}`);
+  return unavailableClipboard(
+    "no display server is reachable: DISPLAY and WAYLAND_DISPLAY are not set (over SSH, say): set DISPLAY (e.g. DISPLAY=:0) or run the agent in your desktop session",
+  );
+}
+
+/** A failed X11 command: a display that cannot be opened has a fix, the rest is reported. */
+function x11Failure<T>(tool: string, out: RunOutput, env: NodeJS.ProcessEnv): ClipboardResult<T> {
+  if (/can't open display/i.test(out.stderr))
+    return fail(
+      "CLIPBOARD_UNAVAILABLE",
+      `${tool} cannot open display "${env.DISPLAY}": is the X server running? Check DISPLAY, or run the agent in your desktop session`,
+    );
+  return fail(
+    "CLIPBOARD_UNAVAILABLE",
+    `${tool} failed (exit ${out.code}): ${out.stderr}; check that it works in a terminal`,
+  );
+}
+
+function xclip(env: NodeJS.ProcessEnv): OsClipboard {
+  const x = (args: string[], input?: string) =>
+    run({
+      command: "xclip",
+      args: ["-selection", "clipboard", ...args],
+      input,
+      env,
+      installHint: X11_HINT,
+    });
+  return {
+    name: "xclip",
+    async read() {
+      // xclip asks for UTF8_STRING, then STRING, and an owner like `xclip -t image/png` answers
+      // any target with its bytes; so ask the owner what it holds first.
+      const targets = await x(["-o", "-t", "TARGETS"]);
+      if (!targets.ok) return targets;
+      let target: string | undefined;
+      if (targets.value.code === 0) {
+        const offered = targets.value.stdout.split("\n").filter((t) => t !== "");
+        target = TEXT_TARGETS.find((t) => offered.includes(t));
+        const content = offered.filter((t) => !META_TARGETS.has(t));
+        if (!target) return content.length > 0 ? noText(content.join(", ")) : empty();
+      } else if (!/not available/.test(targets.value.stderr)) {
+        return x11Failure("xclip", targets.value, env);
+      } // Else no owner, or one too old for TARGETS: a plain read tells.
+      const out = await x(target ? ["-o", "-t", target] : ["-o"]);
+      if (!out.ok) return out;
+      if (out.value.code !== 0)
+        return /not available/.test(out.value.stderr)
+          ? empty()
+          : x11Failure("xclip", out.value, env);
+      return out.value.stdout === "" ? empty() : { ok: true, value: out.value.stdout };
+    },
+    async write(text) {
+      const out = await x(["-i"], text);
+      if (!out.ok) return out;
+      return out.value.code === 0
+        ? { ok: true, value: undefined }
+        : x11Failure("xclip", out.value, env);
+    },
+  };
+}
+
+function xsel(env: NodeJS.ProcessEnv): OsClipboard {
+  const x = (args: string[], input?: string) =>
+    run({ command: "xsel", args: ["--clipboard", ...args], input, env, installHint: X11_HINT });
+  return {
+    name: "xsel",
+    async read() {
+      // --verbose is how xsel tells "Selection (type image/png) is not a string" from "Conversion refused".
+      const out = await x(["--output", "--verbose"]);
+      if (!out.ok) return out;
+      if (out.value.code !== 0) return x11Failure("xsel", out.value, env);
+      const type = /Selection \(type (.*)\) is not a string/.exec(out.value.stderr)?.[1];
+      if (out.value.stdout === "") return type ? noText(type) : empty();
+      return { ok: true, value: out.value.stdout };
+    },
+    async write(text) {
+      const out = await x(["--input"], text);
+      if (!out.ok) return out;
+      return out.value.code === 0
+        ? { ok: true, value: undefined }
+        : x11Failure("xsel", out.value, env);
+    },
+  };
+}
+
+function wayland(env: NodeJS.ProcessEnv): OsClipboard {
+  const wl = (command: string, args: string[], input?: string) =>
+    run({ command, args, input, env, installHint: WAYLAND_HINT });
+  const failure = <T>(out: RunOutput): ClipboardResult<T> => {
+    if (/No selection|Nothing is copied/.test(out.stderr)) return empty();
+    if (/No suitable type/.test(out.stderr)) return noText("non-text content");
+    const hint = /Failed to connect/.test(out.stderr)
+      ? `is the compositor running? Check WAYLAND_DISPLAY ("${env.WAYLAND_DISPLAY}"), or run the agent in your desktop session`
+      : "check that wl-paste and wl-copy work in a terminal";
+    return fail(
+      "CLIPBOARD_UNAVAILABLE",
+      `wl-clipboard failed (exit ${out.code}): ${out.stderr}; ${hint}`,
+    );
+  };
+  return {
+    name: "wl-clipboard",
+    async read() {
+      // `--type text` takes text/plain;charset=utf-8 first, then any text type; an
+      // explicit `text/plain` would refuse owners that offer only the UTF-8 one.
+      const out = await wl("wl-paste", ["--no-newline", "--type", "text"]);
+      if (!out.ok) return out;
+      if (out.value.code !== 0) return failure(out.value);
+      return out.value.stdout === "" ? empty() : { ok: true, value: out.value.stdout };
+    },
+    async write(text) {
+      // An explicit type, so that wl-copy does not guess one (HTML, say) from the text.
+      const out = await wl("wl-copy", ["--type", "text/plain"], text);
+      if (!out.ok) return out;
+      return out.value.code === 0 ? { ok: true, value: undefined } : failure(out.value);
+    },
+  };
+}

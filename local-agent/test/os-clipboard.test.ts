@@ -1,0 +1,403 @@
+import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
+import {
+  accessSync,
+  constants,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { delimiter, join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  CLIPBOARD_MAX_BYTES,
+  type ClipboardResult,
+  type OsClipboard,
+  osClipboard,
+} from "../src/os-clipboard/index.ts";
+import { run } from "../src/os-clipboard/run.ts";
+
+/** Where `tool` lives on this machine's PATH, if anywhere. */
+function which(tool: string): string | undefined {
+  for (const dir of (process.env.PATH ?? "").split(delimiter)) {
+    try {
+      accessSync(join(dir, tool), constants.X_OK);
+      return join(dir, tool);
+    } catch {}
+  }
+  return undefined;
+}
+
+/** The error code of a failed result, or "ok": one value to compare. */
+const codeOf = (r: ClipboardResult<unknown>) => (r.ok ? "ok" : r.error.code);
+const messageOf = (r: ClipboardResult<unknown>) => (r.ok ? "" : r.error.message);
+
+let tmp = "";
+beforeAll(() => {
+  tmp = mkdtempSync(join(tmpdir(), "edgeclip-os-clipboard-"));
+});
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+/** A directory of stand-in commands (shell scripts, by name), to be a backend's whole PATH. */
+function standIns(scripts: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmp, "bin-"));
+  for (const [name, script] of Object.entries(scripts))
+    writeFileSync(join(dir, name), `#!/bin/sh\n${script}\n`, { mode: 0o755 });
+  return dir;
+}
+
+/** Waits until process `pid` is gone (killed and reaped), or fails after 2 s. */
+async function expectGone(pid: number): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    try {
+      process.kill(pid, 0);
+    } catch {
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error(`process ${pid} is still running`);
+}
+
+// The stand-ins and small commands below are POSIX shell; Windows runs only the choice.
+const posix = process.platform !== "win32";
+
+describe.skipIf(!posix)("running a clipboard command", () => {
+  it("stops a command that outlives the timeout, kills it and reports OPERATION_TIMEOUT", async () => {
+    const pidFile = join(tmp, "sleep.pid");
+    const started = Date.now();
+    const r = await run({
+      command: "sh",
+      args: ["-c", 'echo $$ > "$0"; exec sleep 10', pidFile],
+      installHint: "",
+      timeoutMs: 200,
+    });
+    expect(codeOf(r)).toBe("OPERATION_TIMEOUT");
+    expect(messageOf(r)).toMatch(/within 0.2 s/);
+    expect(Date.now() - started).toBeLessThan(2000);
+    await expectGone(Number(readFileSync(pidFile, "utf8")));
+  });
+
+  it("stops a write whose command never exits with OPERATION_TIMEOUT", async () => {
+    const r = await run({
+      command: "sleep",
+      args: ["10"],
+      input: "x",
+      installHint: "",
+      timeoutMs: 200,
+    });
+    expect(codeOf(r)).toBe("OPERATION_TIMEOUT");
+  });
+
+  it("reports INVALID_UTF8 when the output is not UTF-8", async () => {
+    const r = await run({ command: "printf", args: ["a\\377b"], installHint: "" });
+    expect(codeOf(r)).toBe("INVALID_UTF8");
+  });
+
+  it("reports a missing command as CLIPBOARD_UNAVAILABLE with the install hint", async () => {
+    const r = await run({
+      command: "edgeclip-no-such-tool",
+      args: [],
+      installHint: "install it with: sudo apt install it",
+    });
+    expect(codeOf(r)).toBe("CLIPBOARD_UNAVAILABLE");
+    expect(messageOf(r)).toMatch(
+      /edgeclip-no-such-tool was not found on PATH: install it with: sudo apt install it/,
+    );
+  });
+
+  it("reports a command that may not be executed as PERMISSION_DENIED", async () => {
+    const file = join(tmp, "not-executable");
+    writeFileSync(file, "#!/bin/sh\n", { mode: 0o644 });
+    expect(codeOf(await run({ command: file, args: [], installHint: "" }))).toBe(
+      "PERMISSION_DENIED",
+    );
+  });
+
+  it("stops a command whose output passes the cap with TEXT_TOO_LARGE", async () => {
+    // `yes` never ends by itself: only the kill on the cap ends this run.
+    const r = await run({ command: "yes", args: [], installHint: "", maxBytes: 1000 });
+    expect(codeOf(r)).toBe("TEXT_TOO_LARGE");
+    expect(messageOf(r)).toMatch(/more than 1000 bytes/);
+  });
+
+  it("accepts output of exactly the cap", async () => {
+    const r = await run({ command: "printf", args: ["12345"], installHint: "", maxBytes: 5 });
+    expect(r).toEqual({ ok: true, value: { code: 0, stdout: "12345", stderr: "" } });
+  });
+
+  it("refuses input over the cap with TEXT_TOO_LARGE before spawning anything", async () => {
+    const r = await run({
+      command: "edgeclip-no-such-tool",
+      args: [],
+      input: "é".repeat(3),
+      installHint: "",
+      maxBytes: 5,
+    });
+    expect(codeOf(r)).toBe("TEXT_TOO_LARGE");
+  });
+
+  it("returns the output exactly, keeping CRLF, a BOM and trailing newlines", async () => {
+    const r = await run({
+      command: "printf",
+      args: ["\\357\\273\\277a\\r\\nb\\n\\n"],
+      installHint: "",
+    });
+    expect(r.ok && r.value.stdout).toBe("\uFEFFa\r\nb\n\n");
+  });
+
+  it("writes the input byte-exactly on stdin", async () => {
+    const file = join(tmp, "stdin.txt");
+    const text = "héllo 🎉\r\nno newline";
+    const r = await run({
+      command: "sh",
+      args: ["-c", 'cat > "$0"', file],
+      input: text,
+      installHint: "",
+    });
+    expect(codeOf(r)).toBe("ok");
+    expect(readFileSync(file)).toEqual(Buffer.from(text, "utf8"));
+  });
+
+  it("finishes a write when the command exits, though a child it forked holds the pipes", async () => {
+    // Like `xclip -i`: the background child keeps stderr open for as long as it lives.
+    const pidFile = join(tmp, "holder.pid");
+    const started = Date.now();
+    const r = await run({
+      command: "sh",
+      args: ["-c", 'cat > /dev/null; sleep 30 & echo $! > "$0"', pidFile],
+      input: "x",
+      installHint: "",
+    });
+    const holder = Number(readFileSync(pidFile, "utf8"));
+    process.kill(holder);
+    expect(codeOf(r)).toBe("ok");
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it("reports a failed write's exit code and stderr", async () => {
+    const r = await run({
+      command: "sh",
+      args: ["-c", "echo oops >&2; exit 4"],
+      input: "x",
+      installHint: "",
+    });
+    expect(r).toEqual({ ok: true, value: { code: 4, stdout: "", stderr: "oops" } });
+  });
+});
+
+describe("choosing the backend", () => {
+  it("reports CLIPBOARD_UNAVAILABLE without a display server, saying to set DISPLAY", async () => {
+    const cb = osClipboard("linux", { PATH: process.env.PATH });
+    const r = await cb.read();
+    expect(codeOf(r)).toBe("CLIPBOARD_UNAVAILABLE");
+    expect(messageOf(r)).toMatch(/no display server is reachable.*set DISPLAY/);
+    expect(codeOf(await cb.write("x"))).toBe("CLIPBOARD_UNAVAILABLE");
+  });
+
+  it("names xclip and xsel when X11 has neither", async () => {
+    const r = await osClipboard("linux", { DISPLAY: ":0", PATH: tmp }).read();
+    expect(codeOf(r)).toBe("CLIPBOARD_UNAVAILABLE");
+    expect(messageOf(r)).toMatch(/sudo apt install xclip \(or xsel\)/);
+  });
+
+  it("names wl-clipboard when Wayland lacks it", async () => {
+    const r = await osClipboard("linux", { WAYLAND_DISPLAY: "wayland-0", PATH: tmp }).write("x");
+    expect(messageOf(r)).toMatch(/sudo apt install wl-clipboard/);
+  });
+
+  it.skipIf(!which("wl-paste"))(
+    "says to check WAYLAND_DISPLAY when no compositor answers",
+    async () => {
+      const cb = osClipboard("linux", {
+        WAYLAND_DISPLAY: "edgeclip-no-compositor",
+        PATH: process.env.PATH,
+      });
+      expect(cb.name).toBe("wl-clipboard");
+      const r = await cb.read();
+      expect(codeOf(r)).toBe("CLIPBOARD_UNAVAILABLE");
+      expect(messageOf(r)).toMatch(/Check WAYLAND_DISPLAY/);
+    },
+  );
+
+  it("picks pbcopy on macOS, PowerShell on Windows, and none elsewhere", async () => {
+    expect(osClipboard("darwin", {}).name).toBe("pbcopy");
+    expect(osClipboard("win32", {}).name).toBe("powershell");
+    const other = osClipboard("aix", {});
+    expect(other.name).toBe("none");
+    expect(codeOf(await other.read())).toBe("CLIPBOARD_UNAVAILABLE");
+  });
+
+  it("refuses text over 10 MiB with TEXT_TOO_LARGE before running the tool", async () => {
+    const dir = standIns({ xclip: ': > "$MARK"' });
+    const mark = join(dir, "ran");
+    const cb = osClipboard("linux", { DISPLAY: ":0", PATH: dir, MARK: mark });
+    // Counted in UTF-8 bytes: half as many characters as bytes.
+    const r = await cb.write(`${"é".repeat(CLIPBOARD_MAX_BYTES / 2)}x`);
+    expect(codeOf(r)).toBe("TEXT_TOO_LARGE");
+    expect(existsSync(mark)).toBe(false);
+  });
+});
+
+describe.skipIf(!posix)("the macOS and Windows backends, against stand-in commands", () => {
+  it("runs pbcopy and pbpaste with a UTF-8 locale, and reads nothing as CLIPBOARD_EMPTY", async () => {
+    const out = join(tmp, "pbcopy.out");
+    const dir = standIns({
+      pbcopy: '{ printf "%s|" "$LANG"; /bin/cat; } > "$OUT"',
+      pbpaste: 'printf "%s" "$PASTE"',
+    });
+    const env = { PATH: dir, OUT: out, LANG: "C" };
+    expect(codeOf(await osClipboard("darwin", env).write("héllo\r\n"))).toBe("ok");
+    expect(readFileSync(out, "utf8")).toBe("en_US.UTF-8|héllo\r\n");
+    const pasted = await osClipboard("darwin", { ...env, PASTE: " héllo\r\n" }).read();
+    expect(pasted).toEqual({ ok: true, value: " héllo\r\n" });
+    expect(codeOf(await osClipboard("darwin", env).read())).toBe("CLIPBOARD_EMPTY");
+  });
+
+  it("passes the text to PowerShell on stdin and maps exit 3 to CLIPBOARD_EMPTY", async () => {
+    const out = join(tmp, "powershell.out");
+    const dir = standIns({
+      powershell: 'case "$4" in *Set-Clipboard*) /bin/cat > "$OUT";; *) exit 3;; esac',
+    });
+    const cb = osClipboard("win32", { PATH: dir, OUT: out });
+    expect(codeOf(await cb.write("héllo 🎉\r\n"))).toBe("ok");
+    expect(readFileSync(out, "utf8")).toBe("héllo 🎉\r\n");
+    expect(codeOf(await cb.read())).toBe("CLIPBOARD_EMPTY");
+  });
+});
+
+const INSTALL = "sudo apt install xvfb xclip xsel";
+const missing = ["Xvfb", "xclip", "xsel"].filter((tool) => !which(tool));
+
+/** Starts a private X server on a free display (Xvfb picks it: -displayfd). */
+async function startXvfb(): Promise<{ display: string; stop: () => Promise<void> }> {
+  const xvfb: ChildProcess = spawn("Xvfb", ["-displayfd", "3", "-nolisten", "tcp"], {
+    stdio: ["ignore", "ignore", "pipe", "pipe"],
+  });
+  let log = "";
+  xvfb.stderr?.on("data", (chunk: Buffer) => {
+    log += chunk.toString();
+  });
+  const display = await new Promise<string>((resolve, reject) => {
+    let number = "";
+    xvfb.stdio[3]?.on("data", (chunk: Buffer) => {
+      number += chunk.toString();
+      if (number.endsWith("\n")) resolve(`:${number.trim()}`);
+    });
+    xvfb.on("error", reject);
+    xvfb.on("exit", (code) => reject(new Error(`Xvfb exited (${code}): ${log}`)));
+  });
+  const stop = async () => {
+    if (xvfb.exitCode !== null || xvfb.signalCode !== null) return;
+    const exited = new Promise((resolve) => xvfb.once("exit", resolve));
+    xvfb.kill("SIGTERM");
+    await exited; // The xclip and xsel processes holding its selections die with it.
+  };
+  return { display, stop };
+}
+
+// Linux only: macOS and Windows runners have no X server to start.
+describe.skipIf(process.platform !== "linux" || (missing.length > 0 && !process.env.CI))(
+  `the X11 clipboard (needs Xvfb, xclip and xsel: ${INSTALL})`,
+  () => {
+    let xvfb: Awaited<ReturnType<typeof startXvfb>> | undefined;
+    let env: NodeJS.ProcessEnv = {};
+    let xselOnly = "";
+    /** The backend the agent chooses with `env` (xclip), or with only xsel on PATH. */
+    const clipboard = (backend: string, extra: NodeJS.ProcessEnv = {}): OsClipboard =>
+      osClipboard("linux", { ...env, ...(backend === "xsel" ? { PATH: xselOnly } : {}), ...extra });
+
+    beforeAll(async () => {
+      if (missing.length > 0) throw new Error(`${missing.join(", ")} not installed: ${INSTALL}`);
+      xvfb = await startXvfb();
+      env = { PATH: process.env.PATH, HOME: process.env.HOME, DISPLAY: xvfb.display };
+      xselOnly = mkdtempSync(join(tmp, "xsel-only-"));
+      symlinkSync(which("xsel") ?? "", join(xselOnly, "xsel"));
+    });
+    afterAll(() => xvfb?.stop());
+
+    /** The clipboard's bytes as another process (`xclip -o`) reads them. */
+    const readElsewhere = () =>
+      execFileSync("xclip", ["-selection", "clipboard", "-o", "-t", "UTF8_STRING"], { env });
+    /** Copies `bytes` from another process that then exits, with `target` as the type. */
+    const copyElsewhere = (bytes: Uint8Array, target = "UTF8_STRING") => {
+      // Not waiting for the forked holder's pipes: they stay open while it owns the selection.
+      spawnSync("xclip", ["-selection", "clipboard", "-t", target, "-i"], {
+        input: bytes,
+        env,
+        stdio: ["pipe", "ignore", "ignore"],
+      });
+    };
+
+    it("reports CLIPBOARD_EMPTY on a fresh display, with xclip and with xsel", async () => {
+      const fresh = await startXvfb();
+      try {
+        const display = { DISPLAY: fresh.display };
+        expect(codeOf(await clipboard("xclip", display).read())).toBe("CLIPBOARD_EMPTY");
+        expect(codeOf(await clipboard("xsel", display).read())).toBe("CLIPBOARD_EMPTY");
+      } finally {
+        await fresh.stop();
+      }
+    });
+
+    it("falls back to xsel when xclip is not installed", () => {
+      expect(clipboard("xclip").name).toBe("xclip");
+      expect(clipboard("xsel").name).toBe("xsel");
+    });
+
+    const texts: [string, string][] = [
+      ["ASCII", "hello, clipboard"],
+      ["multi-byte UTF-8 with emoji", "héllo wörld, 日本語, 👩‍👩‍👧 🎉"],
+      ["CRLF line endings", "one\r\ntwo\r\n"],
+      ["text without a trailing newline", "last line"],
+      ["trailing blank lines and spaces", "  indented  \n\n"],
+      ["a leading byte order mark", "\uFEFFbom"],
+    ];
+
+    describe.each(["xclip", "xsel"])("with %s", (backend) => {
+      it.each(texts)("writes and reads back %s byte-exactly", async (_, text) => {
+        const cb = clipboard(backend);
+        expect(codeOf(await cb.write(text))).toBe("ok");
+        expect(await cb.read()).toEqual({ ok: true, value: text });
+        expect(readElsewhere()).toEqual(Buffer.from(text, "utf8"));
+      });
+
+      it("reads text another process copied and left on the clipboard", async () => {
+        copyElsewhere(Buffer.from("from elsewhere ✓\r\n", "utf8"));
+        expect(await clipboard(backend).read()).toEqual({
+          ok: true,
+          value: "from elsewhere ✓\r\n",
+        });
+      });
+
+      it("reports NO_TEXT_CONTENT when the clipboard holds only an image", async () => {
+        copyElsewhere(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), "image/png");
+        const r = await clipboard(backend).read();
+        expect(codeOf(r)).toBe("NO_TEXT_CONTENT");
+        expect(messageOf(r)).toMatch(/image\/png/);
+      });
+
+      it("round-trips 10 MiB of text, the most it takes", async () => {
+        const text = "0123456789abcdé".repeat(CLIPBOARD_MAX_BYTES / 16);
+        expect(Buffer.byteLength(text)).toBe(CLIPBOARD_MAX_BYTES);
+        const cb = clipboard(backend);
+        expect(codeOf(await cb.write(text))).toBe("ok");
+        const r = await cb.read();
+        expect(r.ok && r.value === text).toBe(true);
+      });
+
+      it("says to check DISPLAY when the X server cannot be reached", async () => {
+        let n = 4242;
+        while (existsSync(`/tmp/.X11-unix/X${n}`) || existsSync(`/tmp/.X${n}-lock`)) n++;
+        const cb = clipboard(backend, { DISPLAY: `:${n}` });
+        const r = await cb.read();
+        expect(codeOf(r)).toBe("CLIPBOARD_UNAVAILABLE");
+        expect(messageOf(r)).toMatch(/cannot open display.*Check DISPLAY/);
+        expect(codeOf(await cb.write("x"))).toBe("CLIPBOARD_UNAVAILABLE");
+      });
+    });
+  },
+);
