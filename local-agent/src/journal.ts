@@ -13,6 +13,7 @@ import {
 import { hostname } from "node:os";
 import path from "node:path";
 import type { EditResult, OpContext, Settled } from "../../src/bridge/protocol.ts";
+import { isAlive } from "./processes.ts";
 
 /**
  * All-or-nothing writes to several files, through a crash (docs/journal.md).
@@ -131,7 +132,7 @@ export class Journal {
     }
     for (const name of names.filter((n) => n.endsWith(".json") && !n.endsWith(".settled.json"))) {
       const entry = JSON.parse(await readFile(this.file(name, ""), "utf8")) as Entry;
-      if (entry.host !== hostname() || (entry.pid !== process.pid && alive(entry.pid))) continue;
+      if (entry.host !== hostname() || (entry.pid !== process.pid && isAlive(entry.pid))) continue;
       const committed = await exists(this.file(entry.id, "commit"));
       if (committed) await rollForward(entry);
       else await rollBack(entry);
@@ -259,19 +260,10 @@ async function exists(p: string): Promise<boolean> {
   );
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
 /** Whether the process that owns a journal file (named `<pid>-…`) is another live one. */
 function ownerAlive(name: string): boolean {
   const pid = Number(name.split("-")[0]);
-  return Number.isInteger(pid) && pid !== process.pid && alive(pid);
+  return Number.isInteger(pid) && pid !== process.pid && isAlive(pid);
 }
 
 /** A rejection handler that swallows the given error codes and rethrows the rest. */

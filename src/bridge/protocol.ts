@@ -193,6 +193,7 @@ export const RevertEdit = z.strictObject({
   expect: Hash.nullable(),
   force: z.boolean(),
 });
+export type RevertEdit = z.infer<typeof RevertEdit>;
 
 export const Edit = z.discriminatedUnion("kind", [PasteEdit, WriteEdit, RevertEdit]);
 export type Edit = z.infer<typeof Edit>;
@@ -258,6 +259,8 @@ export type Request = z.infer<typeof Request>;
 export const AgentError = z.strictObject({
   code: z.enum(AGENT_ERROR_CODES),
   message: z.string(),
+  /** For `apply`: which edit failed, so the edge can name the target. */
+  edit: z.number().int().min(0).optional(),
 });
 export type AgentError = z.infer<typeof AgentError>;
 

@@ -18,6 +18,10 @@ export const LIMITS = {
   /** Largest accepted HTTP request body: a 10 MiB entry plus JSON escaping and envelope. */
   requestBodyBytes: 12 * 1024 * 1024,
   sessionIdleMs: 24 * 60 * 60 * 1000,
+  /** How long the edge waits for a local agent's reply. */
+  bridgeTimeoutMs: 30_000,
+  /** …for the OS clipboard: the agent's own 5 s, plus the round trip. */
+  osClipboardTimeoutMs: 6_000,
   /** Expired entries are kept (marked, not pasteable) this long, then purged. */
   expiredRetentionMs: 7 * 24 * 60 * 60 * 1000,
   maxTtlSeconds: 365 * 24 * 60 * 60,
@@ -26,5 +30,10 @@ export const LIMITS = {
   tagChars: 64,
   tagsPerEntry: 32,
   historyKept: 1_000,
+  /** File operations a session can undo (older ones are forgotten). */
+  undoDepth: 100,
+  /** `read`: a file's copy is forgotten after this many tool calls without use (default, max). */
+  readTtlCalls: 10,
+  maxTtlCalls: 1_000,
   todoItems: 200,
 } as const;

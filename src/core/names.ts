@@ -44,6 +44,11 @@ export function nextAutoKey(
   return { key: `clip-${n}`, next: n + 1 };
 }
 
+/** The Bridge Durable Object of `user`, where the user's local agents connect. */
+export function bridgeName(user: string): string {
+  return `bridge:${user}`;
+}
+
 /** Durable Object names: one clipboard per (user, session), (user, project) and user. */
 export function storeName(user: string, scope: Scope, name: string): string {
   switch (scope) {

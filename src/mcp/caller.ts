@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { DEFAULT_SESSION, storeName } from "../core/names.ts";
+import { bridgeName, DEFAULT_SESSION, storeName } from "../core/names.ts";
 import type { StoreAddress } from "../session/address.ts";
 import type { OperationInput, OperationName, OperationResult } from "../session/operations.ts";
 
@@ -22,6 +22,11 @@ export function clipboardStub(address: StoreAddress) {
   return env.CLIPBOARD.get(
     env.CLIPBOARD.idFromName(storeName(address.user, address.scope, address.name)),
   );
+}
+
+/** The Bridge object of `user`: their local agents. */
+export function bridgeStub(user: string) {
+  return env.BRIDGE.get(env.BRIDGE.idFromName(bridgeName(user)));
 }
 
 /**

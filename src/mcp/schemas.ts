@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AgentName, HashPrefix, PasteMode } from "../bridge/protocol.ts";
 import { LIMITS } from "../core/limits.ts";
 import { keyProblem, PROJECT_NAME, SCOPES, SESSION_HANDLE, TAG_NAME } from "../core/names.ts";
 
@@ -105,4 +106,40 @@ export const entry = z.object({
   updated_at: z.string(),
   expires_at: z.string().nullable(),
   expired: z.boolean(),
+});
+
+/** Which local agent serves a file or OS-clipboard call. */
+export const agent = AgentName.optional().describe(
+  "Local agent name (agents_list); only needed when several are connected.",
+);
+
+export const path = z
+  .string()
+  .min(1, "must not be empty")
+  .max(4096, "must be at most 4,096 characters")
+  .describe("File path, relative to the local agent's first root (or absolute, inside a root).");
+
+export const expect = HashPrefix.optional().describe(
+  "The file's hash from an earlier receipt (12+ hex digits): refuse if the file changed since.",
+);
+
+/** Where a paste goes. */
+export const target = z.strictObject({
+  path,
+  mode: PasteMode.optional().describe("Default append."),
+  line: z
+    .number({ error: "must be a line number" })
+    .int("must be a whole line number")
+    .min(0, "line 0 is before line 1")
+    .optional()
+    .describe("after_line (0 = top), before_line."),
+  start_line: lineNumber.optional().describe("replace_lines: first line."),
+  end_line: lineNumber.optional().describe("replace_lines: last line (default start_line)."),
+  marker: z
+    .string()
+    .min(1, "must not be empty")
+    .optional()
+    .describe("at_marker_*: unique text on one line."),
+  create_if_missing: z.boolean().optional(),
+  expect,
 });

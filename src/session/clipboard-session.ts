@@ -1,9 +1,21 @@
 import { DurableObject } from "cloudflare:workers";
+import {
+  type EditResult,
+  OPS,
+  type OpArgs,
+  type OpName,
+  type OpResult,
+} from "../bridge/protocol.ts";
+import { describeRequest } from "../bridge/routing.ts";
 import { fail, type Outcome, ok } from "../core/errors.ts";
 import { LIMITS } from "../core/limits.ts";
 import { DEFAULT_PROJECT, DEFAULT_SESSION, SCOPES, type Scope, storeName } from "../core/names.ts";
+import { bridgeStub } from "../mcp/caller.ts";
+import { migrate } from "../storage/migrate.ts";
 import type { StoreAddress } from "./address.ts";
 import { Clipboard } from "./clipboard.ts";
+import { FileOpStore } from "./file-op-store.ts";
+import { type AgentCall, FileOperations } from "./file-operations.ts";
 import { MetaStore } from "./meta-store.ts";
 import {
   OPERATIONS,
@@ -11,7 +23,7 @@ import {
   type OperationName,
   type OperationResult,
 } from "./operations.ts";
-import { migrate } from "./schema.ts";
+import { MIGRATIONS } from "./schema.ts";
 import { SessionLog } from "./session-log.ts";
 import { type SessionInfo, SessionRegistry } from "./session-registry.ts";
 
@@ -59,6 +71,10 @@ export interface SessionContext {
   /** The first scope (session → project → user) holding `key`, unless `scope` pins one. */
   locate(key: string, scope: Scope | undefined): Promise<Scope | undefined>;
   log: SessionLog;
+  /** Calls the user's local agent (routed by `agent` name, else by this session's project). */
+  agent: AgentCall;
+  /** File operations through the agent: recorded, undoable, settled after a crash. */
+  files: FileOperations;
   now: () => number;
 }
 
@@ -98,7 +114,7 @@ export class ClipboardSession extends DurableObject<Env> {
 
   /** Tables and stores; run again after `deleteAll` wipes them. */
   private prepare(): void {
-    migrate(this.ctx.storage);
+    migrate(this.ctx.storage, MIGRATIONS);
     this.meta = new MetaStore(this.ctx.storage.sql);
     this.clipboardStore = undefined;
     this.address = undefined;
@@ -310,6 +326,7 @@ export class ClipboardSession extends DurableObject<Env> {
     return this.serial(async () => {
       const opened = await this.openSession(address);
       if (!opened.ok) return opened as OperationResult<N>;
+      await this.countCall();
       const operation = OPERATIONS[name] as (
         s: SessionContext,
         i: OperationInput<N>,
@@ -319,14 +336,94 @@ export class ClipboardSession extends DurableObject<Env> {
   }
 
   private context(): SessionContext {
+    const handle = this.address?.name ?? DEFAULT_SESSION;
+    const log = new SessionLog(this.ctx.storage.sql, this.now);
+    const agent: AgentCall = (op, args, name) => this.callAgent(op, args, name);
     return {
-      handle: this.address?.name ?? DEFAULT_SESSION,
+      handle,
       project: this.meta.get("project") ?? DEFAULT_PROJECT,
       inScope: (scope, method, ...args) => this.inScope(scope, method, args),
       locate: (key, scope) => this.locate(key, scope),
-      log: new SessionLog(this.ctx.storage.sql, this.now),
+      log,
+      agent,
+      files: new FileOperations(
+        new FileOpStore(this.ctx.storage.sql, this.now),
+        log,
+        agent,
+        handle,
+      ),
       now: this.now,
     };
+  }
+
+  // ── The local agent ────────────────────────────────────────────────────────
+
+  /** One request to the user's local agent through the Bridge; its result is checked, never trusted. */
+  private async callAgent<N extends OpName>(
+    op: N,
+    args: OpArgs<N>,
+    agent: string | undefined,
+  ): Promise<Outcome<{ agent: string; result: OpResult<N> }>> {
+    const self = this.address;
+    if (!self) throw new Error("session not opened");
+    const timeout =
+      op === "os_read" || op === "os_write" ? LIMITS.osClipboardTimeoutMs : LIMITS.bridgeTimeoutMs;
+    const project = this.meta.get("project") ?? DEFAULT_PROJECT;
+    // The RPC stub's types wrap results in Disposable; the plain shape is restored here, once.
+    const sent = (await bridgeStub(self.user).request(
+      { agent, project, what: describeRequest(op, args) },
+      op,
+      args,
+      timeout,
+    )) as Outcome<{
+      agent: string;
+      result: unknown;
+    }>;
+    if (!sent.ok) return sent;
+    const result = OPS[op].result.safeParse(sent.value.result);
+    if (!result.success) {
+      console.error(
+        `edgeclip: malformed ${op} result from agent ${sent.value.agent}`,
+        result.error.issues[0],
+      );
+      return fail(
+        "INTERNAL_ERROR",
+        `The local agent \`${sent.value.agent}\` answered \`${op}\` with a malformed result: are the agent and the server the same version?`,
+      );
+    }
+    return ok({ agent: sent.value.agent, result: result.data as OpResult<N> });
+  }
+
+  /**
+   * From the Bridge: how an interrupted file operation ended (the agent's
+   * journal finished or undid it after a crash, or its reply came late).
+   * A session that no longer exists is left alone.
+   */
+  settleFileOp(
+    address: StoreAddress,
+    op: number,
+    agent: string,
+    outcome: "committed" | "rolled_back",
+    results: EditResult[] | undefined,
+  ): Promise<void> {
+    return this.serial(async () => {
+      if (this.meta.get("started_at") === undefined) return;
+      this.bind(address);
+      this.context().files.settle(op, agent, outcome, results);
+    });
+  }
+
+  /**
+   * Counts a tool call for call-counted TTLs (`read` copies) and expires the
+   * copies unused for too long. Only counts while such entries exist, so a
+   * session without them writes nothing here.
+   */
+  private async countCall(): Promise<void> {
+    const entries = this.clipboard.entries;
+    if (!entries.hasCallTtl()) return;
+    const calls = (this.meta.number("calls") ?? 0) + 1;
+    this.meta.set("calls", calls);
+    if (entries.expireByCalls(calls, this.now()) > 0) await this.armAlarm(); // a purge deadline appeared
   }
 
   // ── Alarms ─────────────────────────────────────────────────────────────────

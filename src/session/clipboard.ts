@@ -32,6 +32,7 @@ export interface PutInput {
   description?: string | undefined;
   tags?: string[] | undefined;
   ttlSeconds?: number | null | undefined;
+  ttlCalls?: number | null | undefined;
   source: EntrySource;
 }
 
@@ -118,6 +119,11 @@ export class Clipboard {
     this.tags = new TagStore(storage.sql, now);
   }
 
+  /** The session's tool-call count (call-counted TTL). */
+  private calls(): number {
+    return this.meta.number("calls") ?? 0;
+  }
+
   view(row: EntryRow): EntryView {
     return {
       key: row.key,
@@ -158,7 +164,7 @@ export class Clipboard {
           `The ${this.scope} scope holds ${LIMITS.entriesPerScope} entries, its limit. Delete some with clipboard_delete or clipboard_clear, or use another scope.`,
         );
       }
-      const { row, created } = this.entries.put({ ...input, key });
+      const { row, created } = this.entries.put({ ...input, key, lastCall: this.calls() });
       if (input.tags) this.tags.add(row.id, input.tags);
       return ok({ entry: this.view(row), created });
     });
@@ -169,6 +175,7 @@ export class Clipboard {
     if (!row)
       return fail("ENTRY_NOT_FOUND", `No entry \`${input.key}\` in the ${this.scope} scope.`);
     if (!input.includeExpired && isExpired(row, this.now())) return expiredFailure(this.view(row));
+    this.entries.touch(row, this.calls());
     let text = this.entries.content(row);
     let startLine = 1;
     if (input.startLine !== undefined || input.endLine !== undefined) {
@@ -210,6 +217,7 @@ export class Clipboard {
   raw(key: string): { content: string; source: EntrySource; expired: boolean } | undefined {
     const row = this.entries.find(key);
     if (!row) return undefined;
+    this.entries.touch(row, this.calls());
     return {
       content: this.entries.content(row),
       source: JSON.parse(row.source) as EntrySource,

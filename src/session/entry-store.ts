@@ -22,6 +22,10 @@ export type EntryRow = {
   expires_at: number | null;
   expired_at: number | null;
   purge_at: number | null;
+  /** `read` copies: forgotten (expired) after this many tool calls without use. */
+  ttl_calls: number | null;
+  /** The session's call count when the entry was last used. */
+  last_call: number | null;
 };
 
 export interface PutEntry {
@@ -31,6 +35,10 @@ export interface PutEntry {
   source: EntrySource;
   /** `undefined` keeps the entry's TTL, `null` removes it, a number sets it. */
   ttlSeconds?: number | null | undefined;
+  /** Call-counted TTL (`read`): `undefined` keeps it, `null` removes it. */
+  ttlCalls?: number | null | undefined;
+  /** The session's call count now (when `ttlCalls` is set). */
+  lastCall?: number | undefined;
 }
 
 /** True when the entry's TTL has passed, whether or not the alarm has run yet. */
@@ -116,7 +124,8 @@ export class EntryStore {
       this.sql.exec("DELETE FROM chunks WHERE entry_id = ?", id);
       this.sql.exec(
         `UPDATE entries SET description = ?, source = ?, bytes = ?, chars = ?, lines = ?, chunk_count = ?,
-           updated_at = ?, expires_at = ?, expired_at = NULL, purge_at = NULL WHERE id = ?`,
+           updated_at = ?, expires_at = ?, expired_at = NULL, purge_at = NULL,
+           ttl_calls = ?, last_call = ? WHERE id = ?`,
         input.description ?? existing.description,
         JSON.stringify(input.source),
         size.bytes,
@@ -125,13 +134,15 @@ export class EntryStore {
         size.chunk_count,
         now,
         expiresAt,
+        input.ttlCalls === undefined ? existing.ttl_calls : input.ttlCalls,
+        input.ttlCalls === undefined ? existing.last_call : (input.lastCall ?? 0),
         id,
       );
     } else {
       id = this.sql
         .exec<{ id: number }>(
-          `INSERT INTO entries (key, description, source, bytes, chars, lines, chunk_count, created_at, updated_at, expires_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+          `INSERT INTO entries (key, description, source, bytes, chars, lines, chunk_count, created_at, updated_at, expires_at, ttl_calls, last_call)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
           input.key,
           input.description ?? "",
           JSON.stringify(input.source),
@@ -142,6 +153,8 @@ export class EntryStore {
           now,
           now,
           expiresAt,
+          input.ttlCalls ?? null,
+          input.ttlCalls == null ? null : (input.lastCall ?? 0),
         )
         .one().id;
     }
@@ -200,6 +213,35 @@ export class EntryStore {
        WHERE expired_at IS NULL AND expires_at IS NOT NULL AND expires_at <= ?`,
       LIMITS.expiredRetentionMs,
       now,
+    ).rowsWritten;
+  }
+
+  /** Records a use of a call-counted entry (`read` copies), which pushes back its expiry. */
+  touch(row: Pick<EntryRow, "id" | "ttl_calls">, calls: number): void {
+    if (row.ttl_calls !== null)
+      this.sql.exec("UPDATE entries SET last_call = ? WHERE id = ?", calls, row.id);
+  }
+
+  /** Whether any live entry expires by call count (only then are calls counted). */
+  hasCallTtl(): boolean {
+    return (
+      this.sql
+        .exec("SELECT 1 FROM entries WHERE ttl_calls IS NOT NULL AND expired_at IS NULL LIMIT 1")
+        .toArray().length > 0
+    );
+  }
+
+  /**
+   * Marks entries unused for more than their `ttl_calls` calls expired, as the
+   * clock-based TTL does (kept 7 days, then purged). Returns how many.
+   */
+  expireByCalls(calls: number, now: number): number {
+    return this.sql.exec(
+      `UPDATE entries SET expired_at = ?, purge_at = ?
+       WHERE ttl_calls IS NOT NULL AND expired_at IS NULL AND ? - last_call > ttl_calls`,
+      now,
+      now + LIMITS.expiredRetentionMs,
+      calls,
     ).rowsWritten;
   }
 

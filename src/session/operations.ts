@@ -9,8 +9,15 @@ import { clipboardSwap } from "../mcp/tools/clipboard-swap.ts";
 import { clipboardTag } from "../mcp/tools/clipboard-tag.ts";
 import { clipboardUpdate } from "../mcp/tools/clipboard-update.ts";
 import { copy } from "../mcp/tools/copy.ts";
+import { cut } from "../mcp/tools/cut.ts";
 import { history } from "../mcp/tools/history.ts";
+import { osClipboardGet } from "../mcp/tools/os-clipboard-get.ts";
+import { osClipboardSet } from "../mcp/tools/os-clipboard-set.ts";
+import { paste } from "../mcp/tools/paste.ts";
+import { read } from "../mcp/tools/read.ts";
+import { redo } from "../mcp/tools/redo.ts";
 import { todo } from "../mcp/tools/todo.ts";
+import { undo } from "../mcp/tools/undo.ts";
 import { renderOperation } from "./render.ts";
 
 /**
@@ -19,6 +26,13 @@ import { renderOperation } from "./render.ts";
  */
 export const OPERATIONS = {
   copy: copy.run,
+  cut: cut.run,
+  paste: paste.run,
+  undo: undo.run,
+  redo: redo.run,
+  read: read.run,
+  os_clipboard_get: osClipboardGet.run,
+  os_clipboard_set: osClipboardSet.run,
   clipboard_list: clipboardList.run,
   clipboard_get: clipboardGet.run,
   clipboard_update: clipboardUpdate.run,

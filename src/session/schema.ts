@@ -1,9 +1,11 @@
+import type { Migrations } from "../storage/migrate.ts";
+
 /**
- * The clipboard's SQLite schema, as numbered migrations. `meta.schema_version`
- * records how many have run; `migrate` applies the rest in one transaction.
- * Every table is described in docs/storage.md.
+ * The clipboard's SQLite schema, as numbered migrations (applied by
+ * `migrate` in src/storage/migrate.ts). Every table is described in
+ * docs/storage.md.
  */
-const MIGRATIONS: readonly (readonly string[])[] = [
+export const MIGRATIONS: Migrations = [
   // 1: entries, content chunks, tags, history, todos, sessions registry.
   [
     `CREATE TABLE IF NOT EXISTS meta (
@@ -65,26 +67,30 @@ const MIGRATIONS: readonly (readonly string[])[] = [
        created_at INTEGER NOT NULL
      )`,
   ],
+  // 2: file operations (undo/redo through the local agent) and call-counted TTL (`read`).
+  [
+    `ALTER TABLE entries ADD COLUMN ttl_calls INTEGER`,
+    `ALTER TABLE entries ADD COLUMN last_call INTEGER`,
+    `CREATE TABLE file_ops (
+       id INTEGER PRIMARY KEY,
+       kind TEXT NOT NULL,
+       agent TEXT NOT NULL,
+       state TEXT NOT NULL,
+       targets TEXT NOT NULL,
+       covers TEXT,
+       undone_seq INTEGER,
+       chunk_count INTEGER NOT NULL DEFAULT 0,
+       created_at INTEGER NOT NULL,
+       updated_at INTEGER NOT NULL
+     )`,
+    `CREATE INDEX file_ops_state ON file_ops (state, id)`,
+    `CREATE TABLE file_op_chunks (
+       op_id INTEGER NOT NULL,
+       seq INTEGER NOT NULL,
+       data TEXT NOT NULL,
+       PRIMARY KEY (op_id, seq)
+     ) WITHOUT ROWID`,
+  ],
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
-
-/** Brings the database up to `SCHEMA_VERSION`. Safe to call on every start. */
-export function migrate(storage: DurableObjectStorage): void {
-  const sql = storage.sql;
-  sql.exec("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
-  const row = sql
-    .exec<{ value: string }>("SELECT value FROM meta WHERE key = 'schema_version'")
-    .toArray()[0];
-  const current = row ? Number(row.value) : 0;
-  if (current >= SCHEMA_VERSION) return;
-  storage.transactionSync(() => {
-    for (const statements of MIGRATIONS.slice(current)) {
-      for (const statement of statements) sql.exec(statement);
-    }
-    sql.exec(
-      "INSERT INTO meta (key, value) VALUES ('schema_version', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-      String(SCHEMA_VERSION),
-    );
-  });
-}

@@ -41,6 +41,16 @@ export class SessionLog {
     return id;
   }
 
+  /** Rewrites an operation's line once its outcome is known (file operations). */
+  update(id: number, summary: string): void {
+    this.sql.exec("UPDATE history SET summary = ? WHERE id = ?", summary, id);
+  }
+
+  /** Removes the line of an operation that turned out not to happen. */
+  remove(id: number): void {
+    this.sql.exec("DELETE FROM history WHERE id = ?", id);
+  }
+
   history(limit: number, op?: string): HistoryItem[] {
     return op
       ? this.sql

@@ -13,6 +13,11 @@ import {
 
 const TOOLS = [
   "copy",
+  "cut",
+  "paste",
+  "undo",
+  "redo",
+  "read",
   "clipboard_list",
   "clipboard_get",
   "clipboard_update",
@@ -216,7 +221,7 @@ describe("todo list, clipboard resource and prompt", () => {
   });
 });
 
-describe("tools that need the local agent", () => {
+describe("tools that need the local agent, on a server no agent has joined", () => {
   let client: AnyClient;
   let session: string;
   beforeAll(async () => {
@@ -232,46 +237,41 @@ describe("tools that need the local agent", () => {
   it("lists no connected agents", async () => {
     const listed = await call(client, "agents_list", { session });
     expect(listed.isError).toBeFalsy();
-    expect(listed.data).toEqual({ agents: [] });
+    expect(listed.data).toEqual({ agents: [], refused: [] });
     expect(listed.text).toContain("edgeclip-agent connect");
   });
 
-  it("answers AGENT_NOT_CONNECTED for the OS clipboard and file copies, changing nothing", async () => {
+  it("answers AGENT_NOT_CONNECTED, saying what needed the agent, and changes nothing", async () => {
     const before = await sessionSnapshot(client, session);
-    expectToolError(await call(client, "os_clipboard_get", { session }), "AGENT_NOT_CONNECTED", [
-      "edgeclip-agent connect",
-    ]);
-    expectToolError(
-      await call(client, "os_clipboard_set", { session, text: "hi" }),
-      "AGENT_NOT_CONNECTED",
-      ["edgeclip-agent connect"],
-    );
-    expectToolError(
-      await call(client, "copy", {
-        session,
-        key: "untouched",
-        path: "src/index.ts",
-        start_line: 1,
-        end_line: 3,
-      }),
-      "AGENT_NOT_CONNECTED",
-      ["`path`"],
-    );
-    expectToolError(
-      await call(client, "copy", { session, key: "from-os", from_os: true }),
-      "AGENT_NOT_CONNECTED",
-      ["`from_os`"],
-    );
-    expectToolError(
-      await call(client, "clipboard_export", { session, path: "out.json" }),
-      "AGENT_NOT_CONNECTED",
-      ["`path`"],
-    );
-    expectToolError(
-      await call(client, "clipboard_import", { session, path: "in.json" }),
-      "AGENT_NOT_CONNECTED",
-      ["`path`"],
-    );
+    const cases: [string, Record<string, unknown>, string][] = [
+      ["os_clipboard_get", {}, "Reading the OS clipboard"],
+      ["os_clipboard_set", { text: "hi" }, "Writing the OS clipboard"],
+      [
+        "copy",
+        { key: "untouched", path: "src/index.ts", start_line: 1, end_line: 3 },
+        "`src/index.ts`",
+      ],
+      ["copy", { key: "from-os", from_os: true }, "Reading the OS clipboard"],
+      ["read", { path: "src/index.ts" }, "`src/index.ts`"],
+      ["cut", { path: "src/index.ts", start_line: 1 }, "`src/index.ts`"],
+      ["paste", { key: "untouched", targets: [{ path: "out.ts" }] }, "`out.ts`"],
+      ["paste", { key: "untouched", to_os: true }, "Writing the OS clipboard"],
+      ["clipboard_export", { path: "out.json" }, "`out.json`"],
+      ["clipboard_import", { path: "in.json" }, "`in.json`"],
+    ];
+    for (const [tool, args, what] of cases) {
+      expectToolError(await call(client, tool, { session, ...args }), "AGENT_NOT_CONNECTED", [
+        what,
+        "edgeclip-agent connect",
+      ]);
+    }
     expect(await sessionSnapshot(client, session)).toEqual(before);
+    const history = await ok<{ operations: unknown[] }>(client, "history", { session });
+    expect(history.operations).toHaveLength(1); // only the copy of "untouched"
+  });
+
+  it("answers NOTHING_TO_UNDO for undo and redo in a session with no file operation", async () => {
+    expectToolError(await call(client, "undo", { session }), "NOTHING_TO_UNDO", ["undo"]);
+    expectToolError(await call(client, "redo", { session }), "NOTHING_TO_UNDO", ["redo"]);
   });
 });

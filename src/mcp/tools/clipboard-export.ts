@@ -1,10 +1,13 @@
 import { z } from "zod";
 import { fail, ok } from "../../core/errors.ts";
 import type { ExportDocument, ExportedEntry } from "../../core/export-format.ts";
+import { describeChange } from "../../core/file-changes.ts";
 import { SCOPES } from "../../core/names.ts";
 import { getPage } from "../../core/paging.ts";
+import { utf8Bytes } from "../../core/text.ts";
 import { readOnly } from "../annotations.ts";
 import { defineTool } from "../define-tool.ts";
+import { formatBytes } from "../receipts.ts";
 import * as p from "../schemas.ts";
 
 const input = z.strictObject({
@@ -14,12 +17,9 @@ const input = z.strictObject({
     .default("all"),
   tags: p.tags.optional().describe("Only entries carrying all of these tags."),
   keys: z.array(p.key).optional().describe("Only these entries."),
-  path: z
-    .string()
-    .min(1, "must not be empty")
-    .optional()
-    .describe("Write the export to this file through the local agent instead of returning it."),
+  path: p.path.optional().describe("Write the whole export to this file instead (undoable)."),
   page: p.page,
+  agent: p.agent,
 });
 
 export const clipboardExport = defineTool({
@@ -34,16 +34,16 @@ export const clipboardExport = defineTool({
     bytes: z.number(),
     page: z.number(),
     pages: z.number(),
-    document: z.string(),
+    document: z.string().describe("Without `path`: this page of the export."),
+    path: z.string().optional(),
+    operation: z.number().optional().describe("With `path`: the file operation's id (undo)."),
   }),
   precheck(args) {
-    if (args.path !== undefined) {
+    if (args.path !== undefined && args.page !== 1)
       return {
-        code: "AGENT_NOT_CONNECTED",
-        message:
-          "`path` writes through the local agent on your machine, and none is connected. Omit `path` to get the export inline.",
+        code: "INVALID_ARGUMENT",
+        message: "`page` is for inline exports; with `path` the whole export is written.",
       };
-    }
     return undefined;
   },
   async run(s, args) {
@@ -60,6 +60,28 @@ export const clipboardExport = defineTool({
       entries,
     };
     const json = JSON.stringify(document);
+    const bytes = utf8Bytes(json);
+    if (args.path !== undefined) {
+      const written = await s.files.apply({
+        kind: "write",
+        edits: [{ kind: "write", path: args.path, text: 0 }],
+        texts: [json],
+        agent: args.agent,
+        describe: (results) =>
+          `exported ${entries.length} entries to ${results.map(describeChange).join(", ")}`,
+      });
+      if (!written.ok) return written;
+      const [file] = written.value.results;
+      return ok({
+        entries: entries.length,
+        bytes,
+        page: 1,
+        pages: 1,
+        document: "",
+        path: file?.path,
+        operation: written.value.id,
+      });
+    }
     const page = getPage(json, args.page);
     if (!page)
       return fail(
@@ -68,14 +90,19 @@ export const clipboardExport = defineTool({
       );
     return ok({
       entries: entries.length,
-      bytes: new TextEncoder().encode(json).byteLength,
+      bytes,
       page: page.page,
       pages: page.pages,
       document: page.text,
     });
   },
-  text: (r) => [
-    `Exported ${r.entries} ${r.entries === 1 ? "entry" : "entries"}${r.pages > 1 ? `, page ${r.page} of ${r.pages}: join the pages in order for clipboard_import` : ""}.`,
-    r.document,
-  ],
+  text: (r) =>
+    r.path !== undefined
+      ? [
+          `Exported ${r.entries} ${r.entries === 1 ? "entry" : "entries"} (${formatBytes(r.bytes)}) to ${r.path} (operation #${r.operation}; undo with \`undo\`).`,
+        ]
+      : [
+          `Exported ${r.entries} ${r.entries === 1 ? "entry" : "entries"}${r.pages > 1 ? `, page ${r.page} of ${r.pages}: join the pages in order for clipboard_import` : ""}.`,
+          r.document,
+        ],
 });

@@ -16,11 +16,7 @@ const input = z.strictObject({
     })
     .optional()
     .describe("An export document (from clipboard_export), as JSON text or an object."),
-  path: z
-    .string()
-    .min(1, "must not be empty")
-    .optional()
-    .describe("Read the export from this file through the local agent."),
+  path: p.path.optional().describe("Read the export document from this file instead."),
   conflict: z
     .enum(["skip", "overwrite", "rename"], { error: 'must be "skip", "overwrite" or "rename"' })
     .default("skip")
@@ -34,6 +30,7 @@ const input = z.strictObject({
     .boolean()
     .default(true)
     .describe("Only report what would happen (the default). Pass false to import."),
+  agent: p.agent,
 });
 
 const output = z.object({
@@ -57,22 +54,25 @@ export const clipboardImport = defineTool({
   input,
   output,
   precheck(args) {
-    if (args.path !== undefined) {
-      return {
-        code: "AGENT_NOT_CONNECTED",
-        message:
-          "`path` reads through the local agent on your machine, and none is connected. Pass the export as `data` instead.",
-      };
-    }
-    if (args.data === undefined)
+    if ((args.data === undefined) === (args.path === undefined))
       return {
         code: "INVALID_ARGUMENT",
-        message: "Give the export document as `data` (the `document` from clipboard_export).",
+        message:
+          "Give the export document as `data` (the `document` from clipboard_export), or the file holding it as `path`, not both.",
       };
     return undefined;
   },
   async run(s, args) {
-    const parsed = parseDocument(args.data);
+    let data = args.data;
+    if (args.path !== undefined) {
+      const file = await s.agent("read", { path: args.path }, args.agent);
+      if (!file.ok) return file;
+      data = file.value.result.text;
+    }
+    const parsed = parseDocument(
+      data,
+      args.path === undefined ? "`data`" : `The file \`${args.path}\``,
+    );
     if (!parsed.ok) return parsed;
     const byScope = new Map<Scope, ExportedEntry[]>();
     for (const entry of parsed.value.entries) {
@@ -111,7 +111,7 @@ export const clipboardImport = defineTool({
   },
 });
 
-function parseDocument(data: unknown) {
+function parseDocument(data: unknown, what: string) {
   let value = data;
   if (typeof data === "string") {
     try {
@@ -119,7 +119,7 @@ function parseDocument(data: unknown) {
     } catch (error) {
       return fail(
         "INVALID_ARGUMENT",
-        `\`data\` is not valid JSON (${(error as Error).message}); pass the \`document\` returned by clipboard_export.`,
+        `${what} is not valid JSON (${(error as Error).message}); pass the \`document\` returned by clipboard_export.`,
       );
     }
   }
@@ -129,7 +129,7 @@ function parseDocument(data: unknown) {
     const where = issue?.path.length ? `at \`${issue.path.join(".")}\`` : "";
     return fail(
       "INVALID_ARGUMENT",
-      `\`data\` is not an edgeclip export (format "edgeclip", version 1) ${where}: ${issue?.message}.`,
+      `${what} is not an edgeclip export (format "edgeclip", version 1) ${where}: ${issue?.message}.`,
     );
   }
   for (const [i, entry] of doc.data.entries.entries()) {

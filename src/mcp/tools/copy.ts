@@ -1,71 +1,68 @@
 import { z } from "zod";
-import { ok } from "../../core/errors.ts";
+import { type Outcome, ok } from "../../core/errors.ts";
+import { shortHash } from "../../core/file-changes.ts";
 import { getPage } from "../../core/paging.ts";
 import { utf8Bytes } from "../../core/text.ts";
+import type { SessionContext } from "../../session/clipboard-session.ts";
+import type { EntrySource } from "../../session/entry-store.ts";
 import { destructive } from "../annotations.ts";
 import { defineTool } from "../define-tool.ts";
-import { textTooLarge } from "../failures.ts";
+import { notYetSupported, textTooLarge } from "../failures.ts";
 import { describeReceipt, receiptFor } from "../receipts.ts";
 import * as p from "../schemas.ts";
 
 const input = z.strictObject({
   session: p.session,
-  text: z.string().optional().describe("Content to store (source: text)."),
-  path: z
-    .string()
-    .min(1, "must not be empty")
-    .optional()
-    .describe("File to copy from, through the local agent (source: file)."),
+  text: z.string().optional().describe("Content to store."),
+  path: p.path.optional().describe("Copy from this file (through the local agent)."),
   start_line: p.lineNumber.optional().describe("With `path`: first line (1-based, inclusive)."),
   end_line: p.lineNumber.optional().describe("With `path`: last line (inclusive)."),
-  focus: z
-    .string()
-    .optional()
-    .describe("With `path`: a symbol to copy whole (function, class, `Class.method`)."),
+  focus: z.string().optional().describe("With `path`: a symbol to copy whole."),
   start: z.string().optional().describe("With `path`: anchor text where the copy starts."),
   end: z.string().optional().describe("With `path`: anchor text where the copy ends."),
-  from_os: z.boolean().optional().describe("Copy the OS clipboard of your machine (source: os)."),
+  from_os: z.boolean().optional().describe("Copy your machine's OS clipboard."),
   ref: z
     .union([z.string(), z.record(z.string(), z.unknown())])
     .optional()
-    .describe("A reference to copy (source: ref)."),
-  multi_ref: z.array(z.unknown()).optional().describe("Several references assembled in order."),
-  transform: z
-    .record(z.string(), z.unknown())
-    .optional()
-    .describe("Transform applied to `ref`/`multi_ref` content."),
+    .describe("A reference to copy."),
+  multi_ref: z.array(z.unknown()).optional().describe("Several references, in order."),
+  transform: z.record(z.string(), z.unknown()).optional().describe("Transform for references."),
   key: p.key
     .optional()
-    .describe(
-      "Entry key. Omitted: the next free `clip-N`. An existing key is updated, not duplicated.",
-    ),
+    .describe("Entry key. Omitted: the next free `clip-N`. An existing key is updated."),
   scope: p.targetScope,
   description: p.description.optional().describe("What the entry is, for listings and search."),
   tags: p.tags.optional(),
   ttl_seconds: p.ttlSeconds.optional().describe("Expire the entry after this many seconds."),
-  show: z
-    .boolean()
-    .default(false)
-    .describe("Also return the content (costs tokens); long content, its first page."),
+  show: z.boolean().default(false).describe("Also return the content (costs tokens)."),
+  agent: p.agent,
 });
 
 const output = p.receipt.extend({
   created: z.boolean(),
+  path: z.string().optional(),
+  start_line: z.number().optional(),
+  end_line: z.number().optional(),
+  file_hash: z.string().optional().describe("With `path`: the file's hash, for `expect`."),
   content: z.string().optional(),
-  content_pages: z
-    .number()
-    .optional()
-    .describe("With `show`: pages of content; read the rest with clipboard_get."),
+  content_pages: z.number().optional(),
 });
 
 const SOURCES = ["text", "path", "from_os", "ref", "multi_ref"] as const;
+
+type Args = z.output<typeof input>;
+type Source = {
+  content: string;
+  source: EntrySource;
+  file?: { path: string; start_line: number; end_line: number; hash: string };
+};
 
 export const copy = defineTool({
   name: "copy",
   title: "Copy to clipboard",
   description:
-    "Store content in the clipboard under a key, from exactly one source: `text`, a file (`path`, optionally a line range, `focus` symbol or `start`/`end` anchors), the OS clipboard (`from_os`), or a reference (`ref`/`multi_ref`). Returns a receipt (lines, bytes, tokens kept out of context), not the content, unless `show`. Reusing a key updates that entry.",
-  annotations: destructive(),
+    "Store content under a key from one source: `text`, a file (`path`, optionally lines), the OS clipboard (`from_os`), or a reference. Returns a receipt, not the content (unless `show`). Reusing a key updates that entry.",
+  annotations: destructive({ openWorld: true }),
   input,
   output,
   precheck(args) {
@@ -92,52 +89,107 @@ export const copy = defineTool({
           "`transform` applies to `ref` or `multi_ref` content; remove it or copy from a reference.",
       };
     }
-    if (args.path !== undefined || args.from_os) {
-      return {
-        code: "AGENT_NOT_CONNECTED",
-        message: `\`${args.path !== undefined ? "path" : "from_os"}\` needs the local agent on your machine, and none is connected to this server. Start it with \`npx edgeclip-agent connect <server-url>\`, or pass the content as \`text\`.`,
-      };
-    }
-    if (args.ref !== undefined || args.multi_ref !== undefined) {
-      return {
-        code: "NOT_YET_SUPPORTED",
-        message:
-          "References (`ref`, `multi_ref`) are not served by this version yet. Pass the content as `text`, or read an entry with clipboard_get.",
-      };
-    }
+    if (args.focus !== undefined || args.start !== undefined || args.end !== undefined)
+      return notYetSupported(
+        "`focus` and `start`/`end` anchors",
+        "Select lines with `start_line`/`end_line`.",
+      );
+    if (args.ref !== undefined || args.multi_ref !== undefined)
+      return notYetSupported(
+        "References (`ref`, `multi_ref`)",
+        "Pass the content as `text`, or copy from `path`.",
+      );
+    if (
+      args.start_line !== undefined &&
+      args.end_line !== undefined &&
+      args.end_line < args.start_line
+    )
+      return { code: "INVALID_ARGUMENT", message: "`end_line` is before `start_line`." };
     return textTooLarge("text", args.text ?? "");
   },
   async run(s, args) {
+    const got = await sourceOf(s, args);
+    if (!got.ok) return got;
+    const { content, source, file } = got.value;
     const scope = args.scope ?? "session";
     const stored = await s.inScope(scope, "put", {
       key: args.key,
-      content: args.text ?? "",
+      content,
       description: args.description,
       tags: args.tags,
       ttlSeconds: args.ttl_seconds,
-      source: { kind: "text" },
+      source,
     });
     if (!stored.ok) return stored;
     const { entry, created } = stored.value;
-    const shown = args.show ? getPage(args.text ?? "", 1) : undefined;
+    const shown = args.show ? getPage(content, 1) : undefined;
     const receipt = receiptFor(entry, shown ? utf8Bytes(shown.text) : 0);
+    const from = file
+      ? ` from ${file.path} lines ${file.start_line}–${file.end_line}`
+      : args.from_os
+        ? " from the OS clipboard"
+        : "";
     s.log.record(
       "copy",
       entry.key,
       scope,
-      `${created ? "copied" : "updated"} ${describeReceipt(receipt)}`,
+      `${created ? "copied" : "updated"} ${describeReceipt(receipt)}${from}`,
     );
     return ok({
       ...receipt,
       created,
+      ...(file
+        ? {
+            path: file.path,
+            start_line: file.start_line,
+            end_line: file.end_line,
+            file_hash: shortHash(file.hash),
+          }
+        : {}),
       ...(shown ? { content: shown.text, content_pages: shown.pages } : {}),
     });
   },
   text: (r) => [
-    `${r.created ? "Copied" : "Updated"} ${describeReceipt(r)}`,
+    `${r.created ? "Copied" : "Updated"} ${describeReceipt(r)}` +
+      (r.path
+        ? `, from ${r.path} lines ${r.start_line}–${r.end_line} (file hash ${r.file_hash})`
+        : ""),
     ...(r.content !== undefined ? [r.content] : []),
     ...(r.content_pages !== undefined && r.content_pages > 1
       ? [`(page 1 of ${r.content_pages}: read the rest with clipboard_get key "${r.key}" page 2)`]
       : []),
   ],
 });
+
+/** The content to store and where it came from: the text, a file, or the OS clipboard. */
+async function sourceOf(s: SessionContext, args: Args): Promise<Outcome<Source>> {
+  if (args.path !== undefined) {
+    const read = await s.agent(
+      "read",
+      { path: args.path, start_line: args.start_line, end_line: args.end_line },
+      args.agent,
+    );
+    if (!read.ok) return read;
+    const r = read.value.result;
+    return ok({
+      content: r.text,
+      source: {
+        kind: "file",
+        path: r.path,
+        start_line: r.start_line,
+        end_line: r.end_line,
+        hash: r.hash,
+        agent: read.value.agent,
+      },
+      file: { path: r.path, start_line: r.start_line, end_line: r.end_line, hash: r.hash },
+    });
+  }
+  if (args.from_os) {
+    const read = await s.agent("os_read", {}, args.agent);
+    if (!read.ok) return read;
+    const tooLarge = textTooLarge("the OS clipboard", read.value.result.text);
+    if (tooLarge) return { ok: false, error: tooLarge };
+    return ok({ content: read.value.result.text, source: { kind: "os", agent: read.value.agent } });
+  }
+  return ok({ content: args.text ?? "", source: { kind: "text" } });
+}

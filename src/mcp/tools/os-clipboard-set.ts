@@ -1,21 +1,36 @@
-import type { McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
+import { ok } from "../../core/errors.ts";
+import { countLines, utf8Bytes } from "../../core/text.ts";
 import { destructive } from "../annotations.ts";
+import { defineTool } from "../define-tool.ts";
+import { textTooLarge } from "../failures.ts";
+import { formatBytes } from "../receipts.ts";
 import * as p from "../schemas.ts";
-import { agentNotConnected } from "./agent-required.ts";
 
-export function registerOsClipboardSet(server: McpServer): void {
-  server.registerTool(
-    "os_clipboard_set",
-    {
-      title: "Write the OS clipboard",
-      description: "Put text on your machine's clipboard, through the local agent.",
-      annotations: destructive({ openWorld: true }),
-      inputSchema: z.strictObject({
-        session: p.session,
-        text: z.string().describe("Text to put on the clipboard."),
-      }),
-    },
-    async () => agentNotConnected("Writing the OS clipboard"),
-  );
-}
+export const osClipboardSet = defineTool({
+  name: "os_clipboard_set",
+  title: "Write the OS clipboard",
+  description:
+    "Put text on your machine's clipboard, through the local agent. For an entry, use `paste` with `to_os`.",
+  annotations: destructive({ openWorld: true }),
+  input: z.strictObject({
+    session: p.session,
+    text: z.string().describe("Text to put on the clipboard."),
+    agent: p.agent,
+  }),
+  output: z.object({ lines: z.number(), bytes: z.number() }),
+  precheck: (args) => textTooLarge("text", args.text),
+  async run(s, args) {
+    const written = await s.agent("os_write", { text: args.text }, args.agent);
+    if (!written.ok) return written;
+    const value = { lines: countLines(args.text), bytes: utf8Bytes(args.text) };
+    s.log.record(
+      "os_clipboard_set",
+      null,
+      null,
+      `put ${formatBytes(value.bytes)} on the OS clipboard`,
+    );
+    return ok(value);
+  },
+  text: (r) => [`Put ${r.lines} line(s), ${formatBytes(r.bytes)} on the OS clipboard.`],
+});

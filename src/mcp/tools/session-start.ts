@@ -3,9 +3,16 @@ import { z } from "zod";
 import { LIMITS } from "../../core/limits.ts";
 import { DEFAULT_PROJECT, mintSessionHandle } from "../../core/names.ts";
 import { destructive } from "../annotations.ts";
-import { type Caller, clipboardStub, sessionAddress } from "../caller.ts";
+import { bridgeStub, type Caller, clipboardStub, sessionAddress } from "../caller.ts";
 import { guarded, success } from "../define-tool.ts";
 import * as p from "../schemas.ts";
+
+/** The workspace of the connected local agents, when they all work on one. */
+async function agentProject(caller: Caller): Promise<string | undefined> {
+  const { agents } = await bridgeStub(caller.user).agents();
+  const projects = new Set(agents.map((a) => a.project));
+  return projects.size === 1 ? [...projects][0] : undefined;
+}
 
 /** Mints a session handle. Runs in the Worker: the handle does not exist until it is minted. */
 export function registerSessionStart(server: McpServer, caller: Caller): void {
@@ -14,7 +21,7 @@ export function registerSessionStart(server: McpServer, caller: Caller): void {
     {
       title: "Start a session",
       description:
-        'Start a new clipboard session and get its handle, for a parallel agent or a separate task. Pass the handle as `session` to other tools. A session other than `default` is deleted after 24 h without use. `project` names the project scope it shares (default "default").',
+        'Start a new clipboard session and get its handle, for a parallel agent or a separate task. Pass the handle as `session` to other tools. A session other than `default` is deleted after 24 h without use. `project` names the project scope it shares (default: the connected local agent\'s workspace, else "default").',
       annotations: destructive(),
       inputSchema: z.strictObject({
         project: p.project
@@ -32,11 +39,8 @@ export function registerSessionStart(server: McpServer, caller: Caller): void {
     guarded("session_start", async (args) => {
       const handle = mintSessionHandle();
       const address = sessionAddress(caller, handle);
-      const info = await clipboardStub(address).start(
-        address,
-        args.project ?? DEFAULT_PROJECT,
-        args.description ?? "",
-      );
+      const project = args.project ?? (await agentProject(caller)) ?? DEFAULT_PROJECT;
+      const info = await clipboardStub(address).start(address, project, args.description ?? "");
       const value = {
         session: info.handle,
         project: info.project,

@@ -1,0 +1,113 @@
+import { realpath, stat } from "node:fs/promises";
+import { hostname } from "node:os";
+import path from "node:path";
+import { type Hello, PROTOCOL_VERSION } from "../../src/bridge/protocol.ts";
+import pkg from "../package.json" with { type: "json" };
+import { bridgeUrl, tidyName } from "./args.ts";
+import { BridgeConnection, type Stopped } from "./connection.ts";
+import { handleRequest } from "./handlers.ts";
+import { Journal } from "./journal.ts";
+import { PathLocks } from "./locks.ts";
+import { osClipboard } from "./os-clipboard/index.ts";
+import { DEFAULT_DENY } from "./paths.ts";
+import { type AgentStatus, stateDir, statusWriter } from "./status.ts";
+
+export interface ConnectOptions {
+  url: string;
+  roots: string[];
+  name: string | undefined;
+  project: string | undefined;
+  readOnly: boolean;
+  deny: string[];
+  verbose: boolean;
+}
+
+const log = (line: string) => process.stderr.write(`edgeclip-agent: ${line}\n`);
+
+/**
+ * `edgeclip-agent connect`: settles what an earlier run's journal left, then
+ * keeps a connection to the server until refused, replaced or stopped
+ * (SIGINT/SIGTERM). Returns the exit code.
+ */
+export async function connect(options: ConnectOptions): Promise<number> {
+  const urls = bridgeUrl(options.url);
+  if (!urls) {
+    log(`\`${options.url}\` is not a server URL; give one like http://127.0.0.1:8787`);
+    return 2;
+  }
+  const roots: string[] = [];
+  for (const root of options.roots.length ? options.roots : [process.cwd()]) {
+    const real = await realpath(root).catch(() => undefined);
+    if (!real || !(await stat(real)).isDirectory()) {
+      log(`--root ${root} is not a directory`);
+      return 2;
+    }
+    roots.push(real);
+  }
+  const first = path.basename(roots[0] ?? "workspace");
+  const name = tidyName(options.name ?? `${first}@${hostname().split(".")[0]}`, "@");
+  const project = tidyName(options.project ?? first);
+  const state = stateDir();
+  const journal = new Journal(path.join(state, "journal"), urls.server);
+  for (const report of await journal.recover())
+    log(
+      `journal: operation #${report.message.context.op} of session ${report.message.context.session} was interrupted; it is ${report.message.outcome === "committed" ? "completed" : "rolled back"}`,
+    );
+
+  const clipboard = osClipboard();
+  const workspace = {
+    sandbox: { roots, deny: [...DEFAULT_DENY, ...options.deny] },
+    readOnly: options.readOnly,
+    journal,
+    locks: new PathLocks(),
+  };
+  const hello: Hello = {
+    type: "hello",
+    protocol: PROTOCOL_VERSION,
+    name,
+    version: pkg.version,
+    project,
+    roots,
+    read_only: options.readOnly,
+    capabilities: ["files", "os_clipboard", "journal"],
+    platform: process.platform,
+  };
+  const writeStatus = statusWriter(state);
+  const status: AgentStatus = {
+    pid: process.pid,
+    server: urls.server,
+    name,
+    project,
+    roots,
+    read_only: options.readOnly,
+    state: "connecting",
+    since: new Date().toISOString(),
+  };
+  writeStatus(status);
+  log(
+    `${name}: project ${project}, roots ${roots.join(", ")}${options.readOnly ? ", read-only" : ""}, OS clipboard: ${clipboard.name}`,
+  );
+
+  const connection = new BridgeConnection({
+    url: urls.bridge,
+    hello,
+    serve: (request) => handleRequest({ workspace, clipboard }, request),
+    reports: () => journal.outbox(),
+    reported: (id) => journal.reported(id),
+    log,
+    debug: options.verbose ? log : () => undefined,
+    state: (next, detail) => {
+      Object.assign(status, {
+        state: next,
+        since: new Date().toISOString(),
+        last_error: detail ?? status.last_error,
+      });
+      writeStatus(status);
+    },
+  });
+  for (const signal of ["SIGINT", "SIGTERM"] as const)
+    process.once(signal, () => connection.stop());
+  connection.start();
+  const stopped: Stopped = await connection.stopped;
+  return stopped.reason === "stopped" ? 0 : 1;
+}

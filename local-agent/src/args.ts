@@ -1,0 +1,135 @@
+import { parseArgs } from "node:util";
+import pkg from "../package.json" with { type: "json" };
+
+/** `--help`: also the README's usage section (local-agent/README.md), kept word for word. */
+export const USAGE = `edgeclip-agent ${pkg.version}: the edgeclip local agent. It reads and edits
+files inside its roots and uses your OS clipboard, on request from your
+edgeclip server, over one outgoing WebSocket.
+
+Usage
+  edgeclip-agent connect <url> [options]   connect to the server and serve it
+  edgeclip-agent status                    show the agents running on this machine
+  edgeclip-agent --help | --version
+
+  <url>  the server, e.g. http://127.0.0.1:8787 (its /mcp URL works too)
+
+Options for connect
+  --root DIR       a directory the agent may read and edit (repeatable);
+                   default: the current directory. Relative paths start at
+                   the first root.
+  --name NAME      this agent's name, for the \`agent\` parameter of tools
+                   (default: <first root's name>@<host name>)
+  --project NAME   the workspace name: the project scope of sessions started
+                   while this agent is connected (default: first root's name)
+  --read-only      read files, never write them
+  --deny GLOB      also refuse paths matching GLOB (repeatable); always
+                   refused: .git, .env*, *.pem, *.key, *.p12, *.pfx, id_rsa,
+                   id_dsa, id_ecdsa, id_ed25519
+  --verbose        log every request
+
+Logs go to stderr. The agent reconnects with backoff when the connection
+drops. Its journal (in EDGECLIP_STATE_DIR, default ~/.local/state/edgeclip)
+finishes or undoes a write that a crash interrupted, when it next starts.`;
+
+export type Command =
+  | { command: "help" }
+  | { command: "version" }
+  | { command: "status" }
+  | {
+      command: "connect";
+      url: string;
+      roots: string[];
+      name: string | undefined;
+      project: string | undefined;
+      readOnly: boolean;
+      deny: string[];
+      verbose: boolean;
+    }
+  | { command: "error"; message: string };
+
+/** Parses the command line (without `node` and the script). */
+export function parseCommand(argv: string[]): Command {
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(argv);
+  } catch (error) {
+    return { command: "error", message: (error as Error).message };
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return { command: "help" };
+  if (values.version) return { command: "version" };
+  const [command, ...rest] = positionals;
+  switch (command) {
+    case undefined:
+      return { command: "help" };
+    case "status":
+      return rest.length
+        ? { command: "error", message: "`status` takes no arguments." }
+        : { command: "status" };
+    case "connect": {
+      if (rest.length !== 1)
+        return {
+          command: "error",
+          message:
+            "`connect` takes one server URL, e.g. edgeclip-agent connect http://127.0.0.1:8787",
+        };
+      return {
+        command: "connect",
+        url: rest[0] ?? "",
+        roots: values.root ?? [],
+        name: values.name,
+        project: values.project,
+        readOnly: values["read-only"] ?? false,
+        deny: values.deny ?? [],
+        verbose: values.verbose ?? false,
+      };
+    }
+    default:
+      return { command: "error", message: `Unknown command \`${command}\`.` };
+  }
+}
+
+function parse(argv: string[]) {
+  return parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      root: { type: "string", multiple: true },
+      name: { type: "string" },
+      project: { type: "string" },
+      "read-only": { type: "boolean" },
+      deny: { type: "string", multiple: true },
+      verbose: { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+      version: { type: "boolean", short: "v" },
+    },
+  });
+}
+
+/**
+ * The bridge's WebSocket URL for a server URL: http(s) becomes ws(s), and a
+ * trailing `/mcp` (the URL users have at hand) is replaced by `/bridge`.
+ */
+export function bridgeUrl(server: string): { server: string; bridge: string } | undefined {
+  let url: URL;
+  try {
+    url = new URL(server);
+  } catch {
+    return undefined;
+  }
+  const scheme = { "http:": "ws:", "https:": "wss:", "ws:": "ws:", "wss:": "wss:" }[url.protocol];
+  if (!scheme) return undefined;
+  const base = url.pathname.replace(/\/(mcp|bridge)?\/?$/, "");
+  const http = { "ws:": "http:", "wss:": "https:" }[scheme];
+  return { server: `${http}//${url.host}${base}`, bridge: `${scheme}//${url.host}${base}/bridge` };
+}
+
+/** A name or project made of the allowed characters: others become `-`. */
+export function tidyName(raw: string, extra = ""): string {
+  const allowed = new RegExp(`[^A-Za-z0-9._${extra}-]+`, "g");
+  const name = raw
+    .replace(allowed, "-")
+    .replace(/^[^A-Za-z0-9]+/, "")
+    .slice(0, 64);
+  return name || "workspace";
+}

@@ -1,0 +1,30 @@
+import pkg from "../package.json" with { type: "json" };
+import { connect } from "./agent.ts";
+import { parseCommand, USAGE } from "./args.ts";
+import { describeStatuses, readStatuses, stateDir } from "./status.ts";
+
+/** The `edgeclip-agent` command. Output goes to stdout; logs and errors to stderr. */
+const command = parseCommand(process.argv.slice(2));
+switch (command.command) {
+  case "help":
+    process.stdout.write(`${USAGE}\n`);
+    break;
+  case "version":
+    process.stdout.write(`${pkg.version}\n`);
+    break;
+  case "status": {
+    const statuses = readStatuses(stateDir());
+    process.stdout.write(`${describeStatuses(statuses)}\n`);
+    process.exitCode = statuses.length ? 0 : 1;
+    break;
+  }
+  case "connect":
+    process.exitCode = await connect(command);
+    break;
+  case "error":
+    process.stderr.write(
+      `edgeclip-agent: ${command.message}\nRun edgeclip-agent --help for usage.\n`,
+    );
+    process.exitCode = 2;
+    break;
+}

@@ -1,0 +1,79 @@
+import type { z } from "zod";
+import {
+  type AgentError,
+  OPS,
+  type OpName,
+  type Reply,
+  type Request,
+} from "../../src/bridge/protocol.ts";
+import { applyOp, readOp, type Workspace } from "./file-ops.ts";
+import type { OsClipboard } from "./os-clipboard/index.ts";
+
+/** What requests act on: the files (workspace) and the OS clipboard. */
+export interface Services {
+  workspace: Workspace;
+  clipboard: OsClipboard;
+}
+
+type Answer<T = unknown> = { ok: true; value: T } | { ok: false; error: AgentError };
+
+/**
+ * Serves one request from the edge. Arguments are checked against the
+ * protocol's schema here, in the agent: nothing from the edge is trusted.
+ */
+export async function handleRequest(services: Services, request: Request): Promise<Reply> {
+  let answer: Answer;
+  try {
+    answer = await dispatch(services, request);
+  } catch (error) {
+    answer = {
+      ok: false,
+      error: {
+        code: "INTERNAL_ERROR",
+        message: `The local agent failed: ${(error as Error).message}`,
+      },
+    };
+  }
+  return answer.ok
+    ? { type: "reply", id: request.id, ok: true, result: answer.value }
+    : { type: "reply", id: request.id, ok: false, error: answer.error };
+}
+
+async function dispatch({ workspace, clipboard }: Services, request: Request): Promise<Answer> {
+  switch (request.op) {
+    case "read":
+      return withArgs("read", request.args, (args) => readOp(workspace, args));
+    case "apply":
+      return withArgs("apply", request.args, (args) => applyOp(workspace, args));
+    case "os_read":
+      return withArgs("os_read", request.args, async () => {
+        const read = await clipboard.read();
+        return read.ok ? { ok: true, value: { text: read.value } } : read;
+      });
+    case "os_write":
+      return withArgs("os_write", request.args, async ({ text }) => {
+        const written = await clipboard.write(text);
+        return written.ok ? { ok: true, value: {} } : written;
+      });
+  }
+}
+
+/** Parses `args` for `op` (once) and runs `serve` with them. */
+async function withArgs<N extends OpName>(
+  op: N,
+  args: unknown,
+  serve: (args: z.output<(typeof OPS)[N]["args"]>) => Promise<Answer>,
+): Promise<Answer> {
+  const parsed = (
+    OPS[op].args as unknown as z.ZodType<z.output<(typeof OPS)[N]["args"]>>
+  ).safeParse(args);
+  if (parsed.success) return serve(parsed.data);
+  const issue = parsed.error.issues[0];
+  return {
+    ok: false,
+    error: {
+      code: "INTERNAL_ERROR",
+      message: `The agent received malformed \`${op}\` arguments (${issue?.path.join(".")}: ${issue?.message}); are the agent and the server the same version?`,
+    },
+  };
+}

@@ -1,0 +1,338 @@
+import { DurableObject } from "cloudflare:workers";
+import pkg from "../../package.json" with { type: "json" };
+import { fail, type Outcome, ok } from "../core/errors.ts";
+import { storeName } from "../core/names.ts";
+import { migrate } from "../storage/migrate.ts";
+import { AgentRegistry, type Refusal } from "./agent-registry.ts";
+import { FrameAssembler, toFrames } from "./frames.ts";
+import {
+  AgentMessage,
+  ApplyArgs,
+  ApplyResult,
+  CLOSE_CODES,
+  HEARTBEAT,
+  Hello,
+  HelloVersion,
+  type OpContext,
+  type OpName,
+  PROTOCOL_VERSION,
+  type Reply,
+} from "./protocol.ts";
+import { type AgentInfo, pickAgent } from "./routing.ts";
+import { BRIDGE_MIGRATIONS } from "./schema.ts";
+
+/** The Worker passes the caller's user id to the object in this header (never from outside). */
+export const BRIDGE_USER_HEADER = "x-edgeclip-user";
+
+/** What each accepted WebSocket carries through hibernation (at most 2 KiB). */
+interface Attachment {
+  user: string;
+  conn: string;
+  /** Set once the agent's hello is accepted. */
+  name: string | null;
+}
+
+interface Pending {
+  conn: string;
+  name: string;
+  timer: ReturnType<typeof setTimeout>;
+  settle: (outcome: Outcome<unknown>) => void;
+  /** For `apply`: the operation to settle if the reply comes after the caller gave up. */
+  context: OpContext | undefined;
+}
+
+/** Timed-out `apply` requests remembered for a late reply, at most. */
+const LATE_KEPT = 100;
+
+/**
+ * One per user (`bridge:<user>`): the user's local agents connect here over
+ * WebSockets (hibernation API, so idle connections cost nothing and survive
+ * eviction), and session objects send them requests through `request`.
+ * Requests wait in memory for their reply: an object with a request in flight
+ * is busy, so it is not hibernated under them.
+ */
+export class Bridge extends DurableObject<Env> {
+  private readonly registry: AgentRegistry;
+  private readonly pending = new Map<string, Pending>();
+  private readonly late = new Map<string, { context: OpContext; name: string }>();
+  private readonly assemblers = new WeakMap<WebSocket, FrameAssembler>();
+  private readonly lastMessage = new Map<string, number>();
+  private counter = 0;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    migrate(ctx.storage, BRIDGE_MIGRATIONS);
+    this.registry = new AgentRegistry(ctx.storage.sql);
+    // Heartbeats are answered by the runtime without waking the object.
+    ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(HEARTBEAT.ping, HEARTBEAT.pong));
+  }
+
+  /** Accepts an agent's WebSocket (the Worker has checked who the user is). */
+  override async fetch(request: Request): Promise<Response> {
+    const user = request.headers.get(BRIDGE_USER_HEADER);
+    if (!user || request.headers.get("upgrade")?.toLowerCase() !== "websocket")
+      return new Response("Expected a WebSocket upgrade from the edgeclip Worker", { status: 400 });
+    const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
+    this.ctx.acceptWebSocket(server);
+    server.serializeAttachment({
+      user,
+      conn: crypto.randomUUID(),
+      name: null,
+    } satisfies Attachment);
+    return new Response(null, { status: 101, webSocket: client });
+  }
+
+  // ── For session objects and tools ──────────────────────────────────────────
+
+  /** Connected agents, and those refused in the last day. */
+  agents(): { agents: AgentInfo[]; refused: Refusal[] } {
+    const agents = this.registry.list(this.liveConnections()).map(({ conn: _, ...a }) => a);
+    return { agents, refused: this.registry.refusals(Date.now()) };
+  }
+
+  /**
+   * Sends `op` to the agent that should serve it (`pickAgent`) and waits for
+   * the reply: at most `timeoutMs`, and no longer than the agent stays connected.
+   */
+  async request(
+    want: { agent?: string | undefined; project: string; what: string },
+    op: OpName,
+    args: unknown,
+    timeoutMs: number,
+  ): Promise<Outcome<{ agent: string; result: unknown }>> {
+    const agents = this.registry.list(this.liveConnections());
+    const route = pickAgent(agents, want);
+    if (!route.ok) return fail(route.code, this.withRefusals(route.message));
+    const target = agents.find((a) => a.name === route.agent.name);
+    const socket = target && this.socketOf(target.conn);
+    if (!target || !socket)
+      return fail("AGENT_NOT_CONNECTED", "The local agent just went away; try again.");
+    const id = `${target.conn.slice(0, 8)}-${++this.counter}`;
+    const context =
+      op === "apply"
+        ? ApplyArgs.shape.context.safeParse((args as { context?: unknown }).context).data
+        : undefined;
+    const reply = new Promise<Outcome<unknown>>((settle) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        if (context) this.rememberLate(id, { context, name: target.name });
+        settle(
+          fail(
+            "AGENT_TIMEOUT",
+            `The local agent \`${target.name}\` did not answer within ${timeoutMs / 1000} s.${context ? " If it was writing files, it finishes or undoes the write on its own; `history` will say which." : ""}`,
+          ),
+        );
+      }, timeoutMs);
+      this.pending.set(id, { conn: target.conn, name: target.name, timer, settle, context });
+    });
+    this.send(socket, { type: "request", id, op, args });
+    const outcome = await reply;
+    return outcome.ok ? ok({ agent: target.name, result: outcome.value }) : outcome;
+  }
+
+  // ── WebSocket events ───────────────────────────────────────────────────────
+
+  override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
+    const att = ws.deserializeAttachment() as Attachment;
+    this.lastMessage.set(att.conn, Date.now());
+    let text: string | undefined;
+    let parsed: unknown;
+    try {
+      if (typeof message !== "string") throw new Error("binary message");
+      text = this.assembler(ws).push(message);
+      if (text === undefined) return;
+      parsed = JSON.parse(text);
+    } catch (error) {
+      ws.close(1002, `protocol error: ${(error as Error).message}`.slice(0, 120));
+      this.dropped(att, "sent a malformed message");
+      return;
+    }
+    if (att.name === null) {
+      this.hello(ws, att, parsed);
+      return;
+    }
+    const msg = AgentMessage.safeParse(parsed);
+    if (!msg.success) {
+      console.error("edgeclip bridge: malformed agent message", msg.error.issues[0]);
+      return;
+    }
+    const data = msg.data;
+    if (data.type === "settled") {
+      this.settleLater(att.user, att.name, data.context, data.outcome, data.results);
+      return;
+    }
+    this.reply(att.user, data);
+  }
+
+  override async webSocketClose(ws: WebSocket, code: number): Promise<void> {
+    this.dropped(ws.deserializeAttachment() as Attachment, `disconnected (${code})`);
+  }
+
+  override async webSocketError(ws: WebSocket): Promise<void> {
+    this.dropped(ws.deserializeAttachment() as Attachment, "lost its connection");
+  }
+
+  // ── Internals ──────────────────────────────────────────────────────────────
+
+  private hello(ws: WebSocket, att: Attachment, parsed: unknown): void {
+    const version = HelloVersion.safeParse(parsed);
+    if (!version.success) {
+      this.refuse(ws, "INVALID_HELLO", "The first message must be the agent's hello.");
+      return;
+    }
+    if (version.data.protocol !== PROTOCOL_VERSION) {
+      const loose = parsed as { name?: unknown; version?: unknown };
+      const older = version.data.protocol < PROTOCOL_VERSION;
+      const message = older
+        ? `This edgeclip server speaks bridge protocol ${PROTOCOL_VERSION} and this edgeclip-agent speaks ${version.data.protocol}: upgrade the agent (npx edgeclip-agent@latest connect <url>, or npm install -g edgeclip-agent@latest).`
+        : `This edgeclip-agent speaks bridge protocol ${version.data.protocol}, newer than this server's ${PROTOCOL_VERSION}: update the server (deploy the latest edgeclip), or run an edgeclip-agent that speaks protocol ${PROTOCOL_VERSION}.`;
+      this.registry.refuse({
+        name: typeof loose.name === "string" ? loose.name.slice(0, 64) : "unnamed",
+        version: typeof loose.version === "string" ? loose.version.slice(0, 64) : "unknown",
+        protocol: version.data.protocol,
+        message,
+        at: Date.now(),
+      });
+      this.refuse(ws, "PROTOCOL_MISMATCH", message);
+      return;
+    }
+    const hello = Hello.safeParse(parsed);
+    if (!hello.success) {
+      const issue = hello.error.issues[0];
+      this.refuse(
+        ws,
+        "INVALID_HELLO",
+        `Malformed hello at \`${issue?.path.join(".")}\`: ${issue?.message}.`,
+      );
+      return;
+    }
+    // A newer agent of the same name replaces the older (e.g. a restart before the old socket died).
+    for (const other of this.ctx.getWebSockets()) {
+      const o = other.deserializeAttachment() as Attachment;
+      if (other === ws || o.name !== hello.data.name) continue;
+      this.dropped(o, "was replaced");
+      other.close(CLOSE_CODES.replaced, `replaced by a newer agent named ${hello.data.name}`);
+    }
+    this.registry.add(att.conn, hello.data, Date.now());
+    ws.serializeAttachment({ ...att, name: hello.data.name } satisfies Attachment);
+    this.send(ws, {
+      type: "welcome",
+      name: hello.data.name,
+      protocol: PROTOCOL_VERSION,
+      server_version: pkg.version,
+    });
+  }
+
+  private refuse(
+    ws: WebSocket,
+    code: "PROTOCOL_MISMATCH" | "INVALID_HELLO",
+    message: string,
+  ): void {
+    this.send(ws, { type: "refused", code, message });
+    ws.close(CLOSE_CODES.refused, code);
+  }
+
+  private reply(user: string, reply: Reply): void {
+    const pending = this.pending.get(reply.id);
+    if (pending) {
+      clearTimeout(pending.timer);
+      this.pending.delete(reply.id);
+      pending.settle(reply.ok ? ok(reply.result) : { ok: false, error: reply.error });
+      return;
+    }
+    const late = this.late.get(reply.id);
+    if (!late) return; // a reply nobody waits for any more (the caller timed out on a read)
+    this.late.delete(reply.id);
+    const result = reply.ok ? ApplyResult.safeParse(reply.result) : undefined;
+    this.settleLater(
+      user,
+      late.name,
+      late.context,
+      result?.success ? "committed" : "rolled_back",
+      result?.data?.results,
+    );
+  }
+
+  /** Tells the session whose write was interrupted how it ended (not awaited: never blocks a message). */
+  private settleLater(
+    user: string,
+    agent: string,
+    context: OpContext,
+    outcome: "committed" | "rolled_back",
+    results: ApplyResult["results"] | undefined,
+  ): void {
+    const address = { user, scope: "session" as const, name: context.session };
+    const stub = this.env.CLIPBOARD.get(
+      this.env.CLIPBOARD.idFromName(storeName(user, "session", context.session)),
+    );
+    this.ctx.waitUntil(
+      stub.settleFileOp(address, context.op, agent, outcome, results).catch((error: unknown) => {
+        console.error("edgeclip bridge: could not settle operation", context, error);
+      }),
+    );
+  }
+
+  /** Forgets a connection and fails its requests at once. */
+  private dropped(att: Attachment, why: string): void {
+    this.registry.remove(att.conn);
+    this.lastMessage.delete(att.conn);
+    for (const [id, pending] of this.pending) {
+      if (pending.conn !== att.conn) continue;
+      clearTimeout(pending.timer);
+      this.pending.delete(id);
+      if (pending.context) this.rememberLate(id, { context: pending.context, name: pending.name });
+      pending.settle(
+        fail(
+          "AGENT_DISCONNECTED",
+          `The local agent \`${pending.name}\` ${why} during the call.${pending.context ? " If it was writing files, its journal finishes or undoes the write when it reconnects, and `history` says which." : " Try again once it is back (agents_list)."}`,
+        ),
+      );
+    }
+  }
+
+  private rememberLate(id: string, late: { context: OpContext; name: string }): void {
+    this.late.set(id, late);
+    for (const old of this.late.keys()) {
+      if (this.late.size <= LATE_KEPT) break;
+      this.late.delete(old);
+    }
+  }
+
+  /** Live connections that said hello, with when each was last heard from. */
+  private liveConnections(): Map<string, number> {
+    const live = new Map<string, number>();
+    for (const ws of this.ctx.getWebSockets()) {
+      const att = ws.deserializeAttachment() as Attachment;
+      if (att.name === null) continue;
+      const pinged = this.ctx.getWebSocketAutoResponseTimestamp(ws)?.getTime() ?? 0;
+      live.set(att.conn, Math.max(pinged, this.lastMessage.get(att.conn) ?? 0));
+    }
+    return live;
+  }
+
+  private socketOf(conn: string): WebSocket | undefined {
+    return this.ctx
+      .getWebSockets()
+      .find((ws) => (ws.deserializeAttachment() as Attachment).conn === conn);
+  }
+
+  private assembler(ws: WebSocket): FrameAssembler {
+    let assembler = this.assemblers.get(ws);
+    if (!assembler) {
+      assembler = new FrameAssembler();
+      this.assemblers.set(ws, assembler);
+    }
+    return assembler;
+  }
+
+  private send(ws: WebSocket, message: object): void {
+    for (const part of toFrames(JSON.stringify(message))) ws.send(part);
+  }
+
+  /** Adds the agents refused for their protocol version to a "none connected" message. */
+  private withRefusals(message: string): string {
+    const refused = this.registry.refusals(Date.now());
+    if (!refused.length) return message;
+    return `${message} Refused recently: ${refused.map((r) => `\`${r.name}\` (${r.message})`).join("; ")}`;
+  }
+}

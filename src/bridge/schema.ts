@@ -1,0 +1,26 @@
+import type { Migrations } from "../storage/migrate.ts";
+
+/** The Bridge object's SQLite schema (docs/storage.md, "Bridge objects"). */
+export const BRIDGE_MIGRATIONS: Migrations = [
+  // 1: connected agents (one row per live connection), refused agents.
+  [
+    `CREATE TABLE agents (
+       conn TEXT PRIMARY KEY,
+       name TEXT NOT NULL,
+       project TEXT NOT NULL,
+       roots TEXT NOT NULL,
+       read_only INTEGER NOT NULL,
+       version TEXT NOT NULL,
+       platform TEXT NOT NULL,
+       capabilities TEXT NOT NULL,
+       connected_at INTEGER NOT NULL
+     )`,
+    `CREATE TABLE refusals (
+       name TEXT PRIMARY KEY,
+       version TEXT NOT NULL,
+       protocol INTEGER NOT NULL,
+       message TEXT NOT NULL,
+       at INTEGER NOT NULL
+     )`,
+  ],
+];

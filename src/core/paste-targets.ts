@@ -1,0 +1,68 @@
+import type { PasteMode } from "../bridge/protocol.ts";
+import type { ToolFailure } from "./errors.ts";
+
+/** A paste target as the model gives it. */
+export interface PasteTarget {
+  path: string;
+  mode?: PasteMode | undefined;
+  line?: number | undefined;
+  start_line?: number | undefined;
+  end_line?: number | undefined;
+  marker?: string | undefined;
+  create_if_missing?: boolean | undefined;
+  expect?: string | undefined;
+}
+
+/** Which position fields each mode takes (the others must be absent). */
+const FIELDS: Record<PasteMode, readonly ("line" | "start_line" | "end_line" | "marker")[]> = {
+  append: [],
+  prepend: [],
+  after_line: ["line"],
+  before_line: ["line"],
+  replace_lines: ["start_line", "end_line"],
+  at_marker_replace: ["marker"],
+  at_marker_after: ["marker"],
+  at_marker_before: ["marker"],
+};
+const REQUIRED: Partial<Record<PasteMode, "line" | "start_line" | "marker">> = {
+  after_line: "line",
+  before_line: "line",
+  replace_lines: "start_line",
+  at_marker_replace: "marker",
+  at_marker_after: "marker",
+  at_marker_before: "marker",
+};
+
+/**
+ * Checks that each target names what its mode needs, and nothing it ignores,
+ * so a mistaken call is refused whole before any file is touched. The agent
+ * checks again (it trusts nothing from the edge).
+ */
+export function checkTargets(targets: readonly PasteTarget[]): ToolFailure | undefined {
+  for (const [i, t] of targets.entries()) {
+    const mode = t.mode ?? "append";
+    const at = `\`targets[${i}]\``;
+    const needed = REQUIRED[mode];
+    if (needed !== undefined && t[needed] === undefined)
+      return {
+        code: "INVALID_ARGUMENT",
+        message: `${at} has mode \`${mode}\`, which needs \`${needed}\`.`,
+      };
+    const extra = (["line", "start_line", "end_line", "marker"] as const).filter(
+      (f) => t[f] !== undefined && !FIELDS[mode].includes(f),
+    );
+    if (extra.length)
+      return {
+        code: "INVALID_ARGUMENT",
+        message: `${at} gives ${extra.map((f) => `\`${f}\``).join(", ")}, which mode \`${mode}\` does not use; remove ${extra.length > 1 ? "them" : "it"} or pick the mode that uses ${extra.length > 1 ? "them" : "it"}.`,
+      };
+    if (t.start_line !== undefined && t.end_line !== undefined && t.end_line < t.start_line)
+      return {
+        code: "INVALID_ARGUMENT",
+        message: `${at} has \`end_line\` ${t.end_line} before \`start_line\` ${t.start_line}.`,
+      };
+    if (t.marker !== undefined && /[\r\n]/.test(t.marker))
+      return { code: "INVALID_ARGUMENT", message: `${at}.marker must be text on one line.` };
+  }
+  return undefined;
+}

@@ -1,0 +1,142 @@
+import { z } from "zod";
+import { fail, ok } from "../../core/errors.ts";
+import { shortHash } from "../../core/file-changes.ts";
+import { destructive } from "../annotations.ts";
+import { defineTool } from "../define-tool.ts";
+import { notYetSupported } from "../failures.ts";
+import { changedFile, changedFiles, describeFiles } from "../file-receipts.ts";
+import { describeReceipt, receiptFor } from "../receipts.ts";
+import * as p from "../schemas.ts";
+
+const input = z.strictObject({
+  session: p.session,
+  path: p.path,
+  start_line: p.lineNumber.optional().describe("First line to cut (default 1)."),
+  end_line: p.lineNumber.optional().describe("Last line to cut (default: the file's last)."),
+  focus: z.string().optional().describe("A symbol to cut whole."),
+  start: z.string().optional().describe("Anchor text where the cut starts."),
+  end: z.string().optional().describe("Anchor text where the cut ends."),
+  key: p.key.optional().describe("Entry key. Omitted: the next free `clip-N`."),
+  scope: p.targetScope,
+  description: p.description.optional(),
+  tags: p.tags.optional(),
+  ttl_seconds: p.ttlSeconds.optional(),
+  expect: p.expect,
+  agent: p.agent,
+});
+
+const output = p.receipt.extend({
+  operation: z.number().describe("Operation id (history, undo)."),
+  path: z.string(),
+  start_line: z.number(),
+  end_line: z.number(),
+  file: changedFile,
+});
+
+export const cut = defineTool({
+  name: "cut",
+  title: "Cut from a file",
+  description:
+    "Move lines of a file into a clipboard entry: copies them (like `copy` with `path`), then removes them from the file. If the removal fails, the entry is rolled back. Returns a receipt with the lines that went, not the content.",
+  annotations: destructive({ openWorld: true }),
+  input,
+  output,
+  precheck(args) {
+    if (args.focus !== undefined || args.start !== undefined || args.end !== undefined)
+      return notYetSupported(
+        "`focus` and `start`/`end` anchors",
+        "Select lines with `start_line`/`end_line`.",
+      );
+    if (
+      args.start_line !== undefined &&
+      args.end_line !== undefined &&
+      args.end_line < args.start_line
+    )
+      return { code: "INVALID_ARGUMENT", message: "`end_line` is before `start_line`." };
+    return undefined;
+  },
+  async run(s, args) {
+    const read = await s.agent(
+      "read",
+      { path: args.path, start_line: args.start_line, end_line: args.end_line },
+      args.agent,
+    );
+    if (!read.ok) return read;
+    const r = read.value.result;
+    if (args.expect !== undefined && !r.hash.startsWith(args.expect))
+      return fail(
+        "FILE_CHANGED",
+        `\`${r.path}\` is not the version expected (\`expect\`): its hash is now ${shortHash(r.hash)}. Read it again, or drop \`expect\`.`,
+      );
+    if (r.end_line < r.start_line)
+      return fail("INVALID_ARGUMENT", `\`${r.path}\` is empty: there is nothing to cut.`);
+    const scope = args.scope ?? "session";
+    // Keep the entry this key held, to put back if the removal fails.
+    const previous =
+      args.key === undefined ? [] : await s.inScope(scope, "exportEntries", { keys: [args.key] });
+    const stored = await s.inScope(scope, "put", {
+      key: args.key,
+      content: r.text,
+      description: args.description,
+      tags: args.tags,
+      ttlSeconds: args.ttl_seconds,
+      source: {
+        kind: "cut",
+        path: r.path,
+        start_line: r.start_line,
+        end_line: r.end_line,
+        hash: r.hash,
+        agent: read.value.agent,
+      },
+    });
+    if (!stored.ok) return stored;
+    const { entry } = stored.value;
+    const removed = await s.files.apply({
+      kind: "cut",
+      key: entry.key,
+      scope,
+      // The removal expects the file exactly as read: a change in between refuses the cut.
+      edits: [
+        {
+          kind: "paste",
+          path: r.abs,
+          mode: "replace_lines",
+          start_line: r.start_line,
+          end_line: r.end_line,
+          expect: r.hash,
+          text: 0,
+        },
+      ],
+      texts: [""],
+      agent: read.value.agent,
+      describe: () =>
+        `cut ${r.path} lines ${r.start_line}–${r.end_line} into \`${entry.key}\` (${scope})`,
+    });
+    if (!removed.ok) {
+      const code = removed.error.code;
+      if (code !== "AGENT_DISCONNECTED" && code !== "AGENT_TIMEOUT") {
+        if (previous.length) await s.inScope(scope, "importEntries", previous, "overwrite", false);
+        else await s.inScope(scope, "delete", entry.key);
+        return fail(
+          code,
+          `${removed.error.message} The cut was undone: \`${entry.key}\` is as before.`,
+        );
+      }
+      // The removal may have happened: keep the entry, which may now be the only copy.
+      return fail(code, `${removed.error.message} \`${entry.key}\` keeps the lines either way.`);
+    }
+    const [file] = changedFiles(removed.value.results);
+    if (!file) throw new Error("cut: the agent returned no result");
+    return ok({
+      ...receiptFor(entry),
+      operation: removed.value.id,
+      path: r.path,
+      start_line: r.start_line,
+      end_line: r.end_line,
+      file,
+    });
+  },
+  text: (r) => [
+    `Cut ${r.path} lines ${r.start_line}–${r.end_line} into ${describeReceipt(r)} (operation #${r.operation}):\n${describeFiles([r.file])}\nUndo with \`undo\`.`,
+  ],
+});

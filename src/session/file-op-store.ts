@@ -1,0 +1,236 @@
+import type { EditResult, RevertEdit } from "../bridge/protocol.ts";
+import { splitIntoChunks } from "../core/chunks.ts";
+import { reversalOf, splitResults } from "../core/file-changes.ts";
+import { LIMITS } from "../core/limits.ts";
+
+/** What a file operation was: a change (undoable) or an undo/redo of earlier ones. */
+export type FileOpKind = "paste" | "cut" | "write" | "undo" | "redo";
+const CHANGES: readonly FileOpKind[] = ["paste", "cut", "write"];
+
+/**
+ * - `pending`: sent to the agent, no answer yet
+ * - `done`: applied (a change can be undone)
+ * - `undone`: a change that was undone (it can be redone)
+ * - `unknown`: the agent went away mid-call; its journal settles it when it reconnects
+ * - `rolled_back`: an interrupted call the journal undid: no file changed
+ */
+export type FileOpState = "pending" | "done" | "undone" | "unknown" | "rolled_back";
+
+/** What a file operation did to one file, without content. */
+export interface TargetSummary {
+  path: string;
+  before_hash: string | null;
+  after_hash: string | null;
+  created: boolean;
+  removed: boolean;
+}
+
+/** An undo or redo: which changes it reverts, and how many edits each contributed. */
+export interface Cover {
+  op: number;
+  edits: number;
+}
+
+export type FileOpRow = {
+  id: number;
+  kind: FileOpKind;
+  agent: string;
+  state: FileOpState;
+  targets: string;
+  covers: string | null;
+  undone_seq: number | null;
+  chunk_count: number;
+  created_at: number;
+  updated_at: number;
+};
+
+/**
+ * A session's file operations (`file_ops`, `file_op_chunks`). A change keeps
+ * what reverts it (the agent's undo edits, which can be as large as the text
+ * it replaced) in chunks of at most 1 MiB; undoing stores, in the same place,
+ * what redoes it. Ids are the operations' history ids.
+ */
+export class FileOpStore {
+  private readonly sql: SqlStorage;
+  private readonly now: () => number;
+
+  constructor(sql: SqlStorage, now: () => number) {
+    this.sql = sql;
+    this.now = now;
+  }
+
+  /** Records an operation about to be sent to the agent. */
+  begin(id: number, kind: FileOpKind, covers?: Cover[]): void {
+    const now = this.now();
+    this.sql.exec(
+      "INSERT INTO file_ops (id, kind, agent, state, targets, covers, created_at, updated_at) VALUES (?, ?, '', 'pending', '[]', ?, ?, ?)",
+      id,
+      kind,
+      covers ? JSON.stringify(covers) : null,
+      now,
+      now,
+    );
+  }
+
+  /** The agent refused the operation: nothing changed, so it never was one. */
+  abandon(id: number): void {
+    this.sql.exec("DELETE FROM file_ops WHERE id = ? AND state = 'pending'", id);
+  }
+
+  /** The agent went away mid-call. */
+  interrupted(id: number): void {
+    this.sql.exec(
+      "UPDATE file_ops SET state = 'unknown', updated_at = ? WHERE id = ? AND state = 'pending'",
+      this.now(),
+      id,
+    );
+  }
+
+  /**
+   * The operation was applied (now, or by the agent's journal after a crash):
+   * a change becomes undoable; an undo or redo flips the changes it covers.
+   * Returns false when there is no such operation waiting to be settled.
+   */
+  complete(id: number, agent: string, results: EditResult[]): boolean {
+    const row = this.find(id);
+    if (!row || (row.state !== "pending" && row.state !== "unknown")) return false;
+    if (CHANGES.includes(row.kind)) {
+      this.forgetRedo();
+      this.setReversal(id, reversalOf(results));
+      this.update(id, { state: "done", agent, targets: JSON.stringify(results.map(summaryOf)) });
+      this.prune();
+      return true;
+    }
+    const covers = JSON.parse(row.covers ?? "[]") as Cover[];
+    const parts = splitResults(
+      results,
+      covers.map((c) => c.edits),
+    );
+    let seq =
+      this.sql.exec<{ n: number | null }>("SELECT max(undone_seq) AS n FROM file_ops").one().n ?? 0;
+    covers.forEach((cover, i) => {
+      this.setReversal(cover.op, reversalOf(parts[i] ?? []));
+      if (row.kind === "undo") this.update(cover.op, { state: "undone", undone_seq: ++seq });
+      else this.update(cover.op, { state: "done", undone_seq: null });
+    });
+    this.update(id, { state: "done", agent, targets: JSON.stringify(results.map(summaryOf)) });
+    return true;
+  }
+
+  /** An interrupted operation the journal rolled back: nothing changed. */
+  rolledBack(id: number): boolean {
+    const row = this.find(id);
+    if (!row || (row.state !== "pending" && row.state !== "unknown")) return false;
+    this.update(id, { state: "rolled_back" });
+    return true;
+  }
+
+  find(id: number): FileOpRow | undefined {
+    return this.sql.exec<FileOpRow>("SELECT * FROM file_ops WHERE id = ?", id).toArray()[0];
+  }
+
+  /** The newest operation whose outcome is not known (it blocks undo and redo). */
+  unsettled(): FileOpRow | undefined {
+    return this.sql
+      .exec<FileOpRow>(
+        "SELECT * FROM file_ops WHERE state IN ('pending', 'unknown') ORDER BY id DESC LIMIT 1",
+      )
+      .toArray()[0];
+  }
+
+  /** The changes the next undo reverts, newest first. */
+  undoable(count: number): FileOpRow[] {
+    return this.sql
+      .exec<FileOpRow>(
+        "SELECT * FROM file_ops WHERE state = 'done' AND kind IN ('paste', 'cut', 'write') ORDER BY id DESC LIMIT ?",
+        count,
+      )
+      .toArray();
+  }
+
+  /** The changes the next redo re-applies, most recently undone first. */
+  redoable(count: number): FileOpRow[] {
+    return this.sql
+      .exec<FileOpRow>(
+        "SELECT * FROM file_ops WHERE state = 'undone' ORDER BY undone_seq DESC LIMIT ?",
+        count,
+      )
+      .toArray();
+  }
+
+  /** The edits that revert (or, once undone, redo) operation `id`. */
+  reversal(id: number): RevertEdit[] {
+    let json = "";
+    for (const { data } of this.sql.exec<{ data: string }>(
+      "SELECT data FROM file_op_chunks WHERE op_id = ? ORDER BY seq",
+      id,
+    ))
+      json += data;
+    return json ? (JSON.parse(json) as RevertEdit[]) : [];
+  }
+
+  private setReversal(id: number, edits: RevertEdit[]): void {
+    const chunks = splitIntoChunks(JSON.stringify(edits));
+    this.sql.exec("DELETE FROM file_op_chunks WHERE op_id = ?", id);
+    chunks.forEach((data, seq) => {
+      this.sql.exec(
+        "INSERT INTO file_op_chunks (op_id, seq, data) VALUES (?, ?, ?)",
+        id,
+        seq,
+        data,
+      );
+    });
+    this.sql.exec("UPDATE file_ops SET chunk_count = ? WHERE id = ?", chunks.length, id);
+  }
+
+  private update(
+    id: number,
+    set: Partial<Pick<FileOpRow, "state" | "agent" | "targets" | "undone_seq">>,
+  ): void {
+    for (const [column, value] of Object.entries(set)) {
+      this.sql.exec(
+        `UPDATE file_ops SET ${column} = ?, updated_at = ? WHERE id = ?`,
+        value,
+        this.now(),
+        id,
+      );
+    }
+  }
+
+  /** A new change makes the undone ones unreachable: forget them. */
+  private forgetRedo(): void {
+    this.deleteWhere("state = 'undone'");
+  }
+
+  /** Keeps the newest `undoDepth` changes, and no settled undo/redo records. */
+  private prune(): void {
+    const keep = this.sql
+      .exec<{ id: number }>(
+        "SELECT id FROM file_ops WHERE kind IN ('paste', 'cut', 'write') ORDER BY id DESC LIMIT 1 OFFSET ?",
+        LIMITS.undoDepth - 1,
+      )
+      .toArray()[0]?.id;
+    if (keep !== undefined)
+      this.deleteWhere(`id < ${keep} AND state NOT IN ('pending', 'unknown')`);
+    this.deleteWhere("kind IN ('undo', 'redo') AND state IN ('done', 'rolled_back')");
+  }
+
+  private deleteWhere(condition: string): void {
+    this.sql.exec(
+      `DELETE FROM file_op_chunks WHERE op_id IN (SELECT id FROM file_ops WHERE ${condition})`,
+    );
+    this.sql.exec(`DELETE FROM file_ops WHERE ${condition}`);
+  }
+}
+
+function summaryOf(r: EditResult): TargetSummary {
+  return {
+    path: r.path,
+    before_hash: r.before_hash,
+    after_hash: r.after_hash,
+    created: r.created,
+    removed: r.removed,
+  };
+}
+
+export const isChange = (kind: FileOpKind): boolean => CHANGES.includes(kind);

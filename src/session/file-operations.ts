@@ -1,0 +1,172 @@
+import type { Edit, EditResult, OpArgs, OpName, OpResult } from "../bridge/protocol.ts";
+import { fail, type Outcome, ok } from "../core/errors.ts";
+import { describeChange } from "../core/file-changes.ts";
+import type { Scope } from "../core/names.ts";
+import type { Cover, FileOpKind, FileOpRow, FileOpStore } from "./file-op-store.ts";
+import type { SessionLog } from "./session-log.ts";
+
+/** Calls an operation on the user's local agent (through the Bridge); the agent that served it is named. */
+export type AgentCall = <N extends OpName>(
+  op: N,
+  args: OpArgs<N>,
+  agent?: string | undefined,
+) => Promise<Outcome<{ agent: string; result: OpResult<N> }>>;
+
+export interface Applied {
+  /** The operation's id (its history id); 0 for a dry run. */
+  id: number;
+  agent: string;
+  results: EditResult[];
+}
+
+export interface ApplyRequest {
+  kind: FileOpKind;
+  key?: string | null | undefined;
+  scope?: Scope | null | undefined;
+  edits: Edit[];
+  texts: string[];
+  dryRun?: boolean | undefined;
+  agent?: string | undefined;
+  covers?: Cover[] | undefined;
+  /** The history line once applied, e.g. "pasted `k` into a.ts +3 −0 at line 1". */
+  describe: (results: EditResult[]) => string;
+}
+
+/**
+ * File operations as the session runs them: each `apply` to the agent is
+ * recorded before it is sent (its history id is the operation id, which the
+ * agent's journal carries), then completed, abandoned (the agent refused:
+ * nothing changed), or left `unknown` when the agent went away mid-call, until
+ * the journal's report settles it (`settle`).
+ */
+export class FileOperations {
+  private readonly store: FileOpStore;
+  private readonly log: SessionLog;
+  private readonly agent: AgentCall;
+  private readonly session: string;
+
+  constructor(store: FileOpStore, log: SessionLog, agent: AgentCall, session: string) {
+    this.store = store;
+    this.log = log;
+    this.agent = agent;
+    this.session = session;
+  }
+
+  async apply(request: ApplyRequest): Promise<Outcome<Applied>> {
+    const args = (op: number) => ({
+      context: { session: this.session, op },
+      dry_run: request.dryRun ?? false,
+      texts: request.texts,
+      edits: request.edits,
+    });
+    if (request.dryRun) {
+      const dry = await this.agent("apply", args(0), request.agent);
+      return dry.ok
+        ? ok({ id: 0, agent: dry.value.agent, results: dry.value.result.results })
+        : dry;
+    }
+    const id = this.log.record(
+      request.kind,
+      request.key ?? null,
+      request.scope ?? null,
+      `${request.kind} in progress`,
+    );
+    this.store.begin(id, request.kind, request.covers);
+    const sent = await this.agent("apply", args(id), request.agent);
+    if (sent.ok) {
+      this.store.complete(id, sent.value.agent, sent.value.result.results);
+      this.log.update(id, request.describe(sent.value.result.results));
+      return ok({ id, agent: sent.value.agent, results: sent.value.result.results });
+    }
+    if (sent.error.code === "AGENT_DISCONNECTED" || sent.error.code === "AGENT_TIMEOUT") {
+      this.store.interrupted(id);
+      this.log.update(
+        id,
+        `${request.kind} #${id} interrupted (${sent.error.code}): the agent's journal finishes or undoes it, and this line will say which`,
+      );
+      return fail(sent.error.code, `${sent.error.message} (operation #${id})`);
+    }
+    this.store.abandon(id);
+    this.log.remove(id);
+    return sent;
+  }
+
+  /**
+   * The agent's report on an interrupted operation (its journal finished it
+   * after a crash, or its late reply): settles the operation and its history line.
+   */
+  settle(
+    id: number,
+    agent: string,
+    outcome: "committed" | "rolled_back",
+    results: EditResult[] | undefined,
+  ): void {
+    const row = this.store.find(id);
+    if (!row) return;
+    if (outcome === "committed" && results) {
+      if (!this.store.complete(id, agent, results)) return;
+      this.log.update(
+        id,
+        `${row.kind} #${id}: interrupted, then completed by the agent's journal: ${results.map(describeChange).join(", ")}`,
+      );
+    } else if (this.store.rolledBack(id)) {
+      this.log.update(
+        id,
+        `${row.kind} #${id}: interrupted, and rolled back by the agent's journal: no file changed`,
+      );
+    }
+  }
+
+  /** Undoes the last `count` changes (or with `redo`, re-applies the last `count` undone). */
+  async revert(
+    count: number,
+    force: boolean,
+    redo: boolean,
+  ): Promise<Outcome<Applied & { ops: FileOpRow[] }>> {
+    const verb = redo ? "redo" : "undo";
+    const unsettled = this.store.unsettled();
+    if (unsettled && !force) {
+      return fail(
+        "OPERATION_UNSETTLED",
+        `Operation #${unsettled.id} (${unsettled.kind}) was interrupted and its outcome is not known yet: reconnect the local agent so its journal settles it (see history), then ${verb}. Or pass \`force: true\` to ${verb} without it.`,
+      );
+    }
+    const ops = redo ? this.store.redoable(count) : this.store.undoable(count);
+    if (!ops.length)
+      return fail(
+        "NOTHING_TO_UNDO",
+        redo
+          ? "Nothing to redo: no undone file operation."
+          : "Nothing to undo: this session has no file operation left to undo.",
+      );
+    const agents = [...new Set(ops.map((o) => o.agent))];
+    if (agents.length > 1)
+      return fail(
+        "INVALID_ARGUMENT",
+        `The last ${ops.length} operations were made by different local agents (${agents.join(", ")}); ${verb} fewer at a time (\`count\`).`,
+      );
+    const edits: Edit[] = [];
+    const covers: Cover[] = [];
+    for (const op of ops) {
+      const reversal = this.store.reversal(op.id).map((e) => ({ ...e, force }));
+      edits.push(...reversal);
+      covers.push({ op: op.id, edits: reversal.length });
+    }
+    const ids = ops.map((o) => `#${o.id}`).join(", ");
+    const applied = await this.apply({
+      kind: verb,
+      edits,
+      texts: [],
+      agent: agents[0],
+      covers,
+      describe: (results) =>
+        `${redo ? "redid" : "undid"} ${ids}: ${results.map(describeChange).join(", ")}`,
+    });
+    if (!applied.ok && applied.error.code === "UNDO_CONFLICT")
+      return fail(
+        "UNDO_CONFLICT",
+        `${applied.error.message} Nothing was ${redo ? "redone" : "undone"}.`,
+      );
+    return applied.ok ? ok({ ...applied.value, ops }) : applied;
+  }
+}
