@@ -5,10 +5,11 @@ import {
   HEARTBEAT,
   HEARTBEAT_MS,
   type Hello,
-  type Reply,
+  type OpContext,
   type Request,
   type Settled,
 } from "../../src/bridge/protocol.ts";
+import type { Served } from "./handlers.ts";
 
 export type ConnectionState = "connecting" | "connected" | "reconnecting";
 
@@ -16,8 +17,8 @@ export interface ConnectionOptions {
   /** The bridge's WebSocket URL. */
   url: string;
   hello: Hello;
-  serve(request: Request): Promise<Reply>;
-  /** Settled operations to report after each welcome; `reported` is called once each is sent. */
+  serve(request: Request): Promise<Served>;
+  /** The journal's reports, sent on each connection until the edge acknowledges them (`reported`). */
   reports(): Promise<{ id: string; message: Settled }[]>;
   reported(id: string): Promise<void>;
   log(line: string): void;
@@ -40,9 +41,13 @@ const WELCOME_TIMEOUT_MS = 10_000;
 /**
  * One outgoing WebSocket to the edge's bridge, kept up: hello on open,
  * requests served concurrently (file locks order the writes), heartbeats, and
- * reconnection with backoff when the connection drops. A reply whose
- * connection is gone before it is sent, for a write, becomes a `settled`
- * report on the next connection, so the session learns how its write ended.
+ * reconnection with backoff when the connection drops.
+ *
+ * Writes are never left unaccounted for (docs/journal.md): the journal keeps a
+ * report of each committed write until the edge acks the reply; on every
+ * connection the agent sends its reports, then `synced` with the writes still
+ * in progress; a write that finishes after its connection is gone is reported
+ * on the current one.
  */
 export class BridgeConnection {
   private readonly options: ConnectionOptions;
@@ -50,7 +55,12 @@ export class BridgeConnection {
   private attempt = 0;
   private stopping = false;
   private readonly timers = new Set<ReturnType<typeof setTimeout>>();
-  private readonly undelivered: Settled[] = [];
+  /** Welcomed on the current socket. */
+  private connected = false;
+  /** Writes being served: request id → operation. */
+  private readonly inProgress = new Map<string, OpContext>();
+  /** Replies sent, waiting for the edge's ack: request id → journal report. */
+  private readonly unacked = new Map<string, string>();
   private finish!: (stopped: Stopped) => void;
   /** Resolves when the agent stops for good: refused, replaced, or `stop()`. */
   readonly stopped: Promise<Stopped>;
@@ -104,6 +114,7 @@ export class BridgeConnection {
       switch (message.type) {
         case "welcome":
           welcomed = true;
+          this.connected = true;
           this.attempt = 0;
           this.options.log(`connected to ${this.options.url} as ${message.name}`);
           this.options.state("connected");
@@ -118,11 +129,19 @@ export class BridgeConnection {
         case "request":
           void this.serve(ws, message);
           return;
+        case "ack": {
+          const report =
+            message.report ?? (message.id === undefined ? undefined : this.unacked.get(message.id));
+          if (message.id !== undefined) this.unacked.delete(message.id);
+          if (report !== undefined) void this.options.reported(report);
+          return;
+        }
       }
     });
     ws.addEventListener("close", (event) => {
       if (this.socket !== ws) return;
       this.socket = undefined;
+      this.connected = false;
       this.clearTimers();
       if (this.stopping) return;
       if (event.code === CLOSE_CODES.replaced) {
@@ -140,42 +159,41 @@ export class BridgeConnection {
 
   private async serve(ws: WebSocket, request: Request): Promise<void> {
     const started = Date.now();
-    const reply = await this.options.serve(request);
+    const context = writeContext(request);
+    if (context) this.inProgress.set(request.id, context);
+    const { reply, report } = await this.options.serve(request);
+    this.inProgress.delete(request.id);
     this.options.debug(
       `${request.op} ${reply.ok ? "ok" : reply.error.code} in ${Date.now() - started} ms`,
     );
     if (ws.readyState === WebSocket.OPEN) {
+      if (report !== undefined) this.unacked.set(request.id, report);
       this.send(ws, reply);
       return;
     }
-    // The edge gave up on this request with the connection; a write must still be reported.
-    const context = (request.args as { context?: Settled["context"] }).context;
-    if (request.op !== "apply" || !context || context.op === 0) return;
-    this.undelivered.push(
-      reply.ok
-        ? {
-            type: "settled",
-            context,
-            outcome: "committed",
-            results: (reply.result as { results: Settled["results"] }).results,
-          }
-        : { type: "settled", context, outcome: "rolled_back" },
-    );
+    // Its connection is gone: tell the current one how the write ended (else the next one will).
+    const current = this.socket;
+    if (!context || !current || !this.connected) return;
+    const results = reply.ok
+      ? (reply.result as { results: Settled["results"] }).results
+      : undefined;
+    this.send(current, {
+      type: "settled",
+      ...(report === undefined ? {} : { report }),
+      context,
+      outcome: reply.ok ? "committed" : "rolled_back",
+      ...(reply.ok ? { results } : {}),
+    } satisfies Settled);
   }
 
+  /** On each connection: every unacknowledged report, then the writes still in progress. */
   private async flushReports(ws: WebSocket): Promise<void> {
     for (const report of await this.options.reports()) {
       if (ws.readyState !== WebSocket.OPEN) return;
       this.send(ws, report.message);
-      await this.options.reported(report.id);
-      this.options.log(
-        `reported operation #${report.message.context.op} (${report.message.outcome}) to session ${report.message.context.session}`,
-      );
     }
-    while (this.undelivered.length && ws.readyState === WebSocket.OPEN) {
-      const message = this.undelivered.shift();
-      if (message) this.send(ws, message);
-    }
+    if (ws.readyState === WebSocket.OPEN)
+      this.send(ws, { type: "synced", in_progress: [...this.inProgress.values()] });
   }
 
   /** Pings every HEARTBEAT_MS; a server silent for 2.5 beats is taken as gone. */
@@ -227,4 +245,11 @@ export class BridgeConnection {
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
   }
+}
+
+/** The operation a request writes for, if it is a write (not a dry run). */
+function writeContext(request: Request): OpContext | undefined {
+  if (request.op !== "apply") return undefined;
+  const args = request.args as { context?: OpContext; dry_run?: boolean };
+  return args.context && !args.dry_run && args.context.op !== 0 ? args.context : undefined;
 }

@@ -148,12 +148,18 @@ function pathOf(edit: Edit): string {
   return edit.kind === "revert" ? edit.undo.path : edit.path;
 }
 
+/** An applied operation's results, and its journal report when files were written. */
+export interface Applied {
+  result: ApplyResult;
+  report: string | undefined;
+}
+
 /**
  * `apply`: every edit in order, all or none. Paths are checked and locked, the
  * files loaded, every edit computed in memory; then (unless `dry_run`) the
  * changed files are written together under the journal.
  */
-export async function applyOp(ws: Workspace, args: ApplyArgs): Promise<Result<ApplyResult>> {
+export async function applyOp(ws: Workspace, args: ApplyArgs): Promise<Result<Applied>> {
   if (ws.readOnly)
     return failure(
       "READ_ONLY",
@@ -192,16 +198,17 @@ export async function applyOp(ws: Workspace, args: ApplyArgs): Promise<Result<Ap
         current.set(abs, done.value.after);
         results.push(done.value.result);
       }
-      if (args.dry_run) return { ok: true, value: { results } };
+      if (args.dry_run) return { ok: true, value: { result: { results }, report: undefined } };
       const writes: Write[] = [];
       for (const [abs, after] of current) {
         const first = initial.get(abs);
         if (first?.hash === after.hash) continue;
         writes.push({ path: abs, bytes: after.exists ? after.bytes : null, mode: first?.mode });
       }
+      let report: string | undefined;
       if (writes.length) {
         try {
-          await ws.journal.commit(args.context, writes, results);
+          report = await ws.journal.commit(args.context, writes, results);
         } catch (error) {
           return ioFailure(
             error,
@@ -209,7 +216,7 @@ export async function applyOp(ws: Workspace, args: ApplyArgs): Promise<Result<Ap
           );
         }
       }
-      return { ok: true, value: { results } };
+      return { ok: true, value: { result: { results }, report } };
     },
   );
 }

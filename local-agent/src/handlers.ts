@@ -15,13 +15,21 @@ export interface Services {
   clipboard: OsClipboard;
 }
 
-type Answer<T = unknown> = { ok: true; value: T } | { ok: false; error: AgentError };
+type Answer<T = unknown> =
+  | { ok: true; value: T; report?: string | undefined }
+  | { ok: false; error: AgentError };
+
+/** A reply, and the journal report of the files it wrote (kept until the edge acks the reply). */
+export interface Served {
+  reply: Reply;
+  report: string | undefined;
+}
 
 /**
  * Serves one request from the edge. Arguments are checked against the
  * protocol's schema here, in the agent: nothing from the edge is trusted.
  */
-export async function handleRequest(services: Services, request: Request): Promise<Reply> {
+export async function handleRequest(services: Services, request: Request): Promise<Served> {
   let answer: Answer;
   try {
     answer = await dispatch(services, request);
@@ -35,8 +43,14 @@ export async function handleRequest(services: Services, request: Request): Promi
     };
   }
   return answer.ok
-    ? { type: "reply", id: request.id, ok: true, result: answer.value }
-    : { type: "reply", id: request.id, ok: false, error: answer.error };
+    ? {
+        reply: { type: "reply", id: request.id, ok: true, result: answer.value },
+        report: answer.report,
+      }
+    : {
+        reply: { type: "reply", id: request.id, ok: false, error: answer.error },
+        report: undefined,
+      };
 }
 
 async function dispatch({ workspace, clipboard }: Services, request: Request): Promise<Answer> {
@@ -44,7 +58,12 @@ async function dispatch({ workspace, clipboard }: Services, request: Request): P
     case "read":
       return withArgs("read", request.args, (args) => readOp(workspace, args));
     case "apply":
-      return withArgs("apply", request.args, (args) => applyOp(workspace, args));
+      return withArgs("apply", request.args, async (args) => {
+        const applied = await applyOp(workspace, args);
+        return applied.ok
+          ? { ok: true, value: applied.value.result, report: applied.value.report }
+          : applied;
+      });
     case "os_read":
       return withArgs("os_read", request.args, async () => {
         const read = await clipboard.read();

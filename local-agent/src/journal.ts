@@ -24,13 +24,15 @@ import { isAlive } from "./processes.ts";
  * 2. each new content to a temporary file in its target's directory, mode kept;
  * 3. the commit marker `<id>.commit`: the point of no return;
  * 4. each temporary file renamed over its target (or a target removed);
- * 5. the entry and its marker deleted.
+ * 5. the entry renamed `<id>.report.json`, and the marker deleted.
  * A process killed before 3 leaves every target untouched; after 3, every
  * target as after. `recover` (at start-up) finishes what a dead process left:
  * without a marker it deletes the temporary files and created directories
  * (rolled back); with one it renames the remaining temporary files (committed).
- * Either way no temporary file is left, and the outcome is kept in the outbox
- * until the agent has reported it to the server that asked for the operation.
+ * Either way no temporary file is left, and the outcome becomes a report too.
+ * A report stays until the server that asked for the operation acknowledges
+ * it (`reported`), so a reply lost with a dropped connection is never lost
+ * for good: the agent sends its reports again on every connection.
  */
 export interface Write {
   /** Real absolute path of the target. */
@@ -52,12 +54,13 @@ interface Entry {
   /** Directories the operation creates, outermost first. */
   dirs: string[];
   results: EditResult[];
+  /** Set in a report of an operation the journal rolled back; absent: committed. */
+  outcome?: "rolled_back";
 }
 
-/** A settled operation waiting to be reported, and the server it belongs to. */
+/** A settled operation waiting for the server's acknowledgement. */
 export interface Report {
   id: string;
-  server: string;
   message: Settled;
 }
 
@@ -76,7 +79,8 @@ export class Journal {
     this.onStep = onStep;
   }
 
-  async commit(context: OpContext, writes: Write[], results: EditResult[]): Promise<void> {
+  /** Writes every target or none; returns the id of the operation's report. */
+  async commit(context: OpContext, writes: Write[], results: EditResult[]): Promise<string> {
     await mkdir(this.dir, { recursive: true });
     const id = `${process.pid}-${Date.now().toString(36)}-${randomBytes(4).toString("hex")}`;
     const entry: Entry = {
@@ -115,14 +119,16 @@ export class Journal {
     await writeDurably(this.file(id, "commit"), "");
     await this.step("committed");
     await rollForward(entry, (i) => this.step(`renamed:${i}`));
-    await unlink(file);
+    await rename(file, this.file(id, "report.json"));
     await unlink(this.file(id, "commit"));
     await this.step("done");
+    return id;
   }
 
   /**
    * Settles every operation left by a process that is gone (its pid dead, or
-   * this process's pid from an earlier life). Call once, at start-up.
+   * this process's pid from an earlier life), each into a report. Call once,
+   * at start-up. Returns the reports waiting for this server.
    */
   async recover(): Promise<Report[]> {
     const names = await readdir(this.dir).catch(() => [] as string[]);
@@ -130,46 +136,46 @@ export class Journal {
       if (name.endsWith(".tmp") && !ownerAlive(name))
         await unlink(this.file(name, "")).catch(ignore("ENOENT"));
     }
-    for (const name of names.filter((n) => n.endsWith(".json") && !n.endsWith(".settled.json"))) {
+    for (const name of names.filter((n) => n.endsWith(".json") && !n.endsWith(".report.json"))) {
       const entry = JSON.parse(await readFile(this.file(name, ""), "utf8")) as Entry;
       if (entry.host !== hostname() || (entry.pid !== process.pid && isAlive(entry.pid))) continue;
       const committed = await exists(this.file(entry.id, "commit"));
       if (committed) await rollForward(entry);
       else await rollBack(entry);
-      const message: Settled = {
-        type: "settled",
-        context: entry.context,
-        outcome: committed ? "committed" : "rolled_back",
-        ...(committed ? { results: entry.results } : {}),
-      };
-      await writeDurably(
-        this.file(entry.id, "settled.json"),
-        JSON.stringify({ server: entry.server, message }),
-      );
+      const report: Entry = committed ? entry : { ...entry, outcome: "rolled_back" };
+      await writeDurably(this.file(entry.id, "report.json"), JSON.stringify(report));
       await unlink(this.file(entry.id, "json"));
       await unlink(this.file(entry.id, "commit")).catch(ignore("ENOENT"));
     }
     return this.outbox();
   }
 
-  /** Settled operations not yet reported, for this journal's server. */
+  /** Reports not yet acknowledged by this journal's server. */
   async outbox(): Promise<Report[]> {
     const names = await readdir(this.dir).catch(() => [] as string[]);
     const reports: Report[] = [];
-    for (const name of names.filter((n) => n.endsWith(".settled.json"))) {
-      const { server, message } = JSON.parse(await readFile(this.file(name, ""), "utf8")) as Omit<
-        Report,
-        "id"
-      >;
-      if (server === this.server)
-        reports.push({ id: name.slice(0, -".settled.json".length), server, message });
+    for (const name of names.filter((n) => n.endsWith(".report.json"))) {
+      const entry = JSON.parse(await readFile(this.file(name, ""), "utf8")) as Entry;
+      if (entry.server !== this.server) continue;
+      const committed = entry.outcome === undefined;
+      reports.push({
+        id: entry.id,
+        message: {
+          type: "settled",
+          report: entry.id,
+          context: entry.context,
+          outcome: committed ? "committed" : "rolled_back",
+          ...(committed ? { results: entry.results } : {}),
+        },
+      });
     }
     return reports;
   }
 
-  /** Forgets a report once it is sent. */
+  /** Forgets a report once the server has acknowledged it. */
   async reported(id: string): Promise<void> {
-    await unlink(this.file(id, "settled.json")).catch(ignore("ENOENT"));
+    if (!/^[\w.-]+$/.test(id)) return; // an id from the wire: never a path
+    await unlink(this.file(id, "report.json")).catch(ignore("ENOENT"));
   }
 
   private file(id: string, ext: string): string {

@@ -135,7 +135,7 @@ describe("applyOp", () => {
     expect(r.ok).toBe(true);
     expect(bytes("win.txt").toString()).toBe("\uFEFFa\r\nb\r\nc\r\nd");
     expect(statSync(p).mode & 0o777).toBe(0o640);
-    expect(r.ok && r.value.results[0]).toMatchObject({
+    expect(r.ok && r.value.result.results[0]).toMatchObject({
       path: "win.txt",
       created: false,
       lines_added: 2,
@@ -155,7 +155,7 @@ describe("applyOp", () => {
       [paste("new/dir/f.ts", "append", { create_if_missing: true })],
       ["x\n"],
     );
-    expect(made.ok && made.value.results[0]?.created).toBe(true);
+    expect(made.ok && made.value.result.results[0]?.created).toBe(true);
     expect(bytes("new/dir/f.ts").toString()).toBe("x\n");
   });
 
@@ -204,7 +204,7 @@ describe("applyOp", () => {
     const dry = await apply(ws, [paste("d.txt", "after_line", { line: 1 })], ["X\n"], true);
     expect(bytes("d.txt").toString()).toBe("1\n2\n");
     const real = await apply(ws, [paste("d.txt", "after_line", { line: 1 })], ["X\n"]);
-    expect(dry.ok && dry.value).toEqual(real.ok && real.value);
+    expect(dry.ok && dry.value.result).toEqual(real.ok && real.value.result);
     expect(bytes("d.txt").toString()).toBe("1\nX\n2\n");
   });
 
@@ -271,11 +271,11 @@ describe("applyOp", () => {
     );
     if (!done.ok) throw new Error(done.error.message);
     expect(bytes("u2.txt").toString()).toBe("keep\nkeep\n");
-    const undone = await revert(ws, done.value.results);
+    const undone = await revert(ws, done.value.result.results);
     if (!undone.ok) throw new Error(undone.error.message);
     expect([bytes("u1.txt"), bytes("u2.txt")]).toEqual(original);
     expect(existsSync(path.join(root, "u3/new.txt"))).toBe(false);
-    const redone = await revert(ws, undone.value.results);
+    const redone = await revert(ws, undone.value.result.results);
     expect(redone.ok).toBe(true);
     expect(bytes("u1.txt").toString()).toBe("\uFEFFZ");
     expect(bytes("u3/new.txt").toString()).toBe("X\n");
@@ -287,12 +287,12 @@ describe("applyOp", () => {
     const done = await apply(ws, [paste("o.txt", "after_line", { line: 1 })], ["NEW\n"]);
     if (!done.ok) throw new Error(done.error.message);
     file("o.txt", "zero\none\nNEW\ntwo\n");
-    const refused = await revert(ws, done.value.results);
+    const refused = await revert(ws, done.value.result.results);
     expect(!refused.ok && refused.error.code).toBe("UNDO_CONFLICT");
     expect(!refused.ok && refused.error.message).toContain("`o.txt`");
     expect(bytes("o.txt").toString()).toBe("zero\none\nNEW\ntwo\n");
-    const forced = await revert(ws, done.value.results, true);
-    expect(forced.ok && forced.value.results[0]?.relocated).toBe(true);
+    const forced = await revert(ws, done.value.result.results, true);
+    expect(forced.ok && forced.value.result.results[0]?.relocated).toBe(true);
     expect(bytes("o.txt").toString()).toBe("zero\none\ntwo\n");
   });
 });

@@ -53,13 +53,27 @@ function temps(dir: string): string[] {
 }
 
 describe("Journal.commit", () => {
-  it("writes every target, keeps the mode, and leaves no temporary file or journal entry", async () => {
+  it("writes every target, keeps the mode, and leaves no temporary file, only its report until acknowledged", async () => {
     const w = setup();
-    await new Journal(w.journalDir, SERVER).commit(context, w.writes, w.results);
+    const journal = new Journal(w.journalDir, SERVER);
+    const report = await journal.commit(context, w.writes, w.results);
     expect(w.snapshot()).toEqual(AFTER);
     expect(statSync(w.changed).mode & 0o777).toBe(0o640);
     expect(temps(w.root)).toEqual([]);
+    expect(readdirSync(w.journalDir)).toEqual([`${report}.report.json`]);
+    expect((await journal.outbox()).map((r) => r.message)).toEqual([
+      { type: "settled", report, context, outcome: "committed", results: w.results },
+    ]);
+    await journal.reported(report);
     expect(readdirSync(w.journalDir)).toEqual([]);
+  });
+
+  it("ignores an acknowledgement that is not a report id", async () => {
+    const w = setup();
+    const journal = new Journal(w.journalDir, SERVER);
+    const report = await journal.commit(context, w.writes, w.results);
+    await journal.reported(`../${report}`);
+    expect(readdirSync(w.journalDir)).toEqual([`${report}.report.json`]);
   });
 
   it("leaves every target untouched and no journal entry when a write fails", async () => {
@@ -104,12 +118,13 @@ describe("a crash at any step, then recovery", () => {
       expect(reports.map((r) => r.message)).toEqual([
         {
           type: "settled",
+          report: reports[0]?.id,
           context,
           outcome,
           ...(outcome === "committed" ? { results: w.results } : {}),
         },
       ]);
-      // The report stays in the outbox until it is sent, and only then goes.
+      // The report stays until the server acknowledges it, and only then goes.
       expect(await new Journal(w.journalDir, SERVER).outbox()).toHaveLength(1);
       await new Journal(w.journalDir, SERVER).reported(reports[0]?.id ?? "");
       expect(readdirSync(w.journalDir)).toEqual([]);

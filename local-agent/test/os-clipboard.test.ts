@@ -1,17 +1,9 @@
-import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
-import {
-  accessSync,
-  constants,
-  existsSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from "node:fs";
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { delimiter, join } from "node:path";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startXvfb, which, X11_INSTALL } from "../../test/support/x11.ts";
 import {
   CLIPBOARD_MAX_BYTES,
   type ClipboardResult,
@@ -19,17 +11,6 @@ import {
   osClipboard,
 } from "../src/os-clipboard/index.ts";
 import { run } from "../src/os-clipboard/run.ts";
-
-/** Where `tool` lives on this machine's PATH, if anywhere. */
-function which(tool: string): string | undefined {
-  for (const dir of (process.env.PATH ?? "").split(delimiter)) {
-    try {
-      accessSync(join(dir, tool), constants.X_OK);
-      return join(dir, tool);
-    } catch {}
-  }
-  return undefined;
-}
 
 /** The error code of a failed result, or "ok": one value to compare. */
 const codeOf = (r: ClipboardResult<unknown>) => (r.ok ? "ok" : r.error.code);
@@ -269,35 +250,8 @@ describe.skipIf(!posix)("the macOS and Windows backends, against stand-in comman
   });
 });
 
-const INSTALL = "sudo apt install xvfb xclip xsel";
+const INSTALL = X11_INSTALL;
 const missing = ["Xvfb", "xclip", "xsel"].filter((tool) => !which(tool));
-
-/** Starts a private X server on a free display (Xvfb picks it: -displayfd). */
-async function startXvfb(): Promise<{ display: string; stop: () => Promise<void> }> {
-  const xvfb: ChildProcess = spawn("Xvfb", ["-displayfd", "3", "-nolisten", "tcp"], {
-    stdio: ["ignore", "ignore", "pipe", "pipe"],
-  });
-  let log = "";
-  xvfb.stderr?.on("data", (chunk: Buffer) => {
-    log += chunk.toString();
-  });
-  const display = await new Promise<string>((resolve, reject) => {
-    let number = "";
-    xvfb.stdio[3]?.on("data", (chunk: Buffer) => {
-      number += chunk.toString();
-      if (number.endsWith("\n")) resolve(`:${number.trim()}`);
-    });
-    xvfb.on("error", reject);
-    xvfb.on("exit", (code) => reject(new Error(`Xvfb exited (${code}): ${log}`)));
-  });
-  const stop = async () => {
-    if (xvfb.exitCode !== null || xvfb.signalCode !== null) return;
-    const exited = new Promise((resolve) => xvfb.once("exit", resolve));
-    xvfb.kill("SIGTERM");
-    await exited; // The xclip and xsel processes holding its selections die with it.
-  };
-  return { display, stop };
-}
 
 // Linux only: macOS and Windows runners have no X server to start.
 describe.skipIf(process.platform !== "linux" || (missing.length > 0 && !process.env.CI))(

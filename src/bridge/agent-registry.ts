@@ -1,4 +1,4 @@
-import type { Hello } from "./protocol.ts";
+import type { Hello, OpContext } from "./protocol.ts";
 import type { AgentInfo } from "./routing.ts";
 
 /** An agent that was turned away (another protocol version), shown by `agents_list`. */
@@ -91,6 +91,51 @@ export class AgentRegistry {
       refusal.message,
       refusal.at,
     );
+  }
+
+  /** Remembers a write whose reply never came (disconnect, timeout), until its outcome is known. */
+  interrupt(request: string, agent: string, context: OpContext, now: number): void {
+    this.sql.exec(
+      "INSERT OR REPLACE INTO interrupted (request, agent, session, op, at) VALUES (?, ?, ?, ?, ?)",
+      request,
+      agent,
+      context.session,
+      context.op,
+      now,
+    );
+  }
+
+  /** The interrupted write that request `request` was, forgotten as it is settled now. */
+  takeRequest(request: string): OpContext | undefined {
+    const row = this.sql
+      .exec<{ session: string; op: number }>(
+        "DELETE FROM interrupted WHERE request = ? RETURNING session, op",
+        request,
+      )
+      .toArray()[0];
+    return row && { session: row.session, op: row.op };
+  }
+
+  /** Forgets an interrupted write the agent has reported. */
+  settled(context: OpContext): void {
+    this.sql.exec(
+      "DELETE FROM interrupted WHERE session = ? AND op = ?",
+      context.session,
+      context.op,
+    );
+  }
+
+  /** The interrupted writes of `agent` not among `inProgress`: forgotten, for the caller to settle. */
+  takeUnreported(agent: string, inProgress: readonly OpContext[]): OpContext[] {
+    const rows = this.sql
+      .exec<{ request: string; session: string; op: number }>(
+        "SELECT request, session, op FROM interrupted WHERE agent = ?",
+        agent,
+      )
+      .toArray()
+      .filter((r) => !inProgress.some((c) => c.session === r.session && c.op === r.op));
+    for (const r of rows) this.sql.exec("DELETE FROM interrupted WHERE request = ?", r.request);
+    return rows.map((r) => ({ session: r.session, op: r.op }));
   }
 
   refusals(now: number): Refusal[] {

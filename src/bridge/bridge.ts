@@ -37,12 +37,9 @@ interface Pending {
   name: string;
   timer: ReturnType<typeof setTimeout>;
   settle: (outcome: Outcome<unknown>) => void;
-  /** For `apply`: the operation to settle if the reply comes after the caller gave up. */
+  /** For a write (`apply`): the operation to settle if the reply comes after the caller gave up. */
   context: OpContext | undefined;
 }
-
-/** Timed-out `apply` requests remembered for a late reply, at most. */
-const LATE_KEPT = 100;
 
 /**
  * One per user (`bridge:<user>`): the user's local agents connect here over
@@ -54,7 +51,6 @@ const LATE_KEPT = 100;
 export class Bridge extends DurableObject<Env> {
   private readonly registry: AgentRegistry;
   private readonly pending = new Map<string, Pending>();
-  private readonly late = new Map<string, { context: OpContext; name: string }>();
   private readonly assemblers = new WeakMap<WebSocket, FrameAssembler>();
   private readonly lastMessage = new Map<string, number>();
   private counter = 0;
@@ -115,7 +111,7 @@ export class Bridge extends DurableObject<Env> {
     const reply = new Promise<Outcome<unknown>>((settle) => {
       const timer = setTimeout(() => {
         this.pending.delete(id);
-        if (context) this.rememberLate(id, { context, name: target.name });
+        if (context) this.registry.interrupt(id, target.name, context, Date.now());
         settle(
           fail(
             "AGENT_TIMEOUT",
@@ -157,11 +153,22 @@ export class Bridge extends DurableObject<Env> {
       return;
     }
     const data = msg.data;
-    if (data.type === "settled") {
-      this.settleLater(att.user, att.name, data.context, data.outcome, data.results);
-      return;
+    switch (data.type) {
+      case "reply":
+        this.reply(ws, att, data);
+        return;
+      case "settled":
+        // The agent's record of how a write ended: settle it, and let the agent forget it.
+        this.registry.settled(data.context);
+        this.settleLater(att.user, att.name, data.context, data.outcome, data.results);
+        if (data.report !== undefined) this.send(ws, { type: "ack", report: data.report });
+        return;
+      case "synced":
+        // Reports are in; an interrupted write not reported nor in progress never reached the journal.
+        for (const context of this.registry.takeUnreported(att.name, data.in_progress))
+          this.settleLater(att.user, att.name, context, "rolled_back", undefined);
+        return;
     }
-    this.reply(att.user, data);
   }
 
   override async webSocketClose(ws: WebSocket, code: number): Promise<void> {
@@ -232,25 +239,27 @@ export class Bridge extends DurableObject<Env> {
     ws.close(CLOSE_CODES.refused, code);
   }
 
-  private reply(user: string, reply: Reply): void {
+  private reply(ws: WebSocket, att: Attachment, reply: Reply): void {
     const pending = this.pending.get(reply.id);
     if (pending) {
       clearTimeout(pending.timer);
       this.pending.delete(reply.id);
       pending.settle(reply.ok ? ok(reply.result) : { ok: false, error: reply.error });
+      if (pending.context) this.send(ws, { type: "ack", id: reply.id });
       return;
     }
-    const late = this.late.get(reply.id);
-    if (!late) return; // a reply nobody waits for any more (the caller timed out on a read)
-    this.late.delete(reply.id);
+    // A write's reply after its caller gave up (timeout): settle it now.
+    const late = this.registry.takeRequest(reply.id);
+    if (!late) return; // a read nobody waits for any more
     const result = reply.ok ? ApplyResult.safeParse(reply.result) : undefined;
     this.settleLater(
-      user,
-      late.name,
-      late.context,
+      att.user,
+      att.name ?? "",
+      late,
       result?.success ? "committed" : "rolled_back",
       result?.data?.results,
     );
+    this.send(ws, { type: "ack", id: reply.id });
   }
 
   /** Tells the session whose write was interrupted how it ended (not awaited: never blocks a message). */
@@ -280,21 +289,13 @@ export class Bridge extends DurableObject<Env> {
       if (pending.conn !== att.conn) continue;
       clearTimeout(pending.timer);
       this.pending.delete(id);
-      if (pending.context) this.rememberLate(id, { context: pending.context, name: pending.name });
+      if (pending.context) this.registry.interrupt(id, pending.name, pending.context, Date.now());
       pending.settle(
         fail(
           "AGENT_DISCONNECTED",
           `The local agent \`${pending.name}\` ${why} during the call.${pending.context ? " If it was writing files, its journal finishes or undoes the write when it reconnects, and `history` says which." : " Try again once it is back (agents_list)."}`,
         ),
       );
-    }
-  }
-
-  private rememberLate(id: string, late: { context: OpContext; name: string }): void {
-    this.late.set(id, late);
-    for (const old of this.late.keys()) {
-      if (this.late.size <= LATE_KEPT) break;
-      this.late.delete(old);
     }
   }
 

@@ -16,8 +16,12 @@ import { PROJECT_NAME } from "../core/names.ts";
  *    `reply` `{id, ok, result | error}` of the same id, in any order.
  * 3. The agent sends `HEARTBEAT.ping` every `HEARTBEAT_MS`; the edge answers
  *    `HEARTBEAT.pong` without waking its Durable Object (an auto-response).
- * 4. A file write interrupted by the agent's death is settled by its journal
- *    when it restarts; the agent then reports each one with `settled`.
+ * 4. Every write the agent commits stays on its disk until the edge `ack`s the
+ *    reply. On each (re)connection the agent sends a `settled` report for each
+ *    one still there (and for writes its journal finished or undid after a
+ *    crash), then `synced` with the writes it is still working on. The edge
+ *    acks each report; an interrupted write it was told nothing about never
+ *    reached the journal, so no file changed (docs/journal.md).
  * A message longer than `FRAME_CHARS` travels as `frame` parts (frames.ts).
  */
 export const PROTOCOL_VERSION = 1;
@@ -280,9 +284,11 @@ export const Reply = z.union([
 ]);
 export type Reply = z.infer<typeof Reply>;
 
-/** An interrupted `apply` that the agent's journal finished (`committed`) or undid. */
+/** How a write ended, from the agent's records: committed (with its results) or rolled back. */
 export const Settled = z.strictObject({
   type: z.literal("settled"),
+  /** The record's id, for the edge's `ack` (none when no file was written). */
+  report: z.string().min(1).max(128).optional(),
   context: OpContext,
   outcome: z.enum(["committed", "rolled_back"]),
   /** With `committed`: the results the interrupted call would have returned. */
@@ -290,8 +296,21 @@ export const Settled = z.strictObject({
 });
 export type Settled = z.infer<typeof Settled>;
 
+/** Sent after the reports on each connection: the writes the agent is still working on. */
+export const Synced = z.strictObject({
+  type: z.literal("synced"),
+  in_progress: z.array(OpContext),
+});
+
+/** The edge has a reply (`id`) or a report (`report`): the agent may forget its record. */
+export const Ack = z.strictObject({
+  type: z.literal("ack"),
+  id: z.string().optional(),
+  report: z.string().optional(),
+});
+
 /** What the agent sends after its hello. */
-export const AgentMessage = z.union([Reply, Settled]);
+export const AgentMessage = z.union([Reply, Settled, Synced]);
 /** What the edge sends. */
-export const EdgeMessage = z.union([Welcome, Refused, Request]);
+export const EdgeMessage = z.union([Welcome, Refused, Request, Ack]);
 export type EdgeMessage = z.infer<typeof EdgeMessage>;

@@ -23,4 +23,15 @@ export const BRIDGE_MIGRATIONS: Migrations = [
        at INTEGER NOT NULL
      )`,
   ],
+  // 2: writes interrupted by a disconnect or a timeout, until the agent says how they ended.
+  [
+    `CREATE TABLE interrupted (
+       request TEXT PRIMARY KEY,
+       agent TEXT NOT NULL,
+       session TEXT NOT NULL,
+       op INTEGER NOT NULL,
+       at INTEGER NOT NULL
+     )`,
+    `CREATE INDEX interrupted_agent ON interrupted (agent)`,
+  ],
 ];

@@ -112,7 +112,7 @@ export class FileOperations {
     } else if (this.store.rolledBack(id)) {
       this.log.update(
         id,
-        `${row.kind} #${id}: interrupted, and rolled back by the agent's journal: no file changed`,
+        `${row.kind} #${id}: interrupted before it was written: no file changed`,
       );
     }
   }

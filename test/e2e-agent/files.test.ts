@@ -1,0 +1,459 @@
+import { readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  type AnyClient,
+  call,
+  connectV1,
+  connectV2,
+  expectToolError,
+  ok,
+  startSession,
+} from "../e2e/clients.ts";
+import {
+  type AgentProcess,
+  startAgent,
+  tempFiles,
+  tempProject,
+  writeFile,
+} from "./agent-process.ts";
+
+const A_TS = `import { helper } from "./helper";
+
+/** Parses the config. */
+export function parseConfig(text: string): Config {
+\tconst lines = text.split("\\n"); // tabs, and “quotes” that are not ASCII
+\treturn { lines };
+}
+
+export function unrelated() {
+  return 42;
+}
+`;
+const B_TS = `// b.ts
+// helpers go below
+export const b = 1;
+`;
+const FUNCTION = A_TS.split("\n").slice(2, 7).join("\n").concat("\n"); // lines 3–7
+
+interface Changed {
+  path: string;
+  lines_added: number;
+  lines_removed: number;
+  hash_before: string;
+  hash_after: string;
+  created: boolean;
+}
+
+let root: string;
+let agent: AgentProcess;
+let v1: AnyClient;
+let v2: AnyClient;
+let session: string;
+const file = (name: string) => readFileSync(path.join(root, name), "utf8");
+const bytes = (name: string) => readFileSync(path.join(root, name));
+
+beforeAll(async () => {
+  root = tempProject({ "src/a.ts": A_TS, "src/b.ts": B_TS });
+  agent = await startAgent({ root, name: "files-agent", project: "files-project" });
+  v1 = await connectV1();
+  v2 = await connectV2();
+  session = await startSession(v1);
+});
+
+afterAll(async () => {
+  await v1?.close();
+  await v2?.close();
+  await agent?.stop();
+});
+
+describe("a local agent connected", () => {
+  it("is listed by agents_list with its name, project, roots and version", async () => {
+    const listed = await ok<{ agents: Record<string, unknown>[] }>(v1, "agents_list");
+    expect(listed.agents).toEqual([
+      expect.objectContaining({
+        name: "files-agent",
+        project: "files-project",
+        roots: [root],
+        read_only: false,
+        version: "0.2.0",
+        connected_since: expect.any(String),
+        last_seen: expect.any(String),
+      }),
+    ]);
+  });
+
+  it("gives its workspace name to a session started without a project", async () => {
+    const started = await ok<{ project: string }>(v1, "session_start", {});
+    expect(started.project).toBe("files-project");
+  });
+});
+
+describe("cut and paste", () => {
+  it("moves a function from a.ts to b.ts byte for byte, without the code passing through the model", async () => {
+    const cut = await call(v1, "cut", {
+      session,
+      path: "src/a.ts",
+      start_line: 3,
+      end_line: 7,
+      key: "parse-config",
+    });
+    expect(cut.isError, cut.text).toBeFalsy();
+    expect(cut.data).toMatchObject({
+      key: "parse-config",
+      path: "src/a.ts",
+      start_line: 3,
+      end_line: 7,
+      lines: 5,
+    });
+    const pasted = await call(v1, "paste", {
+      session,
+      key: "parse-config",
+      targets: [{ path: "src/b.ts", mode: "at_marker_after", marker: "helpers go below" }],
+    });
+    expect(pasted.isError, pasted.text).toBeFalsy();
+    // Receipts, not content: the function's body never comes back to the model.
+    for (const text of [cut.text, pasted.text]) expect(text).not.toContain("text.split");
+    expect(file("src/a.ts")).toBe(A_TS.replace(FUNCTION, ""));
+    expect(file("src/b.ts")).toBe(
+      B_TS.replace("// helpers go below\n", `// helpers go below\n${FUNCTION}`),
+    );
+    expect(pasted.data.files).toEqual([
+      expect.objectContaining({ path: "src/b.ts", lines_added: 5, lines_removed: 0 }),
+    ]);
+    expect(pasted.data.tokens_kept_out).toBeGreaterThan(0);
+  });
+
+  it("undoes the paste and the cut, restoring target and source byte for byte, and redoes them", async () => {
+    const undone = await call(v1, "undo", { session, count: 2 });
+    expect(undone.isError, undone.text).toBeFalsy();
+    expect(file("src/a.ts")).toBe(A_TS);
+    expect(file("src/b.ts")).toBe(B_TS);
+    const redone = await call(v1, "redo", { session, count: 2 });
+    expect(redone.isError, redone.text).toBeFalsy();
+    expect(file("src/a.ts")).toBe(A_TS.replace(FUNCTION, ""));
+    expect(file("src/b.ts")).toContain(FUNCTION);
+    await ok(v1, "undo", { session, count: 2 });
+    expect([file("src/a.ts"), file("src/b.ts")]).toEqual([A_TS, B_TS]);
+  });
+
+  it("lists each file operation in history with its id", async () => {
+    const { operations } = await ok<{ operations: { id: number; op: string; summary: string }[] }>(
+      v1,
+      "history",
+      { session },
+    );
+    const ops = operations.map((o) => o.op);
+    expect(ops.slice(0, 5)).toEqual(["undo", "redo", "undo", "paste", "cut"]);
+    expect(operations.find((o) => o.op === "paste")?.summary).toContain("src/b.ts");
+  });
+
+  it("leaves all three targets unchanged when the third fails, naming it", async () => {
+    writeFile(root, "t/one.ts", "one\n");
+    writeFile(root, "t/two.ts", "two\n");
+    writeFile(root, "t/three.ts", "three\n");
+    const before = ["one", "two", "three"].map((n) => bytes(`t/${n}.ts`));
+    const result = await call(v2, "paste", {
+      session,
+      text: "// pasted\n",
+      targets: [
+        { path: "t/one.ts" },
+        { path: "t/two.ts", mode: "prepend" },
+        { path: "t/three.ts", mode: "at_marker_after", marker: "no such marker" },
+      ],
+    });
+    expectToolError(result, "MARKER_NOT_FOUND", ["`targets[2]`", "t/three.ts"]);
+    expect(["one", "two", "three"].map((n) => bytes(`t/${n}.ts`))).toEqual(before);
+    expect(tempFiles(root)).toEqual([]);
+  });
+
+  it("pastes to many targets in one operation, and one undo reverts them all", async () => {
+    const paths = ["m/1.txt", "m/2.txt", "m/3.txt"];
+    for (const p of paths) writeFile(root, p, "base\n");
+    const pasted = await ok<{ operation: number; files: Changed[] }>(v1, "paste", {
+      session,
+      text: "added\n",
+      targets: paths.map((p) => ({ path: p })),
+    });
+    expect(pasted.files.map((f) => f.path)).toEqual(paths);
+    for (const p of paths) expect(file(p)).toBe("base\nadded\n");
+    const undone = await ok<{ reverted: number[] }>(v1, "undo", { session });
+    expect(undone.reverted).toEqual([pasted.operation]);
+    for (const p of paths) expect(file(p)).toBe("base\n");
+  });
+
+  it("reports a dry run like the real paste and writes nothing", async () => {
+    writeFile(root, "dry.txt", "1\n2\n");
+    const dry = await ok<{ operation: number; dry_run: boolean; files: Changed[] }>(v1, "paste", {
+      session,
+      text: "X\n",
+      targets: [{ path: "dry.txt", mode: "after_line", line: 1 }],
+      dry_run: true,
+    });
+    expect(dry).toMatchObject({ operation: 0, dry_run: true });
+    expect(file("dry.txt")).toBe("1\n2\n");
+    const real = await ok<{ files: Changed[] }>(v1, "paste", {
+      session,
+      text: "X\n",
+      targets: [{ path: "dry.txt", mode: "after_line", line: 1 }],
+    });
+    expect(real.files).toEqual(dry.files);
+    expect(file("dry.txt")).toBe("1\nX\n2\n");
+  });
+
+  it("keeps CRLF line endings, a BOM and a missing final newline byte for byte", async () => {
+    writeFile(root, "win.txt", Buffer.from("\uFEFFfirst\r\nsecond"));
+    await ok(v2, "paste", { session, text: "third\nfourth\n", targets: [{ path: "win.txt" }] });
+    expect(bytes("win.txt")).toEqual(Buffer.from("\uFEFFfirst\r\nsecond\r\nthird\r\nfourth"));
+  });
+
+  it("refuses a paste with `expect` when the file changed since, and takes the current hash", async () => {
+    writeFile(root, "e.txt", "v1\n");
+    const copied = await ok<{ file_hash: string }>(v1, "copy", {
+      session,
+      path: "e.txt",
+      key: "e-v1",
+    });
+    writeFile(root, "e.txt", "v2\n");
+    expectToolError(
+      await call(v1, "paste", {
+        session,
+        text: "x\n",
+        targets: [{ path: "e.txt", expect: copied.file_hash }],
+      }),
+      "FILE_CHANGED",
+      ["`targets[0]`", "e.txt"],
+    );
+    expect(file("e.txt")).toBe("v2\n");
+    const current = await ok<{ file_hash: string }>(v1, "copy", {
+      session,
+      path: "e.txt",
+      key: "e-v2",
+    });
+    await ok(v1, "paste", {
+      session,
+      text: "x\n",
+      targets: [{ path: "e.txt", expect: current.file_hash }],
+    });
+    expect(file("e.txt")).toBe("v2\nx\n");
+  });
+
+  it("creates a missing file only with create_if_missing, and undo removes it", async () => {
+    expectToolError(
+      await call(v1, "paste", { session, text: "new\n", targets: [{ path: "made/new.ts" }] }),
+      "FILE_NOT_FOUND",
+      ["create_if_missing"],
+    );
+    await ok(v1, "paste", {
+      session,
+      text: "new\n",
+      targets: [{ path: "made/new.ts", create_if_missing: true }],
+    });
+    expect(file("made/new.ts")).toBe("new\n");
+    await ok(v1, "undo", { session });
+    expect(() => file("made/new.ts")).toThrow();
+  });
+});
+
+describe("undo after an outside edit", () => {
+  it("is refused with UNDO_CONFLICT naming the file, and with force reverts where the change is intact", async () => {
+    writeFile(root, "u.txt", "alpha\nbeta\n");
+    await ok(v1, "paste", {
+      session,
+      text: "PASTED\n",
+      targets: [{ path: "u.txt", mode: "after_line", line: 1 }],
+    });
+    writeFile(root, "u.txt", "outside edit\nalpha\nPASTED\nbeta\n");
+    expectToolError(await call(v1, "undo", { session }), "UNDO_CONFLICT", ["u.txt", "force"]);
+    expect(file("u.txt")).toBe("outside edit\nalpha\nPASTED\nbeta\n");
+    await ok(v1, "undo", { session, force: true });
+    expect(file("u.txt")).toBe("outside edit\nalpha\nbeta\n");
+  });
+});
+
+describe("read", () => {
+  it("returns the content first, then `unchanged since read N`, then a compact diff after an edit", async () => {
+    const lines = Array.from({ length: 60 }, (_, i) => `line ${i + 1}`)
+      .join("\n")
+      .concat("\n");
+    writeFile(root, "r.txt", lines);
+    const first = await ok<{ read: number; status: string; content: string; key: string }>(
+      v1,
+      "read",
+      { session, path: "r.txt" },
+    );
+    expect(first).toMatchObject({ status: "content", content: lines, key: "r.txt" });
+    const second = await call(v1, "read", { session, path: "r.txt" });
+    expect(second.data).toMatchObject({ status: "unchanged", since: first.read });
+    expect(second.text).toContain(`unchanged since read #${first.read}`);
+    expect(second.text).not.toContain("line 30");
+    writeFile(root, "r.txt", lines.replace("line 30\n", "line thirty\n"));
+    const third = await call(v1, "read", { session, path: "r.txt" });
+    expect(third.data).toMatchObject({ status: "diff", since: first.read });
+    expect(third.data.diff).toContain("-line 30\n+line thirty");
+    expect(third.text).not.toContain("line 5\n");
+    // The session keeps one copy, keyed by the path, holding the latest content.
+    const got = await ok<{ content: string }>(v1, "clipboard_get", { session, key: "r.txt" });
+    expect(got.content).toBe(lines.replace("line 30\n", "line thirty\n"));
+  });
+
+  it("forgets its copy after `ttl_calls` calls without use, and then returns the content again", async () => {
+    writeFile(root, "ttl.txt", "short lived\n");
+    await ok(v1, "read", { session, path: "ttl.txt", ttl_calls: 2 });
+    for (let i = 0; i < 3; i++) await ok(v1, "history", { session, limit: 1 });
+    const again = await ok<{ status: string }>(v1, "read", { session, path: "ttl.txt" });
+    expect(again.status).toBe("content");
+  });
+
+  it("reads a range into its own key", async () => {
+    writeFile(root, "range.txt", "a\nb\nc\nd\n");
+    const r = await ok<{ content: string; key: string; start_line: number; end_line: number }>(
+      v1,
+      "read",
+      {
+        session,
+        path: "range.txt",
+        start_line: 2,
+        end_line: 3,
+      },
+    );
+    expect(r).toMatchObject({
+      content: "b\nc\n",
+      key: "range.txt:2-3",
+      start_line: 2,
+      end_line: 3,
+    });
+  });
+});
+
+describe("safety, enforced by the agent", () => {
+  it("refuses paths outside its roots, escaping symlinks and the deny-list, leaking no content", async () => {
+    const outside = tempProject({ "secret.txt": "TOP SECRET\n" });
+    symlinkSync(path.join(outside, "secret.txt"), path.join(root, "link-out.txt"));
+    writeFile(root, ".env", "API_KEY=hunter2\n");
+    const cases: [string, Record<string, unknown>, string][] = [
+      ["read", { path: "../secret.txt" }, "PATH_OUTSIDE_ROOT"],
+      ["read", { path: path.join(outside, "secret.txt") }, "PATH_OUTSIDE_ROOT"],
+      ["read", { path: "link-out.txt" }, "PATH_OUTSIDE_ROOT"],
+      ["copy", { path: ".env" }, "PATH_DENIED"],
+      ["read", { path: ".git/config" }, "PATH_DENIED"],
+      ["paste", { text: "x", targets: [{ path: "link-out.txt" }] }, "PATH_OUTSIDE_ROOT"],
+      ["paste", { text: "x", targets: [{ path: ".env" }] }, "PATH_DENIED"],
+    ];
+    for (const [tool, args, code] of cases) {
+      const result = await call(v1, tool, { session, ...args });
+      expectToolError(result, code);
+      expect(result.text).not.toContain("SECRET");
+      expect(result.text).not.toContain("hunter2");
+    }
+    expect(readFileSync(path.join(outside, "secret.txt"), "utf8")).toBe("TOP SECRET\n");
+    expect(file(".env")).toBe("API_KEY=hunter2\n");
+  });
+
+  it("refuses binary files with BINARY_FILE", async () => {
+    writeFileSync(
+      path.join(root, "image.png"),
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 1]),
+    );
+    expectToolError(await call(v1, "read", { session, path: "image.png" }), "BINARY_FILE", [
+      "image.png",
+    ]);
+    expectToolError(
+      await call(v1, "paste", { session, text: "x", targets: [{ path: "image.png" }] }),
+      "BINARY_FILE",
+      ["image.png"],
+    );
+  });
+
+  it("answers bad targets before any file is touched", async () => {
+    writeFile(root, "bad.txt", "x\n");
+    const before = bytes("bad.txt");
+    for (const [target, mentions] of [
+      [{ path: "bad.txt", mode: "after_line" }, ["`line`"]],
+      [{ path: "bad.txt", mode: "append", line: 3 }, ["`line`", "append"]],
+      [{ path: "bad.txt", mode: "replace_lines", start_line: 3, end_line: 2 }, ["end_line"]],
+      [{ path: "bad.txt", mode: "after_line", line: 9 }, ["`targets[0]`", "1 line"]],
+    ] as const) {
+      expectToolError(
+        await call(v1, "paste", { session, text: "y\n", targets: [target] }),
+        undefined,
+        [...mentions],
+      );
+    }
+    expect(bytes("bad.txt")).toEqual(before);
+  });
+});
+
+describe("export to and import from a file", () => {
+  it("writes the export through the agent, imports it back, and undo removes the file", async () => {
+    const source = await startSession(v1);
+    await ok(v1, "copy", { session: source, key: "exported", text: "round trip\n", tags: ["t1"] });
+    const exported = await ok<{ path: string; operation: number }>(v1, "clipboard_export", {
+      session: source,
+      scope: "session",
+      path: "exports/clip.json",
+    });
+    expect(exported.path).toBe("exports/clip.json");
+    expect(JSON.parse(file("exports/clip.json"))).toMatchObject({ format: "edgeclip", version: 1 });
+    const target = await startSession(v1);
+    const imported = await ok<{ steps: { key: string; action: string }[] }>(
+      v1,
+      "clipboard_import",
+      {
+        session: target,
+        path: "exports/clip.json",
+        dry_run: false,
+      },
+    );
+    expect(imported.steps).toEqual([
+      expect.objectContaining({ key: "exported", action: "create" }),
+    ]);
+    expect(
+      (await ok<{ content: string }>(v1, "clipboard_get", { session: target, key: "exported" }))
+        .content,
+    ).toBe("round trip\n");
+    await ok(v1, "undo", { session: source });
+    expect(() => file("exports/clip.json")).toThrow();
+  });
+});
+
+describe("concurrency and size", () => {
+  it("loses nothing when two sessions paste into one file at once", async () => {
+    writeFile(root, "shared.log", "");
+    const other = await startSession(v2, { project: "files-project" });
+    const pastes = [];
+    for (let i = 0; i < 15; i++) {
+      pastes.push(
+        ok(v1, "paste", { session, text: `one ${i}\n`, targets: [{ path: "shared.log" }] }),
+      );
+      pastes.push(
+        ok(v2, "paste", { session: other, text: `two ${i}\n`, targets: [{ path: "shared.log" }] }),
+      );
+    }
+    await Promise.all(pastes);
+    const lines = file("shared.log").split("\n").filter(Boolean).sort();
+    const expected = Array.from({ length: 15 }, (_, i) => [`one ${i}`, `two ${i}`])
+      .flat()
+      .sort();
+    expect(lines).toEqual(expected);
+  });
+
+  it("pastes a 10 MiB entry into a new file and copies it back exactly", async () => {
+    const line = "edgeclip 10 MiB: €uro and 😀 emoji, the quick brown fox\n";
+    const text = line.repeat(Math.floor((10 * 1024 * 1024 - 1024) / Buffer.byteLength(line)));
+    await ok(v1, "copy", { session, key: "big", text });
+    const pasted = await ok<{ files: Changed[] }>(v1, "paste", {
+      session,
+      key: "big",
+      targets: [{ path: "big/out.txt", create_if_missing: true }],
+    });
+    expect(pasted.files[0]?.created).toBe(true);
+    expect(file("big/out.txt") === text).toBe(true);
+    const back = await ok<{ bytes: number }>(v1, "copy", {
+      session,
+      key: "big-back",
+      path: "big/out.txt",
+    });
+    expect(back.bytes).toBe(Buffer.byteLength(text));
+  });
+});
