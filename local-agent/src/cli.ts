@@ -20,6 +20,8 @@ switch (command.command) {
   }
   case "connect":
     process.exitCode = await connect(command);
+    // A server that never answers the closing handshake does not keep the agent up.
+    setTimeout(() => process.exit(), 1_000).unref();
     break;
   case "error":
     process.stderr.write(

@@ -89,8 +89,10 @@ export class BridgeConnection {
     this.socket = ws;
     const assembler = new FrameAssembler();
     let welcomed = false;
+    let opened = false;
     let lastPong = Date.now();
     ws.addEventListener("open", () => {
+      opened = true;
       this.send(ws, this.options.hello);
       this.later(() => {
         if (!welcomed && this.socket === ws) this.drop(ws, "no welcome from the server");
@@ -153,7 +155,9 @@ export class BridgeConnection {
       this.reconnect(`connection closed (${event.code}${event.reason ? `: ${event.reason}` : ""})`);
     });
     ws.addEventListener("error", () => {
-      // A 'close' event always follows; the reconnect happens there.
+      // Node 22's WebSocket fires no 'close' after a failed connection (refused,
+      // HTTP 401…), only 'error': give up on this socket here too.
+      this.drop(ws, opened ? "connection error" : `cannot reach ${this.options.url}`);
     });
   }
 

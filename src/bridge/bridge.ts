@@ -171,8 +171,14 @@ export class Bridge extends DurableObject<Env> {
     }
   }
 
-  override async webSocketClose(ws: WebSocket, code: number): Promise<void> {
+  override async webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {
     this.dropped(ws.deserializeAttachment() as Attachment, `disconnected (${code})`);
+    // Answer the agent's close frame, or it waits for one before letting go.
+    try {
+      ws.close(code === 1005 || code === 1006 ? 1000 : code, reason);
+    } catch {
+      // already closed
+    }
   }
 
   override async webSocketError(ws: WebSocket): Promise<void> {

@@ -110,10 +110,7 @@ export class FileOperations {
         `${row.kind} #${id}: interrupted, then completed by the agent's journal: ${results.map(describeChange).join(", ")}`,
       );
     } else if (this.store.rolledBack(id)) {
-      this.log.update(
-        id,
-        `${row.kind} #${id}: interrupted before it was written: no file changed`,
-      );
+      this.log.update(id, `${row.kind} #${id}: interrupted before it was written: no file changed`);
     }
   }
 

@@ -1,0 +1,127 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type AnyClient, call, connectV1, ok, startSession } from "../e2e/clients.ts";
+import { type AgentProcess, startAgent, tempFiles, tempProject } from "./agent-process.ts";
+
+const MiB = 1024 * 1024;
+const TARGETS = ["big/one.txt", "big/two.txt", "big/three.txt"];
+const ROUNDS = 16;
+
+/** ~`bytes` of text in numbered lines. */
+function text(bytes: number, tag: string): string {
+  const line = `${tag} the quick brown fox jumps over the lazy dog 0123456789\n`;
+  return line.repeat(Math.ceil(bytes / line.length));
+}
+
+let root: string;
+let state: string;
+let client: AnyClient;
+let session: string;
+let agent: AgentProcess | undefined;
+const start = () => startAgent({ root, name: "crash-agent", project: "crash-project", state });
+
+beforeAll(async () => {
+  root = tempProject(Object.fromEntries(TARGETS.map((t) => [t, text(3 * MiB, "base")])));
+  state = mkdtempSync(path.join(tmpdir(), "edgeclip-crash-state-"));
+  agent = await start();
+  client = await connectV1();
+  session = await startSession(client, { project: "crash-project" });
+});
+
+afterAll(async () => {
+  await agent?.stop();
+  await client?.close();
+});
+
+interface History {
+  operations: { id: number; op: string; summary: string }[];
+}
+
+/** Waits until history's line for operation `id` says how it ended. */
+async function settledLine(id: number): Promise<string> {
+  for (let i = 0; i < 100; i++) {
+    const { operations } = await ok<History>(client, "history", { session, limit: 100 });
+    const line = operations.find((o) => o.id === id)?.summary ?? "";
+    if (!line.includes("interrupted (")) return line;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`operation #${id} was never settled`);
+}
+
+describe("the agent killed during three-target pastes of large files", () => {
+  it("leaves, once restarted, all three files as before or all as after, no temporary file, and history saying which", async () => {
+    // How long one paste takes here, so that the kills can be spread over that time.
+    await ok(client, "copy", { session, key: "calibrate", text: "calibration\n" });
+    const started = Date.now();
+    await ok(client, "paste", {
+      session,
+      key: "calibrate",
+      targets: TARGETS.map((p) => ({ path: p })),
+    });
+    const spreadMs = (Date.now() - started) * 1.2;
+    const base = readFileSync(path.join(root, TARGETS[0] ?? ""), "utf8");
+    let expected = base;
+    const seen = { completed: 0, recovered: 0, untouched: 0 };
+    for (let round = 0; round < ROUNDS; round++) {
+      const chunk = text(64 * 1024, `round-${round}`);
+      await ok(client, "copy", { session, key: `chunk-${round}`, text: chunk });
+      const paste = call(client, "paste", {
+        session,
+        key: `chunk-${round}`,
+        targets: TARGETS.map((p) => ({ path: p })),
+      });
+      const delay = ((round + Math.random()) / ROUNDS) * spreadMs;
+      await new Promise((r) => setTimeout(r, delay));
+      const killedAt = Date.now();
+      await agent?.stop("SIGKILL");
+      const result = await paste;
+      // Never a hang: the caller hears at once, not after the 30 s timeout.
+      expect(Date.now() - killedAt).toBeLessThan(5_000);
+
+      agent = await start(); // recovery runs before it connects
+      const contents = TARGETS.map((t) => readFileSync(path.join(root, t), "utf8"));
+      expect(tempFiles(root), `round ${round}: temporary files left`).toEqual([]);
+      const appended = contents[0] === expected + chunk;
+      if (!appended)
+        expect(contents[0] === expected, `round ${round}: first target mixed`).toBe(true);
+      for (const [i, content] of contents.entries())
+        expect(
+          content === contents[0],
+          `round ${round}: ${TARGETS[i]} differs from the first target`,
+        ).toBe(true);
+
+      if (!result.isError) {
+        expect(appended, `round ${round}: a paste that succeeded is not in the files`).toBe(true);
+        seen.completed++;
+      } else {
+        expect(result.text).toMatch(/^AGENT_DISCONNECTED: .*operation #\d+/s);
+        const id = Number(/operation #(\d+)/.exec(result.text)?.[1]);
+        const line = await settledLine(id);
+        if (appended) {
+          expect(line).toContain("completed by the agent's journal");
+          seen.recovered++;
+        } else {
+          expect(line).toContain("no file changed");
+          seen.untouched++;
+        }
+      }
+      if (appended) expected += chunk;
+    }
+    // The kills landed before, during and after writes (the spread covers a paste's duration).
+    expect(seen.completed + seen.recovered + seen.untouched).toBe(ROUNDS);
+    expect(seen.recovered + seen.untouched, JSON.stringify(seen)).toBeGreaterThan(0);
+
+    // Everything settled: undo works again, and reverts the last paste that happened.
+    if (expected !== base) {
+      const undone = await call(client, "undo", { session });
+      expect(undone.isError, undone.text).toBeFalsy();
+      const after = TARGETS.map((t) => readFileSync(path.join(root, t), "utf8"));
+      for (const content of after) expect(content.length).toBeLessThan(expected.length);
+    }
+    console.log(
+      `crash rounds (a paste takes ~${Math.round(spreadMs / 1.2)} ms): ${JSON.stringify(seen)}`,
+    );
+  });
+});

@@ -1,0 +1,83 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type AnyClient, connectV1, ok, startSession } from "../e2e/clients.ts";
+import { type AgentProcess, startAgent, tempProject } from "./agent-process.ts";
+
+const repo = path.join(import.meta.dirname, "..", "..");
+/** npm as this process runs it: on the same Node (22), offline. */
+const npm = (args: string[], cwd: string) =>
+  execFileSync("npm", ["--offline", "--no-audit", "--no-fund", ...args], {
+    cwd,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+
+describe("the agent as users install it: npm pack, then npm install into an empty directory", () => {
+  let tarball: string;
+  let files: string[];
+  let installDir: string;
+  let agent: AgentProcess | undefined;
+  let client: AnyClient | undefined;
+
+  beforeAll(() => {
+    const packDir = mkdtempSync(path.join(tmpdir(), "edgeclip-pack-"));
+    const packed = JSON.parse(
+      npm(["pack", "--json", "--pack-destination", packDir], path.join(repo, "local-agent")),
+    ) as {
+      filename: string;
+      files: { path: string }[];
+    }[];
+    tarball = path.join(packDir, packed[0]?.filename ?? "");
+    files = (packed[0]?.files ?? []).map((f) => f.path).sort();
+    installDir = mkdtempSync(path.join(tmpdir(), "edgeclip-install-"));
+    npm(["init", "-y"], installDir);
+    npm(["install", tarball], installDir);
+  });
+
+  afterAll(async () => {
+    await agent?.stop();
+    await client?.close();
+  });
+
+  it("ships JavaScript only: the bundled CLI, its README and package.json", () => {
+    expect(files).toEqual(["README.md", "dist/edgeclip-agent.js", "package.json"]);
+  });
+
+  it("installs with no dependencies at all (nothing of the Worker's)", () => {
+    const modules = readdirSync(path.join(installDir, "node_modules")).filter(
+      (n) => !n.startsWith("."),
+    );
+    expect(modules).toEqual(["edgeclip-agent"]);
+    const manifest = JSON.parse(
+      readFileSync(path.join(installDir, "node_modules", "edgeclip-agent", "package.json"), "utf8"),
+    );
+    expect(manifest.dependencies).toBeUndefined();
+  });
+
+  it("runs `npx edgeclip-agent --help`, which is its README's usage", () => {
+    const help = npm(["exec", "--", "edgeclip-agent", "--help"], installDir);
+    expect(help).toContain("edgeclip-agent connect <url>");
+    const readme = readFileSync(
+      path.join(installDir, "node_modules", "edgeclip-agent", "README.md"),
+      "utf8",
+    );
+    expect(readme).toContain(help.trim());
+  });
+
+  it("connects, and serves file operations", async () => {
+    const root = tempProject({ "hello.txt": "from the packed agent\n" });
+    agent = await startAgent({
+      root,
+      name: "packed",
+      project: "packed-project",
+      bin: [process.execPath, path.join(installDir, "node_modules", ".bin", "edgeclip-agent")],
+    });
+    client = await connectV1();
+    const session = await startSession(client, { project: "packed-project" });
+    const read = await ok<{ content: string }>(client, "read", { session, path: "hello.txt" });
+    expect(read.content).toBe("from the packed agent\n");
+  });
+});
