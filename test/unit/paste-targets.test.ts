@@ -1,0 +1,90 @@
+import { describe, expect, it } from "vitest";
+import {
+  describeChange,
+  reversalOf,
+  shortHash,
+  splitResults,
+} from "../../src/core/file-changes.ts";
+import { checkTargets } from "../../src/core/paste-targets.ts";
+
+describe("checkTargets", () => {
+  it("accepts each mode with what it needs", () => {
+    expect(
+      checkTargets([
+        { path: "a" },
+        { path: "a", mode: "prepend" },
+        { path: "a", mode: "after_line", line: 0 },
+        { path: "a", mode: "before_line", line: 3 },
+        { path: "a", mode: "replace_lines", start_line: 2, end_line: 4 },
+        { path: "a", mode: "replace_lines", start_line: 2 },
+        { path: "a", mode: "at_marker_replace", marker: "// here" },
+        { path: "a", mode: "at_marker_after", marker: "x" },
+        {
+          path: "a",
+          mode: "at_marker_before",
+          marker: "x",
+          create_if_missing: true,
+          expect: "0123456789ab",
+        },
+      ]),
+    ).toBeUndefined();
+  });
+
+  it("names the target and the missing field", () => {
+    expect(checkTargets([{ path: "a" }, { path: "b", mode: "after_line" }])?.message).toBe(
+      "`targets[1]` has mode `after_line`, which needs `line`.",
+    );
+    expect(checkTargets([{ path: "a", mode: "replace_lines" }])?.message).toContain("`start_line`");
+    expect(checkTargets([{ path: "a", mode: "at_marker_after" }])?.message).toContain("`marker`");
+  });
+
+  it("refuses fields the mode ignores, a backwards range and a marker over two lines", () => {
+    expect(checkTargets([{ path: "a", mode: "append", line: 3 }])?.message).toContain(
+      "`line`, which mode `append` does not use",
+    );
+    expect(
+      checkTargets([{ path: "a", mode: "after_line", line: 1, marker: "m" }])?.message,
+    ).toContain("`marker`");
+    expect(
+      checkTargets([{ path: "a", mode: "replace_lines", start_line: 5, end_line: 2 }])?.message,
+    ).toContain("before");
+    expect(
+      checkTargets([{ path: "a", mode: "at_marker_after", marker: "a\nb" }])?.message,
+    ).toContain("one line");
+  });
+});
+
+describe("file change helpers", () => {
+  it("shortens hashes to 12 digits", () => {
+    expect(shortHash("a".repeat(64))).toBe("aaaaaaaaaaaa");
+    expect(shortHash(null)).toBe("none");
+  });
+
+  it("splits results by the edit counts of each operation", () => {
+    expect(splitResults([1, 2, 3, 4, 5], [2, 0, 3])).toEqual([[1, 2], [], [3, 4, 5]]);
+  });
+
+  it("reverts results newest first, each expecting the hash the edit left", () => {
+    const undo = { kind: "remove", path: "/x" } as const;
+    const r = (h: string) =>
+      ({ undo, after_hash: h }) as unknown as Parameters<typeof reversalOf>[0][number];
+    expect(reversalOf([r("h1"), r("h2")], true)).toEqual([
+      { kind: "revert", undo, expect: "h2", force: true },
+      { kind: "revert", undo, expect: "h1", force: true },
+    ]);
+  });
+
+  it("describes a change in one line", () => {
+    const base = {
+      path: "a.ts",
+      created: false,
+      removed: false,
+      lines_added: 3,
+      lines_removed: 1,
+      first_line: 9,
+    };
+    expect(describeChange(base)).toBe("a.ts +3 −1 at line 9");
+    expect(describeChange({ ...base, created: true })).toBe("a.ts created, +3 −1 at line 9");
+    expect(describeChange({ ...base, removed: true })).toBe("a.ts removed");
+  });
+});

@@ -1,0 +1,228 @@
+import { evictDurableObject, runInDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { BRIDGE_USER_HEADER } from "../../src/bridge/bridge.ts";
+import { FrameAssembler, toFrames } from "../../src/bridge/frames.ts";
+import { HEARTBEAT, PROTOCOL_VERSION } from "../../src/bridge/protocol.ts";
+import type { Outcome } from "../../src/core/errors.ts";
+import { bridgeName } from "../../src/core/names.ts";
+import { freshUser } from "./helpers.ts";
+
+const bridgeOf = (user: string) => env.BRIDGE.get(env.BRIDGE.idFromName(bridgeName(user)));
+
+interface TestAgent {
+  ws: WebSocket;
+  /** The next whole message from the edge (frames put back together). */
+  next(): Promise<Record<string, unknown>>;
+  send(message: object): void;
+}
+
+/** Connects a test "agent" to `user`'s Bridge and says hello; resolves after the welcome. */
+async function connect(
+  user: string,
+  hello: Record<string, unknown> = {},
+): Promise<TestAgent & { welcome: Record<string, unknown> }> {
+  const response = await bridgeOf(user).fetch(
+    new Request("http://bridge/", {
+      headers: { upgrade: "websocket", [BRIDGE_USER_HEADER]: user },
+    }),
+  );
+  const ws = response.webSocket;
+  if (!ws) throw new Error(`no WebSocket (${response.status})`);
+  ws.accept();
+  const queue: string[] = [];
+  const waiting: ((text: string) => void)[] = [];
+  const assembler = new FrameAssembler();
+  ws.addEventListener("message", (event) => {
+    const whole = assembler.push(String(event.data));
+    if (whole === undefined) return;
+    const waiter = waiting.shift();
+    if (waiter) waiter(whole);
+    else queue.push(whole);
+  });
+  const next = async () => {
+    const text = queue.shift() ?? (await new Promise<string>((resolve) => waiting.push(resolve)));
+    return JSON.parse(text) as Record<string, unknown>;
+  };
+  const send = (message: object) => {
+    for (const part of toFrames(JSON.stringify(message))) ws.send(part);
+  };
+  send({
+    type: "hello",
+    protocol: PROTOCOL_VERSION,
+    name: "laptop",
+    version: "0.2.0",
+    project: "proj",
+    roots: ["/home/me/proj"],
+    read_only: false,
+    capabilities: ["files"],
+    platform: "linux",
+    ...hello,
+  });
+  return { ws, next, send, welcome: await next() };
+}
+
+const want = (extra: object = {}) => ({ project: "proj", what: "Reading `a.ts`", ...extra });
+
+describe("Bridge", () => {
+  it("welcomes an agent and lists it with its name, project, roots and version", async () => {
+    const user = freshUser();
+    const agent = await connect(user);
+    expect(agent.welcome).toMatchObject({
+      type: "welcome",
+      name: "laptop",
+      protocol: PROTOCOL_VERSION,
+    });
+    const { agents } = await bridgeOf(user).agents();
+    expect(agents).toEqual([
+      expect.objectContaining({
+        name: "laptop",
+        project: "proj",
+        roots: ["/home/me/proj"],
+        read_only: false,
+        version: "0.2.0",
+      }),
+    ]);
+  });
+
+  it("sends a request to the agent and returns its reply, naming the agent", async () => {
+    const user = freshUser();
+    const agent = await connect(user);
+    const pending = bridgeOf(user).request(want(), "read", { path: "a.ts" }, 5_000);
+    const request = await agent.next();
+    expect(request).toMatchObject({ type: "request", op: "read", args: { path: "a.ts" } });
+    agent.send({ type: "reply", id: request.id, ok: true, result: { text: "hi" } });
+    expect(await pending).toEqual({ ok: true, value: { agent: "laptop", result: { text: "hi" } } });
+  });
+
+  it("keeps its agents across hibernation, and still reaches them", async () => {
+    const user = freshUser();
+    const agent = await connect(user);
+    await evictDurableObject(bridgeOf(user), { webSockets: "hibernate" });
+    expect((await bridgeOf(user).agents()).agents.map((a) => a.name)).toEqual(["laptop"]);
+    const pending = bridgeOf(user).request(want(), "os_read", {}, 5_000);
+    const request = await agent.next();
+    agent.send({ type: "reply", id: request.id, ok: true, result: { text: "after hibernation" } });
+    expect(await pending).toMatchObject({
+      ok: true,
+      value: { result: { text: "after hibernation" } },
+    });
+  });
+
+  it("answers heartbeat pings itself, and counts them as the agent being seen", async () => {
+    const user = freshUser();
+    const agent = await connect(user);
+    const before = (await bridgeOf(user).agents()).agents[0]?.last_seen ?? 0;
+    await new Promise((r) => setTimeout(r, 20));
+    agent.ws.send(HEARTBEAT.ping);
+    expect(await agent.next()).toEqual({ type: "pong" });
+    expect((await bridgeOf(user).agents()).agents[0]?.last_seen).toBeGreaterThan(before);
+  });
+
+  it("fails a pending request at once when its agent disconnects, and remembers an interrupted write", async () => {
+    const user = freshUser();
+    const agent = await connect(user);
+    const context = { session: "default", op: 7 };
+    const pending = bridgeOf(user).request(
+      want(),
+      "apply",
+      { context, dry_run: false, texts: [], edits: [] },
+      30_000,
+    );
+    await agent.next();
+    const started = Date.now();
+    agent.ws.close(1001, "going away");
+    const outcome = await pending;
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(outcome).toMatchObject({ ok: false, error: { code: "AGENT_DISCONNECTED" } });
+    expect(outcome.ok || outcome.error.message).toContain("journal");
+    const interrupted = () =>
+      runInDurableObject(bridgeOf(user), (_, state) =>
+        state.storage.sql.exec("SELECT session, op FROM interrupted").toArray(),
+      );
+    expect(await interrupted()).toEqual([context]);
+    // The agent comes back with nothing to report and nothing in progress: the write never happened.
+    const back = await connect(user);
+    back.send({ type: "synced", in_progress: [] });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(await interrupted()).toEqual([]);
+  });
+
+  it("times out a request the agent does not answer, and settles a write whose reply comes late", async () => {
+    const user = freshUser();
+    const agent = await connect(user);
+    const context = { session: "default", op: 9 };
+    const pending = bridgeOf(user).request(
+      want(),
+      "apply",
+      { context, dry_run: false, texts: [], edits: [] },
+      200,
+    );
+    const request = await agent.next();
+    expect(await pending).toMatchObject({ ok: false, error: { code: "AGENT_TIMEOUT" } });
+    agent.send({ type: "reply", id: request.id, ok: true, result: { results: [] } });
+    expect(await agent.next()).toEqual({ type: "ack", id: request.id });
+  });
+
+  it("routes between two agents by project or name, and answers AGENT_AMBIGUOUS otherwise", async () => {
+    const user = freshUser();
+    const one = await connect(user, { name: "one", project: "p1" });
+    const two = await connect(user, { name: "two", project: "p2" });
+    const serve = async (agent: TestAgent) => {
+      const request = await agent.next();
+      agent.send({ type: "reply", id: request.id, ok: true, result: {} });
+    };
+    void serve(two);
+    expect(
+      await bridgeOf(user).request(want({ project: "p2" }), "os_read", {}, 5_000),
+    ).toMatchObject({ value: { agent: "two" } });
+    void serve(one);
+    expect(
+      await bridgeOf(user).request(want({ project: "p9", agent: "one" }), "os_read", {}, 5_000),
+    ).toMatchObject({
+      value: { agent: "one" },
+    });
+    const ambiguous = await bridgeOf(user).request(want({ project: "p9" }), "os_read", {}, 5_000);
+    expect(ambiguous).toMatchObject({ ok: false, error: { code: "AGENT_AMBIGUOUS" } });
+    expect(ambiguous.ok || ambiguous.error.message).toMatch(/`one`.*`two`/);
+  });
+
+  it("answers AGENT_NOT_CONNECTED, saying what needed an agent, when none is connected", async () => {
+    const outcome = await bridgeOf(freshUser()).request(want(), "read", { path: "a.ts" }, 5_000);
+    expect(outcome).toMatchObject({ ok: false, error: { code: "AGENT_NOT_CONNECTED" } });
+    expect(outcome.ok || outcome.error.message).toContain("Reading `a.ts`");
+  });
+
+  it("refuses an agent of another protocol version with close 4000, and lists the refusal", async () => {
+    const user = freshUser();
+    const old = await connect(user, { protocol: PROTOCOL_VERSION - 1, name: "old" });
+    expect(old.welcome).toMatchObject({ type: "refused", code: "PROTOCOL_MISMATCH" });
+    expect(String(old.welcome.message)).toContain("upgrade the agent");
+    const { agents, refused } = await bridgeOf(user).agents();
+    expect(agents).toEqual([]);
+    expect(refused).toEqual([expect.objectContaining({ name: "old", version: "0.2.0" })]);
+  });
+
+  it("carries messages larger than a WebSocket message can be, in frames, both ways", async () => {
+    const user = freshUser();
+    const agent = await connect(user);
+    const big = "é😀x\n".repeat(2 * 1024 * 1024); // 12 Mi code units
+    const pending = bridgeOf(user).request(want(), "os_write", { text: big }, 30_000);
+    const request = (await agent.next()) as { id: string; args: { text: string } };
+    expect(request.args.text === big).toBe(true);
+    agent.send({ type: "reply", id: request.id, ok: true, result: { echo: big } });
+    const outcome = (await pending) as Outcome<{ result: { echo: string } }>;
+    expect(outcome.ok && outcome.value.result.echo === big).toBe(true);
+  });
+
+  it("replaces an agent when a newer one with the same name connects", async () => {
+    const user = freshUser();
+    const older = await connect(user);
+    const closed = new Promise<number>((resolve) =>
+      older.ws.addEventListener("close", (e) => resolve(e.code)),
+    );
+    await connect(user);
+    expect(await closed).toBe(4001);
+    expect((await bridgeOf(user).agents()).agents).toHaveLength(1);
+  });
+});

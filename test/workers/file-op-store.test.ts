@@ -1,0 +1,115 @@
+import { runInDurableObject } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import type { EditResult } from "../../src/bridge/protocol.ts";
+import { LIMITS } from "../../src/core/limits.ts";
+import { FileOpStore } from "../../src/session/file-op-store.ts";
+import { freshUser, sessionOf, stubFor } from "./helpers.ts";
+
+/** A result as the agent returns it for one edit of `path`. */
+function result(path: string, before: string, after: string): EditResult {
+  return {
+    path,
+    abs: `/root/${path}`,
+    created: false,
+    removed: false,
+    before_hash: before.padEnd(64, "0"),
+    after_hash: after.padEnd(64, "0"),
+    lines_added: 1,
+    lines_removed: 0,
+    first_line: 1,
+    relocated: false,
+    undo: {
+      kind: "splice",
+      path: `/root/${path}`,
+      start: 0,
+      end: 2,
+      insert: "",
+      was: "x\n",
+      before: "",
+      after: "",
+      create: false,
+    },
+  };
+}
+
+/** Runs `test` with a FileOpStore on a fresh session object's SQLite. */
+function withStore(test: (store: FileOpStore) => void) {
+  const address = sessionOf(freshUser());
+  return runInDurableObject(stubFor(address), (_, state) =>
+    test(new FileOpStore(state.storage.sql, Date.now)),
+  );
+}
+
+describe("FileOpStore", () => {
+  it("makes a completed change undoable, reverting its edits newest first, each expecting the file as left", () =>
+    withStore((store) => {
+      store.begin(1, "paste");
+      expect(store.complete(1, "laptop", [result("a", "a0", "a1"), result("b", "b0", "b1")])).toBe(
+        true,
+      );
+      expect(store.undoable(5).map((o) => [o.id, o.state, o.agent])).toEqual([
+        [1, "done", "laptop"],
+      ]);
+      expect(store.reversal(1).map((e) => [e.undo.path, e.expect])).toEqual([
+        ["/root/b", "b1".padEnd(64, "0")],
+        ["/root/a", "a1".padEnd(64, "0")],
+      ]);
+    }));
+
+  it("settles an interrupted change once: a repeated report changes nothing", () =>
+    withStore((store) => {
+      store.begin(3, "cut");
+      store.interrupted(3);
+      expect(store.unsettled()?.id).toBe(3);
+      expect(store.complete(3, "laptop", [result("a", "a0", "a1")])).toBe(true);
+      expect(store.unsettled()).toBeUndefined();
+      expect(store.complete(3, "laptop", [result("a", "zz", "zz")])).toBe(false);
+      expect(store.rolledBack(3)).toBe(false);
+      expect(store.reversal(3)[0]?.expect).toBe("a1".padEnd(64, "0"));
+    }));
+
+  it("marks a rolled-back interruption, which is not undoable", () =>
+    withStore((store) => {
+      store.begin(4, "paste");
+      store.interrupted(4);
+      expect(store.rolledBack(4)).toBe(true);
+      expect(store.find(4)?.state).toBe("rolled_back");
+      expect(store.undoable(5)).toEqual([]);
+    }));
+
+  it("flips changes to undone and back through undo and redo records, and a new change forgets the redo stack", () =>
+    withStore((store) => {
+      store.begin(1, "paste");
+      store.complete(1, "laptop", [result("a", "a0", "a1")]);
+      store.begin(2, "paste");
+      store.complete(2, "laptop", [result("a", "a1", "a2")]);
+      store.begin(3, "undo", [
+        { op: 2, edits: 1 },
+        { op: 1, edits: 1 },
+      ]);
+      store.complete(3, "laptop", [result("a", "a2", "a1"), result("a", "a1", "a0")]);
+      expect(store.undoable(5)).toEqual([]);
+      expect(store.redoable(5).map((o) => o.id)).toEqual([1, 2]); // most recently undone first
+      expect(store.reversal(1)[0]?.expect).toBe("a0".padEnd(64, "0"));
+      store.begin(4, "redo", [{ op: 1, edits: 1 }]);
+      store.complete(4, "laptop", [result("a", "a0", "a1")]);
+      expect(store.undoable(5).map((o) => o.id)).toEqual([1]);
+      expect(store.redoable(5).map((o) => o.id)).toEqual([2]);
+      store.begin(5, "paste");
+      store.complete(5, "laptop", [result("b", "b0", "b1")]);
+      expect(store.redoable(5)).toEqual([]);
+      expect(store.undoable(5).map((o) => o.id)).toEqual([5, 1]);
+    }));
+
+  it(`keeps the last ${LIMITS.undoDepth} changes`, () =>
+    withStore((store) => {
+      for (let id = 1; id <= LIMITS.undoDepth + 5; id++) {
+        store.begin(id, "paste");
+        store.complete(id, "laptop", [result("a", `h${id - 1}`, `h${id}`)]);
+      }
+      const kept = store.undoable(LIMITS.undoDepth + 10).map((o) => o.id);
+      expect(kept).toHaveLength(LIMITS.undoDepth);
+      expect(kept.at(-1)).toBe(6);
+      expect(store.reversal(1)).toEqual([]);
+    }));
+});
