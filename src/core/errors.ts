@@ -12,7 +12,6 @@
  * - `SCOPE_FULL`          10,000 entries in that scope already
  * - `UNKNOWN_SESSION`     the session handle was never started, ended or expired
  * - `SESSION_PROTECTED`   the `default` session cannot be ended
- * - `NOT_YET_SUPPORTED`   part of the contract that this version does not serve yet
  * - `TAG_NOT_FOUND`       no such tag
  * - `PAGE_OUT_OF_RANGE`   `page` beyond the last page
  * - `INTERNAL_ERROR`      a bug or platform failure; details go to the server log only
@@ -57,7 +56,6 @@ export type ErrorCode =
   | "SCOPE_FULL"
   | "UNKNOWN_SESSION"
   | "SESSION_PROTECTED"
-  | "NOT_YET_SUPPORTED"
   | "TAG_NOT_FOUND"
   | "PAGE_OUT_OF_RANGE"
   | "INTERNAL_ERROR"

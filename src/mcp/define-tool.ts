@@ -5,6 +5,7 @@ import type { SessionContext } from "../session/clipboard-session.ts";
 import type { OperationName } from "../session/operations.ts";
 import type { Hints } from "./annotations.ts";
 import { type Caller, runOperation, sessionAddress } from "./caller.ts";
+import { lean } from "./lean-schema.ts";
 
 type Input = z.ZodObject<{ session: z.ZodOptional<z.ZodString> }>;
 
@@ -21,6 +22,12 @@ export interface SessionTool<I extends Input, O extends z.ZodObject> {
   annotations: Hints;
   input: I;
   output: O;
+  /**
+   * The result is a receipt, not data: its text says all the model needs, so
+   * tools/list carries no outputSchema for it (every schema costs tokens in
+   * every conversation). `structuredContent` is returned all the same.
+   */
+  receipt?: true;
   /** Checks the Worker can make without the session, e.g. content size. */
   precheck?: (args: z.output<I>) => ToolFailure | undefined;
   run: (session: SessionContext, args: z.output<I>) => Promise<Outcome<z.output<O>>>;
@@ -34,6 +41,24 @@ export function defineTool<I extends Input, O extends z.ZodObject>(
   return tool;
 }
 
+/** A tool's tools/list entry: title, description, hints, and its schemas made lean. */
+export function toolConfig<I extends z.ZodType, O extends z.ZodType>(tool: {
+  title: string;
+  description: string;
+  annotations: Hints;
+  input: I;
+  output?: O;
+  receipt?: true;
+}) {
+  return {
+    title: tool.title,
+    description: tool.description,
+    annotations: tool.annotations,
+    inputSchema: lean(tool.input),
+    ...(tool.output && !tool.receipt ? { outputSchema: lean(tool.output) } : {}),
+  };
+}
+
 export function registerSessionTool<I extends Input, O extends z.ZodObject>(
   server: McpServer,
   caller: Caller,
@@ -41,13 +66,7 @@ export function registerSessionTool<I extends Input, O extends z.ZodObject>(
 ): void {
   server.registerTool(
     tool.name,
-    {
-      title: tool.title,
-      description: tool.description,
-      inputSchema: tool.input,
-      outputSchema: tool.output,
-      annotations: tool.annotations,
-    },
+    toolConfig(tool),
     guarded(tool.name, async (args: z.output<I>): Promise<CallToolResult> => {
       const refused = tool.precheck?.(args);
       if (refused) return failure(refused);

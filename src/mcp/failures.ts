@@ -21,11 +21,3 @@ export function textTooLarge(param: string, text: string): ToolFailure | undefin
     `\`${param}\` is ${formatBytes(bytes)}; an entry holds at most ${formatBytes(LIMITS.entryBytes)}. Split it into several entries.`,
   ).error;
 }
-
-/** NOT_YET_SUPPORTED: part of the contract this version does not serve, and what to do instead. */
-export function notYetSupported(what: string, instead: string): ToolFailure {
-  return {
-    code: "NOT_YET_SUPPORTED",
-    message: `${what}: not served by this version yet. ${instead}`,
-  };
-}

@@ -7,14 +7,18 @@ import { keyProblem, PROJECT_NAME, SCOPES, SESSION_HANDLE, TAG_NAME } from "../c
  * Parameter schemas shared by the tools. Messages follow the parameter name in
  * the SDK's error ("key: must not be empty …"), so each says what to do.
  */
+/**
+ * On every tool, so it is kept short in tools/list: checked with `refine`
+ * (same message) rather than a regex the JSON Schema would carry.
+ */
 export const session = z
   .string()
-  .regex(
-    SESSION_HANDLE,
+  .refine(
+    (handle) => SESSION_HANDLE.test(handle),
     "must be `default` or a handle returned by session_start (like `s-abcdefghijkm`)",
   )
   .optional()
-  .describe("Session handle from session_start. Omit for your default session.");
+  .describe("Handle from session_start; omit for your default session.");
 
 export const key = z
   .string()
@@ -109,18 +113,20 @@ export const entry = z.object({
 });
 
 /** Which local agent serves a file or OS-clipboard call. */
-export const agent = AgentName.optional().describe(
-  "Local agent name (agents_list); only needed when several are connected.",
-);
+export const agent = z
+  .string()
+  .refine((name) => AgentName.safeParse(name).success, "must be an agent name from agents_list")
+  .optional()
+  .describe("Local agent (agents_list), when several are connected.");
 
 export const path = z
   .string()
   .min(1, "must not be empty")
   .max(4096, "must be at most 4,096 characters")
-  .describe("File path, relative to the local agent's first root (or absolute, inside a root).");
+  .describe("File path, relative to the local agent's root.");
 
 export const expect = HashPrefix.optional().describe(
-  "The file's hash from an earlier receipt (12+ hex digits): refuse if the file changed since.",
+  "File hash from a receipt: refuse if the file changed since.",
 );
 
 /** Where a paste goes. */

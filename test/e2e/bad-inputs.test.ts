@@ -194,11 +194,11 @@ const cases: Case[] = [
     ["`text`", "`from_os`", "exactly one"],
   ],
   [
-    "text and a reference to copy",
+    "a reference to copy, which this version does not take yet",
     "copy",
     { key: "keep", text: "changed", ref: "{{ref:source=clip,clip=keep}}" },
-    "INVALID_ARGUMENT",
-    ["`text`", "`ref`"],
+    undefined,
+    ['Unrecognized key: "ref"'],
   ],
   ["no source to copy", "copy", { key: "keep" }, "INVALID_ARGUMENT", ["exactly one", "none"]],
   [

@@ -1,3 +1,4 @@
+import { getEncoding } from "js-tiktoken";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type AnyClient,
@@ -83,20 +84,58 @@ describe("tool catalogue", () => {
         for (const name of ["clipboard_delete", "clipboard_clear", "session_end"]) {
           expect(byName.get(name)?.annotations?.destructiveHint, name).toBe(true);
         }
+        // Tools whose output is data list its schema; receipts (writes) are text, and
+        // list none, to keep tools/list small; both return structuredContent.
         for (const name of [
-          "copy",
           "clipboard_get",
           "clipboard_list",
           "clipboard_search",
           "clipboard_export",
+          "read",
+          "history",
+          "session_list",
+          "agents_list",
+          "os_clipboard_get",
         ]) {
           expect(byName.get(name)?.outputSchema, `${name} outputSchema`).toBeDefined();
         }
+        for (const name of [
+          "copy",
+          "cut",
+          "paste",
+          "undo",
+          "redo",
+          "clipboard_delete",
+          "session_start",
+        ]) {
+          expect(byName.get(name)?.outputSchema, `${name} is a receipt`).toBeUndefined();
+        }
+        const copied = await client.callTool({ name: "copy", arguments: { text: "x" } });
+        expect(copied.structuredContent).toMatchObject({ key: expect.any(String), bytes: 1 });
       } finally {
         await client.close();
       }
     },
   );
+
+  it("keeps every tool definition together within DESIGN.md's 9,000-token tools/list budget", async () => {
+    const client = await connectV1();
+    try {
+      const { tools } = await client.listTools();
+      // Claude's tokenizer is not public: o200k is the proxy (as in PLATFORM.md); JSON is
+      // dense in tokens, so this stays well under the limit rather than at it.
+      const tokens = getEncoding("o200k_base").encode(JSON.stringify(tools)).length;
+      expect(tokens).toBeLessThanOrEqual(9_000);
+      for (const tool of tools) {
+        expect(JSON.stringify(tool), `${tool.name} lists $schema`).not.toContain("$schema");
+        expect(JSON.stringify(tool), `${tool.name} lists safe-integer bounds`).not.toContain(
+          "9007199254740991",
+        );
+      }
+    } finally {
+      await client.close();
+    }
+  });
 });
 
 describe("todo list, clipboard resource and prompt", () => {

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { describeAgent } from "../../bridge/routing.ts";
 import { readOnly } from "../annotations.ts";
 import { bridgeStub, type Caller } from "../caller.ts";
-import { guarded, success } from "../define-tool.ts";
+import { guarded, success, toolConfig } from "../define-tool.ts";
 import * as p from "../schemas.ts";
 
 const agent = z.object({
@@ -21,17 +21,17 @@ const agent = z.object({
 export function registerAgentsList(server: McpServer, caller: Caller): void {
   server.registerTool(
     "agents_list",
-    {
+    toolConfig({
       title: "List local agents",
       description:
         "Your connected local agents (name, project, roots, read-only, version, last seen). Pass a name as `agent` to file tools when several are connected.",
       annotations: readOnly(),
-      inputSchema: z.strictObject({ session: p.session }),
-      outputSchema: z.object({
+      input: z.strictObject({ session: p.session }),
+      output: z.object({
         agents: z.array(agent),
         refused: z.array(z.object({ name: z.string(), version: z.string(), message: z.string() })),
       }),
-    },
+    }),
     guarded("agents_list", async () => {
       const { agents, refused } = await bridgeStub(caller.user).agents();
       const iso = (t: number) => new Date(t).toISOString();

@@ -16,6 +16,7 @@ export const clipboardClear = defineTool({
     scope: p.scope.default("session").describe("The scope to clear."),
     expired_only: z.boolean().default(false).describe("Delete only entries whose TTL has passed."),
   }),
+  receipt: true,
   output: z.object({ scope: z.enum(SCOPES), deleted: z.number(), expired_only: z.boolean() }),
   async run(s, args) {
     const deleted = await s.inScope(args.scope, "clear", args.expired_only);

@@ -13,6 +13,7 @@ export const clipboardDelete = defineTool({
     "Delete one entry. Without `scope`, deletes the first found in session, project, user.",
   annotations: destructive({ idempotent: true }),
   input: z.strictObject({ session: p.session, key: p.key, scope: p.lookupScope }),
+  receipt: true,
   output: p.receipt.extend({ deleted: z.literal(true) }),
   async run(s, args) {
     const scope = await s.locate(args.key, args.scope);

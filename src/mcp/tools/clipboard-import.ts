@@ -53,6 +53,7 @@ export const clipboardImport = defineTool({
   annotations: destructive(),
   input,
   output,
+  receipt: true,
   precheck(args) {
     if ((args.data === undefined) === (args.path === undefined))
       return {

@@ -20,6 +20,7 @@ export const clipboardSwap = defineTool({
     scope_a: p.lookupScope,
     scope_b: p.lookupScope,
   }),
+  receipt: true,
   output: z.object({ a: p.receipt, b: p.receipt }),
   async run(s, args) {
     const scopeA = await s.locate(args.key_a, args.scope_a);

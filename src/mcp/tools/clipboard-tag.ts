@@ -27,6 +27,7 @@ export const clipboardTag = defineTool({
     "Manage tags: `list` the tags of a scope (or of `key`), `add` / `remove` tags on an entry, `create` tags with a description, `delete` tags everywhere in a scope.",
   annotations: destructive({ idempotent: true }),
   input,
+  receipt: true,
   output: z.object({
     action: z.string(),
     scope: z.enum(SCOPES),

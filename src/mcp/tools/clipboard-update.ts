@@ -26,6 +26,7 @@ export const clipboardUpdate = defineTool({
     "Change an entry's content, description, key (`new_key`) or TTL. Give at least one of them.",
   annotations: destructive({ idempotent: true }),
   input,
+  receipt: true,
   output: p.receipt,
   precheck(args) {
     if (

@@ -7,7 +7,7 @@ import type { SessionContext } from "../../session/clipboard-session.ts";
 import type { EntrySource } from "../../session/entry-store.ts";
 import { destructive } from "../annotations.ts";
 import { defineTool } from "../define-tool.ts";
-import { notYetSupported, textTooLarge } from "../failures.ts";
+import { textTooLarge } from "../failures.ts";
 import { describeReceipt, receiptFor } from "../receipts.ts";
 import * as p from "../schemas.ts";
 
@@ -17,16 +17,7 @@ const input = z.strictObject({
   path: p.path.optional().describe("Copy from this file (through the local agent)."),
   start_line: p.lineNumber.optional().describe("With `path`: first line (1-based, inclusive)."),
   end_line: p.lineNumber.optional().describe("With `path`: last line (inclusive)."),
-  focus: z.string().optional().describe("With `path`: a symbol to copy whole."),
-  start: z.string().optional().describe("With `path`: anchor text where the copy starts."),
-  end: z.string().optional().describe("With `path`: anchor text where the copy ends."),
   from_os: z.boolean().optional().describe("Copy your machine's OS clipboard."),
-  ref: z
-    .union([z.string(), z.record(z.string(), z.unknown())])
-    .optional()
-    .describe("A reference to copy."),
-  multi_ref: z.array(z.unknown()).optional().describe("Several references, in order."),
-  transform: z.record(z.string(), z.unknown()).optional().describe("Transform for references."),
   key: p.key
     .optional()
     .describe("Entry key. Omitted: the next free `clip-N`. An existing key is updated."),
@@ -48,7 +39,7 @@ const output = p.receipt.extend({
   content_pages: z.number().optional(),
 });
 
-const SOURCES = ["text", "path", "from_os", "ref", "multi_ref"] as const;
+const SOURCES = ["text", "path", "from_os"] as const;
 
 type Args = z.output<typeof input>;
 type Source = {
@@ -61,44 +52,26 @@ export const copy = defineTool({
   name: "copy",
   title: "Copy to clipboard",
   description:
-    "Store content under a key from one source: `text`, a file (`path`, optionally lines), the OS clipboard (`from_os`), or a reference. Returns a receipt, not the content (unless `show`). Reusing a key updates that entry.",
+    "Store content under a key from one source: `text`, a file (`path`, optionally lines) or the OS clipboard (`from_os`). Returns a receipt, not the content (unless `show`). Reusing a key updates that entry.",
   annotations: destructive({ openWorld: true }),
   input,
   output,
+  receipt: true,
   precheck(args) {
     const given = SOURCES.filter((s) => args[s] !== undefined && args[s] !== false);
     if (given.length !== 1) {
       return {
         code: "INVALID_ARGUMENT",
-        message: `Give exactly one source: \`text\`, \`path\`, \`from_os\`, \`ref\` or \`multi_ref\` (got ${given.length ? given.map((s) => `\`${s}\``).join(" and ") : "none"}).`,
+        message: `Give exactly one source: \`text\`, \`path\` or \`from_os\` (got ${given.length ? given.map((s) => `\`${s}\``).join(" and ") : "none"}).`,
       };
     }
-    const fileOnly = (["start_line", "end_line", "focus", "start", "end"] as const).filter(
-      (f) => args[f] !== undefined,
-    );
+    const fileOnly = (["start_line", "end_line"] as const).filter((f) => args[f] !== undefined);
     if (fileOnly.length && args.path === undefined) {
       return {
         code: "INVALID_ARGUMENT",
-        message: `${fileOnly.map((f) => `\`${f}\``).join(", ")} select part of a file and need \`path\`; for \`text\`, pass just the part you want.`,
+        message: `${fileOnly.map((f) => `\`${f}\``).join(" and ")} select lines of a file and need \`path\`; for \`text\`, pass just the part you want.`,
       };
     }
-    if (args.transform !== undefined && args.ref === undefined && args.multi_ref === undefined) {
-      return {
-        code: "INVALID_ARGUMENT",
-        message:
-          "`transform` applies to `ref` or `multi_ref` content; remove it or copy from a reference.",
-      };
-    }
-    if (args.focus !== undefined || args.start !== undefined || args.end !== undefined)
-      return notYetSupported(
-        "`focus` and `start`/`end` anchors",
-        "Select lines with `start_line`/`end_line`.",
-      );
-    if (args.ref !== undefined || args.multi_ref !== undefined)
-      return notYetSupported(
-        "References (`ref`, `multi_ref`)",
-        "Pass the content as `text`, or copy from `path`.",
-      );
     if (
       args.start_line !== undefined &&
       args.end_line !== undefined &&

@@ -3,7 +3,6 @@ import { fail, ok } from "../../core/errors.ts";
 import { shortHash } from "../../core/file-changes.ts";
 import { destructive } from "../annotations.ts";
 import { defineTool } from "../define-tool.ts";
-import { notYetSupported } from "../failures.ts";
 import { changedFile, changedFiles, describeFiles } from "../file-receipts.ts";
 import { describeReceipt, receiptFor } from "../receipts.ts";
 import * as p from "../schemas.ts";
@@ -13,9 +12,6 @@ const input = z.strictObject({
   path: p.path,
   start_line: p.lineNumber.optional().describe("First line to cut (default 1)."),
   end_line: p.lineNumber.optional().describe("Last line to cut (default: the file's last)."),
-  focus: z.string().optional().describe("A symbol to cut whole."),
-  start: z.string().optional().describe("Anchor text where the cut starts."),
-  end: z.string().optional().describe("Anchor text where the cut ends."),
   key: p.key.optional().describe("Entry key. Omitted: the next free `clip-N`."),
   scope: p.targetScope,
   description: p.description.optional(),
@@ -41,12 +37,8 @@ export const cut = defineTool({
   annotations: destructive({ openWorld: true }),
   input,
   output,
+  receipt: true,
   precheck(args) {
-    if (args.focus !== undefined || args.start !== undefined || args.end !== undefined)
-      return notYetSupported(
-        "`focus` and `start`/`end` anchors",
-        "Select lines with `start_line`/`end_line`.",
-      );
     if (
       args.start_line !== undefined &&
       args.end_line !== undefined &&

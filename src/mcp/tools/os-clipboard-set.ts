@@ -18,6 +18,7 @@ export const osClipboardSet = defineTool({
     text: z.string().describe("Text to put on the clipboard."),
     agent: p.agent,
   }),
+  receipt: true,
   output: z.object({ lines: z.number(), bytes: z.number() }),
   precheck: (args) => textTooLarge("text", args.text),
   async run(s, args) {

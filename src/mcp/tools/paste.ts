@@ -6,7 +6,7 @@ import { countLines, estimateTokens, plural, utf8Bytes } from "../../core/text.t
 import type { SessionContext } from "../../session/clipboard-session.ts";
 import { destructive } from "../annotations.ts";
 import { defineTool } from "../define-tool.ts";
-import { notFound, notYetSupported, textTooLarge } from "../failures.ts";
+import { notFound, textTooLarge } from "../failures.ts";
 import { changedFile, changedFiles, describeFiles, forTarget } from "../file-receipts.ts";
 import { formatBytes } from "../receipts.ts";
 import * as p from "../schemas.ts";
@@ -18,12 +18,6 @@ const input = z.strictObject({
   key: p.key.optional().describe("Entry to paste."),
   scope: p.lookupScope,
   text: z.string().optional().describe("Text to paste instead of an entry."),
-  ref: z
-    .union([z.string(), z.record(z.string(), z.unknown())])
-    .optional()
-    .describe("A reference to paste."),
-  multi_ref: z.array(z.unknown()).optional().describe("Several references, in order."),
-  transform: z.record(z.string(), z.unknown()).optional().describe("Transform for references."),
   targets: z
     .array(p.target)
     .min(1, "give at least one target")
@@ -46,7 +40,7 @@ const output = z.object({
   files: z.array(changedFile),
 });
 
-const CONTENT = ["key", "text", "ref", "multi_ref"] as const;
+const CONTENT = ["key", "text"] as const;
 
 export const paste = defineTool({
   name: "paste",
@@ -56,12 +50,13 @@ export const paste = defineTool({
   annotations: destructive({ openWorld: true }),
   input,
   output,
+  receipt: true,
   precheck(args) {
     const given = CONTENT.filter((c) => args[c] !== undefined);
     if (given.length !== 1)
       return {
         code: "INVALID_ARGUMENT",
-        message: `Give exactly one of \`key\`, \`text\`, \`ref\` or \`multi_ref\` (got ${given.length ? given.map((c) => `\`${c}\``).join(" and ") : "none"}).`,
+        message: `Give exactly one of \`key\` and \`text\` (got ${given.length ? given.map((c) => `\`${c}\``).join(" and ") : "none"}).`,
       };
     if ((args.targets === undefined) === !args.to_os)
       return {
@@ -75,11 +70,6 @@ export const paste = defineTool({
         code: "INVALID_ARGUMENT",
         message: "`scope` says where to find `key`; it needs `key`.",
       };
-    if (args.ref !== undefined || args.multi_ref !== undefined || args.transform !== undefined)
-      return notYetSupported(
-        "References (`ref`, `multi_ref`, `transform`)",
-        "Paste an entry (`key`) or `text`.",
-      );
     return checkTargets(args.targets ?? []) ?? textTooLarge("text", args.text ?? "");
   },
   async run(s, args) {

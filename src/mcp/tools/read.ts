@@ -7,7 +7,6 @@ import { estimateTokens, utf8Bytes } from "../../core/text.ts";
 import { compactDiff } from "../../core/text-diff.ts";
 import { readOnly } from "../annotations.ts";
 import { defineTool } from "../define-tool.ts";
-import { notYetSupported } from "../failures.ts";
 import * as p from "../schemas.ts";
 
 const input = z.strictObject({
@@ -15,9 +14,6 @@ const input = z.strictObject({
   path: p.path,
   start_line: p.lineNumber.optional().describe("First line (1-based, inclusive)."),
   end_line: p.lineNumber.optional().describe("Last line (inclusive)."),
-  focus: z.string().optional().describe("A symbol to read whole."),
-  start: z.string().optional().describe("Anchor text where the read starts."),
-  end: z.string().optional().describe("Anchor text where the read ends."),
   ttl_calls: z
     .number({ error: "must be a number of calls" })
     .int("must be a whole number")
@@ -53,11 +49,6 @@ export const read = defineTool({
   input,
   output,
   precheck(args) {
-    if (args.focus !== undefined || args.start !== undefined || args.end !== undefined)
-      return notYetSupported(
-        "`focus` and `start`/`end` anchors",
-        "Select lines with `start_line`/`end_line`.",
-      );
     if (
       args.start_line !== undefined &&
       args.end_line !== undefined &&

@@ -4,19 +4,19 @@ import { LIMITS } from "../../core/limits.ts";
 import { DEFAULT_PROJECT, DEFAULT_SESSION } from "../../core/names.ts";
 import { readOnly } from "../annotations.ts";
 import { type Caller, clipboardStub, sessionAddress, userAddress } from "../caller.ts";
-import { guarded, success } from "../define-tool.ts";
+import { guarded, success, toolConfig } from "../define-tool.ts";
 
 /** Lists the user's sessions from the registry kept in the user-scope object. */
 export function registerSessionList(server: McpServer, caller: Caller): void {
   server.registerTool(
     "session_list",
-    {
+    toolConfig({
       title: "List sessions",
       description:
         "Your clipboard sessions: handle, project, entries, last use and when an idle session expires.",
       annotations: readOnly(),
-      inputSchema: z.strictObject({}),
-      outputSchema: z.object({
+      input: z.strictObject({}),
+      output: z.object({
         sessions: z.array(
           z.object({
             session: z.string(),
@@ -28,7 +28,7 @@ export function registerSessionList(server: McpServer, caller: Caller): void {
           }),
         ),
       }),
-    },
+    }),
     guarded("session_list", async () => {
       const registered = await clipboardStub(userAddress(caller)).listSessions(userAddress(caller));
       const all = [

@@ -24,6 +24,7 @@ export const todo = defineTool({
     id: z.number({ error: "must be an item id from the list" }).int().min(1).optional(),
     done_only: z.boolean().default(false),
   }),
+  receipt: true,
   output: z.object({
     todos: z.array(z.object({ id: z.number(), text: z.string(), done: z.boolean() })),
     cleared: z.number().optional(),

@@ -37,6 +37,7 @@ export function revertTool(redo: boolean) {
         .describe("Revert a changed file where its changed region is still intact."),
     }),
     output,
+    receipt: true,
     async run(s, args) {
       const done = await s.files.revert(args.count, args.force, redo);
       if (!done.ok) return done;
