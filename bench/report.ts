@@ -19,13 +19,13 @@ const MANY_THROUGHPUT_MIN_SHARE = 0.7;
 /** Floor drift over a run beyond which the ratios are flagged as noisy. */
 const MAX_DRIFT = 0.25;
 
-const ms = (value: number) =>
+export const ms = (value: number) =>
   Number.isNaN(value) ? "n/a" : `${value.toFixed(value < 10 ? 2 : value < 100 ? 1 : 0)} ms`;
 const rate = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)} req/s`;
 const times = (value: number) => `${value.toFixed(1)}×`;
 const percent = (value: number) => `${Math.round(value * 100)}%`;
 
-function table(rows: string[][]): string {
+export function table(rows: string[][]): string {
   const widths =
     rows[0]?.map((_, i) => Math.max(...rows.map((row) => (row[i] ?? "").length))) ?? [];
   return rows
@@ -87,7 +87,7 @@ export function printDrift(start: Latency, end: Latency): void {
   }
 }
 
-function check(met: boolean, text: string): void {
+export function check(met: boolean, text: string): void {
   console.log(`  ${met ? "met    " : "NOT MET"}  ${text}`);
 }
 

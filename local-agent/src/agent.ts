@@ -6,6 +6,7 @@ import pkg from "../package.json" with { type: "json" };
 import { bridgeUrl, tidyName } from "./args.ts";
 import { BridgeConnection, type Stopped } from "./connection.ts";
 import { handleRequest } from "./handlers.ts";
+import { idleCollector } from "./idle-gc.ts";
 import { Journal } from "./journal.ts";
 import { PathLocks } from "./locks.ts";
 import { osClipboard } from "./os-clipboard/index.ts";
@@ -88,10 +89,18 @@ export async function connect(options: ConnectOptions): Promise<number> {
     `${name}: project ${project}, roots ${roots.join(", ")}${options.readOnly ? ", read-only" : ""}, OS clipboard: ${clipboard.name}`,
   );
 
+  const collector = idleCollector();
   const connection = new BridgeConnection({
     url: urls.bridge,
     hello,
-    serve: (request) => handleRequest({ workspace, clipboard }, request),
+    serve: async (request) => {
+      collector.busy();
+      try {
+        return await handleRequest({ workspace, clipboard }, request);
+      } finally {
+        collector.done();
+      }
+    },
     reports: () => journal.outbox(),
     reported: (id) => journal.reported(id),
     log,

@@ -1,6 +1,7 @@
 import pkg from "../package.json" with { type: "json" };
 import { connect } from "./agent.ts";
 import { parseCommand, USAGE } from "./args.ts";
+import { tuneForLongRun } from "./memory.ts";
 import { describeStatuses, readStatuses, stateDir } from "./status.ts";
 
 /** The `edgeclip-agent` command. Output goes to stdout; logs and errors to stderr. */
@@ -19,6 +20,7 @@ switch (command.command) {
     break;
   }
   case "connect":
+    tuneForLongRun();
     process.exitCode = await connect(command);
     // A server that never answers the closing handshake does not keep the agent up.
     setTimeout(() => process.exit(), 1_000).unref();

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { PasteMode, Splice, UndoEdit } from "../../src/bridge/protocol.ts";
 import { countLines } from "../../src/core/text.ts";
 
@@ -45,6 +46,8 @@ export interface PasteSpec {
 
 /** Characters of text kept on each side of a change, to find it again (forced undo). */
 export const CONTEXT_CHARS = 200;
+/** Places a forced undo checks, at most, when the text around a change recurs. */
+const MAX_CANDIDATES = 1_000;
 
 const refuse = (code: PlanFailure["code"], message: string): Plan => ({
   ok: false,
@@ -115,8 +118,9 @@ export class Lines {
   }
 }
 
-/** Every line ending of `text` as `eol`. */
+/** Every line ending of `text` as `eol` (the text itself when it has them already: no copy). */
 export function withEol(text: string, eol: string): string {
+  if (eol === "\n" ? !text.includes("\r\n") : !/(^|[^\r])\n/.test(text)) return text;
   return text.replace(/\r?\n/g, eol);
 }
 
@@ -310,7 +314,7 @@ export function undoSplice(path: string, before: string, change: Change, after: 
     start: change.start,
     end,
     insert: before.slice(change.start, change.end),
-    was: change.insert,
+    was_hash: textHash(change.insert),
     before: after.slice(Math.max(0, change.start - CONTEXT_CHARS), change.start),
     after: after.slice(end, end + CONTEXT_CHARS),
     create: false,
@@ -351,27 +355,39 @@ export function planRevert(
   }
   if (current === null) return { ok: false, reason: "it was deleted since" };
   const { text } = current;
-  const atRecorded = text.slice(undo.start, undo.end) === undo.was;
+  const length = undo.end - undo.start;
   const change = (start: number, relocated: boolean): RevertPlan => ({
     ok: true,
     action: "change",
-    change: { start, end: start + undo.was.length, insert: undo.insert },
+    change: { start, end: start + length, insert: undo.insert },
     relocated,
   });
-  if (current.hash === expect && atRecorded) return change(undo.start, false);
+  // The file is exactly as the operation left it: the region is where it was.
+  if (current.hash === expect) return change(undo.start, false);
   if (!force) return { ok: false, reason: "it changed since" };
-  if (
-    atRecorded &&
-    text.slice(undo.start - undo.before.length, undo.start) === undo.before &&
-    text.slice(undo.end, undo.end + undo.after.length) === undo.after
-  )
-    return change(undo.start, false);
-  const needle = undo.before + undo.was + undo.after;
-  const found = needle === "" ? [] : findMarker(text, needle);
+  const intact = (at: number) =>
+    at >= undo.before.length &&
+    at + length <= text.length &&
+    text.startsWith(undo.before, at - undo.before.length) &&
+    text.startsWith(undo.after, at + length) &&
+    textHash(text.slice(at, at + length)) === undo.was_hash;
+  if (intact(undo.start)) return change(undo.start, false);
+  // Moved: where the text around it, and the region between, are found once.
+  const candidates = undo.before
+    ? findMarker(text, undo.before).map((at) => at + undo.before.length)
+    : undo.after
+      ? findMarker(text, undo.after).map((at) => at - length)
+      : [0];
+  const found = candidates.slice(0, MAX_CANDIDATES).filter(intact);
   if (found.length !== 1 || found[0] === undefined)
     return {
       ok: false,
       reason: "it changed since, and the changed region cannot be found intact even with `force`",
     };
-  return change(found[0] + undo.before.length, true);
+  return change(found[0], true);
+}
+
+/** The SHA-256 of `text`'s UTF-8: how an undo recognises the region it reverts. */
+export function textHash(text: string): string {
+  return createHash("sha256").update(text, "utf8").digest("hex");
 }

@@ -11,7 +11,7 @@ import type {
 } from "../../src/bridge/protocol.ts";
 import { LIMITS } from "../../src/core/limits.ts";
 import { countLines, sliceLines } from "../../src/core/text.ts";
-import { applyChange, type Change, planPaste, planRevert, undoSplice } from "./edits.ts";
+import { applyChange, type Change, planPaste, planRevert, textHash, undoSplice } from "./edits.ts";
 import type { Journal, Write } from "./journal.ts";
 import type { PathLocks } from "./locks.ts";
 import { resolvePath, type Sandbox } from "./paths.ts";
@@ -293,7 +293,7 @@ function computeEdit(edit: Edit, before: FileState, abs: string, texts: string[]
           start: 0,
           end: 0,
           insert: before.text,
-          was: "",
+          was_hash: textHash(""),
           before: "",
           after: "",
           create: true,

@@ -302,6 +302,25 @@ describe("planRevert", () => {
     );
   });
 
+  it("with force, finds a change made at the top of the file after lines were added above it", () => {
+    const base = "one\ntwo\n";
+    const top = planPaste(base, at("prepend"), "TOP\n");
+    if (!top.ok) throw new Error("setup");
+    const done = applyChange(base, top.value.change);
+    const undoTop = undoSplice("/f", base, top.value.change, done);
+    expect(undoTop.before).toBe("");
+    const moved = `added above\n${done}`;
+    const r = planRevert({ text: moved, hash: "other" }, undoTop, "h1", true);
+    expect(r.ok && r.action === "change" && applyChange(moved, r.change)).toBe(
+      `added above\n${base}`,
+    );
+  });
+
+  it("carries a hash of the region it reverts, not the region's text", () => {
+    expect(undo).not.toHaveProperty("was");
+    expect(undo.was_hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
   it("with force, refuses when the region itself was edited", () => {
     const edited = after.replace("NEW", "EDITED");
     const r = planRevert({ text: edited, hash: "h2" }, undo, "h1", true);
@@ -327,7 +346,6 @@ describe("planRevert", () => {
       start: 0,
       end: 0,
       insert: "x\n",
-      was: "",
       before: "",
       after: "",
       create: true,

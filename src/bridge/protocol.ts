@@ -161,10 +161,12 @@ export const WriteEdit = z.strictObject({
 });
 
 /**
- * One change to a file's text, exactly: replace `[start, end)` (which held
- * `was`) with `insert`. `before`/`after` are a little of the text around it, so
- * a forced undo can find the place again after the file moved around it.
- * `create`: the file does not exist and this makes it.
+ * One change to a file's text, exactly: replace `[start, end)` with `insert`.
+ * `was_hash` is the SHA-256 of the text `[start, end)` held (its UTF-8), not
+ * the text itself, so undoing a large paste carries no copy of it.
+ * `before`/`after` are a little of the text around it, so a forced undo can
+ * find the place again after the file moved around it. `create`: the file does
+ * not exist and this makes it.
  */
 export const Splice = z.strictObject({
   kind: z.literal("splice"),
@@ -172,7 +174,7 @@ export const Splice = z.strictObject({
   start: Offset,
   end: Offset,
   insert: z.string(),
-  was: z.string(),
+  was_hash: Hash,
   before: z.string(),
   after: z.string(),
   create: z.boolean(),

@@ -24,7 +24,7 @@ function result(path: string, before: string, after: string): EditResult {
       start: 0,
       end: 2,
       insert: "",
-      was: "x\n",
+      was_hash: "0".repeat(64),
       before: "",
       after: "",
       create: false,

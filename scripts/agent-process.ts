@@ -1,0 +1,95 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+export interface AgentOptions {
+  /** The server's base URL. */
+  server: string;
+  /** How to run the agent: a command and its first arguments (e.g. node and the bundle). */
+  bin: string[];
+  root: string;
+  name: string;
+  project?: string;
+  readOnly?: boolean;
+  deny?: string[];
+  /** Its state directory (journal): keep it across restarts to test recovery. */
+  state?: string;
+  env?: NodeJS.ProcessEnv;
+}
+
+export interface AgentProcess {
+  name: string;
+  state: string;
+  child: ChildProcess;
+  /** Everything it wrote on stderr so far. */
+  log(): string;
+  /** Resolves when stderr shows `pattern`, or fails after `ms`. */
+  waitFor(pattern: string | RegExp, ms?: number): Promise<void>;
+  /** Stops it (SIGTERM, or `signal`) and waits for it to exit. */
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+/**
+ * Starts `edgeclip-agent connect` and waits until it is connected. Shared by
+ * the end-to-end tests (test/e2e-agent) and the bench.
+ */
+export async function startAgentProcess(options: AgentOptions): Promise<AgentProcess> {
+  const state = options.state ?? mkdtempSync(path.join(tmpdir(), "edgeclip-agent-state-"));
+  const args = ["connect", options.server, "--root", options.root, "--name", options.name];
+  if (options.project) args.push("--project", options.project);
+  if (options.readOnly) args.push("--read-only");
+  for (const glob of options.deny ?? []) args.push("--deny", glob);
+  const [command = "", ...first] = options.bin;
+  const child = spawn(command, [...first, ...args], {
+    env: { ...process.env, EDGECLIP_STATE_DIR: state, ...options.env },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  const waiters = new Set<() => void>();
+  child.stderr?.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString();
+    for (const check of waiters) check();
+  });
+  const waitFor = (pattern: string | RegExp, ms = 15_000) =>
+    new Promise<void>((resolve, reject) => {
+      const matches = () =>
+        typeof pattern === "string" ? stderr.includes(pattern) : pattern.test(stderr);
+      const check = () => {
+        if (!matches()) return;
+        waiters.delete(check);
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        waiters.delete(check);
+        reject(
+          new Error(
+            `edgeclip-agent ${options.name} did not log ${pattern} within ${ms} ms:\n${stderr}`,
+          ),
+        );
+      }, ms);
+      waiters.add(check);
+      check();
+    });
+  const agent: AgentProcess = {
+    name: options.name,
+    state,
+    child,
+    log: () => stderr,
+    waitFor,
+    async stop(signal = "SIGTERM") {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill(signal);
+      await exited;
+    },
+  };
+  try {
+    await waitFor(`as ${options.name}`);
+  } catch (error) {
+    await agent.stop("SIGKILL");
+    throw error;
+  }
+  return agent;
+}
