@@ -87,6 +87,27 @@ describe("with two agents connected", () => {
     expect(readFileSync(path.join(betaRoot, "which.txt"), "utf8")).toBe("beta\n");
   });
 
+  it("rolls the cut's entry back when the removal is refused, restoring what the key held", async () => {
+    const onBeta = await startSession(client, { project: "proj-beta" });
+    await ok(client, "copy", { session: onBeta, key: "held", text: "held before\n" });
+    for (const key of ["held", "fresh"]) {
+      expectToolError(
+        await call(client, "cut", { session: onBeta, path: "which.txt", key }),
+        "READ_ONLY",
+        [`\`${key}\` is as before`],
+      );
+    }
+    expect(
+      (await ok<{ content: string }>(client, "clipboard_get", { session: onBeta, key: "held" }))
+        .content,
+    ).toBe("held before\n");
+    expectToolError(
+      await call(client, "clipboard_get", { session: onBeta, key: "fresh" }),
+      "ENTRY_NOT_FOUND",
+    );
+    expect(readFileSync(path.join(betaRoot, "which.txt"), "utf8")).toBe("beta\n");
+  });
+
   it("shows running agents with `edgeclip-agent status`", () => {
     const out = execFileSync(process.execPath, [inject("agentBin"), "status"], {
       env: { ...process.env, EDGECLIP_STATE_DIR: alpha.state },

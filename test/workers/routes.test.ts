@@ -53,6 +53,30 @@ describe("routes", () => {
     expect(await response.json()).toMatchObject({ error: { code: -32700 } });
   });
 
+  it("refuses agents that do not connect to a local server, exactly as /mcp refuses clients", async () => {
+    const [bridge, mcp] = await Promise.all([
+      worker.fetch(
+        new Request("https://edgeclip.example.com/bridge", { headers: { upgrade: "websocket" } }),
+      ),
+      worker.fetch(
+        new Request("https://edgeclip.example.com/mcp", {
+          method: "POST",
+          headers: mcpHeaders,
+          body: "{}",
+        }),
+      ),
+    ]);
+    expect(bridge.status).toBe(401);
+    expect(bridge.webSocket).toBeNull();
+    expect(await bridge.json()).toEqual(await mcp.json());
+  });
+
+  it("answers a plain request to /bridge with 426, naming what it is for", async () => {
+    const response = await worker.fetch(new Request("http://127.0.0.1/bridge"));
+    expect(response.status).toBe(426);
+    expect(await response.text()).toContain("edgeclip-agent");
+  });
+
   it("serves MCP only at /mcp exactly", async () => {
     const response = await worker.fetch(
       new Request("http://127.0.0.1/mcp/", { method: "POST", headers: mcpHeaders, body: "{}" }),
