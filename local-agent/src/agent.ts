@@ -3,7 +3,7 @@ import { hostname } from "node:os";
 import path from "node:path";
 import { type Hello, PROTOCOL_VERSION } from "../../src/bridge/protocol.ts";
 import pkg from "../package.json" with { type: "json" };
-import { bridgeUrl, tidyName } from "./args.ts";
+import { bridgeUrl, type Command, tidyName } from "./args.ts";
 import { BridgeConnection, type Stopped } from "./connection.ts";
 import { handleRequest } from "./handlers.ts";
 import { idleCollector } from "./idle-gc.ts";
@@ -13,15 +13,8 @@ import { osClipboard } from "./os-clipboard/index.ts";
 import { DEFAULT_DENY } from "./paths.ts";
 import { type AgentStatus, stateDir, statusWriter } from "./status.ts";
 
-export interface ConnectOptions {
-  url: string;
-  roots: string[];
-  name: string | undefined;
-  project: string | undefined;
-  readOnly: boolean;
-  deny: string[];
-  verbose: boolean;
-}
+/** What `connect` was given on the command line. */
+export type ConnectOptions = Omit<Extract<Command, { command: "connect" }>, "command">;
 
 const log = (line: string) => process.stderr.write(`edgeclip-agent: ${line}\n`);
 

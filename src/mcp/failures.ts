@@ -21,3 +21,17 @@ export function textTooLarge(param: string, text: string): ToolFailure | undefin
     `\`${param}\` is ${formatBytes(bytes)}; an entry holds at most ${formatBytes(LIMITS.entryBytes)}. Split it into several entries.`,
   ).error;
 }
+
+/** INVALID_ARGUMENT for a line range that runs backwards, else undefined. */
+export function backwardsRange(args: {
+  start_line?: number | undefined;
+  end_line?: number | undefined;
+}): ToolFailure | undefined {
+  if (
+    args.start_line === undefined ||
+    args.end_line === undefined ||
+    args.end_line >= args.start_line
+  )
+    return undefined;
+  return { code: "INVALID_ARGUMENT", message: "`end_line` is before `start_line`." };
+}

@@ -232,5 +232,3 @@ function summaryOf(r: EditResult): TargetSummary {
     removed: r.removed,
   };
 }
-
-export const isChange = (kind: FileOpKind): boolean => CHANGES.includes(kind);

@@ -71,6 +71,8 @@ export const MIGRATIONS: Migrations = [
   [
     `ALTER TABLE entries ADD COLUMN ttl_calls INTEGER`,
     `ALTER TABLE entries ADD COLUMN last_call INTEGER`,
+    // Checked on every tool call (is anything counting calls?): an index, not a scan.
+    `CREATE INDEX entries_ttl_calls ON entries (last_call) WHERE ttl_calls IS NOT NULL AND expired_at IS NULL`,
     `CREATE TABLE file_ops (
        id INTEGER PRIMARY KEY,
        kind TEXT NOT NULL,

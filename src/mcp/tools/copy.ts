@@ -7,7 +7,8 @@ import type { SessionContext } from "../../session/clipboard-session.ts";
 import type { EntrySource } from "../../session/entry-store.ts";
 import { destructive } from "../annotations.ts";
 import { defineTool } from "../define-tool.ts";
-import { textTooLarge } from "../failures.ts";
+import { backwardsRange, textTooLarge } from "../failures.ts";
+import { readFileLines } from "../file-lines.ts";
 import { describeReceipt, receiptFor } from "../receipts.ts";
 import * as p from "../schemas.ts";
 
@@ -72,13 +73,7 @@ export const copy = defineTool({
         message: `${fileOnly.map((f) => `\`${f}\``).join(" and ")} select lines of a file and need \`path\`; for \`text\`, pass just the part you want.`,
       };
     }
-    if (
-      args.start_line !== undefined &&
-      args.end_line !== undefined &&
-      args.end_line < args.start_line
-    )
-      return { code: "INVALID_ARGUMENT", message: "`end_line` is before `start_line`." };
-    return textTooLarge("text", args.text ?? "");
+    return backwardsRange(args) ?? textTooLarge("text", args.text ?? "");
   },
   async run(s, args) {
     const got = await sourceOf(s, args);
@@ -137,13 +132,9 @@ export const copy = defineTool({
 /** The content to store and where it came from: the text, a file, or the OS clipboard. */
 async function sourceOf(s: SessionContext, args: Args): Promise<Outcome<Source>> {
   if (args.path !== undefined) {
-    const read = await s.agent(
-      "read",
-      { path: args.path, start_line: args.start_line, end_line: args.end_line },
-      args.agent,
-    );
+    const read = await readFileLines(s, { ...args, path: args.path });
     if (!read.ok) return read;
-    const r = read.value.result;
+    const r = read.value;
     return ok({
       content: r.text,
       source: {
@@ -152,7 +143,7 @@ async function sourceOf(s: SessionContext, args: Args): Promise<Outcome<Source>>
         start_line: r.start_line,
         end_line: r.end_line,
         hash: r.hash,
-        agent: read.value.agent,
+        agent: r.agent,
       },
       file: { path: r.path, start_line: r.start_line, end_line: r.end_line, hash: r.hash },
     });

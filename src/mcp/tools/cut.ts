@@ -3,6 +3,8 @@ import { fail, ok } from "../../core/errors.ts";
 import { shortHash } from "../../core/file-changes.ts";
 import { destructive } from "../annotations.ts";
 import { defineTool } from "../define-tool.ts";
+import { backwardsRange } from "../failures.ts";
+import { readFileLines } from "../file-lines.ts";
 import { changedFile, changedFiles, describeFiles } from "../file-receipts.ts";
 import { describeReceipt, receiptFor } from "../receipts.ts";
 import * as p from "../schemas.ts";
@@ -38,23 +40,11 @@ export const cut = defineTool({
   input,
   output,
   receipt: true,
-  precheck(args) {
-    if (
-      args.start_line !== undefined &&
-      args.end_line !== undefined &&
-      args.end_line < args.start_line
-    )
-      return { code: "INVALID_ARGUMENT", message: "`end_line` is before `start_line`." };
-    return undefined;
-  },
+  precheck: backwardsRange,
   async run(s, args) {
-    const read = await s.agent(
-      "read",
-      { path: args.path, start_line: args.start_line, end_line: args.end_line },
-      args.agent,
-    );
+    const read = await readFileLines(s, args);
     if (!read.ok) return read;
-    const r = read.value.result;
+    const r = read.value;
     if (args.expect !== undefined && !r.hash.startsWith(args.expect))
       return fail(
         "FILE_CHANGED",
@@ -78,7 +68,7 @@ export const cut = defineTool({
         start_line: r.start_line,
         end_line: r.end_line,
         hash: r.hash,
-        agent: read.value.agent,
+        agent: r.agent,
       },
     });
     if (!stored.ok) return stored;
@@ -100,7 +90,7 @@ export const cut = defineTool({
         },
       ],
       texts: [""],
-      agent: read.value.agent,
+      agent: r.agent,
       describe: () =>
         `cut ${r.path} lines ${r.start_line}–${r.end_line} into \`${entry.key}\` (${scope})`,
     });

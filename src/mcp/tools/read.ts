@@ -7,6 +7,8 @@ import { estimateTokens, utf8Bytes } from "../../core/text.ts";
 import { compactDiff } from "../../core/text-diff.ts";
 import { readOnly } from "../annotations.ts";
 import { defineTool } from "../define-tool.ts";
+import { backwardsRange } from "../failures.ts";
+import { readFileLines } from "../file-lines.ts";
 import * as p from "../schemas.ts";
 
 const input = z.strictObject({
@@ -48,23 +50,11 @@ export const read = defineTool({
   annotations: readOnly(true),
   input,
   output,
-  precheck(args) {
-    if (
-      args.start_line !== undefined &&
-      args.end_line !== undefined &&
-      args.end_line < args.start_line
-    )
-      return { code: "INVALID_ARGUMENT", message: "`end_line` is before `start_line`." };
-    return undefined;
-  },
+  precheck: backwardsRange,
   async run(s, args) {
-    const got = await s.agent(
-      "read",
-      { path: args.path, start_line: args.start_line, end_line: args.end_line },
-      args.agent,
-    );
+    const got = await readFileLines(s, args);
     if (!got.ok) return got;
-    const r = got.value.result;
+    const r = got.value;
     const ranged = args.start_line !== undefined || args.end_line !== undefined;
     const key = ranged ? `${r.path}:${args.start_line ?? 1}-${args.end_line ?? ""}` : r.path;
     if (key.length > LIMITS.keyChars)

@@ -1,0 +1,24 @@
+import type { OpResult } from "../bridge/protocol.ts";
+import { type Outcome, ok } from "../core/errors.ts";
+import type { SessionContext } from "../session/clipboard-session.ts";
+
+/**
+ * Lines of a file through the local agent (all of them by default), and which
+ * agent read them: what `copy` with `path`, `cut` and `read` start from.
+ */
+export async function readFileLines(
+  s: SessionContext,
+  args: {
+    path: string;
+    start_line?: number | undefined;
+    end_line?: number | undefined;
+    agent?: string | undefined;
+  },
+): Promise<Outcome<OpResult<"read"> & { agent: string }>> {
+  const got = await s.agent(
+    "read",
+    { path: args.path, start_line: args.start_line, end_line: args.end_line },
+    args.agent,
+  );
+  return got.ok ? ok({ ...got.value.result, agent: got.value.agent }) : got;
+}
