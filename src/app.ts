@@ -11,8 +11,9 @@ app.get("/health", (c) => c.json({ ok: true, name: "edgeclip", version: pkg.vers
 
 app.get("/", (c) => {
   const mcpUrl = new URL("/mcp", c.req.url).href;
+  const server = new URL("/", c.req.url).href.replace(/\/$/, "");
   return c.text(
-    `edgeclip ${pkg.version}: a clipboard for AI agents.\n\nMCP endpoint: ${mcpUrl}\n\nClaude Code:   claude mcp add --transport http edgeclip ${mcpUrl}\nMCP Inspector: npx @modelcontextprotocol/inspector --transport http --server-url ${mcpUrl}\n`,
+    `edgeclip ${pkg.version}: a clipboard for AI agents.\n\nMCP endpoint: ${mcpUrl}\n\nClaude Code:   claude mcp add --transport http edgeclip ${mcpUrl}\nMCP Inspector: npx @modelcontextprotocol/inspector --transport http --server-url ${mcpUrl}\nLocal agent:   npx edgeclip-agent connect ${server} --root <your project>\n`,
   );
 });
 

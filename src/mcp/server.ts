@@ -5,9 +5,10 @@ import { registerClipboardContext } from "./clipboard-context.ts";
 import { registerTools } from "./tools/index.ts";
 
 const INSTRUCTIONS = `edgeclip is a clipboard for moving and citing content by reference instead of re-typing it.
-Store content with \`copy\` (you get a receipt, not the content back), read it with \`clipboard_get\`, find it with \`clipboard_search\`.
-Entries live in a scope: session (default), project (shared by your sessions on a project) or user (all your sessions).
-Use session_start for a separate handle when several agents work in parallel.`;
+Move code between files with \`cut\` + \`paste\` (the bytes move exactly; you get receipts, not content), and revert with \`undo\`.
+Read files with \`read\`: a later read of the same file answers "unchanged" or a diff.
+Store content with \`copy\`, read it with \`clipboard_get\`, find it with \`clipboard_search\`. Entries live in a scope: session (default), project or user.
+File and OS-clipboard tools go through the user's local agent (agents_list).`;
 
 /** A fresh server for one request (the stateless handler wants a new instance each time). */
 export function createServer(caller: Caller, onlyTool?: string): McpServer {

@@ -63,7 +63,7 @@ describe("the agent killed during three-target pastes of large files", () => {
     const spreadMs = (Date.now() - started) * 1.2;
     const base = readFileSync(path.join(root, TARGETS[0] ?? ""), "utf8");
     let expected = base;
-    const seen = { completed: 0, recovered: 0, untouched: 0 };
+    const seen = { completed: 0, recovered: 0, untouched: 0, unsent: 0 };
     for (let round = 0; round < ROUNDS; round++) {
       const chunk = text(64 * 1024, `round-${round}`);
       await ok(client, "copy", { session, key: `chunk-${round}`, text: chunk });
@@ -95,6 +95,10 @@ describe("the agent killed during three-target pastes of large files", () => {
       if (!result.isError) {
         expect(appended, `round ${round}: a paste that succeeded is not in the files`).toBe(true);
         seen.completed++;
+      } else if (result.text.startsWith("AGENT_NOT_CONNECTED: ")) {
+        // Killed before the request left the edge: nothing was sent, recorded or written.
+        expect(appended, `round ${round}: a paste never sent changed the files`).toBe(false);
+        seen.unsent++;
       } else {
         expect(result.text).toMatch(/^AGENT_DISCONNECTED: .*operation #\d+/s);
         const id = Number(/operation #(\d+)/.exec(result.text)?.[1]);
@@ -110,7 +114,7 @@ describe("the agent killed during three-target pastes of large files", () => {
       if (appended) expected += chunk;
     }
     // The kills landed before, during and after writes (the spread covers a paste's duration).
-    expect(seen.completed + seen.recovered + seen.untouched).toBe(ROUNDS);
+    expect(seen.completed + seen.recovered + seen.untouched + seen.unsent).toBe(ROUNDS);
     expect(seen.recovered + seen.untouched, JSON.stringify(seen)).toBeGreaterThan(0);
 
     // Everything settled: undo works again, and reverts the last paste that happened.
