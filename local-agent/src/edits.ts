@@ -45,7 +45,7 @@ export interface PasteSpec {
 }
 
 /** Characters of text kept on each side of a change, to find it again (forced undo). */
-export const CONTEXT_CHARS = 200;
+const CONTEXT_CHARS = 200;
 /** Places a forced undo checks, at most, when the text around a change recurs. */
 const MAX_CANDIDATES = 1_000;
 
@@ -119,7 +119,7 @@ export class Lines {
 }
 
 /** Every line ending of `text` as `eol` (the text itself when it has them already: no copy). */
-export function withEol(text: string, eol: string): string {
+function withEol(text: string, eol: string): string {
   if (eol === "\n" ? !text.includes("\r\n") : !/(^|[^\r])\n/.test(text)) return text;
   return text.replace(/\r?\n/g, eol);
 }
@@ -138,7 +138,7 @@ function spannedLines(text: string): number {
 }
 
 /** Inserts `content` as whole lines at boundary `k` (0 = before line 1, count = the end). */
-export function insertLines(lines: Lines, k: number, content: string): Planned {
+function insertLines(lines: Lines, k: number, content: string): Planned {
   const at = lines.start(k + 1);
   if (content === "")
     return {
@@ -177,7 +177,7 @@ export function insertLines(lines: Lines, k: number, content: string): Planned {
 }
 
 /** Replaces lines `first`..`last` with `content`; empty `content` deletes them. */
-export function replaceLines(lines: Lines, first: number, last: number, content: string): Planned {
+function replaceLines(lines: Lines, first: number, last: number, content: string): Planned {
   let start = lines.start(first);
   const end = lines.end(last);
   const lastHasEol = lines.eol(last) !== "";

@@ -72,8 +72,3 @@ export function encodeText(file: TextFile): Uint8Array {
 export function sha256(bytes: Uint8Array): string {
   return createHash("sha256").update(bytes).digest("hex");
 }
-
-/** UTF-8 size of `text` without encoding it. */
-export function utf8Length(text: string): number {
-  return Buffer.byteLength(text, "utf8");
-}

@@ -187,14 +187,13 @@ export class FileOpStore {
     id: number,
     set: Partial<Pick<FileOpRow, "state" | "agent" | "targets" | "undone_seq">>,
   ): void {
-    for (const [column, value] of Object.entries(set)) {
-      this.sql.exec(
-        `UPDATE file_ops SET ${column} = ?, updated_at = ? WHERE id = ?`,
-        value,
-        this.now(),
-        id,
-      );
-    }
+    const columns = Object.keys(set); // from the typed keys above: never input
+    this.sql.exec(
+      `UPDATE file_ops SET ${columns.map((c) => `${c} = ?`).join(", ")}, updated_at = ? WHERE id = ?`,
+      ...Object.values(set),
+      this.now(),
+      id,
+    );
   }
 
   /** A new change makes the undone ones unreachable: forget them. */
