@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { Splice } from "../../src/bridge/protocol.ts";
+import { Lines } from "../../src/core/lines.ts";
 import {
   applyChange,
   findMarker,
-  Lines,
   type PasteSpec,
   planPaste,
   planRevert,
