@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { PasteMode, Splice, UndoEdit } from "../../src/bridge/protocol.ts";
 import { Lines } from "../../src/core/lines.ts";
 import { countLines } from "../../src/core/text.ts";
+import { indentAt, indentUnit, reindentTo, shiftIndent } from "../../src/refs/transforms.ts";
 
 /**
  * Where pasted text goes, as pure functions over a file's text. Every edit is
@@ -43,6 +44,10 @@ export interface PasteSpec {
   start_line?: number | undefined;
   end_line?: number | undefined;
   marker?: string | undefined;
+  /** Re-indent the content to the paste point ("auto") or by ± levels (transforms.ts). */
+  indent?: "auto" | number | undefined;
+  /** For "auto": take this line's indentation (the symbol a paste goes after or before). */
+  indentLike?: number | undefined;
 }
 
 /** Characters of text kept on each side of a change, to find it again (forced undo). */
@@ -161,9 +166,59 @@ function lineRangeProblem(lines: Lines, first: number, last: number): Plan | und
   return undefined;
 }
 
+/**
+ * Where a paste lands, for `indent`: the line boundary it is inserted at
+ * (before line k+1), and the line it replaces, if any (`undefined` when the
+ * spec is invalid: planPaste reports that).
+ */
+function pastePoint(lines: Lines, spec: PasteSpec): { k: number; replacing?: string } | undefined {
+  const lineText = (n: number) => lines.text.slice(lines.start(n), lines.end(n));
+  switch (spec.mode) {
+    case "append":
+      return { k: lines.count };
+    case "prepend":
+      return { k: 0 };
+    case "after_line":
+      return spec.line === undefined ? undefined : { k: spec.line };
+    case "before_line":
+      return spec.line === undefined ? undefined : { k: spec.line - 1 };
+    case "replace_lines":
+      return spec.start_line === undefined
+        ? undefined
+        : { k: spec.start_line - 1, replacing: lineText(spec.start_line) };
+    default: {
+      const at = spec.marker === undefined ? [] : findMarker(lines.text, spec.marker);
+      if (at.length !== 1) return undefined;
+      const line = lines.lineOf(at[0] ?? 0);
+      if (spec.mode === "at_marker_after") return { k: line };
+      if (spec.mode === "at_marker_before") return { k: line - 1 };
+      return { k: line - 1, replacing: lineText(line) };
+    }
+  }
+}
+
+/** `content` re-indented for where `spec` pastes it in `lines`. */
+function indented(lines: Lines, spec: PasteSpec, content: string): string {
+  if (spec.indent === undefined || content === "") return content;
+  const unit = indentUnit(lines.text, indentUnit(content));
+  if (typeof spec.indent === "number") return shiftIndent(content, spec.indent, unit);
+  const point = pastePoint(lines, spec);
+  if (!point) return content;
+  if (spec.indentLike !== undefined)
+    point.replacing = lines.text.slice(lines.start(spec.indentLike), lines.end(spec.indentLike));
+  const fileLines = lines.starts
+    .slice(0, -1)
+    .map((_, i) => lines.text.slice(lines.start(i + 1), lines.end(i + 1)));
+  const to = indentAt(fileLines, point.k, unit, point.replacing);
+  const out = reindentTo(content, to);
+  // A marker replaced mid-line: its line already supplies the first line's indentation.
+  return spec.mode === "at_marker_replace" ? out.slice(to.length) : out;
+}
+
 /** Plans pasting `content` into `text` in one of the eight paste modes. */
-export function planPaste(text: string, spec: PasteSpec, content: string): Plan {
+export function planPaste(text: string, spec: PasteSpec, raw: string): Plan {
   const lines = new Lines(text);
+  const content = indented(lines, spec, raw);
   const ok = (value: Planned): Plan => ({ ok: true, value });
   switch (spec.mode) {
     case "append":

@@ -7,14 +7,18 @@ import type {
   EditResult,
   OpArgs,
   OpResult,
+  Selector,
   UndoEdit,
 } from "../../src/bridge/protocol.ts";
 import { LIMITS } from "../../src/core/limits.ts";
+import { Lines } from "../../src/core/lines.ts";
 import { countLines, sliceLines } from "../../src/core/text.ts";
 import { applyChange, type Change, planPaste, planRevert, textHash, undoSplice } from "./edits.ts";
 import type { Journal, Write } from "./journal.ts";
 import type { PathLocks } from "./locks.ts";
 import { resolvePath, type Sandbox } from "./paths.ts";
+import { type Language, languageNamed, languageOf } from "./syntax/languages.ts";
+import { type Selected, select, syntaxError } from "./syntax/select.ts";
 import { decodeText, encodeText, sha256 } from "./text-file.ts";
 
 /** What file operations run against: the roots, the write policy, the journal and the locks. */
@@ -113,7 +117,14 @@ export async function readOp(
   let text = file.text;
   let start = 1;
   let end = total;
-  if (args.start_line !== undefined || args.end_line !== undefined) {
+  let selection: Selected | undefined;
+  if (args.select) {
+    const found = await selectIn(file.text, args.select, where.display);
+    if (!found.ok) return found;
+    selection = found.value;
+    text = file.text.slice(selection.start, selection.end);
+    ({ start_line: start, end_line: end } = selection);
+  } else if (args.start_line !== undefined || args.end_line !== undefined) {
     const slice = sliceLines(file.text, args.start_line ?? 1, args.end_line);
     if ("error" in slice) {
       return slice.error === "START_AFTER_END"
@@ -139,8 +150,34 @@ export async function readOp(
       total_lines: total,
       start_line: start,
       end_line: end,
+      ...(selection ? { selection } : {}),
     },
   };
+}
+
+/** The language of a text: `lang` when given (it must be one we parse), else by the file's extension. */
+function languageFor(selector: Selector, name: string): Result<Language | undefined> {
+  if (selector.lang === undefined) return { ok: true, value: languageOf(name) };
+  const lang = languageNamed(selector.lang);
+  if (lang === undefined)
+    return failure(
+      "LANGUAGE_UNSUPPORTED",
+      `\`lang\` "${selector.lang}" is not a language edgeclip parses: typescript, tsx, javascript, python, go, rust or java.`,
+    );
+  return { ok: true, value: lang };
+}
+
+/** A selector resolved in `text` (named `name` in messages). */
+async function selectIn(text: string, selector: Selector, name: string): Promise<Result<Selected>> {
+  const lang = languageFor(selector, name);
+  if (!lang.ok) return lang;
+  const found = await select(text, selector, lang.value, `\`${name}\``);
+  return found.ok ? found : failure(found.error.code, found.error.message);
+}
+
+/** `select`: a selector resolved in a text the edge sends (an entry's, a result's). */
+export async function selectOp(args: OpArgs<"select">): Promise<Result<OpResult<"select">>> {
+  return selectIn(args.text, args.select, args.name);
 }
 
 /** The path an edit names: the model's for pastes and writes, the recorded one for reverts. */
@@ -193,10 +230,18 @@ export async function applyOp(ws: Workspace, args: ApplyArgs): Promise<Result<Ap
           before = loaded.value;
           initial.set(abs, before);
         }
-        const done = computeEdit(edit, before, abs, args.texts);
+        const done = await computeEdit(edit, before, abs, args.texts);
         if (!done.ok) return failure(done.error.code, done.error.message, i);
         current.set(abs, done.value.after);
         results.push(done.value.result);
+      }
+      if (args.syntax_guard) {
+        const guarded = await guardSyntax(initial, current, where);
+        if (!guarded.ok) return guarded;
+        for (const r of results) {
+          const parses = guarded.value.get(r.abs);
+          if (parses !== undefined && !r.removed) r.parses = parses;
+        }
       }
       if (args.dry_run) return { ok: true, value: { result: { results }, report: undefined } };
       const writes: Write[] = [];
@@ -221,10 +266,75 @@ export async function applyOp(ws: Workspace, args: ApplyArgs): Promise<Result<Ap
   );
 }
 
+/**
+ * The syntax guard (DESIGN.md §3): every changed file of a language the agent
+ * parses is parsed before and after; one that parsed cleanly (or did not
+ * exist) and would not after refuses the whole operation. Returns, per file,
+ * whether it parses after.
+ */
+async function guardSyntax(
+  initial: Map<string, FileState>,
+  current: Map<string, FileState>,
+  where: { abs: string; display: string }[],
+): Promise<Result<Map<string, boolean>>> {
+  const parses = new Map<string, boolean>();
+  for (const [abs, after] of current) {
+    const first = initial.get(abs);
+    const lang = languageOf(abs);
+    if (!lang || !after.exists || first?.hash === after.hash) continue;
+    const broken = await syntaxError(after.text, lang);
+    parses.set(abs, broken === undefined);
+    if (broken === undefined) continue;
+    if (first?.exists && (await syntaxError(first.text, lang)) !== undefined) continue;
+    const edit = where.findLastIndex((w) => w.abs === abs);
+    return failure(
+      "SYNTAX_ERROR",
+      `\`${after.display}\` would not parse after this change (syntax error at line ${broken}); it parses now, so nothing was written. Check the pasted text and where it goes, or pass \`allow_syntax_errors: true\`.`,
+      edit === -1 ? undefined : edit,
+    );
+  }
+  return { ok: true, value: parses };
+}
+
 type Computed = Result<{ after: FileState; result: EditResult }>;
 
+/**
+ * A paste whose place is a selection: the mode's line numbers from it.
+ * A selection of whole lines (a symbol) is replaced as lines; a passage that
+ * starts or ends inside a line (anchors) is replaced exactly, character for character.
+ */
+function placeAt(edit: Extract<Edit, { kind: "paste" }>, sel: Selected, text: string) {
+  const lines = new Lines(text);
+  const wholeLines =
+    lines.start(sel.start_line) === sel.start &&
+    (lines.end(sel.end_line) === sel.end || sel.end === text.length);
+  switch (edit.mode) {
+    case "after_line":
+      return { spec: { ...edit, line: sel.end_line, indentLike: sel.start_line }, exact: false };
+    case "before_line":
+      return { spec: { ...edit, line: sel.start_line, indentLike: sel.start_line }, exact: false };
+    default:
+      return wholeLines
+        ? {
+            spec: {
+              ...edit,
+              mode: "replace_lines" as const,
+              start_line: sel.start_line,
+              end_line: sel.end_line,
+            },
+            exact: false,
+          }
+        : { spec: edit, exact: true };
+  }
+}
+
 /** One edit on the file as the previous edits left it. */
-function computeEdit(edit: Edit, before: FileState, abs: string, texts: string[]): Computed {
+async function computeEdit(
+  edit: Edit,
+  before: FileState,
+  abs: string,
+  texts: string[],
+): Promise<Computed> {
   const { display } = before;
   let change: Change;
   let created = !before.exists;
@@ -233,6 +343,7 @@ function computeEdit(edit: Edit, before: FileState, abs: string, texts: string[]
   let firstLine: number | undefined;
   let linesAdded: number | undefined;
   let linesRemoved: number | undefined;
+  let selection: Selected | undefined;
   if (edit.kind === "revert") {
     const current =
       before.exists && before.hash !== null ? { text: before.text, hash: before.hash } : null;
@@ -270,6 +381,23 @@ function computeEdit(edit: Edit, before: FileState, abs: string, texts: string[]
     }
     if (edit.kind === "write") {
       change = { start: 0, end: before.text.length, insert: content };
+    } else if (edit.select) {
+      if (!before.exists)
+        return failure(
+          "FILE_NOT_FOUND",
+          `\`${display}\` does not exist, so nothing in it can be selected.`,
+        );
+      const found = await selectIn(before.text, edit.select, display);
+      if (!found.ok) return found;
+      selection = found.value;
+      const place = placeAt(edit, selection, before.text);
+      if (place.exact) {
+        change = { start: selection.start, end: selection.end, insert: content };
+      } else {
+        const plan = planPaste(before.text, place.spec, content);
+        if (!plan.ok) return failure(plan.error.code, `\`${display}\`: ${plan.error.message}`);
+        ({ change, firstLine, linesAdded, linesRemoved } = plan.value);
+      }
     } else {
       const plan = planPaste(before.text, edit, content);
       if (!plan.ok) return failure(plan.error.code, `\`${display}\`: ${plan.error.message}`);
@@ -323,6 +451,7 @@ function computeEdit(edit: Edit, before: FileState, abs: string, texts: string[]
         first_line: removed ? 0 : (firstLine ?? lineAt(text, change.start)),
         relocated,
         undo,
+        ...(selection ? { selection } : {}),
       },
     },
   };

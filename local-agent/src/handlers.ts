@@ -6,7 +6,7 @@ import {
   type Reply,
   type Request,
 } from "../../src/bridge/protocol.ts";
-import { applyOp, readOp, type Workspace } from "./file-ops.ts";
+import { applyOp, readOp, selectOp, type Workspace } from "./file-ops.ts";
 import type { OsClipboard } from "./os-clipboard/index.ts";
 
 /** What requests act on: the files (workspace) and the OS clipboard. */
@@ -57,6 +57,8 @@ async function dispatch({ workspace, clipboard }: Services, request: Request): P
   switch (request.op) {
     case "read":
       return withArgs("read", request.args, (args) => readOp(workspace, args));
+    case "select":
+      return withArgs("select", request.args, (args) => selectOp(args));
     case "apply":
       return withArgs("apply", request.args, async (args) => {
         const applied = await applyOp(workspace, args);

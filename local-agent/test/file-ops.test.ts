@@ -42,8 +42,14 @@ function workspace(options: { readOnly?: boolean } = {}) {
   return { ws, root, file, bytes };
 }
 
-const apply = (ws: Workspace, edits: Edit[], texts: string[], dryRun = false) =>
-  applyOp(ws, { context: { session: "default", op: 1 }, dry_run: dryRun, texts, edits });
+const apply = (ws: Workspace, edits: Edit[], texts: string[], dryRun = false, guard = false) =>
+  applyOp(ws, {
+    context: { session: "default", op: 1 },
+    dry_run: dryRun,
+    syntax_guard: guard,
+    texts,
+    edits,
+  });
 
 const paste = (p: string, mode: PasteMode, extra: object = {}): Edit =>
   ({ kind: "paste", path: p, mode, text: 0, ...extra }) as Edit;
@@ -53,6 +59,7 @@ async function revert(ws: Workspace, results: EditResult[], force = false) {
   return applyOp(ws, {
     context: { session: "default", op: 2 },
     dry_run: false,
+    syntax_guard: false,
     texts: [],
     edits: [...results]
       .reverse()
@@ -294,5 +301,86 @@ describe("applyOp", () => {
     const forced = await revert(ws, done.value.result.results, true);
     expect(forced.ok && forced.value.result.results[0]?.relocated).toBe(true);
     expect(bytes("o.txt").toString()).toBe("zero\none\ntwo\n");
+  });
+});
+
+describe("selections, indentation and the syntax guard", () => {
+  const py =
+    "class Store:\n    def load(self):\n        return 1\n\n    def save(self):\n        pass\n";
+
+  it("reads a symbol or a passage, with where it is and how it was found", async () => {
+    const { ws, file } = workspace();
+    file("s.py", py);
+    const sym = await readOp(ws, { path: "s.py", select: { focus: "Store.save" } });
+    expect(sym.ok && sym.value).toMatchObject({
+      text: "    def save(self):\n        pass\n",
+      start_line: 5,
+      end_line: 6,
+      selection: { how: "focus", symbol: "Store.save (method)" },
+    });
+    const passage = await readOp(ws, { path: "s.py", select: { start: "RETURN 1" } });
+    expect(passage.ok && passage.value).toMatchObject({
+      text: "return 1",
+      selection: { how: "anchors (normalised)", start_line: 3 },
+    });
+    const missing = await readOp(ws, { path: "s.py", select: { focus: "Store.lode" } });
+    expect(missing).toMatchObject({ ok: false, error: { code: "SYMBOL_NOT_FOUND" } });
+    const notCode = await readOp(ws, { path: "notes.txt", select: { focus: "x" } });
+    expect(notCode.ok).toBe(false);
+    file("notes.txt", "x\n");
+    expect(await readOp(ws, { path: "notes.txt", select: { focus: "x" } })).toMatchObject({
+      ok: false,
+      error: { code: "LANGUAGE_UNSUPPORTED" },
+    });
+  });
+
+  it("replaces a symbol, inserts after one, and replaces an anchored passage exactly", async () => {
+    const { ws, file, bytes } = workspace();
+    file("s.py", py);
+    const done = await apply(
+      ws,
+      [
+        paste("s.py", "replace_lines", { select: { focus: "Store.load" } }),
+        paste("s.py", "after_line", { select: { focus: "Store.save" }, text: 1, indent: "auto" }),
+        paste("s.py", "replace_lines", { select: { start: "pass" }, text: 2 }),
+      ],
+      [
+        "    def load(self):\n        return 2\n",
+        "\ndef size(self):\n    return 0\n",
+        "return None",
+      ],
+    );
+    expect(done.ok).toBe(true);
+    expect(bytes("s.py").toString()).toBe(
+      "class Store:\n    def load(self):\n        return 2\n\n    def save(self):\n        return None\n\n    def size(self):\n        return 0\n",
+    );
+  });
+
+  it("refuses a paste that would break a file that parses, and writes nothing", async () => {
+    const { ws, file, bytes } = workspace();
+    file("s.py", py);
+    const broken = await apply(
+      ws,
+      [paste("s.py", "after_line", { line: 1 })],
+      ["    def oops(:\n"],
+      false,
+      true,
+    );
+    expect(broken).toMatchObject({ ok: false, error: { code: "SYNTAX_ERROR", edit: 0 } });
+    if (!broken.ok) expect(broken.error.message).toContain("line 2");
+    expect(bytes("s.py").toString()).toBe(py);
+    const fine = await apply(ws, [paste("s.py", "append")], ["\nX = 1\n"], false, true);
+    expect(fine.ok && fine.value.result.results[0]?.parses).toBe(true);
+    // Without the guard the same paste is written.
+    expect(
+      (await apply(ws, [paste("s.py", "after_line", { line: 1 })], ["    def oops(:\n"])).ok,
+    ).toBe(true);
+  });
+
+  it("lets a file that was already broken stay broken, saying so", async () => {
+    const { ws, file } = workspace();
+    file("b.py", "def f(:\n");
+    const r = await apply(ws, [paste("b.py", "append")], ["x = 1\n"], false, true);
+    expect(r.ok && r.value.result.results[0]?.parses).toBe(false);
   });
 });

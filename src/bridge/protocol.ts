@@ -24,7 +24,7 @@ import { PROJECT_NAME } from "../core/names.ts";
  *    reached the journal, so no file changed (docs/journal.md).
  * A message longer than `FRAME_CHARS` travels as `frame` parts (frames.ts).
  */
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;
 
 /** How often the agent pings; it reconnects when two pongs in a row are missing. */
 export const HEARTBEAT_MS = 15_000;
@@ -112,10 +112,39 @@ export type PasteMode = z.infer<typeof PasteMode>;
 export const OpContext = z.strictObject({ session: z.string(), op: z.number().int() });
 export type OpContext = z.infer<typeof OpContext>;
 
+/**
+ * Picks part of a text (DESIGN.md §3): a symbol's whole unit (`focus`, parsed
+ * with tree-sitter by the agent), or the passage from `start` through `end`
+ * (anchors: exact → normalised → fuzzy; `end` omitted: the `start` match).
+ * `lang` names the language when the path's extension does not.
+ */
+export const Selector = z.strictObject({
+  focus: z.string().min(1).max(200).optional(),
+  start: z.string().min(1).max(4000).optional(),
+  end: z.string().min(1).max(4000).optional(),
+  lang: z.string().min(1).max(32).optional(),
+});
+export type Selector = z.infer<typeof Selector>;
+
+/** Where a selector landed, and how it was found. */
+export const Selection = z.strictObject({
+  start: Offset,
+  end: Offset,
+  start_line: Line,
+  end_line: Line,
+  /** "focus", or the anchors' match stages, e.g. "anchors (exact)". */
+  how: z.string(),
+  /** With focus: the symbol's qualified name and kind, e.g. "Store.load (method)". */
+  symbol: z.string().optional(),
+});
+export type Selection = z.infer<typeof Selection>;
+
 export const ReadArgs = z.strictObject({
   path: FilePath,
   start_line: Line.optional(),
   end_line: Line.optional(),
+  /** Instead of lines: the selected symbol or passage (its exact text). */
+  select: Selector.optional(),
 });
 
 export const ReadResult = z.strictObject({
@@ -132,6 +161,16 @@ export const ReadResult = z.strictObject({
   start_line: Line,
   /** `start_line - 1` when the range is empty (an empty file). */
   end_line: Count,
+  /** With `select`: where the selection is, and how it was found. */
+  selection: Selection.optional(),
+});
+
+/** Resolve a selector in a text the edge holds (an entry, an earlier result): `focus` needs the agent's parser. */
+export const SelectArgs = z.strictObject({
+  text: z.string(),
+  select: Selector,
+  /** How to name the text in messages, e.g. "entry `k`". */
+  name: z.string().max(300),
 });
 
 /** Paste `texts[text]` into a file, in one of the paste modes. */
@@ -148,6 +187,14 @@ export const PasteEdit = z.strictObject({
   marker: z.string().min(1).optional(),
   create_if_missing: z.boolean().optional(),
   expect: HashPrefix.optional(),
+  /**
+   * Instead of line numbers: the symbol or passage the mode acts on.
+   * `replace_lines` replaces it, `after_line`/`before_line` insert after/before
+   * its lines. Resolved on the file as it is when the edit applies.
+   */
+  select: Selector.optional(),
+  /** Re-indent the text: to the paste point's indentation ("auto"), or by ± levels. */
+  indent: z.union([z.literal("auto"), z.number().int().min(-16).max(16)]).optional(),
   /** Index into `ApplyArgs.texts`, so one text pasted to many targets travels once. */
   text: Count,
 });
@@ -211,6 +258,11 @@ export type Edit = z.infer<typeof Edit>;
 export const ApplyArgs = z.strictObject({
   context: OpContext,
   dry_run: z.boolean(),
+  /**
+   * The syntax guard: a file of a language the agent parses that parses
+   * cleanly before and would not after is not written (`SYNTAX_ERROR`).
+   */
+  syntax_guard: z.boolean().default(false),
   texts: z.array(z.string()),
   edits: z.array(Edit).min(1).max(100),
 });
@@ -230,6 +282,10 @@ export const EditResult = z.strictObject({
   first_line: Count,
   /** A forced revert applied at another place than recorded. */
   relocated: z.boolean(),
+  /** With the syntax guard, for a language the agent parses: whether the file parses cleanly after. */
+  parses: z.boolean().optional(),
+  /** With `select`: the selection the edit acted on. */
+  selection: Selection.optional(),
   undo: UndoEdit,
 });
 export type EditResult = z.infer<typeof EditResult>;
@@ -243,6 +299,7 @@ export const OsWriteArgs = z.strictObject({ text: z.string() });
 /** Every operation an agent serves: its arguments and its result. */
 export const OPS = {
   read: { args: ReadArgs, result: ReadResult },
+  select: { args: SelectArgs, result: Selection },
   apply: { args: ApplyArgs, result: ApplyResult },
   os_read: { args: z.strictObject({}), result: OsReadResult },
   os_write: { args: OsWriteArgs, result: z.strictObject({}) },

@@ -39,6 +39,15 @@
  * - `NOTHING_TO_UNDO`     no file operation left to undo (or redo)
  * - `OPERATION_UNSETTLED` an interrupted operation's outcome is not known yet
  *
+ * References (DESIGN.md §3):
+ * - `SYMBOL_NOT_FOUND`    `focus` names no symbol (the message lists the nearest names)
+ * - `SYMBOL_AMBIGUOUS`    `focus` names several (overloads, two classes): the candidates with their lines
+ * - `ANCHOR_NOT_FOUND`    `start`/`end` not found, even normalised or fuzzily
+ * - `ANCHOR_AMBIGUOUS`    the anchors match several passages: their lines
+ * - `LANGUAGE_UNSUPPORTED` `focus` on text of a language edgeclip does not parse
+ * - `SYNTAX_ERROR`        the paste would break a file that parses cleanly (the line); `allow_syntax_errors`
+ * - `RESULT_NOT_FOUND`    a `result` reference names no result kept by this session
+ *
  * The OS clipboard (DESIGN.md §4):
  * - `CLIPBOARD_UNAVAILABLE` no clipboard tool or display (the message says what to install)
  * - `INVALID_UTF8`        the clipboard holds bytes that are not UTF-8 text
@@ -66,6 +75,7 @@ export type ErrorCode =
   | "UNDO_CONFLICT"
   | "NOTHING_TO_UNDO"
   | "OPERATION_UNSETTLED"
+  | "RESULT_NOT_FOUND"
   | AgentErrorCode;
 
 /** The codes a local agent may answer a request with (the wire protocol's `error.code`). */
@@ -86,6 +96,12 @@ export const AGENT_ERROR_CODES = [
   "MARKER_AMBIGUOUS",
   "IO_ERROR",
   "UNDO_CONFLICT",
+  "SYMBOL_NOT_FOUND",
+  "SYMBOL_AMBIGUOUS",
+  "ANCHOR_NOT_FOUND",
+  "ANCHOR_AMBIGUOUS",
+  "LANGUAGE_UNSUPPORTED",
+  "SYNTAX_ERROR",
   "CLIPBOARD_UNAVAILABLE",
   "INVALID_UTF8",
   "PERMISSION_DENIED",

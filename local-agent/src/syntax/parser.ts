@@ -1,0 +1,90 @@
+import { existsSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type * as TreeSitter from "@vscode/tree-sitter-wasm";
+import type { Language } from "./languages.ts";
+
+/**
+ * web-tree-sitter and its grammars, loaded on first use (an agent that never
+ * parses never pays for them). The packed agent carries the WebAssembly files
+ * in `dist/grammars/` (scripts/build-agent.ts copies them); from source they
+ * come from node_modules.
+ */
+export type Tree = TreeSitter.Tree;
+export type Node = TreeSitter.Node;
+
+function wasmDir(): string {
+  const bundled = fileURLToPath(new URL("./grammars/", import.meta.url));
+  if (existsSync(path.join(bundled, "tree-sitter.wasm"))) return bundled;
+  const resolve = createRequire(import.meta.url).resolve;
+  return path.join(path.dirname(resolve("@vscode/tree-sitter-wasm/package.json")), "wasm");
+}
+
+let runtime: Promise<typeof TreeSitter> | undefined;
+const languages = new Map<Language, Promise<TreeSitter.Language>>();
+
+function loadRuntime(): Promise<typeof TreeSitter> {
+  runtime ??= (async () => {
+    const dir = wasmDir();
+    const loaded = (await import("@vscode/tree-sitter-wasm")) as typeof TreeSitter & {
+      default?: typeof TreeSitter;
+    };
+    const ts = loaded.default ?? loaded;
+    await ts.Parser.init({ locateFile: (file: string) => path.join(dir, file) });
+    return ts;
+  })();
+  return runtime;
+}
+
+async function grammar(lang: Language): Promise<TreeSitter.Language> {
+  let loaded = languages.get(lang);
+  if (!loaded) {
+    loaded = loadRuntime().then((ts) =>
+      ts.Language.load(readFileSync(path.join(wasmDir(), `tree-sitter-${lang}.wasm`))),
+    );
+    languages.set(lang, loaded);
+  }
+  return loaded;
+}
+
+/**
+ * Parses `text` as `lang` and gives the tree to `use`; the tree lives in
+ * WebAssembly memory and is freed when `use` returns.
+ */
+export async function withTree<T>(
+  text: string,
+  lang: Language,
+  use: (tree: Tree) => T,
+): Promise<T> {
+  const ts = await loadRuntime();
+  const parser = new ts.Parser();
+  try {
+    parser.setLanguage(await grammar(lang));
+    const tree = parser.parse(text);
+    if (!tree) throw new Error(`tree-sitter could not parse the ${lang} text`);
+    try {
+      return use(tree);
+    } finally {
+      tree.delete();
+    }
+  } finally {
+    parser.delete();
+  }
+}
+
+/** The 1-based line of the first syntax error in `tree`, or `undefined` when it parses cleanly. */
+export function firstError(tree: Tree): number | undefined {
+  if (!tree.rootNode.hasError) return undefined;
+  const walk = (node: Node): number | undefined => {
+    if (node.type === "ERROR" || node.isMissing) return node.startPosition.row + 1;
+    if (!node.hasError) return undefined;
+    for (const child of node.children) {
+      if (!child) continue;
+      const found = walk(child);
+      if (found !== undefined) return found;
+    }
+    return node.startPosition.row + 1;
+  };
+  return walk(tree.rootNode);
+}

@@ -1,0 +1,110 @@
+import type { Passage } from "../../../src/refs/anchors.ts";
+import { findPassage } from "../../../src/refs/anchors.ts";
+import type { Language } from "./languages.ts";
+import { firstError, withTree } from "./parser.ts";
+import { findSymbol, listSymbols } from "./symbols.ts";
+
+/** What a selector picks in a text: a symbol by name, or a passage by anchors. */
+export interface Selector {
+  focus?: string | undefined;
+  start?: string | undefined;
+  end?: string | undefined;
+}
+
+export interface Selected {
+  start: number;
+  end: number;
+  start_line: number;
+  end_line: number;
+  /** How it was found: `focus`, or the anchors' stages. */
+  how: string;
+  /** With focus: the symbol's qualified name and kind. */
+  symbol?: string | undefined;
+}
+
+export type SelectFailure = {
+  code:
+    | "SYMBOL_NOT_FOUND"
+    | "SYMBOL_AMBIGUOUS"
+    | "ANCHOR_NOT_FOUND"
+    | "ANCHOR_AMBIGUOUS"
+    | "LANGUAGE_UNSUPPORTED"
+    | "INVALID_ARGUMENT";
+  message: string;
+};
+
+export type SelectResult = { ok: true; value: Selected } | { ok: false; error: SelectFailure };
+
+export function describeStages(p: Passage): string {
+  return p.stages.end === undefined || p.stages.end === p.stages.start
+    ? `anchors (${p.stages.start})`
+    : `anchors (start ${p.stages.start}, end ${p.stages.end})`;
+}
+
+/**
+ * Resolves a selector in `text`. `focus` needs a language (`undefined`: the
+ * error says which languages are understood); `where` names the text in messages.
+ */
+export async function select(
+  text: string,
+  selector: Selector,
+  lang: Language | undefined,
+  where: string,
+): Promise<SelectResult> {
+  if (selector.focus !== undefined) {
+    if (lang === undefined)
+      return {
+        ok: false,
+        error: {
+          code: "LANGUAGE_UNSUPPORTED",
+          message: `\`focus\` needs source code in a language edgeclip parses (TypeScript, TSX, JavaScript, Python, Go, Rust, Java); ${where} is not one (by its extension or \`lang\`). Select by \`start\`/\`end\` anchors or \`lines\` instead.`,
+        },
+      };
+    const found = await withTree(text, lang, (tree) =>
+      findSymbol(listSymbols(tree, text, lang), selector.focus ?? "", where),
+    );
+    if (!found.ok) return { ok: false, error: { code: found.code, message: found.message } };
+    const s = found.symbol;
+    return {
+      ok: true,
+      value: {
+        start: s.start,
+        end: s.end,
+        start_line: s.start_line,
+        end_line: s.end_line,
+        how: "focus",
+        symbol: `${s.name} (${s.kind})`,
+      },
+    };
+  }
+  if (selector.start === undefined)
+    return {
+      ok: false,
+      error: {
+        code: "INVALID_ARGUMENT",
+        message: "`end` needs `start`: give the passage's first words too.",
+      },
+    };
+  const passage = findPassage(text, selector.start, selector.end);
+  if (!passage.ok)
+    return {
+      ok: false,
+      error: { ...passage.error, message: `${where}: ${passage.error.message}` },
+    };
+  const p = passage.value;
+  return {
+    ok: true,
+    value: {
+      start: p.start,
+      end: p.end,
+      start_line: p.start_line,
+      end_line: p.end_line,
+      how: describeStages(p),
+    },
+  };
+}
+
+/** Whether `text` parses cleanly as `lang`: `undefined`, or the 1-based line of the first error. */
+export function syntaxError(text: string, lang: Language): Promise<number | undefined> {
+  return withTree(text, lang, firstError);
+}

@@ -1,0 +1,225 @@
+import { distance } from "fastest-levenshtein";
+import { GRAMMARS, type Kind, type Language } from "./languages.ts";
+import type { Node, Tree } from "./parser.ts";
+
+/**
+ * The symbols of a parsed file, each with its complete syntactic unit: the
+ * definition, the `export`/decorator wrapper around it, and the doc comments,
+ * decorators and attributes directly above it (no blank line between).
+ * Members are named `Class.member` (Go methods by receiver, Rust impl items by
+ * type); variables count at the top level and in class bodies, not inside functions.
+ */
+export interface SymbolUnit {
+  name: string;
+  kind: Kind;
+  /** The unit, in UTF-16 offsets of the parsed text. */
+  start: number;
+  end: number;
+  /** 1-based lines of the unit. */
+  start_line: number;
+  end_line: number;
+}
+
+/** The names a definition node declares (several for `const a = 1, b = 2`). */
+function namesOf(node: Node, lang: Language): string[] {
+  const named = (n: Node | null) => (n ? [n.text] : []);
+  const kids = node.namedChildren.filter((c): c is Node => c !== null);
+  switch (node.type) {
+    case "lexical_declaration":
+    case "variable_declaration":
+    case "field_declaration":
+    case "constant_declaration":
+      return kids
+        .filter((c) => c.type === "variable_declarator")
+        .flatMap((c) => {
+          const id = c.childForFieldName("name");
+          return id && /identifier$/.test(id.type) ? [id.text] : [];
+        });
+    case "expression_statement": {
+      if (lang !== "python") return [];
+      const assign = kids[0];
+      if (assign?.type !== "assignment") return [];
+      const left = assign.childForFieldName("left");
+      return left?.type === "identifier" ? [left.text] : [];
+    }
+    case "type_declaration":
+      return kids
+        .filter((c) => c.type === "type_spec" || c.type === "type_alias")
+        .flatMap((c) => named(c.childForFieldName("name")));
+    case "const_declaration":
+    case "var_declaration":
+      return specNames(node);
+    default:
+      return named(node.childForFieldName("name"));
+  }
+}
+
+/** Go `const`/`var` names, in or out of a parenthesised list. */
+function specNames(node: Node): string[] {
+  const names: string[] = [];
+  const visit = (n: Node) => {
+    for (const c of n.namedChildren) {
+      if (!c) continue;
+      if (c.type === "const_spec" || c.type === "var_spec") {
+        for (const id of c.childrenForFieldName("name")) if (id) names.push(id.text);
+      } else if (c.type === "var_spec_list") visit(c);
+    }
+  };
+  visit(node);
+  return names;
+}
+
+/** The type a Go method's receiver or a Rust impl names (`*Store` → `Store`, `S<T>` → `S`). */
+function ownerName(node: Node): string | undefined {
+  const field = node.type === "method_declaration" ? "receiver" : "type";
+  const owner = node.childForFieldName(field);
+  if (!owner) return undefined;
+  const ids = owner.descendantsOfType("type_identifier");
+  const first = ids[0];
+  return first ? first.text : owner.text;
+}
+
+const FUNCTION_KINDS: ReadonlySet<Kind> = new Set(["function", "method"]);
+
+/** The first line-start at or before `at` when only blanks precede it on its line, else `at`. */
+function lineStartBefore(text: string, at: number): number {
+  let i = at;
+  while (i > 0 && (text[i - 1] === " " || text[i - 1] === "\t")) i--;
+  return i === 0 || text[i - 1] === "\n" ? i : at;
+}
+
+/** Just past the line ending after `at` when only blanks (or `;`/`,`) follow on its line, else `at`. */
+function lineEndAfter(text: string, at: number): number {
+  let i = at;
+  while (
+    i < text.length &&
+    (text[i] === " " || text[i] === "\t" || text[i] === ";" || text[i] === ",")
+  )
+    i++;
+  if (i === text.length) return i;
+  if (text[i] === "\n") return i + 1;
+  if (text[i] === "\r" && text[i + 1] === "\n") return i + 2;
+  return at;
+}
+
+/** Whether code precedes offset `at` on its line. */
+function isTrailing(text: string, at: number): boolean {
+  return text.slice(text.lastIndexOf("\n", at - 1) + 1, at).trim() !== "";
+}
+
+/** The last row a node occupies (a line comment may end just past its newline). */
+function lastRow(node: Node): number {
+  return node.endPosition.column === 0 && node.endPosition.row > node.startPosition.row
+    ? node.endPosition.row - 1
+    : node.endPosition.row;
+}
+
+/** Every symbol of a parsed text, in source order. */
+export function listSymbols(tree: Tree, text: string, lang: Language): SymbolUnit[] {
+  const g = GRAMMARS[lang];
+  const out: SymbolUnit[] = [];
+
+  /** The unit of definition `def`: its wrappers, then the attached siblings above. */
+  const unitOf = (def: Node): { start: number; end: number; startRow: number; endRow: number } => {
+    let top = def;
+    while (top.parent && g.wrappers.has(top.parent.type)) top = top.parent;
+    let first = top;
+    for (
+      let prev = top.previousNamedSibling;
+      prev && g.attached.has(prev.type);
+      prev = prev.previousNamedSibling
+    ) {
+      // Directly above (no blank line), and on a line of its own: a comment
+      // trailing code on the line above belongs to that code.
+      if (lastRow(prev) < first.startPosition.row - 1) break;
+      if (isTrailing(text, prev.startIndex)) break;
+      first = prev;
+    }
+    const start = lineStartBefore(text, first.startIndex);
+    const end = lineEndAfter(text, top.endIndex);
+    return { start, end, startRow: first.startPosition.row, endRow: lastRow(top) };
+  };
+
+  const visit = (node: Node, prefix: string, inFunction: boolean) => {
+    for (const child of node.namedChildren) {
+      if (!child) continue;
+      const kind = g.definitions[child.type];
+      if (g.scopes.has(child.type)) {
+        const owner = ownerName(child);
+        visit(child, owner ? `${prefix}${owner}.` : prefix, inFunction);
+        continue;
+      }
+      if (kind === undefined || (inFunction && g.variables.has(child.type))) {
+        visit(child, prefix, inFunction);
+        continue;
+      }
+      const names = namesOf(child, lang);
+      const owner =
+        child.type === "method_declaration" && lang === "go" ? ownerName(child) : undefined;
+      const qualifier = owner ? `${owner}.` : prefix;
+      if (names.length) {
+        const unit = unitOf(child);
+        for (const name of names)
+          out.push({
+            name: qualifier + name,
+            kind: kind === "function" && (prefix !== "" || owner) ? "method" : kind,
+            start: unit.start,
+            end: unit.end,
+            start_line: unit.startRow + 1,
+            end_line: unit.endRow + 1,
+          });
+      }
+      const inner = g.containers.has(child.type) && names[0] ? `${qualifier}${names[0]}.` : prefix;
+      const nested = FUNCTION_KINDS.has(kind) && names[0] ? `${qualifier}${names[0]}.` : inner;
+      visit(child, nested, inFunction || FUNCTION_KINDS.has(kind));
+    }
+  };
+  visit(tree.rootNode, "", false);
+  return out;
+}
+
+export type FocusResult =
+  | { ok: true; symbol: SymbolUnit }
+  | { ok: false; code: "SYMBOL_NOT_FOUND" | "SYMBOL_AMBIGUOUS"; message: string };
+
+const describe = (s: SymbolUnit) =>
+  `${s.name} (${s.kind}, line${s.start_line === s.end_line ? ` ${s.start_line}` : `s ${s.start_line}–${s.end_line}`})`;
+
+/**
+ * The symbol `query` names: the exact qualified name (`Store.load`), else a
+ * unique symbol whose name ends with it (`load`). Several: the candidates with
+ * their lines. None: the nearest names.
+ */
+export function findSymbol(symbols: SymbolUnit[], query: string, where: string): FocusResult {
+  const q = query.trim();
+  let found = symbols.filter((s) => s.name === q);
+  if (!found.length) found = symbols.filter((s) => s.name.endsWith(`.${q}`));
+  // One unit declaring the name twice (`let a; … a` cannot, but overload signatures can) counts once.
+  const units = found.filter(
+    (s, i) => found.findIndex((t) => t.start === s.start && t.end === s.end) === i,
+  );
+  const only = units[0];
+  if (units.length === 1 && only) return { ok: true, symbol: only };
+  if (units.length > 1)
+    return {
+      ok: false,
+      code: "SYMBOL_AMBIGUOUS",
+      message: `\`focus\` "${q}" names ${units.length} symbols in ${where}: ${units.slice(0, 10).map(describe).join("; ")}. Nothing was changed. Qualify it (\`Class.method\`), or select by \`lines\`.`,
+    };
+  const names = [...new Set(symbols.map((s) => s.name))];
+  const near = names
+    .map((name) => ({
+      name,
+      d: Math.min(distance(q, name), distance(q, name.slice(name.lastIndexOf(".") + 1)) + 1),
+    }))
+    .sort((a, b) => a.d - b.d || a.name.localeCompare(b.name))
+    .slice(0, 5)
+    .map((n) => n.name);
+  return {
+    ok: false,
+    code: "SYMBOL_NOT_FOUND",
+    message: names.length
+      ? `\`focus\` "${q}" is not a symbol in ${where}. Nearest: ${near.join(", ")}.`
+      : `\`focus\` "${q}" is not a symbol in ${where}: it defines no functions, classes, types or variables.`,
+  };
+}
