@@ -29,7 +29,13 @@ export async function buildAgent(): Promise<string> {
     target: "node22",
     // web-tree-sitter is a UMD module that `require`s Node built-ins.
     banner: {
-      js: '#!/usr/bin/env node\nimport { createRequire as __edgeclipRequire } from "node:module";\nconst require = __edgeclipRequire(import.meta.url);',
+      js: [
+        "#!/usr/bin/env node",
+        'import { createRequire as __edgeclipRequire } from "node:module";',
+        'import { fileURLToPath as __edgeclipPath } from "node:url";',
+        "const require = __edgeclipRequire(import.meta.url);",
+        "const __filename = __edgeclipPath(import.meta.url);",
+      ].join("\n"),
     },
     legalComments: "none",
     logLevel: "warning",

@@ -235,8 +235,8 @@ export async function applyOp(ws: Workspace, args: ApplyArgs): Promise<Result<Ap
         current.set(abs, done.value.after);
         results.push(done.value.result);
       }
-      if (args.syntax_guard) {
-        const guarded = await guardSyntax(initial, current, where);
+      if (args.syntax_guard !== "off") {
+        const guarded = await guardSyntax(initial, current, where, args.syntax_guard === "refuse");
         if (!guarded.ok) return guarded;
         for (const r of results) {
           const parses = guarded.value.get(r.abs);
@@ -269,13 +269,14 @@ export async function applyOp(ws: Workspace, args: ApplyArgs): Promise<Result<Ap
 /**
  * The syntax guard (DESIGN.md §3): every changed file of a language the agent
  * parses is parsed before and after; one that parsed cleanly (or did not
- * exist) and would not after refuses the whole operation. Returns, per file,
- * whether it parses after.
+ * exist) and would not after refuses the whole operation (unless only
+ * `report`ing). Returns, per file, whether it parses after.
  */
 async function guardSyntax(
   initial: Map<string, FileState>,
   current: Map<string, FileState>,
   where: { abs: string; display: string }[],
+  refuse: boolean,
 ): Promise<Result<Map<string, boolean>>> {
   const parses = new Map<string, boolean>();
   for (const [abs, after] of current) {
@@ -284,7 +285,7 @@ async function guardSyntax(
     if (!lang || !after.exists || first?.hash === after.hash) continue;
     const broken = await syntaxError(after.text, lang);
     parses.set(abs, broken === undefined);
-    if (broken === undefined) continue;
+    if (broken === undefined || !refuse) continue;
     if (first?.exists && (await syntaxError(first.text, lang)) !== undefined) continue;
     const edit = where.findLastIndex((w) => w.abs === abs);
     return failure(

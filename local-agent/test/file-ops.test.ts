@@ -42,7 +42,13 @@ function workspace(options: { readOnly?: boolean } = {}) {
   return { ws, root, file, bytes };
 }
 
-const apply = (ws: Workspace, edits: Edit[], texts: string[], dryRun = false, guard = false) =>
+const apply = (
+  ws: Workspace,
+  edits: Edit[],
+  texts: string[],
+  dryRun = false,
+  guard: "refuse" | "report" | "off" = "off",
+) =>
   applyOp(ws, {
     context: { session: "default", op: 1 },
     dry_run: dryRun,
@@ -59,7 +65,7 @@ async function revert(ws: Workspace, results: EditResult[], force = false) {
   return applyOp(ws, {
     context: { session: "default", op: 2 },
     dry_run: false,
-    syntax_guard: false,
+    syntax_guard: "off",
     texts: [],
     edits: [...results]
       .reverse()
@@ -364,12 +370,12 @@ describe("selections, indentation and the syntax guard", () => {
       [paste("s.py", "after_line", { line: 1 })],
       ["    def oops(:\n"],
       false,
-      true,
+      "refuse",
     );
     expect(broken).toMatchObject({ ok: false, error: { code: "SYNTAX_ERROR", edit: 0 } });
     if (!broken.ok) expect(broken.error.message).toContain("line 2");
     expect(bytes("s.py").toString()).toBe(py);
-    const fine = await apply(ws, [paste("s.py", "append")], ["\nX = 1\n"], false, true);
+    const fine = await apply(ws, [paste("s.py", "append")], ["\nX = 1\n"], false, "refuse");
     expect(fine.ok && fine.value.result.results[0]?.parses).toBe(true);
     // Without the guard the same paste is written.
     expect(
@@ -380,7 +386,7 @@ describe("selections, indentation and the syntax guard", () => {
   it("lets a file that was already broken stay broken, saying so", async () => {
     const { ws, file } = workspace();
     file("b.py", "def f(:\n");
-    const r = await apply(ws, [paste("b.py", "append")], ["x = 1\n"], false, true);
+    const r = await apply(ws, [paste("b.py", "append")], ["x = 1\n"], false, "report");
     expect(r.ok && r.value.result.results[0]?.parses).toBe(false);
   });
 });

@@ -259,10 +259,12 @@ export const ApplyArgs = z.strictObject({
   context: OpContext,
   dry_run: z.boolean(),
   /**
-   * The syntax guard: a file of a language the agent parses that parses
-   * cleanly before and would not after is not written (`SYNTAX_ERROR`).
+   * The syntax guard, for files of a language the agent parses: `refuse`: a
+   * file that parses cleanly before and would not after is not written
+   * (`SYNTAX_ERROR`); `report`: write, and say whether each file parses;
+   * `off`: do not parse (undo, redo).
    */
-  syntax_guard: z.boolean().default(false),
+  syntax_guard: z.enum(["refuse", "report", "off"]).default("off"),
   texts: z.array(z.string()),
   edits: z.array(Edit).min(1).max(100),
 });

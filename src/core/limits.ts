@@ -36,4 +36,6 @@ export const LIMITS = {
   readTtlCalls: 10,
   maxTtlCalls: 1_000,
   todoItems: 200,
+  /** Results a session keeps for `result` references (older ones are forgotten). */
+  resultsKept: 200,
 } as const;

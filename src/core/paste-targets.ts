@@ -11,7 +11,14 @@ export interface PasteTarget {
   marker?: string | undefined;
   create_if_missing?: boolean | undefined;
   expect?: string | undefined;
+  focus?: string | undefined;
+  start?: string | undefined;
+  end?: string | undefined;
+  lang?: string | undefined;
 }
+
+/** The modes a target selected by `focus` or anchors takes: replace it, or go after or before it. */
+const SELECTOR_MODES: readonly PasteMode[] = ["replace_lines", "after_line", "before_line"];
 
 /** Which position fields each mode takes (the others must be absent). */
 const FIELDS: Record<PasteMode, readonly ("line" | "start_line" | "end_line" | "marker")[]> = {
@@ -40,8 +47,34 @@ const REQUIRED: Partial<Record<PasteMode, "line" | "start_line" | "marker">> = {
  */
 export function checkTargets(targets: readonly PasteTarget[]): ToolFailure | undefined {
   for (const [i, t] of targets.entries()) {
-    const mode = t.mode ?? "append";
     const at = `\`targets[${i}]\``;
+    if (t.focus !== undefined || t.start !== undefined || t.end !== undefined) {
+      const mode = t.mode ?? "replace_lines";
+      if (!SELECTOR_MODES.includes(mode))
+        return {
+          code: "INVALID_ARGUMENT",
+          message: `${at} selects with \`focus\` or \`start\`/\`end\`, which take mode \`replace_lines\` (default: replace it), \`after_line\` or \`before_line\`, not \`${mode}\`.`,
+        };
+      const extra = (["line", "start_line", "end_line", "marker"] as const).filter(
+        (f) => t[f] !== undefined,
+      );
+      if (extra.length)
+        return {
+          code: "INVALID_ARGUMENT",
+          message: `${at} selects with \`focus\` or \`start\`/\`end\`; drop ${extra.map((f) => `\`${f}\``).join(", ")}.`,
+        };
+      if (t.focus !== undefined && (t.start !== undefined || t.end !== undefined))
+        return {
+          code: "INVALID_ARGUMENT",
+          message: `${at}: select with \`focus\` or \`start\`/\`end\`, not both.`,
+        };
+      if (t.end !== undefined && t.start === undefined)
+        return { code: "INVALID_ARGUMENT", message: `${at}.end needs \`start\`.` };
+      continue;
+    }
+    if (t.lang !== undefined)
+      return { code: "INVALID_ARGUMENT", message: `${at}.lang is for \`focus\`; drop it.` };
+    const mode = t.mode ?? "append";
     const needed = REQUIRED[mode];
     if (needed !== undefined && t[needed] === undefined)
       return {

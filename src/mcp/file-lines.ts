@@ -1,4 +1,4 @@
-import type { OpResult } from "../bridge/protocol.ts";
+import type { OpResult, Selector } from "../bridge/protocol.ts";
 import { type Outcome, ok } from "../core/errors.ts";
 import type { SessionContext } from "../session/clipboard-session.ts";
 
@@ -12,12 +12,18 @@ export async function readFileLines(
     path: string;
     start_line?: number | undefined;
     end_line?: number | undefined;
+    select?: Selector | undefined;
     agent?: string | undefined;
   },
 ): Promise<Outcome<OpResult<"read"> & { agent: string }>> {
   const got = await s.agent(
     "read",
-    { path: args.path, start_line: args.start_line, end_line: args.end_line },
+    {
+      path: args.path,
+      start_line: args.start_line,
+      end_line: args.end_line,
+      ...(args.select ? { select: args.select } : {}),
+    },
     args.agent,
   );
   return got.ok ? ok({ ...got.value.result, agent: got.value.agent }) : got;

@@ -13,6 +13,8 @@ export const changedFile = z.object({
   first_line: z.number(),
   hash_before: z.string(),
   hash_after: z.string(),
+  /** Checked by the syntax guard (a language the agent parses): whether the file parses after. */
+  parses: z.boolean().optional(),
 });
 export type ChangedFile = z.infer<typeof changedFile>;
 
@@ -26,13 +28,18 @@ export function changedFiles(results: readonly EditResult[]): ChangedFile[] {
     first_line: r.first_line,
     hash_before: shortHash(r.before_hash),
     hash_after: shortHash(r.after_hash),
+    ...(r.parses !== undefined ? { parses: r.parses } : {}),
   }));
 }
 
 /** "- src/a.ts +12 −0 at line 30 (hash 1a2b… → 3c4d…)", one line per file. */
 export function describeFiles(files: readonly ChangedFile[]): string {
   return files
-    .map((f) => `- ${describeChange(f)} (hash ${f.hash_before} → ${f.hash_after})`)
+    .map(
+      (f) =>
+        `- ${describeChange(f)} (hash ${f.hash_before} → ${f.hash_after})` +
+        (f.parses === undefined ? "" : f.parses ? ", parses" : ", does not parse"),
+    )
     .join("\n");
 }
 

@@ -8,7 +8,11 @@ type JsonConverter = (options: { target: string }) => JsonSchema;
  * `~standard.validate`), with two things left out of its JSON Schema, which
  * sits in every conversation (DESIGN.md §5: tools/list ≤ 9,000 tokens):
  * - the `$schema` key: MCP takes JSON Schema 2020-12 as the default dialect;
- * - the ±2^53−1 bounds zod puts on every `.int()`: they say nothing.
+ * - the ±2^53−1 bounds zod puts on every `.int()`: they say nothing;
+ * - length and count bounds (`minLength`, `maxItems`, …): limits a model
+ *   rarely meets, checked by zod all the same, with a message naming the fix;
+ * - a second copy of a schema: an array whose items are another parameter's
+ *   schema (`multi_ref` of `ref`) points at it with `$ref`.
  */
 export function lean<T extends z.ZodType>(schema: T): T {
   const standard = schema["~standard"] as z.ZodType["~standard"] & {
@@ -18,7 +22,7 @@ export function lean<T extends z.ZodType>(schema: T): T {
     (convert: JsonConverter): JsonConverter =>
     (options) => {
       const { $schema: _, ...rest } = convert(options);
-      return withoutSafeIntegerBounds(rest);
+      return sharedItems(withoutNoise(rest));
     };
   return {
     "~standard": {
@@ -31,8 +35,10 @@ export function lean<T extends z.ZodType>(schema: T): T {
   } as unknown as T;
 }
 
-function withoutSafeIntegerBounds<T>(value: T): T {
-  if (Array.isArray(value)) return value.map(withoutSafeIntegerBounds) as T;
+const BOUNDS = new Set(["minLength", "maxLength", "minItems", "maxItems"]);
+
+function withoutNoise<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(withoutNoise) as T;
   if (typeof value !== "object" || value === null) return value;
   const out: JsonSchema = {};
   for (const [key, inner] of Object.entries(value)) {
@@ -41,7 +47,27 @@ function withoutSafeIntegerBounds<T>(value: T): T {
       Math.abs(Number(inner)) === Number.MAX_SAFE_INTEGER
     )
       continue;
-    out[key] = withoutSafeIntegerBounds(inner);
+    if (BOUNDS.has(key) && typeof inner === "number") continue;
+    out[key] = withoutNoise(inner);
   }
   return out as T;
+}
+
+/** Array parameters whose items repeat another parameter's schema refer to it instead. */
+function sharedItems(schema: JsonSchema): JsonSchema {
+  const properties = schema.properties as Record<string, JsonSchema> | undefined;
+  if (!properties) return schema;
+  const byJson = new Map<string, string>();
+  for (const [name, property] of Object.entries(properties)) {
+    const { description: _, ...shape } = property;
+    byJson.set(JSON.stringify(shape), name);
+  }
+  const out: Record<string, JsonSchema> = {};
+  for (const [name, property] of Object.entries(properties)) {
+    const items = property.items as JsonSchema | undefined;
+    const same = items && byJson.get(JSON.stringify(items));
+    out[name] =
+      same && same !== name ? { ...property, items: { $ref: `#/properties/${same}` } } : property;
+  }
+  return { ...schema, properties: out };
 }

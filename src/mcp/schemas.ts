@@ -148,4 +148,74 @@ export const target = z.strictObject({
     .describe("at_marker_*: unique text on one line."),
   create_if_missing: z.boolean().optional(),
   expect,
+  focus: z
+    .string()
+    .min(1)
+    .max(200)
+    .optional()
+    .describe("Replace (or go after/before) this symbol."),
+  start: z.string().min(1).max(4000).optional().describe("…or this passage, from `start`"),
+  end: z.string().min(1).max(4000).optional().describe("through `end`."),
+  lang: z.string().max(32).optional(),
 });
+
+// ── References (DESIGN.md §3) ────────────────────────────────────────────────
+
+/** The id a result that shows content gets, to cite its lines later. */
+export const resultId = z.string().describe("Cite its lines as {{ref:lines=r17:3..9}}.");
+
+/** Picks part of a file or text: a symbol, or a passage by its first and last words. */
+export const selector = {
+  focus: z
+    .string()
+    .min(1)
+    .max(200)
+    .optional()
+    .describe("Symbol: function, class, `Class.method`, type…"),
+  start: z.string().min(1).max(4000).optional().describe("Passage from these words…"),
+  end: z.string().min(1).max(4000).optional().describe("…through these (included)."),
+};
+
+export const lang = z
+  .string()
+  .max(32)
+  .optional()
+  .describe("Language for focus when the extension does not say (python, ts, …).");
+
+export const allowSyntaxErrors = z
+  .boolean()
+  .default(false)
+  .describe("Write even if a file that parses would stop parsing.");
+
+export const REF_SOURCES = ["file", "clip", "result", "os"] as const;
+
+/** A reference: content named, not repeated. Inline form: {{ref:path=a.ts,focus=f}}. */
+export const ref = z.strictObject({
+  source: z.enum(REF_SOURCES).optional(),
+  path: path.optional(),
+  clip: key.optional().describe("Entry key."),
+  scope: scope.optional(),
+  result: z.string().max(20).optional().describe('Result id, e.g. "r17".'),
+  lines: z.string().max(40).optional().describe('"14..18" or "r17:14..18".'),
+  ...selector,
+  lang,
+});
+export type Ref = z.output<typeof ref>;
+
+export const transform = z
+  .strictObject({
+    replace: z
+      .array(z.strictObject({ from: z.string(), to: z.string() }))
+      .max(100)
+      .optional(),
+    wrap: z.string().optional().describe("Template with {content}."),
+    prepend: z.string().optional(),
+    append: z.string().optional(),
+    join: z.string().optional(),
+    indent: z
+      .union([z.literal("auto"), z.number().int().min(-16).max(16)])
+      .optional()
+      .describe('"auto" (paste point) or ± levels.'),
+  })
+  .describe("Applied per piece: replace, wrap, prepend, append; then join, indent.");
+export type TransformArg = z.output<typeof transform>;

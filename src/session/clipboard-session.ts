@@ -23,6 +23,7 @@ import {
   type OperationName,
   type OperationResult,
 } from "./operations.ts";
+import { ResultStore } from "./result-store.ts";
 import { MIGRATIONS } from "./schema.ts";
 import { SessionLog } from "./session-log.ts";
 import { type SessionInfo, SessionRegistry } from "./session-registry.ts";
@@ -75,6 +76,8 @@ export interface SessionContext {
   agent: AgentCall;
   /** File operations through the agent: recorded, undoable, settled after a crash. */
   files: FileOperations;
+  /** Results that showed content, kept for `result` references. */
+  results: ResultStore;
   now: () => number;
 }
 
@@ -352,6 +355,7 @@ export class ClipboardSession extends DurableObject<Env> {
         agent,
         handle,
       ),
+      results: new ResultStore(this.ctx.storage.sql, this.now),
       now: this.now,
     };
   }

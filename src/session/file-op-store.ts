@@ -4,8 +4,10 @@ import { reversalOf, splitResults } from "../core/file-changes.ts";
 import { LIMITS } from "../core/limits.ts";
 
 /** What a file operation was: a change (undoable) or an undo/redo of earlier ones. */
-export type FileOpKind = "paste" | "cut" | "write" | "undo" | "redo";
-const CHANGES: readonly FileOpKind[] = ["paste", "cut", "write"];
+export type FileOpKind = "paste" | "cut" | "move" | "write" | "undo" | "redo";
+const CHANGES: readonly FileOpKind[] = ["paste", "cut", "move", "write"];
+/** `CHANGES` as an SQL list. */
+const CHANGE_KINDS = CHANGES.map((k) => `'${k}'`).join(", ");
 
 /**
  * - `pending`: sent to the agent, no answer yet
@@ -142,7 +144,7 @@ export class FileOpStore {
   undoable(count: number): FileOpRow[] {
     return this.sql
       .exec<FileOpRow>(
-        "SELECT * FROM file_ops WHERE state = 'done' AND kind IN ('paste', 'cut', 'write') ORDER BY id DESC LIMIT ?",
+        `SELECT * FROM file_ops WHERE state = 'done' AND kind IN (${CHANGE_KINDS}) ORDER BY id DESC LIMIT ?`,
         count,
       )
       .toArray();
@@ -205,7 +207,7 @@ export class FileOpStore {
   private prune(): void {
     const keep = this.sql
       .exec<{ id: number }>(
-        "SELECT id FROM file_ops WHERE kind IN ('paste', 'cut', 'write') ORDER BY id DESC LIMIT 1 OFFSET ?",
+        `SELECT id FROM file_ops WHERE kind IN (${CHANGE_KINDS}) ORDER BY id DESC LIMIT 1 OFFSET ?`,
         LIMITS.undoDepth - 1,
       )
       .toArray()[0]?.id;

@@ -26,6 +26,8 @@ export interface ApplyRequest {
   edits: Edit[];
   texts: string[];
   dryRun?: boolean | undefined;
+  /** The syntax guard (protocol.ts `ApplyArgs`); default `off`. */
+  syntaxGuard?: "refuse" | "report" | "off" | undefined;
   agent?: string | undefined;
   covers?: Cover[] | undefined;
   /** The history line once applied, e.g. "pasted `k` into a.ts +3 −0 at line 1". */
@@ -56,6 +58,7 @@ export class FileOperations {
     const args = (op: number) => ({
       context: { session: this.session, op },
       dry_run: request.dryRun ?? false,
+      syntax_guard: request.syntaxGuard ?? "off",
       texts: request.texts,
       edits: request.edits,
     });

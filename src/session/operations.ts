@@ -11,6 +11,7 @@ import { clipboardUpdate } from "../mcp/tools/clipboard-update.ts";
 import { copy } from "../mcp/tools/copy.ts";
 import { cut } from "../mcp/tools/cut.ts";
 import { history } from "../mcp/tools/history.ts";
+import { move } from "../mcp/tools/move.ts";
 import { osClipboardGet } from "../mcp/tools/os-clipboard-get.ts";
 import { osClipboardSet } from "../mcp/tools/os-clipboard-set.ts";
 import { paste } from "../mcp/tools/paste.ts";
@@ -28,6 +29,7 @@ export const OPERATIONS = {
   copy: copy.run,
   cut: cut.run,
   paste: paste.run,
+  move: move.run,
   undo: undo.run,
   redo: redo.run,
   read: read.run,

@@ -93,6 +93,16 @@ export const MIGRATIONS: Migrations = [
        PRIMARY KEY (op_id, seq)
      ) WITHOUT ROWID`,
   ],
+  // 3: the result index (references cite lines of earlier results: `r17:14..18`).
+  [
+    `CREATE TABLE results (
+       id INTEGER PRIMARY KEY,
+       tool TEXT NOT NULL,
+       first_line INTEGER NOT NULL,
+       content TEXT NOT NULL,
+       created_at INTEGER NOT NULL
+     )`,
+  ],
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -42,8 +42,16 @@ describe("the agent as users install it: npm pack, then npm install into an empt
     await client?.close();
   });
 
-  it("ships JavaScript only: the bundled CLI, its README and package.json", () => {
-    expect(files).toEqual(["README.md", "dist/edgeclip-agent.js", "package.json"]);
+  it("ships JavaScript and WebAssembly only: the bundled CLI, the tree-sitter grammars, its README and package.json", () => {
+    expect(files).toEqual([
+      "README.md",
+      "dist/edgeclip-agent.js",
+      ...["go", "java", "javascript", "python", "rust", "tsx", "typescript"].map(
+        (lang) => `dist/grammars/tree-sitter-${lang}.wasm`,
+      ),
+      "dist/grammars/tree-sitter.wasm",
+      "package.json",
+    ]);
   });
 
   it("installs with no dependencies at all (nothing of the Worker's)", () => {

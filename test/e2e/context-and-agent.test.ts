@@ -125,7 +125,7 @@ describe("tool catalogue", () => {
       // Claude's tokenizer is not public: o200k is the proxy (as in PLATFORM.md); JSON is
       // dense in tokens, so this stays well under the limit rather than at it.
       const tokens = getEncoding("o200k_base").encode(JSON.stringify(tools)).length;
-      expect(tokens).toBeLessThanOrEqual(9_000);
+      expect(tokens, `tools/list is ${tokens} o200k tokens`).toBeLessThanOrEqual(9_000);
       for (const tool of tools) {
         expect(JSON.stringify(tool), `${tool.name} lists $schema`).not.toContain("$schema");
         expect(JSON.stringify(tool), `${tool.name} lists safe-integer bounds`).not.toContain(

@@ -28,6 +28,7 @@ const output = z.object({
   pages: z.number(),
   expires_at: z.string().nullable(),
   expired: z.boolean(),
+  result: p.resultId,
 });
 
 export const clipboardGet = defineTool({
@@ -56,6 +57,7 @@ export const clipboardGet = defineTool({
       return read && read.error.code !== "ENTRY_NOT_FOUND" ? read : notFound(args.key, args.scope);
     const { entry, text, startLine, endLine, page, pages } = read.value;
     return ok({
+      result: `r${s.results.keep("clipboard_get", text, startLine)}`,
       key: entry.key,
       scope: entry.scope,
       content: text,
@@ -70,7 +72,7 @@ export const clipboardGet = defineTool({
     });
   },
   text: (r) => [
-    `\`${r.key}\` (${r.scope}), lines ${r.start_line}–${r.end_line} of ${r.total_lines}` +
+    `${r.result}: \`${r.key}\` (${r.scope}), lines ${r.start_line}–${r.end_line} of ${r.total_lines}` +
       (r.pages > 1
         ? `, page ${r.page} of ${r.pages}${r.page < r.pages ? ` (next: page ${r.page + 1})` : ""}`
         : "") +

@@ -3,22 +3,31 @@ import { type Outcome, ok } from "../../core/errors.ts";
 import { shortHash } from "../../core/file-changes.ts";
 import { getPage } from "../../core/paging.ts";
 import { utf8Bytes } from "../../core/text.ts";
+import { assemble } from "../../refs/transforms.ts";
 import type { SessionContext } from "../../session/clipboard-session.ts";
 import type { EntrySource } from "../../session/entry-store.ts";
 import { destructive } from "../annotations.ts";
+import { gather, shiftForEntry } from "../content.ts";
 import { defineTool } from "../define-tool.ts";
 import { backwardsRange, textTooLarge } from "../failures.ts";
 import { readFileLines } from "../file-lines.ts";
 import { describeReceipt, receiptFor } from "../receipts.ts";
+import { checkTransform, refProblem } from "../references.ts";
 import * as p from "../schemas.ts";
+import { selectorOf, selectorProblem } from "../selection.ts";
 
 const input = z.strictObject({
   session: p.session,
-  text: z.string().optional().describe("Content to store."),
+  text: z.string().optional().describe("Content to store; {{ref:…}} markers resolve."),
   path: p.path.optional().describe("Copy from this file (through the local agent)."),
   start_line: p.lineNumber.optional().describe("With `path`: first line (1-based, inclusive)."),
   end_line: p.lineNumber.optional().describe("With `path`: last line (inclusive)."),
+  ...p.selector,
+  lang: p.lang,
   from_os: z.boolean().optional().describe("Copy your machine's OS clipboard."),
+  ref: p.ref.optional(),
+  multi_ref: z.array(p.ref).min(1).max(50).optional().describe("Several refs, joined."),
+  transform: p.transform.optional(),
   key: p.key
     .optional()
     .describe("Entry key. Omitted: the next free `clip-N`. An existing key is updated."),
@@ -38,15 +47,19 @@ const output = p.receipt.extend({
   file_hash: z.string().optional().describe("With `path`: the file's hash, for `expect`."),
   content: z.string().optional(),
   content_pages: z.number().optional(),
+  result: z.string().optional(),
+  cited: z.string().optional(),
+  selected: z.string().optional(),
 });
 
-const SOURCES = ["text", "path", "from_os"] as const;
+const SOURCES = ["text", "path", "from_os", "ref", "multi_ref"] as const;
 
 type Args = z.output<typeof input>;
 type Source = {
   content: string;
   source: EntrySource;
-  file?: { path: string; start_line: number; end_line: number; hash: string };
+  file?: { path: string; start_line: number; end_line: number; hash: string; selected?: string };
+  cited: string[];
 };
 
 export const copy = defineTool({
@@ -63,22 +76,42 @@ export const copy = defineTool({
     if (given.length !== 1) {
       return {
         code: "INVALID_ARGUMENT",
-        message: `Give exactly one source: \`text\`, \`path\` or \`from_os\` (got ${given.length ? given.map((s) => `\`${s}\``).join(" and ") : "none"}).`,
+        message: `Give exactly one source: \`text\`, \`path\`, \`from_os\`, \`ref\` or \`multi_ref\` (got ${given.length ? given.map((s) => `\`${s}\``).join(" and ") : "none"}).`,
       };
     }
-    const fileOnly = (["start_line", "end_line"] as const).filter((f) => args[f] !== undefined);
+    if (args.transform?.indent === "auto")
+      return {
+        code: "INVALID_ARGUMENT",
+        message:
+          '`transform.indent: "auto"` takes the indentation of a paste point; an entry has none. Give a number of levels, or indent when pasting.',
+      };
+    const fileOnly = (["start_line", "end_line", "focus", "start", "end", "lang"] as const).filter(
+      (f) => args[f] !== undefined,
+    );
     if (fileOnly.length && args.path === undefined) {
       return {
         code: "INVALID_ARGUMENT",
-        message: `${fileOnly.map((f) => `\`${f}\``).join(" and ")} select lines of a file and need \`path\`; for \`text\`, pass just the part you want.`,
+        message: `${fileOnly.map((f) => `\`${f}\``).join(" and ")} select part of a file and need \`path\`; to select in an entry or a result, use \`ref\`.`,
       };
     }
-    return backwardsRange(args) ?? textTooLarge("text", args.text ?? "");
+    for (const [i, r] of (args.multi_ref ?? (args.ref ? [args.ref] : [])).entries()) {
+      const problem = refProblem(r, args.ref ? "`ref`" : `\`multi_ref[${i}]\``);
+      if (problem) return problem;
+    }
+    return (
+      backwardsRange(args) ??
+      selectorProblem(args) ??
+      checkTransform(args.transform) ??
+      textTooLarge("text", args.text ?? "")
+    );
   },
   async run(s, args) {
     const got = await sourceOf(s, args);
     if (!got.ok) return got;
-    const { content, source, file } = got.value;
+    const { source, file } = got.value;
+    const content = shiftForEntry(got.value.content, args.transform);
+    const tooLarge = textTooLarge("the content", content);
+    if (tooLarge) return { ok: false, error: tooLarge };
     const scope = args.scope ?? "session";
     const stored = await s.inScope(scope, "put", {
       key: args.key,
@@ -91,12 +124,15 @@ export const copy = defineTool({
     if (!stored.ok) return stored;
     const { entry, created } = stored.value;
     const shown = args.show ? getPage(content, 1) : undefined;
+    const result = shown ? `r${s.results.keep("copy", shown.text)}` : undefined;
     const receipt = receiptFor(entry, shown ? utf8Bytes(shown.text) : 0);
     const from = file
       ? ` from ${file.path} lines ${file.start_line}–${file.end_line}`
       : args.from_os
         ? " from the OS clipboard"
-        : "";
+        : got.value.cited.length
+          ? ` from ${got.value.cited.join(", ")}`
+          : "";
     s.log.record(
       "copy",
       entry.key,
@@ -114,14 +150,18 @@ export const copy = defineTool({
             file_hash: shortHash(file.hash),
           }
         : {}),
-      ...(shown ? { content: shown.text, content_pages: shown.pages } : {}),
+      ...(shown ? { content: shown.text, content_pages: shown.pages, result } : {}),
+      ...(got.value.cited.length ? { cited: got.value.cited.join(", ") } : {}),
+      ...(file?.selected ? { selected: file.selected } : {}),
     });
   },
   text: (r) => [
     `${r.created ? "Copied" : "Updated"} ${describeReceipt(r)}` +
       (r.path
-        ? `, from ${r.path} lines ${r.start_line}–${r.end_line} (file hash ${r.file_hash})`
-        : ""),
+        ? `, from ${r.path} lines ${r.start_line}–${r.end_line}${r.selected ? `, ${r.selected}` : ""} (file hash ${r.file_hash})`
+        : "") +
+      (r.cited ? `, from ${r.cited}` : "") +
+      (r.result ? `; content is ${r.result}:` : ""),
     ...(r.content !== undefined ? [r.content] : []),
     ...(r.content_pages !== undefined && r.content_pages > 1
       ? [`(page 1 of ${r.content_pages}: read the rest with clipboard_get key "${r.key}" page 2)`]
@@ -132,11 +172,13 @@ export const copy = defineTool({
 /** The content to store and where it came from: the text, a file, or the OS clipboard. */
 async function sourceOf(s: SessionContext, args: Args): Promise<Outcome<Source>> {
   if (args.path !== undefined) {
-    const read = await readFileLines(s, { ...args, path: args.path });
+    const read = await readFileLines(s, { ...args, path: args.path, select: selectorOf(args) });
     if (!read.ok) return read;
     const r = read.value;
+    const selected = r.selection ? (r.selection.symbol ?? r.selection.how) : undefined;
     return ok({
-      content: r.text,
+      cited: [],
+      content: args.transform ? assemble([r.text], args.transform) : r.text,
       source: {
         kind: "file",
         path: r.path,
@@ -145,7 +187,13 @@ async function sourceOf(s: SessionContext, args: Args): Promise<Outcome<Source>>
         hash: r.hash,
         agent: r.agent,
       },
-      file: { path: r.path, start_line: r.start_line, end_line: r.end_line, hash: r.hash },
+      file: {
+        path: r.path,
+        start_line: r.start_line,
+        end_line: r.end_line,
+        hash: r.hash,
+        ...(selected ? { selected } : {}),
+      },
     });
   }
   if (args.from_os) {
@@ -153,7 +201,20 @@ async function sourceOf(s: SessionContext, args: Args): Promise<Outcome<Source>>
     if (!read.ok) return read;
     const tooLarge = textTooLarge("the OS clipboard", read.value.result.text);
     if (tooLarge) return { ok: false, error: tooLarge };
-    return ok({ content: read.value.result.text, source: { kind: "os", agent: read.value.agent } });
+    const text = read.value.result.text;
+    return ok({
+      content: args.transform ? assemble([text], args.transform) : text,
+      source: { kind: "os", agent: read.value.agent },
+      cited: [],
+    });
   }
-  return ok({ content: args.text ?? "", source: { kind: "text" } });
+  const gathered = await gather(s, args, "text");
+  if (!gathered.ok) return gathered;
+  return ok({
+    content: gathered.value.text,
+    source: gathered.value.cited.length
+      ? { kind: "ref", cited: gathered.value.cited.join(", ") }
+      : { kind: "text" },
+    cited: gathered.value.cited,
+  });
 }

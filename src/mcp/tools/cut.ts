@@ -8,12 +8,15 @@ import { readFileLines } from "../file-lines.ts";
 import { changedFile, changedFiles, describeFiles } from "../file-receipts.ts";
 import { describeReceipt, receiptFor } from "../receipts.ts";
 import * as p from "../schemas.ts";
+import { selectorOf, selectorProblem } from "../selection.ts";
 
 const input = z.strictObject({
   session: p.session,
   path: p.path,
   start_line: p.lineNumber.optional().describe("First line to cut (default 1)."),
   end_line: p.lineNumber.optional().describe("Last line to cut (default: the file's last)."),
+  ...p.selector,
+  lang: p.lang,
   key: p.key.optional().describe("Entry key. Omitted: the next free `clip-N`."),
   scope: p.targetScope,
   description: p.description.optional(),
@@ -29,20 +32,22 @@ const output = p.receipt.extend({
   start_line: z.number(),
   end_line: z.number(),
   file: changedFile,
+  selected: z.string().optional(),
 });
 
 export const cut = defineTool({
   name: "cut",
   title: "Cut from a file",
   description:
-    "Move lines of a file into a clipboard entry: copies them (like `copy` with `path`), then removes them from the file. If the removal fails, the entry is rolled back. Returns a receipt with the lines that went, not the content.",
+    "Move part of a file (lines, a `focus` symbol, or `start`/`end` anchors) into a clipboard entry, removing it from the file. If the removal fails, the entry is rolled back. Returns a receipt with the lines that went.",
   annotations: destructive({ openWorld: true }),
   input,
   output,
   receipt: true,
-  precheck: backwardsRange,
+  precheck: (args) => backwardsRange(args) ?? selectorProblem(args),
   async run(s, args) {
-    const read = await readFileLines(s, args);
+    const select = selectorOf(args);
+    const read = await readFileLines(s, { ...args, select });
     if (!read.ok) return read;
     const r = read.value;
     if (args.expect !== undefined && !r.hash.startsWith(args.expect))
@@ -83,8 +88,7 @@ export const cut = defineTool({
           kind: "paste",
           path: r.abs,
           mode: "replace_lines",
-          start_line: r.start_line,
-          end_line: r.end_line,
+          ...(select ? { select } : { start_line: r.start_line, end_line: r.end_line }),
           expect: r.hash,
           text: 0,
         },
@@ -116,9 +120,10 @@ export const cut = defineTool({
       start_line: r.start_line,
       end_line: r.end_line,
       file,
+      ...(r.selection ? { selected: r.selection.symbol ?? r.selection.how } : {}),
     });
   },
   text: (r) => [
-    `Cut ${r.path} lines ${r.start_line}–${r.end_line} into ${describeReceipt(r)} (operation #${r.operation}):\n${describeFiles([r.file])}\nUndo with \`undo\`.`,
+    `Cut ${r.path} lines ${r.start_line}–${r.end_line}${r.selected ? ` (${r.selected})` : ""} into ${describeReceipt(r)} (operation #${r.operation}):\n${describeFiles([r.file])}\nUndo with \`undo\`.`,
   ],
 });

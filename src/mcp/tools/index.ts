@@ -15,6 +15,7 @@ import { clipboardUpdate } from "./clipboard-update.ts";
 import { copy } from "./copy.ts";
 import { cut } from "./cut.ts";
 import { history } from "./history.ts";
+import { move } from "./move.ts";
 import { osClipboardGet } from "./os-clipboard-get.ts";
 import { osClipboardSet } from "./os-clipboard-set.ts";
 import { paste } from "./paste.ts";
@@ -38,6 +39,7 @@ const TOOLS: Record<string, Registration> = {
   copy: session(copy),
   cut: session(cut),
   paste: session(paste),
+  move: session(move),
   undo: session(undo),
   redo: session(redo),
   read: session(read),

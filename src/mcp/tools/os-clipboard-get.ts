@@ -19,6 +19,7 @@ export const osClipboardGet = defineTool({
     lines: z.number(),
     bytes: z.number(),
     pages: z.number(),
+    result: p.resultId,
   }),
   async run(s, args) {
     const got = await s.agent("os_read", {}, args.agent);
@@ -30,6 +31,7 @@ export const osClipboardGet = defineTool({
       lines: countLines(text),
       bytes: utf8Bytes(text),
       pages: page?.pages ?? 1,
+      result: `r${s.results.keep("os_clipboard_get", page?.text ?? "")}`,
     };
     s.log.record(
       "os_clipboard_get",
@@ -40,6 +42,7 @@ export const osClipboardGet = defineTool({
     return ok(value);
   },
   text: (r) => [
+    `${r.result}:`,
     r.content,
     ...(r.pages > 1
       ? [

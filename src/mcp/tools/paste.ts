@@ -3,13 +3,17 @@ import { fail, type Outcome, ok } from "../../core/errors.ts";
 import { describeChange } from "../../core/file-changes.ts";
 import { checkTargets } from "../../core/paste-targets.ts";
 import { countLines, estimateTokens, plural, utf8Bytes } from "../../core/text.ts";
+import { type Transform, transformPiece } from "../../refs/transforms.ts";
 import type { SessionContext } from "../../session/clipboard-session.ts";
 import { destructive } from "../annotations.ts";
+import { type Gathered, gather, shiftForEntry } from "../content.ts";
 import { defineTool } from "../define-tool.ts";
 import { notFound, textTooLarge } from "../failures.ts";
 import { changedFile, changedFiles, describeFiles, forTarget } from "../file-receipts.ts";
 import { formatBytes } from "../receipts.ts";
+import { checkTransform, expandMarkers, refProblem } from "../references.ts";
 import * as p from "../schemas.ts";
+import { type Target, toPasteEdit } from "../targets.ts";
 
 const MAX_TARGETS = 50;
 
@@ -17,7 +21,10 @@ const input = z.strictObject({
   session: p.session,
   key: p.key.optional().describe("Entry to paste."),
   scope: p.lookupScope,
-  text: z.string().optional().describe("Text to paste instead of an entry."),
+  text: z.string().optional().describe("Text to paste; {{ref:…}} markers resolve."),
+  ref: p.ref.optional(),
+  multi_ref: z.array(p.ref).min(1).max(50).optional().describe("Several refs, joined."),
+  transform: p.transform.optional(),
   targets: z
     .array(p.target)
     .min(1, "give at least one target")
@@ -26,6 +33,7 @@ const input = z.strictObject({
     .describe("Files to paste into; all change or none."),
   to_os: z.boolean().optional().describe("Put the content on your OS clipboard instead."),
   dry_run: z.boolean().default(false).describe("Report what would change; write nothing."),
+  allow_syntax_errors: p.allowSyntaxErrors,
   agent: p.agent,
 });
 
@@ -38,15 +46,16 @@ const output = z.object({
   tokens_kept_out: z.number(),
   to_os: z.boolean(),
   files: z.array(changedFile),
+  cited: z.string().optional(),
 });
 
-const CONTENT = ["key", "text"] as const;
+const CONTENT = ["key", "text", "ref", "multi_ref"] as const;
 
 export const paste = defineTool({
   name: "paste",
   title: "Paste into files",
   description:
-    "Paste an entry (`key`) or `text` into one or more files (`targets`), all or none, or onto the OS clipboard (`to_os`). Modes: append (default), prepend, after_line, before_line, replace_lines, at_marker_replace/after/before. Returns an operation id and a per-file summary, not content.",
+    "Paste an entry (`key`), `text`, or references (`ref`, `multi_ref`) into files (`targets`), all or none, or onto the OS clipboard (`to_os`). Modes: append (default), prepend, after_line, before_line, replace_lines, at_marker_replace/after/before; a target's `focus` or `start`/`end` replaces that symbol or passage. A paste that would break a file's syntax is refused. Returns a per-file summary, not content.",
   annotations: destructive({ openWorld: true }),
   input,
   output,
@@ -56,7 +65,7 @@ export const paste = defineTool({
     if (given.length !== 1)
       return {
         code: "INVALID_ARGUMENT",
-        message: `Give exactly one of \`key\` and \`text\` (got ${given.length ? given.map((c) => `\`${c}\``).join(" and ") : "none"}).`,
+        message: `Give exactly one of \`key\`, \`text\`, \`ref\` and \`multi_ref\` (got ${given.length ? given.map((c) => `\`${c}\``).join(" and ") : "none"}).`,
       };
     if ((args.targets === undefined) === !args.to_os)
       return {
@@ -70,14 +79,36 @@ export const paste = defineTool({
         code: "INVALID_ARGUMENT",
         message: "`scope` says where to find `key`; it needs `key`.",
       };
-    return checkTargets(args.targets ?? []) ?? textTooLarge("text", args.text ?? "");
+    if (args.to_os && args.transform?.indent === "auto")
+      return {
+        code: "INVALID_ARGUMENT",
+        message:
+          '`transform.indent: "auto"` takes a file\'s indentation at the paste point; the OS clipboard has none. Give a number of levels.',
+      };
+    for (const [i, r] of (args.multi_ref ?? (args.ref ? [args.ref] : [])).entries()) {
+      const problem = refProblem(r, args.ref ? "`ref`" : `\`multi_ref[${i}]\``);
+      if (problem) return problem;
+    }
+    return (
+      checkTargets(args.targets ?? []) ??
+      checkTransform(args.transform) ??
+      textTooLarge("text", args.text ?? "")
+    );
   },
   async run(s, args) {
-    const content = await contentOf(s, args.key, args.scope, args.text);
+    const content =
+      args.key !== undefined
+        ? await entryContent(s, args.key, args.scope, args.transform)
+        : await gather(s, args, "text");
     if (!content.ok) return content;
-    const text = content.value;
+    const text = args.to_os
+      ? shiftForEntry(content.value.text, args.transform)
+      : content.value.text;
+    const cited = content.value.cited.length ? content.value.cited.join(", ") : undefined;
+    const tooLarge = textTooLarge("the content", text);
+    if (tooLarge) return { ok: false, error: tooLarge };
     const size = { lines: countLines(text), bytes: utf8Bytes(text) };
-    const what = args.key === undefined ? "text" : `\`${args.key}\``;
+    const what = args.key !== undefined ? `\`${args.key}\`` : cited ? `${cited}` : "text";
     if (args.to_os) {
       if (args.dry_run)
         return ok({
@@ -107,18 +138,15 @@ export const paste = defineTool({
         files: [],
       });
     }
-    const targets = args.targets ?? [];
+    const targets = await expandTargetMarkers(s, args.targets ?? [], args.agent);
+    if (!targets.ok) return targets;
     const applied = await s.files.apply({
       kind: "paste",
       key: args.key,
-      edits: targets.map(({ mode, ...t }) => ({
-        kind: "paste" as const,
-        mode: mode ?? "append",
-        ...t,
-        text: 0,
-      })),
+      edits: targets.value.map((t) => toPasteEdit(t, args.transform?.indent)),
       texts: [text],
       dryRun: args.dry_run,
+      syntaxGuard: args.allow_syntax_errors ? "report" : "refuse",
       agent: args.agent,
       describe: (results) => `pasted ${what} into ${results.map(describeChange).join(", ")}`,
     });
@@ -132,13 +160,14 @@ export const paste = defineTool({
       dry_run: args.dry_run,
       key: args.key,
       ...size,
-      tokens_kept_out: args.dry_run ? 0 : estimateTokens(size.bytes * targets.length),
+      tokens_kept_out: args.dry_run ? 0 : estimateTokens(size.bytes * targets.value.length),
       to_os: false,
       files: changedFiles(applied.value.results),
+      ...(cited ? { cited } : {}),
     });
   },
   text: (r) => {
-    const what = `${r.key === undefined ? "text" : `\`${r.key}\``} (${plural(r.lines, "line")}, ${formatBytes(r.bytes)})`;
+    const what = `${r.key !== undefined ? `\`${r.key}\`` : (r.cited ?? "text")} (${plural(r.lines, "line")}, ${formatBytes(r.bytes)})`;
     if (r.to_os)
       return [
         r.dry_run
@@ -155,14 +184,13 @@ export const paste = defineTool({
   },
 });
 
-/** The text to paste: an entry's whole content (live entries only), or the given text. */
-async function contentOf(
+/** An entry's whole content (live entries only), transformed. */
+async function entryContent(
   s: SessionContext,
-  key: string | undefined,
+  key: string,
   scope: z.output<typeof input>["scope"],
-  text: string | undefined,
-): Promise<Outcome<string>> {
-  if (key === undefined) return ok(text ?? "");
+  transform: Transform | undefined,
+): Promise<Outcome<Gathered>> {
   const found = await s.locate(key, scope);
   if (!found) return notFound(key, scope);
   const raw = await s.inScope(found, "raw", key);
@@ -172,5 +200,24 @@ async function contentOf(
       "ENTRY_EXPIRED",
       `Entry \`${key}\` (${found} scope) has expired and cannot be pasted. Renew it with clipboard_update \`ttl_seconds\`, or copy it again.`,
     );
-  return ok(raw.content);
+  return ok({ text: transform ? transformPiece(raw.content, transform) : raw.content, cited: [] });
+}
+
+/** Targets whose `marker` holds `{{ref:…}}` markers, with them resolved. */
+async function expandTargetMarkers(
+  s: SessionContext,
+  targets: Target[],
+  agent: string | undefined,
+): Promise<Outcome<Target[]>> {
+  const out: Target[] = [];
+  for (const [i, t] of targets.entries()) {
+    if (t.marker === undefined || !t.marker.includes("{{ref:")) {
+      out.push(t);
+      continue;
+    }
+    const got = await expandMarkers(s, t.marker, `targets[${i}].marker`, agent);
+    if (!got.ok) return got;
+    out.push({ ...t, marker: got.value.text });
+  }
+  return ok(out);
 }

@@ -10,12 +10,15 @@ import { defineTool } from "../define-tool.ts";
 import { backwardsRange } from "../failures.ts";
 import { readFileLines } from "../file-lines.ts";
 import * as p from "../schemas.ts";
+import { selectorOf, selectorProblem } from "../selection.ts";
 
 const input = z.strictObject({
   session: p.session,
   path: p.path,
   start_line: p.lineNumber.optional().describe("First line (1-based, inclusive)."),
   end_line: p.lineNumber.optional().describe("Last line (inclusive)."),
+  ...p.selector,
+  lang: p.lang,
   ttl_calls: z
     .number({ error: "must be a number of calls" })
     .int("must be a whole number")
@@ -40,6 +43,8 @@ const output = z.object({
   pages: z.number().optional(),
   diff: z.string().optional(),
   tokens_kept_out: z.number(),
+  result: z.string().optional().describe("With content: its result id, to cite lines."),
+  selected: z.string().optional(),
 });
 
 export const read = defineTool({
@@ -50,13 +55,18 @@ export const read = defineTool({
   annotations: readOnly(true),
   input,
   output,
-  precheck: backwardsRange,
+  precheck: (args) => backwardsRange(args) ?? selectorProblem(args),
   async run(s, args) {
-    const got = await readFileLines(s, args);
+    const select = selectorOf(args);
+    const got = await readFileLines(s, { ...args, select });
     if (!got.ok) return got;
     const r = got.value;
     const ranged = args.start_line !== undefined || args.end_line !== undefined;
-    const key = ranged ? `${r.path}:${args.start_line ?? 1}-${args.end_line ?? ""}` : r.path;
+    const key = select
+      ? `${r.path}:${select.focus ?? `${select.start}…${select.end ?? ""}`}`
+      : ranged
+        ? `${r.path}:${args.start_line ?? 1}-${args.end_line ?? ""}`
+        : r.path;
     if (key.length > LIMITS.keyChars)
       return fail(
         "INVALID_ARGUMENT",
@@ -108,6 +118,7 @@ export const read = defineTool({
       if (!stored.ok) return stored;
     }
     const page = status === "content" ? getPage(r.text, 1) : undefined;
+    const result = page ? `r${s.results.keep("read", page.text, r.start_line)}` : undefined;
     const shown = page?.text ?? (status === "diff" ? (diff?.text ?? "") : "");
     return ok({
       read: id,
@@ -122,16 +133,19 @@ export const read = defineTool({
       ...(page ? { content: page.text, pages: page.pages } : {}),
       ...(status === "diff" ? { diff: diff?.text ?? "" } : {}),
       tokens_kept_out: estimateTokens(Math.max(0, utf8Bytes(r.text) - utf8Bytes(shown))),
+      ...(result ? { result } : {}),
+      ...(r.selection ? { selected: r.selection.symbol ?? r.selection.how } : {}),
     });
   },
   text: (r) => {
-    const where = `${r.path} lines ${r.start_line}–${r.end_line} of ${r.total_lines} (hash ${r.file_hash}, read #${r.read})`;
+    const what = r.selected ? `, ${r.selected}` : "";
+    const where = `${r.path} lines ${r.start_line}–${r.end_line} of ${r.total_lines}${what} (hash ${r.file_hash}, read #${r.read})`;
     if (r.status === "unchanged") return [`${where}: unchanged since read #${r.since}.`];
     if (r.status === "diff") return [`${where}: changed since read #${r.since}:`, r.diff ?? ""];
     const more =
       (r.pages ?? 1) > 1
         ? [`(page 1 of ${r.pages}: read the rest with clipboard_get key "${r.key}" page 2)`]
         : [];
-    return [`${where}:`, r.content ?? "", ...more];
+    return [`${r.result}: ${where}:`, r.content ?? "", ...more];
   },
 });

@@ -1,0 +1,48 @@
+import type { Outcome } from "../core/errors.ts";
+import { ok } from "../core/errors.ts";
+import { indentUnit, shiftIndent, type Transform, transformPiece } from "../refs/transforms.ts";
+import type { SessionContext } from "../session/clipboard-session.ts";
+import { expandMarkers, type Resolved, resolveRefs } from "./references.ts";
+import type { Ref } from "./schemas.ts";
+
+/** Where content given by reference came from, for receipts and history. */
+export interface Gathered {
+  text: string;
+  /** What was cited (refs and markers), empty for plain text. */
+  cited: string[];
+}
+
+/**
+ * Content from `ref`, `multi_ref` or `text` (with its `{{ref:…}}` markers
+ * resolved), `transform` applied: replace/wrap/prepend/append (per piece),
+ * join. Indentation is left to the caller: a paste re-indents at its target.
+ */
+export async function gather(
+  s: SessionContext,
+  args: {
+    text?: string | undefined;
+    ref?: Ref | undefined;
+    multi_ref?: Ref[] | undefined;
+    transform?: Transform | undefined;
+    agent?: string | undefined;
+  },
+  param: string,
+): Promise<Outcome<Gathered>> {
+  const t = args.transform;
+  if (args.ref !== undefined || args.multi_ref !== undefined) {
+    const refs = args.multi_ref ?? (args.ref ? [args.ref] : []);
+    const got: Outcome<Resolved> = await resolveRefs(s, refs, t, args.agent);
+    return got.ok ? ok({ text: got.value.text, cited: [got.value.what] }) : got;
+  }
+  const expanded = await expandMarkers(s, args.text ?? "", param, args.agent);
+  if (!expanded.ok) return expanded;
+  return ok({
+    text: t ? transformPiece(expanded.value.text, t) : expanded.value.text,
+    cited: expanded.value.cited,
+  });
+}
+
+/** `indent` by levels for content that goes to no file (an entry, the OS clipboard). */
+export function shiftForEntry(text: string, t: Transform | undefined): string {
+  return typeof t?.indent === "number" ? shiftIndent(text, t.indent, indentUnit(text)) : text;
+}

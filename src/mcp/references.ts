@@ -1,0 +1,297 @@
+import type { Selector } from "../bridge/protocol.ts";
+import { fail, type Outcome, ok, type ToolFailure } from "../core/errors.ts";
+import { sliceLines } from "../core/text.ts";
+import { findPassage } from "../refs/anchors.ts";
+import {
+  joinResolved,
+  parseLineRange,
+  parseResultId,
+  scanMarkers,
+  shownMarker,
+} from "../refs/syntax.ts";
+import { assemble, type Transform, transformProblem } from "../refs/transforms.ts";
+import type { SessionContext } from "../session/clipboard-session.ts";
+import { notFound } from "./failures.ts";
+import { readFileLines } from "./file-lines.ts";
+import { type Ref, ref as RefSchema } from "./schemas.ts";
+
+/**
+ * References resolved at the edge (DESIGN.md §3): a `ref` object, a
+ * `multi_ref` list, or `{{ref:…}}` markers inside text parameters, turned into
+ * the exact text they name. Files come through the local agent (which also
+ * selects in them); entries, earlier results and the OS clipboard are read
+ * here, and selected here too, except `focus`, which asks the agent's parser.
+ */
+export interface Resolved {
+  text: string;
+  /** For receipts: what was cited, e.g. "src/a.ts lines 4–20 (focus Store.load)". */
+  what: string;
+}
+
+type Source = typeof import("./schemas.ts").REF_SOURCES[number];
+
+/** The source a reference names (explicit, or by the field it gives), or why it is unclear. */
+function sourceOf(r: Ref): Source | string {
+  const given = (["path", "clip", "result"] as const).filter((f) => r[f] !== undefined);
+  if (given.length > 1)
+    return `give one of \`path\`, \`clip\` and \`result\` (got ${given.join(" and ")})`;
+  const implied: Source | undefined =
+    given[0] === "path"
+      ? "file"
+      : given[0] === "clip"
+        ? "clip"
+        : given[0] === "result"
+          ? "result"
+          : undefined;
+  const byLines = r.lines !== undefined && /^\s*r\d+:/.test(r.lines) ? "result" : undefined;
+  const source = r.source ?? implied ?? byLines;
+  if (source === undefined)
+    return "say what it cites: `path` (a file), `clip` (an entry key), `result` (like r17) or `source: os`";
+  if (implied !== undefined && implied !== source)
+    return `\`source: ${source}\` does not take \`${given[0]}\``;
+  if (source === "file" && r.path === undefined) return "`source: file` needs `path`";
+  if (source === "clip" && r.clip === undefined)
+    return "`source: clip` needs `clip` (the entry key)";
+  if (source === "result" && r.result === undefined && byLines === undefined)
+    return "`source: result` needs `result` (like r17) or `lines` like r17:14..18";
+  return source;
+}
+
+/** Why a reference cannot be used, checked before anything is read (`at` names it). */
+export function refProblem(r: Ref, at: string): ToolFailure | undefined {
+  const bad = (message: string): ToolFailure => ({
+    code: "INVALID_ARGUMENT",
+    message: `${at}: ${message}.`,
+  });
+  const source = sourceOf(r);
+  if (!(["file", "clip", "result", "os"] as string[]).includes(source)) return bad(source);
+  const selectors = (["lines", "focus", "start"] as const).filter((f) => r[f] !== undefined);
+  if (selectors.length > 1)
+    return bad(
+      `select with one of \`lines\`, \`focus\` and \`start\`/\`end\` (got ${selectors.join(" and ")})`,
+    );
+  if (r.end !== undefined && r.start === undefined) return bad("`end` needs `start`");
+  if (r.lines !== undefined) {
+    const range = parseLineRange(r.lines);
+    if ("error" in range) return bad(range.error);
+    if (range.result !== undefined && source !== "result")
+      return bad("`lines` with `r17:` cite a result; drop the prefix");
+  }
+  if (r.scope !== undefined && source !== "clip") return bad("`scope` goes with `clip`");
+  return undefined;
+}
+
+const selectorOf = (r: Ref): Selector => ({
+  ...(r.focus !== undefined ? { focus: r.focus } : {}),
+  ...(r.start !== undefined ? { start: r.start } : {}),
+  ...(r.end !== undefined ? { end: r.end } : {}),
+  ...(r.lang !== undefined ? { lang: r.lang } : {}),
+});
+
+function languageFromPath(path: unknown): string | undefined {
+  if (typeof path !== "string") return undefined;
+  const dot = path.lastIndexOf(".");
+  return dot > path.lastIndexOf("/") ? path.slice(dot + 1) : undefined;
+}
+
+/**
+ * The part of `text` (first line numbered `firstLine`) a reference selects:
+ * lines, a passage by anchors (here), or a symbol (the agent parses).
+ */
+async function selectIn(
+  s: SessionContext,
+  text: string,
+  firstLine: number,
+  r: Ref,
+  name: string,
+  lang: string | undefined,
+  agent: string | undefined,
+): Promise<Outcome<Resolved>> {
+  if (r.lines !== undefined) {
+    const range = parseLineRange(r.lines);
+    if ("error" in range) return fail("INVALID_ARGUMENT", range.error);
+    const slice = sliceLines(text, range.start - firstLine + 1, range.end - firstLine + 1);
+    const last = firstLine + ("totalLines" in slice ? slice.totalLines : 0) - 1;
+    if ("error" in slice || range.start < firstLine)
+      return fail(
+        "LINE_OUT_OF_RANGE",
+        `${name} holds lines ${firstLine}–${last}; \`lines\` ${r.lines} is outside them.`,
+      );
+    return ok({
+      text: slice.text,
+      what: `${name} lines ${range.start}–${Math.min(range.end, last)}`,
+    });
+  }
+  if (r.start !== undefined) {
+    const p = findPassage(text, r.start, r.end);
+    if (!p.ok) return fail(p.error.code, `${name}: ${p.error.message}`);
+    const lines = `${p.value.start_line + firstLine - 1}–${p.value.end_line + firstLine - 1}`;
+    return ok({
+      text: text.slice(p.value.start, p.value.end),
+      what: `${name} lines ${lines} (anchors)`,
+    });
+  }
+  if (r.focus !== undefined) {
+    const language = r.lang ?? lang;
+    const picked = await s.agent(
+      "select",
+      { text, name, select: { ...selectorOf(r), ...(language ? { lang: language } : {}) } },
+      agent,
+    );
+    if (!picked.ok) return picked;
+    const sel = picked.value.result;
+    return ok({
+      text: text.slice(sel.start, sel.end),
+      what: `${name} lines ${sel.start_line + firstLine - 1}–${sel.end_line + firstLine - 1} (${sel.symbol ?? "focus"})`,
+    });
+  }
+  return ok({ text, what: name });
+}
+
+/** The text one reference names. */
+export async function resolveRef(
+  s: SessionContext,
+  r: Ref,
+  agent: string | undefined,
+): Promise<Outcome<Resolved>> {
+  const source = sourceOf(r);
+  switch (source) {
+    case "file": {
+      const range = r.lines === undefined ? undefined : parseLineRange(r.lines);
+      if (range && "error" in range) return fail("INVALID_ARGUMENT", range.error);
+      const sel = selectorOf(r);
+      const read = await readFileLines(s, {
+        path: r.path ?? "",
+        start_line: range?.start,
+        end_line: range?.end,
+        ...(sel.focus !== undefined || sel.start !== undefined ? { select: sel } : {}),
+        agent,
+      });
+      if (!read.ok) return read;
+      const v = read.value;
+      const how = v.selection ? ` (${v.selection.symbol ?? v.selection.how})` : "";
+      return ok({ text: v.text, what: `${v.path} lines ${v.start_line}–${v.end_line}${how}` });
+    }
+    case "clip": {
+      const key = r.clip ?? "";
+      const found = await s.locate(key, r.scope);
+      const raw = found ? await s.inScope(found, "raw", key) : undefined;
+      if (!found || !raw) return notFound(key, r.scope);
+      if (raw.expired)
+        return fail(
+          "ENTRY_EXPIRED",
+          `Entry \`${key}\` has expired and cannot be cited; renew it with clipboard_update \`ttl_seconds\`.`,
+        );
+      const lang = languageFromPath((raw.source as { path?: unknown }).path);
+      return selectIn(s, raw.content, 1, r, `entry \`${key}\``, lang, agent);
+    }
+    case "result": {
+      const range = r.lines === undefined ? undefined : parseLineRange(r.lines);
+      const id =
+        r.result !== undefined
+          ? parseResultId(r.result)
+          : range && !("error" in range)
+            ? range.result
+            : undefined;
+      if (id === undefined)
+        return fail(
+          "INVALID_ARGUMENT",
+          `\`result\` "${r.result}" is not a result id; write it like r17.`,
+        );
+      const kept = s.results.get(id);
+      if (!kept)
+        return fail(
+          "RESULT_NOT_FOUND",
+          `No result r${id} in this session: result ids are shown on results that carry content, and the newest 200 are kept.`,
+        );
+      const lines =
+        range && !("error" in range) ? { ...r, lines: `${range.start}..${range.end}` } : r;
+      return selectIn(s, kept.content, kept.first_line, lines, `result r${id}`, r.lang, agent);
+    }
+    case "os": {
+      const read = await s.agent("os_read", {}, agent);
+      if (!read.ok) return read;
+      return selectIn(s, read.value.result.text, 1, r, "the OS clipboard", r.lang, agent);
+    }
+    default:
+      return fail("INVALID_ARGUMENT", source);
+  }
+}
+
+/** Several references, each resolved then transformed, joined: a mosaic. */
+export async function resolveRefs(
+  s: SessionContext,
+  refs: Ref[],
+  transform: Transform | undefined,
+  agent: string | undefined,
+): Promise<Outcome<Resolved>> {
+  const pieces: Resolved[] = [];
+  for (const [i, r] of refs.entries()) {
+    const got = await resolveRef(s, r, agent);
+    if (!got.ok)
+      return refs.length > 1
+        ? fail(got.error.code, `\`multi_ref[${i}]\`: ${got.error.message}`)
+        : got;
+    pieces.push(got.value);
+  }
+  return ok({
+    text: assemble(
+      pieces.map((p) => p.text),
+      transform,
+    ),
+    what: pieces.map((p) => p.what).join(" + "),
+  });
+}
+
+/**
+ * `text` with its `{{ref:…}}` markers replaced by what they name (`param`
+ * names the parameter in errors). A marker that cannot be resolved fails the
+ * whole call, naming it; nothing is pasted literally.
+ */
+export async function expandMarkers(
+  s: SessionContext,
+  text: string,
+  param: string,
+  agent: string | undefined,
+): Promise<Outcome<{ text: string; cited: string[] }>> {
+  const scanned = scanMarkers(text);
+  if (!scanned.ok)
+    return fail(
+      "INVALID_ARGUMENT",
+      `\`${param}\`: the marker ${scanned.marker} ${scanned.error}. Write a literal \`{{ref:\` as \`\\{{ref:\`.`,
+    );
+  const cited: string[] = [];
+  const parts: (string | { resolved: string })[] = [];
+  for (const piece of scanned.pieces) {
+    if (typeof piece === "string") {
+      parts.push(piece);
+      continue;
+    }
+    const marker = shownMarker(piece.text);
+    const parsed = RefSchema.safeParse(piece.fields);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      return fail(
+        "INVALID_ARGUMENT",
+        `\`${param}\`: the marker ${marker}: ${issue?.path.join(".") || "field"} ${issue?.message}.`,
+      );
+    }
+    const problem = refProblem(parsed.data, `\`${param}\`: the marker ${marker}`);
+    if (problem) return { ok: false, error: problem };
+    const got = await resolveRef(s, parsed.data, agent);
+    if (!got.ok)
+      return fail(
+        got.error.code,
+        `\`${param}\`: the marker ${marker} cannot be resolved: ${got.error.message}`,
+      );
+    cited.push(got.value.what);
+    parts.push({ resolved: got.value.text });
+  }
+  return ok({ text: joinResolved(parts), cited });
+}
+
+/** Checks a transform; `INVALID_ARGUMENT` naming the field. */
+export function checkTransform(t: Transform | undefined): ToolFailure | undefined {
+  const problem = t ? transformProblem(t) : undefined;
+  return problem ? { code: "INVALID_ARGUMENT", message: problem } : undefined;
+}

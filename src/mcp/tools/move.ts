@@ -1,0 +1,162 @@
+import { z } from "zod";
+import { fail, ok } from "../../core/errors.ts";
+import { checkTargets } from "../../core/paste-targets.ts";
+import { countLines, estimateTokens, plural, utf8Bytes } from "../../core/text.ts";
+import { parseLineRange } from "../../refs/syntax.ts";
+import { assemble } from "../../refs/transforms.ts";
+import { destructive } from "../annotations.ts";
+import { defineTool } from "../define-tool.ts";
+import { readFileLines } from "../file-lines.ts";
+import { changedFile, changedFiles, describeFiles, forTarget } from "../file-receipts.ts";
+import { formatBytes } from "../receipts.ts";
+import { checkTransform } from "../references.ts";
+import * as p from "../schemas.ts";
+import { selectorOf, selectorProblem } from "../selection.ts";
+import { toPasteEdit } from "../targets.ts";
+
+const input = z.strictObject({
+  session: p.session,
+  from: z
+    .strictObject({
+      path: p.path,
+      lines: z.string().max(40).optional().describe('"14..18".'),
+      ...p.selector,
+      lang: p.lang,
+    })
+    .describe("What to move: `lines`, `focus` or `start`/`end` of a file."),
+  to: p.target.describe("Where it goes, as a paste target (same file allowed)."),
+  transform: p.transform.optional(),
+  allow_syntax_errors: p.allowSyntaxErrors,
+  dry_run: z.boolean().default(false),
+  agent: p.agent,
+});
+
+const output = z.object({
+  operation: z.number(),
+  dry_run: z.boolean(),
+  from: z.string(),
+  lines: z.number(),
+  bytes: z.number(),
+  tokens_kept_out: z.number(),
+  files: z.array(changedFile),
+});
+
+/**
+ * `move` (DESIGN.md §2): cut and paste as one journaled operation in the
+ * agent, so both files change or neither, even through a crash, and one
+ * `undo` reverts both. The source is read first (its exact text and hash);
+ * then one `apply` removes it (expecting that hash) and pastes it.
+ */
+export const move = defineTool({
+  name: "move",
+  title: "Move code",
+  description:
+    "Move part of a file (`from`: path + `lines`, `focus` symbol or `start`/`end` anchors) to `to` (a paste target, same file allowed), with optional `transform`, as one operation: both files change or neither, and one `undo` reverts both.",
+  annotations: destructive({ openWorld: true }),
+  input,
+  output,
+  receipt: true,
+  precheck(args) {
+    const from = args.from;
+    const ways = [from.lines, from.focus, from.start].filter((w) => w !== undefined);
+    if (ways.length !== 1)
+      return {
+        code: "INVALID_ARGUMENT",
+        message: "`from` selects with exactly one of `lines`, `focus` and `start`/`end`.",
+      };
+    if (from.lines !== undefined) {
+      const range = parseLineRange(from.lines);
+      if ("error" in range || range.result !== undefined)
+        return {
+          code: "INVALID_ARGUMENT",
+          message: `\`from.lines\`: ${"error" in range ? range.error : "a result cannot be moved; give file lines like 14..18"}.`,
+        };
+    }
+    return (
+      selectorProblem(from, "`from`: ") ?? checkTargets([args.to]) ?? checkTransform(args.transform)
+    );
+  },
+  async run(s, args) {
+    const { from } = args;
+    const range = from.lines === undefined ? undefined : parseLineRange(from.lines);
+    const select = selectorOf(from);
+    const read = await readFileLines(s, {
+      path: from.path,
+      ...(range && !("error" in range) ? { start_line: range.start, end_line: range.end } : {}),
+      select,
+      agent: args.agent,
+    });
+    if (!read.ok) return read;
+    const r = read.value;
+    if (r.text === "")
+      return fail("INVALID_ARGUMENT", `\`from\` selects nothing in \`${r.path}\`.`);
+    const text = args.transform ? assemble([r.text], args.transform) : r.text;
+    let to = args.to;
+    const sameFile = to.path === from.path || to.path === r.path;
+    const removed = r.end_line - r.start_line + 1;
+    if (sameFile && (to.line !== undefined || to.start_line !== undefined)) {
+      // Line numbers in `to` count in the file as it is; the removal comes first.
+      const shift = (line: number | undefined) => {
+        if (line === undefined) return { line };
+        if (line > r.end_line) return { line: line - removed };
+        if (line < r.start_line || (to.mode === "after_line" && line === r.start_line - 1))
+          return { line };
+        return { error: line };
+      };
+      const line = shift(to.line);
+      const start = shift(to.start_line);
+      const end = shift(to.end_line);
+      const inside = [line, start, end].find((l) => "error" in l);
+      if (inside && "error" in inside)
+        return fail(
+          "INVALID_ARGUMENT",
+          `\`to\` line ${inside.error} is inside what moves (lines ${r.start_line}–${r.end_line}); pick a line outside it.`,
+        );
+      to = { ...to, line: line.line, start_line: start.line, end_line: end.line };
+    }
+    const where = `${r.path} lines ${r.start_line}–${r.end_line}${r.selection ? ` (${r.selection.symbol ?? r.selection.how})` : ""}`;
+    const applied = await s.files.apply({
+      kind: "move",
+      edits: [
+        {
+          kind: "paste",
+          path: r.abs,
+          mode: "replace_lines",
+          ...(select ? { select } : { start_line: r.start_line, end_line: r.end_line }),
+          expect: r.hash,
+          text: 0,
+        },
+        toPasteEdit(to, args.transform?.indent, 1),
+      ],
+      texts: ["", text],
+      dryRun: args.dry_run,
+      syntaxGuard: args.allow_syntax_errors ? "report" : "refuse",
+      agent: args.agent,
+      describe: (results) =>
+        `moved ${where} to ${results
+          .slice(1)
+          .map((x) => x.path)
+          .join(", ")}`,
+    });
+    if (!applied.ok)
+      return { ok: false, error: forTarget(applied.error, (i) => (i === 0 ? "`from`" : "`to`")) };
+    const bytes = utf8Bytes(text);
+    return ok({
+      operation: applied.value.id,
+      dry_run: args.dry_run,
+      from: where,
+      lines: countLines(text),
+      bytes,
+      // The model neither read the code nor wrote it back.
+      tokens_kept_out: args.dry_run ? 0 : estimateTokens(utf8Bytes(r.text) + bytes),
+      files: changedFiles(applied.value.results),
+    });
+  },
+  text: (r) => {
+    const what = `${r.from} (${plural(r.lines, "line")}, ${formatBytes(r.bytes)})`;
+    const head = r.dry_run
+      ? `Dry run, nothing written: moving ${what} would change:`
+      : `Moved ${what} as operation #${r.operation}; ~${r.tokens_kept_out.toLocaleString("en-US")} tokens kept out of context:`;
+    return [`${head}\n${describeFiles(r.files)}${r.dry_run ? "" : "\nUndo both with `undo`."}`];
+  },
+});

@@ -1,0 +1,271 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import {
+  type AnyClient,
+  call,
+  connectV1,
+  connectV2,
+  expectToolError,
+  ok,
+  startSession,
+} from "../e2e/clients.ts";
+import { type AgentProcess, startAgent, tempProject, writeFile } from "./agent-process.ts";
+
+const SHAPES_PY = `"""Shapes."""
+import math
+
+
+# A circle.
+@dataclass
+class Circle:
+    radius: float = 1.0
+
+    def area(self):
+        return math.pi * self.radius ** 2
+
+
+def main():
+    print(Circle().area())
+`;
+const GEOMETRY_PY = `"""Geometry."""
+import math
+`;
+const STORE_TS = `export class Store {
+  private items: string[] = [];
+
+  /** Adds an item. */
+  add(item: string): void {
+    this.items.push(item);
+  }
+
+  size(): number {
+    return this.items.length;
+  }
+}
+`;
+const UTIL_TS = `export function clamp(n: number, lo: number, hi: number): number {
+  return Math.min(hi, Math.max(lo, n));
+}
+
+export function lerp(a: number, b: number, t: number): number {
+  return a + (b - a) * t;
+}
+`;
+const CONFIG_TS = `export const DEFAULTS = {
+  retries: 3,
+  timeout: 30,
+};
+`;
+
+let root: string;
+let agent: AgentProcess;
+let v1: AnyClient;
+let v2: AnyClient;
+let session: string;
+const file = (name: string) => readFileSync(path.join(root, name), "utf8");
+
+beforeAll(async () => {
+  root = tempProject({});
+  agent = await startAgent({ root, name: "refs-agent", project: "refs-project" });
+  v1 = await connectV1();
+  v2 = await connectV2();
+});
+
+beforeEach(async () => {
+  for (const [name, text] of Object.entries({
+    "shapes.py": SHAPES_PY,
+    "geometry.py": GEOMETRY_PY,
+    "store.ts": STORE_TS,
+    "util.ts": UTIL_TS,
+    "config.ts": CONFIG_TS,
+  }))
+    writeFile(root, name, text);
+  session = await startSession(v1);
+});
+
+afterAll(async () => {
+  await v1?.close();
+  await v2?.close();
+  await agent?.stop();
+});
+
+const CIRCLE = SHAPES_PY.split("\n").slice(4, 11).join("\n").concat("\n"); // comment, decorator, class
+
+describe("moving a Python class", () => {
+  it("with cut focus, then paste: the receipt says which lines went", async () => {
+    const cut = await call(v1, "cut", {
+      session,
+      path: "shapes.py",
+      focus: "Circle",
+      key: "circle",
+    });
+    expect(cut.isError, cut.text).toBeFalsy();
+    expect(cut.text).toContain("shapes.py lines 5–11 (Circle (class))");
+    expect(file("shapes.py")).not.toContain("class Circle");
+    await ok(v2, "paste", { session, key: "circle", targets: [{ path: "geometry.py" }] });
+    expect(file("geometry.py")).toBe(GEOMETRY_PY + CIRCLE);
+  });
+
+  it("with move, as one operation that one undo reverts in both files", async () => {
+    const moved = await call(v1, "move", {
+      session,
+      from: { path: "shapes.py", focus: "Circle" },
+      to: { path: "geometry.py", mode: "append" },
+    });
+    expect(moved.isError, moved.text).toBeFalsy();
+    expect(moved.text).toContain("Moved shapes.py lines 5–11");
+    expect(file("geometry.py")).toBe(GEOMETRY_PY + CIRCLE);
+    expect(file("shapes.py")).not.toContain("class Circle");
+    const undone = await call(v1, "undo", { session });
+    expect(undone.isError, undone.text).toBeFalsy();
+    expect(file("shapes.py")).toBe(SHAPES_PY);
+    expect(file("geometry.py")).toBe(GEOMETRY_PY);
+  });
+
+  it("with move inside one file, by line number in the file as it is", async () => {
+    await ok(v1, "move", {
+      session,
+      from: { path: "shapes.py", focus: "main" },
+      to: { path: "shapes.py", mode: "after_line", line: 3 },
+    });
+    const moved = file("shapes.py");
+    expect(moved.indexOf("def main")).toBeLessThan(moved.indexOf("class Circle"));
+    expect(moved.length).toBe(SHAPES_PY.length);
+  });
+
+  it("refuses a move whose target is inside what moves, changing nothing", async () => {
+    const r = await call(v1, "move", {
+      session,
+      from: { path: "shapes.py", lines: "5..12" },
+      to: { path: "shapes.py", mode: "after_line", line: 7 },
+    });
+    expectToolError(r, "INVALID_ARGUMENT", ["inside what moves"]);
+    expect(file("shapes.py")).toBe(SHAPES_PY);
+  });
+});
+
+describe("focus and anchors as paste targets", () => {
+  it("replaces a TypeScript method by focus, re-indented to where it goes", async () => {
+    const r = await call(v2, "paste", {
+      session,
+      text: "add(item: string): void {\n  if (item) this.items.push(item.trim());\n}\n",
+      targets: [{ path: "store.ts", focus: "Store.add" }],
+      transform: { indent: "auto" },
+    });
+    expect(r.isError, r.text).toBeFalsy();
+    expect(file("store.ts")).toBe(
+      STORE_TS.replace(
+        "  /** Adds an item. */\n  add(item: string): void {\n    this.items.push(item);\n  }\n",
+        "  add(item: string): void {\n    if (item) this.items.push(item.trim());\n  }\n",
+      ),
+    );
+    expect(r.text).toContain("parses");
+  });
+
+  it("replaces a passage between anchors typed with drift", async () => {
+    await ok(v1, "paste", {
+      session,
+      text: "retries: 5,",
+      targets: [{ path: "config.ts", start: "RETRIES:   3," }],
+    });
+    expect(file("config.ts")).toBe(CONFIG_TS.replace("retries: 3,", "retries: 5,"));
+  });
+
+  it("refuses ambiguous anchors with the candidates' lines, and an unknown symbol with the nearest names", async () => {
+    const ambiguous = await call(v1, "paste", {
+      session,
+      text: "x",
+      targets: [{ path: "util.ts", start: "export function", end: "}" }],
+    });
+    expectToolError(ambiguous, "ANCHOR_AMBIGUOUS", ["lines 1–3, 5–7"]);
+    const missing = await call(v1, "copy", { session, path: "util.ts", focus: "lerpp" });
+    expectToolError(missing, "SYMBOL_NOT_FOUND", ["lerp"]);
+    expect(file("util.ts")).toBe(UTIL_TS);
+  });
+});
+
+describe("references", () => {
+  it("assembles a new file from three sources with multi_ref and transform", async () => {
+    await ok(v1, "copy", { session, key: "cfg", path: "config.ts" });
+    const r = await call(v2, "paste", {
+      session,
+      multi_ref: [
+        { path: "util.ts", focus: "clamp" },
+        { clip: "cfg", start: "export const DEFAULTS", end: "};" },
+        { path: "store.ts", focus: "Store.size" },
+      ],
+      transform: { replace: [{ from: "export ", to: "" }], join: "\n" },
+      targets: [{ path: "mosaic.ts", create_if_missing: true }],
+      allow_syntax_errors: true,
+    });
+    expect(r.isError, r.text).toBeFalsy();
+    expect(file("mosaic.ts")).toBe(
+      [
+        "function clamp(n: number, lo: number, hi: number): number {\n  return Math.min(hi, Math.max(lo, n));\n}\n",
+        "const DEFAULTS = {\n  retries: 3,\n  timeout: 30,\n};",
+        "  size(): number {\n    return this.items.length;\n  }\n",
+      ].join("\n"),
+    );
+  });
+
+  it("cites lines of an earlier read result, and inline markers inside text", async () => {
+    const read = await call(v1, "read", { session, path: "util.ts" });
+    const id = /^(r\d+):/.exec(read.text)?.[1];
+    expect(id, read.text).toBeDefined();
+    const text = `// generated\n{{ref:lines=${id}:5..7}}\nexport const PI = {{ref:path=config.ts,start=retries,end="3"}};\n`;
+    const pasted = await call(v2, "paste", {
+      session,
+      text,
+      targets: [{ path: "cited.ts", create_if_missing: true }],
+      allow_syntax_errors: true,
+    });
+    expect(pasted.isError, pasted.text).toBeFalsy();
+    expect(file("cited.ts")).toBe(
+      "// generated\nexport function lerp(a: number, b: number, t: number): number {\n  return a + (b - a) * t;\n}\nexport const PI = retries: 3;\n",
+    );
+  });
+
+  it("fails the whole call, naming the marker, when one cannot be resolved: nothing is pasted literally", async () => {
+    const r = await call(v1, "paste", {
+      session,
+      text: "a {{ref:path=util.ts,focus=nope}} b",
+      targets: [{ path: "util.ts" }],
+    });
+    expectToolError(r, "SYMBOL_NOT_FOUND", ["{{ref:path=util.ts,focus=nope}}"]);
+    expect(file("util.ts")).toBe(UTIL_TS);
+  });
+
+  it("finds a symbol in a clipboard entry by the language of the file it came from", async () => {
+    await ok(v1, "copy", { session, key: "util", path: "util.ts" });
+    const got = await ok<{ bytes: number }>(v1, "copy", {
+      session,
+      key: "lerp-only",
+      ref: { clip: "util", focus: "lerp" },
+    });
+    const lerp = UTIL_TS.split("\n").slice(4).join("\n");
+    expect(got.bytes).toBe(Buffer.byteLength(lerp));
+    const entry = await ok<{ content: string }>(v1, "clipboard_get", { session, key: "lerp-only" });
+    expect(entry.content).toBe(lerp);
+  });
+});
+
+describe("the syntax guard", () => {
+  it("refuses a paste that would break a file that parses, leaving it unchanged", async () => {
+    const r = await call(v1, "paste", {
+      session,
+      text: "  broken(: void {\n",
+      targets: [{ path: "store.ts", mode: "after_line", line: 2 }],
+    });
+    expectToolError(r, "SYNTAX_ERROR", ["store.ts", "line", "allow_syntax_errors"]);
+    expect(file("store.ts")).toBe(STORE_TS);
+    const forced = await call(v1, "paste", {
+      session,
+      text: "  broken(: void {\n",
+      targets: [{ path: "store.ts", mode: "after_line", line: 2 }],
+      allow_syntax_errors: true,
+    });
+    expect(forced.isError, forced.text).toBeFalsy();
+    expect(forced.text).toContain("does not parse");
+  });
+});
