@@ -302,9 +302,18 @@ type Computed = Result<{ after: FileState; result: EditResult }>;
 /**
  * A paste whose place is a selection: the mode's line numbers from it.
  * A selection of whole lines (a symbol) is replaced as lines; a passage that
- * starts or ends inside a line (anchors) is replaced exactly, character for character.
+ * starts or ends inside a line (anchors) is replaced exactly, character for
+ * character. Removing whole lines (`content` empty: cut, move) takes the blank
+ * lines that set them apart too — those after, when blank lines (or the start
+ * of the file) come before; those before, at the end of the file — so a cut
+ * symbol leaves its neighbours spaced as they were.
  */
-function placeAt(edit: Extract<Edit, { kind: "paste" }>, sel: Selected, text: string) {
+function placeAt(
+  edit: Extract<Edit, { kind: "paste" }>,
+  sel: Selected,
+  text: string,
+  content: string,
+) {
   const lines = new Lines(text);
   const wholeLines =
     lines.start(sel.start_line) === sel.start &&
@@ -314,18 +323,22 @@ function placeAt(edit: Extract<Edit, { kind: "paste" }>, sel: Selected, text: st
       return { spec: { ...edit, line: sel.end_line, indentLike: sel.start_line }, exact: false };
     case "before_line":
       return { spec: { ...edit, line: sel.start_line, indentLike: sel.start_line }, exact: false };
-    default:
-      return wholeLines
-        ? {
-            spec: {
-              ...edit,
-              mode: "replace_lines" as const,
-              start_line: sel.start_line,
-              end_line: sel.end_line,
-            },
-            exact: false,
-          }
-        : { spec: edit, exact: true };
+    default: {
+      if (!wholeLines) return { spec: edit, exact: true };
+      let first = sel.start_line;
+      let last = sel.end_line;
+      if (content === "") {
+        const blank = (n: number) => text.slice(lines.start(n), lines.end(n)).trim() === "";
+        if (first === 1 || blank(first - 1)) {
+          while (last < lines.count && blank(last + 1)) last++;
+          if (last === lines.count) while (first > 1 && blank(first - 1)) first--;
+        }
+      }
+      return {
+        spec: { ...edit, mode: "replace_lines" as const, start_line: first, end_line: last },
+        exact: false,
+      };
+    }
   }
 }
 
@@ -391,7 +404,7 @@ async function computeEdit(
       const found = await selectIn(before.text, edit.select, display);
       if (!found.ok) return found;
       selection = found.value;
-      const place = placeAt(edit, selection, before.text);
+      const place = placeAt(edit, selection, before.text, content);
       if (place.exact) {
         change = { start: selection.start, end: selection.end, insert: content };
       } else {
