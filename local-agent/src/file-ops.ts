@@ -7,6 +7,7 @@ import type {
   EditResult,
   OpArgs,
   OpResult,
+  Selection,
   Selector,
   UndoEdit,
 } from "../../src/bridge/protocol.ts";
@@ -117,11 +118,14 @@ export async function readOp(
   let text = file.text;
   let start = 1;
   let end = total;
-  let selection: Selected | undefined;
+  let selection: Selection | undefined;
   if (args.select) {
     const found = await selectIn(file.text, args.select, where.display);
     if (!found.ok) return found;
-    selection = found.value;
+    const lines = new Lines(file.text);
+    selection = isWholeLines(lines, found.value)
+      ? { ...found.value, removes: removedLines(lines, found.value) }
+      : found.value;
     text = file.text.slice(selection.start, selection.end);
     ({ start_line: start, end_line: end } = selection);
   } else if (args.start_line !== undefined || args.end_line !== undefined) {
@@ -299,14 +303,36 @@ async function guardSyntax(
 
 type Computed = Result<{ after: FileState; result: EditResult }>;
 
+/** Whether a selection covers whole lines (a symbol), not part of one (anchors). */
+function isWholeLines(lines: Lines, sel: Selected): boolean {
+  return (
+    lines.start(sel.start_line) === sel.start &&
+    (lines.end(sel.end_line) === sel.end || sel.end === lines.text.length)
+  );
+}
+
+/**
+ * The lines removing a whole-line selection takes: with the blank lines that
+ * set it apart — those after it when blank lines (or the start of the file)
+ * come before it; those before it, at the end of the file.
+ */
+function removedLines(lines: Lines, sel: Selected): { start_line: number; end_line: number } {
+  const blank = (n: number) => lines.text.slice(lines.start(n), lines.end(n)).trim() === "";
+  let first = sel.start_line;
+  let last = sel.end_line;
+  if (first === 1 || blank(first - 1)) {
+    while (last < lines.count && blank(last + 1)) last++;
+    if (last === lines.count) while (first > 1 && blank(first - 1)) first--;
+  }
+  return { start_line: first, end_line: last };
+}
+
 /**
  * A paste whose place is a selection: the mode's line numbers from it.
  * A selection of whole lines (a symbol) is replaced as lines; a passage that
  * starts or ends inside a line (anchors) is replaced exactly, character for
- * character. Removing whole lines (`content` empty: cut, move) takes the blank
- * lines that set them apart too — those after, when blank lines (or the start
- * of the file) come before; those before, at the end of the file — so a cut
- * symbol leaves its neighbours spaced as they were.
+ * character. Removing whole lines (`content` empty: cut, move) takes
+ * `removedLines`, so a cut symbol leaves its neighbours spaced as they were.
  */
 function placeAt(
   edit: Extract<Edit, { kind: "paste" }>,
@@ -315,9 +341,7 @@ function placeAt(
   content: string,
 ) {
   const lines = new Lines(text);
-  const wholeLines =
-    lines.start(sel.start_line) === sel.start &&
-    (lines.end(sel.end_line) === sel.end || sel.end === text.length);
+  const wholeLines = isWholeLines(lines, sel);
   switch (edit.mode) {
     case "after_line":
       return { spec: { ...edit, line: sel.end_line, indentLike: sel.start_line }, exact: false };
@@ -325,17 +349,12 @@ function placeAt(
       return { spec: { ...edit, line: sel.start_line, indentLike: sel.start_line }, exact: false };
     default: {
       if (!wholeLines) return { spec: edit, exact: true };
-      let first = sel.start_line;
-      let last = sel.end_line;
-      if (content === "") {
-        const blank = (n: number) => text.slice(lines.start(n), lines.end(n)).trim() === "";
-        if (first === 1 || blank(first - 1)) {
-          while (last < lines.count && blank(last + 1)) last++;
-          if (last === lines.count) while (first > 1 && blank(first - 1)) first--;
-        }
-      }
+      const { start_line, end_line } =
+        content === ""
+          ? removedLines(lines, sel)
+          : { start_line: sel.start_line, end_line: sel.end_line };
       return {
-        spec: { ...edit, mode: "replace_lines" as const, start_line: first, end_line: last },
+        spec: { ...edit, mode: "replace_lines" as const, start_line, end_line },
         exact: false,
       };
     }

@@ -362,6 +362,45 @@ describe("selections, indentation and the syntax guard", () => {
     );
   });
 
+  it("removing a symbol takes the blank lines that set it apart, keeping its neighbours' spacing", async () => {
+    const { ws, file, bytes } = workspace();
+    const ts = "const a = 1;\n\nfunction f() {\n  return 1;\n}\n\nfunction g() {}\n";
+    const py = "import os\n\n\ndef f():\n    pass\n\n\ndef g():\n    pass\n";
+    file("m.ts", ts);
+    file("m.py", py);
+    file("last.ts", "const a = 1;\n\nfunction z() {}\n");
+    const r = await apply(
+      ws,
+      [
+        paste("m.ts", "replace_lines", { select: { focus: "f" } }),
+        paste("m.py", "replace_lines", { select: { focus: "f" } }),
+        paste("last.ts", "replace_lines", { select: { focus: "z" } }),
+      ],
+      [""],
+    );
+    expect(r.ok).toBe(true);
+    expect(bytes("m.ts").toString()).toBe("const a = 1;\n\nfunction g() {}\n");
+    expect(bytes("m.py").toString()).toBe("import os\n\n\ndef g():\n    pass\n");
+    expect(bytes("last.ts").toString()).toBe("const a = 1;\n");
+  });
+
+  it("re-indents to the symbol a paste goes after, and by levels", async () => {
+    const { ws, file, bytes } = workspace();
+    file("c.ts", "class A {\n  m() {\n    return 1;\n  }\n}\n");
+    const r = await apply(
+      ws,
+      [
+        paste("c.ts", "after_line", { select: { focus: "A.m" }, indent: "auto" }),
+        paste("c.ts", "append", { indent: -1, text: 1 }),
+      ],
+      ["n() {\n  return 2;\n}\n", "    // end\n"],
+    );
+    expect(r.ok).toBe(true);
+    expect(bytes("c.ts").toString()).toBe(
+      "class A {\n  m() {\n    return 1;\n  }\n  n() {\n    return 2;\n  }\n}\n  // end\n",
+    );
+  });
+
   it("refuses a paste that would break a file that parses, and writes nothing", async () => {
     const { ws, file, bytes } = workspace();
     file("s.py", py);

@@ -136,6 +136,8 @@ export const Selection = z.strictObject({
   how: z.string(),
   /** With focus: the symbol's qualified name and kind, e.g. "Store.load (method)". */
   symbol: z.string().optional(),
+  /** The lines removing it takes (whole-line selections take the blank lines that set them apart). */
+  removes: z.strictObject({ start_line: Line, end_line: Line }).optional(),
 });
 export type Selection = z.infer<typeof Selection>;
 

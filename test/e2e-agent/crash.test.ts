@@ -8,11 +8,21 @@ import { type AgentProcess, startAgent, tempFiles, tempProject } from "./agent-p
 const MiB = 1024 * 1024;
 const TARGETS = ["big/one.txt", "big/two.txt", "big/three.txt"];
 const ROUNDS = 16;
+const MOVE_ROUNDS = 8;
+/** Lines of each chunk `move` takes from the top of the source. */
+const CHUNK_LINES = 1_000;
 
 /** ~`bytes` of text in numbered lines. */
 function text(bytes: number, tag: string): string {
   const line = `${tag} the quick brown fox jumps over the lazy dog 0123456789\n`;
   return line.repeat(Math.ceil(bytes / line.length));
+}
+
+/** CHUNK_LINES numbered lines tagged `tag`. */
+function chunkOf(tag: string): string {
+  return Array.from({ length: CHUNK_LINES }, (_, i) => `${tag} line ${i + 1} of the chunk\n`).join(
+    "",
+  );
 }
 
 let root: string;
@@ -23,7 +33,12 @@ let agent: AgentProcess | undefined;
 const start = () => startAgent({ root, name: "crash-agent", project: "crash-project", state });
 
 beforeAll(async () => {
-  root = tempProject(Object.fromEntries(TARGETS.map((t) => [t, text(3 * MiB, "base")])));
+  const chunks = Array.from({ length: MOVE_ROUNDS }, (_, i) => chunkOf(`move-${i}`)).join("");
+  root = tempProject({
+    ...Object.fromEntries(TARGETS.map((t) => [t, text(3 * MiB, "base")])),
+    "move/source.txt": chunks + text(3 * MiB, "source-base"),
+    "move/target.txt": text(3 * MiB, "target-base"),
+  });
   state = mkdtempSync(path.join(tmpdir(), "edgeclip-crash-state-"));
   agent = await start();
   client = await connectV1();
@@ -127,5 +142,54 @@ describe("the agent killed during three-target pastes of large files", () => {
     console.log(
       `crash rounds (a paste takes ~${Math.round(spreadMs / 1.2)} ms): ${JSON.stringify(seen)}`,
     );
+  });
+});
+
+describe("the agent killed during moves between two large files", () => {
+  it("leaves both files as before or both as after: the code is never only in one place or in neither", async () => {
+    const read = (name: string) => readFileSync(path.join(root, "move", name), "utf8");
+    let source = read("source.txt");
+    let target = read("target.txt");
+    const started = Date.now();
+    await ok(client, "move", {
+      session,
+      from: { path: "move/source.txt", lines: `1..${CHUNK_LINES}` },
+      to: { path: "move/target.txt" },
+    });
+    const spreadMs = (Date.now() - started) * 1.2;
+    const first = source.slice(0, chunkOf("move-0").length);
+    source = source.slice(first.length);
+    target += first;
+    const seen = { moved: 0, untouched: 0 };
+    let next = 1; // the chunk now at the top of the source
+    for (let round = 1; round < MOVE_ROUNDS; round++) {
+      const chunk = chunkOf(`move-${next}`);
+      expect(source.startsWith(chunk)).toBe(true);
+      const moving = call(client, "move", {
+        session,
+        from: { path: "move/source.txt", lines: `1..${CHUNK_LINES}` },
+        to: { path: "move/target.txt" },
+      });
+      await new Promise((r) => setTimeout(r, ((round + Math.random()) / MOVE_ROUNDS) * spreadMs));
+      await agent?.stop("SIGKILL");
+      const result = await moving;
+      agent = await start();
+      expect(tempFiles(root), `round ${round}: temporary files left`).toEqual([]);
+      const [nowSource, nowTarget] = [read("source.txt"), read("target.txt")];
+      const moved = nowSource === source.slice(chunk.length) && nowTarget === target + chunk;
+      const untouched = nowSource === source && nowTarget === target;
+      expect(moved || untouched, `round ${round}: the files are neither before nor after`).toBe(
+        true,
+      );
+      if (!result.isError)
+        expect(moved, `round ${round}: a move that succeeded is not in the files`).toBe(true);
+      if (moved) {
+        source = nowSource;
+        target = nowTarget;
+        seen.moved++;
+        next++;
+      } else seen.untouched++;
+    }
+    console.log(`move crash rounds: ${JSON.stringify(seen)}`);
   });
 });

@@ -129,9 +129,24 @@ describe("moving a Python class", () => {
       from: { path: "shapes.py", focus: "main" },
       to: { path: "shapes.py", mode: "after_line", line: 3 },
     });
-    const moved = file("shapes.py");
-    expect(moved.indexOf("def main")).toBeLessThan(moved.indexOf("class Circle"));
-    expect(moved.length).toBe(SHAPES_PY.length);
+    // main leaves with the blank lines before it (it ended the file) and lands after line 3.
+    const lines = SHAPES_PY.split("\n");
+    expect(file("shapes.py")).toBe(
+      [...lines.slice(0, 3), ...lines.slice(13, 15), ...lines.slice(3, 11), ""].join("\n"),
+    );
+  });
+
+  it("shifts a same-file target past the lines a symbol's removal takes", async () => {
+    await ok(v1, "move", {
+      session,
+      from: { path: "shapes.py", focus: "Circle" },
+      to: { path: "shapes.py", mode: "after_line", line: 15 },
+    });
+    const lines = SHAPES_PY.split("\n");
+    // Circle (5–11) goes with the two blank lines after it; line 15 is then line 6.
+    expect(file("shapes.py")).toBe(
+      [...lines.slice(0, 4), ...lines.slice(13, 15), ...lines.slice(4, 11), ""].join("\n"),
+    );
   });
 
   it("refuses a move whose target is inside what moves, changing nothing", async () => {

@@ -94,6 +94,7 @@ export const cut = defineTool({
         },
       ],
       texts: [""],
+      syntaxGuard: "report",
       agent: r.agent,
       describe: () =>
         `cut ${r.path} lines ${r.start_line}–${r.end_line} into \`${entry.key}\` (${scope})`,

@@ -93,13 +93,15 @@ export const move = defineTool({
     const text = args.transform ? assemble([r.text], args.transform) : r.text;
     let to = args.to;
     const sameFile = to.path === from.path || to.path === r.path;
-    const removed = r.end_line - r.start_line + 1;
+    // The lines the removal takes (a symbol takes the blank lines that set it apart).
+    const gone = r.selection?.removes ?? { start_line: r.start_line, end_line: r.end_line };
+    const removed = gone.end_line - gone.start_line + 1;
     if (sameFile && (to.line !== undefined || to.start_line !== undefined)) {
       // Line numbers in `to` count in the file as it is; the removal comes first.
       const shift = (line: number | undefined) => {
         if (line === undefined) return { line };
-        if (line > r.end_line) return { line: line - removed };
-        if (line < r.start_line || (to.mode === "after_line" && line === r.start_line - 1))
+        if (line > gone.end_line) return { line: line - removed };
+        if (line < gone.start_line || (to.mode === "after_line" && line === gone.start_line - 1))
           return { line };
         return { error: line };
       };
