@@ -10,14 +10,14 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { getEncoding } from "js-tiktoken";
 import { type AgentProcess, startAgentProcess } from "../scripts/agent-process.ts";
 import { buildAgent } from "../scripts/build-agent.ts";
 import { type DevServer, freePort, startWranglerDev } from "../scripts/wrangler-dev.ts";
+import { connectFilesystemServer } from "./filesystem-server.ts";
 import { check, ms, table } from "./report.ts";
-import { errorLog, type Latency, percentile, recordError } from "./stats.ts";
+import { errorLog, type Latency, percentile, recordError, rssMb } from "./stats.ts";
 
 const MiB = 1024 * 1024;
 const TIMEOUT_MS = 60_000;
@@ -95,16 +95,6 @@ async function time(
   };
 }
 
-/** Resident memory of `pid` in MB (Linux /proc), or NaN elsewhere. */
-function rssMb(pid: number | undefined): number {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, "utf8");
-    return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1]) / 1024;
-  } catch {
-    return Number.NaN;
-  }
-}
-
 /** The highest RSS of `pid` while `task` runs, sampled every 5 ms. */
 async function peakRss<T>(
   pid: number | undefined,
@@ -167,24 +157,7 @@ async function main(): Promise<number> {
       arguments: { project: "bench" },
     })) as ToolResult;
     edge = new Caller(edgeClient, { session: started.structuredContent?.session });
-    const fsClient = new Client({ name: "edgeclip-bench-fs", version: "1.0.0" });
-    const fsServer = path.join(
-      import.meta.dirname,
-      "..",
-      "node_modules",
-      "@modelcontextprotocol",
-      "server-filesystem",
-      "dist",
-      "index.js",
-    );
-    await fsClient.connect(
-      new StdioClientTransport({
-        command: process.execPath,
-        args: [fsServer, root],
-        stderr: "ignore",
-      }),
-    );
-    fs = new Caller(fsClient);
+    fs = new Caller(await connectFilesystemServer(root, "edgeclip-bench-fs", process.cwd()));
     const e = edge;
     const f = fs;
     await e.call("copy", { key: "hundred-0", text: hundred[0] });

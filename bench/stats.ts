@@ -1,4 +1,6 @@
-/** Latency percentiles and closed-loop throughput, for bench/mcp.ts. */
+import { readFileSync } from "node:fs";
+
+/** Latency percentiles and closed-loop throughput, for bench/mcp.ts; process memory. */
 
 export interface Latency {
   /** Timed calls that succeeded. */
@@ -90,4 +92,14 @@ export async function throughput(
   await Promise.all(workers.map(loop));
   const seconds = (performance.now() - start) / 1000;
   return { workers: workers.length, completed, seconds, perSecond: completed / seconds };
+}
+
+/** Resident memory of `pid` in MB (Linux /proc), or NaN elsewhere. */
+export function rssMb(pid: number | undefined): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1]) / 1024;
+  } catch {
+    return Number.NaN;
+  }
 }

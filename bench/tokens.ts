@@ -13,14 +13,15 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { getEncoding } from "js-tiktoken";
 import { type AgentProcess, startAgentProcess } from "../scripts/agent-process.ts";
 import { buildAgent } from "../scripts/build-agent.ts";
 import { type DevServer, freePort, startWranglerDev } from "../scripts/wrangler-dev.ts";
+import { connectFilesystemServer } from "./filesystem-server.ts";
 import { check, table } from "./report.ts";
 import { type Call, SCENARIOS } from "./scenarios.ts";
+import { rssMb } from "./stats.ts";
 
 /** The model's output speed the time estimate assumes. */
 const MODEL_TOKENS_PER_SECOND = 60;
@@ -56,30 +57,6 @@ function tallying(client: Client, tally: Tally, defaults: Record<string, unknown
     tally.read += tokens(text);
     return text;
   };
-}
-
-const FS_SERVER = path.join(
-  import.meta.dirname,
-  "..",
-  "node_modules",
-  "@modelcontextprotocol",
-  "server-filesystem",
-  "dist",
-  "index.js",
-);
-
-/** The filesystem server over stdio, rooted at (and working in) `dir`, so paths can be relative. */
-async function filesystemServer(dir: string): Promise<Client> {
-  const client = new Client({ name: "edgeclip-bench-tokens-fs", version: "1.0.0" });
-  await client.connect(
-    new StdioClientTransport({
-      command: process.execPath,
-      args: [FS_SERVER, dir],
-      cwd: dir,
-      stderr: "ignore",
-    }),
-  );
-  return client;
 }
 
 function writeFiles(dir: string, files: Record<string, string>): void {
@@ -123,6 +100,8 @@ async function main(): Promise<number> {
   let edge: Client | undefined;
   const rows: { name: string; language: string; naive: Tally; edgeclip: Tally }[] = [];
   let failures = 0;
+  /** The agent's highest RSS right after a scenario (it has parsed with tree-sitter by then). */
+  let agentMb = 0;
   let toolsList = { edgeclip: 0, filesystem: 0 };
   try {
     log("building the agent and starting wrangler dev…");
@@ -142,7 +121,8 @@ async function main(): Promise<number> {
       const naive: Tally = { calls: 0, written: 0, read: 0, toolMs: 0 };
       const edgeclip: Tally = { calls: 0, written: 0, read: 0, toolMs: 0 };
 
-      const fs = await filesystemServer(naiveDir);
+      // Rooted at and working in the scenario's directory, so paths can be relative.
+      const fs = await connectFilesystemServer(naiveDir, "edgeclip-bench-tokens-fs");
       try {
         if (i === 0)
           toolsList = {
@@ -171,6 +151,7 @@ async function main(): Promise<number> {
         await scenario.edgeclip(
           tallying(edge, edgeclip, { session: session.structuredContent?.session }),
         );
+        agentMb = Math.max(agentMb, rssMb(agent.child.pid));
       } finally {
         await agent.stop();
         agent = undefined;
@@ -242,6 +223,9 @@ async function main(): Promise<number> {
   );
   console.log(
     `\ntools/list (in every conversation): edgeclip ${n(toolsList.edgeclip)} tokens, filesystem server ${n(toolsList.filesystem)} tokens.`,
+  );
+  console.log(
+    `edgeclip-agent RSS right after a scenario (grammars loaded): at most ${agentMb.toFixed(0)} MB.`,
   );
   const savedPerRun =
     total.naive.written + total.naive.read - total.edgeclip.written - total.edgeclip.read;

@@ -38,6 +38,10 @@ export async function buildAgent(): Promise<string> {
       ].join("\n"),
     },
     legalComments: "none",
+    // Whitespace and syntax only (names stay readable in stack traces): the
+    // agent keeps its source in memory, and this keeps it ~5 MB smaller idle.
+    minifyWhitespace: true,
+    minifySyntax: true,
     logLevel: "warning",
   });
   await chmod(AGENT_BIN, 0o755);

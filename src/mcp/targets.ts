@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { Edit } from "../bridge/protocol.ts";
+import type { Edit, OpResult, Selector } from "../bridge/protocol.ts";
 import type { target } from "./schemas.ts";
 import { selectorOf } from "./selection.ts";
 
@@ -25,5 +25,21 @@ export function toPasteEdit(t: Target, indent: "auto" | number | undefined, text
     ...(select ? { select } : {}),
     ...(indent !== undefined ? { indent } : {}),
     text,
+  };
+}
+
+/**
+ * Removes what a `read` returned (its symbol or passage, else its lines),
+ * expecting the file exactly as read: a change in between refuses it.
+ * The empty text is `texts[0]`.
+ */
+export function removalEdit(read: OpResult<"read">, select: Selector | undefined): Edit {
+  return {
+    kind: "paste",
+    path: read.abs,
+    mode: "replace_lines",
+    ...(select ? { select } : { start_line: read.start_line, end_line: read.end_line }),
+    expect: read.hash,
+    text: 0,
   };
 }

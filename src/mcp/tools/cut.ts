@@ -9,6 +9,7 @@ import { changedFile, changedFiles, describeFiles } from "../file-receipts.ts";
 import { describeReceipt, receiptFor } from "../receipts.ts";
 import * as p from "../schemas.ts";
 import { selectorOf, selectorProblem } from "../selection.ts";
+import { removalEdit } from "../targets.ts";
 
 const input = z.strictObject({
   session: p.session,
@@ -82,17 +83,7 @@ export const cut = defineTool({
       kind: "cut",
       key: entry.key,
       scope,
-      // The removal expects the file exactly as read: a change in between refuses the cut.
-      edits: [
-        {
-          kind: "paste",
-          path: r.abs,
-          mode: "replace_lines",
-          ...(select ? { select } : { start_line: r.start_line, end_line: r.end_line }),
-          expect: r.hash,
-          text: 0,
-        },
-      ],
+      edits: [removalEdit(r, select)],
       texts: [""],
       syntaxGuard: "report",
       agent: r.agent,

@@ -12,7 +12,7 @@ import { formatBytes } from "../receipts.ts";
 import { checkTransform } from "../references.ts";
 import * as p from "../schemas.ts";
 import { selectorOf, selectorProblem } from "../selection.ts";
-import { toPasteEdit } from "../targets.ts";
+import { removalEdit, toPasteEdit } from "../targets.ts";
 
 const input = z.strictObject({
   session: p.session,
@@ -119,17 +119,7 @@ export const move = defineTool({
     const where = `${r.path} lines ${r.start_line}–${r.end_line}${r.selection ? ` (${r.selection.symbol ?? r.selection.how})` : ""}`;
     const applied = await s.files.apply({
       kind: "move",
-      edits: [
-        {
-          kind: "paste",
-          path: r.abs,
-          mode: "replace_lines",
-          ...(select ? { select } : { start_line: r.start_line, end_line: r.end_line }),
-          expect: r.hash,
-          text: 0,
-        },
-        toPasteEdit(to, args.transform?.indent, 1),
-      ],
+      edits: [removalEdit(r, select), toPasteEdit(to, args.transform?.indent, 1)],
       texts: ["", text],
       dryRun: args.dry_run,
       syntaxGuard: args.allow_syntax_errors ? "report" : "refuse",
