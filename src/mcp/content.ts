@@ -15,7 +15,9 @@ export interface Gathered {
 /**
  * Content from `ref`, `multi_ref` or `text` (with its `{{ref:…}}` markers
  * resolved), `transform` applied: replace/wrap/prepend/append (per piece),
- * join. Indentation is left to the caller: a paste re-indents at its target.
+ * join. The transform's own markers are resolved by the caller, once
+ * (`expandTransform`). Indentation is left to the caller: a paste re-indents
+ * at its target.
  */
 export async function gather(
   s: SessionContext,

@@ -126,9 +126,11 @@ async function selectIn(
     const p = findPassage(text, r.start, r.end);
     if (!p.ok) return fail(p.error.code, `${name}: ${p.error.message}`);
     const lines = `${p.value.start_line + firstLine - 1}–${p.value.end_line + firstLine - 1}`;
+    const { start, end } = p.value.stages;
+    const how = end === undefined || end === start ? start : `${start}, ${end}`;
     return ok({
       text: text.slice(p.value.start, p.value.end),
-      what: `${name} lines ${lines} (anchors)`,
+      what: `${name} lines ${lines} (anchors: ${how})`,
     });
   }
   if (r.focus !== undefined) {
@@ -288,6 +290,42 @@ export async function expandMarkers(
     parts.push({ resolved: got.value.text });
   }
   return ok({ text: joinResolved(parts), cited });
+}
+
+/** Expands markers in optional text `value` (`param` names it in errors). */
+export async function expandOptional(
+  s: SessionContext,
+  value: string | undefined,
+  param: string,
+  agent: string | undefined,
+): Promise<Outcome<string | undefined>> {
+  if (value === undefined || !value.includes("{{ref:")) return ok(value);
+  const got = await expandMarkers(s, value, param, agent);
+  return got.ok ? ok(got.value.text) : got;
+}
+
+/** A transform whose strings (replace's `to`, wrap, prepend, append, join) have their markers resolved. */
+export async function expandTransform(
+  s: SessionContext,
+  t: Transform | undefined,
+  agent: string | undefined,
+): Promise<Outcome<Transform | undefined>> {
+  if (!t) return ok(t);
+  const out: Transform = { ...t };
+  for (const field of ["wrap", "prepend", "append", "join"] as const) {
+    const got = await expandOptional(s, t[field], `transform.${field}`, agent);
+    if (!got.ok) return got;
+    out[field] = got.value;
+  }
+  if (t.replace) {
+    out.replace = [];
+    for (const [i, r] of t.replace.entries()) {
+      const to = await expandOptional(s, r.to, `transform.replace[${i}].to`, agent);
+      if (!to.ok) return to;
+      out.replace.push({ from: r.from, to: to.value ?? "" });
+    }
+  }
+  return ok(out);
 }
 
 /** Checks a transform; `INVALID_ARGUMENT` naming the field. */

@@ -57,7 +57,7 @@ describe("references to entries", () => {
       ref: { clip: "config", start: "[DATABASE]", end: "pool=5" },
     });
     expect(r.isError, r.text).toBeFalsy();
-    expect(r.text).toContain("entry `config` lines 6–8 (anchors)");
+    expect(r.text).toContain("entry `config` lines 6–8 (anchors: normalised)");
     expect(await content("db")).toBe('[database]\nurl = "postgres://localhost/app"\npool = 5');
   });
 
@@ -85,6 +85,29 @@ describe("references to entries", () => {
     expect(await content("inline")).toBe(
       "port is port = 8080; write {{ref:clip=x}} literally\n# settings\n",
     );
+  });
+
+  it("resolves markers in transform strings and in clipboard_update content", async () => {
+    await ok(v1, "copy", {
+      session,
+      key: "headed",
+      ref: { clip: "config", lines: "3" },
+      transform: { prepend: "{{ref:clip=config,lines=2}}" },
+    });
+    expect(await content("headed")).toBe('[server]\nhost = "127.0.0.1"\n');
+    await ok(v1, "clipboard_update", {
+      session,
+      key: "headed",
+      content: "{{ref:clip=config,lines=7..8}}",
+    });
+    expect(await content("headed")).toBe('url = "postgres://localhost/app"\npool = 5\n');
+    const bad = await call(v1, "copy", {
+      session,
+      key: "nope",
+      text: "x",
+      transform: { append: "{{ref:clip=missing}}" },
+    });
+    expectToolError(bad, "ENTRY_NOT_FOUND", ["transform.append", "{{ref:clip=missing}}"]);
   });
 
   it("wraps and shifts indentation by levels", async () => {

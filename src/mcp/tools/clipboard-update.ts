@@ -4,13 +4,17 @@ import { destructive } from "../annotations.ts";
 import { defineTool } from "../define-tool.ts";
 import { notFound, textTooLarge } from "../failures.ts";
 import { describeReceipt, receiptFor } from "../receipts.ts";
+import { expandOptional } from "../references.ts";
 import * as p from "../schemas.ts";
 
 const input = z.strictObject({
   session: p.session,
   key: p.key,
   scope: p.lookupScope,
-  content: z.string().optional().describe("New content, replacing the old."),
+  content: z
+    .string()
+    .optional()
+    .describe("New content, replacing the old; {{ref:…}} markers resolve."),
   description: p.description.optional().describe("New description."),
   new_key: p.key.optional().describe("Rename the entry."),
   ttl_seconds: p.ttlSeconds
@@ -42,9 +46,14 @@ export const clipboardUpdate = defineTool({
   async run(s, args) {
     const scope = await s.locate(args.key, args.scope);
     if (!scope) return notFound(args.key, args.scope);
+    const content = await expandOptional(s, args.content, "content", undefined);
+    if (!content.ok) return content;
+    const tooLarge =
+      content.value === undefined ? undefined : textTooLarge("content", content.value);
+    if (tooLarge) return { ok: false, error: tooLarge };
     const updated = await s.inScope(scope, "update", {
       key: args.key,
-      content: args.content,
+      content: content.value,
       description: args.description,
       newKey: args.new_key,
       ttlSeconds: args.ttl_seconds,

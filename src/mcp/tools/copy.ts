@@ -12,7 +12,7 @@ import { defineTool } from "../define-tool.ts";
 import { backwardsRange, textTooLarge } from "../failures.ts";
 import { readFileLines } from "../file-lines.ts";
 import { describeReceipt, receiptFor } from "../receipts.ts";
-import { checkTransform, refProblem } from "../references.ts";
+import { checkTransform, expandTransform, refProblem } from "../references.ts";
 import * as p from "../schemas.ts";
 import { selectorOf, selectorProblem } from "../selection.ts";
 
@@ -106,7 +106,9 @@ export const copy = defineTool({
     );
   },
   async run(s, args) {
-    const got = await sourceOf(s, args);
+    const transform = await expandTransform(s, args.transform, args.agent);
+    if (!transform.ok) return transform;
+    const got = await sourceOf(s, { ...args, transform: transform.value });
     if (!got.ok) return got;
     const { source, file } = got.value;
     const content = shiftForEntry(got.value.content, args.transform);

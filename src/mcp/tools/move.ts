@@ -9,7 +9,7 @@ import { defineTool } from "../define-tool.ts";
 import { readFileLines } from "../file-lines.ts";
 import { changedFile, changedFiles, describeFiles, forTarget } from "../file-receipts.ts";
 import { formatBytes } from "../receipts.ts";
-import { checkTransform } from "../references.ts";
+import { checkTransform, expandTransform } from "../references.ts";
 import * as p from "../schemas.ts";
 import { selectorOf, selectorProblem } from "../selection.ts";
 import { removalEdit, toPasteEdit } from "../targets.ts";
@@ -90,7 +90,9 @@ export const move = defineTool({
     const r = read.value;
     if (r.text === "")
       return fail("INVALID_ARGUMENT", `\`from\` selects nothing in \`${r.path}\`.`);
-    const text = args.transform ? assemble([r.text], args.transform) : r.text;
+    const transform = await expandTransform(s, args.transform, args.agent);
+    if (!transform.ok) return transform;
+    const text = transform.value ? assemble([r.text], transform.value) : r.text;
     let to = args.to;
     const sameFile = to.path === from.path || to.path === r.path;
     // The lines the removal takes (a symbol takes the blank lines that set it apart).

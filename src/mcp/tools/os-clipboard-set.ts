@@ -5,6 +5,7 @@ import { destructive } from "../annotations.ts";
 import { defineTool } from "../define-tool.ts";
 import { textTooLarge } from "../failures.ts";
 import { formatBytes } from "../receipts.ts";
+import { expandOptional } from "../references.ts";
 import * as p from "../schemas.ts";
 
 export const osClipboardSet = defineTool({
@@ -15,16 +16,21 @@ export const osClipboardSet = defineTool({
   annotations: destructive({ openWorld: true }),
   input: z.strictObject({
     session: p.session,
-    text: z.string().describe("Text to put on the clipboard."),
+    text: z.string().describe("Text to put on the clipboard; {{ref:…}} markers resolve."),
     agent: p.agent,
   }),
   receipt: true,
   output: z.object({ lines: z.number(), bytes: z.number() }),
   precheck: (args) => textTooLarge("text", args.text),
   async run(s, args) {
-    const written = await s.agent("os_write", { text: args.text }, args.agent);
+    const expanded = await expandOptional(s, args.text, "text", args.agent);
+    if (!expanded.ok) return expanded;
+    const text = expanded.value ?? "";
+    const tooLarge = textTooLarge("text", text);
+    if (tooLarge) return { ok: false, error: tooLarge };
+    const written = await s.agent("os_write", { text }, args.agent);
     if (!written.ok) return written;
-    const value = { lines: countLines(args.text), bytes: utf8Bytes(args.text) };
+    const value = { lines: countLines(text), bytes: utf8Bytes(text) };
     s.log.record(
       "os_clipboard_set",
       null,

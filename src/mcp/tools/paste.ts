@@ -11,7 +11,7 @@ import { defineTool } from "../define-tool.ts";
 import { notFound, textTooLarge } from "../failures.ts";
 import { changedFile, changedFiles, describeFiles, forTarget } from "../file-receipts.ts";
 import { formatBytes } from "../receipts.ts";
-import { checkTransform, expandMarkers, refProblem } from "../references.ts";
+import { checkTransform, expandMarkers, expandTransform, refProblem } from "../references.ts";
 import * as p from "../schemas.ts";
 import { type Target, toPasteEdit } from "../targets.ts";
 
@@ -96,10 +96,12 @@ export const paste = defineTool({
     );
   },
   async run(s, args) {
+    const transform = await expandTransform(s, args.transform, args.agent);
+    if (!transform.ok) return transform;
     const content =
       args.key !== undefined
-        ? await entryContent(s, args.key, args.scope, args.transform)
-        : await gather(s, args, "text");
+        ? await entryContent(s, args.key, args.scope, transform.value)
+        : await gather(s, { ...args, transform: transform.value }, "text");
     if (!content.ok) return content;
     const text = args.to_os
       ? shiftForEntry(content.value.text, args.transform)
@@ -189,7 +191,7 @@ async function entryContent(
   s: SessionContext,
   key: string,
   scope: z.output<typeof input>["scope"],
-  transform: Transform | undefined,
+  t: Transform | undefined,
 ): Promise<Outcome<Gathered>> {
   const found = await s.locate(key, scope);
   if (!found) return notFound(key, scope);
@@ -200,7 +202,7 @@ async function entryContent(
       "ENTRY_EXPIRED",
       `Entry \`${key}\` (${found} scope) has expired and cannot be pasted. Renew it with clipboard_update \`ttl_seconds\`, or copy it again.`,
     );
-  return ok({ text: transform ? transformPiece(raw.content, transform) : raw.content, cited: [] });
+  return ok({ text: t ? transformPiece(raw.content, t) : raw.content, cited: [] });
 }
 
 /** Targets whose `marker` holds `{{ref:…}}` markers, with them resolved. */
