@@ -4,6 +4,7 @@ import { LIMITS } from "../../src/core/limits.ts";
 import { clipboardGet } from "../../src/mcp/tools/clipboard-get.ts";
 import { clipboardList } from "../../src/mcp/tools/clipboard-list.ts";
 import { copy } from "../../src/mcp/tools/copy.ts";
+import { ResultStore } from "../../src/session/result-store.ts";
 import { SCHEMA_VERSION } from "../../src/session/schema.ts";
 import { freshUser, op, projectOf, sessionOf, stubFor, userOf, value } from "./helpers.ts";
 
@@ -31,8 +32,11 @@ describe("schema", () => {
         "chunks",
         "entries",
         "entry_tags",
+        "file_op_chunks",
+        "file_ops",
         "history",
         "meta",
+        "results",
         "sessions",
         "tags",
         "todos",
@@ -298,5 +302,31 @@ describe("scopes", () => {
     expect(value(await op(address, "copy", copyArgs({ text: "changed", key: "a" }))).created).toBe(
       false,
     );
+  });
+});
+
+describe("the result index", () => {
+  it("keeps the newest results with their first line, forgets older ones, and goes with the session", async () => {
+    const user = freshUser("results");
+    const address = sessionOf(user);
+    value(await op(address, "copy", { key: "seed", text: "one\n", show: false }));
+    const kept = await runInDurableObject(stubFor(address), (_, state) => {
+      const store = new ResultStore(state.storage.sql, Date.now);
+      const ids = Array.from({ length: LIMITS.resultsKept + 5 }, (_, i) =>
+        store.keep("read", `line ${i}\n`, 10 + i),
+      );
+      return {
+        first: store.get(ids[0] ?? 0),
+        fifth: store.get(ids[4] ?? 0),
+        sixth: store.get(ids[5] ?? 0),
+        last: store.get(ids[ids.length - 1] ?? 0),
+        rows: state.storage.sql.exec<{ n: number }>("SELECT count(*) AS n FROM results").one().n,
+      };
+    });
+    expect(kept.first).toBeUndefined();
+    expect(kept.fifth).toBeUndefined();
+    expect(kept.sixth).toMatchObject({ tool: "read", first_line: 15, content: "line 5\n" });
+    expect(kept.last).toMatchObject({ content: `line ${LIMITS.resultsKept + 4}\n` });
+    expect(kept.rows).toBe(LIMITS.resultsKept);
   });
 });
