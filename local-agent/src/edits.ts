@@ -61,7 +61,7 @@ const refuse = (code: PlanFailure["code"], message: string): Plan => ({
 });
 
 /** Every line ending of `text` as `eol` (the text itself when it has them already: no copy). */
-function withEol(text: string, eol: string): string {
+export function withEol(text: string, eol: string): string {
   if (eol === "\n" ? !text.includes("\r\n") : !/(^|[^\r])\n/.test(text)) return text;
   return text.replace(/\r?\n/g, eol);
 }
@@ -212,7 +212,7 @@ function indented(lines: Lines, spec: PasteSpec, content: string): string {
   const to = indentAt(fileLines, point.k, unit, point.replacing);
   const out = reindentTo(content, to);
   // A marker replaced mid-line: its line already supplies the first line's indentation.
-  return spec.mode === "at_marker_replace" ? out.slice(to.length) : out;
+  return spec.mode === "at_marker_replace" && out.startsWith(to) ? out.slice(to.length) : out;
 }
 
 /** Plans pasting `content` into `text` in one of the eight paste modes. */

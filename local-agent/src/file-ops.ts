@@ -14,7 +14,15 @@ import type {
 import { LIMITS } from "../../src/core/limits.ts";
 import { Lines } from "../../src/core/lines.ts";
 import { countLines, sliceLines } from "../../src/core/text.ts";
-import { applyChange, type Change, planPaste, planRevert, textHash, undoSplice } from "./edits.ts";
+import {
+  applyChange,
+  type Change,
+  planPaste,
+  planRevert,
+  textHash,
+  undoSplice,
+  withEol,
+} from "./edits.ts";
 import type { Journal, Write } from "./journal.ts";
 import type { PathLocks } from "./locks.ts";
 import { resolvePath, type Sandbox } from "./paths.ts";
@@ -234,7 +242,13 @@ export async function applyOp(ws: Workspace, args: ApplyArgs): Promise<Result<Ap
           before = loaded.value;
           initial.set(abs, before);
         }
-        const done = await computeEdit(edit, before, abs, args.texts);
+        const done = await computeEdit(
+          edit,
+          before,
+          abs,
+          args.texts,
+          initial.get(abs)?.hash ?? null,
+        );
         if (!done.ok) return failure(done.error.code, done.error.message, i);
         current.set(abs, done.value.after);
         results.push(done.value.result);
@@ -367,6 +381,8 @@ async function computeEdit(
   before: FileState,
   abs: string,
   texts: string[],
+  /** The file's hash when the operation began: what `expect` compares with. */
+  loadedHash: string | null,
 ): Promise<Computed> {
   const { display } = before;
   let change: Change;
@@ -404,9 +420,10 @@ async function computeEdit(
         "FILE_NOT_FOUND",
         `\`${display}\` does not exist. Pass \`create_if_missing: true\` to create it.`,
       );
-    if (edit.expect !== undefined && !(before.hash ?? "").startsWith(edit.expect)) {
+    // `expect` names the file as it was read, before this operation's earlier edits to it.
+    if (edit.expect !== undefined && !(loadedHash ?? "").startsWith(edit.expect)) {
       const now =
-        before.hash === null ? "it does not exist" : `its hash is now ${before.hash.slice(0, 12)}`;
+        loadedHash === null ? "it does not exist" : `its hash is now ${loadedHash.slice(0, 12)}`;
       return failure(
         "FILE_CHANGED",
         `\`${display}\` is not the version expected (\`expect\` ${edit.expect.slice(0, 12)}…): ${now}. Read it again, or drop \`expect\`.`,
@@ -425,7 +442,13 @@ async function computeEdit(
       selection = found.value;
       const place = placeAt(edit, selection, before.text, content);
       if (place.exact) {
-        change = { start: selection.start, end: selection.end, insert: content };
+        // Characters for characters; line breaks take the file's ending at that place.
+        const at = new Lines(before.text).lineOf(selection.start);
+        change = {
+          start: selection.start,
+          end: selection.end,
+          insert: withEol(content, new Lines(before.text).eolAt(at)),
+        };
       } else {
         const plan = planPaste(before.text, place.spec, content);
         if (!plan.ok) return failure(plan.error.code, `\`${display}\`: ${plan.error.message}`);

@@ -362,3 +362,18 @@ describe("planRevert", () => {
     expect(planRevert(null, undo, "h1", true).ok).toBe(false);
   });
 });
+
+describe("indentation at a replaced marker", () => {
+  it("keeps a leading blank line of the pasted text when re-indenting", () => {
+    const text = "function f() {\n        // HERE\n}\n";
+    const plan = planPaste(
+      text,
+      { mode: "at_marker_replace", marker: "// HERE", indent: "auto" },
+      "\nx();\ny();\n",
+    );
+    if (!plan.ok) throw new Error(plan.error.message);
+    expect(applyChange(text, plan.value.change)).toBe(
+      "function f() {\n        \n        x();\n        y();\n}\n",
+    );
+  });
+});

@@ -401,6 +401,24 @@ describe("selections, indentation and the syntax guard", () => {
     );
   });
 
+  it("replaces an anchored passage with the file's line endings, and checks expect against the file as read", async () => {
+    const { ws, file, bytes } = workspace();
+    const crlf = "a = 1\r\nb = [1,\r\n  2]\r\nc = 3\r\n";
+    file("v.py", crlf);
+    const read = await readOp(ws, { path: "v.py" });
+    const hash = read.ok ? read.value.hash : "";
+    const r = await apply(
+      ws,
+      [
+        paste("v.py", "replace_lines", { select: { start: "[1,", end: "2]" }, expect: hash }),
+        paste("v.py", "append", { expect: hash, text: 1 }),
+      ],
+      ["[\n  3,\n  4]", "d = 4\n"],
+    );
+    expect(r.ok, r.ok ? "" : r.error.message).toBe(true);
+    expect(bytes("v.py").toString()).toBe("a = 1\r\nb = [\r\n  3,\r\n  4]\r\nc = 3\r\nd = 4\r\n");
+  });
+
   it("refuses a paste that would break a file that parses, and writes nothing", async () => {
     const { ws, file, bytes } = workspace();
     file("s.py", py);

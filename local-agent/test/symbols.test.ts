@@ -109,6 +109,15 @@ describe("focus in TypeScript", () => {
     if ("message" in r) expect(r.message).toContain("Store.load");
   });
 
+  it("keeps variables inside arrow functions and callbacks local", async () => {
+    const text =
+      "export const b = () => {\n  const inner = 2;\n  return inner;\n};\nitems.forEach((x) => {\n  const result = x;\n});\n";
+    const symbols = await withTree(text, "typescript", (tree) =>
+      listSymbols(tree, text, "typescript"),
+    );
+    expect(symbols.map((s) => s.name)).toEqual(["b"]);
+  });
+
   it("works in TSX and JavaScript", async () => {
     expect(await focus("widget.tsx", "Button")).toMatchObject({ start_line: 3, end_line: 6 });
     expect(await focus("widget.tsx", "Panel")).toMatchObject({ start_line: 8, end_line: 8 });

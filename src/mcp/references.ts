@@ -2,6 +2,7 @@ import type { Selector } from "../bridge/protocol.ts";
 import { fail, type Outcome, ok, type ToolFailure } from "../core/errors.ts";
 import { sliceLines } from "../core/text.ts";
 import { findPassage } from "../refs/anchors.ts";
+import { languageOf } from "../refs/languages.ts";
 import {
   joinResolved,
   parseLineRange,
@@ -88,10 +89,9 @@ const selectorOf = (r: Ref): Selector => ({
   ...(r.lang !== undefined ? { lang: r.lang } : {}),
 });
 
+/** The language of the file an entry was copied from, when it is one the agent parses. */
 function languageFromPath(path: unknown): string | undefined {
-  if (typeof path !== "string") return undefined;
-  const dot = path.lastIndexOf(".");
-  return dot > path.lastIndexOf("/") ? path.slice(dot + 1) : undefined;
+  return typeof path === "string" ? languageOf(path) : undefined;
 }
 
 /**
@@ -189,12 +189,14 @@ export async function resolveRef(
     }
     case "result": {
       const range = r.lines === undefined ? undefined : parseLineRange(r.lines);
-      const id =
-        r.result !== undefined
-          ? parseResultId(r.result)
-          : range && !("error" in range)
-            ? range.result
-            : undefined;
+      const named = r.result !== undefined ? parseResultId(r.result) : undefined;
+      const byLines = range && !("error" in range) ? range.result : undefined;
+      if (named !== undefined && byLines !== undefined && named !== byLines)
+        return fail(
+          "INVALID_ARGUMENT",
+          `\`result\` r${named} and \`lines\` r${byLines}:… name different results; give one.`,
+        );
+      const id = r.result !== undefined ? named : byLines;
       if (id === undefined)
         return fail(
           "INVALID_ARGUMENT",

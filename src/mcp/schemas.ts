@@ -178,6 +178,7 @@ export const selector = {
 
 export const lang = z
   .string()
+  .min(1, "must not be empty")
   .max(32)
   .optional()
   .describe("Language for focus when the extension does not say (python, ts, …).");

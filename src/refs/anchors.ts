@@ -84,7 +84,10 @@ interface Folded {
 }
 
 function fold(text: string): Folded {
-  const at = new Uint32Array(text.length * 2 + 1);
+  // Lower-casing lengthens only U+0130 (İ → i̇); room for exactly those.
+  let longer = 0;
+  for (let i = text.indexOf("\u0130"); i !== -1; i = text.indexOf("\u0130", i + 1)) longer++;
+  const at = new Uint32Array(text.length + longer + 1);
   let out = "";
   const parts: string[] = [];
   let n = 0;

@@ -149,6 +149,23 @@ describe("moving a Python class", () => {
     );
   });
 
+  it("shifts a same-file target by the line breaks a mid-line passage takes, however the path is written", async () => {
+    writeFile(
+      root,
+      "calls.ts",
+      "const a = 1;\nconst v = foo(\n  1,\n  2);\nconst w = 3;\nconst z = 4;\n",
+    );
+    await ok(v1, "move", {
+      session,
+      from: { path: "calls.ts", start: "foo(", end: "2)" },
+      to: { path: "./calls.ts", mode: "after_line", line: 6 },
+      allow_syntax_errors: true,
+    });
+    expect(file("calls.ts")).toBe(
+      "const a = 1;\nconst v = ;\nconst w = 3;\nconst z = 4;\nfoo(\n  1,\n  2)\n",
+    );
+  });
+
   it("refuses a move whose target is inside what moves, changing nothing", async () => {
     const r = await call(v1, "move", {
       session,
@@ -249,6 +266,25 @@ describe("references", () => {
     });
     expectToolError(r, "SYMBOL_NOT_FOUND", ["{{ref:path=util.ts,focus=nope}}"]);
     expect(file("util.ts")).toBe(UTIL_TS);
+  });
+
+  it("numbers a shown copy of file lines as the file's lines", async () => {
+    const shown = await call(v1, "copy", {
+      session,
+      key: "lerp-lines",
+      path: "util.ts",
+      start_line: 5,
+      end_line: 7,
+      show: true,
+    });
+    const id = /content is (r\d+):/.exec(shown.text)?.[1];
+    expect(id, shown.text).toBeDefined();
+    const got = await ok<{ bytes: number }>(v1, "copy", {
+      session,
+      key: "sig",
+      ref: { lines: `${id}:5..5` },
+    });
+    expect(got.bytes).toBe(Buffer.byteLength(`${UTIL_TS.split("\n")[4]}\n`));
   });
 
   it("finds a symbol in a clipboard entry by the language of the file it came from", async () => {

@@ -1,51 +1,17 @@
 /**
- * The languages `focus` and the syntax guard understand, each with its
- * tree-sitter grammar (from @vscode/tree-sitter-wasm, the prebuilt WebAssembly
- * grammars VS Code ships) and what counts as a symbol in it.
+ * What counts as a symbol in each language's tree-sitter grammar (from
+ * @vscode/tree-sitter-wasm, the prebuilt WebAssembly grammars VS Code ships).
+ * Which languages there are, by extension, is src/refs/languages.ts (the edge
+ * needs it too).
  */
-export const LANGUAGES = [
-  "typescript",
-  "tsx",
-  "javascript",
-  "python",
-  "go",
-  "rust",
-  "java",
-] as const;
-export type Language = (typeof LANGUAGES)[number];
+import type { Language } from "../../../src/refs/languages.ts";
 
-const EXTENSIONS: Record<string, Language> = {
-  ts: "typescript",
-  mts: "typescript",
-  cts: "typescript",
-  tsx: "tsx",
-  js: "javascript",
-  mjs: "javascript",
-  cjs: "javascript",
-  jsx: "javascript",
-  py: "python",
-  pyi: "python",
-  go: "go",
-  rs: "rust",
-  java: "java",
-};
-
-/** The language of a file, by its extension (`undefined`: not one we parse). */
-export function languageOf(path: string): Language | undefined {
-  const dot = path.lastIndexOf(".");
-  if (dot === -1 || path.lastIndexOf("/") > dot) return undefined;
-  return EXTENSIONS[path.slice(dot + 1).toLowerCase()];
-}
-
-/** A `lang` as the model may write it: a language name or an extension. */
-export function languageNamed(name: string): Language | undefined {
-  const lower = name.toLowerCase().replace(/^\./, "");
-  if ((LANGUAGES as readonly string[]).includes(lower)) return lower as Language;
-  return (
-    EXTENSIONS[lower] ??
-    ({ py3: "python", golang: "go", js: "javascript" } as Record<string, Language>)[lower]
-  );
-}
+export {
+  LANGUAGES,
+  type Language,
+  languageNamed,
+  languageOf,
+} from "../../../src/refs/languages.ts";
 
 export type Kind =
   | "function"
@@ -71,6 +37,8 @@ export interface Grammar {
   attached: ReadonlySet<string>;
   /** Definitions that declare variables: symbols only outside functions. */
   variables: ReadonlySet<string>;
+  /** Function bodies that are not definitions (arrow functions, lambdas): variables inside are local. */
+  functionScopes: ReadonlySet<string>;
 }
 
 const js: Grammar = {
@@ -110,6 +78,12 @@ const js: Grammar = {
     "public_field_definition",
     "field_definition",
   ]),
+  functionScopes: new Set([
+    "arrow_function",
+    "function_expression",
+    "function",
+    "generator_function",
+  ]),
 };
 
 export const GRAMMARS: Record<Language, Grammar> = {
@@ -127,6 +101,7 @@ export const GRAMMARS: Record<Language, Grammar> = {
     wrappers: new Set(["decorated_definition"]),
     attached: new Set(["comment"]),
     variables: new Set(["expression_statement"]),
+    functionScopes: new Set(["lambda"]),
   },
   go: {
     definitions: {
@@ -141,6 +116,7 @@ export const GRAMMARS: Record<Language, Grammar> = {
     wrappers: new Set(),
     attached: new Set(["comment"]),
     variables: new Set(["const_declaration", "var_declaration"]),
+    functionScopes: new Set(["func_literal"]),
   },
   rust: {
     definitions: {
@@ -161,6 +137,7 @@ export const GRAMMARS: Record<Language, Grammar> = {
     wrappers: new Set(),
     attached: new Set(["line_comment", "block_comment", "attribute_item"]),
     variables: new Set(["const_item", "static_item"]),
+    functionScopes: new Set(["closure_expression"]),
   },
   java: {
     definitions: {
@@ -185,5 +162,6 @@ export const GRAMMARS: Record<Language, Grammar> = {
     wrappers: new Set(),
     attached: new Set(["line_comment", "block_comment"]),
     variables: new Set(["field_declaration", "constant_declaration"]),
+    functionScopes: new Set(["lambda_expression"]),
   },
 };

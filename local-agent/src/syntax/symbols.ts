@@ -150,7 +150,7 @@ export function listSymbols(tree: Tree, text: string, lang: Language): SymbolUni
         continue;
       }
       if (kind === undefined || (inFunction && g.variables.has(child.type))) {
-        visit(child, prefix, inFunction);
+        visit(child, prefix, inFunction || g.functionScopes.has(child.type));
         continue;
       }
       const names = namesOf(child, lang);
@@ -194,7 +194,8 @@ export function findSymbol(symbols: SymbolUnit[], query: string, where: string):
   const q = query.trim();
   let found = symbols.filter((s) => s.name === q);
   if (!found.length) found = symbols.filter((s) => s.name.endsWith(`.${q}`));
-  // One unit declaring the name twice (`let a; … a` cannot, but overload signatures can) counts once.
+  // One unit declaring a name twice counts once. (Overload signatures are separate
+  // units: they come back as candidates, each with its lines.)
   const units = found.filter(
     (s, i) => found.findIndex((t) => t.start === s.start && t.end === s.end) === i,
   );

@@ -126,7 +126,9 @@ export const copy = defineTool({
     if (!stored.ok) return stored;
     const { entry, created } = stored.value;
     const shown = args.show ? getPage(content, 1) : undefined;
-    const result = shown ? `r${s.results.keep("copy", shown.text)}` : undefined;
+    // Numbered as the file's lines when the content is exactly those lines.
+    const firstLine = file && !args.transform ? file.start_line : 1;
+    const result = shown ? `r${s.results.keep("copy", shown.text, firstLine)}` : undefined;
     const receipt = receiptFor(entry, shown ? utf8Bytes(shown.text) : 0);
     const from = file
       ? ` from ${file.path} lines ${file.start_line}–${file.end_line}`

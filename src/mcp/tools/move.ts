@@ -41,6 +41,26 @@ const output = z.object({
   files: z.array(changedFile),
 });
 
+/** Whether two paths the model wrote name the same file (`./a.ts`, `a/../a.ts`, `a.ts`). */
+function samePath(a: string, b: string): boolean {
+  const norm = (p: string) => {
+    const parts: string[] = [];
+    for (const part of p.replace(/\\/g, "/").split("/")) {
+      if (part === "" || part === ".") continue;
+      if (part === "..") parts.pop();
+      else parts.push(part);
+    }
+    return `${p.startsWith("/") ? "/" : ""}${parts.join("/")}`;
+  };
+  return norm(a) === norm(b);
+}
+
+function lineBreaks(text: string): number {
+  let n = 0;
+  for (let at = text.indexOf("\n"); at !== -1; at = text.indexOf("\n", at + 1)) n++;
+  return n;
+}
+
 /**
  * `move` (DESIGN.md §2): cut and paste as one journaled operation in the
  * agent, so both files change or neither, even through a crash, and one
@@ -94,17 +114,18 @@ export const move = defineTool({
     if (!transform.ok) return transform;
     const text = transform.value ? assemble([r.text], transform.value) : r.text;
     let to = args.to;
-    const sameFile = to.path === from.path || to.path === r.path;
-    // The lines the removal takes (a symbol takes the blank lines that set it apart).
+    const sameFile = [from.path, r.path, r.abs].some((p) => samePath(p, to.path));
+    // The lines the removal takes: whole lines (a symbol, with the blank lines
+    // that set it apart), or, for a passage inside lines, as many as it holds breaks.
+    const whole = r.selection === undefined || r.selection.removes !== undefined;
     const gone = r.selection?.removes ?? { start_line: r.start_line, end_line: r.end_line };
-    const removed = gone.end_line - gone.start_line + 1;
+    const removed = whole ? gone.end_line - gone.start_line + 1 : lineBreaks(r.text);
     if (sameFile && (to.line !== undefined || to.start_line !== undefined)) {
       // Line numbers in `to` count in the file as it is; the removal comes first.
       const shift = (line: number | undefined) => {
         if (line === undefined) return { line };
         if (line > gone.end_line) return { line: line - removed };
-        if (line < gone.start_line || (to.mode === "after_line" && line === gone.start_line - 1))
-          return { line };
+        if (line < gone.start_line) return { line };
         return { error: line };
       };
       const line = shift(to.line);

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { fail, ok } from "../../core/errors.ts";
 import { shortHash } from "../../core/file-changes.ts";
 import { LIMITS } from "../../core/limits.ts";
+import { keyProblem } from "../../core/names.ts";
 import { getPage } from "../../core/paging.ts";
 import { estimateTokens, utf8Bytes } from "../../core/text.ts";
 import { compactDiff } from "../../core/text-diff.ts";
@@ -62,15 +63,19 @@ export const read = defineTool({
     if (!got.ok) return got;
     const r = got.value;
     const ranged = args.start_line !== undefined || args.end_line !== undefined;
-    const key = select
-      ? `${r.path}:${select.focus ?? `${select.start}…${select.end ?? ""}`}`
-      : ranged
-        ? `${r.path}:${args.start_line ?? 1}-${args.end_line ?? ""}`
-        : r.path;
-    if (key.length > LIMITS.keyChars)
+    // A symbol keys by its name; a passage by the lines it spans (anchors may hold any text).
+    const key = select?.focus
+      ? `${r.path}:${select.focus}`
+      : select
+        ? `${r.path}:${r.start_line}-${r.end_line}`
+        : ranged
+          ? `${r.path}:${args.start_line ?? 1}-${args.end_line ?? ""}`
+          : r.path;
+    const keyIssue = keyProblem(key);
+    if (keyIssue)
       return fail(
         "INVALID_ARGUMENT",
-        `\`path\` is too long to key its copy (${LIMITS.keyChars} characters at most).`,
+        `read keeps its copy under \`${key.slice(0, 60)}\`, which ${keyIssue}; read a shorter path${select?.focus ? " or symbol name" : ""}.`,
       );
     const earlier = await s.inScope("session", "raw", key);
     if (earlier && earlier.source.kind !== "read")
