@@ -443,11 +443,11 @@ async function computeEdit(
       const place = placeAt(edit, selection, before.text, content);
       if (place.exact) {
         // Characters for characters; line breaks take the file's ending at that place.
-        const at = new Lines(before.text).lineOf(selection.start);
+        const lines = new Lines(before.text);
         change = {
           start: selection.start,
           end: selection.end,
-          insert: withEol(content, new Lines(before.text).eolAt(at)),
+          insert: withEol(content, lines.eolAt(lines.lineOf(selection.start))),
         };
       } else {
         const plan = planPaste(before.text, place.spec, content);

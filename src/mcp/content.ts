@@ -2,7 +2,7 @@ import type { Outcome } from "../core/errors.ts";
 import { ok } from "../core/errors.ts";
 import { indentUnit, shiftIndent, type Transform, transformPiece } from "../refs/transforms.ts";
 import type { SessionContext } from "../session/clipboard-session.ts";
-import { expandMarkers, type Resolved, resolveRefs } from "./references.ts";
+import { expandMarkers, type Resolved, refsOf, resolveRefs } from "./references.ts";
 import type { Ref } from "./schemas.ts";
 
 /** Where content given by reference came from, for receipts and history. */
@@ -32,14 +32,13 @@ export async function gather(
 ): Promise<Outcome<Gathered>> {
   const t = args.transform;
   if (args.ref !== undefined || args.multi_ref !== undefined) {
-    const refs = args.multi_ref ?? (args.ref ? [args.ref] : []);
-    const got: Outcome<Resolved> = await resolveRefs(s, refs, t, args.agent);
+    const got: Outcome<Resolved> = await resolveRefs(s, refsOf(args), t, args.agent);
     return got.ok ? ok({ text: got.value.text, cited: [got.value.what] }) : got;
   }
   const expanded = await expandMarkers(s, args.text ?? "", param, args.agent);
   if (!expanded.ok) return expanded;
   return ok({
-    text: t ? transformPiece(expanded.value.text, t) : expanded.value.text,
+    text: transformPiece(expanded.value.text, t),
     cited: expanded.value.cited,
   });
 }

@@ -1,7 +1,7 @@
 import type { Selector } from "../bridge/protocol.ts";
 import { fail, type Outcome, ok, type ToolFailure } from "../core/errors.ts";
 import { sliceLines } from "../core/text.ts";
-import { findPassage } from "../refs/anchors.ts";
+import { describeStages, findPassage } from "../refs/anchors.ts";
 import { languageOf } from "../refs/languages.ts";
 import {
   joinResolved,
@@ -15,6 +15,7 @@ import type { SessionContext } from "../session/clipboard-session.ts";
 import { notFound } from "./failures.ts";
 import { readFileLines } from "./file-lines.ts";
 import { type Ref, ref as RefSchema } from "./schemas.ts";
+import { describeSelection } from "./selection.ts";
 
 /**
  * References resolved at the edge (DESIGN.md §3): a `ref` object, a
@@ -82,6 +83,23 @@ export function refProblem(r: Ref, at: string): ToolFailure | undefined {
   return undefined;
 }
 
+/** The references a call gives: its `multi_ref`, or its one `ref`. */
+export function refsOf(args: { ref?: Ref | undefined; multi_ref?: Ref[] | undefined }): Ref[] {
+  return args.multi_ref ?? (args.ref ? [args.ref] : []);
+}
+
+/** The first problem with a call's references, each named (`ref`, `multi_ref[2]`). */
+export function refsProblem(args: {
+  ref?: Ref | undefined;
+  multi_ref?: Ref[] | undefined;
+}): ToolFailure | undefined {
+  for (const [i, r] of refsOf(args).entries()) {
+    const problem = refProblem(r, args.ref ? "`ref`" : `\`multi_ref[${i}]\``);
+    if (problem) return problem;
+  }
+  return undefined;
+}
+
 const selectorOf = (r: Ref): Selector => ({
   ...(r.focus !== undefined ? { focus: r.focus } : {}),
   ...(r.start !== undefined ? { start: r.start } : {}),
@@ -126,11 +144,9 @@ async function selectIn(
     const p = findPassage(text, r.start, r.end);
     if (!p.ok) return fail(p.error.code, `${name}: ${p.error.message}`);
     const lines = `${p.value.start_line + firstLine - 1}–${p.value.end_line + firstLine - 1}`;
-    const { start, end } = p.value.stages;
-    const how = end === undefined || end === start ? start : `${start}, ${end}`;
     return ok({
       text: text.slice(p.value.start, p.value.end),
-      what: `${name} lines ${lines} (anchors: ${how})`,
+      what: `${name} lines ${lines} (anchors: ${describeStages(p.value.stages)})`,
     });
   }
   if (r.focus !== undefined) {
@@ -171,7 +187,8 @@ export async function resolveRef(
       });
       if (!read.ok) return read;
       const v = read.value;
-      const how = v.selection ? ` (${v.selection.symbol ?? v.selection.how})` : "";
+      const selected = describeSelection(v.selection);
+      const how = selected ? ` (${selected})` : "";
       return ok({ text: v.text, what: `${v.path} lines ${v.start_line}–${v.end_line}${how}` });
     }
     case "clip": {

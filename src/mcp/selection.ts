@@ -1,4 +1,4 @@
-import type { Selector } from "../bridge/protocol.ts";
+import type { Selection, Selector } from "../bridge/protocol.ts";
 import type { ToolFailure } from "../core/errors.ts";
 
 /** The selector fields a tool (or a target) takes next to `path`. */
@@ -22,6 +22,11 @@ export function selectorOf(args: SelectorArgs): Selector | undefined {
     ...(args.end !== undefined ? { end: args.end } : {}),
     ...(args.lang !== undefined ? { lang: args.lang } : {}),
   };
+}
+
+/** How the agent found a selection, for receipts: "Store.load (method)", "anchors (exact)". */
+export function describeSelection(selection: Selection | undefined): string | undefined {
+  return selection ? (selection.symbol ?? selection.how) : undefined;
 }
 
 /** One way of selecting at a time: lines, `focus`, or `start`/`end` (`at` prefixes the message). */

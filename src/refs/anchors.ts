@@ -173,6 +173,13 @@ function listLines(lines: Lines, spans: Span[]): string {
   return spans.length > SHOWN ? `${shown}, …` : shown;
 }
 
+/** Which stage matched, for receipts: "exact", or "start fuzzy, end exact" when they differ. */
+export function describeStages(stages: Passage["stages"]): string {
+  return stages.end === undefined || stages.end === stages.start
+    ? stages.start
+    : `start ${stages.start}, end ${stages.end}`;
+}
+
 const failure = (code: AnchorFailure["code"], message: string): PassageResult => ({
   ok: false,
   error: { code, message },

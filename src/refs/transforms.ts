@@ -31,7 +31,7 @@ export function transformProblem(t: Transform): string | undefined {
 }
 
 /** replace → wrap → prepend → append, on one piece. */
-export function transformPiece(text: string, t: Transform): string {
+export function transformPiece(text: string, t: Transform = {}): string {
   let out = text;
   for (const { from, to } of t.replace ?? []) out = out.split(from).join(to);
   if (t.wrap !== undefined) out = t.wrap.split(CONTENT_SLOT).join(out);

@@ -1,5 +1,4 @@
-import type { Passage } from "../../../src/refs/anchors.ts";
-import { findPassage } from "../../../src/refs/anchors.ts";
+import { describeStages, findPassage } from "../../../src/refs/anchors.ts";
 import type { Language } from "./languages.ts";
 import { firstError, withTree } from "./parser.ts";
 import { findSymbol, listSymbols } from "./symbols.ts";
@@ -34,12 +33,6 @@ export type SelectFailure = {
 };
 
 export type SelectResult = { ok: true; value: Selected } | { ok: false; error: SelectFailure };
-
-export function describeStages(p: Passage): string {
-  return p.stages.end === undefined || p.stages.end === p.stages.start
-    ? `anchors (${p.stages.start})`
-    : `anchors (start ${p.stages.start}, end ${p.stages.end})`;
-}
 
 /**
  * Resolves a selector in `text`. `focus` needs a language (`undefined`: the
@@ -99,7 +92,7 @@ export async function select(
       end: p.end,
       start_line: p.start_line,
       end_line: p.end_line,
-      how: describeStages(p),
+      how: `anchors (${describeStages(p.stages)})`,
     },
   };
 }

@@ -3,7 +3,7 @@ import { type Outcome, ok } from "../../core/errors.ts";
 import { shortHash } from "../../core/file-changes.ts";
 import { getPage } from "../../core/paging.ts";
 import { utf8Bytes } from "../../core/text.ts";
-import { assemble } from "../../refs/transforms.ts";
+import { transformPiece } from "../../refs/transforms.ts";
 import type { SessionContext } from "../../session/clipboard-session.ts";
 import type { EntrySource } from "../../session/entry-store.ts";
 import { destructive } from "../annotations.ts";
@@ -12,9 +12,9 @@ import { defineTool } from "../define-tool.ts";
 import { backwardsRange, textTooLarge } from "../failures.ts";
 import { readFileLines } from "../file-lines.ts";
 import { describeReceipt, receiptFor } from "../receipts.ts";
-import { checkTransform, expandTransform, refProblem } from "../references.ts";
+import { checkTransform, expandTransform, refsProblem } from "../references.ts";
 import * as p from "../schemas.ts";
-import { selectorOf, selectorProblem } from "../selection.ts";
+import { describeSelection, selectorOf, selectorProblem } from "../selection.ts";
 
 const input = z.strictObject({
   session: p.session,
@@ -94,11 +94,8 @@ export const copy = defineTool({
         message: `${fileOnly.map((f) => `\`${f}\``).join(" and ")} select part of a file and need \`path\`; to select in an entry or a result, use \`ref\`.`,
       };
     }
-    for (const [i, r] of (args.multi_ref ?? (args.ref ? [args.ref] : [])).entries()) {
-      const problem = refProblem(r, args.ref ? "`ref`" : `\`multi_ref[${i}]\``);
-      if (problem) return problem;
-    }
     return (
+      refsProblem(args) ??
       backwardsRange(args) ??
       selectorProblem(args) ??
       checkTransform(args.transform) ??
@@ -179,10 +176,10 @@ async function sourceOf(s: SessionContext, args: Args): Promise<Outcome<Source>>
     const read = await readFileLines(s, { ...args, path: args.path, select: selectorOf(args) });
     if (!read.ok) return read;
     const r = read.value;
-    const selected = r.selection ? (r.selection.symbol ?? r.selection.how) : undefined;
+    const selected = describeSelection(r.selection);
     return ok({
       cited: [],
-      content: args.transform ? assemble([r.text], args.transform) : r.text,
+      content: transformPiece(r.text, args.transform),
       source: {
         kind: "file",
         path: r.path,
@@ -207,7 +204,7 @@ async function sourceOf(s: SessionContext, args: Args): Promise<Outcome<Source>>
     if (tooLarge) return { ok: false, error: tooLarge };
     const text = read.value.result.text;
     return ok({
-      content: args.transform ? assemble([text], args.transform) : text,
+      content: transformPiece(text, args.transform),
       source: { kind: "os", agent: read.value.agent },
       cited: [],
     });

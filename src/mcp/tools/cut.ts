@@ -8,7 +8,7 @@ import { readFileLines } from "../file-lines.ts";
 import { changedFile, changedFiles, describeFiles } from "../file-receipts.ts";
 import { describeReceipt, receiptFor } from "../receipts.ts";
 import * as p from "../schemas.ts";
-import { selectorOf, selectorProblem } from "../selection.ts";
+import { describeSelection, selectorOf, selectorProblem } from "../selection.ts";
 import { removalEdit } from "../targets.ts";
 
 const input = z.strictObject({
@@ -112,7 +112,7 @@ export const cut = defineTool({
       start_line: r.start_line,
       end_line: r.end_line,
       file,
-      ...(r.selection ? { selected: r.selection.symbol ?? r.selection.how } : {}),
+      ...(r.selection ? { selected: describeSelection(r.selection) } : {}),
     });
   },
   text: (r) => [

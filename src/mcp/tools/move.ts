@@ -3,7 +3,7 @@ import { fail, ok } from "../../core/errors.ts";
 import { checkTargets } from "../../core/paste-targets.ts";
 import { countLines, estimateTokens, plural, utf8Bytes } from "../../core/text.ts";
 import { parseLineRange } from "../../refs/syntax.ts";
-import { assemble } from "../../refs/transforms.ts";
+import { transformPiece } from "../../refs/transforms.ts";
 import { destructive } from "../annotations.ts";
 import { defineTool } from "../define-tool.ts";
 import { readFileLines } from "../file-lines.ts";
@@ -11,7 +11,7 @@ import { changedFile, changedFiles, describeFiles, forTarget } from "../file-rec
 import { formatBytes } from "../receipts.ts";
 import { checkTransform, expandTransform } from "../references.ts";
 import * as p from "../schemas.ts";
-import { selectorOf, selectorProblem } from "../selection.ts";
+import { describeSelection, selectorOf, selectorProblem } from "../selection.ts";
 import { removalEdit, toPasteEdit } from "../targets.ts";
 
 const input = z.strictObject({
@@ -112,7 +112,7 @@ export const move = defineTool({
       return fail("INVALID_ARGUMENT", `\`from\` selects nothing in \`${r.path}\`.`);
     const transform = await expandTransform(s, args.transform, args.agent);
     if (!transform.ok) return transform;
-    const text = transform.value ? assemble([r.text], transform.value) : r.text;
+    const text = transformPiece(r.text, transform.value);
     let to = args.to;
     const sameFile = [from.path, r.path, r.abs].some((p) => samePath(p, to.path));
     // The lines the removal takes: whole lines (a symbol, with the blank lines
@@ -139,7 +139,8 @@ export const move = defineTool({
         );
       to = { ...to, line: line.line, start_line: start.line, end_line: end.line };
     }
-    const where = `${r.path} lines ${r.start_line}–${r.end_line}${r.selection ? ` (${r.selection.symbol ?? r.selection.how})` : ""}`;
+    const selected = describeSelection(r.selection);
+    const where = `${r.path} lines ${r.start_line}–${r.end_line}${selected ? ` (${selected})` : ""}`;
     const applied = await s.files.apply({
       kind: "move",
       edits: [removalEdit(r, select), toPasteEdit(to, args.transform?.indent, 1)],

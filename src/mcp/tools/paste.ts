@@ -11,7 +11,7 @@ import { defineTool } from "../define-tool.ts";
 import { notFound, textTooLarge } from "../failures.ts";
 import { changedFile, changedFiles, describeFiles, forTarget } from "../file-receipts.ts";
 import { formatBytes } from "../receipts.ts";
-import { checkTransform, expandMarkers, expandTransform, refProblem } from "../references.ts";
+import { checkTransform, expandMarkers, expandTransform, refsProblem } from "../references.ts";
 import * as p from "../schemas.ts";
 import { type Target, toPasteEdit } from "../targets.ts";
 
@@ -85,11 +85,8 @@ export const paste = defineTool({
         message:
           '`transform.indent: "auto"` takes a file\'s indentation at the paste point; the OS clipboard has none. Give a number of levels.',
       };
-    for (const [i, r] of (args.multi_ref ?? (args.ref ? [args.ref] : [])).entries()) {
-      const problem = refProblem(r, args.ref ? "`ref`" : `\`multi_ref[${i}]\``);
-      if (problem) return problem;
-    }
     return (
+      refsProblem(args) ??
       checkTargets(args.targets ?? []) ??
       checkTransform(args.transform) ??
       textTooLarge("text", args.text ?? "")
@@ -202,7 +199,7 @@ async function entryContent(
       "ENTRY_EXPIRED",
       `Entry \`${key}\` (${found} scope) has expired and cannot be pasted. Renew it with clipboard_update \`ttl_seconds\`, or copy it again.`,
     );
-  return ok({ text: t ? transformPiece(raw.content, t) : raw.content, cited: [] });
+  return ok({ text: transformPiece(raw.content, t), cited: [] });
 }
 
 /** Targets whose `marker` holds `{{ref:…}}` markers, with them resolved. */

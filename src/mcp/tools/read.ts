@@ -11,7 +11,7 @@ import { defineTool } from "../define-tool.ts";
 import { backwardsRange } from "../failures.ts";
 import { readFileLines } from "../file-lines.ts";
 import * as p from "../schemas.ts";
-import { selectorOf, selectorProblem } from "../selection.ts";
+import { describeSelection, selectorOf, selectorProblem } from "../selection.ts";
 
 const input = z.strictObject({
   session: p.session,
@@ -139,7 +139,7 @@ export const read = defineTool({
       ...(status === "diff" ? { diff: diff?.text ?? "" } : {}),
       tokens_kept_out: estimateTokens(Math.max(0, utf8Bytes(r.text) - utf8Bytes(shown))),
       ...(result ? { result } : {}),
-      ...(r.selection ? { selected: r.selection.symbol ?? r.selection.how } : {}),
+      ...(r.selection ? { selected: describeSelection(r.selection) } : {}),
     });
   },
   text: (r) => {
