@@ -1,27 +1,29 @@
 import { realpath, stat } from "node:fs/promises";
-import { hostname } from "node:os";
 import path from "node:path";
 import { type Hello, PROTOCOL_VERSION } from "../../src/bridge/protocol.ts";
 import pkg from "../package.json" with { type: "json" };
-import { bridgeUrl, type Command, tidyName } from "./args.ts";
+import { bridgeUrl, type Command, shortHostname, tidyName } from "./args.ts";
 import { BridgeConnection, type Stopped } from "./connection.ts";
+import { type Credential, readCredential } from "./credentials.ts";
 import { handleRequest } from "./handlers.ts";
 import { idleCollector } from "./idle-gc.ts";
 import { Journal } from "./journal.ts";
 import { PathLocks } from "./locks.ts";
+import { log } from "./log.ts";
 import { osClipboard } from "./os-clipboard/index.ts";
+import { pairingAdvice } from "./pairing.ts";
 import { DEFAULT_DENY } from "./paths.ts";
 import { type AgentStatus, stateDir, statusWriter } from "./status.ts";
 
 /** What `connect` was given on the command line. */
 export type ConnectOptions = Omit<Extract<Command, { command: "connect" }>, "command">;
 
-const log = (line: string) => process.stderr.write(`edgeclip-agent: ${line}\n`);
-
 /**
  * `edgeclip-agent connect`: settles what an earlier run's journal left, then
- * keeps a connection to the server until refused, replaced or stopped
- * (SIGINT/SIGTERM). Returns the exit code.
+ * keeps a connection to the server (with this machine's token for it, if
+ * `edgeclip-agent login` paired them) until refused, replaced, turned down
+ * for want of a valid pairing, or stopped (SIGINT/SIGTERM). Returns the exit
+ * code.
  */
 export async function connect(options: ConnectOptions): Promise<number> {
   const urls = bridgeUrl(options.url);
@@ -39,7 +41,14 @@ export async function connect(options: ConnectOptions): Promise<number> {
     roots.push(real);
   }
   const first = path.basename(roots[0] ?? "workspace");
-  const name = tidyName(options.name ?? `${first}@${hostname().split(".")[0]}`, "@");
+  let credential: Credential | undefined;
+  try {
+    credential = readCredential(urls.server);
+  } catch (error) {
+    log((error as Error).message);
+    return 1;
+  }
+  const name = tidyName(options.name ?? `${first}@${shortHostname()}`, "@");
   const project = tidyName(options.project ?? first);
   const state = stateDir();
   const journal = new Journal(path.join(state, "journal"), urls.server);
@@ -79,12 +88,13 @@ export async function connect(options: ConnectOptions): Promise<number> {
   };
   writeStatus(status);
   log(
-    `${name}: project ${project}, roots ${roots.join(", ")}${options.readOnly ? ", read-only" : ""}, OS clipboard: ${clipboard.name}`,
+    `${name}: project ${project}, roots ${roots.join(", ")}${options.readOnly ? ", read-only" : ""}, OS clipboard: ${clipboard.name}${credential ? `, paired as ${credential.user}` : ""}`,
   );
 
   const collector = idleCollector();
   const connection = new BridgeConnection({
     url: urls.bridge,
+    token: credential?.token,
     hello,
     serve: async (request) => {
       collector.busy();
@@ -111,5 +121,7 @@ export async function connect(options: ConnectOptions): Promise<number> {
     process.once(signal, () => connection.stop());
   connection.start();
   const stopped: Stopped = await connection.stopped;
+  if (stopped.reason === "unauthorized" || stopped.reason === "revoked")
+    log(pairingAdvice(stopped.reason, urls.server, credential !== undefined));
   return stopped.reason === "stopped" ? 0 : 1;
 }

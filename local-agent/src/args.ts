@@ -1,3 +1,4 @@
+import { hostname } from "node:os";
 import { parseArgs } from "node:util";
 import pkg from "../package.json" with { type: "json" };
 
@@ -8,6 +9,9 @@ edgeclip server, over one outgoing WebSocket.
 
 Usage
   edgeclip-agent connect <url> [options]   connect to the server and serve it
+  edgeclip-agent login <url> [--name NAME] pair this machine with a server that
+                                           requires sign-in
+  edgeclip-agent logout <url>              revoke that pairing and forget it
   edgeclip-agent status                    show the agents running on this machine
   edgeclip-agent --help | --version
 
@@ -27,6 +31,16 @@ Options for connect
                    id_dsa, id_ecdsa, id_ed25519
   --verbose        log every request
 
+Options for login
+  --name NAME      the name the server lists this pairing under
+                   (default: <host name>)
+
+A server on this machine (npm start) needs no login. A deployed one does:
+login shows a link to open and a code to check there, waits for your
+approval, then keeps the token in credentials.json (mode 0600) in
+EDGECLIP_CONFIG_DIR, default ~/.config/edgeclip (%APPDATA%\\edgeclip on
+Windows); connect sends it.
+
 Logs go to stderr. The agent reconnects with backoff when the connection
 drops. Its journal (in EDGECLIP_STATE_DIR, default ~/.local/state/edgeclip)
 finishes or undoes a write that a crash interrupted, when it next starts.`;
@@ -35,6 +49,8 @@ export type Command =
   | { command: "help" }
   | { command: "version" }
   | { command: "status" }
+  | { command: "login"; url: string; name: string | undefined }
+  | { command: "logout"; url: string }
   | {
       command: "connect";
       url: string;
@@ -66,13 +82,18 @@ export function parseCommand(argv: string[]): Command {
       return rest.length
         ? { command: "error", message: "`status` takes no arguments." }
         : { command: "status" };
+    case "login":
+    case "logout": {
+      const problem =
+        oneUrl(command, rest) ?? onlyOptions(command, values, command === "login" ? ["name"] : []);
+      if (problem) return { command: "error", message: problem };
+      return command === "login"
+        ? { command, url: rest[0] ?? "", name: values.name }
+        : { command, url: rest[0] ?? "" };
+    }
     case "connect": {
-      if (rest.length !== 1)
-        return {
-          command: "error",
-          message:
-            "`connect` takes one server URL, e.g. edgeclip-agent connect http://127.0.0.1:8787",
-        };
+      const problem = oneUrl(command, rest);
+      if (problem) return { command: "error", message: problem };
       return {
         command: "connect",
         url: rest[0] ?? "",
@@ -87,6 +108,22 @@ export function parseCommand(argv: string[]): Command {
     default:
       return { command: "error", message: `Unknown command \`${command}\`.` };
   }
+}
+
+/** Why `rest` is not the one server URL `command` takes, if it is not. */
+function oneUrl(command: string, rest: string[]): string | undefined {
+  if (rest.length === 1) return undefined;
+  return `\`${command}\` takes one server URL, e.g. edgeclip-agent ${command} http://127.0.0.1:8787`;
+}
+
+/** Why `values` hold an option `command` does not take, if they do. */
+function onlyOptions(
+  command: string,
+  values: ReturnType<typeof parse>["values"],
+  allowed: string[],
+): string | undefined {
+  const other = Object.keys(values).find((option) => !allowed.includes(option));
+  return other === undefined ? undefined : `\`${command}\` takes no --${other}.`;
 }
 
 function parse(argv: string[]) {
@@ -122,6 +159,11 @@ export function bridgeUrl(server: string): { server: string; bridge: string } | 
   const base = url.pathname.replace(/\/(mcp|bridge)?\/?$/, "");
   const http = { "ws:": "http:", "wss:": "https:" }[scheme];
   return { server: `${http}//${url.host}${base}`, bridge: `${scheme}//${url.host}${base}/bridge` };
+}
+
+/** This machine's host name, without its domain: part of the agents' default names. */
+export function shortHostname(): string {
+  return hostname().split(".")[0] ?? "";
 }
 
 /** A name or project made of the allowed characters: others become `-`. */

@@ -1,7 +1,9 @@
 import pkg from "../package.json" with { type: "json" };
 import { connect } from "./agent.ts";
 import { parseCommand, USAGE } from "./args.ts";
+import { log } from "./log.ts";
 import { tuneForLongRun } from "./memory.ts";
+import { login, logout } from "./pairing.ts";
 import { describeStatuses, readStatuses, stateDir } from "./status.ts";
 
 /** The `edgeclip-agent` command. Output goes to stdout; logs and errors to stderr. */
@@ -19,6 +21,12 @@ switch (command.command) {
     process.exitCode = statuses.length ? 0 : 1;
     break;
   }
+  case "login":
+    process.exitCode = await login(command.url, { name: command.name });
+    break;
+  case "logout":
+    process.exitCode = await logout(command.url);
+    break;
   case "connect":
     tuneForLongRun();
     process.exitCode = await connect(command);
@@ -26,9 +34,7 @@ switch (command.command) {
     setTimeout(() => process.exit(), 1_000).unref();
     break;
   case "error":
-    process.stderr.write(
-      `edgeclip-agent: ${command.message}\nRun edgeclip-agent --help for usage.\n`,
-    );
+    log(`${command.message}\nRun edgeclip-agent --help for usage.`);
     process.exitCode = 2;
     break;
 }

@@ -9,6 +9,7 @@ import {
   type Request,
   type Settled,
 } from "../../src/bridge/protocol.ts";
+import { bearer } from "./credentials.ts";
 import type { Served } from "./handlers.ts";
 
 export type ConnectionState = "connecting" | "connected" | "reconnecting";
@@ -16,6 +17,8 @@ export type ConnectionState = "connecting" | "connected" | "reconnecting";
 export interface ConnectionOptions {
   /** The bridge's WebSocket URL. */
   url: string;
+  /** This machine's token for the server (`edgeclip-agent login`), if it is paired with it. */
+  token: string | undefined;
   hello: Hello;
   serve(request: Request): Promise<Served>;
   /** The journal's reports, sent on each connection until the edge acknowledges them (`reported`). */
@@ -26,8 +29,43 @@ export interface ConnectionOptions {
   state(state: ConnectionState, detail?: string): void;
 }
 
-/** Why the agent stopped for good. */
-export type Stopped = { reason: "refused" | "replaced" | "stopped"; message: string };
+/**
+ * Why the agent stopped for good: the server refused its hello, another agent
+ * of its name replaced it, the server turned its credentials down (HTTP 401)
+ * or revoked them while connected, or `stop()`.
+ */
+export type Stopped = {
+  reason: "refused" | "replaced" | "unauthorized" | "revoked" | "stopped";
+  message: string;
+};
+
+/** How long the check for turned-down credentials waits for the server. */
+const CHECK_TIMEOUT_MS = 10_000;
+
+/**
+ * Whether the server turns these credentials down: Node's WebSocket says
+ * nothing of why an upgrade failed, so this GETs the bridge's URL with the
+ * same Authorization header. A server that requires sign-in answers 401 to
+ * a missing or invalid token (426 to a valid one); an unreachable one, no.
+ */
+export async function refusesCredentials(url: string, token: string | undefined): Promise<boolean> {
+  try {
+    const response = await fetch(url.replace(/^ws/, "http"), {
+      headers: bearer(token),
+      signal: AbortSignal.timeout(CHECK_TIMEOUT_MS),
+    });
+    await response.body?.cancel();
+    return response.status === 401;
+  } catch {
+    return false;
+  }
+}
+
+/** Node's WebSocket (undici) takes headers; the WebSocket type in scope does not say so. */
+const NodeWebSocket = WebSocket as unknown as new (
+  url: string,
+  init: { headers: Record<string, string> },
+) => WebSocket;
 
 /** Reconnection delay: 0.5 s doubling up to 30 s, ±20 % so that many agents do not stampede. */
 export function backoffMs(attempt: number, random: () => number = Math.random): number {
@@ -62,7 +100,7 @@ export class BridgeConnection {
   /** Replies sent, waiting for the edge's ack: request id → journal report. */
   private readonly unacked = new Map<string, string>();
   private finish!: (stopped: Stopped) => void;
-  /** Resolves when the agent stops for good: refused, replaced, or `stop()`. */
+  /** Resolves when the agent stops for good: refused, replaced, unauthorized, revoked, or `stop()`. */
   readonly stopped: Promise<Stopped>;
 
   constructor(options: ConnectionOptions) {
@@ -85,7 +123,7 @@ export class BridgeConnection {
   }
 
   private open(): void {
-    const ws = new WebSocket(this.options.url);
+    const ws = new NodeWebSocket(this.options.url, { headers: bearer(this.options.token) });
     this.socket = ws;
     const assembler = new FrameAssembler();
     let welcomed = false;
@@ -152,13 +190,32 @@ export class BridgeConnection {
         this.finish({ reason: "replaced", message: event.reason });
         return;
       }
+      if (event.code === CLOSE_CODES.revoked) {
+        this.stopping = true;
+        this.finish({ reason: "revoked", message: event.reason || "the pairing was revoked" });
+        return;
+      }
       this.reconnect(`connection closed (${event.code}${event.reason ? `: ${event.reason}` : ""})`);
     });
     ws.addEventListener("error", () => {
       // Node 22's WebSocket fires no 'close' after a failed connection (refused,
       // HTTP 401…), only 'error': give up on this socket here too.
-      this.drop(ws, opened ? "connection error" : `cannot reach ${this.options.url}`);
+      if (opened) this.drop(ws, "connection error");
+      else void this.failedToOpen(ws);
     });
+  }
+
+  /** A connection that could not open: stops if the server turns the credentials down, else retries. */
+  private async failedToOpen(ws: WebSocket): Promise<void> {
+    if (!this.detach(ws)) return;
+    const unauthorized = await refusesCredentials(this.options.url, this.options.token);
+    if (this.stopping) return;
+    if (unauthorized) {
+      this.stopping = true;
+      this.finish({ reason: "unauthorized", message: "the server answered HTTP 401" });
+      return;
+    }
+    this.reconnect(`cannot reach ${this.options.url}`);
   }
 
   private async serve(ws: WebSocket, request: Request): Promise<void> {
@@ -217,13 +274,18 @@ export class BridgeConnection {
     this.later(beat, HEARTBEAT_MS);
   }
 
-  /** Gives up on a connection now (without waiting for its closing handshake). */
+  /** Gives up on a connection now (without waiting for its closing handshake), and reconnects. */
   private drop(ws: WebSocket, why: string): void {
-    if (this.socket !== ws) return;
+    if (this.detach(ws)) this.reconnect(why);
+  }
+
+  /** Lets go of the current connection; false if `ws` is no longer it. */
+  private detach(ws: WebSocket): boolean {
+    if (this.socket !== ws) return false;
     this.socket = undefined;
     this.clearTimers();
     ws.close();
-    this.reconnect(why);
+    return true;
   }
 
   private reconnect(why: string): void {

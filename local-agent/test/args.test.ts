@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { bridgeUrl, parseCommand, tidyName, USAGE } from "../src/args.ts";
+import { bridgeUrl, parseCommand, shortHostname, tidyName, USAGE } from "../src/args.ts";
 import { backoffMs } from "../src/connection.ts";
 
 describe("parseCommand", () => {
@@ -37,6 +37,24 @@ describe("parseCommand", () => {
     });
   });
 
+  it("parses login, with or without a name, and logout", () => {
+    expect(parseCommand(["login", "https://clip.example.com/mcp"])).toEqual({
+      command: "login",
+      url: "https://clip.example.com/mcp",
+      name: undefined,
+    });
+    expect(parseCommand(["login", "https://clip.example.com", "--name", "laptop"])).toEqual({
+      command: "login",
+      url: "https://clip.example.com",
+      name: "laptop",
+    });
+    expect(parseCommand(["logout", "https://clip.example.com"])).toEqual({
+      command: "logout",
+      url: "https://clip.example.com",
+    });
+    expect(parseCommand(["login", "--help"]).command).toBe("help");
+  });
+
   it("shows help for --help, -h and no command; the version for --version", () => {
     for (const argv of [["--help"], ["-h"], [], ["connect", "--help"]])
       expect(parseCommand(argv).command).toBe("help");
@@ -51,6 +69,11 @@ describe("parseCommand", () => {
       ["connect", "a", "b"],
       ["connect", "u", "--bogus"],
       ["status", "x"],
+      ["login"],
+      ["login", "a", "b"],
+      ["login", "u", "--root", "r"],
+      ["logout"],
+      ["logout", "u", "--name", "n"],
     ]) {
       const parsed = parseCommand(argv);
       expect(parsed.command, argv.join(" ")).toBe("error");
@@ -88,6 +111,7 @@ describe("names and backoff", () => {
     expect(tidyName("!!!")).toBe("workspace");
     expect(tidyName("repo@host", "@")).toBe("repo@host");
     expect(tidyName("x".repeat(100))).toHaveLength(64);
+    expect(shortHostname()).not.toContain(".");
   });
 
   it("backs off from half a second, doubling to 30 s, with jitter", () => {

@@ -38,6 +38,22 @@ export const CLOSE_CODES = {
   refused: 4000,
   /** A newer agent with the same name connected; this one must not reconnect. */
   replaced: 4001,
+  /** The agent's pairing token was revoked (logout, or by the user); it must not reconnect. */
+  revoked: 4401,
+} as const;
+
+/**
+ * Pairing a local agent with a server that requires sign-in (RFC 8628 shape).
+ * The agent POSTs JSON to these paths and sends the token it gets as
+ * `Authorization: Bearer <token>` when it opens /bridge.
+ */
+export const PAIRING_PATHS = {
+  /** `{ name }` → `{ device_code, user_code, verification_uri, verification_uri_complete, expires_in, interval }`. */
+  device: "/pair/device",
+  /** `{ device_code }` → `{ access_token, token_type, user, agent }`, or 400 `{ error }` while pending. */
+  token: "/pair/token",
+  /** With the bearer token → `{ revoked: true }`. */
+  revoke: "/pair/revoke",
 } as const;
 
 export const Hash = z.string().regex(/^[0-9a-f]{64}$/, "must be a SHA-256 hex digest");
