@@ -42,7 +42,8 @@ export async function startAgentProcess(options: AgentOptions): Promise<AgentPro
   for (const glob of options.deny ?? []) args.push("--deny", glob);
   const [command = "", ...first] = options.bin;
   const child = spawn(command, [...first, ...args], {
-    env: { ...process.env, EDGECLIP_STATE_DIR: state, ...options.env },
+    // Its own config directory (pairing tokens) unless given one: never the machine's.
+    env: { ...process.env, EDGECLIP_STATE_DIR: state, EDGECLIP_CONFIG_DIR: state, ...options.env },
     stdio: ["ignore", "ignore", "pipe"],
   });
   let stderr = "";
@@ -86,7 +87,18 @@ export async function startAgentProcess(options: AgentOptions): Promise<AgentPro
     },
   };
   try {
-    await waitFor(`as ${options.name}`);
+    // Connected, or gone for good (refused, unpaired): whichever comes first.
+    const exited = new Promise<never>((_, reject) =>
+      child.once("exit", (code) =>
+        reject(
+          new Error(
+            `edgeclip-agent ${options.name} exited (${code}) before connecting:\n${stderr}`,
+          ),
+        ),
+      ),
+    );
+    exited.catch(() => undefined);
+    await Promise.race([waitFor(`as ${options.name}`), exited]);
   } catch (error) {
     await agent.stop("SIGKILL");
     throw error;

@@ -43,6 +43,8 @@ export async function startWranglerDev(options: {
   port: number;
   persistTo: string;
   quiet?: boolean;
+  /** Vars for the Worker (`--var NAME:VALUE`), e.g. `EDGECLIP_REQUIRE_SIGN_IN`. */
+  vars?: Record<string, string>;
 }): Promise<DevServer> {
   const url = `http://127.0.0.1:${options.port}`;
   const child = spawn(
@@ -57,6 +59,10 @@ export async function startWranglerDev(options: {
       "--persist-to",
       options.persistTo,
       "--show-interactive-dev-session=false",
+      ...Object.entries(options.vars ?? {}).flatMap(([name, value]) => [
+        "--var",
+        `${name}:${value}`,
+      ]),
     ],
     { cwd: ROOT, env: { ...process.env, ...WRANGLER_ENV }, stdio: ["ignore", "pipe", "pipe"] },
   );

@@ -1,7 +1,9 @@
 import { Hono } from "hono";
 import pkg from "../package.json" with { type: "json" };
-import { resolveCaller } from "./auth/identity.ts";
-import { BRIDGE_USER_HEADER } from "./bridge/bridge.ts";
+import { accountsStub } from "./auth/accounts.ts";
+import { isAuthless, LOCAL_CALLER, LOCAL_USER } from "./auth/identity.ts";
+import { authRoutes, bearer } from "./auth/routes.ts";
+import { BRIDGE_TOKEN_HEADER, BRIDGE_USER_HEADER } from "./bridge/bridge.ts";
 import { bridgeStub } from "./mcp/caller.ts";
 import { serveMcp } from "./mcp/handler.ts";
 
@@ -17,37 +19,50 @@ app.get("/", (c) => {
   );
 });
 
-/** Until sign-in exists, only local requests are served: /mcp and /bridge refuse the rest alike. */
-const signInRequired = () =>
-  Response.json(
-    {
-      jsonrpc: "2.0",
-      id: null,
-      error: {
-        code: -32001,
-        message:
-          "Sign-in required: this edgeclip server only serves local requests until OAuth is configured.",
-      },
-    },
-    { status: 401 },
-  );
-
+/**
+ * /mcp reaches the app only on an authless local server: with sign-in, the
+ * OAuth provider serves it (and answers 401 with its challenge without a token).
+ */
 app.all("/mcp", async (c) => {
-  const caller = resolveCaller(c.req.raw);
-  if (!caller) return signInRequired();
-  return serveMcp(c.req.raw, caller);
+  if (!isAuthless(c.req.raw, c.env))
+    return c.json({ error: "invalid_token", error_description: "Sign in first." }, 401);
+  return serveMcp(c.req.raw, LOCAL_CALLER);
 });
 
-/** Local agents connect here (WebSocket upgrade), to their user's Bridge object. */
+/**
+ * Local agents connect here (WebSocket upgrade), to their user's Bridge
+ * object: as the local user on an authless server, else with the bearer
+ * token `edgeclip-agent login` paired (401 without one, before any upgrade).
+ */
 app.get("/bridge", async (c) => {
-  const caller = resolveCaller(c.req.raw);
-  if (!caller) return signInRequired();
+  let user = LOCAL_USER;
+  let tokenId: string | undefined;
+  if (!isAuthless(c.req.raw, c.env)) {
+    const token = bearer(c.req.header("authorization"));
+    const agent = token ? await accountsStub(c.env).agentToken(token) : undefined;
+    if (!agent)
+      return c.json(
+        {
+          error: token
+            ? "This agent's pairing is not valid (revoked or unknown): run `edgeclip-agent login <url>` again."
+            : "This server requires sign-in: pair the agent with `edgeclip-agent login <url>`.",
+        },
+        401,
+      );
+    user = agent.user;
+    tokenId = agent.id;
+  }
   if (c.req.header("upgrade")?.toLowerCase() !== "websocket")
     return c.json({ error: "/bridge is for edgeclip-agent: it expects a WebSocket upgrade." }, 426);
   const headers = new Headers(c.req.raw.headers);
-  headers.set(BRIDGE_USER_HEADER, caller.user);
-  return bridgeStub(caller.user).fetch(new Request(c.req.raw, { headers }));
+  headers.set(BRIDGE_USER_HEADER, user);
+  headers.delete(BRIDGE_TOKEN_HEADER);
+  if (tokenId) headers.set(BRIDGE_TOKEN_HEADER, tokenId);
+  headers.delete("authorization");
+  return bridgeStub(user).fetch(new Request(c.req.raw, { headers }));
 });
+
+app.route("/", authRoutes);
 
 app.notFound((c) =>
   c.json(

@@ -1,3 +1,5 @@
+import { toBase64Url } from "./tokens.ts";
+
 /**
  * Passphrases, stored only as a slow hash (issue 7): PBKDF2-SHA256 with
  * WebCrypto (in workerd and Node alike), 600,000 iterations by default (OWASP's
@@ -11,12 +13,6 @@ export const PASSPHRASE_ITERATIONS = 600_000;
 export const MIN_PASSPHRASE_CHARS = 12;
 const SCHEME = "pbkdf2-sha256";
 const encoder = new TextEncoder();
-
-const toBase64Url = (bytes: Uint8Array) =>
-  btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, "-")
-    .replace(/\//g, "_")
-    .replace(/=+$/, "");
 
 function fromBase64Url(text: string): Uint8Array | undefined {
   if (!/^[A-Za-z0-9_-]*$/.test(text)) return undefined;

@@ -23,11 +23,15 @@ import { BRIDGE_MIGRATIONS } from "./schema.ts";
 
 /** The Worker passes the caller's user id to the object in this header (never from outside). */
 export const BRIDGE_USER_HEADER = "x-edgeclip-user";
+/** …and the id of the pairing token the agent connected with (none on a local authless server). */
+export const BRIDGE_TOKEN_HEADER = "x-edgeclip-agent-token";
 
 /** What each accepted WebSocket carries through hibernation (at most 2 KiB). */
 interface Attachment {
   user: string;
   conn: string;
+  /** The pairing token's id, so revoking it closes the connection. */
+  token?: string;
   /** Set once the agent's hello is accepted. */
   name: string | null;
 }
@@ -70,12 +74,27 @@ export class Bridge extends DurableObject<Env> {
       return new Response("Expected a WebSocket upgrade from the edgeclip Worker", { status: 400 });
     const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
     this.ctx.acceptWebSocket(server);
+    const token = request.headers.get(BRIDGE_TOKEN_HEADER);
     server.serializeAttachment({
       user,
       conn: crypto.randomUUID(),
+      ...(token ? { token } : {}),
       name: null,
     } satisfies Attachment);
     return new Response(null, { status: 101, webSocket: client });
+  }
+
+  /** Closes the connections of a revoked pairing token; the agent stops instead of reconnecting. */
+  async disconnectToken(token: string): Promise<number> {
+    let closed = 0;
+    for (const ws of this.ctx.getWebSockets()) {
+      const att = ws.deserializeAttachment() as Attachment;
+      if (att.token !== token) continue;
+      this.dropped(att, "pairing revoked");
+      ws.close(CLOSE_CODES.revoked, "this agent's pairing was revoked");
+      closed++;
+    }
+    return closed;
   }
 
   // ── For session objects and tools ──────────────────────────────────────────

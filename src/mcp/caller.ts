@@ -1,4 +1,5 @@
 import { env } from "cloudflare:workers";
+import type { Preset } from "../auth/presets.ts";
 import { bridgeName, DEFAULT_SESSION, storeName } from "../core/names.ts";
 import type { StoreAddress } from "../session/address.ts";
 import type { OperationInput, OperationName, OperationResult } from "../session/operations.ts";
@@ -7,6 +8,8 @@ import type { OperationInput, OperationName, OperationResult } from "../session/
 export interface Caller {
   /** Stable user id; every Durable Object name includes it (`session:<user>:…`), so users never share one. */
   user: string;
+  /** What this connection may do (its grant's permission preset); `full` on a local server. */
+  preset: Preset;
 }
 
 export function sessionAddress(caller: Caller, handle: string | undefined): StoreAddress {
@@ -30,13 +33,20 @@ export function bridgeStub(user: string) {
 }
 
 /**
- * Runs operation `name` in the session object at `address`. (The RPC stub's
- * type loses `op`'s generic, so the typing is restored here, once.)
+ * Runs operation `name` for `caller` in the session object at `address`, under
+ * the caller's preset. (The RPC stub's type loses `op`'s generic, so the typing
+ * is restored here, once.)
  */
 export async function runOperation<N extends OperationName>(
+  caller: Caller,
   address: StoreAddress,
   name: N,
   input: OperationInput<N>,
 ): Promise<OperationResult<N>> {
-  return (await clipboardStub(address).op(address, name, input as never)) as OperationResult<N>;
+  return (await clipboardStub(address).op(
+    address,
+    name,
+    input as never,
+    caller.preset,
+  )) as OperationResult<N>;
 }

@@ -6,7 +6,7 @@ import * as p from "./schemas.ts";
 
 async function render(caller: Caller, handle: string): Promise<string> {
   const address = sessionAddress(caller, handle);
-  const rendered = await runOperation(address, "render", {});
+  const rendered = await runOperation(caller, address, "render", {});
   return rendered.ok
     ? rendered.value.markdown
     : `${rendered.error.code}: ${rendered.error.message}`;

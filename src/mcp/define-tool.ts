@@ -1,5 +1,6 @@
 import type { CallToolResult, McpServer } from "@modelcontextprotocol/server";
 import type { z } from "zod";
+import { toolDenied } from "../auth/presets.ts";
 import type { Outcome, ToolFailure } from "../core/errors.ts";
 import type { SessionContext } from "../session/clipboard-session.ts";
 import type { OperationName } from "../session/operations.ts";
@@ -68,10 +69,11 @@ export function registerSessionTool<I extends Input, O extends z.ZodObject>(
     tool.name,
     toolConfig(tool),
     guarded(tool.name, async (args: z.output<I>): Promise<CallToolResult> => {
-      const refused = tool.precheck?.(args);
+      const refused = toolDenied(caller.preset, tool.name) ?? tool.precheck?.(args);
       if (refused) return failure(refused);
       const address = sessionAddress(caller, args.session);
       const outcome = (await runOperation(
+        caller,
         address,
         tool.name as OperationName,
         args as never,

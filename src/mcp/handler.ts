@@ -1,5 +1,6 @@
 import { type AuthInfo, isJsonContentType, readRequestBody } from "@modelcontextprotocol/server";
 import { createMcpHandler } from "agents/mcp/server";
+import { isPreset } from "../auth/presets.ts";
 import { LIMITS } from "../core/limits.ts";
 import type { Caller } from "./caller.ts";
 import { createServer } from "./server.ts";
@@ -11,12 +12,13 @@ import { createServer } from "./server.ts";
  */
 const handler = createMcpHandler(
   (ctx) => {
-    const { user, tool } = ctx.authInfo?.extra ?? {};
-    if (typeof user !== "string")
+    const { user, preset, tool } = ctx.authInfo?.extra ?? {};
+    if (typeof user !== "string" || !isPreset(preset))
       throw new Error("MCP request reached the server without a caller");
-    return createServer({ user }, typeof tool === "string" ? tool : undefined);
+    return createServer({ user, preset }, typeof tool === "string" ? tool : undefined);
   },
-  { route: "/mcp" },
+  // The Worker checks Origin before anything else (auth/identity.ts), in one place.
+  { route: "/mcp", allowedOriginHostnames: "*" },
 );
 
 /**
@@ -38,7 +40,7 @@ export async function serveMcp(request: Request, caller: Caller): Promise<Respon
     token: `edgeclip:${caller.user}`,
     clientId: "edgeclip",
     scopes: [],
-    extra: { user: caller.user },
+    extra: { user: caller.user, preset: caller.preset },
   };
   if (request.method !== "POST" || !isJsonContentType(request.headers.get("content-type"))) {
     return handler.fetch(request, { authInfo });

@@ -1,5 +1,12 @@
 import { DurableObject } from "cloudflare:workers";
 import {
+  agentOpDenied,
+  PermissionDenied,
+  type Preset,
+  scopeDenied,
+  visibleScopes,
+} from "../auth/presets.ts";
+import {
   type EditResult,
   OPS,
   type OpArgs,
@@ -7,9 +14,9 @@ import {
   type OpResult,
 } from "../bridge/protocol.ts";
 import { describeRequest } from "../bridge/routing.ts";
-import { fail, type Outcome, ok } from "../core/errors.ts";
+import { fail, type Outcome, ok, type ToolFailure } from "../core/errors.ts";
 import { LIMITS } from "../core/limits.ts";
-import { DEFAULT_PROJECT, DEFAULT_SESSION, SCOPES, type Scope, storeName } from "../core/names.ts";
+import { DEFAULT_PROJECT, DEFAULT_SESSION, type Scope, storeName } from "../core/names.ts";
 import { bridgeStub } from "../mcp/caller.ts";
 import { migrate } from "../storage/migrate.ts";
 import type { StoreAddress } from "./address.ts";
@@ -47,6 +54,21 @@ const SCOPE_METHODS = [
 ] as const satisfies readonly (keyof Clipboard)[];
 export type ScopeMethod = (typeof SCOPE_METHODS)[number];
 
+/** The methods that change a clipboard (a preset may forbid them on a scope). */
+const WRITES: ReadonlySet<ScopeMethod> = new Set([
+  "put",
+  "update",
+  "replaceContent",
+  "delete",
+  "clear",
+  "tag",
+  "importEntries",
+]);
+
+/** `tag` only lists: a read. */
+const isTagListing = (method: ScopeMethod, args: unknown[]) =>
+  method === "tag" && (args[0] as { action?: string } | undefined)?.action === "list";
+
 /** The methods that can move an entry's deadline, after which the alarm is re-armed. */
 const MOVES_DEADLINES: ReadonlySet<ScopeMethod> = new Set([
   "put",
@@ -63,6 +85,10 @@ type ScopeResult<M extends ScopeMethod> = ReturnType<ScopeApi[M]>;
 export interface SessionContext {
   handle: string;
   project: string;
+  /** The scopes this caller's preset can see, in lookup order (session → project → user). */
+  scopes: readonly Scope[];
+  /** Why the caller may not write `scope`, or undefined: for operations that write two scopes. */
+  writeDenied(scope: Scope): ToolFailure | undefined;
   /** Calls a `Clipboard` method on the session's own, project's or user's clipboard. */
   inScope<M extends ScopeMethod>(
     scope: Scope,
@@ -290,9 +316,13 @@ export class ClipboardSession extends DurableObject<Env> {
     return (await stub.scopeCall(address, method, args as never)) as ScopeResult<M>;
   }
 
-  private async locate(key: string, scope: Scope | undefined): Promise<Scope | undefined> {
+  private async locate(
+    key: string,
+    scope: Scope | undefined,
+    visible: readonly Scope[],
+  ): Promise<Scope | undefined> {
     if (scope) return (await this.inScope(scope, "has", [key])) ? scope : undefined;
-    for (const s of SCOPES) if (await this.inScope(s, "has", [key])) return s;
+    for (const s of visible) if (await this.inScope(s, "has", [key])) return s;
     return undefined;
   }
 
@@ -325,6 +355,7 @@ export class ClipboardSession extends DurableObject<Env> {
     address: StoreAddress,
     name: N,
     input: OperationInput<N>,
+    preset: Preset,
   ): Promise<OperationResult<N>> {
     return this.serial(async () => {
       const opened = await this.openSession(address);
@@ -334,19 +365,42 @@ export class ClipboardSession extends DurableObject<Env> {
         s: SessionContext,
         i: OperationInput<N>,
       ) => Promise<OperationResult<N>>;
-      return operation(this.context(), input);
+      try {
+        return await operation(this.context(preset), input);
+      } catch (error) {
+        // A scope the preset forbids, reached before anything was written.
+        if (error instanceof PermissionDenied)
+          return { ok: false, error: error.failure } as OperationResult<N>;
+        throw error;
+      }
     });
   }
 
-  private context(): SessionContext {
+  private context(preset: Preset): SessionContext {
     const handle = this.address?.name ?? DEFAULT_SESSION;
     const log = new SessionLog(this.ctx.storage.sql, this.now);
-    const agent: AgentCall = (op, args, name) => this.callAgent(op, args, name);
+    const agent: AgentCall = (op, args, name) => {
+      const denied = agentOpDenied(preset, op);
+      return denied
+        ? Promise.resolve({ ok: false, error: denied })
+        : this.callAgent(op, args, name);
+    };
+    const scopes = visibleScopes(preset);
     return {
       handle,
       project: this.meta.get("project") ?? DEFAULT_PROJECT,
-      inScope: (scope, method, ...args) => this.inScope(scope, method, args),
-      locate: (key, scope) => this.locate(key, scope),
+      scopes,
+      writeDenied: (scope) => scopeDenied(preset, scope, "write"),
+      inScope: (scope, method, ...args) => {
+        const denied = scopeDenied(
+          preset,
+          scope,
+          WRITES.has(method) && !isTagListing(method, args) ? "write" : "read",
+        );
+        if (denied) throw new PermissionDenied(denied);
+        return this.inScope(scope, method, args);
+      },
+      locate: (key, scope) => this.locate(key, scope, scopes),
       log,
       agent,
       files: new FileOperations(
@@ -413,7 +467,7 @@ export class ClipboardSession extends DurableObject<Env> {
     return this.serial(async () => {
       if (this.meta.get("started_at") === undefined) return;
       this.bind(address);
-      this.context().files.settle(op, agent, outcome, results);
+      this.context("full").files.settle(op, agent, outcome, results);
     });
   }
 

@@ -11,6 +11,11 @@ export async function renderOperation(
   const entries = {} as Record<Scope, RenderedEntry[]>;
   const totals = {} as Record<Scope, number>;
   for (const scope of SCOPES) {
+    if (!s.scopes.includes(scope)) {
+      entries[scope] = [];
+      totals[scope] = 0;
+      continue;
+    }
     const listed = await s.inScope(scope, "list", { includeExpired: false, verbose: false });
     entries[scope] = listed.slice(0, 10);
     totals[scope] = listed.length;

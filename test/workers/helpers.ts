@@ -1,6 +1,15 @@
+import { runOperation } from "../../src/mcp/caller.ts";
 import type { StoreAddress } from "../../src/session/address.ts";
+import type { OperationInput, OperationName } from "../../src/session/operations.ts";
 
-export { clipboardStub as stubFor, runOperation as op } from "../../src/mcp/caller.ts";
+export { clipboardStub as stubFor } from "../../src/mcp/caller.ts";
+
+/** Runs a tool operation as the address's user, with every permission (the `full` preset). */
+export const op = <N extends OperationName>(
+  address: StoreAddress,
+  name: N,
+  input: OperationInput<N>,
+) => runOperation({ user: address.user, preset: "full" }, address, name, input);
 
 let counter = 0;
 /** A user id no other test uses, so tests never share a Durable Object. */

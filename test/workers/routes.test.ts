@@ -53,7 +53,7 @@ describe("routes", () => {
     expect(await response.json()).toMatchObject({ error: { code: -32700 } });
   });
 
-  it("refuses agents that do not connect to a local server, exactly as /mcp refuses clients", async () => {
+  it("refuses agents and clients without credentials on a server that is not local", async () => {
     const [bridge, mcp] = await Promise.all([
       worker.fetch(
         new Request("https://edgeclip.example.com/bridge", { headers: { upgrade: "websocket" } }),
@@ -68,7 +68,9 @@ describe("routes", () => {
     ]);
     expect(bridge.status).toBe(401);
     expect(bridge.webSocket).toBeNull();
-    expect(await bridge.json()).toEqual(await mcp.json());
+    expect(((await bridge.json()) as { error: string }).error).toContain("edgeclip-agent login");
+    expect(mcp.status).toBe(401);
+    expect(mcp.headers.get("www-authenticate")).toContain("resource_metadata=");
   });
 
   it("answers a plain request to /bridge with 426, naming what it is for", async () => {

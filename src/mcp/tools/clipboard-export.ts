@@ -48,7 +48,7 @@ export const clipboardExport = defineTool({
   },
   async run(s, args) {
     const entries: ExportedEntry[] = [];
-    for (const scope of args.scope === "all" ? SCOPES : [args.scope]) {
+    for (const scope of args.scope === "all" ? s.scopes : [args.scope]) {
       entries.push(
         ...(await s.inScope(scope, "exportEntries", { keys: args.keys, tags: args.tags })),
       );

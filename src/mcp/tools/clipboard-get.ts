@@ -49,7 +49,7 @@ export const clipboardGet = defineTool({
     };
     // Read in each scope in lookup order: one call per scope, not a lookup and then a read.
     let read: Awaited<ReturnType<typeof s.inScope<"read">>> | undefined;
-    for (const scope of args.scope ? [args.scope] : SCOPES) {
+    for (const scope of args.scope ? [args.scope] : s.scopes) {
       read = await s.inScope(scope, "read", request);
       if (read.ok || read.error.code !== "ENTRY_NOT_FOUND") break;
     }

@@ -40,7 +40,7 @@ export const clipboardList = defineTool({
   input,
   output,
   async run(s, args) {
-    const scopes = args.scope === "all" ? SCOPES : [args.scope];
+    const scopes = args.scope === "all" ? s.scopes : [args.scope];
     const all: ListedEntry[] = [];
     for (const scope of scopes) {
       all.push(

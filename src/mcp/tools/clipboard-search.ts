@@ -48,7 +48,7 @@ export const clipboardSearch = defineTool({
   output,
   async run(s, args) {
     const hits: SearchHit[] = [];
-    for (const scope of args.scope ? [args.scope] : SCOPES) {
+    for (const scope of args.scope ? [args.scope] : s.scopes) {
       hits.push(...(await s.inScope(scope, "search", args.query, args.tags, args.include_expired)));
     }
     const results = rank(args.query, hits, args.max_results).map((h) => ({

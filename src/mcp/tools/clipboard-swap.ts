@@ -46,6 +46,8 @@ export const clipboardSwap = defineTool({
       const view = raw.expired ? await s.inScope(scope, "get", key) : undefined;
       if (view) return expiredFailure(view);
     }
+    const denied = s.writeDenied(scopeA) ?? s.writeDenied(scopeB);
+    if (denied) return { ok: false, error: denied };
     const newA = await s.inScope(scopeA, "replaceContent", args.key_a, b.content, b.source);
     const newB = await s.inScope(scopeB, "replaceContent", args.key_b, a.content, a.source);
     if (!newA || !newB)

@@ -1,0 +1,87 @@
+import type { Context } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { constantTimeEqual } from "./passphrase.ts";
+import { randomSecret } from "./tokens.ts";
+
+/**
+ * What every sign-in, consent, pairing and account page shares: cookies
+ * (`__Host-`: Secure, host-only, path /), the CSRF token (double submit: a
+ * cookie and a hidden field that must match, plus a same-origin check), and
+ * strict security headers. Pages are plain HTML forms: no script at all.
+ */
+const SESSION = "edgeclip-session";
+const CSRF = "edgeclip-csrf";
+
+export const sessionCookie = (c: Context) => getCookie(c, SESSION, "host");
+
+export function setSessionCookie(c: Context, session: string, maxAgeSeconds: number): void {
+  setCookie(c, SESSION, session, {
+    prefix: "host",
+    httpOnly: true,
+    sameSite: "Lax",
+    maxAge: maxAgeSeconds,
+  });
+}
+
+export const clearSessionCookie = (c: Context) => deleteCookie(c, SESSION, { prefix: "host" });
+
+/** The CSRF token for a form on this page: the browser's, or a fresh one set now. */
+export function csrfToken(c: Context): string {
+  const existing = getCookie(c, CSRF, "host");
+  if (existing && existing.length >= 32) return existing;
+  const token = randomSecret();
+  setCookie(c, CSRF, token, { prefix: "host", httpOnly: true, sameSite: "Strict" });
+  return token;
+}
+
+/**
+ * Whether a form POST is genuine: its hidden `csrf` field equals the cookie,
+ * and a browser that says where it came from says "this origin".
+ */
+export function csrfValid(c: Context, form: FormData): boolean {
+  const origin = c.req.header("origin");
+  if (origin && origin !== new URL(c.req.url).origin) return false;
+  const site = c.req.header("sec-fetch-site");
+  if (site && site !== "same-origin" && site !== "none") return false;
+  const cookie = getCookie(c, CSRF, "host");
+  const field = form.get("csrf");
+  if (!cookie || typeof field !== "string") return false;
+  const encoder = new TextEncoder();
+  return constantTimeEqual(encoder.encode(cookie), encoder.encode(field));
+}
+
+/**
+ * Headers for every page: no script, no framing, no referrer, no caching.
+ * `formAction` lists where forms may go, redirects included: a consent form
+ * ends in a redirect to the client's callback, which must be allowed.
+ */
+export function pageHeaders(formAction: string[] = []): Record<string, string> {
+  const actions = ["'self'", ...formAction].join(" ");
+  return {
+    "content-security-policy": `default-src 'none'; style-src 'self'; form-action ${actions}; frame-ancestors 'none'; base-uri 'none'`,
+    "x-frame-options": "DENY",
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "no-referrer",
+    "cache-control": "no-store",
+    "cross-origin-opener-policy": "same-origin",
+    "strict-transport-security": "max-age=31536000",
+  };
+}
+
+/** The one stylesheet, served at STYLESHEET_PATH (the CSP allows no inline style). */
+export const STYLESHEET_PATH = "/assets/pages.css";
+export const PAGE_STYLE =
+  "body{font:16px/1.5 system-ui,sans-serif;max-width:34rem;margin:2rem auto;padding:0 1rem;color:#111}h1{font-size:1.4rem}label{display:block;margin:.6rem 0}input[type=text],input[type=password]{width:100%;padding:.5rem;font:inherit;box-sizing:border-box}button{font:inherit;padding:.5rem 1rem;margin:.3rem .3rem .3rem 0;cursor:pointer}button:focus-visible,input:focus-visible{outline:3px solid #2563eb;outline-offset:2px}.note{color:#555;font-size:.9rem}.warn{background:#fff4e5;padding:.5rem;border-left:4px solid #f59e0b}.error{background:#fde8e8;padding:.5rem;border-left:4px solid #dc2626}table{border-collapse:collapse;width:100%}td,th{text-align:left;padding:.3rem;border-bottom:1px solid #ddd;vertical-align:top}code{background:#f3f4f6;padding:0 .2rem}";
+
+/** The client's address, for throttling (Cloudflare sets it; `wrangler dev` too). */
+export const clientAddress = (c: Context) => c.req.header("cf-connecting-ip") ?? "unknown";
+
+/** A path to return to after sign-in: only this server's own paths. */
+export function safeNext(next: string | undefined | null): string {
+  return typeof next === "string" &&
+    next.startsWith("/") &&
+    !next.startsWith("//") &&
+    !next.includes("\\")
+    ? next
+    : "/account";
+}

@@ -1,0 +1,31 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { TestProject } from "vitest/node";
+import { freePort, startWranglerDev } from "../../scripts/wrangler-dev.ts";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    authUrl: string;
+    setupSecret: string;
+  }
+}
+
+/** A `wrangler dev` that requires sign-in on loopback too, with account setup on. */
+export default async function setup(project: TestProject) {
+  const state = mkdtempSync(join(tmpdir(), "edgeclip-e2e-auth-"));
+  const setupSecret = randomBytes(24).toString("base64url");
+  const server = await startWranglerDev({
+    port: await freePort(),
+    persistTo: state,
+    quiet: true,
+    vars: { EDGECLIP_REQUIRE_SIGN_IN: "1", EDGECLIP_SETUP_SECRET: setupSecret },
+  });
+  project.provide("authUrl", server.url);
+  project.provide("setupSecret", setupSecret);
+  return async () => {
+    await server.stop();
+    rmSync(state, { recursive: true, force: true });
+  };
+}

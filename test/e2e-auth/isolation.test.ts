@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { call, ok, startSession } from "../e2e/clients.ts";
+import { connectSignedIn, newAccount, type SignedIn } from "./signed-in.ts";
+
+/**
+ * Two signed-in users on one server: every Durable Object name derives from
+ * the user id the grant carries, so B naming A's session or project reaches
+ * B's own (empty or unknown) objects, never A's.
+ */
+let alice: SignedIn;
+let bob: SignedIn;
+
+beforeAll(async () => {
+  [alice, bob] = await Promise.all([
+    newAccount("alice").then((a) => connectSignedIn(a, "full")),
+    newAccount("bob").then((b) => connectSignedIn(b, "full")),
+  ]);
+});
+
+afterAll(async () => {
+  await Promise.all([alice?.client.close(), bob?.client.close()]);
+});
+
+describe("isolation between users", () => {
+  it("answers B's use of A's session handle with UNKNOWN_SESSION, never A's data", async () => {
+    const handle = await startSession(alice.client, { project: "shared-name" });
+    await ok(alice.client, "copy", { session: handle, text: "alice's secret", key: "secret" });
+    for (const [name, args] of [
+      ["clipboard_get", { session: handle, key: "secret" }],
+      ["clipboard_list", { session: handle }],
+      ["history", { session: handle }],
+      ["copy", { session: handle, text: "bob was here" }],
+      ["session_end", { session: handle }],
+    ] as const) {
+      const result = await call(bob.client, name, args);
+      expect(result.isError, name).toBe(true);
+      expect(result.text, name).toMatch(/^UNKNOWN_SESSION/);
+      expect(result.text).not.toContain("alice's secret");
+    }
+    const mine = await ok<{ content: string }>(alice.client, "clipboard_get", {
+      session: handle,
+      key: "secret",
+    });
+    expect(mine.content).toBe("alice's secret");
+    const sessions = await ok<{ sessions: { session: string }[] }>(bob.client, "session_list");
+    expect(JSON.stringify(sessions)).not.toContain(handle);
+  });
+
+  it("gives B their own project scope under the same project name, and their own user scope", async () => {
+    const aliceSession = await startSession(alice.client, { project: "same-project" });
+    await ok(alice.client, "copy", {
+      session: aliceSession,
+      text: "alice project",
+      key: "p",
+      scope: "project",
+    });
+    await ok(alice.client, "copy", { text: "alice user", key: "u", scope: "user" });
+    const bobSession = await startSession(bob.client, { project: "same-project" });
+    for (const scope of ["project", "user"] as const) {
+      const listed = await ok<{ entries: unknown[] }>(bob.client, "clipboard_list", {
+        session: bobSession,
+        scope,
+      });
+      expect(listed.entries, scope).toEqual([]);
+    }
+    const searched = await ok<{ results: unknown[] }>(bob.client, "clipboard_search", {
+      session: bobSession,
+      query: "alice",
+    });
+    expect(searched.results).toEqual([]);
+  });
+});

@@ -1,0 +1,132 @@
+import { describe, expect, it } from "vitest";
+import { call } from "../e2e/clients.ts";
+import { field } from "../support/browser.ts";
+import { connectSignedIn, newAccount, rawCall, serverUrl, tokenRequest } from "./signed-in.ts";
+
+/**
+ * The whole OAuth flow against a real `wrangler dev` that requires sign-in,
+ * with the official SDK client's auth support doing discovery, dynamic
+ * registration, PKCE and the token exchange, and the sign-in and consent pages
+ * driven over HTTP.
+ */
+describe("signing in an MCP client", () => {
+  it("runs discovery, registration, PKCE, consent and the token exchange, then serves tools", async () => {
+    const account = await newAccount("flow");
+    const { client, auth, consent } = await connectSignedIn(account, "full");
+    expect(consent).toContain("edgeclip e2e client");
+    expect(consent).toContain("registered itself (dynamic client registration)");
+    expect(consent).toContain("Access will be sent to <strong>127.0.0.1</strong>");
+    // The preset is the grant's scope (offline_access is added when a client asks; workers oauth test).
+    expect(auth.saved?.scope?.split(" ")[0]).toBe("full");
+    expect(typeof auth.saved?.refresh_token).toBe("string");
+    const copied = await call(client, "copy", { text: "signed in" });
+    expect(copied.isError).toBeFalsy();
+    expect(
+      (await call(client, "clipboard_get", { key: copied.data.key as string })).text,
+    ).toContain("signed in");
+    await client.close();
+  });
+
+  it("rotates refresh tokens, keeping the previous one valid until its successor is used", async () => {
+    const { auth, client } = await connectSignedIn(await newAccount("refresh"));
+    await client.close();
+    const clientId = String(auth.client?.client_id);
+    const refresh = (token: string) =>
+      tokenRequest({ grant_type: "refresh_token", refresh_token: token, client_id: clientId });
+    const r0 = String(auth.saved?.refresh_token);
+    const first = await refresh(r0);
+    expect(first.status).toBe(200);
+    expect(first.body.refresh_token).not.toBe(r0);
+    // Claude refreshes from two addresses at once: the same old token works again…
+    const again = await refresh(r0);
+    expect(again.status).toBe(200);
+    expect((await rawCall(again.body.access_token ?? "", "session_list")).status).toBe(200);
+    // …until a successor is used; then it is dead.
+    const next = await refresh(again.body.refresh_token ?? "");
+    expect(next.status).toBe(200);
+    const dead = await refresh(r0);
+    expect(dead.status).toBe(400);
+    expect(dead.body.error).toBe("invalid_grant");
+  });
+
+  it("answers an unknown client at the token endpoint with 401 invalid_client, so it registers again", async () => {
+    const response = await tokenRequest({
+      grant_type: "authorization_code",
+      code: "x:y:z",
+      client_id: "never-registered",
+      code_verifier: "a".repeat(43),
+    });
+    expect(response.status).toBe(401);
+    expect(response.body.error).toBe("invalid_client");
+  });
+
+  it("stops a revoked grant's tokens at once, and its refresh token", async () => {
+    const account = await newAccount("revoke");
+    const { auth, browser, client } = await connectSignedIn(account);
+    await client.close();
+    const token = String(auth.saved?.access_token);
+    expect((await rawCall(token, "session_list")).status).toBe(200);
+    const page = await (await browser.get(new URL("/account", serverUrl()))).text();
+    expect(page).toContain("edgeclip e2e client");
+    const revoked = await browser.post(new URL("/account/grants/revoke", serverUrl()), {
+      csrf: field(page, "csrf"),
+      id: field(page, "id"),
+    });
+    expect(revoked.status).toBe(200);
+    expect(await revoked.text()).toContain("No app is connected");
+    expect((await rawCall(token, "session_list")).status).toBe(401);
+    const refreshed = await tokenRequest({
+      grant_type: "refresh_token",
+      refresh_token: String(auth.saved?.refresh_token),
+      client_id: String(auth.client?.client_id),
+    });
+    expect(refreshed.body.error).toBe("invalid_grant");
+  });
+
+  it("rejects a tampered token and checks Origin before anything else", async () => {
+    const { auth, client } = await connectSignedIn(await newAccount("tamper"));
+    await client.close();
+    const token = String(auth.saved?.access_token);
+    const tampered = `${token.slice(0, -2)}${token.endsWith("AA") ? "BB" : "AA"}`;
+    expect((await rawCall(tampered, "session_list")).status).toBe(401);
+    const foreign = await fetch(new URL("/mcp", serverUrl()), {
+      method: "POST",
+      headers: { origin: "https://evil.example", authorization: `Bearer ${token}` },
+      body: "{}",
+    });
+    expect(foreign.status).toBe(403);
+  });
+});
+
+describe("signing in on the page", () => {
+  it("throttles guessing per account: after 5 failures even the right passphrase waits", async () => {
+    const account = await newAccount("brute");
+    const { Browser } = await import("../support/browser.ts");
+    const signIn = async (passphrase: string, address: string) => {
+      const browser = new Browser(fetch, address);
+      const page = await browser.get(new URL("/signin", serverUrl()));
+      return browser.signIn(page, new URL("/signin", serverUrl()), account.name, passphrase);
+    };
+    for (let i = 0; i < 5; i++)
+      expect((await signIn(`wrong passphrase ${i}!`, `192.0.2.${i + 1}`)).status).toBe(401);
+    const locked = await signIn(account.passphrase, "192.0.2.99");
+    expect(locked.status).toBe(429);
+    expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await locked.text()).toContain("Too many failed sign-ins");
+  });
+
+  it("throttles guessing per address, across accounts", async () => {
+    const { Browser } = await import("../support/browser.ts");
+    const browser = new Browser(fetch, "192.0.2.200");
+    const url = new URL("/signin", serverUrl());
+    for (let i = 0; i < 5; i++) {
+      const page = await browser.get(url);
+      expect((await browser.signIn(page, url, `nobody-${i}`, "wrong passphrase!")).status).toBe(
+        401,
+      );
+    }
+    const victim = await newAccount("victim");
+    const page = await browser.get(url);
+    expect((await browser.signIn(page, url, victim.name, victim.passphrase)).status).toBe(429);
+  });
+});

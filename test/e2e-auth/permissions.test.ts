@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { call, ok, sessionSnapshot } from "../e2e/clients.ts";
+import { connectSignedIn, newAccount, type SignedIn } from "./signed-in.ts";
+
+/**
+ * Permission presets, chosen on the consent page and enforced in the tool
+ * layer: every forbidden call answers PERMISSION_DENIED naming the preset, and
+ * changes nothing.
+ */
+let full: SignedIn;
+let sandboxed: SignedIn;
+let trusted: SignedIn;
+
+beforeAll(async () => {
+  const account = await newAccount("presets");
+  [full, sandboxed, trusted] = await Promise.all([
+    connectSignedIn(account, "full"),
+    connectSignedIn(account, "sandboxed"),
+    connectSignedIn(account, "trusted"),
+  ]);
+  await ok(full.client, "copy", { text: "the user's own note", key: "note", scope: "user" });
+  await ok(full.client, "copy", { text: "project wisdom", key: "wisdom", scope: "project" });
+});
+
+afterAll(async () => {
+  await Promise.all([full, sandboxed, trusted].map((s) => s?.client.close()));
+});
+
+async function expectDenied(
+  who: SignedIn,
+  preset: string,
+  name: string,
+  args: Record<string, unknown>,
+) {
+  const before = await sessionSnapshot(full.client, "default");
+  const result = await call(who.client, name, args);
+  expect(result.isError, `${name} ${JSON.stringify(args)}: ${result.text}`).toBe(true);
+  expect(result.text).toMatch(
+    new RegExp(`^PERMISSION_DENIED: This connection's grant is \`${preset}\``),
+  );
+  expect(await sessionSnapshot(full.client, "default")).toEqual(before);
+  return result.text;
+}
+
+describe("the sandboxed preset", () => {
+  it.each([
+    ["copy", { text: "x", scope: "project" }, "the project scope"],
+    ["copy", { text: "x", scope: "user" }, "the user scope"],
+    ["clipboard_get", { key: "note", scope: "user" }, "the user scope"],
+    ["clipboard_list", { scope: "project" }, "the project scope"],
+    ["clipboard_search", { query: "wisdom", scope: "project" }, "the project scope"],
+    ["clipboard_clear", { scope: "user" }, "the user scope"],
+    ["os_clipboard_get", {}, "the OS clipboard"],
+    ["os_clipboard_set", { text: "x" }, "the OS clipboard"],
+    ["copy", { from_os: true }, "the OS clipboard"],
+    [
+      "paste",
+      { text: "x", targets: [{ path: "a.txt", create_if_missing: true }] },
+      "writing files",
+    ],
+    ["paste", { text: "x", to_os: true }, "the OS clipboard"],
+    ["cut", { path: "a.txt" }, "writing files"],
+    ["move", { from: { path: "a.txt", lines: "1..2" }, to: { path: "b.txt" } }, "writing files"],
+    ["clipboard_export", { path: "export.json" }, "writing files"],
+  ])("refuses %s %j (%s)", async (name, args, what) => {
+    const text = await expectDenied(sandboxed, "sandboxed", name, args);
+    expect(text).toContain(`not ${what}`);
+  });
+
+  it("sees only the session scope where no scope is named", async () => {
+    await ok(sandboxed.client, "copy", { text: "sandboxed session note", key: "mine" });
+    const listed = await ok<{ entries: { key: string; scope: string }[] }>(
+      sandboxed.client,
+      "clipboard_list",
+      { scope: "all" },
+    );
+    expect(listed.entries.map((e) => e.scope)).toEqual(["session"]);
+    const missing = await call(sandboxed.client, "clipboard_get", { key: "note" });
+    expect(missing.text).toMatch(/^ENTRY_NOT_FOUND/);
+    const found = await ok<{ results: { key: string }[] }>(sandboxed.client, "clipboard_search", {
+      query: "wisdom",
+    });
+    expect(found.results).toEqual([]);
+  });
+});
+
+describe("the trusted preset", () => {
+  it("reads the user scope but never writes it", async () => {
+    const read = await ok<{ content: string }>(trusted.client, "clipboard_get", {
+      key: "note",
+      scope: "user",
+    });
+    expect(read.content).toBe("the user's own note");
+    await expectDenied(trusted, "trusted", "copy", { text: "x", scope: "user" });
+    await expectDenied(trusted, "trusted", "clipboard_update", { key: "note", content: "changed" });
+    await expectDenied(trusted, "trusted", "clipboard_delete", { key: "note" });
+    await ok(trusted.client, "copy", { text: "swap me", key: "swappable" });
+    const swap = await expectDenied(trusted, "trusted", "clipboard_swap", {
+      key_a: "swappable",
+      key_b: "note",
+    });
+    expect(swap).toContain("not writing to the user scope");
+    expect(
+      (await ok<{ content: string }>(full.client, "clipboard_get", { key: "note", scope: "user" }))
+        .content,
+    ).toBe("the user's own note");
+  });
+
+  it("writes the project scope", async () => {
+    const copied = await call(trusted.client, "copy", {
+      text: "x",
+      key: "t-proj",
+      scope: "project",
+    });
+    expect(copied.isError).toBeFalsy();
+  });
+});
