@@ -14,8 +14,11 @@ app.get("/health", (c) => c.json({ ok: true, name: "edgeclip", version: pkg.vers
 app.get("/", (c) => {
   const mcpUrl = new URL("/mcp", c.req.url).href;
   const server = new URL("/", c.req.url).href.replace(/\/$/, "");
+  const signIn = isAuthless(c.req.raw, c.env)
+    ? ""
+    : `Sign-in:       required (OAuth). Your apps and agents: ${server}/account\nPair an agent: npx edgeclip-agent login ${server}\n`;
   return c.text(
-    `edgeclip ${pkg.version}: a clipboard for AI agents.\n\nMCP endpoint: ${mcpUrl}\n\nClaude Code:   claude mcp add --transport http edgeclip ${mcpUrl}\nMCP Inspector: npx @modelcontextprotocol/inspector --transport http --server-url ${mcpUrl}\nLocal agent:   npx edgeclip-agent connect ${server} --root <your project>\n`,
+    `edgeclip ${pkg.version}: a clipboard for AI agents.\n\nMCP endpoint: ${mcpUrl}\n\nClaude Code:   claude mcp add --transport http edgeclip ${mcpUrl}\nMCP Inspector: npx @modelcontextprotocol/inspector --transport http --server-url ${mcpUrl}\n${signIn}Local agent:   npx edgeclip-agent connect ${server} --root <your project>\n`,
   );
 });
 
@@ -59,7 +62,11 @@ app.get("/bridge", async (c) => {
   headers.delete(BRIDGE_TOKEN_HEADER);
   if (tokenId) headers.set(BRIDGE_TOKEN_HEADER, tokenId);
   headers.delete("authorization");
-  return bridgeStub(user).fetch(new Request(c.req.raw, { headers }));
+  const accepted = await bridgeStub(user).fetch(new Request(c.req.raw, { headers }));
+  // A revocation between the check above and the Bridge accepting the socket closed nothing: close it now.
+  if (tokenId && accepted.status === 101 && !(await accountsStub(c.env).hasAgentToken(tokenId)))
+    await bridgeStub(user).disconnectToken(tokenId);
+  return accepted;
 });
 
 app.route("/", authRoutes);

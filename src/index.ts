@@ -11,7 +11,8 @@ const appHandler: ExportedHandler<Env> = {
 };
 
 /**
- * Every request: /mcp's Origin check first (403, signed in or not); then an
+ * Every request: /mcp's Origin check first (403, signed in or not), and no
+ * browser at /bridge; then an
  * authless local server goes straight to the app, and anything else through
  * the OAuth provider, which serves discovery, /token and /register, checks the
  * bearer token on /mcp, and passes the rest (sign-in, consent, pairing,
@@ -19,10 +20,17 @@ const appHandler: ExportedHandler<Env> = {
  */
 export default {
   fetch(request, env, ctx) {
-    if (new URL(request.url).pathname === "/mcp") {
+    const { pathname } = new URL(request.url);
+    if (pathname === "/mcp") {
       const rejected = originRejection(request, env);
       if (rejected) return rejected;
     }
+    // Agents send no Origin; a web page does, and WebSockets ignore CORS: refuse it outright.
+    if (pathname === "/bridge" && request.headers.has("origin"))
+      return Response.json(
+        { error: "/bridge is for edgeclip-agent, not web pages." },
+        { status: 403 },
+      );
     if (isAuthless(request, env)) return app.fetch(request, env, ctx);
     return providerFor(publicOrigin(request, env), env, appHandler).fetch(request, env, ctx);
   },

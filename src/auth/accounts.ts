@@ -2,7 +2,7 @@ import { DurableObject } from "cloudflare:workers";
 import { fail, type Outcome, ok } from "../core/errors.ts";
 import { type Migrations, migrate } from "../storage/migrate.ts";
 import { hashPassphrase, needsRehash, passphraseProblem, verifyPassphrase } from "./passphrase.ts";
-import { type Attempts, afterFailure, NO_ATTEMPTS, waitMs } from "./throttle.ts";
+import { type Attempts, afterFailure, NO_ATTEMPTS, WINDOW_MS, waitMs } from "./throttle.ts";
 import { digest, normaliseUserCode, randomSecret, userCode } from "./tokens.ts";
 
 /**
@@ -144,8 +144,17 @@ export class Accounts extends DurableObject<Env> {
    * costs the same hash and counts the same failure as a wrong passphrase.
    */
   async signIn(name: string, passphrase: string, address: string): Promise<SignIn> {
-    const keys = [`account:${name.toLowerCase()}`, `address:${address}`];
     const now = this.now();
+    // Records of failures whose window passed and whose lock ended say nothing any more.
+    this.sql.exec(
+      "DELETE FROM attempts WHERE json_extract(state, '$.since') < ? AND json_extract(state, '$.locked_until') < ?",
+      now - WINDOW_MS,
+      now,
+    );
+    // A name no account can have is not a key of its own: it counts against the address only.
+    const keys = USER_NAME.test(name)
+      ? [`account:${name.toLowerCase()}`, `address:${address.slice(0, 64)}`]
+      : [`address:${address.slice(0, 64)}`];
     const wait = Math.max(...keys.map((k) => waitMs(this.attempts(k), now)));
     if (wait > 0) return { ok: false, reason: "locked", retry_after_s: Math.ceil(wait / 1000) };
     const user = this.userNamed(name);
@@ -154,7 +163,7 @@ export class Accounts extends DurableObject<Env> {
       for (const key of keys) this.setAttempts(key, afterFailure(this.attempts(key), this.now()));
       return { ok: false, reason: "wrong" };
     }
-    this.sql.exec("DELETE FROM attempts WHERE key = ?", keys[0]);
+    this.sql.exec("DELETE FROM attempts WHERE key = ?", `account:${name.toLowerCase()}`);
     if (needsRehash(user.passphrase))
       this.sql.exec(
         "UPDATE users SET passphrase = ? WHERE id = ?",
@@ -256,7 +265,7 @@ export class Accounts extends DurableObject<Env> {
     if (!pending)
       return fail(
         "INVALID_ARGUMENT",
-        "No pending pairing has this code: it may have expired (10 minutes). Run `edgeclip-agent login` again.",
+        "No pending pairing has this code: it may have expired. Run `edgeclip-agent login` again.",
       );
     this.sql.exec(
       "UPDATE pairings SET status = ?, user_id = ? WHERE user_code = ?",
@@ -328,6 +337,11 @@ export class Accounts extends DurableObject<Env> {
     if (!row) return undefined;
     this.sql.exec("UPDATE agent_tokens SET last_used_at = ? WHERE id = ?", this.now(), row.id);
     return { user: row.user_id, id: row.id, name: row.name };
+  }
+
+  /** Whether a token id is still valid (not revoked). */
+  hasAgentToken(id: string): boolean {
+    return this.sql.exec("SELECT 1 FROM agent_tokens WHERE id = ?", id).toArray().length > 0;
   }
 
   agentTokens(userId: string): AgentToken[] {

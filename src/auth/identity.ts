@@ -12,13 +12,21 @@ const truthy = (value: string | undefined) =>
 /**
  * Whether this request is served authless, as the one local user: only on a
  * loopback address, which a deployed Worker is never reached on (Cloudflare
- * routes by host name, and refuses bare IPs and hosts it does not serve), and
- * only unless `EDGECLIP_REQUIRE_SIGN_IN` is set. No setting turns it on
+ * routes by host name, and refuses bare IPs and hosts it does not serve), from
+ * a loopback client and not through a proxy (`Forwarded`, `X-Forwarded-For`),
+ * and only unless `EDGECLIP_REQUIRE_SIGN_IN` is set. No setting turns it on
  * anywhere else.
  */
 export function isAuthless(request: Request, env: Env): boolean {
-  return LOOPBACK.has(new URL(request.url).hostname) && !truthy(env.EDGECLIP_REQUIRE_SIGN_IN);
+  if (truthy(env.EDGECLIP_REQUIRE_SIGN_IN) || !LOOPBACK.has(new URL(request.url).hostname))
+    return false;
+  // A proxy that forwards to a local server with a loopback Host must not make it public.
+  const client = request.headers.get("cf-connecting-ip");
+  const forwarded = request.headers.has("forwarded") || request.headers.has("x-forwarded-for");
+  return !forwarded && (client === null || LOOPBACK_ADDRESSES.has(client));
 }
+
+const LOOPBACK_ADDRESSES = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
 
 export const LOCAL_CALLER: Caller = { user: LOCAL_USER, preset: "full" };
 

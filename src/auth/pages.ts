@@ -19,7 +19,7 @@ function page(title: string, body: Html, account?: string): Html {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
+<meta name="referrer" content="same-origin">
 <title>${title} · edgeclip</title>
 <link rel="stylesheet" href="${STYLESHEET_PATH}">
 </head>

@@ -28,10 +28,17 @@ export const DEFAULT_TTLS = {
   registration: 30 * DAY_S,
 } as const;
 
-function seconds(value: string | undefined, fallback: number, name: string): number {
+/** A lifetime setting in seconds; the OAuth library (KV) needs at least 60. */
+export function seconds(
+  value: string | undefined,
+  fallback: number,
+  name: string,
+  min = 60,
+): number {
   if (value === undefined || value === "") return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a whole number of seconds`);
+  if (!Number.isInteger(n) || n < min)
+    throw new Error(`${name} must be a whole number of seconds, at least ${min}`);
   return n;
 }
 
@@ -55,16 +62,23 @@ export function tokenLifetimes(env: Env) {
   };
 }
 
-/** The caller a verified grant names; a grant without a known preset gets the narrowest. */
-export function callerOf(props: unknown): Caller {
+/**
+ * The caller a verified grant names, with the narrower of the grant's preset
+ * and the token's (a client may narrow its scope on refresh); a grant without
+ * a known preset gets the narrowest.
+ */
+export function callerOf(props: unknown, tokenScope: readonly string[] = []): Caller {
   const { user, preset } = (props ?? {}) as Partial<GrantProps>;
   if (typeof user !== "string" || !user) throw new Error("grant without a user");
-  return { user, preset: isPreset(preset) ? preset : "sandboxed" };
+  const granted = PRESETS.indexOf(isPreset(preset) ? preset : "sandboxed");
+  const inToken = PRESETS.findIndex((p) => tokenScope.includes(p));
+  const narrowest = inToken < 0 ? granted : Math.min(granted, inToken);
+  return { user, preset: PRESETS[narrowest] ?? "sandboxed" };
 }
 
 const mcpApi = {
-  fetch: (request: Request, _env: Env, ctx: ExecutionContext) =>
-    serveMcp(request, callerOf(ctx.props)),
+  fetch: (request: Request, _env: Env, ctx: ExecutionContext & { auth?: { scope?: string[] } }) =>
+    serveMcp(request, callerOf(ctx.props, ctx.auth?.scope)),
 };
 
 const providers = new Map<string, OAuthProvider>();

@@ -10,7 +10,8 @@ import { type Account, accountsStub, WEB_SESSION_MS } from "./accounts.ts";
 import { accountPage, consentPage, donePage, errorPage, pairPage, signInPage } from "./pages.ts";
 import { constantTimeEqual } from "./passphrase.ts";
 import { isPreset, PRESETS, type Preset } from "./presets.ts";
-import type { GrantProps } from "./provider.ts";
+import { type GrantProps, seconds } from "./provider.ts";
+import { digest } from "./tokens.ts";
 import {
   clearSessionCookie,
   clientAddress,
@@ -76,12 +77,12 @@ const askSignIn = (c: C) => render(c, signInPage({ next: here(c), csrf: csrfToke
 // ── Sign-in ────────────────────────────────────────────────────────────────
 
 authRoutes.get("/signin", (c) =>
-  render(c, signInPage({ next: safeNext(c.req.query("next")), csrf: csrfToken(c) })),
+  render(c, signInPage({ next: safeNext(c.req.query("next"), c.req.url), csrf: csrfToken(c) })),
 );
 
 authRoutes.post("/signin", async (c) => {
   const form = await c.req.formData();
-  const next = safeNext(String(form.get("next") ?? ""));
+  const next = safeNext(String(form.get("next") ?? ""), c.req.url);
   const name = String(form.get("name") ?? "").trim();
   const again = (error: string, status: number) =>
     render(c, signInPage({ next, csrf: csrfToken(c), error, name }), status);
@@ -248,7 +249,7 @@ authRoutes.post(PAIRING_PATHS.device, async (c) => {
       },
       400,
     );
-  const ttl = Number(c.env.EDGECLIP_PAIRING_TTL) || PAIRING_TTL_S;
+  const ttl = seconds(c.env.EDGECLIP_PAIRING_TTL, PAIRING_TTL_S, "EDGECLIP_PAIRING_TTL", 1);
   const started = await accountsStub(c.env).startPairing(name, clientAddress(c), ttl);
   const page = new URL("/pair", c.req.url);
   return c.json({
@@ -339,7 +340,9 @@ authRoutes.post("/setup/users", async (c) => {
     );
   const given = bearer(c.req.header("authorization")) ?? "";
   const encoder = new TextEncoder();
-  if (!constantTimeEqual(encoder.encode(given), encoder.encode(secret)))
+  // Compared as digests: equal length, so neither the time nor the answer says how long it is.
+  const [a, b] = await Promise.all([digest(given), digest(secret)]);
+  if (!constantTimeEqual(encoder.encode(a), encoder.encode(b)))
     return c.json({ error: "Wrong setup secret (EDGECLIP_SETUP_SECRET)." }, 401);
   const body = (await c.req.json().catch(() => ({}))) as { name?: unknown; passphrase?: unknown };
   const added = await accountsStub(c.env).addUser(

@@ -40,7 +40,8 @@ export function csrfToken(c: Context): string {
  */
 export function csrfValid(c: Context, form: FormData): boolean {
   const origin = c.req.header("origin");
-  if (origin && origin !== new URL(c.req.url).origin) return false;
+  // `null` says nothing (privacy contexts send it); the token below decides.
+  if (origin && origin !== "null" && origin !== new URL(c.req.url).origin) return false;
   const site = c.req.header("sec-fetch-site");
   if (site && site !== "same-origin" && site !== "none") return false;
   const cookie = getCookie(c, CSRF, "host");
@@ -61,7 +62,8 @@ export function pageHeaders(formAction: string[] = []): Record<string, string> {
     "content-security-policy": `default-src 'none'; style-src 'self'; form-action ${actions}; frame-ancestors 'none'; base-uri 'none'`,
     "x-frame-options": "DENY",
     "x-content-type-options": "nosniff",
-    "referrer-policy": "no-referrer",
+    // same-origin, not no-referrer: with no-referrer, browsers send `Origin: null` on our own forms.
+    "referrer-policy": "same-origin",
     "cache-control": "no-store",
     "cross-origin-opener-policy": "same-origin",
     "strict-transport-security": "max-age=31536000",
@@ -76,12 +78,16 @@ export const PAGE_STYLE =
 /** The client's address, for throttling (Cloudflare sets it; `wrangler dev` too). */
 export const clientAddress = (c: Context) => c.req.header("cf-connecting-ip") ?? "unknown";
 
-/** A path to return to after sign-in: only this server's own paths. */
-export function safeNext(next: string | undefined | null): string {
-  return typeof next === "string" &&
-    next.startsWith("/") &&
-    !next.startsWith("//") &&
-    !next.includes("\\")
-    ? next
-    : "/account";
+/**
+ * A place to return to after sign-in: a path on this server, as the browser
+ * will resolve it (`/\t/evil.example` is `//evil.example` to a browser).
+ */
+export function safeNext(next: string | undefined | null, base: string): string {
+  if (typeof next !== "string" || !next.startsWith("/")) return "/account";
+  try {
+    const url = new URL(next, base);
+    return url.origin === new URL(base).origin ? `${url.pathname}${url.search}` : "/account";
+  } catch {
+    return "/account";
+  }
 }

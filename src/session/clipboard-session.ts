@@ -400,7 +400,11 @@ export class ClipboardSession extends DurableObject<Env> {
         if (denied) throw new PermissionDenied(denied);
         return this.inScope(scope, method, args);
       },
-      locate: (key, scope) => this.locate(key, scope, scopes),
+      locate: (key, scope) => {
+        const denied = scope && scopeDenied(preset, scope, "read");
+        if (denied) throw new PermissionDenied(denied);
+        return this.locate(key, scope, scopes);
+      },
       log,
       agent,
       files: new FileOperations(

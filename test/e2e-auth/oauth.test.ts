@@ -1,6 +1,7 @@
-import { describe, expect, it } from "vitest";
+import { spawnSync } from "node:child_process";
+import { describe, expect, inject, it } from "vitest";
 import { call } from "../e2e/clients.ts";
-import { field } from "../support/browser.ts";
+import { Browser, field } from "../support/browser.ts";
 import { connectSignedIn, newAccount, rawCall, serverUrl, tokenRequest } from "./signed-in.ts";
 
 /**
@@ -101,7 +102,6 @@ describe("signing in an MCP client", () => {
 describe("signing in on the page", () => {
   it("throttles guessing per account: after 5 failures even the right passphrase waits", async () => {
     const account = await newAccount("brute");
-    const { Browser } = await import("../support/browser.ts");
     const signIn = async (passphrase: string, address: string) => {
       const browser = new Browser(fetch, address);
       const page = await browser.get(new URL("/signin", serverUrl()));
@@ -116,7 +116,6 @@ describe("signing in on the page", () => {
   });
 
   it("throttles guessing per address, across accounts", async () => {
-    const { Browser } = await import("../support/browser.ts");
     const browser = new Browser(fetch, "192.0.2.200");
     const url = new URL("/signin", serverUrl());
     for (let i = 0; i < 5; i++) {
@@ -128,5 +127,33 @@ describe("signing in on the page", () => {
     const victim = await newAccount("victim");
     const page = await browser.get(url);
     expect((await browser.signIn(page, url, victim.name, victim.passphrase)).status).toBe(429);
+  });
+});
+
+describe("npm run user:add", () => {
+  it("creates an account the deployer can then sign in with, and refuses a wrong setup secret", async () => {
+    const name = `added-${Math.random().toString(36).slice(2, 8)}`;
+    const run = (secret: string) =>
+      spawnSync(process.execPath, ["scripts/user-add.ts", name, "--url", serverUrl()], {
+        input: "a long enough passphrase\n",
+        env: { ...process.env, EDGECLIP_SETUP_SECRET: secret },
+        encoding: "utf8",
+      });
+    const wrong = run("not the secret");
+    expect(wrong.status).toBe(1);
+    expect(wrong.stderr).toContain("Wrong setup secret");
+    const added = run(inject("setupSecret"));
+    expect(added.status, added.stderr).toBe(0);
+    expect(added.stdout).toContain(`Created ${name}`);
+    const browser = new Browser(fetch, "192.0.2.150");
+    const url = new URL("/signin", serverUrl());
+    const signedIn = await browser.signIn(
+      await browser.get(url),
+      url,
+      name,
+      "a long enough passphrase",
+    );
+    expect(signedIn.status).toBe(303);
+    expect(await (await browser.get(new URL("/account", serverUrl()))).text()).toContain(name);
   });
 });

@@ -1,6 +1,7 @@
 import { env, exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { accountsStub } from "../../src/auth/accounts.ts";
+import { callerOf } from "../../src/auth/provider.ts";
 import { authorizeInBrowser, Browser, pkce } from "../support/browser.ts";
 import { CLAUDE_CALLBACKS, CLAUDE_CLIENT_ID } from "./cimd-documents.ts";
 
@@ -196,6 +197,20 @@ describe("tokens at /mcp", () => {
   });
 });
 
+describe("the caller a token stands for", () => {
+  it("takes the narrower of the grant's preset and the token's scope", () => {
+    expect(callerOf({ user: "u", preset: "full" }, ["full"])).toEqual({
+      user: "u",
+      preset: "full",
+    });
+    expect(callerOf({ user: "u", preset: "full" }, ["sandboxed"]).preset).toBe("sandboxed");
+    expect(callerOf({ user: "u", preset: "sandboxed" }, ["full"]).preset).toBe("sandboxed");
+    expect(callerOf({ user: "u", preset: "trusted" }, []).preset).toBe("trusted");
+    expect(callerOf({ user: "u", preset: "admin" }, []).preset).toBe("sandboxed");
+    expect(() => callerOf({ preset: "full" })).toThrow();
+  });
+});
+
 describe("pages", () => {
   it("serve strict security headers and escape what clients choose", async () => {
     const response = await worker.fetch(new Request(`${ORIGIN}/signin?next=/account`));
@@ -234,6 +249,40 @@ describe("pages", () => {
     expect(consent).not.toContain("<script>");
     expect(consent).toContain("&lt;script&gt;");
     expect(consent).toContain("registered itself (dynamic client registration)");
+  });
+
+  it("send sign-in back only to this server, however the path is spelled", async () => {
+    for (const next of [
+      "/\t/evil.example",
+      "//evil.example/x",
+      "/\\evil.example",
+      "https://evil.example/",
+    ]) {
+      const page = await (
+        await worker.fetch(new Request(`${ORIGIN}/signin?next=${encodeURIComponent(next)}`))
+      ).text();
+      const kept = /name="next" value="([^"]*)"/.exec(page)?.[1] ?? "";
+      expect(new URL(kept, ORIGIN).origin, next).toBe(ORIGIN);
+    }
+  });
+
+  it("accept their own forms when the browser says `Origin: null`, and take the token as proof", async () => {
+    const browser = new Browser((r) => worker.fetch(r));
+    const page = await (await browser.get(`${ORIGIN}/signin?next=/account`)).text();
+    const fields = new URLSearchParams({
+      csrf: /name="csrf" value="([^"]*)"/.exec(page)?.[1] ?? "",
+      next: "/account",
+      name: account.name,
+      passphrase: account.passphrase,
+    });
+    const post = (origin: string) =>
+      browser.request(`${ORIGIN}/signin`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin },
+        body: fields.toString(),
+      });
+    expect((await post("https://evil.example")).status).toBe(403);
+    expect((await post("null")).status).toBe(303);
   });
 
   it("refuse a form posted without the CSRF token", async () => {

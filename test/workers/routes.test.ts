@@ -73,6 +73,33 @@ describe("routes", () => {
     expect(mcp.headers.get("www-authenticate")).toContain("resource_metadata=");
   });
 
+  it("refuses /bridge to any web page (WebSockets ignore CORS), even on a local server", async () => {
+    const response = await worker.fetch(
+      new Request("http://127.0.0.1/bridge", {
+        headers: { upgrade: "websocket", origin: "https://evil.example" },
+      }),
+    );
+    expect(response.status).toBe(403);
+    expect(response.webSocket).toBeNull();
+  });
+
+  it("is not authless for a request a proxy forwarded to the loopback address", async () => {
+    const proxied: Record<string, string>[] = [
+      { "x-forwarded-for": "198.51.100.1" },
+      { "cf-connecting-ip": "198.51.100.1" },
+    ];
+    for (const headers of proxied) {
+      const response = await worker.fetch(
+        new Request("http://127.0.0.1/mcp", {
+          method: "POST",
+          headers: { ...mcpHeaders, ...headers },
+          body: "{}",
+        }),
+      );
+      expect(response.status).toBe(401);
+    }
+  });
+
   it("answers a plain request to /bridge with 426, naming what it is for", async () => {
     const response = await worker.fetch(new Request("http://127.0.0.1/bridge"));
     expect(response.status).toBe(426);
