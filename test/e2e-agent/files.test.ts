@@ -76,7 +76,7 @@ describe("a local agent connected", () => {
         project: "files-project",
         roots: [root],
         read_only: false,
-        version: "0.3.0",
+        version: "0.4.0",
         connected_since: expect.any(String),
         last_seen: expect.any(String),
       }),

@@ -11,7 +11,7 @@ import { connectSignedIn, newAccount, rawCall, serverUrl, tokenRequest } from ".
  * driven over HTTP.
  */
 describe("signing in an MCP client", () => {
-  it("runs discovery, registration, PKCE, consent and the token exchange, then serves tools", async () => {
+  it("runs discovery, registration, PKCE, consent, the token exchange and refresh, serving tools", async () => {
     const account = await newAccount("flow");
     const { client, auth, consent } = await connectSignedIn(account, "full");
     expect(consent).toContain("edgeclip e2e client");
@@ -25,6 +25,13 @@ describe("signing in an MCP client", () => {
     expect(
       (await call(client, "clipboard_get", { key: copied.data.key as string })).text,
     ).toContain("signed in");
+    // The access token stops working (as an expired one does): the SDK refreshes and carries on.
+    const before = { ...auth.saved };
+    if (auth.saved) auth.saved = { ...auth.saved, access_token: "no-longer-valid" };
+    const after = await call(client, "clipboard_get", { key: copied.data.key as string });
+    expect(after.text).toContain("signed in");
+    expect(auth.saved?.access_token).not.toBe("no-longer-valid");
+    expect(auth.saved?.refresh_token).not.toBe(before.refresh_token);
     await client.close();
   });
 
