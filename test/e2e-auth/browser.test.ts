@@ -1,0 +1,86 @@
+import { existsSync } from "node:fs";
+import { type Browser, chromium } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pkce } from "../support/browser.ts";
+import { newAccount, rawCall, serverUrl, tokenRequest } from "./signed-in.ts";
+
+/**
+ * The sign-in, consent and account pages in a real browser (headless
+ * Chromium, Debian's `chromium`): cookies, the CSRF token, Origin and
+ * Referrer-Policy as a browser really sends them, and no script anywhere.
+ * Skipped without Chromium, failed without it in CI (`.ci/run` installs it).
+ */
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const available = existsSync(CHROMIUM);
+if (!available && process.env.CI) throw new Error(`CI needs Chromium at ${CHROMIUM}`);
+
+let browser: Browser;
+beforeAll(async () => {
+  if (available)
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox"] });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe.skipIf(!available)("in a real browser", () => {
+  it("signs in, consents with a chosen preset, and revokes, all with plain forms", async () => {
+    const account = await newAccount("chromium");
+    const callback = "http://127.0.0.1:9/callback";
+    const registered = (await (
+      await fetch(new URL("/register", serverUrl()), {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          client_name: "Browser test app",
+          redirect_uris: [callback],
+          token_endpoint_auth_method: "none",
+        }),
+      })
+    ).json()) as { client_id: string };
+    const { verifier, challenge } = await pkce();
+    const authorize = new URL("/authorize", serverUrl());
+    authorize.search = new URLSearchParams({
+      response_type: "code",
+      client_id: registered.client_id,
+      redirect_uri: callback,
+      code_challenge: challenge,
+      code_challenge_method: "S256",
+      state: "browser",
+    }).toString();
+
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on("request", (r) => r.resourceType() === "script" && scripts.push(r.url()));
+    await page.goto(authorize.href);
+    await page.getByLabel("User name").fill(account.name);
+    await page.getByLabel("Passphrase").fill(account.passphrase);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    expect(await page.getByRole("heading").textContent()).toContain("Browser test app");
+    await page.getByRole("radio", { name: /^trusted/ }).check();
+    const reachesCallback = page.waitForRequest((r) => r.url().startsWith(callback));
+    await page.getByRole("button", { name: "Allow" }).click();
+    const redirected = new URL((await reachesCallback).url());
+    expect(redirected.searchParams.get("state")).toBe("browser");
+    const tokens = await tokenRequest({
+      grant_type: "authorization_code",
+      code: redirected.searchParams.get("code") ?? "",
+      code_verifier: verifier,
+      client_id: registered.client_id,
+      redirect_uri: callback,
+    });
+    expect(tokens.body.scope).toBe("trusted");
+    expect((await rawCall(tokens.body.access_token ?? "", "session_list")).status).toBe(200);
+
+    await page.goto(new URL("/account", serverUrl()).href);
+    await page.getByRole("cell", { name: "Browser test app", exact: true }).waitFor();
+    await page.getByRole("button", { name: "Revoke Browser test app" }).click();
+    await page.getByText("No app is connected").waitFor();
+    expect((await rawCall(tokens.body.access_token ?? "", "session_list")).status).toBe(401);
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.getByRole("button", { name: "Sign in" }).waitFor();
+    expect(scripts).toEqual([]);
+    await context.close();
+  });
+});
