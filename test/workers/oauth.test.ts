@@ -161,6 +161,35 @@ describe("Claude.ai by its client ID metadata document", () => {
     expect(location.searchParams.get("iss")).toBe(ORIGIN);
   });
 
+  it("accepts only S256 PKCE, and only this server's /mcp as the resource", async () => {
+    const browser = new Browser((r) => worker.fetch(r));
+    const ask = async (extra: Record<string, string>) => {
+      const authorize = new URL("/authorize", ORIGIN);
+      authorize.search = new URLSearchParams({
+        response_type: "code",
+        client_id: CLAUDE_CLIENT_ID,
+        redirect_uri: CLAUDE_CALLBACKS[0] ?? "",
+        state: "s",
+        ...extra,
+      }).toString();
+      const response = await browser.get(authorize);
+      const location = response.headers.get("location");
+      return location ? new URL(location).searchParams.get("error") : `page ${response.status}`;
+    };
+    const { challenge } = await pkce();
+    expect(await ask({ code_challenge: "x".repeat(43), code_challenge_method: "plain" })).toBe(
+      "invalid_request",
+    );
+    expect(await ask({})).toBe("invalid_request");
+    expect(
+      await ask({
+        code_challenge: challenge,
+        code_challenge_method: "S256",
+        resource: "https://other.example/mcp",
+      }),
+    ).toBe("invalid_target");
+  });
+
   it("never redirects to a callback the document does not list", async () => {
     const browser = new Browser((r) => worker.fetch(r));
     const authorize = new URL("/authorize", ORIGIN);
