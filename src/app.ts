@@ -4,6 +4,7 @@ import { accountsStub } from "./auth/accounts.ts";
 import { isAuthless, LOCAL_CALLER, LOCAL_USER } from "./auth/identity.ts";
 import { authRoutes, bearer } from "./auth/routes.ts";
 import { BRIDGE_TOKEN_HEADER, BRIDGE_USER_HEADER } from "./bridge/bridge.ts";
+import { dashboard } from "./dashboard/routes.ts";
 import { bridgeStub } from "./mcp/caller.ts";
 import { serveMcp } from "./mcp/handler.ts";
 
@@ -11,7 +12,11 @@ export const app = new Hono<{ Bindings: Env }>();
 
 app.get("/health", (c) => c.json({ ok: true, name: "edgeclip", version: pkg.version }));
 
+app.route("/", dashboard);
+
+/** Plain-text help at / for anything that is not a browser (curl). */
 app.get("/", (c) => {
+  c.header("vary", "accept");
   const mcpUrl = new URL("/mcp", c.req.url).href;
   const server = new URL("/", c.req.url).href.replace(/\/$/, "");
   const signIn = isAuthless(c.req.raw, c.env)

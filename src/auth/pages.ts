@@ -11,9 +11,10 @@ import { STYLESHEET_PATH } from "./web.ts";
  * `html`, which escapes it; client names and redirect hosts are chosen by
  * whoever registered the client, so nothing here is trusted.
  */
-type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
+export type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
 
-function page(title: string, body: Html, account?: string): Html {
+/** The frame every page shares; `wide` for the dashboard's tables. */
+export function page(title: string, body: Html, account?: string, wide = false): Html {
   return html`<!doctype html>
 <html lang="en">
 <head>
@@ -23,7 +24,7 @@ function page(title: string, body: Html, account?: string): Html {
 <title>${title} · edgeclip</title>
 <link rel="stylesheet" href="${STYLESHEET_PATH}">
 </head>
-<body>
+<body${wide ? html` class="wide"` : ""}>
 <main>
 ${body}
 </main>

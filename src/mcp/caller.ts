@@ -12,11 +12,14 @@ export interface Caller {
   preset: Preset;
 }
 
-export function sessionAddress(caller: Caller, handle: string | undefined): StoreAddress {
+export function sessionAddress(
+  caller: Pick<Caller, "user">,
+  handle: string | undefined,
+): StoreAddress {
   return { user: caller.user, scope: "session", name: handle ?? DEFAULT_SESSION };
 }
 
-export function userAddress(caller: Caller): StoreAddress {
+export function userAddress(caller: Pick<Caller, "user">): StoreAddress {
   return { user: caller.user, scope: "user", name: caller.user };
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, ok, startSession } from "../e2e/clients.ts";
-import { connectSignedIn, newAccount, type SignedIn } from "./signed-in.ts";
+import { connectSignedIn, newAccount, type SignedIn, serverUrl } from "./signed-in.ts";
 
 /**
  * Two signed-in users on one server: every Durable Object name derives from
@@ -22,6 +22,22 @@ afterAll(async () => {
 });
 
 describe("isolation between users", () => {
+  it("shows each signed-in user their own sessions on the dashboard, and nobody's without sign-in", async () => {
+    const marker = `alice-only-${Math.random().toString(36).slice(2, 8)}`;
+    await startSession(alice.client, { description: marker });
+    const dashboard = (who: SignedIn) =>
+      who.browser.request(new URL("/", serverUrl()), { headers: { accept: "text/html" } });
+    expect(await (await dashboard(alice)).text()).toContain(marker);
+    const bobs = await dashboard(bob);
+    expect(bobs.status).toBe(200);
+    expect(await bobs.text()).not.toContain(marker);
+    const anonymous = await fetch(new URL("/", serverUrl()), {
+      headers: { accept: "text/html" },
+      redirect: "manual",
+    });
+    expect(anonymous.status).toBe(303);
+  });
+
   it("answers B's use of A's session handle with UNKNOWN_SESSION, never A's data", async () => {
     const handle = await startSession(alice.client, { project: "shared-name" });
     await ok(alice.client, "copy", { session: handle, text: "alice's secret", key: "secret" });

@@ -11,6 +11,33 @@ const mcpHeaders = {
 };
 
 describe("routes", () => {
+  it("shows browsers the dashboard at / and everything else the plain-text help", async () => {
+    const browser = await worker.fetch(
+      new Request("http://127.0.0.1/", { headers: { accept: "text/html,application/xhtml+xml" } }),
+    );
+    expect(browser.headers.get("content-type")).toContain("text/html");
+    expect(browser.headers.get("content-security-policy")).toContain("default-src 'none'");
+    const page = await browser.text();
+    expect(page).toContain("Your clipboard sessions");
+    expect(page).toContain("<code>default</code>");
+    const curl = await worker.fetch(
+      new Request("http://127.0.0.1/", { headers: { accept: "*/*" } }),
+    );
+    expect(curl.headers.get("content-type")).toContain("text/plain");
+    expect(await curl.text()).toContain("MCP endpoint: http://127.0.0.1/mcp");
+  });
+
+  it("sends a browser that is not signed in from a deployed dashboard to sign in", async () => {
+    const response = await worker.fetch(
+      new Request("https://edgeclip.example.com/", {
+        headers: { accept: "text/html" },
+        redirect: "manual",
+      }),
+    );
+    expect(response.status).toBe(303);
+    expect(response.headers.get("location")).toBe("/signin?next=%2F");
+  });
+
   it("answers /health", async () => {
     const response = await worker.fetch(new Request("http://127.0.0.1/health"));
     expect(await response.json()).toMatchObject({ ok: true, name: "edgeclip" });

@@ -1,9 +1,8 @@
 import type { McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
-import { LIMITS } from "../../core/limits.ts";
-import { DEFAULT_PROJECT, DEFAULT_SESSION } from "../../core/names.ts";
+import { sessionOverview } from "../../session/overview.ts";
 import { readOnly } from "../annotations.ts";
-import { type Caller, clipboardStub, sessionAddress, userAddress } from "../caller.ts";
+import type { Caller } from "../caller.ts";
 import { guarded, success, toolConfig } from "../define-tool.ts";
 
 /** Lists the user's sessions from the registry kept in the user-scope object. */
@@ -30,29 +29,7 @@ export function registerSessionList(server: McpServer, caller: Caller): void {
       }),
     }),
     guarded("session_list", async () => {
-      const registered = await clipboardStub(userAddress(caller)).listSessions(userAddress(caller));
-      const all = [
-        { handle: DEFAULT_SESSION, project: DEFAULT_PROJECT, description: "your default session" },
-        ...registered,
-      ];
-      const sessions = await Promise.all(
-        all.map(async (s) => {
-          const address = sessionAddress(caller, s.handle);
-          const info = await clipboardStub(address).info(address);
-          const lastUsed = info.last_used_at;
-          return {
-            session: s.handle,
-            project: s.project,
-            description: s.description,
-            entries: info.entries,
-            last_used_at: lastUsed === null ? null : new Date(lastUsed).toISOString(),
-            expires_at:
-              s.handle === DEFAULT_SESSION || lastUsed === null
-                ? null
-                : new Date(lastUsed + LIMITS.sessionIdleMs).toISOString(),
-          };
-        }),
-      );
+      const sessions = await sessionOverview(caller.user);
       const text = sessions
         .map(
           (s) =>
