@@ -82,15 +82,9 @@ export async function login(
   options: { name?: string | undefined } = {},
   io: PairingIo = defaultIo(),
 ): Promise<number> {
-  const server = bridgeUrl(url)?.server;
-  if (!server) return notServerUrl(url, io);
-  let previous: Credential | undefined;
-  try {
-    previous = readCredential(server, io.dir);
-  } catch (error) {
-    io.log((error as Error).message);
-    return 1;
-  }
+  const stored = storedCredential(url, io);
+  if (typeof stored === "number") return stored;
+  const { server, credential: previous } = stored;
   const name = tidyName(options.name ?? shortHostname(), "@");
   let device: DeviceAuthorization;
   try {
@@ -201,15 +195,9 @@ async function poll(
  * reached (exit code 1: it may still be listed there) or no longer knows it.
  */
 export async function logout(url: string, io: PairingIo = defaultIo()): Promise<number> {
-  const server = bridgeUrl(url)?.server;
-  if (!server) return notServerUrl(url, io);
-  let credential: Credential | undefined;
-  try {
-    credential = readCredential(server, io.dir);
-  } catch (error) {
-    io.log((error as Error).message);
-    return 1;
-  }
+  const stored = storedCredential(url, io);
+  if (typeof stored === "number") return stored;
+  const { server, credential } = stored;
   if (!credential) {
     io.say(`This machine is not paired with ${server}: nothing to do.`);
     return 0;
@@ -261,9 +249,26 @@ export function pairingAdvice(
     : `This server requires sign-in: pair this agent with \`edgeclip-agent login ${server}\`.`;
 }
 
-function notServerUrl(url: string, io: PairingIo): number {
-  io.log(`\`${url}\` is not a server URL; give one like https://edgeclip.example.workers.dev`);
-  return 2;
+/**
+ * The server `url` names and this machine's credential for it; or, when `url`
+ * is not a server URL (2) or the credentials file is damaged (1), the exit code,
+ * said to the user.
+ */
+function storedCredential(
+  url: string,
+  io: PairingIo,
+): { server: string; credential: Credential | undefined } | number {
+  const server = bridgeUrl(url)?.server;
+  if (!server) {
+    io.log(`\`${url}\` is not a server URL; give one like https://edgeclip.example.workers.dev`);
+    return 2;
+  }
+  try {
+    return { server, credential: readCredential(server, io.dir) };
+  } catch (error) {
+    io.log((error as Error).message);
+    return 1;
+  }
 }
 
 /** POSTs (JSON when there is a body) to the server. */

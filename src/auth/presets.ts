@@ -48,11 +48,8 @@ const AGENT_OP_NEEDS: Partial<Record<OpName, string>> = {
 };
 
 /** Why `preset` may not send `op` to the local agent, or undefined when it may. */
-export function agentOpDenied(preset: Preset, op: OpName): ToolFailure | undefined {
-  const needs = AGENT_OP_NEEDS[op];
-  if (preset !== "sandboxed" || !needs) return undefined;
-  return denied(preset, needs, "copy the content into the session clipboard instead");
-}
+export const agentOpDenied = (preset: Preset, op: OpName) =>
+  sandboxRefuses(preset, AGENT_OP_NEEDS[op]);
 
 /** Tools a sandboxed caller can never complete: refused before they read anything. */
 const SANDBOX_REFUSES: Record<string, string> = {
@@ -63,8 +60,11 @@ const SANDBOX_REFUSES: Record<string, string> = {
 };
 
 /** Why `preset` may not call `tool` at all, or undefined (most limits apply per scope or request). */
-export function toolDenied(preset: Preset, tool: string): ToolFailure | undefined {
-  const needs = SANDBOX_REFUSES[tool];
+export const toolDenied = (preset: Preset, tool: string) =>
+  sandboxRefuses(preset, SANDBOX_REFUSES[tool]);
+
+/** The refusal when a sandboxed caller needs `needs` (undefined: nothing a sandbox forbids). */
+function sandboxRefuses(preset: Preset, needs: string | undefined): ToolFailure | undefined {
   if (preset !== "sandboxed" || !needs) return undefined;
   return denied(preset, needs, "copy the content into the session clipboard instead");
 }
