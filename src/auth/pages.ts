@@ -3,7 +3,7 @@ import { html } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
 import type { AgentToken } from "./accounts.ts";
 import { PRESET_SUMMARY, PRESETS, type Preset } from "./presets.ts";
-import { STYLESHEET_PATH } from "./web.ts";
+import { DASHBOARD_SCRIPT_PATH, DASHBOARD_STYLE_PATH, STYLESHEET_PATH } from "./web.ts";
 
 /**
  * The sign-in, consent, pairing and account pages: server-rendered HTML
@@ -13,8 +13,16 @@ import { STYLESHEET_PATH } from "./web.ts";
  */
 export type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
 
-/** The frame every page shares; `wide` for the dashboard's tables. */
-export function page(title: string, body: Html, account?: string, wide = false): Html {
+export interface PageOptions {
+  /** The signed-in account's name, shown at the foot with a link to the account page. */
+  account?: string | undefined;
+  /** The dashboard: a wide layout, its navigation, and its script (live updates, copy). */
+  dashboard?: { nav: Html; live: string[] } | undefined;
+}
+
+/** The frame every page shares. */
+export function page(title: string, body: Html, options: PageOptions = {}): Html {
+  const { account, dashboard } = options;
   return html`<!doctype html>
 <html lang="en">
 <head>
@@ -23,8 +31,15 @@ export function page(title: string, body: Html, account?: string, wide = false):
 <meta name="referrer" content="same-origin">
 <title>${title} · edgeclip</title>
 <link rel="stylesheet" href="${STYLESHEET_PATH}">
+${
+  dashboard
+    ? html`<link rel="stylesheet" href="${DASHBOARD_STYLE_PATH}">
+<script src="${DASHBOARD_SCRIPT_PATH}" defer></script>`
+    : ""
+}
 </head>
-<body${wide ? html` class="wide"` : ""}>
+<body${dashboard ? html` class="wide" data-live="${dashboard.live.join(" ")}"` : ""}>
+${dashboard?.nav ?? ""}
 <main>
 ${body}
 </main>
@@ -90,7 +105,7 @@ ${details.redirectIsLoopback ? message("This sends access to an app on your own 
   <button type="submit" name="decision" value="approve">Allow</button>
   <button type="submit" name="decision" value="deny">Deny</button>
 </form>`,
-    options.account,
+    { account: options.account },
   );
 }
 
@@ -121,12 +136,12 @@ ${message(options.error)}
   <label>Code <input type="text" name="code" autocomplete="off" required value="${options.code}"></label>
   <button type="submit">Continue</button>
 </form>`,
-    options.account,
+    { account: options.account },
   );
 }
 
 export function donePage(title: string, text: string, account?: string): Html {
-  return page(title, html`<h1>${title}</h1><p>${text}</p>`, account);
+  return page(title, html`<h1>${title}</h1><p>${text}</p>`, { account });
 }
 
 export function errorPage(title: string, text: string): Html {

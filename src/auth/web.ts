@@ -52,14 +52,17 @@ export function csrfValid(c: Context, form: FormData): boolean {
 }
 
 /**
- * Headers for every page: no script, no framing, no referrer, no caching.
+ * Headers for every page: no script (the dashboard: only its own file), no
+ * framing, no referrer, no caching.
  * `formAction` lists where forms may go, redirects included: a consent form
  * ends in a redirect to the client's callback, which must be allowed.
  */
-export function pageHeaders(formAction: string[] = []): Record<string, string> {
+export function pageHeaders(formAction: string[] = [], withScript = false): Record<string, string> {
   const actions = ["'self'", ...formAction].join(" ");
+  // The dashboard's own script file, and its WebSocket and fetches to this origin: still no inline script.
+  const script = withScript ? " script-src 'self'; connect-src 'self';" : "";
   return {
-    "content-security-policy": `default-src 'none'; style-src 'self'; form-action ${actions}; frame-ancestors 'none'; base-uri 'none'`,
+    "content-security-policy": `default-src 'none'; style-src 'self';${script} form-action ${actions}; frame-ancestors 'none'; base-uri 'none'`,
     "x-frame-options": "DENY",
     "x-content-type-options": "nosniff",
     // same-origin, not no-referrer: with no-referrer, browsers send `Origin: null` on our own forms.
@@ -72,6 +75,9 @@ export function pageHeaders(formAction: string[] = []): Record<string, string> {
 
 /** The one stylesheet, served at STYLESHEET_PATH (the CSP allows no inline style). */
 export const STYLESHEET_PATH = "/assets/pages.css";
+/** The dashboard's one script (live updates, copy to the clipboard); the CSP allows no inline script. */
+export const DASHBOARD_SCRIPT_PATH = "/assets/dashboard.js";
+export const DASHBOARD_STYLE_PATH = "/assets/dashboard.css";
 export const PAGE_STYLE =
   "body{font:16px/1.5 system-ui,sans-serif;max-width:34rem;margin:2rem auto;padding:0 1rem;color:#111}body.wide{max-width:64rem}h1{font-size:1.4rem}label{display:block;margin:.6rem 0}input[type=text],input[type=password]{width:100%;padding:.5rem;font:inherit;box-sizing:border-box}button{font:inherit;padding:.5rem 1rem;margin:.3rem .3rem .3rem 0;cursor:pointer}button:focus-visible,input:focus-visible{outline:3px solid #2563eb;outline-offset:2px}.note{color:#555;font-size:.9rem}.warn{background:#fff4e5;padding:.5rem;border-left:4px solid #f59e0b}.error{background:#fde8e8;padding:.5rem;border-left:4px solid #dc2626}table{border-collapse:collapse;width:100%}td,th{text-align:left;padding:.3rem;border-bottom:1px solid #ddd;vertical-align:top}code{background:#f3f4f6;padding:0 .2rem}";
 

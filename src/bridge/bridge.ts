@@ -247,6 +247,7 @@ export class Bridge extends DurableObject<Env> {
     }
     this.registry.add(att.conn, hello.data, Date.now());
     ws.serializeAttachment({ ...att, name: hello.data.name } satisfies Attachment);
+    this.agentsChanged(att.user);
     this.send(ws, {
       type: "welcome",
       name: hello.data.name,
@@ -306,8 +307,21 @@ export class Bridge extends DurableObject<Env> {
     );
   }
 
+  /** Tells the user's open dashboard pages (through their hub, the user object) that agents came or went. */
+  private agentsChanged(user: string): void {
+    const hub = this.env.CLIPBOARD.get(
+      this.env.CLIPBOARD.idFromName(storeName(user, "user", user)),
+    );
+    this.ctx.waitUntil(
+      hub.notify(["agents"]).catch((error: unknown) => {
+        console.error("edgeclip bridge: live update not sent", error);
+      }),
+    );
+  }
+
   /** Forgets a connection and fails its requests at once. */
   private dropped(att: Attachment, why: string): void {
+    if (att.name) this.agentsChanged(att.user);
     this.registry.remove(att.conn);
     this.lastMessage.delete(att.conn);
     for (const [id, pending] of this.pending) {

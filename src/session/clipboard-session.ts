@@ -20,8 +20,10 @@ import { DEFAULT_PROJECT, DEFAULT_SESSION, type Scope, storeName } from "../core
 import { bridgeStub } from "../mcp/caller.ts";
 import { migrate } from "../storage/migrate.ts";
 import type { StoreAddress } from "./address.ts";
-import { Clipboard } from "./clipboard.ts";
-import { FileOpStore } from "./file-op-store.ts";
+import { ChangeFeed, DASHBOARD_SOCKETS, topicOf } from "./change-feed.ts";
+import { type Browsed, Clipboard, type Preview } from "./clipboard.ts";
+import type { BrowseFilter } from "./entry-store.ts";
+import { FileOpStore, type FileOpSummary } from "./file-op-store.ts";
 import { type AgentCall, FileOperations } from "./file-operations.ts";
 import { MetaStore } from "./meta-store.ts";
 import {
@@ -31,8 +33,9 @@ import {
   type OperationResult,
 } from "./operations.ts";
 import { ResultStore } from "./result-store.ts";
+import { type SavingsRow, SavingsStore } from "./savings-store.ts";
 import { MIGRATIONS } from "./schema.ts";
-import { SessionLog } from "./session-log.ts";
+import { type HistoryItem, SessionLog } from "./session-log.ts";
 import { type SessionInfo, SessionRegistry } from "./session-registry.ts";
 
 /** The methods of `Clipboard` another clipboard may call through `scopeCall`. */
@@ -80,6 +83,25 @@ const MOVES_DEADLINES: ReadonlySet<ScopeMethod> = new Set([
 ]);
 type ScopeApi = Pick<Clipboard, ScopeMethod>;
 type ScopeResult<M extends ScopeMethod> = ReturnType<ScopeApi[M]>;
+
+/** A session as the dashboard's header shows it. */
+export interface SessionFacts {
+  project: string;
+  started_at: number;
+  last_used_at: number | null;
+}
+
+/** What the dashboard's history page shows. */
+export interface SessionActivity {
+  history: HistoryItem[];
+  fileOps: FileOpSummary[];
+}
+
+/** The dashboard's changes to a clipboard. */
+export type DashboardAction = { kind: "delete"; key: string } | { kind: "clear_expired" };
+
+/** At most this many dashboard pages of one user are live at once. */
+const MAX_DASHBOARD_SOCKETS = 64;
 
 /** What a tool operation sees of its session. */
 export interface SessionContext {
@@ -129,10 +151,15 @@ export class ClipboardSession extends DurableObject<Env> {
    * (the project or user clipboard), so a multi-step operation queues here.
    */
   private queue: Promise<unknown> = Promise.resolve();
+  /** The user whose dashboard hears of this object's changes (kept across a wipe). */
+  private owner: { user: string; hub: boolean } | undefined;
+  private readonly feed = new ChangeFeed((topics) => this.deliver(topics));
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.prepare();
+    // Dashboard pages keep their WebSocket open with pings the runtime answers without waking us.
+    ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));
   }
 
   private serial<T>(task: () => Promise<T>): Promise<T> {
@@ -171,6 +198,7 @@ export class ClipboardSession extends DurableObject<Env> {
       this.meta.set("created_at", this.now());
     }
     this.address = address;
+    this.owner = { user: address.user, hub: address.scope === "user" };
   }
 
   private storedAddress(): StoreAddress | undefined {
@@ -220,6 +248,7 @@ export class ClipboardSession extends DurableObject<Env> {
       await this.armAlarm();
       const info: SessionInfo = { handle: address.name, project, description, created_at: now };
       await this.userStub(address.user).registerSession(userAddressOf(address.user), info);
+      this.feed.changed("sessions");
       return info;
     });
   }
@@ -252,14 +281,16 @@ export class ClipboardSession extends DurableObject<Env> {
 
   private async wipe(): Promise<void> {
     const address = this.address;
+    const savings = new SavingsStore(this.ctx.storage.sql).all();
     await this.ctx.storage.deleteAlarm();
     await this.ctx.storage.deleteAll();
     this.prepare();
     if (address?.scope === "session") {
-      await this.userStub(address.user).unregisterSession(
-        userAddressOf(address.user),
-        address.name,
-      );
+      const user = this.userStub(address.user);
+      await user.unregisterSession(userAddressOf(address.user), address.name);
+      // The tokens it kept out stay in the user's figures.
+      if (savings.length) await user.keepSavings(userAddressOf(address.user), savings);
+      this.feed.changed("sessions", topicOf(address));
     }
   }
 
@@ -278,6 +309,111 @@ export class ClipboardSession extends DurableObject<Env> {
   listSessions(address: StoreAddress): SessionInfo[] {
     this.bind(address);
     return new SessionRegistry(this.ctx.storage.sql).list();
+  }
+
+  /** The figures of an ended session, kept in the user object. */
+  keepSavings(address: StoreAddress, rows: SavingsRow[]): void {
+    this.bind(address);
+    new SavingsStore(this.ctx.storage.sql).keep(rows, this.now());
+    this.feed.changed("tokens");
+  }
+
+  // ── The dashboard: reads that write nothing, its changes, live updates ────
+
+  /**
+   * Whether this clipboard exists for the dashboard to look at: used before
+   * (a session: started). A URL naming one that never was leaves nothing behind.
+   */
+  private exists(address: StoreAddress): boolean {
+    if (!(this.address ?? this.storedAddress())) return false;
+    if (address.scope === "session" && this.meta.get("started_at") === undefined) return false;
+    this.bind(address); // refuses a different address
+    return true;
+  }
+
+  sessionFacts(address: StoreAddress): SessionFacts | undefined {
+    if (address.scope !== "session" || !this.exists(address)) return undefined;
+    return {
+      project: this.meta.get("project") ?? DEFAULT_PROJECT,
+      started_at: this.meta.number("started_at") ?? 0,
+      last_used_at: this.meta.number("last_used_at") ?? null,
+    };
+  }
+
+  browse(address: StoreAddress, filter: BrowseFilter): Browsed | undefined {
+    return this.exists(address) ? this.clipboard.browse(filter) : undefined;
+  }
+
+  preview(address: StoreAddress, key: string, page: number): Preview | undefined {
+    return this.exists(address) ? this.clipboard.preview(key, page) : undefined;
+  }
+
+  content(address: StoreAddress, key: string): string | undefined {
+    return this.exists(address) ? this.clipboard.contentOf(key) : undefined;
+  }
+
+  activity(address: StoreAddress, limit: number): SessionActivity | undefined {
+    if (address.scope !== "session" || !this.exists(address)) return undefined;
+    return {
+      history: new SessionLog(this.ctx.storage.sql, this.now).history(limit),
+      fileOps: new FileOpStore(this.ctx.storage.sql, this.now).recent(limit),
+    };
+  }
+
+  /** Tokens kept out: a session's own, or in the user object those of ended sessions. */
+  savings(address: StoreAddress): SavingsRow[] {
+    return this.exists(address) ? new SavingsStore(this.ctx.storage.sql).all() : [];
+  }
+
+  /** A change from the dashboard; undefined when the clipboard does not exist. */
+  act(address: StoreAddress, action: DashboardAction): Promise<number | undefined> {
+    return this.serial(async () => {
+      if (!this.exists(address)) return undefined;
+      if (action.kind === "delete") return (await this.callLocal("delete", [action.key])) ? 1 : 0;
+      return this.callLocal("clear", [true]);
+    });
+  }
+
+  /** The hub (the user object): a dashboard page's WebSocket, accepted for hibernation. */
+  override async fetch(request: Request): Promise<Response> {
+    if (request.headers.get("upgrade")?.toLowerCase() !== "websocket")
+      return new Response("expected a WebSocket upgrade", { status: 426 });
+    if (this.ctx.getWebSockets(DASHBOARD_SOCKETS).length >= MAX_DASHBOARD_SOCKETS)
+      return new Response("too many open dashboard pages", { status: 429 });
+    const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
+    this.ctx.acceptWebSocket(server, [DASHBOARD_SOCKETS]);
+    return new Response(null, { status: 101, webSocket: client });
+  }
+
+  /** The hub: tells every open dashboard page which topics changed. */
+  notify(topics: string[]): void {
+    const message = JSON.stringify({ topics });
+    for (const ws of this.ctx.getWebSockets(DASHBOARD_SOCKETS)) {
+      try {
+        ws.send(message);
+      } catch {
+        // closing
+      }
+    }
+  }
+
+  override webSocketMessage(): void {
+    // Pages only ping, and the runtime answers those.
+  }
+
+  override webSocketClose(ws: WebSocket, code: number, reason: string): void {
+    try {
+      ws.close(code === 1005 || code === 1006 ? 1000 : code, reason);
+    } catch {
+      // already closed
+    }
+  }
+
+  private async deliver(topics: string[]): Promise<void> {
+    const owner = this.owner;
+    if (!owner) return;
+    if (owner.hub) this.notify(topics);
+    else await this.userStub(owner.user).notify(topics);
   }
 
   // ── Scopes ─────────────────────────────────────────────────────────────────
@@ -300,6 +436,7 @@ export class ClipboardSession extends DurableObject<Env> {
     const fn = this.clipboard[method] as (...a: Parameters<ScopeApi[M]>) => ScopeResult<M>;
     const result = fn.apply(this.clipboard, args);
     if (MOVES_DEADLINES.has(method)) await this.armAlarm();
+    if (WRITES.has(method) && this.address) this.feed.changed(topicOf(this.address));
     return result;
   }
 
@@ -366,14 +503,26 @@ export class ClipboardSession extends DurableObject<Env> {
         i: OperationInput<N>,
       ) => Promise<OperationResult<N>>;
       try {
-        return await operation(this.context(preset), input);
+        const result = await operation(this.context(preset), input);
+        if (result.ok) this.countSavings(address.name, result.value);
+        return result;
       } catch (error) {
         // A scope the preset forbids, reached before anything was written.
         if (error instanceof PermissionDenied)
           return { ok: false, error: error.failure } as OperationResult<N>;
         throw error;
+      } finally {
+        this.feed.changed("sessions", topicOf(address));
       }
     });
+  }
+
+  /** Adds a receipt's `tokens_kept_out` to the session's figures for today. */
+  private countSavings(handle: string, value: unknown): void {
+    const tokens = (value as { tokens_kept_out?: unknown } | null)?.tokens_kept_out;
+    if (typeof tokens !== "number" || tokens <= 0) return;
+    new SavingsStore(this.ctx.storage.sql).add(handle, this.now(), Math.round(tokens));
+    this.feed.changed("tokens");
   }
 
   private context(preset: Preset): SessionContext {
@@ -534,10 +683,10 @@ export class ClipboardSession extends DurableObject<Env> {
       await this.wipe();
       return;
     }
-    this.ctx.storage.transactionSync(() => {
-      this.clipboard.entries.expireDue(now);
-      this.clipboard.entries.purgeDue(now);
-    });
+    const changed = this.ctx.storage.transactionSync(
+      () => this.clipboard.entries.expireDue(now) + this.clipboard.entries.purgeDue(now).length,
+    );
+    if (changed > 0) this.feed.changed("sessions", topicOf(this.address));
     const next = this.nextDeadline();
     if (next === null) await this.ctx.storage.deleteAlarm();
     else await this.ctx.storage.setAlarm(Math.max(next, now + 1));

@@ -6,7 +6,13 @@ import { nextAutoKey, type Scope } from "../core/names.ts";
 import { getPage } from "../core/paging.ts";
 import { createMatchCounter } from "../core/search.ts";
 import { headAndTail, sliceLines } from "../core/text.ts";
-import { type EntryRow, type EntrySource, EntryStore, isExpired } from "./entry-store.ts";
+import {
+  type BrowseFilter,
+  type EntryRow,
+  type EntrySource,
+  EntryStore,
+  isExpired,
+} from "./entry-store.ts";
 import type { MetaStore } from "./meta-store.ts";
 import { TagStore } from "./tag-store.ts";
 
@@ -79,6 +85,22 @@ export interface SearchHit {
   contentMatches: number;
   line?: number | undefined;
   snippet?: string | undefined;
+}
+
+export interface Browsed {
+  entries: EntryView[];
+  /** Entries matching the filter, over all pages. */
+  total: number;
+  tags: { name: string; entries: number }[];
+}
+
+export interface Preview {
+  entry: EntryView;
+  text: string;
+  /** The line number of `text`'s first line in the entry. */
+  firstLine: number;
+  page: number;
+  pages: number;
 }
 
 export type TagAction =
@@ -236,6 +258,41 @@ export class Clipboard {
       result.push(input.verbose ? { ...view, ...headAndTail(this.entries.content(row), 3) } : view);
     }
     return result;
+  }
+
+  /** One page of the listing the dashboard shows, and the scope's tags. */
+  browse(filter: BrowseFilter): Browsed {
+    const { rows, total } = this.entries.browse(filter);
+    return {
+      entries: rows.map((row) => this.view(row)),
+      total,
+      tags: this.tags.list().map(({ name, entries }) => ({ name, entries })),
+    };
+  }
+
+  /** An entry's whole content, for the dashboard's copy button; not a use. */
+  contentOf(key: string): string | undefined {
+    const row = this.entries.find(key);
+    return row && this.entries.content(row);
+  }
+
+  /**
+   * One page of an entry's content as the dashboard shows it, paged like
+   * `read`. Looking is not a use: it moves no call-counted TTL.
+   */
+  preview(key: string, page: number): Preview | undefined {
+    const row = this.entries.find(key);
+    if (!row) return undefined;
+    const text = this.entries.content(row);
+    const found = getPage(text, page) ?? getPage(text, 1);
+    if (!found) return undefined;
+    return {
+      entry: this.view(row),
+      text: found.text,
+      firstLine: found.firstLine,
+      page: found.page,
+      pages: found.pages,
+    };
   }
 
   update(input: UpdateInput): Outcome<EntryView> {

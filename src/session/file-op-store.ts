@@ -27,6 +27,15 @@ export interface TargetSummary {
   removed: boolean;
 }
 
+/** A file operation as the dashboard shows it. */
+export interface FileOpSummary {
+  id: number;
+  kind: FileOpKind;
+  agent: string;
+  state: FileOpState;
+  targets: TargetSummary[];
+}
+
 /** An undo or redo: which changes it reverts, and how many edits each contributed. */
 export interface Cover {
   op: number;
@@ -129,6 +138,20 @@ export class FileOpStore {
 
   find(id: number): FileOpRow | undefined {
     return this.sql.exec<FileOpRow>("SELECT * FROM file_ops WHERE id = ?", id).toArray()[0];
+  }
+
+  /** The newest operations, for the dashboard's history: what they did to which files. */
+  recent(limit: number): FileOpSummary[] {
+    return this.sql
+      .exec<FileOpRow>("SELECT * FROM file_ops ORDER BY id DESC LIMIT ?", limit)
+      .toArray()
+      .map((row) => ({
+        id: row.id,
+        kind: row.kind,
+        agent: row.agent,
+        state: row.state,
+        targets: JSON.parse(row.targets) as TargetSummary[],
+      }));
   }
 
   /** The newest operation whose outcome is not known (it blocks undo and redo). */

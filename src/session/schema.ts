@@ -103,6 +103,17 @@ export const MIGRATIONS: Migrations = [
        created_at INTEGER NOT NULL
      )`,
   ],
+  // 4: the dashboard: listings in update order without a sort, and tokens kept out per session and day.
+  [
+    `CREATE INDEX entries_updated_at ON entries (updated_at, id)`,
+    `CREATE TABLE savings (
+       session TEXT NOT NULL,
+       day TEXT NOT NULL,
+       tokens INTEGER NOT NULL,
+       calls INTEGER NOT NULL,
+       PRIMARY KEY (session, day)
+     ) WITHOUT ROWID`,
+  ],
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -1,8 +1,9 @@
-import { existsSync } from "node:fs";
-import { type Browser, chromium } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ok, startSession } from "../e2e/clients.ts";
 import { pkce } from "../support/browser.ts";
-import { newAccount, rawCall, serverUrl, tokenRequest } from "./signed-in.ts";
+import { chromiumAvailable as available, launchChromium, screenshot } from "../support/chromium.ts";
+import { connectSignedIn, newAccount, rawCall, serverUrl, tokenRequest } from "./signed-in.ts";
 
 /**
  * The sign-in, consent and account pages in a real browser (headless
@@ -10,14 +11,9 @@ import { newAccount, rawCall, serverUrl, tokenRequest } from "./signed-in.ts";
  * Referrer-Policy as a browser really sends them, and no script anywhere.
  * Skipped without Chromium, failed without it in CI (`.ci/run` installs it).
  */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const available = existsSync(CHROMIUM);
-if (!available && process.env.CI) throw new Error(`CI needs Chromium at ${CHROMIUM}`);
-
 let browser: Browser;
 beforeAll(async () => {
-  if (available)
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox"] });
+  if (available) browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();
@@ -81,6 +77,39 @@ describe.skipIf(!available)("in a real browser", () => {
     await page.getByRole("button", { name: "Sign out" }).click();
     await page.getByRole("button", { name: "Sign in" }).waitFor();
     expect(scripts).toEqual([]);
+    await context.close();
+  });
+
+  it("signs in to the dashboard, which shows the user's own data and not another's by URL", async () => {
+    const alice = await connectSignedIn(await newAccount("dash-alice"));
+    const handle = await startSession(alice.client, { description: "alice's work" });
+    await ok(alice.client, "copy", { session: handle, key: "secret", text: "alice's secret" });
+    const bob = await newAccount("dash-bob");
+    const bobs = await startSession((await connectSignedIn(bob)).client, {
+      description: "bob's work",
+    });
+
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(new URL("/", serverUrl()).href);
+    await page.getByLabel("User name").fill(bob.name);
+    await page.getByLabel("Passphrase").fill(bob.passphrase);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("link", { name: bobs, exact: true }).waitFor();
+    expect(await page.locator("main").textContent()).not.toContain(handle);
+    await page.waitForSelector("body[data-live-connected]");
+
+    for (const path of [
+      `/session/${handle}`,
+      `/session/${handle}/entry?key=secret`,
+      `/session/${handle}/raw?key=secret`,
+    ]) {
+      const response = await page.goto(new URL(path, serverUrl()).href);
+      expect(response?.status(), path).toBe(404);
+      expect(await page.content(), path).not.toContain("alice's secret");
+    }
+    await screenshot(page, "dashboard-other-users-session");
+    await alice.client.close();
     await context.close();
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, ok, startSession } from "../e2e/clients.ts";
+import { field } from "../support/browser.ts";
 import { connectSignedIn, newAccount, type SignedIn, serverUrl } from "./signed-in.ts";
 
 /**
@@ -36,6 +37,83 @@ describe("isolation between users", () => {
       redirect: "manual",
     });
     expect(anonymous.status).toBe(303);
+  });
+
+  it("keeps A's dashboard pages, content and actions out of B's reach by URL", async () => {
+    const handle = await startSession(alice.client, { project: "alice-proj" });
+    await ok(alice.client, "copy", { session: handle, key: "secret", text: "alice's secret" });
+    await ok(alice.client, "copy", {
+      session: handle,
+      key: "p-secret",
+      text: "alice's project secret",
+      scope: "project",
+    });
+    await ok(alice.client, "copy", {
+      session: handle,
+      key: "u-secret",
+      text: "alice's user secret",
+      scope: "user",
+    });
+    const as = (who: SignedIn, path: string) => who.browser.get(new URL(path, serverUrl()));
+    const key = (k: string) => new URLSearchParams({ key: k }).toString();
+
+    // Alice sees her own.
+    expect(await (await as(alice, `/session/${handle}/entry?${key("secret")}`)).text()).toContain(
+      "alice&#39;s secret",
+    );
+    expect(await (await as(alice, `/session/${handle}/raw?${key("secret")}`)).text()).toBe(
+      "alice's secret",
+    );
+
+    for (const path of [
+      `/session/${handle}`,
+      `/session/${handle}/history`,
+      `/session/${handle}/entry?${key("secret")}`,
+      `/session/${handle}/raw?${key("secret")}`,
+      `/project/alice-proj/entry?${key("p-secret")}`,
+      `/project/alice-proj/raw?${key("p-secret")}`,
+      `/user/raw?${key("u-secret")}`,
+    ]) {
+      const response = await as(bob, path);
+      expect(response.status, path).toBe(404);
+      expect(await response.text(), path).not.toContain("alice's");
+    }
+    for (const path of ["/project/alice-proj", "/user", "/tokens", "/"]) {
+      const response = await as(bob, path);
+      expect(response.status, path).toBe(200);
+      const text = await response.text();
+      expect(text, path).not.toContain("secret");
+      expect(text, path).not.toContain(handle);
+    }
+
+    // Bob's own valid CSRF token does not let him delete Alice's entry or end her session.
+    const csrf = field(
+      await (await as(bob, `/session/${handle}/delete?${key("secret")}`)).text(),
+      "csrf",
+    );
+    const deleting = await bob.browser.post(new URL(`/session/${handle}/delete`, serverUrl()), {
+      csrf,
+      key: "secret",
+    });
+    expect(deleting.status).toBe(404);
+    const ending = await bob.browser.post(new URL(`/session/${handle}/end`, serverUrl()), { csrf });
+    expect(ending.status).toBe(409);
+    const still = await ok<{ content: string }>(alice.client, "clipboard_get", {
+      session: handle,
+      key: "secret",
+    });
+    expect(still.content).toBe("alice's secret");
+
+    // Without a cookie: sign in first, and come back here after.
+    const anonymous = await fetch(new URL(`/session/${handle}/raw?${key("secret")}`, serverUrl()), {
+      redirect: "manual",
+    });
+    expect(anonymous.status).toBe(303);
+    expect(anonymous.headers.get("location")).toBe(
+      `/signin?${new URLSearchParams({ next: `/session/${handle}/raw?${key("secret")}` })}`,
+    );
+    const live = await fetch(new URL("/live", serverUrl()));
+    expect(live.status).toBe(401);
   });
 
   it("answers B's use of A's session handle with UNKNOWN_SESSION, never A's data", async () => {

@@ -1,6 +1,9 @@
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { LOCAL_USER } from "../../src/auth/identity.ts";
 import { LIMITS } from "../../src/core/limits.ts";
+import { copy } from "../../src/mcp/tools/copy.ts";
+import { op, sessionOf } from "./helpers.ts";
 
 const worker = exports.default as { fetch(request: Request): Promise<Response> };
 // Real clients always send Host; the SDK checks it against localhost names (DNS-rebinding defence).
@@ -36,6 +39,45 @@ describe("routes", () => {
     );
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe("/signin?next=%2F");
+  });
+
+  it("opens live updates only to this origin's pages, and tells them what changed", async () => {
+    const live = (origin: string) =>
+      worker.fetch(
+        new Request("http://127.0.0.1/live", { headers: { upgrade: "websocket", origin } }),
+      );
+    expect((await live("http://evil.example")).status).toBe(403);
+    const response = await live("http://127.0.0.1");
+    expect(response.status).toBe(101);
+    const socket = response.webSocket;
+    if (!socket) throw new Error("no WebSocket");
+    socket.accept();
+    // Within the hub's coalescing window the topics may come in more than one message.
+    const heard = new Set<string>();
+    const both = new Promise<void>((resolve) =>
+      socket.addEventListener("message", (event) => {
+        for (const t of (JSON.parse(String(event.data)) as { topics: string[] }).topics)
+          heard.add(t);
+        if (heard.has("sessions") && heard.has("session:default")) resolve();
+      }),
+    );
+    await op(sessionOf(LOCAL_USER), "copy", copy.input.parse({ key: "live", text: "x" }));
+    await both;
+    expect([...heard].sort()).toEqual(["session:default", "sessions", "tokens"]);
+    socket.close();
+  });
+
+  it("lets the dashboard run its own script file and nothing inline", async () => {
+    const page = await worker.fetch(
+      new Request("http://127.0.0.1/user", { headers: { accept: "text/html" } }),
+    );
+    const csp = page.headers.get("content-security-policy") ?? "";
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain("unsafe-inline");
+    expect(await page.text()).toMatch(/<script src="\/assets\/dashboard.js" defer><\/script>/);
+    const script = await worker.fetch(new Request("http://127.0.0.1/assets/dashboard.js"));
+    expect(script.headers.get("content-type")).toContain("text/javascript");
+    expect((await script.text()).length).toBeLessThan(4096);
   });
 
   it("answers /health", async () => {

@@ -1,0 +1,264 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chromiumAvailable, launchChromium, screenshot } from "../support/chromium.ts";
+import {
+  type AnyClient,
+  baseUrl,
+  call,
+  connectV1,
+  expectToolError,
+  ok,
+  startSession,
+} from "./clients.ts";
+
+/**
+ * The dashboard in a real browser (headless Chromium) against the authless
+ * `wrangler dev`: what an agent does through MCP appears live, search,
+ * filters and paging, the destructive actions behind their confirmations,
+ * copying, and hostile content shown as text. Screenshots of every page go
+ * to test-artifacts/screenshots/.
+ */
+let client: AnyClient;
+let browser: Browser;
+let context: BrowserContext;
+
+beforeAll(async () => {
+  client = await connectV1();
+  if (!chromiumAvailable) return;
+  browser = await launchChromium();
+  context = await browser.newContext({
+    baseURL: baseUrl(),
+    viewport: { width: 1200, height: 900 },
+  });
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl() });
+});
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await client.close();
+});
+
+/** A page that records any dialog (an `alert` would mean injected script ran). */
+async function open(path: string): Promise<{ page: Page; dialogs: string[] }> {
+  const page = await context.newPage();
+  const dialogs: string[] = [];
+  page.on("dialog", async (dialog) => {
+    dialogs.push(dialog.message());
+    await dialog.dismiss();
+  });
+  await page.goto(path);
+  return { page, dialogs };
+}
+
+const live = (page: Page) => page.waitForSelector("body[data-live-connected]");
+
+describe.skipIf(!chromiumAvailable)("the dashboard in a real browser", () => {
+  it("shows an entry copied through MCP within a second, without a reload", async () => {
+    const session = await startSession(client, { project: "live-web", description: "live test" });
+    const { page } = await open(`/session/${session}`);
+    await live(page);
+    await page.evaluate("window.sameDocument = true");
+    await ok(client, "copy", { session, key: "appears-live", text: "one\ntwo\n", tags: ["fresh"] });
+    const copied = Date.now();
+    await page.getByRole("link", { name: "appears-live", exact: true }).waitFor({ timeout: 1000 });
+    const elapsed = Date.now() - copied;
+    expect(elapsed).toBeLessThan(1000);
+    expect(await page.evaluate("window.sameDocument")).toBe(true);
+    expect(await page.locator("#live-status").textContent()).toBe("Live");
+
+    // The sessions list follows too: the new session's entry count.
+    const list = await open("/");
+    await live(list.page);
+    await ok(client, "copy", { session, key: "second", text: "2" });
+    await list.page
+      .locator("tr", { has: list.page.getByRole("link", { name: session, exact: true }) })
+      .getByRole("cell", { name: "2", exact: true })
+      .waitFor({ timeout: 1000 });
+    await screenshot(list.page, "dashboard-sessions");
+    await screenshot(page, "dashboard-entries");
+    await page.close();
+    await list.page.close();
+  });
+
+  it("searches, filters by tag and state, and pages through many entries", async () => {
+    const session = await startSession(client, { description: "paging test" });
+    for (let i = 1; i <= 60; i++) {
+      await ok(client, "copy", {
+        session,
+        key: `item-${String(i).padStart(2, "0")}`,
+        text: i === 42 ? "the needle is here\n" : `filler ${i}\n`,
+        tags: i % 2 === 0 ? ["even"] : ["odd"],
+      });
+    }
+    await ok(client, "copy", { session, key: "gone-soon", text: "x", ttl_seconds: 1 });
+    await new Promise((r) => setTimeout(r, 1100));
+    const { page } = await open(`/session/${session}`);
+    await expect(page.locator("#entries-count").textContent()).resolves.toContain("of 61");
+    expect(await page.locator("tbody tr").count()).toBe(50);
+    await expect(page.locator("tr.expired").textContent()).resolves.toContain("expired");
+
+    await page.getByRole("link", { name: "Next →" }).click();
+    await expect(page.locator(".pager span").textContent()).resolves.toBe("Page 2 of 2");
+    expect(await page.locator("tbody tr").count()).toBe(11);
+
+    await page.getByLabel("Search").fill("NEEDLE");
+    await page.getByRole("button", { name: "Filter" }).click();
+    expect(await page.locator("tbody tr").count()).toBe(1);
+    await expect(page.locator("tbody").textContent()).resolves.toContain("item-42");
+
+    await page.getByLabel("Search").fill("");
+    await page.getByLabel("Tag").selectOption("even");
+    await page.getByRole("button", { name: "Filter" }).click();
+    await expect(page.locator("#entries-count").textContent()).resolves.toContain("of 30");
+
+    await page.getByLabel("Tag").selectOption("");
+    await page.getByLabel("Show").selectOption("expired");
+    await page.getByRole("button", { name: "Filter" }).click();
+    expect(await page.locator("tbody tr").count()).toBe(1);
+    await expect(page.locator("tbody").textContent()).resolves.toContain("gone-soon");
+    await screenshot(page, "dashboard-filtered");
+    await page.close();
+  });
+
+  it("deletes an entry and ends a session only after a confirmation", async () => {
+    const session = await startSession(client, { description: "to be ended" });
+    await ok(client, "copy", { session, key: "doomed", text: "bye" });
+    await ok(client, "copy", { session, key: "kept", text: "stay" });
+    const { page } = await open(`/session/${session}`);
+
+    // Cancel leaves it alone.
+    await page.getByRole("link", { name: "Delete doomed" }).click();
+    await page.getByRole("link", { name: "Cancel" }).click();
+    await page.getByRole("link", { name: "doomed", exact: true }).waitFor();
+
+    await page.getByRole("link", { name: "Delete doomed" }).click();
+    expect(await page.getByRole("heading").textContent()).toBe("Delete `doomed`?");
+    await screenshot(page, "dashboard-confirm-delete");
+    await page.getByRole("button", { name: "Delete" }).click();
+    await expect(page.locator(".notice").textContent()).resolves.toBe("Entry deleted.");
+    expect(await page.getByRole("link", { name: "doomed", exact: true }).count()).toBe(0);
+    expectToolError(
+      await call(client, "clipboard_get", { session, key: "doomed" }),
+      "ENTRY_NOT_FOUND",
+    );
+    await ok(client, "clipboard_get", { session, key: "kept" });
+
+    await page.getByRole("link", { name: "End session…" }).click();
+    expect(await page.getByRole("heading").textContent()).toBe(`End session ${session}?`);
+    await page.getByRole("button", { name: "End session" }).click();
+    await expect(page.locator(".notice").textContent()).resolves.toBe("Session ended.");
+    expect(await page.getByRole("link", { name: session, exact: true }).count()).toBe(0);
+    expectToolError(
+      await call(client, "clipboard_get", { session, key: "kept" }),
+      "UNKNOWN_SESSION",
+    );
+    await page.close();
+  });
+
+  it("shows hostile content as text: no script runs, no image loads", async () => {
+    const session = await startSession(client, {
+      description: "<img src=x onerror=alert('description')>",
+    });
+    const hostile = `<script>alert("content")</script><img src=x onerror="alert('img')">\n`;
+    const key = `<img src=x onerror=alert('key')>`;
+    await ok(client, "copy", {
+      session,
+      key,
+      text: hostile,
+      tags: ["xss"],
+      description: "<script>alert('d')</script>",
+    });
+    await ok(client, "copy", { session, key: "page.html", text: hostile });
+    const images: string[] = [];
+    for (const path of [
+      "/",
+      `/session/${session}`,
+      `/session/${session}/entry?${new URLSearchParams({ key })}`,
+      `/session/${session}/entry?key=page.html`,
+      `/session/${session}/history`,
+    ]) {
+      const { page, dialogs } = await open(path);
+      page.on("request", (r) => r.resourceType() === "image" && images.push(r.url()));
+      await page.waitForLoadState("networkidle");
+      expect(dialogs, path).toEqual([]);
+      expect(await page.locator("main img, main script").count(), path).toBe(0);
+      if (path.includes("entry?key=page.html")) {
+        await expect(page.locator("pre.src").textContent()).resolves.toBe(hostile);
+        await screenshot(page, "dashboard-hostile-entry");
+      }
+      await page.close();
+    }
+    expect(images).toEqual([]);
+  });
+
+  it("shows an entry's content highlighted with line numbers, and copies it to the browser's clipboard", async () => {
+    const session = await startSession(client, { description: "copy test" });
+    const text =
+      "// greet\nexport function greet(name: string): string {\n  return `hi ${name}`;\n}\n";
+    await ok(client, "copy", { session, key: "greet.ts", text });
+    const { page } = await open(`/session/${session}`);
+    await page.getByRole("button", { name: "Copy greet.ts to your clipboard" }).click();
+    await page
+      .getByRole("button", { name: "Copy greet.ts to your clipboard" })
+      .filter({ hasText: "Copied" })
+      .waitFor();
+    expect(await page.evaluate("navigator.clipboard.readText()")).toBe(text);
+
+    await page.getByRole("link", { name: "greet.ts", exact: true }).click();
+    await expect(page.locator("pre.gutter").textContent()).resolves.toBe("1\n2\n3\n4");
+    expect(await page.locator("pre.src .hljs-keyword").count()).toBeGreaterThan(0);
+    await expect(page.locator("pre.src").textContent()).resolves.toBe(text);
+    await screenshot(page, "dashboard-entry");
+    await page.close();
+  });
+
+  it("has history, agents and tokens pages, works at phone width and from the keyboard", async () => {
+    const session = await startSession(client, { project: "phone", description: "phone test" });
+    await ok(client, "copy", {
+      session,
+      key: "a-long-entry",
+      text: "x".repeat(4000),
+      tags: ["big"],
+    });
+    for (const [path, name] of [
+      [`/session/${session}/history`, "history"],
+      ["/agents", "agents"],
+      ["/tokens", "tokens"],
+      ["/user", "user-entries"],
+      ["/project/phone", "project-entries"],
+    ] as const) {
+      const { page } = await open(path);
+      await screenshot(page, `dashboard-${name}`);
+      await page.close();
+    }
+    const history = await open(`/session/${session}/history`);
+    await expect(history.page.locator("table.history").textContent()).resolves.toContain(
+      "a-long-entry",
+    );
+    await history.page.close();
+    const tokens = await open("/tokens");
+    await expect(tokens.page.locator("svg.chart rect").count()).resolves.toBe(30);
+    await expect(tokens.page.locator("main").textContent()).resolves.toContain(session);
+    await tokens.page.close();
+
+    const phone = await browser.newContext({
+      baseURL: baseUrl(),
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+    });
+    const page = await phone.newPage();
+    await page.goto(`/session/${session}`);
+    expect(await page.evaluate("document.documentElement.scrollWidth")).toBeLessThanOrEqual(390);
+    await screenshot(page, "dashboard-phone");
+
+    // Keyboard: Tab reaches the navigation first, and focus is visible.
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    const focused = (await page.evaluate(
+      "({ text: document.activeElement.textContent, outline: getComputedStyle(document.activeElement).outlineStyle })",
+    )) as { text: string; outline: string };
+    expect(focused.text).toBe("Sessions");
+    expect(focused.outline).not.toBe("none");
+    await phone.close();
+  });
+});

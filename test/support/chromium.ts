@@ -1,0 +1,25 @@
+import { existsSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { type Browser, chromium, type Page } from "playwright-core";
+
+/**
+ * Headless Chromium for the page tests: Debian's `chromium` (`.ci/run`
+ * installs it), or `CHROMIUM_PATH`. Tests skip without it, and CI fails.
+ */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+export const chromiumAvailable = existsSync(CHROMIUM);
+if (!chromiumAvailable && process.env.CI) throw new Error(`CI needs Chromium at ${CHROMIUM}`);
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox"] });
+}
+
+/** Where the page tests keep their screenshots (a test artefact; not committed). */
+export const SCREENSHOTS = join(import.meta.dirname, "..", "..", "test-artifacts", "screenshots");
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  const path = join(SCREENSHOTS, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
