@@ -18,7 +18,7 @@ tr.expired td{color:#6b7280}.expired-mark{color:#b91c1c}
 .targets{margin:.2rem 0;padding-left:1.2rem}
 dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:.2rem 1rem}dl.facts dt{font-weight:600}dl.facts dd{margin:0}
 .code{display:flex;overflow-x:auto;border:1px solid #ddd;background:#fafafa;font:13px/1.45 ui-monospace,monospace}
-.code pre{margin:0;padding:.5rem}.gutter{text-align:right;color:#9ca3af;user-select:none;border-right:1px solid #ddd}
+.code pre{margin:0;padding:.5rem}.code code{background:none;padding:0}.gutter{text-align:right;color:#9ca3af;user-select:none;border-right:1px solid #ddd}
 .hljs-keyword,.hljs-built_in,.hljs-selector-tag{color:#7c3aed}.hljs-string,.hljs-regexp{color:#047857}.hljs-comment{color:#6b7280;font-style:italic}
 .hljs-number,.hljs-literal{color:#b45309}.hljs-title,.hljs-section{color:#1d4ed8}.hljs-type,.hljs-attr,.hljs-attribute{color:#0e7490}.hljs-meta,.hljs-tag{color:#9d174d}
 .chart{width:100%;height:auto;max-width:40rem}.chart rect{fill:#2563eb}.chart text{font-size:11px;fill:#555}
