@@ -194,7 +194,7 @@ describe.skipIf(!chromiumAvailable)("the dashboard in a real browser", () => {
   it("shows an entry's content highlighted with line numbers, and copies it to the browser's clipboard", async () => {
     const session = await startSession(client, { description: "copy test" });
     const text =
-      "// greet\nexport function greet(name: string): string {\n  return \"hi \" + name;\n}\n";
+      '// greet\nexport function greet(name: string): string {\n  return "hi " + name;\n}\n';
     await ok(client, "copy", { session, key: "greet.ts", text });
     const { page } = await open(`/session/${session}`);
     await page.getByRole("button", { name: "Copy greet.ts to your clipboard" }).click();
