@@ -79,6 +79,13 @@ function placePage(handle: (c: C, viewer: Viewer, place: Place) => Promise<Respo
   };
 }
 
+/** The step before a destructive action: its confirmation page, with a CSRF token for its form. */
+function confirming(spec: (c: C, place: Place) => Omit<Parameters<typeof confirmPage>[0], "csrf">) {
+  return placePage(async (c, viewer, place) =>
+    render(c, confirmPage({ ...spec(c, place), csrf: csrfToken(c) }, frameFor(viewer, []))),
+  );
+}
+
 /** A page that needs only the viewer. */
 function viewerPage(handle: (c: C, viewer: Viewer) => Promise<Response>) {
   return async (c: C) => {
@@ -207,24 +214,17 @@ for (const base of BASES) {
 
   dashboard.get(
     `${base}/delete`,
-    placePage(async (c, viewer, place) => {
+    confirming((c, place) => {
       const key = c.req.query("key") ?? "";
-      return render(
-        c,
-        confirmPage(
-          {
-            title: "Delete entry",
-            question: `Delete \`${key}\`?`,
-            detail: `It is removed from ${place.title.toLowerCase()} for good: its content, tags and TTL. References to it stop working.`,
-            action: `${place.path}/delete`,
-            fields: { key },
-            confirm: "Delete",
-            back: place.path,
-            csrf: csrfToken(c),
-          },
-          frameFor(viewer, []),
-        ),
-      );
+      return {
+        title: "Delete entry",
+        question: `Delete \`${key}\`?`,
+        detail: `It is removed from ${place.title.toLowerCase()} for good: its content, tags and TTL. References to it stop working.`,
+        action: `${place.path}/delete`,
+        fields: { key },
+        confirm: "Delete",
+        back: place.path,
+      };
     }),
   );
 
@@ -245,24 +245,15 @@ for (const base of BASES) {
 
   dashboard.get(
     `${base}/clear-expired`,
-    placePage(async (c, viewer, place) =>
-      render(
-        c,
-        confirmPage(
-          {
-            title: "Clear expired entries",
-            question: `Clear the expired entries of ${place.title.toLowerCase()}?`,
-            detail:
-              "Expired entries are kept 7 days so they can be brought back with clipboard_update; clearing deletes them now. Live entries stay.",
-            action: `${place.path}/clear-expired`,
-            confirm: "Clear expired",
-            back: place.path,
-            csrf: csrfToken(c),
-          },
-          frameFor(viewer, []),
-        ),
-      ),
-    ),
+    confirming((_, place) => ({
+      title: "Clear expired entries",
+      question: `Clear the expired entries of ${place.title.toLowerCase()}?`,
+      detail:
+        "Expired entries are kept 7 days so they can be brought back with clipboard_update; clearing deletes them now. Live entries stay.",
+      action: `${place.path}/clear-expired`,
+      confirm: "Clear expired",
+      back: place.path,
+    })),
   );
 
   dashboard.post(
@@ -298,24 +289,15 @@ dashboard.get(
 
 dashboard.get(
   `${SESSION}/end`,
-  placePage(async (c, viewer, place) =>
-    render(
-      c,
-      confirmPage(
-        {
-          title: "End session",
-          question: `End session ${place.address.name}?`,
-          detail:
-            "Its entries, history, undo stack and todo list are deleted now. Project and user entries stay. Agents using this handle get UNKNOWN_SESSION.",
-          action: `${place.path}/end`,
-          confirm: "End session",
-          back: place.path,
-          csrf: csrfToken(c),
-        },
-        frameFor(viewer, []),
-      ),
-    ),
-  ),
+  confirming((_, place) => ({
+    title: "End session",
+    question: `End session ${place.address.name}?`,
+    detail:
+      "Its entries, history, undo stack and todo list are deleted now. Project and user entries stay. Agents using this handle get UNKNOWN_SESSION.",
+    action: `${place.path}/end`,
+    confirm: "End session",
+    back: place.path,
+  })),
 );
 
 dashboard.post(
@@ -338,24 +320,15 @@ dashboard.post(
 
 dashboard.get(
   `${SESSION}/undo`,
-  placePage(async (c, viewer, place) =>
-    render(
-      c,
-      confirmPage(
-        {
-          title: "Undo",
-          question: `Undo the last file operation of ${place.address.name}?`,
-          detail:
-            "The local agent that made it restores every file it changed, all or none. If a file changed since, nothing is undone and you are told why.",
-          action: `${place.path}/undo`,
-          confirm: "Undo",
-          back: `${place.path}/history`,
-          csrf: csrfToken(c),
-        },
-        frameFor(viewer, []),
-      ),
-    ),
-  ),
+  confirming((_, place) => ({
+    title: "Undo",
+    question: `Undo the last file operation of ${place.address.name}?`,
+    detail:
+      "The local agent that made it restores every file it changed, all or none. If a file changed since, nothing is undone and you are told why.",
+    action: `${place.path}/undo`,
+    confirm: "Undo",
+    back: `${place.path}/history`,
+  })),
 );
 
 dashboard.post(
