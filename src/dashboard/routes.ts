@@ -8,8 +8,14 @@ import {
   DASHBOARD_STYLE_PATH,
   pageHeaders,
 } from "../auth/web.ts";
-import { TAG_NAME } from "../core/names.ts";
-import { bridgeStub, clipboardStub, runOperation, userAddress } from "../mcp/caller.ts";
+import { DEFAULT_SESSION, TAG_NAME } from "../core/names.ts";
+import {
+  bridgeStub,
+  clipboardStub,
+  runOperation,
+  sessionAddress,
+  userAddress,
+} from "../mcp/caller.ts";
 import type { StoreAddress } from "../session/address.ts";
 import { sessionOverview } from "../session/overview.ts";
 import { DASHBOARD_SCRIPT, DASHBOARD_STYLE } from "./assets.ts";
@@ -379,18 +385,22 @@ dashboard.get(
 dashboard.get(
   "/tokens",
   viewerPage(async (c, viewer) => {
-    const sessions = await sessionOverview(viewer.user);
+    // The live sessions' handles come from the registry alone: the page needs no entry counts.
     const user = userAddress(viewer);
+    const handles = [
+      DEFAULT_SESSION,
+      ...(await clipboardStub(user).listSessions(user)).map((s) => s.handle),
+    ];
     const rows = (
       await Promise.all([
         clipboardStub(user).savings(user),
-        ...sessions.map((s) => {
-          const address: StoreAddress = { user: viewer.user, scope: "session", name: s.session };
+        ...handles.map((handle) => {
+          const address = sessionAddress(viewer, handle);
           return clipboardStub(address).savings(address);
         }),
       ])
     ).flat();
-    const live = new Set(sessions.map((s) => s.session));
+    const live = new Set(handles);
     return render(
       c,
       tokensPage({ rows, live, now: Date.now() }, frameFor(viewer, ["tokens"], "tokens")),

@@ -95,6 +95,8 @@ export interface SessionFacts {
 export interface SessionActivity {
   history: HistoryItem[];
   fileOps: FileOpSummary[];
+  /** Whether `undo` has a change to revert. */
+  canUndo: boolean;
 }
 
 /** The dashboard's changes to a clipboard. */
@@ -354,9 +356,11 @@ export class ClipboardSession extends DurableObject<Env> {
 
   activity(address: StoreAddress, limit: number): SessionActivity | undefined {
     if (address.scope !== "session" || !this.exists(address)) return undefined;
+    const fileOps = new FileOpStore(this.ctx.storage.sql, this.now);
     return {
       history: new SessionLog(this.ctx.storage.sql, this.now).history(limit),
-      fileOps: new FileOpStore(this.ctx.storage.sql, this.now).recent(limit),
+      fileOps: fileOps.recent(limit),
+      canUndo: fileOps.undoable(1).length > 0,
     };
   }
 

@@ -1,5 +1,6 @@
 import { html } from "hono/html";
 import type { Html } from "../../auth/pages.ts";
+import { LIMITS } from "../../core/limits.ts";
 import type { Browsed, EntryView } from "../../session/clipboard.ts";
 import type { SessionFacts } from "../../session/clipboard-session.ts";
 import type { Place } from "../places.ts";
@@ -38,7 +39,7 @@ export function sessionHeader(
   return html`<p class="facts">Project <a href="/project/${facts.project}">${facts.project}</a> · started ${when(facts.started_at)} · last use ${when(facts.last_used_at)}${
     handle === "default" || facts.last_used_at === null
       ? ""
-      : html` · ends if idle in ${timeLeft(new Date(facts.last_used_at + 86_400_000).toISOString(), now)}`
+      : html` · ends if idle in ${timeLeft(new Date(facts.last_used_at + LIMITS.sessionIdleMs).toISOString(), now)}`
   }</p>
 <nav class="tabs" aria-label="Session"><a href="${place.path}"${tab === "entries" ? html` aria-current="page"` : ""}>Entries</a><a href="${place.path}/history"${tab === "history" ? html` aria-current="page"` : ""}>History</a>
 ${handle === "default" ? "" : html`<a class="danger" href="${place.path}/end">End session…</a>`}</nav>`;

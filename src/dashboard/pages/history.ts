@@ -18,16 +18,13 @@ export function historyPage(
 ): Html {
   const { place, activity } = options;
   const fileOps = new Map(activity.fileOps.map((op) => [op.id, op]));
-  const undoable = activity.fileOps.some(
-    (op) => op.state === "done" && ["paste", "cut", "move", "write"].includes(op.kind),
-  );
   return dashboardPage(
     `${place.title}: history`,
     html`<h1>${place.title}</h1>
 ${notice(options.done)}
 ${sessionHeader(place, options.facts, options.now, "history")}
 <div id="live-region">
-${undoable ? html`<p><a class="danger" href="${place.path}/undo">Undo the last file operation…</a></p>` : ""}
+${activity.canUndo ? html`<p><a class="danger" href="${place.path}/undo">Undo the last file operation…</a></p>` : ""}
 ${
   activity.history.length
     ? html`<table class="history">
