@@ -1,7 +1,7 @@
 /**
  * `npm run bench:auth`: what sign-in costs. One `wrangler dev` that requires
  * sign-in; the same raw tool call (`clipboard_get` of 100 bytes) with a bearer
- * token and on the authless loopback path of a second server, each against
+ * token and on the local path (its local credential) of a second server, each against
  * that server's floor (GET /health), so the figures are ratios from one run.
  * Also: a sign-in (PBKDF2, 600,000 iterations), a token refresh, and the
  * consent round trip. See bench/README.md.
@@ -10,7 +10,13 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type DevServer, freePort, startWranglerDev } from "../scripts/wrangler-dev.ts";
+import {
+  credentialHeaders,
+  type DevServer,
+  freePort,
+  startLocalDev,
+  startWranglerDev,
+} from "../scripts/wrangler-dev.ts";
 import { authorizeInBrowser, Browser, pkce } from "../test/support/browser.ts";
 import { type Latency, measure } from "./stats.ts";
 
@@ -19,16 +25,13 @@ const SMALL = { count: 300, warmup: 30, maxMs: 30_000 };
 const SLOW = { count: 20, warmup: 2, maxMs: 30_000 };
 
 const servers: { server: DevServer; state: string }[] = [];
-async function start(vars: Record<string, string>) {
+/** A server requiring sign-in (`vars`), or without them a local one (`npm start`'s, with its credential). */
+async function start(vars?: Record<string, string>) {
   const state = mkdtempSync(join(tmpdir(), "edgeclip-bench-auth-"));
-  const server = await startWranglerDev({
-    port: await freePort(),
-    persistTo: state,
-    quiet: true,
-    vars,
-  });
+  const options = { port: await freePort(), persistTo: state, quiet: true };
+  const server = await (vars ? startWranglerDev({ ...options, vars }) : startLocalDev(options));
   servers.push({ server, state });
-  return server.url;
+  return server;
 }
 
 async function post(url: string, body: unknown, headers: Record<string, string> = {}) {
@@ -93,8 +96,11 @@ const row = (label: string, l: Latency, floor?: Latency) =>
 try {
   const secret = randomBytes(24).toString("base64url");
   // One after the other: two wrangler dev starting at once contend for a port.
-  const signed = await start({ EDGECLIP_REQUIRE_SIGN_IN: "1", EDGECLIP_SETUP_SECRET: secret });
-  const local = await start({});
+  const signed = (await start({ EDGECLIP_REQUIRE_SIGN_IN: "1", EDGECLIP_SETUP_SECRET: secret }))
+    .url;
+  const localServer = await start();
+  const local = localServer.url;
+  const LOCAL_HEADERS = { ...MCP_HEADERS, ...credentialHeaders(localServer) };
   const account = { name: "bench", passphrase: PASSPHRASE };
   await post(`${signed}/setup/users`, account, { authorization: `Bearer ${secret}` });
   const tokens = await signedInToken(signed, account);
@@ -107,7 +113,7 @@ try {
   await post(
     `${local}/mcp`,
     { ...rpc("x"), params: { name: "copy", arguments: { text: "x".repeat(100), key: "b" } } },
-    MCP_HEADERS,
+    LOCAL_HEADERS,
   );
 
   process.stderr.write("bench:auth: measuring…\n");
@@ -121,7 +127,7 @@ try {
   );
   const floorLocal = await measure(async () => void (await fetch(`${local}/health`)).text(), SMALL);
   const callLocal = await measure(
-    async () => void (await post(`${local}/mcp`, rpc("b"), MCP_HEADERS)).text(),
+    async () => void (await post(`${local}/mcp`, rpc("b"), LOCAL_HEADERS)).text(),
     SMALL,
   );
   const signIn = await measure(async () => {
@@ -150,14 +156,14 @@ try {
   console.log("|---|---|---|---|---|");
   console.log(row("GET /health, sign-in server (floor)", floorSigned));
   console.log(row("clipboard_get 100 B, bearer token", callSigned, floorSigned));
-  console.log(row("GET /health, authless server (floor)", floorLocal));
-  console.log(row("clipboard_get 100 B, authless", callLocal, floorLocal));
+  console.log(row("GET /health, local server (floor)", floorLocal));
+  console.log(row("clipboard_get 100 B, local credential", callLocal, floorLocal));
   console.log(row("sign-in (PBKDF2 600k) incl. page", signIn, floorSigned));
   console.log(row("refresh token rotation", refreshed, floorSigned));
   const overhead =
     callSigned.medianMs / floorSigned.medianMs - callLocal.medianMs / floorLocal.medianMs;
   console.log(
-    `\nToken check: +${overhead.toFixed(2)} floors per call (the bearer call's ratio minus the authless one's).`,
+    `\nToken check: +${overhead.toFixed(2)} floors per call (the bearer call's ratio minus the local one's).`,
   );
 } finally {
   for (const { server, state } of servers) {

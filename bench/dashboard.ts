@@ -1,14 +1,14 @@
 /**
  * Part of `npm run bench`: the dashboard's entries page of a scope holding
  * 10,000 entries (the per-scope limit), rendered by the Worker. One
- * `wrangler dev` (authless); each page is timed from the client, so a figure
+ * `wrangler dev` (a local server, with its credential); each page is timed from the client, so a figure
  * is an upper bound on the time at the server, and is also given against the
  * floor (GET /health) of the same run. Target: median ≤ 200 ms. See bench/README.md.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { freePort, startWranglerDev } from "../scripts/wrangler-dev.ts";
+import { credentialHeaders, freePort, startLocalDev } from "../scripts/wrangler-dev.ts";
 import { type Latency, measure } from "./stats.ts";
 
 const ENTRIES = 10_000;
@@ -25,7 +25,7 @@ const MCP_HEADERS = {
 async function tool(base: string, name: string, args: Record<string, unknown>) {
   const response = await fetch(`${base}/mcp`, {
     method: "POST",
-    headers: MCP_HEADERS,
+    headers: { ...MCP_HEADERS, ...auth },
     body: JSON.stringify({
       jsonrpc: "2.0",
       id: 1,
@@ -57,18 +57,19 @@ async function fill(base: string) {
 }
 
 const state = mkdtempSync(join(tmpdir(), "edgeclip-bench-dashboard-"));
-const server = await startWranglerDev({ port: await freePort(), persistTo: state, quiet: true });
+const server = await startLocalDev({ port: await freePort(), persistTo: state, quiet: true });
+const auth = credentialHeaders(server);
 try {
   const base = server.url;
   process.stderr.write(`bench:dashboard: importing ${ENTRIES} entries…\n`);
   await fill(base);
   const page = (path: string) => async () => {
-    const response = await fetch(`${base}${path}`, { headers: { accept: "text/html" } });
+    const response = await fetch(`${base}${path}`, { headers: { accept: "text/html", ...auth } });
     const html = await response.text();
     if (response.status !== 200 || !html.includes('id="live-region"'))
       throw new Error(`${path}: ${response.status}`);
   };
-  const first = await fetch(`${base}/project/default`).then((r) => r.text());
+  const first = await fetch(`${base}/project/default`, { headers: auth }).then((r) => r.text());
   if (!first.includes(`of ${ENTRIES.toLocaleString("en-US")}`))
     throw new Error("the project does not hold 10,000 entries");
 

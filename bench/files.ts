@@ -14,7 +14,12 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { getEncoding } from "js-tiktoken";
 import { type AgentProcess, startAgentProcess } from "../scripts/agent-process.ts";
 import { buildAgent } from "../scripts/build-agent.ts";
-import { type DevServer, freePort, startWranglerDev } from "../scripts/wrangler-dev.ts";
+import {
+  credentialHeaders,
+  type DevServer,
+  freePort,
+  startLocalDev,
+} from "../scripts/wrangler-dev.ts";
 import { connectFilesystemServer } from "./filesystem-server.ts";
 import { check, ms, table } from "./report.ts";
 import { errorLog, type Latency, percentile, recordError, rssMb } from "./stats.ts";
@@ -140,9 +145,10 @@ async function main(): Promise<number> {
 
     log("building the agent and starting wrangler dev…");
     const bin = await buildAgent();
-    server = await startWranglerDev({ port: await freePort(), persistTo: state, quiet: true });
+    server = await startLocalDev({ port: await freePort(), persistTo: state, quiet: true });
     agent = await startAgentProcess({
       server: server.url,
+      localToken: server.token,
       bin: [process.execPath, bin],
       root,
       name: "bench",
@@ -151,7 +157,11 @@ async function main(): Promise<number> {
     await new Promise((r) => setTimeout(r, 1_000));
     const startMb = rssMb(agent.child.pid);
     const edgeClient = new Client({ name: "edgeclip-bench-files", version: "1.0.0" });
-    await edgeClient.connect(new StreamableHTTPClientTransport(new URL("/mcp", server.url)));
+    await edgeClient.connect(
+      new StreamableHTTPClientTransport(new URL("/mcp", server.url), {
+        requestInit: { headers: credentialHeaders(server) },
+      }),
+    );
     const started = (await edgeClient.callTool({
       name: "session_start",
       arguments: { project: "bench" },

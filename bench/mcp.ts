@@ -8,7 +8,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { type DevServer, freePort, startWranglerDev } from "../scripts/wrangler-dev.ts";
+import {
+  credentialHeaders,
+  type DevServer,
+  freePort,
+  startLocalDev,
+} from "../scripts/wrangler-dev.ts";
 import { printDrift, printResults, printTargets, type Result } from "./report.ts";
 import { errorLog, measure, throughput } from "./stats.ts";
 
@@ -69,7 +74,11 @@ async function callTool(agent: Agent, name: string, args: Record<string, unknown
 /** A fresh SDK v1 client with its own session from session_start. */
 async function connect(url: string, index: number, agents: Agent[]): Promise<void> {
   const client = new Client({ name: `edgeclip-bench-${index}`, version: "1.0.0" });
-  await client.connect(new StreamableHTTPClientTransport(new URL("/mcp", url)));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL("/mcp", url), {
+      requestInit: { headers: endpoint.headers },
+    }),
+  );
   const result = (await client.callTool(
     { name: "session_start", arguments: { description: `bench worker ${index}` } },
     undefined,
@@ -119,7 +128,7 @@ function copyCase(label: string, bytes: number, plan: Omit<Plan, "label">): Tool
 }
 
 /** Set once the server is up; the raw case posts JSON-RPC to it with a plain fetch. */
-const endpoint = { mcp: "" };
+const endpoint: { mcp: string; headers: Record<string, string> } = { mcp: "", headers: {} };
 
 /**
  * The same `clipboard_get` as a hand-written JSON-RPC POST with `fetch`, like the
@@ -137,6 +146,7 @@ function rawGetCase(label: string, text: string, plan: Omit<Plan, "label">): Too
         headers: {
           "content-type": "application/json",
           accept: "application/json, text/event-stream",
+          ...endpoint.headers,
         },
         body: JSON.stringify({
           jsonrpc: "2.0",
@@ -233,9 +243,10 @@ async function main(): Promise<number> {
   process.once("SIGINT", () => abort("interrupted"));
   try {
     log("starting wrangler dev…");
-    server = await startWranglerDev({ port: await freePort(), persistTo: state, quiet: true });
+    server = await startLocalDev({ port: await freePort(), persistTo: state, quiet: true });
     const url = server.url;
     endpoint.mcp = `${url}/mcp`;
+    endpoint.headers = credentialHeaders(server);
     const health = async () => {
       const response = await fetch(`${url}/health`, {
         signal: AbortSignal.timeout(CALL_TIMEOUT_MS),

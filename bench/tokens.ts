@@ -17,7 +17,12 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { getEncoding } from "js-tiktoken";
 import { type AgentProcess, startAgentProcess } from "../scripts/agent-process.ts";
 import { buildAgent } from "../scripts/build-agent.ts";
-import { type DevServer, freePort, startWranglerDev } from "../scripts/wrangler-dev.ts";
+import {
+  credentialHeaders,
+  type DevServer,
+  freePort,
+  startLocalDev,
+} from "../scripts/wrangler-dev.ts";
 import { connectFilesystemServer } from "./filesystem-server.ts";
 import { check, table } from "./report.ts";
 import { type Call, SCENARIOS } from "./scenarios.ts";
@@ -106,9 +111,13 @@ async function main(): Promise<number> {
   try {
     log("building the agent and starting wrangler dev…");
     const bin = await buildAgent();
-    server = await startWranglerDev({ port: await freePort(), persistTo: state, quiet: true });
+    server = await startLocalDev({ port: await freePort(), persistTo: state, quiet: true });
     edge = new Client({ name: "edgeclip-bench-tokens", version: "1.0.0" });
-    await edge.connect(new StreamableHTTPClientTransport(new URL("/mcp", server.url)));
+    await edge.connect(
+      new StreamableHTTPClientTransport(new URL("/mcp", server.url), {
+        requestInit: { headers: credentialHeaders(server) },
+      }),
+    );
     const listed = await edge.listTools();
     toolsList = { ...toolsList, edgeclip: tokens(JSON.stringify(listed.tools)) };
 
@@ -136,6 +145,7 @@ async function main(): Promise<number> {
 
       agent = await startAgentProcess({
         server: server.url,
+        localToken: server.token,
         bin: [process.execPath, bin],
         root: edgeDir,
         name: "bench-tokens",

@@ -1,7 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { localCredentialText } from "../local-agent/src/local-credential.ts";
 
 export interface AgentOptions {
   /** The server's base URL. */
@@ -15,6 +16,11 @@ export interface AgentOptions {
   deny?: string[];
   /** Its state directory (journal): keep it across restarts to test recovery. */
   state?: string;
+  /**
+   * The server's local credential, written to the agent's own config directory
+   * (local.env, 0600) for it to read as it would `npm start`'s; `null`: none.
+   */
+  localToken?: string | null;
   env?: NodeJS.ProcessEnv;
 }
 
@@ -36,6 +42,10 @@ export interface AgentProcess {
  */
 export async function startAgentProcess(options: AgentOptions): Promise<AgentProcess> {
   const state = options.state ?? mkdtempSync(path.join(tmpdir(), "edgeclip-agent-state-"));
+  if (options.localToken)
+    writeFileSync(path.join(state, "local.env"), localCredentialText(options.localToken), {
+      mode: 0o600,
+    });
   const args = ["connect", options.server, "--root", options.root, "--name", options.name];
   if (options.project) args.push("--project", options.project);
   if (options.readOnly) args.push("--read-only");

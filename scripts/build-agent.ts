@@ -7,10 +7,17 @@
  * the syntax guard use are WebAssembly files, copied beside it into
  * local-agent/dist/grammars/. The agent's end-to-end tests build it first, so
  * `npm test` always runs what users would get.
+ *
+ * `packAgent` then packs the package (`npm pack`) into public/agent.tgz, the
+ * static asset the Worker serves at /agent.tgz, so every server offers the
+ * agent built from its own commit: `npx <server>/agent.tgz connect <server>`.
  */
-import { chmod, copyFile, mkdir } from "node:fs/promises";
+import { execFile } from "node:child_process";
+import { chmod, copyFile, mkdir, mkdtemp, rename, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 import { build } from "esbuild";
 import { LANGUAGES } from "../local-agent/src/syntax/languages.ts";
 
@@ -53,7 +60,38 @@ export async function buildAgent(): Promise<string> {
   return AGENT_BIN;
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
+/** Where the Worker's static assets live (wrangler.toml `[assets]`), and the agent's package among them. */
+export const AGENT_TARBALL = path.join(root, "public", "agent.tgz");
+
+/**
+ * Builds the agent and packs it (`npm pack`, its prepack skipped: the build is
+ * fresh) into public/agent.tgz, replaced atomically so a running server never
+ * serves half a file.
+ */
+export async function packAgent(): Promise<string> {
   await buildAgent();
-  console.error(`built ${path.relative(root, AGENT_BIN)}`);
+  const out = await mkdtemp(path.join(tmpdir(), "edgeclip-agent-pack-"));
+  try {
+    const { stdout } = await promisify(execFile)(
+      "npm",
+      ["pack", "--json", "--ignore-scripts", "--pack-destination", out],
+      { cwd: path.join(root, "local-agent") },
+    );
+    const [packed] = JSON.parse(stdout) as { filename: string }[];
+    if (!packed) throw new Error("npm pack made no tarball");
+    await mkdir(path.dirname(AGENT_TARBALL), { recursive: true });
+    const temp = `${AGENT_TARBALL}.${process.pid}.tmp`;
+    await copyFile(path.join(out, packed.filename), temp);
+    await rename(temp, AGENT_TARBALL);
+  } finally {
+    await rm(out, { recursive: true, force: true });
+  }
+  return AGENT_TARBALL;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  await packAgent();
+  console.error(
+    `built ${path.relative(root, AGENT_BIN)} and ${path.relative(root, AGENT_TARBALL)}`,
+  );
 }

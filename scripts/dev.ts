@@ -1,16 +1,25 @@
 /**
  * `npm start`: the embedded default. Runs the Worker locally with `wrangler dev`
- * on 127.0.0.1:8787 (state kept in .wrangler/state; authless, one local user)
- * and a local agent rooted at the directory `npm start` was run from (or at
- * each `--root DIR`), and prints how to connect MCP clients. Ctrl-C stops both.
+ * on 127.0.0.1:8787 (state kept in .wrangler/state; one local user, who holds
+ * the local credential) and a local agent rooted at the directory `npm start`
+ * was run from (or at each `--root DIR`), and prints how to connect MCP
+ * clients, with the credential. Ctrl-C stops both.
+ *
+ * The local credential (docs/security.md) is created once in the user's config
+ * directory (local.env, mode 0600) and handed to wrangler as an env file, never
+ * on a command line another user could read; the agent reads the file itself.
  *
  *   npm start                       agent rooted at the current directory
  *   npm start -- --root ~/code/app  agent rooted elsewhere (repeatable)
  *   npm start -- --no-agent         the Worker alone
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { homedir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { ensureLocalToken } from "../local-agent/src/local-credential.ts";
+import { packAgent } from "./build-agent.ts";
 import { startWranglerDev } from "./wrangler-dev.ts";
 
 const ROOT = path.join(import.meta.dirname, "..");
@@ -22,7 +31,22 @@ const persistTo = process.env.EDGECLIP_DEV_STATE ?? path.join(ROOT, ".wrangler",
 // npm runs scripts in the package directory; INIT_CWD is where `npm start` was typed.
 const roots = values.root ?? [process.env.INIT_CWD ?? process.cwd()];
 
-const server = await startWranglerDev({ port, persistTo }).catch((error: Error) => {
+let credential: ReturnType<typeof ensureLocalToken>;
+try {
+  credential = ensureLocalToken();
+} catch (error) {
+  console.error(`edgeclip: ${(error as Error).message}`);
+  process.exit(1);
+}
+// Your own settings for the Worker, as wrangler would read them (.dev.vars, else .env), then the credential.
+const settings = [".dev.vars"].some((f) => existsSync(path.join(ROOT, f)))
+  ? [".dev.vars"]
+  : [".env", ".env.local"].filter((f) => existsSync(path.join(ROOT, f)));
+const envFiles = [...settings.map((f) => path.join(ROOT, f)), credential.file];
+
+// The agent package this server offers at /agent.tgz, built from this checkout.
+await packAgent();
+const server = await startWranglerDev({ port, persistTo, envFiles }).catch((error: Error) => {
   console.error(
     `edgeclip: could not start the local server on 127.0.0.1:${port}.\n${error.message}\nIs another server on that port? Try PORT=8788 npm start.`,
   );
@@ -55,15 +79,22 @@ const agent = values["no-agent"]
     });
 
 const mcp = `${server.url}/mcp`;
+const header = `--header "Authorization: Bearer ${credential.token}"`;
+const home = homedir();
+const shown = (file: string) =>
+  file.startsWith(home + path.sep) ? `~${file.slice(home.length)}` : file;
 console.log(`
   edgeclip is running.
 
   MCP URL        ${mcp}
+  Dashboard      ${server.url}/?token=${credential.token}
   Local agent    ${agent ? `files in ${roots.join(", ")}, and your OS clipboard` : "not started (--no-agent)"}
-  Claude Code    claude mcp add --transport http edgeclip ${mcp}
-  MCP Inspector  npx @modelcontextprotocol/inspector --transport http --server-url ${mcp}
+  Claude Code    claude mcp add --transport http edgeclip ${mcp} ${header}
+  MCP Inspector  npx @modelcontextprotocol/inspector --transport http --server-url ${mcp} ${header}
   Claude.ai      needs a public HTTPS server with sign-in; see README
 
+  Only you can use this server: every client sends your local credential, kept in
+  ${shown(credential.file)}${credential.created ? " (created now)" : ""}. Local agents read it themselves.
   State is kept in ${path.relative(process.cwd(), persistTo) || persistTo}. Press Ctrl-C to stop.
 `);
 

@@ -1,7 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
+import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { localCredentialText, newLocalToken } from "../local-agent/src/local-credential.ts";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -35,18 +38,36 @@ export async function freePort(): Promise<number> {
 export interface DevServer {
   url: string;
   process: ChildProcess;
+  /** The local credential it was given (`localToken`), if any. */
+  token: string | undefined;
   stop(): Promise<void>;
 }
 
-/** Starts `wrangler dev` on 127.0.0.1:`port` and resolves once /health answers. */
+/**
+ * Starts `wrangler dev` on 127.0.0.1:`port` and resolves once /health answers.
+ * Secrets never go on the command line (another user on the machine can read
+ * it): they travel in env files (`--env-file`, dotenv; later files win).
+ */
 export async function startWranglerDev(options: {
   port: number;
   persistTo: string;
   quiet?: boolean;
-  /** Vars for the Worker (`--var NAME:VALUE`), e.g. `EDGECLIP_REQUIRE_SIGN_IN`. */
+  /** Vars for the Worker (`--var NAME:VALUE`), e.g. `EDGECLIP_REQUIRE_SIGN_IN`. No secrets here. */
   vars?: Record<string, string>;
+  /** Env files for the Worker (`--env-file`), e.g. the local credential's local.env. */
+  envFiles?: string[];
+  /** A local credential for a test server: written to a private temporary env file. */
+  localToken?: string;
 }): Promise<DevServer> {
   const url = `http://127.0.0.1:${options.port}`;
+  const envFiles = [...(options.envFiles ?? [])];
+  let secrets: string | undefined;
+  if (options.localToken !== undefined) {
+    secrets = mkdtempSync(join(tmpdir(), "edgeclip-dev-secrets-"));
+    const file = join(secrets, "local.env");
+    writeFileSync(file, localCredentialText(options.localToken), { mode: 0o600 });
+    envFiles.push(file);
+  }
   const child = spawn(
     process.execPath,
     [
@@ -63,6 +84,7 @@ export async function startWranglerDev(options: {
         "--var",
         `${name}:${value}`,
       ]),
+      ...envFiles.flatMap((file) => ["--env-file", file]),
     ],
     { cwd: ROOT, env: { ...process.env, ...WRANGLER_ENV }, stdio: ["ignore", "pipe", "pipe"] },
   );
@@ -74,6 +96,7 @@ export async function startWranglerDev(options: {
   child.stdout?.on("data", collect);
   child.stderr?.on("data", collect);
   const stop = async () => {
+    if (secrets) rmSync(secrets, { recursive: true, force: true });
     if (child.exitCode !== null) return;
     const exited = new Promise((resolve) => child.once("exit", resolve));
     child.kill("SIGTERM");
@@ -87,7 +110,7 @@ export async function startWranglerDev(options: {
       throw new Error(`wrangler dev exited with ${child.exitCode}:\n${output}`);
     try {
       const response = await fetch(`${url}/health`);
-      if (response.ok) return { url, process: child, stop };
+      if (response.ok) return { url, process: child, token: options.localToken, stop };
     } catch {
       // not listening yet
     }
@@ -95,4 +118,16 @@ export async function startWranglerDev(options: {
   }
   await stop();
   throw new Error(`wrangler dev did not answer on ${url} within 60 s:\n${output}`);
+}
+
+/** `wrangler dev` as `npm start` runs it: a local server, here with a fresh local credential (tests, benches). */
+export function startLocalDev(
+  options: Omit<Parameters<typeof startWranglerDev>[0], "localToken">,
+): Promise<DevServer> {
+  return startWranglerDev({ ...options, localToken: newLocalToken() });
+}
+
+/** The header that carries a server's local credential (none for a server without one). */
+export function credentialHeaders(server: DevServer): Record<string, string> {
+  return server.token ? { authorization: `Bearer ${server.token}` } : {};
 }

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import pkg from "../package.json" with { type: "json" };
 import { accountsStub } from "./auth/accounts.ts";
-import { isAuthless, LOCAL_CALLER, LOCAL_USER } from "./auth/identity.ts";
+import { isLocal, LOCAL_CALLER, LOCAL_USER } from "./auth/identity.ts";
 import { authRoutes, bearer } from "./auth/routes.ts";
 import { BRIDGE_TOKEN_HEADER, BRIDGE_USER_HEADER } from "./bridge/bridge.ts";
 import { dashboard } from "./dashboard/routes.ts";
@@ -14,38 +14,46 @@ app.get("/health", (c) => c.json({ ok: true, name: "edgeclip", version: pkg.vers
 
 app.route("/", dashboard);
 
-/** Plain-text help at / for anything that is not a browser (curl). */
+/**
+ * Plain-text help at / for anything that is not a browser (curl). On a local
+ * server the caller has shown the local credential, so the commands carry it.
+ */
 app.get("/", (c) => {
   c.header("vary", "accept");
+  c.header("cache-control", "no-store");
   const mcpUrl = new URL("/mcp", c.req.url).href;
   const server = new URL("/", c.req.url).href.replace(/\/$/, "");
-  const signIn = isAuthless(c.req.raw, c.env)
+  const local = isLocal(c.req.raw, c.env);
+  const header = local ? ` --header "Authorization: Bearer ${c.env.EDGECLIP_LOCAL_TOKEN}"` : "";
+  const agent = `npx ${server}/agent.tgz`;
+  const signIn = local
     ? ""
-    : `Sign-in:       required (OAuth). Your apps and agents: ${server}/account\nPair an agent: npx edgeclip-agent login ${server}\n`;
+    : `Sign-in:       required (OAuth). Your apps and agents: ${server}/account\nPair an agent: ${agent} login ${server}\n`;
   return c.text(
-    `edgeclip ${pkg.version}: a clipboard for AI agents.\n\nMCP endpoint: ${mcpUrl}\n\nClaude Code:   claude mcp add --transport http edgeclip ${mcpUrl}\nMCP Inspector: npx @modelcontextprotocol/inspector --transport http --server-url ${mcpUrl}\n${signIn}Local agent:   npx edgeclip-agent connect ${server} --root <your project>\n`,
+    `edgeclip ${pkg.version}: a clipboard for AI agents.\n\nMCP endpoint: ${mcpUrl}\n\nClaude Code:   claude mcp add --transport http edgeclip ${mcpUrl}${header}\nMCP Inspector: npx @modelcontextprotocol/inspector --transport http --server-url ${mcpUrl}${header}\n${signIn}Local agent:   ${agent} connect ${server} --root <your project>\n`,
   );
 });
 
 /**
- * /mcp reaches the app only on an authless local server: with sign-in, the
- * OAuth provider serves it (and answers 401 with its challenge without a token).
+ * /mcp reaches the app only on a local server, past its local credential: with
+ * sign-in, the OAuth provider serves it (and answers 401 with its challenge
+ * without a token).
  */
 app.all("/mcp", async (c) => {
-  if (!isAuthless(c.req.raw, c.env))
+  if (!isLocal(c.req.raw, c.env))
     return c.json({ error: "invalid_token", error_description: "Sign in first." }, 401);
   return serveMcp(c.req.raw, LOCAL_CALLER);
 });
 
 /**
  * Local agents connect here (WebSocket upgrade), to their user's Bridge
- * object: as the local user on an authless server, else with the bearer
+ * object: as the local user on a local server (past its local credential), else with the bearer
  * token `edgeclip-agent login` paired (401 without one, before any upgrade).
  */
 app.get("/bridge", async (c) => {
   let user = LOCAL_USER;
   let tokenId: string | undefined;
-  if (!isAuthless(c.req.raw, c.env)) {
+  if (!isLocal(c.req.raw, c.env)) {
     const token = bearer(c.req.header("authorization"));
     const agent = token ? await accountsStub(c.env).agentToken(token) : undefined;
     if (!agent)

@@ -12,6 +12,12 @@ declare global {
     interface Env extends EdgeclipSettings {}
   }
   interface EdgeclipSettings {
+    /**
+     * The local credential (`npm start` creates it in ~/.config/edgeclip/local.env):
+     * set, this Worker is a local server that answers only loopback hosts and
+     * requests carrying it (docs/security.md).
+     */
+    EDGECLIP_LOCAL_TOKEN?: string;
     /** `1`: require sign-in even on a loopback address (tests, trying OAuth locally). */
     EDGECLIP_REQUIRE_SIGN_IN?: string;
     /** The public origin (`https://edgeclip.example.com`); default: the request's. */

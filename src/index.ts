@@ -1,5 +1,7 @@
 import { app } from "./app.ts";
-import { isAuthless, originRejection, publicOrigin } from "./auth/identity.ts";
+import { doorOf, turnedAway } from "./auth/front-door.ts";
+import { originRejection } from "./auth/identity.ts";
+import { localGate } from "./auth/local-credential.ts";
 import { providerFor } from "./auth/provider.ts";
 
 export { Accounts } from "./auth/accounts.ts";
@@ -11,27 +13,47 @@ const appHandler: ExportedHandler<Env> = {
 };
 
 /**
- * Every request: /mcp's Origin check first (403, signed in or not), and no
- * browser at /bridge; then an
- * authless local server goes straight to the app, and anything else through
- * the OAuth provider, which serves discovery, /token and /register, checks the
- * bearer token on /mcp, and passes the rest (sign-in, consent, pairing,
- * /bridge) to the app with its helpers in `env.OAUTH_PROVIDER`.
+ * Every request: the front door first (`doorOf`: a local server answers only
+ * loopback hosts and its local credential; plain http to another host is
+ * sent to https), then /mcp's Origin check (403, signed in or not), and no
+ * browser at /bridge; then a local request goes straight to the app, and
+ * anything else through the OAuth provider, which serves discovery, /token
+ * and /register, checks the bearer token on /mcp, and passes the rest
+ * (sign-in, consent, pairing, /bridge) to the app with its helpers in
+ * `env.OAUTH_PROVIDER`. Nothing a request carries can make the Worker's own
+ * code answer 5xx with a trace: an unexpected failure is logged and answered
+ * with a bare 500.
  */
 export default {
-  fetch(request, env, ctx) {
-    const { pathname } = new URL(request.url);
-    if (pathname === "/mcp") {
-      const rejected = originRejection(request, env);
-      if (rejected) return rejected;
-    }
-    // Agents send no Origin; a web page does, and WebSockets ignore CORS: refuse it outright.
-    if (pathname === "/bridge" && request.headers.has("origin"))
+  async fetch(request, env, ctx) {
+    try {
+      const door = doorOf(request, env);
+      const away = turnedAway(door, request);
+      if (away) return away;
+      const { pathname } = new URL(request.url);
+      if (pathname === "/mcp") {
+        const rejected = originRejection(request, env);
+        if (rejected) return rejected;
+      }
+      // Agents send no Origin; a web page does, and WebSockets ignore CORS: refuse it outright.
+      if (pathname === "/bridge" && request.headers.has("origin"))
+        return Response.json(
+          { error: "/bridge is for edgeclip-agent, not web pages." },
+          { status: 403 },
+        );
+      if (door.kind === "local") {
+        const refused = await localGate(request, env.EDGECLIP_LOCAL_TOKEN ?? "");
+        return refused ?? (await app.fetch(request, env, ctx));
+      }
+      if (door.kind === "unconfigured") return await app.fetch(request, env, ctx); // /health only
+      if (door.kind !== "sign-in") throw new Error(`unexpected door ${door.kind}`);
+      return await providerFor(door.origin, env, appHandler).fetch(request, env, ctx);
+    } catch (error) {
+      console.error("edgeclip: request failed", error);
       return Response.json(
-        { error: "/bridge is for edgeclip-agent, not web pages." },
-        { status: 403 },
+        { jsonrpc: "2.0", id: null, error: { code: -32603, message: "Internal server error" } },
+        { status: 500 },
       );
-    if (isAuthless(request, env)) return app.fetch(request, env, ctx);
-    return providerFor(publicOrigin(request, env), env, appHandler).fetch(request, env, ctx);
+    }
   },
 } satisfies ExportedHandler<Env>;

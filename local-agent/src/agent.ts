@@ -8,6 +8,7 @@ import { type Credential, readCredential } from "./credentials.ts";
 import { handleRequest } from "./handlers.ts";
 import { idleCollector } from "./idle-gc.ts";
 import { Journal } from "./journal.ts";
+import { localCredentialPath, readLocalToken } from "./local-credential.ts";
 import { PathLocks } from "./locks.ts";
 import { log } from "./log.ts";
 import { osClipboard } from "./os-clipboard/index.ts";
@@ -42,8 +43,11 @@ export async function connect(options: ConnectOptions): Promise<number> {
   }
   const first = path.basename(roots[0] ?? "workspace");
   let credential: Credential | undefined;
+  let localToken: string | undefined;
   try {
     credential = readCredential(urls.server);
+    // The local credential goes to a server on this machine only, never over a network.
+    if (!credential && isLoopbackUrl(urls.server)) localToken = readLocalToken();
   } catch (error) {
     log((error as Error).message);
     return 1;
@@ -94,7 +98,7 @@ export async function connect(options: ConnectOptions): Promise<number> {
   const collector = idleCollector();
   const connection = new BridgeConnection({
     url: urls.bridge,
-    token: credential?.token,
+    token: credential?.token ?? localToken,
     hello,
     serve: async (request) => {
       collector.busy();
@@ -121,7 +125,19 @@ export async function connect(options: ConnectOptions): Promise<number> {
     process.once(signal, () => connection.stop());
   connection.start();
   const stopped: Stopped = await connection.stopped;
-  if (stopped.reason === "unauthorized" || stopped.reason === "revoked")
+  if (stopped.reason === "unauthorized" && stopped.local)
+    log(
+      localToken
+        ? `${urls.server} turned down this machine's local credential: it is not the one that server was started with. Restart it with \`npm start\` (as the same user), or give the agent its token in EDGECLIP_LOCAL_TOKEN.`
+        : `${urls.server} needs the local credential, and there is none in ${localCredentialPath()}: start the server with \`npm start\` as this user (it creates the file), or give the agent the token in EDGECLIP_LOCAL_TOKEN.`,
+    );
+  else if (stopped.reason === "unauthorized" || stopped.reason === "revoked")
     log(pairingAdvice(stopped.reason, urls.server, credential !== undefined));
   return stopped.reason === "stopped" ? 0 : 1;
+}
+
+/** Whether a server URL names this machine (a loopback host): where the local credential may go. */
+export function isLoopbackUrl(url: string): boolean {
+  const host = URL.parse(url)?.hostname.toLowerCase();
+  return host === "127.0.0.1" || host === "localhost" || host === "[::1]";
 }

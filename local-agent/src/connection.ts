@@ -37,25 +37,34 @@ export interface ConnectionOptions {
 export type Stopped = {
   reason: "refused" | "replaced" | "unauthorized" | "revoked" | "stopped";
   message: string;
+  /** With `unauthorized`: a local server (`npm start`) turned down its local credential. */
+  local?: boolean;
 };
 
 /** How long the check for turned-down credentials waits for the server. */
 const CHECK_TIMEOUT_MS = 10_000;
 
 /**
- * Whether the server turns these credentials down: Node's WebSocket says
- * nothing of why an upgrade failed, so this GETs the bridge's URL with the
- * same Authorization header. A server that requires sign-in answers 401 to
- * a missing or invalid token (426 to a valid one); an unreachable one, no.
+ * Whether the server turns these credentials down, and which kind it wanted:
+ * Node's WebSocket says nothing of why an upgrade failed, so this GETs the
+ * bridge's URL with the same Authorization header. A server answers 401 to a
+ * missing or invalid token (426 to a valid one): a local server (`npm start`)
+ * with the realm "edgeclip local server" (its local credential), a server
+ * that requires sign-in otherwise (a pairing). An unreachable one: `false`.
  */
-export async function refusesCredentials(url: string, token: string | undefined): Promise<boolean> {
+export async function refusesCredentials(
+  url: string,
+  token: string | undefined,
+): Promise<false | "local" | "sign-in"> {
   try {
     const response = await fetch(url.replace(/^ws/, "http"), {
       headers: bearer(token),
       signal: AbortSignal.timeout(CHECK_TIMEOUT_MS),
     });
     await response.body?.cancel();
-    return response.status === 401;
+    if (response.status !== 401) return false;
+    const challenge = response.headers.get("www-authenticate") ?? "";
+    return /realm="edgeclip local server"/.test(challenge) ? "local" : "sign-in";
   } catch {
     return false;
   }
@@ -212,7 +221,11 @@ export class BridgeConnection {
     if (this.stopping) return;
     if (unauthorized) {
       this.stopping = true;
-      this.finish({ reason: "unauthorized", message: "the server answered HTTP 401" });
+      this.finish({
+        reason: "unauthorized",
+        message: "the server answered HTTP 401",
+        local: unauthorized === "local",
+      });
       return;
     }
     this.reconnect(`cannot reach ${this.options.url}`);

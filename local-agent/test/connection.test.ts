@@ -93,6 +93,7 @@ describe("the bridge connection and sign-in", () => {
     expect(await bridge.stopped).toEqual({
       reason: "unauthorized",
       message: "the server answered HTTP 401",
+      local: false,
     });
     expect(fake.upgrades).toEqual(["Bearer tok-1"]);
     expect(fake.gets).toEqual(["Bearer tok-1"]);
@@ -118,7 +119,9 @@ describe("the bridge connection and sign-in", () => {
 
   it("asks with the same credentials, and takes an unreachable server for no answer", async () => {
     const fake = await fakeBridge({ upgrade: 401, get: 401 });
-    expect(await refusesCredentials(`${fake.url.replace("http", "ws")}/bridge`, "t")).toBe(true);
+    expect(await refusesCredentials(`${fake.url.replace("http", "ws")}/bridge`, "t")).toBe(
+      "sign-in",
+    );
     expect(fake.gets).toEqual(["Bearer t"]);
     const fine = await fakeBridge({ upgrade: 401, get: 426 });
     expect(await refusesCredentials(`${fine.url.replace("http", "ws")}/bridge`, "t")).toBe(false);

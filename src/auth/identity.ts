@@ -1,39 +1,70 @@
 import { localhostAllowedOrigins, originValidationResponse } from "@modelcontextprotocol/server";
 import type { Caller } from "../mcp/caller.ts";
 
-/** The single user of an authless local server (`npm start`). */
+/** The single user of a local server (`npm start`). */
 export const LOCAL_USER = "local";
 
 const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]);
+const LOOPBACK_ADDRESSES = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
 
-const truthy = (value: string | undefined) =>
+/** Whether a URL's host name is a loopback one (`127.0.0.1`, `localhost`, `[::1]`). */
+export const isLoopbackHost = (hostname: string) => LOOPBACK.has(hostname.toLowerCase());
+
+export const truthy = (value: string | undefined) =>
   value !== undefined && !["", "0", "false", "no"].includes(value.toLowerCase());
 
 /**
- * Whether this request is served authless, as the one local user: only on a
- * loopback address, which a deployed Worker is never reached on (Cloudflare
- * routes by host name, and refuses bare IPs and hosts it does not serve), from
- * a loopback client and not through a proxy (`Forwarded`, `X-Forwarded-For`),
- * and only unless `EDGECLIP_REQUIRE_SIGN_IN` is set. No setting turns it on
- * anywhere else.
+ * Whether a proxy forwarded this request (`Forwarded`, `X-Forwarded-For`, or a
+ * client address that is not loopback): a local server behind a reverse proxy
+ * or a tunnel must not serve it as the local user.
  */
-export function isAuthless(request: Request, env: Env): boolean {
-  if (truthy(env.EDGECLIP_REQUIRE_SIGN_IN) || !LOOPBACK.has(new URL(request.url).hostname))
-    return false;
-  // A proxy that forwards to a local server with a loopback Host must not make it public.
+export function isProxied(request: Request): boolean {
   const client = request.headers.get("cf-connecting-ip");
-  const forwarded = request.headers.has("forwarded") || request.headers.has("x-forwarded-for");
-  return !forwarded && (client === null || LOOPBACK_ADDRESSES.has(client));
+  return (
+    request.headers.has("forwarded") ||
+    request.headers.has("x-forwarded-for") ||
+    (client !== null && !LOOPBACK_ADDRESSES.has(client))
+  );
 }
 
-const LOOPBACK_ADDRESSES = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
+/** This Worker is a local server: `npm start` handed it a local credential (docs/security.md). */
+export const isLocalServer = (env: Env) => Boolean(env.EDGECLIP_LOCAL_TOKEN);
+
+/**
+ * Whether this request is served as the local user: on a local server, to a
+ * loopback host, not through a proxy, and unless `EDGECLIP_REQUIRE_SIGN_IN`
+ * is set. The front door (`front-door.ts`) has checked the local credential
+ * before any such request reaches the app. No setting makes a request to
+ * another host local.
+ */
+export function isLocal(request: Request, env: Env): boolean {
+  return (
+    isLocalServer(env) &&
+    !truthy(env.EDGECLIP_REQUIRE_SIGN_IN) &&
+    isLoopbackHost(new URL(request.url).hostname) &&
+    !isProxied(request)
+  );
+}
 
 export const LOCAL_CALLER: Caller = { user: LOCAL_USER, preset: "full" };
 
-/** This server's public origin: `EDGECLIP_PUBLIC_URL`, else the request's own. */
+/**
+ * This server's public origin: `EDGECLIP_PUBLIC_URL` (an https URL, or a
+ * loopback http one for trying sign-in locally), else the request's own.
+ * A setting that is not such a URL is ignored, and said so in the log.
+ */
 export function publicOrigin(request: Request, env: Env): string {
   const configured = env.EDGECLIP_PUBLIC_URL;
-  return new URL(configured || request.url).origin;
+  if (configured) {
+    const url = URL.parse(configured);
+    if (
+      url &&
+      (url.protocol === "https:" || (url.protocol === "http:" && isLoopbackHost(url.hostname)))
+    )
+      return url.origin;
+    console.error("edgeclip: EDGECLIP_PUBLIC_URL is not an https URL; using the request's origin");
+  }
+  return new URL(request.url).origin;
 }
 
 /**

@@ -39,6 +39,7 @@ export function startAgent(
     ...options,
     server: inject("baseUrl"),
     bin: options.bin ?? [process.execPath, inject("agentBin")],
+    localToken: options.localToken === undefined ? inject("localToken") : options.localToken,
     env: { ...(display ? { DISPLAY: display } : {}), ...options.env },
   });
 }

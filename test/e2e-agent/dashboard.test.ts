@@ -1,14 +1,21 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AnyClient, baseUrl, connectV1, ok, startSession } from "../e2e/clients.ts";
-import { Browser, field } from "../support/browser.ts";
+import {
+  type AnyClient,
+  baseUrl,
+  connectV1,
+  localBrowser,
+  ok,
+  startSession,
+} from "../e2e/clients.ts";
+import { type Browser, field } from "../support/browser.ts";
 import { type AgentProcess, startAgent, tempProject } from "./agent-process.ts";
 
 /**
  * The dashboard's session history, its "undo the last file operation" action
- * and its local agents page, on the authless loopback server, with a real
- * local agent writing real files.
+ * and its local agents page, on the loopback server (a browser that opened
+ * its dashboard link), with a real local agent writing real files.
  */
 
 const NOTES = "first line\nsecond line\n";
@@ -21,8 +28,8 @@ let client: AnyClient;
 
 const file = (name: string) => readFileSync(path.join(root, name), "utf8");
 const url = (p: string) => new URL(p, baseUrl());
-/** A browser on this machine: a loopback client, so the authless local user. */
-const browser = () => new Browser(fetch, "127.0.0.1");
+/** A browser on this machine that opened the dashboard link: the local user. */
+const browser = localBrowser;
 
 interface Row {
   id: number;
@@ -85,7 +92,7 @@ afterAll(async () => {
 
 describe("the dashboard with a local agent connected", () => {
   it("lists the agent on /agents with its name, project, root, access and version", async () => {
-    const response = await browser().get(url("/agents"));
+    const response = await (await browser()).get(url("/agents"));
     const page = await response.text();
     expect(response.status, page.slice(0, 500)).toBe(200);
     const row = /<tr><td><strong>dash-agent<\/strong><\/td>[\s\S]*?<\/tr>/.exec(page)?.[0];
@@ -99,7 +106,7 @@ describe("the dashboard with a local agent connected", () => {
 
   it("shows a paste and its file in history, undoes it from the undo page, and says so", async () => {
     const { session, operation } = await sessionWithPaste();
-    const b = browser();
+    const b = await browser();
 
     const before = await historyPage(b, session);
     const pasteRow = historyRows(before).find((r) => r.op === "paste");
@@ -149,13 +156,13 @@ describe("the dashboard with a local agent connected", () => {
     const { session } = await sessionWithPaste();
     const target = url(`/session/${session}/undo`);
 
-    // No token and no cookie: a form posted from anywhere without the page.
-    const bare = await browser().post(target, {});
+    // The dashboard cookie, but no CSRF token or cookie: a form posted without the page.
+    const bare = await (await browser()).post(target, {});
     expect(bare.status).toBe(403);
     expect(await bare.text()).toContain("This form expired or came from another site.");
 
     // The cookie, but a token that is not it.
-    const b = browser();
+    const b = await browser();
     const csrf = await undoToken(b, session);
     const forged = await b.post(target, {
       csrf: `${csrf.slice(0, -1)}${csrf.endsWith("A") ? "B" : "A"}`,
@@ -188,7 +195,7 @@ describe("the dashboard with a local agent connected", () => {
 
   it("answers 409 with the reason on the page when there is nothing to undo, and changes nothing", async () => {
     const session = await startSession(client, { project: "dash-agent-project" });
-    const b = browser();
+    const b = await browser();
     const before = await historyPage(b, session);
     expect(before).toContain("Nothing has happened in this session yet.");
     expect(before).not.toContain(`href="/session/${session}/undo"`);

@@ -1,11 +1,12 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, readdirSync } from "node:fs";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { mkdtempSync, readdirSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, describe, expect, it } from "vitest";
 import { freePort } from "../../scripts/wrangler-dev.ts";
+import { Browser } from "../support/browser.ts";
 import { tempProject } from "./agent-process.ts";
 
 const repo = path.join(import.meta.dirname, "..", "..");
@@ -18,16 +19,44 @@ const gone = (pid: number) => {
   }
 };
 
+/** A command line as a POSIX shell splits it (double quotes only: what `npm start` prints). */
+function shellWords(line: string): string[] {
+  return [...line.matchAll(/"([^"]*)"|(\S+)/g)].map((m) => m[1] ?? m[2] ?? "");
+}
+
+/** The command `npm start` printed after `label`. */
+function printed(stdout: string, label: string): string {
+  const line = stdout.split("\n").find((l) => l.trimStart().startsWith(`${label} `));
+  if (!line) throw new Error(`npm start printed no ${label} line:\n${stdout}`);
+  return line.trimStart().slice(label.length).trim();
+}
+
+/** Runs a printed command as a user's shell would: its first word found on PATH (node_modules/.bin first, as in npm scripts). */
+function run(command: string, options: { cwd: string; home: string }): string {
+  const [file = "", ...args] = shellWords(command);
+  return execFileSync(file, args, {
+    cwd: options.cwd,
+    env: {
+      ...process.env,
+      HOME: options.home,
+      PATH: `${path.join(repo, "node_modules", ".bin")}${path.delimiter}${process.env.PATH}`,
+    },
+    encoding: "utf8",
+    timeout: 60_000,
+  });
+}
+
 describe("npm start", () => {
   let dev: ChildProcess | undefined;
   afterAll(() => {
     if (dev?.exitCode === null) dev.kill("SIGKILL");
   });
 
-  it("runs the Worker and a local agent on the given root, prints both, and Ctrl-C stops both", async () => {
+  it("runs the Worker and a local agent on the given root, prints commands that work as printed, and Ctrl-C stops both", async () => {
     const port = await freePort();
     const root = tempProject({ "hello.txt": "served by npm start\n" });
     const agentState = mkdtempSync(path.join(tmpdir(), "edgeclip-dev-agent-"));
+    const config = path.join(mkdtempSync(path.join(tmpdir(), "edgeclip-dev-home-")), "config");
     dev = spawn(process.execPath, [path.join(repo, "scripts", "dev.ts"), "--root", root], {
       cwd: repo,
       env: {
@@ -35,6 +64,7 @@ describe("npm start", () => {
         PORT: String(port),
         EDGECLIP_DEV_STATE: mkdtempSync(path.join(tmpdir(), "edgeclip-dev-state-")),
         EDGECLIP_STATE_DIR: agentState,
+        EDGECLIP_CONFIG_DIR: config,
       },
       stdio: ["ignore", "pipe", "pipe"],
     });
@@ -42,14 +72,60 @@ describe("npm start", () => {
     dev.stdout?.on("data", (d: Buffer) => {
       stdout += d.toString();
     });
-    for (let i = 0; i < 300 && !stdout.includes("edgeclip is running"); i++)
+    for (let i = 0; i < 300 && !stdout.includes("Press Ctrl-C"); i++)
       await new Promise((r) => setTimeout(r, 100));
-    expect(stdout).toContain(`MCP URL        http://127.0.0.1:${port}/mcp`);
+    const mcp = `http://127.0.0.1:${port}/mcp`;
+    expect(stdout).toContain(`MCP URL        ${mcp}`);
     expect(stdout).toContain(`Local agent    files in ${root}`);
 
+    // The local credential: created once, private to its owner, named in the output.
+    const credential = path.join(config, "local.env");
+    expect(stdout).toContain(`${credential} (created now)`);
+    expect(statSync(credential).mode & 0o777).toBe(0o600);
+    expect(statSync(config).mode & 0o777).toBe(0o700);
+
+    // Claude Code, exactly as printed (its own config in a scratch HOME), then its health check.
+    const claude = printed(stdout, "Claude Code");
+    expect(claude).toMatch(
+      /^claude mcp add --transport http edgeclip \S+ --header "Authorization: Bearer ecl_/,
+    );
+    const home = mkdtempSync(path.join(tmpdir(), "edgeclip-dev-claude-"));
+    run(claude, { cwd: root, home });
+    expect(run("claude mcp list", { cwd: root, home })).toContain(
+      `edgeclip: ${mcp} (HTTP) - ✔ Connected`,
+    );
+    // Without the header Claude Code cannot connect: the credential is what let it in.
+    run(`claude mcp add --transport http bare ${mcp}`, { cwd: root, home });
+    expect(run("claude mcp list", { cwd: root, home })).toMatch(/bare: \S+ \(HTTP\) - ✘/);
+
+    // The MCP Inspector's printed line, in its non-interactive mode (`--cli` first, the same connection flags).
+    const inspector = printed(stdout, "MCP Inspector");
+    const launcher = "npx @modelcontextprotocol/inspector ";
+    expect(inspector.startsWith(launcher)).toBe(true);
+    const cli = `${launcher}--cli ${inspector.slice(launcher.length)} --method tools/list`;
+    const listed = JSON.parse(run(cli, { cwd: repo, home })) as { tools: { name: string }[] };
+    expect(listed.tools.map((t) => t.name)).toContain("copy");
+
+    // The dashboard link: an HttpOnly cookie and a clean URL, then the dashboard.
+    const link = printed(stdout, "Dashboard");
+    const browser = new Browser(fetch, "127.0.0.1");
+    const opened = await browser.get(link);
+    expect(opened.status).toBe(303);
+    expect(opened.headers.get("location")).toBe("/");
+    expect(opened.headers.get("set-cookie")).toContain("HttpOnly");
+    const page = await browser.request(`http://127.0.0.1:${port}/`, {
+      headers: { accept: "text/html" },
+    });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Your clipboard sessions");
+
+    // The agent npm start runs read the credential itself, and serves the files.
+    const authorization = /--header "Authorization: (Bearer \S+)"/.exec(claude)?.[1] ?? "";
     const client = new Client({ name: "dev-test", version: "1.0.0" });
     await client.connect(
-      new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`)),
+      new StreamableHTTPClientTransport(new URL(mcp), {
+        requestInit: { headers: { authorization } },
+      }),
     );
     const read = (await client.callTool({ name: "read", arguments: { path: "hello.txt" } })) as {
       structuredContent?: { content?: string };

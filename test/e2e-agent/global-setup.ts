@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
-import { buildAgent } from "../../scripts/build-agent.ts";
+import { newLocalToken } from "../../local-agent/src/local-credential.ts";
+import { AGENT_BIN, packAgent } from "../../scripts/build-agent.ts";
 import { freePort, startWranglerDev } from "../../scripts/wrangler-dev.ts";
 import { startXvfb, which } from "../support/x11.ts";
 
@@ -22,11 +23,20 @@ declare module "vitest" {
  * display for the OS clipboard.
  */
 export default async function setup(project: TestProject) {
-  const agentBin = await buildAgent();
+  // The agent as users get it: the bundle, and the package the server offers at /agent.tgz.
+  await packAgent();
+  const agentBin = AGENT_BIN;
   const state = mkdtempSync(join(tmpdir(), "edgeclip-e2e-agent-"));
-  const server = await startWranglerDev({ port: await freePort(), persistTo: state, quiet: true });
+  const localToken = newLocalToken();
+  const server = await startWranglerDev({
+    port: await freePort(),
+    persistTo: state,
+    quiet: true,
+    localToken,
+  });
   const xvfb = process.platform === "linux" && which("Xvfb") ? await startXvfb() : undefined;
   project.provide("baseUrl", server.url);
+  project.provide("localToken", localToken);
   project.provide("agentBin", agentBin);
   project.provide("display", xvfb?.display ?? "");
   return async () => {

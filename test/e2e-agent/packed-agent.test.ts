@@ -2,7 +2,9 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import pkg from "../../local-agent/package.json" with { type: "json" };
+import { AGENT_TARBALL } from "../../scripts/build-agent.ts";
 import { type AnyClient, connectV1, ok, startSession } from "../e2e/clients.ts";
 import { type AgentProcess, startAgent, tempProject } from "./agent-process.ts";
 
@@ -87,5 +89,65 @@ describe("the agent as users install it: npm pack, then npm install into an empt
     const session = await startSession(client, { project: "packed-project" });
     const read = await ok<{ content: string }>(client, "read", { session, path: "hello.txt" });
     expect(read.content).toBe("from the packed agent\n");
+  });
+});
+
+describe("the agent the server offers: npx <server>/agent.tgz, from an empty directory", () => {
+  const server = () => inject("baseUrl");
+  /** npx as a user runs it, in a scratch directory with its own npm cache (so the tarball comes from the server). */
+  const scratch = () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "edgeclip-npx-"));
+    return {
+      cwd: dir,
+      env: {
+        ...process.env,
+        npm_config_cache: path.join(dir, ".npm-cache"),
+        npm_config_update_notifier: "false",
+        npm_config_audit: "false",
+        npm_config_fund: "false",
+      },
+    };
+  };
+  let agent: AgentProcess | undefined;
+  let client: AnyClient | undefined;
+  afterAll(async () => {
+    await agent?.stop();
+    await client?.close();
+  });
+
+  it("serves /agent.tgz to anyone, built from this checkout, revalidated on every use", async () => {
+    const response = await fetch(`${server()}/agent.tgz`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("no-cache");
+    const served = new Uint8Array(await response.arrayBuffer());
+    expect(Buffer.from(served).equals(readFileSync(AGENT_TARBALL))).toBe(true);
+  });
+
+  it("runs `npx <server>/agent.tgz --version` and `--help` in an empty directory", () => {
+    const where = scratch();
+    const run = (...args: string[]) =>
+      execFileSync("npx", ["--yes", `${server()}/agent.tgz`, ...args], {
+        ...where,
+        encoding: "utf8",
+      });
+    expect(run("--version").trim()).toBe(pkg.version);
+    expect(run("--help")).toContain("edgeclip-agent connect <url>");
+    expect(readdirSync(where.cwd).filter((f) => !f.startsWith("."))).toEqual([]);
+  });
+
+  it("connects with `npx <server>/agent.tgz connect <server>` and serves file operations", async () => {
+    const where = scratch();
+    const root = tempProject({ "served.txt": "from the agent the server offers\n" });
+    agent = await startAgent({
+      root,
+      name: "npx-served",
+      project: "npx-project",
+      bin: ["npx", "--yes", `${server()}/agent.tgz`],
+      env: where.env,
+    });
+    client = await connectV1();
+    const session = await startSession(client, { project: "npx-project" });
+    const read = await ok<{ content: string }>(client, "read", { session, path: "served.txt" });
+    expect(read.content).toBe("from the agent the server offers\n");
   });
 });

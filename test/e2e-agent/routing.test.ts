@@ -1,12 +1,14 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { localCredentialText, newLocalToken } from "../../local-agent/src/local-credential.ts";
 import { freePort, startWranglerDev } from "../../scripts/wrangler-dev.ts";
 import { PROTOCOL_VERSION } from "../../src/bridge/protocol.ts";
 import {
   type AnyClient,
+  bridgeSocket,
   call,
   connectV1,
   expectToolError,
@@ -130,12 +132,11 @@ describe("agent identity and versions", () => {
   });
 
   it("refuses an agent of another protocol version, telling it to upgrade, and says so in agents_list", async () => {
-    const url = `${inject("baseUrl").replace("http", "ws")}/bridge`;
     for (const [protocol, advice] of [
       [PROTOCOL_VERSION - 1, "upgrade the agent"],
       [PROTOCOL_VERSION + 1, "update the server"],
     ] as const) {
-      const ws = new WebSocket(url);
+      const ws = bridgeSocket();
       const answer = new Promise<{ message: string; code: number }>((resolve) => {
         let message = "";
         ws.addEventListener("message", (e) => {
@@ -182,6 +183,8 @@ describe("reconnection", () => {
     const root = tempProject({ "x.txt": "x\n" });
     const { spawn } = await import("node:child_process");
     const state = mkdtempSync(path.join(tmpdir(), "edgeclip-reconnect-"));
+    const localToken = newLocalToken();
+    writeFileSync(path.join(state, "local.env"), localCredentialText(localToken), { mode: 0o600 });
     const child = spawn(
       process.execPath,
       [
@@ -194,7 +197,7 @@ describe("reconnection", () => {
         "patient",
       ],
       {
-        env: { ...process.env, EDGECLIP_STATE_DIR: state },
+        env: { ...process.env, EDGECLIP_STATE_DIR: state, EDGECLIP_CONFIG_DIR: state },
         stdio: ["ignore", "ignore", "pipe"],
       },
     );
@@ -208,7 +211,12 @@ describe("reconnection", () => {
       const delays = [...stderr.matchAll(/reconnecting in ([\d.]+) s/g)].map((m) => Number(m[1]));
       expect(delays.length).toBeGreaterThanOrEqual(2);
       expect(delays[1]).toBeGreaterThan(delays[0] ?? 0); // backing off
-      const server = await startWranglerDev({ port, persistTo: serverState, quiet: true });
+      const server = await startWranglerDev({
+        port,
+        persistTo: serverState,
+        quiet: true,
+        localToken,
+      });
       try {
         for (let i = 0; i < 100 && !stderr.includes("as patient"); i++)
           await new Promise((r) => setTimeout(r, 200));

@@ -5,14 +5,52 @@ import {
 import { Client as ClientV1 } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport as TransportV1 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { expect, inject } from "vitest";
+import { Browser } from "../support/browser.ts";
 
 export const baseUrl = () => inject("baseUrl");
 export const mcpUrl = () => new URL("/mcp", inject("baseUrl"));
 
+/** The header every request to the test server carries: its local credential. */
+export const authHeaders = (): Record<string, string> => ({
+  authorization: `Bearer ${inject("localToken")}`,
+});
+
+/**
+ * A WebSocket to the test server's /bridge with its local credential, as an
+ * agent opens it (Node's WebSocket takes headers; the DOM type does not say so).
+ */
+export function bridgeSocket(): WebSocket {
+  const NodeWebSocket = WebSocket as unknown as new (
+    url: string,
+    init: { headers: Record<string, string> },
+  ) => WebSocket;
+  return new NodeWebSocket(`${baseUrl().replace(/^http/, "ws")}/bridge`, {
+    headers: authHeaders(),
+  });
+}
+
+/** `fetch` to the test server, with its local credential. */
+export const serverFetch = (path: string, init: RequestInit = {}) =>
+  fetch(new URL(path, baseUrl()), {
+    ...init,
+    headers: { ...authHeaders(), ...(init.headers as Record<string, string> | undefined) },
+  });
+
+/** The dashboard link `npm start` prints: it trades the local credential for the dashboard cookie. */
+export const dashboardLink = () => `${baseUrl()}/?token=${inject("localToken")}`;
+
+/** A browser on this machine (a loopback client) that opened the dashboard link, so it holds the dashboard cookie. */
+export async function localBrowser(): Promise<Browser> {
+  const browser = new Browser(fetch, "127.0.0.1");
+  const opened = await browser.get(dashboardLink());
+  expect(opened.status).toBe(303);
+  return browser;
+}
+
 /** The SDK v1 client, speaking 2025-11-25 as Claude.ai does. */
 export async function connectV1(): Promise<ClientV1> {
   const client = new ClientV1({ name: "edgeclip-e2e-v1", version: "1.0.0" });
-  await client.connect(new TransportV1(mcpUrl()));
+  await client.connect(new TransportV1(mcpUrl(), { requestInit: { headers: authHeaders() } }));
   return client;
 }
 
@@ -22,7 +60,7 @@ export async function connectV2(): Promise<ClientV2> {
     { name: "edgeclip-e2e-v2", version: "1.0.0" },
     { versionNegotiation: { mode: "auto" } },
   );
-  await client.connect(new TransportV2(mcpUrl()));
+  await client.connect(new TransportV2(mcpUrl(), { requestInit: { headers: authHeaders() } }));
   return client;
 }
 

@@ -6,14 +6,15 @@ import {
   baseUrl,
   call,
   connectV1,
+  dashboardLink,
   expectToolError,
   ok,
   startSession,
 } from "./clients.ts";
 
 /**
- * The dashboard in a real browser (headless Chromium) against the authless
- * `wrangler dev`: what an agent does through MCP appears live, search,
+ * The dashboard in a real browser (headless Chromium) against the local
+ * `wrangler dev`, opened with its dashboard link: what an agent does through MCP appears live, search,
  * filters and paging, the destructive actions behind their confirmations,
  * copying, and hostile content shown as text. Screenshots of every page go
  * to test-artifacts/screenshots/.
@@ -31,7 +32,16 @@ beforeAll(async () => {
     viewport: { width: 1200, height: 900 },
   });
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl() });
+  await signedIn(context);
 });
+
+/** Opens the dashboard link `npm start` prints, as its user would: the context then holds the cookie. */
+async function signedIn(browserContext: BrowserContext): Promise<void> {
+  const page = await browserContext.newPage();
+  await page.goto(dashboardLink());
+  expect(new URL(page.url()).search).toBe("");
+  await page.close();
+}
 afterAll(async () => {
   await context?.close();
   await browser?.close();
@@ -246,6 +256,7 @@ describe.skipIf(!chromiumAvailable)("the dashboard in a real browser", () => {
       viewport: { width: 390, height: 844 },
       isMobile: true,
     });
+    await signedIn(phone);
     const page = await phone.newPage();
     await page.goto(`/session/${session}`);
     expect(await page.evaluate("document.documentElement.scrollWidth")).toBeLessThanOrEqual(390);

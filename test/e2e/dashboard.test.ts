@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AnyClient, baseUrl, connectV1, startSession } from "./clients.ts";
+import { type AnyClient, connectV1, serverFetch, startSession } from "./clients.ts";
 
-/** The dashboard at / on the authless local server: what a browser gets. */
+/** The dashboard at / on the local server: what a browser holding its credential gets. */
 let client: AnyClient;
 beforeAll(async () => {
   client = await connectV1();
@@ -10,8 +10,7 @@ afterAll(async () => {
   await client.close();
 });
 
-const dashboard = async () =>
-  (await fetch(new URL("/", baseUrl()), { headers: { accept: "text/html" } })).text();
+const dashboard = async () => (await serverFetch("/", { headers: { accept: "text/html" } })).text();
 
 describe("the dashboard's sessions page", () => {
   it("lists sessions started through MCP, with project and description", async () => {

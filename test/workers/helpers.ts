@@ -1,3 +1,6 @@
+import { createExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import worker from "../../src/index.ts";
 import { runOperation } from "../../src/mcp/caller.ts";
 import type { StoreAddress } from "../../src/session/address.ts";
 import type { OperationInput, OperationName } from "../../src/session/operations.ts";
@@ -35,3 +38,25 @@ export function value<T>(
     throw new Error(`expected success, got ${outcome.error.code}: ${outcome.error.message}`);
   return outcome.value;
 }
+
+/** The local credential of the local server below. */
+export const LOCAL_TOKEN = `ecl_${"t".repeat(43)}`;
+const localEnv = { ...env, EDGECLIP_LOCAL_TOKEN: LOCAL_TOKEN } as Env;
+
+/**
+ * The Worker as `npm start` runs it: a local server holding LOCAL_TOKEN (the
+ * test environment itself has none, like a deployed Worker). Requests go as given.
+ */
+export const localServer = {
+  fetch: (request: Request) =>
+    worker.fetch(request as Parameters<typeof worker.fetch>[0], localEnv, createExecutionContext()),
+};
+
+/** The same local server, called as its user's clients call it: with the local credential. */
+export const asLocalUser = {
+  fetch(request: Request) {
+    const headers = new Headers(request.headers);
+    if (!headers.has("authorization")) headers.set("authorization", `Bearer ${LOCAL_TOKEN}`);
+    return localServer.fetch(new Request(request, { headers }));
+  },
+};

@@ -3,9 +3,11 @@ import { describe, expect, it } from "vitest";
 import { LOCAL_USER } from "../../src/auth/identity.ts";
 import { LIMITS } from "../../src/core/limits.ts";
 import { copy } from "../../src/mcp/tools/copy.ts";
-import { op, sessionOf } from "./helpers.ts";
+import { asLocalUser, op, sessionOf } from "./helpers.ts";
 
+/** A deployed-looking Worker (no local credential: sign-in everywhere), and `npm start`'s, called by its user. */
 const worker = exports.default as { fetch(request: Request): Promise<Response> };
+const local = asLocalUser;
 // Real clients always send Host; the SDK checks it against localhost names (DNS-rebinding defence).
 const mcpHeaders = {
   host: "127.0.0.1",
@@ -15,7 +17,7 @@ const mcpHeaders = {
 
 describe("routes", () => {
   it("shows browsers the dashboard at / and everything else the plain-text help", async () => {
-    const browser = await worker.fetch(
+    const browser = await local.fetch(
       new Request("http://127.0.0.1/", { headers: { accept: "text/html,application/xhtml+xml" } }),
     );
     expect(browser.headers.get("content-type")).toContain("text/html");
@@ -23,7 +25,7 @@ describe("routes", () => {
     const page = await browser.text();
     expect(page).toContain("Your clipboard sessions");
     expect(page).toContain("<code>default</code>");
-    const curl = await worker.fetch(
+    const curl = await local.fetch(
       new Request("http://127.0.0.1/", { headers: { accept: "*/*" } }),
     );
     expect(curl.headers.get("content-type")).toContain("text/plain");
@@ -43,7 +45,7 @@ describe("routes", () => {
 
   it("opens live updates only to this origin's pages, and tells them what changed", async () => {
     const live = (origin: string) =>
-      worker.fetch(
+      local.fetch(
         new Request("http://127.0.0.1/live", { headers: { upgrade: "websocket", origin } }),
       );
     expect((await live("http://evil.example")).status).toBe(403);
@@ -68,20 +70,20 @@ describe("routes", () => {
   });
 
   it("lets the dashboard run its own script file and nothing inline", async () => {
-    const page = await worker.fetch(
+    const page = await local.fetch(
       new Request("http://127.0.0.1/user", { headers: { accept: "text/html" } }),
     );
     const csp = page.headers.get("content-security-policy") ?? "";
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toContain("unsafe-inline");
     expect(await page.text()).toMatch(/<script src="\/assets\/dashboard.js" defer><\/script>/);
-    const script = await worker.fetch(new Request("http://127.0.0.1/assets/dashboard.js"));
+    const script = await local.fetch(new Request("http://127.0.0.1/assets/dashboard.js"));
     expect(script.headers.get("content-type")).toContain("text/javascript");
     expect((await script.text()).length).toBeLessThan(4096);
   });
 
   it("answers /health", async () => {
-    const response = await worker.fetch(new Request("http://127.0.0.1/health"));
+    const response = await local.fetch(new Request("http://127.0.0.1/health"));
     expect(await response.json()).toMatchObject({ ok: true, name: "edgeclip" });
   });
 
@@ -103,7 +105,7 @@ describe("routes", () => {
       method: "tools/call",
       params: { name: "copy", arguments: { text: "x".repeat(LIMITS.requestBodyBytes) } },
     });
-    const response = await worker.fetch(
+    const response = await local.fetch(
       new Request("http://127.0.0.1/mcp", { method: "POST", headers: mcpHeaders, body }),
     );
     expect(response.status).toBe(413);
@@ -111,7 +113,7 @@ describe("routes", () => {
   });
 
   it("lets the SDK answer malformed JSON with a parse error", async () => {
-    const response = await worker.fetch(
+    const response = await local.fetch(
       new Request("http://127.0.0.1/mcp", {
         method: "POST",
         headers: mcpHeaders,
@@ -143,7 +145,7 @@ describe("routes", () => {
   });
 
   it("refuses /bridge to any web page (WebSockets ignore CORS), even on a local server", async () => {
-    const response = await worker.fetch(
+    const response = await local.fetch(
       new Request("http://127.0.0.1/bridge", {
         headers: { upgrade: "websocket", origin: "https://evil.example" },
       }),
@@ -158,7 +160,7 @@ describe("routes", () => {
       { "cf-connecting-ip": "198.51.100.1" },
     ];
     for (const headers of proxied) {
-      const response = await worker.fetch(
+      const response = await local.fetch(
         new Request("http://127.0.0.1/mcp", {
           method: "POST",
           headers: { ...mcpHeaders, ...headers },
@@ -170,13 +172,13 @@ describe("routes", () => {
   });
 
   it("answers a plain request to /bridge with 426, naming what it is for", async () => {
-    const response = await worker.fetch(new Request("http://127.0.0.1/bridge"));
+    const response = await local.fetch(new Request("http://127.0.0.1/bridge"));
     expect(response.status).toBe(426);
     expect(await response.text()).toContain("edgeclip-agent");
   });
 
   it("serves MCP only at /mcp exactly", async () => {
-    const response = await worker.fetch(
+    const response = await local.fetch(
       new Request("http://127.0.0.1/mcp/", { method: "POST", headers: mcpHeaders, body: "{}" }),
     );
     expect(response.status).toBe(404);

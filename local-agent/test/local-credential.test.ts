@@ -1,0 +1,77 @@
+import { chmodSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { isLoopbackUrl } from "../src/agent.ts";
+import {
+  ensureLocalToken,
+  localCredentialText,
+  newLocalToken,
+  parseLocalCredential,
+  readLocalToken,
+} from "../src/local-credential.ts";
+
+const dir = () => path.join(mkdtempSync(path.join(tmpdir(), "edgeclip-cred-")), "config");
+
+describe("the local credential file", () => {
+  it("is created once, private (0600 in a 0700 directory), and the same token after", () => {
+    const config = dir();
+    const first = ensureLocalToken(config);
+    expect(first.created).toBe(true);
+    expect(first.token).toMatch(/^ecl_[A-Za-z0-9_-]{43}$/);
+    expect(statSync(first.file).mode & 0o777).toBe(0o600);
+    expect(statSync(config).mode & 0o777).toBe(0o700);
+    const again = ensureLocalToken(config);
+    expect(again).toEqual({ ...first, created: false });
+    expect(readLocalToken({}, config)).toBe(first.token);
+  });
+
+  it("is a dotenv file wrangler dev can take with --env-file", () => {
+    const token = newLocalToken();
+    const text = localCredentialText(token);
+    expect(text).toContain(`\nEDGECLIP_LOCAL_TOKEN=${token}\n`);
+    expect(parseLocalCredential(text)).toBe(token);
+    expect(parseLocalCredential(`export EDGECLIP_LOCAL_TOKEN="${token}"\n`)).toBe(token);
+    expect(parseLocalCredential("EDGECLIP_LOCAL_TOKEN=short\n")).toEqual({
+      error: "its EDGECLIP_LOCAL_TOKEN is not an edgeclip token",
+    });
+    expect(parseLocalCredential("# nothing\n")).toEqual({
+      error: "it holds no EDGECLIP_LOCAL_TOKEN",
+    });
+  });
+
+  it("is refused when other users can read it, saying how to fix it", () => {
+    const config = dir();
+    const { file } = ensureLocalToken(config);
+    chmodSync(file, 0o644);
+    expect(() => readLocalToken({}, config)).toThrow(/not private: .*chmod 600/);
+    expect(() => ensureLocalToken(config)).toThrow(/not private/);
+    expect(readFileSync(file, "utf8")).toContain("EDGECLIP_LOCAL_TOKEN=");
+  });
+
+  it("is refused when damaged, never overwritten", () => {
+    const config = dir();
+    const { file } = ensureLocalToken(config);
+    writeFileSync(file, "EDGECLIP_LOCAL_TOKEN=oops\n", { mode: 0o600 });
+    expect(() => ensureLocalToken(config)).toThrow(/not a valid local credential/);
+    expect(readFileSync(file, "utf8")).toBe("EDGECLIP_LOCAL_TOKEN=oops\n");
+  });
+
+  it("gives way to EDGECLIP_LOCAL_TOKEN in the environment, and is absent without either", () => {
+    const config = dir();
+    expect(readLocalToken({}, config)).toBeUndefined();
+    expect(readLocalToken({ EDGECLIP_LOCAL_TOKEN: "ecl_from_env" }, config)).toBe("ecl_from_env");
+  });
+
+  it("goes only to servers on this machine", () => {
+    for (const url of ["http://127.0.0.1:8787", "http://localhost:8787/mcp", "ws://[::1]:1/bridge"])
+      expect(isLoopbackUrl(url), url).toBe(true);
+    for (const url of [
+      "https://edgeclip.example.workers.dev",
+      "http://127.0.0.1.nip.io:8787",
+      "http://localhost.evil.example",
+      "not a url",
+    ])
+      expect(isLoopbackUrl(url), url).toBe(false);
+  });
+});

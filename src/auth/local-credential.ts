@@ -1,0 +1,112 @@
+import { constantTimeEqual } from "./passphrase.ts";
+
+/**
+ * The local credential (docs/security.md): a local server serves the account
+ * that started it, not everyone on the machine. `npm start` creates a random
+ * token once in the user's config directory (mode 0600) and hands it to the
+ * Worker as `EDGECLIP_LOCAL_TOKEN`; every request must present it, except
+ * `/health`:
+ * - MCP clients and local agents: `Authorization: Bearer <token>`;
+ * - a browser: the dashboard link `npm start` prints, `/?token=<token>`, sets
+ *   an HttpOnly cookie holding a value derived from the token (never the token
+ *   itself: a cookie leaks more easily, and this one opens the dashboard only,
+ *   never /mcp or /bridge) and redirects to the clean URL.
+ */
+const COOKIE = "__Host-edgeclip-local";
+const COOKIE_PURPOSE = "edgeclip local dashboard";
+/** Where the cookie is not accepted: what only MCP clients and agents use. */
+const BEARER_ONLY = new Set(["/mcp", "/bridge"]);
+
+const encoder = new TextEncoder();
+
+async function hmacHex(key: string, message: string): Promise<string> {
+  const k = await crypto.subtle.importKey(
+    "raw",
+    encoder.encode(key),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign"],
+  );
+  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", k, encoder.encode(message)));
+  return [...mac].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** Whether `presented` is the token, compared by digest in constant time. */
+async function isToken(presented: string, token: string): Promise<boolean> {
+  const [a, b] = await Promise.all(
+    [presented, token].map(async (s) => crypto.subtle.digest("SHA-256", encoder.encode(s))),
+  );
+  return constantTimeEqual(new Uint8Array(a as ArrayBuffer), new Uint8Array(b as ArrayBuffer));
+}
+
+function cookieOf(request: Request): string | undefined {
+  for (const part of (request.headers.get("cookie") ?? "").split(";")) {
+    const eq = part.indexOf("=");
+    if (eq !== -1 && part.slice(0, eq).trim() === COOKIE) return part.slice(eq + 1).trim();
+  }
+  return undefined;
+}
+
+const bearerOf = (header: string | null) =>
+  header?.match(/^Bearer\s+(\S+)\s*$/i)?.[1] ?? (header === null ? undefined : "");
+
+const wantsHtml = (request: Request) => (request.headers.get("accept") ?? "").includes("text/html");
+
+const WHERE =
+  "It is in EDGECLIP_LOCAL_TOKEN in local.env in your edgeclip config directory (~/.config/edgeclip by default); `npm start` prints ready-made commands with it, and local agents read it themselves.";
+
+function refused(request: Request, wrong: boolean): Response {
+  const headers = {
+    "cache-control": "no-store",
+    "www-authenticate": `Bearer realm="edgeclip local server"${wrong ? ', error="invalid_token"' : ""}`,
+  };
+  if (wantsHtml(request))
+    return new Response(
+      `<!doctype html><meta charset="utf-8"><title>edgeclip: your local credential</title><p>This is a local edgeclip server, and it serves only the account that started it.</p><p>Open the dashboard link that <code>npm start</code> printed (it carries your local credential), or run <code>npm start</code> again to see it.</p>`,
+      {
+        status: 401,
+        headers: {
+          ...headers,
+          "content-type": "text/html; charset=utf-8",
+          "content-security-policy": "default-src 'none'",
+        },
+      },
+    );
+  return Response.json(
+    {
+      error: "invalid_token",
+      error_description: wrong
+        ? `That is not this local server's credential. ${WHERE}`
+        : `This local edgeclip server needs its local credential: send \`Authorization: Bearer <token>\`. ${WHERE}`,
+    },
+    { status: 401, headers },
+  );
+}
+
+/**
+ * The check every request to a local server passes (undefined) or fails (the
+ * answer): the bearer token, or the dashboard cookie; `/?token=` trades the
+ * token for the cookie.
+ */
+export async function localGate(request: Request, token: string): Promise<Response | undefined> {
+  const url = new URL(request.url);
+  if (url.pathname === "/health") return undefined;
+  const linked = url.pathname === "/" ? url.searchParams.get("token") : null;
+  if (linked !== null && (request.method === "GET" || request.method === "HEAD")) {
+    if (!(await isToken(linked, token))) return refused(request, true);
+    const cookie = `${COOKIE}=${await hmacHex(token, COOKIE_PURPOSE)}; Path=/; Secure; HttpOnly; SameSite=Strict`;
+    return new Response(null, {
+      status: 303,
+      headers: { location: "/", "set-cookie": cookie, "referrer-policy": "no-referrer" },
+    });
+  }
+  const bearer = bearerOf(request.headers.get("authorization"));
+  if (bearer !== undefined)
+    return bearer && (await isToken(bearer, token)) ? undefined : refused(request, true);
+  const cookie = cookieOf(request);
+  if (cookie === undefined || BEARER_ONLY.has(url.pathname)) return refused(request, false);
+  const expected = await hmacHex(token, COOKIE_PURPOSE);
+  return constantTimeEqual(encoder.encode(cookie), encoder.encode(expected))
+    ? undefined
+    : refused(request, true);
+}

@@ -1,0 +1,120 @@
+import { describe, expect, it } from "vitest";
+import { LOCAL_TOKEN, localServer } from "./helpers.ts";
+
+/**
+ * A local server serves the account that started it, not everyone on the
+ * machine: every request carries the local credential (a bearer token, or the
+ * dashboard cookie the printed link sets), except /health.
+ */
+const mcpInit = (headers: Record<string, string> = {}) =>
+  new Request("http://127.0.0.1:8787/mcp", {
+    method: "POST",
+    headers: {
+      host: "127.0.0.1:8787",
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      ...headers,
+    },
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: {
+        protocolVersion: "2025-11-25",
+        capabilities: {},
+        clientInfo: { name: "someone-else", version: "1" },
+      },
+    }),
+  });
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+const everyRoute = [
+  new Request("http://127.0.0.1:8787/", { headers: { accept: "text/html" } }),
+  new Request("http://127.0.0.1:8787/", { headers: { accept: "*/*" } }),
+  new Request("http://127.0.0.1:8787/bridge", { headers: { upgrade: "websocket" } }),
+  new Request("http://127.0.0.1:8787/live", {
+    headers: { upgrade: "websocket", origin: "http://127.0.0.1:8787" },
+  }),
+  new Request("http://127.0.0.1:8787/session/default", { headers: { accept: "text/html" } }),
+  new Request("http://127.0.0.1:8787/user/raw?key=k"),
+  new Request("http://127.0.0.1:8787/agents"),
+  new Request("http://127.0.0.1:8787/session/default/undo", { method: "POST" }),
+];
+
+describe("the local credential", () => {
+  it("refuses /mcp, /bridge, the dashboard and /live without it (401), before anything runs", async () => {
+    for (const request of [mcpInit(), ...everyRoute]) {
+      const response = await localServer.fetch(request.clone());
+      expect(response.status, `${request.method} ${request.url}`).toBe(401);
+      expect(response.webSocket ?? null).toBeNull();
+      expect(response.headers.get("www-authenticate")).toContain("Bearer");
+    }
+    const body = (await (await localServer.fetch(mcpInit())).json()) as {
+      error_description: string;
+    };
+    expect(body.error_description).toContain("Authorization: Bearer");
+    expect(body.error_description).toContain("local.env");
+  });
+
+  it("refuses a wrong token, an empty one, and a token sent some other way", async () => {
+    for (const headers of [
+      bearer(`ecl_${"x".repeat(43)}`),
+      bearer(LOCAL_TOKEN.slice(0, -1)),
+      { authorization: "Bearer" },
+      { authorization: `Basic ${btoa(`local:${LOCAL_TOKEN}`)}` },
+      { authorization: LOCAL_TOKEN },
+      { cookie: `__Host-edgeclip-local=${LOCAL_TOKEN}` },
+    ]) {
+      const response = await localServer.fetch(mcpInit(headers));
+      expect(response.status, JSON.stringify(headers)).toBe(401);
+    }
+  });
+
+  it("serves its bearer at /mcp and keeps /health open", async () => {
+    const response = await localServer.fetch(mcpInit(bearer(LOCAL_TOKEN)));
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('"serverInfo"');
+    const health = await localServer.fetch(new Request("http://127.0.0.1:8787/health"));
+    expect(health.status).toBe(200);
+  });
+
+  it("trades the printed dashboard link for an HttpOnly cookie and a clean URL; the cookie opens the dashboard only", async () => {
+    const wrong = await localServer.fetch(
+      new Request(`http://127.0.0.1:8787/?token=ecl_${"x".repeat(43)}`),
+    );
+    expect(wrong.status).toBe(401);
+    expect(wrong.headers.get("set-cookie")).toBeNull();
+
+    const link = await localServer.fetch(
+      new Request(`http://127.0.0.1:8787/?token=${LOCAL_TOKEN}`, { redirect: "manual" }),
+    );
+    expect(link.status).toBe(303);
+    expect(link.headers.get("location")).toBe("/");
+    expect(link.headers.get("referrer-policy")).toBe("no-referrer");
+    const setCookie = link.headers.get("set-cookie") ?? "";
+    expect(setCookie).toMatch(
+      /^__Host-edgeclip-local=[0-9a-f]{64}; Path=\/; Secure; HttpOnly; SameSite=Strict$/,
+    );
+    const cookie = setCookie.split(";")[0] ?? "";
+    expect(cookie).not.toContain(LOCAL_TOKEN);
+
+    const page = await localServer.fetch(
+      new Request("http://127.0.0.1:8787/", { headers: { accept: "text/html", cookie } }),
+    );
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Your clipboard sessions");
+    // The cookie is not a credential for MCP clients or agents.
+    expect((await localServer.fetch(mcpInit({ cookie }))).status).toBe(401);
+    const bridge = await localServer.fetch(
+      new Request("http://127.0.0.1:8787/bridge", { headers: { upgrade: "websocket", cookie } }),
+    );
+    expect(bridge.status).toBe(401);
+    // A forged cookie value opens nothing.
+    const forged = await localServer.fetch(
+      new Request("http://127.0.0.1:8787/", {
+        headers: { accept: "text/html", cookie: `__Host-edgeclip-local=${"0".repeat(64)}` },
+      }),
+    );
+    expect(forged.status).toBe(401);
+    expect(await forged.text()).toContain("npm start");
+  });
+});
