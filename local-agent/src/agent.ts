@@ -12,7 +12,7 @@ import { PathLocks } from "./locks.ts";
 import { log } from "./log.ts";
 import { osClipboard } from "./os-clipboard/index.ts";
 import { pairingAdvice } from "./pairing.ts";
-import { DEFAULT_DENY } from "./paths.ts";
+import { sandboxFor } from "./paths.ts";
 import { type AgentStatus, stateDir, statusWriter } from "./status.ts";
 
 /** What `connect` was given on the command line. */
@@ -59,7 +59,7 @@ export async function connect(options: ConnectOptions): Promise<number> {
 
   const clipboard = osClipboard();
   const workspace = {
-    sandbox: { roots, deny: [...DEFAULT_DENY, ...options.deny] },
+    sandbox: await sandboxFor(roots, options.deny),
     readOnly: options.readOnly,
     journal,
     locks: new PathLocks(),
