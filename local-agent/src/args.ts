@@ -19,7 +19,9 @@ Usage
 
 Options for connect
   --root DIR       a directory the agent may read and edit (repeatable);
-                   default: the current directory. Relative paths start at
+                   default: the current directory, unless that is your home
+                   directory, one above it, or / (give --root then; given,
+                   they are served with a warning). Relative paths start at
                    the first root.
   --name NAME      this agent's name, for the \`agent\` parameter of tools
                    (default: <first root's name>@<host name>)
