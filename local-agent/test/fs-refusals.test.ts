@@ -286,23 +286,25 @@ describe.skipIf(!canMount())("on a full or read-only file system (root, tmpfs)",
   });
 });
 
-describe.skipIf(!isRoot || process.platform !== "linux")(
-  "as a user the OS refuses (nobody)",
-  () => {
-    it("answers PERMISSION_DENIED to read an unreadable file, to look through a locked directory, and to write in a read-only directory", () => {
-      const base = realpathSync(mkdtempSync(path.join(tmpdir(), "edgeclip-nobody-")));
-      chmodSync(base, 0o755);
-      const root = path.join(base, "root");
-      mkdirSync(path.join(root, "locked"), { recursive: true });
-      mkdirSync(path.join(base, "journal"), { mode: 0o777 });
-      chmodSync(path.join(base, "journal"), 0o777);
-      writeFileSync(path.join(root, "secret.txt"), "s3cret\n", { mode: 0o600 });
-      writeFileSync(path.join(root, "locked", "a.ts"), "a\n");
-      writeFileSync(path.join(root, "shared.txt"), "before\n", { mode: 0o666 });
-      chmodSync(path.join(root, "shared.txt"), 0o666);
-      chmodSync(path.join(root, "locked"), 0o000);
-      // The agent's modules, run by Node as `nobody` (root bypasses file permissions).
-      const script = `
+/** Whether this process can run a child as `nobody` (root, with util-linux's setpriv). */
+const canDropToNobody =
+  isRoot && process.platform === "linux" && spawnSync("setpriv", ["--version"]).status === 0;
+
+describe.skipIf(!canDropToNobody)("as a user the OS refuses (nobody)", () => {
+  it("answers PERMISSION_DENIED to read an unreadable file, to look through a locked directory, and to write in a read-only directory", () => {
+    const base = realpathSync(mkdtempSync(path.join(tmpdir(), "edgeclip-nobody-")));
+    chmodSync(base, 0o755);
+    const root = path.join(base, "root");
+    mkdirSync(path.join(root, "locked"), { recursive: true });
+    mkdirSync(path.join(base, "journal"), { mode: 0o777 });
+    chmodSync(path.join(base, "journal"), 0o777);
+    writeFileSync(path.join(root, "secret.txt"), "s3cret\n", { mode: 0o600 });
+    writeFileSync(path.join(root, "locked", "a.ts"), "a\n");
+    writeFileSync(path.join(root, "shared.txt"), "before\n", { mode: 0o666 });
+    chmodSync(path.join(root, "shared.txt"), 0o666);
+    chmodSync(path.join(root, "locked"), 0o000);
+    // The agent's modules, run by Node as `nobody` (root bypasses file permissions).
+    const script = `
       const { applyOp, readOp } = await import(${JSON.stringify(path.resolve(import.meta.dirname, "../src/file-ops.ts"))});
       const { Journal } = await import(${JSON.stringify(path.resolve(import.meta.dirname, "../src/journal.ts"))});
       const { PathLocks } = await import(${JSON.stringify(path.resolve(import.meta.dirname, "../src/locks.ts"))});
@@ -312,39 +314,38 @@ describe.skipIf(!isRoot || process.platform !== "linux")(
         await applyOp(ws, { context: { session: "s", op: 1 }, dry_run: false, syntax_guard: "off", texts: ["x\\n"],
           edits: [{ kind: "paste", path: "shared.txt", mode: "append", text: 0 }] })];
       process.stdout.write(JSON.stringify(out));`;
-      const run = spawnSync(
-        "setpriv",
-        [
-          "--reuid=nobody",
-          "--regid=nogroup",
-          "--clear-groups",
-          process.execPath,
-          "--input-type=module",
-          "-e",
-          script,
-        ],
-        { encoding: "utf8", cwd: base },
-      );
-      chmodSync(path.join(root, "locked"), 0o755);
-      expect(run.status, run.stderr).toBe(0);
-      const [read, through, write] = JSON.parse(run.stdout) as {
-        ok: boolean;
-        error: { code: string; message: string };
-      }[];
-      for (const [r, given] of [
-        [read, "secret.txt"],
-        [through, "locked/a.ts"],
-        [write, "shared.txt"],
-      ] as const) {
-        expect(r?.error.code, JSON.stringify(r)).toBe("PERMISSION_DENIED");
-        expect(r?.error.message).toContain(`\`${given}\``);
-        expect(r?.error.message).not.toContain(base);
-        expect(r?.error.message).not.toContain("s3cret");
-      }
-      expect(write?.error.message).toMatch(/directory must be writable too/);
-      expect(write?.error.message).toMatch(/Nothing was changed\.$/);
-      expect(readFileSync(path.join(root, "shared.txt"), "utf8")).toBe("before\n");
-      expect(readdirSync(root).filter((f) => f.includes(".edgeclip-"))).toEqual([]);
-    });
-  },
-);
+    const run = spawnSync(
+      "setpriv",
+      [
+        "--reuid=nobody",
+        "--regid=nogroup",
+        "--clear-groups",
+        process.execPath,
+        "--input-type=module",
+        "-e",
+        script,
+      ],
+      { encoding: "utf8", cwd: base },
+    );
+    chmodSync(path.join(root, "locked"), 0o755);
+    expect(run.status, run.stderr).toBe(0);
+    const [read, through, write] = JSON.parse(run.stdout) as {
+      ok: boolean;
+      error: { code: string; message: string };
+    }[];
+    for (const [r, given] of [
+      [read, "secret.txt"],
+      [through, "locked/a.ts"],
+      [write, "shared.txt"],
+    ] as const) {
+      expect(r?.error.code, JSON.stringify(r)).toBe("PERMISSION_DENIED");
+      expect(r?.error.message).toContain(`\`${given}\``);
+      expect(r?.error.message).not.toContain(base);
+      expect(r?.error.message).not.toContain("s3cret");
+    }
+    expect(write?.error.message).toMatch(/directory must be writable too/);
+    expect(write?.error.message).toMatch(/Nothing was changed\.$/);
+    expect(readFileSync(path.join(root, "shared.txt"), "utf8")).toBe("before\n");
+    expect(readdirSync(root).filter((f) => f.includes(".edgeclip-"))).toEqual([]);
+  });
+});
