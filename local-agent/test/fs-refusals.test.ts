@@ -223,7 +223,10 @@ function canMount(): boolean {
 
 const mounts: string[] = [];
 afterAll(() => {
-  for (const m of mounts.reverse()) spawnSync("umount", [m]);
+  for (const m of mounts.reverse()) {
+    spawnSync("umount", [m]);
+    rmSync(m, { recursive: true, force: true });
+  }
 });
 
 /** A fresh tmpfs of `size` at a new temporary directory. */
