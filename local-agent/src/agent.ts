@@ -1,4 +1,5 @@
 import { realpath, stat } from "node:fs/promises";
+import { homedir } from "node:os";
 import path from "node:path";
 import { type Hello, PROTOCOL_VERSION } from "../../src/bridge/protocol.ts";
 import pkg from "../package.json" with { type: "json" };
@@ -13,7 +14,8 @@ import { PathLocks } from "./locks.ts";
 import { log } from "./log.ts";
 import { osClipboard } from "./os-clipboard/index.ts";
 import { pairingAdvice } from "./pairing.ts";
-import { DEFAULT_DENY } from "./paths.ts";
+import { sandboxFor } from "./paths.ts";
+import { checkRoots, type RootChoice } from "./roots.ts";
 import { type AgentStatus, stateDir, statusWriter } from "./status.ts";
 
 /** What `connect` was given on the command line. */
@@ -33,14 +35,23 @@ export async function connect(options: ConnectOptions): Promise<number> {
     return 2;
   }
   const roots: string[] = [];
-  for (const root of options.roots.length ? options.roots : [process.cwd()]) {
+  const chosen: RootChoice[] = [];
+  for (const given of options.roots.length ? options.roots : [undefined]) {
+    const root = given ?? process.cwd();
     const real = await realpath(root).catch(() => undefined);
     if (!real || !(await stat(real)).isDirectory()) {
       log(`--root ${root} is not a directory`);
       return 2;
     }
     roots.push(real);
+    chosen.push({ given, real });
   }
+  const checked = checkRoots(chosen, await realpath(homedir()).catch(() => homedir()));
+  if (!checked.ok) {
+    log(checked.message);
+    return 2;
+  }
+  for (const warning of checked.warnings) log(warning);
   const first = path.basename(roots[0] ?? "workspace");
   let credential: Credential | undefined;
   let localToken: string | undefined;
@@ -63,7 +74,7 @@ export async function connect(options: ConnectOptions): Promise<number> {
 
   const clipboard = osClipboard();
   const workspace = {
-    sandbox: { roots, deny: [...DEFAULT_DENY, ...options.deny] },
+    sandbox: await sandboxFor(roots, options.deny),
     readOnly: options.readOnly,
     journal,
     locks: new PathLocks(),

@@ -19,17 +19,29 @@ Usage
 
 Options for connect
   --root DIR       a directory the agent may read and edit (repeatable);
-                   default: the current directory. Relative paths start at
+                   default: the current directory, unless that is your home
+                   directory, one above it, or / (give --root then; given,
+                   they are served with a warning). Relative paths start at
                    the first root.
   --name NAME      this agent's name, for the \`agent\` parameter of tools
                    (default: <first root's name>@<host name>)
   --project NAME   the workspace name: the project scope of sessions started
                    while this agent is connected (default: first root's name)
   --read-only      read files, never write them
-  --deny GLOB      also refuse paths matching GLOB (repeatable); always
-                   refused: .git, .env*, *.pem, *.key, *.p12, *.pfx, id_rsa,
-                   id_dsa, id_ecdsa, id_ed25519
+  --deny GLOB      also refuse what GLOB matches (repeatable): a name at
+                   any depth (secrets, *.sqlite), a path from the root
+                   (conf/secrets), **/ first for anywhere, or an absolute
+                   path. A directory covers everything under it. * ? ** [a-z]
+                   {a,b}; case and leading dots do not matter.
   --verbose        log every request
+
+Always refused, whatever the roots: .git, .env*; private keys (*.pem, *.key,
+*.p12, *.pfx, *.p8, *.ppk, id_rsa, id_ecdsa, id_ed25519, …, their copies such
+as id_rsa.bak or key.pem~, and any file that starts with a private key; *.pub
+is served outside these directories); credentials (.ssh/, .gnupg/, .aws/,
+.azure/, .kube/, gcloud's, .docker/config.json, .npmrc, .netrc, .pypirc,
+.git-credentials, .pgpass, .my.cnf, …); and edgeclip's own config and state
+directories.
 
 Options for login
   --name NAME      the name the server lists this pairing under

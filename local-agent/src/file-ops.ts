@@ -14,6 +14,7 @@ import type {
 import { LIMITS } from "../../src/core/limits.ts";
 import { Lines } from "../../src/core/lines.ts";
 import { countLines, sliceLines } from "../../src/core/text.ts";
+import { isPrivateKey } from "./deny.ts";
 import {
   applyChange,
   type Change,
@@ -23,9 +24,10 @@ import {
   undoSplice,
   withEol,
 } from "./edits.ts";
-import type { Journal, Write } from "./journal.ts";
+import { errnoOf, type FsStep, fsFailure } from "./fs-errors.ts";
+import { CommitFailure, type Journal, type Write } from "./journal.ts";
 import type { PathLocks } from "./locks.ts";
-import { resolvePath, type Sandbox } from "./paths.ts";
+import { type Resolved, resolvePath, type Sandbox } from "./paths.ts";
 import { type Language, languageNamed, languageOf } from "./syntax/languages.ts";
 import { type Selected, select, syntaxError } from "./syntax/select.ts";
 import { decodeText, encodeText, sha256 } from "./text-file.ts";
@@ -58,8 +60,13 @@ interface FileState {
 
 const MiB = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 
-/** Reads `abs` as text, or says why not. A missing file is `exists: false`. */
-async function load(abs: string, display: string): Promise<Result<FileState>> {
+/**
+ * Reads a resolved file as text, or says why not. A missing file is
+ * `exists: false`. The OS's refusals are answered by fs-errors.ts, naming the
+ * path as the caller gave it.
+ */
+async function load(file: Resolved): Promise<Result<FileState>> {
+  const { abs, display, given } = file;
   const missing: FileState = {
     display,
     exists: false,
@@ -82,6 +89,12 @@ async function load(abs: string, display: string): Promise<Result<FileState>> {
     const decoded = decodeText(bytes);
     if (!decoded.ok)
       return failure("BINARY_FILE", `\`${display}\` is not a text file: ${decoded.reason}.`);
+    // A key copied under any name (`id_rsa (copy)`, `deploy-key.txt`): deny.ts.
+    if (isPrivateKey(decoded.file.text))
+      return failure(
+        "PATH_DENIED",
+        `\`${given}\` is a private key; edgeclip does not read or write private keys.`,
+      );
     return {
       ok: true,
       value: {
@@ -94,20 +107,17 @@ async function load(abs: string, display: string): Promise<Result<FileState>> {
       },
     };
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT") return { ok: true, value: missing };
-    return ioFailure(error, `reading \`${display}\``);
+    const errno = errnoOf(error);
+    if (errno === "ENOENT") return { ok: true, value: missing };
+    if (errno === undefined) throw error;
+    return osFailure(errno, `\`${given}\``, "read");
   }
 }
 
-function ioFailure(error: unknown, doing: string) {
-  const code = (error as NodeJS.ErrnoException).code ?? "unknown";
-  if (code === "EACCES" || code === "EPERM")
-    return failure(
-      "PERMISSION_DENIED",
-      `Permission denied ${doing}; check the file's permissions.`,
-    );
-  return failure("IO_ERROR", `The file system failed ${doing} (${code}).`);
+/** The OS's refusal as this module's failure (fs-errors.ts). */
+function osFailure(errno: string, subject: string, step: FsStep, suffix = "", edit?: number) {
+  const { code, message } = fsFailure(errno, subject, step);
+  return failure(code, suffix ? `${message} ${suffix}` : message, edit);
 }
 
 /** `read`: lines of a file (all by default) and the whole file's hash. */
@@ -117,7 +127,7 @@ export async function readOp(
 ): Promise<Result<OpResult<"read">>> {
   const where = await resolvePath(ws.sandbox, args.path);
   if (!where.ok) return failure(where.code, where.message);
-  const loaded = await load(where.abs, where.display);
+  const loaded = await load(where);
   if (!loaded.ok) return loaded;
   const file = loaded.value;
   if (!file.exists || file.hash === null || file.bytes === null)
@@ -214,11 +224,12 @@ export async function applyOp(ws: Workspace, args: ApplyArgs): Promise<Result<Ap
       "READ_ONLY",
       "The agent runs with --read-only: it writes no files. Restart it without --read-only to allow writes.",
     );
-  const where: { abs: string; display: string }[] = [];
+  const where: Resolved[] = [];
   for (const [i, edit] of args.edits.entries()) {
     const resolved = await resolvePath(ws.sandbox, pathOf(edit));
     if (!resolved.ok) return failure(resolved.code, resolved.message, i);
-    where.push(resolved);
+    // A revert names the recorded absolute path, which the model never gave: name what it saw.
+    where.push(edit.kind === "revert" ? { ...resolved, given: resolved.display } : resolved);
   }
   for (const [i, text] of args.texts.entries()) {
     if (!text.isWellFormed())
@@ -234,10 +245,12 @@ export async function applyOp(ws: Workspace, args: ApplyArgs): Promise<Result<Ap
       const current = new Map<string, FileState>();
       const results: EditResult[] = [];
       for (const [i, edit] of args.edits.entries()) {
-        const { abs, display } = where[i] ?? { abs: "", display: "" };
+        const file = where[i];
+        if (file === undefined) throw new Error(`edit ${i} was not resolved`);
+        const { abs } = file;
         let before = current.get(abs);
         if (!before) {
-          const loaded = await load(abs, display);
+          const loaded = await load(file);
           if (!loaded.ok) return failure(loaded.error.code, loaded.error.message, i);
           before = loaded.value;
           initial.set(abs, before);
@@ -273,9 +286,21 @@ export async function applyOp(ws: Workspace, args: ApplyArgs): Promise<Result<Ap
         try {
           report = await ws.journal.commit(args.context, writes, results);
         } catch (error) {
-          return ioFailure(
-            error,
-            "writing the files (nothing was changed, or the journal finishes the change when the agent restarts)",
+          if (!(error instanceof CommitFailure)) throw error;
+          const errno = errnoOf(error.cause);
+          if (errno === undefined) throw error.cause;
+          const target = error.target === undefined ? undefined : writes[error.target]?.path;
+          const edit = where.findIndex((w) => w.abs === target);
+          return osFailure(
+            errno,
+            edit === -1
+              ? "the agent's journal (in its state directory)"
+              : `\`${where[edit]?.given}\``,
+            "write",
+            error.committed
+              ? "The operation is committed but only partly applied: the agent completes it when it restarts."
+              : "Nothing was changed.",
+            edit === -1 ? undefined : edit,
           );
         }
       }
@@ -293,7 +318,7 @@ export async function applyOp(ws: Workspace, args: ApplyArgs): Promise<Result<Ap
 async function guardSyntax(
   initial: Map<string, FileState>,
   current: Map<string, FileState>,
-  where: { abs: string; display: string }[],
+  where: Resolved[],
   refuse: boolean,
 ): Promise<Result<Map<string, boolean>>> {
   const parses = new Map<string, boolean>();

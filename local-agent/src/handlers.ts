@@ -7,6 +7,8 @@ import {
   type Request,
 } from "../../src/bridge/protocol.ts";
 import { applyOp, readOp, selectOp, type Workspace } from "./file-ops.ts";
+import { errnoOf } from "./fs-errors.ts";
+import { log } from "./log.ts";
 import type { OsClipboard } from "./os-clipboard/index.ts";
 
 /** What requests act on: the files (workspace) and the OS clipboard. */
@@ -34,11 +36,17 @@ export async function handleRequest(services: Services, request: Request): Promi
   try {
     answer = await dispatch(services, request);
   } catch (error) {
+    // A bug: every refusal of the file system is answered where it happens (fs-errors.ts). The
+    // details (a stack, absolute paths) go to this machine's log, never to the edge.
+    log(
+      `request ${request.id} (${request.op}) failed: ${(error as Error)?.stack ?? String(error)}`,
+    );
+    const errno = errnoOf(error);
     answer = {
       ok: false,
       error: {
         code: "INTERNAL_ERROR",
-        message: `The local agent failed: ${(error as Error).message}`,
+        message: `The local agent failed serving \`${request.op}\` (${error instanceof Error ? error.name : typeof error}${errno ? ` ${errno}` : ""}): a bug in edgeclip; the agent's log on the user's machine has the details.`,
       },
     };
   }

@@ -79,50 +79,82 @@ export class Journal {
     this.onStep = onStep;
   }
 
-  /** Writes every target or none; returns the id of the operation's report. */
+  /**
+   * Writes every target or none; returns the id of the operation's report.
+   * A file-system failure is thrown as a `CommitFailure` that says which
+   * target it concerns and whether it came before the commit marker (then
+   * nothing changed, and nothing is left behind) or after it.
+   */
   async commit(context: OpContext, writes: Write[], results: EditResult[]): Promise<string> {
-    await mkdir(this.dir, { recursive: true });
-    const id = `${process.pid}-${Date.now().toString(36)}-${randomBytes(4).toString("hex")}`;
-    const entry: Entry = {
-      version: 1,
-      id,
-      pid: process.pid,
-      host: hostname(),
-      server: this.server,
-      context,
-      targets: writes.map((w, i) => ({
-        path: w.path,
-        tmp: w.bytes === null ? null : tempName(w.path, id, i),
-      })),
-      dirs: await missingDirs(
-        writes.filter((w) => w.bytes !== null).map((w) => path.dirname(w.path)),
-      ),
-      results,
-    };
-    const file = this.file(id, "json");
-    await writeDurably(file, JSON.stringify(entry));
-    await this.step("journal-written");
+    /** The target the step under way concerns; undefined: the journal's own files. */
+    let target: number | undefined;
+    let committed = false;
     try {
-      for (const dir of entry.dirs) await mkdir(dir).catch(ignore("EEXIST"));
-      for (const [i, w] of writes.entries()) {
-        const tmp = entry.targets[i]?.tmp;
-        if (w.bytes === null || !tmp) continue;
-        await writeDurably(tmp, w.bytes, w.mode, false);
-        await this.step(`temp-written:${i}`);
+      await mkdir(this.dir, { recursive: true });
+      const id = `${process.pid}-${Date.now().toString(36)}-${randomBytes(4).toString("hex")}`;
+      const entry: Entry = {
+        version: 1,
+        id,
+        pid: process.pid,
+        host: hostname(),
+        server: this.server,
+        context,
+        targets: writes.map((w, i) => ({
+          path: w.path,
+          tmp: w.bytes === null ? null : tempName(w.path, id, i),
+        })),
+        dirs: await missingDirs(
+          writes.filter((w) => w.bytes !== null).map((w) => path.dirname(w.path)),
+        ),
+        results,
+      };
+      const file = this.file(id, "json");
+      await writeDurably(file, JSON.stringify(entry));
+      await this.step("journal-written");
+      try {
+        for (const dir of entry.dirs) {
+          target = writes.findIndex((w) => isWithin(dir, path.dirname(w.path)));
+          await mkdir(dir).catch(ignore("EEXIST"));
+        }
+        for (const [i, w] of writes.entries()) {
+          const tmp = entry.targets[i]?.tmp;
+          if (w.bytes === null || !tmp) continue;
+          target = i;
+          await writeDurably(tmp, w.bytes, w.mode, false);
+          target = undefined;
+          await this.step(`temp-written:${i}`);
+        }
+        target = undefined;
+        await writeDurably(this.file(id, "commit"), "");
+      } catch (error) {
+        if (error instanceof SimulatedCrash) throw error;
+        // A real failure (disk full, …) before the marker: nothing has changed yet. A marker
+        // written but not made durable is the point of no return all the same.
+        if (await exists(this.file(id, "commit"))) throw new CommitFailure(error, target, true);
+        await rollBack(entry)
+          .then(() => unlink(file))
+          .then(() => unlink(this.file(id, "commit.tmp")).catch(ignore("ENOENT")))
+          .catch(() => undefined); // what is left, recover() rolls back at the next start
+        throw error;
       }
+      committed = true;
+      await this.step("committed");
+      await rollForward(
+        entry,
+        (i) => this.step(`renamed:${i}`),
+        (i) => {
+          target = i;
+        },
+      );
+      target = undefined;
+      await rename(file, this.file(id, "report.json"));
+      await unlink(this.file(id, "commit"));
+      await this.step("done");
+      return id;
     } catch (error) {
-      if (error instanceof SimulatedCrash) throw error;
-      await rollBack(entry); // a real failure (disk full, …): nothing has changed yet
-      await unlink(file).catch(ignore("ENOENT"));
-      throw error;
+      if (error instanceof SimulatedCrash || error instanceof CommitFailure) throw error;
+      throw new CommitFailure(error, target, committed);
     }
-    await writeDurably(this.file(id, "commit"), "");
-    await this.step("committed");
-    await rollForward(entry, (i) => this.step(`renamed:${i}`));
-    await rename(file, this.file(id, "report.json"));
-    await unlink(this.file(id, "commit"));
-    await this.step("done");
-    return id;
   }
 
   /**
@@ -190,8 +222,29 @@ export class Journal {
 /** Thrown by a test's step hook to stop a commit the way a kill would: no clean-up. */
 export class SimulatedCrash extends Error {}
 
-async function rollForward(entry: Entry, after?: (i: number) => Promise<void>): Promise<void> {
+/**
+ * Why a commit failed: the file-system error (`cause`), the index of the
+ * write it concerns (undefined: the journal's own files), and whether it came
+ * after the commit marker: then the operation is committed, and `recover`
+ * completes it at the next start.
+ */
+export class CommitFailure extends Error {
+  readonly target: number | undefined;
+  readonly committed: boolean;
+  constructor(cause: unknown, target: number | undefined, committed: boolean) {
+    super(`the journal could not ${committed ? "complete" : "commit"} an operation`, { cause });
+    this.target = target;
+    this.committed = committed;
+  }
+}
+
+async function rollForward(
+  entry: Entry,
+  after?: (i: number) => Promise<void>,
+  before?: (i: number) => void,
+): Promise<void> {
   for (const [i, target] of entry.targets.entries()) {
+    before?.(i);
     if (target.tmp === null) await unlink(target.path).catch(ignore("ENOENT"));
     else if (await exists(target.tmp)) await rename(target.tmp, target.path);
     await after?.(i);
@@ -200,9 +253,10 @@ async function rollForward(entry: Entry, after?: (i: number) => Promise<void>): 
 }
 
 async function rollBack(entry: Entry): Promise<void> {
-  // A temporary file that was never made may sit where no directory is (ENOTDIR).
+  // A temporary file that was never made may sit where no directory is (ENOTDIR), or on a
+  // read-only file system, which answers EROFS even for a name that is not there.
   for (const target of entry.targets)
-    if (target.tmp) await unlink(target.tmp).catch(ignore("ENOENT", "ENOTDIR"));
+    if (target.tmp) await unlink(target.tmp).catch(ignore("ENOENT", "ENOTDIR", "EROFS"));
   for (const dir of [...entry.dirs].reverse()) await rmdir(dir).catch(() => undefined);
 }
 
@@ -237,12 +291,29 @@ async function syncDir(dir: string): Promise<void> {
   }
 }
 
-/** The temporary file for target `i`: hidden, next to the target, named for the operation. */
-function tempName(target: string, id: string, i: number): string {
-  return path.join(
-    path.dirname(target),
-    `.${path.basename(target).slice(0, 100)}.edgeclip-${id}-${i}.tmp`,
-  );
+/**
+ * The temporary file for target `i`: hidden, next to the target, named for
+ * the operation. At most 255 bytes (the usual file systems' limit on a name),
+ * so a target whose name fits has a temporary file whose name fits; and at
+ * least as long as the target's name when it can be, so a name the file
+ * system finds too long fails here, before the commit marker, not at the
+ * rename after it.
+ */
+export function tempName(target: string, id: string, i: number): string {
+  const suffix = `.edgeclip-${id}-${i}.tmp`;
+  const room = 255 - 1 - Buffer.byteLength(suffix);
+  let kept = "";
+  for (const char of path.basename(target)) {
+    if (Buffer.byteLength(kept + char) > room) break;
+    kept += char;
+  }
+  return path.join(path.dirname(target), `.${kept}${suffix}`);
+}
+
+/** Whether `p` is `dir` or inside it. */
+function isWithin(dir: string, p: string): boolean {
+  const rel = path.relative(dir, p);
+  return rel === "" || (rel !== ".." && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel));
 }
 
 /** The directories among `dirs` (and their ancestors) that do not exist, outermost first. */

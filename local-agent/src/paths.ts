@@ -1,39 +1,43 @@
 import { lstat, readlink, realpath } from "node:fs/promises";
 import path from "node:path";
+import type { AgentErrorCode } from "../../src/core/errors.ts";
+import { configDir } from "./credentials.ts";
+import { DEFAULT_DENY, type DenyPattern, deniedBy, insideFolded } from "./deny.ts";
+import { errnoOf, fsFailure } from "./fs-errors.ts";
+import { stateDir } from "./status.ts";
+
+export { DEFAULT_DENY, type DenyPattern, deniedBy };
 
 /**
  * Which paths the agent may touch: the security-critical check, kept small so
- * it can be audited on its own. Safety lives here, in the agent; nothing the
- * edge sends is trusted (DESIGN.md §4).
+ * it can be audited on its own (with deny.ts, its matcher). Safety lives here,
+ * in the agent; nothing the edge sends is trusted (DESIGN.md §4).
  *
  * A path is allowed when both its given location and its real one (symlinks
  * resolved; for a file that does not exist yet, its nearest existing
- * ancestor's) are inside the roots, and neither matches the deny-list.
+ * ancestor's) are inside the roots, and neither matches the deny-list nor lies
+ * in edgeclip's own directories. A path the OS refuses to resolve (too long, a
+ * link loop, a file used as a directory, no permission) is refused with the
+ * code for it (fs-errors.ts), naming the path as given.
  *
- * Known limit: between this check and the write, a directory on the path could
- * be swapped for a symlink by another process on the machine. The final rename
- * never follows a symlink at the target itself.
+ * Known limits: between this check and the write, a directory on the path
+ * could be swapped for a symlink by another process on the machine (the final
+ * rename never follows a symlink at the target itself). A hard link to a file
+ * outside the roots is a file inside them for every system call: realpath
+ * cannot tell, so it is served like any file in the roots.
  */
 export interface Sandbox {
   /** Real absolute paths of the roots; the first is where relative paths start. */
   roots: readonly string[];
-  /** Glob patterns (node's `path.matchesGlob`); one without `/` matches any path segment. */
-  deny: readonly string[];
+  /** Deny patterns (deny.ts): the defaults and `--deny`'s. */
+  deny: readonly DenyPattern[];
+  /**
+   * Directories refused whatever the roots and the deny-list: edgeclip's own
+   * configuration (pairing tokens) and state (journal), as real absolute paths
+   * (and as configured, when that differs). `sandboxFor` fills them in.
+   */
+  reserved?: readonly string[];
 }
-
-/** Always denied: version control internals, environment files, private keys. */
-export const DEFAULT_DENY = [
-  ".git",
-  ".env*",
-  "*.pem",
-  "*.key",
-  "*.p12",
-  "*.pfx",
-  "id_rsa",
-  "id_dsa",
-  "id_ecdsa",
-  "id_ed25519",
-] as const;
 
 export type Resolved = {
   ok: true;
@@ -41,14 +45,28 @@ export type Resolved = {
   abs: string;
   /** What the model sees: relative to the first root when inside it, else absolute. */
   display: string;
+  /** The path as the caller gave it: what error messages name. */
+  given: string;
 };
 export type Refused = {
   ok: false;
-  code: "PATH_OUTSIDE_ROOT" | "PATH_DENIED" | "INVALID_ARGUMENT";
+  code: AgentErrorCode;
   message: string;
 };
 
-const caseInsensitive = process.platform === "darwin" || process.platform === "win32";
+/** The sandbox `connect` serves: the roots, the default and `--deny` patterns, edgeclip's own directories. */
+export async function sandboxFor(
+  roots: readonly string[],
+  deny: readonly string[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<Sandbox> {
+  const reserved = new Set<string>();
+  for (const dir of [configDir(env), stateDir(env)]) {
+    reserved.add(dir);
+    reserved.add(await realLocation(dir).catch(() => dir));
+  }
+  return { roots, deny: [...DEFAULT_DENY, ...deny], reserved: [...reserved] };
+}
 
 /** Resolves `input` (relative to the first root, or absolute) inside the sandbox, or refuses it. */
 export async function resolvePath(sandbox: Sandbox, input: string): Promise<Resolved | Refused> {
@@ -57,39 +75,84 @@ export async function resolvePath(sandbox: Sandbox, input: string): Promise<Reso
   if (input.includes("\0"))
     return { ok: false, code: "INVALID_ARGUMENT", message: "`path` contains a NUL character." };
   const lexical = path.resolve(primary, input);
-  const real = await realLocation(lexical);
-  const root = sandbox.roots.find((r) => isInside(r, real));
   const lexicalRoot = sandbox.roots.find((r) => isInside(r, lexical));
-  if (root === undefined || lexicalRoot === undefined) {
-    return {
-      ok: false,
-      code: "PATH_OUTSIDE_ROOT",
-      message: `\`${input}\` is outside the agent's roots (${sandbox.roots.join(", ")}). Give a path inside them.`,
-    };
+  if (lexicalRoot === undefined) return outside(sandbox, input);
+  // Refused as written before the file system is asked anything about it.
+  const deniedAsGiven = denied(sandbox, lexicalRoot, lexical, input);
+  if (deniedAsGiven) return deniedAsGiven;
+  // Checked here, not left to the OS: a missing directory on the way hides a
+  // name that is too long from realpath (ENOENT comes first), and the journal
+  // must not meet it at its final rename, past the point of no return.
+  if (tooLong(lexical)) return refused(fsFailure("ENAMETOOLONG", quote(input), "resolve"));
+  let real: string;
+  try {
+    real = await realLocation(lexical);
+  } catch (error) {
+    const errno = errnoOf(error);
+    if (errno === undefined) throw error;
+    return refused(fsFailure(errno, quote(input), "resolve"));
   }
-  for (const [base, full] of [
-    [root, real],
-    [lexicalRoot, lexical],
-  ] as const) {
-    const pattern = deniedBy(path.relative(base, full), sandbox.deny);
-    if (pattern !== undefined) {
-      return {
-        ok: false,
-        code: "PATH_DENIED",
-        message: `\`${input}\` is on the agent's deny-list (\`${pattern}\`); edgeclip does not read or write it.`,
-      };
-    }
-  }
+  const root = sandbox.roots.find((r) => isInside(r, real));
+  if (root === undefined) return outside(sandbox, input);
+  const deniedAsResolved = denied(sandbox, root, real, input);
+  if (deniedAsResolved) return deniedAsResolved;
   const display = isInside(primary, real)
     ? path.relative(primary, real).split(path.sep).join("/") || "."
     : real;
-  return { ok: true, abs: real, display };
+  return { ok: true, abs: real, display, given: input };
+}
+
+const quote = (p: string) => `\`${p}\``;
+
+const refused = ({ code, message }: { code: AgentErrorCode; message: string }): Refused => ({
+  ok: false,
+  code,
+  message,
+});
+
+function outside(sandbox: Sandbox, input: string): Refused {
+  return {
+    ok: false,
+    code: "PATH_OUTSIDE_ROOT",
+    message: `\`${input}\` is outside the agent's roots (${sandbox.roots.join(", ")}). Give a path inside them.`,
+  };
+}
+
+/** Why `full` (absolute, inside `root`) is refused, if it is: edgeclip's own directories, then the deny-list. */
+function denied(sandbox: Sandbox, root: string, full: string, input: string): Refused | undefined {
+  if (sandbox.reserved?.some((dir) => insideFolded(dir, full)))
+    return {
+      ok: false,
+      code: "PATH_DENIED",
+      message: `\`${input}\` is in edgeclip's own configuration or state directory (pairing tokens, journal); the agent never reads or writes there.`,
+    };
+  const pattern = deniedBy(path.relative(root, full), sandbox.deny, full);
+  if (pattern === undefined) return undefined;
+  return {
+    ok: false,
+    code: "PATH_DENIED",
+    message: `\`${input}\` is on the agent's deny-list (\`${pattern}\`); edgeclip does not read or write it.`,
+  };
+}
+
+/**
+ * Whether the OS would refuse `abs` as too long: a name over 255 bytes of
+ * UTF-8 (255 UTF-16 units on Windows, NTFS's unit), or the whole path over
+ * PATH_MAX (Linux 4,096 bytes and macOS 1,024, with the final NUL). The usual
+ * file systems' limits; a stricter one still answers ENAMETOOLONG, mapped the
+ * same way.
+ */
+export function tooLong(abs: string, platform = process.platform): boolean {
+  const size = (s: string) => (platform === "win32" ? s.length : Buffer.byteLength(s));
+  const max = platform === "darwin" ? 1023 : platform === "win32" ? 32_766 : 4095;
+  return size(abs) > max || abs.split(/[\\/]/).some((name) => size(name) > 255);
 }
 
 /**
  * The real path of `p`: realpath of its nearest existing ancestor, plus the
  * rest. A dangling symlink on the way is followed to where it points, so one
- * that points outside the roots is refused like any escaping link.
+ * that points outside the roots is refused like any escaping link. Errors
+ * other than ENOENT (ELOOP, ENOTDIR, EACCES, ENAMETOOLONG, …) are thrown.
  */
 async function realLocation(p: string): Promise<string> {
   let existing = p;
@@ -119,17 +182,4 @@ async function realLocation(p: string): Promise<string> {
 export function isInside(root: string, p: string): boolean {
   const rel = path.relative(root, p);
   return rel === "" || (rel !== ".." && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel));
-}
-
-/** The first deny pattern matching `rel` (a path relative to its root), if any. */
-export function deniedBy(rel: string, deny: readonly string[]): string | undefined {
-  const norm = (s: string) => (caseInsensitive ? s.toLowerCase() : s);
-  const relPosix = norm(rel.split(path.sep).join("/"));
-  const segments = relPosix.split("/");
-  return deny.find((raw) => {
-    const pattern = norm(raw.replace(/\/+$/, ""));
-    if (pattern.includes("/"))
-      return path.matchesGlob(relPosix, pattern) || path.matchesGlob(relPosix, `${pattern}/**`);
-    return segments.some((segment) => path.matchesGlob(segment, pattern));
-  });
 }

@@ -2,7 +2,15 @@ import { mkdirSync, mkdtempSync, realpathSync, symlinkSync, writeFileSync } from
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_DENY, deniedBy, isInside, resolvePath, type Sandbox } from "../src/paths.ts";
+import {
+  DEFAULT_DENY,
+  deniedBy,
+  isInside,
+  resolvePath,
+  type Sandbox,
+  sandboxFor,
+  tooLong,
+} from "../src/paths.ts";
 
 let base: string;
 let root: string;
@@ -97,6 +105,120 @@ describe("resolvePath", () => {
 
   it("refuses a NUL in the path", async () => {
     expect(await code("a\0b")).toBe("INVALID_ARGUMENT");
+  });
+});
+
+describe("resolvePath and the deny-list, on real files", () => {
+  const made = (files: string[]) => {
+    const dir = realpathSync(mkdtempSync(path.join(tmpdir(), "edgeclip-deny-")));
+    for (const f of files) {
+      mkdirSync(path.dirname(path.join(dir, f)), { recursive: true });
+      writeFileSync(path.join(dir, f), "x\n");
+    }
+    return dir;
+  };
+
+  it("refuses keys as dotfiles and in any case, credential directories and their dotfiles", async () => {
+    const files = [
+      ".tls.key",
+      ".private.pem",
+      "backup.PEM",
+      "id_rsa.bak",
+      "id_ecdsa.old",
+      ".ssh/id_ed25519_github",
+      ".ssh/id_rsa.pub",
+      ".aws/credentials",
+      ".npmrc",
+      ".netrc",
+      ".docker/config.json",
+      ".kube/config",
+    ];
+    const dir = made([...files, "id_rsa.pub", "src/keyboard.ts", "tokens.ts"]);
+    const box: Sandbox = { roots: [dir], deny: [...DEFAULT_DENY] };
+    for (const f of files) expect(await code(f, box), f).toBe("PATH_DENIED");
+    for (const f of ["id_rsa.pub", "src/keyboard.ts", "tokens.ts"])
+      expect(await code(f, box), f).toBe(f);
+  });
+
+  it("refuses everything under a --deny directory, dotfiles included, and names the pattern", async () => {
+    const dir = made(["conf/secrets/.token", "conf/secrets/.d/x", "conf/settings.yml"]);
+    const box: Sandbox = { roots: [dir], deny: [...DEFAULT_DENY, "conf/secrets"] };
+    expect(await code("conf/secrets/.token", box)).toBe("PATH_DENIED");
+    expect(await code("conf/secrets/.d/x", box)).toBe("PATH_DENIED");
+    expect(await code("conf/settings.yml", box)).toBe("conf/settings.yml");
+    const r = await resolvePath(box, "conf/secrets/.token");
+    expect(!r.ok && r.message).toContain("`conf/secrets`");
+  });
+
+  it("refuses a link with an innocent name to a key, by the real path", async () => {
+    const dir = made([".ssh/id_ed25519"]);
+    symlinkSync(path.join(dir, ".ssh", "id_ed25519"), path.join(dir, "notes.txt"));
+    expect(await code("notes.txt", { roots: [dir], deny: [...DEFAULT_DENY] })).toBe("PATH_DENIED");
+  });
+
+  it("refuses edgeclip's own config and state directories whatever the roots, by real path", async () => {
+    // The root is a home directory holding both; a link in a project leads to the config.
+    const home = made([
+      ".config/edgeclip/credentials.json",
+      ".local/state/edgeclip/journal/1.json",
+      "code/app/a.ts",
+    ]);
+    symlinkSync(path.join(home, ".config"), path.join(home, "code", "app", "cfg"));
+    const env = {
+      EDGECLIP_CONFIG_DIR: path.join(home, ".config", "edgeclip"),
+      EDGECLIP_STATE_DIR: path.join(home, ".local", "state", "edgeclip"),
+    };
+    const box = await sandboxFor([home], [], env);
+    expect(await code(".config/edgeclip/credentials.json", box)).toBe("PATH_DENIED");
+    expect(await code(".config/edgeclip/local.token", box)).toBe("PATH_DENIED");
+    expect(await code(".local/state/edgeclip/journal/1.json", box)).toBe("PATH_DENIED");
+    expect(await code("code/app/cfg/edgeclip/credentials.json", box)).toBe("PATH_DENIED");
+    expect(await code("code/app/a.ts", box)).toBe("code/app/a.ts");
+    // The defaults come with it, and --deny's.
+    expect(await code(".ssh/config", box)).toBe("PATH_DENIED");
+    const app = await sandboxFor([path.join(home, "code", "app")], ["*.ts"], env);
+    expect(await code("a.ts", app)).toBe("PATH_DENIED");
+    expect(await code("cfg/edgeclip/credentials.json", app)).toBe("PATH_OUTSIDE_ROOT");
+  });
+});
+
+describe("resolvePath when the file system refuses", () => {
+  const EMOJI = "🙂".repeat(297).concat(".ts"); // 300 characters, 1,191 bytes
+
+  it("answers PATH_TOO_LONG for a 300-character emoji name, naming it as given, in a directory that exists or not", async () => {
+    for (const input of [EMOJI, `src/${EMOJI}`, `missing/dir/${EMOJI}`]) {
+      const r = await resolvePath(sandbox, input);
+      expect(r.ok, input.slice(0, 20)).toBe(false);
+      if (r.ok) continue;
+      expect(r.code).toBe("PATH_TOO_LONG");
+      expect(r.message).toContain(`\`${input}\``);
+      expect(r.message).not.toContain(root);
+    }
+  });
+
+  it("answers NOT_A_DIRECTORY for a file used as a directory, and NOT_A_FILE for a link loop", async () => {
+    symlinkSync(path.join(root, "loop-b"), path.join(root, "loop-a"));
+    symlinkSync(path.join(root, "loop-a"), path.join(root, "loop-b"));
+    for (const [input, expected] of [
+      ["src/a.ts/b.ts", "NOT_A_DIRECTORY"],
+      ["loop-a", "NOT_A_FILE"],
+      ["loop-a/x.ts", "NOT_A_FILE"],
+    ]) {
+      const r = await resolvePath(sandbox, input as string);
+      expect(r.ok ? r.display : r.code, input).toBe(expected);
+      if (!r.ok) {
+        expect(r.message).toContain(`\`${input}\``);
+        expect(r.message).not.toContain(root);
+      }
+    }
+  });
+
+  it("counts a name's bytes, not its characters, and the whole path", () => {
+    expect(tooLong(`/r/${"é".repeat(127)}`, "linux")).toBe(false); // 254 bytes
+    expect(tooLong(`/r/${"é".repeat(128)}`, "linux")).toBe(true); // 256 bytes
+    expect(tooLong(`/r/${"a/".repeat(2100)}`, "linux")).toBe(true);
+    expect(tooLong(`/r/${"a/".repeat(600)}`, "darwin")).toBe(true);
+    expect(tooLong(`C:\\r\\${"é".repeat(200)}`, "win32")).toBe(false); // 200 UTF-16 units
   });
 });
 

@@ -14,7 +14,7 @@
  * - `SESSION_PROTECTED`   the `default` session cannot be ended
  * - `TAG_NOT_FOUND`       no such tag
  * - `PAGE_OUT_OF_RANGE`   `page` beyond the last page
- * - `INTERNAL_ERROR`      a bug or platform failure; details go to the server log only
+ * - `INTERNAL_ERROR`      a bug or platform failure; details go to the server's log (or the agent's) only
  *
  * The bridge to the local agent:
  * - `AGENT_NOT_CONNECTED` the operation needs a local agent and none (or not the named one) is connected
@@ -24,17 +24,23 @@
  *
  * File operations (answered by the agent, which enforces them):
  * - `PATH_OUTSIDE_ROOT`   the path resolves outside the agent's roots (`..`, absolute, symlink)
- * - `PATH_DENIED`         the path is on the agent's deny-list (`.git/`, `.env*`, keys, `--deny`)
+ * - `PATH_DENIED`         the path is on the agent's deny-list (`.git/`, `.env*`, keys, credentials,
+ *                       edgeclip's own config and state, `--deny`), or the file is a private key
  * - `READ_ONLY`           the agent runs with `--read-only`
  * - `FILE_NOT_FOUND`      no such file (paste targets: pass `create_if_missing`)
- * - `NOT_A_FILE`          the path is a directory or another non-regular file
+ * - `NOT_A_FILE`          the path is a directory, a symbolic link loop or another non-regular file
+ * - `NOT_A_DIRECTORY`     the path goes through a file as if it were a directory (`a.ts/b.ts`)
+ * - `PATH_TOO_LONG`       a name in the path is over 255 bytes, or the path over the OS's limit
  * - `BINARY_FILE`         not text: a binary signature, a NUL byte or invalid UTF-8
  * - `FILE_TOO_LARGE`      the file, or the file a paste would make, is over 10 MiB
  * - `FILE_CHANGED`        the file's hash is not the `expect`ed one
  * - `LINE_OUT_OF_RANGE`   a line number past the file's last line
  * - `MARKER_NOT_FOUND`    the marker text is not in the file
  * - `MARKER_AMBIGUOUS`    the marker occurs more than once (the message gives the lines)
- * - `IO_ERROR`            the file system refused (disk full, …); the OS code, never content
+ * - `NO_SPACE`            no space left (or the disk quota used up) where the file is written
+ * - `READ_ONLY_FILE_SYSTEM` the file is on a read-only file system (not the agent's `--read-only`)
+ * - `FILE_BUSY`           the file is in use or locked, or too many files are open: try again
+ * - `IO_ERROR`            any other file-system failure; the OS code, never content or its message
  * - `UNDO_CONFLICT`       a file changed since the operation being undone/redone (names it)
  * - `NOTHING_TO_UNDO`     no file operation left to undo (or redo)
  * - `OPERATION_UNSETTLED` an interrupted operation's outcome is not known yet
@@ -51,7 +57,7 @@
  * The OS clipboard (DESIGN.md §4):
  * - `CLIPBOARD_UNAVAILABLE` no clipboard tool or display (the message says what to install)
  * - `INVALID_UTF8`        the clipboard holds bytes that are not UTF-8 text
- * - `PERMISSION_DENIED`   the OS refused access (also: a file the agent may not write)
+ * - `PERMISSION_DENIED`   the OS refused access (also: a file or directory the agent may not read or write)
  * - `OPERATION_TIMEOUT`   the clipboard tool did not answer within 5 s
  * - `CLIPBOARD_EMPTY`     the clipboard holds nothing
  * - `NO_TEXT_CONTENT`     the clipboard holds something, but not text
@@ -88,12 +94,17 @@ export const AGENT_ERROR_CODES = [
   "READ_ONLY",
   "FILE_NOT_FOUND",
   "NOT_A_FILE",
+  "NOT_A_DIRECTORY",
+  "PATH_TOO_LONG",
   "BINARY_FILE",
   "FILE_TOO_LARGE",
   "FILE_CHANGED",
   "LINE_OUT_OF_RANGE",
   "MARKER_NOT_FOUND",
   "MARKER_AMBIGUOUS",
+  "NO_SPACE",
+  "READ_ONLY_FILE_SYSTEM",
+  "FILE_BUSY",
   "IO_ERROR",
   "UNDO_CONFLICT",
   "SYMBOL_NOT_FOUND",
