@@ -12,7 +12,6 @@ import { DEFAULT_SESSION, TAG_NAME } from "../core/names.ts";
 import {
   bridgeStub,
   clipboardStub,
-  runOperation,
   sessionAddress,
   userAddress,
 } from "../mcp/caller.ts";
@@ -324,38 +323,86 @@ dashboard.post(
   }),
 );
 
+/**
+ * Undo names its operation: the confirmation page shows the change undo would
+ * revert now and carries its id, and the POST undoes it only if it is still
+ * the last one (409 otherwise), so a paste landing in between is never what
+ * gets undone.
+ */
 dashboard.get(
   `${SESSION}/undo`,
-  confirming((_, place) => ({
-    title: "Undo",
-    question: `Undo the last file operation of ${place.address.name}?`,
-    detail:
-      "The local agent that made it restores every file it changed, all or none. If a file changed since, nothing is undone and you are told why.",
-    action: `${place.path}/undo`,
-    confirm: "Undo",
-    back: `${place.path}/history`,
-  })),
+  placePage(async (c, viewer, place) => {
+    const activity = await clipboardStub(place.address).activity(place.address, 1);
+    if (!activity) return notFound(c, viewer, `Session ${place.address.name}`);
+    const next = activity.nextUndo;
+    if (!next)
+      return render(
+        c,
+        failedPage(
+          {
+            title: "Not undone",
+            message: "Nothing to undo: this session has no file operation left to undo.",
+            back: `${place.path}/history`,
+          },
+          frameFor(viewer, []),
+        ),
+        409,
+      );
+    const files = next.targets.map((t) => t.path).join(", ");
+    return render(
+      c,
+      confirmPage(
+        {
+          title: "Undo",
+          question: `Undo operation #${next.id} (${next.kind}${files ? `: ${files}` : ""}) of ${place.address.name}?`,
+          detail:
+            "The local agent that made it restores every file it changed, all or none. If a file changed since, or another operation came after this one, nothing is undone and you are told why.",
+          action: `${place.path}/undo`,
+          fields: { op: String(next.id) },
+          confirm: "Undo",
+          back: `${place.path}/history`,
+          csrf: csrfToken(c),
+        },
+        frameFor(viewer, []),
+      ),
+    );
+  }),
 );
 
 dashboard.post(
   `${SESSION}/undo`,
   placePage(async (c, viewer, place) => {
-    if (!csrfValid(c, await c.req.formData())) return refused(c, viewer, place.path);
-    // The owner acts on their own session: the same operation as the `undo` tool, with every permission.
-    const undone = await runOperation(
-      { user: viewer.user, preset: "full" },
-      place.address,
-      "undo",
-      {
-        count: 1,
-        force: false,
-      } as never,
-    );
+    const form = await c.req.formData();
+    if (!csrfValid(c, form)) return refused(c, viewer, place.path);
+    const op = Number(form.get("op"));
+    if (!Number.isSafeInteger(op) || op < 1)
+      return render(
+        c,
+        failedPage(
+          {
+            title: "Not undone",
+            message:
+              "This form does not say which operation to undo; open Undo from the history again.",
+            back: `${place.path}/history`,
+          },
+          frameFor(viewer, []),
+        ),
+        409,
+      );
+    // The owner acts on their own session: the `undo` tool's operation, with every permission.
+    const undone = (await clipboardStub(place.address).undoShown(place.address, op)) as {
+      ok: boolean;
+      error?: { message: string };
+    };
     if (!undone.ok)
       return render(
         c,
         failedPage(
-          { title: "Not undone", message: undone.error.message, back: `${place.path}/history` },
+          {
+            title: "Not undone",
+            message: undone.error?.message ?? "Not undone.",
+            back: `${place.path}/history`,
+          },
           frameFor(viewer, []),
         ),
         409,

@@ -95,8 +95,8 @@ export interface SessionFacts {
 export interface SessionActivity {
   history: HistoryItem[];
   fileOps: FileOpSummary[];
-  /** Whether `undo` has a change to revert. */
-  canUndo: boolean;
+  /** The change `undo` would revert now, if any. */
+  nextUndo: FileOpSummary | null;
 }
 
 /** The dashboard's changes to a clipboard. */
@@ -357,10 +357,11 @@ export class ClipboardSession extends DurableObject<Env> {
   activity(address: StoreAddress, limit: number): SessionActivity | undefined {
     if (address.scope !== "session" || !this.exists(address)) return undefined;
     const fileOps = new FileOpStore(this.ctx.storage.sql, this.now);
+    const next = fileOps.undoable(1)[0];
     return {
       history: new SessionLog(this.ctx.storage.sql, this.now).history(limit),
       fileOps: fileOps.recent(limit),
-      canUndo: fileOps.undoable(1).length > 0,
+      nextUndo: next ? (fileOps.summaryOf(next.id) ?? null) : null,
     };
   }
 
@@ -498,7 +499,35 @@ export class ClipboardSession extends DurableObject<Env> {
     input: OperationInput<N>,
     preset: Preset,
   ): Promise<OperationResult<N>> {
+    return this.serial(() => this.runOp(address, name, input, preset));
+  }
+
+  /**
+   * The dashboard's Undo, as its owner: the last file operation, only if it is
+   * still `op`, the one the confirmation page named. Another operation that
+   * landed in between is not what the user confirmed: UNDO_CONFLICT, nothing undone.
+   */
+  undoShown(address: StoreAddress, op: number): Promise<OperationResult<"undo">> {
     return this.serial(async () => {
+      if (this.meta.get("started_at") !== undefined) {
+        const last = new FileOpStore(this.ctx.storage.sql, this.now).undoable(1)[0];
+        if (last && last.id !== op)
+          return fail(
+            "UNDO_CONFLICT",
+            `Operation #${op} is no longer the last file operation of this session: #${last.id} (${last.kind}) came after it. Nothing was undone; look at the history again.`,
+          );
+      }
+      return this.runOp(address, "undo", { count: 1, force: false } as never, "full");
+    });
+  }
+
+  private async runOp<N extends OperationName>(
+    address: StoreAddress,
+    name: N,
+    input: OperationInput<N>,
+    preset: Preset,
+  ): Promise<OperationResult<N>> {
+    {
       const opened = await this.openSession(address);
       if (!opened.ok) return opened as OperationResult<N>;
       await this.countCall();
@@ -518,7 +547,7 @@ export class ClipboardSession extends DurableObject<Env> {
       } finally {
         this.feed.changed("sessions", topicOf(address));
       }
-    });
+    }
   }
 
   /** Adds a receipt's `tokens_kept_out` to the session's figures for today. */

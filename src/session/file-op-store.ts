@@ -145,13 +145,13 @@ export class FileOpStore {
     return this.sql
       .exec<FileOpRow>("SELECT * FROM file_ops ORDER BY id DESC LIMIT ?", limit)
       .toArray()
-      .map((row) => ({
-        id: row.id,
-        kind: row.kind,
-        agent: row.agent,
-        state: row.state,
-        targets: JSON.parse(row.targets) as TargetSummary[],
-      }));
+      .map(summaryOfRow);
+  }
+
+  /** One operation, as `recent` shows it. */
+  summaryOf(id: number): FileOpSummary | undefined {
+    const row = this.find(id);
+    return row && summaryOfRow(row);
   }
 
   /** The newest operation whose outcome is not known (it blocks undo and redo). */
@@ -245,6 +245,16 @@ export class FileOpStore {
     );
     this.sql.exec(`DELETE FROM file_ops WHERE ${condition}`);
   }
+}
+
+function summaryOfRow(row: FileOpRow): FileOpSummary {
+  return {
+    id: row.id,
+    kind: row.kind,
+    agent: row.agent,
+    state: row.state,
+    targets: JSON.parse(row.targets) as TargetSummary[],
+  };
 }
 
 function summaryOf(r: EditResult): TargetSummary {

@@ -55,14 +55,24 @@ async function historyPage(b: Browser, session: string, query = ""): Promise<str
   return page;
 }
 
-/** Opens the undo confirmation page, as a person clicking the history's link, and returns its CSRF token. */
-async function undoToken(b: Browser, session: string): Promise<string> {
+/**
+ * Opens the undo confirmation page, as a person clicking the history's link:
+ * it names operation `operation`; returns the form's fields (CSRF token and
+ * the operation's id).
+ */
+async function undoForm(
+  b: Browser,
+  session: string,
+  operation: number,
+): Promise<{ csrf: string; op: string }> {
   const response = await b.get(url(`/session/${session}/undo`));
   const page = await response.text();
   expect(response.status, page.slice(0, 500)).toBe(200);
-  expect(page).toContain(`Undo the last file operation of ${session}?`);
+  expect(page).toContain(`Undo operation #${operation} (paste: ${NOTES_PATH}) of ${session}?`);
   expect(page).toContain(`action="/session/${session}/undo"`);
-  return field(page, "csrf");
+  const op = field(page, "op");
+  expect(op).toBe(String(operation));
+  return { csrf: field(page, "csrf"), op };
 }
 
 /** A session with one paste of PASTED into NOTES_PATH, through MCP; returns its handle and the paste's id. */
@@ -117,8 +127,8 @@ describe("the dashboard with a local agent connected", () => {
     expect(before).toContain(`href="/session/${session}/undo"`);
     expect(before).not.toContain('class="notice"');
 
-    const csrf = await undoToken(b, session);
-    const undone = await b.post(url(`/session/${session}/undo`), { csrf });
+    const form = await undoForm(b, session, operation);
+    const undone = await b.post(url(`/session/${session}/undo`), form);
     expect(undone.status, await undone.clone().text()).toBe(303);
     const location = undone.headers.get("location") ?? "";
     expect(new URL(location, baseUrl()).pathname + new URL(location, baseUrl()).search).toBe(
@@ -153,7 +163,7 @@ describe("the dashboard with a local agent connected", () => {
   });
 
   it("refuses an undo POST without the page's CSRF token (403), and undoes nothing", async () => {
-    const { session } = await sessionWithPaste();
+    const { session, operation } = await sessionWithPaste();
     const target = url(`/session/${session}/undo`);
 
     // The dashboard cookie, but no CSRF token or cookie: a form posted without the page.
@@ -163,9 +173,10 @@ describe("the dashboard with a local agent connected", () => {
 
     // The cookie, but a token that is not it.
     const b = await browser();
-    const csrf = await undoToken(b, session);
+    const { csrf, op } = await undoForm(b, session, operation);
     const forged = await b.post(target, {
       csrf: `${csrf.slice(0, -1)}${csrf.endsWith("A") ? "B" : "A"}`,
+      op,
     });
     expect(forged.status).toBe(403);
     expect(await forged.text()).toContain('<p class="error" role="alert">');
@@ -177,7 +188,7 @@ describe("the dashboard with a local agent connected", () => {
         "content-type": "application/x-www-form-urlencoded",
         origin: "https://evil.example",
       },
-      body: new URLSearchParams({ csrf }).toString(),
+      body: new URLSearchParams({ csrf, op }).toString(),
     });
     expect(crossSite.status).toBe(403);
 
@@ -188,8 +199,34 @@ describe("the dashboard with a local agent connected", () => {
     expect(rows.find((r) => r.op === "paste")?.note).toBe("done · dash-agent");
 
     // The genuine form still works afterwards; it puts the file back for the next test.
-    const undone = await b.post(target, { csrf });
+    const undone = await b.post(target, { csrf, op });
     expect(undone.status).toBe(303);
+    expect(file(NOTES_PATH)).toBe(NOTES);
+  });
+
+  it("undoes only the operation its confirmation page named: a paste landing before the click is refused with 409, and nothing is undone", async () => {
+    const { session, operation } = await sessionWithPaste();
+    const b = await browser();
+    const form = await undoForm(b, session, operation);
+
+    // Another paste lands between the confirmation page and the click.
+    const later = await ok<{ operation: number }>(client, "paste", {
+      session,
+      text: "a later paste\n",
+      targets: [{ path: NOTES_PATH }],
+    });
+    expect(file(NOTES_PATH)).toBe(`${NOTES}${PASTED}a later paste\n`);
+
+    const refused = await b.post(url(`/session/${session}/undo`), form);
+    const page = await refused.text();
+    expect(refused.status, page.slice(0, 500)).toBe(409);
+    expect(page).toContain(`Operation #${operation} is no longer the last file operation`);
+    expect(page).toContain(`#${later.operation} (paste) came after it`);
+    expect(file(NOTES_PATH)).toBe(`${NOTES}${PASTED}a later paste\n`);
+    expect(historyRows(await historyPage(b, session)).map((r) => r.op)).not.toContain("undo");
+
+    // Put the file back for the next test (newest first).
+    await ok(client, "undo", { session, count: 2 });
     expect(file(NOTES_PATH)).toBe(NOTES);
   });
 
@@ -200,8 +237,14 @@ describe("the dashboard with a local agent connected", () => {
     expect(before).toContain("Nothing has happened in this session yet.");
     expect(before).not.toContain(`href="/session/${session}/undo"`);
 
-    const csrf = await undoToken(b, session);
-    const refused = await b.post(url(`/session/${session}/undo`), { csrf });
+    // The confirmation page itself says so, and offers no form.
+    const confirmation = await b.get(url(`/session/${session}/undo`));
+    expect(confirmation.status).toBe(409);
+    expect(await confirmation.text()).toContain("Nothing to undo");
+
+    // A form posted anyway (the CSRF token from another of the session's pages) changes nothing.
+    const csrf = field(await (await b.get(url(`/session/${session}/end`))).text(), "csrf");
+    const refused = await b.post(url(`/session/${session}/undo`), { csrf, op: "1" });
     const page = await refused.text();
     expect(refused.status, page.slice(0, 500)).toBe(409);
     expect(refused.headers.get("location")).toBeNull();

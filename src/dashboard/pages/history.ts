@@ -24,7 +24,7 @@ export function historyPage(
 ${notice(options.done)}
 ${sessionHeader(place, options.facts, options.now, "history")}
 <div id="live-region">
-${activity.canUndo ? html`<p><a class="danger" href="${place.path}/undo">Undo the last file operation…</a></p>` : ""}
+${activity.nextUndo ? html`<p><a class="danger" href="${place.path}/undo">Undo the last file operation (#${activity.nextUndo.id}, ${activity.nextUndo.kind})…</a></p>` : ""}
 ${
   activity.history.length
     ? html`<table class="history">
