@@ -9,12 +9,7 @@ import {
   pageHeaders,
 } from "../auth/web.ts";
 import { DEFAULT_SESSION, TAG_NAME } from "../core/names.ts";
-import {
-  bridgeStub,
-  clipboardStub,
-  sessionAddress,
-  userAddress,
-} from "../mcp/caller.ts";
+import { bridgeStub, clipboardStub, sessionAddress, userAddress } from "../mcp/caller.ts";
 import type { StoreAddress } from "../session/address.ts";
 import { sessionOverview } from "../session/overview.ts";
 import { DASHBOARD_SCRIPT, DASHBOARD_STYLE } from "./assets.ts";

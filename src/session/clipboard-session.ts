@@ -23,6 +23,7 @@ import type { StoreAddress } from "./address.ts";
 import { ChangeFeed, DASHBOARD_SOCKETS, topicOf } from "./change-feed.ts";
 import { type Browsed, Clipboard, type Preview } from "./clipboard.ts";
 import type { BrowseFilter } from "./entry-store.ts";
+import { ExportPages } from "./export-pages.ts";
 import { FileOpStore, type FileOpSummary } from "./file-op-store.ts";
 import { type AgentCall, FileOperations } from "./file-operations.ts";
 import { MetaStore } from "./meta-store.ts";
@@ -128,6 +129,8 @@ export interface SessionContext {
   files: FileOperations;
   /** Results that showed content, kept for `result` references. */
   results: ResultStore;
+  /** An inline export's pages, cut once from one snapshot. */
+  exports: ExportPages;
   now: () => number;
 }
 
@@ -596,6 +599,7 @@ export class ClipboardSession extends DurableObject<Env> {
         handle,
       ),
       results: new ResultStore(this.ctx.storage.sql, this.now),
+      exports: new ExportPages(this.ctx.storage.sql, this.now),
       now: this.now,
     };
   }

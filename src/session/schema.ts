@@ -114,6 +114,21 @@ export const MIGRATIONS: Migrations = [
        PRIMARY KEY (session, day)
      ) WITHOUT ROWID`,
   ],
+  // 5: an inline export's pages, from one snapshot (each page costs its own size, not the document's).
+  [
+    `CREATE TABLE export_snapshot (
+       id INTEGER PRIMARY KEY CHECK (id = 1),
+       filter TEXT NOT NULL,
+       entries INTEGER NOT NULL,
+       bytes INTEGER NOT NULL,
+       pages INTEGER NOT NULL,
+       created_at INTEGER NOT NULL
+     )`,
+    `CREATE TABLE export_pages (
+       page INTEGER PRIMARY KEY,
+       text TEXT NOT NULL
+     )`,
+  ],
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

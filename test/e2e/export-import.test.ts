@@ -347,4 +347,29 @@ describe("export and import", () => {
     expect(back.contents).toEqual(original.contents);
     expect(back.contents["big-export"] === text).toBe(true);
   });
+
+  it("serves an export's later pages from the snapshot its first page took: entries changed in between do not tear the document", async () => {
+    const big = await fresh();
+    const text = Array.from(
+      { length: 3000 },
+      (_, i) => `snapshot line ${i} ${"s".repeat(40)}\n`,
+    ).join("");
+    await ok(v1, "copy", { session: big, key: "torn", text });
+    const first = await ok<Exported>(v1, "clipboard_export", { session: big, scope: "session" });
+    expect(first.pages).toBeGreaterThan(2);
+    // The entry changes between page 1 and page 2.
+    await ok(v1, "copy", { session: big, key: "torn", text: "replaced\n" });
+    const parts = [first.document];
+    for (let page = 2; page <= first.pages; page++)
+      parts.push(
+        (await ok<Exported>(v1, "clipboard_export", { session: big, scope: "session", page }))
+          .document,
+      );
+    const joined = JSON.parse(parts.join("")) as { entries: { key: string; content: string }[] };
+    expect(joined.entries.find((e) => e.key === "torn")?.content === text).toBe(true);
+    // A new page 1 takes a new snapshot.
+    const again = await ok<Exported>(v1, "clipboard_export", { session: big, scope: "session" });
+    expect(again.pages).toBe(1);
+    expect(again.document).toContain('"content":"replaced\\n"');
+  });
 });

@@ -3,8 +3,8 @@ import { fail, ok } from "../../core/errors.ts";
 import type { ExportDocument, ExportedEntry } from "../../core/export-format.ts";
 import { describeChange } from "../../core/file-changes.ts";
 import { SCOPES } from "../../core/names.ts";
-import { getPage } from "../../core/paging.ts";
 import { utf8Bytes } from "../../core/text.ts";
+import type { ExportFacts, ExportPages } from "../../session/export-pages.ts";
 import { readOnly } from "../annotations.ts";
 import { defineTool } from "../define-tool.ts";
 import { formatBytes } from "../receipts.ts";
@@ -47,6 +47,10 @@ export const clipboardExport = defineTool({
     return undefined;
   },
   async run(s, args) {
+    // Pages after the first come from the snapshot page 1 took: one row each.
+    const filter = JSON.stringify([args.scope, args.tags ?? null, args.keys ?? null]);
+    const kept = args.path === undefined && args.page > 1 ? s.exports.find(filter) : undefined;
+    if (kept) return pageOf(s.exports, kept, args.page);
     const entries: ExportedEntry[] = [];
     for (const scope of args.scope === "all" ? s.scopes : [args.scope]) {
       entries.push(
@@ -82,19 +86,8 @@ export const clipboardExport = defineTool({
         operation: written.value.id,
       });
     }
-    const page = getPage(json, args.page);
-    if (!page)
-      return fail(
-        "PAGE_OUT_OF_RANGE",
-        `\`page\` ${args.page} does not exist; the export has ${getPage(json, 1)?.pages ?? 1} page(s).`,
-      );
-    return ok({
-      entries: entries.length,
-      bytes,
-      page: page.page,
-      pages: page.pages,
-      document: page.text,
-    });
+    const facts = s.exports.keep(filter, json, { entries: entries.length, bytes });
+    return pageOf(s.exports, facts, args.page);
   },
   text: (r) =>
     r.path !== undefined
@@ -106,3 +99,20 @@ export const clipboardExport = defineTool({
           r.document,
         ],
 });
+
+/** Page `page` of a kept export, or PAGE_OUT_OF_RANGE. */
+function pageOf(exports: ExportPages, facts: ExportFacts, page: number) {
+  const text = exports.page(page);
+  if (text === undefined)
+    return fail(
+      "PAGE_OUT_OF_RANGE",
+      `\`page\` ${page} does not exist; the export has ${facts.pages} page(s).`,
+    );
+  return ok({
+    entries: facts.entries,
+    bytes: facts.bytes,
+    page,
+    pages: facts.pages,
+    document: text,
+  });
+}
