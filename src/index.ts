@@ -3,6 +3,7 @@ import { doorOf, turnedAway } from "./auth/front-door.ts";
 import { originRejection } from "./auth/identity.ts";
 import { localGate } from "./auth/local-credential.ts";
 import { providerFor } from "./auth/provider.ts";
+import { refreshOnce } from "./auth/refresh-once.ts";
 
 export { Accounts } from "./auth/accounts.ts";
 export { Bridge } from "./bridge/bridge.ts";
@@ -47,7 +48,10 @@ export default {
       }
       if (door.kind === "unconfigured") return await app.fetch(request, env, ctx); // /health only
       if (door.kind !== "sign-in") throw new Error(`unexpected door ${door.kind}`);
-      return await providerFor(door.origin, env, appHandler).fetch(request, env, ctx);
+      const provider = providerFor(door.origin, env, appHandler);
+      if (pathname === "/token" && request.method === "POST")
+        return await refreshOnce(request, env, (r) => provider.fetch(r, env, ctx));
+      return await provider.fetch(request, env, ctx);
     } catch (error) {
       console.error("edgeclip: request failed", error);
       return Response.json(

@@ -2,6 +2,7 @@ import { DurableObject } from "cloudflare:workers";
 import { fail, type Outcome, ok } from "../core/errors.ts";
 import { type Migrations, migrate } from "../storage/migrate.ts";
 import { hashPassphrase, needsRehash, passphraseProblem, verifyPassphrase } from "./passphrase.ts";
+import { type Claim, type RefreshAnswer, RefreshRecord } from "./refresh-record.ts";
 import { type Attempts, afterFailure, NO_ATTEMPTS, WINDOW_MS, waitMs } from "./throttle.ts";
 import { digest, normaliseUserCode, randomSecret, userCode } from "./tokens.ts";
 
@@ -99,6 +100,22 @@ export class Accounts extends DurableObject<Env> {
   }
 
   // ── Users ──────────────────────────────────────────────────────────────────
+
+  /** Refreshes with one refresh token, made to happen once (refresh-record.ts): in memory only. */
+  private readonly refreshes = new RefreshRecord();
+
+  claimRefresh(token: string, client: string): Claim {
+    return this.refreshes.claim(token, client);
+  }
+
+  settleRefresh(
+    token: string,
+    client: string,
+    answer: RefreshAnswer | undefined,
+    successor: string | undefined,
+  ): void {
+    this.refreshes.settle(token, client, answer, successor);
+  }
 
   async addUser(name: string, passphrase: string): Promise<Outcome<Account>> {
     if (!USER_NAME.test(name))

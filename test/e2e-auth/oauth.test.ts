@@ -57,6 +57,30 @@ describe("signing in an MCP client", () => {
     expect(dead.body.error).toBe("invalid_grant");
   });
 
+  it("gives two refreshes with the same token at once the same new tokens, so neither caller is left with a dead one", async () => {
+    const { auth, client } = await connectSignedIn(await newAccount("twice"));
+    await client.close();
+    const clientId = String(auth.client?.client_id);
+    const refresh = (token: string) =>
+      tokenRequest({ grant_type: "refresh_token", refresh_token: token, client_id: clientId });
+    const r0 = String(auth.saved?.refresh_token);
+    // Claude refreshes from two places at once.
+    const [a, b] = await Promise.all([refresh(r0), refresh(r0)]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.body.refresh_token).toBe(b.body.refresh_token);
+    expect(a.body.access_token).toBe(b.body.access_token);
+    // Each caller's refresh token still works: the first one to use it…
+    const fromA = await refresh(a.body.refresh_token ?? "");
+    expect(fromA.status, JSON.stringify(fromA.body)).toBe(200);
+    // …and the other, a moment later: the same token again, so the same answer.
+    const fromB = await refresh(b.body.refresh_token ?? "");
+    expect(fromB.status, JSON.stringify(fromB.body)).toBe(200);
+    expect(fromB.body.refresh_token).toBe(fromA.body.refresh_token);
+    expect((await rawCall(fromB.body.access_token ?? "", "session_list")).status).toBe(200);
+    // The first token is dead now that its successor was used.
+    expect((await refresh(r0)).body.error).toBe("invalid_grant");
+  });
+
   it("answers an unknown client at the token endpoint with 401 invalid_client, so it registers again", async () => {
     const response = await tokenRequest({
       grant_type: "authorization_code",
