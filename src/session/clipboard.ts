@@ -198,9 +198,12 @@ export class Clipboard {
       return fail("ENTRY_NOT_FOUND", `No entry \`${input.key}\` in the ${this.scope} scope.`);
     if (!input.includeExpired && isExpired(row, this.now())) return expiredFailure(this.view(row));
     this.entries.touch(row, this.calls());
-    let text = this.entries.content(row);
+    const ranged = input.startLine !== undefined || input.endLine !== undefined;
+    // A page of the whole content reads only the chunks it spans; a line range reads it all.
+    const stored = ranged ? undefined : this.entries.page(row, input.page);
+    let text = stored ? "" : this.entries.content(row);
     let startLine = 1;
-    if (input.startLine !== undefined || input.endLine !== undefined) {
+    if (ranged) {
       const slice = sliceLines(text, input.startLine ?? 1, input.endLine);
       if ("error" in slice) {
         return fail(
@@ -212,7 +215,7 @@ export class Clipboard {
       }
       ({ text, startLine } = slice);
     }
-    const page = getPage(text, input.page);
+    const page = stored ?? getPage(text, input.page);
     if (!page) {
       const pages = getPage(text, 1)?.pages ?? 1;
       return fail(
@@ -283,8 +286,13 @@ export class Clipboard {
   preview(key: string, page: number): Preview | undefined {
     const row = this.entries.find(key);
     if (!row) return undefined;
-    const text = this.entries.content(row);
-    const found = getPage(text, page) ?? getPage(text, 1);
+    const found =
+      this.entries.page(row, page) ??
+      this.entries.page(row, 1) ??
+      (() => {
+        const text = this.entries.content(row);
+        return getPage(text, page) ?? getPage(text, 1);
+      })();
     if (!found) return undefined;
     return {
       entry: this.view(row),

@@ -1,5 +1,6 @@
 import { splitIntoChunks } from "../core/chunks.ts";
 import { LIMITS } from "../core/limits.ts";
+import { type Page, pageStarts } from "../core/paging.ts";
 import { countLines, utf8Bytes } from "../core/text.ts";
 
 /** Where an entry's content came from. Stored as JSON. */
@@ -26,6 +27,8 @@ export type EntryRow = {
   ttl_calls: number | null;
   /** The session's call count when the entry was last used. */
   last_call: number | null;
+  /** Where each page starts: JSON `[offset, first line][]` (null for entries stored before 0.5). */
+  page_starts: string | null;
 };
 
 export interface PutEntry {
@@ -139,6 +142,53 @@ export class EntryStore {
     return text;
   }
 
+  /**
+   * Page `page` of the content, reading only the chunks it spans, so a page
+   * costs its own size, not the entry's; undefined when there is no such page
+   * or the entry predates page starts (then page the whole content).
+   */
+  page(row: Pick<EntryRow, "id" | "page_starts">, page: number): Page | undefined {
+    if (row.page_starts === null) return undefined;
+    const starts = JSON.parse(row.page_starts) as [number, number][];
+    const [from, firstLine] = starts[page - 1] ?? [];
+    if (from === undefined || firstLine === undefined) return undefined;
+    const lengths = this.sql
+      .exec<{ seq: number; chars: number | null }>(
+        "SELECT seq, chars FROM chunks WHERE entry_id = ? ORDER BY seq",
+        row.id,
+      )
+      .toArray();
+    if (lengths.some((c) => c.chars === null)) return undefined;
+    const to = starts[page]?.[0] ?? lengths.reduce((sum, c) => sum + (c.chars ?? 0), 0);
+    let offset = 0;
+    let first = -1;
+    let last = -1;
+    let firstOffset = 0;
+    for (const chunk of lengths) {
+      const end = offset + (chunk.chars ?? 0);
+      if (end > from && first === -1) {
+        first = chunk.seq;
+        firstOffset = offset;
+      }
+      if (offset < to) last = chunk.seq;
+      offset = end;
+    }
+    let text = "";
+    for (const { data } of this.sql.exec<{ data: string }>(
+      "SELECT data FROM chunks WHERE entry_id = ? AND seq BETWEEN ? AND ? ORDER BY seq",
+      row.id,
+      Math.max(first, 0),
+      Math.max(last, first, 0),
+    ))
+      text += data;
+    return {
+      text: text.slice(from - firstOffset, to - firstOffset),
+      page,
+      pages: starts.length,
+      firstLine,
+    };
+  }
+
   /** The content chunk by chunk, in order, without holding it all. */
   *chunks(row: Pick<EntryRow, "id">): Generator<string> {
     const cursor = this.sql.exec<{ data: string }>(
@@ -153,6 +203,7 @@ export class EntryStore {
     const now = this.now();
     const existing = this.find(input.key);
     const chunks = splitIntoChunks(input.content);
+    const pages = JSON.stringify(pagesOf(input.content));
     const size = {
       bytes: utf8Bytes(input.content),
       chars: input.content.length,
@@ -174,7 +225,7 @@ export class EntryStore {
       this.sql.exec(
         `UPDATE entries SET description = ?, source = ?, bytes = ?, chars = ?, lines = ?, chunk_count = ?,
            updated_at = ?, expires_at = ?, expired_at = NULL, purge_at = NULL,
-           ttl_calls = ?, last_call = ? WHERE id = ?`,
+           ttl_calls = ?, last_call = ?, page_starts = ? WHERE id = ?`,
         input.description ?? existing.description,
         JSON.stringify(input.source),
         size.bytes,
@@ -185,13 +236,14 @@ export class EntryStore {
         expiresAt,
         input.ttlCalls === undefined ? existing.ttl_calls : input.ttlCalls,
         input.ttlCalls === undefined ? existing.last_call : (input.lastCall ?? 0),
+        pages,
         id,
       );
     } else {
       id = this.sql
         .exec<{ id: number }>(
-          `INSERT INTO entries (key, description, source, bytes, chars, lines, chunk_count, created_at, updated_at, expires_at, ttl_calls, last_call)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+          `INSERT INTO entries (key, description, source, bytes, chars, lines, chunk_count, created_at, updated_at, expires_at, ttl_calls, last_call, page_starts)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
           input.key,
           input.description ?? "",
           JSON.stringify(input.source),
@@ -204,11 +256,18 @@ export class EntryStore {
           expiresAt,
           input.ttlCalls ?? null,
           input.ttlCalls == null ? null : (input.lastCall ?? 0),
+          pages,
         )
         .one().id;
     }
     chunks.forEach((data, seq) => {
-      this.sql.exec("INSERT INTO chunks (entry_id, seq, data) VALUES (?, ?, ?)", id, seq, data);
+      this.sql.exec(
+        "INSERT INTO chunks (entry_id, seq, data, chars) VALUES (?, ?, ?, ?)",
+        id,
+        seq,
+        data,
+        data.length,
+      );
     });
     return { row: this.byId(id), created: !existing };
   }
@@ -313,4 +372,18 @@ export class EntryStore {
       )
       .one().at;
   }
+}
+
+/** Where each page of `text` starts (paging.ts's pages): its offset and its first line's number. */
+function pagesOf(text: string): [number, number][] {
+  const pages: [number, number][] = [];
+  let line = 1;
+  let at = 0;
+  for (const start of pageStarts(text)) {
+    for (let nl = text.indexOf("\n", at); nl !== -1 && nl < start; nl = text.indexOf("\n", nl + 1))
+      line++;
+    at = start;
+    pages.push([start, line]);
+  }
+  return pages;
 }

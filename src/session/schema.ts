@@ -114,8 +114,12 @@ export const MIGRATIONS: Migrations = [
        PRIMARY KEY (session, day)
      ) WITHOUT ROWID`,
   ],
-  // 5: an inline export's pages, from one snapshot (each page costs its own size, not the document's).
+  // 5: pages that cost their own size, not the content's: each entry's page starts and each
+  // chunk's length (so a page reads only the chunks it spans), and an inline export's pages,
+  // cut once from one snapshot.
   [
+    `ALTER TABLE entries ADD COLUMN page_starts TEXT`,
+    `ALTER TABLE chunks ADD COLUMN chars INTEGER`,
     `CREATE TABLE export_snapshot (
        id INTEGER PRIMARY KEY CHECK (id = 1),
        filter TEXT NOT NULL,

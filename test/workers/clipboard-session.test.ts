@@ -1,6 +1,7 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { LIMITS } from "../../src/core/limits.ts";
+import { getPage } from "../../src/core/paging.ts";
 import { clipboardGet } from "../../src/mcp/tools/clipboard-get.ts";
 import { clipboardList } from "../../src/mcp/tools/clipboard-list.ts";
 import { copy } from "../../src/mcp/tools/copy.ts";
@@ -74,6 +75,33 @@ describe("chunked content", () => {
     }
     expect(joined === text).toBe(true);
   }, 120_000);
+
+  it("reads a page from the chunks it spans only, so a page costs its own size, not the entry's", async () => {
+    const address = sessionOf(freshUser());
+    const text = "a line of text for paging\n".repeat(200_000); // ~5 MiB, 16 chunks
+    value(await op(address, "copy", copyArgs({ text, key: "paged" })));
+    const whole = getPage(text, 2);
+    // Take away every chunk but the first: page 2 lies in the first chunk, so it still reads back exactly.
+    await runInDurableObject(stubFor(address), (_, state) => {
+      state.storage.sql.exec("DELETE FROM chunks WHERE seq > 0");
+    });
+    const got = value(await op(address, "clipboard_get", getArgs({ key: "paged", page: 2 })));
+    expect(got.content === whole?.text).toBe(true);
+    expect(got.start_line).toBe(whole?.firstLine);
+    expect(got.pages).toBe(whole?.pages);
+  });
+
+  it("pages an entry stored before page starts were kept (0.4) by its whole content", async () => {
+    const address = sessionOf(freshUser());
+    const text = "old entry line\n".repeat(10_000);
+    value(await op(address, "copy", copyArgs({ text, key: "old" })));
+    await runInDurableObject(stubFor(address), (_, state) => {
+      state.storage.sql.exec("UPDATE entries SET page_starts = NULL");
+      state.storage.sql.exec("UPDATE chunks SET chars = NULL");
+    });
+    const got = value(await op(address, "clipboard_get", getArgs({ key: "old", page: 2 })));
+    expect(got.content === getPage(text, 2)?.text).toBe(true);
+  });
 });
 
 describe("TTL", () => {
