@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DevServer, freePort, startWranglerDev } from "../../scripts/wrangler-dev.ts";
 import { Browser } from "../support/browser.ts";
 import { answerPairing, startLogin } from "./login.ts";
-import { connectSignedIn, newAccount, rawCall, tokenRequest } from "./signed-in.ts";
+import { newAccount } from "./signed-in.ts";
 
 /**
  * A pairing's lifetime, on a server of its own with a 3-second pairing window:
