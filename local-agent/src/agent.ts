@@ -1,6 +1,6 @@
 import { realpath, stat } from "node:fs/promises";
 import path from "node:path";
-import { type Hello, PROTOCOL_VERSION } from "../../src/bridge/protocol.ts";
+import { Hello, PROTOCOL_VERSION } from "../../src/bridge/protocol.ts";
 import pkg from "../package.json" with { type: "json" };
 import { bridgeUrl, type Command, shortHostname, tidyName } from "./args.ts";
 import { BridgeConnection, type Stopped } from "./connection.ts";
@@ -75,6 +75,15 @@ export async function connect(options: ConnectOptions): Promise<number> {
     capabilities: ["files", "os_clipboard", "journal"],
     platform: process.platform,
   };
+  // The server refuses a hello it cannot show as plain data (a root with a line break, …): say so here.
+  const checked = Hello.safeParse(hello);
+  if (!checked.success) {
+    const issue = checked.error.issues[0];
+    log(
+      `cannot connect: its ${issue?.path.join(".")} ${issue?.message} (the server shows these to the model as plain data); check --root and --name`,
+    );
+    return 2;
+  }
   const writeStatus = statusWriter(state);
   const status: AgentStatus = {
     pid: process.pid,

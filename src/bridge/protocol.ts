@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { AGENT_ERROR_CODES } from "../core/errors.ts";
 import { PROJECT_NAME } from "../core/names.ts";
+import { UNSHOWABLE } from "../core/quote.ts";
 
 /**
  * The edge ↔ local-agent wire protocol: every message either side sends, as zod
@@ -69,6 +70,20 @@ export const AgentName = z
   );
 
 const FilePath = z.string().min(1).max(4096);
+
+/** An agent's version: what `npm version` makes (semver, with pre-release and build). */
+export const AgentVersion = z
+  .string()
+  .regex(/^[0-9A-Za-z][0-9A-Za-z.+-]{0,63}$/, "must be 1–64 letters, digits and .+-");
+/** `process.platform`: lower-case letters, digits, `_` and `-`. */
+export const Platform = z.string().regex(/^[a-z0-9_-]{1,32}$/, "must be a Node platform name");
+/** A root: an absolute path (`/…`, `C:\…` or `\\server\…`), bounded, without control characters. */
+export const RootPath = z
+  .string()
+  .min(1)
+  .max(1024)
+  .regex(/^(?:\/|[A-Za-z]:[\\/]|\\\\)/, "must be an absolute path")
+  .refine((p) => !UNSHOWABLE.test(p), "must not contain control characters");
 const Line = z.number().int().min(1);
 const Count = z.number().int().min(0);
 /** A position in a file's text, in UTF-16 code units after any BOM. */
@@ -83,13 +98,14 @@ export const Hello = z.strictObject({
   protocol: z.number().int(),
   /** Unique among the user's agents; a newer agent with the same name replaces the older. */
   name: AgentName,
-  version: z.string().min(1).max(64),
+  version: AgentVersion,
   /** The workspace name: the project scope of sessions started while it is connected. */
-  project: z.string().regex(PROJECT_NAME),
-  roots: z.array(FilePath).min(1).max(32),
+  project: z.string().regex(PROJECT_NAME, "must be 1–64 letters, digits and ._-"),
+  /** Its real root directories. Shown to the model (quoted), so bounded and without controls. */
+  roots: z.array(RootPath).min(1).max(32),
   read_only: z.boolean(),
-  capabilities: z.array(Capability),
-  platform: z.string().max(64),
+  capabilities: z.array(Capability).max(8),
+  platform: Platform,
 });
 export type Hello = z.infer<typeof Hello>;
 
