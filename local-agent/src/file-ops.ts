@@ -24,7 +24,9 @@ import {
   withEol,
 } from "./edits.ts";
 import type { Journal, Write } from "./journal.ts";
+import { LEDGER_LIMITS, type Reverted } from "./ledger.ts";
 import type { PathLocks } from "./locks.ts";
+import { type OpRecord, recordOf, revertMismatch } from "./op-record.ts";
 import { resolvePath, type Sandbox } from "./paths.ts";
 import { type Language, languageNamed, languageOf } from "./syntax/languages.ts";
 import { type Selected, select, syntaxError } from "./syntax/select.ts";
@@ -230,6 +232,8 @@ export async function applyOp(ws: Workspace, args: ApplyArgs): Promise<Result<Ap
   return ws.locks.with(
     where.map((w) => w.abs),
     async () => {
+      const unrecorded = await checkReverts(ws, args, where);
+      if (unrecorded) return unrecorded;
       const initial = new Map<string, FileState>();
       const current = new Map<string, FileState>();
       const results: EditResult[] = [];
@@ -266,22 +270,66 @@ export async function applyOp(ws: Workspace, args: ApplyArgs): Promise<Result<Ap
       for (const [abs, after] of current) {
         const first = initial.get(abs);
         if (first?.hash === after.hash) continue;
-        writes.push({ path: abs, bytes: after.exists ? after.bytes : null, mode: first?.mode });
+        writes.push({
+          path: abs,
+          bytes: after.exists ? after.bytes : null,
+          mode: first?.mode,
+        });
       }
+      // What this operation wrote, which is all a later undo of it may revert.
+      const recording = {
+        record: recordOf(args.context, results, Date.now()),
+        reverted: args.edits.flatMap((e, i): Reverted[] =>
+          e.kind === "revert" ? [{ edit: i, of: e.reverts }] : [],
+        ),
+      };
       let report: string | undefined;
-      if (writes.length) {
-        try {
-          report = await ws.journal.commit(args.context, writes, results);
-        } catch (error) {
-          return ioFailure(
-            error,
-            "writing the files (nothing was changed, or the journal finishes the change when the agent restarts)",
-          );
-        }
+      try {
+        if (writes.length)
+          report = await ws.journal.commit(args.context, writes, results, recording);
+        else await ws.journal.ledger.add(recording.record, recording.reverted); // no file changed
+      } catch (error) {
+        return ioFailure(
+          error,
+          "writing the files (nothing was changed, or the journal finishes the change when the agent restarts)",
+        );
       }
       return { ok: true, value: { result: { results }, report } };
     },
   );
+}
+
+/**
+ * The agent reverts only what it wrote (DESIGN.md §4): each revert edit must
+ * match the agent's record of the operation and result it names, which was
+ * not reverted already (nor named twice here). Checked inside the paths'
+ * locks, before any file is read for writing, so a refusal changes nothing.
+ */
+async function checkReverts(
+  ws: Workspace,
+  args: ApplyArgs,
+  where: { display: string }[],
+): Promise<ReturnType<typeof failure> | undefined> {
+  const records = new Map<number, OpRecord | undefined>();
+  const named = new Set<string>();
+  for (const [i, edit] of args.edits.entries()) {
+    if (edit.kind !== "revert") continue;
+    const { op } = edit.reverts;
+    if (!records.has(op))
+      records.set(op, await ws.journal.ledger.find({ session: args.context.session, op }));
+    const key = `${op}:${edit.reverts.edit}`;
+    const reason = named.has(key)
+      ? `result ${edit.reverts.edit + 1} of operation #${op} is named twice`
+      : revertMismatch(records.get(op), edit);
+    named.add(key);
+    if (reason)
+      return failure(
+        "UNDO_UNRECORDED",
+        `\`${where[i]?.display}\` cannot be reverted: ${reason}. The agent undoes and redoes only what its own record says it wrote (records are kept ${LEDGER_LIMITS.maxAgeMs / 86_400_000} days); nothing was changed. If the file should change, edit it yourself.`,
+        i,
+      );
+  }
+  return undefined;
 }
 
 /**

@@ -1,18 +1,11 @@
 import { randomBytes } from "node:crypto";
-import {
-  chmod,
-  mkdir,
-  open,
-  readdir,
-  readFile,
-  rename,
-  rmdir,
-  stat,
-  unlink,
-} from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, rmdir, unlink } from "node:fs/promises";
 import { hostname } from "node:os";
 import path from "node:path";
 import type { EditResult, OpContext, Settled } from "../../src/bridge/protocol.ts";
+import { exists, ignore, syncDir, writeDurably } from "./durable.ts";
+import { Ledger, type Reverted } from "./ledger.ts";
+import type { OpRecord } from "./op-record.ts";
 import { isAlive } from "./processes.ts";
 
 /**
@@ -24,11 +17,14 @@ import { isAlive } from "./processes.ts";
  * 2. each new content to a temporary file in its target's directory, mode kept;
  * 3. the commit marker `<id>.commit`: the point of no return;
  * 4. each temporary file renamed over its target (or a target removed);
- * 5. the entry renamed `<id>.report.json`, and the marker deleted.
+ * 5. the operation's record added to the agent's ledger (what it wrote, which
+ *    is all an undo may revert: op-record.ts);
+ * 6. the entry renamed `<id>.report.json`, and the marker deleted.
  * A process killed before 3 leaves every target untouched; after 3, every
  * target as after. `recover` (at start-up) finishes what a dead process left:
  * without a marker it deletes the temporary files and created directories
- * (rolled back); with one it renames the remaining temporary files (committed).
+ * (rolled back); with one it renames the remaining temporary files and records
+ * the operation (committed).
  * Either way no temporary file is left, and the outcome becomes a report too.
  * A report stays until the server that asked for the operation acknowledges
  * it (`reported`), so a reply lost with a dropped connection is never lost
@@ -43,6 +39,17 @@ export interface Write {
   mode?: number | undefined;
 }
 
+/** What the ledger records for an operation: its record, and the earlier results it reverts. */
+export interface Recording {
+  record: OpRecord;
+  reverted: Reverted[];
+}
+
+interface Target {
+  path: string;
+  tmp: string | null;
+}
+
 interface Entry {
   version: 1;
   id: string;
@@ -50,10 +57,12 @@ interface Entry {
   host: string;
   server: string;
   context: OpContext;
-  targets: { path: string; tmp: string | null }[];
+  targets: Target[];
   /** Directories the operation creates, outermost first. */
   dirs: string[];
   results: EditResult[];
+  /** Absent in entries of agents before 0.5: nothing to record. */
+  recording?: Recording;
   /** Set in a report of an operation the journal rolled back; absent: committed. */
   outcome?: "rolled_back";
 }
@@ -71,16 +80,24 @@ export class Journal {
   private readonly dir: string;
   private readonly server: string;
   private readonly onStep: StepHook | undefined;
+  /** The record of every operation committed here (`ledger/`, beside the journal directory). */
+  readonly ledger: Ledger;
 
   /** `server`: the base URL operations come from, recorded so reports go back to it. */
   constructor(dir: string, server: string, onStep?: StepHook) {
     this.dir = dir;
     this.server = server;
     this.onStep = onStep;
+    this.ledger = new Ledger(path.join(path.dirname(dir), "ledger"), server);
   }
 
-  /** Writes every target or none; returns the id of the operation's report. */
-  async commit(context: OpContext, writes: Write[], results: EditResult[]): Promise<string> {
+  /** Writes every target or none, and records it; returns the id of the operation's report. */
+  async commit(
+    context: OpContext,
+    writes: Write[],
+    results: EditResult[],
+    recording: Recording,
+  ): Promise<string> {
     await mkdir(this.dir, { recursive: true });
     const id = `${process.pid}-${Date.now().toString(36)}-${randomBytes(4).toString("hex")}`;
     const entry: Entry = {
@@ -98,6 +115,7 @@ export class Journal {
         writes.filter((w) => w.bytes !== null).map((w) => path.dirname(w.path)),
       ),
       results,
+      recording,
     };
     const file = this.file(id, "json");
     await writeDurably(file, JSON.stringify(entry));
@@ -119,6 +137,8 @@ export class Journal {
     await writeDurably(this.file(id, "commit"), "");
     await this.step("committed");
     await rollForward(entry, (i) => this.step(`renamed:${i}`));
+    await this.ledger.add(recording.record, recording.reverted);
+    await this.step("recorded");
     await rename(file, this.file(id, "report.json"));
     await unlink(this.file(id, "commit"));
     await this.step("done");
@@ -140,13 +160,17 @@ export class Journal {
       const entry = JSON.parse(await readFile(this.file(name, ""), "utf8")) as Entry;
       if (entry.host !== hostname() || (entry.pid !== process.pid && isAlive(entry.pid))) continue;
       const committed = await exists(this.file(entry.id, "commit"));
-      if (committed) await rollForward(entry);
-      else await rollBack(entry);
+      if (committed) {
+        await rollForward(entry);
+        if (entry.recording)
+          await this.ledger.add(entry.recording.record, entry.recording.reverted);
+      } else await rollBack(entry);
       const report: Entry = committed ? entry : { ...entry, outcome: "rolled_back" };
       await writeDurably(this.file(entry.id, "report.json"), JSON.stringify(report));
       await unlink(this.file(entry.id, "json"));
       await unlink(this.file(entry.id, "commit")).catch(ignore("ENOENT"));
     }
+    await this.ledger.prune();
     return this.outbox();
   }
 
@@ -206,37 +230,6 @@ async function rollBack(entry: Entry): Promise<void> {
   for (const dir of [...entry.dirs].reverse()) await rmdir(dir).catch(() => undefined);
 }
 
-/** Writes `data` to `file` and makes it durable; `atomic`: through a temporary file and rename. */
-async function writeDurably(
-  file: string,
-  data: string | Uint8Array,
-  mode?: number,
-  atomic = true,
-): Promise<void> {
-  const target = atomic ? `${file}.tmp` : file;
-  const handle = await open(target, "wx", mode ?? 0o666);
-  try {
-    await handle.writeFile(data);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  if (mode !== undefined) await chmod(target, mode); // the umask may have narrowed it
-  if (atomic) await rename(target, file);
-  await syncDir(path.dirname(file));
-}
-
-/** Makes a directory's entries durable (renames, creations). Not possible on Windows. */
-async function syncDir(dir: string): Promise<void> {
-  if (process.platform === "win32") return;
-  const handle = await open(dir, "r");
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-}
-
 /** The temporary file for target `i`: hidden, next to the target, named for the operation. */
 function tempName(target: string, id: string, i: number): string {
   return path.join(
@@ -259,22 +252,8 @@ async function missingDirs(dirs: string[]): Promise<string[]> {
   return [...missing].sort((a, b) => a.length - b.length);
 }
 
-async function exists(p: string): Promise<boolean> {
-  return stat(p).then(
-    () => true,
-    () => false,
-  );
-}
-
 /** Whether the process that owns a journal file (named `<pid>-…`) is another live one. */
 function ownerAlive(name: string): boolean {
   const pid = Number(name.split("-")[0]);
   return Number.isInteger(pid) && pid !== process.pid && isAlive(pid);
-}
-
-/** A rejection handler that swallows the given error codes and rethrows the rest. */
-function ignore(...codes: string[]) {
-  return (error: NodeJS.ErrnoException) => {
-    if (!codes.includes(error.code ?? "")) throw error;
-  };
 }

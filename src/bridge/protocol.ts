@@ -24,8 +24,12 @@ import { UNSHOWABLE } from "../core/quote.ts";
  *    acks each report; an interrupted write it was told nothing about never
  *    reached the journal, so no file changed (docs/journal.md).
  * A message longer than `FRAME_CHARS` travels as `frame` parts (frames.ts).
+ *
+ * Version 3: a hello's fields have a narrow alphabet (they reach the model);
+ * a revert names the operation and result it reverts (`reverts`), which the
+ * agent checks against its own record of what it wrote.
  */
-export const PROTOCOL_VERSION = 2;
+export const PROTOCOL_VERSION = 3;
 
 /** How often the agent pings; it reconnects when two pongs in a row are missing. */
 export const HEARTBEAT_MS = 15_000;
@@ -270,12 +274,22 @@ export const UndoEdit = z.discriminatedUnion("kind", [Splice, Remove]);
 export type UndoEdit = z.infer<typeof UndoEdit>;
 
 /**
+ * Which result of which operation (of the request's session) an undo edit came
+ * from: the agent looks it up in its own record of what it wrote, and refuses
+ * the revert unless the undo matches that record (`UNDO_UNRECORDED`).
+ */
+export const RevertOf = z.strictObject({ op: z.number().int().min(1), edit: Count });
+export type RevertOf = z.infer<typeof RevertOf>;
+
+/**
  * Apply an `UndoEdit` if the file's hash is `expect` (`null`: the file must not
  * exist). With `force`, a changed file is still reverted when the edited region
- * can be found intact; otherwise `UNDO_CONFLICT`.
+ * can be found intact; otherwise `UNDO_CONFLICT`. The agent reverts only what
+ * its record of `reverts` says it wrote.
  */
 export const RevertEdit = z.strictObject({
   kind: z.literal("revert"),
+  reverts: RevertOf,
   undo: UndoEdit,
   expect: Hash.nullable(),
   force: z.boolean(),

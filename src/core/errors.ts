@@ -36,6 +36,7 @@
  * - `MARKER_AMBIGUOUS`    the marker occurs more than once (the message gives the lines)
  * - `IO_ERROR`            the file system refused (disk full, …); the OS code, never content
  * - `UNDO_CONFLICT`       a file changed since the operation being undone/redone (names it)
+ * - `UNDO_UNRECORDED`     the agent has no record of writing what the undo/redo would revert: refused
  * - `NOTHING_TO_UNDO`     no file operation left to undo (or redo)
  * - `OPERATION_UNSETTLED` an interrupted operation's outcome is not known yet
  *
@@ -96,6 +97,7 @@ export const AGENT_ERROR_CODES = [
   "MARKER_AMBIGUOUS",
   "IO_ERROR",
   "UNDO_CONFLICT",
+  "UNDO_UNRECORDED",
   "SYMBOL_NOT_FOUND",
   "SYMBOL_AMBIGUOUS",
   "ANCHOR_NOT_FOUND",

@@ -107,7 +107,7 @@ export class FileOpStore {
     if (!row || (row.state !== "pending" && row.state !== "unknown")) return false;
     if (CHANGES.includes(row.kind)) {
       this.forgetRedo();
-      this.setReversal(id, reversalOf(results));
+      this.setReversal(id, reversalOf(results, id));
       this.update(id, { state: "done", agent, targets: JSON.stringify(results.map(summaryOf)) });
       this.prune();
       return true;
@@ -119,8 +119,10 @@ export class FileOpStore {
     );
     let seq =
       this.sql.exec<{ n: number | null }>("SELECT max(undone_seq) AS n FROM file_ops").one().n ?? 0;
+    let first = 0;
     covers.forEach((cover, i) => {
-      this.setReversal(cover.op, reversalOf(parts[i] ?? []));
+      this.setReversal(cover.op, reversalOf(parts[i] ?? [], id, first));
+      first += cover.edits;
       if (row.kind === "undo") this.update(cover.op, { state: "undone", undone_seq: ++seq });
       else this.update(cover.op, { state: "done", undone_seq: null });
     });
