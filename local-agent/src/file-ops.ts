@@ -274,6 +274,7 @@ export async function applyOp(ws: Workspace, args: ApplyArgs): Promise<Result<Ap
           path: abs,
           bytes: after.exists ? after.bytes : null,
           mode: first?.mode,
+          before: first?.hash ?? null,
         });
       }
       // What this operation wrote, which is all a later undo of it may revert.

@@ -2,11 +2,12 @@ import { randomBytes } from "node:crypto";
 import { mkdir, readdir, readFile, rename, rmdir, unlink } from "node:fs/promises";
 import { hostname } from "node:os";
 import path from "node:path";
-import type { EditResult, OpContext, Settled } from "../../src/bridge/protocol.ts";
+import type { EditResult, Kept, OpContext, Settled } from "../../src/bridge/protocol.ts";
 import { exists, ignore, syncDir, writeDurably } from "./durable.ts";
 import { Ledger, type Reverted } from "./ledger.ts";
 import type { OpRecord } from "./op-record.ts";
 import { isAlive } from "./processes.ts";
+import { sha256 } from "./text-file.ts";
 
 /**
  * All-or-nothing writes to several files, through a crash (docs/journal.md).
@@ -24,7 +25,9 @@ import { isAlive } from "./processes.ts";
  * target as after. `recover` (at start-up) finishes what a dead process left:
  * without a marker it deletes the temporary files and created directories
  * (rolled back); with one it renames the remaining temporary files and records
- * the operation (committed).
+ * the operation (committed) — but only over a target still as the entry found
+ * it: one edited meanwhile is kept, and the operation's version of it is set
+ * aside next to it and reported (`kept`), never written over a newer edit.
  * Either way no temporary file is left, and the outcome becomes a report too.
  * A report stays until the server that asked for the operation acknowledges
  * it (`reported`), so a reply lost with a dropped connection is never lost
@@ -37,6 +40,8 @@ export interface Write {
   bytes: Uint8Array | null;
   /** File mode to keep (an existing file's); `undefined` for a new file (default mode). */
   mode?: number | undefined;
+  /** SHA-256 of the target's bytes as the operation read them; `null`: it did not exist. */
+  before: string | null;
 }
 
 /** What the ledger records for an operation: its record, and the earlier results it reverts. */
@@ -48,6 +53,14 @@ export interface Recording {
 interface Target {
   path: string;
   tmp: string | null;
+  /** The target's hash when the entry was written (absent in entries of agents before 0.5). */
+  before?: string | null;
+}
+
+/** A target recovery did not write over (it changed since): `set_aside` holds its new content. */
+interface KeptTarget {
+  target: number;
+  set_aside: string | null;
 }
 
 interface Entry {
@@ -63,6 +76,8 @@ interface Entry {
   results: EditResult[];
   /** Absent in entries of agents before 0.5: nothing to record. */
   recording?: Recording;
+  /** Decided by recovery, before it moves anything, so a second recovery does the same. */
+  kept?: KeptTarget[];
   /** Set in a report of an operation the journal rolled back; absent: committed. */
   outcome?: "rolled_back";
 }
@@ -110,6 +125,7 @@ export class Journal {
       targets: writes.map((w, i) => ({
         path: w.path,
         tmp: w.bytes === null ? null : tempName(w.path, id, i),
+        before: w.before,
       })),
       dirs: await missingDirs(
         writes.filter((w) => w.bytes !== null).map((w) => path.dirname(w.path)),
@@ -161,9 +177,14 @@ export class Journal {
       if (entry.host !== hostname() || (entry.pid !== process.pid && isAlive(entry.pid))) continue;
       const committed = await exists(this.file(entry.id, "commit"));
       if (committed) {
+        // Decide first, durably, which targets changed since: a second recovery keeps the same ones.
+        if (!entry.kept) {
+          entry.kept = await changedSince(entry);
+          await writeDurably(this.file(entry.id, "json"), JSON.stringify(entry));
+          await this.step("recovery-decided");
+        }
         await rollForward(entry);
-        if (entry.recording)
-          await this.ledger.add(entry.recording.record, entry.recording.reverted);
+        if (entry.recording) await this.ledger.add(keptIn(entry), entry.recording.reverted);
       } else await rollBack(entry);
       const report: Entry = committed ? entry : { ...entry, outcome: "rolled_back" };
       await writeDurably(this.file(entry.id, "report.json"), JSON.stringify(report));
@@ -182,6 +203,7 @@ export class Journal {
       const entry = JSON.parse(await readFile(this.file(name, ""), "utf8")) as Entry;
       if (entry.server !== this.server) continue;
       const committed = entry.outcome === undefined;
+      const kept = committed ? keptReport(entry) : [];
       reports.push({
         id: entry.id,
         message: {
@@ -190,6 +212,7 @@ export class Journal {
           context: entry.context,
           outcome: committed ? "committed" : "rolled_back",
           ...(committed ? { results: entry.results } : {}),
+          ...(kept.length ? { kept } : {}),
         },
       });
     }
@@ -216,11 +239,84 @@ export class SimulatedCrash extends Error {}
 
 async function rollForward(entry: Entry, after?: (i: number) => Promise<void>): Promise<void> {
   for (const [i, target] of entry.targets.entries()) {
-    if (target.tmp === null) await unlink(target.path).catch(ignore("ENOENT"));
+    const kept = entry.kept?.find((k) => k.target === i);
+    if (kept) {
+      // Changed since: left as it is; the operation's version goes beside it.
+      if (target.tmp !== null && kept.set_aside !== null && (await exists(target.tmp)))
+        await rename(target.tmp, kept.set_aside);
+    } else if (target.tmp === null) await unlink(target.path).catch(ignore("ENOENT"));
     else if (await exists(target.tmp)) await rename(target.tmp, target.path);
     await after?.(i);
   }
   for (const dir of new Set(entry.targets.map((t) => path.dirname(t.path)))) await syncDir(dir);
+}
+
+/**
+ * The targets of a committed entry that recovery must not write over: those
+ * not yet renamed (or removed) whose content is no longer what the operation
+ * read — edited after the crash, before the agent restarted. A target whose
+ * content is already the new one is not kept: there is nothing to do.
+ */
+async function changedSince(entry: Entry): Promise<KeptTarget[]> {
+  const kept: KeptTarget[] = [];
+  const taken = new Set<string>();
+  for (const [i, target] of entry.targets.entries()) {
+    if (target.before === undefined) continue; // an entry from before 0.5: as it always was
+    const pending = target.tmp === null ? await exists(target.path) : await exists(target.tmp);
+    if (!pending) continue; // renamed (or removed) before the crash
+    const now = await hashOf(target.path);
+    if (now === target.before) continue;
+    if (target.tmp !== null && now !== null && now === (await hashOf(target.tmp))) continue;
+    const setAside =
+      target.tmp === null ? null : await setAsideName(target.path, entry.context.op, taken);
+    if (setAside) taken.add(setAside);
+    kept.push({ target: i, set_aside: setAside });
+  }
+  return kept;
+}
+
+/**
+ * Where a kept target's new content goes: next to it, named so a person sees
+ * what it is and no build picks it up: `a.ts.not-applied-op7.edgeclip`
+ * (`-2`, `-3`… if taken).
+ */
+async function setAsideName(target: string, op: number, taken: Set<string>): Promise<string> {
+  for (let n = 1; ; n++) {
+    const name = `${target}.not-applied-op${op}${n === 1 ? "" : `-${n}`}.edgeclip`;
+    if (!taken.has(name) && !(await exists(name))) return name;
+  }
+}
+
+/** SHA-256 of a file's bytes; `null` when it does not exist. */
+async function hashOf(file: string): Promise<string | null> {
+  const bytes = await readFile(file).catch(ignore("ENOENT", "ENOTDIR"));
+  return bytes ? sha256(new Uint8Array(bytes)) : null;
+}
+
+/** The entry's record, with the edits of kept targets marked as not written. */
+function keptIn(entry: Entry): OpRecord {
+  const record = entry.recording?.record;
+  if (!record) throw new Error("no recording");
+  const kept = new Set((entry.kept ?? []).map((k) => entry.targets[k.target]?.path));
+  return {
+    ...record,
+    edits: record.edits.map((e) => (kept.has(e.path) ? { ...e, kept: true as const } : e)),
+  };
+}
+
+/** The kept targets as the `settled` report names them: paths as the model sees them. */
+function keptReport(entry: Entry): Kept[] {
+  return (entry.kept ?? []).flatMap((k) => {
+    const abs = entry.targets[k.target]?.path;
+    const edits = entry.results.flatMap((r, i) => (r.abs === abs ? [i] : []));
+    const shown = entry.results[edits[0] ?? -1]?.path;
+    if (abs === undefined || shown === undefined) return [];
+    const setAside =
+      k.set_aside === null
+        ? null
+        : path.posix.join(path.posix.dirname(shown), path.basename(k.set_aside));
+    return [{ path: shown, set_aside: setAside, edits }];
+  });
 }
 
 async function rollBack(entry: Entry): Promise<void> {

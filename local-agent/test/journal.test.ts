@@ -5,6 +5,7 @@ import {
   readdirSync,
   readFileSync,
   realpathSync,
+  rmSync,
   statSync,
   writeFileSync,
 } from "node:fs";
@@ -31,9 +32,9 @@ function setup() {
   writeFileSync(removed, "to remove\n");
   const hash = (text: string) => sha256(new Uint8Array(Buffer.from(text)));
   const writes: Write[] = [
-    { path: changed, bytes: Buffer.from("after\n"), mode: 0o640 },
-    { path: removed, bytes: null },
-    { path: created, bytes: Buffer.from("created\n") },
+    { path: changed, bytes: Buffer.from("after\n"), mode: 0o640, before: hash("before\n") },
+    { path: removed, bytes: null, before: hash("to remove\n") },
+    { path: created, bytes: Buffer.from("created\n"), before: null },
   ];
   // One result per target, as the model sees them (path) and where they are (abs).
   const results = [
@@ -127,6 +128,7 @@ describe("Journal.commit", () => {
     const impossible = {
       path: path.join(w.root, "plain-file", "child.txt"),
       bytes: Buffer.from("x"),
+      before: null,
     };
     await expect(
       new Journal(w.journalDir, SERVER).commit(
@@ -232,5 +234,107 @@ describe("a crash at any step, then recovery", () => {
     expect(await new Journal(w.journalDir, SERVER).recover()).toEqual([]);
     expect(w.snapshot()).toEqual(AFTER);
     expect(await new Journal(w.journalDir, "http://elsewhere").outbox()).toHaveLength(1);
+  });
+});
+
+describe("recovery never writes over a newer edit", () => {
+  /** Commits until `step`, then edits `edit` (target name → content, or null to delete) as a person would before the restart. */
+  async function crashThenEdit(step: string, edit: (w: ReturnType<typeof setup>) => void) {
+    const w = setup();
+    const crashing = new Journal(w.journalDir, SERVER, (s) => {
+      if (s === step) throw new SimulatedCrash(s);
+    });
+    await expect(crashing.commit(context, w.writes, w.results, w.recording)).rejects.toThrow(
+      SimulatedCrash,
+    );
+    edit(w);
+    return w;
+  }
+
+  const setAside = (target: string) => `${target}.not-applied-op7.edgeclip`;
+
+  it.each(["committed", "renamed:0", "renamed:1"])(
+    "keeps a target edited after a crash at %s as it is, sets the operation's version aside next to it, and reports it",
+    async (step) => {
+      const w = await crashThenEdit(step, (w) => writeFileSync(w.created, "the user's\n"));
+      const reports = await new Journal(w.journalDir, SERVER).recover();
+      expect(w.snapshot()).toEqual({ ...AFTER, created: "the user's\n" });
+      expect(readFileSync(setAside(w.created), "utf8")).toBe("created\n");
+      expect(temps(w.root)).toEqual([]);
+      expect(reports.map((r) => r.message)).toEqual([
+        {
+          type: "settled",
+          report: reports[0]?.id,
+          context,
+          outcome: "committed",
+          results: w.results,
+          kept: [
+            {
+              path: "new/deeper/created.txt",
+              set_aside: "new/deeper/created.txt.not-applied-op7.edgeclip",
+              edits: [2],
+            },
+          ],
+        },
+      ]);
+      // Its record says it did not write that file, so nothing can revert it as if it had.
+      const record = await new Journal(w.journalDir, SERVER).ledger.find(context);
+      expect(record?.edits.map((e) => e.kept ?? false)).toEqual([false, false, true]);
+    },
+  );
+
+  it("keeps a file it was to remove when it changed since, with nothing to set aside", async () => {
+    const w = await crashThenEdit("committed", (w) => writeFileSync(w.removed, "still needed\n"));
+    const reports = await new Journal(w.journalDir, SERVER).recover();
+    expect(readFileSync(w.removed, "utf8")).toBe("still needed\n");
+    expect(w.snapshot()).toEqual({ ...AFTER, removed: true });
+    expect(reports[0]?.message.kept).toEqual([
+      { path: "removed.txt", set_aside: null, edits: [1] },
+    ]);
+  });
+
+  it("writes over a target only as the operation found it: a deleted one is kept deleted", async () => {
+    const w = await crashThenEdit("committed", (w) => rmSync(w.changed));
+    const reports = await new Journal(w.journalDir, SERVER).recover();
+    expect(existsSync(w.changed)).toBe(false);
+    expect(readFileSync(setAside(w.changed), "utf8")).toBe("after\n");
+    expect(reports[0]?.message.kept).toEqual([
+      { path: "changed.txt", set_aside: "changed.txt.not-applied-op7.edgeclip", edits: [0] },
+    ]);
+  });
+
+  it("does not keep a target that already holds the operation's content", async () => {
+    const w = await crashThenEdit("committed", (w) => writeFileSync(w.changed, "after\n"));
+    const reports = await new Journal(w.journalDir, SERVER).recover();
+    expect(w.snapshot()).toEqual(AFTER);
+    expect(reports[0]?.message.kept).toBeUndefined();
+    expect(existsSync(setAside(w.changed))).toBe(false);
+  });
+
+  it("picks another name when the set-aside name is taken", async () => {
+    const w = await crashThenEdit("committed", (w) => {
+      writeFileSync(w.changed, "the user's\n");
+      writeFileSync(setAside(w.changed), "someone else's\n");
+    });
+    const reports = await new Journal(w.journalDir, SERVER).recover();
+    expect(readFileSync(setAside(w.changed), "utf8")).toBe("someone else's\n");
+    expect(readFileSync(`${w.changed}.not-applied-op7-2.edgeclip`, "utf8")).toBe("after\n");
+    expect(reports[0]?.message.kept?.[0]?.set_aside).toBe("changed.txt.not-applied-op7-2.edgeclip");
+  });
+
+  it("keeps the same files when recovery itself is interrupted after deciding", async () => {
+    const w = await crashThenEdit("committed", (w) => writeFileSync(w.changed, "the user's\n"));
+    const interrupted = new Journal(w.journalDir, SERVER, (s) => {
+      if (s === "recovery-decided") throw new SimulatedCrash(s);
+    });
+    await expect(interrupted.recover()).rejects.toThrow(SimulatedCrash);
+    // The user edits it back to what the operation found: the decision stands all the same.
+    writeFileSync(w.changed, "before\n");
+    const reports = await new Journal(w.journalDir, SERVER).recover();
+    expect(readFileSync(w.changed, "utf8")).toBe("before\n");
+    expect(readFileSync(setAside(w.changed), "utf8")).toBe("after\n");
+    expect(reports[0]?.message.kept).toEqual([
+      { path: "changed.txt", set_aside: "changed.txt.not-applied-op7.edgeclip", edits: [0] },
+    ]);
   });
 });

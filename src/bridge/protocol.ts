@@ -27,7 +27,9 @@ import { UNSHOWABLE } from "../core/quote.ts";
  *
  * Version 3: a hello's fields have a narrow alphabet (they reach the model);
  * a revert names the operation and result it reverts (`reverts`), which the
- * agent checks against its own record of what it wrote.
+ * agent checks against its own record of what it wrote; a `settled` report
+ * says which files recovery kept because they changed before it could finish
+ * (`kept`).
  */
 export const PROTOCOL_VERSION = 3;
 
@@ -393,6 +395,19 @@ export const Reply = z.union([
 ]);
 export type Reply = z.infer<typeof Reply>;
 
+/**
+ * A target that recovery did not overwrite: it changed after the operation
+ * was committed and before the agent restarted, so it was kept as it is and
+ * the operation's version of it set aside (`set_aside`, next to it; `null`
+ * when the operation was to remove it). `edits`: the results it concerns.
+ */
+export const Kept = z.strictObject({
+  path: FilePath,
+  set_aside: FilePath.nullable(),
+  edits: z.array(Count).min(1).max(100),
+});
+export type Kept = z.infer<typeof Kept>;
+
 /** How a write ended, from the agent's records: committed (with its results) or rolled back. */
 export const Settled = z.strictObject({
   type: z.literal("settled"),
@@ -402,6 +417,8 @@ export const Settled = z.strictObject({
   outcome: z.enum(["committed", "rolled_back"]),
   /** With `committed`: the results the interrupted call would have returned. */
   results: z.array(EditResult).optional(),
+  /** With `committed`: the targets recovery kept as they were (their edits did not happen). */
+  kept: z.array(Kept).max(100).optional(),
 });
 export type Settled = z.infer<typeof Settled>;
 
