@@ -1,4 +1,5 @@
 import { readFile, stat } from "node:fs/promises";
+import path from "node:path";
 import type {
   AgentError,
   ApplyArgs,
@@ -27,7 +28,7 @@ import type { Journal, Write } from "./journal.ts";
 import { LEDGER_LIMITS, type Reverted } from "./ledger.ts";
 import type { PathLocks } from "./locks.ts";
 import { type OpRecord, recordOf, revertMismatch } from "./op-record.ts";
-import { resolvePath, type Sandbox } from "./paths.ts";
+import { isInside, resolvePath, type Sandbox } from "./paths.ts";
 import { type Language, languageNamed, languageOf } from "./syntax/languages.ts";
 import { type Selected, select, syntaxError } from "./syntax/select.ts";
 import { decodeText, encodeText, sha256 } from "./text-file.ts";
@@ -194,6 +195,20 @@ export async function selectOp(args: OpArgs<"select">): Promise<Result<OpResult<
   return selectIn(args.text, args.select, args.name);
 }
 
+/**
+ * `given` as the caller gave it, normalised: relative to the first root when
+ * inside it, else absolute. The same as `resolvePath`'s display unless a
+ * symbolic link leads elsewhere: then this is the link's name (DESIGN.md §5:
+ * a path is named as the caller gave it), and `abs` the file written.
+ */
+function givenName(sandbox: Sandbox, given: string): string {
+  const primary = sandbox.roots[0] ?? "";
+  const lexical = path.resolve(primary, given);
+  return isInside(primary, lexical)
+    ? path.relative(primary, lexical).split(path.sep).join("/") || "."
+    : lexical;
+}
+
 /** The path an edit names: the model's for pastes and writes, the recorded one for reverts. */
 function pathOf(edit: Edit): string {
   return edit.kind === "revert" ? edit.undo.path : edit.path;
@@ -220,7 +235,10 @@ export async function applyOp(ws: Workspace, args: ApplyArgs): Promise<Result<Ap
   for (const [i, edit] of args.edits.entries()) {
     const resolved = await resolvePath(ws.sandbox, pathOf(edit));
     if (!resolved.ok) return failure(resolved.code, resolved.message, i);
-    where.push(resolved);
+    // A paste's result names the file as the caller gave it (the edge checks that
+    // it names what it asked for); a revert's, as its real path (what it asked for).
+    const display = edit.kind === "revert" ? resolved.display : givenName(ws.sandbox, edit.path);
+    where.push({ abs: resolved.abs, display });
   }
   for (const [i, text] of args.texts.entries()) {
     if (!text.isWellFormed())
@@ -248,7 +266,7 @@ export async function applyOp(ws: Workspace, args: ApplyArgs): Promise<Result<Ap
         }
         const done = await computeEdit(
           edit,
-          before,
+          { ...before, display },
           abs,
           args.texts,
           initial.get(abs)?.hash ?? null,

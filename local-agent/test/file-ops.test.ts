@@ -7,6 +7,7 @@ import {
   readFileSync,
   realpathSync,
   statSync,
+  symlinkSync,
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
@@ -236,6 +237,18 @@ describe("applyOp", () => {
     expect(!r.ok && [r.error.code, r.error.edit]).toEqual(["MARKER_NOT_FOUND", 2]);
     expect(["a.ts", "b.ts", "c.ts"].map((n) => bytes(n).toString())).toEqual(["a\n", "b\n", "c\n"]);
     expect(readdirSync(root).filter((n) => n.includes(".edgeclip-"))).toEqual([]);
+  });
+
+  it("names a file pasted through a symbolic link as it was given, and writes the real file", async () => {
+    const { ws, file, root, bytes } = workspace();
+    file("AGENTS.md", "# Agents\n");
+    symlinkSync(path.join(root, "AGENTS.md"), path.join(root, "CLAUDE.md"));
+    const r = await apply(ws, [paste("./CLAUDE.md", "append")], ["- be brief\n"]);
+    expect(r.ok && r.value.result.results[0]).toMatchObject({
+      path: "CLAUDE.md",
+      abs: path.join(root, "AGENTS.md"),
+    });
+    expect(bytes("AGENTS.md").toString()).toBe("# Agents\n- be brief\n");
   });
 
   it("reports a dry run exactly like the real paste, and writes nothing", async () => {

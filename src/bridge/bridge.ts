@@ -16,6 +16,7 @@ import {
   HEARTBEAT,
   Hello,
   HelloVersion,
+  type Kept,
   type OpContext,
   type OpName,
   PROTOCOL_VERSION,
@@ -182,7 +183,7 @@ export class Bridge extends DurableObject<Env> {
       case "settled":
         // The agent's record of how a write ended: settle it, and let the agent forget it.
         this.registry.settled(data.context);
-        this.settleLater(att.user, att.name, data.context, data.outcome, data.results);
+        this.settleLater(att.user, att.name, data.context, data.outcome, data.results, data.kept);
         if (data.report !== undefined) this.send(ws, { type: "ack", report: data.report });
         return;
       case "synced":
@@ -299,15 +300,18 @@ export class Bridge extends DurableObject<Env> {
     context: OpContext,
     outcome: "committed" | "rolled_back",
     results: ApplyResult["results"] | undefined,
+    kept: Kept[] = [],
   ): void {
     const address = { user, scope: "session" as const, name: context.session };
     const stub = this.env.CLIPBOARD.get(
       this.env.CLIPBOARD.idFromName(storeName(user, "session", context.session)),
     );
     this.ctx.waitUntil(
-      stub.settleFileOp(address, context.op, agent, outcome, results).catch((error: unknown) => {
-        console.error("edgeclip bridge: could not settle operation", context, error);
-      }),
+      stub
+        .settleFileOp(address, context.op, agent, outcome, results, kept)
+        .catch((error: unknown) => {
+          console.error("edgeclip bridge: could not settle operation", context, error);
+        }),
     );
   }
 

@@ -21,6 +21,7 @@
  * - `AGENT_AMBIGUOUS`     several agents could serve the call; the message lists them for `agent`
  * - `AGENT_DISCONNECTED`  the agent went away during the call (its journal settles file writes on restart)
  * - `AGENT_TIMEOUT`       the agent did not answer in time (30 s; OS clipboard 5 s)
+ * - `AGENT_ANSWER_MISMATCH` the agent's answer to a write named other files or kinds than asked: not recorded
  *
  * File operations (answered by the agent, which enforces them):
  * - `PATH_OUTSIDE_ROOT`   the path resolves outside the agent's roots (`..`, absolute, symlink)
@@ -73,6 +74,7 @@ export type ErrorCode =
   | "AGENT_AMBIGUOUS"
   | "AGENT_DISCONNECTED"
   | "AGENT_TIMEOUT"
+  | "AGENT_ANSWER_MISMATCH"
   | "UNDO_CONFLICT"
   | "NOTHING_TO_UNDO"
   | "OPERATION_UNSETTLED"

@@ -114,6 +114,8 @@ export const MIGRATIONS: Migrations = [
        PRIMARY KEY (session, day)
      ) WITHOUT ROWID`,
   ],
+  // 5: what each file operation asked of the agent, so a late answer (a journal's report) is checked against it.
+  [`ALTER TABLE file_ops ADD COLUMN asked TEXT`],
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
