@@ -51,7 +51,7 @@ export async function connect(options: ConnectOptions): Promise<number> {
   const name = tidyName(options.name ?? `${first}@${shortHostname()}`, "@");
   const project = tidyName(options.project ?? first);
   const state = stateDir();
-  const journal = new Journal(path.join(state, "journal"), urls.server);
+  const journal = new Journal(path.join(state, "journal"), urls.server, crashAt(process.env));
   for (const report of await journal.recover())
     log(
       `journal: operation #${report.message.context.op} of session ${report.message.context.session} was interrupted; it is ${report.message.outcome === "committed" ? "completed" : "rolled back"}`,
@@ -133,4 +133,20 @@ export async function connect(options: ConnectOptions): Promise<number> {
   if (stopped.reason === "unauthorized" || stopped.reason === "revoked")
     log(pairingAdvice(stopped.reason, urls.server, credential !== undefined));
   return stopped.reason === "stopped" ? 0 : 1;
+}
+
+/**
+ * Fault injection for the end-to-end tests (docs/journal.md): with
+ * `EDGECLIP_TEST_CRASH_AT=<step>` the agent kills itself (SIGKILL: no
+ * clean-up, as a power cut) when a commit reaches that step, so a test can
+ * stop it exactly between the commit point and the renames.
+ */
+function crashAt(env: NodeJS.ProcessEnv): ((step: string) => void) | undefined {
+  const at = env.EDGECLIP_TEST_CRASH_AT;
+  if (!at) return undefined;
+  return (step) => {
+    if (step !== at) return;
+    process.kill(process.pid, "SIGKILL");
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10_000); // nothing runs after it
+  };
 }
