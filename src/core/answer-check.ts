@@ -85,7 +85,8 @@ function endsWithPath(abs: string, shown: string): boolean {
   return a === b || a.endsWith(`/${b}`);
 }
 
-const q = (p: string) => JSON.stringify(p);
+/** A path from the agent's answer, as data: quoted and escaped (JSON), and cut short. */
+const q = (p: string) => JSON.stringify(p.length > 200 ? `${p.slice(0, 200)}…` : p);
 
 /** What is wrong with one result on its own: its kind, hashes and undo must agree. */
 function inconsistency(r: EditResult): string | undefined {

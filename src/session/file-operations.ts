@@ -69,7 +69,7 @@ export class FileOperations {
       const dry = await this.agent("apply", args(0), request.agent);
       if (!dry.ok) return dry;
       const wrong = answerMismatch(asked, dry.value.result.results);
-      if (wrong) return mismatch(dry.value.agent, wrong, asked, "This dry run");
+      if (wrong) return mismatch(dry.value.agent, wrong, asked, undefined);
       return ok({ id: 0, agent: dry.value.agent, results: dry.value.result.results });
     }
     const id = this.log.record(
@@ -86,7 +86,7 @@ export class FileOperations {
       if (wrong) {
         this.store.refuse(id);
         this.log.update(id, refusedLine(request.kind, id, sent.value.agent, wrong, asked));
-        return mismatch(sent.value.agent, wrong, asked, `Operation #${id}`);
+        return mismatch(sent.value.agent, wrong, asked, id);
       }
       this.store.complete(id, sent.value.agent, sent.value.result.results);
       this.log.update(id, request.describe(sent.value.result.results));
@@ -216,11 +216,20 @@ function askedFiles(asked: readonly AskedEdit[]): string {
   return [...named.map(quoted), ...(reverting ? ["the files being reverted"] : [])].join(", ");
 }
 
-/** The tool's error when an agent's answer did not match the request. */
-function mismatch(agent: string, wrong: string, asked: readonly AskedEdit[], what: string) {
+/** The tool's error when an agent's answer did not match the request (`id`: the operation's; none for a dry run). */
+function mismatch(
+  agent: string,
+  wrong: string,
+  asked: readonly AskedEdit[],
+  id: number | undefined,
+) {
+  const recorded =
+    id === undefined
+      ? "Its dry run cannot be trusted"
+      : `Operation #${id} is not recorded as done, so \`undo\` will not revert it: check ${askedFiles(asked)} yourself`;
   return fail(
     "AGENT_ANSWER_MISMATCH",
-    `The answer of the local agent ${quoted(agent)} did not match the request (${wrong}). ${what} is not recorded as done, so \`undo\` will not revert it: check ${askedFiles(asked)} yourself, and which agent is connected (\`agents_list\`): another process may be answering in its name.`,
+    `The answer of the local agent ${quoted(agent)} did not match the request (${wrong}). ${recorded}. Check which agent is connected (\`agents_list\`): another process may be answering in its name.`,
   );
 }
 
