@@ -97,13 +97,15 @@ export class Journal {
   private readonly onStep: StepHook | undefined;
   /** The record of every operation committed here (`ledger/`, beside the journal directory). */
   readonly ledger: Ledger;
+  private readonly ledgerDir: string;
 
   /** `server`: the base URL operations come from, recorded so reports go back to it. */
   constructor(dir: string, server: string, onStep?: StepHook) {
     this.dir = dir;
     this.server = server;
     this.onStep = onStep;
-    this.ledger = new Ledger(path.join(path.dirname(dir), "ledger"), server);
+    this.ledgerDir = path.join(path.dirname(dir), "ledger");
+    this.ledger = new Ledger(this.ledgerDir, server);
   }
 
   /** Writes every target or none, and records it; returns the id of the operation's report. */
@@ -184,7 +186,10 @@ export class Journal {
           await this.step("recovery-decided");
         }
         await rollForward(entry);
-        if (entry.recording) await this.ledger.add(keptIn(entry), entry.recording.reverted);
+        // Recorded for the server that asked (an entry may be another server's, left by another run).
+        const ledger =
+          entry.server === this.server ? this.ledger : new Ledger(this.ledgerDir, entry.server);
+        if (entry.recording) await ledger.add(keptIn(entry), entry.recording.reverted);
       } else await rollBack(entry);
       const report: Entry = committed ? entry : { ...entry, outcome: "rolled_back" };
       await writeDurably(this.file(entry.id, "report.json"), JSON.stringify(report));

@@ -234,6 +234,11 @@ describe("a crash at any step, then recovery", () => {
     expect(await new Journal(w.journalDir, SERVER).recover()).toEqual([]);
     expect(w.snapshot()).toEqual(AFTER);
     expect(await new Journal(w.journalDir, "http://elsewhere").outbox()).toHaveLength(1);
+    // Recorded for the server that asked for it, not for the one recovering.
+    expect(await new Journal(w.journalDir, SERVER).ledger.find(context)).toBeUndefined();
+    expect(await new Journal(w.journalDir, "http://elsewhere").ledger.find(context)).toEqual(
+      w.recording.record,
+    );
   });
 });
 
