@@ -1,7 +1,7 @@
 import { realpath, stat } from "node:fs/promises";
 import { homedir } from "node:os";
 import path from "node:path";
-import { type Hello, PROTOCOL_VERSION } from "../../src/bridge/protocol.ts";
+import { Hello, PROTOCOL_VERSION } from "../../src/bridge/protocol.ts";
 import pkg from "../package.json" with { type: "json" };
 import { bridgeUrl, type Command, shortHostname, tidyName } from "./args.ts";
 import { BridgeConnection, type Stopped } from "./connection.ts";
@@ -66,7 +66,7 @@ export async function connect(options: ConnectOptions): Promise<number> {
   const name = tidyName(options.name ?? `${first}@${shortHostname()}`, "@");
   const project = tidyName(options.project ?? first);
   const state = stateDir();
-  const journal = new Journal(path.join(state, "journal"), urls.server);
+  const journal = new Journal(path.join(state, "journal"), urls.server, crashAt(process.env));
   for (const report of await journal.recover())
     log(
       `journal: operation #${report.message.context.op} of session ${report.message.context.session} was interrupted; it is ${report.message.outcome === "committed" ? "completed" : "rolled back"}`,
@@ -90,6 +90,15 @@ export async function connect(options: ConnectOptions): Promise<number> {
     capabilities: ["files", "os_clipboard", "journal"],
     platform: process.platform,
   };
+  // The server refuses a hello it cannot show as plain data (a root with a line break, …): say so here.
+  const valid = Hello.safeParse(hello);
+  if (!valid.success) {
+    const issue = valid.error.issues[0];
+    log(
+      `cannot connect: its ${issue?.path.join(".")} ${issue?.message} (the server shows these to the model as plain data); check --root and --name`,
+    );
+    return 2;
+  }
   const writeStatus = statusWriter(state);
   const status: AgentStatus = {
     pid: process.pid,
@@ -151,4 +160,20 @@ export async function connect(options: ConnectOptions): Promise<number> {
 export function isLoopbackUrl(url: string): boolean {
   const host = URL.parse(url)?.hostname.toLowerCase();
   return host === "127.0.0.1" || host === "localhost" || host === "[::1]";
+}
+
+/**
+ * Fault injection for the end-to-end tests (docs/journal.md): with
+ * `EDGECLIP_TEST_CRASH_AT=<step>` the agent kills itself (SIGKILL: no
+ * clean-up, as a power cut) when a commit reaches that step, so a test can
+ * stop it exactly between the commit point and the renames.
+ */
+function crashAt(env: NodeJS.ProcessEnv): ((step: string) => void) | undefined {
+  const at = env.EDGECLIP_TEST_CRASH_AT;
+  if (!at) return undefined;
+  return (step) => {
+    if (step !== at) return;
+    process.kill(process.pid, "SIGKILL");
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10_000); // nothing runs after it
+  };
 }

@@ -1,4 +1,5 @@
 import { readFile, stat } from "node:fs/promises";
+import path from "node:path";
 import type {
   AgentError,
   ApplyArgs,
@@ -26,8 +27,10 @@ import {
 } from "./edits.ts";
 import { errnoOf, type FsStep, fsFailure } from "./fs-errors.ts";
 import { CommitFailure, type Journal, type Write } from "./journal.ts";
+import { LEDGER_LIMITS, type Reverted } from "./ledger.ts";
 import type { PathLocks } from "./locks.ts";
-import { type Resolved, resolvePath, type Sandbox } from "./paths.ts";
+import { type OpRecord, recordOf, revertMismatch } from "./op-record.ts";
+import { isInside, type Resolved, resolvePath, type Sandbox } from "./paths.ts";
 import { type Language, languageNamed, languageOf } from "./syntax/languages.ts";
 import { type Selected, select, syntaxError } from "./syntax/select.ts";
 import { decodeText, encodeText, sha256 } from "./text-file.ts";
@@ -202,6 +205,20 @@ export async function selectOp(args: OpArgs<"select">): Promise<Result<OpResult<
   return selectIn(args.text, args.select, args.name);
 }
 
+/**
+ * `given` as the caller gave it, normalised: relative to the first root when
+ * inside it, else absolute. The same as `resolvePath`'s display unless a
+ * symbolic link leads elsewhere: then this is the link's name (DESIGN.md §5:
+ * a path is named as the caller gave it), and `abs` the file written.
+ */
+function givenName(sandbox: Sandbox, given: string): string {
+  const primary = sandbox.roots[0] ?? "";
+  const lexical = path.resolve(primary, given);
+  return isInside(primary, lexical)
+    ? path.relative(primary, lexical).split(path.sep).join("/") || "."
+    : lexical;
+}
+
 /** The path an edit names: the model's for pastes and writes, the recorded one for reverts. */
 function pathOf(edit: Edit): string {
   return edit.kind === "revert" ? edit.undo.path : edit.path;
@@ -228,8 +245,11 @@ export async function applyOp(ws: Workspace, args: ApplyArgs): Promise<Result<Ap
   for (const [i, edit] of args.edits.entries()) {
     const resolved = await resolvePath(ws.sandbox, pathOf(edit));
     if (!resolved.ok) return failure(resolved.code, resolved.message, i);
-    // A revert names the recorded absolute path, which the model never gave: name what it saw.
-    where.push(edit.kind === "revert" ? { ...resolved, given: resolved.display } : resolved);
+    // A paste's result names the file as the caller gave it (the edge checks that it names
+    // what it asked for); a revert's, as its real path (what it asked for). Messages name a
+    // revert's file as the model saw it, never the recorded absolute path.
+    if (edit.kind === "revert") where.push({ ...resolved, given: resolved.display });
+    else where.push({ ...resolved, display: givenName(ws.sandbox, edit.path) });
   }
   for (const [i, text] of args.texts.entries()) {
     if (!text.isWellFormed())
@@ -241,13 +261,15 @@ export async function applyOp(ws: Workspace, args: ApplyArgs): Promise<Result<Ap
   return ws.locks.with(
     where.map((w) => w.abs),
     async () => {
+      const unrecorded = await checkReverts(ws, args, where);
+      if (unrecorded) return unrecorded;
       const initial = new Map<string, FileState>();
       const current = new Map<string, FileState>();
       const results: EditResult[] = [];
       for (const [i, edit] of args.edits.entries()) {
         const file = where[i];
         if (file === undefined) throw new Error(`edit ${i} was not resolved`);
-        const { abs } = file;
+        const { abs, display } = file;
         let before = current.get(abs);
         if (!before) {
           const loaded = await load(file);
@@ -257,7 +279,7 @@ export async function applyOp(ws: Workspace, args: ApplyArgs): Promise<Result<Ap
         }
         const done = await computeEdit(
           edit,
-          before,
+          { ...before, display },
           abs,
           args.texts,
           initial.get(abs)?.hash ?? null,
@@ -279,34 +301,79 @@ export async function applyOp(ws: Workspace, args: ApplyArgs): Promise<Result<Ap
       for (const [abs, after] of current) {
         const first = initial.get(abs);
         if (first?.hash === after.hash) continue;
-        writes.push({ path: abs, bytes: after.exists ? after.bytes : null, mode: first?.mode });
+        writes.push({
+          path: abs,
+          bytes: after.exists ? after.bytes : null,
+          mode: first?.mode,
+          before: first?.hash ?? null,
+        });
       }
+      // What this operation wrote, which is all a later undo of it may revert.
+      const recording = {
+        record: recordOf(args.context, results, Date.now()),
+        reverted: args.edits.flatMap((e, i): Reverted[] =>
+          e.kind === "revert" ? [{ edit: i, of: e.reverts }] : [],
+        ),
+      };
       let report: string | undefined;
-      if (writes.length) {
-        try {
-          report = await ws.journal.commit(args.context, writes, results);
-        } catch (error) {
-          if (!(error instanceof CommitFailure)) throw error;
-          const errno = errnoOf(error.cause);
-          if (errno === undefined) throw error.cause;
-          const target = error.target === undefined ? undefined : writes[error.target]?.path;
-          const edit = where.findIndex((w) => w.abs === target);
-          return osFailure(
-            errno,
-            edit === -1
-              ? "the agent's journal (in its state directory)"
-              : `\`${where[edit]?.given}\``,
-            "write",
-            error.committed
-              ? "The operation is committed but only partly applied: the agent completes it when it restarts."
-              : "Nothing was changed.",
-            edit === -1 ? undefined : edit,
-          );
-        }
+      try {
+        if (writes.length)
+          report = await ws.journal.commit(args.context, writes, results, recording);
+        else await ws.journal.ledger.add(recording.record, recording.reverted); // no file changed
+      } catch (error) {
+        const failure = error instanceof CommitFailure ? error : undefined;
+        const errno = errnoOf(failure ? failure.cause : error);
+        if (errno === undefined) throw failure ? failure.cause : error;
+        const target = failure?.target === undefined ? undefined : writes[failure.target]?.path;
+        const edit = where.findIndex((w) => w.abs === target);
+        return osFailure(
+          errno,
+          edit === -1
+            ? "the agent's journal (in its state directory)"
+            : `\`${where[edit]?.given}\``,
+          "write",
+          failure?.committed
+            ? "The operation is committed but only partly applied: the agent completes it when it restarts."
+            : "Nothing was changed.",
+          edit === -1 ? undefined : edit,
+        );
       }
       return { ok: true, value: { result: { results }, report } };
     },
   );
+}
+
+/**
+ * The agent reverts only what it wrote (DESIGN.md §4): each revert edit must
+ * match the agent's record of the operation and result it names, which was
+ * not reverted already (nor named twice here). Checked inside the paths'
+ * locks, before any file is read for writing, so a refusal changes nothing.
+ */
+async function checkReverts(
+  ws: Workspace,
+  args: ApplyArgs,
+  where: { display: string }[],
+): Promise<ReturnType<typeof failure> | undefined> {
+  const records = new Map<number, OpRecord | undefined>();
+  const named = new Set<string>();
+  for (const [i, edit] of args.edits.entries()) {
+    if (edit.kind !== "revert") continue;
+    const { op } = edit.reverts;
+    if (!records.has(op))
+      records.set(op, await ws.journal.ledger.find({ session: args.context.session, op }));
+    const key = `${op}:${edit.reverts.edit}`;
+    const reason = named.has(key)
+      ? `result ${edit.reverts.edit + 1} of operation #${op} is named twice`
+      : revertMismatch(records.get(op), edit);
+    named.add(key);
+    if (reason)
+      return failure(
+        "UNDO_UNRECORDED",
+        `\`${where[i]?.display}\` cannot be reverted: ${reason}. The agent undoes and redoes only what its own record says it wrote (records are kept ${LEDGER_LIMITS.maxAgeMs / 86_400_000} days); nothing was changed. If the file should change, edit it yourself.`,
+        i,
+      );
+  }
+  return undefined;
 }
 
 /**

@@ -1,19 +1,13 @@
 import { randomBytes } from "node:crypto";
-import {
-  chmod,
-  mkdir,
-  open,
-  readdir,
-  readFile,
-  rename,
-  rmdir,
-  stat,
-  unlink,
-} from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, rmdir, unlink } from "node:fs/promises";
 import { hostname } from "node:os";
 import path from "node:path";
-import type { EditResult, OpContext, Settled } from "../../src/bridge/protocol.ts";
+import type { EditResult, Kept, OpContext, Settled } from "../../src/bridge/protocol.ts";
+import { exists, ignore, syncDir, writeDurably } from "./durable.ts";
+import { Ledger, type Reverted } from "./ledger.ts";
+import type { OpRecord } from "./op-record.ts";
 import { isAlive } from "./processes.ts";
+import { sha256 } from "./text-file.ts";
 
 /**
  * All-or-nothing writes to several files, through a crash (docs/journal.md).
@@ -24,11 +18,16 @@ import { isAlive } from "./processes.ts";
  * 2. each new content to a temporary file in its target's directory, mode kept;
  * 3. the commit marker `<id>.commit`: the point of no return;
  * 4. each temporary file renamed over its target (or a target removed);
- * 5. the entry renamed `<id>.report.json`, and the marker deleted.
+ * 5. the operation's record added to the agent's ledger (what it wrote, which
+ *    is all an undo may revert: op-record.ts);
+ * 6. the entry renamed `<id>.report.json`, and the marker deleted.
  * A process killed before 3 leaves every target untouched; after 3, every
  * target as after. `recover` (at start-up) finishes what a dead process left:
  * without a marker it deletes the temporary files and created directories
- * (rolled back); with one it renames the remaining temporary files (committed).
+ * (rolled back); with one it renames the remaining temporary files and records
+ * the operation (committed) — but only over a target still as the entry found
+ * it: one edited meanwhile is kept, and the operation's version of it is set
+ * aside next to it and reported (`kept`), never written over a newer edit.
  * Either way no temporary file is left, and the outcome becomes a report too.
  * A report stays until the server that asked for the operation acknowledges
  * it (`reported`), so a reply lost with a dropped connection is never lost
@@ -41,6 +40,27 @@ export interface Write {
   bytes: Uint8Array | null;
   /** File mode to keep (an existing file's); `undefined` for a new file (default mode). */
   mode?: number | undefined;
+  /** SHA-256 of the target's bytes as the operation read them; `null`: it did not exist. */
+  before: string | null;
+}
+
+/** What the ledger records for an operation: its record, and the earlier results it reverts. */
+export interface Recording {
+  record: OpRecord;
+  reverted: Reverted[];
+}
+
+interface Target {
+  path: string;
+  tmp: string | null;
+  /** The target's hash when the entry was written (absent in entries of agents before 0.5). */
+  before?: string | null;
+}
+
+/** A target recovery did not write over (it changed since): `set_aside` holds its new content. */
+interface KeptTarget {
+  target: number;
+  set_aside: string | null;
 }
 
 interface Entry {
@@ -50,10 +70,14 @@ interface Entry {
   host: string;
   server: string;
   context: OpContext;
-  targets: { path: string; tmp: string | null }[];
+  targets: Target[];
   /** Directories the operation creates, outermost first. */
   dirs: string[];
   results: EditResult[];
+  /** Absent in entries of agents before 0.5: nothing to record. */
+  recording?: Recording;
+  /** Decided by recovery, before it moves anything, so a second recovery does the same. */
+  kept?: KeptTarget[];
   /** Set in a report of an operation the journal rolled back; absent: committed. */
   outcome?: "rolled_back";
 }
@@ -71,21 +95,31 @@ export class Journal {
   private readonly dir: string;
   private readonly server: string;
   private readonly onStep: StepHook | undefined;
+  /** The record of every operation committed here (`ledger/`, beside the journal directory). */
+  readonly ledger: Ledger;
+  private readonly ledgerDir: string;
 
   /** `server`: the base URL operations come from, recorded so reports go back to it. */
   constructor(dir: string, server: string, onStep?: StepHook) {
     this.dir = dir;
     this.server = server;
     this.onStep = onStep;
+    this.ledgerDir = path.join(path.dirname(dir), "ledger");
+    this.ledger = new Ledger(this.ledgerDir, server);
   }
 
   /**
-   * Writes every target or none; returns the id of the operation's report.
-   * A file-system failure is thrown as a `CommitFailure` that says which
-   * target it concerns and whether it came before the commit marker (then
-   * nothing changed, and nothing is left behind) or after it.
+   * Writes every target or none, and records it; returns the id of the
+   * operation's report. A file-system failure is thrown as a `CommitFailure`
+   * that says which target it concerns and whether it came before the commit
+   * marker (then nothing changed, and nothing is left behind) or after it.
    */
-  async commit(context: OpContext, writes: Write[], results: EditResult[]): Promise<string> {
+  async commit(
+    context: OpContext,
+    writes: Write[],
+    results: EditResult[],
+    recording: Recording,
+  ): Promise<string> {
     /** The target the step under way concerns; undefined: the journal's own files. */
     let target: number | undefined;
     let committed = false;
@@ -102,11 +136,13 @@ export class Journal {
         targets: writes.map((w, i) => ({
           path: w.path,
           tmp: w.bytes === null ? null : tempName(w.path, id, i),
+          before: w.before,
         })),
         dirs: await missingDirs(
           writes.filter((w) => w.bytes !== null).map((w) => path.dirname(w.path)),
         ),
         results,
+        recording,
       };
       const file = this.file(id, "json");
       await writeDurably(file, JSON.stringify(entry));
@@ -147,6 +183,8 @@ export class Journal {
         },
       );
       target = undefined;
+      await this.ledger.add(recording.record, recording.reverted);
+      await this.step("recorded");
       await rename(file, this.file(id, "report.json"));
       await unlink(this.file(id, "commit"));
       await this.step("done");
@@ -172,13 +210,25 @@ export class Journal {
       const entry = JSON.parse(await readFile(this.file(name, ""), "utf8")) as Entry;
       if (entry.host !== hostname() || (entry.pid !== process.pid && isAlive(entry.pid))) continue;
       const committed = await exists(this.file(entry.id, "commit"));
-      if (committed) await rollForward(entry);
-      else await rollBack(entry);
+      if (committed) {
+        // Decide first, durably, which targets changed since: a second recovery keeps the same ones.
+        if (!entry.kept) {
+          entry.kept = await changedSince(entry);
+          await writeDurably(this.file(entry.id, "json"), JSON.stringify(entry));
+          await this.step("recovery-decided");
+        }
+        await rollForward(entry);
+        // Recorded for the server that asked (an entry may be another server's, left by another run).
+        const ledger =
+          entry.server === this.server ? this.ledger : new Ledger(this.ledgerDir, entry.server);
+        if (entry.recording) await ledger.add(keptIn(entry), entry.recording.reverted);
+      } else await rollBack(entry);
       const report: Entry = committed ? entry : { ...entry, outcome: "rolled_back" };
       await writeDurably(this.file(entry.id, "report.json"), JSON.stringify(report));
       await unlink(this.file(entry.id, "json"));
       await unlink(this.file(entry.id, "commit")).catch(ignore("ENOENT"));
     }
+    await this.ledger.prune();
     return this.outbox();
   }
 
@@ -190,6 +240,7 @@ export class Journal {
       const entry = JSON.parse(await readFile(this.file(name, ""), "utf8")) as Entry;
       if (entry.server !== this.server) continue;
       const committed = entry.outcome === undefined;
+      const kept = committed ? keptReport(entry) : [];
       reports.push({
         id: entry.id,
         message: {
@@ -198,6 +249,7 @@ export class Journal {
           context: entry.context,
           outcome: committed ? "committed" : "rolled_back",
           ...(committed ? { results: entry.results } : {}),
+          ...(kept.length ? { kept } : {}),
         },
       });
     }
@@ -245,11 +297,84 @@ async function rollForward(
 ): Promise<void> {
   for (const [i, target] of entry.targets.entries()) {
     before?.(i);
-    if (target.tmp === null) await unlink(target.path).catch(ignore("ENOENT"));
+    const kept = entry.kept?.find((k) => k.target === i);
+    if (kept) {
+      // Changed since: left as it is; the operation's version goes beside it.
+      if (target.tmp !== null && kept.set_aside !== null && (await exists(target.tmp)))
+        await rename(target.tmp, kept.set_aside);
+    } else if (target.tmp === null) await unlink(target.path).catch(ignore("ENOENT"));
     else if (await exists(target.tmp)) await rename(target.tmp, target.path);
     await after?.(i);
   }
   for (const dir of new Set(entry.targets.map((t) => path.dirname(t.path)))) await syncDir(dir);
+}
+
+/**
+ * The targets of a committed entry that recovery must not write over: those
+ * not yet renamed (or removed) whose content is no longer what the operation
+ * read — edited after the crash, before the agent restarted. A target whose
+ * content is already the new one is not kept: there is nothing to do.
+ */
+async function changedSince(entry: Entry): Promise<KeptTarget[]> {
+  const kept: KeptTarget[] = [];
+  const taken = new Set<string>();
+  for (const [i, target] of entry.targets.entries()) {
+    if (target.before === undefined) continue; // an entry from before 0.5: as it always was
+    const pending = target.tmp === null ? await exists(target.path) : await exists(target.tmp);
+    if (!pending) continue; // renamed (or removed) before the crash
+    const now = await hashOf(target.path);
+    if (now === target.before) continue;
+    if (target.tmp !== null && now !== null && now === (await hashOf(target.tmp))) continue;
+    const setAside =
+      target.tmp === null ? null : await setAsideName(target.path, entry.context.op, taken);
+    if (setAside) taken.add(setAside);
+    kept.push({ target: i, set_aside: setAside });
+  }
+  return kept;
+}
+
+/**
+ * Where a kept target's new content goes: next to it, named so a person sees
+ * what it is and no build picks it up: `a.ts.not-applied-op7.edgeclip`
+ * (`-2`, `-3`… if taken).
+ */
+async function setAsideName(target: string, op: number, taken: Set<string>): Promise<string> {
+  for (let n = 1; ; n++) {
+    const name = `${target}.not-applied-op${op}${n === 1 ? "" : `-${n}`}.edgeclip`;
+    if (!taken.has(name) && !(await exists(name))) return name;
+  }
+}
+
+/** SHA-256 of a file's bytes; `null` when it does not exist. */
+async function hashOf(file: string): Promise<string | null> {
+  const bytes = await readFile(file).catch(ignore("ENOENT", "ENOTDIR"));
+  return bytes ? sha256(new Uint8Array(bytes)) : null;
+}
+
+/** The entry's record, with the edits of kept targets marked as not written. */
+function keptIn(entry: Entry): OpRecord {
+  const record = entry.recording?.record;
+  if (!record) throw new Error("no recording");
+  const kept = new Set((entry.kept ?? []).map((k) => entry.targets[k.target]?.path));
+  return {
+    ...record,
+    edits: record.edits.map((e) => (kept.has(e.path) ? { ...e, kept: true as const } : e)),
+  };
+}
+
+/** The kept targets as the `settled` report names them: paths as the model sees them. */
+function keptReport(entry: Entry): Kept[] {
+  return (entry.kept ?? []).flatMap((k) => {
+    const abs = entry.targets[k.target]?.path;
+    const edits = entry.results.flatMap((r, i) => (r.abs === abs ? [i] : []));
+    const shown = entry.results[edits[0] ?? -1]?.path;
+    if (abs === undefined || shown === undefined) return [];
+    const setAside =
+      k.set_aside === null
+        ? null
+        : path.posix.join(path.posix.dirname(shown), path.basename(k.set_aside));
+    return [{ path: shown, set_aside: setAside, edits }];
+  });
 }
 
 async function rollBack(entry: Entry): Promise<void> {
@@ -258,37 +383,6 @@ async function rollBack(entry: Entry): Promise<void> {
   for (const target of entry.targets)
     if (target.tmp) await unlink(target.tmp).catch(ignore("ENOENT", "ENOTDIR", "EROFS"));
   for (const dir of [...entry.dirs].reverse()) await rmdir(dir).catch(() => undefined);
-}
-
-/** Writes `data` to `file` and makes it durable; `atomic`: through a temporary file and rename. */
-async function writeDurably(
-  file: string,
-  data: string | Uint8Array,
-  mode?: number,
-  atomic = true,
-): Promise<void> {
-  const target = atomic ? `${file}.tmp` : file;
-  const handle = await open(target, "wx", mode ?? 0o666);
-  try {
-    await handle.writeFile(data);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  if (mode !== undefined) await chmod(target, mode); // the umask may have narrowed it
-  if (atomic) await rename(target, file);
-  await syncDir(path.dirname(file));
-}
-
-/** Makes a directory's entries durable (renames, creations). Not possible on Windows. */
-async function syncDir(dir: string): Promise<void> {
-  if (process.platform === "win32") return;
-  const handle = await open(dir, "r");
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
 }
 
 /**
@@ -330,22 +424,8 @@ async function missingDirs(dirs: string[]): Promise<string[]> {
   return [...missing].sort((a, b) => a.length - b.length);
 }
 
-async function exists(p: string): Promise<boolean> {
-  return stat(p).then(
-    () => true,
-    () => false,
-  );
-}
-
 /** Whether the process that owns a journal file (named `<pid>-…`) is another live one. */
 function ownerAlive(name: string): boolean {
   const pid = Number(name.split("-")[0]);
   return Number.isInteger(pid) && pid !== process.pid && isAlive(pid);
-}
-
-/** A rejection handler that swallows the given error codes and rethrows the rest. */
-function ignore(...codes: string[]) {
-  return (error: NodeJS.ErrnoException) => {
-    if (!codes.includes(error.code ?? "")) throw error;
-  };
 }

@@ -5,6 +5,7 @@ import {
   readdirSync,
   readFileSync,
   realpathSync,
+  rmSync,
   statSync,
   writeFileSync,
 } from "node:fs";
@@ -12,7 +13,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { EditResult } from "../../src/bridge/protocol.ts";
-import { Journal, SimulatedCrash, type Write } from "../src/journal.ts";
+import { Journal, type Recording, SimulatedCrash, type Write } from "../src/journal.ts";
+import type { OpRecord } from "../src/op-record.ts";
+import { sha256 } from "../src/text-file.ts";
 
 const SERVER = "http://127.0.0.1:8787";
 const context = { session: "default", op: 7 };
@@ -27,19 +30,48 @@ function setup() {
   const created = path.join(root, "new", "deeper", "created.txt");
   writeFileSync(changed, "before\n", { mode: 0o640 });
   writeFileSync(removed, "to remove\n");
+  const hash = (text: string) => sha256(new Uint8Array(Buffer.from(text)));
   const writes: Write[] = [
-    { path: changed, bytes: Buffer.from("after\n"), mode: 0o640 },
-    { path: removed, bytes: null },
-    { path: created, bytes: Buffer.from("created\n") },
+    { path: changed, bytes: Buffer.from("after\n"), mode: 0o640, before: hash("before\n") },
+    { path: removed, bytes: null, before: hash("to remove\n") },
+    { path: created, bytes: Buffer.from("created\n"), before: null },
   ];
-  const results = [{ path: "changed.txt" }] as unknown as EditResult[];
+  // One result per target, as the model sees them (path) and where they are (abs).
+  const results = [
+    { path: "changed.txt", abs: changed },
+    { path: "removed.txt", abs: removed },
+    { path: "new/deeper/created.txt", abs: created },
+  ] as unknown as EditResult[];
+  const none = { start: 0, end: 0, wrote: null, replaced: null, around: null };
+  const record: OpRecord = {
+    version: 1,
+    context,
+    at: Date.now(),
+    edits: [
+      { path: changed, kind: "changed", ...none, after: hash("after\n") },
+      { path: removed, kind: "removed", ...none, after: null },
+      { path: created, kind: "created", ...none, after: hash("created\n") },
+    ],
+  };
+  const recording: Recording = { record, reverted: [] };
   const snapshot = () => ({
     changed: readFileSync(changed, "utf8"),
     removed: existsSync(removed),
     created: existsSync(created) ? readFileSync(created, "utf8") : null,
     newDir: existsSync(path.join(root, "new")),
   });
-  return { base, root, journalDir: path.join(base, "journal"), writes, results, snapshot, changed };
+  return {
+    base,
+    root,
+    journalDir: path.join(base, "journal"),
+    writes,
+    results,
+    recording,
+    snapshot,
+    changed,
+    removed,
+    created,
+  };
 }
 
 const BEFORE = { changed: "before\n", removed: true, created: null, newDir: false };
@@ -53,10 +85,24 @@ function temps(dir: string): string[] {
 }
 
 describe("Journal.commit", () => {
+  it("records what the operation wrote in the agent's ledger, as part of the commit", async () => {
+    const w = setup();
+    const journal = new Journal(w.journalDir, SERVER);
+    expect(await journal.ledger.find(context)).toBeUndefined();
+    await journal.commit(context, w.writes, w.results, w.recording);
+    expect(await journal.ledger.find(context)).toEqual(w.recording.record);
+    expect(await journal.ledger.find({ ...context, op: 8 })).toBeUndefined();
+    expect(await journal.ledger.find({ session: "s-other", op: 7 })).toBeUndefined();
+    // Per server: another server's operation #7 is not this one.
+    expect(
+      await new Journal(w.journalDir, "http://elsewhere").ledger.find(context),
+    ).toBeUndefined();
+  });
+
   it("writes every target, keeps the mode, and leaves no temporary file, only its report until acknowledged", async () => {
     const w = setup();
     const journal = new Journal(w.journalDir, SERVER);
-    const report = await journal.commit(context, w.writes, w.results);
+    const report = await journal.commit(context, w.writes, w.results, w.recording);
     expect(w.snapshot()).toEqual(AFTER);
     expect(statSync(w.changed).mode & 0o777).toBe(0o640);
     expect(temps(w.root)).toEqual([]);
@@ -71,7 +117,7 @@ describe("Journal.commit", () => {
   it("ignores an acknowledgement that is not a report id", async () => {
     const w = setup();
     const journal = new Journal(w.journalDir, SERVER);
-    const report = await journal.commit(context, w.writes, w.results);
+    const report = await journal.commit(context, w.writes, w.results, w.recording);
     await journal.reported(`../${report}`);
     expect(readdirSync(w.journalDir)).toEqual([`${report}.report.json`]);
   });
@@ -82,9 +128,15 @@ describe("Journal.commit", () => {
     const impossible = {
       path: path.join(w.root, "plain-file", "child.txt"),
       bytes: Buffer.from("x"),
+      before: null,
     };
     await expect(
-      new Journal(w.journalDir, SERVER).commit(context, [...w.writes, impossible], w.results),
+      new Journal(w.journalDir, SERVER).commit(
+        context,
+        [...w.writes, impossible],
+        w.results,
+        w.recording,
+      ),
     ).rejects.toThrow();
     expect(w.snapshot()).toEqual(BEFORE);
     expect(temps(w.root)).toEqual([]);
@@ -101,16 +153,19 @@ describe("a crash at any step, then recovery", () => {
     ["renamed:0", "committed"],
     ["renamed:1", "committed"],
     ["renamed:2", "committed"],
+    ["recorded", "committed"],
   ] as const;
 
   it.each(steps)(
-    "after %s leaves all targets as before or all as after (%s)",
+    "after %s leaves all targets as before or all as after (%s), and recorded only if after",
     async (step, outcome) => {
       const w = setup();
       const crashing = new Journal(w.journalDir, SERVER, (s) => {
         if (s === step) throw new SimulatedCrash(s);
       });
-      await expect(crashing.commit(context, w.writes, w.results)).rejects.toThrow(SimulatedCrash);
+      await expect(crashing.commit(context, w.writes, w.results, w.recording)).rejects.toThrow(
+        SimulatedCrash,
+      );
 
       const reports = await new Journal(w.journalDir, SERVER).recover();
       expect(w.snapshot()).toEqual(outcome === "committed" ? AFTER : BEFORE);
@@ -124,6 +179,10 @@ describe("a crash at any step, then recovery", () => {
           ...(outcome === "committed" ? { results: w.results } : {}),
         },
       ]);
+      // The agent's record of what it wrote: there exactly when the files were written.
+      expect(await new Journal(w.journalDir, SERVER).ledger.find(context)).toEqual(
+        outcome === "committed" ? w.recording.record : undefined,
+      );
       // The report stays until the server acknowledges it, and only then goes.
       expect(await new Journal(w.journalDir, SERVER).outbox()).toHaveLength(1);
       await new Journal(w.journalDir, SERVER).reported(reports[0]?.id ?? "");
@@ -136,7 +195,9 @@ describe("a crash at any step, then recovery", () => {
     const crashing = new Journal(w.journalDir, SERVER, (s) => {
       if (s === "renamed:0") throw new SimulatedCrash(s);
     });
-    await expect(crashing.commit(context, w.writes, w.results)).rejects.toThrow(SimulatedCrash);
+    await expect(crashing.commit(context, w.writes, w.results, w.recording)).rejects.toThrow(
+      SimulatedCrash,
+    );
     const again = await new Journal(w.journalDir, SERVER).recover();
     const twice = await new Journal(w.journalDir, SERVER).recover();
     expect(w.snapshot()).toEqual(AFTER);
@@ -167,9 +228,118 @@ describe("a crash at any step, then recovery", () => {
     const crashing = new Journal(w.journalDir, "http://elsewhere", (s) => {
       if (s === "committed") throw new SimulatedCrash(s);
     });
-    await expect(crashing.commit(context, w.writes, w.results)).rejects.toThrow(SimulatedCrash);
+    await expect(crashing.commit(context, w.writes, w.results, w.recording)).rejects.toThrow(
+      SimulatedCrash,
+    );
     expect(await new Journal(w.journalDir, SERVER).recover()).toEqual([]);
     expect(w.snapshot()).toEqual(AFTER);
     expect(await new Journal(w.journalDir, "http://elsewhere").outbox()).toHaveLength(1);
+    // Recorded for the server that asked for it, not for the one recovering.
+    expect(await new Journal(w.journalDir, SERVER).ledger.find(context)).toBeUndefined();
+    expect(await new Journal(w.journalDir, "http://elsewhere").ledger.find(context)).toEqual(
+      w.recording.record,
+    );
+  });
+});
+
+describe("recovery never writes over a newer edit", () => {
+  /** Commits until `step`, then edits `edit` (target name → content, or null to delete) as a person would before the restart. */
+  async function crashThenEdit(step: string, edit: (w: ReturnType<typeof setup>) => void) {
+    const w = setup();
+    const crashing = new Journal(w.journalDir, SERVER, (s) => {
+      if (s === step) throw new SimulatedCrash(s);
+    });
+    await expect(crashing.commit(context, w.writes, w.results, w.recording)).rejects.toThrow(
+      SimulatedCrash,
+    );
+    edit(w);
+    return w;
+  }
+
+  const setAside = (target: string) => `${target}.not-applied-op7.edgeclip`;
+
+  it.each(["committed", "renamed:0", "renamed:1"])(
+    "keeps a target edited after a crash at %s as it is, sets the operation's version aside next to it, and reports it",
+    async (step) => {
+      const w = await crashThenEdit(step, (w) => writeFileSync(w.created, "the user's\n"));
+      const reports = await new Journal(w.journalDir, SERVER).recover();
+      expect(w.snapshot()).toEqual({ ...AFTER, created: "the user's\n" });
+      expect(readFileSync(setAside(w.created), "utf8")).toBe("created\n");
+      expect(temps(w.root)).toEqual([]);
+      expect(reports.map((r) => r.message)).toEqual([
+        {
+          type: "settled",
+          report: reports[0]?.id,
+          context,
+          outcome: "committed",
+          results: w.results,
+          kept: [
+            {
+              path: "new/deeper/created.txt",
+              set_aside: "new/deeper/created.txt.not-applied-op7.edgeclip",
+              edits: [2],
+            },
+          ],
+        },
+      ]);
+      // Its record says it did not write that file, so nothing can revert it as if it had.
+      const record = await new Journal(w.journalDir, SERVER).ledger.find(context);
+      expect(record?.edits.map((e) => e.kept ?? false)).toEqual([false, false, true]);
+    },
+  );
+
+  it("keeps a file it was to remove when it changed since, with nothing to set aside", async () => {
+    const w = await crashThenEdit("committed", (w) => writeFileSync(w.removed, "still needed\n"));
+    const reports = await new Journal(w.journalDir, SERVER).recover();
+    expect(readFileSync(w.removed, "utf8")).toBe("still needed\n");
+    expect(w.snapshot()).toEqual({ ...AFTER, removed: true });
+    expect(reports[0]?.message.kept).toEqual([
+      { path: "removed.txt", set_aside: null, edits: [1] },
+    ]);
+  });
+
+  it("writes over a target only as the operation found it: a deleted one is kept deleted", async () => {
+    const w = await crashThenEdit("committed", (w) => rmSync(w.changed));
+    const reports = await new Journal(w.journalDir, SERVER).recover();
+    expect(existsSync(w.changed)).toBe(false);
+    expect(readFileSync(setAside(w.changed), "utf8")).toBe("after\n");
+    expect(reports[0]?.message.kept).toEqual([
+      { path: "changed.txt", set_aside: "changed.txt.not-applied-op7.edgeclip", edits: [0] },
+    ]);
+  });
+
+  it("does not keep a target that already holds the operation's content", async () => {
+    const w = await crashThenEdit("committed", (w) => writeFileSync(w.changed, "after\n"));
+    const reports = await new Journal(w.journalDir, SERVER).recover();
+    expect(w.snapshot()).toEqual(AFTER);
+    expect(reports[0]?.message.kept).toBeUndefined();
+    expect(existsSync(setAside(w.changed))).toBe(false);
+  });
+
+  it("picks another name when the set-aside name is taken", async () => {
+    const w = await crashThenEdit("committed", (w) => {
+      writeFileSync(w.changed, "the user's\n");
+      writeFileSync(setAside(w.changed), "someone else's\n");
+    });
+    const reports = await new Journal(w.journalDir, SERVER).recover();
+    expect(readFileSync(setAside(w.changed), "utf8")).toBe("someone else's\n");
+    expect(readFileSync(`${w.changed}.not-applied-op7-2.edgeclip`, "utf8")).toBe("after\n");
+    expect(reports[0]?.message.kept?.[0]?.set_aside).toBe("changed.txt.not-applied-op7-2.edgeclip");
+  });
+
+  it("keeps the same files when recovery itself is interrupted after deciding", async () => {
+    const w = await crashThenEdit("committed", (w) => writeFileSync(w.changed, "the user's\n"));
+    const interrupted = new Journal(w.journalDir, SERVER, (s) => {
+      if (s === "recovery-decided") throw new SimulatedCrash(s);
+    });
+    await expect(interrupted.recover()).rejects.toThrow(SimulatedCrash);
+    // The user edits it back to what the operation found: the decision stands all the same.
+    writeFileSync(w.changed, "before\n");
+    const reports = await new Journal(w.journalDir, SERVER).recover();
+    expect(readFileSync(w.changed, "utf8")).toBe("before\n");
+    expect(readFileSync(setAside(w.changed), "utf8")).toBe("after\n");
+    expect(reports[0]?.message.kept).toEqual([
+      { path: "changed.txt", set_aside: "changed.txt.not-applied-op7.edgeclip", edits: [0] },
+    ]);
   });
 });

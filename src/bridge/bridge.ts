@@ -2,17 +2,21 @@ import { DurableObject } from "cloudflare:workers";
 import pkg from "../../package.json" with { type: "json" };
 import { fail, type Outcome, ok } from "../core/errors.ts";
 import { storeName } from "../core/names.ts";
+import { quoted } from "../core/quote.ts";
 import { migrate } from "../storage/migrate.ts";
 import { AgentRegistry, type Refusal } from "./agent-registry.ts";
 import { FrameAssembler, toFrames } from "./frames.ts";
 import {
   AgentMessage,
+  AgentName,
+  AgentVersion,
   ApplyArgs,
   ApplyResult,
   CLOSE_CODES,
   HEARTBEAT,
   Hello,
   HelloVersion,
+  type Kept,
   type OpContext,
   type OpName,
   PROTOCOL_VERSION,
@@ -134,7 +138,7 @@ export class Bridge extends DurableObject<Env> {
         settle(
           fail(
             "AGENT_TIMEOUT",
-            `The local agent \`${target.name}\` did not answer within ${timeoutMs / 1000} s.${context ? " If it was writing files, it finishes or undoes the write on its own; `history` will say which." : ""}`,
+            `The local agent ${quoted(target.name)} did not answer within ${timeoutMs / 1000} s.${context ? " If it was writing files, it finishes or undoes the write on its own; `history` will say which." : ""}`,
           ),
         );
       }, timeoutMs);
@@ -179,7 +183,7 @@ export class Bridge extends DurableObject<Env> {
       case "settled":
         // The agent's record of how a write ended: settle it, and let the agent forget it.
         this.registry.settled(data.context);
-        this.settleLater(att.user, att.name, data.context, data.outcome, data.results);
+        this.settleLater(att.user, att.name, data.context, data.outcome, data.results, data.kept);
         if (data.report !== undefined) this.send(ws, { type: "ack", report: data.report });
         return;
       case "synced":
@@ -218,9 +222,10 @@ export class Bridge extends DurableObject<Env> {
       const message = older
         ? `This edgeclip server speaks bridge protocol ${PROTOCOL_VERSION} and this edgeclip-agent speaks ${version.data.protocol}: upgrade the agent (npx edgeclip-agent@latest connect <url>, or npm install -g edgeclip-agent@latest).`
         : `This edgeclip-agent speaks bridge protocol ${version.data.protocol}, newer than this server's ${PROTOCOL_VERSION}: update the server (deploy the latest edgeclip), or run an edgeclip-agent that speaks protocol ${PROTOCOL_VERSION}.`;
+      // Unchecked text from an unaccepted hello: kept only if it fits the hello's alphabet.
       this.registry.refuse({
-        name: typeof loose.name === "string" ? loose.name.slice(0, 64) : "unnamed",
-        version: typeof loose.version === "string" ? loose.version.slice(0, 64) : "unknown",
+        name: AgentName.safeParse(loose.name).data ?? "unnamed",
+        version: AgentVersion.safeParse(loose.version).data ?? "unknown",
         protocol: version.data.protocol,
         message,
         at: Date.now(),
@@ -295,15 +300,18 @@ export class Bridge extends DurableObject<Env> {
     context: OpContext,
     outcome: "committed" | "rolled_back",
     results: ApplyResult["results"] | undefined,
+    kept: Kept[] = [],
   ): void {
     const address = { user, scope: "session" as const, name: context.session };
     const stub = this.env.CLIPBOARD.get(
       this.env.CLIPBOARD.idFromName(storeName(user, "session", context.session)),
     );
     this.ctx.waitUntil(
-      stub.settleFileOp(address, context.op, agent, outcome, results).catch((error: unknown) => {
-        console.error("edgeclip bridge: could not settle operation", context, error);
-      }),
+      stub
+        .settleFileOp(address, context.op, agent, outcome, results, kept)
+        .catch((error: unknown) => {
+          console.error("edgeclip bridge: could not settle operation", context, error);
+        }),
     );
   }
 
@@ -332,7 +340,7 @@ export class Bridge extends DurableObject<Env> {
       pending.settle(
         fail(
           "AGENT_DISCONNECTED",
-          `The local agent \`${pending.name}\` ${why} during the call.${pending.context ? " If it was writing files, its journal finishes or undoes the write when it reconnects, and `history` says which." : " Try again once it is back (agents_list)."}`,
+          `The local agent ${quoted(pending.name)} ${why} during the call.${pending.context ? " If it was writing files, its journal finishes or undoes the write when it reconnects, and `history` says which." : " Try again once it is back (agents_list)."}`,
         ),
       );
     }
@@ -373,6 +381,6 @@ export class Bridge extends DurableObject<Env> {
   private withRefusals(message: string): string {
     const refused = this.registry.refusals(Date.now());
     if (!refused.length) return message;
-    return `${message} Refused recently: ${refused.map((r) => `\`${r.name}\` (${r.message})`).join("; ")}`;
+    return `${message} Refused recently: ${refused.map((r) => `${quoted(r.name)} (${r.message})`).join("; ")}`;
   }
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { AGENT_ERROR_CODES } from "../core/errors.ts";
 import { PROJECT_NAME } from "../core/names.ts";
+import { UNSHOWABLE } from "../core/quote.ts";
 
 /**
  * The edge ↔ local-agent wire protocol: every message either side sends, as zod
@@ -23,8 +24,14 @@ import { PROJECT_NAME } from "../core/names.ts";
  *    acks each report; an interrupted write it was told nothing about never
  *    reached the journal, so no file changed (docs/journal.md).
  * A message longer than `FRAME_CHARS` travels as `frame` parts (frames.ts).
+ *
+ * Version 3: a hello's fields have a narrow alphabet (they reach the model);
+ * a revert names the operation and result it reverts (`reverts`), which the
+ * agent checks against its own record of what it wrote; a `settled` report
+ * says which files recovery kept because they changed before it could finish
+ * (`kept`).
  */
-export const PROTOCOL_VERSION = 2;
+export const PROTOCOL_VERSION = 3;
 
 /** How often the agent pings; it reconnects when two pongs in a row are missing. */
 export const HEARTBEAT_MS = 15_000;
@@ -69,6 +76,20 @@ export const AgentName = z
   );
 
 const FilePath = z.string().min(1).max(4096);
+
+/** An agent's version: what `npm version` makes (semver, with pre-release and build). */
+export const AgentVersion = z
+  .string()
+  .regex(/^[0-9A-Za-z][0-9A-Za-z.+-]{0,63}$/, "must be 1–64 letters, digits and .+-");
+/** `process.platform`: lower-case letters, digits, `_` and `-`. */
+export const Platform = z.string().regex(/^[a-z0-9_-]{1,32}$/, "must be a Node platform name");
+/** A root: an absolute path (`/…`, `C:\…` or `\\server\…`), bounded, without control characters. */
+export const RootPath = z
+  .string()
+  .min(1)
+  .max(1024)
+  .regex(/^(?:\/|[A-Za-z]:[\\/]|\\\\)/, "must be an absolute path")
+  .refine((p) => !UNSHOWABLE.test(p), "must not contain control characters");
 const Line = z.number().int().min(1);
 const Count = z.number().int().min(0);
 /** A position in a file's text, in UTF-16 code units after any BOM. */
@@ -83,13 +104,14 @@ export const Hello = z.strictObject({
   protocol: z.number().int(),
   /** Unique among the user's agents; a newer agent with the same name replaces the older. */
   name: AgentName,
-  version: z.string().min(1).max(64),
+  version: AgentVersion,
   /** The workspace name: the project scope of sessions started while it is connected. */
-  project: z.string().regex(PROJECT_NAME),
-  roots: z.array(FilePath).min(1).max(32),
+  project: z.string().regex(PROJECT_NAME, "must be 1–64 letters, digits and ._-"),
+  /** Its real root directories. Shown to the model (quoted), so bounded and without controls. */
+  roots: z.array(RootPath).min(1).max(32),
   read_only: z.boolean(),
-  capabilities: z.array(Capability),
-  platform: z.string().max(64),
+  capabilities: z.array(Capability).max(8),
+  platform: Platform,
 });
 export type Hello = z.infer<typeof Hello>;
 
@@ -254,12 +276,22 @@ export const UndoEdit = z.discriminatedUnion("kind", [Splice, Remove]);
 export type UndoEdit = z.infer<typeof UndoEdit>;
 
 /**
+ * Which result of which operation (of the request's session) an undo edit came
+ * from: the agent looks it up in its own record of what it wrote, and refuses
+ * the revert unless the undo matches that record (`UNDO_UNRECORDED`).
+ */
+export const RevertOf = z.strictObject({ op: z.number().int().min(1), edit: Count });
+export type RevertOf = z.infer<typeof RevertOf>;
+
+/**
  * Apply an `UndoEdit` if the file's hash is `expect` (`null`: the file must not
  * exist). With `force`, a changed file is still reverted when the edited region
- * can be found intact; otherwise `UNDO_CONFLICT`.
+ * can be found intact; otherwise `UNDO_CONFLICT`. The agent reverts only what
+ * its record of `reverts` says it wrote.
  */
 export const RevertEdit = z.strictObject({
   kind: z.literal("revert"),
+  reverts: RevertOf,
   undo: UndoEdit,
   expect: Hash.nullable(),
   force: z.boolean(),
@@ -363,6 +395,19 @@ export const Reply = z.union([
 ]);
 export type Reply = z.infer<typeof Reply>;
 
+/**
+ * A target that recovery did not overwrite: it changed after the operation
+ * was committed and before the agent restarted, so it was kept as it is and
+ * the operation's version of it set aside (`set_aside`, next to it; `null`
+ * when the operation was to remove it). `edits`: the results it concerns.
+ */
+export const Kept = z.strictObject({
+  path: FilePath,
+  set_aside: FilePath.nullable(),
+  edits: z.array(Count).min(1).max(100),
+});
+export type Kept = z.infer<typeof Kept>;
+
 /** How a write ended, from the agent's records: committed (with its results) or rolled back. */
 export const Settled = z.strictObject({
   type: z.literal("settled"),
@@ -372,6 +417,8 @@ export const Settled = z.strictObject({
   outcome: z.enum(["committed", "rolled_back"]),
   /** With `committed`: the results the interrupted call would have returned. */
   results: z.array(EditResult).optional(),
+  /** With `committed`: the targets recovery kept as they were (their edits did not happen). */
+  kept: z.array(Kept).max(100).optional(),
 });
 export type Settled = z.infer<typeof Settled>;
 

@@ -14,6 +14,7 @@ export type Route =
   | { ok: true; agent: AgentInfo }
   | { ok: false; code: "AGENT_NOT_CONNECTED" | "AGENT_AMBIGUOUS"; message: string };
 
+import { quoted } from "../core/quote.ts";
 import type { Edit, OpArgs, OpName } from "./protocol.ts";
 
 const START = "Start one on your machine with `npx edgeclip-agent connect <server-url>`.";
@@ -33,9 +34,13 @@ export function describeRequest<N extends OpName>(op: N, args: OpArgs<N>): strin
   }
 }
 
-/** "`laptop` (project `edgeclip`, roots /home/me/edgeclip)". */
+/**
+ * "`laptop` (project `edgeclip`, roots `/home/me/edgeclip`)". Everything here
+ * came from the agent's hello: each value is quoted, so none reads as part of
+ * the message (an agent is not trusted to describe itself in free text).
+ */
 export function describeAgent(a: AgentInfo): string {
-  return `\`${a.name}\` (project \`${a.project}\`, roots ${a.roots.join(", ")}${a.read_only ? ", read-only" : ""})`;
+  return `${quoted(a.name)} (project ${quoted(a.project)}, roots ${a.roots.map(quoted).join(", ")}${a.read_only ? ", read-only" : ""})`;
 }
 
 /**
@@ -54,8 +59,8 @@ export function pickAgent(
       ok: false,
       code: "AGENT_NOT_CONNECTED",
       message: agents.length
-        ? `No local agent named \`${want.agent}\` is connected. Connected: ${agents.map(describeAgent).join("; ")}.`
-        : `${want.what} needs the local agent \`${want.agent}\`, and no local agent is connected. ${START}`,
+        ? `No local agent named ${quoted(want.agent)} is connected. Connected: ${agents.map(describeAgent).join("; ")}.`
+        : `${want.what} needs the local agent ${quoted(want.agent)}, and no local agent is connected. ${START}`,
     };
   }
   if (agents.length === 0)
@@ -72,6 +77,6 @@ export function pickAgent(
   return {
     ok: false,
     code: "AGENT_AMBIGUOUS",
-    message: `${agents.length} local agents are connected and ${onProject.length ? `${onProject.length} work on` : "none works on"} this session's project \`${want.project}\`: ${agents.map(describeAgent).join("; ")}. Pass \`agent\` with one of these names.`,
+    message: `${agents.length} local agents are connected and ${onProject.length ? `${onProject.length} work on` : "none works on"} this session's project ${quoted(want.project)}: ${agents.map(describeAgent).join("; ")}. Pass \`agent\` with one of these names.`,
   };
 }

@@ -21,6 +21,7 @@
  * - `AGENT_AMBIGUOUS`     several agents could serve the call; the message lists them for `agent`
  * - `AGENT_DISCONNECTED`  the agent went away during the call (its journal settles file writes on restart)
  * - `AGENT_TIMEOUT`       the agent did not answer in time (30 s; OS clipboard 5 s)
+ * - `AGENT_ANSWER_MISMATCH` the agent's answer to a write named other files or kinds than asked: not recorded
  *
  * File operations (answered by the agent, which enforces them):
  * - `PATH_OUTSIDE_ROOT`   the path resolves outside the agent's roots (`..`, absolute, symlink)
@@ -42,6 +43,7 @@
  * - `FILE_BUSY`           the file is in use or locked, or too many files are open: try again
  * - `IO_ERROR`            any other file-system failure; the OS code, never content or its message
  * - `UNDO_CONFLICT`       a file changed since the operation being undone/redone (names it)
+ * - `UNDO_UNRECORDED`     the agent has no record of writing what the undo/redo would revert: refused
  * - `NOTHING_TO_UNDO`     no file operation left to undo (or redo)
  * - `OPERATION_UNSETTLED` an interrupted operation's outcome is not known yet
  *
@@ -78,6 +80,7 @@ export type ErrorCode =
   | "AGENT_AMBIGUOUS"
   | "AGENT_DISCONNECTED"
   | "AGENT_TIMEOUT"
+  | "AGENT_ANSWER_MISMATCH"
   | "UNDO_CONFLICT"
   | "NOTHING_TO_UNDO"
   | "OPERATION_UNSETTLED"
@@ -107,6 +110,7 @@ export const AGENT_ERROR_CODES = [
   "FILE_BUSY",
   "IO_ERROR",
   "UNDO_CONFLICT",
+  "UNDO_UNRECORDED",
   "SYMBOL_NOT_FOUND",
   "SYMBOL_AMBIGUOUS",
   "ANCHOR_NOT_FOUND",

@@ -7,12 +7,30 @@ export function shortHash(hash: string | null): string {
 
 /**
  * The edits that revert an applied operation: each edit's undo, newest first,
- * each expecting the file as the operation left it.
+ * each expecting the file as the operation left it, and naming the result it
+ * came from (`reverts`: operation `op`, result `first + i`), which the agent
+ * checks against its own record. Results in `kept` (targets the agent's
+ * recovery did not write) have nothing to revert and are left out.
  */
-export function reversalOf(results: readonly EditResult[], force = false): RevertEdit[] {
-  return [...results]
-    .reverse()
-    .map((r) => ({ kind: "revert", undo: r.undo, expect: r.after_hash, force }) as const);
+export function reversalOf(
+  results: readonly EditResult[],
+  op: number,
+  first = 0,
+  kept: ReadonlySet<number> = new Set(),
+): RevertEdit[] {
+  return results
+    .map(
+      (r, i) =>
+        ({
+          kind: "revert",
+          reverts: { op, edit: first + i },
+          undo: r.undo,
+          expect: r.after_hash,
+          force: false,
+        }) as const,
+    )
+    .filter((e) => !kept.has(e.reverts.edit))
+    .reverse();
 }
 
 /** `results` cut into consecutive runs of `counts[i]` results. */

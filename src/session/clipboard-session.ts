@@ -8,6 +8,7 @@ import {
 } from "../auth/presets.ts";
 import {
   type EditResult,
+  type Kept,
   OPS,
   type OpArgs,
   type OpName,
@@ -653,11 +654,12 @@ export class ClipboardSession extends DurableObject<Env> {
     agent: string,
     outcome: "committed" | "rolled_back",
     results: EditResult[] | undefined,
+    kept: Kept[] = [],
   ): Promise<void> {
     return this.serial(async () => {
       if (this.meta.get("started_at") === undefined) return;
       this.bind(address);
-      this.context("full").files.settle(op, agent, outcome, results);
+      this.context("full").files.settle(op, agent, outcome, results, kept);
     });
   }
 

@@ -1,4 +1,5 @@
 import type { EditResult, RevertEdit } from "../bridge/protocol.ts";
+import type { AskedEdit } from "../core/answer-check.ts";
 import { splitIntoChunks } from "../core/chunks.ts";
 import { reversalOf, splitResults } from "../core/file-changes.ts";
 import { LIMITS } from "../core/limits.ts";
@@ -25,6 +26,8 @@ export interface TargetSummary {
   after_hash: string | null;
   created: boolean;
   removed: boolean;
+  /** The agent's recovery kept the file as it was (it had changed): this edit did not happen. */
+  kept?: true;
 }
 
 /** A file operation as the dashboard shows it. */
@@ -49,6 +52,8 @@ export type FileOpRow = {
   state: FileOpState;
   targets: string;
   covers: string | null;
+  /** JSON `AskedEdit[]`: what was asked of the agent (NULL for operations begun before it was kept). */
+  asked: string | null;
   undone_seq: number | null;
   chunk_count: number;
   created_at: number;
@@ -70,22 +75,42 @@ export class FileOpStore {
     this.now = now;
   }
 
-  /** Records an operation about to be sent to the agent. */
-  begin(id: number, kind: FileOpKind, covers?: Cover[]): void {
+  /** Records an operation about to be sent to the agent, and what it asks (to check the answer). */
+  begin(id: number, kind: FileOpKind, covers?: Cover[], asked?: AskedEdit[]): void {
     const now = this.now();
     this.sql.exec(
-      "INSERT INTO file_ops (id, kind, agent, state, targets, covers, created_at, updated_at) VALUES (?, ?, '', 'pending', '[]', ?, ?, ?)",
+      "INSERT INTO file_ops (id, kind, agent, state, targets, covers, asked, created_at, updated_at) VALUES (?, ?, '', 'pending', '[]', ?, ?, ?, ?)",
       id,
       kind,
       covers ? JSON.stringify(covers) : null,
+      asked ? JSON.stringify(asked) : null,
       now,
       now,
     );
   }
 
+  /** What operation `id` asked of the agent, if it was kept. */
+  asked(id: number): AskedEdit[] | undefined {
+    const row = this.find(id);
+    return row?.asked ? (JSON.parse(row.asked) as AskedEdit[]) : undefined;
+  }
+
   /** The agent refused the operation: nothing changed, so it never was one. */
   abandon(id: number): void {
     this.sql.exec("DELETE FROM file_ops WHERE id = ? AND state = 'pending'", id);
+  }
+
+  /**
+   * The agent's answer did not match the request: the operation is not
+   * recorded as done (nothing of it can be undone) and no longer waits to be
+   * settled. Its history line says why.
+   */
+  refuse(id: number): boolean {
+    const row = this.find(id);
+    if (!row || (row.state !== "pending" && row.state !== "unknown")) return false;
+    this.sql.exec("DELETE FROM file_op_chunks WHERE op_id = ?", id);
+    this.sql.exec("DELETE FROM file_ops WHERE id = ?", id);
+    return true;
   }
 
   /** The agent went away mid-call. */
@@ -100,15 +125,26 @@ export class FileOpStore {
   /**
    * The operation was applied (now, or by the agent's journal after a crash):
    * a change becomes undoable; an undo or redo flips the changes it covers.
-   * Returns false when there is no such operation waiting to be settled.
+   * Results in `kept` (files the agent's recovery kept as they were) did not
+   * happen: nothing reverts them, and an undo or redo that did none of a
+   * change's edits leaves that change as it was. Returns false when there is
+   * no such operation waiting to be settled.
    */
-  complete(id: number, agent: string, results: EditResult[]): boolean {
+  complete(
+    id: number,
+    agent: string,
+    results: EditResult[],
+    kept: ReadonlySet<number> = new Set(),
+  ): boolean {
     const row = this.find(id);
     if (!row || (row.state !== "pending" && row.state !== "unknown")) return false;
+    const targets = JSON.stringify(
+      results.map((r, i) => ({ ...summaryOf(r), ...(kept.has(i) ? { kept: true } : {}) })),
+    );
     if (CHANGES.includes(row.kind)) {
       this.forgetRedo();
-      this.setReversal(id, reversalOf(results));
-      this.update(id, { state: "done", agent, targets: JSON.stringify(results.map(summaryOf)) });
+      this.setReversal(id, reversalOf(results, id, 0, kept));
+      this.update(id, { state: "done", agent, targets });
       this.prune();
       return true;
     }
@@ -119,12 +155,17 @@ export class FileOpStore {
     );
     let seq =
       this.sql.exec<{ n: number | null }>("SELECT max(undone_seq) AS n FROM file_ops").one().n ?? 0;
+    let first = 0;
     covers.forEach((cover, i) => {
-      this.setReversal(cover.op, reversalOf(parts[i] ?? []));
+      const part = parts[i] ?? [];
+      const from = first;
+      first += cover.edits;
+      if (part.length && part.every((_, j) => kept.has(from + j))) return; // none of it happened
+      this.setReversal(cover.op, reversalOf(part, id, from, kept));
       if (row.kind === "undo") this.update(cover.op, { state: "undone", undone_seq: ++seq });
       else this.update(cover.op, { state: "done", undone_seq: null });
     });
-    this.update(id, { state: "done", agent, targets: JSON.stringify(results.map(summaryOf)) });
+    this.update(id, { state: "done", agent, targets });
     return true;
   }
 

@@ -1,7 +1,9 @@
-import type { Edit, EditResult, OpArgs, OpName, OpResult } from "../bridge/protocol.ts";
+import type { Edit, EditResult, Kept, OpArgs, OpName, OpResult } from "../bridge/protocol.ts";
+import { type AskedEdit, answerMismatch, askedOf } from "../core/answer-check.ts";
 import { fail, type Outcome, ok } from "../core/errors.ts";
 import { describeChange } from "../core/file-changes.ts";
 import type { Scope } from "../core/names.ts";
+import { quoted } from "../core/quote.ts";
 import type { Cover, FileOpKind, FileOpRow, FileOpStore } from "./file-op-store.ts";
 import type { SessionLog } from "./session-log.ts";
 
@@ -55,6 +57,7 @@ export class FileOperations {
   }
 
   async apply(request: ApplyRequest): Promise<Outcome<Applied>> {
+    const asked = askedOf(request.edits);
     const args = (op: number) => ({
       context: { session: this.session, op },
       dry_run: request.dryRun ?? false,
@@ -64,9 +67,10 @@ export class FileOperations {
     });
     if (request.dryRun) {
       const dry = await this.agent("apply", args(0), request.agent);
-      return dry.ok
-        ? ok({ id: 0, agent: dry.value.agent, results: dry.value.result.results })
-        : dry;
+      if (!dry.ok) return dry;
+      const wrong = answerMismatch(asked, dry.value.result.results);
+      if (wrong) return mismatch(dry.value.agent, wrong, asked, undefined);
+      return ok({ id: 0, agent: dry.value.agent, results: dry.value.result.results });
     }
     const id = this.log.record(
       request.kind,
@@ -74,9 +78,16 @@ export class FileOperations {
       request.scope ?? null,
       `${request.kind} in progress`,
     );
-    this.store.begin(id, request.kind, request.covers);
+    this.store.begin(id, request.kind, request.covers, asked);
     const sent = await this.agent("apply", args(id), request.agent);
     if (sent.ok) {
+      // Nothing of an answer is stored (its undo edits least of all) before it is known to answer the request.
+      const wrong = answerMismatch(asked, sent.value.result.results);
+      if (wrong) {
+        this.store.refuse(id);
+        this.log.update(id, refusedLine(request.kind, id, sent.value.agent, wrong, asked));
+        return mismatch(sent.value.agent, wrong, asked, id);
+      }
       this.store.complete(id, sent.value.agent, sent.value.result.results);
       this.log.update(id, request.describe(sent.value.result.results));
       return ok({ id, agent: sent.value.agent, results: sent.value.result.results });
@@ -96,21 +107,42 @@ export class FileOperations {
 
   /**
    * The agent's report on an interrupted operation (its journal finished it
-   * after a crash, or its late reply): settles the operation and its history line.
+   * after a crash, or its late reply): settles the operation and its history
+   * line, once the results are known to answer what was asked. Files the
+   * journal kept as they were (`kept`: they changed before it could finish)
+   * are named with where their new content was set aside, and nothing
+   * reverts them: an undo reverts only what was written.
    */
   settle(
     id: number,
     agent: string,
     outcome: "committed" | "rolled_back",
     results: EditResult[] | undefined,
+    kept: readonly Kept[] = [],
   ): void {
     const row = this.store.find(id);
     if (!row) return;
     if (outcome === "committed" && results) {
-      if (!this.store.complete(id, agent, results)) return;
+      const asked = this.store.asked(id);
+      // An operation begun before the request was kept (an older version) cannot be checked.
+      const wrong = asked && answerMismatch(asked, results, kept);
+      if (wrong) {
+        if (this.store.refuse(id))
+          this.log.update(id, refusedLine(row.kind, id, agent, wrong, asked, "interrupted; "));
+        return;
+      }
+      const keptEdits = new Set(kept.flatMap((k) => k.edits));
+      const written = results.filter((_, i) => !keptEdits.has(i));
+      const keptText = kept.map(describeKept).join("; ");
+      if (!written.length) {
+        if (this.store.rolledBack(id))
+          this.log.update(id, `${row.kind} #${id}: interrupted, and no file changed: ${keptText}`);
+        return;
+      }
+      if (!this.store.complete(id, agent, results, keptEdits)) return;
       this.log.update(
         id,
-        `${row.kind} #${id}: interrupted, then completed by the agent's journal: ${results.map(describeChange).join(", ")}`,
+        `${row.kind} #${id}: interrupted, then completed by the agent's journal: ${written.map(describeChange).join(", ")}${kept.length ? `; ${keptText}; \`undo\` reverts only what was written` : ""}`,
       );
     } else if (this.store.rolledBack(id)) {
       this.log.update(id, `${row.kind} #${id}: interrupted before it was written: no file changed`);
@@ -143,12 +175,18 @@ export class FileOperations {
     if (agents.length > 1)
       return fail(
         "INVALID_ARGUMENT",
-        `The last ${ops.length} operations were made by different local agents (${agents.join(", ")}); ${verb} fewer at a time (\`count\`).`,
+        `The last ${ops.length} operations were made by different local agents (${agents.map(quoted).join(", ")}); ${verb} fewer at a time (\`count\`).`,
       );
     const edits: Edit[] = [];
     const covers: Cover[] = [];
     for (const op of ops) {
       const reversal = this.store.reversal(op.id).map((e) => ({ ...e, force }));
+      // Stored by a version before the agent kept records of its writes: it has none of this one.
+      if (reversal.some((e) => e.reverts === undefined))
+        return fail(
+          "UNDO_UNRECORDED",
+          `Operation #${op.id} was made before the local agent kept a record of its writes (edgeclip 0.5), and it reverts only what its record says it wrote: ${verb} #${op.id} by hand (\`history\` says what it changed).`,
+        );
       edits.push(...reversal);
       covers.push({ op: op.id, edits: reversal.length });
     }
@@ -169,4 +207,48 @@ export class FileOperations {
       );
     return applied.ok ? ok({ ...applied.value, ops }) : applied;
   }
+}
+
+/** "`a.ts`, `b.ts`": the files a request named (reverts: by the operations they revert). */
+function askedFiles(asked: readonly AskedEdit[]): string {
+  const named = [...new Set(asked.flatMap((a) => (a.kind === "revert" ? [] : [a.path])))];
+  const reverting = asked.some((a) => a.kind === "revert");
+  return [...named.map(quoted), ...(reverting ? ["the files being reverted"] : [])].join(", ");
+}
+
+/** The tool's error when an agent's answer did not match the request (`id`: the operation's; none for a dry run). */
+function mismatch(
+  agent: string,
+  wrong: string,
+  asked: readonly AskedEdit[],
+  id: number | undefined,
+) {
+  const recorded =
+    id === undefined
+      ? "Its dry run cannot be trusted"
+      : `Operation #${id} is not recorded as done, so \`undo\` will not revert it: check ${askedFiles(asked)} yourself`;
+  return fail(
+    "AGENT_ANSWER_MISMATCH",
+    `The answer of the local agent ${quoted(agent)} did not match the request (${wrong}). ${recorded}. Check which agent is connected (\`agents_list\`): another process may be answering in its name.`,
+  );
+}
+
+/** The history line of an operation whose answer did not match its request. */
+function refusedLine(
+  kind: string,
+  id: number,
+  agent: string,
+  wrong: string,
+  asked: readonly AskedEdit[],
+  prefix = "",
+): string {
+  return `${kind} #${id}: ${prefix}refused: the answer of the local agent ${quoted(agent)} did not match the request (${wrong}); not recorded as done, so \`undo\` will not revert it: check ${askedFiles(asked)} yourself`;
+}
+
+/** "kept `a.ts` as it was (…): this operation's version of it is in `a.ts.not-applied-op7.edgeclip`". */
+function describeKept(k: Kept): string {
+  const where = k.set_aside
+    ? `this operation's version of it is in ${quoted(k.set_aside)}`
+    : "it was not removed";
+  return `kept ${quoted(k.path)} as it was (it changed before the agent restarted): ${where}`;
 }

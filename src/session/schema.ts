@@ -114,9 +114,10 @@ export const MIGRATIONS: Migrations = [
        PRIMARY KEY (session, day)
      ) WITHOUT ROWID`,
   ],
-  // 5: pages that cost their own size, not the content's: each entry's page starts and each
-  // chunk's length (so a page reads only the chunks it spans), and an inline export's pages,
-  // cut once from one snapshot.
+  // 5 (0.5): pages that cost their own size, not the content's (each entry's page starts, each
+  // chunk's length, so a page reads only the chunks it spans; an inline export's pages cut once
+  // from one snapshot), and what each file operation asked of the agent, so a late answer (a
+  // journal's report) is checked against it.
   [
     `ALTER TABLE entries ADD COLUMN page_starts TEXT`,
     `ALTER TABLE chunks ADD COLUMN chars INTEGER`,
@@ -132,6 +133,7 @@ export const MIGRATIONS: Migrations = [
        page INTEGER PRIMARY KEY,
        text TEXT NOT NULL
      )`,
+    `ALTER TABLE file_ops ADD COLUMN asked TEXT`,
   ],
 ];
 

@@ -64,13 +64,18 @@ describe("file change helpers", () => {
     expect(splitResults([1, 2, 3, 4, 5], [2, 0, 3])).toEqual([[1, 2], [], [3, 4, 5]]);
   });
 
-  it("reverts results newest first, each expecting the hash the edit left", () => {
+  it("reverts results newest first, each expecting the hash the edit left and naming the result it came from", () => {
     const undo = { kind: "remove", path: "/x" } as const;
     const r = (h: string) =>
       ({ undo, after_hash: h }) as unknown as Parameters<typeof reversalOf>[0][number];
-    expect(reversalOf([r("h1"), r("h2")], true)).toEqual([
-      { kind: "revert", undo, expect: "h2", force: true },
-      { kind: "revert", undo, expect: "h1", force: true },
+    expect(reversalOf([r("h1"), r("h2")], 7)).toEqual([
+      { kind: "revert", reverts: { op: 7, edit: 1 }, undo, expect: "h2", force: false },
+      { kind: "revert", reverts: { op: 7, edit: 0 }, undo, expect: "h1", force: false },
+    ]);
+    // A part of an undo's results (from its third), without the results of a kept file.
+    expect(reversalOf([r("h1"), r("h2"), r("h3")], 9, 2, new Set([3]))).toEqual([
+      { kind: "revert", reverts: { op: 9, edit: 4 }, undo, expect: "h3", force: false },
+      { kind: "revert", reverts: { op: 9, edit: 2 }, undo, expect: "h1", force: false },
     ]);
   });
 

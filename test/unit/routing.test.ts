@@ -57,6 +57,16 @@ describe("pickAgent", () => {
     });
   });
 
+  it("quotes every value an agent's hello gave, roots included, so none reads as free text", () => {
+    const odd = { ...agent("one", "p1"), roots: ["/home/me/a`b", "/srv/x y"] };
+    const route = pickAgent([odd, agent("two", "p2")], { project: "p9", what });
+    expect(route.ok || route.message).toContain(
+      "`one` (project `p1`, roots ``/home/me/a`b``, `/srv/x y`)",
+    );
+    const missing = pickAgent([odd], { agent: "three", project: "p1", what });
+    expect(missing.ok || missing.message).toContain("roots ``/home/me/a`b``, `/srv/x y`");
+  });
+
   it("says what needed an agent when none is connected", () => {
     const route = pickAgent([], { project: "p", what });
     expect(route).toMatchObject({ ok: false, code: "AGENT_NOT_CONNECTED" });

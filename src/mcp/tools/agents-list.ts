@@ -1,6 +1,7 @@
 import type { McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { describeAgent } from "../../bridge/routing.ts";
+import { quoted } from "../../core/quote.ts";
 import { readOnly } from "../annotations.ts";
 import { bridgeStub, type Caller } from "../caller.ts";
 import { guarded, success, toolConfig } from "../define-tool.ts";
@@ -50,13 +51,14 @@ export function registerAgentsList(server: McpServer, caller: Caller): void {
       };
       const lines = agents.map(
         (a) =>
-          `- ${describeAgent(a)}, v${a.version}, connected since ${iso(a.connected_at)}, last seen ${iso(a.last_seen)}`,
+          `- ${describeAgent(a)}, version ${quoted(a.version)} on ${quoted(a.platform)}, connected since ${iso(a.connected_at)}, last seen ${iso(a.last_seen)}`,
       );
       if (!lines.length)
         lines.push(
           "No local agent is connected. Start one with `npx edgeclip-agent connect <server-url>`.",
         );
-      for (const r of refused) lines.push(`- refused \`${r.name}\` v${r.version}: ${r.message}`);
+      for (const r of refused)
+        lines.push(`- refused ${quoted(r.name)} version ${quoted(r.version)}: ${r.message}`);
       return success(value, [lines.join("\n")]);
     }),
   );

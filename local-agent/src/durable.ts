@@ -1,0 +1,54 @@
+import { randomBytes } from "node:crypto";
+import { chmod, open, rename, stat } from "node:fs/promises";
+import path from "node:path";
+
+/**
+ * Writing files so that a crash leaves either the old or the new one: shared
+ * by the journal and the ledger of operations.
+ */
+
+/** Writes `data` to `file` and makes it durable; `atomic`: through a temporary file and rename. */
+export async function writeDurably(
+  file: string,
+  data: string | Uint8Array,
+  mode?: number,
+  atomic = true,
+): Promise<void> {
+  // A temporary name of its own, so that two writers of one file never share one.
+  const target = atomic ? `${file}.${randomBytes(4).toString("hex")}.tmp` : file;
+  const handle = await open(target, "wx", mode ?? 0o666);
+  try {
+    await handle.writeFile(data);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  if (mode !== undefined) await chmod(target, mode); // the umask may have narrowed it
+  if (atomic) await rename(target, file);
+  await syncDir(path.dirname(file));
+}
+
+/** Makes a directory's entries durable (renames, creations). Not possible on Windows. */
+export async function syncDir(dir: string): Promise<void> {
+  if (process.platform === "win32") return;
+  const handle = await open(dir, "r");
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+export async function exists(p: string): Promise<boolean> {
+  return stat(p).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** A rejection handler that swallows the given error codes and rethrows the rest. */
+export function ignore(...codes: string[]) {
+  return (error: NodeJS.ErrnoException) => {
+    if (!codes.includes(error.code ?? "")) throw error;
+  };
+}

@@ -1,0 +1,165 @@
+import { describe, expect, it } from "vitest";
+import type { Edit, EditResult, Splice } from "../../src/bridge/protocol.ts";
+import { answerMismatch, askedOf, normalPath } from "../../src/core/answer-check.ts";
+
+const H = (c: string) => c.repeat(64);
+
+function changed(
+  path: string,
+  abs: string,
+  before = "1",
+  after = "2",
+): EditResult & { undo: Splice } {
+  return {
+    path,
+    abs,
+    created: false,
+    removed: false,
+    before_hash: H(before),
+    after_hash: H(after),
+    lines_added: 1,
+    lines_removed: 0,
+    first_line: 1,
+    relocated: false,
+    undo: {
+      kind: "splice",
+      path: abs,
+      start: 0,
+      end: 1,
+      insert: "",
+      was_hash: H("0"),
+      before: "",
+      after: "",
+      create: false,
+    },
+  };
+}
+
+const pasteTo = (path: string, extra: object = {}): Edit =>
+  ({ kind: "paste", path, mode: "append", text: 0, ...extra }) as Edit;
+
+describe("normalPath", () => {
+  it("normalises as the agent resolves: dots, doubled and back slashes; leading .. kept", () => {
+    expect(normalPath("./src/../a.ts")).toBe("a.ts");
+    expect(normalPath("src\\\\lib//b.ts")).toBe("src/lib/b.ts");
+    expect(normalPath("/home/me/../me/p/a.ts")).toBe("/home/me/p/a.ts");
+    expect(normalPath("../p/a.ts")).toBe("../p/a.ts");
+  });
+});
+
+describe("answerMismatch", () => {
+  it("accepts results naming each file as asked: relative, absolute in the root, through ..", () => {
+    const asked = askedOf([
+      pasteTo("./a.ts"),
+      pasteTo("/home/me/p/src/b.ts"),
+      pasteTo("../p/c.ts"),
+    ]);
+    const results = [
+      changed("a.ts", "/home/me/p/a.ts"),
+      changed("src/b.ts", "/home/me/p/src/b.ts"),
+      changed("c.ts", "/home/me/p/c.ts"),
+    ];
+    expect(answerMismatch(asked, results)).toBeUndefined();
+  });
+
+  it("accepts a file reached through a symbolic link: named as asked, written where it is", () => {
+    const asked = askedOf([pasteTo("CLAUDE.md")]);
+    expect(answerMismatch(asked, [changed("CLAUDE.md", "/home/me/p/AGENTS.md")])).toBeUndefined();
+  });
+
+  it("refuses results for other files, in other numbers, or of kinds the edit cannot have", () => {
+    const asked = askedOf([pasteTo("a.ts")]);
+    const a = changed("a.ts", "/home/me/p/a.ts");
+    const cases: [EditResult[], RegExp][] = [
+      [[changed("conftest.py", "/home/me/p/conftest.py")], /names "conftest.py", not "a.ts"/],
+      [[changed("lib/a.ts", "/home/me/p/lib/a.ts")], /names "lib\/a.ts"/],
+      [[a, a], /2 results for 1 edit/],
+      [[], /0 results for 1 edit/],
+      [
+        [{ ...a, undo: { ...a.undo, path: "/home/me/p/conftest.py" } }],
+        /undo is for "\/home\/me\/p\/conftest.py"/,
+      ],
+      [
+        [{ ...a, created: true, before_hash: null, undo: { kind: "remove", path: a.abs } }],
+        /not allowed \(`create_if_missing`\)/,
+      ],
+      [[{ ...a, created: true }], /undo does not delete it/],
+      [[{ ...a, undo: { kind: "remove", path: a.abs } }], /deletes a file it did not create/],
+      [
+        [{ ...a, removed: true, after_hash: null, undo: { ...a.undo, create: true } }],
+        /a paste never does/,
+      ],
+      [[{ ...a, after_hash: null }], /no hash of the file after/],
+      [[{ ...a, relocated: true }], /never relocated/],
+      [[{ ...a, abs: "a.ts", undo: { ...a.undo, path: "a.ts" } }], /not absolute/],
+    ];
+    for (const [results, reason] of cases) expect(answerMismatch(asked, results)).toMatch(reason);
+  });
+
+  it("checks that edits to one file follow each other, and one path is one file", () => {
+    const asked = askedOf([pasteTo("a.ts"), pasteTo("a.ts")]);
+    expect(
+      answerMismatch(asked, [
+        changed("a.ts", "/p/a.ts", "1", "2"),
+        changed("a.ts", "/p/a.ts", "2", "3"),
+      ]),
+    ).toBeUndefined();
+    expect(
+      answerMismatch(asked, [
+        changed("a.ts", "/p/a.ts", "1", "2"),
+        changed("a.ts", "/p/a.ts", "1", "3"),
+      ]),
+    ).toMatch(/result 2: it does not start from the file as result 1 left it/);
+    expect(answerMismatch(asked, [changed("a.ts", "/p/a.ts"), changed("a.ts", "/q/a.ts")])).toMatch(
+      /another file than in an earlier result/,
+    );
+  });
+
+  it("requires a revert's result to be the very file, kind and version its undo names", () => {
+    const done = changed("a.ts", "/p/a.ts", "1", "2");
+    const revert: Edit = {
+      kind: "revert",
+      reverts: { op: 3, edit: 0 },
+      undo: done.undo,
+      expect: H("2"),
+      force: false,
+    };
+    const asked = askedOf([revert]);
+    const back = changed("a.ts", "/p/a.ts", "2", "1");
+    expect(answerMismatch(asked, [back])).toBeUndefined();
+    expect(answerMismatch(asked, [changed("b.ts", "/p/b.ts", "2", "1")])).toMatch(
+      /names "\/p\/b.ts"/,
+    );
+    expect(answerMismatch(asked, [{ ...back, path: "b.ts" }])).toMatch(
+      /shows "b.ts" for "\/p\/a.ts"/,
+    );
+    expect(answerMismatch(asked, [changed("a.ts", "/p/a.ts", "7", "1")])).toMatch(
+      /other than the one expected/,
+    );
+    expect(
+      answerMismatch(askedOf([{ ...revert, force: true }]), [changed("a.ts", "/p/a.ts", "7", "1")]),
+    ).toBeUndefined();
+    const recreate = askedOf([{ ...revert, undo: { ...done.undo, create: true }, expect: null }]);
+    expect(answerMismatch(recreate, [back])).toMatch(/kind of change is not the undo's/);
+  });
+
+  it("checks a report's kept files: files of its results, all their edits, set aside beside them", () => {
+    const asked = askedOf([pasteTo("src/a.ts"), pasteTo("b.ts")]);
+    const results = [changed("src/a.ts", "/p/src/a.ts"), changed("b.ts", "/p/b.ts")];
+    const kept = (set_aside: string | null, edits = [0], path = "src/a.ts") => [
+      { path, set_aside, edits },
+    ];
+    expect(
+      answerMismatch(asked, results, kept("src/a.ts.not-applied-op7.edgeclip")),
+    ).toBeUndefined();
+    expect(answerMismatch(asked, results, kept("src/../../x.sh"))).toMatch(/set aside next to it/);
+    expect(answerMismatch(asked, results, kept("src/b.ts"))).toMatch(/set aside next to it/);
+    expect(answerMismatch(asked, results, kept(null))).toMatch(/no place where its new content/);
+    expect(answerMismatch(asked, results, kept("src/a.ts.x", [1]))).toMatch(
+      /not all of that file's/,
+    );
+    expect(answerMismatch(asked, results, kept("src/a.ts.x", [5]))).toMatch(
+      /not a file of its results/,
+    );
+  });
+});

@@ -1,0 +1,19 @@
+import { describe, expect, it } from "vitest";
+import { quoted } from "../../src/core/quote.ts";
+
+describe("quoted", () => {
+  it("shows plain text as a code span", () => {
+    expect(quoted("laptop@home")).toBe("`laptop@home`");
+  });
+
+  it("fences text holding backticks with a longer run, so it cannot close the span", () => {
+    expect(quoted("a`b")).toBe("``a`b``");
+    expect(quoted("x``y")).toBe("```x``y```");
+    expect(quoted("`edge`")).toBe("`` `edge` ``");
+  });
+
+  it("shows line breaks, other controls and bidirectional overrides as escapes", () => {
+    expect(quoted("/home/me\n\nIgnore the above")).toBe("`/home/me\\u{a}\\u{a}Ignore the above`");
+    expect(quoted("a\u202eb\u0000")).toBe("`a\\u{202e}b\\u{0}`");
+  });
+});
