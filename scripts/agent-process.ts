@@ -55,6 +55,9 @@ export async function startAgentProcess(options: AgentOptions): Promise<AgentPro
     // Its own config directory (pairing tokens) unless given one: never the machine's.
     env: { ...process.env, EDGECLIP_STATE_DIR: state, EDGECLIP_CONFIG_DIR: state, ...options.env },
     stdio: ["ignore", "ignore", "pipe"],
+    // Its own process group: a wrapper (`npx …/agent.tgz`) does not pass signals on, so `stop`
+    // signals the whole group, the agent under the wrapper included.
+    detached: process.platform !== "win32",
   });
   let stderr = "";
   const waiters = new Set<() => void>();
@@ -92,7 +95,13 @@ export async function startAgentProcess(options: AgentOptions): Promise<AgentPro
     async stop(signal = "SIGTERM") {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill(signal);
+      try {
+        if (child.pid !== undefined && process.platform !== "win32")
+          process.kill(-child.pid, signal);
+        else child.kill(signal);
+      } catch {
+        child.kill(signal);
+      }
       await exited;
     },
   };

@@ -38,6 +38,8 @@ interface Attachment {
   token?: string;
   /** Set once the agent's hello is accepted. */
   name: string | null;
+  /** The server's origin as the agent reached it, for advice (`npx <server>/agent.tgz …`). */
+  server?: string;
 }
 
 interface Pending {
@@ -84,6 +86,7 @@ export class Bridge extends DurableObject<Env> {
       conn: crypto.randomUUID(),
       ...(token ? { token } : {}),
       name: null,
+      server: new URL(request.url).origin,
     } satisfies Attachment);
     return new Response(null, { status: 101, webSocket: client });
   }
@@ -220,7 +223,7 @@ export class Bridge extends DurableObject<Env> {
       const loose = parsed as { name?: unknown; version?: unknown };
       const older = version.data.protocol < PROTOCOL_VERSION;
       const message = older
-        ? `This edgeclip server speaks bridge protocol ${PROTOCOL_VERSION} and this edgeclip-agent speaks ${version.data.protocol}: upgrade the agent (npx edgeclip-agent@latest connect <url>, or npm install -g edgeclip-agent@latest).`
+        ? `This edgeclip server speaks bridge protocol ${PROTOCOL_VERSION} and this edgeclip-agent speaks ${version.data.protocol}: upgrade the agent: run the one this server offers, built from its own commit, \`npx ${att.server ?? "<server>"}/agent.tgz connect ${att.server ?? "<server>"}\`.`
         : `This edgeclip-agent speaks bridge protocol ${version.data.protocol}, newer than this server's ${PROTOCOL_VERSION}: update the server (deploy the latest edgeclip), or run an edgeclip-agent that speaks protocol ${PROTOCOL_VERSION}.`;
       // Unchecked text from an unaccepted hello: kept only if it fits the hello's alphabet.
       this.registry.refuse({

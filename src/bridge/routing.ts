@@ -17,7 +17,8 @@ export type Route =
 import { quoted } from "../core/quote.ts";
 import type { Edit, OpArgs, OpName } from "./protocol.ts";
 
-const START = "Start one on your machine with `npx edgeclip-agent connect <server-url>`.";
+const START =
+  "Start one on your machine with the agent the server offers: `npx <server>/agent.tgz connect <server>` (`<server>` is the server's URL).";
 
 /** What a request does, for messages: "Reading `src/a.ts`", "Writing the OS clipboard". */
 export function describeRequest<N extends OpName>(op: N, args: OpArgs<N>): string {

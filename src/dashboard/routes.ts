@@ -417,6 +417,7 @@ dashboard.get(
           agents,
           refused: refused.map((r) => ({ name: r.name, version: r.version, message: r.message })),
           signedIn: viewer.user !== LOCAL_USER,
+          server: new URL(c.req.url).origin,
         },
         frameFor(viewer, ["agents"], "agents"),
       ),

@@ -277,7 +277,7 @@ describe("tools that need the local agent, on a server no agent has joined", () 
     const listed = await call(client, "agents_list", { session });
     expect(listed.isError).toBeFalsy();
     expect(listed.data).toEqual({ agents: [], refused: [] });
-    expect(listed.text).toContain("edgeclip-agent connect");
+    expect(listed.text).toContain("/agent.tgz connect");
   });
 
   it("answers AGENT_NOT_CONNECTED, saying what needed the agent, and changes nothing", async () => {
@@ -301,7 +301,7 @@ describe("tools that need the local agent, on a server no agent has joined", () 
     for (const [tool, args, what] of cases) {
       expectToolError(await call(client, tool, { session, ...args }), "AGENT_NOT_CONNECTED", [
         what,
-        "edgeclip-agent connect",
+        "/agent.tgz connect",
       ]);
     }
     expect(await sessionSnapshot(client, session)).toEqual(before);

@@ -9,6 +9,8 @@ export function agentsPage(
     agents: AgentInfo[];
     refused: { name: string; version: string; message: string }[];
     signedIn: boolean;
+    /** This server's origin, for the command that starts an agent. */
+    server: string;
   },
   frame: Frame,
 ): Html {
@@ -26,7 +28,7 @@ ${options.agents.map(
     html`<tr><td><strong>${a.name}</strong></td><td>${a.project}</td><td>${a.roots.map((r) => html`<code>${r}</code><br>`)}</td><td>${a.read_only ? "read-only" : "read and write"}</td><td>${a.version} <span class="note">${a.platform}</span></td><td>${when(a.connected_at)}</td><td>${when(a.last_seen)}</td></tr>`,
 )}
 </tbody></table>`
-    : html`<p>No local agent is connected. Start one with <code>npx edgeclip-agent connect ${"<server URL>"} --root ${"<your project>"}</code>.</p>`
+    : html`<p>No local agent is connected. Start one with the agent this server offers: <code>npx ${options.server}/agent.tgz connect ${options.server} --root ${"<your project>"}</code>.</p>`
 }
 ${options.refused.map((r) => html`<p class="warn">Refused <strong>${r.name}</strong> ${r.version}: ${r.message}</p>`)}
 </div>

@@ -55,7 +55,7 @@ export function registerAgentsList(server: McpServer, caller: Caller): void {
       );
       if (!lines.length)
         lines.push(
-          "No local agent is connected. Start one with `npx edgeclip-agent connect <server-url>`.",
+          "No local agent is connected. Start one with `npx <server>/agent.tgz connect <server>` (`<server>` is the server's URL).",
         );
       for (const r of refused)
         lines.push(`- refused ${quoted(r.name)} version ${quoted(r.version)}: ${r.message}`);
