@@ -67,7 +67,7 @@ export async function connect(options: ConnectOptions): Promise<number> {
   const project = tidyName(options.project ?? first);
   const state = stateDir();
   const journal = new Journal(path.join(state, "journal"), urls.server, crashAt(process.env));
-  for (const report of await journal.recover())
+  for (const report of await journal.recover(log))
     log(
       `journal: operation #${report.message.context.op} of session ${report.message.context.session} was interrupted; it is ${report.message.outcome === "committed" ? "completed" : "rolled back"}`,
     );

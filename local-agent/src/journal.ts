@@ -200,15 +200,34 @@ export class Journal {
    * this process's pid from an earlier life), each into a report. Call once,
    * at start-up. Returns the reports waiting for this server.
    */
-  async recover(): Promise<Report[]> {
+  async recover(warn: (line: string) => void = () => undefined): Promise<Report[]> {
     const names = await readdir(this.dir).catch(() => [] as string[]);
     for (const name of names) {
       if (name.endsWith(".tmp") && !ownerAlive(name))
         await unlink(this.file(name, "")).catch(ignore("ENOENT"));
     }
     for (const name of names.filter((n) => n.endsWith(".json") && !n.endsWith(".report.json"))) {
+      // One entry that cannot be settled now (a target swapped for a directory, a mount point,
+      // an immutable file, a damaged entry) stays for the next start; it never stops the agent.
+      try {
+        await this.settle(name);
+      } catch (error) {
+        if (error instanceof SimulatedCrash) throw error;
+        const code = (error as NodeJS.ErrnoException).code ?? (error as Error).name;
+        warn(
+          `journal: ${name} could not be settled now (${code}); it is kept, and tried again at the next start. Until then its operation's outcome is unknown to the server (undo answers OPERATION_UNSETTLED).`,
+        );
+      }
+    }
+    await this.ledger.prune();
+    return this.outbox();
+  }
+
+  /** Settles one entry left by a process that is gone: rolled forward (committed) or back. */
+  private async settle(name: string): Promise<void> {
+    {
       const entry = JSON.parse(await readFile(this.file(name, ""), "utf8")) as Entry;
-      if (entry.host !== hostname() || (entry.pid !== process.pid && isAlive(entry.pid))) continue;
+      if (entry.host !== hostname() || (entry.pid !== process.pid && isAlive(entry.pid))) return;
       const committed = await exists(this.file(entry.id, "commit"));
       if (committed) {
         // Decide first, durably, which targets changed since: a second recovery keeps the same ones.
@@ -228,8 +247,6 @@ export class Journal {
       await unlink(this.file(entry.id, "json"));
       await unlink(this.file(entry.id, "commit")).catch(ignore("ENOENT"));
     }
-    await this.ledger.prune();
-    return this.outbox();
   }
 
   /** Reports not yet acknowledged by this journal's server. */

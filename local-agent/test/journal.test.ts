@@ -190,6 +190,32 @@ describe("a crash at any step, then recovery", () => {
     },
   );
 
+  it("keeps an entry it cannot settle now for the next start, instead of failing every start", async () => {
+    const w = setup();
+    const crashing = new Journal(w.journalDir, SERVER, (s) => {
+      if (s === "committed") throw new SimulatedCrash(s);
+    });
+    await expect(crashing.commit(context, w.writes, w.results, w.recording)).rejects.toThrow(
+      SimulatedCrash,
+    );
+    // Before the restart a target becomes a directory: neither writable over nor readable.
+    rmSync(w.changed);
+    mkdirSync(w.changed);
+    const warnings: string[] = [];
+    const reports = await new Journal(w.journalDir, SERVER).recover((line) => warnings.push(line));
+    expect(reports).toEqual([]);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/could not be settled now \(EISDIR\); it is kept/);
+    expect(readdirSync(w.journalDir).some((f) => f.endsWith(".json"))).toBe(true);
+
+    // Once the file is back, the next start settles it.
+    rmSync(w.changed, { recursive: true });
+    writeFileSync(w.changed, "before\n", { mode: 0o640 });
+    const later = await new Journal(w.journalDir, SERVER).recover();
+    expect(later.map((r) => r.message.outcome)).toEqual(["committed"]);
+    expect(w.snapshot()).toEqual(AFTER);
+  });
+
   it("recovers a second time without harm when it was itself interrupted", async () => {
     const w = setup();
     const crashing = new Journal(w.journalDir, SERVER, (s) => {
