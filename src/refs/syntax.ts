@@ -87,12 +87,6 @@ export function markersWithin(text: string, from = 0, to = text.length): number 
   return n;
 }
 
-/** Where a `{{ref:` straddling `cut` starts (so a cut there would split it), else `undefined`. */
-export function markerAcross(text: string, cut: number): number | undefined {
-  const at = text.indexOf(MARKER_OPEN, Math.max(0, cut - MARKER_OPEN.length + 1));
-  return at !== -1 && at < cut ? at : undefined;
-}
-
 /** An inline marker as written, and its fields (values unparsed). */
 export interface Marker {
   /** The marker's text, `{{ref:…}}`, for error messages. */
