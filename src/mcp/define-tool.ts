@@ -6,6 +6,7 @@ import type { SessionContext } from "../session/clipboard-session.ts";
 import type { OperationName } from "../session/operations.ts";
 import type { Hints } from "./annotations.ts";
 import { type Caller, runOperation, sessionAddress } from "./caller.ts";
+import { inert } from "./inert.ts";
 import { lean } from "./lean-schema.ts";
 
 type Input = z.ZodObject<{ session: z.ZodOptional<z.ZodString> }>;
@@ -107,10 +108,16 @@ export function guarded<A extends unknown[]>(
   };
 }
 
+/**
+ * A tool's result: its text blocks and `structuredContent`, both shown inert
+ * (every `{{ref:` escaped) since a client may show the model either. The
+ * session keeps the original bytes (result ids cite those); only what is
+ * shown is escaped.
+ */
 export function success(value: object, text: string[]): CallToolResult {
   return {
-    content: text.map((t) => ({ type: "text" as const, text: t })),
-    structuredContent: value as Record<string, unknown>,
+    content: text.map((t) => ({ type: "text" as const, text: inert(t) })),
+    structuredContent: inert(value) as Record<string, unknown>,
   };
 }
 

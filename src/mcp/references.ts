@@ -15,7 +15,7 @@ import type { SessionContext } from "../session/clipboard-session.ts";
 import { notFound } from "./failures.ts";
 import { readFileLines } from "./file-lines.ts";
 import { type Ref, ref as RefSchema } from "./schemas.ts";
-import { describeSelection } from "./selection.ts";
+import { anchorOf, describeSelection } from "./selection.ts";
 
 /**
  * References resolved at the edge (DESIGN.md §3): a `ref` object, a
@@ -102,8 +102,8 @@ export function refsProblem(args: {
 
 const selectorOf = (r: Ref): Selector => ({
   ...(r.focus !== undefined ? { focus: r.focus } : {}),
-  ...(r.start !== undefined ? { start: r.start } : {}),
-  ...(r.end !== undefined ? { end: r.end } : {}),
+  ...(r.start !== undefined ? { start: anchorOf(r.start) } : {}),
+  ...(r.end !== undefined ? { end: anchorOf(r.end) } : {}),
   ...(r.lang !== undefined ? { lang: r.lang } : {}),
 });
 
@@ -141,7 +141,7 @@ async function selectIn(
     });
   }
   if (r.start !== undefined) {
-    const p = findPassage(text, r.start, r.end);
+    const p = findPassage(text, anchorOf(r.start), anchorOf(r.end));
     if (!p.ok) return fail(p.error.code, `${name}: ${p.error.message}`);
     const lines = `${p.value.start_line + firstLine - 1}–${p.value.end_line + firstLine - 1}`;
     return ok({
@@ -341,7 +341,8 @@ export async function expandTransform(
     for (const [i, r] of t.replace.entries()) {
       const to = await expandOptional(s, r.to, `transform.replace[${i}].to`, agent);
       if (!to.ok) return to;
-      out.replace.push({ from: r.from, to: to.value ?? "" });
+      // `from` names content, like an anchor: the form a result showed finds it.
+      out.replace.push({ from: anchorOf(r.from), to: to.value ?? "" });
     }
   }
   return ok(out);

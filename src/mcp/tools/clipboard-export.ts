@@ -5,6 +5,7 @@ import { describeChange } from "../../core/file-changes.ts";
 import { SCOPES } from "../../core/names.ts";
 import { getPage } from "../../core/paging.ts";
 import { utf8Bytes } from "../../core/text.ts";
+import { escapeMarkersInJson } from "../../refs/syntax.ts";
 import { readOnly } from "../annotations.ts";
 import { defineTool } from "../define-tool.ts";
 import { formatBytes } from "../receipts.ts";
@@ -82,11 +83,13 @@ export const clipboardExport = defineTool({
         operation: written.value.id,
       });
     }
-    const page = getPage(json, args.page);
+    // Shown inert the JSON way (`\u007b{ref:`): the same document, still valid JSON for import.
+    const shown = escapeMarkersInJson(json);
+    const page = getPage(shown, args.page);
     if (!page)
       return fail(
         "PAGE_OUT_OF_RANGE",
-        `\`page\` ${args.page} does not exist; the export has ${getPage(json, 1)?.pages ?? 1} page(s).`,
+        `\`page\` ${args.page} does not exist; the export has ${getPage(shown, 1)?.pages ?? 1} page(s).`,
       );
     return ok({
       entries: entries.length,
