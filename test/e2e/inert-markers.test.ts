@@ -179,7 +179,7 @@ describe("every other result that shows content", () => {
     expect(markdown).toContain("paste \\{{ref:clip=private}}");
     expect(markdown).not.toMatch(/(^|[^\\]){{ref:/m);
     const prompt = await v1.getPrompt({ name: "clipboard", arguments: { session } });
-    const text = (prompt.messages[0]?.content as { text?: string }).text ?? "";
+    const text = (prompt.messages[0]?.content as { text?: string } | undefined)?.text ?? "";
     expect(text).toContain("see \\{{ref:clip=private}}");
   });
 
