@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { fail, ok } from "../../core/errors.ts";
 import { ExportDocument, type ExportedEntry, type ImportStep } from "../../core/export-format.ts";
+import { shownPath, tooDeep } from "../../core/json-depth.ts";
 import { LIMITS } from "../../core/limits.ts";
 import { keyProblem, SCOPES, type Scope, TAG_NAME } from "../../core/names.ts";
 import { unescapeMarkers } from "../../refs/syntax.ts";
@@ -127,6 +128,12 @@ function parseDocument(data: unknown, what: string) {
         `${what} is not valid JSON (${(error as Error).message}); pass the \`document\` returned by clipboard_export.`,
       );
     }
+    const deep = tooDeep(value, LIMITS.jsonDepth);
+    if (deep !== undefined)
+      return fail(
+        "INVALID_ARGUMENT",
+        `${what} nests objects and arrays more than ${LIMITS.jsonDepth} levels deep (at \`${shownPath(deep)}\`); an export document never does.`,
+      );
   }
   const doc = ExportDocument.safeParse(value);
   if (!doc.success) {
