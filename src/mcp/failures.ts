@@ -31,7 +31,7 @@ export function textTooLarge(param: string, text: string): ToolFailure | undefin
 export function builtTooLarge(over: TooLarge, detail = "") {
   return fail(
     "TEXT_TOO_LARGE",
-    `\`${over.param}\`${detail} would make the content ${formatBytes(over.bytes)}; content is at most ${formatBytes(LIMITS.entryBytes)}, so it was refused before being built, and nothing was stored or written. Cite or select less (\`lines\`, \`focus\`, \`start\`/\`end\`), or split it.`,
+    `\`${over.param}\`${detail} would make the content ${formatBytes(over.bytes)}; content is at most ${formatBytes(LIMITS.entryBytes)}, so it was refused before being built; nothing was stored or written. Cite or select less (\`lines\`, \`focus\`, \`start\`/\`end\`), transform less, or split it into several entries.`,
   );
 }
 
