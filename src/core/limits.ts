@@ -38,4 +38,9 @@ export const LIMITS = {
   todoItems: 200,
   /** Results a session keeps for `result` references (older ones are forgotten). */
   resultsKept: 200,
+  /**
+   * Levels of objects and arrays one tool argument (or an import document) may
+   * nest. Ours need 5; a deep value overflows the stack in RPC serialisation.
+   */
+  jsonDepth: 32,
 } as const;

@@ -1,10 +1,31 @@
 /** Pure helpers over text content: sizes, lines, token estimates. */
 
 const encoder = new TextEncoder();
+const NON_ASCII = /[\u0080-\uffff]/;
+/** UTF-16 units encoded at a time; the buffer holds their worst case, 3 bytes each (+1 pair). */
+const CHUNK = 16_384;
+let scratch: Uint8Array | undefined;
 
-/** UTF-8 length of `text` in bytes. */
+/**
+ * UTF-8 length of `text` in bytes, counted without encoding it whole: sizes
+ * are checked while content is built, and encoding a 10 MiB text to count it
+ * would itself allocate up to 30 MB. ASCII text is its length; other text is
+ * encoded a chunk at a time into one small buffer (never splitting a
+ * surrogate pair, so lone surrogates count 3 bytes, as `encode` has them).
+ */
 export function utf8Bytes(text: string): number {
-  return encoder.encode(text).byteLength;
+  if (!NON_ASCII.test(text)) return text.length;
+  scratch ??= new Uint8Array(3 * (CHUNK + 1));
+  let bytes = 0;
+  for (let at = 0; at < text.length; ) {
+    let end = Math.min(text.length, at + CHUNK);
+    const last = text.charCodeAt(end - 1);
+    const next = text.charCodeAt(end); // NaN past the end
+    if (last >= 0xd800 && last <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) end++;
+    bytes += encoder.encodeInto(text.slice(at, end), scratch).written;
+    at = end;
+  }
+  return bytes;
 }
 
 /** Lines in `text`, counting a last line without a final newline. "" has 0 lines. */

@@ -2,13 +2,15 @@ import { type McpServer, ResourceTemplate } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { DEFAULT_SESSION, SESSION_HANDLE } from "../core/names.ts";
 import { type Caller, clipboardStub, runOperation, sessionAddress, userAddress } from "./caller.ts";
+import { inert } from "./inert.ts";
 import * as p from "./schemas.ts";
 
+/** The clipboard as markdown, inert like every result (descriptions and todos may hold `{{ref:`). */
 async function render(caller: Caller, handle: string): Promise<string> {
   const address = sessionAddress(caller, handle);
   const rendered = await runOperation(caller, address, "render", {});
   return rendered.ok
-    ? rendered.value.markdown
+    ? inert(rendered.value.markdown)
     : `${rendered.error.code}: ${rendered.error.message}`;
 }
 

@@ -1,7 +1,16 @@
 import type { Outcome } from "../core/errors.ts";
 import { ok } from "../core/errors.ts";
-import { indentUnit, shiftIndent, type Transform, transformPiece } from "../refs/transforms.ts";
+import { LIMITS } from "../core/limits.ts";
+import { utf8Bytes } from "../core/text.ts";
+import {
+  indentUnit,
+  shiftGrowth,
+  shiftIndent,
+  type Transform,
+  transformPiece,
+} from "../refs/transforms.ts";
 import type { SessionContext } from "../session/clipboard-session.ts";
+import { builtTooLarge } from "./failures.ts";
 import { expandMarkers, type Resolved, refsOf, resolveRefs } from "./references.ts";
 import type { Ref } from "./schemas.ts";
 
@@ -32,18 +41,26 @@ export async function gather(
 ): Promise<Outcome<Gathered>> {
   const t = args.transform;
   if (args.ref !== undefined || args.multi_ref !== undefined) {
-    const got: Outcome<Resolved> = await resolveRefs(s, refsOf(args), t, args.agent);
+    const name = args.ref !== undefined ? () => "ref" : (i: number) => `multi_ref[${i}]`;
+    const got: Outcome<Resolved> = await resolveRefs(s, refsOf(args), t, args.agent, name);
     return got.ok ? ok({ text: got.value.text, cited: [got.value.what] }) : got;
   }
   const expanded = await expandMarkers(s, args.text ?? "", param, args.agent);
   if (!expanded.ok) return expanded;
-  return ok({
-    text: transformPiece(expanded.value.text, t),
-    cited: expanded.value.cited,
-  });
+  const built = transformPiece(expanded.value.text, t, LIMITS.entryBytes);
+  if (!built.ok) return builtTooLarge(built.tooLarge);
+  return ok({ text: built.text, cited: expanded.value.cited });
 }
 
-/** `indent` by levels for content that goes to no file (an entry, the OS clipboard). */
-export function shiftForEntry(text: string, t: Transform | undefined): string {
-  return typeof t?.indent === "number" ? shiftIndent(text, t.indent, indentUnit(text)) : text;
+/**
+ * `indent` by levels for content that goes to no file (an entry, the OS
+ * clipboard), its size known before it is built (`transform.indent` named
+ * when it would pass the entry limit).
+ */
+export function shiftForEntry(text: string, t: Transform | undefined): Outcome<string> {
+  if (typeof t?.indent !== "number") return ok(text);
+  const unit = indentUnit(text);
+  const bytes = utf8Bytes(text) + shiftGrowth(text, t.indent, unit);
+  if (bytes > LIMITS.entryBytes) return builtTooLarge({ param: "transform.indent", bytes });
+  return ok(shiftIndent(text, t.indent, unit));
 }

@@ -2,10 +2,13 @@ import type { CallToolResult, McpServer } from "@modelcontextprotocol/server";
 import type { z } from "zod";
 import { toolDenied } from "../auth/presets.ts";
 import type { Outcome, ToolFailure } from "../core/errors.ts";
+import { shownPath, tooDeep } from "../core/json-depth.ts";
+import { LIMITS } from "../core/limits.ts";
 import type { SessionContext } from "../session/clipboard-session.ts";
 import type { OperationName } from "../session/operations.ts";
 import type { Hints } from "./annotations.ts";
 import { type Caller, runOperation, sessionAddress } from "./caller.ts";
+import { inert } from "./inert.ts";
 import { lean } from "./lean-schema.ts";
 
 type Input = z.ZodObject<{ session: z.ZodOptional<z.ZodString> }>;
@@ -69,7 +72,8 @@ export function registerSessionTool<I extends Input, O extends z.ZodObject>(
     tool.name,
     toolConfig(tool),
     guarded(tool.name, async (args: z.output<I>): Promise<CallToolResult> => {
-      const refused = toolDenied(caller.preset, tool.name) ?? tool.precheck?.(args);
+      const refused =
+        toolDenied(caller.preset, tool.name) ?? nestedTooDeep(args) ?? tool.precheck?.(args);
       if (refused) return failure(refused);
       const address = sessionAddress(caller, args.session);
       const outcome = (await runOperation(
@@ -83,6 +87,24 @@ export function registerSessionTool<I extends Input, O extends z.ZodObject>(
         : failure(outcome.error);
     }) as never,
   );
+}
+
+/**
+ * INVALID_ARGUMENT for an argument nested deeper than `LIMITS.jsonDepth`, so
+ * it never reaches RPC serialisation, which recurses (`core/json-depth.ts`).
+ * Only open-ended parameters (clipboard_import's `data`) can be deep: the
+ * schemas refuse anything else before this.
+ */
+function nestedTooDeep(args: object): ToolFailure | undefined {
+  for (const [name, value] of Object.entries(args)) {
+    const at = tooDeep(value, LIMITS.jsonDepth, name);
+    if (at !== undefined)
+      return {
+        code: "INVALID_ARGUMENT",
+        message: `\`${name}\` nests objects and arrays more than ${LIMITS.jsonDepth} levels deep (at \`${shownPath(at)}\`); flatten it.`,
+      };
+  }
+  return undefined;
 }
 
 /**
@@ -107,10 +129,16 @@ export function guarded<A extends unknown[]>(
   };
 }
 
+/**
+ * A tool's result: its text blocks and `structuredContent`, both shown inert
+ * (every `{{ref:` escaped) since a client may show the model either. The
+ * session keeps the original bytes (result ids cite those); only what is
+ * shown is escaped.
+ */
 export function success(value: object, text: string[]): CallToolResult {
   return {
-    content: text.map((t) => ({ type: "text" as const, text: t })),
-    structuredContent: value as Record<string, unknown>,
+    content: text.map((t) => ({ type: "text" as const, text: inert(t) })),
+    structuredContent: inert(value) as Record<string, unknown>,
   };
 }
 

@@ -1,6 +1,7 @@
-import { fail, type ToolFailure } from "../core/errors.ts";
+import { fail, type Outcome, ok, type ToolFailure } from "../core/errors.ts";
 import { LIMITS } from "../core/limits.ts";
 import { utf8Bytes } from "../core/text.ts";
+import type { Built, TooLarge } from "../refs/transforms.ts";
 import { formatBytes } from "./receipts.ts";
 
 /** ENTRY_NOT_FOUND naming where it looked. */
@@ -20,6 +21,23 @@ export function textTooLarge(param: string, text: string): ToolFailure | undefin
     "TEXT_TOO_LARGE",
     `\`${param}\` is ${formatBytes(bytes)}; an entry holds at most ${formatBytes(LIMITS.entryBytes)}. Split it into several entries.`,
   ).error;
+}
+
+/**
+ * TEXT_TOO_LARGE for content refused while it was being built (a reference, a
+ * marker, a transform step), naming the parameter that would have taken it
+ * past the entry limit: nothing that size was built, stored or written.
+ */
+export function builtTooLarge(over: TooLarge, detail = "") {
+  return fail(
+    "TEXT_TOO_LARGE",
+    `\`${over.param}\`${detail} would make the content ${formatBytes(over.bytes)}; content is at most ${formatBytes(LIMITS.entryBytes)}, so it was refused before being built; nothing was stored or written. Cite or select less (\`lines\`, \`focus\`, \`start\`/\`end\`), transform less, or split it into several entries.`,
+  );
+}
+
+/** The text built within the limit, or its TEXT_TOO_LARGE. */
+export function builtText(built: Built): Outcome<string> {
+  return built.ok ? ok(built.text) : builtTooLarge(built.tooLarge);
 }
 
 /** INVALID_ARGUMENT for a line range that runs backwards, else undefined. */

@@ -1,21 +1,23 @@
 import type { Selector } from "../bridge/protocol.ts";
 import { fail, type Outcome, ok, type ToolFailure } from "../core/errors.ts";
-import { sliceLines } from "../core/text.ts";
+import { LIMITS } from "../core/limits.ts";
+import { sliceLines, utf8Bytes } from "../core/text.ts";
 import { describeStages, findPassage } from "../refs/anchors.ts";
 import { languageOf } from "../refs/languages.ts";
 import {
+  fitResolved,
   joinResolved,
   parseLineRange,
   parseResultId,
   scanMarkers,
   shownMarker,
 } from "../refs/syntax.ts";
-import { assemble, type Transform, transformProblem } from "../refs/transforms.ts";
+import { Mosaic, type Transform, transformProblem } from "../refs/transforms.ts";
 import type { SessionContext } from "../session/clipboard-session.ts";
-import { notFound } from "./failures.ts";
+import { builtTooLarge, notFound } from "./failures.ts";
 import { readFileLines } from "./file-lines.ts";
 import { type Ref, ref as RefSchema } from "./schemas.ts";
-import { describeSelection } from "./selection.ts";
+import { anchorOf, describeSelection } from "./selection.ts";
 
 /**
  * References resolved at the edge (DESIGN.md §3): a `ref` object, a
@@ -102,8 +104,8 @@ export function refsProblem(args: {
 
 const selectorOf = (r: Ref): Selector => ({
   ...(r.focus !== undefined ? { focus: r.focus } : {}),
-  ...(r.start !== undefined ? { start: r.start } : {}),
-  ...(r.end !== undefined ? { end: r.end } : {}),
+  ...(r.start !== undefined ? { start: anchorOf(r.start) } : {}),
+  ...(r.end !== undefined ? { end: anchorOf(r.end) } : {}),
   ...(r.lang !== undefined ? { lang: r.lang } : {}),
 });
 
@@ -141,7 +143,7 @@ async function selectIn(
     });
   }
   if (r.start !== undefined) {
-    const p = findPassage(text, r.start, r.end);
+    const p = findPassage(text, anchorOf(r.start), anchorOf(r.end));
     if (!p.ok) return fail(p.error.code, `${name}: ${p.error.message}`);
     const lines = `${p.value.start_line + firstLine - 1}–${p.value.end_line + firstLine - 1}`;
     return ok({
@@ -239,29 +241,31 @@ export async function resolveRef(
   }
 }
 
-/** Several references, each resolved then transformed, joined: a mosaic. */
+/**
+ * Several references, each resolved then transformed, joined: a mosaic. The
+ * joined size is counted as each piece arrives, and the piece that takes it
+ * past `LIMITS.entryBytes` stops it at once (TEXT_TOO_LARGE naming it), before
+ * the next reference is resolved: 50 references to a 10 MiB entry read two.
+ * `name` says how a piece is named in messages (`ref`, `multi_ref[2]`).
+ */
 export async function resolveRefs(
   s: SessionContext,
   refs: Ref[],
   transform: Transform | undefined,
   agent: string | undefined,
+  name: (i: number) => string = (i) => `multi_ref[${i}]`,
 ): Promise<Outcome<Resolved>> {
-  const pieces: Resolved[] = [];
+  const mosaic = new Mosaic(transform, LIMITS.entryBytes);
+  const what: string[] = [];
   for (const [i, r] of refs.entries()) {
     const got = await resolveRef(s, r, agent);
     if (!got.ok)
-      return refs.length > 1
-        ? fail(got.error.code, `\`multi_ref[${i}]\`: ${got.error.message}`)
-        : got;
-    pieces.push(got.value);
+      return refs.length > 1 ? fail(got.error.code, `\`${name(i)}\`: ${got.error.message}`) : got;
+    const over = mosaic.add(got.value.text, name(i));
+    if (over) return builtTooLarge(over);
+    what.push(got.value.what);
   }
-  return ok({
-    text: assemble(
-      pieces.map((p) => p.text),
-      transform,
-    ),
-    what: pieces.map((p) => p.what).join(" + "),
-  });
+  return ok({ text: mosaic.text(), what: what.join(" + ") });
 }
 
 /**
@@ -274,6 +278,7 @@ export async function expandMarkers(
   text: string,
   param: string,
   agent: string | undefined,
+  limit: number = LIMITS.entryBytes,
 ): Promise<Outcome<{ text: string; cited: string[] }>> {
   const scanned = scanMarkers(text);
   if (!scanned.ok)
@@ -283,9 +288,13 @@ export async function expandMarkers(
     );
   const cited: string[] = [];
   const parts: (string | { resolved: string })[] = [];
-  for (const piece of scanned.pieces) {
+  // The expanded text's size, counted as it grows: the marker that takes it
+  // past `limit` stops the expansion before any later marker is resolved.
+  let bytes = 0;
+  for (const [i, piece] of scanned.pieces.entries()) {
     if (typeof piece === "string") {
       parts.push(piece);
+      bytes += utf8Bytes(piece);
       continue;
     }
     const marker = shownMarker(piece.text);
@@ -305,6 +314,8 @@ export async function expandMarkers(
         got.error.code,
         `\`${param}\`: the marker ${marker} cannot be resolved: ${got.error.message}`,
       );
+    bytes += utf8Bytes(fitResolved(got.value.text, scanned.pieces[i + 1]));
+    if (bytes > limit) return builtTooLarge({ param, bytes }, ` (the marker ${marker})`);
     cited.push(got.value.what);
     parts.push({ resolved: got.value.text });
   }
@@ -317,9 +328,10 @@ export async function expandOptional(
   value: string | undefined,
   param: string,
   agent: string | undefined,
+  limit: number = LIMITS.entryBytes,
 ): Promise<Outcome<string | undefined>> {
   if (value === undefined || !value.includes("{{ref:")) return ok(value);
-  const got = await expandMarkers(s, value, param, agent);
+  const got = await expandMarkers(s, value, param, agent, limit);
   return got.ok ? ok(got.value.text) : got;
 }
 
@@ -331,17 +343,26 @@ export async function expandTransform(
 ): Promise<Outcome<Transform | undefined>> {
   if (!t) return ok(t);
   const out: Transform = { ...t };
+  // What markers bring into the transform's strings counts against one limit
+  // for them all: 100 `replace` targets citing a 10 MiB entry would be 1 GB.
+  let room: number = LIMITS.entryBytes;
+  const expand = async (value: string | undefined, param: string) => {
+    const got = await expandOptional(s, value, param, agent, room);
+    if (got.ok && got.value !== value) room -= utf8Bytes(got.value ?? "");
+    return got;
+  };
   for (const field of ["wrap", "prepend", "append", "join"] as const) {
-    const got = await expandOptional(s, t[field], `transform.${field}`, agent);
+    const got = await expand(t[field], `transform.${field}`);
     if (!got.ok) return got;
     out[field] = got.value;
   }
   if (t.replace) {
     out.replace = [];
     for (const [i, r] of t.replace.entries()) {
-      const to = await expandOptional(s, r.to, `transform.replace[${i}].to`, agent);
+      const to = await expand(r.to, `transform.replace[${i}].to`);
       if (!to.ok) return to;
-      out.replace.push({ from: r.from, to: to.value ?? "" });
+      // `from` names content, like an anchor: the form a result showed finds it.
+      out.replace.push({ from: anchorOf(r.from), to: to.value ?? "" });
     }
   }
   return ok(out);

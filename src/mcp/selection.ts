@@ -1,5 +1,6 @@
 import type { Selection, Selector } from "../bridge/protocol.ts";
 import type { ToolFailure } from "../core/errors.ts";
+import { unescapeMarkers } from "../refs/syntax.ts";
 
 /** The selector fields a tool (or a target) takes next to `path`. */
 export interface SelectorArgs {
@@ -12,14 +13,25 @@ export interface SelectorArgs {
   line?: number | undefined;
 }
 
+/**
+ * An anchor as the content has it. Results show `{{ref:` as `\{{ref:` (inert
+ * markers), so an anchor copied from one is unescaped to find what it showed;
+ * the agent and `findPassage` only ever see the content's own form.
+ */
+export function anchorOf(anchor: string): string;
+export function anchorOf(anchor: string | undefined): string | undefined;
+export function anchorOf(anchor: string | undefined): string | undefined {
+  return anchor === undefined ? undefined : unescapeMarkers(anchor);
+}
+
 /** The selector to send the agent, or `undefined` when lines (or nothing) select. */
 export function selectorOf(args: SelectorArgs): Selector | undefined {
   if (args.focus === undefined && args.start === undefined && args.end === undefined)
     return undefined;
   return {
     ...(args.focus !== undefined ? { focus: args.focus } : {}),
-    ...(args.start !== undefined ? { start: args.start } : {}),
-    ...(args.end !== undefined ? { end: args.end } : {}),
+    ...(args.start !== undefined ? { start: anchorOf(args.start) } : {}),
+    ...(args.end !== undefined ? { end: anchorOf(args.end) } : {}),
     ...(args.lang !== undefined ? { lang: args.lang } : {}),
   };
 }

@@ -6,6 +6,11 @@
  *   `}}`; a value holding either is written as a JSON string:
  *   `start="def load(self, path)"`. `\{{ref:` is a literal `{{ref:` (the
  *   backslash is dropped), for text that must contain the characters themselves.
+ *
+ * Results show content with every `{{ref:` escaped (`escapeMarkers`), so text
+ * a model echoes from a result is literal: scanning it gives back exactly the
+ * bytes the result showed, and nothing in it expands (DESIGN.md §3, "Markers
+ * in results are inert").
  */
 
 export interface LineRange {
@@ -39,6 +44,48 @@ export function parseResultId(id: string): number | undefined {
 
 export const MARKER_OPEN = "{{ref:";
 const ESCAPED_OPEN = `\\${MARKER_OPEN}`;
+
+/**
+ * `text` as a result shows it: a backslash before every `{{ref:`, so none is
+ * a marker. An escaped `\{{ref:` in the content becomes `\\{{ref:`, so
+ * `scanMarkers` (and `unescapeMarkers`) give back exactly `text`. Adds one
+ * character per `{{ref:` and no line.
+ */
+export function escapeMarkers(text: string): string {
+  return text.includes(MARKER_OPEN) ? text.replaceAll(MARKER_OPEN, ESCAPED_OPEN) : text;
+}
+
+/**
+ * The inverse of `escapeMarkers`: one backslash dropped before every `{{ref:`,
+ * as `scanMarkers` reads a literal. For text that names content without being
+ * expanded (anchors, `replace.from`, an import document), so the form a result
+ * showed finds the content it showed.
+ */
+export function unescapeMarkers(text: string): string {
+  return text.includes(ESCAPED_OPEN) ? text.replaceAll(ESCAPED_OPEN, MARKER_OPEN) : text;
+}
+
+/**
+ * JSON text (as `JSON.stringify` writes it) with every `{{ref:` written
+ * `\u007b{ref:`: the same JSON value, and no marker in the text. In such JSON
+ * `{{ref:` only occurs inside strings (a structural `{` is followed by `"` or
+ * `}`), where `\u007b` is a valid escape, unlike `\{`.
+ */
+export function escapeMarkersInJson(json: string): string {
+  return json.includes(MARKER_OPEN) ? json.replaceAll(MARKER_OPEN, "\\u007b{ref:") : json;
+}
+
+/** How many `{{ref:` start in `text` between `from` and `to` and end by `to`: what escaping them adds. */
+export function markersWithin(text: string, from = 0, to = text.length): number {
+  let n = 0;
+  for (
+    let at = text.indexOf(MARKER_OPEN, from);
+    at !== -1 && at + MARKER_OPEN.length <= to;
+    at = text.indexOf(MARKER_OPEN, at + MARKER_OPEN.length)
+  )
+    n++;
+  return n;
+}
 
 /** An inline marker as written, and its fields (values unparsed). */
 export interface Marker {
@@ -158,15 +205,15 @@ function readJsonString(text: string, from: number): { value: string; end: numbe
 export function joinResolved(pieces: (string | { resolved: string })[]): string {
   let out = "";
   for (const [i, piece] of pieces.entries()) {
-    if (typeof piece === "string") {
-      out += piece;
-      continue;
-    }
-    const next = pieces[i + 1];
-    const nextText = typeof next === "string" ? next : "";
-    const endsLine = piece.resolved.endsWith("\n");
-    out +=
-      endsLine && /^\r?\n/.test(nextText) ? piece.resolved.replace(/\r?\n$/, "") : piece.resolved;
+    out += typeof piece === "string" ? piece : fitResolved(piece.resolved, pieces[i + 1]);
   }
   return out;
+}
+
+/** What a resolved marker contributes, given the piece after it (see `joinResolved`). */
+export function fitResolved(resolved: string, next: unknown): string {
+  const nextText = typeof next === "string" ? next : "";
+  return resolved.endsWith("\n") && /^\r?\n/.test(nextText)
+    ? resolved.replace(/\r?\n$/, "")
+    : resolved;
 }

@@ -7,6 +7,8 @@
  * point (`"auto"`, done by the local agent, which sees the file) or by a
  * number of levels (+ deeper, − shallower).
  */
+import { utf8Bytes } from "../core/text.ts";
+
 export interface Transform {
   replace?: { from: string; to: string }[] | undefined;
   wrap?: string | undefined;
@@ -17,6 +19,19 @@ export interface Transform {
 }
 
 export const CONTENT_SLOT = "{content}";
+
+/**
+ * Content refused while it was being built (DESIGN.md §3: sizes are checked
+ * while content is built, never after): the parameter whose step would have
+ * taken it past the limit, and the size it would have reached (at least).
+ */
+export interface TooLarge {
+  param: string;
+  bytes: number;
+}
+
+/** Content built within a limit (and its size in UTF-8 bytes), or why it was not. */
+export type Built = { ok: true; text: string; bytes: number } | { ok: false; tooLarge: TooLarge };
 
 /** Why `transform` cannot be applied (naming the field), or `undefined`. */
 export function transformProblem(t: Transform): string | undefined {
@@ -30,14 +45,75 @@ export function transformProblem(t: Transform): string | undefined {
   return undefined;
 }
 
-/** replace → wrap → prepend → append, on one piece. */
-export function transformPiece(text: string, t: Transform = {}): string {
+/** Non-overlapping occurrences of `needle` in `text`, left to right (as `split` finds them). */
+export function occurrences(text: string, needle: string): number {
+  let n = 0;
+  for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + needle.length)) n++;
+  return n;
+}
+
+/**
+ * `text` with every `from` replaced by `to`, as `split(from).join(to)` would,
+ * without its array of one string per occurrence (10 million of them for a
+ * 10 MiB text of one letter): pieces are joined a few thousand at a time.
+ */
+function replaceEvery(text: string, from: string, to: string): string {
+  let out = "";
+  const parts: string[] = [];
+  let at = 0;
+  for (let hit = text.indexOf(from); hit !== -1; hit = text.indexOf(from, at)) {
+    parts.push(text.slice(at, hit), to);
+    at = hit + from.length;
+    if (parts.length >= 8192) {
+      out += parts.join("");
+      parts.length = 0;
+    }
+  }
+  parts.push(text.slice(at));
+  return out + parts.join("");
+}
+
+/**
+ * replace → wrap → prepend → append, on one piece. Each step's size is known
+ * before it is built (a replace's from its occurrence count, a wrap's from its
+ * slots), and a step that would pass `limit` UTF-8 bytes is refused, naming
+ * its parameter, before the oversized string exists.
+ */
+export function transformPiece(
+  text: string,
+  t: Transform = {},
+  limit = Number.POSITIVE_INFINITY,
+): Built {
   let out = text;
-  for (const { from, to } of t.replace ?? []) out = out.split(from).join(to);
-  if (t.wrap !== undefined) out = t.wrap.split(CONTENT_SLOT).join(out);
-  if (t.prepend !== undefined) out = t.prepend + out;
-  if (t.append !== undefined) out += t.append;
-  return out;
+  let bytes = utf8Bytes(text);
+  const over = (param: string, size: number): Built => ({
+    ok: false,
+    tooLarge: { param, bytes: size },
+  });
+  for (const [i, { from, to }] of (t.replace ?? []).entries()) {
+    const count = occurrences(out, from);
+    if (count === 0) continue;
+    const size = bytes + count * (utf8Bytes(to) - utf8Bytes(from));
+    if (size > limit) return over(`transform.replace[${i}]`, size);
+    out = replaceEvery(out, from, to);
+    bytes = size;
+  }
+  if (t.wrap !== undefined) {
+    const slots = occurrences(t.wrap, CONTENT_SLOT);
+    const size = utf8Bytes(t.wrap) + slots * (bytes - CONTENT_SLOT.length);
+    if (size > limit) return over("transform.wrap", size);
+    out = t.wrap.split(CONTENT_SLOT).join(out);
+    bytes = size;
+  }
+  for (const field of ["prepend", "append"] as const) {
+    const extra = t[field];
+    if (extra === undefined) continue;
+    const size = bytes + utf8Bytes(extra);
+    if (size > limit) return over(`transform.${field}`, size);
+    out = field === "prepend" ? extra + out : out + extra;
+    bytes = size;
+  }
+  return { ok: true, text: out, bytes };
 }
 
 /** Joins pieces with `join`, or (default) with a line break after any piece lacking one. */
@@ -48,38 +124,124 @@ export function joinPieces(pieces: string[], join?: string): string {
     .join("");
 }
 
-/** Every piece transformed, then joined: the content a reference list stands for. */
-export function assemble(pieces: string[], t: Transform = {}): string {
-  return joinPieces(
-    pieces.map((p) => transformPiece(p, t)),
-    t.join,
-  );
+/**
+ * A reference list's content, built as its pieces arrive (a mosaic): each
+ * piece transformed, and the joined size counted as it grows, so the piece
+ * that would take it past `limit` bytes is refused before the next is even
+ * resolved and before anything larger is built.
+ */
+export class Mosaic {
+  private readonly pieces: string[] = [];
+  private readonly t: Transform;
+  private readonly limit: number;
+  private readonly joinBytes: number | undefined;
+  /** UTF-8 bytes of the content so far, separators included. */
+  bytes = 0;
+
+  constructor(t: Transform = {}, limit = Number.POSITIVE_INFINITY) {
+    this.t = t;
+    this.limit = limit;
+    this.joinBytes = t.join === undefined ? undefined : utf8Bytes(t.join);
+  }
+
+  /** Adds a piece (`param` names it in a refusal); `TooLarge` instead when it does not fit. */
+  add(text: string, param: string): TooLarge | undefined {
+    const piece = transformPiece(text, this.t, this.limit);
+    if (!piece.ok) return piece.tooLarge;
+    const last = this.pieces.at(-1);
+    const gap =
+      last === undefined ? 0 : (this.joinBytes ?? (last !== "" && !last.endsWith("\n") ? 1 : 0));
+    const bytes = this.bytes + gap + piece.bytes;
+    if (bytes > this.limit) return { param, bytes };
+    this.pieces.push(piece.text);
+    this.bytes = bytes;
+    return undefined;
+  }
+
+  text(): string {
+    return joinPieces(this.pieces, this.t.join);
+  }
+}
+
+/** Every piece transformed, then joined: the content a reference list stands for, within `limit`. */
+export function assemble(
+  pieces: string[],
+  t: Transform = {},
+  limit = Number.POSITIVE_INFINITY,
+): Built {
+  const mosaic = new Mosaic(t, limit);
+  for (const [i, piece] of pieces.entries()) {
+    const over = mosaic.add(piece, `multi_ref[${i}]`);
+    if (over) return { ok: false, tooLarge: over };
+  }
+  return { ok: true, text: mosaic.text(), bytes: mosaic.bytes };
+}
+
+/**
+ * Calls `visit(start, end)` for each line of `text` (`end` just past its line
+ * break), found with `indexOf` and never copied: these functions run on 10 MiB
+ * texts of millions of lines, where an array of lines (and the look-behind
+ * split that made it) took seconds. `visit` returns `false` to stop.
+ */
+function eachLine(text: string, visit: (start: number, end: number) => boolean | undefined): void {
+  for (let start = 0; start < text.length; ) {
+    const nl = text.indexOf("\n", start);
+    const end = nl === -1 ? text.length : nl + 1;
+    if (visit(start, end) === false) return;
+    start = end;
+  }
 }
 
 const LEADING = /^[ \t]*/;
-
-function lineSplit(text: string): string[] {
-  return text.split(/(?<=\n)/);
-}
 
 function isBlank(line: string): boolean {
   return line.trim() === "";
 }
 
+/** Whitespace as `String.prototype.trim` has it, by character code. */
+function isTrimmed(code: number): boolean {
+  if (code <= 32) return code === 32 || (code >= 9 && code <= 13);
+  if (code < 0xa0) return false;
+  return (
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
+}
+
+/** Whether `text[start, end)` is blank (`trim()` leaves nothing). */
+function blankAt(text: string, start: number, end: number): boolean {
+  for (let at = start; at < end; at++) if (!isTrimmed(text.charCodeAt(at))) return false;
+  return true;
+}
+
+/** How many spaces and tabs `text[start, end)` starts with. */
+function leadAt(text: string, start: number, end: number): number {
+  let at = start;
+  while (at < end && (text.charCodeAt(at) === 32 || text.charCodeAt(at) === 9)) at++;
+  return at - start;
+}
+
 /** The indentation every non-blank line of `text` shares. */
 export function commonIndent(text: string): string {
   let common: string | undefined;
-  for (const line of lineSplit(text)) {
-    if (isBlank(line)) continue;
-    const lead = LEADING.exec(line)?.[0] ?? "";
-    if (common === undefined) common = lead;
+  eachLine(text, (start, end) => {
+    if (blankAt(text, start, end)) return true;
+    const n = leadAt(text, start, end);
+    if (common === undefined) common = text.slice(start, start + n);
     else {
-      let n = 0;
-      while (n < common.length && n < lead.length && common[n] === lead[n]) n++;
-      common = common.slice(0, n);
+      let k = 0;
+      while (k < common.length && k < n && common.charCodeAt(k) === text.charCodeAt(start + k)) k++;
+      common = common.slice(0, k);
     }
-    if (common === "") break;
-  }
+    return common !== "";
+  });
   return common ?? "";
 }
 
@@ -93,18 +255,19 @@ export function indentUnit(text: string, fallback = "    "): string {
   let previous = 0;
   let tabs = 0;
   let spaced = 0;
-  for (const line of lineSplit(text)) {
-    if (isBlank(line)) continue;
-    const lead = LEADING.exec(line)?.[0] ?? "";
-    if (lead.startsWith("\t")) {
+  eachLine(text, (start, end) => {
+    if (blankAt(text, start, end)) return true;
+    const lead = leadAt(text, start, end);
+    if (lead && text.charCodeAt(start) === 9) {
       tabs++;
-      continue;
+      return true;
     }
-    if (lead.length) spaced++;
-    const delta = lead.length - previous;
+    if (lead) spaced++;
+    const delta = lead - previous;
     if (delta > 0 && delta <= 8) counts.set(delta, (counts.get(delta) ?? 0) + 1);
-    previous = lead.length;
-  }
+    previous = lead;
+    return true;
+  });
   if (tabs > spaced) return "\t";
   let best = 0;
   let bestCount = 0;
@@ -118,20 +281,52 @@ export function indentUnit(text: string, fallback = "    "): string {
 export function reindentTo(text: string, to: string): string {
   const base = commonIndent(text);
   if (base === to) return text;
-  return lineSplit(text)
-    .map((line) => (isBlank(line) ? line.replace(LEADING, "") : to + line.slice(base.length)))
-    .join("");
+  let out = "";
+  const parts: string[] = [];
+  eachLine(text, (start, end) => {
+    // A blank line loses its leading blanks; the others trade `base` for `to`.
+    if (blankAt(text, start, end)) parts.push(text.slice(start + leadAt(text, start, end), end));
+    else parts.push(to, text.slice(start + base.length, end));
+    if (parts.length >= 8192) {
+      out += parts.join("");
+      parts.length = 0;
+    }
+    return true;
+  });
+  return out + parts.join("");
+}
+
+/** The indentation `shiftIndent` gives `text`'s least indented lines. */
+function shiftedIndent(text: string, levels: number, unit: string): string {
+  const base = commonIndent(text);
+  return levels > 0
+    ? base + unit.repeat(levels)
+    : base.slice(0, Math.max(0, base.length - unit.length * -levels));
 }
 
 /** `text` shifted by `levels` of `unit` (negative: shallower, never below column 0). */
 export function shiftIndent(text: string, levels: number, unit: string): string {
   if (levels === 0) return text;
+  return reindentTo(text, shiftedIndent(text, levels, unit));
+}
+
+/**
+ * How many bytes `shiftIndent` would add (negative: remove), counted line by
+ * line without building it: 16 levels on 10 MiB of short lines would be 40
+ * times its size.
+ */
+export function shiftGrowth(text: string, levels: number, unit: string): number {
+  if (levels === 0) return 0;
   const base = commonIndent(text);
-  const target =
-    levels > 0
-      ? base + unit.repeat(levels)
-      : base.slice(0, Math.max(0, base.length - unit.length * -levels));
-  return reindentTo(text, target);
+  const to = shiftedIndent(text, levels, unit);
+  if (to === base) return 0;
+  let growth = 0;
+  eachLine(text, (start, end) => {
+    // As reindentTo: a blank line loses its leading blanks, others trade `base` for `to`.
+    growth += blankAt(text, start, end) ? -leadAt(text, start, end) : to.length - base.length;
+    return true;
+  });
+  return growth;
 }
 
 /**

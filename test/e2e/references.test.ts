@@ -82,8 +82,9 @@ describe("references to entries", () => {
       key: "inline",
       text: 'port is {{ref:clip=config,start="port = ",end="8080"}}; write \\{{ref:clip=x}} literally\n{{ref:clip=config,lines=1}}\n',
     });
+    // Stored as a literal `{{ref:clip=x}}`, which results show escaped (markers in results are inert).
     expect(await content("inline")).toBe(
-      "port is port = 8080; write {{ref:clip=x}} literally\n# settings\n",
+      "port is port = 8080; write \\{{ref:clip=x}} literally\n# settings\n",
     );
   });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   assemble,
+  type Built,
   commonIndent,
   indentAt,
   indentUnit,
@@ -9,28 +10,35 @@ import {
   transformProblem,
 } from "../../src/refs/transforms.ts";
 
+/** What `assemble` built: it returns a size-checked result. */
+const built = (b: Built) => (b.ok ? b.text : `TEXT_TOO_LARGE at ${b.tooLarge.param}`);
+
 describe("assemble", () => {
   it("applies replace, wrap, prepend, append to each piece, then joins", () => {
-    const out = assemble(["a = 1\n", "b = 1\n"], {
-      replace: [{ from: "1", to: "2" }],
-      wrap: "<{content}>",
-      prepend: "[",
-      append: "]",
-      join: "|",
-    });
+    const out = built(
+      assemble(["a = 1\n", "b = 1\n"], {
+        replace: [{ from: "1", to: "2" }],
+        wrap: "<{content}>",
+        prepend: "[",
+        append: "]",
+        join: "|",
+      }),
+    );
     expect(out).toBe("[<a = 2\n>]|[<b = 2\n>]");
   });
   it("by default starts each piece on its own line", () => {
-    expect(assemble(["x", "y\n", "z"])).toBe("x\ny\nz");
+    expect(built(assemble(["x", "y\n", "z"]))).toBe("x\ny\nz");
   });
   it("replaces every occurrence, in list order", () => {
     expect(
-      assemble(["foo foo"], {
-        replace: [
-          { from: "foo", to: "bar" },
-          { from: "bar", to: "baz" },
-        ],
-      }),
+      built(
+        assemble(["foo foo"], {
+          replace: [
+            { from: "foo", to: "bar" },
+            { from: "bar", to: "baz" },
+          ],
+        }),
+      ),
     ).toBe("baz baz");
   });
 });

@@ -4,6 +4,7 @@ import type { ExportDocument, ExportedEntry } from "../../core/export-format.ts"
 import { describeChange } from "../../core/file-changes.ts";
 import { SCOPES } from "../../core/names.ts";
 import { utf8Bytes } from "../../core/text.ts";
+import { escapeMarkersInJson } from "../../refs/syntax.ts";
 import type { ExportFacts, ExportPages } from "../../session/export-pages.ts";
 import { readOnly } from "../annotations.ts";
 import { defineTool } from "../define-tool.ts";
@@ -86,7 +87,11 @@ export const clipboardExport = defineTool({
         operation: written.value.id,
       });
     }
-    const facts = s.exports.keep(filter, json, { entries: entries.length, bytes });
+    // Shown inert the JSON way (`\u007b{ref:`): the same document, still valid JSON for import.
+    const facts = s.exports.keep(filter, escapeMarkersInJson(json), {
+      entries: entries.length,
+      bytes,
+    });
     return pageOf(s.exports, facts, args.page);
   },
   text: (r) =>

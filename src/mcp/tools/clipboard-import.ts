@@ -1,8 +1,10 @@
 import { z } from "zod";
 import { fail, ok } from "../../core/errors.ts";
 import { ExportDocument, type ExportedEntry, type ImportStep } from "../../core/export-format.ts";
+import { shownPath, tooDeep } from "../../core/json-depth.ts";
 import { LIMITS } from "../../core/limits.ts";
 import { keyProblem, SCOPES, type Scope, TAG_NAME } from "../../core/names.ts";
+import { unescapeMarkers } from "../../refs/syntax.ts";
 import { destructive } from "../annotations.ts";
 import { defineTool } from "../define-tool.ts";
 import { textTooLarge } from "../failures.ts";
@@ -70,10 +72,13 @@ export const clipboardImport = defineTool({
       if (!file.ok) return file;
       data = file.value.result.text;
     }
-    const parsed = parseDocument(
-      data,
-      args.path === undefined ? "`data`" : `The file \`${args.path}\``,
-    );
+    const parsed =
+      args.path === undefined
+        ? // Inline text reads `\{{ref:` as `{{ref:`, like every text parameter: a
+          // document echoed from a result (say, a `read` of an exported file) shows
+          // its markers escaped. An export shows them `\u007b{ref:`, untouched here.
+          parseDocument(typeof data === "string" ? unescapeMarkers(data) : data, "`data`")
+        : parseDocument(data, `The file \`${args.path}\``);
     if (!parsed.ok) return parsed;
     const byScope = new Map<Scope, ExportedEntry[]>();
     for (const entry of parsed.value.entries) {
@@ -123,6 +128,12 @@ function parseDocument(data: unknown, what: string) {
         `${what} is not valid JSON (${(error as Error).message}); pass the \`document\` returned by clipboard_export.`,
       );
     }
+    const deep = tooDeep(value, LIMITS.jsonDepth);
+    if (deep !== undefined)
+      return fail(
+        "INVALID_ARGUMENT",
+        `${what} nests objects and arrays more than ${LIMITS.jsonDepth} levels deep (at \`${shownPath(deep)}\`); an export document never does.`,
+      );
   }
   const doc = ExportDocument.safeParse(value);
   if (!doc.success) {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { type Outcome, ok } from "../../core/errors.ts";
 import { shortHash } from "../../core/file-changes.ts";
+import { LIMITS } from "../../core/limits.ts";
 import { getPage } from "../../core/paging.ts";
 import { utf8Bytes } from "../../core/text.ts";
 import { transformPiece } from "../../refs/transforms.ts";
@@ -9,7 +10,7 @@ import type { EntrySource } from "../../session/entry-store.ts";
 import { destructive } from "../annotations.ts";
 import { gather, shiftForEntry } from "../content.ts";
 import { defineTool } from "../define-tool.ts";
-import { backwardsRange, textTooLarge } from "../failures.ts";
+import { backwardsRange, builtText, textTooLarge } from "../failures.ts";
 import { readFileLines } from "../file-lines.ts";
 import { describeReceipt, receiptFor } from "../receipts.ts";
 import { checkTransform, expandTransform, refsProblem } from "../references.ts";
@@ -108,7 +109,9 @@ export const copy = defineTool({
     const got = await sourceOf(s, { ...args, transform: transform.value });
     if (!got.ok) return got;
     const { source, file } = got.value;
-    const content = shiftForEntry(got.value.content, args.transform);
+    const shifted = shiftForEntry(got.value.content, args.transform);
+    if (!shifted.ok) return shifted;
+    const content = shifted.value;
     const tooLarge = textTooLarge("the content", content);
     if (tooLarge) return { ok: false, error: tooLarge };
     const scope = args.scope ?? "session";
@@ -177,9 +180,11 @@ async function sourceOf(s: SessionContext, args: Args): Promise<Outcome<Source>>
     if (!read.ok) return read;
     const r = read.value;
     const selected = describeSelection(r.selection);
+    const content = builtText(transformPiece(r.text, args.transform, LIMITS.entryBytes));
+    if (!content.ok) return content;
     return ok({
       cited: [],
-      content: transformPiece(r.text, args.transform),
+      content: content.value,
       source: {
         kind: "file",
         path: r.path,
@@ -202,9 +207,12 @@ async function sourceOf(s: SessionContext, args: Args): Promise<Outcome<Source>>
     if (!read.ok) return read;
     const tooLarge = textTooLarge("the OS clipboard", read.value.result.text);
     if (tooLarge) return { ok: false, error: tooLarge };
-    const text = read.value.result.text;
+    const content = builtText(
+      transformPiece(read.value.result.text, args.transform, LIMITS.entryBytes),
+    );
+    if (!content.ok) return content;
     return ok({
-      content: transformPiece(text, args.transform),
+      content: content.value,
       source: { kind: "os", agent: read.value.agent },
       cited: [],
     });

@@ -1,11 +1,13 @@
 import { z } from "zod";
 import { fail, ok } from "../../core/errors.ts";
+import { LIMITS } from "../../core/limits.ts";
 import { checkTargets } from "../../core/paste-targets.ts";
 import { countLines, estimateTokens, plural, utf8Bytes } from "../../core/text.ts";
 import { parseLineRange } from "../../refs/syntax.ts";
 import { transformPiece } from "../../refs/transforms.ts";
 import { destructive } from "../annotations.ts";
 import { defineTool } from "../define-tool.ts";
+import { builtText } from "../failures.ts";
 import { readFileLines } from "../file-lines.ts";
 import { changedFile, changedFiles, describeFiles, forTarget } from "../file-receipts.ts";
 import { formatBytes } from "../receipts.ts";
@@ -112,7 +114,10 @@ export const move = defineTool({
       return fail("INVALID_ARGUMENT", `\`from\` selects nothing in \`${r.path}\`.`);
     const transform = await expandTransform(s, args.transform, args.agent);
     if (!transform.ok) return transform;
-    const text = transformPiece(r.text, transform.value);
+    // The moved text is built within the entry limit: a `replace` cannot blow it up.
+    const built = builtText(transformPiece(r.text, transform.value, LIMITS.entryBytes));
+    if (!built.ok) return built;
+    const text = built.value;
     let to = args.to;
     const sameFile = [from.path, r.path, r.abs].some((p) => samePath(p, to.path));
     // The lines the removal takes: whole lines (a symbol, with the blank lines

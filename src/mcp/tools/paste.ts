@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { fail, type Outcome, ok } from "../../core/errors.ts";
 import { describeChange } from "../../core/file-changes.ts";
+import { LIMITS } from "../../core/limits.ts";
 import { checkTargets } from "../../core/paste-targets.ts";
 import { countLines, estimateTokens, plural, utf8Bytes } from "../../core/text.ts";
 import { type Transform, transformPiece } from "../../refs/transforms.ts";
@@ -8,7 +9,7 @@ import type { SessionContext } from "../../session/clipboard-session.ts";
 import { destructive } from "../annotations.ts";
 import { type Gathered, gather, shiftForEntry } from "../content.ts";
 import { defineTool } from "../define-tool.ts";
-import { notFound, textTooLarge } from "../failures.ts";
+import { builtText, notFound, textTooLarge } from "../failures.ts";
 import { changedFile, changedFiles, describeFiles, forTarget } from "../file-receipts.ts";
 import { formatBytes } from "../receipts.ts";
 import { checkTransform, expandMarkers, expandTransform, refsProblem } from "../references.ts";
@@ -100,9 +101,11 @@ export const paste = defineTool({
         ? await entryContent(s, args.key, args.scope, transform.value)
         : await gather(s, { ...args, transform: transform.value }, "text");
     if (!content.ok) return content;
-    const text = args.to_os
+    const shifted = args.to_os
       ? shiftForEntry(content.value.text, args.transform)
-      : content.value.text;
+      : ok(content.value.text);
+    if (!shifted.ok) return shifted;
+    const text = shifted.value;
     const cited = content.value.cited.length ? content.value.cited.join(", ") : undefined;
     const tooLarge = textTooLarge("the content", text);
     if (tooLarge) return { ok: false, error: tooLarge };
@@ -199,7 +202,8 @@ async function entryContent(
       "ENTRY_EXPIRED",
       `Entry \`${key}\` (${found} scope) has expired and cannot be pasted. Renew it with clipboard_update \`ttl_seconds\`, or copy it again.`,
     );
-  return ok({ text: transformPiece(raw.content, t), cited: [] });
+  const text = builtText(transformPiece(raw.content, t, LIMITS.entryBytes));
+  return text.ok ? ok({ text: text.value, cited: [] }) : text;
 }
 
 /** Targets whose `marker` holds `{{ref:…}}` markers, with them resolved. */
