@@ -1,4 +1,4 @@
-import type { WorkMeter } from "./work-meter.ts";
+import { MYERS_STEP, type WorkMeter } from "./work-meter.ts";
 
 /**
  * Myers' bit-parallel approximate search (G. Myers, "A Fast Bit-Vector
@@ -224,7 +224,7 @@ export class MyersRun {
     this.M[0] = mV;
     this.sc[0] = score;
     this.pos = pos;
-    this.meter.charge(pos - start);
+    this.meter.charge((pos - start) * MYERS_STEP);
     return result;
   }
 
@@ -252,7 +252,9 @@ export class MyersRun {
       const base = (classOf[text.charCodeAt(pos)] as number) * blocks;
       pos++;
       let carry = 0;
-      for (let b = 0; b <= y; b++) {
+      // Blocks above the last: their last row is bit 31, so the carry out is branch-free.
+      const full = y < bMax ? y : y - 1;
+      for (let b = 0; b <= full; b++) {
         const pV = P[b] as number;
         const mV = M[b] as number;
         const hNeg = carry >>> 31;
@@ -261,14 +263,31 @@ export class MyersRun {
         const xH = (((eq & pV) + pV) ^ pV) | eq;
         let pH = mV | ~(xH | pV);
         let mH = pV & xH;
-        const last = lastRow[b] as number;
-        const out = ((pH & last) !== 0 ? 1 : 0) - ((mH & last) !== 0 ? 1 : 0);
-        pH = (pH << 1) | (carry > 0 ? 1 : 0);
+        const out = (pH >>> 31) - (mH >>> 31);
+        pH = (pH << 1) | (carry & ~(carry >> 31));
         mH = (mH << 1) | hNeg;
         P[b] = mH | ~(xV | pH);
         M[b] = pH & xV;
         carry = out;
         sc[b] = (sc[b] as number) + out;
+      }
+      if (y === bMax) {
+        const pV = P[y] as number;
+        const mV = M[y] as number;
+        const hNeg = carry >>> 31;
+        const eq = (peq[base + y] as number) | hNeg;
+        const xV = eq | mV;
+        const xH = (((eq & pV) + pV) ^ pV) | eq;
+        let pH = mV | ~(xH | pV);
+        let mH = pV & xH;
+        const last = lastRow[y] as number;
+        const out = ((pH & last) !== 0 ? 1 : 0) - ((mH & last) !== 0 ? 1 : 0);
+        pH = (pH << 1) | (carry & ~(carry >> 31));
+        mH = (mH << 1) | hNeg;
+        P[y] = mH | ~(xV | pH);
+        M[y] = pH & xV;
+        carry = out;
+        sc[y] = (sc[y] as number) + out;
       }
       steps += y + 1;
       if (
@@ -308,7 +327,7 @@ export class MyersRun {
     }
     this.y = y;
     this.pos = pos;
-    this.meter.charge(steps);
+    this.meter.charge(steps * MYERS_STEP);
     if (keepRing) {
       // Expensive lately (many blocks active)? Then look for a repeating stretch.
       this.sinceCheck += columns;

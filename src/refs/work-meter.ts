@@ -1,14 +1,19 @@
 /**
  * A deterministic bound on the work of the fuzzy anchor stage. Texts built to
- * defeat its filters (a 4,000-character anchor with three typos in 10 MiB of
- * near-copies of it) would otherwise cost seconds; past the budget the search
- * stops and says why, on every machine alike (units, not milliseconds).
+ * defeat its filters (10 MiB of runs of `a` against a 4,000-character `a`
+ * anchor with three typos in one third, bench/anchor-cases.ts) would
+ * otherwise cost seconds; past the budget the search stops and says why, on
+ * every machine alike (units, not milliseconds). The exact and normalised
+ * stages need no bound: they are linear.
  *
- * One unit is about one step of Myers' algorithm on a 32-character block, or
- * one cell of a banded dynamic program; 250 million is under a second on a 2-core
- * machine (bench/anchors.ts), several times what any text a person wrote needs.
+ * A unit is one cell of a banded dynamic program (banded.ts); a step of
+ * Myers' algorithm on a 32-character block costs MYERS_STEP of them (measured
+ * 3× slower). The budget is ~0.6 s of fuzzy search on the bench's 2-core
+ * machine, and over three times what a fuzzy `start` and `end` of 90
+ * characters each cost in 10 MiB of code (the most an ordinary search spends).
  */
-export const WORK_BUDGET = 250_000_000;
+export const WORK_BUDGET = 150_000_000;
+export const MYERS_STEP = 3;
 
 export class WorkBudgetExceeded extends Error {
   constructor() {

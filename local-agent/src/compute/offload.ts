@@ -12,7 +12,11 @@ import { ComputeThread } from "./thread.ts";
  */
 export const INLINE_CHARS = 64 * 1024;
 
-/** Above this, the thread is stopped as soon as it is idle (its memory grew with the text). */
+/**
+ * After tree-sitter parsed more than this, the thread is stopped as soon as
+ * it is idle: WebAssembly memory never shrinks, and a 10 MiB parse grows it
+ * by ~400 MB. (Anchors only use the JavaScript heap, which the collector returns.)
+ */
 const LARGE_CHARS = 1024 * 1024;
 
 export const computeThread = new ComputeThread();
@@ -27,7 +31,7 @@ export function select(
   if (selector.focus === undefined && text.length <= INLINE_CHARS)
     return selectHere(text, selector, lang, where);
   return computeThread.run("select", [text, selector, lang, where], {
-    release: text.length > LARGE_CHARS,
+    release: selector.focus !== undefined && text.length > LARGE_CHARS,
   });
 }
 

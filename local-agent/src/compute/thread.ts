@@ -1,3 +1,4 @@
+import { setPriority } from "node:os";
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
 import { JOBS, type JobName, type Jobs } from "./jobs.ts";
 
@@ -117,8 +118,20 @@ export class ComputeThread {
   }
 }
 
-/** In the thread: serve jobs until stopped. */
+/**
+ * In the thread: serve jobs until stopped. On Linux the thread first lowers
+ * its own priority (nice 10: a thread's nice value is its own there, not the
+ * process's), so a long parse yields the CPU to the agent's main thread and to
+ * the rest of the machine; elsewhere that call would slow the whole agent.
+ */
 function serve(port: NonNullable<typeof parentPort>): void {
+  if (process.platform === "linux") {
+    try {
+      setPriority(0, 10);
+    } catch {
+      // Not allowed (a container's seccomp profile): run at the same priority.
+    }
+  }
   port.on("message", async (job: Job) => {
     try {
       const run = JOBS[job.name] as (...args: unknown[]) => unknown;
