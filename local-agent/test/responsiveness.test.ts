@@ -63,11 +63,11 @@ async function readWhile(ws: Workspace, long: () => Promise<unknown>) {
 }
 
 describe("a long selection or parse does not hold up other requests", () => {
-  it("answers one-line reads all through a focus on a 2 MiB TypeScript file", async () => {
+  it("answers one-line reads all through a focus on a 1 MiB TypeScript file", async () => {
     const { ws, file } = workspace();
     file("small.txt", "one line\ntwo\n");
     file("warm.ts", "function w() {}\n");
-    file("big.ts", bigTypeScript(2));
+    file("big.ts", bigTypeScript(1));
     // The parser is loaded first, so what follows is the long parse itself.
     expect((await readOp(ws, { path: "warm.ts", select: { focus: "w" } })).ok).toBe(true);
     const { value, began, ended, reads } = await readWhile(ws, () =>
@@ -85,13 +85,13 @@ describe("a long selection or parse does not hold up other requests", () => {
     ).toBeGreaterThan(0);
     // The aim is 100 ms; this bound only has to fail when the parse blocks them.
     expect(Math.max(...reads.map((r) => r.ms))).toBeLessThan(1_000);
-  });
+  }, 60_000);
 
-  it("answers one-line reads all through the syntax guard of a paste into a 2 MiB file", async () => {
+  it("answers one-line reads all through the syntax guard of a paste into a 1 MiB file", async () => {
     const { ws, file } = workspace();
     file("small.txt", "one line\ntwo\n");
     file("warm.ts", "function w() {}\n");
-    file("big.ts", bigTypeScript(2));
+    file("big.ts", bigTypeScript(1));
     expect((await readOp(ws, { path: "warm.ts", select: { focus: "w" } })).ok).toBe(true);
     const { value, began, ended, reads } = await readWhile(ws, () =>
       applyOp(ws, {
@@ -109,5 +109,5 @@ describe("a long selection or parse does not hold up other requests", () => {
       `${reads.length} reads over ${Math.round(ended - began)} ms`,
     ).toBeGreaterThan(0);
     expect(Math.max(...reads.map((r) => r.ms))).toBeLessThan(1_000);
-  });
+  }, 60_000);
 });

@@ -12,18 +12,21 @@ import { JOBS, type JobName, type Jobs } from "./jobs.ts";
  * be stopped, and with it all the memory the parse grew.) File locks, the
  * journal and writes stay on the main thread.
  *
- * Started on first use (an agent that never selects or guards never pays for
- * it: ~70 ms and ~10 MB), stopped after IDLE_MS without work, or as soon as
- * it is idle after a large job (WebAssembly memory only grows: a 10 MiB parse
- * leaves 400 MB behind in the thread until it stops). It never keeps the
- * process alive when idle.
+ * Started on first use (an agent that never selects or guards never pays
+ * for it), stopped after IDLE_MS without work, or as soon as it is idle after
+ * a large job (WebAssembly memory only grows: a 10 MiB parse leaves 400 MB
+ * behind in the thread until it stops). Measured from the bundle: starting
+ * it, loading tree-sitter and a grammar and parsing a line take ~0.3 s, and
+ * it holds ~55 MB once it has parsed; 30 s keeps it for a working session's
+ * calls and gives the memory back soon after. It never keeps the process
+ * alive when idle.
  *
  * The thread's script is this module: the packed agent is one file
  * (scripts/build-agent.ts), so the worker loads that same file, where the
  * command line entry (cli.ts) does nothing off the main thread and this
  * module's last lines serve jobs; run from source, it loads this file.
  */
-export const IDLE_MS = 10_000;
+export const IDLE_MS = 30_000;
 
 const ROLE = "edgeclip-compute";
 
