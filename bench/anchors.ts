@@ -12,6 +12,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { IDLE_MS } from "../local-agent/src/compute/thread.ts";
 import { type AgentProcess, startAgentProcess } from "../scripts/agent-process.ts";
 import { buildAgent } from "../scripts/build-agent.ts";
 import { type DevServer, freePort, startWranglerDev } from "../scripts/wrangler-dev.ts";
@@ -209,7 +210,8 @@ async function main(): Promise<number> {
         ms(w.longMs),
       ]);
     }
-    await new Promise((r) => setTimeout(r, 12_000));
+    // Until the agent's compute thread has stopped (idle), and a little more.
+    await new Promise((r) => setTimeout(r, IDLE_MS + 2_000));
     const afterMb = rssMb(agent.child.pid);
 
     console.log("\nAnchor resolution at 10 MiB, the pure function (findPassage)\n");
@@ -245,7 +247,7 @@ async function main(): Promise<number> {
       ]),
     );
     console.log(
-      `\nedgeclip-agent memory (RSS): ${startMb.toFixed(0)} MB idle after connecting, ${peakMb.toFixed(0)} MB at most during the 10 MiB anchor reads, ${afterMb.toFixed(0)} MB idle 12 s after the last (its compute thread stopped).`,
+      `\nedgeclip-agent memory (RSS): ${startMb.toFixed(0)} MB idle after connecting, ${peakMb.toFixed(0)} MB at most during the 10 MiB anchor reads, ${afterMb.toFixed(0)} MB idle ${(IDLE_MS + 2_000) / 1000} s after the last (its compute thread stopped).`,
     );
     console.log("\nTargets:");
     check(
