@@ -22,7 +22,7 @@ import {
 } from "../scripts/wrangler-dev.ts";
 import { connectFilesystemServer } from "./filesystem-server.ts";
 import { check, ms, table } from "./report.ts";
-import { errorLog, type Latency, percentile, recordError, rssMb } from "./stats.ts";
+import { errorLog, type Latency, peakRss, percentile, recordError, rssMb } from "./stats.ts";
 
 const MiB = 1024 * 1024;
 const TIMEOUT_MS = 60_000;
@@ -98,22 +98,6 @@ async function time(
     medianMs: percentile(samples, 0.5),
     p99Ms: percentile(samples, 0.99),
   };
-}
-
-/** The highest RSS of `pid` while `task` runs, sampled every 5 ms. */
-async function peakRss<T>(
-  pid: number | undefined,
-  task: () => Promise<T>,
-): Promise<{ value: T; peakMb: number }> {
-  let peak = rssMb(pid);
-  const timer = setInterval(() => {
-    peak = Math.max(peak, rssMb(pid));
-  }, 5);
-  try {
-    return { value: await task(), peakMb: Math.max(peak, rssMb(pid)) };
-  } finally {
-    clearInterval(timer);
-  }
 }
 
 interface Row {

@@ -103,3 +103,19 @@ export function rssMb(pid: number | undefined): number {
     return Number.NaN;
   }
 }
+
+/** The highest RSS of `pid` while `task` runs, sampled every 5 ms. */
+export async function peakRss<T>(
+  pid: number | undefined,
+  task: () => Promise<T>,
+): Promise<{ value: T; peakMb: number }> {
+  let peak = rssMb(pid);
+  const timer = setInterval(() => {
+    peak = Math.max(peak, rssMb(pid));
+  }, 5);
+  try {
+    return { value: await task(), peakMb: Math.max(peak, rssMb(pid)) };
+  } finally {
+    clearInterval(timer);
+  }
+}

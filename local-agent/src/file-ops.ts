@@ -15,6 +15,7 @@ import type {
 import { LIMITS } from "../../src/core/limits.ts";
 import { Lines } from "../../src/core/lines.ts";
 import { countLines, sliceLines } from "../../src/core/text.ts";
+import { select, syntaxError } from "./compute/offload.ts";
 import { isPrivateKey } from "./deny.ts";
 import {
   applyChange,
@@ -32,7 +33,7 @@ import type { PathLocks } from "./locks.ts";
 import { type OpRecord, recordOf, revertMismatch } from "./op-record.ts";
 import { isInside, type Resolved, resolvePath, type Sandbox } from "./paths.ts";
 import { type Language, languageNamed, languageOf } from "./syntax/languages.ts";
-import { type Selected, select, syntaxError } from "./syntax/select.ts";
+import type { Selected } from "./syntax/select.ts";
 import { decodeText, encodeText, sha256 } from "./text-file.ts";
 
 /** What file operations run against: the roots, the write policy, the journal and the locks. */

@@ -674,3 +674,91 @@ describe("selections, indentation and the syntax guard", () => {
     expect(r.ok && r.value.result.results[0]?.parses).toBe(false);
   });
 });
+
+describe("anchors that cover whole lines", () => {
+  const A_PY = "x = 1\n\n# begin\nA = 1\n# end\n\ny = 2\n";
+
+  it("reads them as whole lines, line breaks included, with the lines removing them takes", async () => {
+    const { ws, file } = workspace();
+    file("a.py", A_PY);
+    const r = await readOp(ws, { path: "a.py", select: { start: "# begin", end: "# end" } });
+    expect(r.ok && r.value).toMatchObject({
+      text: "# begin\nA = 1\n# end\n",
+      start_line: 3,
+      end_line: 5,
+      selection: {
+        start_line: 3,
+        end_line: 5,
+        how: "anchors (exact; whole lines)",
+        removes: { start_line: 3, end_line: 6 },
+      },
+    });
+  });
+
+  it("takes the indentation before `start` and the trailing blanks and line break after `end`", async () => {
+    const { ws, file } = workspace();
+    file("c.py", "class C:\n    def f(self):  \n        return 1 \t\r\n    x = 2\r\n");
+    const indented = await readOp(ws, {
+      path: "c.py",
+      select: { start: "DEF F(self):", end: "return  1" },
+    });
+    expect(indented.ok && indented.value.text).toBe("    def f(self):  \n        return 1 \t\r\n");
+    // The last line of a file without a final line break, and an `end` that ends with one.
+    file("d.txt", "one\n  two\nthree");
+    const last = await readOp(ws, { path: "d.txt", select: { start: "two", end: "three" } });
+    expect(last.ok && last.value.text).toBe("  two\nthree");
+    const broken = await readOp(ws, { path: "d.txt", select: { start: "one", end: "two\n" } });
+    expect(broken.ok && broken.value.text).toBe("one\n  two\n");
+  });
+
+  it("keeps passages that start or end inside a line, and a lone `start`, character for character", async () => {
+    const { ws, file } = workspace();
+    file("e.py", "v = f(1,\n      2)  # two\nw = 3\n");
+    const inside = await readOp(ws, { path: "e.py", select: { start: "f(1,", end: "2)" } });
+    expect(inside.ok && inside.value).toMatchObject({
+      text: "f(1,\n      2)",
+      selection: { how: "anchors (exact)" },
+    });
+    expect(inside.ok && inside.value.selection?.removes).toBeUndefined();
+    const lone = await readOp(ws, { path: "e.py", select: { start: "w = 3" } });
+    expect(lone.ok && lone.value.text).toBe("w = 3");
+  });
+
+  it("removes them as whole lines with the blank lines that set them apart, and moves them with their final line break", async () => {
+    const { ws, file, bytes } = workspace();
+    file("a.py", A_PY);
+    const select = { start: "# begin", end: "# end" };
+    const read = await readOp(ws, { path: "a.py", select });
+    if (!read.ok) throw new Error(read.error.message);
+    // What `move` sends: the removal (with the read's hash), then the paste of what was read.
+    const moved = await apply(
+      ws,
+      [
+        paste("a.py", "replace_lines", { select, expect: read.value.hash }),
+        paste("b.py", "append", { create_if_missing: true, text: 1 }),
+      ],
+      ["", read.value.text],
+    );
+    expect(moved.ok, moved.ok ? "" : moved.error.message).toBe(true);
+    expect(bytes("a.py").toString()).toBe("x = 1\n\ny = 2\n");
+    expect(bytes("b.py").toString()).toBe("# begin\nA = 1\n# end\n");
+    expect(moved.ok && moved.value.result.results[0]).toMatchObject({ lines_removed: 4 });
+  });
+
+  it("replaces them as lines when they are a paste's target, re-indented to where they are", async () => {
+    const { ws, file, bytes } = workspace();
+    file("s.py", "class S:\n    # old\n    a = 1\n    # /old\n    b = 2\n");
+    const r = await apply(
+      ws,
+      [
+        paste("s.py", "replace_lines", {
+          select: { start: "# old", end: "# /old" },
+          indent: "auto",
+        }),
+      ],
+      ["a = 10\n"],
+    );
+    expect(r.ok, r.ok ? "" : r.error.message).toBe(true);
+    expect(bytes("s.py").toString()).toBe("class S:\n    a = 10\n    b = 2\n");
+  });
+});

@@ -13,6 +13,7 @@ import {
   shownMarker,
 } from "../refs/syntax.ts";
 import { Mosaic, type Transform, transformProblem } from "../refs/transforms.ts";
+import { wholeLineSpan } from "../refs/whole-lines.ts";
 import type { SessionContext } from "../session/clipboard-session.ts";
 import { builtTooLarge, notFound } from "./failures.ts";
 import { readFileLines } from "./file-lines.ts";
@@ -146,9 +147,12 @@ async function selectIn(
     const p = findPassage(text, anchorOf(r.start), anchorOf(r.end));
     if (!p.ok) return fail(p.error.code, `${name}: ${p.error.message}`);
     const lines = `${p.value.start_line + firstLine - 1}–${p.value.end_line + firstLine - 1}`;
+    // As in files: a pair covering whole lines selects those lines, line breaks included.
+    const whole = r.end === undefined ? undefined : wholeLineSpan(text, p.value);
+    const span = whole ?? p.value;
     return ok({
-      text: text.slice(p.value.start, p.value.end),
-      what: `${name} lines ${lines} (anchors: ${describeStages(p.value.stages)})`,
+      text: text.slice(span.start, span.end),
+      what: `${name} lines ${lines} (anchors: ${describeStages(p.value.stages)}${whole ? "; whole lines" : ""})`,
     });
   }
   if (r.focus !== undefined) {

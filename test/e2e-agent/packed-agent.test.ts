@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -23,6 +23,7 @@ describe("the agent as users install it: npm pack, then npm install into an empt
   let installDir: string;
   let agent: AgentProcess | undefined;
   let client: AnyClient | undefined;
+  let root = "";
 
   beforeAll(() => {
     const packDir = mkdtempSync(path.join(tmpdir(), "edgeclip-pack-"));
@@ -78,7 +79,7 @@ describe("the agent as users install it: npm pack, then npm install into an empt
   });
 
   it("connects, and serves file operations", async () => {
-    const root = tempProject({ "hello.txt": "from the packed agent\n" });
+    root = tempProject({ "hello.txt": "from the packed agent\n" });
     agent = await startAgent({
       root,
       name: "packed",
@@ -89,6 +90,18 @@ describe("the agent as users install it: npm pack, then npm install into an empt
     const session = await startSession(client, { project: "packed-project" });
     const read = await ok<{ content: string }>(client, "read", { session, path: "hello.txt" });
     expect(read.content).toBe("from the packed agent\n");
+  });
+
+  it("parses with tree-sitter in its compute thread, from the installed files alone", async () => {
+    if (!agent || !client) throw new Error("the previous test did not connect the agent");
+    writeFileSync(path.join(root, "a.py"), "def f():\n    return 1\n\n\ndef g():\n    pass\n");
+    const session = await startSession(client, { project: "packed-project" });
+    const read = await ok<{ content: string; selected: string }>(client, "read", {
+      session,
+      path: "a.py",
+      focus: "g",
+    });
+    expect(read).toMatchObject({ content: "def g():\n    pass\n", selected: "g (function)" });
   });
 });
 

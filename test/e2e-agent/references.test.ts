@@ -235,7 +235,8 @@ describe("references", () => {
     expect(file("mosaic.ts")).toBe(
       [
         "function clamp(n: number, lo: number, hi: number): number {\n  return Math.min(hi, Math.max(lo, n));\n}\n",
-        "const DEFAULTS = {\n  retries: 3,\n  timeout: 30,\n};",
+        // Anchors that cover whole lines select them, line breaks included, in an entry as in a file.
+        "const DEFAULTS = {\n  retries: 3,\n  timeout: 30,\n};\n",
         "  size(): number {\n    return this.items.length;\n  }\n",
       ].join("\n"),
     );

@@ -50,15 +50,15 @@ describe("references to entries", () => {
     expect(await content("server")).toBe('[server]\nhost = "127.0.0.1"\nport = 8080\n');
   });
 
-  it("copies a passage between anchors typed with drift, and says what it cited", async () => {
+  it("copies a passage between anchors typed with drift, as whole lines when they cover whole lines, and says what it cited", async () => {
     const r = await call(v2, "copy", {
       session,
       key: "db",
       ref: { clip: "config", start: "[DATABASE]", end: "pool=5" },
     });
     expect(r.isError, r.text).toBeFalsy();
-    expect(r.text).toContain("entry `config` lines 6–8 (anchors: normalised)");
-    expect(await content("db")).toBe('[database]\nurl = "postgres://localhost/app"\npool = 5');
+    expect(r.text).toContain("entry `config` lines 6–8 (anchors: normalised; whole lines)");
+    expect(await content("db")).toBe('[database]\nurl = "postgres://localhost/app"\npool = 5\n');
   });
 
   it("assembles a mosaic with multi_ref, transformed per piece and joined", async () => {
@@ -80,11 +80,11 @@ describe("references to entries", () => {
     await ok(v1, "copy", {
       session,
       key: "inline",
-      text: 'port is {{ref:clip=config,start="port = ",end="8080"}}; write \\{{ref:clip=x}} literally\n{{ref:clip=config,lines=1}}\n',
+      text: 'port is {{ref:clip=config,start="8080"}}; write \\{{ref:clip=x}} literally\n{{ref:clip=config,lines=1}}\n',
     });
     // Stored as a literal `{{ref:clip=x}}`, which results show escaped (markers in results are inert).
     expect(await content("inline")).toBe(
-      "port is port = 8080; write \\{{ref:clip=x}} literally\n# settings\n",
+      "port is 8080; write \\{{ref:clip=x}} literally\n# settings\n",
     );
   });
 

@@ -1,4 +1,5 @@
 import { describeStages, findPassage } from "../../../src/refs/anchors.ts";
+import { wholeLineSpan } from "../../../src/refs/whole-lines.ts";
 import type { Language } from "./languages.ts";
 import { firstError, withTree } from "./parser.ts";
 import { findSymbol, listSymbols } from "./symbols.ts";
@@ -85,14 +86,16 @@ export async function select(
       error: { ...passage.error, message: `${where}: ${passage.error.message}` },
     };
   const p = passage.value;
+  // A pair of anchors covering whole lines selects those lines, as `focus` does.
+  const lines = selector.end === undefined ? undefined : wholeLineSpan(text, p);
   return {
     ok: true,
     value: {
-      start: p.start,
-      end: p.end,
+      start: lines?.start ?? p.start,
+      end: lines?.end ?? p.end,
       start_line: p.start_line,
       end_line: p.end_line,
-      how: `anchors (${describeStages(p.stages)})`,
+      how: `anchors (${describeStages(p.stages)}${lines ? "; whole lines" : ""})`,
     },
   };
 }

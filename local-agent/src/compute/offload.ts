@@ -1,0 +1,41 @@
+import type { Language } from "../syntax/languages.ts";
+import { type Selector, type SelectResult, select as selectHere } from "../syntax/select.ts";
+import { ComputeThread } from "./thread.ts";
+
+/**
+ * Where the agent's selections and syntax checks run (thread.ts): `focus`
+ * and the syntax guard always in the compute thread (tree-sitter: its parse
+ * cannot be interrupted, and its memory goes with the thread); anchors in
+ * the thread for texts over INLINE_CHARS, on the main thread below (anchors
+ * are linear, src/refs/anchors.ts: at most a few milliseconds there, and no
+ * thread start, ~70 ms, for the usual small file).
+ */
+export const INLINE_CHARS = 64 * 1024;
+
+/**
+ * After tree-sitter parsed more than this, the thread is stopped as soon as
+ * it is idle: WebAssembly memory never shrinks, and a 10 MiB parse grows it
+ * by ~400 MB. (Anchors only use the JavaScript heap, which the collector returns.)
+ */
+const LARGE_CHARS = 1024 * 1024;
+
+export const computeThread = new ComputeThread();
+
+/** `select` (syntax/select.ts), off the main thread when it can take long. */
+export function select(
+  text: string,
+  selector: Selector,
+  lang: Language | undefined,
+  where: string,
+): Promise<SelectResult> {
+  if (selector.focus === undefined && text.length <= INLINE_CHARS)
+    return selectHere(text, selector, lang, where);
+  return computeThread.run("select", [text, selector, lang, where], {
+    release: selector.focus !== undefined && text.length > LARGE_CHARS,
+  });
+}
+
+/** `syntaxError` (syntax/select.ts), in the compute thread. */
+export function syntaxError(text: string, lang: Language): Promise<number | undefined> {
+  return computeThread.run("syntaxError", [text, lang], { release: text.length > LARGE_CHARS });
+}
