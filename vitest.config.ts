@@ -8,21 +8,32 @@ import { cimdHostScript } from "./test/workers/cimd-documents.ts";
  * - agent: the local agent's modules, in Node (real files in temporary directories);
  * - workers: the Durable Object and Worker inside workerd (@cloudflare/vitest-plugin);
  * - e2e: a real `wrangler dev` driven by the official MCP SDK clients;
- * - e2e-agent: another `wrangler dev`, with real edgeclip-agent processes on temporary directories;
+ * - e2e-agent: `wrangler dev` servers (one per worker slot), with real edgeclip-agent processes on temporary directories;
  * - e2e-auth: a `wrangler dev` that requires sign-in: OAuth with the SDK's auth support, pairing, presets, isolation.
  */
 export default defineConfig({
   test: {
     reporters: ["default", "./test/summary-reporter.ts"],
+    // Most test time is spent waiting on servers and agent processes, so files run side by
+    // side even on 2 cores (vitest's default is one worker per core, minus one). Files of the
+    // Node projects share their workers (isolate: false): each new worker costs ~0.35 s of CPU,
+    // and they hold no state a file could leak (fake timers and env stubs are undone after each).
+    maxWorkers: 3,
     projects: [
       {
-        test: { name: "unit", include: ["test/unit/**/*.test.ts"], environment: "node" },
+        test: {
+          name: "unit",
+          include: ["test/unit/**/*.test.ts"],
+          environment: "node",
+          isolate: false,
+        },
       },
       {
         test: {
           name: "agent",
           include: ["local-agent/test/**/*.test.ts"],
           environment: "node",
+          isolate: false,
           testTimeout: 30_000,
         },
       },
@@ -44,7 +55,7 @@ export default defineConfig({
             },
           }),
         ],
-        test: { name: "workers", include: ["test/workers/**/*.test.ts"] },
+        test: { name: "workers", include: ["test/workers/**/*.test.ts"], isolate: false },
       },
       {
         test: {
@@ -52,8 +63,8 @@ export default defineConfig({
           include: ["test/e2e-agent/**/*.test.ts"],
           environment: "node",
           globalSetup: ["test/e2e-agent/global-setup.ts"],
-          // One file at a time: each controls which local agents are connected.
-          fileParallelism: false,
+          // Files run side by side, each in a lane of its own (test/support/lanes.ts): a server
+          // and an X display per worker slot, so a file controls which agents are connected.
           testTimeout: 120_000,
           hookTimeout: 60_000,
         },
@@ -61,6 +72,7 @@ export default defineConfig({
       {
         test: {
           name: "e2e-auth",
+          isolate: false,
           include: ["test/e2e-auth/**/*.test.ts"],
           environment: "node",
           globalSetup: ["test/e2e-auth/global-setup.ts"],
@@ -71,6 +83,7 @@ export default defineConfig({
       {
         test: {
           name: "e2e",
+          isolate: false,
           include: ["test/e2e/**/*.test.ts"],
           environment: "node",
           globalSetup: ["test/e2e/global-setup.ts"],

@@ -49,9 +49,14 @@ export default {
       if (door.kind === "unconfigured") return await app.fetch(request, env, ctx); // /health only
       if (door.kind !== "sign-in") throw new Error(`unexpected door ${door.kind}`);
       const provider = providerFor(door.origin, env, appHandler);
+      // The library keeps its helpers on the env object it is given (`env.OAUTH_PROVIDER`,
+      // set once, never replaced), and workerd shares one env across requests: a Worker
+      // reached under two host names would then check the second's authorizations against
+      // the first's resource. Each request gets its own env, so the helpers are its origin's.
+      const own = { ...env } as Env;
       if (pathname === "/token" && request.method === "POST")
-        return await refreshOnce(request, env, (r) => provider.fetch(r, env, ctx));
-      return await provider.fetch(request, env, ctx);
+        return await refreshOnce(request, own, (r) => provider.fetch(r, own, ctx));
+      return await provider.fetch(request, own, ctx);
     } catch (error) {
       console.error("edgeclip: request failed", error);
       return Response.json(

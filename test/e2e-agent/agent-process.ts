@@ -7,6 +7,7 @@ import {
   type AgentProcess,
   startAgentProcess,
 } from "../../scripts/agent-process.ts";
+import { lane } from "../support/lanes.ts";
 
 export type { AgentProcess };
 
@@ -34,12 +35,12 @@ export function tempFiles(root: string): string[] {
 export function startAgent(
   options: Omit<AgentOptions, "server" | "bin"> & { bin?: string[] },
 ): Promise<AgentProcess> {
-  const display = inject("display");
+  const { url, token, display } = lane();
   return startAgentProcess({
     ...options,
-    server: inject("baseUrl"),
+    server: url,
     bin: options.bin ?? [process.execPath, inject("agentBin")],
-    localToken: options.localToken === undefined ? inject("localToken") : options.localToken,
+    localToken: options.localToken === undefined ? token : options.localToken,
     env: { ...(display ? { DISPLAY: display } : {}), ...options.env },
   });
 }

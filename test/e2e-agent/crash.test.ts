@@ -2,13 +2,42 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AnyClient, call, connectV1, ok, startSession } from "../e2e/clients.ts";
+import {
+  type AnyClient,
+  type CallResult,
+  call,
+  connectV1,
+  ok,
+  startSession,
+} from "../e2e/clients.ts";
 import { type AgentProcess, startAgent, tempFiles, tempProject } from "./agent-process.ts";
 
+/**
+ * A real agent killed during multi-file writes, then restarted: every file of
+ * the operation is wholly before or wholly after, no temporary file is left,
+ * and history says which. Each round stops the agent at one step of its
+ * journal's commit, deterministically (`EDGECLIP_TEST_CRASH_AT`: the agent
+ * SIGKILLs itself there), so every step is covered once; a few rounds more
+ * SIGKILL it from outside at random moments, for the places between steps
+ * (computing the edits, sending the reply). Recovery runs when the next
+ * round's agent starts.
+ */
 const MiB = 1024 * 1024;
 const TARGETS = ["big/one.txt", "big/two.txt", "big/three.txt"];
-const ROUNDS = 16;
-const MOVE_ROUNDS = 8;
+/** The commit's steps in order (local-agent/src/journal.ts), and how a crash there ends. */
+const PASTE_STEPS = [
+  ["journal-written", "rolled back"],
+  ["temp-written:0", "rolled back"],
+  ["temp-written:2", "rolled back"],
+  ["committed", "completed"],
+  ["renamed:0", "completed"],
+  ["renamed:1", "completed"],
+  ["recorded", "completed"],
+  ["done", "completed"],
+] as const;
+const RANDOM_ROUNDS = 4;
+const MOVE_STEPS = ["journal-written", "committed", "renamed:0"] as const;
+const MOVE_RANDOM_ROUNDS = 2;
 /** Lines of each chunk `move` takes from the top of the source. */
 const CHUNK_LINES = 1_000;
 
@@ -30,17 +59,28 @@ let state: string;
 let client: AnyClient;
 let session: string;
 let agent: AgentProcess | undefined;
-const start = () => startAgent({ root, name: "crash-agent", project: "crash-project", state });
+/** (Re)starts the agent, which first recovers what the last one left; `crashAt`: it kills itself at that step. */
+async function restart(crashAt?: string): Promise<void> {
+  await agent?.stop("SIGKILL");
+  agent = await startAgent({
+    root,
+    name: "crash-agent",
+    project: "crash-project",
+    state,
+    env: crashAt ? { EDGECLIP_TEST_CRASH_AT: crashAt } : {},
+  });
+}
 
 beforeAll(async () => {
-  const chunks = Array.from({ length: MOVE_ROUNDS }, (_, i) => chunkOf(`move-${i}`)).join("");
+  const moves = MOVE_STEPS.length + MOVE_RANDOM_ROUNDS + 1;
+  const chunks = Array.from({ length: moves }, (_, i) => chunkOf(`move-${i}`)).join("");
   root = tempProject({
-    ...Object.fromEntries(TARGETS.map((t) => [t, text(3 * MiB, "base")])),
-    "move/source.txt": chunks + text(3 * MiB, "source-base"),
-    "move/target.txt": text(3 * MiB, "target-base"),
+    ...Object.fromEntries(TARGETS.map((t) => [t, text(MiB, "base")])),
+    "move/source.txt": chunks + text(MiB, "source-base"),
+    "move/target.txt": text(MiB, "target-base"),
   });
   state = mkdtempSync(path.join(tmpdir(), "edgeclip-crash-state-"));
-  agent = await start();
+  await restart();
   client = await connectV1();
   session = await startSession(client, { project: "crash-project" });
 });
@@ -65,9 +105,24 @@ async function settledLine(id: number): Promise<string> {
   throw new Error(`operation #${id} was never settled`);
 }
 
-describe("the agent killed during three-target pastes of large files", () => {
-  it("leaves, once restarted, all three files as before or all as after, no temporary file, and history saying which", async () => {
-    // How long one paste takes here, so that the kills can be spread over that time.
+/**
+ * How a killed write ended, once the agent is back: "completed" or "rolled
+ * back" (history's line for it), "done" (the reply came before the kill), or
+ * "unsent" (killed before the request left the edge: nothing sent or written).
+ */
+async function outcomeOf(result: CallResult): Promise<string> {
+  if (!result.isError) return "done";
+  if (result.text.startsWith("AGENT_NOT_CONNECTED: ")) return "unsent";
+  expect(result.text).toMatch(/^AGENT_DISCONNECTED: .*operation #\d+/s);
+  const line = await settledLine(Number(/operation #(\d+)/.exec(result.text)?.[1]));
+  if (line.includes("completed by the agent's journal")) return "completed";
+  expect(line).toContain("no file changed");
+  return "rolled back";
+}
+
+describe("the agent killed during three-target pastes", () => {
+  it("leaves, once restarted, all three files as before or all as after, no temporary file, and history saying which: at every step of the commit, and at random moments", async () => {
+    // How long one paste takes here, so that the random kills can be spread over that time.
     await ok(client, "copy", { session, key: "calibrate", text: "calibration\n" });
     const started = Date.now();
     await ok(client, "paste", {
@@ -76,76 +131,69 @@ describe("the agent killed during three-target pastes of large files", () => {
       targets: TARGETS.map((p) => ({ path: p })),
     });
     const spreadMs = (Date.now() - started) * 1.2;
-    const base = readFileSync(path.join(root, TARGETS[0] ?? ""), "utf8");
-    let expected = base;
-    const seen = { completed: 0, recovered: 0, untouched: 0, unsent: 0 };
-    for (let round = 0; round < ROUNDS; round++) {
+    let expected = readFileSync(path.join(root, TARGETS[0] ?? ""), "utf8");
+    const rounds: { crashAt?: string; expect?: string }[] = [
+      ...PASTE_STEPS.map(([crashAt, outcome]) => ({ crashAt, expect: outcome })),
+      ...Array.from({ length: RANDOM_ROUNDS }, () => ({})),
+    ];
+    const seen: Record<string, number> = {};
+    /** The round whose outcome the next start's recovery settles. */
+    let pending:
+      | { round: number; chunk: string; result: CallResult; crashAt?: string; expect?: string }
+      | undefined;
+    for (let round = 0; round <= rounds.length; round++) {
+      const plan = rounds[round];
+      await restart(plan?.crashAt); // recovers what the last round left, before it connects
+      if (pending) {
+        const contents = TARGETS.map((t) => readFileSync(path.join(root, t), "utf8"));
+        const at = `round ${pending.round}${pending.crashAt ? ` (crash at ${pending.crashAt})` : ""}`;
+        expect(tempFiles(root), `${at}: temporary files left`).toEqual([]);
+        const appended = contents[0] === expected + pending.chunk;
+        if (!appended) expect(contents[0] === expected, `${at}: first target mixed`).toBe(true);
+        for (const [i, content] of contents.entries())
+          expect(content === contents[0], `${at}: ${TARGETS[i]} differs from the first`).toBe(true);
+        const outcome = await outcomeOf(pending.result);
+        if (pending.expect) expect(outcome, at).toBe(pending.expect);
+        expect(appended, `${at}: ${outcome}, yet the files say otherwise`).toBe(
+          outcome === "done" || outcome === "completed",
+        );
+        seen[outcome] = (seen[outcome] ?? 0) + 1;
+        if (appended) expected += pending.chunk;
+      }
+      if (!plan) break;
       const chunk = text(64 * 1024, `round-${round}`);
       await ok(client, "copy", { session, key: `chunk-${round}`, text: chunk });
+      const sent = Date.now();
       const paste = call(client, "paste", {
         session,
         key: `chunk-${round}`,
         targets: TARGETS.map((p) => ({ path: p })),
       });
-      const delay = ((round + Math.random()) / ROUNDS) * spreadMs;
-      await new Promise((r) => setTimeout(r, delay));
-      const killedAt = Date.now();
-      await agent?.stop("SIGKILL");
+      if (!plan.crashAt) {
+        await new Promise((r) =>
+          setTimeout(r, ((round + Math.random()) / rounds.length) * spreadMs),
+        );
+        await agent?.stop("SIGKILL");
+      }
       const result = await paste;
       // Never a hang: the caller hears at once, not after the 30 s timeout.
-      expect(Date.now() - killedAt).toBeLessThan(5_000);
-
-      agent = await start(); // recovery runs before it connects
-      const contents = TARGETS.map((t) => readFileSync(path.join(root, t), "utf8"));
-      expect(tempFiles(root), `round ${round}: temporary files left`).toEqual([]);
-      const appended = contents[0] === expected + chunk;
-      if (!appended)
-        expect(contents[0] === expected, `round ${round}: first target mixed`).toBe(true);
-      for (const [i, content] of contents.entries())
-        expect(
-          content === contents[0],
-          `round ${round}: ${TARGETS[i]} differs from the first target`,
-        ).toBe(true);
-
-      if (!result.isError) {
-        expect(appended, `round ${round}: a paste that succeeded is not in the files`).toBe(true);
-        seen.completed++;
-      } else if (result.text.startsWith("AGENT_NOT_CONNECTED: ")) {
-        // Killed before the request left the edge: nothing was sent, recorded or written.
-        expect(appended, `round ${round}: a paste never sent changed the files`).toBe(false);
-        seen.unsent++;
-      } else {
-        expect(result.text).toMatch(/^AGENT_DISCONNECTED: .*operation #\d+/s);
-        const id = Number(/operation #(\d+)/.exec(result.text)?.[1]);
-        const line = await settledLine(id);
-        if (appended) {
-          expect(line).toContain("completed by the agent's journal");
-          seen.recovered++;
-        } else {
-          expect(line).toContain("no file changed");
-          seen.untouched++;
-        }
-      }
-      if (appended) expected += chunk;
+      expect(Date.now() - sent).toBeLessThan(5_000 + spreadMs);
+      pending = { round, chunk, result, ...plan };
     }
-    // The kills landed before, during and after writes (the spread covers a paste's duration).
-    expect(seen.completed + seen.recovered + seen.untouched + seen.unsent).toBe(ROUNDS);
-    expect(seen.recovered + seen.untouched, JSON.stringify(seen)).toBeGreaterThan(0);
+    expect(Object.values(seen).reduce((a, b) => a + b, 0)).toBe(rounds.length);
 
     // Everything settled: undo works again, and reverts the last paste that happened.
-    if (expected !== base) {
-      const undone = await call(client, "undo", { session });
-      expect(undone.isError, undone.text).toBeFalsy();
-      const after = TARGETS.map((t) => readFileSync(path.join(root, t), "utf8"));
-      for (const content of after) expect(content.length).toBeLessThan(expected.length);
-    }
+    const undone = await call(client, "undo", { session });
+    expect(undone.isError, undone.text).toBeFalsy();
+    for (const t of TARGETS)
+      expect(readFileSync(path.join(root, t), "utf8").length).toBeLessThan(expected.length);
     console.log(
       `crash rounds (a paste takes ~${Math.round(spreadMs / 1.2)} ms): ${JSON.stringify(seen)}`,
     );
   });
 });
 
-describe("the agent killed during moves between two large files", () => {
+describe("the agent killed during moves between two files", () => {
   it("leaves both files as before or both as after: the code is never only in one place or in neither", async () => {
     const read = (name: string) => readFileSync(path.join(root, "move", name), "utf8");
     let source = read("source.txt");
@@ -160,9 +208,35 @@ describe("the agent killed during moves between two large files", () => {
     const first = source.slice(0, chunkOf("move-0").length);
     source = source.slice(first.length);
     target += first;
+    const rounds: (string | undefined)[] = [
+      ...MOVE_STEPS,
+      ...Array.from({ length: MOVE_RANDOM_ROUNDS }, () => undefined),
+    ];
     const seen = { moved: 0, untouched: 0 };
     let next = 1; // the chunk now at the top of the source
-    for (let round = 1; round < MOVE_ROUNDS; round++) {
+    let pending: { round: number; chunk: string; result: CallResult; crashAt?: string } | undefined;
+    for (let round = 0; round <= rounds.length; round++) {
+      const crashAt = rounds[round];
+      await restart(crashAt); // recovers what the last round left
+      if (pending) {
+        const at = `round ${pending.round}${pending.crashAt ? ` (crash at ${pending.crashAt})` : ""}`;
+        expect(tempFiles(root), `${at}: temporary files left`).toEqual([]);
+        const [nowSource, nowTarget] = [read("source.txt"), read("target.txt")];
+        const moved =
+          nowSource === source.slice(pending.chunk.length) && nowTarget === target + pending.chunk;
+        const untouched = nowSource === source && nowTarget === target;
+        expect(moved || untouched, `${at}: the files are neither before nor after`).toBe(true);
+        if (!pending.result.isError)
+          expect(moved, `${at}: a move that succeeded is not in the files`).toBe(true);
+        if (pending.crashAt) expect(moved, at).toBe(pending.crashAt !== "journal-written");
+        if (moved) {
+          source = nowSource;
+          target = nowTarget;
+          seen.moved++;
+          next++;
+        } else seen.untouched++;
+      }
+      if (round === rounds.length) break;
       const chunk = chunkOf(`move-${next}`);
       expect(source.startsWith(chunk)).toBe(true);
       const moving = call(client, "move", {
@@ -170,25 +244,13 @@ describe("the agent killed during moves between two large files", () => {
         from: { path: "move/source.txt", lines: `1..${CHUNK_LINES}` },
         to: { path: "move/target.txt" },
       });
-      await new Promise((r) => setTimeout(r, ((round + Math.random()) / MOVE_ROUNDS) * spreadMs));
-      await agent?.stop("SIGKILL");
-      const result = await moving;
-      agent = await start();
-      expect(tempFiles(root), `round ${round}: temporary files left`).toEqual([]);
-      const [nowSource, nowTarget] = [read("source.txt"), read("target.txt")];
-      const moved = nowSource === source.slice(chunk.length) && nowTarget === target + chunk;
-      const untouched = nowSource === source && nowTarget === target;
-      expect(moved || untouched, `round ${round}: the files are neither before nor after`).toBe(
-        true,
-      );
-      if (!result.isError)
-        expect(moved, `round ${round}: a move that succeeded is not in the files`).toBe(true);
-      if (moved) {
-        source = nowSource;
-        target = nowTarget;
-        seen.moved++;
-        next++;
-      } else seen.untouched++;
+      if (!crashAt) {
+        await new Promise((r) =>
+          setTimeout(r, ((round + Math.random()) / rounds.length) * spreadMs),
+        );
+        await agent?.stop("SIGKILL");
+      }
+      pending = { round, chunk, result: await moving, ...(crashAt ? { crashAt } : {}) };
     }
     console.log(`move crash rounds: ${JSON.stringify(seen)}`);
   });

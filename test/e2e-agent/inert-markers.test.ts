@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type AnyClient,
   call,
@@ -11,6 +11,7 @@ import {
   startSession,
   unique,
 } from "../e2e/clients.ts";
+import { lane } from "../support/lanes.ts";
 import { which } from "../support/x11.ts";
 import { type AgentProcess, startAgent, tempProject } from "./agent-process.ts";
 
@@ -34,7 +35,7 @@ Clipboard: {{ref:source=os}}
 Docs write a literal marker as \\{{ref:path=x}}.
 `;
 
-const display = inject("display");
+const display = lane().display;
 /** The OS clipboard can hold a secret for the test only with an X display and xclip. */
 const osClipboard = Boolean(display) && which("xclip") !== undefined;
 
@@ -137,7 +138,8 @@ describe("anchors copied from a result", () => {
       end: "Clipboard: \\{{ref:source=os}}",
     });
     expect(copied.isError, copied.text).toBeFalsy();
-    expect(copied.text).toContain("anchors (exact)");
+    // The pair covers whole lines, so it selects them (line breaks included).
+    expect(copied.text).toContain("anchors (exact; whole lines)");
     expect(copied.data).toMatchObject({ start_line: 4, end_line: 5 });
   });
 

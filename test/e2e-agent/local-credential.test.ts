@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PROTOCOL_VERSION } from "../../src/bridge/protocol.ts";
-import { type AnyClient, connectV1, ok } from "../e2e/clients.ts";
+import { type AnyClient, baseUrl, connectV1, ok } from "../e2e/clients.ts";
 import { type AgentProcess, startAgent, tempProject } from "./agent-process.ts";
 
 /**
@@ -41,7 +41,7 @@ describe("the local credential and local agents", () => {
   });
 
   it("does not let a process without the credential replace a connected agent by its name", async () => {
-    const bridge = `${inject("baseUrl").replace(/^http/, "ws")}/bridge`;
+    const bridge = `${baseUrl().replace(/^http/, "ws")}/bridge`;
     const outcome = await new Promise<string>((resolve) => {
       const impostor = new WebSocket(bridge);
       impostor.addEventListener("open", () => {

@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type AnyClient,
   call,
@@ -8,10 +8,11 @@ import {
   ok,
   startSession,
 } from "../e2e/clients.ts";
+import { lane } from "../support/lanes.ts";
 import { startXvfb, X11_INSTALL } from "../support/x11.ts";
 import { type AgentProcess, startAgent, tempProject } from "./agent-process.ts";
 
-const display = inject("display");
+const display = lane().display;
 
 /** The X clipboard as another program on the machine sees it. */
 const xclipRead = (on = display) =>

@@ -2,13 +2,12 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import pkg from "../../local-agent/package.json" with { type: "json" };
 import { AGENT_TARBALL } from "../../scripts/build-agent.ts";
-import { type AnyClient, connectV1, ok, startSession } from "../e2e/clients.ts";
+import { type AnyClient, baseUrl, connectV1, ok, startSession } from "../e2e/clients.ts";
 import { type AgentProcess, startAgent, tempProject } from "./agent-process.ts";
 
-const repo = path.join(import.meta.dirname, "..", "..");
 /** npm as this process runs it: on the same Node (22), offline. */
 const npm = (args: string[], cwd: string) =>
   execFileSync("npm", ["--offline", "--no-audit", "--no-fund", ...args], {
@@ -26,15 +25,13 @@ describe("the agent as users install it: npm pack, then npm install into an empt
   let root = "";
 
   beforeAll(() => {
-    const packDir = mkdtempSync(path.join(tmpdir(), "edgeclip-pack-"));
-    const packed = JSON.parse(
-      npm(["pack", "--json", "--pack-destination", packDir], path.join(repo, "local-agent")),
-    ) as {
-      filename: string;
-      files: { path: string }[];
-    }[];
-    tarball = path.join(packDir, packed[0]?.filename ?? "");
-    files = (packed[0]?.files ?? []).map((f) => f.path).sort();
+    // The package as `npm pack` made it for this run (the e2e-agent setup's packAgent).
+    tarball = AGENT_TARBALL;
+    files = execFileSync("tar", ["-tzf", tarball], { encoding: "utf8" })
+      .split("\n")
+      .filter(Boolean)
+      .map((f) => f.replace(/^package\//, ""))
+      .sort();
     installDir = mkdtempSync(path.join(tmpdir(), "edgeclip-install-"));
     npm(["init", "-y"], installDir);
     npm(["install", tarball], installDir);
@@ -106,7 +103,7 @@ describe("the agent as users install it: npm pack, then npm install into an empt
 });
 
 describe("the agent the server offers: npx <server>/agent.tgz, from an empty directory", () => {
-  const server = () => inject("baseUrl");
+  const server = () => baseUrl();
   /** npx as a user runs it, in a scratch directory with its own npm cache (so the tarball comes from the server). */
   const scratch = () => {
     const dir = mkdtempSync(path.join(tmpdir(), "edgeclip-npx-"));

@@ -4,15 +4,17 @@ import {
 } from "@modelcontextprotocol/client";
 import { Client as ClientV1 } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport as TransportV1 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { expect, inject } from "vitest";
+import { expect } from "vitest";
 import { Browser } from "../support/browser.ts";
+import { lane } from "../support/lanes.ts";
 
-export const baseUrl = () => inject("baseUrl");
-export const mcpUrl = () => new URL("/mcp", inject("baseUrl"));
+/** This file's test server (its lane's: test/support/lanes.ts). */
+export const baseUrl = () => lane().url;
+export const mcpUrl = () => new URL("/mcp", baseUrl());
 
 /** The header every request to the test server carries: its local credential. */
 export const authHeaders = (): Record<string, string> => ({
-  authorization: `Bearer ${inject("localToken")}`,
+  authorization: `Bearer ${lane().token}`,
 });
 
 /**
@@ -37,7 +39,7 @@ export const serverFetch = (path: string, init: RequestInit = {}) =>
   });
 
 /** The dashboard link `npm start` prints: it trades the local credential for the dashboard cookie. */
-export const dashboardLink = () => `${baseUrl()}/?token=${inject("localToken")}`;
+export const dashboardLink = () => `${baseUrl()}/?token=${lane().token}`;
 
 /** A browser on this machine (a loopback client) that opened the dashboard link, so it holds the dashboard cookie. */
 export async function localBrowser(): Promise<Browser> {

@@ -110,7 +110,10 @@ export async function authorizeInBrowser(
     page = await browser.get(new URL(signedIn.headers.get("location") ?? "/", authorizeUrl));
   }
   const consent = await page.text();
-  if (page.status !== 200) throw new Error(`consent page ${page.status}: ${consent}`);
+  if (page.status !== 200)
+    throw new Error(
+      `consent page ${page.status} ${page.headers.get("location") ?? ""}: ${consent}`,
+    );
   const answered = await browser.post(new URL("/authorize", authorizeUrl), {
     ...hiddenFields(consent),
     preset: decision.preset ?? "full",
