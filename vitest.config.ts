@@ -60,6 +60,7 @@ export default defineConfig({
       {
         test: {
           name: "e2e-agent",
+          isolate: false,
           include: ["test/e2e-agent/**/*.test.ts"],
           environment: "node",
           globalSetup: ["test/e2e-agent/global-setup.ts"],

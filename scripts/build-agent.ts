@@ -13,7 +13,7 @@
  * agent built from its own commit: `npx <server>/agent.tgz connect <server>`.
  */
 import { execFile } from "node:child_process";
-import { chmod, copyFile, mkdir, mkdtemp, rename, rm } from "node:fs/promises";
+import { chmod, copyFile, mkdir, mkdtemp, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -66,7 +66,9 @@ export const AGENT_TARBALL = path.join(root, "public", "agent.tgz");
 /**
  * Builds the agent and packs it (`npm pack`, its prepack skipped: the build is
  * fresh) into public/agent.tgz, replaced atomically so a running server never
- * serves half a file.
+ * serves half a file, and only when its bytes changed (npm pack is
+ * reproducible): a `wrangler dev` watches its assets and reloads on a change,
+ * which drops every agent's WebSocket.
  */
 export async function packAgent(): Promise<string> {
   await buildAgent();
@@ -80,9 +82,13 @@ export async function packAgent(): Promise<string> {
     const [packed] = JSON.parse(stdout) as { filename: string }[];
     if (!packed) throw new Error("npm pack made no tarball");
     await mkdir(path.dirname(AGENT_TARBALL), { recursive: true });
-    const temp = `${AGENT_TARBALL}.${process.pid}.tmp`;
-    await copyFile(path.join(out, packed.filename), temp);
-    await rename(temp, AGENT_TARBALL);
+    const fresh = await readFile(path.join(out, packed.filename));
+    const current = await readFile(AGENT_TARBALL).catch(() => undefined);
+    if (!current?.equals(fresh)) {
+      const temp = `${AGENT_TARBALL}.${process.pid}.tmp`;
+      await writeFile(temp, fresh);
+      await rename(temp, AGENT_TARBALL);
+    }
   } finally {
     await rm(out, { recursive: true, force: true });
   }

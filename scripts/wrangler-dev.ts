@@ -20,19 +20,32 @@ export const WRANGLER_ENV = {
 
 /** A TCP port nobody listens on right now. */
 export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address
-          ? resolve(address.port)
-          : reject(new Error("no port")),
-      );
-    });
+  const [port] = await freePorts(1);
+  if (port === undefined) throw new Error("no port");
+  return port;
+}
+
+/** `count` distinct TCP ports nobody listens on right now (all held until every one is found). */
+export async function freePorts(count: number): Promise<number[]> {
+  const servers = await Promise.all(
+    Array.from(
+      { length: count },
+      () =>
+        new Promise<ReturnType<typeof createServer>>((resolve, reject) => {
+          const server = createServer();
+          server.unref();
+          server.on("error", reject);
+          server.listen(0, "127.0.0.1", () => resolve(server));
+        }),
+    ),
+  );
+  const ports = servers.map((server) => {
+    const address = server.address();
+    if (typeof address !== "object" || !address) throw new Error("no port");
+    return address.port;
   });
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  return ports;
 }
 
 export interface DevServer {

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { AGENT_BIN, packAgent } from "../../scripts/build-agent.ts";
-import { type DevServer, freePort, startLocalDev } from "../../scripts/wrangler-dev.ts";
+import { type DevServer, freePorts, startLocalDev } from "../../scripts/wrangler-dev.ts";
 import type { Lane } from "../support/lanes.ts";
 import { startXvfb, which } from "../support/x11.ts";
 
@@ -21,30 +21,33 @@ declare module "vitest" {
  * files running side by side never see each other's agents or clipboards.
  */
 export default async function setup(project: TestProject) {
-  await packAgent();
   const slots = Math.max(1, Number(project.config.maxWorkers) || 1);
   const withX = process.platform === "linux" && which("Xvfb") !== undefined;
-  const lanes: Lane[] = [];
-  const stops: (() => Promise<void>)[] = [];
-  const states: string[] = [];
-  // One after another: several wrangler dev starting at once contend for the 2 cores.
-  for (let i = 0; i < slots; i++) {
-    const state = mkdtempSync(join(tmpdir(), "edgeclip-e2e-agent-"));
-    states.push(state);
-    const server: DevServer = await startLocalDev({
-      port: await freePort(),
-      persistTo: state,
-      quiet: true,
-    });
-    stops.push(server.stop);
-    const xvfb = withX ? await startXvfb() : undefined;
-    if (xvfb) stops.push(xvfb.stop);
-    lanes.push({ url: server.url, token: server.token ?? "", display: xvfb?.display ?? "" });
-  }
+  const states = Array.from({ length: slots }, () =>
+    mkdtempSync(join(tmpdir(), "edgeclip-e2e-agent-")),
+  );
+  const ports = await freePorts(slots);
+  // The package builds while the servers start; the servers start one after another
+  // (wrangler dev picks its internal ports at start, and two at once can pick the same).
+  const startLanes = async () => {
+    const lanes: { server: DevServer; xvfb: Awaited<ReturnType<typeof startXvfb>> | undefined }[] =
+      [];
+    for (const [i, state] of states.entries()) {
+      const server = await startLocalDev({ port: ports[i] ?? 0, persistTo: state, quiet: true });
+      lanes.push({ server, xvfb: withX ? await startXvfb() : undefined });
+    }
+    return lanes;
+  };
+  const [, started] = await Promise.all([packAgent(), startLanes()]);
+  const lanes: Lane[] = started.map(({ server, xvfb }) => ({
+    url: server.url,
+    token: server.token ?? "",
+    display: xvfb?.display ?? "",
+  }));
   project.provide("lanes", lanes);
   project.provide("agentBin", AGENT_BIN);
   return async () => {
-    await Promise.all(stops.map((stop) => stop()));
+    await Promise.all(started.flatMap(({ server, xvfb }) => [server.stop(), xvfb?.stop()]));
     for (const state of states) rmSync(state, { recursive: true, force: true });
   };
 }

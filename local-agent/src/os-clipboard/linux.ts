@@ -113,12 +113,22 @@ function xsel(env: NodeJS.ProcessEnv): OsClipboard {
     async write(text) {
       const out = await x(["--input"], text);
       if (!out.ok) return out;
-      return out.value.code === 0
-        ? { ok: true, value: undefined }
-        : x11Failure("xsel", out.value, env);
+      if (out.value.code !== 0) return x11Failure("xsel", out.value, env);
+      // `xsel --input` forks the process that will own the selection and returns at once,
+      // before that process has taken it: a read right after could get the old text. Wait
+      // (briefly) until the clipboard holds what was written.
+      for (const deadline = Date.now() + XSEL_SETTLE_MS; Date.now() < deadline; ) {
+        const back = await x(["--output"]);
+        if (back.ok && back.value.code === 0 && back.value.stdout === text) break;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      return { ok: true, value: undefined };
     },
   };
 }
+
+/** How long an xsel write waits for its selection owner to take over. */
+const XSEL_SETTLE_MS = 1_000;
 
 function wayland(env: NodeJS.ProcessEnv): OsClipboard {
   const wl = (command: string, args: string[], input?: string) =>
