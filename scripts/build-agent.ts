@@ -13,7 +13,7 @@
  * agent built from its own commit: `npx <server>/agent.tgz connect <server>`.
  */
 import { execFile } from "node:child_process";
-import { chmod, copyFile, mkdir, mkdtemp, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { chmod, mkdir, mkdtemp, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -26,8 +26,15 @@ export const AGENT_BIN = path.join(root, "local-agent", "dist", "edgeclip-agent.
 
 const GRAMMAR_FILES = ["tree-sitter.wasm", ...LANGUAGES.map((lang) => `tree-sitter-${lang}.wasm`)];
 
+/**
+ * Builds the agent into local-agent/dist. Every file there is replaced
+ * atomically and only when its bytes change: `npm start` (which builds too)
+ * may run while agents start from this very file, in tests or beside a
+ * running server, and must never let one load half a bundle.
+ */
 export async function buildAgent(): Promise<string> {
-  await build({
+  const { outputFiles } = await build({
+    write: false,
     entryPoints: [path.join(root, "local-agent", "src", "cli.ts")],
     outfile: AGENT_BIN,
     bundle: true,
@@ -51,13 +58,25 @@ export async function buildAgent(): Promise<string> {
     minifySyntax: true,
     logLevel: "warning",
   });
-  await chmod(AGENT_BIN, 0o755);
+  const [bundle] = outputFiles;
+  if (!bundle) throw new Error("esbuild produced no bundle");
+  await replaceIfChanged(AGENT_BIN, Buffer.from(bundle.contents), 0o755);
   const wasm = path.join(root, "node_modules", "@vscode", "tree-sitter-wasm", "wasm");
   const grammars = path.join(path.dirname(AGENT_BIN), "grammars");
-  await mkdir(grammars, { recursive: true });
   for (const name of GRAMMAR_FILES)
-    await copyFile(path.join(wasm, name), path.join(grammars, name));
+    await replaceIfChanged(path.join(grammars, name), await readFile(path.join(wasm, name)));
   return AGENT_BIN;
+}
+
+/** Writes `bytes` to `file` through a temporary file and a rename, unless it already holds them. */
+async function replaceIfChanged(file: string, bytes: Buffer, mode = 0o644): Promise<void> {
+  const current = await readFile(file).catch(() => undefined);
+  if (current?.equals(bytes)) return;
+  await mkdir(path.dirname(file), { recursive: true });
+  const temp = `${file}.${process.pid}.tmp`;
+  await writeFile(temp, bytes, { mode });
+  await chmod(temp, mode);
+  await rename(temp, file);
 }
 
 /** Where the Worker's static assets live (wrangler.toml `[assets]`), and the agent's package among them. */
@@ -81,14 +100,7 @@ export async function packAgent(): Promise<string> {
     );
     const [packed] = JSON.parse(stdout) as { filename: string }[];
     if (!packed) throw new Error("npm pack made no tarball");
-    await mkdir(path.dirname(AGENT_TARBALL), { recursive: true });
-    const fresh = await readFile(path.join(out, packed.filename));
-    const current = await readFile(AGENT_TARBALL).catch(() => undefined);
-    if (!current?.equals(fresh)) {
-      const temp = `${AGENT_TARBALL}.${process.pid}.tmp`;
-      await writeFile(temp, fresh);
-      await rename(temp, AGENT_TARBALL);
-    }
+    await replaceIfChanged(AGENT_TARBALL, await readFile(path.join(out, packed.filename)));
   } finally {
     await rm(out, { recursive: true, force: true });
   }

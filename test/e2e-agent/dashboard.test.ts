@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import agentPackage from "../../local-agent/package.json" with { type: "json" };
 import {
   type AnyClient,
   baseUrl,
@@ -110,7 +111,7 @@ describe("the dashboard with a local agent connected", () => {
     expect(row).toContain("<td>dash-agent-project</td>");
     expect(row).toContain(`<code>${root}</code>`);
     expect(row).toContain("<td>read and write</td>");
-    expect(row).toContain("0.4.0");
+    expect(row).toContain(agentPackage.version);
     expect(page).not.toContain("No local agent is connected");
   });
 

@@ -1,6 +1,7 @@
 import { readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import agentPackage from "../../local-agent/package.json" with { type: "json" };
 import {
   type AnyClient,
   call,
@@ -76,7 +77,7 @@ describe("a local agent connected", () => {
         project: "files-project",
         roots: [root],
         read_only: false,
-        version: "0.4.0",
+        version: agentPackage.version,
         connected_since: expect.any(String),
         last_seen: expect.any(String),
       }),
