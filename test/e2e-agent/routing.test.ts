@@ -207,8 +207,12 @@ describe("reconnection", () => {
     });
     const serverState = mkdtempSync(path.join(tmpdir(), "edgeclip-reconnect-server-"));
     try {
-      await new Promise((r) => setTimeout(r, 2_500));
-      const delays = [...stderr.matchAll(/reconnecting in ([\d.]+) s/g)].map((m) => Number(m[1]));
+      // Two refused attempts at least (the first retry waits ~0.5 s); a busy machine starts the agent slowly.
+      const delaysSoFar = () =>
+        [...stderr.matchAll(/reconnecting in ([\d.]+) s/g)].map((m) => Number(m[1]));
+      for (let waited = 0; delaysSoFar().length < 2 && waited < 20_000; waited += 100)
+        await new Promise((r) => setTimeout(r, 100));
+      const delays = delaysSoFar();
       expect(delays.length).toBeGreaterThanOrEqual(2);
       expect(delays[1]).toBeGreaterThan(delays[0] ?? 0); // backing off
       const server = await startWranglerDev({
