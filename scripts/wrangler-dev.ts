@@ -71,6 +71,11 @@ export async function startWranglerDev(options: {
   envFiles?: string[];
   /** A local credential for a test server: written to a private temporary env file. */
   localToken?: string;
+  /**
+   * The devtools port. Left out, wrangler takes the first free one from 9229 up, so two
+   * servers starting at once can pick the same and one fails: give each its own.
+   */
+  inspectorPort?: number;
 }): Promise<DevServer> {
   const url = `http://127.0.0.1:${options.port}`;
   const envFiles = [...(options.envFiles ?? [])];
@@ -93,14 +98,33 @@ export async function startWranglerDev(options: {
       "--persist-to",
       options.persistTo,
       "--show-interactive-dev-session=false",
+      ...(options.inspectorPort ? ["--inspector-port", String(options.inspectorPort)] : []),
       ...Object.entries(options.vars ?? {}).flatMap(([name, value]) => [
         "--var",
         `${name}:${value}`,
       ]),
       ...envFiles.flatMap((file) => ["--env-file", file]),
     ],
-    { cwd: ROOT, env: { ...process.env, ...WRANGLER_ENV }, stdio: ["ignore", "pipe", "pipe"] },
+    {
+      cwd: ROOT,
+      env: { ...process.env, ...WRANGLER_ENV },
+      stdio: ["ignore", "pipe", "pipe"],
+      // Its own process group: bin/wrangler.js runs the CLI in a child node, which runs workerd
+      // and esbuild; `stop` signals the whole group, so none of them outlives the server.
+      detached: process.platform !== "win32",
+    },
   );
+  const signalAll = (signal: NodeJS.Signals) => {
+    try {
+      if (child.pid !== undefined && process.platform !== "win32") process.kill(-child.pid, signal);
+      else child.kill(signal);
+    } catch {
+      // already gone
+    }
+  };
+  // Whatever way this process ends (a test run's teardown cut short too), the server goes with it.
+  const onExit = () => signalAll("SIGKILL");
+  process.once("exit", onExit);
   let output = "";
   const collect = (data: Buffer) => {
     output += data.toString();
@@ -110,12 +134,17 @@ export async function startWranglerDev(options: {
   child.stderr?.on("data", collect);
   const stop = async () => {
     if (secrets) rmSync(secrets, { recursive: true, force: true });
-    if (child.exitCode !== null) return;
+    process.removeListener("exit", onExit);
+    if (child.exitCode !== null || child.signalCode !== null) {
+      signalAll("SIGKILL"); // what it started, if anything is left
+      return;
+    }
     const exited = new Promise((resolve) => child.once("exit", resolve));
-    child.kill("SIGTERM");
-    const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
+    signalAll("SIGTERM");
+    const timer = setTimeout(() => signalAll("SIGKILL"), 5_000);
     await exited;
     clearTimeout(timer);
+    signalAll("SIGKILL");
   };
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {

@@ -91,12 +91,11 @@ describe("npm start", () => {
     );
     const home = mkdtempSync(path.join(tmpdir(), "edgeclip-dev-claude-"));
     run(claude, { cwd: root, home });
-    expect(run("claude mcp list", { cwd: root, home })).toContain(
-      `edgeclip: ${mcp} (HTTP) - ✔ Connected`,
-    );
-    // Without the header Claude Code cannot connect: the credential is what let it in.
+    // Beside it, the same server without the header: the credential is what lets it in.
     run(`claude mcp add --transport http bare ${mcp}`, { cwd: root, home });
-    expect(run("claude mcp list", { cwd: root, home })).toMatch(/bare: \S+ \(HTTP\) - ✘/);
+    const health = run("claude mcp list", { cwd: root, home });
+    expect(health).toContain(`edgeclip: ${mcp} (HTTP) - ✔ Connected`);
+    expect(health).toMatch(/bare: \S+ \(HTTP\) - ✘/);
 
     // The MCP Inspector's printed line, in its non-interactive mode (`--cli` first, the same connection flags).
     const inspector = printed(stdout, "MCP Inspector");

@@ -26,18 +26,20 @@ export default async function setup(project: TestProject) {
   const states = Array.from({ length: slots }, () =>
     mkdtempSync(join(tmpdir(), "edgeclip-e2e-agent-")),
   );
-  const ports = await freePorts(slots);
-  // The package builds while the servers start; the servers start one after another
-  // (wrangler dev picks its internal ports at start, and two at once can pick the same).
-  const startLanes = async () => {
-    const lanes: { server: DevServer; xvfb: Awaited<ReturnType<typeof startXvfb>> | undefined }[] =
-      [];
-    for (const [i, state] of states.entries()) {
-      const server = await startLocalDev({ port: ports[i] ?? 0, persistTo: state, quiet: true });
-      lanes.push({ server, xvfb: withX ? await startXvfb() : undefined });
-    }
-    return lanes;
-  };
+  // Each server gets its port and its devtools port, so they can all start at once, while the package builds.
+  const ports = await freePorts(2 * slots);
+  const startLanes = () =>
+    Promise.all(
+      states.map(async (state, i) => {
+        const server: DevServer = await startLocalDev({
+          port: ports[2 * i] ?? 0,
+          inspectorPort: ports[2 * i + 1],
+          persistTo: state,
+          quiet: true,
+        });
+        return { server, xvfb: withX ? await startXvfb() : undefined };
+      }),
+    );
   const [, started] = await Promise.all([packAgent(), startLanes()]);
   const lanes: Lane[] = started.map(({ server, xvfb }) => ({
     url: server.url,

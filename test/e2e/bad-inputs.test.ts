@@ -350,6 +350,8 @@ const cases: Case[] = [
 describe("bad inputs change nothing", () => {
   let client: AnyClient;
   let session: string;
+  /** The state after the last case: what the next case starts from (each refusal changes nothing). */
+  let settled: Awaited<ReturnType<typeof state>>;
   const state = async () => ({
     ...(await sessionSnapshot(client, session)),
     history: (await ok<{ operations: unknown[] }>(client, "history", { session, limit: 100 }))
@@ -367,6 +369,7 @@ describe("bad inputs change nothing", () => {
       ttl_seconds: 86_400,
     });
     await ok(client, "copy", { session, key: "other", text: "other entry\n" });
+    settled = await state();
   });
   afterAll(async () => {
     await call(client, "session_end", { session });
@@ -376,12 +379,13 @@ describe("bad inputs change nothing", () => {
   it.each(cases)(
     "refuses %s and leaves the clipboard unchanged",
     async (_title, tool, args, code, mentions) => {
-      const before = await state();
+      const before = settled;
       const withSession = { ...args };
       if (tool !== "session_start" && !("session" in args)) withSession.session = session;
       const result = await call(client, tool, withSession);
       expectToolError(result, code, mentions);
-      expect(await state()).toEqual(before);
+      settled = await state();
+      expect(settled).toEqual(before);
     },
   );
 

@@ -49,9 +49,15 @@ afterAll(async () => {
 });
 
 /** A page that records any dialog (an `alert` would mean injected script ran). */
+/**
+ * Tabs done with (`release`), navigated again by the next `open`: a new tab costs
+ * Chromium a renderer process, most of this file's CPU on a 2-core machine.
+ */
+const idle: Page[] = [];
+
 /** Opens `path` (until its `load` event), noting every dialog and image request from the start. */
 async function open(path: string): Promise<{ page: Page; dialogs: string[]; images: string[] }> {
-  const page = await context.newPage();
+  const page = idle.pop() ?? (await context.newPage());
   const dialogs: string[] = [];
   const images: string[] = [];
   page.on("dialog", async (dialog) => {
@@ -61,6 +67,14 @@ async function open(path: string): Promise<{ page: Page; dialogs: string[]; imag
   page.on("request", (r) => r.resourceType() === "image" && images.push(r.url()));
   await page.goto(path);
   return { page, dialogs, images };
+}
+
+/** Done with a tab from `open`: blank, without listeners, kept for the next `open`. */
+async function release(page: Page): Promise<void> {
+  await page.goto("about:blank");
+  page.removeAllListeners("dialog");
+  page.removeAllListeners("request");
+  idle.push(page);
 }
 
 const live = (page: Page) => page.waitForSelector("body[data-live-connected]");
@@ -89,8 +103,8 @@ describe.skipIf(!chromiumAvailable)("the dashboard in a real browser", () => {
       .waitFor({ timeout: 1000 });
     await screenshot(list.page, "dashboard-sessions");
     await screenshot(page, "dashboard-entries");
-    await page.close();
-    await list.page.close();
+    await release(page);
+    await release(list.page);
   });
 
   it("searches, filters by tag and state, and pages through many entries", async () => {
@@ -130,7 +144,7 @@ describe.skipIf(!chromiumAvailable)("the dashboard in a real browser", () => {
     expect(await page.locator("tbody tr").count()).toBe(1);
     await expect(page.locator("tbody").textContent()).resolves.toContain("gone-soon");
     await screenshot(page, "dashboard-filtered");
-    await page.close();
+    await release(page);
   });
 
   it("deletes an entry and ends a session only after a confirmation", async () => {
@@ -165,7 +179,7 @@ describe.skipIf(!chromiumAvailable)("the dashboard in a real browser", () => {
       await call(client, "clipboard_get", { session, key: "kept" }),
       "UNKNOWN_SESSION",
     );
-    await page.close();
+    await release(page);
   });
 
   it("shows hostile content as text: no script runs, no image loads", async () => {
@@ -198,7 +212,7 @@ describe.skipIf(!chromiumAvailable)("the dashboard in a real browser", () => {
         await expect(page.locator("pre.src").textContent()).resolves.toBe(hostile);
         await screenshot(page, "dashboard-hostile-entry");
       }
-      await page.close();
+      await release(page);
     }
   });
 
@@ -220,7 +234,7 @@ describe.skipIf(!chromiumAvailable)("the dashboard in a real browser", () => {
     expect(await page.locator("pre.src .hljs-keyword").count()).toBeGreaterThan(0);
     await expect(page.locator("pre.src").textContent()).resolves.toBe(text);
     await screenshot(page, "dashboard-entry");
-    await page.close();
+    await release(page);
   });
 
   it("has history, agents and tokens pages, works at phone width and from the keyboard", async () => {
@@ -240,17 +254,17 @@ describe.skipIf(!chromiumAvailable)("the dashboard in a real browser", () => {
     ] as const) {
       const { page } = await open(path);
       await screenshot(page, `dashboard-${name}`);
-      await page.close();
+      await release(page);
     }
     const history = await open(`/session/${session}/history`);
     await expect(history.page.locator("table.history").textContent()).resolves.toContain(
       "a-long-entry",
     );
-    await history.page.close();
+    await release(history.page);
     const tokens = await open("/tokens");
     await expect(tokens.page.locator("svg.chart rect").count()).resolves.toBe(30);
     await expect(tokens.page.locator("main").textContent()).resolves.toContain(session);
-    await tokens.page.close();
+    await release(tokens.page);
 
     const phone = await browser.newContext({
       baseURL: baseUrl(),
