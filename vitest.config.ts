@@ -60,6 +60,7 @@ export default defineConfig({
       {
         test: {
           name: "e2e-agent",
+          setupFiles: ["test/support/servers-ready.ts"],
           isolate: false,
           include: ["test/e2e-agent/**/*.test.ts"],
           environment: "node",
@@ -73,6 +74,7 @@ export default defineConfig({
       {
         test: {
           name: "e2e-auth",
+          setupFiles: ["test/support/servers-ready.ts"],
           isolate: false,
           include: ["test/e2e-auth/**/*.test.ts"],
           environment: "node",
@@ -84,6 +86,7 @@ export default defineConfig({
       {
         test: {
           name: "e2e",
+          setupFiles: ["test/support/servers-ready.ts"],
           isolate: false,
           include: ["test/e2e/**/*.test.ts"],
           environment: "node",

@@ -56,12 +56,33 @@ export interface DevServer {
   stop(): Promise<void>;
 }
 
+/** A `wrangler dev` launched but maybe not answering yet: `ready` settles when it does (or never will). */
+export interface LaunchedServer extends DevServer {
+  ready: Promise<void>;
+}
+
 /**
  * Starts `wrangler dev` on 127.0.0.1:`port` and resolves once /health answers.
+ * See `launchWranglerDev` for the options.
+ */
+export async function startWranglerDev(
+  options: Parameters<typeof launchWranglerDev>[0],
+): Promise<DevServer> {
+  const server = launchWranglerDev(options);
+  await server.ready;
+  return server;
+}
+
+/**
+ * Launches `wrangler dev` on 127.0.0.1:`port` and returns at once; `ready`
+ * resolves once /health answers, or rejects with wrangler's output (the
+ * server stopped) if it exits or does not answer within 60 s. Test setups
+ * launch their servers this way so they boot side by side, and their tests
+ * wait for `ready` (test/support/servers-ready.ts).
  * Secrets never go on the command line (another user on the machine can read
  * it): they travel in env files (`--env-file`, dotenv; later files win).
  */
-export async function startWranglerDev(options: {
+export function launchWranglerDev(options: {
   port: number;
   persistTo: string;
   quiet?: boolean;
@@ -76,7 +97,7 @@ export async function startWranglerDev(options: {
    * servers starting at once can pick the same and one fails: give each its own.
    */
   inspectorPort?: number;
-}): Promise<DevServer> {
+}): LaunchedServer {
   const url = `http://127.0.0.1:${options.port}`;
   const envFiles = [...(options.envFiles ?? [])];
   let secrets: string | undefined;
@@ -146,27 +167,36 @@ export async function startWranglerDev(options: {
     clearTimeout(timer);
     signalAll("SIGKILL");
   };
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null)
-      throw new Error(`wrangler dev exited with ${child.exitCode}:\n${output}`);
-    try {
-      const response = await fetch(`${url}/health`);
-      if (response.ok) return { url, process: child, token: options.localToken, stop };
-    } catch {
-      // not listening yet
+  const ready = (async () => {
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline) {
+      if (child.exitCode !== null)
+        throw new Error(`wrangler dev exited with ${child.exitCode}:\n${output}`);
+      try {
+        if ((await fetch(`${url}/health`)).ok) return;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  await stop();
-  throw new Error(`wrangler dev did not answer on ${url} within 60 s:\n${output}`);
+    await stop();
+    throw new Error(`wrangler dev did not answer on ${url} within 60 s:\n${output}`);
+  })();
+  return { url, process: child, token: options.localToken, stop, ready };
 }
 
 /** `wrangler dev` as `npm start` runs it: a local server, here with a fresh local credential (tests, benches). */
 export function startLocalDev(
-  options: Omit<Parameters<typeof startWranglerDev>[0], "localToken">,
+  options: Omit<Parameters<typeof launchWranglerDev>[0], "localToken">,
 ): Promise<DevServer> {
   return startWranglerDev({ ...options, localToken: newLocalToken() });
+}
+
+/** `startLocalDev`, returning at once (see `launchWranglerDev`). */
+export function launchLocalDev(
+  options: Omit<Parameters<typeof launchWranglerDev>[0], "localToken">,
+): LaunchedServer {
+  return launchWranglerDev({ ...options, localToken: newLocalToken() });
 }
 
 /** The header that carries a server's local credential (none for a server without one). */

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { AGENT_BIN, packAgent } from "../../scripts/build-agent.ts";
-import { type DevServer, freePorts, startLocalDev } from "../../scripts/wrangler-dev.ts";
+import { freePorts, launchLocalDev } from "../../scripts/wrangler-dev.ts";
 import type { Lane } from "../support/lanes.ts";
 import { startXvfb, which } from "../support/x11.ts";
 
@@ -26,30 +26,34 @@ export default async function setup(project: TestProject) {
   const states = Array.from({ length: slots }, () =>
     mkdtempSync(join(tmpdir(), "edgeclip-e2e-agent-")),
   );
-  // Each server gets its port and its devtools port, so they can all start at once, while the package builds.
+  // Each server gets its port and its devtools port, so they all boot at once, while the
+  // package builds and other projects start (test/support/servers-ready.ts waits for them).
   const ports = await freePorts(2 * slots);
-  const startLanes = () =>
-    Promise.all(
-      states.map(async (state, i) => {
-        const server: DevServer = await startLocalDev({
-          port: ports[2 * i] ?? 0,
-          inspectorPort: ports[2 * i + 1],
-          persistTo: state,
-          quiet: true,
-        });
-        return { server, xvfb: withX ? await startXvfb() : undefined };
-      }),
+  const servers = states.map((state, i) => {
+    const server = launchLocalDev({
+      port: ports[2 * i] ?? 0,
+      inspectorPort: ports[2 * i + 1],
+      persistTo: state,
+      quiet: true,
+    });
+    server.ready.catch((error: Error) =>
+      console.error(`e2e-agent lane ${i + 1}: ${error.message}`),
     );
-  const [, started] = await Promise.all([packAgent(), startLanes()]);
-  const lanes: Lane[] = started.map(({ server, xvfb }) => ({
+    return server;
+  });
+  const [, displays] = await Promise.all([
+    packAgent(),
+    Promise.all(states.map(() => (withX ? startXvfb() : undefined))),
+  ]);
+  const lanes: Lane[] = servers.map((server, i) => ({
     url: server.url,
     token: server.token ?? "",
-    display: xvfb?.display ?? "",
+    display: displays[i]?.display ?? "",
   }));
   project.provide("lanes", lanes);
   project.provide("agentBin", AGENT_BIN);
   return async () => {
-    await Promise.all(started.flatMap(({ server, xvfb }) => [server.stop(), xvfb?.stop()]));
+    await Promise.all([...servers.map((s) => s.stop()), ...displays.map((x) => x?.stop())]);
     for (const state of states) rmSync(state, { recursive: true, force: true });
   };
 }

@@ -69,13 +69,16 @@ describe.skipIf(!available)("in a real browser", () => {
     expect(tokens.body.scope).toBe("trusted");
     expect((await rawCall(tokens.body.access_token ?? "", "session_list")).status).toBe(200);
 
-    await page.goto(new URL("/account", serverUrl()).href);
-    await page.getByRole("cell", { name: "Browser test app", exact: true }).waitFor();
-    await page.getByRole("button", { name: "Revoke Browser test app" }).click();
-    await page.getByText("No app is connected").waitFor();
+    // In a tab of its own: the first one is still showing the callback's error page (no app listens there).
+    const accountPage = await context.newPage();
+    accountPage.on("request", (r) => r.resourceType() === "script" && scripts.push(r.url()));
+    await accountPage.goto(new URL("/account", serverUrl()).href);
+    await accountPage.getByRole("cell", { name: "Browser test app", exact: true }).waitFor();
+    await accountPage.getByRole("button", { name: "Revoke Browser test app" }).click();
+    await accountPage.getByText("No app is connected").waitFor();
     expect((await rawCall(tokens.body.access_token ?? "", "session_list")).status).toBe(401);
-    await page.getByRole("button", { name: "Sign out" }).click();
-    await page.getByRole("button", { name: "Sign in" }).waitFor();
+    await accountPage.getByRole("button", { name: "Sign out" }).click();
+    await accountPage.getByRole("button", { name: "Sign in" }).waitFor();
     expect(scripts).toEqual([]);
     await context.close();
   });

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
-import { freePort, startWranglerDev } from "../../scripts/wrangler-dev.ts";
+import { freePorts, launchWranglerDev } from "../../scripts/wrangler-dev.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -12,16 +12,22 @@ declare module "vitest" {
   }
 }
 
-/** A `wrangler dev` that requires sign-in on loopback too, with account setup on. */
+/**
+ * A `wrangler dev` that requires sign-in on loopback too, with account setup
+ * on. Launched, not awaited (test/support/servers-ready.ts waits).
+ */
 export default async function setup(project: TestProject) {
   const state = mkdtempSync(join(tmpdir(), "edgeclip-e2e-auth-"));
   const setupSecret = randomBytes(24).toString("base64url");
-  const server = await startWranglerDev({
-    port: await freePort(),
+  const [port = 0, inspectorPort] = await freePorts(2);
+  const server = launchWranglerDev({
+    port,
+    inspectorPort,
     persistTo: state,
     quiet: true,
     vars: { EDGECLIP_REQUIRE_SIGN_IN: "1", EDGECLIP_SETUP_SECRET: setupSecret },
   });
+  server.ready.catch((error: Error) => console.error(`e2e-auth server: ${error.message}`));
   project.provide("authUrl", server.url);
   project.provide("setupSecret", setupSecret);
   return async () => {
