@@ -53,7 +53,8 @@ export interface DevServer {
   process: ChildProcess;
   /** The local credential it was given (`localToken`), if any. */
   token: string | undefined;
-  stop(): Promise<void>;
+  /** SIGTERM (a graceful stop, SIGKILL after 5 s), or `"SIGKILL"` at once where its state is thrown away. */
+  stop(signal?: "SIGTERM" | "SIGKILL"): Promise<void>;
 }
 
 /** A `wrangler dev` launched but maybe not answering yet: `ready` settles when it does (or never will). */
@@ -153,7 +154,7 @@ export function launchWranglerDev(options: {
   };
   child.stdout?.on("data", collect);
   child.stderr?.on("data", collect);
-  const stop = async () => {
+  const stop = async (signal: "SIGTERM" | "SIGKILL" = "SIGTERM") => {
     if (secrets) rmSync(secrets, { recursive: true, force: true });
     process.removeListener("exit", onExit);
     if (child.exitCode !== null || child.signalCode !== null) {
@@ -161,7 +162,7 @@ export function launchWranglerDev(options: {
       return;
     }
     const exited = new Promise((resolve) => child.once("exit", resolve));
-    signalAll("SIGTERM");
+    signalAll(signal);
     const timer = setTimeout(() => signalAll("SIGKILL"), 5_000);
     await exited;
     clearTimeout(timer);

@@ -53,7 +53,10 @@ export default async function setup(project: TestProject) {
   project.provide("lanes", lanes);
   project.provide("agentBin", AGENT_BIN);
   return async () => {
-    await Promise.all([...servers.map((s) => s.stop()), ...displays.map((x) => x?.stop())]);
+    await Promise.all([
+      ...servers.map((s) => s.stop("SIGKILL")),
+      ...displays.map((x) => x?.stop()),
+    ]);
     for (const state of states) rmSync(state, { recursive: true, force: true });
   };
 }

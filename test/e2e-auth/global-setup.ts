@@ -31,7 +31,7 @@ export default async function setup(project: TestProject) {
   project.provide("authUrl", server.url);
   project.provide("setupSecret", setupSecret);
   return async () => {
-    await server.stop();
+    await server.stop("SIGKILL"); // its state is thrown away
     rmSync(state, { recursive: true, force: true });
   };
 }

@@ -18,7 +18,7 @@ export default async function setup(project: TestProject) {
   server.ready.catch((error: Error) => console.error(`e2e server: ${error.message}`));
   project.provide("lanes", [{ url: server.url, token: server.token ?? "", display: "" }]);
   return async () => {
-    await server.stop();
+    await server.stop("SIGKILL"); // its state is thrown away
     rmSync(state, { recursive: true, force: true });
   };
 }
