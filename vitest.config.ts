@@ -26,6 +26,9 @@ export default defineConfig({
           include: ["test/unit/**/*.test.ts"],
           environment: "node",
           isolate: false,
+          // Timeouts guard against hangs, not a slow machine: on 2 shared cores running three
+          // files, a heavy test takes several times its idle time.
+          testTimeout: 30_000,
         },
       },
       {
@@ -55,7 +58,12 @@ export default defineConfig({
             },
           }),
         ],
-        test: { name: "workers", include: ["test/workers/**/*.test.ts"], isolate: false },
+        test: {
+          name: "workers",
+          include: ["test/workers/**/*.test.ts"],
+          isolate: false,
+          testTimeout: 30_000,
+        },
       },
       {
         test: {
