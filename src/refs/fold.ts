@@ -30,7 +30,7 @@ const PLAIN: Record<string, string> = {
   "\u2212": "-",
 };
 
-/** Whitespace as JavaScript's `\s` has it, by character code (the hot loop of `fold`). */
+/** Whitespace as JavaScript's `\s` and `String.prototype.trim` have it (the same set), by character code (the hot loop of `fold`). */
 export function isSpace(code: number): boolean {
   if (code <= 32) return code === 32 || (code >= 9 && code <= 13);
   if (code < 0xa0) return false;

@@ -8,6 +8,7 @@
  * number of levels (+ deeper, − shallower).
  */
 import { utf8Bytes } from "../core/text.ts";
+import { isSpace } from "./fold.ts";
 
 export interface Transform {
   replace?: { from: string; to: string }[] | undefined;
@@ -198,26 +199,9 @@ function isBlank(line: string): boolean {
   return line.trim() === "";
 }
 
-/** Whitespace as `String.prototype.trim` has it, by character code. */
-function isTrimmed(code: number): boolean {
-  if (code <= 32) return code === 32 || (code >= 9 && code <= 13);
-  if (code < 0xa0) return false;
-  return (
-    code === 0xa0 ||
-    code === 0x1680 ||
-    (code >= 0x2000 && code <= 0x200a) ||
-    code === 0x2028 ||
-    code === 0x2029 ||
-    code === 0x202f ||
-    code === 0x205f ||
-    code === 0x3000 ||
-    code === 0xfeff
-  );
-}
-
 /** Whether `text[start, end)` is blank (`trim()` leaves nothing). */
 function blankAt(text: string, start: number, end: number): boolean {
-  for (let at = start; at < end; at++) if (!isTrimmed(text.charCodeAt(at))) return false;
+  for (let at = start; at < end; at++) if (!isSpace(text.charCodeAt(at))) return false;
   return true;
 }
 

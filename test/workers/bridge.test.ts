@@ -1,66 +1,13 @@
 import { evictDurableObject, runInDurableObject } from "cloudflare:test";
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { BRIDGE_USER_HEADER } from "../../src/bridge/bridge.ts";
-import { FrameAssembler, toFrames } from "../../src/bridge/frames.ts";
 import { HEARTBEAT, PROTOCOL_VERSION } from "../../src/bridge/protocol.ts";
 import type { Outcome } from "../../src/core/errors.ts";
-import { bridgeName } from "../../src/core/names.ts";
 import { freshUser } from "./helpers.ts";
+import { bridgeOf, connectAgent, type TestAgent } from "./test-agent.ts";
 
-const bridgeOf = (user: string) => env.BRIDGE.get(env.BRIDGE.idFromName(bridgeName(user)));
-
-interface TestAgent {
-  ws: WebSocket;
-  /** The next whole message from the edge (frames put back together). */
-  next(): Promise<Record<string, unknown>>;
-  send(message: object): void;
-}
-
-/** Connects a test "agent" to `user`'s Bridge and says hello; resolves after the welcome. */
-async function connect(
-  user: string,
-  hello: Record<string, unknown> = {},
-): Promise<TestAgent & { welcome: Record<string, unknown> }> {
-  const response = await bridgeOf(user).fetch(
-    new Request("http://bridge/", {
-      headers: { upgrade: "websocket", [BRIDGE_USER_HEADER]: user },
-    }),
-  );
-  const ws = response.webSocket;
-  if (!ws) throw new Error(`no WebSocket (${response.status})`);
-  ws.accept();
-  const queue: string[] = [];
-  const waiting: ((text: string) => void)[] = [];
-  const assembler = new FrameAssembler();
-  ws.addEventListener("message", (event) => {
-    const whole = assembler.push(String(event.data));
-    if (whole === undefined) return;
-    const waiter = waiting.shift();
-    if (waiter) waiter(whole);
-    else queue.push(whole);
-  });
-  const next = async () => {
-    const text = queue.shift() ?? (await new Promise<string>((resolve) => waiting.push(resolve)));
-    return JSON.parse(text) as Record<string, unknown>;
-  };
-  const send = (message: object) => {
-    for (const part of toFrames(JSON.stringify(message))) ws.send(part);
-  };
-  send({
-    type: "hello",
-    protocol: PROTOCOL_VERSION,
-    name: "laptop",
-    version: "0.2.0",
-    project: "proj",
-    roots: ["/home/me/proj"],
-    read_only: false,
-    capabilities: ["files"],
-    platform: "linux",
-    ...hello,
-  });
-  return { ws, next, send, welcome: await next() };
-}
+/** A test agent as these tests knew it (an older agent, project `proj`, files only); `hello` overrides. */
+const connect = (user: string, hello: Record<string, unknown> = {}) =>
+  connectAgent(user, { version: "0.2.0", project: "proj", capabilities: ["files"], ...hello });
 
 const want = (extra: object = {}) => ({ project: "proj", what: "Reading `a.ts`", ...extra });
 
