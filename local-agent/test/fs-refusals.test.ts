@@ -13,6 +13,7 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { build } from "esbuild";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Edit, Request } from "../../src/bridge/protocol.ts";
 import { applyOp, readOp, type Workspace } from "../src/file-ops.ts";
@@ -294,7 +295,7 @@ const canDropToNobody =
   isRoot && process.platform === "linux" && spawnSync("setpriv", ["--version"]).status === 0;
 
 describe.skipIf(!canDropToNobody)("as a user the OS refuses (nobody)", () => {
-  it("answers PERMISSION_DENIED to read an unreadable file, to look through a locked directory, and to write in a read-only directory", () => {
+  it("answers PERMISSION_DENIED to read an unreadable file, to look through a locked directory, and to write in a read-only directory", async () => {
     const base = realpathSync(mkdtempSync(path.join(tmpdir(), "edgeclip-nobody-")));
     chmodSync(base, 0o755);
     const root = path.join(base, "root");
@@ -306,11 +307,27 @@ describe.skipIf(!canDropToNobody)("as a user the OS refuses (nobody)", () => {
     writeFileSync(path.join(root, "shared.txt"), "before\n", { mode: 0o666 });
     chmodSync(path.join(root, "shared.txt"), 0o666);
     chmodSync(path.join(root, "locked"), 0o000);
-    // The agent's modules, run by Node as `nobody` (root bypasses file permissions).
+    // The agent's modules, run by Node as `nobody` (root bypasses file permissions), bundled
+    // into `base`: `nobody` may not be able to reach the checkout (a clone under a 0700 dir).
+    const modules = path.join(base, "agent-modules.mjs");
+    await build({
+      stdin: {
+        contents: `export { applyOp, readOp } from "./file-ops.ts"; export { Journal } from "./journal.ts"; export { PathLocks } from "./locks.ts";`,
+        resolveDir: path.resolve(import.meta.dirname, "../src"),
+        loader: "ts",
+      },
+      outfile: modules,
+      bundle: true,
+      platform: "node",
+      format: "esm",
+      banner: {
+        js: 'import { createRequire as __edgeclipRequire } from "node:module"; const require = __edgeclipRequire(import.meta.url);',
+      },
+      logLevel: "warning",
+    });
+    chmodSync(modules, 0o644);
     const script = `
-      const { applyOp, readOp } = await import(${JSON.stringify(path.resolve(import.meta.dirname, "../src/file-ops.ts"))});
-      const { Journal } = await import(${JSON.stringify(path.resolve(import.meta.dirname, "../src/journal.ts"))});
-      const { PathLocks } = await import(${JSON.stringify(path.resolve(import.meta.dirname, "../src/locks.ts"))});
+      const { applyOp, readOp, Journal, PathLocks } = await import(${JSON.stringify(modules)});
       const ws = { sandbox: { roots: [${JSON.stringify(root)}], deny: [] }, readOnly: false,
         journal: new Journal(${JSON.stringify(path.join(base, "journal"))}, "http://test"), locks: new PathLocks() };
       const out = [await readOp(ws, { path: "secret.txt" }), await readOp(ws, { path: "locked/a.ts" }),
