@@ -52,7 +52,9 @@ describe.skipIf(!available)("in a real browser", () => {
     await page.goto(authorize.href);
     await page.getByLabel("User name").fill(account.name);
     await page.getByLabel("Passphrase").fill(account.passphrase);
+    const consent = page.waitForEvent("load"); // the consent page, not the sign-in page's heading
     await page.getByRole("button", { name: "Sign in" }).click();
+    await consent;
     expect(await page.getByRole("heading").textContent()).toContain("Browser test app");
     await page.getByRole("radio", { name: /^trusted/ }).check();
     const reachesCallback = page.waitForRequest((r) => r.url().startsWith(callback));

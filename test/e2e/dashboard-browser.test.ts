@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chromiumAvailable, launchChromium, screenshot } from "../support/chromium.ts";
 import {
@@ -77,6 +77,16 @@ async function release(page: Page): Promise<void> {
   idle.push(page);
 }
 
+/**
+ * Clicks a link or a form's button and waits for the page it leads to: a click returns once the
+ * navigation starts, and reading the page before its `load` can find the old one, or none.
+ */
+async function follow(page: Page, target: Locator): Promise<void> {
+  const loaded = page.waitForEvent("load");
+  await target.click();
+  await loaded;
+}
+
 const live = (page: Page) => page.waitForSelector("body[data-live-connected]");
 
 describe.skipIf(!chromiumAvailable)("the dashboard in a real browser", () => {
@@ -124,23 +134,23 @@ describe.skipIf(!chromiumAvailable)("the dashboard in a real browser", () => {
     expect(await page.locator("tbody tr").count()).toBe(50);
     await expect(page.locator("tr.expired").textContent()).resolves.toContain("expired");
 
-    await page.getByRole("link", { name: "Next →" }).click();
+    await follow(page, page.getByRole("link", { name: "Next →" }));
     await expect(page.locator(".pager span").textContent()).resolves.toBe("Page 2 of 2");
     expect(await page.locator("tbody tr").count()).toBe(11);
 
     await page.getByLabel("Search").fill("NEEDLE");
-    await page.getByRole("button", { name: "Filter" }).click();
+    await follow(page, page.getByRole("button", { name: "Filter" }));
     expect(await page.locator("tbody tr").count()).toBe(1);
     await expect(page.locator("tbody").textContent()).resolves.toContain("item-42");
 
     await page.getByLabel("Search").fill("");
     await page.getByLabel("Tag").selectOption("even");
-    await page.getByRole("button", { name: "Filter" }).click();
+    await follow(page, page.getByRole("button", { name: "Filter" }));
     await expect(page.locator("#entries-count").textContent()).resolves.toContain("of 30");
 
     await page.getByLabel("Tag").selectOption("");
     await page.getByLabel("Show").selectOption("expired");
-    await page.getByRole("button", { name: "Filter" }).click();
+    await follow(page, page.getByRole("button", { name: "Filter" }));
     expect(await page.locator("tbody tr").count()).toBe(1);
     await expect(page.locator("tbody").textContent()).resolves.toContain("gone-soon");
     await screenshot(page, "dashboard-filtered");
@@ -154,14 +164,14 @@ describe.skipIf(!chromiumAvailable)("the dashboard in a real browser", () => {
     const { page } = await open(`/session/${session}`);
 
     // Cancel leaves it alone.
-    await page.getByRole("link", { name: "Delete doomed" }).click();
-    await page.getByRole("link", { name: "Cancel" }).click();
+    await follow(page, page.getByRole("link", { name: "Delete doomed" }));
+    await follow(page, page.getByRole("link", { name: "Cancel" }));
     await page.getByRole("link", { name: "doomed", exact: true }).waitFor();
 
-    await page.getByRole("link", { name: "Delete doomed" }).click();
+    await follow(page, page.getByRole("link", { name: "Delete doomed" }));
     expect(await page.getByRole("heading").textContent()).toBe("Delete `doomed`?");
     await screenshot(page, "dashboard-confirm-delete");
-    await page.getByRole("button", { name: "Delete" }).click();
+    await follow(page, page.getByRole("button", { name: "Delete" }));
     await expect(page.locator(".notice").textContent()).resolves.toBe("Entry deleted.");
     expect(await page.getByRole("link", { name: "doomed", exact: true }).count()).toBe(0);
     expectToolError(
@@ -170,9 +180,9 @@ describe.skipIf(!chromiumAvailable)("the dashboard in a real browser", () => {
     );
     await ok(client, "clipboard_get", { session, key: "kept" });
 
-    await page.getByRole("link", { name: "End session…" }).click();
+    await follow(page, page.getByRole("link", { name: "End session…" }));
     expect(await page.getByRole("heading").textContent()).toBe(`End session ${session}?`);
-    await page.getByRole("button", { name: "End session" }).click();
+    await follow(page, page.getByRole("button", { name: "End session" }));
     await expect(page.locator(".notice").textContent()).resolves.toBe("Session ended.");
     expect(await page.getByRole("link", { name: session, exact: true }).count()).toBe(0);
     expectToolError(
@@ -229,7 +239,7 @@ describe.skipIf(!chromiumAvailable)("the dashboard in a real browser", () => {
       .waitFor();
     expect(await page.evaluate("navigator.clipboard.readText()")).toBe(text);
 
-    await page.getByRole("link", { name: "greet.ts", exact: true }).click();
+    await follow(page, page.getByRole("link", { name: "greet.ts", exact: true }));
     await expect(page.locator("pre.gutter").textContent()).resolves.toBe("1\n2\n3\n4");
     expect(await page.locator("pre.src .hljs-keyword").count()).toBeGreaterThan(0);
     await expect(page.locator("pre.src").textContent()).resolves.toBe(text);
