@@ -28,7 +28,7 @@ const servers: { server: DevServer; state: string }[] = [];
 /** A server requiring sign-in (`vars`), or without them a local one (`npm start`'s, with its credential). */
 async function start(vars?: Record<string, string>) {
   const state = mkdtempSync(join(tmpdir(), "edgeclip-bench-auth-"));
-  const options = { port: await freePort(), persistTo: state, quiet: true };
+  const options = { port: await freePort(), persistTo: state, quiet: true, rebuilds: false };
   const server = await (vars ? startWranglerDev({ ...options, vars }) : startLocalDev(options));
   servers.push({ server, state });
   return server;

@@ -57,7 +57,12 @@ async function fill(base: string) {
 }
 
 const state = mkdtempSync(join(tmpdir(), "edgeclip-bench-dashboard-"));
-const server = await startLocalDev({ port: await freePort(), persistTo: state, quiet: true });
+const server = await startLocalDev({
+  port: await freePort(),
+  persistTo: state,
+  quiet: true,
+  rebuilds: false,
+});
 const auth = credentialHeaders(server);
 try {
   const base = server.url;

@@ -261,7 +261,12 @@ async function main(): Promise<number> {
   }, BENCH_TIMEOUT_MS);
   try {
     log("starting wrangler dev…");
-    server = await startLocalDev({ port: await freePort(), persistTo: state, quiet: true });
+    server = await startLocalDev({
+      port: await freePort(),
+      persistTo: state,
+      quiet: true,
+      rebuilds: false,
+    });
     auth = credentialHeaders(server);
     const url = server.url;
     const pid = server.process.pid;

@@ -17,7 +17,12 @@ const MiB = 1024 * 1024;
 const TARGET_MS = 10_000;
 
 const state = mkdtempSync(join(tmpdir(), "edgeclip-bench-export-"));
-const server = await startLocalDev({ port: await freePort(), persistTo: state, quiet: true });
+const server = await startLocalDev({
+  port: await freePort(),
+  persistTo: state,
+  quiet: true,
+  rebuilds: false,
+});
 const headers = {
   "content-type": "application/json",
   accept: "application/json, text/event-stream",

@@ -129,7 +129,12 @@ async function main(): Promise<number> {
 
     log("building the agent and starting wrangler dev…");
     const bin = await buildAgent();
-    server = await startLocalDev({ port: await freePort(), persistTo: state, quiet: true });
+    server = await startLocalDev({
+      port: await freePort(),
+      persistTo: state,
+      quiet: true,
+      rebuilds: false,
+    });
     agent = await startAgentProcess({
       server: server.url,
       localToken: server.token,

@@ -243,7 +243,12 @@ async function main(): Promise<number> {
   process.once("SIGINT", () => abort("interrupted"));
   try {
     log("starting wrangler dev…");
-    server = await startLocalDev({ port: await freePort(), persistTo: state, quiet: true });
+    server = await startLocalDev({
+      port: await freePort(),
+      persistTo: state,
+      quiet: true,
+      rebuilds: false,
+    });
     const url = server.url;
     endpoint.mcp = `${url}/mcp`;
     endpoint.headers = credentialHeaders(server);

@@ -111,7 +111,12 @@ async function main(): Promise<number> {
   try {
     log("building the agent and starting wrangler dev…");
     const bin = await buildAgent();
-    server = await startLocalDev({ port: await freePort(), persistTo: state, quiet: true });
+    server = await startLocalDev({
+      port: await freePort(),
+      persistTo: state,
+      quiet: true,
+      rebuilds: false,
+    });
     edge = new Client({ name: "edgeclip-bench-tokens", version: "1.0.0" });
     await edge.connect(
       new StreamableHTTPClientTransport(new URL("/mcp", server.url), {

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -94,6 +94,13 @@ export function launchWranglerDev(options: {
   /** A local credential for a test server: written to a private temporary env file. */
   localToken?: string;
   /**
+   * `false` for a server whose Worker source never changes while it runs (tests, benches):
+   * once it answers, its bundler is paused. wrangler keeps esbuild running to rebuild on a
+   * change, and esbuild polls the source and pings wrangler every second: ~1.6 % of a core
+   * per idle server, which the test suite's six servers pay for its whole run.
+   */
+  rebuilds?: boolean;
+  /**
    * The devtools port. Left out, wrangler takes the first free one from 9229 up, so two
    * servers starting at once can pick the same and one fails: give each its own.
    */
@@ -154,8 +161,11 @@ export function launchWranglerDev(options: {
   };
   child.stdout?.on("data", collect);
   child.stderr?.on("data", collect);
+  let paused: number[] = [];
   const stop = async (signal: "SIGTERM" | "SIGKILL" = "SIGTERM") => {
     if (secrets) rmSync(secrets, { recursive: true, force: true });
+    for (const pid of paused) signalPid(pid, "SIGCONT"); // so wrangler can dispose of it
+    paused = [];
     process.removeListener("exit", onExit);
     if (child.exitCode !== null || child.signalCode !== null) {
       signalAll("SIGKILL"); // what it started, if anything is left
@@ -174,7 +184,13 @@ export function launchWranglerDev(options: {
       if (child.exitCode !== null)
         throw new Error(`wrangler dev exited with ${child.exitCode}:\n${output}`);
       try {
-        if ((await fetch(`${url}/health`)).ok) return;
+        if ((await fetch(`${url}/health`)).ok) {
+          if (options.rebuilds === false && child.pid !== undefined) {
+            paused = groupProcesses(child.pid, "esbuild");
+            for (const pid of paused) signalPid(pid, "SIGSTOP");
+          }
+          return;
+        }
       } catch {
         // not listening yet
       }
@@ -184,6 +200,33 @@ export function launchWranglerDev(options: {
     throw new Error(`wrangler dev did not answer on ${url} within 60 s:\n${output}`);
   })();
   return { url, process: child, token: options.localToken, stop, ready };
+}
+
+/** The processes of process group `group` named `name` (Linux's /proc; none elsewhere). */
+function groupProcesses(group: number, name: string): number[] {
+  if (process.platform !== "linux") return [];
+  const found: number[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // pid (comm) state ppid pgrp …: comm may hold spaces, so fields count from its ")".
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const comm = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+      const pgrp = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[2]);
+      if (pgrp === group && comm === name) found.push(Number(entry));
+    } catch {
+      // it exited meanwhile
+    }
+  }
+  return found;
+}
+
+function signalPid(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(pid, signal);
+  } catch {
+    // already gone
+  }
 }
 
 /** `wrangler dev` as `npm start` runs it: a local server, here with a fresh local credential (tests, benches). */

@@ -34,6 +34,7 @@ export default async function setup(project: TestProject) {
       port: ports[2 * i] ?? 0,
       inspectorPort: ports[2 * i + 1],
       persistTo: state,
+      rebuilds: false,
       quiet: true,
     });
     server.ready.catch((error: Error) =>

@@ -218,6 +218,7 @@ describe("reconnection", () => {
       const server = await startWranglerDev({
         port,
         persistTo: serverState,
+        rebuilds: false,
         quiet: true,
         localToken,
       });

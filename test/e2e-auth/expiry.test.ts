@@ -24,6 +24,7 @@ beforeAll(async () => {
   server = await startWranglerDev({
     port: await freePort(),
     persistTo: state,
+    rebuilds: false,
     quiet: true,
     vars: {
       EDGECLIP_REQUIRE_SIGN_IN: "1",

@@ -24,6 +24,7 @@ export default async function setup(project: TestProject) {
     port,
     inspectorPort,
     persistTo: state,
+    rebuilds: false,
     quiet: true,
     vars: { EDGECLIP_REQUIRE_SIGN_IN: "1", EDGECLIP_SETUP_SECRET: setupSecret },
   });

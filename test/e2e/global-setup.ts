@@ -14,7 +14,13 @@ import "../support/lanes.ts";
 export default async function setup(project: TestProject) {
   const state = mkdtempSync(join(tmpdir(), "edgeclip-e2e-"));
   const [port = 0, inspectorPort] = await freePorts(2);
-  const server = launchLocalDev({ port, inspectorPort, persistTo: state, quiet: true });
+  const server = launchLocalDev({
+    port,
+    inspectorPort,
+    persistTo: state,
+    quiet: true,
+    rebuilds: false,
+  });
   server.ready.catch((error: Error) => console.error(`e2e server: ${error.message}`));
   project.provide("lanes", [{ url: server.url, token: server.token ?? "", display: "" }]);
   return async () => {
