@@ -13,7 +13,18 @@
  * agent built from its own commit: `npx <server>/agent.tgz connect <server>`.
  */
 import { execFile } from "node:child_process";
-import { chmod, mkdir, mkdtemp, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import {
+  chmod,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  stat,
+  writeFile,
+} from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -82,6 +93,30 @@ async function replaceIfChanged(file: string, bytes: Buffer, mode = 0o644): Prom
 /** Where the Worker's static assets live (wrangler.toml `[assets]`), and the agent's package among them. */
 export const AGENT_TARBALL = path.join(root, "public", "agent.tgz");
 
+/** What the last `packAgent` packed and made (digests), in node_modules' cache directory. */
+const PACK_RECORD = path.join(root, "node_modules", ".cache", "edgeclip", "agent-pack.json");
+
+const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
+
+/** A digest of every file npm packs (local-agent's `files`: dist and README.md, and package.json): names, modes and bytes. */
+async function packInputsDigest(): Promise<string> {
+  const agent = path.join(root, "local-agent");
+  const dist = await readdir(path.join(agent, "dist"), { recursive: true, withFileTypes: true });
+  const names = [
+    "package.json",
+    "README.md",
+    ...dist
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.relative(agent, path.join(entry.parentPath, entry.name))),
+  ].sort();
+  const hash = createHash("sha256");
+  for (const name of names) {
+    const file = path.join(agent, name);
+    hash.update(`${name}\0${(await stat(file)).mode}\0`).update(await readFile(file));
+  }
+  return hash.digest("hex");
+}
+
 /**
  * Builds the agent and packs it (`npm pack`, its prepack skipped: the build is
  * fresh) into public/agent.tgz, replaced atomically so a running server never
@@ -91,6 +126,15 @@ export const AGENT_TARBALL = path.join(root, "public", "agent.tgz");
  */
 export async function packAgent(): Promise<string> {
   await buildAgent();
+  // npm pack costs a second and a half of CPU: skipped when what it packs, and the tarball, are as it left them.
+  const inputs = await packInputsDigest();
+  const record = await readFile(PACK_RECORD, "utf8").then(
+    (text) => JSON.parse(text) as { inputs?: string; tarball?: string },
+    () => undefined,
+  );
+  const tarball = await readFile(AGENT_TARBALL).then(sha256, () => undefined);
+  if (record?.inputs === inputs && tarball !== undefined && record.tarball === tarball)
+    return AGENT_TARBALL;
   const out = await mkdtemp(path.join(tmpdir(), "edgeclip-agent-pack-"));
   try {
     const { stdout } = await promisify(execFile)(
@@ -100,7 +144,10 @@ export async function packAgent(): Promise<string> {
     );
     const [packed] = JSON.parse(stdout) as { filename: string }[];
     if (!packed) throw new Error("npm pack made no tarball");
-    await replaceIfChanged(AGENT_TARBALL, await readFile(path.join(out, packed.filename)));
+    const bytes = await readFile(path.join(out, packed.filename));
+    await replaceIfChanged(AGENT_TARBALL, bytes);
+    await mkdir(path.dirname(PACK_RECORD), { recursive: true });
+    await writeFile(PACK_RECORD, JSON.stringify({ inputs, tarball: sha256(bytes) }));
   } finally {
     await rm(out, { recursive: true, force: true });
   }
