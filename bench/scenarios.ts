@@ -1,22 +1,70 @@
 /**
- * The refactoring scenarios of `npm run bench:tokens`: real-looking code in
- * several languages, and each task done twice — the naive way with the
- * official filesystem server (read, then `edit_file` / `write_file`, with the
- * fewest calls a competent agent needs), and with edgeclip. Both start from
- * the same knowledge: the task names the files and symbols, not their text or
- * line numbers, so the naive way must read what it moves and write it back.
- * The bench checks that both leave byte-identical files.
+ * The refactoring scenarios of `npm run bench:tokens`: real-looking code and
+ * configuration in several languages (bench/scenario-files.ts), each task done
+ * the naive way (read, then edit or write: with the official filesystem
+ * server, and as Claude Code's built-in Read / Edit / Write would) and with
+ * edgeclip. The bench checks that every way leaves byte-identical files.
+ *
+ * Honesty: each side knows only the task statement (which names files,
+ * symbols and markers), the tools' definitions, text the task asks the model
+ * to compose (`authored`), and what it has read in that scenario. The bench
+ * checks every word each call writes against that (bench/knowledge.ts), so no
+ * scenario can write an import or a name it never read. Line numbers are
+ * counted by the scenario from text it read (`lineOf`), as a model counts.
  */
+import {
+  ADMIN_JS,
+  BILLING_JAVA,
+  bigModule,
+  COMPOSE_YAML,
+  CONFIG_PY,
+  DATES_TS,
+  ERRORS_GO,
+  HANDLERS_PY,
+  HELPERS_PY,
+  HTTP_GO,
+  MODELS_PY,
+  NGINX_CONF,
+  ORDER_JAVA,
+  PARSER_RS,
+  RETRY_GO,
+  ROUTES_JS,
+  SERVICE_TS,
+  STORE_TS,
+  UTIL_TS,
+} from "./scenario-files.ts";
 
 /** One tool call: the server answers with text. Paths are relative to the scenario's directory. */
 export type Call = (tool: string, args: Record<string, unknown>) => Promise<string>;
 
+/** One replacement of a unique text. */
+export interface TextEdit {
+  oldText: string;
+  newText: string;
+}
+
+/**
+ * The naive way's file tools, over the filesystem server or modelled on
+ * Claude Code's (bench/naive-tools.ts). Each returns the file's text as the
+ * model then knows it; paths are relative to the scenario's directory.
+ */
+export interface NaiveTools {
+  read(path: string): Promise<string>;
+  /** The last lines (the filesystem server's `tail`; Claude Code reads the whole file). */
+  tail(path: string, lines: number): Promise<string>;
+  edit(path: string, edits: TextEdit[]): Promise<void>;
+  write(path: string, content: string): Promise<void>;
+}
+
 export interface Scenario {
   name: string;
   language: string;
+  /** What the model is asked: all either side knows before it reads. */
+  task: string;
+  /** Text the task asks the model to compose (new code), the same on every side. */
+  authored?: string[];
   files: Record<string, string>;
-  /** With the filesystem server: `abs(p)` is the absolute path it needs. */
-  naive: (call: Call, abs: (p: string) => string) => Promise<void>;
+  naive: (fs: NaiveTools) => Promise<void>;
   edgeclip: (call: Call) => Promise<void>;
 }
 
@@ -31,447 +79,22 @@ export function block(text: string, first: string, last: string): string {
   return text.slice(start, end === -1 ? text.length : end + 1);
 }
 
-/** What `read_text_file` returned, as the model has it (the server answers with the text). */
-const read = async (call: Call, abs: (p: string) => string, p: string, extra = {}) =>
-  call("read_text_file", { path: abs(p), ...extra });
-
-const edit = (
-  call: Call,
-  abs: (p: string) => string,
-  p: string,
-  oldText: string,
-  newText: string,
-) => call("edit_file", { path: abs(p), edits: [{ oldText, newText }] });
-
-// ── Sources ──────────────────────────────────────────────────────────────────
-
-const UTIL_TS = `import { DateTime } from "luxon";
-
-/** Clamps n into [lo, hi]. */
-export function clamp(n: number, lo: number, hi: number): number {
-  return Math.min(hi, Math.max(lo, n));
+/** The 1-based number of the first line of `text` (as read) containing `needle`, counted as a model counts. */
+export function lineOf(text: string, needle: string, from = 1): number {
+  const lines = text.split("\n");
+  for (let i = from - 1; i < lines.length; i++) if (lines[i]?.includes(needle)) return i + 1;
+  throw new Error(`no line from ${from} contains ${needle}`);
 }
 
-/**
- * Formats a date for the activity feed: "just now", "5 min ago", "today 14:05",
- * "yesterday", a weekday within the week, else a short date (with the year
- * when it is not this year). Dates in the future are shown as a short date.
- *
- * @param date - the moment to describe
- * @param now - the reference moment (tests pass a fixed one)
- * @param locale - BCP 47 locale for weekday and month names
- */
-export function formatDate(date: Date, now: Date = new Date(), locale = "en-GB"): string {
-  const when = DateTime.fromJSDate(date).setLocale(locale);
-  const reference = DateTime.fromJSDate(now).setLocale(locale);
-  const seconds = reference.diff(when, "seconds").seconds;
-  if (seconds >= 0 && seconds < 60) return "just now";
-  if (seconds >= 60 && seconds < 3600) return \`\${Math.floor(seconds / 60)} min ago\`;
-  const day = when.startOf("day");
-  const today = reference.startOf("day");
-  const days = Math.round(today.diff(day, "days").days);
-  if (days === 0) return \`today \${when.toFormat("HH:mm")}\`;
-  if (days === 1) return \`yesterday \${when.toFormat("HH:mm")}\`;
-  if (days > 1 && days < 7) return when.toFormat("cccc HH:mm");
-  if (when.year === reference.year) return when.toFormat("d LLL");
-  return when.toFormat("d LLL yyyy");
-}
+/** The text of a read result as the model has it: after edgeclip's `rN:` header line, if any. */
+const body = (result: string) => result.slice(result.indexOf("\n") + 1);
 
-export function slugify(title: string): string {
-  return title
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "");
-}
-`;
-
-const DATES_TS = `import { DateTime } from "luxon";
-
-export function startOfWeek(date: Date): Date {
-  return DateTime.fromJSDate(date).startOf("week").toJSDate();
-}
-`;
-
-const CONFIG_PY = `"""Deployment settings, one dict per environment."""
-
-DEV = {
-    "name": "dev",
-    "database_url": "postgres://localhost:5432/app_dev",
-    "database_pool": {"min": 1, "max": 5, "timeout_seconds": 10},
-    "cache_url": "redis://localhost:6379/0",
-    "cache_ttl_seconds": 60,
-    "queue_url": "amqp://guest:guest@localhost:5672/app_dev",
-    "storage": {"bucket": "app-dev-uploads", "region": "eu-west-1", "public": False},
-    "debug": True,
-    "workers": 2,
-    "threads_per_worker": 4,
-    "log_level": "DEBUG",
-    "log_format": "text",
-    "allowed_hosts": ["localhost", "127.0.0.1"],
-    "cors_origins": ["http://localhost:3000", "http://127.0.0.1:3000"],
-    "session_cookie": {"name": "app_dev_session", "secure": False, "max_age": 86400},
-    "rate_limits": {"login": "10/minute", "api": "1000/hour"},
-    "email": {"backend": "console", "from": "dev@localhost"},
-    "feature_flags": {"new_checkout": True, "beta_search": True, "dark_mode": True},
-}
-
-PROD = {
-    "name": "prod",
-    "database_url": "postgres://db.internal:5432/app",
-    "cache_url": "redis://cache.internal:6379/0",
-    "debug": False,
-    "workers": 16,
-    "log_level": "WARNING",
-    "allowed_hosts": ["app.example.com"],
-    "feature_flags": {"new_checkout": True, "beta_search": False},
-}
-`;
-
-const MODELS_PY = `"""Billing models."""
-from dataclasses import dataclass, field
-from decimal import Decimal
-
-
-@dataclass
-class Customer:
-    id: int
-    name: str
-    email: str
-
-
-@dataclass
-class Invoice:
-    """An invoice: lines, taxes, and the customer it bills."""
-
-    number: str
-    customer: Customer
-    lines: list = field(default_factory=list)
-    tax_rate: Decimal = Decimal("0.20")
-
-    def add_line(self, description: str, amount: Decimal) -> None:
-        self.lines.append((description, amount))
-
-    @property
-    def subtotal(self) -> Decimal:
-        return sum((amount for _, amount in self.lines), Decimal("0"))
-
-    @property
-    def tax(self) -> Decimal:
-        return (self.subtotal * self.tax_rate).quantize(Decimal("0.01"))
-
-    @property
-    def total(self) -> Decimal:
-        return (self.subtotal + self.tax).quantize(Decimal("0.01"))
-
-    def remove_line(self, description: str) -> bool:
-        """Removes the first line with this description; says whether one was found."""
-        for i, (text, _) in enumerate(self.lines):
-            if text == description:
-                del self.lines[i]
-                return True
-        return False
-
-    def as_dict(self) -> dict:
-        return {
-            "number": self.number,
-            "customer": self.customer.email,
-            "lines": [{"description": d, "amount": str(a)} for d, a in self.lines],
-            "subtotal": str(self.subtotal),
-            "tax": str(self.tax),
-            "total": str(self.total),
-        }
-
-
-def find_customer(customers, email):
-    return next((c for c in customers if c.email == email), None)
-`;
-
-const HTTP_GO = `package httpx
-
-import (
-	"net/http"
-	"time"
-)
-
-// NewClient returns an HTTP client with sane timeouts, a bounded idle pool,
-// and redirects limited to five hops on the same host.
-func NewClient(timeout time.Duration) *http.Client {
-	transport := &http.Transport{
-		Proxy:                 http.ProxyFromEnvironment,
-		MaxIdleConns:          100,
-		MaxIdleConnsPerHost:   10,
-		IdleConnTimeout:       90 * time.Second,
-		TLSHandshakeTimeout:   10 * time.Second,
-		ExpectContinueTimeout: time.Second,
-		ResponseHeaderTimeout: timeout / 2,
-	}
-	return &http.Client{
-		Timeout:   timeout,
-		Transport: transport,
-		CheckRedirect: func(req *http.Request, via []*http.Request) error {
-			if len(via) >= 5 {
-				return http.ErrUseLastResponse
-			}
-			if req.URL.Host != via[0].URL.Host {
-				return http.ErrUseLastResponse
-			}
-			return nil
-		},
-	}
-}
-`;
-
-const RETRY_GO = `package retry
-
-import "time"
-
-// Backoff returns the delay before attempt n (0-based): base doubled n times,
-// capped at max, with up to a quarter of it as jitter (from jitter in [0, 1)).
-func Backoff(n int, base, max time.Duration, jitter float64) time.Duration {
-	if n < 0 {
-		n = 0
-	}
-	d := base
-	for i := 0; i < n; i++ {
-		d *= 2
-		if d <= 0 || d > max {
-			d = max
-			break
-		}
-	}
-	if d > max {
-		d = max
-	}
-	spread := time.Duration(float64(d) / 4 * jitter)
-	return d - spread
-}
-
-// Attempts is how many times Do tries before giving up.
-const Attempts = 5
-`;
-
-const ERRORS_GO = `package errs
-
-import "fmt"
-
-// Wrap annotates err with what was being done, keeping it inspectable with
-// errors.Is and errors.As. Wrapping nil gives nil, so it can wrap any return.
-func Wrap(err error, doing string, args ...any) error {
-	if err == nil {
-		return nil
-	}
-	if len(args) > 0 {
-		doing = fmt.Sprintf(doing, args...)
-	}
-	return fmt.Errorf("%s: %w", doing, err)
-}
-`;
-
-const PARSER_RS = `use std::collections::HashMap;
-
-/// Parses "key=value" lines, skipping blanks and comments.
-pub fn parse_pairs(input: &str) -> HashMap<String, String> {
-    input
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .filter_map(|l| l.split_once('='))
-        .map(|(k, v)| (k.trim().to_string(), v.trim().to_string()))
-        .collect()
-}
-
-/// Renders pairs back, sorted by key, quoting values that need it and
-/// skipping keys that are not valid identifiers.
-pub fn render_pairs(pairs: &HashMap<String, String>) -> String {
-    let mut keys: Vec<_> = pairs
-        .keys()
-        .filter(|k| !k.is_empty() && k.chars().all(|c| c.is_alphanumeric() || c == '_'))
-        .collect();
-    keys.sort();
-    let mut out = String::new();
-    for key in keys {
-        let value = &pairs[key];
-        if value.contains(char::is_whitespace) || value.contains('#') || value.is_empty() {
-            out.push_str(&format!("{}=\\"{}\\"\\n", key, value.replace('"', "\\\\\\"")));
-        } else {
-            out.push_str(&format!("{}={}\\n", key, value));
-        }
-    }
-    out
-}
-`;
-
-/** A 300-line TypeScript module: handlers, then a long validation section, then helpers. */
-function bigModule(): string {
-  const out: string[] = ['import type { Request, Response } from "./http";', ""];
-  for (let i = 1; i <= 12; i++)
-    out.push(
-      `export function handler${i}(req: Request, res: Response): void {`,
-      `  const id = req.params.id ?? "";`,
-      `  res.json({ handler: ${i}, id, at: Date.now() });`,
-      "}",
-      "",
-    );
-  out.push("// ── Validation ──", "");
-  for (let i = 1; i <= 16; i++)
-    out.push(
-      `export function validateField${i}(value: unknown): string | undefined {`,
-      `  if (value === undefined || value === null) return "field${i} is required";`,
-      `  if (typeof value !== "string") return "field${i} must be a string";`,
-      `  if (value.length > ${i * 10}) return "field${i} is at most ${i * 10} characters";`,
-      "  return undefined;",
-      "}",
-      "",
-    );
-  out.push("// ── End of validation ──", "");
-  while (out.length < 299) out.push(`export const LIMIT_${out.length} = ${out.length};`);
-  return `${out.join("\n")}\n`;
-}
-
-const ORDER_JAVA = `package shop;
-
-import java.math.BigDecimal;
-import java.util.ArrayList;
-import java.util.List;
-
-public class Order {
-    private final List<LineItem> items = new ArrayList<>();
-
-    public void add(LineItem item) {
-        items.add(item);
-    }
-
-    /**
-     * Sums the items, applying each one's discount, never letting a line go
-     * below zero, and rounding the result to cents (half-even).
-     */
-    public BigDecimal computeTotal() {
-        BigDecimal total = BigDecimal.ZERO;
-        for (LineItem item : items) {
-            if (item.quantity() <= 0) {
-                continue;
-            }
-            BigDecimal line = item.price().multiply(BigDecimal.valueOf(item.quantity()));
-            BigDecimal discounted = line.subtract(item.discount());
-            if (discounted.signum() < 0) {
-                discounted = BigDecimal.ZERO;
-            }
-            total = total.add(discounted);
-        }
-        return total.setScale(2, java.math.RoundingMode.HALF_EVEN);
-    }
-
-    public List<LineItem> items() {
-        return items;
-    }
-}
-`;
-
-const BILLING_JAVA = `package shop;
-
-import java.math.BigDecimal;
-
-public class Billing {
-    public BigDecimal tax(BigDecimal amount) {
-        return amount.multiply(new BigDecimal("0.2"));
-    }
-}
-`;
-
-const SERVICE_TS = `export class UserService {
-  constructor(private readonly db: Database) {}
-
-  async find(id: string): Promise<User | undefined> {
-    const rows = await this.db.query("SELECT * FROM users WHERE id = $1", [id]);
-    return rows[0];
-  }
-
-  async rename(id: string, name: string): Promise<void> {
-    const trimmed = name.trim();
-    if (trimmed.length === 0) throw new Error("a name cannot be empty");
-    if (trimmed.length > 120) throw new Error("a name is at most 120 characters");
-    const user = await this.find(id);
-    if (!user) throw new Error(\`no user \${id}\`);
-    if (user.name === trimmed) return;
-    await this.db.query("UPDATE users SET name = $1, updated_at = now() WHERE id = $2", [
-      trimmed,
-      id,
-    ]);
-    await this.db.query(
-      "INSERT INTO audit (user_id, action, before, after) VALUES ($1, 'rename', $2, $3)",
-      [id, user.name, trimmed],
-    );
-  }
-}
-`;
-
-const HELPERS_PY = `"""Text helpers."""
-import re
-import unicodedata
-
-
-def slugify(title, max_length=80, separator="-"):
-    """Lower-case ASCII words joined by \`separator\`, at most \`max_length\` long.
-
-    Accents are dropped (é → e), other characters become separators, and a
-    slug cut at \`max_length\` is cut at a word boundary when there is one.
-    """
-    text = unicodedata.normalize("NFKD", title).encode("ascii", "ignore").decode()
-    slug = re.sub(r"[^a-z0-9]+", separator, text.lower()).strip(separator)
-    if len(slug) <= max_length:
-        return slug
-    cut = slug[:max_length]
-    if separator in cut:
-        cut = cut[: cut.rindex(separator)]
-    return cut.strip(separator)
-
-
-class TextService:
-    def __init__(self, locale):
-        self.locale = locale
-
-    def title(self, text):
-        return text.title()
-`;
-
-const ROUTES_JS = `const express = require("express");
-
-const router = express.Router();
-
-router.get("/health", (req, res) => {
-  res.json({ ok: true });
-});
-
-function requireUser(req, res, next) {
-  if (!req.user) {
-    res.status(401).json({ error: "sign in first" });
-    return;
-  }
-  if (req.user.disabled) {
-    res.status(403).json({ error: "this account is disabled" });
-    return;
-  }
-  if (req.user.passwordExpired && req.path !== "/password") {
-    res.status(403).json({ error: "change your password first", next: "/password" });
-    return;
-  }
-  res.locals.user = req.user;
-  next();
-}
-
-module.exports = router;
-`;
-
-const ADMIN_JS = `const express = require("express");
-
-const admin = express.Router();
-
-admin.get("/stats", (req, res) => {
-  res.json({ users: 0 });
-});
-
-module.exports = admin;
-`;
+/** The result id a `read` shows first (`r5: …`). */
+const resultId = (result: string) => {
+  const id = /^(r\d+):/.exec(result)?.[1];
+  if (!id) throw new Error(`no result id in ${result.slice(0, 80)}`);
+  return id;
+};
 
 // ── Scenarios ────────────────────────────────────────────────────────────────
 
@@ -479,14 +102,15 @@ export const SCENARIOS: Scenario[] = [
   {
     name: "move a function between files",
     language: "TypeScript",
+    task: "Move the function formatDate, with its doc comment, from util.ts to the end of dates.ts.",
     files: { "util.ts": UTIL_TS, "dates.ts": DATES_TS },
-    async naive(call, abs) {
-      const util = await read(call, abs, "util.ts");
-      const tail = await read(call, abs, "dates.ts", { tail: 2 });
+    async naive(fs) {
+      const util = await fs.read("util.ts");
+      const tail = await fs.tail("dates.ts", 2);
       const fn = block(util, "/**\n * Formats a date", "}");
-      await edit(call, abs, "util.ts", `${fn}\n`, "");
+      await fs.edit("util.ts", [{ oldText: `${fn}\n`, newText: "" }]);
       const last = tail.split("\n").filter(Boolean).pop() ?? "";
-      await edit(call, abs, "dates.ts", `${last}\n`, `${last}\n\n${fn}`);
+      await fs.edit("dates.ts", [{ oldText: `${last}\n`, newText: `${last}\n\n${fn}` }]);
     },
     async edgeclip(call) {
       await call("move", {
@@ -499,9 +123,10 @@ export const SCENARIOS: Scenario[] = [
   {
     name: "duplicate a config block with a rename",
     language: "Python",
+    task: 'In config.py, add STAGING right after DEV: a copy of DEV with DEV → STAGING, "dev" → "staging", app_dev → app_staging and app-dev → app-staging.',
     files: { "config.py": CONFIG_PY },
-    async naive(call, abs) {
-      const text = await read(call, abs, "config.py");
+    async naive(fs) {
+      const text = await fs.read("config.py");
       const dev = block(text, "DEV = {", "}");
       const staging = dev
         .replaceAll("DEV", "STAGING")
@@ -509,9 +134,8 @@ export const SCENARIOS: Scenario[] = [
         .replaceAll("app_dev", "app_staging")
         .replaceAll("app-dev", "app-staging");
       // The shortest unique anchor: DEV's last entry and its closing brace.
-      const anchor =
-        '    "feature_flags": {"new_checkout": True, "beta_search": True, "dark_mode": True},\n}\n';
-      await edit(call, abs, "config.py", anchor, `${anchor}\n${staging}`);
+      const anchor = `${dev.split("\n").slice(-3).join("\n")}`;
+      await fs.edit("config.py", [{ oldText: anchor, newText: `${anchor}\n${staging}` }]);
     },
     async edgeclip(call) {
       await call("paste", {
@@ -532,16 +156,19 @@ export const SCENARIOS: Scenario[] = [
   {
     name: "extract a class to a new file",
     language: "Python",
+    task: 'Move the class Invoice from models.py into a new module invoice.py (docstring """The invoice model."""), with the imports it needs there.',
     files: { "models.py": MODELS_PY },
-    async naive(call, abs) {
-      const text = await read(call, abs, "models.py");
+    async naive(fs) {
+      const text = await fs.read("models.py");
       const invoice = block(text, "@dataclass\nclass Invoice", "        }");
       const header =
         '"""The invoice model."""\nfrom dataclasses import dataclass, field\nfrom decimal import Decimal\n\nfrom models import Customer\n\n\n';
-      await call("write_file", { path: abs("invoice.py"), content: header + invoice });
-      await edit(call, abs, "models.py", `${invoice}\n\n`, "");
+      await fs.write("invoice.py", header + invoice);
+      await fs.edit("models.py", [{ oldText: `${invoice}\n\n`, newText: "" }]);
     },
     async edgeclip(call) {
+      // Its imports are known only by reading the module.
+      await call("read", { path: "models.py" });
       await call("move", {
         from: { path: "models.py", focus: "Invoice" },
         to: { path: "invoice.py", create_if_missing: true },
@@ -555,20 +182,23 @@ export const SCENARIOS: Scenario[] = [
   {
     name: "assemble a module from three sources",
     language: "Go",
+    task: "Create netkit.go, package netkit, from the functions NewClient (http.go), Backoff (retry.go) and Wrap (errors.go), in that order, each with its comment, with the imports they need.",
     files: { "http.go": HTTP_GO, "retry.go": RETRY_GO, "errors.go": ERRORS_GO },
-    async naive(call, abs) {
-      const http = await read(call, abs, "http.go");
-      const retry = await read(call, abs, "retry.go");
-      const errs = await read(call, abs, "errors.go");
+    async naive(fs) {
+      const http = await fs.read("http.go");
+      const retry = await fs.read("retry.go");
+      const errs = await fs.read("errors.go");
       const parts = [
         block(http, "// NewClient", "}"),
         block(retry, "// Backoff", "}"),
         block(errs, "// Wrap", "}"),
       ];
       const header = 'package netkit\n\nimport (\n\t"fmt"\n\t"net/http"\n\t"time"\n)\n\n';
-      await call("write_file", { path: abs("netkit.go"), content: header + parts.join("\n") });
+      await fs.write("netkit.go", header + parts.join("\n"));
     },
     async edgeclip(call) {
+      // The import paths are known only by reading the files' imports.
+      for (const path of ["http.go", "retry.go", "errors.go"]) await call("read", { path });
       await call("paste", {
         text: 'package netkit\n\nimport (\n\t"fmt"\n\t"net/http"\n\t"time"\n)\n\n{{ref:path=http.go,focus=NewClient}}\n\n{{ref:path=retry.go,focus=Backoff}}\n\n{{ref:path=errors.go,focus=Wrap}}',
         targets: [{ path: "netkit.go", create_if_missing: true }],
@@ -578,18 +208,16 @@ export const SCENARIOS: Scenario[] = [
   {
     name: "swap two functions",
     language: "Rust",
+    task: "In parser.rs, put render_pairs (with its doc comment) before parse_pairs.",
     files: { "parser.rs": PARSER_RS },
-    async naive(call, abs) {
-      const text = await read(call, abs, "parser.rs");
+    async naive(fs) {
+      const text = await fs.read("parser.rs");
       const render = block(text, "/// Renders", "}");
-      const top = "use std::collections::HashMap;\n\n";
-      await call("edit_file", {
-        path: abs("parser.rs"),
-        edits: [
-          { oldText: `\n${render}`, newText: "" },
-          { oldText: top, newText: `${top}${render}\n` },
-        ],
-      });
+      const top = text.slice(0, text.indexOf("/// Parses"));
+      await fs.edit("parser.rs", [
+        { oldText: `\n${render}`, newText: "" },
+        { oldText: top, newText: `${top}${render}\n` },
+      ]);
     },
     async edgeclip(call) {
       await call("move", {
@@ -602,20 +230,18 @@ export const SCENARIOS: Scenario[] = [
   {
     name: "copy a 300-line file's section into two files",
     language: "TypeScript",
+    task: "Append the section of module.ts from the line `// ── Validation ──` through `// ── End of validation ──` to forms.ts and to api.ts.",
     files: {
       "module.ts": bigModule(),
       "forms.ts": 'import { z } from "zod";\n',
       "api.ts": "// API validators\n",
     },
-    async naive(call, abs) {
-      const text = await read(call, abs, "module.ts");
+    async naive(fs) {
+      const text = await fs.read("module.ts");
       const section = block(text, "// ── Validation ──", "// ── End of validation ──");
-      for (const [p, last] of [
-        ["forms.ts", 'import { z } from "zod";\n'],
-        ["api.ts", "// API validators\n"],
-      ] as const) {
-        await read(call, abs, p, { tail: 1 });
-        await edit(call, abs, p, last, last + section);
+      for (const p of ["forms.ts", "api.ts"]) {
+        const last = `${(await fs.tail(p, 2)).split("\n").filter(Boolean).pop()}\n`;
+        await fs.edit(p, [{ oldText: last, newText: last + section }]);
       }
     },
     async edgeclip(call) {
@@ -632,20 +258,20 @@ export const SCENARIOS: Scenario[] = [
   {
     name: "rename and move a method",
     language: "Java",
+    task: "Move Order.computeTotal (with its Javadoc) from Order.java into Billing.java, right after Billing.tax, renamed calculateTotal.",
     files: { "Order.java": ORDER_JAVA, "Billing.java": BILLING_JAVA },
-    async naive(call, abs) {
-      const order = await read(call, abs, "Order.java");
-      await read(call, abs, "Billing.java");
+    async naive(fs) {
+      const order = await fs.read("Order.java");
+      const billing = await fs.read("Billing.java");
       const method = block(order, "    /**\n     * Sums the items", "    }");
-      await edit(call, abs, "Order.java", `${method}\n`, "");
-      const anchor = '        return amount.multiply(new BigDecimal("0.2"));\n    }\n';
-      await edit(
-        call,
-        abs,
-        "Billing.java",
-        anchor,
-        `${anchor}\n${method.replace("computeTotal", "calculateTotal")}`,
-      );
+      await fs.edit("Order.java", [{ oldText: `${method}\n`, newText: "" }]);
+      const anchor = block(billing, "        return amount.multiply", "    }");
+      await fs.edit("Billing.java", [
+        {
+          oldText: anchor,
+          newText: `${anchor}\n${method.replace("computeTotal", "calculateTotal")}`,
+        },
+      ]);
     },
     async edgeclip(call) {
       await call("move", {
@@ -658,17 +284,21 @@ export const SCENARIOS: Scenario[] = [
   {
     name: "replace a method's implementation",
     language: "TypeScript",
+    task: "In service.ts, make UserService.rename run its update in a transaction (new body below).",
+    authored: [
+      'async rename(id: string, name: string): Promise<void> {\n  await this.db.transaction(async (tx) => {\n    await tx.query("UPDATE users SET name = $1 WHERE id = $2", [name, id]);\n  });\n}\n',
+    ],
     files: { "service.ts": SERVICE_TS },
-    async naive(call, abs) {
-      const text = await read(call, abs, "service.ts");
+    async naive(fs) {
+      const text = await fs.read("service.ts");
       const old = block(text, "  async rename", "  }");
-      await edit(
-        call,
-        abs,
-        "service.ts",
-        old,
-        '  async rename(id: string, name: string): Promise<void> {\n    await this.db.transaction(async (tx) => {\n      await tx.query("UPDATE users SET name = $1 WHERE id = $2", [name, id]);\n    });\n  }\n',
-      );
+      await fs.edit("service.ts", [
+        {
+          oldText: old,
+          newText:
+            '  async rename(id: string, name: string): Promise<void> {\n    await this.db.transaction(async (tx) => {\n      await tx.query("UPDATE users SET name = $1 WHERE id = $2", [name, id]);\n    });\n  }\n',
+        },
+      ]);
     },
     async edgeclip(call) {
       await call("paste", {
@@ -681,17 +311,21 @@ export const SCENARIOS: Scenario[] = [
   {
     name: "turn a function into a static method",
     language: "Python",
+    task: "In helpers.py, make the function slugify a @staticmethod of TextService, placed after TextService.title.",
     files: { "helpers.py": HELPERS_PY },
-    async naive(call, abs) {
-      const text = await read(call, abs, "helpers.py");
+    async naive(fs) {
+      const text = await fs.read("helpers.py");
       const fn = block(text, "def slugify", "    return cut.strip");
-      await edit(call, abs, "helpers.py", `${fn}\n\n`, "");
       const method = fn
         .split("\n")
         .map((l) => (l ? `    ${l}` : l))
         .join("\n");
-      const anchor = "        return text.title()\n";
-      await edit(call, abs, "helpers.py", anchor, `${anchor}\n    @staticmethod\n${method}`);
+      const title = block(text, "    def title", "        return");
+      const anchor = title.split("\n").slice(-2).join("\n");
+      await fs.edit("helpers.py", [
+        { oldText: `${fn}\n\n`, newText: "" },
+        { oldText: anchor, newText: `${anchor}\n    @staticmethod\n${method}` },
+      ]);
     },
     async edgeclip(call) {
       await call("move", {
@@ -704,28 +338,178 @@ export const SCENARIOS: Scenario[] = [
   {
     name: "reuse lines of a file already read",
     language: "JavaScript",
+    task: "Read routes.js and admin.js. Then give admin.js the same requireUser guard as routes.js, right after `const admin = express.Router();`.",
     files: { "routes.js": ROUTES_JS, "admin.js": ADMIN_JS },
-    async naive(call, abs) {
-      const routes = await read(call, abs, "routes.js");
+    async naive(fs) {
+      const routes = await fs.read("routes.js");
       const guard = block(routes, "function requireUser", "}");
-      await read(call, abs, "admin.js");
-      await edit(
-        call,
-        abs,
-        "admin.js",
-        "const admin = express.Router();\n",
-        `const admin = express.Router();\n\n${guard}`,
-      );
+      await fs.read("admin.js");
+      await fs.edit("admin.js", [
+        {
+          oldText: "const admin = express.Router();\n",
+          newText: `const admin = express.Router();\n\n${guard}`,
+        },
+      ]);
     },
     async edgeclip(call) {
-      const text = await call("read", { path: "routes.js" });
-      const id = /^(r\d+):/.exec(text)?.[1];
+      const routes = await call("read", { path: "routes.js" });
       await call("read", { path: "admin.js" });
+      const text = body(routes);
+      const first = lineOf(text, "function requireUser");
+      const last = lineOf(text, "}", lineOf(text, "next();", first)); // the function's closing brace
       await call("paste", {
-        text: `\n{{ref:lines=${id}:9..24}}`,
+        text: `\n{{ref:lines=${resultId(routes)}:${first}..${last}}}`,
         targets: [
           { path: "admin.js", mode: "at_marker_after", marker: "const admin = express.Router();" },
         ],
+      });
+    },
+  },
+  {
+    name: "move a class into a new module, with its imports",
+    language: "TypeScript",
+    task: "Move the class FileCache (with its doc comment) from store.ts into a new file file-cache.ts: import there what it uses, and drop the imports store.ts no longer uses.",
+    files: { "store.ts": STORE_TS },
+    async naive(fs) {
+      const text = await fs.read("store.ts");
+      const cache = block(text, "/**\n * Entries on disk", "}");
+      await fs.write(
+        "file-cache.ts",
+        `import { readFile, rename, writeFile } from "node:fs/promises";\nimport path from "node:path";\nimport type { Logger } from "./log";\nimport { type Entry, digest } from "./store";\n\n${cache}`,
+      );
+      await fs.edit("store.ts", [
+        { oldText: `${cache}\n`, newText: "" },
+        {
+          oldText:
+            'import { readFile, rename, writeFile } from "node:fs/promises";\nimport path from "node:path";\nimport type { Logger } from "./log";\n',
+          newText: 'import { readFile } from "node:fs/promises";\nimport path from "node:path";\n',
+        },
+      ]);
+    },
+    async edgeclip(call) {
+      // What it imports, and what store.ts still uses, are known only by reading it.
+      await call("read", { path: "store.ts" });
+      await call("move", {
+        from: { path: "store.ts", focus: "FileCache" },
+        to: { path: "file-cache.ts", create_if_missing: true },
+        transform: {
+          prepend:
+            'import { readFile, rename, writeFile } from "node:fs/promises";\nimport path from "node:path";\nimport type { Logger } from "./log";\nimport { type Entry, digest } from "./store";\n\n',
+        },
+      });
+      await call("paste", {
+        text: 'import { readFile } from "node:fs/promises";\nimport path from "node:path";\n',
+        targets: [{ path: "store.ts", start: "import { readFile, rename", end: 'from "./log";' }],
+      });
+    },
+  },
+  {
+    name: "duplicate a service in a compose file",
+    language: "YAML",
+    task: "In compose.yaml, add a service worker-eu right after the service worker: the same as worker, with REGION: eu.",
+    files: { "compose.yaml": COMPOSE_YAML },
+    async naive(fs) {
+      const text = await fs.read("compose.yaml");
+      const worker = block(text, "  worker:", "    restart:");
+      const last = worker.split("\n").slice(-2).join("\n");
+      const copy = worker.replace("  worker:", "  worker-eu:").replace("REGION: us", "REGION: eu");
+      await fs.edit("compose.yaml", [{ oldText: last, newText: `${last}\n${copy}` }]);
+    },
+    async edgeclip(call) {
+      // Where the block ends is known only by reading the file (YAML has no symbols to focus).
+      const read = body(await call("read", { path: "compose.yaml" }));
+      const first = lineOf(read, "  worker:");
+      const last = lineOf(read, "    restart:", first);
+      await call("paste", {
+        ref: { path: "compose.yaml", lines: `${first}..${last}` },
+        transform: {
+          replace: [
+            { from: "  worker:", to: "  worker-eu:" },
+            { from: "REGION: us", to: "REGION: eu" },
+          ],
+          prepend: "\n",
+        },
+        targets: [{ path: "compose.yaml", mode: "after_line", line: last }],
+      });
+    },
+  },
+  {
+    name: "split marked regions into modules",
+    language: "Python",
+    task: "Split handlers.py: move the `# region users` block into users.py and the `# region orders` block into orders.py, each with the imports it needs (`api` from .handlers) and a docstring (User handlers. / Order handlers.); handlers.py keeps only what it still uses.",
+    files: { "handlers.py": HANDLERS_PY },
+    async naive(fs) {
+      const text = await fs.read("handlers.py");
+      const users = block(text, "# region users", "# endregion");
+      const orders = block(text, "# region orders", "# endregion");
+      await fs.write(
+        "users.py",
+        `"""User handlers."""\nfrom datetime import datetime, timezone\n\nfrom flask import abort, jsonify, request\n\nfrom .db import session\nfrom .handlers import api\nfrom .models import User\n${users}`,
+      );
+      await fs.write(
+        "orders.py",
+        `"""Order handlers."""\nfrom datetime import datetime, timezone\nfrom decimal import Decimal\n\nfrom flask import abort, jsonify, request\n\nfrom .db import session\nfrom .handlers import api\nfrom .models import Order\n${orders}`,
+      );
+      await fs.write(
+        "handlers.py",
+        '"""HTTP handlers for the shop API."""\nfrom flask import Blueprint\n\napi = Blueprint("api", __name__)\n',
+      );
+    },
+    async edgeclip(call) {
+      // Each region's imports are known only by reading the module.
+      await call("read", { path: "handlers.py" });
+      await call("move", {
+        from: { path: "handlers.py", start: "# region users", end: "# endregion" },
+        to: { path: "users.py", create_if_missing: true },
+        transform: {
+          prepend:
+            '"""User handlers."""\nfrom datetime import datetime, timezone\n\nfrom flask import abort, jsonify, request\n\nfrom .db import session\nfrom .handlers import api\nfrom .models import User\n',
+        },
+      });
+      await call("move", {
+        from: { path: "handlers.py", start: "# region orders", end: "# endregion" },
+        to: { path: "orders.py", create_if_missing: true },
+        transform: {
+          prepend:
+            '"""Order handlers."""\nfrom datetime import datetime, timezone\nfrom decimal import Decimal\n\nfrom flask import abort, jsonify, request\n\nfrom .db import session\nfrom .handlers import api\nfrom .models import Order\n',
+        },
+      });
+      await call("paste", {
+        text: "from flask import Blueprint\n",
+        targets: [
+          { path: "handlers.py", start: "from datetime", end: "from .models import Order, User" },
+        ],
+      });
+    },
+  },
+  {
+    name: "copy a location between nginx servers",
+    language: "nginx",
+    task: "In nginx.conf, give the staging.example.com server the same `location /api/` block as example.com, after its `location /`, proxying to http://127.0.0.1:9000/ instead.",
+    files: { "nginx.conf": NGINX_CONF },
+    async naive(fs) {
+      const text = await fs.read("nginx.conf");
+      const api = block(text, "        location /api/", "        }");
+      const staging = text.slice(text.indexOf("staging.example.com"));
+      const anchor = block(staging, "            root /srv/staging;", "        }");
+      await fs.edit("nginx.conf", [
+        {
+          oldText: anchor,
+          newText: `${anchor}\n${api.replace("127.0.0.1:8080", "127.0.0.1:9000")}`,
+        },
+      ]);
+    },
+    async edgeclip(call) {
+      // Neither block's lines are known without reading the file (no symbols in nginx.conf).
+      const read = await call("read", { path: "nginx.conf" });
+      const text = body(read);
+      const first = lineOf(text, "location /api/");
+      const last = lineOf(text, "        }", first);
+      const staging = lineOf(text, "        }", lineOf(text, "root /srv/staging;"));
+      await call("paste", {
+        ref: { result: resultId(read), lines: `${first}..${last}` },
+        transform: { replace: [{ from: "127.0.0.1:8080", to: "127.0.0.1:9000" }], prepend: "\n" },
+        targets: [{ path: "nginx.conf", mode: "after_line", line: staging }],
       });
     },
   },

@@ -24,8 +24,10 @@ import {
   startLocalDev,
 } from "../scripts/wrangler-dev.ts";
 import { connectFilesystemServer } from "./filesystem-server.ts";
+import { Knowledge } from "./knowledge.ts";
+import { claudeCodeCall, claudeCodeTools, filesystemTools } from "./naive-tools.ts";
 import { check, table } from "./report.ts";
-import { type Call, SCENARIOS } from "./scenarios.ts";
+import { type Call, type NaiveTools, SCENARIOS } from "./scenarios.ts";
 import { rssMb } from "./stats.ts";
 
 /** The model's output speed the time estimate assumes. */
@@ -41,26 +43,82 @@ interface Tally {
   toolMs: number;
 }
 
+const newTally = (): Tally => ({ calls: 0, written: 0, read: 0, toolMs: 0 });
+
 interface ToolResult {
   isError?: boolean;
   content?: { type: string; text?: string }[];
 }
 
-/** A `Call` on `client` that tallies every call's tokens and latency. */
-function tallying(client: Client, tally: Tally, defaults: Record<string, unknown> = {}): Call {
+/** A `Call` on an MCP client (with `defaults` in every call's arguments). */
+function mcpCall(client: Client, defaults: Record<string, unknown> = {}): Call {
   return async (tool, args) => {
-    const start = performance.now();
     const result = (await client.callTool({
       name: tool,
       arguments: { ...defaults, ...args },
     })) as ToolResult;
-    tally.toolMs += performance.now() - start;
     const text = (result.content ?? []).map((c) => c.text ?? "").join("\n");
     if (result.isError) throw new Error(`${tool}: ${text.slice(0, 400)}`);
+    return text;
+  };
+}
+
+/** `call`, tallying every call's tokens (the name and arguments written, the result read) and latency. */
+function tallied(call: Call, tally: Tally): Call {
+  return async (tool, args) => {
+    const start = performance.now();
+    const text = await call(tool, args);
+    tally.toolMs += performance.now() - start;
     tally.calls++;
     tally.written += tokens(tool + JSON.stringify(args));
     tally.read += tokens(text);
     return text;
+  };
+}
+
+/**
+ * `call`, checking that every word it writes is one the model knows (the
+ * scenario's task, the definitions, what it composes, what it read so far:
+ * bench/knowledge.ts), and learning from each result. A call with unknown
+ * words is recorded in `problems` (the bench fails), then made anyway.
+ */
+function knowing(call: Call, known: Knowledge, problems: string[]): Call {
+  return async (tool, args) => {
+    const unknown = known.unknown(args);
+    if (unknown.length) problems.push(`${tool} writes words it never read: ${unknown.join(", ")}`);
+    const text = await call(tool, args);
+    known.learn(text);
+    return text;
+  };
+}
+
+/** The naive tools with the same check: paths and texts they write, against what was read. */
+function knowingTools(tools: NaiveTools, known: Knowledge, problems: string[]): NaiveTools {
+  const check = (what: string, args: unknown) => {
+    const unknown = known.unknown(args);
+    if (unknown.length) problems.push(`${what} writes words it never read: ${unknown.join(", ")}`);
+  };
+  return {
+    read: async (p) => {
+      check("read", p);
+      const text = await tools.read(p);
+      known.learn(text);
+      return text;
+    },
+    tail: async (p, lines) => {
+      check("tail", p);
+      const text = await tools.tail(p, lines);
+      known.learn(text);
+      return text;
+    },
+    edit: async (p, edits) => {
+      check("edit", [p, edits]);
+      await tools.edit(p, edits);
+    },
+    write: async (p, content) => {
+      check("write", [p, content]);
+      await tools.write(p, content);
+    },
   };
 }
 
@@ -97,17 +155,31 @@ const estimateSeconds = (t: Tally) => t.written / MODEL_TOKENS_PER_SECOND + t.to
 const ratio = (a: number, b: number) => (b === 0 ? "∞" : `${(a / b).toFixed(1)}×`);
 const n = (value: number) => value.toLocaleString("en-US");
 
+/** The three ways a scenario is done. */
+const WAYS = ["filesystem", "claudeCode", "edgeclip"] as const;
+type Way = (typeof WAYS)[number];
+
+/** A server's definitions as they sit in every conversation: tools/list and the instructions. */
+async function definitionTokens(client: Client): Promise<{ tokens: number; text: string }> {
+  const text = JSON.stringify((await client.listTools()).tools) + (client.getInstructions() ?? "");
+  return { tokens: tokens(text), text };
+}
+
 async function main(): Promise<number> {
   const base = mkdtempSync(path.join(tmpdir(), "edgeclip-bench-tokens-"));
   const state = mkdtempSync(path.join(tmpdir(), "edgeclip-bench-state-"));
   let server: DevServer | undefined;
   let agent: AgentProcess | undefined;
   let edge: Client | undefined;
-  const rows: { name: string; language: string; naive: Tally; edgeclip: Tally }[] = [];
+  const rows: { name: string; language: string; reads: boolean; tally: Record<Way, Tally> }[] = [];
   let failures = 0;
   /** The agent's highest RSS right after a scenario (it has parsed with tree-sitter by then). */
   let agentMb = 0;
-  let toolsList = { edgeclip: 0, filesystem: 0 };
+  const definitions: Record<Way, { tokens: number; text: string }> = {
+    filesystem: { tokens: 0, text: "" },
+    claudeCode: { tokens: 0, text: "" }, // built in: there with or without edgeclip
+    edgeclip: { tokens: 0, text: "" },
+  };
   try {
     log("building the agent and starting wrangler dev…");
     const bin = await buildAgent();
@@ -123,36 +195,41 @@ async function main(): Promise<number> {
         requestInit: { headers: credentialHeaders(server) },
       }),
     );
-    const listed = await edge.listTools();
-    toolsList = { ...toolsList, edgeclip: tokens(JSON.stringify(listed.tools)) };
+    definitions.edgeclip = await definitionTokens(edge);
 
     for (const [i, scenario] of SCENARIOS.entries()) {
       log(`${i + 1}/${SCENARIOS.length} ${scenario.name}…`);
-      const naiveDir = path.join(base, "naive", String(i + 1));
-      const edgeDir = path.join(base, "edgeclip", String(i + 1));
-      writeFiles(naiveDir, scenario.files);
-      writeFiles(edgeDir, scenario.files);
-      const naive: Tally = { calls: 0, written: 0, read: 0, toolMs: 0 };
-      const edgeclip: Tally = { calls: 0, written: 0, read: 0, toolMs: 0 };
+      const dirs = Object.fromEntries(
+        WAYS.map((way) => [way, path.join(base, way, String(i + 1))]),
+      ) as Record<Way, string>;
+      for (const way of WAYS) writeFiles(dirs[way], scenario.files);
+      const tally = Object.fromEntries(WAYS.map((way) => [way, newTally()])) as Record<Way, Tally>;
+      const problems: string[] = [];
+      const knowledge = (way: Way) =>
+        new Knowledge(scenario.task, ...(scenario.authored ?? []), definitions[way].text);
 
       // Rooted at and working in the scenario's directory, so paths can be relative.
-      const fs = await connectFilesystemServer(naiveDir, "edgeclip-bench-tokens-fs");
+      const fs = await connectFilesystemServer(dirs.filesystem, "edgeclip-bench-tokens-fs");
       try {
-        if (i === 0)
-          toolsList = {
-            ...toolsList,
-            filesystem: tokens(JSON.stringify((await fs.listTools()).tools)),
-          };
-        await scenario.naive(tallying(fs, naive), (p) => p);
+        if (i === 0) definitions.filesystem = await definitionTokens(fs);
+        const call = tallied(mcpCall(fs), tally.filesystem);
+        await scenario.naive(
+          knowingTools(filesystemTools(call, dirs.filesystem), knowledge("filesystem"), problems),
+        );
       } finally {
         await fs.close();
       }
+
+      const claude = tallied(claudeCodeCall(dirs.claudeCode), tally.claudeCode);
+      await scenario.naive(
+        knowingTools(claudeCodeTools(claude, dirs.claudeCode), knowledge("claudeCode"), problems),
+      );
 
       agent = await startAgentProcess({
         server: server.url,
         localToken: server.token,
         bin: [process.execPath, bin],
-        root: edgeDir,
+        root: dirs.edgeclip,
         name: "bench-tokens",
         project: "bench-tokens",
       });
@@ -163,21 +240,29 @@ async function main(): Promise<number> {
         structuredContent?: { session?: string };
       };
       try {
-        await scenario.edgeclip(
-          tallying(edge, edgeclip, { session: session.structuredContent?.session }),
+        const call = tallied(
+          mcpCall(edge, { session: session.structuredContent?.session }),
+          tally.edgeclip,
         );
+        await scenario.edgeclip(knowing(call, knowledge("edgeclip"), problems));
         agentMb = Math.max(agentMb, rssMb(agent.child.pid));
       } finally {
         await agent.stop();
         agent = undefined;
       }
 
-      const differs = difference(naiveDir, edgeDir);
-      if (differs) {
-        failures++;
-        console.error(`bench: ${scenario.name}: the two runs left different files: ${differs}`);
+      for (const way of ["claudeCode", "edgeclip"] as const) {
+        const differs = difference(dirs.filesystem, dirs[way]);
+        if (differs) problems.push(`the ${way} run left other files: ${differs}`);
       }
-      rows.push({ name: scenario.name, language: scenario.language, naive, edgeclip });
+      for (const problem of problems) console.error(`bench: ${scenario.name}: ${problem}`);
+      if (problems.length) failures++;
+      rows.push({
+        name: scenario.name,
+        language: scenario.language,
+        reads: tally.edgeclip.calls > 0 && scenarioReads(scenario),
+        tally,
+      });
     }
   } finally {
     await edge?.close().catch(() => undefined);
@@ -185,83 +270,125 @@ async function main(): Promise<number> {
     await server?.stop();
   }
 
+  const sum = (way: Way, only = rows): Tally =>
+    only.reduce(
+      (t, r) => ({
+        calls: t.calls + r.tally[way].calls,
+        written: t.written + r.tally[way].written,
+        read: t.read + r.tally[way].read,
+        toolMs: t.toolMs + r.tally[way].toolMs,
+      }),
+      newTally(),
+    );
+  const total = Object.fromEntries(WAYS.map((way) => [way, sum(way)])) as Record<Way, Tally>;
   const header = [
     "scenario",
     "lang",
-    "calls",
-    "written naive",
+    "calls fs/cc/ec",
+    "written fs",
+    "cc",
     "edgeclip",
-    "×",
-    "read naive",
+    "× fs",
+    "read fs",
+    "cc",
     "edgeclip",
-    "×",
-    "est. time naive",
+    "× fs",
+    "est. time fs",
     "edgeclip",
   ];
-  const line = (name: string, language: string, a: Tally, b: Tally) => [
+  const line = (name: string, language: string, t: Record<Way, Tally>) => [
     name,
     language,
-    `${a.calls}/${b.calls}`,
-    n(a.written),
-    n(b.written),
-    ratio(a.written, b.written),
-    n(a.read),
-    n(b.read),
-    ratio(a.read, b.read),
-    `${estimateSeconds(a).toFixed(1)} s`,
-    `${estimateSeconds(b).toFixed(1)} s`,
+    `${t.filesystem.calls}/${t.claudeCode.calls}/${t.edgeclip.calls}`,
+    n(t.filesystem.written),
+    n(t.claudeCode.written),
+    n(t.edgeclip.written),
+    ratio(t.filesystem.written, t.edgeclip.written),
+    n(t.filesystem.read),
+    n(t.claudeCode.read),
+    n(t.edgeclip.read),
+    ratio(t.filesystem.read, t.edgeclip.read),
+    `${estimateSeconds(t.filesystem).toFixed(1)} s`,
+    `${estimateSeconds(t.edgeclip).toFixed(1)} s`,
   ];
-  const sum = (pick: (r: (typeof rows)[number]) => Tally): Tally =>
-    rows.map(pick).reduce(
-      (t, x) => ({
-        calls: t.calls + x.calls,
-        written: t.written + x.written,
-        read: t.read + x.read,
-        toolMs: t.toolMs + x.toolMs,
-      }),
-      { calls: 0, written: 0, read: 0, toolMs: 0 },
-    );
-  const total = { naive: sum((r) => r.naive), edgeclip: sum((r) => r.edgeclip) };
   console.log(
-    `Token economy: ${rows.length} refactorings, the filesystem server (naive: read, edit_file, write_file) vs edgeclip.\n`,
+    `Token economy: ${rows.length} refactorings (${rows.filter((r) => r.reads).length} where edgeclip must read first), done with the filesystem server (fs: read_text_file, edit_file, write_file), with Claude Code's built-in Read / Edit / Write as modelled in bench/naive-tools.ts (cc), and with edgeclip.\n`,
   );
   console.log(
     table([
       header,
-      ...rows.map((r) => line(r.name, r.language, r.naive, r.edgeclip)),
-      line("total", "", total.naive, total.edgeclip),
+      ...rows.map((r) => line(`${r.name}${r.reads ? " (reads)" : ""}`, r.language, r.tally)),
+      line("total", "", total),
+      line(
+        "where edgeclip must read first",
+        "",
+        Object.fromEntries(
+          WAYS.map((way) => [
+            way,
+            sum(
+              way,
+              rows.filter((r) => r.reads),
+            ),
+          ]),
+        ) as Record<Way, Tally>,
+      ),
     ]),
   );
   console.log(
-    `\ncalls: naive/edgeclip. written: o200k tokens of tool names and arguments (what the model generates); read: of result text.` +
+    `\ncalls: filesystem/Claude Code/edgeclip. written: o200k tokens of tool names and arguments (what the model generates); read: of result text.` +
       `\nest. time: written tokens at ${MODEL_TOKENS_PER_SECOND} tokens/s plus the measured tool latencies (reading is not counted).`,
   );
+  const conversation = (way: Way) => definitions[way].tokens + total[way].written + total[way].read;
   console.log(
-    `\ntools/list (in every conversation): edgeclip ${n(toolsList.edgeclip)} tokens, filesystem server ${n(toolsList.filesystem)} tokens.`,
+    `\nDefinitions (tools/list + instructions, in every conversation): edgeclip ${n(definitions.edgeclip.tokens)} tokens, filesystem server ${n(definitions.filesystem.tokens)}, Claude Code's built-ins counted 0 (there either way).`,
+  );
+  console.log(
+    table([
+      [
+        "one conversation doing every scenario",
+        "definitions",
+        "written",
+        "read",
+        "total",
+        "÷ edgeclip",
+      ],
+      ...WAYS.map((way) => [
+        {
+          filesystem: "filesystem server",
+          claudeCode: "Claude Code built-ins",
+          edgeclip: "edgeclip",
+        }[way],
+        n(definitions[way].tokens),
+        n(total[way].written),
+        n(total[way].read),
+        n(conversation(way)),
+        ratio(conversation(way), conversation("edgeclip")),
+      ]),
+    ]),
   );
   console.log(
     `edgeclip-agent RSS right after a scenario (grammars loaded): at most ${agentMb.toFixed(0)} MB.`,
   );
-  const savedPerRun =
-    total.naive.written + total.naive.read - total.edgeclip.written - total.edgeclip.read;
-  console.log(
-    `Over the suite edgeclip saves ${n(savedPerRun)} tokens; its tools/list costs ${n(toolsList.edgeclip - toolsList.filesystem)} more than the filesystem server's per conversation.`,
-  );
-  console.log("\nTargets:");
+  console.log("\nChecks:");
   check(
     failures === 0,
-    `both ways leave byte-identical files in every scenario: ${rows.length - failures}/${rows.length}`,
+    `every way leaves byte-identical files, writing only words it knows: ${rows.length - failures}/${rows.length} scenarios`,
   );
   check(
-    total.naive.written >= 10 * total.edgeclip.written,
-    `≥ 10× fewer written tokens: ${ratio(total.naive.written, total.edgeclip.written)}`,
+    definitions.edgeclip.tokens <= 4_000,
+    `edgeclip's tools/list + instructions ≤ 4,000 tokens: ${n(definitions.edgeclip.tokens)}`,
   );
+  check(rows.length >= 12, `at least 12 scenarios: ${rows.length}`);
   check(
-    total.naive.read >= 3 * total.edgeclip.read,
-    `≥ 3× fewer read tokens: ${ratio(total.naive.read, total.edgeclip.read)}`,
+    rows.filter((r) => r.reads).length >= 5,
+    `at least 5 where edgeclip must read first: ${rows.filter((r) => r.reads).length}`,
   );
-  check(toolsList.edgeclip <= 9_000, `tools/list ≤ 9,000 tokens: ${n(toolsList.edgeclip)}`);
   return failures === 0 ? 0 : 1;
+}
+
+/** Whether a scenario's edgeclip side reads before it writes (its code calls `read`). */
+function scenarioReads(scenario: (typeof SCENARIOS)[number]): boolean {
+  return /call\("read"/.test(scenario.edgeclip.toString());
 }
 
 main().then(
