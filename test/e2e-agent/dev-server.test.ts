@@ -69,13 +69,20 @@ describe("npm start", () => {
       stdio: ["ignore", "pipe", "pipe"],
     });
     let stdout = "";
+    let stderr = "";
     dev.stdout?.on("data", (d: Buffer) => {
       stdout += d.toString();
     });
-    for (let i = 0; i < 300 && !stdout.includes("Press Ctrl-C"); i++)
+    dev.stderr?.on("data", (d: Buffer) => {
+      stderr += d.toString();
+    });
+    // A guard against a hang, not a speed test: on 2 busy cores wrangler alone can take 20 s to boot.
+    for (let i = 0; i < 900 && !stdout.includes("Press Ctrl-C") && dev.exitCode === null; i++)
       await new Promise((r) => setTimeout(r, 100));
     const mcp = `http://127.0.0.1:${port}/mcp`;
-    expect(stdout).toContain(`MCP URL        ${mcp}`);
+    expect(stdout, `npm start printed no ready line; its stderr:\n${stderr}`).toContain(
+      `MCP URL        ${mcp}`,
+    );
     expect(stdout).toContain(`Local agent    files in ${root}`);
 
     // The local credential: created once, private to its owner, named in the output.
