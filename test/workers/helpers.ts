@@ -1,5 +1,7 @@
 import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import { beforeAll } from "vitest";
+import { accountsStub } from "../../src/auth/accounts.ts";
 import worker from "../../src/index.ts";
 import { runOperation } from "../../src/mcp/caller.ts";
 import type { StoreAddress } from "../../src/session/address.ts";
@@ -60,3 +62,16 @@ export const asLocalUser = {
     return localServer.fetch(new Request(request, { headers }));
   },
 };
+
+/** An account for a test file's sign-ins (named `label-…`), created before the file's tests run. */
+export function testAccount(label: string): { name: string; passphrase: string } {
+  const account = {
+    name: `${label}-${Date.now().toString(36)}`,
+    passphrase: "correct horse battery staple",
+  };
+  beforeAll(async () => {
+    const added = await accountsStub(env).addUser(account.name, account.passphrase);
+    if (!added.ok) throw new Error(added.error.message);
+  });
+  return account;
+}

@@ -1,9 +1,9 @@
 import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { beforeAll, describe, expect, it } from "vitest";
-import { accountsStub } from "../../src/auth/accounts.ts";
+import { describe, expect, it } from "vitest";
 import worker from "../../src/index.ts";
 import { authorizeInBrowser, Browser, pkce } from "../support/browser.ts";
+import { testAccount } from "./helpers.ts";
 
 /**
  * Token lifetimes without waiting for them: a Worker set to the shortest the
@@ -28,15 +28,7 @@ const server = {
       createExecutionContext(),
     ),
 };
-const account = {
-  name: `lifetimes-${Date.now().toString(36)}`,
-  passphrase: "correct horse battery staple",
-};
-
-beforeAll(async () => {
-  const added = await accountsStub(env).addUser(account.name, account.passphrase);
-  if (!added.ok) throw new Error(added.error.message);
-});
+const account = testAccount("lifetimes");
 
 /** A client registered dynamically, signed in and given tokens, as Claude Code is. */
 async function signedInClient() {

@@ -1,9 +1,9 @@
-import { env, exports } from "cloudflare:workers";
-import { beforeAll, describe, expect, it } from "vitest";
-import { accountsStub } from "../../src/auth/accounts.ts";
+import { exports } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
 import { callerOf } from "../../src/auth/provider.ts";
 import { authorizeInBrowser, Browser, pkce } from "../support/browser.ts";
 import { CLAUDE_CALLBACKS, CLAUDE_CLIENT_ID } from "./cimd-documents.ts";
+import { testAccount } from "./helpers.ts";
 
 /**
  * The OAuth server inside workerd, on a deployed-looking origin (not loopback,
@@ -13,15 +13,7 @@ import { CLAUDE_CALLBACKS, CLAUDE_CLIENT_ID } from "./cimd-documents.ts";
  */
 const worker = exports.default as { fetch(request: Request): Promise<Response> };
 const ORIGIN = "https://edgeclip.test";
-const account = {
-  name: `cimd-${Date.now().toString(36)}`,
-  passphrase: "correct horse battery staple",
-};
-
-beforeAll(async () => {
-  const added = await accountsStub(env).addUser(account.name, account.passphrase);
-  if (!added.ok) throw new Error(added.error.message);
-});
+const account = testAccount("cimd");
 
 const mcpCall = (
   token: string | undefined,

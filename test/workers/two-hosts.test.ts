@@ -1,8 +1,8 @@
-import { env, exports } from "cloudflare:workers";
-import { beforeAll, describe, expect, it } from "vitest";
-import { accountsStub } from "../../src/auth/accounts.ts";
+import { exports } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
 import { authorizeInBrowser, Browser, pkce } from "../support/browser.ts";
 import { CLAUDE_CALLBACKS, CLAUDE_CLIENT_ID } from "./cimd-documents.ts";
+import { testAccount } from "./helpers.ts";
 
 /**
  * One deployed Worker reached under two host names (its workers.dev name and
@@ -12,15 +12,7 @@ import { CLAUDE_CALLBACKS, CLAUDE_CLIENT_ID } from "./cimd-documents.ts";
  * made the second host's consent fail with `invalid_target`.
  */
 const worker = exports.default as { fetch(request: Request): Promise<Response> };
-const account = {
-  name: `hosts-${Date.now().toString(36)}`,
-  passphrase: "correct horse battery staple",
-};
-
-beforeAll(async () => {
-  const added = await accountsStub(env).addUser(account.name, account.passphrase);
-  if (!added.ok) throw new Error(added.error.message);
-});
+const account = testAccount("hosts");
 
 async function consentAt(origin: string): Promise<URL> {
   const authorize = new URL("/authorize", origin);
