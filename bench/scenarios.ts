@@ -96,6 +96,29 @@ const resultId = (result: string) => {
   return id;
 };
 
+// ── What the tasks have the model write anew, the same on every side ──────────
+
+const INVOICE_HEADER =
+  '"""The invoice model."""\nfrom dataclasses import dataclass, field\nfrom decimal import Decimal\n\nfrom models import Customer\n\n\n';
+const NETKIT_HEADER = 'package netkit\n\nimport (\n\t"fmt"\n\t"net/http"\n\t"time"\n)\n\n';
+const FILE_CACHE_IMPORTS =
+  'import { readFile, rename, writeFile } from "node:fs/promises";\nimport path from "node:path";\nimport type { Logger } from "./log";\nimport { type Entry, digest } from "./store";\n\n';
+const STORE_IMPORTS =
+  'import { readFile } from "node:fs/promises";\nimport path from "node:path";\n';
+const USERS_HEADER =
+  '"""User handlers."""\nfrom datetime import datetime, timezone\n\nfrom flask import abort, jsonify, request\n\nfrom .db import session\nfrom .handlers import api\nfrom .models import User\n';
+const ORDERS_HEADER =
+  '"""Order handlers."""\nfrom datetime import datetime, timezone\nfrom decimal import Decimal\n\nfrom flask import abort, jsonify, request\n\nfrom .db import session\nfrom .handlers import api\nfrom .models import Order\n';
+const RENAME_BODY =
+  'async rename(id: string, name: string): Promise<void> {\n  await this.db.transaction(async (tx) => {\n    await tx.query("UPDATE users SET name = $1 WHERE id = $2", [name, id]);\n  });\n}\n';
+
+/** `text` with `by` before each line that is not empty (one level deeper). */
+const indented = (text: string, by = "  ") =>
+  text
+    .split("\n")
+    .map((line) => (line ? `${by}${line}` : line))
+    .join("\n");
+
 // ── Scenarios ────────────────────────────────────────────────────────────────
 
 export const SCENARIOS: Scenario[] = [
@@ -161,9 +184,7 @@ export const SCENARIOS: Scenario[] = [
     async naive(fs) {
       const text = await fs.read("models.py");
       const invoice = block(text, "@dataclass\nclass Invoice", "        }");
-      const header =
-        '"""The invoice model."""\nfrom dataclasses import dataclass, field\nfrom decimal import Decimal\n\nfrom models import Customer\n\n\n';
-      await fs.write("invoice.py", header + invoice);
+      await fs.write("invoice.py", INVOICE_HEADER + invoice);
       await fs.edit("models.py", [{ oldText: `${invoice}\n\n`, newText: "" }]);
     },
     async edgeclip(call) {
@@ -173,8 +194,7 @@ export const SCENARIOS: Scenario[] = [
         from: { path: "models.py", focus: "Invoice" },
         to: { path: "invoice.py", create_if_missing: true },
         transform: {
-          prepend:
-            '"""The invoice model."""\nfrom dataclasses import dataclass, field\nfrom decimal import Decimal\n\nfrom models import Customer\n\n\n',
+          prepend: INVOICE_HEADER,
         },
       });
     },
@@ -193,14 +213,13 @@ export const SCENARIOS: Scenario[] = [
         block(retry, "// Backoff", "}"),
         block(errs, "// Wrap", "}"),
       ];
-      const header = 'package netkit\n\nimport (\n\t"fmt"\n\t"net/http"\n\t"time"\n)\n\n';
-      await fs.write("netkit.go", header + parts.join("\n"));
+      await fs.write("netkit.go", NETKIT_HEADER + parts.join("\n"));
     },
     async edgeclip(call) {
       // The import paths are known only by reading the files' imports.
       for (const path of ["http.go", "retry.go", "errors.go"]) await call("read", { path });
       await call("paste", {
-        text: 'package netkit\n\nimport (\n\t"fmt"\n\t"net/http"\n\t"time"\n)\n\n{{ref:path=http.go,focus=NewClient}}\n\n{{ref:path=retry.go,focus=Backoff}}\n\n{{ref:path=errors.go,focus=Wrap}}',
+        text: `${NETKIT_HEADER}{{ref:path=http.go,focus=NewClient}}\n\n{{ref:path=retry.go,focus=Backoff}}\n\n{{ref:path=errors.go,focus=Wrap}}`,
         targets: [{ path: "netkit.go", create_if_missing: true }],
       });
     },
@@ -285,9 +304,7 @@ export const SCENARIOS: Scenario[] = [
     name: "replace a method's implementation",
     language: "TypeScript",
     task: "In service.ts, make UserService.rename run its update in a transaction (new body below).",
-    authored: [
-      'async rename(id: string, name: string): Promise<void> {\n  await this.db.transaction(async (tx) => {\n    await tx.query("UPDATE users SET name = $1 WHERE id = $2", [name, id]);\n  });\n}\n',
-    ],
+    authored: [RENAME_BODY],
     files: { "service.ts": SERVICE_TS },
     async naive(fs) {
       const text = await fs.read("service.ts");
@@ -295,14 +312,13 @@ export const SCENARIOS: Scenario[] = [
       await fs.edit("service.ts", [
         {
           oldText: old,
-          newText:
-            '  async rename(id: string, name: string): Promise<void> {\n    await this.db.transaction(async (tx) => {\n      await tx.query("UPDATE users SET name = $1 WHERE id = $2", [name, id]);\n    });\n  }\n',
+          newText: indented(RENAME_BODY),
         },
       ]);
     },
     async edgeclip(call) {
       await call("paste", {
-        text: 'async rename(id: string, name: string): Promise<void> {\n  await this.db.transaction(async (tx) => {\n    await tx.query("UPDATE users SET name = $1 WHERE id = $2", [name, id]);\n  });\n}\n',
+        text: RENAME_BODY,
         targets: [{ path: "service.ts", focus: "UserService.rename" }],
         transform: { indent: "auto" },
       });
@@ -316,10 +332,7 @@ export const SCENARIOS: Scenario[] = [
     async naive(fs) {
       const text = await fs.read("helpers.py");
       const fn = block(text, "def slugify", "    return cut.strip");
-      const method = fn
-        .split("\n")
-        .map((l) => (l ? `    ${l}` : l))
-        .join("\n");
+      const method = indented(fn, "    ");
       const title = block(text, "    def title", "        return");
       const anchor = title.split("\n").slice(-2).join("\n");
       await fs.edit("helpers.py", [
@@ -373,16 +386,13 @@ export const SCENARIOS: Scenario[] = [
     async naive(fs) {
       const text = await fs.read("store.ts");
       const cache = block(text, "/**\n * Entries on disk", "}");
-      await fs.write(
-        "file-cache.ts",
-        `import { readFile, rename, writeFile } from "node:fs/promises";\nimport path from "node:path";\nimport type { Logger } from "./log";\nimport { type Entry, digest } from "./store";\n\n${cache}`,
-      );
+      await fs.write("file-cache.ts", FILE_CACHE_IMPORTS + cache);
       await fs.edit("store.ts", [
         { oldText: `${cache}\n`, newText: "" },
         {
           oldText:
             'import { readFile, rename, writeFile } from "node:fs/promises";\nimport path from "node:path";\nimport type { Logger } from "./log";\n',
-          newText: 'import { readFile } from "node:fs/promises";\nimport path from "node:path";\n',
+          newText: STORE_IMPORTS,
         },
       ]);
     },
@@ -393,12 +403,11 @@ export const SCENARIOS: Scenario[] = [
         from: { path: "store.ts", focus: "FileCache" },
         to: { path: "file-cache.ts", create_if_missing: true },
         transform: {
-          prepend:
-            'import { readFile, rename, writeFile } from "node:fs/promises";\nimport path from "node:path";\nimport type { Logger } from "./log";\nimport { type Entry, digest } from "./store";\n\n',
+          prepend: FILE_CACHE_IMPORTS,
         },
       });
       await call("paste", {
-        text: 'import { readFile } from "node:fs/promises";\nimport path from "node:path";\n',
+        text: STORE_IMPORTS,
         targets: [{ path: "store.ts", start: "import { readFile, rename", end: 'from "./log";' }],
       });
     },
@@ -442,14 +451,8 @@ export const SCENARIOS: Scenario[] = [
       const text = await fs.read("handlers.py");
       const users = block(text, "# region users", "# endregion");
       const orders = block(text, "# region orders", "# endregion");
-      await fs.write(
-        "users.py",
-        `"""User handlers."""\nfrom datetime import datetime, timezone\n\nfrom flask import abort, jsonify, request\n\nfrom .db import session\nfrom .handlers import api\nfrom .models import User\n${users}`,
-      );
-      await fs.write(
-        "orders.py",
-        `"""Order handlers."""\nfrom datetime import datetime, timezone\nfrom decimal import Decimal\n\nfrom flask import abort, jsonify, request\n\nfrom .db import session\nfrom .handlers import api\nfrom .models import Order\n${orders}`,
-      );
+      await fs.write("users.py", USERS_HEADER + users);
+      await fs.write("orders.py", ORDERS_HEADER + orders);
       await fs.write(
         "handlers.py",
         '"""HTTP handlers for the shop API."""\nfrom flask import Blueprint\n\napi = Blueprint("api", __name__)\n',
@@ -462,16 +465,14 @@ export const SCENARIOS: Scenario[] = [
         from: { path: "handlers.py", start: "# region users", end: "# endregion" },
         to: { path: "users.py", create_if_missing: true },
         transform: {
-          prepend:
-            '"""User handlers."""\nfrom datetime import datetime, timezone\n\nfrom flask import abort, jsonify, request\n\nfrom .db import session\nfrom .handlers import api\nfrom .models import User\n',
+          prepend: USERS_HEADER,
         },
       });
       await call("move", {
         from: { path: "handlers.py", start: "# region orders", end: "# endregion" },
         to: { path: "orders.py", create_if_missing: true },
         transform: {
-          prepend:
-            '"""Order handlers."""\nfrom datetime import datetime, timezone\nfrom decimal import Decimal\n\nfrom flask import abort, jsonify, request\n\nfrom .db import session\nfrom .handlers import api\nfrom .models import Order\n',
+          prepend: ORDERS_HEADER,
         },
       });
       await call("paste", {
