@@ -79,22 +79,36 @@ export function block(text: string, first: string, last: string): string {
   return text.slice(start, end === -1 ? text.length : end + 1);
 }
 
-/** The 1-based number of the first line of `text` (as read) containing `needle`, counted as a model counts. */
+/**
+ * The number of the first line of `text` (as read) containing `needle`, at or
+ * after line `from`: as the model finds it, from the line's number where
+ * edgeclip's `read` shows numbered lines (`12<TAB>…`), else by counting.
+ */
 export function lineOf(text: string, needle: string, from = 1): number {
-  const lines = text.split("\n");
-  for (let i = from - 1; i < lines.length; i++) if (lines[i]?.includes(needle)) return i + 1;
+  for (const [i, line] of text.split("\n").entries()) {
+    const numbered = /^(\d+)\t/.exec(line);
+    const number = numbered ? Number(numbered[1]) : i + 1;
+    const content = numbered ? line.slice(numbered[0].length) : line;
+    if (number >= from && content.includes(needle)) return number;
+  }
   throw new Error(`no line from ${from} contains ${needle}`);
 }
 
-/** The text of a read result as the model has it: after edgeclip's `rN:` header line, if any. */
-const body = (result: string) => result.slice(result.indexOf("\n") + 1);
-
-/** The result id a `read` shows first (`r5: …`). */
-const resultId = (result: string) => {
-  const id = /^(r\d+):/.exec(result)?.[1];
-  if (!id) throw new Error(`no result id in ${result.slice(0, 80)}`);
-  return id;
-};
+/**
+ * One file's part of what edgeclip's `read` showed: its result id and its
+ * numbered lines. A read's text is, per source, a header line
+ * (`r5 routes.js:1-40 of 40:`) and then the file's lines.
+ */
+export function readOf(shown: string, path: string): { id: string; text: string } {
+  const lines = shown.split("\n");
+  const header = (line: string) => /^r\d+ \S+:\d+-\d+ of \d+/.exec(line);
+  const at = lines.findIndex((line) => header(line) && line.split(" ")[1]?.startsWith(`${path}:`));
+  if (at < 0) throw new Error(`no read of ${path} in ${shown.slice(0, 80)}`);
+  const id = (lines[at] ?? "").split(" ")[0] ?? "";
+  const rest = lines.slice(at + 1);
+  const end = rest.findIndex((line) => header(line));
+  return { id, text: (end < 0 ? rest : rest.slice(0, end)).join("\n") };
+}
 
 // ── What the tasks have the model write anew, the same on every side ──────────
 
@@ -137,8 +151,8 @@ export const SCENARIOS: Scenario[] = [
     },
     async edgeclip(call) {
       await call("move", {
-        from: { path: "util.ts", focus: "formatDate" },
-        to: { path: "dates.ts" },
+        from: "util.ts#formatDate",
+        to: "dates.ts",
         transform: { prepend: "\n" },
       });
     },
@@ -162,7 +176,7 @@ export const SCENARIOS: Scenario[] = [
     },
     async edgeclip(call) {
       await call("paste", {
-        ref: { path: "config.py", focus: "DEV" },
+        from: "config.py#DEV",
         transform: {
           replace: [
             { from: "DEV", to: "STAGING" },
@@ -172,7 +186,8 @@ export const SCENARIOS: Scenario[] = [
           ],
           prepend: "\n",
         },
-        targets: [{ path: "config.py", focus: "DEV", mode: "after_line" }],
+        to: "config.py#DEV",
+        mode: "after_line",
       });
     },
   },
@@ -189,9 +204,9 @@ export const SCENARIOS: Scenario[] = [
     },
     async edgeclip(call) {
       // Its imports are known only by reading the module.
-      await call("read", { path: "models.py" });
+      await call("read", { from: "models.py" });
       await call("move", {
-        from: { path: "models.py", focus: "Invoice" },
+        from: "models.py#Invoice",
         to: { path: "invoice.py", create_if_missing: true },
         transform: {
           prepend: INVOICE_HEADER,
@@ -217,10 +232,10 @@ export const SCENARIOS: Scenario[] = [
     },
     async edgeclip(call) {
       // The import paths are known only by reading the files' imports.
-      for (const path of ["http.go", "retry.go", "errors.go"]) await call("read", { path });
+      await call("read", { from: ["http.go", "retry.go", "errors.go"] });
       await call("paste", {
-        text: `${NETKIT_HEADER}{{ref:path=http.go,focus=NewClient}}\n\n{{ref:path=retry.go,focus=Backoff}}\n\n{{ref:path=errors.go,focus=Wrap}}`,
-        targets: [{ path: "netkit.go", create_if_missing: true }],
+        text: `${NETKIT_HEADER}{{ref:http.go#NewClient}}\n\n{{ref:retry.go#Backoff}}\n\n{{ref:errors.go#Wrap}}`,
+        to: { path: "netkit.go", create_if_missing: true },
       });
     },
   },
@@ -240,8 +255,9 @@ export const SCENARIOS: Scenario[] = [
     },
     async edgeclip(call) {
       await call("move", {
-        from: { path: "parser.rs", focus: "render_pairs" },
-        to: { path: "parser.rs", focus: "parse_pairs", mode: "before_line" },
+        from: "parser.rs#render_pairs",
+        to: "parser.rs#parse_pairs",
+        mode: "before_line",
         transform: { append: "\n" },
       });
     },
@@ -265,12 +281,12 @@ export const SCENARIOS: Scenario[] = [
     },
     async edgeclip(call) {
       await call("paste", {
-        ref: {
+        from: {
           path: "module.ts",
           start: "// ── Validation ──",
           end: "// ── End of validation ──\n",
         },
-        targets: [{ path: "forms.ts" }, { path: "api.ts" }],
+        to: ["forms.ts", "api.ts"],
       });
     },
   },
@@ -294,8 +310,9 @@ export const SCENARIOS: Scenario[] = [
     },
     async edgeclip(call) {
       await call("move", {
-        from: { path: "Order.java", focus: "Order.computeTotal" },
-        to: { path: "Billing.java", focus: "Billing.tax", mode: "after_line" },
+        from: "Order.java#Order.computeTotal",
+        to: "Billing.java#Billing.tax",
+        mode: "after_line",
         transform: { replace: [{ from: "computeTotal", to: "calculateTotal" }], prepend: "\n" },
       });
     },
@@ -319,7 +336,7 @@ export const SCENARIOS: Scenario[] = [
     async edgeclip(call) {
       await call("paste", {
         text: RENAME_BODY,
-        targets: [{ path: "service.ts", focus: "UserService.rename" }],
+        to: "service.ts#UserService.rename",
         transform: { indent: "auto" },
       });
     },
@@ -342,8 +359,9 @@ export const SCENARIOS: Scenario[] = [
     },
     async edgeclip(call) {
       await call("move", {
-        from: { path: "helpers.py", focus: "slugify" },
-        to: { path: "helpers.py", focus: "TextService.title", mode: "after_line" },
+        from: "helpers.py#slugify",
+        to: "helpers.py#TextService.title",
+        mode: "after_line",
         transform: { prepend: "\n@staticmethod\n", indent: "auto" },
       });
     },
@@ -365,16 +383,14 @@ export const SCENARIOS: Scenario[] = [
       ]);
     },
     async edgeclip(call) {
-      const routes = await call("read", { path: "routes.js" });
-      await call("read", { path: "admin.js" });
-      const text = body(routes);
-      const first = lineOf(text, "function requireUser");
-      const last = lineOf(text, "}", lineOf(text, "next();", first)); // the function's closing brace
+      const routes = readOf(await call("read", { from: ["routes.js", "admin.js"] }), "routes.js");
+      const first = lineOf(routes.text, "function requireUser");
+      const last = lineOf(routes.text, "}", lineOf(routes.text, "next();", first)); // the function's closing brace
       await call("paste", {
-        text: `\n{{ref:lines=${resultId(routes)}:${first}..${last}}}`,
-        targets: [
-          { path: "admin.js", mode: "at_marker_after", marker: "const admin = express.Router();" },
-        ],
+        text: `\n{{ref:${routes.id}:${first}-${last}}}`,
+        to: "admin.js",
+        mode: "at_marker_after",
+        marker: "const admin = express.Router();",
       });
     },
   },
@@ -398,9 +414,9 @@ export const SCENARIOS: Scenario[] = [
     },
     async edgeclip(call) {
       // What it imports, and what store.ts still uses, are known only by reading it.
-      await call("read", { path: "store.ts" });
+      const store = readOf(await call("read", { from: "store.ts" }), "store.ts");
       await call("move", {
-        from: { path: "store.ts", focus: "FileCache" },
+        from: "store.ts#FileCache",
         to: { path: "file-cache.ts", create_if_missing: true },
         transform: {
           prepend: FILE_CACHE_IMPORTS,
@@ -408,7 +424,8 @@ export const SCENARIOS: Scenario[] = [
       });
       await call("paste", {
         text: STORE_IMPORTS,
-        targets: [{ path: "store.ts", start: "import { readFile, rename", end: 'from "./log";' }],
+        // The imports sit above the class, so their lines are as read.
+        to: `store.ts:${lineOf(store.text, "import { readFile, rename")}-${lineOf(store.text, 'from "./log";')}`,
       });
     },
   },
@@ -426,11 +443,11 @@ export const SCENARIOS: Scenario[] = [
     },
     async edgeclip(call) {
       // Where the block ends is known only by reading the file (YAML has no symbols to focus).
-      const read = body(await call("read", { path: "compose.yaml" }));
-      const first = lineOf(read, "  worker:");
-      const last = lineOf(read, "    restart:", first);
+      const read = readOf(await call("read", { from: "compose.yaml" }), "compose.yaml");
+      const first = lineOf(read.text, "  worker:");
+      const last = lineOf(read.text, "    restart:", first);
       await call("paste", {
-        ref: { path: "compose.yaml", lines: `${first}..${last}` },
+        from: `${read.id}:${first}-${last}`,
         transform: {
           replace: [
             { from: "  worker:", to: "  worker-eu:" },
@@ -438,7 +455,8 @@ export const SCENARIOS: Scenario[] = [
           ],
           prepend: "\n",
         },
-        targets: [{ path: "compose.yaml", mode: "after_line", line: last }],
+        to: `compose.yaml:${last}`,
+        mode: "after_line",
       });
     },
   },
@@ -460,7 +478,7 @@ export const SCENARIOS: Scenario[] = [
     },
     async edgeclip(call) {
       // Each region's imports are known only by reading the module.
-      await call("read", { path: "handlers.py" });
+      const read = readOf(await call("read", { from: "handlers.py" }), "handlers.py");
       await call("move", {
         from: { path: "handlers.py", start: "# region users", end: "# endregion" },
         to: { path: "users.py", create_if_missing: true },
@@ -477,9 +495,8 @@ export const SCENARIOS: Scenario[] = [
       });
       await call("paste", {
         text: "from flask import Blueprint\n",
-        targets: [
-          { path: "handlers.py", start: "from datetime", end: "from .models import Order, User" },
-        ],
+        // The imports sit above both regions, so their lines are as read.
+        to: `handlers.py:${lineOf(read.text, "from datetime")}-${lineOf(read.text, "from .models import Order, User")}`,
       });
     },
   },
@@ -502,15 +519,16 @@ export const SCENARIOS: Scenario[] = [
     },
     async edgeclip(call) {
       // Neither block's lines are known without reading the file (no symbols in nginx.conf).
-      const read = await call("read", { path: "nginx.conf" });
-      const text = body(read);
+      const read = readOf(await call("read", { from: "nginx.conf" }), "nginx.conf");
+      const text = read.text;
       const first = lineOf(text, "location /api/");
       const last = lineOf(text, "        }", first);
       const staging = lineOf(text, "        }", lineOf(text, "root /srv/staging;"));
       await call("paste", {
-        ref: { result: resultId(read), lines: `${first}..${last}` },
+        from: `${read.id}:${first}-${last}`,
         transform: { replace: [{ from: "127.0.0.1:8080", to: "127.0.0.1:9000" }], prepend: "\n" },
-        targets: [{ path: "nginx.conf", mode: "after_line", line: staging }],
+        to: `nginx.conf:${staging}`,
+        mode: "after_line",
       });
     },
   },

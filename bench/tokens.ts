@@ -236,8 +236,8 @@ async function main(): Promise<number> {
         project: "bench-tokens",
       });
       const session = (await edge.callTool({
-        name: "session_start",
-        arguments: { project: "bench-tokens" },
+        name: "session",
+        arguments: { action: "start", project: "bench-tokens" },
       })) as {
         structuredContent?: { session?: string };
       };

@@ -51,20 +51,8 @@ const AGENT_OP_NEEDS: Partial<Record<OpName, string>> = {
 export const agentOpDenied = (preset: Preset, op: OpName) =>
   sandboxRefuses(preset, AGENT_OP_NEEDS[op]);
 
-/** Tools a sandboxed caller can never complete: refused before they read anything. */
-const SANDBOX_REFUSES: Record<string, string> = {
-  cut: "writing files",
-  move: "writing files",
-  os_clipboard_get: "the OS clipboard",
-  os_clipboard_set: "the OS clipboard",
-};
-
-/** Why `preset` may not call `tool` at all, or undefined (most limits apply per scope or request). */
-export const toolDenied = (preset: Preset, tool: string) =>
-  sandboxRefuses(preset, SANDBOX_REFUSES[tool]);
-
 /** The refusal when a sandboxed caller needs `needs` (undefined: nothing a sandbox forbids). */
-function sandboxRefuses(preset: Preset, needs: string | undefined): ToolFailure | undefined {
+export function sandboxRefuses(preset: Preset, needs: string | undefined): ToolFailure | undefined {
   if (preset !== "sandboxed" || !needs) return undefined;
   return denied(preset, needs, "copy the content into the session clipboard instead");
 }

@@ -1,7 +1,7 @@
 import type { Hello, OpContext } from "./protocol.ts";
 import type { AgentInfo } from "./routing.ts";
 
-/** An agent that was turned away (another protocol version), shown by `agents_list`. */
+/** An agent that was turned away (another protocol version), shown by the agents tool. */
 export type Refusal = {
   name: string;
   version: string;

@@ -141,7 +141,7 @@ export class Bridge extends DurableObject<Env> {
         settle(
           fail(
             "AGENT_TIMEOUT",
-            `The local agent ${quoted(target.name)} did not answer within ${timeoutMs / 1000} s.${context ? " If it was writing files, it finishes or undoes the write on its own; `history` will say which." : ""}`,
+            `The local agent ${quoted(target.name)} did not answer within ${timeoutMs / 1000} s.${context ? " If it was writing files, it finishes or undoes the write on its own; `session {\"action\":\"history\"}` will say which." : ""}`,
           ),
         );
       }, timeoutMs);
@@ -343,7 +343,7 @@ export class Bridge extends DurableObject<Env> {
       pending.settle(
         fail(
           "AGENT_DISCONNECTED",
-          `The local agent ${quoted(pending.name)} ${why} during the call.${pending.context ? " If it was writing files, its journal finishes or undoes the write when it reconnects, and `history` says which." : " Try again once it is back (agents_list)."}`,
+          `The local agent ${quoted(pending.name)} ${why} during the call.${pending.context ? " If it was writing files, its journal finishes or undoes the write when it reconnects, and session history says which." : " Try again once it is back (the agents tool)."}`,
         ),
       );
     }

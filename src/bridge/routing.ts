@@ -1,4 +1,4 @@
-/** A connected agent, as routing and `agents_list` see it. */
+/** A connected agent, as routing and the agents tool see it. */
 export interface AgentInfo {
   name: string;
   project: string;
@@ -40,7 +40,9 @@ export function describeRequest<N extends OpName>(op: N, args: OpArgs<N>): strin
  * came from the agent's hello: each value is quoted, so none reads as part of
  * the message (an agent is not trusted to describe itself in free text).
  */
-export function describeAgent(a: AgentInfo): string {
+export function describeAgent(
+  a: Pick<AgentInfo, "name" | "project" | "roots" | "read_only">,
+): string {
   return `${quoted(a.name)} (project ${quoted(a.project)}, roots ${a.roots.map(quoted).join(", ")}${a.read_only ? ", read-only" : ""})`;
 }
 

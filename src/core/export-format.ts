@@ -4,7 +4,7 @@ import { SCOPES } from "./names.ts";
 
 /**
  * The clipboard export format, version 1: every entry with its full metadata.
- * `clipboard_export` writes it and `clipboard_import` reads it; the schema is the
+ * `transfer` exports it and imports it; the schema is the
  * one definition of the format.
  */
 export const ExportedEntry = z.object({

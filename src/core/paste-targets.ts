@@ -40,6 +40,13 @@ const REQUIRED: Partial<Record<PasteMode, "line" | "start_line" | "marker">> = {
   at_marker_before: "marker",
 };
 
+/** A target as messages name it: `to` when there is one, else `to[i]`. */
+export const targetName = (i: number, count: number) => (count === 1 ? "`to`" : `\`to[${i}]\``);
+
+/** A position field as the model writes it: lines (`a.ts:5`, `lines: "3-9"`) or `marker`. */
+const written = (field: "line" | "start_line" | "end_line" | "marker") =>
+  field === "marker" ? "`marker`" : "lines";
+
 /**
  * Checks that each target names what its mode needs, and nothing it ignores,
  * so a mistaken call is refused whole before any file is touched. The agent
@@ -47,13 +54,13 @@ const REQUIRED: Partial<Record<PasteMode, "line" | "start_line" | "marker">> = {
  */
 export function checkTargets(targets: readonly PasteTarget[]): ToolFailure | undefined {
   for (const [i, t] of targets.entries()) {
-    const at = `\`targets[${i}]\``;
+    const at = targetName(i, targets.length);
     if (t.focus !== undefined || t.start !== undefined || t.end !== undefined) {
       const mode = t.mode ?? "replace_lines";
       if (!SELECTOR_MODES.includes(mode))
         return {
           code: "INVALID_ARGUMENT",
-          message: `${at} selects with \`focus\` or \`start\`/\`end\`, which take mode \`replace_lines\` (default: replace it), \`after_line\` or \`before_line\`, not \`${mode}\`.`,
+          message: `${at} selects with a #symbol or \`start\`/\`end\`, which take mode \`replace_lines\` (default: replace it), \`after_line\` or \`before_line\`, not \`${mode}\`.`,
         };
       const extra = (["line", "start_line", "end_line", "marker"] as const).filter(
         (f) => t[f] !== undefined,
@@ -61,7 +68,7 @@ export function checkTargets(targets: readonly PasteTarget[]): ToolFailure | und
       if (extra.length)
         return {
           code: "INVALID_ARGUMENT",
-          message: `${at} selects with \`focus\` or \`start\`/\`end\`; drop ${extra.map((f) => `\`${f}\``).join(", ")}.`,
+          message: `${at} selects with a #symbol or \`start\`/\`end\`; drop ${[...new Set(extra.map(written))].join(", ")}.`,
         };
       if (t.focus !== undefined && (t.start !== undefined || t.end !== undefined))
         return {
@@ -79,7 +86,10 @@ export function checkTargets(targets: readonly PasteTarget[]): ToolFailure | und
     if (needed !== undefined && t[needed] === undefined)
       return {
         code: "INVALID_ARGUMENT",
-        message: `${at} has mode \`${mode}\`, which needs \`${needed}\`.`,
+        message:
+          needed === "marker"
+            ? `${at} has mode \`${mode}\`, which needs \`marker\` (the text to find).`
+            : `${at} has mode \`${mode}\`, which needs lines, a #symbol or \`start\`/\`end\` (e.g. "a.ts:12").`,
       };
     const extra = (["line", "start_line", "end_line", "marker"] as const).filter(
       (f) => t[f] !== undefined && !FIELDS[mode].includes(f),
@@ -87,12 +97,12 @@ export function checkTargets(targets: readonly PasteTarget[]): ToolFailure | und
     if (extra.length)
       return {
         code: "INVALID_ARGUMENT",
-        message: `${at} gives ${extra.map((f) => `\`${f}\``).join(", ")}, which mode \`${mode}\` does not use; remove ${extra.length > 1 ? "them" : "it"} or pick the mode that uses ${extra.length > 1 ? "them" : "it"}.`,
+        message: `${at} gives ${[...new Set(extra.map(written))].join(", ")}, which mode \`${mode}\` does not use; remove ${extra.length > 1 ? "them" : "it"} or pick the mode that uses ${extra.length > 1 ? "them" : "it"}.`,
       };
     if (t.start_line !== undefined && t.end_line !== undefined && t.end_line < t.start_line)
       return {
         code: "INVALID_ARGUMENT",
-        message: `${at} has \`end_line\` ${t.end_line} before \`start_line\` ${t.start_line}.`,
+        message: `${at} has lines ${t.start_line}-${t.end_line}, which end before they start.`,
       };
     if (t.marker !== undefined && /[\r\n]/.test(t.marker))
       return { code: "INVALID_ARGUMENT", message: `${at}.marker must be text on one line.` };

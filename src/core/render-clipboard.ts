@@ -60,7 +60,7 @@ export function renderClipboard(snap: ClipboardSnapshot, perScope = 10): string 
         `- \`${e.key}\` — ${plural(e.lines, "line")}, ${e.bytes} B, from ${source}, ${age(e.updated_at, snap.now)}${expiry}${e.description ? `: ${e.description}` : ""}`,
       );
     }
-    if (total > entries.length) out.push(`- … and ${total - entries.length} more (clipboard_list)`);
+    if (total > entries.length) out.push(`- … and ${total - entries.length} more (list)`);
     out.push("");
   }
   out.push("## Todo");

@@ -92,3 +92,19 @@ export function headAndTail(text: string, n: number): { head: string[]; tail: st
   if (lines.length <= 2 * n) return { head: lines, tail: [] };
   return { head: lines.slice(0, n), tail: lines.slice(-n) };
 }
+
+/**
+ * `text` with each line numbered as `cat -n` does, without the padding:
+ * `14\tconst a = 1;`, counting from `first`. How reads show content, so a
+ * model cites lines (`r5:14-18`) without counting them. A final line break
+ * opens no numbered line. Tab-separated numbers cost ~11–18 % more tokens
+ * on code (o200k), the padded `    14→` form of Claude Code's Read ~40–55 %.
+ */
+export function numberLines(text: string, first = 1): string {
+  if (text === "") return text;
+  const lines = text.split("\n");
+  const last = lines.length - 1;
+  return lines
+    .map((line, i) => (i === last && line === "" ? line : `${first + i}\t${line}`))
+    .join("\n");
+}

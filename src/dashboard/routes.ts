@@ -249,7 +249,7 @@ for (const base of BASES) {
       title: "Clear expired entries",
       question: `Clear the expired entries of ${place.title.toLowerCase()}?`,
       detail:
-        "Expired entries are kept 7 days so they can be brought back with clipboard_update; clearing deletes them now. Live entries stay.",
+        "Expired entries are kept 7 days so they can be brought back with update; clearing deletes them now. Live entries stay.",
       action: `${place.path}/clear-expired`,
       confirm: "Clear expired",
       back: place.path,

@@ -41,7 +41,7 @@ export async function gather(
 ): Promise<Outcome<Gathered>> {
   const t = args.transform;
   if (args.ref !== undefined || args.multi_ref !== undefined) {
-    const name = args.ref !== undefined ? () => "ref" : (i: number) => `multi_ref[${i}]`;
+    const name = args.ref !== undefined ? () => "from" : (i: number) => `from[${i}]`;
     const got: Outcome<Resolved> = await resolveRefs(s, refsOf(args), t, args.agent, name);
     return got.ok ? ok({ text: got.value.text, cited: [got.value.what] }) : got;
   }

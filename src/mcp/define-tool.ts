@@ -1,7 +1,7 @@
 import type { CallToolResult, McpServer } from "@modelcontextprotocol/server";
 import type { z } from "zod";
-import { toolDenied } from "../auth/presets.ts";
-import type { Outcome, ToolFailure } from "../core/errors.ts";
+import { sandboxRefuses } from "../auth/presets.ts";
+import { fail, type Outcome, ok, type ToolFailure } from "../core/errors.ts";
 import { shownPath, tooDeep } from "../core/json-depth.ts";
 import { LIMITS } from "../core/limits.ts";
 import type { SessionContext } from "../session/clipboard-session.ts";
@@ -14,77 +14,132 @@ import { lean } from "./lean-schema.ts";
 type Input = z.ZodObject<{ session: z.ZodOptional<z.ZodString> }>;
 
 /**
- * A tool that runs inside the caller's session Durable Object. The Worker side
- * only validates (zod, then `precheck`) and forwards; `run` executes in the
- * object, where calls on one session are serialised.
+ * One thing a tool can do, in the session Durable Object: its own arguments
+ * (a zod schema, for defaults and types), checks the Worker can make
+ * beforehand, the run, and the text the model reads. Tools route their
+ * calls to actions (`read` of an entry is `clipboardGet`); actions are not
+ * in tools/list.
  */
-export interface SessionTool<I extends Input, O extends z.ZodObject> {
+export interface Action<I extends z.ZodObject, O extends z.ZodObject> {
+  input: I;
+  output: O;
+  precheck?: (args: z.output<I>) => ToolFailure | undefined;
+  run: (session: SessionContext, args: z.output<I>) => Promise<Outcome<z.output<O>>>;
+  text: (value: z.output<O>, args: z.output<I>) => string[];
+}
+
+export function defineAction<I extends z.ZodObject, O extends z.ZodObject>(
+  action: Action<I, O>,
+): Action<I, O> {
+  return action;
+}
+
+/** An action with arguments in its own terms, checked, defaults filled. */
+export interface Routed {
+  // biome-ignore lint/suspicious/noExplicitAny: one route holds any action; its args were checked by its own schema
+  action: Action<any, any>;
+  args: Record<string, unknown>;
+}
+
+/**
+ * Checks `args` (a tool's arguments said in `action`'s terms) with the
+ * action's schema and precheck. A schema failure here means the tool mapped
+ * its arguments wrongly, so it names the tool's parameter `param`.
+ */
+export function route<I extends z.ZodObject, O extends z.ZodObject>(
+  action: Action<I, O>,
+  args: z.input<I>,
+  param = "arguments",
+): Outcome<Routed> {
+  const parsed = action.input.safeParse(args);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return fail(
+      "INVALID_ARGUMENT",
+      `\`${param}\`: ${issue?.path.length ? `${issue.path.join(".")}: ` : ""}${issue?.message ?? "is not valid"}.`,
+    );
+  }
+  const refused = action.precheck?.(parsed.data);
+  return refused ? { ok: false, error: refused } : ok({ action, args: parsed.data });
+}
+
+/**
+ * A tool as tools/list shows it. It runs in the caller's session Durable
+ * Object (`run`, where calls on one session are serialised), in the Worker
+ * (`worker`, for what is not in one session: minting a session, the
+ * agents), or both (`worker` answers undefined to leave a call to `run`).
+ */
+export interface SessionTool<I extends Input, V extends object> {
   /** Tool name, and the name of its operation in `OPERATIONS`. */
   name: string;
   title: string;
   description: string;
   annotations: Hints;
   input: I;
-  output: O;
-  /**
-   * The result is a receipt, not data: its text says all the model needs, so
-   * tools/list carries no outputSchema for it (every schema costs tokens in
-   * every conversation). `structuredContent` is returned all the same.
-   */
-  receipt?: true;
+  /** What a sandboxed caller could never complete with these arguments (refused before anything is read). */
+  needs?: (args: z.output<I>) => string | undefined;
   /** Checks the Worker can make without the session, e.g. content size. */
   precheck?: (args: z.output<I>) => ToolFailure | undefined;
-  run: (session: SessionContext, args: z.output<I>) => Promise<Outcome<z.output<O>>>;
-  /** What the model reads: one text block per string. */
-  text: (value: z.output<O>, args: z.output<I>) => string[];
+  run?: (session: SessionContext, args: z.output<I>) => Promise<Outcome<V>>;
+  worker?: (caller: Caller, args: z.output<I>) => Promise<Outcome<V>> | undefined;
+  /**
+   * What the model reads: one text block per string. A value that carries
+   * its own (`shown`, made where it ran) needs none.
+   */
+  text?: (value: V, args: z.output<I>) => string[];
 }
 
-export function defineTool<I extends Input, O extends z.ZodObject>(
-  tool: SessionTool<I, O>,
-): SessionTool<I, O> {
+export function defineTool<I extends Input, V extends object>(
+  tool: SessionTool<I, V>,
+): SessionTool<I, V> {
   return tool;
 }
 
-/** A tool's tools/list entry: title, description, hints, and its schemas made lean. */
-export function toolConfig<I extends z.ZodType, O extends z.ZodType>(tool: {
+/**
+ * A tool's tools/list entry: title, description, hints and its input schema
+ * made lean. No `outputSchema`: results are receipts the text says in full,
+ * or content shown as text, and every schema costs tokens in every
+ * conversation; `structuredContent` is returned all the same.
+ */
+export function toolConfig<I extends z.ZodType>(tool: {
   title: string;
   description: string;
   annotations: Hints;
   input: I;
-  output?: O;
-  receipt?: true;
 }) {
   return {
     title: tool.title,
     description: tool.description,
     annotations: tool.annotations,
     inputSchema: lean(tool.input),
-    ...(tool.output && !tool.receipt ? { outputSchema: lean(tool.output) } : {}),
   };
 }
 
-export function registerSessionTool<I extends Input, O extends z.ZodObject>(
+export function registerSessionTool<I extends Input, V extends object>(
   server: McpServer,
   caller: Caller,
-  tool: SessionTool<I, O>,
+  tool: SessionTool<I, V>,
 ): void {
   server.registerTool(
     tool.name,
     toolConfig(tool),
     guarded(tool.name, async (args: z.output<I>): Promise<CallToolResult> => {
       const refused =
-        toolDenied(caller.preset, tool.name) ?? nestedTooDeep(args) ?? tool.precheck?.(args);
+        sandboxRefuses(caller.preset, tool.needs?.(args)) ??
+        nestedTooDeep(args) ??
+        tool.precheck?.(args);
       if (refused) return failure(refused);
-      const address = sessionAddress(caller, args.session);
-      const outcome = (await runOperation(
-        caller,
-        address,
-        tool.name as OperationName,
-        args as never,
-      )) as Outcome<z.output<O>>;
-      return outcome.ok
-        ? success(outcome.value, tool.text(outcome.value, args))
-        : failure(outcome.error);
+      const outcome =
+        (await tool.worker?.(caller, args)) ??
+        ((await runOperation(
+          caller,
+          sessionAddress(caller, args.session),
+          tool.name as OperationName,
+          args as never,
+        )) as Outcome<V>);
+      if (!outcome.ok) return failure(outcome.error);
+      const { shown, ...structured } = outcome.value as V & { shown?: string[] };
+      return success(structured, shown ?? tool.text?.(outcome.value, args) ?? []);
     }) as never,
   );
 }
@@ -92,7 +147,7 @@ export function registerSessionTool<I extends Input, O extends z.ZodObject>(
 /**
  * INVALID_ARGUMENT for an argument nested deeper than `LIMITS.jsonDepth`, so
  * it never reaches RPC serialisation, which recurses (`core/json-depth.ts`).
- * Only open-ended parameters (clipboard_import's `data`) can be deep: the
+ * Only open-ended parameters (transfer's `data`) can be deep: the
  * schemas refuse anything else before this.
  */
 function nestedTooDeep(args: object): ToolFailure | undefined {
@@ -123,7 +178,7 @@ export function guarded<A extends unknown[]>(
       console.error(`edgeclip: tool ${name} failed`, error);
       return failure({
         code: "INTERNAL_ERROR",
-        message: `edgeclip failed while running ${name}. Check the result with clipboard_list or history before retrying.`,
+        message: `edgeclip failed while running ${name}. Check the result with list or session history before retrying.`,
       });
     }
   };

@@ -8,7 +8,7 @@ import { formatBytes } from "./receipts.ts";
 export function notFound(key: string, scope: string | undefined) {
   return fail(
     "ENTRY_NOT_FOUND",
-    `No entry \`${key}\` in ${scope ? `the ${scope} scope` : "the session, project or user scope"}. See the keys with clipboard_list or find one with clipboard_search.`,
+    `No entry \`${key}\` in ${scope ? `the ${scope} scope` : "the session, project or user scope"}. See the keys with list, or find one with list \`query\`.`,
   );
 }
 

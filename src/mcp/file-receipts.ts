@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { EditResult } from "../bridge/protocol.ts";
 import type { ToolFailure } from "../core/errors.ts";
-import { describeChange, shortHash } from "../core/file-changes.ts";
+import { shortHash } from "../core/file-changes.ts";
 
 /** One file a file operation changed (or, in a dry run, would change): no content. */
 export const changedFile = z.object({
@@ -32,16 +32,48 @@ export function changedFiles(results: readonly EditResult[]): ChangedFile[] {
   }));
 }
 
-/** "- src/a.ts +12 −0 at line 30 (hash 1a2b… → 3c4d…)", one line per file. */
-export function describeFiles(files: readonly ChangedFile[]): string {
-  return files
-    .map(
-      (f) =>
-        `- ${describeChange(f)} (hash ${f.hash_before} → ${f.hash_after})` +
-        (f.parses === undefined ? "" : f.parses ? ", parses" : ", does not parse"),
-    )
-    .join("\n");
+/**
+ * Where a file changed, as a locator the model can read or cite next:
+ * `src/a.ts:30-32` (the lines it holds now), `src/a.ts:30 (−4)` (lines
+ * removed there), `(new)` or `(deleted)`; `(−2)` after a span counts the
+ * lines it replaced.
+ */
+export function placeOf(f: ChangedFile): string {
+  if (f.removed) return `${f.path} (deleted)`;
+  const last = f.first_line + f.lines_added - 1;
+  const span = f.lines_added > 1 ? `${f.first_line}-${last}` : `${f.first_line}`;
+  const notes = [f.created ? "new" : "", f.lines_removed ? `−${f.lines_removed}` : ""].filter(
+    Boolean,
+  );
+  return `${f.path}:${span}${notes.length ? ` (${notes.join(", ")})` : ""}`;
 }
+
+/**
+ * A file operation's receipt, in one line: `pasted @cfg → src/a.ts:30-32 ·
+ * parses · op 12`. Hashes, counts and tokens kept out are in its
+ * `structuredContent`.
+ */
+export function fileReceipt(
+  verb: string,
+  what: string,
+  files: readonly ChangedFile[],
+  operation: number,
+  dryRun: boolean,
+): string {
+  const broken = files.filter((f) => f.parses === false).map((f) => f.path);
+  const parses = broken.length
+    ? ` · does not parse: ${broken.join(", ")}`
+    : files.some((f) => f.parses)
+      ? " · parses"
+      : "";
+  const places = files.map(placeOf).join(", ");
+  return dryRun
+    ? `dry run, nothing written: would ${verb} ${what}→ ${places}${parses}`
+    : `${pastTense(verb)} ${what}→ ${places}${parses} · op ${operation}`;
+}
+
+const pastTense = (verb: string) =>
+  ({ paste: "pasted", move: "moved", cut: "cut", undo: "undid", redo: "redid" })[verb] ?? verb;
 
 /**
  * An agent's refusal of an `apply`, naming the target it concerns: the agent

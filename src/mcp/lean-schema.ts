@@ -6,13 +6,12 @@ type JsonConverter = (options: { target: string }) => JsonSchema;
 /**
  * A zod schema as tools/list shows it: the same validation (the SDK only calls
  * `~standard.validate`), with two things left out of its JSON Schema, which
- * sits in every conversation (DESIGN.md §5: tools/list ≤ 9,000 tokens):
+ * sits in every conversation (DESIGN.md §5: tools/list ≤ 4,000 tokens):
  * - the `$schema` key: MCP takes JSON Schema 2020-12 as the default dialect;
  * - the ±2^53−1 bounds zod puts on every `.int()`: they say nothing;
- * - length and count bounds (`minLength`, `maxItems`, …): limits a model
- *   rarely meets, checked by zod all the same, with a message naming the fix;
- * - a second copy of a schema: an array whose items are another parameter's
- *   schema (`multi_ref` of `ref`) points at it with `$ref`.
+ * - length and count bounds (`minLength`, `maxItems`, …) and patterns: limits
+ *   a model rarely meets, checked by zod all the same, with a message naming the fix;
+ * - a second copy of a schema: it points at the first with `$ref`.
  */
 export function lean<T extends z.ZodType>(schema: T): T {
   const standard = schema["~standard"] as z.ZodType["~standard"] & {
@@ -22,7 +21,7 @@ export function lean<T extends z.ZodType>(schema: T): T {
     (convert: JsonConverter): JsonConverter =>
     (options) => {
       const { $schema: _, ...rest } = convert(options);
-      return sharedItems(withoutNoise(rest));
+      return shared(withoutNoise(rest));
     };
   return {
     "~standard": {
@@ -48,26 +47,46 @@ function withoutNoise<T>(value: T): T {
     )
       continue;
     if (BOUNDS.has(key) && typeof inner === "number") continue;
+    if (key === "pattern" && typeof inner === "string") continue;
+    if (key === "description" && inner === "") continue;
     out[key] = withoutNoise(inner);
   }
   return out as T;
 }
 
-/** Array parameters whose items repeat another parameter's schema refer to it instead. */
-function sharedItems(schema: JsonSchema): JsonSchema {
-  const properties = schema.properties as Record<string, JsonSchema> | undefined;
-  if (!properties) return schema;
-  const byJson = new Map<string, string>();
-  for (const [name, property] of Object.entries(properties)) {
-    const { description: _, ...shape } = property;
-    byJson.set(JSON.stringify(shape), name);
-  }
-  const out: Record<string, JsonSchema> = {};
-  for (const [name, property] of Object.entries(properties)) {
-    const items = property.items as JsonSchema | undefined;
-    const same = items && byJson.get(JSON.stringify(items));
-    out[name] =
-      same && same !== name ? { ...property, items: { $ref: `#/properties/${same}` } } : property;
-  }
-  return { ...schema, properties: out };
+/** Subschemas shorter than this (as JSON) are written again rather than pointed at. */
+const SHARED_MIN_CHARS = 60;
+
+/**
+ * Every subschema that repeats an earlier one (an array of what a parameter
+ * takes alone, a `mode` enum given twice) points at the first with `$ref`, a
+ * JSON Pointer into the same schema; an `anyOf` inside an `anyOf` is
+ * flattened into it.
+ */
+function shared(schema: JsonSchema): JsonSchema {
+  const seen = new Map<string, string>();
+  const walk = (value: unknown, at: string): unknown => {
+    if (Array.isArray(value)) return value.map((v, i) => walk(v, `${at}/${i}`));
+    if (typeof value !== "object" || value === null) return value;
+    let node = value as JsonSchema;
+    if (Array.isArray(node.anyOf))
+      node = {
+        ...node,
+        anyOf: (node.anyOf as JsonSchema[]).flatMap((option) =>
+          Object.keys(option).length === 1 && Array.isArray(option.anyOf)
+            ? (option.anyOf as JsonSchema[])
+            : [option],
+        ),
+      };
+    const { description: _, ...shape } = node;
+    const json = JSON.stringify(shape);
+    const first = json.length >= SHARED_MIN_CHARS ? seen.get(json) : undefined;
+    if (first)
+      return node.description ? { $ref: first, description: node.description } : { $ref: first };
+    const out: JsonSchema = {};
+    for (const [key, inner] of Object.entries(node)) out[key] = walk(inner, `${at}/${key}`);
+    if (json.length >= SHARED_MIN_CHARS && at !== "#") seen.set(json, at);
+    return out;
+  };
+  return walk(schema, "#") as JsonSchema;
 }

@@ -4,6 +4,7 @@ import { LIMITS } from "../core/limits.ts";
 import { sliceLines, utf8Bytes } from "../core/text.ts";
 import { describeStages, findPassage } from "../refs/anchors.ts";
 import { languageOf } from "../refs/languages.ts";
+import { parseLocator } from "../refs/locator.ts";
 import {
   fitResolved,
   joinResolved,
@@ -97,7 +98,7 @@ export function refsProblem(args: {
   multi_ref?: Ref[] | undefined;
 }): ToolFailure | undefined {
   for (const [i, r] of refsOf(args).entries()) {
-    const problem = refProblem(r, args.ref ? "`ref`" : `\`multi_ref[${i}]\``);
+    const problem = refProblem(r, args.ref ? "`from`" : `\`from[${i}]\``);
     if (problem) return problem;
   }
   return undefined;
@@ -205,7 +206,7 @@ export async function resolveRef(
       if (raw.expired)
         return fail(
           "ENTRY_EXPIRED",
-          `Entry \`${key}\` has expired and cannot be cited; renew it with clipboard_update \`ttl_seconds\`.`,
+          `Entry \`${key}\` has expired and cannot be cited; renew it with update \`ttl_seconds\`.`,
         );
       const lang = languageFromPath((raw.source as { path?: unknown }).path);
       return selectIn(s, raw.content, 1, r, `entry \`${key}\``, lang, agent);
@@ -257,7 +258,7 @@ export async function resolveRefs(
   refs: Ref[],
   transform: Transform | undefined,
   agent: string | undefined,
-  name: (i: number) => string = (i) => `multi_ref[${i}]`,
+  name: (i: number) => string = (i) => `from[${i}]`,
 ): Promise<Outcome<Resolved>> {
   const mosaic = new Mosaic(transform, LIMITS.entryBytes);
   const what: string[] = [];
@@ -302,7 +303,14 @@ export async function expandMarkers(
       continue;
     }
     const marker = shownMarker(piece.text);
-    const parsed = RefSchema.safeParse(piece.fields);
+    const located =
+      piece.fields.locator === undefined ? undefined : parseLocator(piece.fields.locator);
+    if (located && "error" in located)
+      return fail(
+        "INVALID_ARGUMENT",
+        `\`${param}\`: the marker ${marker}: the locator ${located.error}.`,
+      );
+    const parsed = RefSchema.safeParse(located ?? piece.fields);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       return fail(

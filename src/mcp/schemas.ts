@@ -15,10 +15,9 @@ export const session = z
   .string()
   .refine(
     (handle) => SESSION_HANDLE.test(handle),
-    "must be `default` or a handle returned by session_start (like `s-abcdefghijkm`)",
+    "must be `default` or a handle from session start (like `s-abcdefghijkm`)",
   )
-  .optional()
-  .describe("Handle from session_start; omit for your default session.");
+  .optional();
 
 export const key = z
   .string()
@@ -40,9 +39,7 @@ export const lookupScope = scope
 
 export const targetScope = scope
   .optional()
-  .describe(
-    "Where to store: session (default; this session only), project (every session on this project) or user (all your sessions).",
-  );
+  .describe("session (default), project (its sessions) or user (all yours).");
 
 export const tag = z
   .string()
@@ -115,9 +112,8 @@ export const entry = z.object({
 /** Which local agent serves a file or OS-clipboard call. */
 export const agent = z
   .string()
-  .refine((name) => AgentName.safeParse(name).success, "must be an agent name from agents_list")
-  .optional()
-  .describe("Local agent (agents_list), when several are connected.");
+  .refine((name) => AgentName.safeParse(name).success, "must be an agent name from the agents tool")
+  .optional();
 
 export const path = z
   .string()
@@ -209,14 +205,13 @@ export const transform = z
       .array(z.strictObject({ from: z.string(), to: z.string() }))
       .max(100)
       .optional(),
-    wrap: z.string().optional().describe("Template with {content}."),
+    wrap: z.string().optional(),
     prepend: z.string().optional(),
     append: z.string().optional(),
     join: z.string().optional(),
-    indent: z
-      .union([z.literal("auto"), z.number().int().min(-16).max(16)])
-      .optional()
-      .describe('"auto" (paste point) or ± levels.'),
+    indent: z.union([z.literal("auto"), z.number().int().min(-16).max(16)]).optional(),
   })
-  .describe("Applied per piece: replace, wrap, prepend, append; then join, indent.");
+  .describe(
+    'Per piece: replace, wrap ("…{content}…"), prepend, append; then join, indent ("auto": the paste point\'s, or ± levels).',
+  );
 export type TransformArg = z.output<typeof transform>;

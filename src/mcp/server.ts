@@ -4,12 +4,11 @@ import type { Caller } from "./caller.ts";
 import { registerClipboardContext } from "./clipboard-context.ts";
 import { registerTools } from "./tools/index.ts";
 
-const INSTRUCTIONS = `edgeclip is a clipboard for moving and citing content by reference instead of re-typing it.
-Move code with \`move\` (or \`cut\` + \`paste\`): the bytes move exactly; you get receipts, not content. Revert with \`undo\`.
-Name code instead of quoting it: \`focus\` ("Store.load": a whole symbol), \`start\`/\`end\` (a passage by its first and last words), \`lines\` of an earlier result ("r17:14..18"), as a \`ref\`, \`multi_ref\` or inline {{ref:path=a.ts,focus=f}} in text.
-Read files with \`read\`: a later read of the same file answers "unchanged" or a diff.
-Store content with \`copy\`, read it with \`clipboard_get\`, find it with \`clipboard_search\`. Entries live in a scope: session (default), project or user.
-File and OS-clipboard tools go through the user's local agent (agents_list).`;
+const INSTRUCTIONS = `edgeclip moves, copies and cites content by reference, so you write locators and read receipts instead of re-typing code.
+Locators, wherever a tool takes \`from\` or \`to\`: \`src/a.ts\` a file; \`src/a.ts#Store.load\` a symbol's whole unit; \`src/a.ts:14-18\` lines; \`r17:3-9\` lines of result r17 as it showed them; \`@cfg\`, \`@cfg:2-9\` an entry; \`os:\` the OS clipboard. Object form, for a passage by its first and last words or a path holding # or :N: {"path": "a.ts", "start": "def load", "end": "return data"} (also \`clip\`, \`result\`, \`lines\`, \`focus\`).
+Inline, in any text: {{ref:src/a.ts#parse}}.
+\`read\` shows content with a result id; reading a file again answers "unchanged" or a diff. \`move\` is cut + paste as one operation; \`undo\` reverts it.
+Entries live in a scope: session (default), project or user. \`session\`: a handle from the session tool (omit for your default session). \`agent\`: which local agent (agents tool), when several are connected.`;
 
 /** A fresh server for one request (the stateless handler wants a new instance each time). */
 export function createServer(caller: Caller, onlyTool?: string): McpServer {

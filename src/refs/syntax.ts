@@ -1,7 +1,9 @@
 /**
  * How references are written (DESIGN.md §3), as pure parsing:
  * - a line range: `14..18`, `14-18`, `14`, or `r17:14..18` (lines of result r17);
- * - an inline marker, inside any text parameter:
+ * - an inline marker, inside any text parameter: a locator string
+ *   (`{{ref:src/a.ts#parse}}`, `{{ref:@cfg:2-9}}`: no `=` in it, and the
+ *   locator is all that is between `{{ref:` and `}}`), or fields:
  *   `{{ref:source=file,path=a.ts,focus=parse}}`. Values run to the next `,` or
  *   `}}`; a value holding either is written as a JSON string:
  *   `start="def load(self, path)"`. `\{{ref:` is a literal `{{ref:` (the
@@ -148,8 +150,10 @@ function parseFields(text: string, from: number): Fields {
     const close = text.indexOf("}}", at);
     if (close === -1) return { error: "it is not closed with `}}`" };
     if (eq === -1 || eq > close) {
-      if (text.slice(at, close).trim() === "" && Object.keys(fields).length)
-        return { fields, end: close + 2 };
+      const rest = text.slice(at, close).trim();
+      if (rest === "" && Object.keys(fields).length) return { fields, end: close + 2 };
+      // No `=` at all: the marker holds a locator string (`{{ref:src/a.ts#parse}}`).
+      if (rest !== "" && at === from) return { fields: { locator: rest }, end: close + 2 };
       return { error: "write its fields as key=value, separated by commas", end: close + 2 };
     }
     const key = text.slice(at, eq).trim();

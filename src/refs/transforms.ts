@@ -172,7 +172,7 @@ export function assemble(
 ): Built {
   const mosaic = new Mosaic(t, limit);
   for (const [i, piece] of pieces.entries()) {
-    const over = mosaic.add(piece, `multi_ref[${i}]`);
+    const over = mosaic.add(piece, `from[${i}]`);
     if (over) return { ok: false, tooLarge: over };
   }
   return { ok: true, text: mosaic.text(), bytes: mosaic.bytes };

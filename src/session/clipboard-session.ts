@@ -216,7 +216,7 @@ export class ClipboardSession extends DurableObject<Env> {
 
   /**
    * Opens the session for a tool call: the `default` session starts itself, any
-   * other must have been started by `session_start`. Records the use, which
+   * other must have been started by the session tool. Records the use, which
    * pushes back idle expiry.
    */
   private async openSession(address: StoreAddress): Promise<Outcome<void>> {
@@ -226,7 +226,7 @@ export class ClipboardSession extends DurableObject<Env> {
       if (address.name !== DEFAULT_SESSION) {
         return fail(
           "UNKNOWN_SESSION",
-          `Unknown session \`${address.name}\`: it was never started, was ended, or expired after 24 h without use. Omit \`session\` to use your default session, or start a new one with session_start.`,
+          `Unknown session \`${address.name}\`: it was never started, was ended, or expired after 24 h without use. Omit \`session\` to use your default session, or start a new one with the session tool (action start).`,
         );
       }
       this.bind(address);
@@ -259,7 +259,7 @@ export class ClipboardSession extends DurableObject<Env> {
     });
   }
 
-  /** Facts about this session for `session_list`; reading them is not a use. */
+  /** Facts about this session for the session tool's list; reading them is not a use. */
   info(address: StoreAddress): { entries: number; last_used_at: number | null } {
     this.bind(address);
     return {
@@ -274,7 +274,7 @@ export class ClipboardSession extends DurableObject<Env> {
       if (address.name === DEFAULT_SESSION) {
         return fail(
           "SESSION_PROTECTED",
-          "The `default` session cannot be ended. Use clipboard_clear to empty it.",
+          'The `default` session cannot be ended. Use update action "clear" to empty it.',
         );
       }
       const opened = await this.openSession(address);

@@ -183,7 +183,7 @@ export class Clipboard {
       if (!this.entries.find(key) && this.entries.count() >= LIMITS.entriesPerScope) {
         return fail(
           "SCOPE_FULL",
-          `The ${this.scope} scope holds ${LIMITS.entriesPerScope} entries, its limit. Delete some with clipboard_delete or clipboard_clear, or use another scope.`,
+          `The ${this.scope} scope holds ${LIMITS.entriesPerScope} entries, its limit. Delete some with update (action delete or clear), or use another scope.`,
         );
       }
       const { row, created } = this.entries.put({ ...input, key, lastCall: this.calls() });
@@ -415,7 +415,7 @@ export class Clipboard {
         if (missing.length) {
           return fail(
             "TAG_NOT_FOUND",
-            `No tag ${missing.map((t) => `\`${t}\``).join(", ")} in the ${this.scope} scope; see clipboard_tag action "list".`,
+            `No tag ${missing.map((t) => `\`${t}\``).join(", ")} in the ${this.scope} scope; see update action "tags".`,
           );
         }
         let untagged = 0;
@@ -501,7 +501,7 @@ export function expiredFailure(entry: EntryView): {
     ok: false,
     error: {
       code: "ENTRY_EXPIRED",
-      message: `Entry \`${entry.key}\` (${entry.scope} scope) expired at ${entry.expires_at}. It is kept, but cannot be used: renew it with clipboard_update \`ttl_seconds\`, or read it with \`include_expired: true\`.`,
+      message: `Entry \`${entry.key}\` (${entry.scope} scope) expired at ${entry.expires_at}. It is kept, but cannot be used: renew it with update \`ttl_seconds\`, or read it with \`include_expired: true\`.`,
     },
   };
 }

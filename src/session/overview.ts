@@ -2,7 +2,7 @@ import { LIMITS } from "../core/limits.ts";
 import { DEFAULT_PROJECT, DEFAULT_SESSION } from "../core/names.ts";
 import { clipboardStub, sessionAddress, userAddress } from "../mcp/caller.ts";
 
-/** One of a user's sessions as `session_list` and the dashboard show it. */
+/** One of a user's sessions as the session tool's list and the dashboard show it. */
 export interface SessionRow {
   session: string;
   project: string;

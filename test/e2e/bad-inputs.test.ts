@@ -49,19 +49,13 @@ const cases: Case[] = [
   ],
   [
     "a fractional ttl_seconds",
-    "clipboard_update",
+    "update",
     { key: "keep", ttl_seconds: 1.5 },
     undefined,
     ["ttl_seconds:"],
   ],
-  ["a number as key", "clipboard_get", { key: 5 }, undefined, ["key:"]],
-  [
-    "a number as new content",
-    "clipboard_update",
-    { key: "keep", content: 42 },
-    undefined,
-    ["content:"],
-  ],
+  ["a number as key", "read", { from: { clip: 5 } }, undefined, ["key:"]],
+  ["a number as new content", "update", { key: "keep", text: 42 }, undefined, ["content:"]],
   [
     "a string as a tag list",
     "copy",
@@ -71,39 +65,27 @@ const cases: Case[] = [
   ],
   [
     "a malformed tag name",
-    "clipboard_tag",
-    { action: "add", key: "keep", tags: ["bad tag!"] },
+    "update",
+    { action: "tag", key: "keep", tags: ["bad tag!"] },
     undefined,
     ["tags"],
   ],
-  ["an unknown scope", "clipboard_list", { scope: "everything" }, undefined, ["scope:"]],
-  ["an unknown tag action", "clipboard_tag", { action: "rename" }, undefined, ["action:"]],
-  ["an empty search query", "clipboard_search", { query: "" }, undefined, ["query:"]],
-  [
-    "max_results of 0",
-    "clipboard_search",
-    { query: "x", max_results: 0 },
-    undefined,
-    ["max_results:"],
-  ],
-  [
-    "max_results over 100",
-    "clipboard_search",
-    { query: "x", max_results: 101 },
-    undefined,
-    ["max_results:"],
-  ],
-  ["page 0", "clipboard_get", { key: "keep", page: 0 }, undefined, ["page:"]],
-  ["line 0", "clipboard_get", { key: "keep", start_line: 0 }, undefined, ["start_line:"]],
-  ["an empty todo text", "todo", { action: "add", text: "" }, undefined, ["text:"]],
+  ["an unknown scope", "list", { scope: "everything" }, undefined, ["scope:"]],
+  ["an unknown update action", "update", { action: "rename", key: "keep" }, undefined, ["action:"]],
+  ["an empty search query", "list", { query: "" }, undefined, ["query:"]],
+  // A search answers its best 20: max_results is gone, and an unknown parameter is refused.
+  ["max_results", "list", { query: "x", max_results: 5 }, undefined, ["max_results"]],
+  ["page 0", "read", { from: "@keep", page: 0 }, undefined, ["page:"]],
+  ["line 0", "read", { from: "@keep:0" }, undefined, ["line 0"]],
+  ["an empty todo text", "session", { action: "todo_add", text: "" }, undefined, ["text:"]],
   // Keys
   ["an empty key to copy", "copy", { key: "", text: "x" }, undefined, ["key:", "empty"]],
-  ["an empty key to get", "clipboard_get", { key: "" }, undefined, ["key:", "empty"]],
-  ["an empty key to delete", "clipboard_delete", { key: "" }, undefined, ["key:", "empty"]],
+  ["an empty key to get", "read", { from: "@" }, undefined, ["key:", "empty"]],
+  ["an empty key to delete", "update", { action: "delete", key: "" }, undefined, ["key:", "empty"]],
   [
     "an empty new_key",
-    "clipboard_update",
-    { key: "keep", content: "changed", new_key: "" },
+    "update",
+    { key: "keep", text: "changed", new_key: "" },
     undefined,
     ["new_key:"],
   ],
@@ -123,43 +105,43 @@ const cases: Case[] = [
   ],
   [
     "an unknown key to get",
-    "clipboard_get",
-    { key: "no-such-entry" },
+    "read",
+    { from: "@no-such-entry" },
     "ENTRY_NOT_FOUND",
     ["no-such-entry"],
   ],
   [
     "an unknown key to update",
-    "clipboard_update",
-    { key: "no-such-entry", content: "x" },
+    "update",
+    { key: "no-such-entry", text: "x" },
     "ENTRY_NOT_FOUND",
     ["no-such-entry"],
   ],
   [
     "an unknown key to delete",
-    "clipboard_delete",
-    { key: "no-such-entry" },
+    "update",
+    { action: "delete", key: "no-such-entry" },
     "ENTRY_NOT_FOUND",
     ["no-such-entry"],
   ],
   [
     "an unknown key to tag",
-    "clipboard_tag",
-    { action: "add", key: "no-such-entry", tags: ["t"] },
+    "update",
+    { action: "tag", key: "no-such-entry", tags: ["t"] },
     "ENTRY_NOT_FOUND",
     ["no-such-entry"],
   ],
   [
     "an unknown key to swap",
-    "clipboard_swap",
-    { key_a: "keep", key_b: "no-such-entry" },
+    "update",
+    { action: "swap", key: "keep", with: "no-such-entry" },
     "ENTRY_NOT_FOUND",
     ["no-such-entry"],
   ],
   [
     "an unknown key in the wrong scope",
-    "clipboard_get",
-    { key: "keep", scope: "user" },
+    "read",
+    { from: { clip: "keep", scope: "user" } },
     "ENTRY_NOT_FOUND",
     ["keep", "user scope"],
   ],
@@ -173,15 +155,15 @@ const cases: Case[] = [
   ],
   [
     "a list-only parameter to get",
-    "clipboard_get",
-    { key: "keep", verbose: true },
+    "read",
+    { from: "@keep", verbose: true },
     undefined,
     ['"verbose"'],
   ],
   [
     "an extra parameter to update",
-    "clipboard_update",
-    { key: "keep", content: "changed", force: true },
+    "update",
+    { key: "keep", text: "changed", force: true },
     undefined,
     ['"force"'],
   ],
@@ -189,28 +171,28 @@ const cases: Case[] = [
   [
     "two sources to copy",
     "copy",
-    { key: "keep", text: "changed", from_os: true },
+    { from: "os:", key: "keep", text: "changed" },
     "INVALID_ARGUMENT",
     ["`text`", "`from_os`", "exactly one"],
   ],
   [
     "a reference given as a string instead of an object",
     "copy",
-    { key: "keep", ref: "{{ref:source=clip,clip=keep}}" },
+    { from: "{{ref:source=clip,clip=keep}}", key: "keep" },
     undefined,
     ["ref"],
   ],
   [
     "a reference and text together",
     "copy",
-    { key: "keep", text: "changed", ref: { clip: "keep" } },
+    { from: { clip: "keep" }, key: "keep", text: "changed" },
     "INVALID_ARGUMENT",
     ["exactly one", "`text`", "`ref`"],
   ],
   [
     "a reference naming two sources",
     "copy",
-    { key: "keep", ref: { clip: "keep", path: "a.ts" } },
+    { from: { clip: "keep", path: "a.ts" }, key: "keep" },
     "INVALID_ARGUMENT",
     ["`ref`", "`path`", "`clip`"],
   ],
@@ -231,21 +213,21 @@ const cases: Case[] = [
   [
     "a wrap template without {content}",
     "copy",
-    { key: "keep", ref: { clip: "keep" }, transform: { wrap: "no slot" } },
+    { from: { clip: "keep" }, key: "keep", transform: { wrap: "no slot" } },
     "INVALID_ARGUMENT",
     ["`transform.wrap`", "{content}"],
   ],
   [
     "a result that was never shown",
     "copy",
-    { key: "keep", ref: { result: "r999999", lines: "1..2" } },
+    { from: { result: "r999999", lines: "1..2" }, key: "keep" },
     "RESULT_NOT_FOUND",
     ["r999999"],
   ],
   [
     "anchors that are not in an entry",
     "copy",
-    { key: "keep", ref: { clip: "keep", start: "no such words anywhere here" } },
+    { from: { clip: "keep", start: "no such words anywhere here" }, key: "keep" },
     "ANCHOR_NOT_FOUND",
     ["entry `keep`", "`start`"],
   ],
@@ -259,15 +241,15 @@ const cases: Case[] = [
   ],
   [
     "an update with nothing to change",
-    "clipboard_update",
+    "update",
     { key: "keep" },
     "INVALID_ARGUMENT",
     ["`content`", "`description`", "`new_key`", "`ttl_seconds`"],
   ],
   [
     "a tag action without tags",
-    "clipboard_tag",
-    { action: "create" },
+    "update",
+    { action: "define_tags" },
     "INVALID_ARGUMENT",
     ["`tags`"],
   ],
@@ -281,52 +263,63 @@ const cases: Case[] = [
   ],
   [
     "an upper-case session handle",
-    "clipboard_get",
-    { session: "S-AAAAAAAAAAAA", key: "keep" },
+    "read",
+    { session: "S-AAAAAAAAAAAA", from: "@keep" },
     undefined,
     ["session:"],
   ],
   [
     "a handle outside the base-32 alphabet",
-    "clipboard_list",
+    "list",
     { session: "s-aaaaaaaaaaa1" },
     undefined,
     ["session:"],
   ],
   [
     "a malformed project name",
-    "session_start",
-    { project: "bad project!" },
+    "session",
+    { action: "start", project: "bad project!" },
     undefined,
     ["project:"],
   ],
   // Import
   [
     "import data that is not JSON",
-    "clipboard_import",
-    { data: "{not json", dry_run: false },
+    "transfer",
+    { action: "import", data: "{not json", dry_run: false },
     "INVALID_ARGUMENT",
     ["`data`", "JSON"],
   ],
   [
     "import data of another format",
-    "clipboard_import",
-    { data: { format: "other", version: 1, exported_at: "x", entries: [] }, dry_run: false },
+    "transfer",
+    {
+      action: "import",
+      data: { format: "other", version: 1, exported_at: "x", entries: [] },
+      dry_run: false,
+    },
     "INVALID_ARGUMENT",
     ["`data`", "format"],
   ],
   [
     "import data of a number",
-    "clipboard_import",
-    { data: 5, dry_run: false },
+    "transfer",
+    { action: "import", data: 5, dry_run: false },
     undefined,
     ["data:"],
   ],
-  ["import without data", "clipboard_import", { dry_run: false }, "INVALID_ARGUMENT", ["`data`"]],
+  [
+    "import without data",
+    "transfer",
+    { action: "import", dry_run: false },
+    "INVALID_ARGUMENT",
+    ["`data`"],
+  ],
   [
     "import data with a malformed tag",
-    "clipboard_import",
+    "transfer",
     {
+      action: "import",
       data: {
         format: "edgeclip",
         version: 1,
@@ -340,8 +333,8 @@ const cases: Case[] = [
   ],
   [
     "an unknown import conflict mode",
-    "clipboard_import",
-    { data: "{}", conflict: "merge" },
+    "transfer",
+    { action: "import", data: "{}", conflict: "merge" },
     undefined,
     ["conflict:"],
   ],
@@ -354,8 +347,13 @@ describe("bad inputs change nothing", () => {
   let settled: Awaited<ReturnType<typeof state>>;
   const state = async () => ({
     ...(await sessionSnapshot(client, session)),
-    history: (await ok<{ operations: unknown[] }>(client, "history", { session, limit: 100 }))
-      .operations,
+    history: (
+      await ok<{ operations: unknown[] }>(client, "session", {
+        session,
+        action: "history",
+        limit: 100,
+      })
+    ).operations,
   });
   beforeAll(async () => {
     client = await connectV1();
@@ -372,7 +370,7 @@ describe("bad inputs change nothing", () => {
     settled = await state();
   });
   afterAll(async () => {
-    await call(client, "session_end", { session });
+    await call(client, "session", { action: "end", session });
     await client.close();
   });
 
@@ -400,14 +398,16 @@ describe("bad inputs change nothing", () => {
         { key: "", scope: "session", content: "no key\n" },
       ],
     };
-    const result = await call(client, "clipboard_import", {
+    const result = await call(client, "transfer", {
       session,
+      action: "import",
       data: document,
       dry_run: false,
     });
     expectToolError(result, "INVALID_ARGUMENT", ["`data`", "entries.1.key"]);
-    const badScope = await call(client, "clipboard_import", {
+    const badScope = await call(client, "transfer", {
       session,
+      action: "import",
       data: {
         ...document,
         entries: [document.entries[0], { key: "x", scope: "galaxy", content: "" }],
@@ -417,7 +417,7 @@ describe("bad inputs change nothing", () => {
     expectToolError(badScope, "INVALID_ARGUMENT", ["entries.1.scope"]);
     expect(await state()).toEqual(before);
     expectToolError(
-      await call(client, "clipboard_get", { session, key: "would-be-new" }),
+      await call(client, "read", { session, from: "@would-be-new" }),
       "ENTRY_NOT_FOUND",
     );
   });
@@ -428,19 +428,19 @@ describe("bad inputs change nothing", () => {
       const before = await state();
       const ghost = "s-aaaaaaaaaaaa";
       for (const [tool, args] of [
-        ["clipboard_get", { session: ghost, key: "keep" }],
+        ["read", { session: ghost, from: "@keep" }],
         ["copy", { session: ghost, key: "keep", text: "into the void" }],
-        ["clipboard_list", { session: ghost }],
-        ["todo", { session: ghost, action: "add", text: "x" }],
-        ["session_end", { session: ghost }],
+        ["list", { session: ghost }],
+        ["session", { session: ghost, action: "todo_add", text: "x" }],
+        ["session", { action: "end", session: ghost }],
       ] as const) {
         expectToolError(await call(v2, tool, args), "UNKNOWN_SESSION", [ghost, "session_start"]);
       }
       // The copy above did not bring the session into being.
-      expectToolError(await call(v2, "clipboard_list", { session: ghost }), "UNKNOWN_SESSION", [
-        ghost,
-      ]);
-      const { sessions } = await ok<{ sessions: { session: string }[] }>(v2, "session_list");
+      expectToolError(await call(v2, "list", { session: ghost }), "UNKNOWN_SESSION", [ghost]);
+      const { sessions } = await ok<{ sessions: { session: string }[] }>(v2, "session", {
+        action: "list",
+      });
       expect(sessions.map((s) => s.session)).not.toContain(ghost);
       expect(await state()).toEqual(before);
     } finally {
@@ -451,11 +451,11 @@ describe("bad inputs change nothing", () => {
   it("refuses to end the default session and to end a session given no handle", async () => {
     const before = await state();
     expectToolError(
-      await call(client, "session_end", { session: "default" }),
+      await call(client, "session", { action: "end", session: "default" }),
       "SESSION_PROTECTED",
       ["`default`", "clipboard_clear"],
     );
-    expectToolError(await call(client, "session_end", {}), undefined, ["session"]);
+    expectToolError(await call(client, "session", { action: "end" }), undefined, ["session"]);
     expect(await state()).toEqual(before);
   });
 });

@@ -96,8 +96,8 @@ export async function startSession(
   client: AnyClient,
   options: { project?: string; description?: string } = {},
 ): Promise<string> {
-  const started = await call(client, "session_start", options);
-  if (started.isError) throw new Error(`session_start failed: ${started.text}`);
+  const started = await call(client, "session", { action: "start", ...options });
+  if (started.isError) throw new Error(`session start failed: ${started.text}`);
   return started.data.session as string;
 }
 
@@ -114,7 +114,7 @@ export async function ok<T = Record<string, unknown>>(
 
 /** The session scope's entries (all their metadata), expired ones included, and each one's whole content. */
 export async function sessionSnapshot(client: AnyClient, session: string) {
-  const listed = await ok<{ entries: { key: string }[] }>(client, "clipboard_list", {
+  const listed = await ok<{ entries: { key: string }[] }>(client, "list", {
     session,
     scope: "session",
     include_expired: true,
@@ -122,10 +122,9 @@ export async function sessionSnapshot(client: AnyClient, session: string) {
   const contents: Record<string, string> = {};
   for (const entry of listed.entries) {
     const read = (page: number) =>
-      ok<{ content: string; pages: number }>(client, "clipboard_get", {
+      ok<{ content: string; pages: number }>(client, "read", {
         session,
-        key: entry.key,
-        scope: "session",
+        from: { clip: entry.key, scope: "session" },
         include_expired: true,
         page,
       });

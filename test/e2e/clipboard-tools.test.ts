@@ -63,7 +63,7 @@ describe.each(eras)("entry lifecycle with the %s client", (_era, connect) => {
     session = await startSession(client, { description: "e2e entry lifecycle" });
   });
   afterAll(async () => {
-    await call(client, "session_end", { session });
+    await call(client, "session", { action: "end", session });
     await client.close();
   });
 
@@ -113,9 +113,9 @@ describe.each(eras)("entry lifecycle with the %s client", (_era, connect) => {
     const second = await ok<Receipt>(client, "copy", { session, key: "same", text: "one\ntwo\n" });
     expect(second.created).toBe(false);
     expect(second.lines).toBe(2);
-    const listing = await ok<Listing>(client, "clipboard_list", { session, scope: "session" });
+    const listing = await ok<Listing>(client, "list", { session, scope: "session" });
     expect(listing.entries.filter((e) => e.key === "same")).toHaveLength(1);
-    const got = await ok<Got>(client, "clipboard_get", { session, key: "same" });
+    const got = await ok<Got>(client, "read", { session, from: "@same" });
     expect(got.content).toBe("one\ntwo\n");
   });
 
@@ -125,10 +125,10 @@ describe.each(eras)("entry lifecycle with the %s client", (_era, connect) => {
     expect(a.key).toMatch(/^clip-\d+$/);
     expect(b.key).toMatch(/^clip-\d+$/);
     expect(b.key).not.toBe(a.key);
-    expect((await ok<Got>(client, "clipboard_get", { session, key: a.key })).content).toBe(
+    expect((await ok<Got>(client, "read", { session, from: { clip: a.key } })).content).toBe(
       "auto a",
     );
-    expect((await ok<Got>(client, "clipboard_get", { session, key: b.key })).content).toBe(
+    expect((await ok<Got>(client, "read", { session, from: { clip: b.key } })).content).toBe(
       "auto b",
     );
   });
@@ -136,18 +136,13 @@ describe.each(eras)("entry lifecycle with the %s client", (_era, connect) => {
   it("accepts any printable key, unicode and punctuation included", async () => {
     const key = "naïve/ключ: α β ✓";
     await ok(client, "copy", { session, key, text: "unicode key\n" });
-    const got = await ok<Got>(client, "clipboard_get", { session, key });
+    const got = await ok<Got>(client, "read", { session, from: { clip: key } });
     expect(got).toMatchObject({ key, content: "unicode key\n" });
   });
 
   it("gets a line range, inclusive and 1-based, clamping an end past the last line", async () => {
     await ok(client, "copy", { session, key: "five", text: "l1\nl2\nl3\nl4\nl5\n" });
-    const mid = await ok<Got>(client, "clipboard_get", {
-      session,
-      key: "five",
-      start_line: 2,
-      end_line: 4,
-    });
+    const mid = await ok<Got>(client, "read", { session, from: "@five:2-4" });
     expect(mid).toMatchObject({
       content: "l2\nl3\nl4\n",
       start_line: 2,
@@ -156,61 +151,47 @@ describe.each(eras)("entry lifecycle with the %s client", (_era, connect) => {
       page: 1,
       pages: 1,
     });
-    const tail = await ok<Got>(client, "clipboard_get", {
-      session,
-      key: "five",
-      start_line: 4,
-      end_line: 99,
-    });
+    const tail = await ok<Got>(client, "read", { session, from: "@five:4-99" });
     expect(tail.content).toBe("l4\nl5\n");
     expect(tail.end_line).toBe(5);
-    const past = await call(client, "clipboard_get", { session, key: "five", start_line: 6 });
-    expectToolError(past, "INVALID_ARGUMENT", ["`start_line`", "5 lines"]);
-    const reversed = await call(client, "clipboard_get", {
-      session,
-      key: "five",
-      start_line: 4,
-      end_line: 2,
-    });
+    const past = await call(client, "read", { session, from: "@five:6" });
+    expectToolError(past, "INVALID_ARGUMENT", ["line 6", "5 lines"]);
+    const reversed = await call(client, "read", { session, from: "@five:4-2" });
     expectToolError(reversed, "INVALID_ARGUMENT", ["`end_line`", "`start_line`"]);
   });
 
   it("updates content, description, key and TTL, and removes the TTL with null", async () => {
     await ok(client, "copy", { session, key: "upd", text: "old\n", description: "before" });
 
-    const content = await ok<Receipt>(client, "clipboard_update", {
+    const content = await ok<Receipt>(client, "update", {
       session,
       key: "upd",
-      content: "new\nnewer\n",
+      text: "new\nnewer\n",
     });
     expect(content).toMatchObject({ key: "upd", lines: 2, bytes: 10, description: "before" });
-    expect((await ok<Got>(client, "clipboard_get", { session, key: "upd" })).content).toBe(
-      "new\nnewer\n",
-    );
+    expect((await ok<Got>(client, "read", { session, from: "@upd" })).content).toBe("new\nnewer\n");
 
-    const described = await ok<Receipt>(client, "clipboard_update", {
+    const described = await ok<Receipt>(client, "update", {
       session,
       key: "upd",
       description: "after",
     });
     expect(described.description).toBe("after");
 
-    const renamed = await ok<Receipt>(client, "clipboard_update", {
+    const renamed = await ok<Receipt>(client, "update", {
       session,
       key: "upd",
       new_key: "upd-renamed",
     });
     expect(renamed.key).toBe("upd-renamed");
-    expectToolError(
-      await call(client, "clipboard_get", { session, key: "upd" }),
-      "ENTRY_NOT_FOUND",
-      ["upd"],
-    );
-    const moved = await ok<Got>(client, "clipboard_get", { session, key: "upd-renamed" });
+    expectToolError(await call(client, "read", { session, from: "@upd" }), "ENTRY_NOT_FOUND", [
+      "upd",
+    ]);
+    const moved = await ok<Got>(client, "read", { session, from: "@upd-renamed" });
     expect(moved.content).toBe("new\nnewer\n");
 
     const before = Date.now();
-    const ttl = await ok<Receipt>(client, "clipboard_update", {
+    const ttl = await ok<Receipt>(client, "update", {
       session,
       key: "upd-renamed",
       ttl_seconds: 3600,
@@ -220,13 +201,13 @@ describe.each(eras)("entry lifecycle with the %s client", (_era, connect) => {
     expect(expiresIn).toBeGreaterThan(3_500_000);
     expect(expiresIn).toBeLessThan(3_700_000);
 
-    const cleared = await ok<Receipt>(client, "clipboard_update", {
+    const cleared = await ok<Receipt>(client, "update", {
       session,
       key: "upd-renamed",
       ttl_seconds: null,
     });
     expect(cleared.expires_at).toBeNull();
-    const listed = await ok<Listing>(client, "clipboard_list", { session, scope: "session" });
+    const listed = await ok<Listing>(client, "list", { session, scope: "session" });
     const entry = listed.entries.find((e) => e.key === "upd-renamed");
     expect(entry).toMatchObject({ expires_at: null, expired: false, description: "after" });
   });
@@ -234,41 +215,36 @@ describe.each(eras)("entry lifecycle with the %s client", (_era, connect) => {
   it("refuses a new_key that is taken with ENTRY_EXISTS and changes neither entry", async () => {
     await ok(client, "copy", { session, key: "taken-a", text: "A\n" });
     await ok(client, "copy", { session, key: "taken-b", text: "B\n" });
-    const refused = await call(client, "clipboard_update", {
+    const refused = await call(client, "update", {
       session,
       key: "taken-a",
       new_key: "taken-b",
-      content: "changed\n",
+      text: "changed\n",
     });
     expectToolError(refused, "ENTRY_EXISTS", ["`new_key`", "taken-b"]);
-    expect((await ok<Got>(client, "clipboard_get", { session, key: "taken-a" })).content).toBe(
-      "A\n",
-    );
-    expect((await ok<Got>(client, "clipboard_get", { session, key: "taken-b" })).content).toBe(
-      "B\n",
-    );
+    expect((await ok<Got>(client, "read", { session, from: "@taken-a" })).content).toBe("A\n");
+    expect((await ok<Got>(client, "read", { session, from: "@taken-b" })).content).toBe("B\n");
   });
 
   it("deletes one entry, which is then gone from get and list", async () => {
     await ok(client, "copy", { session, key: "doomed", text: "bye\n" });
     await ok(client, "copy", { session, key: "survivor", text: "stay\n" });
-    const deleted = await ok<Receipt & { deleted: boolean }>(client, "clipboard_delete", {
+    const deleted = await ok<Receipt & { deleted: boolean }>(client, "update", {
       session,
+      action: "delete",
       key: "doomed",
     });
     expect(deleted).toMatchObject({ key: "doomed", scope: "session", deleted: true, lines: 1 });
-    expectToolError(
-      await call(client, "clipboard_get", { session, key: "doomed" }),
-      "ENTRY_NOT_FOUND",
-      ["doomed"],
+    expectToolError(await call(client, "read", { session, from: "@doomed" }), "ENTRY_NOT_FOUND", [
+      "doomed",
+    ]);
+    const keys = (await ok<Listing>(client, "list", { session, scope: "session" })).entries.map(
+      (e) => e.key,
     );
-    const keys = (
-      await ok<Listing>(client, "clipboard_list", { session, scope: "session" })
-    ).entries.map((e) => e.key);
     expect(keys).not.toContain("doomed");
     expect(keys).toContain("survivor");
     expectToolError(
-      await call(client, "clipboard_delete", { session, key: "doomed" }),
+      await call(client, "update", { session, action: "delete", key: "doomed" }),
       "ENTRY_NOT_FOUND",
       ["doomed"],
     );
@@ -282,32 +258,33 @@ describe.each(eras)("entry lifecycle with the %s client", (_era, connect) => {
       text: "beta\nbeta\n",
       description: "second",
     });
-    const swapped = await ok<{ a: Receipt; b: Receipt }>(client, "clipboard_swap", {
+    const swapped = await ok<{ a: Receipt; b: Receipt }>(client, "update", {
       session,
-      key_a: "swap-a",
-      key_b: "swap-b",
+      action: "swap",
+      key: "swap-a",
+      with: "swap-b",
     });
     expect(swapped.a).toMatchObject({ key: "swap-a", lines: 2, description: "first" });
     expect(swapped.b).toMatchObject({ key: "swap-b", lines: 1, description: "second" });
-    expect((await ok<Got>(client, "clipboard_get", { session, key: "swap-a" })).content).toBe(
+    expect((await ok<Got>(client, "read", { session, from: "@swap-a" })).content).toBe(
       "beta\nbeta\n",
     );
-    expect((await ok<Got>(client, "clipboard_get", { session, key: "swap-b" })).content).toBe(
-      "alpha\n",
-    );
-    const same = await call(client, "clipboard_swap", {
+    expect((await ok<Got>(client, "read", { session, from: "@swap-b" })).content).toBe("alpha\n");
+    const same = await call(client, "update", {
       session,
-      key_a: "swap-a",
-      key_b: "swap-a",
+      action: "swap",
+      key: "swap-a",
+      with: "swap-a",
     });
     expectToolError(same, "INVALID_ARGUMENT", ["`key_a`", "`key_b`"]);
-    const missing = await call(client, "clipboard_swap", {
+    const missing = await call(client, "update", {
       session,
-      key_a: "swap-a",
-      key_b: "no-such-swap",
+      action: "swap",
+      key: "swap-a",
+      with: "no-such-swap",
     });
     expectToolError(missing, "ENTRY_NOT_FOUND", ["no-such-swap"]);
-    expect((await ok<Got>(client, "clipboard_get", { session, key: "swap-a" })).content).toBe(
+    expect((await ok<Got>(client, "read", { session, from: "@swap-a" })).content).toBe(
       "beta\nbeta\n",
     );
   });
@@ -322,7 +299,7 @@ describe("listing, clearing and history", () => {
     session = await startSession(client);
   });
   afterAll(async () => {
-    await call(client, "session_end", { session });
+    await call(client, "session", { action: "end", session });
     await client.close();
   });
 
@@ -332,7 +309,7 @@ describe("listing, clearing and history", () => {
     await ok(client, "copy", { session, key: "list-2", text: long, tags: ["red"] });
     await ok(client, "copy", { session, key: "list-3", text: "three\n", tags: ["blue"] });
 
-    const all = await ok<Listing>(client, "clipboard_list", { session, scope: "session" });
+    const all = await ok<Listing>(client, "list", { session, scope: "session" });
     expect(all.entries.map((e) => e.key)).toEqual(["list-3", "list-2", "list-1"]);
     expect(all.total).toBe(3);
     expect(all.entries[0]).toMatchObject({
@@ -344,35 +321,27 @@ describe("listing, clearing and history", () => {
     });
     expect(all.entries[0]?.head).toBeUndefined();
 
-    const red = await ok<Listing>(client, "clipboard_list", {
-      session,
-      scope: "session",
-      tags: ["red"],
-    });
+    const red = await ok<Listing>(client, "list", { session, scope: "session", tags: ["red"] });
     expect(red.entries.map((e) => e.key)).toEqual(["list-2", "list-1"]);
-    const redRound = await ok<Listing>(client, "clipboard_list", {
+    const redRound = await ok<Listing>(client, "list", {
       session,
       scope: "session",
       tags: ["red", "round"],
     });
     expect(redRound.entries.map((e) => e.key)).toEqual(["list-1"]);
-    const anyOf = await ok<Listing>(client, "clipboard_list", {
+    const anyOf = await ok<Listing>(client, "list", {
       session,
       scope: "session",
       any_tags: ["round", "blue"],
     });
     expect(anyOf.entries.map((e) => e.key)).toEqual(["list-3", "list-1"]);
 
-    const verbose = await ok<Listing>(client, "clipboard_list", {
-      session,
-      scope: "session",
-      verbose: true,
-    });
+    const verbose = await ok<Listing>(client, "list", { session, scope: "session", verbose: true });
     const two = verbose.entries.find((e) => e.key === "list-2");
     expect(two?.head).toEqual(["row 1", "row 2", "row 3"]);
     expect(two?.tail).toEqual(["row 8", "row 9", "row 10"]);
 
-    const project = await ok<Listing>(client, "clipboard_list", { session, scope: "project" });
+    const project = await ok<Listing>(client, "list", { session, scope: "project" });
     expect(project.entries.map((e) => e.key)).not.toContain("list-1");
   });
 
@@ -385,7 +354,7 @@ describe("listing, clearing and history", () => {
     const keys = receipts.map((r) => r.key);
     expect(new Set(keys).size).toBe(8);
     for (const [i, key] of keys.entries()) {
-      expect((await ok<Got>(client, "clipboard_get", { session, key })).content).toBe(
+      expect((await ok<Got>(client, "read", { session, from: { clip: key } })).content).toBe(
         `parallel ${i}\n`,
       );
     }
@@ -405,13 +374,13 @@ describe("listing, clearing and history", () => {
           ),
         );
       }
-      const first = await ok<Listing & { page: number; pages: number }>(client, "clipboard_list", {
+      const first = await ok<Listing & { page: number; pages: number }>(client, "list", {
         session: paged,
         scope: "session",
       });
       expect(first).toMatchObject({ total: 105, page: 1, pages: 2 });
       expect(first.entries).toHaveLength(100);
-      const second = await ok<Listing & { page: number }>(client, "clipboard_list", {
+      const second = await ok<Listing & { page: number }>(client, "list", {
         session: paged,
         scope: "session",
         page: 2,
@@ -420,48 +389,44 @@ describe("listing, clearing and history", () => {
       const keys = [...first.entries, ...second.entries].map((e) => e.key);
       expect(new Set(keys).size).toBe(105);
       expectToolError(
-        await call(client, "clipboard_list", { session: paged, scope: "session", page: 3 }),
+        await call(client, "list", { session: paged, scope: "session", page: 3 }),
         "PAGE_OUT_OF_RANGE",
         ["`page`"],
       );
     } finally {
-      await call(client, "session_end", { session: paged });
+      await call(client, "session", { action: "end", session: paged });
     }
   });
 
   it("clears every entry of its own session scope and nothing in another session", async () => {
     const other = await startSession(client);
     await ok(client, "copy", { session: other, key: "bystander", text: "keep me\n" });
-    const own = (await ok<Listing>(client, "clipboard_list", { session, scope: "session" })).total;
+    const own = (await ok<Listing>(client, "list", { session, scope: "session" })).total;
     expect(own).toBeGreaterThan(0);
 
-    const cleared = await ok<{ deleted: number; scope: string }>(client, "clipboard_clear", {
+    const cleared = await ok<{ deleted: number; scope: string }>(client, "update", {
       session,
+      action: "clear",
     });
     expect(cleared).toMatchObject({ deleted: own, scope: "session", expired_only: false });
     expect(
-      (
-        await ok<Listing>(client, "clipboard_list", {
-          session,
-          scope: "session",
-          include_expired: true,
-        })
-      ).total,
+      (await ok<Listing>(client, "list", { session, scope: "session", include_expired: true }))
+        .total,
     ).toBe(0);
-    expect(
-      (await ok<Got>(client, "clipboard_get", { session: other, key: "bystander" })).content,
-    ).toBe("keep me\n");
-    await ok(client, "session_end", { session: other });
+    expect((await ok<Got>(client, "read", { session: other, from: "@bystander" })).content).toBe(
+      "keep me\n",
+    );
+    await ok(client, "session", { action: "end", session: other });
   });
 
   it("keeps the history of operations newest first, filterable by kind", async () => {
     await ok(client, "copy", { session, key: "hist", text: "h\n" });
-    await ok(client, "clipboard_update", { session, key: "hist", description: "changed" });
-    await ok(client, "clipboard_delete", { session, key: "hist" });
+    await ok(client, "update", { session, key: "hist", description: "changed" });
+    await ok(client, "update", { session, action: "delete", key: "hist" });
 
     const { operations } = await ok<{
       operations: { id: number; op: string; key: string | null; summary: string; at: string }[];
-    }>(client, "history", { session, limit: 3 });
+    }>(client, "session", { session, action: "history", limit: 3 });
     expect(operations.map((o) => [o.op, o.key])).toEqual([
       ["delete", "hist"],
       ["update", "hist"],
@@ -473,8 +438,9 @@ describe("listing, clearing and history", () => {
       Date.parse(operations[2]?.at ?? ""),
     );
 
-    const copies = await ok<{ operations: { op: string }[] }>(client, "history", {
+    const copies = await ok<{ operations: { op: string }[] }>(client, "session", {
       session,
+      action: "history",
       op: "copy",
     });
     expect(copies.operations.length).toBeGreaterThan(0);
@@ -491,7 +457,7 @@ describe("search", () => {
     session = await startSession(client, { project: `search-${Date.now().toString(36)}` });
   });
   afterAll(async () => {
-    await call(client, "session_end", { session });
+    await call(client, "session", { action: "end", session });
     await client.close();
   });
 
@@ -518,7 +484,7 @@ describe("search", () => {
     });
     await ok(client, "copy", { session, key: "unrelated", text: "no match at all\n" });
 
-    const { results } = await ok<{ results: Hit[] }>(client, "clipboard_search", {
+    const { results } = await ok<{ results: Hit[] }>(client, "list", {
       session,
       query: word.toUpperCase().slice(0, 4) + word.slice(4),
     });
@@ -529,7 +495,7 @@ describe("search", () => {
     expect(content?.snippet).toBe(`${word} one`);
   });
 
-  it("ranks a description match between key and content matches and honours max_results", async () => {
+  it("ranks a description match between key and content matches, and answers the best 20", async () => {
     const word = `okapi${Math.random().toString(36).slice(2, 8)}`;
     await ok(client, "copy", { session, key: "c-x-1", text: `${word}\n` });
     await ok(client, "copy", {
@@ -540,22 +506,19 @@ describe("search", () => {
     });
     await ok(client, "copy", { session, key: `${word}-key`, text: "plain\n" });
 
-    const { results } = await ok<{ results: Hit[] }>(client, "clipboard_search", {
-      session,
-      query: word,
-    });
+    const { results } = await ok<{ results: Hit[] }>(client, "list", { session, query: word });
     expect(results.map((r) => r.key)).toEqual([`${word}-key`, "by-description", "c-x-1"]);
 
-    const top = await ok<{ results: Hit[] }>(client, "clipboard_search", {
-      session,
-      query: word,
-      max_results: 1,
-    });
-    expect(top.results.map((r) => r.key)).toEqual([`${word}-key`]);
+    // 22 more content matches: a search answers its best 20, key and description matches first.
+    for (let i = 0; i < 22; i++)
+      await ok(client, "copy", { session, key: `c-x-${i + 2}`, text: `${word}\n` });
+    const top = await ok<{ results: Hit[] }>(client, "list", { session, query: word });
+    expect(top.results).toHaveLength(20);
+    expect(top.results.slice(0, 2).map((r) => r.key)).toEqual([`${word}-key`, "by-description"]);
   });
 
   it("finds nothing for a word no entry holds", async () => {
-    const { results } = await ok<{ results: Hit[] }>(client, "clipboard_search", {
+    const { results } = await ok<{ results: Hit[] }>(client, "list", {
       session,
       query: `absent${Math.random().toString(36).slice(2)}`,
     });
@@ -572,7 +535,7 @@ describe("tags", () => {
     session = await startSession(client);
   });
   afterAll(async () => {
-    await call(client, "session_end", { session });
+    await call(client, "session", { action: "end", session });
     await client.close();
   });
 
@@ -585,62 +548,62 @@ describe("tags", () => {
   it("adds and removes tags on an entry, creates described tags, lists and deletes them", async () => {
     await ok(client, "copy", { session, key: "tagged", text: "t\n", tags: ["alpha"] });
 
-    const added = await ok<{ tags: string[]; key: string }>(client, "clipboard_tag", {
+    const added = await ok<{ tags: string[]; key: string }>(client, "update", {
       session,
-      action: "add",
+      action: "tag",
       key: "tagged",
       tags: ["beta", "gamma"],
     });
     expect([...added.tags].sort()).toEqual(["alpha", "beta", "gamma"]);
 
-    const removed = await ok<{ tags: string[] }>(client, "clipboard_tag", {
+    const removed = await ok<{ tags: string[] }>(client, "update", {
       session,
-      action: "remove",
+      action: "untag",
       key: "tagged",
       tags: ["alpha"],
     });
     expect([...removed.tags].sort()).toEqual(["beta", "gamma"]);
 
-    await ok(client, "clipboard_tag", {
+    await ok(client, "update", {
       session,
-      action: "create",
+      action: "define_tags",
       tags: ["todo-later"],
       description: "revisit",
     });
-    const listed = await ok<{ tags: TagInfo[]; entry_tags?: string[] }>(client, "clipboard_tag", {
+    const listed = await ok<{ tags: TagInfo[]; entry_tags?: string[] }>(client, "update", {
       session,
-      action: "list",
+      action: "tags",
     });
     const byName = Object.fromEntries(listed.tags.map((t) => [t.name, t]));
     expect(byName["todo-later"]).toMatchObject({ description: "revisit", entries: 0 });
     expect(byName.beta?.entries).toBe(1);
     expect(byName.alpha?.entries ?? 0).toBe(0);
 
-    const ofEntry = await ok<{ entry_tags?: string[] }>(client, "clipboard_tag", {
+    const ofEntry = await ok<{ entry_tags?: string[] }>(client, "update", {
       session,
-      action: "list",
+      action: "tags",
       key: "tagged",
     });
     expect([...(ofEntry.entry_tags ?? [])].sort()).toEqual(["beta", "gamma"]);
 
-    const deleted = await ok<{ untagged: number }>(client, "clipboard_tag", {
+    const deleted = await ok<{ untagged: number }>(client, "update", {
       session,
-      action: "delete",
+      action: "drop_tags",
       tags: ["beta"],
     });
     expect(deleted.untagged).toBe(1);
     const listedEntry = (
-      await ok<Listing>(client, "clipboard_list", { session, scope: "session" })
+      await ok<Listing>(client, "list", { session, scope: "session" })
     ).entries.find((e) => e.key === "tagged");
     expect(listedEntry?.tags).toEqual(["gamma"]);
 
-    const unknown = await call(client, "clipboard_tag", {
+    const unknown = await call(client, "update", {
       session,
-      action: "delete",
+      action: "drop_tags",
       tags: ["never-made"],
     });
     expectToolError(unknown, "TAG_NOT_FOUND", ["never-made"]);
-    const noKey = await call(client, "clipboard_tag", { session, action: "add", tags: ["x"] });
+    const noKey = await call(client, "update", { session, action: "tag", tags: ["x"] });
     expectToolError(noKey, "INVALID_ARGUMENT", ["`key`"]);
   });
 });

@@ -148,55 +148,57 @@ describe("todo list, clipboard resource and prompt", () => {
     session = await startSession(v1, { project: unique("ctx") });
   });
   afterAll(async () => {
-    await call(v1, "session_end", { session });
+    await call(v1, "session", { action: "end", session });
     await v1.close();
     await v2.close();
   });
 
   it("adds, completes, lists and clears todo items", async () => {
-    const first = await ok<{ todos: Todo[] }>(v1, "todo", {
+    const first = await ok<{ todos: Todo[] }>(v1, "session", {
       session,
-      action: "add",
+      action: "todo_add",
       text: "write the parser",
     });
     expect(first.todos).toEqual([
       { id: expect.any(Number), text: "write the parser", done: false },
     ]);
-    const second = await ok<{ todos: Todo[] }>(v1, "todo", {
+    const second = await ok<{ todos: Todo[] }>(v1, "session", {
       session,
-      action: "add",
+      action: "todo_add",
       text: "test the parser",
     });
     expect(second.todos.map((t) => t.text)).toEqual(["write the parser", "test the parser"]);
     const id = second.todos[0]?.id;
 
-    const done = await ok<{ todos: Todo[] }>(v2, "todo", { session, action: "done", id });
+    const done = await ok<{ todos: Todo[] }>(v2, "session", { session, action: "todo_done", id });
     expect(done.todos.find((t) => t.id === id)?.done).toBe(true);
-    const listed = await ok<{ todos: Todo[] }>(v2, "todo", { session, action: "list" });
+    const listed = await ok<{ todos: Todo[] }>(v2, "session", { session, action: "todo" });
     expect(listed.todos.map((t) => [t.text, t.done])).toEqual([
       ["write the parser", true],
       ["test the parser", false],
     ]);
 
-    expectToolError(await call(v1, "todo", { session, action: "add" }), "INVALID_ARGUMENT", [
-      "`text`",
-    ]);
     expectToolError(
-      await call(v1, "todo", { session, action: "done", id: 9999 }),
+      await call(v1, "session", { session, action: "todo_add" }),
+      "INVALID_ARGUMENT",
+      ["`text`"],
+    );
+    expectToolError(
+      await call(v1, "session", { session, action: "todo_done", id: 9999 }),
       "INVALID_ARGUMENT",
       ["`id`"],
     );
 
-    const clearedDone = await ok<{ todos: Todo[]; cleared: number }>(v1, "todo", {
+    const clearedDone = await ok<{ todos: Todo[]; cleared: number }>(v1, "session", {
       session,
-      action: "clear",
+      action: "todo_clear",
       done_only: true,
     });
     expect(clearedDone.cleared).toBe(1);
     expect(clearedDone.todos.map((t) => t.text)).toEqual(["test the parser"]);
-    const clearedAll = await ok<{ todos: Todo[]; cleared: number }>(v1, "todo", {
+    const clearedAll = await ok<{ todos: Todo[]; cleared: number }>(v1, "session", {
       session,
-      action: "clear",
+      action: "todo_clear",
     });
     expect(clearedAll).toEqual({ todos: [], cleared: 1 });
   });
@@ -210,9 +212,9 @@ describe("todo list, clipboard resource and prompt", () => {
     });
     const projectKey = unique("res-project");
     await ok(v1, "copy", { session, key: projectKey, text: "p\n", scope: "project" });
-    const { todos } = await ok<{ todos: Todo[] }>(v1, "todo", {
+    const { todos } = await ok<{ todos: Todo[] }>(v1, "session", {
       session,
-      action: "add",
+      action: "todo_add",
       text: "ship it",
     });
     const todoId = todos.find((t) => t.text === "ship it")?.id;
@@ -233,7 +235,7 @@ describe("todo list, clipboard resource and prompt", () => {
       const now = /Now: (\S+)/.exec(text)?.[1] ?? "";
       expect(Math.abs(Date.parse(now) - Date.now())).toBeLessThan(60_000);
     }
-    await ok(v1, "clipboard_delete", { session, key: projectKey, scope: "project" });
+    await ok(v1, "update", { session, action: "delete", key: projectKey, scope: "project" });
   });
 
   it("offers the resource for the session in resources/list", async () => {
@@ -269,12 +271,12 @@ describe("tools that need the local agent, on a server no agent has joined", () 
     await ok(client, "copy", { session, key: "untouched", text: "as before\n" });
   });
   afterAll(async () => {
-    await call(client, "session_end", { session });
+    await call(client, "session", { action: "end", session });
     await client.close();
   });
 
   it("lists no connected agents", async () => {
-    const listed = await call(client, "agents_list", { session });
+    const listed = await call(client, "agents", { session });
     expect(listed.isError).toBeFalsy();
     expect(listed.data).toEqual({ agents: [], refused: [] });
     expect(listed.text).toContain("/agent.tgz connect");
@@ -283,20 +285,16 @@ describe("tools that need the local agent, on a server no agent has joined", () 
   it("answers AGENT_NOT_CONNECTED, saying what needed the agent, and changes nothing", async () => {
     const before = await sessionSnapshot(client, session);
     const cases: [string, Record<string, unknown>, string][] = [
-      ["os_clipboard_get", {}, "Reading the OS clipboard"],
-      ["os_clipboard_set", { text: "hi" }, "Writing the OS clipboard"],
-      [
-        "copy",
-        { key: "untouched", path: "src/index.ts", start_line: 1, end_line: 3 },
-        "`src/index.ts`",
-      ],
-      ["copy", { key: "from-os", from_os: true }, "Reading the OS clipboard"],
-      ["read", { path: "src/index.ts" }, "`src/index.ts`"],
-      ["cut", { path: "src/index.ts", start_line: 1 }, "`src/index.ts`"],
-      ["paste", { key: "untouched", targets: [{ path: "out.ts" }] }, "`out.ts`"],
-      ["paste", { key: "untouched", to_os: true }, "Writing the OS clipboard"],
-      ["clipboard_export", { path: "out.json" }, "`out.json`"],
-      ["clipboard_import", { path: "in.json" }, "`in.json`"],
+      ["read", { from: "os:" }, "Reading the OS clipboard"],
+      ["paste", { text: "hi", to: "os:" }, "Writing the OS clipboard"],
+      ["copy", { from: "src/index.ts:1-3", key: "untouched" }, "`src/index.ts`"],
+      ["copy", { from: "os:", key: "from-os" }, "Reading the OS clipboard"],
+      ["read", { from: "src/index.ts" }, "`src/index.ts`"],
+      ["cut", { from: "src/index.ts:1" }, "`src/index.ts`"],
+      ["paste", { from: "@untouched", to: "out.ts" }, "`out.ts`"],
+      ["paste", { from: "@untouched", to: "os:" }, "Writing the OS clipboard"],
+      ["transfer", { action: "export", path: "out.json" }, "`out.json`"],
+      ["transfer", { action: "import", path: "in.json" }, "`in.json`"],
     ];
     for (const [tool, args, what] of cases) {
       expectToolError(await call(client, tool, { session, ...args }), "AGENT_NOT_CONNECTED", [
@@ -305,12 +303,17 @@ describe("tools that need the local agent, on a server no agent has joined", () 
       ]);
     }
     expect(await sessionSnapshot(client, session)).toEqual(before);
-    const history = await ok<{ operations: unknown[] }>(client, "history", { session });
+    const history = await ok<{ operations: unknown[] }>(client, "session", {
+      session,
+      action: "history",
+    });
     expect(history.operations).toHaveLength(1); // only the copy of "untouched"
   });
 
   it("answers NOTHING_TO_UNDO for undo and redo in a session with no file operation", async () => {
     expectToolError(await call(client, "undo", { session }), "NOTHING_TO_UNDO", ["undo"]);
-    expectToolError(await call(client, "redo", { session }), "NOTHING_TO_UNDO", ["redo"]);
+    expectToolError(await call(client, "undo", { session, redo: true }), "NOTHING_TO_UNDO", [
+      "redo",
+    ]);
   });
 });

@@ -174,21 +174,15 @@ describe.skipIf(!chromiumAvailable)("the dashboard in a real browser", () => {
     await follow(page, page.getByRole("button", { name: "Delete" }));
     await expect(page.locator(".notice").textContent()).resolves.toBe("Entry deleted.");
     expect(await page.getByRole("link", { name: "doomed", exact: true }).count()).toBe(0);
-    expectToolError(
-      await call(client, "clipboard_get", { session, key: "doomed" }),
-      "ENTRY_NOT_FOUND",
-    );
-    await ok(client, "clipboard_get", { session, key: "kept" });
+    expectToolError(await call(client, "read", { session, from: "@doomed" }), "ENTRY_NOT_FOUND");
+    await ok(client, "read", { session, from: "@kept" });
 
     await follow(page, page.getByRole("link", { name: "End session…" }));
     expect(await page.getByRole("heading").textContent()).toBe(`End session ${session}?`);
     await follow(page, page.getByRole("button", { name: "End session" }));
     await expect(page.locator(".notice").textContent()).resolves.toBe("Session ended.");
     expect(await page.getByRole("link", { name: session, exact: true }).count()).toBe(0);
-    expectToolError(
-      await call(client, "clipboard_get", { session, key: "kept" }),
-      "UNKNOWN_SESSION",
-    );
+    expectToolError(await call(client, "read", { session, from: "@kept" }), "UNKNOWN_SESSION");
     await release(page);
   });
 

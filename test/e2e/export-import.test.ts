@@ -65,14 +65,15 @@ describe("export and import", () => {
     await ok(v1, "copy", { session: source, key: "exp-c", text: "", description: "empty" });
   });
   afterAll(async () => {
-    for (const session of sessions) await call(v1, "session_end", { session });
+    for (const session of sessions) await call(v1, "session", { action: "end", session });
     await v1.close();
     await v2.close();
   });
 
   it("exports entries in format edgeclip version 1 with their content and metadata", async () => {
-    const exported = await ok<Exported>(v1, "clipboard_export", {
+    const exported = await ok<Exported>(v1, "transfer", {
       session: source,
+      action: "export",
       scope: "session",
     });
     expect(exported).toMatchObject({ entries: 3, page: 1, pages: 1 });
@@ -94,14 +95,16 @@ describe("export and import", () => {
     expect(byKey["exp-b"]?.expires_at).not.toBeNull();
     expect(byKey["exp-c"]?.content).toBe("");
 
-    const tagged = await ok<Exported>(v1, "clipboard_export", {
+    const tagged = await ok<Exported>(v1, "transfer", {
       session: source,
+      action: "export",
       scope: "session",
       tags: ["alpha"],
     });
     expect(JSON.parse(tagged.document).entries.map((e: ExportedEntry) => e.key)).toEqual(["exp-a"]);
-    const picked = await ok<Exported>(v1, "clipboard_export", {
+    const picked = await ok<Exported>(v1, "transfer", {
       session: source,
+      action: "export",
       keys: ["exp-b", "exp-c"],
     });
     expect(
@@ -112,14 +115,16 @@ describe("export and import", () => {
   });
 
   it("round-trips an export into another session exactly, once dry_run is false", async () => {
-    const exported = await ok<Exported>(v1, "clipboard_export", {
+    const exported = await ok<Exported>(v1, "transfer", {
       session: source,
+      action: "export",
       scope: "session",
     });
     const target = await fresh();
 
-    const imported = await ok<{ dry_run: boolean; steps: Step[] }>(v2, "clipboard_import", {
+    const imported = await ok<{ dry_run: boolean; steps: Step[] }>(v2, "transfer", {
       session: target,
+      action: "import",
       data: exported.document,
       dry_run: false,
     });
@@ -148,7 +153,11 @@ describe("export and import", () => {
       );
     expect(meta(copy)).toEqual(meta(original));
     // An export of the copy is the same document, but for its time stamp.
-    const again = await ok<Exported>(v2, "clipboard_export", { session: target, scope: "session" });
+    const again = await ok<Exported>(v2, "transfer", {
+      session: target,
+      action: "export",
+      scope: "session",
+    });
     const entriesOf = (d: string) =>
       (JSON.parse(d).entries as ExportedEntry[])
         .map(({ key, content, description, tags }) => ({
@@ -162,16 +171,18 @@ describe("export and import", () => {
   });
 
   it("only reports what it would do when dry_run is left out, changing nothing", async () => {
-    const exported = await ok<Exported>(v1, "clipboard_export", {
+    const exported = await ok<Exported>(v1, "transfer", {
       session: source,
+      action: "export",
       scope: "session",
     });
     const target = await fresh();
     await ok(v1, "copy", { session: target, key: "exp-a", text: "pre-existing\n" });
     const before = await sessionSnapshot(v1, target);
 
-    const planned = await call(v1, "clipboard_import", {
+    const planned = await call(v1, "transfer", {
       session: target,
+      action: "import",
       data: exported.document,
     });
     expect(planned.isError).toBeFalsy();
@@ -182,8 +193,9 @@ describe("export and import", () => {
       ["exp-c", "create"],
     ]);
     expect(planned.text).toContain("dry_run: false");
-    const renamePlan = await ok<{ steps: Step[] }>(v1, "clipboard_import", {
+    const renamePlan = await ok<{ steps: Step[] }>(v1, "transfer", {
       session: target,
+      action: "import",
       data: exported.document,
       conflict: "rename",
     });
@@ -204,19 +216,20 @@ describe("export and import", () => {
     });
     await ok(v1, "copy", { session: target, key: "clash", text: "mine\n", description: "local" });
 
-    const skipped = await ok<{ steps: Step[] }>(v1, "clipboard_import", {
+    const skipped = await ok<{ steps: Step[] }>(v1, "transfer", {
       session: target,
+      action: "import",
       data: doc("theirs 1\n"),
       dry_run: false,
     });
     expect(skipped.steps).toEqual([{ key: "clash", scope: "session", action: "skip" }]);
     expect(
-      (await ok<{ content: string }>(v1, "clipboard_get", { session: target, key: "clash" }))
-        .content,
+      (await ok<{ content: string }>(v1, "read", { session: target, from: "@clash" })).content,
     ).toBe("mine\n");
 
-    const renamed = await ok<{ steps: Step[] }>(v1, "clipboard_import", {
+    const renamed = await ok<{ steps: Step[] }>(v1, "transfer", {
       session: target,
+      action: "import",
       data: doc("theirs 2\n"),
       conflict: "rename",
       dry_run: false,
@@ -224,45 +237,38 @@ describe("export and import", () => {
     expect(renamed.steps).toEqual([
       { key: "clash", scope: "session", action: "rename", as: "clash-2" },
     ]);
-    const renamedAgain = await ok<{ steps: Step[] }>(v1, "clipboard_import", {
+    const renamedAgain = await ok<{ steps: Step[] }>(v1, "transfer", {
       session: target,
+      action: "import",
       data: JSON.stringify(doc("theirs 3\n")),
       conflict: "rename",
       dry_run: false,
     });
     expect(renamedAgain.steps[0]?.as).toBe("clash-3");
     expect(
-      (await ok<{ content: string }>(v1, "clipboard_get", { session: target, key: "clash" }))
-        .content,
+      (await ok<{ content: string }>(v1, "read", { session: target, from: "@clash" })).content,
     ).toBe("mine\n");
     expect(
-      (await ok<{ content: string }>(v1, "clipboard_get", { session: target, key: "clash-2" }))
-        .content,
+      (await ok<{ content: string }>(v1, "read", { session: target, from: "@clash-2" })).content,
     ).toBe("theirs 2\n");
     expect(
-      (await ok<{ content: string }>(v1, "clipboard_get", { session: target, key: "clash-3" }))
-        .content,
+      (await ok<{ content: string }>(v1, "read", { session: target, from: "@clash-3" })).content,
     ).toBe("theirs 3\n");
 
-    const overwritten = await ok<{ steps: Step[] }>(v1, "clipboard_import", {
+    const overwritten = await ok<{ steps: Step[] }>(v1, "transfer", {
       session: target,
+      action: "import",
       data: doc("theirs 4\n"),
       conflict: "overwrite",
       dry_run: false,
     });
     expect(overwritten.steps).toEqual([{ key: "clash", scope: "session", action: "overwrite" }]);
-    const got = await ok<{ content: string }>(v1, "clipboard_get", {
-      session: target,
-      key: "clash",
-    });
+    const got = await ok<{ content: string }>(v1, "read", { session: target, from: "@clash" });
     expect(got.content).toBe("theirs 4\n");
     const listed = await ok<{ entries: { key: string; description: string; tags: string[] }[] }>(
       v1,
-      "clipboard_list",
-      {
-        session: target,
-        scope: "session",
-      },
+      "list",
+      { session: target, scope: "session" },
     );
     expect(listed.entries.find((e) => e.key === "clash")).toMatchObject({
       description: "imported",
@@ -283,15 +289,16 @@ describe("export and import", () => {
       exported_at: new Date().toISOString(),
       entries: [{ key, scope: "session", content: "now shared\n" }],
     };
-    const done = await ok<{ steps: Step[] }>(v1, "clipboard_import", {
+    const done = await ok<{ steps: Step[] }>(v1, "transfer", {
       session: a,
+      action: "import",
       data,
       scope: "project",
       dry_run: false,
     });
     expect(done.steps).toEqual([{ key, scope: "project", action: "create" }]);
     expect(
-      await ok<{ scope: string; content: string }>(v1, "clipboard_get", { session: b, key }),
+      await ok<{ scope: string; content: string }>(v1, "read", { session: b, from: { clip: key } }),
     ).toMatchObject({
       scope: "project",
       content: "now shared\n",
@@ -299,8 +306,9 @@ describe("export and import", () => {
   });
 
   it("refuses an export page beyond the last with PAGE_OUT_OF_RANGE", async () => {
-    const result = await call(v1, "clipboard_export", {
+    const result = await call(v1, "transfer", {
       session: source,
+      action: "export",
       scope: "session",
       page: 2,
     });
@@ -315,12 +323,17 @@ describe("export and import", () => {
     ).join("");
     await ok(v1, "copy", { session: big, key: "big-export", text, description: "paged" });
     await ok(v1, "copy", { session: big, key: "small-export", text: "small\n" });
-    const first = await ok<Exported>(v2, "clipboard_export", { session: big, scope: "session" });
+    const first = await ok<Exported>(v2, "transfer", {
+      session: big,
+      action: "export",
+      scope: "session",
+    });
     expect(first.pages).toBeGreaterThan(2);
     const parts = [first.document];
     for (let page = 2; page <= first.pages; page++) {
-      const next = await ok<Exported>(v2, "clipboard_export", {
+      const next = await ok<Exported>(v2, "transfer", {
         session: big,
+        action: "export",
         scope: "session",
         page,
       });
@@ -331,8 +344,9 @@ describe("export and import", () => {
     expect(Buffer.byteLength(joined)).toBe(first.bytes);
 
     const target = await fresh();
-    const done = await ok<{ steps: Step[] }>(v2, "clipboard_import", {
+    const done = await ok<{ steps: Step[] }>(v2, "transfer", {
       session: target,
+      action: "import",
       data: joined,
       dry_run: false,
     });
@@ -355,20 +369,34 @@ describe("export and import", () => {
       (_, i) => `snapshot line ${i} ${"s".repeat(40)}\n`,
     ).join("");
     await ok(v1, "copy", { session: big, key: "torn", text });
-    const first = await ok<Exported>(v1, "clipboard_export", { session: big, scope: "session" });
+    const first = await ok<Exported>(v1, "transfer", {
+      session: big,
+      action: "export",
+      scope: "session",
+    });
     expect(first.pages).toBeGreaterThan(2);
     // The entry changes between page 1 and page 2.
     await ok(v1, "copy", { session: big, key: "torn", text: "replaced\n" });
     const parts = [first.document];
     for (let page = 2; page <= first.pages; page++)
       parts.push(
-        (await ok<Exported>(v1, "clipboard_export", { session: big, scope: "session", page }))
-          .document,
+        (
+          await ok<Exported>(v1, "transfer", {
+            session: big,
+            action: "export",
+            scope: "session",
+            page,
+          })
+        ).document,
       );
     const joined = JSON.parse(parts.join("")) as { entries: { key: string; content: string }[] };
     expect(joined.entries.find((e) => e.key === "torn")?.content === text).toBe(true);
     // A new page 1 takes a new snapshot.
-    const again = await ok<Exported>(v1, "clipboard_export", { session: big, scope: "session" });
+    const again = await ok<Exported>(v1, "transfer", {
+      session: big,
+      action: "export",
+      scope: "session",
+    });
     expect(again.pages).toBe(1);
     expect(again.document).toContain('"content":"replaced\\n"');
   });

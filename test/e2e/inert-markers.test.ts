@@ -32,8 +32,9 @@ const literal = (text: string) => text.replaceAll("{{ref:", "\\{{ref:");
 async function stored(key: string): Promise<string> {
   let json = "";
   for (let page = 1, pages = 1; page <= pages; page++) {
-    const exported = await ok<{ document: string; pages: number }>(v1, "clipboard_export", {
+    const exported = await ok<{ document: string; pages: number }>(v1, "transfer", {
       session,
+      action: "export",
       scope: "session",
       keys: [key],
       page,
@@ -58,15 +59,15 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await call(v1, "clipboard_delete", { session, key: userKey, scope: "user" });
-  await call(v1, "session_end", { session });
+  await call(v1, "update", { session, action: "delete", key: userKey, scope: "user" });
+  await call(v1, "session", { action: "end", session });
   await v1.close();
   await v2.close();
 });
 
 describe("an entry's content echoed back from clipboard_get", () => {
   it("writes exactly the entry's bytes, and nothing the markers name", async () => {
-    const got = await call(v2, "clipboard_get", { session, key: "readme" });
+    const got = await call(v2, "read", { session, from: "@readme" });
     expect(got.isError, got.text).toBeFalsy();
     const shown = got.content[1]?.text ?? "";
     expect(shown).toBe(literal(README));
@@ -80,16 +81,16 @@ describe("an entry's content echoed back from clipboard_get", () => {
   });
 
   it("keeps the original bytes behind the result id: a result reference cites them, not the escaped form", async () => {
-    const got = await ok<{ result: string }>(v1, "clipboard_get", { session, key: "readme" });
-    await ok(v1, "copy", { session, key: "cited", ref: { result: got.result, lines: "3..4" } });
+    const got = await ok<{ result: string }>(v1, "read", { session, from: "@readme" });
+    await ok(v1, "copy", { session, from: { result: got.result, lines: "3..4" }, key: "cited" });
     expect(await stored("cited")).toBe(README.split("\n").slice(2, 4).join("\n").concat("\n"));
   });
 
   it("numbers lines as before: escaping adds no line", async () => {
     const got = await ok<{ start_line: number; end_line: number; total_lines: number }>(
       v1,
-      "clipboard_get",
-      { session, key: "readme", start_line: 3, end_line: 5 },
+      "read",
+      { session, from: "@readme:3-5" },
     );
     expect([got.start_line, got.end_line, got.total_lines]).toEqual([3, 5, 6]);
   });
@@ -100,7 +101,7 @@ describe("an entry's content echoed back from clipboard_get", () => {
     await ok(v1, "copy", { session, key: "long", text: literal(long) });
     const pages: string[] = [];
     for (let page = 1; ; page++) {
-      const got = await call(v1, "clipboard_get", { session, key: "long", page });
+      const got = await call(v1, "read", { session, from: "@long", page });
       expect(got.isError, got.text).toBeFalsy();
       const shown = got.content[1]?.text ?? "";
       expect(shown.length).toBeLessThanOrEqual(LIMITS.resultChars);
@@ -118,8 +119,8 @@ describe("anchors copied from a result", () => {
   it("find the content they showed, exactly: a start anchor holding \\{{ref: matches the entry's {{ref:", async () => {
     const r = await call(v1, "copy", {
       session,
+      from: { clip: "readme", start: "\\{{ref:clip=private}}", end: "\\{{ref:source=os}}" },
       key: "passage",
-      ref: { clip: "readme", start: "\\{{ref:clip=private}}", end: "\\{{ref:source=os}}" },
     });
     expect(r.isError, r.text).toBeFalsy();
     expect(r.text).toContain("(anchors: exact)");
@@ -129,8 +130,8 @@ describe("anchors copied from a result", () => {
   it("and transform.replace's from, which names content the same way", async () => {
     await ok(v1, "copy", {
       session,
+      from: { clip: "readme" },
       key: "replaced",
-      ref: { clip: "readme" },
       transform: { replace: [{ from: "\\{{ref:source=os}}", to: "(the OS clipboard)" }] },
     });
     expect(await stored("replaced")).toBe(
@@ -150,14 +151,14 @@ describe("every other result that shows content", () => {
     expect(shown.content[1]?.text).toBe("a \\{{ref:clip=private}}\n");
     expect(shown.data.content).toBe("a \\{{ref:clip=private}}\n");
 
-    const listed = await call(v1, "clipboard_list", { session, scope: "session", verbose: true });
+    const listed = await call(v1, "list", { session, scope: "session", verbose: true });
     const line = `User token: \\{{ref:clip=${userKey},scope=user}}`;
     expect(listed.text).toContain(line);
     expect(listed.text).not.toMatch(/(^|[^\\]){{ref:/m);
     const entries = listed.data.entries as { key: string; head?: string[] }[];
     expect(entries.find((e) => e.key === "readme")?.head).toContain(line);
 
-    const found = await call(v1, "clipboard_search", { session, query: "OS clipboard:" });
+    const found = await call(v1, "list", { session, query: "OS clipboard:" });
     expect(found.text).toContain("OS clipboard: \\{{ref:source=os}}");
     expect(found.text).not.toMatch(/(^|[^\\]){{ref:/m);
   });
@@ -170,8 +171,8 @@ describe("every other result that shows content", () => {
       text: "x",
       description: "see {{ref:clip=private}}",
     });
-    await ok(v1, "todo", { session, action: "add", text: "paste {{ref:clip=private}}" });
-    const todos = await call(v1, "todo", { session, action: "list" });
+    await ok(v1, "session", { session, action: "todo_add", text: "paste {{ref:clip=private}}" });
+    const todos = await call(v1, "session", { session, action: "todo" });
     expect(todos.text).toContain("paste \\{{ref:clip=private}}");
     const { contents } = await v2.readResource({ uri: `clipboard://${session}` });
     const markdown = (contents[0] as { text?: string }).text ?? "";
@@ -184,8 +185,9 @@ describe("every other result that shows content", () => {
   });
 
   it("an inline export shows markers as JSON escapes, and importing what it showed restores the bytes", async () => {
-    const exported = await call(v1, "clipboard_export", {
+    const exported = await call(v1, "transfer", {
       session,
+      action: "export",
       scope: "session",
       keys: ["readme"],
     });
@@ -194,14 +196,15 @@ describe("every other result that shows content", () => {
     expect(document).toContain("\\u007b{ref:clip=private}}");
     expect(exported.data.document).toBe(document);
     const into = await startSession(v1);
-    await ok(v1, "clipboard_import", { session: into, data: document, dry_run: false });
-    const again = await ok<{ document: string }>(v1, "clipboard_export", {
+    await ok(v1, "transfer", { session: into, action: "import", data: document, dry_run: false });
+    const again = await ok<{ document: string }>(v1, "transfer", {
       session: into,
+      action: "export",
       scope: "session",
       keys: ["readme"],
     });
     const doc = JSON.parse(again.document) as { entries: { content: string }[] };
     expect(doc.entries[0]?.content).toBe(README);
-    await call(v1, "session_end", { session: into });
+    await call(v1, "session", { action: "end", session: into });
   });
 });

@@ -52,7 +52,7 @@ describe("large content", () => {
     session = await startSession(v1, { description: "e2e large content" });
   });
   afterAll(async () => {
-    await call(v1, "session_end", { session });
+    await call(v1, "session", { action: "end", session });
     await v1.close();
     await v2.close();
   });
@@ -66,11 +66,7 @@ describe("large content", () => {
     expectToolError(refused, "TEXT_TOO_LARGE", ["`text`", "11.0 MiB"]);
     const refusedNew = await call(v2, "copy", { session, key: "big-new", text: huge });
     expectToolError(refusedNew, "TEXT_TOO_LARGE", ["`text`"]);
-    const refusedUpdate = await call(v1, "clipboard_update", {
-      session,
-      key: "big-keep",
-      content: huge,
-    });
+    const refusedUpdate = await call(v1, "update", { session, key: "big-keep", text: huge });
     expectToolError(refusedUpdate, "TEXT_TOO_LARGE", ["`content`"]);
 
     expect(await sessionSnapshot(v1, session)).toEqual(before);
@@ -82,10 +78,7 @@ describe("large content", () => {
     expect(Buffer.byteLength(text)).toBe(10 * MiB + 1);
     const refused = await call(v1, "copy", { session, key: "just-over", text });
     expectToolError(refused, "TEXT_TOO_LARGE", ["`text`"]);
-    expectToolError(
-      await call(v1, "clipboard_get", { session, key: "just-over" }),
-      "ENTRY_NOT_FOUND",
-    );
+    expectToolError(await call(v1, "read", { session, from: "@just-over" }), "ENTRY_NOT_FOUND");
   });
 
   it("accepts a text just under 10 MiB and gives it back exactly, page by page", async () => {
@@ -105,7 +98,7 @@ describe("large content", () => {
     expect(receipt.tokens_kept_out).toBeGreaterThan(bytes / 8);
     expect(receipt.warning).toMatch(/near-limit/);
 
-    const first = await ok<Got>(v1, "clipboard_get", { session, key: "near-limit" });
+    const first = await ok<Got>(v1, "read", { session, from: "@near-limit" });
     expect(first.pages).toBeGreaterThan(Math.floor(text.length / PAGE_CHARS));
     expect(first.bytes).toBe(bytes);
     expect(first.total_lines).toBe(lines);
@@ -114,9 +107,7 @@ describe("large content", () => {
     let nextLine = 1;
     for (let page = 1; page <= first.pages; page++) {
       const got =
-        page === 1
-          ? first
-          : await ok<Got>(v1, "clipboard_get", { session, key: "near-limit", page });
+        page === 1 ? first : await ok<Got>(v1, "read", { session, from: "@near-limit", page });
       if (page > 1) pages.push(got.content);
       expect(got.page).toBe(page);
       expect(got.content.length).toBeLessThanOrEqual(PAGE_CHARS);
@@ -129,11 +120,7 @@ describe("large content", () => {
     expect(nextLine - 1).toBe(lines);
     expect(pages.join("") === text).toBe(true);
 
-    const beyond = await call(v1, "clipboard_get", {
-      session,
-      key: "near-limit",
-      page: first.pages + 1,
-    });
+    const beyond = await call(v1, "read", { session, from: "@near-limit", page: first.pages + 1 });
     expectToolError(beyond, "PAGE_OUT_OF_RANGE", ["`page`", String(first.pages)]);
   });
 
@@ -141,23 +128,12 @@ describe("large content", () => {
     const all = Array.from({ length: 5000 }, (_, i) => `line ${i + 1} ${"-".repeat(60)}\n`);
     await ok(v2, "copy", { session, key: "range-paged", text: all.join("") });
     const expected = all.slice(999, 4000).join(""); // lines 1000..4000
-    const first = await ok<Got>(v2, "clipboard_get", {
-      session,
-      key: "range-paged",
-      start_line: 1000,
-      end_line: 4000,
-    });
+    const first = await ok<Got>(v2, "read", { session, from: "@range-paged:1000-4000" });
     expect(first.pages).toBe(Math.ceil(expected.length / PAGE_CHARS));
     expect(first.start_line).toBe(1000);
     const parts = [first.content];
     for (let page = 2; page <= first.pages; page++) {
-      const got = await ok<Got>(v2, "clipboard_get", {
-        session,
-        key: "range-paged",
-        start_line: 1000,
-        end_line: 4000,
-        page,
-      });
+      const got = await ok<Got>(v2, "read", { session, from: "@range-paged:1000-4000", page });
       expect(got.start_line).toBe(parts.join("").split("\n").length - 1 + 1000);
       parts.push(got.content);
       if (page === first.pages) expect(got.end_line).toBe(4000);
@@ -170,13 +146,11 @@ describe("large content", () => {
     // straddles the page boundary.
     const text = `${"a".repeat(PAGE_CHARS - 1)}😀${"b".repeat(150_000)}`;
     await ok(v1, "copy", { session, key: "one-long-line", text });
-    const first = await ok<Got>(v1, "clipboard_get", { session, key: "one-long-line" });
+    const first = await ok<Got>(v1, "read", { session, from: "@one-long-line" });
     expect(first.pages).toBeGreaterThan(1);
     const parts = [first.content];
     for (let page = 2; page <= first.pages; page++) {
-      parts.push(
-        (await ok<Got>(v1, "clipboard_get", { session, key: "one-long-line", page })).content,
-      );
+      parts.push((await ok<Got>(v1, "read", { session, from: "@one-long-line", page })).content);
     }
     expect(parts.join("")).toBe(text);
     for (const part of parts) {
@@ -201,7 +175,7 @@ describe("large content", () => {
       expect((block.text ?? "").length).toBeLessThanOrEqual(PAGE_CHARS + 1_000);
     expect(shown.text).toMatch(/page/i);
     // The stored entry is whole all the same.
-    const got = await ok<Got>(v1, "clipboard_get", { session, key: "shown-big" });
+    const got = await ok<Got>(v1, "read", { session, from: "@shown-big" });
     expect(got.bytes).toBe(Buffer.byteLength(text));
   });
 });

@@ -36,14 +36,14 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await call(v1, "session_end", { session });
+  await call(v1, "session", { action: "end", session });
   await v1.close();
   await v2.close();
 });
 
 /** The key was never stored. */
 async function expectNotStored(key: string) {
-  expectToolError(await call(v1, "clipboard_get", { session, key }), "ENTRY_NOT_FOUND");
+  expectToolError(await call(v1, "read", { session, from: { clip: key } }), "ENTRY_NOT_FOUND");
 }
 
 describe("content refused while it is built", () => {
@@ -65,7 +65,7 @@ describe("content refused while it is built", () => {
     const key = unique("mosaic");
     // The third names no entry: resolving it would answer ENTRY_NOT_FOUND instead.
     const refs = Array.from({ length: 50 }, (_, i) => ({ clip: i === 2 ? missing : BIG }));
-    const r = await call(v2, "copy", { session, key, multi_ref: refs });
+    const r = await call(v2, "copy", { session, from: refs, key });
     expectToolError(r, "TEXT_TOO_LARGE", ["`multi_ref[1]`", "20.0 MiB"]);
     await expectNotStored(key);
   });
@@ -93,8 +93,8 @@ describe("content refused while it is built", () => {
   it("a paste of references onto the OS clipboard is refused the same way, before any agent is asked", async () => {
     const r = await call(v1, "paste", {
       session,
-      multi_ref: [{ clip: BIG }, { clip: BIG }, { clip: missing }],
-      to_os: true,
+      from: [{ clip: BIG }, { clip: BIG }, { clip: missing }],
+      to: "os:",
     });
     expectToolError(r, "TEXT_TOO_LARGE", ["`multi_ref[1]`"]);
   });
@@ -105,8 +105,8 @@ describe("content refused while it is built", () => {
     await ok(v1, "copy", { session, key: `${key}-src`, text: lines });
     const r = await call(v1, "copy", {
       session,
+      from: { clip: `${key}-src` },
       key,
-      ref: { clip: `${key}-src` },
       transform: { indent: 16 },
     });
     expectToolError(r, "TEXT_TOO_LARGE", ["`transform.indent`", "66.0 MiB"]);
@@ -115,9 +115,9 @@ describe("content refused while it is built", () => {
 
   it("the limit itself still fits: one reference to the 10 MiB entry, exactly", async () => {
     const key = unique("whole");
-    const r = await ok<{ bytes: number }>(v1, "copy", { session, key, ref: { clip: BIG } });
+    const r = await ok<{ bytes: number }>(v1, "copy", { session, from: { clip: BIG }, key });
     expect(r.bytes).toBe(LIMITS.entryBytes);
-    await call(v1, "clipboard_delete", { session, key });
+    await call(v1, "update", { session, action: "delete", key });
   });
 });
 
@@ -158,13 +158,14 @@ describe("a deeply nested argument", () => {
 
   it("inside an import document's JSON text: refused, and the session's listing still works", async () => {
     const document = `{"format":"edgeclip","version":1,"exported_at":"2026-01-01T00:00:00Z","entries":[{"key":"deep","scope":"session","content":"c","source":${deep}}]}`;
-    const r = await call(v1, "clipboard_import", {
+    const r = await call(v1, "transfer", {
       session,
+      action: "import",
       data: document,
       dry_run: false,
     });
     expectToolError(r, "INVALID_ARGUMENT", ["`data`", "32 levels"]);
-    const listed = await call(v1, "clipboard_list", { session, scope: "session" });
+    const listed = await call(v1, "list", { session, scope: "session" });
     expect(listed.isError, listed.text).toBeFalsy();
     await expectNotStored("deep");
   });

@@ -36,25 +36,25 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await call(v1, "session_end", { session });
+  await call(v1, "session", { action: "end", session });
   await v1.close();
   await v2.close();
 });
 
 const content = async (key: string) =>
-  (await ok<{ content: string }>(v1, "clipboard_get", { session, key })).content;
+  (await ok<{ content: string }>(v1, "read", { session, from: { clip: key } })).content;
 
 describe("references to entries", () => {
   it("copies lines of an entry by a ref object", async () => {
-    await ok(v1, "copy", { session, key: "server", ref: { clip: "config", lines: "2..4" } });
+    await ok(v1, "copy", { session, from: { clip: "config", lines: "2..4" }, key: "server" });
     expect(await content("server")).toBe('[server]\nhost = "127.0.0.1"\nport = 8080\n');
   });
 
   it("copies a passage between anchors typed with drift, as whole lines when they cover whole lines, and says what it cited", async () => {
     const r = await call(v2, "copy", {
       session,
+      from: { clip: "config", start: "[DATABASE]", end: "pool=5" },
       key: "db",
-      ref: { clip: "config", start: "[DATABASE]", end: "pool=5" },
     });
     expect(r.isError, r.text).toBeFalsy();
     expect(r.text).toContain("entry `config` lines 6–8 (anchors: normalised; whole lines)");
@@ -64,11 +64,11 @@ describe("references to entries", () => {
   it("assembles a mosaic with multi_ref, transformed per piece and joined", async () => {
     await ok(v1, "copy", {
       session,
-      key: "mosaic",
-      multi_ref: [
+      from: [
         { clip: "config", lines: "3" },
         { clip: "config", lines: "7" },
       ],
+      key: "mosaic",
       transform: { replace: [{ from: " = ", to: ": " }], prepend: "- ", join: "" },
     });
     expect(await content("mosaic")).toBe(
@@ -91,16 +91,12 @@ describe("references to entries", () => {
   it("resolves markers in transform strings and in clipboard_update content", async () => {
     await ok(v1, "copy", {
       session,
+      from: { clip: "config", lines: "3" },
       key: "headed",
-      ref: { clip: "config", lines: "3" },
       transform: { prepend: "{{ref:clip=config,lines=2}}" },
     });
     expect(await content("headed")).toBe('[server]\nhost = "127.0.0.1"\n');
-    await ok(v1, "clipboard_update", {
-      session,
-      key: "headed",
-      content: "{{ref:clip=config,lines=7..8}}",
-    });
+    await ok(v1, "update", { session, key: "headed", text: "{{ref:clip=config,lines=7..8}}" });
     expect(await content("headed")).toBe('url = "postgres://localhost/app"\npool = 5\n');
     const bad = await call(v1, "copy", {
       session,
@@ -114,8 +110,8 @@ describe("references to entries", () => {
   it("wraps and shifts indentation by levels", async () => {
     await ok(v1, "copy", {
       session,
+      from: { clip: "config", lines: "3..4" },
       key: "wrapped",
-      ref: { clip: "config", lines: "3..4" },
       transform: { wrap: "[block]\n{content}[end]\n", indent: 1 },
     });
     expect(await content("wrapped")).toBe(
@@ -126,18 +122,13 @@ describe("references to entries", () => {
 
 describe("the result index", () => {
   it("gives every result that shows content an id whose lines can be cited", async () => {
-    const got = await call(v1, "clipboard_get", {
-      session,
-      key: "config",
-      start_line: 6,
-      end_line: 8,
-    });
+    const got = await call(v1, "read", { session, from: "@config:6-8" });
     const id = /^(r\d+):/.exec(got.text)?.[1];
     expect(id, got.text).toBeDefined();
     // Lines are numbered as the result showed them: 6–8 of the entry.
-    await ok(v2, "copy", { session, key: "from-result", ref: { lines: `${id}:7..8` } });
+    await ok(v2, "copy", { session, from: { lines: `${id}:7..8` }, key: "from-result" });
     expect(await content("from-result")).toBe('url = "postgres://localhost/app"\npool = 5\n');
-    const outside = await call(v1, "copy", { session, key: "x", ref: { lines: `${id}:1..2` } });
+    const outside = await call(v1, "copy", { session, from: { lines: `${id}:1..2` }, key: "x" });
     expectToolError(outside, "LINE_OUT_OF_RANGE", [`result ${id}`, "6–8"]);
   });
 
@@ -150,21 +141,21 @@ describe("the result index", () => {
     });
     const id = /content is (r\d+):/.exec(shown.text)?.[1];
     expect(id, shown.text).toBeDefined();
-    await ok(v1, "copy", { session, key: "beta", ref: { result: id, start: "BETA" } });
+    await ok(v1, "copy", { session, from: { result: id, start: "BETA" }, key: "beta" });
     expect(await content("beta")).toBe("beta");
   });
 
   it("keeps results per session: another session cannot cite them", async () => {
-    const got = await call(v1, "clipboard_get", { session, key: "config" });
+    const got = await call(v1, "read", { session, from: "@config" });
     const id = /^(r\d+):/.exec(got.text)?.[1];
     const other = await startSession(v1);
     try {
-      const r = await call(v1, "copy", { session: other, key: "y", ref: { result: id } });
+      const r = await call(v1, "copy", { session: other, from: { result: id }, key: "y" });
       expect(r.isError).toBe(true);
       expect(r.text).toMatch(/^(RESULT_NOT_FOUND|INVALID_ARGUMENT)/);
       expect(r.text).not.toContain("127.0.0.1");
     } finally {
-      await call(v1, "session_end", { session: other });
+      await call(v1, "session", { action: "end", session: other });
     }
   });
 });
@@ -174,11 +165,11 @@ describe("references that need the agent say so", () => {
     await ok(v1, "copy", { session, key: "code", text: "def f():\n    return 1\n" });
     const r = await call(v1, "copy", {
       session,
+      from: { clip: "code", focus: "f", lang: "python" },
       key: "f",
-      ref: { clip: "code", focus: "f", lang: "python" },
     });
     expectToolError(r, "AGENT_NOT_CONNECTED");
-    const missing = await call(v1, "clipboard_get", { session, key: "f" });
+    const missing = await call(v1, "read", { session, from: "@f" });
     expectToolError(missing, "ENTRY_NOT_FOUND");
   });
 });

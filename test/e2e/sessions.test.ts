@@ -39,14 +39,18 @@ describe("sessions and scopes", () => {
     v2 = await connectV2();
   });
   afterAll(async () => {
-    for (const session of started) await call(v1, "session_end", { session });
+    for (const session of started) await call(v1, "session", { action: "end", session });
     await v1.close();
     await v2.close();
   });
 
   it("mints a fresh handle per session_start and lists it with its project and description", async () => {
     const project = unique("proj");
-    const first = await call(v1, "session_start", { project, description: "parallel agent A" });
+    const first = await call(v1, "session", {
+      action: "start",
+      project,
+      description: "parallel agent A",
+    });
     expect(first.isError).toBeFalsy();
     expect(first.data).toMatchObject({
       project,
@@ -60,7 +64,7 @@ describe("sessions and scopes", () => {
     expect(second).not.toBe(handle);
 
     await ok(v1, "copy", { session: handle, key: "counted", text: "x\n" });
-    const { sessions } = await ok<{ sessions: SessionRow[] }>(v2, "session_list");
+    const { sessions } = await ok<{ sessions: SessionRow[] }>(v2, "session", { action: "list" });
     const row = sessions.find((s) => s.session === handle);
     expect(row).toMatchObject({ project, description: "parallel agent A", entries: 1 });
     expect(row?.expires_at).not.toBeNull();
@@ -77,39 +81,38 @@ describe("sessions and scopes", () => {
     const b = await start(v2, { project });
     await ok(v1, "copy", { session: a, key: "private-note", text: "only A\n" });
 
-    const fromB = await call(v2, "clipboard_get", { session: b, key: "private-note" });
+    const fromB = await call(v2, "read", { session: b, from: "@private-note" });
     expectToolError(fromB, "ENTRY_NOT_FOUND", ["private-note"]);
-    const listB = await ok<Listing>(v2, "clipboard_list", { session: b });
+    const listB = await ok<Listing>(v2, "list", { session: b });
     expect(listB.entries.map((e) => e.key)).not.toContain("private-note");
-    const searchB = await ok<{ results: { key: string }[] }>(v2, "clipboard_search", {
+    const searchB = await ok<{ results: { key: string }[] }>(v2, "list", {
       session: b,
       query: "only A",
     });
     expect(searchB.results.map((r) => r.key)).not.toContain("private-note");
-    const exportB = await ok<{ document: string }>(v2, "clipboard_export", {
+    const exportB = await ok<{ document: string }>(v2, "transfer", {
       session: b,
+      action: "export",
       scope: "session",
     });
     expect(exportB.document).not.toContain("private-note");
     // B's changes to a key of the same name do not reach A.
     await ok(v2, "copy", { session: b, key: "private-note", text: "only B\n" });
-    const fromA = await ok<{ content: string }>(v1, "clipboard_get", {
-      session: a,
-      key: "private-note",
-    });
+    const fromA = await ok<{ content: string }>(v1, "read", { session: a, from: "@private-note" });
     expect(fromA.content).toBe("only A\n");
-    await ok(v2, "clipboard_delete", { session: b, key: "private-note" });
+    await ok(v2, "update", { session: b, action: "delete", key: "private-note" });
     expect(
-      (await ok<{ content: string }>(v1, "clipboard_get", { session: a, key: "private-note" }))
-        .content,
+      (await ok<{ content: string }>(v1, "read", { session: a, from: "@private-note" })).content,
     ).toBe("only A\n");
     // Nor its history.
-    const historyB = await ok<{ operations: { key: string | null }[] }>(v2, "history", {
+    const historyB = await ok<{ operations: { key: string | null }[] }>(v2, "session", {
       session: b,
+      action: "history",
       limit: 100,
     });
-    const historyA = await ok<{ operations: { key: string | null }[] }>(v1, "history", {
+    const historyA = await ok<{ operations: { key: string | null }[] }>(v1, "session", {
       session: a,
+      action: "history",
       limit: 100,
     });
     expect(historyA.operations.map((o) => o.key)).toEqual(["private-note"]);
@@ -117,7 +120,7 @@ describe("sessions and scopes", () => {
     // The default session does not see it either.
     const key = unique("private");
     await ok(v1, "copy", { session: a, key, text: "A again\n" });
-    expectToolError(await call(v1, "clipboard_get", { key }), "ENTRY_NOT_FOUND", [key]);
+    expectToolError(await call(v1, "read", { from: { clip: key } }), "ENTRY_NOT_FOUND", [key]);
   });
 
   it("shares a project-scope entry between sessions of the same project, and only those", async () => {
@@ -135,27 +138,27 @@ describe("sessions and scopes", () => {
     });
     expect(receipt.scope).toBe("project");
 
-    const seen = await ok<{ content: string; scope: string }>(v2, "clipboard_get", {
+    const seen = await ok<{ content: string; scope: string }>(v2, "read", {
       session: b,
-      key,
+      from: { clip: key },
     });
     expect(seen).toMatchObject({ content: "for the team\n", scope: "project" });
-    const listed = await ok<Listing>(v2, "clipboard_list", { session: b, scope: "project" });
+    const listed = await ok<Listing>(v2, "list", { session: b, scope: "project" });
     expect(listed.entries.map((e) => e.key)).toContain(key);
 
     expectToolError(
-      await call(v1, "clipboard_get", { session: stranger, key }),
+      await call(v1, "read", { session: stranger, from: { clip: key } }),
       "ENTRY_NOT_FOUND",
       [key],
     );
-    const strangerList = await ok<Listing>(v1, "clipboard_list", { session: stranger });
+    const strangerList = await ok<Listing>(v1, "list", { session: stranger });
     expect(strangerList.entries.map((e) => e.key)).not.toContain(key);
 
     // A change from B is what A reads next.
-    await ok(v2, "clipboard_update", { session: b, key, content: "edited by B\n" });
-    expect((await ok<{ content: string }>(v1, "clipboard_get", { session: a, key })).content).toBe(
-      "edited by B\n",
-    );
+    await ok(v2, "update", { session: b, key, text: "edited by B\n" });
+    expect(
+      (await ok<{ content: string }>(v1, "read", { session: a, from: { clip: key } })).content,
+    ).toBe("edited by B\n");
   });
 
   it("reads session scope before project before user when no scope is given", async () => {
@@ -167,33 +170,36 @@ describe("sessions and scopes", () => {
     await ok(v1, "copy", { session: a, key, text: "project\n", scope: "project" });
     await ok(v1, "copy", { session: a, key, text: "session\n" });
 
-    expect((await ok<{ content: string }>(v1, "clipboard_get", { session: a, key })).content).toBe(
-      "session\n",
-    );
-    expect((await ok<{ content: string }>(v1, "clipboard_get", { session: b, key })).content).toBe(
-      "project\n",
-    );
-    const user = await ok<{ content: string; scope: string }>(v1, "clipboard_get", {
+    expect(
+      (await ok<{ content: string }>(v1, "read", { session: a, from: { clip: key } })).content,
+    ).toBe("session\n");
+    expect(
+      (await ok<{ content: string }>(v1, "read", { session: b, from: { clip: key } })).content,
+    ).toBe("project\n");
+    const user = await ok<{ content: string; scope: string }>(v1, "read", {
       session: b,
-      key,
-      scope: "user",
+      from: { clip: key, scope: "user" },
     });
     expect(user).toMatchObject({ content: "user\n", scope: "user" });
 
     const elsewhere = await start(v2, { project: unique("elsewhere") });
     expect(
-      await ok<{ content: string; scope: string }>(v2, "clipboard_get", {
+      await ok<{ content: string; scope: string }>(v2, "read", {
         session: elsewhere,
-        key,
+        from: { clip: key },
       }),
     ).toMatchObject({
       content: "user\n",
       scope: "user",
     });
 
-    await ok(v1, "clipboard_delete", { session: a, key, scope: "user" });
-    await ok(v1, "clipboard_delete", { session: a, key, scope: "project" });
-    expectToolError(await call(v1, "clipboard_get", { session: b, key }), "ENTRY_NOT_FOUND", [key]);
+    await ok(v1, "update", { session: a, action: "delete", key, scope: "user" });
+    await ok(v1, "update", { session: a, action: "delete", key, scope: "project" });
+    expectToolError(
+      await call(v1, "read", { session: b, from: { clip: key } }),
+      "ENTRY_NOT_FOUND",
+      [key],
+    );
   });
 
   it("clears a project scope for its sessions without touching another project's", async () => {
@@ -206,19 +212,18 @@ describe("sessions and scopes", () => {
     await ok(v1, "copy", { session: other, key: "p-1", text: "other project\n", scope: "project" });
     await ok(v1, "copy", { session: a, key: "s-1", text: "session\n" });
 
-    const cleared = await ok<{ deleted: number; scope: string }>(v2, "clipboard_clear", {
+    const cleared = await ok<{ deleted: number; scope: string }>(v2, "update", {
       session: b,
+      action: "clear",
       scope: "project",
     });
     expect(cleared).toMatchObject({ deleted: 2, scope: "project" });
+    expect((await ok<Listing>(v1, "list", { session: a, scope: "project" })).entries).toEqual([]);
+    expect((await ok<{ content: string }>(v1, "read", { session: a, from: "@s-1" })).content).toBe(
+      "session\n",
+    );
     expect(
-      (await ok<Listing>(v1, "clipboard_list", { session: a, scope: "project" })).entries,
-    ).toEqual([]);
-    expect(
-      (await ok<{ content: string }>(v1, "clipboard_get", { session: a, key: "s-1" })).content,
-    ).toBe("session\n");
-    expect(
-      (await ok<{ content: string }>(v1, "clipboard_get", { session: other, key: "p-1" })).content,
+      (await ok<{ content: string }>(v1, "read", { session: other, from: "@p-1" })).content,
     ).toBe("other project\n");
   });
 
@@ -233,45 +238,47 @@ describe("sessions and scopes", () => {
 
     const ended = await ok<{ session: string; ended: boolean; entries_deleted: number }>(
       v2,
-      "session_end",
-      {
-        session: doomed,
-      },
+      "session",
+      { action: "end", session: doomed },
     );
     expect(ended).toEqual({ session: doomed, ended: true, entries_deleted: 2 });
 
     for (const [name, args] of [
-      ["clipboard_get", { session: doomed, key: "mine-1" }],
-      ["clipboard_list", { session: doomed }],
+      ["read", { session: doomed, from: "@mine-1" }],
+      ["list", { session: doomed }],
       ["copy", { session: doomed, key: "again", text: "x" }],
-      ["history", { session: doomed }],
-      ["todo", { session: doomed, action: "list" }],
+      ["session", { session: doomed, action: "history" }],
+      ["session", { session: doomed, action: "todo" }],
     ] as const) {
       expectToolError(await call(v1, name, args), "UNKNOWN_SESSION", [doomed, "session_start"]);
     }
-    expectToolError(await call(v1, "session_end", { session: doomed }), "UNKNOWN_SESSION", [
-      doomed,
-    ]);
+    expectToolError(
+      await call(v1, "session", { action: "end", session: doomed }),
+      "UNKNOWN_SESSION",
+      [doomed],
+    );
 
     const { contents } = await v2.readResource({ uri: `clipboard://${doomed}` });
     expect((contents[0] as { text?: string }).text).toMatch(/^UNKNOWN_SESSION: /);
-    const { sessions } = await ok<{ sessions: SessionRow[] }>(v1, "session_list");
+    const { sessions } = await ok<{ sessions: SessionRow[] }>(v1, "session", { action: "list" });
     expect(sessions.map((s) => s.session)).not.toContain(doomed);
     expect(
-      (await ok<{ content: string }>(v1, "clipboard_get", { session: peer, key })).content,
+      (await ok<{ content: string }>(v1, "read", { session: peer, from: { clip: key } })).content,
     ).toBe("kept\n");
-    await ok(v1, "clipboard_delete", { session: peer, key, scope: "project" });
+    await ok(v1, "update", { session: peer, action: "delete", key, scope: "project" });
   });
 
   it("refuses to end the default session with SESSION_PROTECTED, and it keeps working", async () => {
     const key = unique("default-alive");
     await ok(v1, "copy", { key, text: "still here\n" });
-    expectToolError(await call(v1, "session_end", { session: "default" }), "SESSION_PROTECTED", [
-      "default",
-    ]);
-    expect((await ok<{ content: string }>(v2, "clipboard_get", { key })).content).toBe(
+    expectToolError(
+      await call(v1, "session", { action: "end", session: "default" }),
+      "SESSION_PROTECTED",
+      ["default"],
+    );
+    expect((await ok<{ content: string }>(v2, "read", { from: { clip: key } })).content).toBe(
       "still here\n",
     );
-    await ok(v1, "clipboard_delete", { key });
+    await ok(v1, "update", { action: "delete", key });
   });
 });

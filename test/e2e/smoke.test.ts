@@ -21,7 +21,7 @@ describe("both protocol eras", () => {
   it("serves a copy from one era that the other reads back", async () => {
     const copied = await call(v1, "copy", { text: "shared\n", key: "era-check" });
     expect(copied.isError).toBeFalsy();
-    const got = await call(v2, "clipboard_get", { key: "era-check" });
+    const got = await call(v2, "read", { from: "@era-check" });
     expect(got.data.content).toBe("shared\n");
   });
 });

@@ -38,7 +38,7 @@ describe("TTL expiry", () => {
     session = await startSession(client, { description: "e2e ttl" });
   });
   afterAll(async () => {
-    await call(client, "session_end", { session });
+    await call(client, "session", { action: "end", session });
     await client.close();
   });
 
@@ -51,9 +51,9 @@ describe("TTL expiry", () => {
       ttl_seconds: 2,
     });
     // Readable until it expires.
-    const fresh = await ok<{ content: string; expired: boolean }>(client, "clipboard_get", {
+    const fresh = await ok<{ content: string; expired: boolean }>(client, "read", {
       session,
-      key: "short-lived",
+      from: "@short-lived",
     });
     expect(fresh).toMatchObject({ content: "gone soon\n", expired: false });
     await ok(client, "copy", { session, key: "long-lived", text: "stays\n" });
@@ -63,19 +63,16 @@ describe("TTL expiry", () => {
     expect(expiresAt - before).toBeLessThan(6_000);
 
     const expired = await pollUntil(
-      () => call(client, "clipboard_get", { session, key: "short-lived" }),
+      () => call(client, "read", { session, from: "@short-lived" }),
       (r) => r.isError === true,
       8_000,
     );
     expectToolError(expired, "ENTRY_EXPIRED", ["short-lived", "include_expired"]);
     expect(Date.now()).toBeGreaterThanOrEqual(expiresAt - 50);
 
-    const listed = await ok<{ entries: Listed[] }>(client, "clipboard_list", {
-      session,
-      scope: "session",
-    });
+    const listed = await ok<{ entries: Listed[] }>(client, "list", { session, scope: "session" });
     expect(listed.entries.map((e) => e.key)).toEqual(["long-lived"]);
-    const withExpired = await ok<{ entries: Listed[] }>(client, "clipboard_list", {
+    const withExpired = await ok<{ entries: Listed[] }>(client, "list", {
       session,
       scope: "session",
       include_expired: true,
@@ -86,43 +83,44 @@ describe("TTL expiry", () => {
     });
     expect(withExpired.entries.find((e) => e.key === "long-lived")?.expired).toBe(false);
 
-    const kept = await ok<{ content: string; expired: boolean }>(client, "clipboard_get", {
+    const kept = await ok<{ content: string; expired: boolean }>(client, "read", {
       session,
-      key: "short-lived",
+      from: "@short-lived",
       include_expired: true,
     });
     expect(kept).toMatchObject({ content: "gone soon\n", expired: true });
 
-    const search = await ok<{ results: { key: string }[] }>(client, "clipboard_search", {
+    const search = await ok<{ results: { key: string }[] }>(client, "list", {
       session,
       query: "gone soon",
       scope: "session",
     });
     expect(search.results).toEqual([]);
-    const swap = await call(client, "clipboard_swap", {
+    const swap = await call(client, "update", {
       session,
-      key_a: "short-lived",
-      key_b: "long-lived",
+      action: "swap",
+      key: "short-lived",
+      with: "long-lived",
     });
     expectToolError(swap, "ENTRY_EXPIRED", ["short-lived"]);
     expect(
-      (await ok<{ content: string }>(client, "clipboard_get", { session, key: "long-lived" }))
-        .content,
+      (await ok<{ content: string }>(client, "read", { session, from: "@long-lived" })).content,
     ).toBe("stays\n");
 
-    const cleared = await ok<{ deleted: number }>(client, "clipboard_clear", {
+    const cleared = await ok<{ deleted: number }>(client, "update", {
       session,
+      action: "clear",
       expired_only: true,
     });
     expect(cleared).toMatchObject({ deleted: 1, expired_only: true });
-    const after = await ok<{ entries: Listed[] }>(client, "clipboard_list", {
+    const after = await ok<{ entries: Listed[] }>(client, "list", {
       session,
       scope: "session",
       include_expired: true,
     });
     expect(after.entries.map((e) => e.key)).toEqual(["long-lived"]);
     expectToolError(
-      await call(client, "clipboard_get", { session, key: "short-lived", include_expired: true }),
+      await call(client, "read", { session, from: "@short-lived", include_expired: true }),
       "ENTRY_NOT_FOUND",
       ["short-lived"],
     );
@@ -131,20 +129,20 @@ describe("TTL expiry", () => {
   it("renews an expired entry with clipboard_update ttl_seconds", async () => {
     await ok(client, "copy", { session, key: "renewable", text: "again\n", ttl_seconds: 1 });
     const expired = await pollUntil(
-      () => call(client, "clipboard_get", { session, key: "renewable" }),
+      () => call(client, "read", { session, from: "@renewable" }),
       (r) => r.isError === true,
       6_000,
     );
     expectToolError(expired, "ENTRY_EXPIRED", ["renewable"]);
-    const renewed = await ok<{ expires_at: string | null }>(client, "clipboard_update", {
+    const renewed = await ok<{ expires_at: string | null }>(client, "update", {
       session,
       key: "renewable",
       ttl_seconds: 3600,
     });
     expect(Date.parse(renewed.expires_at ?? "")).toBeGreaterThan(Date.now() + 3_000_000);
-    const got = await ok<{ content: string; expired: boolean }>(client, "clipboard_get", {
+    const got = await ok<{ content: string; expired: boolean }>(client, "read", {
       session,
-      key: "renewable",
+      from: "@renewable",
     });
     expect(got).toMatchObject({ content: "again\n", expired: false });
   });
@@ -152,7 +150,7 @@ describe("TTL expiry", () => {
   it("makes a fresh copy onto an expired key usable again", async () => {
     await ok(client, "copy", { session, key: "recopied", text: "stale\n", ttl_seconds: 1 });
     const expired = await pollUntil(
-      () => call(client, "clipboard_get", { session, key: "recopied" }),
+      () => call(client, "read", { session, from: "@recopied" }),
       (r) => r.isError === true,
       6_000,
     );
@@ -166,7 +164,7 @@ describe("TTL expiry", () => {
     // The new content is not born expired: either no TTL, or one in the future.
     if (receipt.expires_at !== null)
       expect(Date.parse(receipt.expires_at)).toBeGreaterThan(Date.now());
-    const got = await call(client, "clipboard_get", { session, key: "recopied" });
+    const got = await call(client, "read", { session, from: "@recopied" });
     expect(got.isError, got.text).toBeFalsy();
     expect(got.data).toMatchObject({ content: "fresh\n", expired: false });
   });

@@ -6,6 +6,7 @@ import {
   splitResults,
 } from "../../src/core/file-changes.ts";
 import { checkTargets } from "../../src/core/paste-targets.ts";
+import { isFailure, toDestination } from "../../src/mcp/locators.ts";
 
 describe("checkTargets", () => {
   it("accepts each mode with what it needs", () => {
@@ -30,27 +31,62 @@ describe("checkTargets", () => {
     ).toBeUndefined();
   });
 
-  it("names the target and the missing field", () => {
+  it("names the target as the model wrote it (`to`, or `to[i]` in a list) and what is missing", () => {
     expect(checkTargets([{ path: "a" }, { path: "b", mode: "after_line" }])?.message).toBe(
-      "`targets[1]` has mode `after_line`, which needs `line`.",
+      '`to[1]` has mode `after_line`, which needs lines, a #symbol or `start`/`end` (e.g. "a.ts:12").',
     );
-    expect(checkTargets([{ path: "a", mode: "replace_lines" }])?.message).toContain("`start_line`");
+    expect(checkTargets([{ path: "a", mode: "replace_lines" }])?.message).toMatch(
+      /^`to` has mode `replace_lines`, which needs lines/,
+    );
     expect(checkTargets([{ path: "a", mode: "at_marker_after" }])?.message).toContain("`marker`");
   });
 
   it("refuses fields the mode ignores, a backwards range and a marker over two lines", () => {
-    expect(checkTargets([{ path: "a", mode: "append", line: 3 }])?.message).toContain(
-      "`line`, which mode `append` does not use",
+    expect(checkTargets([{ path: "a", mode: "append", line: 3 }])?.message).toBe(
+      "`to` gives lines, which mode `append` does not use; remove it or pick the mode that uses it.",
     );
     expect(
       checkTargets([{ path: "a", mode: "after_line", line: 1, marker: "m" }])?.message,
     ).toContain("`marker`");
     expect(
       checkTargets([{ path: "a", mode: "replace_lines", start_line: 5, end_line: 2 }])?.message,
-    ).toContain("before");
+    ).toBe("`to` has lines 5-2, which end before they start.");
     expect(
       checkTargets([{ path: "a", mode: "at_marker_after", marker: "a\nb" }])?.message,
     ).toContain("one line");
+  });
+
+  it("takes targets as tools write them: locators, objects, a list, top-level mode and marker", () => {
+    expect(toDestination("a.ts:5", { mode: "after_line" })).toEqual({
+      os: false,
+      targets: [{ path: "a.ts", mode: "after_line", line: 5 }],
+    });
+    expect(toDestination("a.ts:3-9", {})).toEqual({
+      os: false,
+      targets: [{ path: "a.ts", mode: "replace_lines", start_line: 3, end_line: 9 }],
+    });
+    expect(
+      toDestination(["a.ts#Store.add", { path: "b.ts", mode: "prepend" }], { mode: "after_line" }),
+    ).toEqual({
+      os: false,
+      targets: [
+        { path: "a.ts", mode: "after_line", focus: "Store.add" },
+        { path: "b.ts", mode: "prepend" },
+      ],
+    });
+    expect(toDestination("os:", {})).toEqual({ os: true });
+    expect(toDestination(["a.ts", "os:"], {})).toMatchObject({
+      code: "INVALID_ARGUMENT",
+      message: expect.stringContaining('names "os:" beside files'),
+    });
+    expect(toDestination(["a.ts", "@cfg"], {})).toMatchObject({
+      code: "INVALID_ARGUMENT",
+      message: expect.stringMatching(/^`to\[1\]` "@cfg" is not a file/),
+    });
+    const parsed = toDestination(["a.ts", "b.ts"], { mode: "after_line" });
+    expect(isFailure(parsed) || parsed.os ? parsed : checkTargets(parsed.targets)).toMatchObject({
+      message: expect.stringMatching(/^`to\[0\]` has mode `after_line`, which needs lines/),
+    });
   });
 });
 

@@ -47,6 +47,26 @@ describe("scanMarkers", () => {
     });
   });
 
+  it("reads a marker without `=` as a locator string", () => {
+    const r = scanMarkers(
+      "a {{ref:src/a.ts#parse}} b {{ref: r17:3-9 }} c {{ref:@cfg:2-4}}{{ref:os:}}",
+    );
+    expect(r).toEqual({
+      ok: true,
+      pieces: [
+        "a ",
+        { text: "{{ref:src/a.ts#parse}}", fields: { locator: "src/a.ts#parse" } },
+        " b ",
+        { text: "{{ref: r17:3-9 }}", fields: { locator: "r17:3-9" } },
+        " c ",
+        { text: "{{ref:@cfg:2-4}}", fields: { locator: "@cfg:2-4" } },
+        { text: "{{ref:os:}}", fields: { locator: "os:" } },
+      ],
+    });
+    // A locator is the whole marker: fields after it are refused, not half-read.
+    expect(scanMarkers("{{ref:a.ts, lines=2}}")).toMatchObject({ ok: false });
+  });
+
   it("treats \\{{ref: as a literal", () => {
     expect(scanMarkers("write \\{{ref:path=x}} here")).toEqual({
       ok: true,

@@ -132,7 +132,7 @@ describe("Mosaic: references joined as they come", () => {
     expect(assemble(["abcd", "efgh"], {}, 9)).toMatchObject({ ok: true, text: "abcd\nefgh" });
     expect(assemble(["abcd", "efgh", "x"], {}, 10)).toMatchObject({
       ok: false,
-      tooLarge: { param: "multi_ref[2]", bytes: 11 },
+      tooLarge: { param: "from[2]", bytes: 11 },
     });
     expect(assemble(["ab", "cd"], { join: "€" }, 7)).toMatchObject({ ok: true, bytes: 7 });
     expect(assemble(["ab", "cd"], { join: "€" }, 6)).toMatchObject({ ok: false });

@@ -1,15 +1,11 @@
 import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { EditResult } from "../../src/bridge/protocol.ts";
-import { history } from "../../src/mcp/tools/history.ts";
-import { paste } from "../../src/mcp/tools/paste.ts";
-import { undo } from "../../src/mcp/tools/undo.ts";
-import { freshUser, op, sessionOf, stubFor, value } from "./helpers.ts";
+import { call, freshUser, sessionOf, stubFor, value } from "./helpers.ts";
 import { connectAgent, type TestAgent } from "./test-agent.ts";
 
 const ROOT = "/home/me/proj";
 const H = (c: string) => c.repeat(64);
-const pasteArgs = (args: Record<string, unknown>) => paste.input.parse(args);
 
 /** The result a genuine agent returns for appending one line to `path` (in the root). */
 function appended(path: string, before = "1", after = "2"): EditResult {
@@ -54,7 +50,10 @@ async function nextApply(agent: TestAgent) {
 /** The session's history lines and its file operations' states. */
 async function stateOf(user: string) {
   const address = sessionOf(user);
-  const lines = value(await op(address, "history", history.input.parse({}))).operations;
+  const lines = value(await call(address, "session", { action: "history" })).operations as {
+    id: number;
+    summary: string;
+  }[];
   const ops = await runInDurableObject(stubFor(address), (_, state) =>
     state.storage.sql
       .exec<{ id: number; state: string }>("SELECT id, state FROM file_ops ORDER BY id")
@@ -118,11 +117,7 @@ describe("an agent's answer is checked against the request before anything is st
     async (_, forge) => {
       const user = freshUser();
       const agent = await connectAgent(user);
-      const pasting = op(
-        sessionOf(user),
-        "paste",
-        pasteArgs({ text: "new\n", targets: [{ path: "a.ts" }] }),
-      );
+      const pasting = call(sessionOf(user), "paste", { text: "new\n", to: "a.ts" });
       const request = await nextApply(agent);
       agent.send({
         type: "reply",
@@ -139,7 +134,7 @@ describe("an agent's answer is checked against the request before anything is st
       expect(ops).toEqual([]); // nothing undoable, nothing waiting
       expect(lines[0]?.summary).toMatch(/^paste #\d+: refused: the answer .* did not match/);
       // And undo has nothing of it to send back to the agent.
-      expect(await op(sessionOf(user), "undo", undo.input.parse({}))).toMatchObject({
+      expect(await call(sessionOf(user), "undo", {})).toMatchObject({
         ok: false,
         error: { code: "NOTHING_TO_UNDO" },
       });
@@ -149,11 +144,10 @@ describe("an agent's answer is checked against the request before anything is st
   it("stores a genuine answer, and its undo names the operation and result it reverts", async () => {
     const user = freshUser();
     const agent = await connectAgent(user);
-    const pasting = op(
-      sessionOf(user),
-      "paste",
-      pasteArgs({ text: "new\n", targets: [{ path: "./src/../a.ts" }, { path: `${ROOT}/b.ts` }] }),
-    );
+    const pasting = call(sessionOf(user), "paste", {
+      text: "new\n",
+      to: ["./src/../a.ts", `${ROOT}/b.ts`],
+    });
     const request = await nextApply(agent);
     agent.send({
       type: "reply",
@@ -162,7 +156,7 @@ describe("an agent's answer is checked against the request before anything is st
       result: { results: [appended("a.ts"), appended("b.ts")] },
     });
     const pasted = value(await pasting);
-    const undoing = op(sessionOf(user), "undo", undo.input.parse({}));
+    const undoing = call(sessionOf(user), "undo", {});
     const reverting = await nextApply(agent);
     expect(reverting.args.edits).toEqual([
       expect.objectContaining({ kind: "revert", reverts: { op: pasted.operation, edit: 1 } }),
@@ -182,11 +176,7 @@ describe("a journal's report is checked against what was asked", () => {
   /** A paste into `paths` whose agent goes away mid-call; resolves with its operation id once it is `unknown`. */
   async function interruptedPaste(user: string, paths: string[]) {
     const agent = await connectAgent(user);
-    const pasting = op(
-      sessionOf(user),
-      "paste",
-      pasteArgs({ text: "new\n", targets: paths.map((path) => ({ path })) }),
-    );
+    const pasting = call(sessionOf(user), "paste", { text: "new\n", to: paths });
     const request = await nextApply(agent);
     agent.ws.close(1001, "going away");
     expect(await pasting).toMatchObject({ ok: false, error: { code: "AGENT_DISCONNECTED" } });
@@ -227,7 +217,7 @@ describe("a journal's report is checked against what was asked", () => {
     expect(line).toBe(
       `paste #${context.op}: interrupted, then completed by the agent's journal: a.ts +1 −0 at line 2; kept \`b.ts\` as it was (it changed before the agent restarted): this operation's version of it is in \`${setAside}\`; \`undo\` reverts only what was written`,
     );
-    const undoing = op(sessionOf(user), "undo", undo.input.parse({}));
+    const undoing = call(sessionOf(user), "undo", {});
     const reverting = await nextApply(back);
     expect(reverting.args.edits).toEqual([
       expect.objectContaining({

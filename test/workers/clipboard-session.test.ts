@@ -2,21 +2,14 @@ import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { LIMITS } from "../../src/core/limits.ts";
 import { getPage } from "../../src/core/paging.ts";
-import { clipboardGet } from "../../src/mcp/tools/clipboard-get.ts";
-import { clipboardList } from "../../src/mcp/tools/clipboard-list.ts";
-import { copy } from "../../src/mcp/tools/copy.ts";
 import { ResultStore } from "../../src/session/result-store.ts";
 import { SCHEMA_VERSION } from "../../src/session/schema.ts";
-import { freshUser, op, projectOf, sessionOf, stubFor, userOf, value } from "./helpers.ts";
-
-const copyArgs = (args: Record<string, unknown>) => copy.input.parse(args);
-const getArgs = (args: Record<string, unknown>) => clipboardGet.input.parse(args);
-const listArgs = (args: Record<string, unknown> = {}) => clipboardList.input.parse(args);
+import { call, freshUser, projectOf, sessionOf, stubFor, userOf, value } from "./helpers.ts";
 
 describe("schema", () => {
   it("creates every table and records the migration version", async () => {
     const address = sessionOf(freshUser());
-    await op(address, "copy", copyArgs({ text: "x" }));
+    await call(address, "copy", { text: "x" });
     const { tables, version } = await runInDurableObject(stubFor(address), (_, state) => ({
       tables: state.storage.sql
         .exec<{ name: string }>(
@@ -52,7 +45,7 @@ describe("chunked content", () => {
     const address = sessionOf(freshUser());
     const line = "0123456789abcdef€\n"; // a multi-byte character in every line
     const text = line.repeat(Math.floor(LIMITS.entryBytes / new TextEncoder().encode(line).length));
-    const receipt = value(await op(address, "copy", copyArgs({ text, key: "big" })));
+    const receipt = value(await call(address, "copy", { text, key: "big" }));
     expect(receipt.bytes).toBe(new TextEncoder().encode(text).length);
     expect(receipt.bytes).toBeLessThanOrEqual(LIMITS.entryBytes);
 
@@ -68,7 +61,7 @@ describe("chunked content", () => {
 
     let joined = "";
     for (let page = 1; ; page++) {
-      const got = value(await op(address, "clipboard_get", getArgs({ key: "big", page })));
+      const got = value(await call(address, "read", { from: "@big", page }));
       expect(got.content.length).toBeLessThanOrEqual(LIMITS.resultChars);
       joined += got.content;
       if (page === got.pages) break;
@@ -79,13 +72,13 @@ describe("chunked content", () => {
   it("reads a page from the chunks it spans only, so a page costs its own size, not the entry's", async () => {
     const address = sessionOf(freshUser());
     const text = "a line of text for paging\n".repeat(200_000); // ~5 MiB, 16 chunks
-    value(await op(address, "copy", copyArgs({ text, key: "paged" })));
+    value(await call(address, "copy", { text, key: "paged" }));
     const whole = getPage(text, 2);
     // Take away every chunk but the first: page 2 lies in the first chunk, so it still reads back exactly.
     await runInDurableObject(stubFor(address), (_, state) => {
       state.storage.sql.exec("DELETE FROM chunks WHERE seq > 0");
     });
-    const got = value(await op(address, "clipboard_get", getArgs({ key: "paged", page: 2 })));
+    const got = value(await call(address, "read", { from: "@paged", page: 2 }));
     expect(got.content === whole?.text).toBe(true);
     expect(got.start_line).toBe(whole?.firstLine);
     expect(got.pages).toBe(whole?.pages);
@@ -94,12 +87,12 @@ describe("chunked content", () => {
   it("pages an entry stored before page starts were kept (0.4) by its whole content", async () => {
     const address = sessionOf(freshUser());
     const text = "old entry line\n".repeat(10_000);
-    value(await op(address, "copy", copyArgs({ text, key: "old" })));
+    value(await call(address, "copy", { text, key: "old" }));
     await runInDurableObject(stubFor(address), (_, state) => {
       state.storage.sql.exec("UPDATE entries SET page_starts = NULL");
       state.storage.sql.exec("UPDATE chunks SET chars = NULL");
     });
-    const got = value(await op(address, "clipboard_get", getArgs({ key: "old", page: 2 })));
+    const got = value(await call(address, "read", { from: "@old", page: 2 }));
     expect(got.content === getPage(text, 2)?.text).toBe(true);
   });
 });
@@ -108,7 +101,7 @@ describe("TTL", () => {
   it("marks an entry expired when its alarm runs, keeps it 7 days, then purges it", async () => {
     const address = sessionOf(freshUser());
     const stub = stubFor(address);
-    value(await op(address, "copy", copyArgs({ text: "short-lived", key: "t", ttl_seconds: 60 })));
+    value(await call(address, "copy", { text: "short-lived", key: "t", ttl_seconds: 60 }));
     const armedAt = await runInDurableObject(stub, (_, state) => state.storage.getAlarm());
     expect(armedAt).not.toBeNull();
 
@@ -131,11 +124,13 @@ describe("TTL", () => {
     expect(row.expired_at).not.toBeNull();
     expect(row.purge_at).toBe((row.expired_at ?? 0) + LIMITS.expiredRetentionMs);
 
-    const get = await op(address, "clipboard_get", getArgs({ key: "t" }));
+    const get = await call(address, "read", { from: "@t" });
     expect(get.ok ? "ok" : get.error.code).toBe("ENTRY_EXPIRED");
-    const listed = value(await op(address, "clipboard_list", listArgs({ include_expired: true })));
-    expect(listed.entries.map((e) => [e.key, e.expired])).toEqual([["t", true]]);
-    expect(value(await op(address, "clipboard_list", listArgs())).total).toBe(0);
+    const listed = value(await call(address, "list", { include_expired: true }));
+    expect(
+      listed.entries.map((e: { key: string; expired: boolean }) => [e.key, e.expired]),
+    ).toEqual([["t", true]]);
+    expect(value(await call(address, "list", {})).total).toBe(0);
 
     // The alarm was re-armed for the purge; run it with the purge due.
     const next = await runInDurableObject(stub, (_, state) => state.storage.getAlarm());
@@ -157,7 +152,7 @@ describe("TTL", () => {
   it("starts an expired entry afresh when new content is copied to its key", async () => {
     const address = sessionOf(freshUser());
     const stub = stubFor(address);
-    value(await op(address, "copy", copyArgs({ text: "old", key: "t", ttl_seconds: 60 })));
+    value(await call(address, "copy", { text: "old", key: "t", ttl_seconds: 60 }));
     await runInDurableObject(stub, (_, state) => {
       state.storage.sql.exec(
         "UPDATE entries SET expires_at = ? WHERE key = 't'",
@@ -165,15 +160,15 @@ describe("TTL", () => {
       );
     });
     await runDurableObjectAlarm(stub);
-    const renewed = value(await op(address, "copy", copyArgs({ text: "new", key: "t" })));
+    const renewed = value(await call(address, "copy", { text: "new", key: "t" }));
     expect(renewed.expires_at).toBeNull();
-    expect(value(await op(address, "clipboard_get", getArgs({ key: "t" }))).content).toBe("new");
+    expect(value(await call(address, "read", { from: "@t" })).content).toBe("new");
   });
 
   it("is idempotent: an alarm that runs twice changes nothing the second time", async () => {
     const address = sessionOf(freshUser());
     const stub = stubFor(address);
-    value(await op(address, "copy", copyArgs({ text: "a", key: "t", ttl_seconds: 60 })));
+    value(await call(address, "copy", { text: "a", key: "t", ttl_seconds: 60 }));
     await runInDurableObject(stub, (_, state) => {
       state.storage.sql.exec(
         "UPDATE entries SET expires_at = ? WHERE key = 't'",
@@ -195,9 +190,9 @@ describe("TTL", () => {
   it("keeps one alarm at the earliest deadline among entries", async () => {
     const address = sessionOf(freshUser());
     const stub = stubFor(address);
-    value(await op(address, "copy", copyArgs({ text: "a", key: "late", ttl_seconds: 3600 })));
+    value(await call(address, "copy", { text: "a", key: "late", ttl_seconds: 3600 }));
     const before = Date.now();
-    value(await op(address, "copy", copyArgs({ text: "b", key: "soon", ttl_seconds: 60 })));
+    value(await call(address, "copy", { text: "b", key: "soon", ttl_seconds: 60 }));
     const alarm = await runInDurableObject(stub, (_, state) => state.storage.getAlarm());
     expect(alarm).toBeGreaterThanOrEqual(before + 60_000 - 1000);
     expect(alarm).toBeLessThan(before + 3600_000);
@@ -210,7 +205,7 @@ describe("idle expiry", () => {
     const address = sessionOf(user, "s-abcdefghijkm");
     const stub = stubFor(address);
     await stub.start(address, "default", "test");
-    value(await op(address, "copy", copyArgs({ text: "mine", key: "k" })));
+    value(await call(address, "copy", { text: "mine", key: "k" }));
     expect((await stubFor(userOf(user)).listSessions(userOf(user))).map((s) => s.handle)).toEqual([
       "s-abcdefghijkm",
     ]);
@@ -230,13 +225,13 @@ describe("idle expiry", () => {
     expect(after.entries).toBe(0);
     expect(await after.alarm).toBeNull();
     expect(await stubFor(userOf(user)).listSessions(userOf(user))).toEqual([]);
-    const get = await op(address, "clipboard_get", getArgs({ key: "k" }));
+    const get = await call(address, "read", { from: "@k" });
     expect(get.ok ? "ok" : get.error.code).toBe("UNKNOWN_SESSION");
   });
 
   it("answers an unknown handle without storing anything for it", async () => {
     const address = sessionOf(freshUser(), "s-cccccccccccc");
-    const get = await op(address, "clipboard_get", getArgs({ key: "k" }));
+    const get = await call(address, "read", { from: "@k" });
     expect(get.ok ? "ok" : get.error.code).toBe("UNKNOWN_SESSION");
     const rows = await runInDurableObject(stubFor(address), (_, state) =>
       state.storage.sql.exec("SELECT key FROM meta WHERE key != 'schema_version'").toArray(),
@@ -248,9 +243,9 @@ describe("idle expiry", () => {
     const address = sessionOf(freshUser(), "s-bbbbbbbbbbbb");
     const stub = stubFor(address);
     await stub.start(address, "default", "");
-    value(await op(address, "copy", copyArgs({ text: "mine", key: "k" })));
+    value(await call(address, "copy", { text: "mine", key: "k" }));
     expect(await runDurableObjectAlarm(stub)).toBe(true); // runs early: nothing is due
-    expect(value(await op(address, "clipboard_get", getArgs({ key: "k" }))).content).toBe("mine");
+    expect(value(await call(address, "read", { from: "@k" })).content).toBe("mine");
     const alarm = await runInDurableObject(stub, (_, state) => state.storage.getAlarm());
     expect(alarm).toBeGreaterThan(Date.now() + LIMITS.sessionIdleMs - 60_000);
   });
@@ -258,7 +253,7 @@ describe("idle expiry", () => {
   it("never expires the default session", async () => {
     const address = sessionOf(freshUser());
     const stub = stubFor(address);
-    value(await op(address, "copy", copyArgs({ text: "keep", key: "k" })));
+    value(await call(address, "copy", { text: "keep", key: "k" }));
     await runInDurableObject(stub, (_, state) => {
       state.storage.sql.exec(
         "UPDATE meta SET value = ? WHERE key = 'last_used_at'",
@@ -266,7 +261,7 @@ describe("idle expiry", () => {
       );
     });
     expect(await runInDurableObject(stub, (_, state) => state.storage.getAlarm())).toBeNull();
-    expect(value(await op(address, "clipboard_get", getArgs({ key: "k" }))).content).toBe("keep");
+    expect(value(await call(address, "read", { from: "@k" })).content).toBe("keep");
   });
 });
 
@@ -274,22 +269,20 @@ describe("scopes", () => {
   it("finds keys in session, then project, then user order", async () => {
     const user = freshUser();
     const s = sessionOf(user);
-    value(await op(s, "copy", copyArgs({ text: "user", key: "k", scope: "user" })));
-    expect(value(await op(s, "clipboard_get", getArgs({ key: "k" }))).scope).toBe("user");
-    value(await op(s, "copy", copyArgs({ text: "project", key: "k", scope: "project" })));
-    expect(value(await op(s, "clipboard_get", getArgs({ key: "k" }))).content).toBe("project");
-    value(await op(s, "copy", copyArgs({ text: "session", key: "k" })));
-    expect(value(await op(s, "clipboard_get", getArgs({ key: "k" }))).content).toBe("session");
-    expect(value(await op(s, "clipboard_get", getArgs({ key: "k", scope: "user" }))).content).toBe(
+    value(await call(s, "copy", { text: "user", key: "k", scope: "user" }));
+    expect(value(await call(s, "read", { from: "@k" })).scope).toBe("user");
+    value(await call(s, "copy", { text: "project", key: "k", scope: "project" }));
+    expect(value(await call(s, "read", { from: "@k" })).content).toBe("project");
+    value(await call(s, "copy", { text: "session", key: "k" }));
+    expect(value(await call(s, "read", { from: "@k" })).content).toBe("session");
+    expect(value(await call(s, "read", { from: { clip: "k", scope: "user" } })).content).toBe(
       "user",
     );
   });
 
   it("stores project and user entries in their own objects", async () => {
     const user = freshUser();
-    value(
-      await op(sessionOf(user), "copy", copyArgs({ text: "p", key: "shared", scope: "project" })),
-    );
+    value(await call(sessionOf(user), "copy", { text: "p", key: "shared", scope: "project" }));
     const count = (address: ReturnType<typeof projectOf>) =>
       runInDurableObject(
         stubFor(address),
@@ -304,18 +297,16 @@ describe("scopes", () => {
     const alice = freshUser("alice");
     const bob = freshUser("bob");
     for (const scope of ["session", "project", "user"] as const) {
-      value(
-        await op(sessionOf(alice), "copy", copyArgs({ text: "secret", key: `k-${scope}`, scope })),
-      );
+      value(await call(sessionOf(alice), "copy", { text: "secret", key: `k-${scope}`, scope }));
     }
-    expect(value(await op(sessionOf(bob), "clipboard_list", listArgs())).total).toBe(0);
-    const get = await op(sessionOf(bob), "clipboard_get", getArgs({ key: "k-user" }));
+    expect(value(await call(sessionOf(bob), "list", {})).total).toBe(0);
+    const get = await call(sessionOf(bob), "read", { from: "@k-user" });
     expect(get.ok ? "ok" : get.error.code).toBe("ENTRY_NOT_FOUND");
   });
 
   it("refuses an entry past the per-scope limit and keeps the others", async () => {
     const address = sessionOf(freshUser());
-    value(await op(address, "copy", copyArgs({ text: "first", key: "a" })));
+    value(await call(address, "copy", { text: "first", key: "a" }));
     await runInDurableObject(stubFor(address), (_, state) => {
       state.storage.sql.exec(
         `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
@@ -324,12 +315,10 @@ describe("scopes", () => {
         LIMITS.entriesPerScope - 1,
       );
     });
-    const refused = await op(address, "copy", copyArgs({ text: "one too many", key: "b" }));
+    const refused = await call(address, "copy", { text: "one too many", key: "b" });
     expect(refused.ok ? "ok" : refused.error.code).toBe("SCOPE_FULL");
     // Updating an existing key is still allowed at the limit.
-    expect(value(await op(address, "copy", copyArgs({ text: "changed", key: "a" }))).created).toBe(
-      false,
-    );
+    expect(value(await call(address, "copy", { text: "changed", key: "a" })).created).toBe(false);
   });
 });
 
@@ -337,7 +326,7 @@ describe("the result index", () => {
   it("keeps the newest results with their first line, forgets older ones, and goes with the session", async () => {
     const user = freshUser("results");
     const address = sessionOf(user);
-    value(await op(address, "copy", { key: "seed", text: "one\n", show: false }));
+    value(await call(address, "copy", { key: "seed", text: "one\n", show: false }));
     const kept = await runInDurableObject(stubFor(address), (_, state) => {
       const store = new ResultStore(state.storage.sql, Date.now);
       const ids = Array.from({ length: LIMITS.resultsKept + 5 }, (_, i) =>

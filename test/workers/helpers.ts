@@ -4,6 +4,7 @@ import { beforeAll } from "vitest";
 import { accountsStub } from "../../src/auth/accounts.ts";
 import worker from "../../src/index.ts";
 import { runOperation } from "../../src/mcp/caller.ts";
+import { SESSION_TOOLS } from "../../src/mcp/tools/index.ts";
 import type { StoreAddress } from "../../src/session/address.ts";
 import type { OperationInput, OperationName } from "../../src/session/operations.ts";
 
@@ -33,13 +34,27 @@ export const projectOf = (user: string, name = "default"): StoreAddress => ({
 export const userOf = (user: string): StoreAddress => ({ user, scope: "user", name: user });
 
 /** Unwraps a successful outcome, failing the test with the error otherwise. */
-export function value<T>(
-  outcome: { ok: true; value: T } | { ok: false; error: { code: string; message: string } },
+/** A tool's structured value as tests read it: by field name (the tools share one result type). */
+// biome-ignore lint/suspicious/noExplicitAny: tests read named fields of many shapes
+export type Loose = Record<string, any>;
+
+export function value<T = Loose>(
+  outcome: { ok: true; value: unknown } | { ok: false; error: { code: string; message: string } },
 ): T {
   if (!outcome.ok)
     throw new Error(`expected success, got ${outcome.error.code}: ${outcome.error.message}`);
-  return outcome.value;
+  return outcome.value as T;
 }
+
+/**
+ * Calls tool `name` as a model would: `args` go through the tool's own input
+ * schema (defaults filled, bad input thrown), then run as `op` does.
+ */
+export const call = <N extends keyof typeof SESSION_TOOLS>(
+  address: StoreAddress,
+  name: N,
+  args: Record<string, unknown>,
+) => op(address, name, SESSION_TOOLS[name].input.parse(args) as OperationInput<N>);
 
 /** The local credential of the local server below. */
 export const LOCAL_TOKEN = `ecl_${"t".repeat(43)}`;

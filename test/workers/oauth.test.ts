@@ -33,7 +33,7 @@ const mcpCall = (
         jsonrpc: "2.0",
         id: 1,
         method: "tools/call",
-        params: { name: "session_list", arguments: {} },
+        params: { name: "session", arguments: { action: "list" } },
       }),
     }),
   );

@@ -1,229 +1,75 @@
 import { z } from "zod";
-import { type Outcome, ok } from "../../core/errors.ts";
-import { shortHash } from "../../core/file-changes.ts";
-import { LIMITS } from "../../core/limits.ts";
-import { getPage } from "../../core/paging.ts";
-import { utf8Bytes } from "../../core/text.ts";
-import { transformPiece } from "../../refs/transforms.ts";
-import type { SessionContext } from "../../session/clipboard-session.ts";
-import type { EntrySource } from "../../session/entry-store.ts";
+import type { ToolFailure } from "../../core/errors.ts";
+import { dispatch, dispatchProblem } from "../actions/index.ts";
 import { destructive } from "../annotations.ts";
-import { gather, shiftForEntry } from "../content.ts";
 import { defineTool } from "../define-tool.ts";
-import { backwardsRange, builtText, textTooLarge } from "../failures.ts";
-import { readFileLines } from "../file-lines.ts";
-import { describeReceipt, receiptFor } from "../receipts.ts";
-import { checkTransform, expandTransform, refsProblem } from "../references.ts";
+import { fileArgs, kindOf, namesOs, type Sources, sources, toRef } from "../locators.ts";
 import * as p from "../schemas.ts";
-import { describeSelection, selectorOf, selectorProblem } from "../selection.ts";
 
 const input = z.strictObject({
   session: p.session,
-  text: z.string().optional().describe("Content to store; {{ref:…}} markers resolve."),
-  path: p.path.optional().describe("Copy from this file (through the local agent)."),
-  start_line: p.lineNumber.optional().describe("With `path`: first line (1-based, inclusive)."),
-  end_line: p.lineNumber.optional().describe("With `path`: last line (inclusive)."),
-  ...p.selector,
-  lang: p.lang,
-  from_os: z.boolean().optional().describe("Copy your machine's OS clipboard."),
-  ref: p.ref.optional(),
-  multi_ref: z.array(p.ref).min(1).max(50).optional().describe("Several refs, joined."),
+  from: sources.optional(),
+  text: z.string().optional(),
   transform: p.transform.optional(),
-  key: p.key
-    .optional()
-    .describe("Entry key. Omitted: the next free `clip-N`. An existing key is updated."),
+  key: p.key.optional(),
   scope: p.targetScope,
-  description: p.description.optional().describe("What the entry is, for listings and search."),
+  description: p.description.optional(),
   tags: p.tags.optional(),
-  ttl_seconds: p.ttlSeconds.optional().describe("Expire the entry after this many seconds."),
-  show: z.boolean().default(false).describe("Also return the content (costs tokens)."),
+  ttl_seconds: p.ttlSeconds.optional(),
+  show: z.boolean().optional(),
   agent: p.agent,
 });
-
-const output = p.receipt.extend({
-  created: z.boolean(),
-  path: z.string().optional(),
-  start_line: z.number().optional(),
-  end_line: z.number().optional(),
-  file_hash: z.string().optional().describe("With `path`: the file's hash, for `expect`."),
-  content: z.string().optional(),
-  content_pages: z.number().optional(),
-  result: z.string().optional(),
-  cited: z.string().optional(),
-  selected: z.string().optional(),
-});
-
-const SOURCES = ["text", "path", "from_os", "ref", "multi_ref"] as const;
-
 type Args = z.output<typeof input>;
-type Source = {
-  content: string;
-  source: EntrySource;
-  file?: { path: string; start_line: number; end_line: number; hash: string; selected?: string };
-  cited: string[];
-};
+
+/**
+ * Where copied content comes from, in the terms of the `copy` action: one
+ * file (its hash recorded, for `expect`), the OS clipboard, references
+ * (several, or with a transform), or text.
+ */
+export function contentSource(
+  from: Sources | undefined,
+  text: string | undefined,
+  transform: unknown,
+): Record<string, unknown> | ToolFailure {
+  if ((from === undefined) === (text === undefined))
+    return {
+      code: "INVALID_ARGUMENT",
+      message:
+        from === undefined
+          ? 'Give `from` (a locator like "src/a.ts#Store.load", "@key" or "os:") or `text`.'
+          : "Give `from` or `text`, not both (inline {{ref:…}} in `text` cites other content).",
+    };
+  if (from === undefined) return { text };
+  if (Array.isArray(from)) return { multi_ref: from.map(toRef) };
+  const r = toRef(from);
+  if (transform === undefined && kindOf(r) === "file") return fileArgs(r);
+  if (transform === undefined && kindOf(r) === "os" && !r.lines && !r.focus && !r.start)
+    return { from_os: true };
+  return { ref: r };
+}
+
+function routed(args: Args): Record<string, unknown> | ToolFailure {
+  const source = contentSource(args.from, args.text, args.transform);
+  if ("code" in source) return source;
+  const { from: _, ...rest } = args;
+  return { ...rest, ...source, show: args.show ?? false };
+}
 
 export const copy = defineTool({
   name: "copy",
-  title: "Copy to clipboard",
+  title: "Copy to an entry",
   description:
-    "Store content under a key from one source: `text`, a file (`path`, optionally lines) or the OS clipboard (`from_os`). Returns a receipt, not the content (unless `show`). Reusing a key updates that entry.",
+    "Store content in an entry: `from` a locator (or several, joined), or `text`. Returns a receipt, not the content. Same `key` updates the entry.",
   annotations: destructive({ openWorld: true }),
   input,
-  output,
-  receipt: true,
+  needs: (args) => (namesOs(args.from) ? "the OS clipboard" : undefined),
   precheck(args) {
-    const given = SOURCES.filter((s) => args[s] !== undefined && args[s] !== false);
-    if (given.length !== 1) {
-      return {
-        code: "INVALID_ARGUMENT",
-        message: `Give exactly one source: \`text\`, \`path\`, \`from_os\`, \`ref\` or \`multi_ref\` (got ${given.length ? given.map((s) => `\`${s}\``).join(" and ") : "none"}).`,
-      };
-    }
-    if (args.transform?.indent === "auto")
-      return {
-        code: "INVALID_ARGUMENT",
-        message:
-          '`transform.indent: "auto"` takes the indentation of a paste point; an entry has none. Give a number of levels, or indent when pasting.',
-      };
-    const fileOnly = (["start_line", "end_line", "focus", "start", "end", "lang"] as const).filter(
-      (f) => args[f] !== undefined,
-    );
-    if (fileOnly.length && args.path === undefined) {
-      return {
-        code: "INVALID_ARGUMENT",
-        message: `${fileOnly.map((f) => `\`${f}\``).join(" and ")} select part of a file and need \`path\`; to select in an entry or a result, use \`ref\`.`,
-      };
-    }
-    return (
-      refsProblem(args) ??
-      backwardsRange(args) ??
-      selectorProblem(args) ??
-      checkTransform(args.transform) ??
-      textTooLarge("text", args.text ?? "")
-    );
+    const r = routed(args);
+    return "code" in r ? (r as ToolFailure) : dispatchProblem("copy", r);
   },
   async run(s, args) {
-    const transform = await expandTransform(s, args.transform, args.agent);
-    if (!transform.ok) return transform;
-    const got = await sourceOf(s, { ...args, transform: transform.value });
-    if (!got.ok) return got;
-    const { source, file } = got.value;
-    const shifted = shiftForEntry(got.value.content, args.transform);
-    if (!shifted.ok) return shifted;
-    const content = shifted.value;
-    const tooLarge = textTooLarge("the content", content);
-    if (tooLarge) return { ok: false, error: tooLarge };
-    const scope = args.scope ?? "session";
-    const stored = await s.inScope(scope, "put", {
-      key: args.key,
-      content,
-      description: args.description,
-      tags: args.tags,
-      ttlSeconds: args.ttl_seconds,
-      source,
-    });
-    if (!stored.ok) return stored;
-    const { entry, created } = stored.value;
-    const shown = args.show ? getPage(content, 1) : undefined;
-    // Numbered as the file's lines when the content is exactly those lines.
-    const firstLine = file && !args.transform ? file.start_line : 1;
-    const result = shown ? `r${s.results.keep("copy", shown.text, firstLine)}` : undefined;
-    const receipt = receiptFor(entry, shown ? utf8Bytes(shown.text) : 0);
-    const from = file
-      ? ` from ${file.path} lines ${file.start_line}–${file.end_line}`
-      : args.from_os
-        ? " from the OS clipboard"
-        : got.value.cited.length
-          ? ` from ${got.value.cited.join(", ")}`
-          : "";
-    s.log.record(
-      "copy",
-      entry.key,
-      scope,
-      `${created ? "copied" : "updated"} ${describeReceipt(receipt)}${from}`,
-    );
-    return ok({
-      ...receipt,
-      created,
-      ...(file
-        ? {
-            path: file.path,
-            start_line: file.start_line,
-            end_line: file.end_line,
-            file_hash: shortHash(file.hash),
-          }
-        : {}),
-      ...(shown ? { content: shown.text, content_pages: shown.pages, result } : {}),
-      ...(got.value.cited.length ? { cited: got.value.cited.join(", ") } : {}),
-      ...(file?.selected ? { selected: file.selected } : {}),
-    });
+    const r = routed(args);
+    if ("code" in r) return { ok: false, error: r as ToolFailure };
+    return dispatch(s, "copy", r);
   },
-  text: (r) => [
-    `${r.created ? "Copied" : "Updated"} ${describeReceipt(r)}` +
-      (r.path
-        ? `, from ${r.path} lines ${r.start_line}–${r.end_line}${r.selected ? `, ${r.selected}` : ""} (file hash ${r.file_hash})`
-        : "") +
-      (r.cited ? `, from ${r.cited}` : "") +
-      (r.result ? `; content is ${r.result}:` : ""),
-    ...(r.content !== undefined ? [r.content] : []),
-    ...(r.content_pages !== undefined && r.content_pages > 1
-      ? [`(page 1 of ${r.content_pages}: read the rest with clipboard_get key "${r.key}" page 2)`]
-      : []),
-  ],
 });
-
-/** The content to store and where it came from: the text, a file, or the OS clipboard. */
-async function sourceOf(s: SessionContext, args: Args): Promise<Outcome<Source>> {
-  if (args.path !== undefined) {
-    const read = await readFileLines(s, { ...args, path: args.path, select: selectorOf(args) });
-    if (!read.ok) return read;
-    const r = read.value;
-    const selected = describeSelection(r.selection);
-    const content = builtText(transformPiece(r.text, args.transform, LIMITS.entryBytes));
-    if (!content.ok) return content;
-    return ok({
-      cited: [],
-      content: content.value,
-      source: {
-        kind: "file",
-        path: r.path,
-        start_line: r.start_line,
-        end_line: r.end_line,
-        hash: r.hash,
-        agent: r.agent,
-      },
-      file: {
-        path: r.path,
-        start_line: r.start_line,
-        end_line: r.end_line,
-        hash: r.hash,
-        ...(selected ? { selected } : {}),
-      },
-    });
-  }
-  if (args.from_os) {
-    const read = await s.agent("os_read", {}, args.agent);
-    if (!read.ok) return read;
-    const tooLarge = textTooLarge("the OS clipboard", read.value.result.text);
-    if (tooLarge) return { ok: false, error: tooLarge };
-    const content = builtText(
-      transformPiece(read.value.result.text, args.transform, LIMITS.entryBytes),
-    );
-    if (!content.ok) return content;
-    return ok({
-      content: content.value,
-      source: { kind: "os", agent: read.value.agent },
-      cited: [],
-    });
-  }
-  const gathered = await gather(s, args, "text");
-  if (!gathered.ok) return gathered;
-  return ok({
-    content: gathered.value.text,
-    source: gathered.value.cited.length
-      ? { kind: "ref", cited: gathered.value.cited.join(", ") }
-      : { kind: "text" },
-    cited: gathered.value.cited,
-  });
-}

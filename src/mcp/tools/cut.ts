@@ -1,24 +1,14 @@
 import { z } from "zod";
-import { fail, ok } from "../../core/errors.ts";
-import { shortHash } from "../../core/file-changes.ts";
+import { dispatch, dispatchProblem } from "../actions/index.ts";
 import { destructive } from "../annotations.ts";
 import { defineTool } from "../define-tool.ts";
-import { backwardsRange } from "../failures.ts";
-import { readFileLines } from "../file-lines.ts";
-import { changedFile, changedFiles, describeFiles } from "../file-receipts.ts";
-import { describeReceipt, receiptFor } from "../receipts.ts";
+import { asFile, fileArgs, fileSource } from "../locators.ts";
 import * as p from "../schemas.ts";
-import { describeSelection, selectorOf, selectorProblem } from "../selection.ts";
-import { removalEdit } from "../targets.ts";
 
 const input = z.strictObject({
   session: p.session,
-  path: p.path,
-  start_line: p.lineNumber.optional().describe("First line to cut (default 1)."),
-  end_line: p.lineNumber.optional().describe("Last line to cut (default: the file's last)."),
-  ...p.selector,
-  lang: p.lang,
-  key: p.key.optional().describe("Entry key. Omitted: the next free `clip-N`."),
+  from: fileSource,
+  key: p.key.optional(),
   scope: p.targetScope,
   description: p.description.optional(),
   tags: p.tags.optional(),
@@ -27,95 +17,25 @@ const input = z.strictObject({
   agent: p.agent,
 });
 
-const output = p.receipt.extend({
-  operation: z.number().describe("Operation id (history, undo)."),
-  path: z.string(),
-  start_line: z.number(),
-  end_line: z.number(),
-  file: changedFile,
-  selected: z.string().optional(),
-});
+const routed = ({ from, ...rest }: z.output<typeof input>) => {
+  const r = asFile(from, "from");
+  return "code" in r ? r : { ...rest, ...fileArgs(r) };
+};
 
 export const cut = defineTool({
   name: "cut",
   title: "Cut from a file",
   description:
-    "Move part of a file (lines, a `focus` symbol, or `start`/`end` anchors) into a clipboard entry, removing it from the file. If the removal fails, the entry is rolled back. Returns a receipt with the lines that went.",
+    "Copy part of a file into an entry, then remove it from the file (rolled back if the removal fails). Returns a receipt.",
   annotations: destructive({ openWorld: true }),
   input,
-  output,
-  receipt: true,
-  precheck: (args) => backwardsRange(args) ?? selectorProblem(args),
-  async run(s, args) {
-    const select = selectorOf(args);
-    const read = await readFileLines(s, { ...args, select });
-    if (!read.ok) return read;
-    const r = read.value;
-    if (args.expect !== undefined && !r.hash.startsWith(args.expect))
-      return fail(
-        "FILE_CHANGED",
-        `\`${r.path}\` is not the version expected (\`expect\`): its hash is now ${shortHash(r.hash)}. Read it again, or drop \`expect\`.`,
-      );
-    if (r.end_line < r.start_line)
-      return fail("INVALID_ARGUMENT", `\`${r.path}\` is empty: there is nothing to cut.`);
-    const scope = args.scope ?? "session";
-    // Keep the entry this key held, to put back if the removal fails.
-    const previous =
-      args.key === undefined ? [] : await s.inScope(scope, "exportEntries", { keys: [args.key] });
-    const stored = await s.inScope(scope, "put", {
-      key: args.key,
-      content: r.text,
-      description: args.description,
-      tags: args.tags,
-      ttlSeconds: args.ttl_seconds,
-      source: {
-        kind: "cut",
-        path: r.path,
-        start_line: r.start_line,
-        end_line: r.end_line,
-        hash: r.hash,
-        agent: r.agent,
-      },
-    });
-    if (!stored.ok) return stored;
-    const { entry } = stored.value;
-    const removed = await s.files.apply({
-      kind: "cut",
-      key: entry.key,
-      scope,
-      edits: [removalEdit(r, select)],
-      texts: [""],
-      syntaxGuard: "report",
-      agent: r.agent,
-      describe: () =>
-        `cut ${r.path} lines ${r.start_line}–${r.end_line} into \`${entry.key}\` (${scope})`,
-    });
-    if (!removed.ok) {
-      const code = removed.error.code;
-      if (code !== "AGENT_DISCONNECTED" && code !== "AGENT_TIMEOUT") {
-        if (previous.length) await s.inScope(scope, "importEntries", previous, "overwrite", false);
-        else await s.inScope(scope, "delete", entry.key);
-        return fail(
-          code,
-          `${removed.error.message} The cut was undone: \`${entry.key}\` is as before.`,
-        );
-      }
-      // The removal may have happened: keep the entry, which may now be the only copy.
-      return fail(code, `${removed.error.message} \`${entry.key}\` keeps the lines either way.`);
-    }
-    const [file] = changedFiles(removed.value.results);
-    if (!file) throw new Error("cut: the agent returned no result");
-    return ok({
-      ...receiptFor(entry),
-      operation: removed.value.id,
-      path: r.path,
-      start_line: r.start_line,
-      end_line: r.end_line,
-      file,
-      ...(r.selection ? { selected: describeSelection(r.selection) } : {}),
-    });
+  needs: () => "writing files",
+  precheck(args) {
+    const r = routed(args);
+    return "code" in r ? r : dispatchProblem("cut", r);
   },
-  text: (r) => [
-    `Cut ${r.path} lines ${r.start_line}–${r.end_line}${r.selected ? ` (${r.selected})` : ""} into ${describeReceipt(r)} (operation #${r.operation}):\n${describeFiles([r.file])}\nUndo with \`undo\`.`,
-  ],
+  async run(s, args) {
+    const r = routed(args);
+    return "code" in r ? { ok: false, error: r } : dispatch(s, "cut", r);
+  },
 });

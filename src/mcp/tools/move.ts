@@ -1,183 +1,61 @@
 import { z } from "zod";
-import { fail, ok } from "../../core/errors.ts";
-import { LIMITS } from "../../core/limits.ts";
-import { checkTargets } from "../../core/paste-targets.ts";
-import { countLines, estimateTokens, plural, utf8Bytes } from "../../core/text.ts";
-import { parseLineRange } from "../../refs/syntax.ts";
-import { transformPiece } from "../../refs/transforms.ts";
+import { PasteMode } from "../../bridge/protocol.ts";
+import type { ToolFailure } from "../../core/errors.ts";
+import { dispatch, dispatchProblem } from "../actions/index.ts";
 import { destructive } from "../annotations.ts";
 import { defineTool } from "../define-tool.ts";
-import { builtText } from "../failures.ts";
-import { readFileLines } from "../file-lines.ts";
-import { changedFile, changedFiles, describeFiles, forTarget } from "../file-receipts.ts";
-import { formatBytes } from "../receipts.ts";
-import { checkTransform, expandTransform } from "../references.ts";
+import { asFile, fileSource, isFailure, target, toDestination } from "../locators.ts";
 import * as p from "../schemas.ts";
-import { describeSelection, selectorOf, selectorProblem } from "../selection.ts";
-import { removalEdit, toPasteEdit } from "../targets.ts";
 
 const input = z.strictObject({
   session: p.session,
-  from: z
-    .strictObject({
-      path: p.path,
-      lines: z.string().max(40).optional().describe('"14..18".'),
-      ...p.selector,
-      lang: p.lang,
-    })
-    .describe("What to move: `lines`, `focus` or `start`/`end` of a file."),
-  to: p.target.describe("Where it goes, as a paste target (same file allowed)."),
+  from: fileSource,
+  to: target,
+  mode: PasteMode.optional(),
+  marker: z.string().min(1).optional(),
   transform: p.transform.optional(),
-  allow_syntax_errors: p.allowSyntaxErrors,
-  dry_run: z.boolean().default(false),
+  dry_run: z.boolean().optional(),
+  allow_syntax_errors: p.allowSyntaxErrors.unwrap().optional(),
   agent: p.agent,
 });
 
-const output = z.object({
-  operation: z.number(),
-  dry_run: z.boolean(),
-  from: z.string(),
-  lines: z.number(),
-  bytes: z.number(),
-  tokens_kept_out: z.number(),
-  files: z.array(changedFile),
-});
-
-/** Whether two paths the model wrote name the same file (`./a.ts`, `a/../a.ts`, `a.ts`). */
-function samePath(a: string, b: string): boolean {
-  const norm = (p: string) => {
-    const parts: string[] = [];
-    for (const part of p.replace(/\\/g, "/").split("/")) {
-      if (part === "" || part === ".") continue;
-      if (part === "..") parts.pop();
-      else parts.push(part);
-    }
-    return `${p.startsWith("/") ? "/" : ""}${parts.join("/")}`;
+function routed(args: z.output<typeof input>): Record<string, unknown> | ToolFailure {
+  const from = asFile(args.from, "from");
+  if ("code" in from) return from;
+  const to = toDestination(args.to, args);
+  if (isFailure(to)) return to;
+  if (to.os)
+    return {
+      code: "INVALID_ARGUMENT",
+      message:
+        '`to` "os:" is not a file: move within files; to put content on the OS clipboard, paste it there.',
+    };
+  const { source: _, clip: __, result: ___, scope: ____, ...fromFile } = from;
+  return {
+    session: args.session,
+    from: fromFile,
+    to: to.targets[0],
+    ...(args.transform ? { transform: args.transform } : {}),
+    allow_syntax_errors: args.allow_syntax_errors ?? false,
+    dry_run: args.dry_run ?? false,
+    agent: args.agent,
   };
-  return norm(a) === norm(b);
 }
 
-function lineBreaks(text: string): number {
-  let n = 0;
-  for (let at = text.indexOf("\n"); at !== -1; at = text.indexOf("\n", at + 1)) n++;
-  return n;
-}
-
-/**
- * `move` (DESIGN.md §2): cut and paste as one journaled operation in the
- * agent, so both files change or neither, even through a crash, and one
- * `undo` reverts both. The source is read first (its exact text and hash);
- * then one `apply` removes it (expecting that hash) and pastes it.
- */
 export const move = defineTool({
   name: "move",
-  title: "Move code",
+  title: "Move",
   description:
-    "Move part of a file (`from`: path + `lines`, `focus` symbol or `start`/`end` anchors) to `to` (a paste target, same file allowed), with optional `transform`, as one operation: both files change or neither, and one `undo` reverts both.",
+    "Cut `from` a file and paste it `to` a place (same file allowed) as one crash-safe operation with one undo. `to` and `mode` work as in paste.",
   annotations: destructive({ openWorld: true }),
   input,
-  output,
-  receipt: true,
+  needs: () => "writing files",
   precheck(args) {
-    const from = args.from;
-    const ways = [from.lines, from.focus, from.start].filter((w) => w !== undefined);
-    if (ways.length !== 1)
-      return {
-        code: "INVALID_ARGUMENT",
-        message: "`from` selects with exactly one of `lines`, `focus` and `start`/`end`.",
-      };
-    if (from.lines !== undefined) {
-      const range = parseLineRange(from.lines);
-      if ("error" in range || range.result !== undefined)
-        return {
-          code: "INVALID_ARGUMENT",
-          message: `\`from.lines\`: ${"error" in range ? range.error : "a result cannot be moved; give file lines like 14..18"}.`,
-        };
-    }
-    return (
-      selectorProblem(from, "`from`: ") ?? checkTargets([args.to]) ?? checkTransform(args.transform)
-    );
+    const r = routed(args);
+    return "code" in r ? (r as ToolFailure) : dispatchProblem("move", r);
   },
   async run(s, args) {
-    const { from } = args;
-    const range = from.lines === undefined ? undefined : parseLineRange(from.lines);
-    const select = selectorOf(from);
-    const read = await readFileLines(s, {
-      path: from.path,
-      ...(range && !("error" in range) ? { start_line: range.start, end_line: range.end } : {}),
-      select,
-      agent: args.agent,
-    });
-    if (!read.ok) return read;
-    const r = read.value;
-    if (r.text === "")
-      return fail("INVALID_ARGUMENT", `\`from\` selects nothing in \`${r.path}\`.`);
-    const transform = await expandTransform(s, args.transform, args.agent);
-    if (!transform.ok) return transform;
-    // The moved text is built within the entry limit: a `replace` cannot blow it up.
-    const built = builtText(transformPiece(r.text, transform.value, LIMITS.entryBytes));
-    if (!built.ok) return built;
-    const text = built.value;
-    let to = args.to;
-    const sameFile = [from.path, r.path, r.abs].some((p) => samePath(p, to.path));
-    // The lines the removal takes: whole lines (a symbol, with the blank lines
-    // that set it apart), or, for a passage inside lines, as many as it holds breaks.
-    const whole = r.selection === undefined || r.selection.removes !== undefined;
-    const gone = r.selection?.removes ?? { start_line: r.start_line, end_line: r.end_line };
-    const removed = whole ? gone.end_line - gone.start_line + 1 : lineBreaks(r.text);
-    if (sameFile && (to.line !== undefined || to.start_line !== undefined)) {
-      // Line numbers in `to` count in the file as it is; the removal comes first.
-      const shift = (line: number | undefined) => {
-        if (line === undefined) return { line };
-        if (line > gone.end_line) return { line: line - removed };
-        if (line < gone.start_line) return { line };
-        return { error: line };
-      };
-      const line = shift(to.line);
-      const start = shift(to.start_line);
-      const end = shift(to.end_line);
-      const inside = [line, start, end].find((l) => "error" in l);
-      if (inside && "error" in inside)
-        return fail(
-          "INVALID_ARGUMENT",
-          `\`to\` line ${inside.error} is inside what moves (lines ${r.start_line}–${r.end_line}); pick a line outside it.`,
-        );
-      to = { ...to, line: line.line, start_line: start.line, end_line: end.line };
-    }
-    const selected = describeSelection(r.selection);
-    const where = `${r.path} lines ${r.start_line}–${r.end_line}${selected ? ` (${selected})` : ""}`;
-    const applied = await s.files.apply({
-      kind: "move",
-      edits: [removalEdit(r, select), toPasteEdit(to, args.transform?.indent, 1)],
-      texts: ["", text],
-      dryRun: args.dry_run,
-      syntaxGuard: args.allow_syntax_errors ? "report" : "refuse",
-      agent: args.agent,
-      describe: (results) =>
-        `moved ${where} to ${results
-          .slice(1)
-          .map((x) => x.path)
-          .join(", ")}`,
-    });
-    if (!applied.ok)
-      return { ok: false, error: forTarget(applied.error, (i) => (i === 0 ? "`from`" : "`to`")) };
-    const bytes = utf8Bytes(text);
-    return ok({
-      operation: applied.value.id,
-      dry_run: args.dry_run,
-      from: where,
-      lines: countLines(text),
-      bytes,
-      // The model neither read the code nor wrote it back.
-      tokens_kept_out: args.dry_run ? 0 : estimateTokens(utf8Bytes(r.text) + bytes),
-      files: changedFiles(applied.value.results),
-    });
-  },
-  text: (r) => {
-    const what = `${r.from} (${plural(r.lines, "line")}, ${formatBytes(r.bytes)})`;
-    const head = r.dry_run
-      ? `Dry run, nothing written: moving ${what} would change:`
-      : `Moved ${what} as operation #${r.operation}; ~${r.tokens_kept_out.toLocaleString("en-US")} tokens kept out of context:`;
-    return [`${head}\n${describeFiles(r.files)}${r.dry_run ? "" : "\nUndo both with `undo`."}`];
+    const r = routed(args);
+    return "code" in r ? { ok: false, error: r as ToolFailure } : dispatch(s, "move", r);
   },
 });

@@ -1,226 +1,72 @@
 import { z } from "zod";
-import { fail, type Outcome, ok } from "../../core/errors.ts";
-import { describeChange } from "../../core/file-changes.ts";
-import { LIMITS } from "../../core/limits.ts";
-import { checkTargets } from "../../core/paste-targets.ts";
-import { countLines, estimateTokens, plural, utf8Bytes } from "../../core/text.ts";
-import { type Transform, transformPiece } from "../../refs/transforms.ts";
-import type { SessionContext } from "../../session/clipboard-session.ts";
+import { PasteMode } from "../../bridge/protocol.ts";
+import type { ToolFailure } from "../../core/errors.ts";
+import { dispatch, dispatchProblem } from "../actions/index.ts";
 import { destructive } from "../annotations.ts";
-import { type Gathered, gather, shiftForEntry } from "../content.ts";
 import { defineTool } from "../define-tool.ts";
-import { builtText, notFound, textTooLarge } from "../failures.ts";
-import { changedFile, changedFiles, describeFiles, forTarget } from "../file-receipts.ts";
-import { formatBytes } from "../receipts.ts";
-import { checkTransform, expandMarkers, expandTransform, refsProblem } from "../references.ts";
+import { isFailure, kindOf, namesOs, sources, targets, toDestination, toRef } from "../locators.ts";
 import * as p from "../schemas.ts";
-import { type Target, toPasteEdit } from "../targets.ts";
-
-const MAX_TARGETS = 50;
 
 const input = z.strictObject({
   session: p.session,
-  key: p.key.optional().describe("Entry to paste."),
-  scope: p.lookupScope,
-  text: z.string().optional().describe("Text to paste; {{ref:…}} markers resolve."),
-  ref: p.ref.optional(),
-  multi_ref: z.array(p.ref).min(1).max(50).optional().describe("Several refs, joined."),
+  from: sources.optional(),
+  text: z.string().optional(),
   transform: p.transform.optional(),
-  targets: z
-    .array(p.target)
-    .min(1, "give at least one target")
-    .max(MAX_TARGETS, `take at most ${MAX_TARGETS} targets`)
-    .optional()
-    .describe("Files to paste into; all change or none."),
-  to_os: z.boolean().optional().describe("Put the content on your OS clipboard instead."),
-  dry_run: z.boolean().default(false).describe("Report what would change; write nothing."),
-  allow_syntax_errors: p.allowSyntaxErrors,
+  to: targets,
+  mode: PasteMode.optional(),
+  marker: z.string().min(1).optional(),
+  dry_run: z.boolean().optional(),
+  allow_syntax_errors: p.allowSyntaxErrors.unwrap().optional(),
   agent: p.agent,
 });
+type Args = z.output<typeof input>;
 
-const output = z.object({
-  operation: z.number().describe("Operation id (history, undo); 0 for a dry run."),
-  dry_run: z.boolean(),
-  key: z.string().optional(),
-  lines: z.number(),
-  bytes: z.number(),
-  tokens_kept_out: z.number(),
-  to_os: z.boolean(),
-  files: z.array(changedFile),
-  cited: z.string().optional(),
-});
-
-const CONTENT = ["key", "text", "ref", "multi_ref"] as const;
+function routed(args: Args): Record<string, unknown> | ToolFailure {
+  if ((args.from === undefined) === (args.text === undefined))
+    return {
+      code: "INVALID_ARGUMENT",
+      message:
+        args.from === undefined
+          ? 'Give `from` (a locator like "@key" or "src/a.ts#Store.load") or `text`.'
+          : "Give `from` or `text`, not both (inline {{ref:…}} in `text` cites other content).",
+    };
+  const to = toDestination(args.to, args);
+  if (isFailure(to)) return to;
+  const content = (() => {
+    if (args.from === undefined) return { text: args.text };
+    if (Array.isArray(args.from)) return { multi_ref: args.from.map(toRef) };
+    const r = toRef(args.from);
+    // A whole entry pastes by key: its receipt names it, and an expired one is refused as such.
+    if (kindOf(r) === "clip" && !r.lines && !r.focus && !r.start && !r.end)
+      return { key: r.clip, ...(r.scope ? { scope: r.scope } : {}) };
+    return { ref: r };
+  })();
+  return {
+    session: args.session,
+    ...content,
+    ...(args.transform ? { transform: args.transform } : {}),
+    ...(to.os ? { to_os: true } : { targets: to.targets }),
+    dry_run: args.dry_run ?? false,
+    allow_syntax_errors: args.allow_syntax_errors ?? false,
+    agent: args.agent,
+  };
+}
 
 export const paste = defineTool({
   name: "paste",
-  title: "Paste into files",
+  title: "Paste",
   description:
-    "Paste an entry (`key`), `text`, or references (`ref`, `multi_ref`) into files (`targets`), all or none, or onto the OS clipboard (`to_os`). Modes: append (default), prepend, after_line, before_line, replace_lines, at_marker_replace/after/before; a target's `focus` or `start`/`end` replaces that symbol or passage. A paste that would break a file's syntax is refused. Returns a per-file summary, not content.",
+    'Paste `from` (locators) or `text` into `to`: files (all or none) or "os:". A file appends; with lines, #symbol or start/end it replaces them, unless `mode` (prepend, after_line, before_line, at_marker_replace/after/before + `marker`). Refused if it breaks a file\'s syntax.',
   annotations: destructive({ openWorld: true }),
   input,
-  output,
-  receipt: true,
+  needs: (args) =>
+    namesOs(args.from) || namesOs(args.to as never) ? "the OS clipboard" : undefined,
   precheck(args) {
-    const given = CONTENT.filter((c) => args[c] !== undefined);
-    if (given.length !== 1)
-      return {
-        code: "INVALID_ARGUMENT",
-        message: `Give exactly one of \`key\`, \`text\`, \`ref\` and \`multi_ref\` (got ${given.length ? given.map((c) => `\`${c}\``).join(" and ") : "none"}).`,
-      };
-    if ((args.targets === undefined) === !args.to_os)
-      return {
-        code: "INVALID_ARGUMENT",
-        message: args.to_os
-          ? "Give `targets` or `to_os: true`, not both."
-          : "Give `targets` (the files to paste into), or `to_os: true` for the OS clipboard.",
-      };
-    if (args.scope !== undefined && args.key === undefined)
-      return {
-        code: "INVALID_ARGUMENT",
-        message: "`scope` says where to find `key`; it needs `key`.",
-      };
-    if (args.to_os && args.transform?.indent === "auto")
-      return {
-        code: "INVALID_ARGUMENT",
-        message:
-          '`transform.indent: "auto"` takes a file\'s indentation at the paste point; the OS clipboard has none. Give a number of levels.',
-      };
-    return (
-      refsProblem(args) ??
-      checkTargets(args.targets ?? []) ??
-      checkTransform(args.transform) ??
-      textTooLarge("text", args.text ?? "")
-    );
+    const r = routed(args);
+    return "code" in r ? (r as ToolFailure) : dispatchProblem("paste", r);
   },
   async run(s, args) {
-    const transform = await expandTransform(s, args.transform, args.agent);
-    if (!transform.ok) return transform;
-    const content =
-      args.key !== undefined
-        ? await entryContent(s, args.key, args.scope, transform.value)
-        : await gather(s, { ...args, transform: transform.value }, "text");
-    if (!content.ok) return content;
-    const shifted = args.to_os
-      ? shiftForEntry(content.value.text, args.transform)
-      : ok(content.value.text);
-    if (!shifted.ok) return shifted;
-    const text = shifted.value;
-    const cited = content.value.cited.length ? content.value.cited.join(", ") : undefined;
-    const tooLarge = textTooLarge("the content", text);
-    if (tooLarge) return { ok: false, error: tooLarge };
-    const size = { lines: countLines(text), bytes: utf8Bytes(text) };
-    const what = args.key !== undefined ? `\`${args.key}\`` : cited ? `${cited}` : "text";
-    if (args.to_os) {
-      if (args.dry_run)
-        return ok({
-          operation: 0,
-          dry_run: true,
-          key: args.key,
-          ...size,
-          tokens_kept_out: 0,
-          to_os: true,
-          files: [],
-        });
-      const written = await s.agent("os_write", { text }, args.agent);
-      if (!written.ok) return written;
-      const id = s.log.record(
-        "paste",
-        args.key ?? null,
-        null,
-        `pasted ${what} (${formatBytes(size.bytes)}) to the OS clipboard`,
-      );
-      return ok({
-        operation: id,
-        dry_run: false,
-        key: args.key,
-        ...size,
-        tokens_kept_out: estimateTokens(size.bytes),
-        to_os: true,
-        files: [],
-      });
-    }
-    const targets = await expandTargetMarkers(s, args.targets ?? [], args.agent);
-    if (!targets.ok) return targets;
-    const applied = await s.files.apply({
-      kind: "paste",
-      key: args.key,
-      edits: targets.value.map((t) => toPasteEdit(t, args.transform?.indent)),
-      texts: [text],
-      dryRun: args.dry_run,
-      syntaxGuard: args.allow_syntax_errors ? "report" : "refuse",
-      agent: args.agent,
-      describe: (results) => `pasted ${what} into ${results.map(describeChange).join(", ")}`,
-    });
-    if (!applied.ok)
-      return {
-        ok: false,
-        error: forTarget(applied.error, (i) => `\`targets[${i}]\``),
-      };
-    return ok({
-      operation: applied.value.id,
-      dry_run: args.dry_run,
-      key: args.key,
-      ...size,
-      tokens_kept_out: args.dry_run ? 0 : estimateTokens(size.bytes * targets.value.length),
-      to_os: false,
-      files: changedFiles(applied.value.results),
-      ...(cited ? { cited } : {}),
-    });
-  },
-  text: (r) => {
-    const what = `${r.key !== undefined ? `\`${r.key}\`` : (r.cited ?? "text")} (${plural(r.lines, "line")}, ${formatBytes(r.bytes)})`;
-    if (r.to_os)
-      return [
-        r.dry_run
-          ? `Dry run: would put ${what} on the OS clipboard.`
-          : `Put ${what} on the OS clipboard (#${r.operation}).`,
-      ];
-    const saved = r.tokens_kept_out
-      ? `; ~${r.tokens_kept_out.toLocaleString("en-US")} tokens kept out of context`
-      : "";
-    const head = r.dry_run
-      ? `Dry run, nothing written: pasting ${what} would change ${plural(r.files.length, "file")}:`
-      : `Pasted ${what} as operation #${r.operation} into ${plural(r.files.length, "file")}${saved}:`;
-    return [`${head}\n${describeFiles(r.files)}${r.dry_run ? "" : "\nUndo with `undo`."}`];
+    const r = routed(args);
+    return "code" in r ? { ok: false, error: r as ToolFailure } : dispatch(s, "paste", r);
   },
 });
-
-/** An entry's whole content (live entries only), transformed. */
-async function entryContent(
-  s: SessionContext,
-  key: string,
-  scope: z.output<typeof input>["scope"],
-  t: Transform | undefined,
-): Promise<Outcome<Gathered>> {
-  const found = await s.locate(key, scope);
-  if (!found) return notFound(key, scope);
-  const raw = await s.inScope(found, "raw", key);
-  if (!raw) return notFound(key, scope);
-  if (raw.expired)
-    return fail(
-      "ENTRY_EXPIRED",
-      `Entry \`${key}\` (${found} scope) has expired and cannot be pasted. Renew it with clipboard_update \`ttl_seconds\`, or copy it again.`,
-    );
-  const text = builtText(transformPiece(raw.content, t, LIMITS.entryBytes));
-  return text.ok ? ok({ text: text.value, cited: [] }) : text;
-}
-
-/** Targets whose `marker` holds `{{ref:…}}` markers, with them resolved. */
-async function expandTargetMarkers(
-  s: SessionContext,
-  targets: Target[],
-  agent: string | undefined,
-): Promise<Outcome<Target[]>> {
-  const out: Target[] = [];
-  for (const [i, t] of targets.entries()) {
-    if (t.marker === undefined || !t.marker.includes("{{ref:")) {
-      out.push(t);
-      continue;
-    }
-    const got = await expandMarkers(s, t.marker, `targets[${i}].marker`, agent);
-    if (!got.ok) return got;
-    out.push({ ...t, marker: got.value.text });
-  }
-  return ok(out);
-}

@@ -1,156 +1,103 @@
 import { z } from "zod";
-import { fail, ok } from "../../core/errors.ts";
-import { shortHash } from "../../core/file-changes.ts";
-import { LIMITS } from "../../core/limits.ts";
-import { keyProblem } from "../../core/names.ts";
-import { getPage } from "../../core/paging.ts";
-import { estimateTokens, utf8Bytes } from "../../core/text.ts";
-import { compactDiff } from "../../core/text-diff.ts";
+import { type Outcome, ok, type ToolFailure } from "../../core/errors.ts";
+import { type ActionName, dispatch, dispatchProblem } from "../actions/index.ts";
 import { readOnly } from "../annotations.ts";
 import { defineTool } from "../define-tool.ts";
-import { backwardsRange } from "../failures.ts";
-import { readFileLines } from "../file-lines.ts";
+import { fileArgs, kindOf, listOf, namesOs, type Source, sources, toRef } from "../locators.ts";
 import * as p from "../schemas.ts";
-import { describeSelection, selectorOf, selectorProblem } from "../selection.ts";
 
 const input = z.strictObject({
   session: p.session,
-  path: p.path,
-  start_line: p.lineNumber.optional().describe("First line (1-based, inclusive)."),
-  end_line: p.lineNumber.optional().describe("Last line (inclusive)."),
-  ...p.selector,
-  lang: p.lang,
-  ttl_calls: z
-    .number({ error: "must be a number of calls" })
-    .int("must be a whole number")
-    .min(1, "must be at least 1")
-    .max(LIMITS.maxTtlCalls, `must be at most ${LIMITS.maxTtlCalls}`)
-    .default(LIMITS.readTtlCalls)
-    .describe("Forget this copy after this many tool calls without use."),
+  from: sources,
+  page: p.page,
+  include_expired: z.boolean().optional(),
   agent: p.agent,
 });
+type Args = z.output<typeof input>;
 
-const output = z.object({
-  read: z.number().describe("This read's id (history)."),
-  key: z.string().describe("The session entry holding the copy."),
-  path: z.string(),
-  start_line: z.number(),
-  end_line: z.number(),
-  total_lines: z.number(),
-  file_hash: z.string(),
-  status: z.enum(["content", "unchanged", "diff"]),
-  since: z.number().optional().describe("unchanged/diff: the read the model has."),
-  content: z.string().optional(),
-  pages: z.number().optional(),
-  diff: z.string().optional(),
-  tokens_kept_out: z.number(),
-  result: z.string().optional().describe("With content: its result id, to cite lines."),
-  selected: z.string().optional(),
-});
+/** Which action reads one source, with what. */
+function plan(item: Source, args: Args): { via: ActionName; args: Record<string, unknown> } {
+  const r = toRef(item);
+  const base = { session: args.session };
+  switch (kindOf(r)) {
+    case "file":
+      return { via: "readFile", args: { ...base, ...fileArgs(r), agent: args.agent } };
+    case "os":
+      if (r.lines === undefined && r.focus === undefined && r.start === undefined)
+        return { via: "getOs", args: { ...base, agent: args.agent } };
+      break;
+    case "clip":
+      if (r.focus === undefined && r.start === undefined && r.end === undefined) {
+        const range = fileArgs(r);
+        return {
+          via: "getEntry",
+          args: {
+            ...base,
+            key: r.clip,
+            ...(r.scope ? { scope: r.scope } : {}),
+            ...(range.start_line !== undefined
+              ? { start_line: range.start_line, end_line: range.end_line }
+              : {}),
+            page: args.page,
+            include_expired: args.include_expired ?? false,
+          },
+        };
+      }
+      break;
+    case "result":
+      break;
+  }
+  return { via: "cite", args: { ...base, ref: r, page: args.page, agent: args.agent } };
+}
+
+const at = (args: Args, i: number) => (Array.isArray(args.from) ? `from[${i}]` : "from");
 
 export const read = defineTool({
   name: "read",
-  title: "Read a file",
+  title: "Read",
   description:
-    "Read a file (or lines of it) through the local agent into the session clipboard, keyed by its path. The first read returns the content; reading it again returns `unchanged since read N`, or a compact diff, so stale copies do not pile up in your context.",
+    "Read files, entries, earlier results or the OS clipboard by locator, several at once. A file read again answers `unchanged` or a diff. Content comes with a result id to cite its lines.",
   annotations: readOnly(true),
   input,
-  output,
-  precheck: (args) => backwardsRange(args) ?? selectorProblem(args),
-  async run(s, args) {
-    const select = selectorOf(args);
-    const got = await readFileLines(s, { ...args, select });
-    if (!got.ok) return got;
-    const r = got.value;
-    const ranged = args.start_line !== undefined || args.end_line !== undefined;
-    // A symbol keys by its name; a passage by the lines it spans (anchors may hold any text).
-    const key = select?.focus
-      ? `${r.path}:${select.focus}`
-      : select
-        ? `${r.path}:${r.start_line}-${r.end_line}`
-        : ranged
-          ? `${r.path}:${args.start_line ?? 1}-${args.end_line ?? ""}`
-          : r.path;
-    const keyIssue = keyProblem(key);
-    if (keyIssue)
-      return fail(
-        "INVALID_ARGUMENT",
-        `read keeps its copy under \`${key.slice(0, 60)}\`, which ${keyIssue}; read a shorter path${select?.focus ? " or symbol name" : ""}.`,
-      );
-    const earlier = await s.inScope("session", "raw", key);
-    if (earlier && earlier.source.kind !== "read")
-      return fail(
-        "ENTRY_EXISTS",
-        `The session entry \`${key}\` was stored by ${earlier.source.kind}, and read keeps its copies under the path: rename or delete that entry first.`,
-      );
-    const since =
-      earlier && !earlier.expired ? Number((earlier.source as { read?: unknown }).read) : undefined;
-    const diff =
-      since !== undefined && earlier?.content !== r.text
-        ? compactDiff(earlier?.content ?? "", r.text)
-        : undefined;
-    const status =
-      since === undefined
-        ? "content"
-        : earlier?.content === r.text
-          ? "unchanged"
-          : diff && diff.text.length < r.text.length
-            ? "diff"
-            : "content";
-    const lines = `${r.path} lines ${r.start_line}–${r.end_line} of ${r.total_lines}`;
-    const summary =
-      status === "unchanged"
-        ? `read ${lines}: unchanged since read #${since}`
-        : status === "diff"
-          ? `read ${lines}: changed since read #${since} (+${diff?.added} −${diff?.removed})`
-          : `read ${lines}`;
-    const id = s.log.record("read", key, "session", summary);
-    if (status !== "unchanged") {
-      const stored = await s.inScope("session", "put", {
-        key,
-        content: r.text,
-        source: {
-          kind: "read",
-          path: r.path,
-          start_line: r.start_line,
-          end_line: r.end_line,
-          hash: r.hash,
-          read: id,
-        },
-        ttlCalls: args.ttl_calls,
-        ttlSeconds: null,
-      });
-      if (!stored.ok) return stored;
+  needs: (args) => (namesOs(args.from) ? "the OS clipboard" : undefined),
+  precheck(args): ToolFailure | undefined {
+    for (const [i, item] of listOf(args.from).entries()) {
+      const { via, args: routed } = plan(item, args);
+      const problem = dispatchProblem(via, routed, at(args, i));
+      if (problem) return problem;
     }
-    const page = status === "content" ? getPage(r.text, 1) : undefined;
-    const result = page ? `r${s.results.keep("read", page.text, r.start_line)}` : undefined;
-    const shown = page?.text ?? (status === "diff" ? (diff?.text ?? "") : "");
-    return ok({
-      read: id,
-      key,
-      path: r.path,
-      start_line: r.start_line,
-      end_line: r.end_line,
-      total_lines: r.total_lines,
-      file_hash: shortHash(r.hash),
-      status,
-      ...(since !== undefined && status !== "content" ? { since } : {}),
-      ...(page ? { content: page.text, pages: page.pages } : {}),
-      ...(status === "diff" ? { diff: diff?.text ?? "" } : {}),
-      tokens_kept_out: estimateTokens(Math.max(0, utf8Bytes(r.text) - utf8Bytes(shown))),
-      ...(result ? { result } : {}),
-      ...(r.selection ? { selected: describeSelection(r.selection) } : {}),
-    });
+    return undefined;
   },
-  text: (r) => {
-    const what = r.selected ? `, ${r.selected}` : "";
-    const where = `${r.path} lines ${r.start_line}–${r.end_line} of ${r.total_lines}${what} (hash ${r.file_hash}, read #${r.read})`;
-    if (r.status === "unchanged") return [`${where}: unchanged since read #${r.since}.`];
-    if (r.status === "diff") return [`${where}: changed since read #${r.since}:`, r.diff ?? ""];
-    const more =
-      (r.pages ?? 1) > 1
-        ? [`(page 1 of ${r.pages}: read the rest with clipboard_get key "${r.key}" page 2)`]
-        : [];
-    return [`${r.result}: ${where}:`, r.content ?? "", ...more];
+  /**
+   * Each source is read on its own: with several, one that fails is said in
+   * its place and the others are still read (only a single source's failure,
+   * or every source's, is the call's).
+   */
+  async run(s, args): Promise<Outcome<{ shown: string[] }>> {
+    const reads: object[] = [];
+    const shown: string[] = [];
+    const all = listOf(args.from);
+    let failures = 0;
+    for (const [i, item] of all.entries()) {
+      const { via, args: routed } = plan(item, args);
+      const done = await dispatch(s, via, routed, at(args, i));
+      if (!done.ok) {
+        if (all.length === 1 || ++failures === all.length) return done;
+        reads.push({ error: done.error });
+        shown.push(`${at(args, i)}: ${done.error.code}: ${done.error.message}`);
+        continue;
+      }
+      const { shown: text, ...value } = done.value;
+      reads.push(value);
+      shown.push(...text);
+    }
+    // One source: its result as it is; several: each in `reads`, in order.
+    if (all.length === 1) return ok({ ...(reads[0] as object), shown });
+    // The session's tokens-saved figures count a result's own `tokens_kept_out`.
+    const kept = reads.reduce<number>(
+      (sum, r) => sum + Number((r as { tokens_kept_out?: number }).tokens_kept_out ?? 0),
+      0,
+    );
+    return ok({ reads, tokens_kept_out: kept, shown });
   },
 });

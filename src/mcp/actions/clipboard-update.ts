@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { ok } from "../../core/errors.ts";
-import { destructive } from "../annotations.ts";
-import { defineTool } from "../define-tool.ts";
+import { defineAction } from "../define-tool.ts";
 import { notFound, textTooLarge } from "../failures.ts";
 import { describeReceipt, receiptFor } from "../receipts.ts";
 import { expandOptional } from "../references.ts";
@@ -23,14 +22,8 @@ const input = z.strictObject({
     .describe("New TTL counted from now; null removes it. Renews an expired entry."),
 });
 
-export const clipboardUpdate = defineTool({
-  name: "clipboard_update",
-  title: "Update clipboard entry",
-  description:
-    "Change an entry's content, description, key (`new_key`) or TTL. Give at least one of them.",
-  annotations: destructive({ idempotent: true }),
+export const clipboardUpdate = defineAction({
   input,
-  receipt: true,
   output: p.receipt,
   precheck(args) {
     if (
@@ -38,10 +31,10 @@ export const clipboardUpdate = defineTool({
     ) {
       return {
         code: "INVALID_ARGUMENT",
-        message: "Nothing to change: give `content`, `description`, `new_key` or `ttl_seconds`.",
+        message: "Nothing to change: give `text`, `description`, `new_key` or `ttl_seconds`.",
       };
     }
-    return args.content === undefined ? undefined : textTooLarge("content", args.content);
+    return args.content === undefined ? undefined : textTooLarge("text", args.content);
   },
   async run(s, args) {
     const scope = await s.locate(args.key, args.scope);

@@ -1,18 +1,12 @@
 import { z } from "zod";
 import { fail, ok } from "../../core/errors.ts";
 import { expiredFailure } from "../../session/clipboard.ts";
-import { destructive } from "../annotations.ts";
-import { defineTool } from "../define-tool.ts";
+import { defineAction } from "../define-tool.ts";
 import { notFound } from "../failures.ts";
 import { describeReceipt, receiptFor } from "../receipts.ts";
 import * as p from "../schemas.ts";
 
-export const clipboardSwap = defineTool({
-  name: "clipboard_swap",
-  title: "Swap two clipboard entries",
-  description:
-    "Swap the contents of two entries; keys, descriptions, tags and TTLs stay where they are.",
-  annotations: destructive(),
+export const clipboardSwap = defineAction({
   input: z.strictObject({
     session: p.session,
     key_a: p.key,
@@ -20,7 +14,6 @@ export const clipboardSwap = defineTool({
     scope_a: p.lookupScope,
     scope_b: p.lookupScope,
   }),
-  receipt: true,
   output: z.object({ a: p.receipt, b: p.receipt }),
   async run(s, args) {
     const scopeA = await s.locate(args.key_a, args.scope_a);
@@ -30,7 +23,7 @@ export const clipboardSwap = defineTool({
     if (scopeA === scopeB && args.key_a === args.key_b) {
       return fail(
         "INVALID_ARGUMENT",
-        "`key_a` and `key_b` name the same entry; give two different entries.",
+        "`key` and `with` name the same entry; give two different entries.",
       );
     }
     const [a, b] = [

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { ok } from "../../core/errors.ts";
 import { SCOPES } from "../../core/names.ts";
-import { readOnly } from "../annotations.ts";
-import { defineTool } from "../define-tool.ts";
+import { numberLines } from "../../core/text.ts";
+import { defineAction } from "../define-tool.ts";
 import { notFound } from "../failures.ts";
 import * as p from "../schemas.ts";
 
@@ -31,12 +31,7 @@ const output = z.object({
   result: p.resultId,
 });
 
-export const clipboardGet = defineTool({
-  name: "clipboard_get",
-  title: "Get clipboard entry",
-  description:
-    "Return an entry's content, optionally only lines `start_line`..`end_line`. Long content comes in pages: ask for `page` 2, 3, … as the result says. Without `scope`, looks in session, then project, then user.",
-  annotations: readOnly(),
+export const clipboardGet = defineAction({
   input,
   output,
   async run(s, args) {
@@ -57,7 +52,7 @@ export const clipboardGet = defineTool({
       return read && read.error.code !== "ENTRY_NOT_FOUND" ? read : notFound(args.key, args.scope);
     const { entry, text, startLine, endLine, page, pages } = read.value;
     return ok({
-      result: `r${s.results.keep("clipboard_get", text, startLine)}`,
+      result: `r${s.results.keep("read", text, startLine)}`,
       key: entry.key,
       scope: entry.scope,
       content: text,
@@ -72,11 +67,12 @@ export const clipboardGet = defineTool({
     });
   },
   text: (r) => [
-    `${r.result}: \`${r.key}\` (${r.scope}), lines ${r.start_line}–${r.end_line} of ${r.total_lines}` +
+    `${r.result} @${r.key}:${r.start_line}-${r.end_line} of ${r.total_lines}${r.scope === "session" ? "" : ` (${r.scope})`}` +
       (r.pages > 1
         ? `, page ${r.page} of ${r.pages}${r.page < r.pages ? ` (next: page ${r.page + 1})` : ""}`
         : "") +
-      (r.expired ? `, EXPIRED at ${r.expires_at}` : ""),
-    r.content,
+      (r.expired ? `, EXPIRED at ${r.expires_at}` : "") +
+      ":",
+    numberLines(r.content, r.start_line),
   ],
 });

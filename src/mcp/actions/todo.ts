@@ -1,16 +1,10 @@
 import { z } from "zod";
 import { fail, ok } from "../../core/errors.ts";
 import { LIMITS } from "../../core/limits.ts";
-import { destructive } from "../annotations.ts";
-import { defineTool } from "../define-tool.ts";
+import { defineAction } from "../define-tool.ts";
 import * as p from "../schemas.ts";
 
-export const todo = defineTool({
-  name: "todo",
-  title: "Session todo list",
-  description:
-    "A short task list kept with the session and shown in the clipboard resource: `add` an item (`text`), mark one `done` (`id`), `list`, or `clear` (all, or `done_only`).",
-  annotations: destructive(),
+export const todo = defineAction({
   input: z.strictObject({
     session: p.session,
     action: z.enum(["add", "done", "list", "clear"], {
@@ -24,7 +18,6 @@ export const todo = defineTool({
     id: z.number({ error: "must be an item id from the list" }).int().min(1).optional(),
     done_only: z.boolean().default(false),
   }),
-  receipt: true,
   output: z.object({
     todos: z.array(z.object({ id: z.number(), text: z.string(), done: z.boolean() })),
     cleared: z.number().optional(),

@@ -1,19 +1,12 @@
 import { z } from "zod";
 import { ok } from "../../core/errors.ts";
-import { destructive } from "../annotations.ts";
-import { defineTool } from "../define-tool.ts";
+import { defineAction } from "../define-tool.ts";
 import { notFound } from "../failures.ts";
 import { receiptFor } from "../receipts.ts";
 import * as p from "../schemas.ts";
 
-export const clipboardDelete = defineTool({
-  name: "clipboard_delete",
-  title: "Delete clipboard entry",
-  description:
-    "Delete one entry. Without `scope`, deletes the first found in session, project, user.",
-  annotations: destructive({ idempotent: true }),
+export const clipboardDelete = defineAction({
   input: z.strictObject({ session: p.session, key: p.key, scope: p.lookupScope }),
-  receipt: true,
   output: p.receipt.extend({ deleted: z.literal(true) }),
   async run(s, args) {
     const scope = await s.locate(args.key, args.scope);

@@ -5,8 +5,7 @@ import { shownPath, tooDeep } from "../../core/json-depth.ts";
 import { LIMITS } from "../../core/limits.ts";
 import { keyProblem, SCOPES, type Scope, TAG_NAME } from "../../core/names.ts";
 import { unescapeMarkers } from "../../refs/syntax.ts";
-import { destructive } from "../annotations.ts";
-import { defineTool } from "../define-tool.ts";
+import { defineAction } from "../define-tool.ts";
 import { textTooLarge } from "../failures.ts";
 import * as p from "../schemas.ts";
 
@@ -17,7 +16,7 @@ const input = z.strictObject({
       error: "must be the export document, as JSON text or an object",
     })
     .optional()
-    .describe("An export document (from clipboard_export), as JSON text or an object."),
+    .describe("An export document (from transfer export), as JSON text or an object."),
   path: p.path.optional().describe("Read the export document from this file instead."),
   conflict: z
     .enum(["skip", "overwrite", "rename"], { error: 'must be "skip", "overwrite" or "rename"' })
@@ -47,21 +46,15 @@ const output = z.object({
   ),
 });
 
-export const clipboardImport = defineTool({
-  name: "clipboard_import",
-  title: "Import clipboard",
-  description:
-    "Import entries from an export document (`data`). With `dry_run` (the default) only reports, per entry, create / skip / overwrite / rename; pass `dry_run: false` to import. Nothing is imported if any entry is invalid.",
-  annotations: destructive(),
+export const clipboardImport = defineAction({
   input,
   output,
-  receipt: true,
   precheck(args) {
     if ((args.data === undefined) === (args.path === undefined))
       return {
         code: "INVALID_ARGUMENT",
         message:
-          "Give the export document as `data` (the `document` from clipboard_export), or the file holding it as `path`, not both.",
+          "Give the export document as `data` (the `document` from transfer export), or the file holding it as `path`, not both.",
       };
     return undefined;
   },
@@ -125,7 +118,7 @@ function parseDocument(data: unknown, what: string) {
     } catch (error) {
       return fail(
         "INVALID_ARGUMENT",
-        `${what} is not valid JSON (${(error as Error).message}); pass the \`document\` returned by clipboard_export.`,
+        `${what} is not valid JSON (${(error as Error).message}); pass the \`document\` returned by transfer export.`,
       );
     }
     const deep = tooDeep(value, LIMITS.jsonDepth);

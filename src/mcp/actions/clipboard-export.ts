@@ -6,8 +6,7 @@ import { SCOPES } from "../../core/names.ts";
 import { utf8Bytes } from "../../core/text.ts";
 import { escapeMarkersInJson } from "../../refs/syntax.ts";
 import type { ExportFacts, ExportPages } from "../../session/export-pages.ts";
-import { readOnly } from "../annotations.ts";
-import { defineTool } from "../define-tool.ts";
+import { defineAction } from "../define-tool.ts";
 import { formatBytes } from "../receipts.ts";
 import * as p from "../schemas.ts";
 
@@ -23,12 +22,7 @@ const input = z.strictObject({
   agent: p.agent,
 });
 
-export const clipboardExport = defineTool({
-  name: "clipboard_export",
-  title: "Export clipboard",
-  description:
-    "Export entries with full metadata as JSON (format `edgeclip` version 1), returned inline (long exports in pages) for clipboard_import. Filter by `scope`, `tags` or `keys`.",
-  annotations: readOnly(),
+export const clipboardExport = defineAction({
   input,
   output: z.object({
     entries: z.number(),
@@ -100,7 +94,7 @@ export const clipboardExport = defineTool({
           `Exported ${r.entries} ${r.entries === 1 ? "entry" : "entries"} (${formatBytes(r.bytes)}) to ${r.path} (operation #${r.operation}; undo with \`undo\`).`,
         ]
       : [
-          `Exported ${r.entries} ${r.entries === 1 ? "entry" : "entries"}${r.pages > 1 ? `, page ${r.page} of ${r.pages}: join the pages in order for clipboard_import` : ""}.`,
+          `Exported ${r.entries} ${r.entries === 1 ? "entry" : "entries"}${r.pages > 1 ? `, page ${r.page} of ${r.pages}: join the pages in order for transfer import` : ""}.`,
           r.document,
         ],
 });

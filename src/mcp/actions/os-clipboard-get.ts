@@ -1,18 +1,12 @@
 import { z } from "zod";
 import { ok } from "../../core/errors.ts";
 import { getPage } from "../../core/paging.ts";
-import { countLines, utf8Bytes } from "../../core/text.ts";
-import { readOnly } from "../annotations.ts";
-import { defineTool } from "../define-tool.ts";
+import { countLines, numberLines, utf8Bytes } from "../../core/text.ts";
+import { defineAction } from "../define-tool.ts";
 import { formatBytes } from "../receipts.ts";
 import * as p from "../schemas.ts";
 
-export const osClipboardGet = defineTool({
-  name: "os_clipboard_get",
-  title: "Read the OS clipboard",
-  description:
-    "Return the text on your machine's clipboard, through the local agent. To keep it instead of reading it, use `copy` with `from_os`.",
-  annotations: readOnly(true),
+export const osClipboardGet = defineAction({
   input: z.strictObject({ session: p.session, agent: p.agent }),
   output: z.object({
     content: z.string(),
@@ -31,22 +25,17 @@ export const osClipboardGet = defineTool({
       lines: countLines(text),
       bytes: utf8Bytes(text),
       pages: page?.pages ?? 1,
-      result: `r${s.results.keep("os_clipboard_get", page?.text ?? "")}`,
+      result: `r${s.results.keep("read", page?.text ?? "")}`,
     };
-    s.log.record(
-      "os_clipboard_get",
-      null,
-      null,
-      `read the OS clipboard (${formatBytes(value.bytes)})`,
-    );
+    s.log.record("read", null, null, `read the OS clipboard (${formatBytes(value.bytes)})`);
     return ok(value);
   },
   text: (r) => [
-    `${r.result}:`,
-    r.content,
+    `${r.result} os:`,
+    numberLines(r.content),
     ...(r.pages > 1
       ? [
-          `(page 1 of ${r.pages}: to see the rest, store it with copy from_os: true and read it with clipboard_get)`,
+          `(page 1 of ${r.pages}: to see the rest, store it with copy from "os:" and read it with read page 2)`,
         ]
       : []),
   ],

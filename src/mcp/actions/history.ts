@@ -1,15 +1,9 @@
 import { z } from "zod";
 import { ok } from "../../core/errors.ts";
-import { readOnly } from "../annotations.ts";
-import { defineTool } from "../define-tool.ts";
+import { defineAction } from "../define-tool.ts";
 import * as p from "../schemas.ts";
 
-export const history = defineTool({
-  name: "history",
-  title: "Operation history",
-  description:
-    "The session's operation log (copy, update, delete, swap, import, …), newest first, with ids.",
-  annotations: readOnly(),
+export const history = defineAction({
   input: z.strictObject({
     session: p.session,
     limit: z

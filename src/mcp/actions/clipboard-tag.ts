@@ -2,8 +2,7 @@ import { z } from "zod";
 import { fail, ok } from "../../core/errors.ts";
 import { SCOPES } from "../../core/names.ts";
 import type { TagAction } from "../../session/clipboard.ts";
-import { destructive } from "../annotations.ts";
-import { defineTool } from "../define-tool.ts";
+import { defineAction } from "../define-tool.ts";
 import { notFound } from "../failures.ts";
 import * as p from "../schemas.ts";
 
@@ -20,14 +19,8 @@ const input = z.strictObject({
   ),
 });
 
-export const clipboardTag = defineTool({
-  name: "clipboard_tag",
-  title: "Tag clipboard entries",
-  description:
-    "Manage tags: `list` the tags of a scope (or of `key`), `add` / `remove` tags on an entry, `create` tags with a description, `delete` tags everywhere in a scope.",
-  annotations: destructive({ idempotent: true }),
+export const clipboardTag = defineAction({
   input,
-  receipt: true,
   output: z.object({
     action: z.string(),
     scope: z.enum(SCOPES),

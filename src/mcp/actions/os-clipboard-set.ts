@@ -1,25 +1,18 @@
 import { z } from "zod";
 import { ok } from "../../core/errors.ts";
 import { countLines, utf8Bytes } from "../../core/text.ts";
-import { destructive } from "../annotations.ts";
-import { defineTool } from "../define-tool.ts";
+import { defineAction } from "../define-tool.ts";
 import { textTooLarge } from "../failures.ts";
 import { formatBytes } from "../receipts.ts";
 import { expandOptional } from "../references.ts";
 import * as p from "../schemas.ts";
 
-export const osClipboardSet = defineTool({
-  name: "os_clipboard_set",
-  title: "Write the OS clipboard",
-  description:
-    "Put text on your machine's clipboard, through the local agent. For an entry, use `paste` with `to_os`.",
-  annotations: destructive({ openWorld: true }),
+export const osClipboardSet = defineAction({
   input: z.strictObject({
     session: p.session,
     text: z.string().describe("Text to put on the clipboard; {{ref:…}} markers resolve."),
     agent: p.agent,
   }),
-  receipt: true,
   output: z.object({ lines: z.number(), bytes: z.number() }),
   precheck: (args) => textTooLarge("text", args.text),
   async run(s, args) {
@@ -31,12 +24,7 @@ export const osClipboardSet = defineTool({
     const written = await s.agent("os_write", { text }, args.agent);
     if (!written.ok) return written;
     const value = { lines: countLines(text), bytes: utf8Bytes(text) };
-    s.log.record(
-      "os_clipboard_set",
-      null,
-      null,
-      `put ${formatBytes(value.bytes)} on the OS clipboard`,
-    );
+    s.log.record("paste", null, null, `put ${formatBytes(value.bytes)} on the OS clipboard`);
     return ok(value);
   },
   text: (r) => [`Put ${r.lines} line(s), ${formatBytes(r.bytes)} on the OS clipboard.`],

@@ -3,8 +3,7 @@ import { fail, ok } from "../../core/errors.ts";
 import { SCOPES } from "../../core/names.ts";
 import { plural } from "../../core/text.ts";
 import type { ListedEntry } from "../../session/clipboard.ts";
-import { readOnly } from "../annotations.ts";
-import { defineTool } from "../define-tool.ts";
+import { defineAction } from "../define-tool.ts";
 import { formatBytes } from "../receipts.ts";
 import * as p from "../schemas.ts";
 
@@ -32,11 +31,7 @@ const output = z.object({
   pages: z.number(),
 });
 
-export const clipboardList = defineTool({
-  name: "clipboard_list",
-  title: "List clipboard entries",
-  description: `List entries (newest first) with their size, description, tags and expiry, but not their content. Filter by \`scope\` and tags; \`verbose\` adds first and last lines. ${PER_PAGE} entries per page.`,
-  annotations: readOnly(),
+export const clipboardList = defineAction({
   input,
   output,
   async run(s, args) {

@@ -3,8 +3,7 @@ import { ok } from "../../core/errors.ts";
 import { SCOPES } from "../../core/names.ts";
 import { rank } from "../../core/search.ts";
 import type { SearchHit } from "../../session/clipboard.ts";
-import { readOnly } from "../annotations.ts";
-import { defineTool } from "../define-tool.ts";
+import { defineAction } from "../define-tool.ts";
 import * as p from "../schemas.ts";
 
 const input = z.strictObject({
@@ -38,12 +37,7 @@ const output = z.object({
   ),
 });
 
-export const clipboardSearch = defineTool({
-  name: "clipboard_search",
-  title: "Search the clipboard",
-  description:
-    "Find entries whose key, description or content contains `query` (case-insensitive). Ranked: key matches first, then descriptions, then content by number of matches; each result gives the first matching line.",
-  annotations: readOnly(),
+export const clipboardSearch = defineAction({
   input,
   output,
   async run(s, args) {

@@ -1,0 +1,51 @@
+import { describeAgent } from "../../bridge/routing.ts";
+import { type Outcome, ok } from "../../core/errors.ts";
+import { quoted } from "../../core/quote.ts";
+import { bridgeStub, type Caller } from "../caller.ts";
+
+export interface AgentsView {
+  agents: {
+    name: string;
+    project: string;
+    roots: string[];
+    read_only: boolean;
+    version: string;
+    platform: string;
+    connected_since: string;
+    last_seen: string;
+  }[];
+  refused: { name: string; version: string; message: string }[];
+}
+
+/** The user's connected local agents, and those refused for their protocol version. */
+export async function listAgents(caller: Caller): Promise<Outcome<AgentsView>> {
+  const { agents, refused } = await bridgeStub(caller.user).agents();
+  const iso = (t: number) => new Date(t).toISOString();
+  return ok({
+    agents: agents.map((a) => ({
+      name: a.name,
+      project: a.project,
+      roots: a.roots,
+      read_only: a.read_only,
+      version: a.version,
+      platform: a.platform,
+      connected_since: iso(a.connected_at),
+      last_seen: iso(a.last_seen),
+    })),
+    refused: refused.map((r) => ({ name: r.name, version: r.version, message: r.message })),
+  });
+}
+
+export function agentsText(v: AgentsView): string {
+  const lines = v.agents.map(
+    (a) =>
+      `- ${describeAgent(a)}, version ${quoted(a.version)} on ${quoted(a.platform)}, connected since ${a.connected_since}, last seen ${a.last_seen}`,
+  );
+  if (!lines.length)
+    lines.push(
+      "No local agent is connected. Start one with `npx <server>/agent.tgz connect <server>` (`<server>` is the server's URL).",
+    );
+  for (const r of v.refused)
+    lines.push(`- refused ${quoted(r.name)} version ${quoted(r.version)}: ${r.message}`);
+  return lines.join("\n");
+}

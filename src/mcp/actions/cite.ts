@@ -1,0 +1,48 @@
+import { z } from "zod";
+import { fail, ok } from "../../core/errors.ts";
+import { getPage } from "../../core/paging.ts";
+import { countLines, numberLines } from "../../core/text.ts";
+import { defineAction } from "../define-tool.ts";
+import { resolveRef } from "../references.ts";
+import * as p from "../schemas.ts";
+
+/**
+ * Shows what a reference names when no other read does: lines of an earlier
+ * result, or a symbol or passage of an entry. The content gets its own result id.
+ */
+export const cite = defineAction({
+  input: z.strictObject({ session: p.session, ref: p.ref, page: p.page, agent: p.agent }),
+  output: z.object({
+    what: z.string(),
+    content: z.string(),
+    lines: z.number(),
+    page: z.number(),
+    pages: z.number(),
+    result: p.resultId,
+    first_line: z.number(),
+  }),
+  async run(s, args) {
+    const got = await resolveRef(s, args.ref, args.agent);
+    if (!got.ok) return got;
+    const page = getPage(got.value.text, args.page);
+    if (!page)
+      return fail(
+        "INVALID_ARGUMENT",
+        `\`page\` ${args.page} is past the end: ${got.value.what} has ${getPage(got.value.text, 1)?.pages ?? 1} page(s).`,
+      );
+    const content = page.text;
+    return ok({
+      what: got.value.what,
+      content,
+      lines: countLines(got.value.text),
+      page: args.page,
+      pages: page.pages,
+      result: `r${s.results.keep("read", content, page.firstLine)}`,
+      first_line: page.firstLine,
+    });
+  },
+  text: (r) => [
+    `${r.result} ${r.what}${r.pages > 1 ? `, page ${r.page} of ${r.pages}` : ""}:`,
+    numberLines(r.content, r.first_line),
+  ],
+});

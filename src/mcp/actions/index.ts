@@ -1,0 +1,86 @@
+import type { ToolFailure } from "../../core/errors.ts";
+import { type Outcome, ok } from "../../core/errors.ts";
+import type { SessionContext } from "../../session/clipboard-session.ts";
+import { route } from "../define-tool.ts";
+import { cite } from "./cite.ts";
+import { clipboardClear } from "./clipboard-clear.ts";
+import { clipboardDelete } from "./clipboard-delete.ts";
+import { clipboardExport } from "./clipboard-export.ts";
+import { clipboardGet } from "./clipboard-get.ts";
+import { clipboardImport } from "./clipboard-import.ts";
+import { clipboardList } from "./clipboard-list.ts";
+import { clipboardSearch } from "./clipboard-search.ts";
+import { clipboardSwap } from "./clipboard-swap.ts";
+import { clipboardTag } from "./clipboard-tag.ts";
+import { clipboardUpdate } from "./clipboard-update.ts";
+import { copy } from "./copy.ts";
+import { cut } from "./cut.ts";
+import { history } from "./history.ts";
+import { move } from "./move.ts";
+import { osClipboardGet } from "./os-clipboard-get.ts";
+import { osClipboardSet } from "./os-clipboard-set.ts";
+import { paste } from "./paste.ts";
+import { read } from "./read.ts";
+import { todo } from "./todo.ts";
+import { revertTool } from "./undo.ts";
+
+/**
+ * What the tools can do in a session, by name: each tool routes a call to
+ * one of these (or, for `read` of several sources, to several).
+ */
+export const ACTIONS = {
+  readFile: read,
+  cite,
+  getEntry: clipboardGet,
+  getOs: osClipboardGet,
+  setOs: osClipboardSet,
+  copy,
+  cut,
+  paste,
+  move,
+  undo: revertTool(false),
+  redo: revertTool(true),
+  list: clipboardList,
+  search: clipboardSearch,
+  edit: clipboardUpdate,
+  delete: clipboardDelete,
+  clear: clipboardClear,
+  swap: clipboardSwap,
+  tags: clipboardTag,
+  export: clipboardExport,
+  import: clipboardImport,
+  history,
+  todo,
+};
+export type ActionName = keyof typeof ACTIONS;
+
+/**
+ * An action's result with what the model reads of it (`shown`), made in the
+ * session object where the action ran; the Worker shows `shown` as the
+ * result's text and the rest as its `structuredContent`.
+ */
+export type Shown = Record<string, unknown> & { shown: string[] };
+
+/** Checks a call said in `name`'s terms, as the Worker can before the session runs it. */
+export function dispatchProblem(
+  name: ActionName,
+  args: Record<string, unknown>,
+  param?: string,
+): ToolFailure | undefined {
+  const routed = route(ACTIONS[name] as never, args as never, param);
+  return routed.ok ? undefined : routed.error;
+}
+
+/** Runs action `name` with `args` (checked again: the session trusts nothing from the Worker's side). */
+export async function dispatch(
+  s: SessionContext,
+  name: ActionName,
+  args: Record<string, unknown>,
+  param?: string,
+): Promise<Outcome<Shown>> {
+  const routed = route(ACTIONS[name] as never, args as never, param);
+  if (!routed.ok) return routed;
+  const { action, args: checked } = routed.value;
+  const done = await action.run(s, checked);
+  return done.ok ? ok({ ...done.value, shown: action.text(done.value, checked) }) : done;
+}

@@ -1,0 +1,183 @@
+import { z } from "zod";
+import { PasteMode } from "../bridge/protocol.ts";
+import type { ToolFailure } from "../core/errors.ts";
+import { keyProblem } from "../core/names.ts";
+import { type Located, parseLocator } from "../refs/locator.ts";
+import { parseLineRange } from "../refs/syntax.ts";
+import * as p from "./schemas.ts";
+import type { Target } from "./targets.ts";
+
+/**
+ * What the tools take where they name content or a place (DESIGN §3): a
+ * locator string (`src/a.ts#Store.load`, `@cfg:2-9`, `os:`), or the object
+ * form for anchors, options and paths holding `#` or a trailing `:N`. The
+ * grammar is in `refs/locator.ts` and in the server's instructions, once,
+ * so the schemas carry no descriptions.
+ */
+export const locator = z.string().superRefine((text, ctx) => {
+  const got = parseLocator(text);
+  const problem =
+    "error" in got ? got.error : got.clip !== undefined ? keyProblem(got.clip) : undefined;
+  if (problem)
+    ctx.addIssue({
+      code: "custom",
+      message: `"${text.slice(0, 60)}" ${problem}`,
+    });
+});
+
+const lines = z
+  .string()
+  .max(40)
+  .refine((spec) => !("error" in parseLineRange(spec)), 'must be a line range like "14-18"');
+
+const selectors = {
+  lines: lines.optional(),
+  focus: z.string().min(1).max(200).optional(),
+  start: z.string().min(1).max(4000).optional(),
+  end: z.string().min(1).max(4000).optional(),
+  lang: p.lang.unwrap().optional(),
+};
+
+/** Nested fields say what they are in the instructions' locator table, not each time. */
+const path = p.path.describe("");
+const key = p.key.describe("");
+
+/** A source in the object form: `path`, `clip` (with `scope`), `result` or `source: "os"`, and what to take of it. */
+export const sourceObject = z.strictObject({
+  path: path.optional(),
+  clip: key.optional(),
+  scope: p.scope.optional(),
+  result: z.string().max(20).optional(),
+  source: z.enum(p.REF_SOURCES).optional(),
+  ...selectors,
+});
+
+export const source = z.union([locator, sourceObject]);
+
+/** What `cut` and `move` take: a file, whole or in part. */
+export const fileSource = z.union([locator, z.strictObject({ path, ...selectors })]);
+export type Source = z.output<typeof source>;
+
+/** One source, or several (assembled in order, `transform.join` between). */
+export const sources = z.union([source, z.array(source).min(1).max(50)]);
+export type Sources = z.output<typeof sources>;
+
+/** A place to paste in the object form: a file and, optionally, lines, a symbol or a passage, with options. */
+export const targetObject = z.strictObject({
+  path,
+  ...selectors,
+  mode: PasteMode.optional(),
+  marker: z.string().min(1).optional(),
+  create_if_missing: z.boolean().optional(),
+  expect: p.expect.unwrap().describe("").optional(),
+});
+
+export const target = z.union([locator, targetObject]);
+export const targets = z.union([target, z.array(target).min(1).max(50)]);
+export type Targets = z.output<typeof targets>;
+
+/** A source as a reference object (`Ref`): a locator parsed, an object as given. */
+export function toRef(s: Source): p.Ref {
+  if (typeof s !== "string") return s;
+  return parseLocator(s) as Located;
+}
+
+export const listOf = <T>(one: T | T[]): T[] => (Array.isArray(one) ? one : [one]);
+
+/** Where a paste goes: files, or the OS clipboard (`os:`). */
+export type Destination = { os: true } | { os: false; targets: Target[] };
+
+/**
+ * Targets in the paste's terms. A file locator or object appends, or with
+ * lines, a symbol or a passage replaces them, unless `mode` (its own, or the
+ * call's) says otherwise: `after_line` / `before_line` take the first line.
+ */
+export function toDestination(
+  given: Targets,
+  defaults: { mode?: PasteMode | undefined; marker?: string | undefined },
+  param = "to",
+): Destination | ToolFailure {
+  const all = listOf(given);
+  if (all.some((t) => t === "os:")) {
+    if (all.length > 1)
+      return invalid(`\`${param}\` names "os:" beside files; paste to the OS clipboard alone.`);
+    return { os: true };
+  }
+  const out: Target[] = [];
+  for (const [i, t] of all.entries()) {
+    const at = Array.isArray(given) ? `${param}[${i}]` : param;
+    const located = typeof t === "string" ? parseLocator(t) : undefined;
+    if (located && !("error" in located) && located.source !== "file")
+      return invalid(
+        `\`${at}\` "${t}" is not a file: paste into files or "os:"; store into an entry with copy.`,
+      );
+    const object = typeof t === "string" ? { ...(located as Located) } : t;
+    const path = (object as { path?: string }).path as string;
+    const mode = ("mode" in object ? object.mode : undefined) ?? defaults.mode;
+    const marker = ("marker" in object ? object.marker : undefined) ?? defaults.marker;
+    const range = object.lines === undefined ? undefined : parseLineRange(object.lines);
+    if (range && "error" in range) return invalid(`\`${at}\`: ${range.error}.`);
+    const position =
+      range === undefined
+        ? {}
+        : mode === "after_line" || mode === "before_line"
+          ? { line: range.start }
+          : { start_line: range.start, end_line: range.end };
+    out.push({
+      path,
+      ...(mode !== undefined ? { mode } : range ? { mode: "replace_lines" as const } : {}),
+      ...position,
+      ...(marker !== undefined ? { marker } : {}),
+      ...(object.focus !== undefined ? { focus: object.focus } : {}),
+      ...("start" in object && object.start !== undefined ? { start: object.start } : {}),
+      ...("end" in object && object.end !== undefined ? { end: object.end } : {}),
+      ...("lang" in object && object.lang !== undefined ? { lang: object.lang } : {}),
+      ...("create_if_missing" in object && object.create_if_missing !== undefined
+        ? { create_if_missing: object.create_if_missing }
+        : {}),
+      ...("expect" in object && object.expect !== undefined ? { expect: object.expect } : {}),
+    });
+  }
+  return { os: false, targets: out };
+}
+
+const invalid = (message: string): ToolFailure => ({ code: "INVALID_ARGUMENT", message });
+
+/** A failure rather than a destination. */
+export const isFailure = (d: Destination | ToolFailure): d is ToolFailure => "code" in d;
+
+/** What a source names: a file, an entry, an earlier result or the OS clipboard. */
+export function kindOf(r: p.Ref): "file" | "clip" | "result" | "os" {
+  if (r.source) return r.source;
+  if (r.clip !== undefined) return "clip";
+  if (r.result !== undefined || (r.lines !== undefined && /^\s*r\d+:/.test(r.lines)))
+    return "result";
+  return r.path === undefined ? "os" : "file";
+}
+
+/** A file source as the file actions take it: `path`, lines as `start_line`/`end_line`, selectors. */
+export function fileArgs(r: p.Ref): Record<string, unknown> {
+  const range = r.lines === undefined ? undefined : parseLineRange(r.lines);
+  return {
+    path: r.path,
+    ...(range && !("error" in range) ? { start_line: range.start, end_line: range.end } : {}),
+    ...(r.focus !== undefined ? { focus: r.focus } : {}),
+    ...(r.start !== undefined ? { start: r.start } : {}),
+    ...(r.end !== undefined ? { end: r.end } : {}),
+    ...(r.lang !== undefined ? { lang: r.lang } : {}),
+  };
+}
+
+/** Whether any of the sources is the OS clipboard (which a sandboxed grant may not read). */
+export const namesOs = (given: Sources | undefined) =>
+  given !== undefined && listOf(given).some((s) => kindOf(toRef(s)) === "os");
+
+/** A file source for `cut` and `move`: a file, whole or in part (not an entry, a result or the OS clipboard). */
+export function asFile(s: Source, param: string): p.Ref | ToolFailure {
+  const r = toRef(s);
+  if (kindOf(r) !== "file")
+    return invalid(
+      `\`${param}\` must name a file (like "src/a.ts#Store.load" or "src/a.ts:14-18"); to paste an entry or a result, use paste.`,
+    );
+  return r;
+}

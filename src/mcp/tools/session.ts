@@ -1,0 +1,132 @@
+import { z } from "zod";
+import { type Outcome, ok, type ToolFailure } from "../../core/errors.ts";
+import { dispatch, type Shown } from "../actions/index.ts";
+import { endedText, endSession } from "../actions/session-end.ts";
+import { listSessions, sessionsText } from "../actions/session-list.ts";
+import { startedText, startSession } from "../actions/session-start.ts";
+import { destructive } from "../annotations.ts";
+import { defineTool } from "../define-tool.ts";
+import * as p from "../schemas.ts";
+
+const ACTIONS = [
+  "start",
+  "list",
+  "end",
+  "history",
+  "todo",
+  "todo_add",
+  "todo_done",
+  "todo_clear",
+] as const;
+type Action = (typeof ACTIONS)[number];
+
+const input = z.strictObject({
+  session: p.session,
+  action: z.enum(ACTIONS, { error: `must be one of ${ACTIONS.map((a) => `"${a}"`).join(", ")}` }),
+  project: p.project.optional(),
+  description: p.description.optional(),
+  text: z
+    .string()
+    .min(1, "must not be empty")
+    .max(500, "must be at most 500 characters")
+    .optional(),
+  id: z.number({ error: "must be an item id from the list" }).int().min(1).optional(),
+  done_only: z.boolean().optional(),
+  op: z.string().min(1).optional(),
+  limit: z
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .max(100, "must be at most 100")
+    .optional(),
+});
+type Args = z.output<typeof input>;
+
+const TAKES: Record<Action, readonly (keyof Args)[]> = {
+  start: ["project", "description"],
+  list: [],
+  end: ["session"],
+  history: ["session", "op", "limit"],
+  todo: ["session"],
+  todo_add: ["session", "text"],
+  todo_done: ["session", "id"],
+  todo_clear: ["session", "done_only"],
+};
+
+function problem(args: Args): ToolFailure | undefined {
+  const stray = (Object.keys(args) as (keyof Args)[]).filter(
+    (f) => f !== "action" && args[f] !== undefined && !TAKES[args.action].includes(f),
+  );
+  if (stray.length)
+    return {
+      code: "INVALID_ARGUMENT",
+      message: `action "${args.action}" does not take ${stray.map((f) => `\`${f}\``).join(" or ")}.`,
+    };
+  if (args.action === "end" && args.session === undefined)
+    return {
+      code: "INVALID_ARGUMENT",
+      message: '`session` is required for action "end": the handle of the session to end.',
+    };
+  if (args.action === "todo_add" && args.text === undefined)
+    return {
+      code: "INVALID_ARGUMENT",
+      message: '`text` is required for action "todo_add": say what is to be done.',
+    };
+  if (args.action === "todo_done" && args.id === undefined)
+    return {
+      code: "INVALID_ARGUMENT",
+      message: '`id` is required for action "todo_done": the item\'s id from the list.',
+    };
+  return undefined;
+}
+
+/** A result made in the Worker, with its text. */
+const shownAs = async <V extends object>(
+  got: Promise<Outcome<V>>,
+  text: (v: V) => string,
+): Promise<Outcome<Shown>> => {
+  const done = await got;
+  return done.ok ? ok({ ...done.value, shown: [text(done.value)] }) : done;
+};
+
+export const session = defineTool({
+  name: "session",
+  title: "Sessions, history, todo",
+  description:
+    "Sessions: start one (a handle to pass as `session`; idle ones end after 24 h), list, end; this session's history (`op`, `limit`) and todo list (todo, todo_add `text`, todo_done `id`, todo_clear).",
+  annotations: destructive(),
+  input,
+  precheck: problem,
+  worker(caller, args) {
+    if (args.action === "start") return shownAs(startSession(caller, args), startedText);
+    if (args.action === "list") return shownAs(listSessions(caller), sessionsText);
+    if (args.action === "end") return shownAs(endSession(caller, args.session ?? ""), endedText);
+    return undefined;
+  },
+  async run(s, args): Promise<Outcome<Shown>> {
+    const refused = problem(args);
+    if (refused) return { ok: false, error: refused };
+    if (args.action === "history")
+      return dispatch(s, "history", {
+        session: args.session,
+        limit: args.limit ?? 20,
+        ...(args.op ? { op: args.op } : {}),
+      });
+    const todo = { todo: "list", todo_add: "add", todo_done: "done", todo_clear: "clear" } as const;
+    if (!(args.action in todo))
+      return {
+        ok: false,
+        error: {
+          code: "INVALID_ARGUMENT",
+          message: `action "${args.action}" is not run in a session.`,
+        },
+      };
+    return dispatch(s, "todo", {
+      session: args.session,
+      action: todo[args.action as keyof typeof todo],
+      ...(args.text !== undefined ? { text: args.text } : {}),
+      ...(args.id !== undefined ? { id: args.id } : {}),
+      done_only: args.done_only ?? false,
+    });
+  },
+});

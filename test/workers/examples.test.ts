@@ -1,0 +1,106 @@
+import { describe, expect, it } from "vitest";
+import readme from "../../README.md?raw";
+import instructionsSource from "../../src/mcp/server.ts?raw";
+import { asLocalUser } from "./helpers.ts";
+
+/**
+ * Every tool call the README shows, and every locator the server's
+ * instructions show, is one a model can copy and have accepted: run here
+ * through the MCP endpoint. Examples are the README's code-block lines
+ * `<tool> {json arguments}`. A call may still fail for what is not there
+ * (no local agent, no such entry): only a refusal of the call itself, an
+ * INVALID_ARGUMENT or a schema error, fails this test.
+ */
+const TOOLS = [
+  "read",
+  "copy",
+  "cut",
+  "paste",
+  "move",
+  "undo",
+  "list",
+  "update",
+  "transfer",
+  "session",
+  "agents",
+];
+const EXAMPLE = new RegExp(`^(${TOOLS.join("|")}) (\\{.*\\})$`);
+
+function examples(
+  markdown: string,
+): { tool: string; args: Record<string, unknown>; line: string }[] {
+  const found = [];
+  let inBlock = false;
+  for (const line of markdown.split("\n")) {
+    if (line.startsWith("```")) {
+      inBlock = !inBlock;
+      continue;
+    }
+    const m = inBlock ? EXAMPLE.exec(line.trim()) : null;
+    if (m?.[1] && m[2]) found.push({ tool: m[1], args: JSON.parse(m[2]), line: line.trim() });
+  }
+  return found;
+}
+
+let id = 0;
+async function callTool(name: string, args: Record<string, unknown>) {
+  const response = await asLocalUser.fetch(
+    new Request("http://127.0.0.1/mcp", {
+      method: "POST",
+      headers: {
+        host: "127.0.0.1",
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+      },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: ++id,
+        method: "tools/call",
+        params: { name, arguments: args },
+      }),
+    }),
+  );
+  const raw = await response.text();
+  const json = raw.startsWith("{") ? raw : (/^data: (.*)$/m.exec(raw)?.[1] ?? raw);
+  return JSON.parse(json) as {
+    result?: { isError?: boolean; content: { text: string }[] };
+    error?: { message: string };
+  };
+}
+
+/** The instructions' text, as the server sends it. */
+const instructions =
+  /const INSTRUCTIONS = `([\s\S]*?)`;/.exec(instructionsSource)?.[1]?.replaceAll("\\`", "`") ?? "";
+
+describe("README and instructions examples", () => {
+  const all = examples(readme);
+
+  it("shows every tool at least once", () => {
+    expect(new Set(all.map((e) => e.tool))).toEqual(new Set(TOOLS));
+  });
+
+  for (const example of all)
+    it(`accepts ${example.line.slice(0, 100)}`, async () => {
+      const answer = await callTool(example.tool, example.args);
+      expect(answer.error, JSON.stringify(answer.error)).toBeUndefined();
+      const text = answer.result?.content.map((c) => c.text).join("\n") ?? "";
+      expect(text).not.toMatch(/INVALID_ARGUMENT|validation error|Invalid arguments/i);
+    });
+
+  it("accepts every locator and the object form the instructions show", async () => {
+    const locators = [
+      ...instructions.matchAll(
+        /`((?:[\w./-]+(?:#[\w.]+|:\d+(?:-\d+)?)?)|@\w+(?::\d+-\d+)?|r\d+:\d+-\d+|os:)`/g,
+      ),
+    ]
+      .map((m) => m[1] as string)
+      .filter((l) => /[./:#@]/.test(l));
+    expect(locators.length).toBeGreaterThanOrEqual(6);
+    const object = JSON.parse(/(\{"path": .*?\})/.exec(instructions)?.[1] ?? "null");
+    expect(object).toMatchObject({ path: expect.any(String) });
+    const answer = await callTool("read", { from: [...locators, object] });
+    const text = answer.result?.content.map((c) => c.text).join("\n") ?? "";
+    expect(answer.error, JSON.stringify(answer.error)).toBeUndefined();
+    expect(text).not.toMatch(/INVALID_ARGUMENT|validation error|Invalid arguments/i);
+  });
+});
