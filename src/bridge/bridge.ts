@@ -141,7 +141,7 @@ export class Bridge extends DurableObject<Env> {
         settle(
           fail(
             "AGENT_TIMEOUT",
-            `The local agent ${quoted(target.name)} did not answer within ${timeoutMs / 1000} s.${context ? " If it was writing files, it finishes or undoes the write on its own; `session {\"action\":\"history\"}` will say which." : ""}`,
+            `The local agent ${quoted(target.name)} did not answer within ${timeoutMs / 1000} s.${context ? ' If it was writing files, it finishes or undoes the write on its own; `session {"action":"history"}` will say which.' : ""}`,
           ),
         );
       }, timeoutMs);

@@ -51,5 +51,8 @@ export function backwardsRange(args: {
     args.end_line >= args.start_line
   )
     return undefined;
-  return { code: "INVALID_ARGUMENT", message: "`end_line` is before `start_line`." };
+  return {
+    code: "INVALID_ARGUMENT",
+    message: "The line range ends before it starts; give it as start-end, start ≤ end.",
+  };
 }

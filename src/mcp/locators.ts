@@ -4,6 +4,7 @@ import type { ToolFailure } from "../core/errors.ts";
 import { keyProblem } from "../core/names.ts";
 import { type Located, parseLocator } from "../refs/locator.ts";
 import { parseLineRange } from "../refs/syntax.ts";
+import { refSource } from "./references.ts";
 import * as p from "./schemas.ts";
 import type { Target } from "./targets.ts";
 
@@ -42,6 +43,69 @@ const selectors = {
 const path = p.path.describe("");
 const key = p.key.describe("");
 
+/**
+ * A union of a locator string, an object form and (for lists) an array, whose
+ * error is the one of the option the input's shape picks: `{clip: 5}` is told
+ * "clip: expected string", and `[…, {clip: 5}]` "[1].clip: …", not zod's bare
+ * "Invalid input".
+ */
+function either<const T extends readonly [z.ZodType, ...z.ZodType[]]>(options: T, shape: string) {
+  return z.union(options, {
+    error: (issue) => {
+      const input = (issue as { input?: unknown }).input;
+      const errors = (issue as { errors?: Issue[][] }).errors ?? [];
+      const picked = options.findIndex((o) => accepts(o, input));
+      const first = picked === -1 ? undefined : errors[picked]?.[0];
+      if (!first) return `must be ${shape}`;
+      const { path, message } = innermost(first);
+      return path.length ? `${renderPath(path)}: ${message}` : message;
+    },
+  });
+}
+
+type Issue = z.core.$ZodIssue & { errors?: Issue[][] };
+
+/** Through nested unions, the issue of the one option that fits the input's shape. */
+function innermost(issue: Issue): { path: PropertyKey[]; message: string } {
+  const fitting = issue.code === "invalid_union" ? (issue.errors ?? []).filter(fits) : [];
+  const inner = fitting.length === 1 ? fitting[0]?.[0] : undefined;
+  if (!inner) return { path: issue.path, message: issue.message };
+  const deeper = innermost(inner);
+  return { path: [...issue.path, ...deeper.path], message: deeper.message };
+}
+
+/** Whether an option's issues are about the input's content rather than its shape. */
+function fits(issues: Issue[]): boolean {
+  const [first] = issues;
+  if (!first || first.path.length) return true;
+  if (first.code === "invalid_type") return false;
+  return first.code !== "invalid_union" || (first.errors ?? []).some(fits);
+}
+
+const renderPath = (path: PropertyKey[]) =>
+  path.map((k, i) => (typeof k === "number" ? `[${k}]` : i ? `.${String(k)}` : String(k))).join("");
+
+/** Whether a schema is of the input's shape (string, object, array, or a union of those). */
+function accepts(schema: z.ZodType, input: unknown): boolean {
+  const def = schema._zod.def as { type: string; options?: z.ZodType[] };
+  switch (def.type) {
+    case "string":
+      return typeof input === "string";
+    case "array":
+      return Array.isArray(input);
+    case "object":
+      return typeof input === "object" && input !== null && !Array.isArray(input);
+    case "union":
+      return (def.options ?? []).some((o) => accepts(o, input));
+    default:
+      return false;
+  }
+}
+
+const SOURCE_SHAPE =
+  'a locator like "src/a.ts:3-9", "@key" or "os:", or an object with `path`, `clip`, `result` or `source`';
+const TARGET_SHAPE = 'a locator like "src/a.ts" or "src/a.ts:3-9", or an object with `path`';
+
 /** A source in the object form: `path`, `clip` (with `scope`), `result` or `source: "os"`, and what to take of it. */
 export const sourceObject = z.strictObject({
   path: path.optional(),
@@ -52,14 +116,20 @@ export const sourceObject = z.strictObject({
   ...selectors,
 });
 
-export const source = z.union([locator, sourceObject]);
+export const source = either([locator, sourceObject], SOURCE_SHAPE);
 
 /** What `cut` and `move` take: a file, whole or in part. */
-export const fileSource = z.union([locator, z.strictObject({ path, ...selectors })]);
+export const fileSource = either(
+  [locator, z.strictObject({ path, ...selectors })],
+  'a file locator like "src/a.ts#Store.load" or "src/a.ts:14-18", or an object with `path`',
+);
 export type Source = z.output<typeof source>;
 
 /** One source, or several (assembled in order, `transform.join` between). */
-export const sources = z.union([source, z.array(source).min(1).max(50)]);
+export const sources = either(
+  [source, z.array(source).min(1).max(50)],
+  `${SOURCE_SHAPE}, or a list of them`,
+);
 export type Sources = z.output<typeof sources>;
 
 /** A place to paste in the object form: a file and, optionally, lines, a symbol or a passage, with options. */
@@ -72,8 +142,11 @@ export const targetObject = z.strictObject({
   expect: p.expect.unwrap().describe("").optional(),
 });
 
-export const target = z.union([locator, targetObject]);
-export const targets = z.union([target, z.array(target).min(1).max(50)]);
+export const target = either([locator, targetObject], TARGET_SHAPE);
+export const targets = either(
+  [target, z.array(target).min(1).max(50)],
+  `${TARGET_SHAPE}, or a list of them`,
+);
 export type Targets = z.output<typeof targets>;
 
 /** A source as a reference object (`Ref`): a locator parsed, an object as given. */
@@ -146,13 +219,16 @@ const invalid = (message: string): ToolFailure => ({ code: "INVALID_ARGUMENT", m
 /** A failure rather than a destination. */
 export const isFailure = (d: Destination | ToolFailure): d is ToolFailure => "code" in d;
 
-/** What a source names: a file, an entry, an earlier result or the OS clipboard. */
-export function kindOf(r: p.Ref): "file" | "clip" | "result" | "os" {
-  if (r.source) return r.source;
-  if (r.clip !== undefined) return "clip";
-  if (r.result !== undefined || (r.lines !== undefined && /^\s*r\d+:/.test(r.lines)))
-    return "result";
-  return r.path === undefined ? "os" : "file";
+/**
+ * What a source names: a file, an entry, an earlier result or the OS clipboard;
+ * undefined when that is unclear (`{}`, or `path` with `clip`), which the
+ * reference check then explains.
+ */
+export function kindOf(r: p.Ref): "file" | "clip" | "result" | "os" | undefined {
+  const source = refSource(r);
+  return source === "file" || source === "clip" || source === "result" || source === "os"
+    ? source
+    : undefined;
 }
 
 /** A file source as the file actions take it: `path`, lines as `start_line`/`end_line`, selectors. */

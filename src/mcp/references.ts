@@ -37,7 +37,7 @@ export interface Resolved {
 type Source = typeof import("./schemas.ts").REF_SOURCES[number];
 
 /** The source a reference names (explicit, or by the field it gives), or why it is unclear. */
-function sourceOf(r: Ref): Source | string {
+export function refSource(r: Ref): Source | string {
   const given = (["path", "clip", "result"] as const).filter((f) => r[f] !== undefined);
   if (given.length > 1)
     return `give one of \`path\`, \`clip\` and \`result\` (got ${given.join(" and ")})`;
@@ -69,7 +69,7 @@ export function refProblem(r: Ref, at: string): ToolFailure | undefined {
     code: "INVALID_ARGUMENT",
     message: `${at}: ${message}.`,
   });
-  const source = sourceOf(r);
+  const source = refSource(r);
   if (!(["file", "clip", "result", "os"] as string[]).includes(source)) return bad(source);
   const selectors = (["lines", "focus", "start"] as const).filter((f) => r[f] !== undefined);
   if (selectors.length > 1)
@@ -179,7 +179,7 @@ export async function resolveRef(
   r: Ref,
   agent: string | undefined,
 ): Promise<Outcome<Resolved>> {
-  const source = sourceOf(r);
+  const source = refSource(r);
   switch (source) {
     case "file": {
       const range = r.lines === undefined ? undefined : parseLineRange(r.lines);

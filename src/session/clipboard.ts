@@ -209,15 +209,15 @@ export class Clipboard {
         return fail(
           "INVALID_ARGUMENT",
           slice.error === "START_AFTER_END"
-            ? "`end_line` is before `start_line`; give a range with start_line ≤ end_line."
-            : `\`start_line\` ${input.startLine} is past the last line; \`${row.key}\` has ${slice.totalLines} lines.`,
+            ? "The line range ends before it starts; give it as start-end, start ≤ end."
+            : `Line ${input.startLine} is past the last line; \`${row.key}\` has ${slice.totalLines} lines.`,
         );
       }
       ({ text, startLine } = slice);
     }
-    const page = stored ?? getPage(text, input.page);
+    const page = stored ?? getPage(text, input.page, undefined, startLine);
     if (!page) {
-      const pages = getPage(text, 1)?.pages ?? 1;
+      const pages = getPage(text, 1, undefined, startLine)?.pages ?? 1;
       return fail(
         "PAGE_OUT_OF_RANGE",
         `\`page\` ${input.page} does not exist; \`${row.key}\` has ${pages} page(s) of content.`,
@@ -291,7 +291,7 @@ export class Clipboard {
       this.entries.page(row, 1) ??
       (() => {
         const text = this.entries.content(row);
-        return getPage(text, page) ?? getPage(text, 1);
+        return getPage(text, page, undefined, 1) ?? getPage(text, 1, undefined, 1);
       })();
     if (!found) return undefined;
     return {

@@ -379,7 +379,8 @@ function pagesOf(text: string): [number, number][] {
   const pages: [number, number][] = [];
   let line = 1;
   let at = 0;
-  for (const start of pageStarts(text)) {
+  // Numbered from 1, as a read of the entry shows it.
+  for (const start of pageStarts(text, undefined, 1)) {
     for (let nl = text.indexOf("\n", at); nl !== -1 && nl < start; nl = text.indexOf("\n", nl + 1))
       line++;
     at = start;

@@ -54,8 +54,20 @@ const cases: Case[] = [
     undefined,
     ["ttl_seconds:"],
   ],
-  ["a number as key", "read", { from: { clip: 5 } }, undefined, ["key:"]],
-  ["a number as new content", "update", { key: "keep", text: 42 }, undefined, ["content:"]],
+  [
+    "a number as key",
+    "read",
+    { from: { clip: 5 } },
+    undefined,
+    ["from:", "clip:", "expected string"],
+  ],
+  [
+    "a number as new content",
+    "update",
+    { key: "keep", text: 42 },
+    undefined,
+    ["text:", "expected string"],
+  ],
   [
     "a string as a tag list",
     "copy",
@@ -80,7 +92,7 @@ const cases: Case[] = [
   ["an empty todo text", "session", { action: "todo_add", text: "" }, undefined, ["text:"]],
   // Keys
   ["an empty key to copy", "copy", { key: "", text: "x" }, undefined, ["key:", "empty"]],
-  ["an empty key to get", "read", { from: "@" }, undefined, ["key:", "empty"]],
+  ["an empty key to get", "read", { from: "@" }, undefined, ['"@"', "no entry key"]],
   ["an empty key to delete", "update", { action: "delete", key: "" }, undefined, ["key:", "empty"]],
   [
     "an empty new_key",
@@ -173,7 +185,7 @@ const cases: Case[] = [
     "copy",
     { from: "os:", key: "keep", text: "changed" },
     "INVALID_ARGUMENT",
-    ["`text`", "`from_os`", "exactly one"],
+    ["`from`", "`text`", "not both"],
   ],
   [
     "a reference given as a string instead of an object",
@@ -187,14 +199,14 @@ const cases: Case[] = [
     "copy",
     { from: { clip: "keep" }, key: "keep", text: "changed" },
     "INVALID_ARGUMENT",
-    ["exactly one", "`text`", "`ref`"],
+    ["`from`", "`text`", "not both"],
   ],
   [
     "a reference naming two sources",
     "copy",
     { from: { clip: "keep", path: "a.ts" }, key: "keep" },
     "INVALID_ARGUMENT",
-    ["`ref`", "`path`", "`clip`"],
+    ["`from`", "`path`", "`clip`"],
   ],
   [
     "an inline marker that does not parse",
@@ -231,20 +243,20 @@ const cases: Case[] = [
     "ANCHOR_NOT_FOUND",
     ["entry `keep`", "`start`"],
   ],
-  ["no source to copy", "copy", { key: "keep" }, "INVALID_ARGUMENT", ["exactly one", "none"]],
+  ["no source to copy", "copy", { key: "keep" }, "INVALID_ARGUMENT", ["`from`", "`text`"]],
   [
-    "a line range with text",
+    "a line range as a parameter (lines go in the locator)",
     "copy",
     { key: "keep", text: "changed", start_line: 2 },
-    "INVALID_ARGUMENT",
-    ["`start_line`", "`path`"],
+    undefined,
+    ['"start_line"'],
   ],
   [
     "an update with nothing to change",
     "update",
     { key: "keep" },
     "INVALID_ARGUMENT",
-    ["`content`", "`description`", "`new_key`", "`ttl_seconds`"],
+    ["`text`", "`description`", "`new_key`", "`ttl_seconds`"],
   ],
   [
     "a tag action without tags",
@@ -259,7 +271,7 @@ const cases: Case[] = [
     "copy",
     { session: "nope", key: "keep", text: "changed" },
     undefined,
-    ["session:", "session_start"],
+    ["session:", "session start"],
   ],
   [
     "an upper-case session handle",
@@ -379,7 +391,8 @@ describe("bad inputs change nothing", () => {
     async (_title, tool, args, code, mentions) => {
       const before = settled;
       const withSession = { ...args };
-      if (tool !== "session_start" && !("session" in args)) withSession.session = session;
+      if (!(tool === "session" && args.action === "start") && !("session" in args))
+        withSession.session = session;
       const result = await call(client, tool, withSession);
       expectToolError(result, code, mentions);
       settled = await state();
@@ -434,7 +447,7 @@ describe("bad inputs change nothing", () => {
         ["session", { session: ghost, action: "todo_add", text: "x" }],
         ["session", { action: "end", session: ghost }],
       ] as const) {
-        expectToolError(await call(v2, tool, args), "UNKNOWN_SESSION", [ghost, "session_start"]);
+        expectToolError(await call(v2, tool, args), "UNKNOWN_SESSION", [ghost, "action start"]);
       }
       // The copy above did not bring the session into being.
       expectToolError(await call(v2, "list", { session: ghost }), "UNKNOWN_SESSION", [ghost]);
@@ -453,7 +466,7 @@ describe("bad inputs change nothing", () => {
     expectToolError(
       await call(client, "session", { action: "end", session: "default" }),
       "SESSION_PROTECTED",
-      ["`default`", "clipboard_clear"],
+      ["`default`", 'update action "clear"'],
     );
     expectToolError(await call(client, "session", { action: "end" }), undefined, ["session"]);
     expect(await state()).toEqual(before);

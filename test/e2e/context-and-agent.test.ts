@@ -12,13 +12,24 @@ import {
   unique,
 } from "./clients.ts";
 
+/** The toolset (issue 15 §2): eleven verbs, every capability of 0.4.0's 25 tools reachable through them. */
 const TOOLS = [
+  "read",
   "copy",
   "cut",
   "paste",
+  "move",
   "undo",
+  "list",
+  "update",
+  "transfer",
+  "session",
+  "agents",
+];
+
+/** 0.4.0's names that are gone, with no aliases (they would cost tokens in every conversation). */
+const OLD_NAMES = [
   "redo",
-  "read",
   "clipboard_list",
   "clipboard_get",
   "clipboard_update",
@@ -72,44 +83,25 @@ describe("tool catalogue", () => {
             false,
           );
         }
-        for (const name of [
-          "clipboard_list",
-          "clipboard_get",
-          "clipboard_search",
-          "history",
-          "session_list",
-        ]) {
+        expect(tools.map((t) => t.name)).toEqual(TOOLS);
+        for (const name of OLD_NAMES) expect(byName.has(name), `old name ${name}`).toBe(false);
+        for (const name of ["read", "list", "agents"])
           expect(byName.get(name)?.annotations?.readOnlyHint, name).toBe(true);
-        }
-        for (const name of ["clipboard_delete", "clipboard_clear", "session_end"]) {
-          expect(byName.get(name)?.annotations?.destructiveHint, name).toBe(true);
-        }
-        // Tools whose output is data list its schema; receipts (writes) are text, and
-        // list none, to keep tools/list small; both return structuredContent.
-        for (const name of [
-          "clipboard_get",
-          "clipboard_list",
-          "clipboard_search",
-          "clipboard_export",
-          "read",
-          "history",
-          "session_list",
-          "agents_list",
-          "os_clipboard_get",
-        ]) {
-          expect(byName.get(name)?.outputSchema, `${name} outputSchema`).toBeDefined();
-        }
         for (const name of [
           "copy",
           "cut",
           "paste",
+          "move",
           "undo",
-          "redo",
-          "clipboard_delete",
-          "session_start",
-        ]) {
-          expect(byName.get(name)?.outputSchema, `${name} is a receipt`).toBeUndefined();
-        }
+          "update",
+          "transfer",
+          "session",
+        ])
+          expect(byName.get(name)?.annotations?.destructiveHint, name).toBe(true);
+        // Results carry structuredContent, but no tool lists an outputSchema: each costs
+        // tokens in every conversation, and a model reads the text.
+        for (const tool of tools)
+          expect(tool.outputSchema, `${tool.name} outputSchema`).toBeUndefined();
         const copied = await client.callTool({ name: "copy", arguments: { text: "x" } });
         expect(copied.structuredContent).toMatchObject({ key: expect.any(String), bytes: 1 });
       } finally {
@@ -118,20 +110,30 @@ describe("tool catalogue", () => {
     },
   );
 
-  it("keeps every tool definition together within DESIGN.md's 9,000-token tools/list budget", async () => {
+  it("keeps tools/list and the instructions together within DESIGN.md's 4,000-token budget, at most 12 tools", async () => {
     const client = await connectV1();
     try {
       const { tools } = await client.listTools();
-      // Claude's tokenizer is not public: o200k is the proxy (as in PLATFORM.md); JSON is
-      // dense in tokens, so this stays well under the limit rather than at it.
-      const tokens = getEncoding("o200k_base").encode(JSON.stringify(tools)).length;
-      expect(tokens, `tools/list is ${tokens} o200k tokens`).toBeLessThanOrEqual(9_000);
+      const instructions = client.getInstructions() ?? "";
+      expect(instructions.length, "the server sends instructions").toBeGreaterThan(0);
+      // Claude's tokenizer is not public: o200k is the proxy (as in PLATFORM.md).
+      const o200k = getEncoding("o200k_base");
+      const tokens = o200k.encode(JSON.stringify(tools)).length + o200k.encode(instructions).length;
+      expect(tokens, `tools/list + instructions is ${tokens} o200k tokens`).toBeLessThanOrEqual(
+        4_000,
+      );
+      expect(tools.length).toBeLessThanOrEqual(12);
       for (const tool of tools) {
         expect(JSON.stringify(tool), `${tool.name} lists $schema`).not.toContain("$schema");
         expect(JSON.stringify(tool), `${tool.name} lists safe-integer bounds`).not.toContain(
           "9007199254740991",
         );
       }
+      // (history, todo and redo live on as actions and a flag, so only the compound names are checked.)
+      for (const name of OLD_NAMES.filter((n) => n.includes("_")))
+        expect(instructions, `the instructions name ${name}`).not.toMatch(
+          new RegExp(`\\b${name}\\b`),
+        );
     } finally {
       await client.close();
     }

@@ -58,6 +58,9 @@ beforeAll(async () => {
   expect(await stored("readme")).toBe(README);
 });
 
+/** Content as shown without the line numbers reads add. */
+const unnumbered = (shown: string) => shown.replace(/^\d+\t/gm, "");
+
 afterAll(async () => {
   await call(v1, "update", { session, action: "delete", key: userKey, scope: "user" });
   await call(v1, "session", { action: "end", session });
@@ -65,11 +68,13 @@ afterAll(async () => {
   await v2.close();
 });
 
-describe("an entry's content echoed back from clipboard_get", () => {
+describe("an entry's content echoed back from a read", () => {
   it("writes exactly the entry's bytes, and nothing the markers name", async () => {
     const got = await call(v2, "read", { session, from: "@readme" });
     expect(got.isError, got.text).toBeFalsy();
-    const shown = got.content[1]?.text ?? "";
+    // Reads number lines; a model echoing content leaves the numbers out.
+    const shown = unnumbered(got.content[1]?.text ?? "");
+    expect(got.content[1]?.text).toMatch(/^1\t# Notes\n2\t\n/);
     expect(shown).toBe(literal(README));
     expect(got.data.content).toBe(shown);
     const echoed = await call(v1, "copy", { session, key: "echo", text: shown });
@@ -106,7 +111,7 @@ describe("an entry's content echoed back from clipboard_get", () => {
       const shown = got.content[1]?.text ?? "";
       expect(shown.length).toBeLessThanOrEqual(LIMITS.resultChars);
       expect(shown).not.toMatch(/(^|[^\\]){{ref:/);
-      pages.push(shown);
+      pages.push(unnumbered(shown));
       if (page >= (got.data.pages as number)) break;
     }
     expect(pages.length).toBe(3);
@@ -123,7 +128,7 @@ describe("anchors copied from a result", () => {
       key: "passage",
     });
     expect(r.isError, r.text).toBeFalsy();
-    expect(r.text).toContain("(anchors: exact)");
+    expect(r.data.cited).toBe("entry `readme` lines 4–5 (anchors: exact)");
     expect(await stored("passage")).toBe("{{ref:clip=private}}\nOS clipboard: {{ref:source=os}}");
   });
 
@@ -148,7 +153,7 @@ describe("every other result that shows content", () => {
       text: literal("a {{ref:clip=private}}\n"),
       show: true,
     });
-    expect(shown.content[1]?.text).toBe("a \\{{ref:clip=private}}\n");
+    expect(shown.content[1]?.text).toBe("1\ta \\{{ref:clip=private}}\n");
     expect(shown.data.content).toBe("a \\{{ref:clip=private}}\n");
 
     const listed = await call(v1, "list", { session, scope: "session", verbose: true });

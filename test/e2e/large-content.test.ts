@@ -67,7 +67,7 @@ describe("large content", () => {
     const refusedNew = await call(v2, "copy", { session, key: "big-new", text: huge });
     expectToolError(refusedNew, "TEXT_TOO_LARGE", ["`text`"]);
     const refusedUpdate = await call(v1, "update", { session, key: "big-keep", text: huge });
-    expectToolError(refusedUpdate, "TEXT_TOO_LARGE", ["`content`"]);
+    expectToolError(refusedUpdate, "TEXT_TOO_LARGE", ["`text`"]);
 
     expect(await sessionSnapshot(v1, session)).toEqual(before);
   });

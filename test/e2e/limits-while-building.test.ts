@@ -61,12 +61,12 @@ describe("content refused while it is built", () => {
     await expectNotStored(key);
   });
 
-  it("multi_ref with 50 references to a 10 MiB entry: refused at the second, before the third is resolved", async () => {
+  it("a `from` list of 50 references to a 10 MiB entry: refused at the second, before the third is resolved", async () => {
     const key = unique("mosaic");
     // The third names no entry: resolving it would answer ENTRY_NOT_FOUND instead.
     const refs = Array.from({ length: 50 }, (_, i) => ({ clip: i === 2 ? missing : BIG }));
     const r = await call(v2, "copy", { session, from: refs, key });
-    expectToolError(r, "TEXT_TOO_LARGE", ["`multi_ref[1]`", "20.0 MiB"]);
+    expectToolError(r, "TEXT_TOO_LARGE", ["`from[1]`", "20.0 MiB"]);
     await expectNotStored(key);
   });
 
@@ -96,7 +96,7 @@ describe("content refused while it is built", () => {
       from: [{ clip: BIG }, { clip: BIG }, { clip: missing }],
       to: "os:",
     });
-    expectToolError(r, "TEXT_TOO_LARGE", ["`multi_ref[1]`"]);
+    expectToolError(r, "TEXT_TOO_LARGE", ["`from[1]`"]);
   });
 
   it("indentation by levels on an entry is sized before it is built", async () => {
@@ -150,8 +150,11 @@ describe("a deeply nested argument", () => {
   const DEPTH = 20_000;
   const deep = `${'{"a":'.repeat(DEPTH)}1${"}".repeat(DEPTH)}`;
 
-  it("as clipboard_import's data object: INVALID_ARGUMENT naming `data`, not a stack overflow", async () => {
-    const r = await rawCall("clipboard_import", `{"session":"${session}","data":${deep}}`);
+  it("as an import's data object: INVALID_ARGUMENT naming `data`, not a stack overflow", async () => {
+    const r = await rawCall(
+      "transfer",
+      `{"session":"${session}","action":"import","data":${deep}}`,
+    );
     expectToolError(r, "INVALID_ARGUMENT", ["`data`", "32 levels"]);
     expect(r.text).not.toMatch(/stack|INTERNAL_ERROR/i);
   });

@@ -123,12 +123,13 @@ describe("references to entries", () => {
 describe("the result index", () => {
   it("gives every result that shows content an id whose lines can be cited", async () => {
     const got = await call(v1, "read", { session, from: "@config:6-8" });
-    const id = /^(r\d+):/.exec(got.text)?.[1];
+    const id = /^(r\d+) /.exec(got.text)?.[1];
     expect(id, got.text).toBeDefined();
     // Lines are numbered as the result showed them: 6–8 of the entry.
-    await ok(v2, "copy", { session, from: { lines: `${id}:7..8` }, key: "from-result" });
+    expect(got.text).toContain("\n7\turl = ");
+    await ok(v2, "copy", { session, from: `${id}:7-8`, key: "from-result" });
     expect(await content("from-result")).toBe('url = "postgres://localhost/app"\npool = 5\n');
-    const outside = await call(v1, "copy", { session, from: { lines: `${id}:1..2` }, key: "x" });
+    const outside = await call(v1, "copy", { session, from: `${id}:1-2`, key: "x" });
     expectToolError(outside, "LINE_OUT_OF_RANGE", [`result ${id}`, "6–8"]);
   });
 
@@ -147,7 +148,8 @@ describe("the result index", () => {
 
   it("keeps results per session: another session cannot cite them", async () => {
     const got = await call(v1, "read", { session, from: "@config" });
-    const id = /^(r\d+):/.exec(got.text)?.[1];
+    const id = /^(r\d+) /.exec(got.text)?.[1];
+    expect(id, got.text).toBeDefined();
     const other = await startSession(v1);
     try {
       const r = await call(v1, "copy", { session: other, from: { result: id }, key: "y" });

@@ -44,7 +44,7 @@ describe("sessions and scopes", () => {
     await v2.close();
   });
 
-  it("mints a fresh handle per session_start and lists it with its project and description", async () => {
+  it("mints a fresh handle per session start and lists it with its project and description", async () => {
     const project = unique("proj");
     const first = await call(v1, "session", {
       action: "start",
@@ -250,7 +250,7 @@ describe("sessions and scopes", () => {
       ["session", { session: doomed, action: "history" }],
       ["session", { session: doomed, action: "todo" }],
     ] as const) {
-      expectToolError(await call(v1, name, args), "UNKNOWN_SESSION", [doomed, "session_start"]);
+      expectToolError(await call(v1, name, args), "UNKNOWN_SESSION", [doomed, "action start"]);
     }
     expectToolError(
       await call(v1, "session", { action: "end", session: doomed }),

@@ -24,11 +24,11 @@ export const cite = defineAction({
   async run(s, args) {
     const got = await resolveRef(s, args.ref, args.agent);
     if (!got.ok) return got;
-    const page = getPage(got.value.text, args.page);
+    const page = getPage(got.value.text, args.page, undefined, 1);
     if (!page)
       return fail(
         "INVALID_ARGUMENT",
-        `\`page\` ${args.page} is past the end: ${got.value.what} has ${getPage(got.value.text, 1)?.pages ?? 1} page(s).`,
+        `\`page\` ${args.page} is past the end: ${got.value.what} has ${getPage(got.value.text, 1, undefined, 1)?.pages ?? 1} page(s).`,
       );
     const content = page.text;
     return ok({

@@ -118,9 +118,9 @@ export const copy = defineAction({
     });
     if (!stored.ok) return stored;
     const { entry, created } = stored.value;
-    const shown = args.show ? getPage(content, 1) : undefined;
     // Numbered as the file's lines when the content is exactly those lines.
     const firstLine = file && !args.transform ? file.start_line : 1;
+    const shown = args.show ? getPage(content, 1, undefined, firstLine) : undefined;
     const result = shown ? `r${s.results.keep("copy", shown.text, firstLine)}` : undefined;
     const receipt = receiptFor(entry, shown ? utf8Bytes(shown.text) : 0);
     const from = file
@@ -155,6 +155,7 @@ export const copy = defineAction({
   text: (r, args) => [
     `${r.created ? "copied" : "updated"} ${r.path ? `${r.path}:${r.start_line}-${r.end_line} ` : args.from_os ? "os: " : ""}→ @${r.key} (${r.scope === "session" ? "" : `${r.scope}, `}${plural(r.lines, "line")})` +
       (r.warning ? `. Warning: ${r.warning}` : "") +
+      inexactAnchors(r.selected, r.cited) +
       (r.result ? `; content is ${r.result}:` : ""),
     ...(r.content !== undefined
       ? [numberLines(r.content, r.path && !args.transform ? (r.start_line ?? 1) : 1)]
@@ -218,4 +219,16 @@ async function sourceOf(s: SessionContext, args: Args): Promise<Outcome<Source>>
       : { kind: "text" },
     cited: gathered.value.cited,
   });
+}
+
+/**
+ * What was taken when anchors matched only normalised or fuzzily, for the
+ * receipt's text: the model should see that the text it named was not found
+ * as typed. An exact match says nothing (the details are in structuredContent).
+ */
+export function inexactAnchors(...described: (string | undefined)[]): string {
+  const inexact = described.find(
+    (d) => d !== undefined && /anchors\b.*\b(normalised|fuzzy)/.test(d),
+  );
+  return inexact ? `; took ${inexact}` : "";
 }

@@ -19,7 +19,7 @@ export const osClipboardGet = defineAction({
     const got = await s.agent("os_read", {}, args.agent);
     if (!got.ok) return got;
     const { text } = got.value.result;
-    const page = getPage(text, 1);
+    const page = getPage(text, 1, undefined, 1);
     const value = {
       content: page?.text ?? "",
       lines: countLines(text),

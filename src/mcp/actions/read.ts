@@ -116,7 +116,7 @@ export const read = defineAction({
       });
       if (!stored.ok) return stored;
     }
-    const page = status === "content" ? getPage(r.text, 1) : undefined;
+    const page = status === "content" ? getPage(r.text, 1, undefined, r.start_line) : undefined;
     const result = page ? `r${s.results.keep("read", page.text, r.start_line)}` : undefined;
     const shown = page?.text ?? (status === "diff" ? (diff?.text ?? "") : "");
     return ok({
