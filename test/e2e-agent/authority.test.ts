@@ -161,7 +161,7 @@ describe("an impostor answering in the agent's name", () => {
 
     // 1. An undo for another file than the result's: the edge refuses the answer, stores nothing.
     expectToolError(
-      await call(client, "paste", { session, text: "new\n", targets: [{ path: "a.ts" }] }),
+      await call(client, "paste", { session, text: "new\n", to: "a.ts" }),
       "AGENT_ANSWER_MISMATCH",
       ["did not match the request", "conftest.py", "not recorded as done", "agents_list"],
     );
@@ -170,7 +170,7 @@ describe("an impostor answering in the agent's name", () => {
     const pasted = await ok<{ operation: number }>(client, "paste", {
       session,
       text: "new\n",
-      targets: [{ path: "a.ts" }],
+      to: "a.ts",
     });
     await fake.close();
 
@@ -195,8 +195,8 @@ describe("an impostor answering in the agent's name", () => {
     expect(existsSync(path.join(root, "conftest.py"))).toBe(false);
     const { operations } = await ok<{ operations: { id: number; summary: string }[] }>(
       client,
-      "history",
-      { session },
+      "session",
+      { session, action: "history" },
     );
     expect(operations.some((o) => /refused: the answer .* did not match/.test(o.summary))).toBe(
       true,
@@ -214,7 +214,7 @@ describe("a crash between the commit point and the renames, then an edit before 
     const interrupted = await call(client, "paste", {
       session,
       text: "pasted\n",
-      targets: [{ path: "one.txt" }, { path: "two.txt" }],
+      to: ["one.txt", "two.txt"],
     });
     expectToolError(interrupted, "AGENT_DISCONNECTED");
     const op = Number(/operation #(\d+)/.exec(interrupted.text)?.[1]);
@@ -228,8 +228,8 @@ describe("a crash between the commit point and the renames, then an edit before 
     for (let i = 0; i < 100 && !line.includes("completed"); i++) {
       const { operations } = await ok<{ operations: { id: number; summary: string }[] }>(
         client,
-        "history",
-        { session },
+        "session",
+        { session, action: "history" },
       );
       line = operations.find((o) => o.id === op)?.summary ?? "";
       await new Promise((r) => setTimeout(r, 100));

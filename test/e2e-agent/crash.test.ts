@@ -97,7 +97,11 @@ interface History {
 /** Waits until history's line for operation `id` says how it ended. */
 async function settledLine(id: number): Promise<string> {
   for (let i = 0; i < 100; i++) {
-    const { operations } = await ok<History>(client, "history", { session, limit: 100 });
+    const { operations } = await ok<History>(client, "session", {
+      session,
+      action: "history",
+      limit: 100,
+    });
     const line = operations.find((o) => o.id === id)?.summary ?? "";
     if (!line.includes("interrupted (")) return line;
     await new Promise((r) => setTimeout(r, 100));
@@ -127,8 +131,8 @@ describe("the agent killed during three-target pastes", () => {
     const started = Date.now();
     await ok(client, "paste", {
       session,
-      key: "calibrate",
-      targets: TARGETS.map((p) => ({ path: p })),
+      from: "@calibrate",
+      to: TARGETS.map((p) => ({ path: p })),
     });
     const spreadMs = (Date.now() - started) * 1.2;
     let expected = readFileSync(path.join(root, TARGETS[0] ?? ""), "utf8");
@@ -166,8 +170,8 @@ describe("the agent killed during three-target pastes", () => {
       const sent = Date.now();
       const paste = call(client, "paste", {
         session,
-        key: `chunk-${round}`,
-        targets: TARGETS.map((p) => ({ path: p })),
+        from: `@${`chunk-${round}`}`,
+        to: TARGETS.map((p) => ({ path: p })),
       });
       if (!plan.crashAt) {
         await new Promise((r) =>
@@ -199,11 +203,7 @@ describe("the agent killed during moves between two files", () => {
     let source = read("source.txt");
     let target = read("target.txt");
     const started = Date.now();
-    await ok(client, "move", {
-      session,
-      from: { path: "move/source.txt", lines: `1..${CHUNK_LINES}` },
-      to: { path: "move/target.txt" },
-    });
+    await ok(client, "move", { session, from: "move/source.txt", to: "move/target.txt" });
     const spreadMs = (Date.now() - started) * 1.2;
     const first = source.slice(0, chunkOf("move-0").length);
     source = source.slice(first.length);
@@ -241,8 +241,8 @@ describe("the agent killed during moves between two files", () => {
       expect(source.startsWith(chunk)).toBe(true);
       const moving = call(client, "move", {
         session,
-        from: { path: "move/source.txt", lines: `1..${CHUNK_LINES}` },
-        to: { path: "move/target.txt" },
+        from: "move/source.txt",
+        to: "move/target.txt",
       });
       if (!crashAt) {
         await new Promise((r) =>

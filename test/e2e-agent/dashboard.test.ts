@@ -82,8 +82,8 @@ async function sessionWithPaste(): Promise<{ session: string; operation: number 
   await ok(client, "copy", { session, text: PASTED, key: "dash-snippet" });
   const pasted = await ok<{ operation: number; files: { path: string }[] }>(client, "paste", {
     session,
-    key: "dash-snippet",
-    targets: [{ path: NOTES_PATH }],
+    from: "@dash-snippet",
+    to: NOTES_PATH,
   });
   expect(pasted.files.map((f) => f.path)).toEqual([NOTES_PATH]);
   expect(file(NOTES_PATH)).toBe(NOTES + PASTED);
@@ -157,8 +157,8 @@ describe("the dashboard with a local agent connected", () => {
     // MCP sees the same history: the dashboard's undo is the `undo` tool's operation.
     const { operations } = await ok<{ operations: { id: number; op: string }[] }>(
       client,
-      "history",
-      { session },
+      "session",
+      { session, action: "history" },
     );
     expect(operations[0]).toMatchObject({ id: undoRow?.id, op: "undo" });
   });
@@ -214,7 +214,7 @@ describe("the dashboard with a local agent connected", () => {
     const later = await ok<{ operation: number }>(client, "paste", {
       session,
       text: "a later paste\n",
-      targets: [{ path: NOTES_PATH }],
+      to: NOTES_PATH,
     });
     expect(file(NOTES_PATH)).toBe(`${NOTES}${PASTED}a later paste\n`);
 

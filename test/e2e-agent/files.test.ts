@@ -70,7 +70,7 @@ afterAll(async () => {
 
 describe("a local agent connected", () => {
   it("is listed by agents_list with its name, project, roots and version", async () => {
-    const listed = await ok<{ agents: Record<string, unknown>[] }>(v1, "agents_list");
+    const listed = await ok<{ agents: Record<string, unknown>[] }>(v1, "agents");
     expect(listed.agents).toEqual([
       expect.objectContaining({
         name: "files-agent",
@@ -85,20 +85,14 @@ describe("a local agent connected", () => {
   });
 
   it("gives its workspace name to a session started without a project", async () => {
-    const started = await ok<{ project: string }>(v1, "session_start", {});
+    const started = await ok<{ project: string }>(v1, "session", { action: "start" });
     expect(started.project).toBe("files-project");
   });
 });
 
 describe("cut and paste", () => {
   it("moves a function from a.ts to b.ts byte for byte, without the code passing through the model", async () => {
-    const cut = await call(v1, "cut", {
-      session,
-      path: "src/a.ts",
-      start_line: 3,
-      end_line: 7,
-      key: "parse-config",
-    });
+    const cut = await call(v1, "cut", { session, from: "src/a.ts:3-7", key: "parse-config" });
     expect(cut.isError, cut.text).toBeFalsy();
     expect(cut.data).toMatchObject({
       key: "parse-config",
@@ -109,8 +103,8 @@ describe("cut and paste", () => {
     });
     const pasted = await call(v1, "paste", {
       session,
-      key: "parse-config",
-      targets: [{ path: "src/b.ts", mode: "at_marker_after", marker: "helpers go below" }],
+      from: "@parse-config",
+      to: { path: "src/b.ts", mode: "at_marker_after", marker: "helpers go below" },
     });
     expect(pasted.isError, pasted.text).toBeFalsy();
     // Receipts, not content: the function's body never comes back to the model.
@@ -130,7 +124,7 @@ describe("cut and paste", () => {
     expect(undone.isError, undone.text).toBeFalsy();
     expect(file("src/a.ts")).toBe(A_TS);
     expect(file("src/b.ts")).toBe(B_TS);
-    const redone = await call(v1, "redo", { session, count: 2 });
+    const redone = await call(v1, "undo", { session, redo: true, count: 2 });
     expect(redone.isError, redone.text).toBeFalsy();
     expect(file("src/a.ts")).toBe(A_TS.replace(FUNCTION, ""));
     expect(file("src/b.ts")).toContain(FUNCTION);
@@ -141,8 +135,8 @@ describe("cut and paste", () => {
   it("lists each file operation in history with its id", async () => {
     const { operations } = await ok<{ operations: { id: number; op: string; summary: string }[] }>(
       v1,
-      "history",
-      { session },
+      "session",
+      { session, action: "history" },
     );
     const ops = operations.map((o) => o.op);
     expect(ops.slice(0, 5)).toEqual(["undo", "redo", "undo", "paste", "cut"]);
@@ -157,8 +151,8 @@ describe("cut and paste", () => {
     const result = await call(v2, "paste", {
       session,
       text: "// pasted\n",
-      targets: [
-        { path: "t/one.ts" },
+      to: [
+        "t/one.ts",
         { path: "t/two.ts", mode: "prepend" },
         { path: "t/three.ts", mode: "at_marker_after", marker: "no such marker" },
       ],
@@ -174,7 +168,7 @@ describe("cut and paste", () => {
     const pasted = await ok<{ operation: number; files: Changed[] }>(v1, "paste", {
       session,
       text: "added\n",
-      targets: paths.map((p) => ({ path: p })),
+      to: paths.map((p) => ({ path: p })),
     });
     expect(pasted.files.map((f) => f.path)).toEqual(paths);
     for (const p of paths) expect(file(p)).toBe("base\nadded\n");
@@ -188,7 +182,7 @@ describe("cut and paste", () => {
     const dry = await ok<{ operation: number; dry_run: boolean; files: Changed[] }>(v1, "paste", {
       session,
       text: "X\n",
-      targets: [{ path: "dry.txt", mode: "after_line", line: 1 }],
+      to: { path: "dry.txt", lines: "1", mode: "after_line" },
       dry_run: true,
     });
     expect(dry).toMatchObject({ operation: 0, dry_run: true });
@@ -196,7 +190,7 @@ describe("cut and paste", () => {
     const real = await ok<{ files: Changed[] }>(v1, "paste", {
       session,
       text: "X\n",
-      targets: [{ path: "dry.txt", mode: "after_line", line: 1 }],
+      to: { path: "dry.txt", lines: "1", mode: "after_line" },
     });
     expect(real.files).toEqual(dry.files);
     expect(file("dry.txt")).toBe("1\nX\n2\n");
@@ -204,7 +198,7 @@ describe("cut and paste", () => {
 
   it("keeps CRLF line endings, a BOM and a missing final newline byte for byte", async () => {
     writeFile(root, "win.txt", Buffer.from("\uFEFFfirst\r\nsecond"));
-    await ok(v2, "paste", { session, text: "third\nfourth\n", targets: [{ path: "win.txt" }] });
+    await ok(v2, "paste", { session, text: "third\nfourth\n", to: "win.txt" });
     expect(bytes("win.txt")).toEqual(Buffer.from("\uFEFFfirst\r\nsecond\r\nthird\r\nfourth"));
   });
 
@@ -212,7 +206,7 @@ describe("cut and paste", () => {
     writeFile(root, "e.txt", "v1\n");
     const copied = await ok<{ file_hash: string }>(v1, "copy", {
       session,
-      path: "e.txt",
+      from: "e.txt",
       key: "e-v1",
     });
     writeFile(root, "e.txt", "v2\n");
@@ -220,7 +214,7 @@ describe("cut and paste", () => {
       await call(v1, "paste", {
         session,
         text: "x\n",
-        targets: [{ path: "e.txt", expect: copied.file_hash }],
+        to: { path: "e.txt", expect: copied.file_hash },
       }),
       "FILE_CHANGED",
       ["`targets[0]`", "e.txt"],
@@ -228,27 +222,27 @@ describe("cut and paste", () => {
     expect(file("e.txt")).toBe("v2\n");
     const current = await ok<{ file_hash: string }>(v1, "copy", {
       session,
-      path: "e.txt",
+      from: "e.txt",
       key: "e-v2",
     });
     await ok(v1, "paste", {
       session,
       text: "x\n",
-      targets: [{ path: "e.txt", expect: current.file_hash }],
+      to: { path: "e.txt", expect: current.file_hash },
     });
     expect(file("e.txt")).toBe("v2\nx\n");
   });
 
   it("creates a missing file only with create_if_missing, and undo removes it", async () => {
     expectToolError(
-      await call(v1, "paste", { session, text: "new\n", targets: [{ path: "made/new.ts" }] }),
+      await call(v1, "paste", { session, text: "new\n", to: "made/new.ts" }),
       "FILE_NOT_FOUND",
       ["create_if_missing"],
     );
     await ok(v1, "paste", {
       session,
       text: "new\n",
-      targets: [{ path: "made/new.ts", create_if_missing: true }],
+      to: { path: "made/new.ts", create_if_missing: true },
     });
     expect(file("made/new.ts")).toBe("new\n");
     await ok(v1, "undo", { session });
@@ -262,7 +256,7 @@ describe("undo after an outside edit", () => {
     await ok(v1, "paste", {
       session,
       text: "PASTED\n",
-      targets: [{ path: "u.txt", mode: "after_line", line: 1 }],
+      to: { path: "u.txt", lines: "1", mode: "after_line" },
     });
     writeFile(root, "u.txt", "outside edit\nalpha\nPASTED\nbeta\n");
     expectToolError(await call(v1, "undo", { session }), "UNDO_CONFLICT", ["u.txt", "force"]);
@@ -281,28 +275,28 @@ describe("read", () => {
     const first = await ok<{ read: number; status: string; content: string; key: string }>(
       v1,
       "read",
-      { session, path: "r.txt" },
+      { session, from: "r.txt" },
     );
     expect(first).toMatchObject({ status: "content", content: lines, key: "r.txt" });
-    const second = await call(v1, "read", { session, path: "r.txt" });
+    const second = await call(v1, "read", { session, from: "r.txt" });
     expect(second.data).toMatchObject({ status: "unchanged", since: first.read });
     expect(second.text).toContain(`unchanged since read #${first.read}`);
     expect(second.text).not.toContain("line 30");
     writeFile(root, "r.txt", lines.replace("line 30\n", "line thirty\n"));
-    const third = await call(v1, "read", { session, path: "r.txt" });
+    const third = await call(v1, "read", { session, from: "r.txt" });
     expect(third.data).toMatchObject({ status: "diff", since: first.read });
     expect(third.data.diff).toContain("-line 30\n+line thirty");
     expect(third.text).not.toContain("line 5\n");
     // The session keeps one copy, keyed by the path, holding the latest content.
-    const got = await ok<{ content: string }>(v1, "clipboard_get", { session, key: "r.txt" });
+    const got = await ok<{ content: string }>(v1, "read", { session, from: "@r.txt" });
     expect(got.content).toBe(lines.replace("line 30\n", "line thirty\n"));
   });
 
   it("forgets its copy after `ttl_calls` calls without use, and then returns the content again", async () => {
     writeFile(root, "ttl.txt", "short lived\n");
-    await ok(v1, "read", { session, path: "ttl.txt", ttl_calls: 2 });
-    for (let i = 0; i < 3; i++) await ok(v1, "history", { session, limit: 1 });
-    const again = await ok<{ status: string }>(v1, "read", { session, path: "ttl.txt" });
+    await ok(v1, "read", { session, from: "ttl.txt", ttl_calls: 2 });
+    for (let i = 0; i < 3; i++) await ok(v1, "session", { session, action: "history", limit: 1 });
+    const again = await ok<{ status: string }>(v1, "read", { session, from: "ttl.txt" });
     expect(again.status).toBe("content");
   });
 
@@ -311,12 +305,7 @@ describe("read", () => {
     const r = await ok<{ content: string; key: string; start_line: number; end_line: number }>(
       v1,
       "read",
-      {
-        session,
-        path: "range.txt",
-        start_line: 2,
-        end_line: 3,
-      },
+      { session, from: "range.txt:2-3" },
     );
     expect(r).toMatchObject({
       content: "b\nc\n",
@@ -333,13 +322,13 @@ describe("safety, enforced by the agent", () => {
     symlinkSync(path.join(outside, "secret.txt"), path.join(root, "link-out.txt"));
     writeFile(root, ".env", "API_KEY=hunter2\n");
     const cases: [string, Record<string, unknown>, string][] = [
-      ["read", { path: "../secret.txt" }, "PATH_OUTSIDE_ROOT"],
-      ["read", { path: path.join(outside, "secret.txt") }, "PATH_OUTSIDE_ROOT"],
-      ["read", { path: "link-out.txt" }, "PATH_OUTSIDE_ROOT"],
-      ["copy", { path: ".env" }, "PATH_DENIED"],
-      ["read", { path: ".git/config" }, "PATH_DENIED"],
-      ["paste", { text: "x", targets: [{ path: "link-out.txt" }] }, "PATH_OUTSIDE_ROOT"],
-      ["paste", { text: "x", targets: [{ path: ".env" }] }, "PATH_DENIED"],
+      ["read", { from: "../secret.txt" }, "PATH_OUTSIDE_ROOT"],
+      ["read", { from: path.join(outside, "secret.txt") }, "PATH_OUTSIDE_ROOT"],
+      ["read", { from: "link-out.txt" }, "PATH_OUTSIDE_ROOT"],
+      ["copy", { from: ".env" }, "PATH_DENIED"],
+      ["read", { from: ".git/config" }, "PATH_DENIED"],
+      ["paste", { text: "x", to: "link-out.txt" }, "PATH_OUTSIDE_ROOT"],
+      ["paste", { text: "x", to: ".env" }, "PATH_DENIED"],
     ];
     for (const [tool, args, code] of cases) {
       const result = await call(v1, tool, { session, ...args });
@@ -356,11 +345,11 @@ describe("safety, enforced by the agent", () => {
       path.join(root, "image.png"),
       Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 1]),
     );
-    expectToolError(await call(v1, "read", { session, path: "image.png" }), "BINARY_FILE", [
+    expectToolError(await call(v1, "read", { session, from: "image.png" }), "BINARY_FILE", [
       "image.png",
     ]);
     expectToolError(
-      await call(v1, "paste", { session, text: "x", targets: [{ path: "image.png" }] }),
+      await call(v1, "paste", { session, text: "x", to: "image.png" }),
       "BINARY_FILE",
       ["image.png"],
     );
@@ -375,11 +364,9 @@ describe("safety, enforced by the agent", () => {
       [{ path: "bad.txt", mode: "replace_lines", start_line: 3, end_line: 2 }, ["end_line"]],
       [{ path: "bad.txt", mode: "after_line", line: 9 }, ["`targets[0]`", "1 line"]],
     ] as const) {
-      expectToolError(
-        await call(v1, "paste", { session, text: "y\n", targets: [target] }),
-        undefined,
-        [...mentions],
-      );
+      expectToolError(await call(v1, "paste", { session, text: "y\n", to: [target] }), undefined, [
+        ...mentions,
+      ]);
     }
     expect(bytes("bad.txt")).toEqual(before);
   });
@@ -389,29 +376,26 @@ describe("export to and import from a file", () => {
   it("writes the export through the agent, imports it back, and undo removes the file", async () => {
     const source = await startSession(v1);
     await ok(v1, "copy", { session: source, key: "exported", text: "round trip\n", tags: ["t1"] });
-    const exported = await ok<{ path: string; operation: number }>(v1, "clipboard_export", {
+    const exported = await ok<{ path: string; operation: number }>(v1, "transfer", {
       session: source,
+      action: "export",
       scope: "session",
       path: "exports/clip.json",
     });
     expect(exported.path).toBe("exports/clip.json");
     expect(JSON.parse(file("exports/clip.json"))).toMatchObject({ format: "edgeclip", version: 1 });
     const target = await startSession(v1);
-    const imported = await ok<{ steps: { key: string; action: string }[] }>(
-      v1,
-      "clipboard_import",
-      {
-        session: target,
-        path: "exports/clip.json",
-        dry_run: false,
-      },
-    );
+    const imported = await ok<{ steps: { key: string; action: string }[] }>(v1, "transfer", {
+      session: target,
+      action: "import",
+      path: "exports/clip.json",
+      dry_run: false,
+    });
     expect(imported.steps).toEqual([
       expect.objectContaining({ key: "exported", action: "create" }),
     ]);
     expect(
-      (await ok<{ content: string }>(v1, "clipboard_get", { session: target, key: "exported" }))
-        .content,
+      (await ok<{ content: string }>(v1, "read", { session: target, from: "@exported" })).content,
     ).toBe("round trip\n");
     await ok(v1, "undo", { session: source });
     expect(() => file("exports/clip.json")).toThrow();
@@ -424,12 +408,8 @@ describe("concurrency and size", () => {
     const other = await startSession(v2, { project: "files-project" });
     const pastes = [];
     for (let i = 0; i < 15; i++) {
-      pastes.push(
-        ok(v1, "paste", { session, text: `one ${i}\n`, targets: [{ path: "shared.log" }] }),
-      );
-      pastes.push(
-        ok(v2, "paste", { session: other, text: `two ${i}\n`, targets: [{ path: "shared.log" }] }),
-      );
+      pastes.push(ok(v1, "paste", { session, text: `one ${i}\n`, to: "shared.log" }));
+      pastes.push(ok(v2, "paste", { session: other, text: `two ${i}\n`, to: "shared.log" }));
     }
     await Promise.all(pastes);
     const lines = file("shared.log").split("\n").filter(Boolean).sort();
@@ -445,15 +425,15 @@ describe("concurrency and size", () => {
     await ok(v1, "copy", { session, key: "big", text });
     const pasted = await ok<{ files: Changed[] }>(v1, "paste", {
       session,
-      key: "big",
-      targets: [{ path: "big/out.txt", create_if_missing: true }],
+      from: "@big",
+      to: { path: "big/out.txt", create_if_missing: true },
     });
     expect(pasted.files[0]?.created).toBe(true);
     expect(file("big/out.txt") === text).toBe(true);
     const back = await ok<{ bytes: number }>(v1, "copy", {
       session,
+      from: "big/out.txt",
       key: "big-back",
-      path: "big/out.txt",
     });
     expect(back.bytes).toBe(Buffer.byteLength(text));
   });

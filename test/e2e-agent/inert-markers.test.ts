@@ -53,11 +53,11 @@ beforeAll(async () => {
   v2 = await connectV2();
   session = await startSession(v1, { project: "inert-project" });
   await ok(v1, "copy", { session, key: userKey, scope: "user", text: USER_SECRET });
-  if (osClipboard) await ok(v1, "os_clipboard_set", { session, text: OS_SECRET });
+  if (osClipboard) await ok(v1, "paste", { session, text: OS_SECRET, to: "os:" });
 });
 
 afterAll(async () => {
-  await call(v1, "clipboard_delete", { session, key: userKey, scope: "user" });
+  await call(v1, "update", { session, action: "delete", key: userKey, scope: "user" });
   await v1?.close();
   await v2?.close();
   await agent?.stop();
@@ -72,7 +72,7 @@ function expectExactlyTheReadme(name: string) {
 
 describe("text echoed from a result never expands", () => {
   it("read a README holding three markers, paste the text it showed: out.txt is the README, byte for byte", async () => {
-    const read = await call(v1, "read", { session, path: "README.md" });
+    const read = await call(v1, "read", { session, from: "README.md" });
     expect(read.isError, read.text).toBeFalsy();
     const shown = read.content[1]?.text ?? "";
     expect(shown).toContain("Notes: \\{{ref:path=private-notes.txt}}");
@@ -80,22 +80,22 @@ describe("text echoed from a result never expands", () => {
     const pasted = await call(v2, "paste", {
       session,
       text: shown,
-      targets: [{ path: "out.txt", create_if_missing: true }],
+      to: { path: "out.txt", create_if_missing: true },
     });
     expect(pasted.isError, pasted.text).toBeFalsy();
     expectExactlyTheReadme("out.txt");
   });
 
   it("the same through copy: the entry holds the README's bytes, and pasting it by key writes them", async () => {
-    const read = await call(v1, "read", { session, path: "README.md", ttl_calls: 20 });
-    // A second read answers "unchanged": the content is the entry read made; show it with clipboard_get.
-    const got = await call(v1, "clipboard_get", { session, key: read.data.key as string });
+    const read = await call(v1, "read", { session, from: "README.md", ttl_calls: 20 });
+    // A second read answers "unchanged": the content is the entry read made; show it with a read of the entry.
+    const got = await call(v1, "read", { session, from: `@${read.data.key as string}` });
     const shown = got.content[1]?.text ?? "";
     await ok(v1, "copy", { session, key: "echo", text: shown });
     await ok(v1, "paste", {
       session,
-      key: "echo",
-      targets: [{ path: "out-by-key.txt", create_if_missing: true }],
+      from: "@echo",
+      to: { path: "out-by-key.txt", create_if_missing: true },
     });
     expectExactlyTheReadme("out-by-key.txt");
   });
@@ -104,26 +104,23 @@ describe("text echoed from a result never expands", () => {
     "the OS clipboard: os_clipboard_get shows its markers escaped, and the text pasted back writes them literally",
     async () => {
       // Put the README on the OS clipboard as it is (its markers written as literals).
-      await ok(v1, "os_clipboard_set", {
-        session,
-        text: README.replaceAll("{{ref:", "\\{{ref:"),
-      });
+      await ok(v1, "paste", { session, text: README.replaceAll("{{ref:", "\\{{ref:"), to: "os:" });
       if (display)
         expect(
           execFileSync("xclip", ["-selection", "clipboard", "-o"], {
             env: { ...process.env, DISPLAY: display },
           }).toString(),
         ).toBe(README);
-      const got = await call(v1, "os_clipboard_get", { session });
+      const got = await call(v1, "read", { session, from: "os:" });
       expect(got.isError, got.text).toBeFalsy();
       const shown = got.content[1]?.text ?? "";
       await ok(v2, "paste", {
         session,
         text: shown,
-        targets: [{ path: "out-from-os.txt", create_if_missing: true }],
+        to: { path: "out-from-os.txt", create_if_missing: true },
       });
       expect(file("out-from-os.txt")).toBe(README);
-      await ok(v1, "os_clipboard_set", { session, text: OS_SECRET });
+      await ok(v1, "paste", { session, text: OS_SECRET, to: "os:" });
     },
   );
 });
@@ -132,10 +129,12 @@ describe("anchors copied from a result", () => {
   it("select the passage they showed: \\{{ref: in start/end matches the file's {{ref:, exactly", async () => {
     const copied = await call(v1, "copy", {
       session,
+      from: {
+        path: "README.md",
+        start: "Token: \\{{ref:clip=",
+        end: "Clipboard: \\{{ref:source=os}}",
+      },
       key: "passage",
-      path: "README.md",
-      start: "Token: \\{{ref:clip=",
-      end: "Clipboard: \\{{ref:source=os}}",
     });
     expect(copied.isError, copied.text).toBeFalsy();
     // The pair covers whole lines, so it selects them (line breaks included).
@@ -150,7 +149,7 @@ describe("anchors copied from a result", () => {
     const pasted = await call(v1, "paste", {
       session,
       text: "(three references, removed)",
-      targets: [{ path: "README.md", start: shown }],
+      to: { path: "README.md", start: shown },
     });
     expect(pasted.isError, pasted.text).toBeFalsy();
     expect(file("README.md")).toBe(
@@ -169,17 +168,22 @@ describe("an export written to a file", () => {
       key: "readme",
       text: README.replaceAll("{{ref:", "\\{{ref:"),
     });
-    await ok(v1, "clipboard_export", { session: from, scope: "session", path: "export.json" });
+    await ok(v1, "transfer", {
+      session: from,
+      action: "export",
+      scope: "session",
+      path: "export.json",
+    });
     expect(JSON.parse(file("export.json")).entries[0].content).toBe(README);
-    const read = await call(v1, "read", { session: from, path: "export.json" });
+    const read = await call(v1, "read", { session: from, from: "export.json" });
     const shown = read.content[1]?.text ?? "";
     expect(shown).toContain("\\{{ref:path=private-notes.txt}}");
     const into = await startSession(v1, { project: "inert-project" });
-    await ok(v1, "clipboard_import", { session: into, data: shown, dry_run: false });
+    await ok(v1, "transfer", { session: into, action: "import", data: shown, dry_run: false });
     await ok(v1, "paste", {
       session: into,
-      key: "readme",
-      targets: [{ path: "out-imported.txt", create_if_missing: true }],
+      from: "@readme",
+      to: { path: "out-imported.txt", create_if_missing: true },
     });
     expectExactlyTheReadme("out-imported.txt");
   });

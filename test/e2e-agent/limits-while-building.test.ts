@@ -36,8 +36,8 @@ describe("content for files, refused while it is built", () => {
     const tenfold = { from: "a", to: "aaaaaaaaaa" };
     const r = await call(client, "move", {
       session,
-      from: { path: "source.ts", lines: "1" },
-      to: { path: "dest.ts" },
+      from: "source.ts",
+      to: "dest.ts",
       transform: { replace: Array(6).fill(tenfold) },
     });
     expectToolError(r, "TEXT_TOO_LARGE", ["`transform.replace[3]`"]);
@@ -48,8 +48,8 @@ describe("content for files, refused while it is built", () => {
   it("a paste of references to a 6 MiB file: refused at the second, before the third is read", async () => {
     const r = await call(client, "paste", {
       session,
-      multi_ref: [{ path: "big.txt" }, { path: "big.txt" }, { path: "no-such-file.txt" }],
-      targets: [{ path: "out.txt", create_if_missing: true }],
+      from: [{ path: "big.txt" }, { path: "big.txt" }, { path: "no-such-file.txt" }],
+      to: { path: "out.txt", create_if_missing: true },
     });
     // Reading the third would answer FILE_NOT_FOUND instead.
     expectToolError(r, "TEXT_TOO_LARGE", ["`multi_ref[1]`"]);

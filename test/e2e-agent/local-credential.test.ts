@@ -64,13 +64,10 @@ describe("the local credential and local agents", () => {
     });
     expect(outcome).toBe("refused");
     // The real agent is still the one connected, and still serves the file.
-    const { agents } = await ok<{ agents: { name: string; version: string }[] }>(
-      client,
-      "agents_list",
-    );
+    const { agents } = await ok<{ agents: { name: string; version: string }[] }>(client, "agents");
     expect(agents.filter((a) => a.name === "guarded").map((a) => a.version)).not.toContain("9.9.9");
     const read = await ok<{ content: string }>(client, "read", {
-      path: "owner-only.txt",
+      from: "owner-only.txt",
       agent: "guarded",
     });
     expect(read.content).toBe("the owner's file\n");

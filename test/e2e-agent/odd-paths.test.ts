@@ -48,23 +48,20 @@ describe("a path the file system refuses", () => {
   it("answers PATH_TOO_LONG to copy, cut, paste, read and move with a 300-character emoji path, naming it as given, changing nothing", async () => {
     const before = snapshot();
     const cases: [string, Record<string, unknown>, string][] = [
-      ["copy", { path: EMOJI }, EMOJI],
-      ["cut", { path: EMOJI, start_line: 1, end_line: 1 }, EMOJI],
-      ["paste", { text: "x\n", targets: [{ path: EMOJI }] }, EMOJI],
-      ["paste", { text: "x\n", targets: [{ path: EMOJI, create_if_missing: true }] }, EMOJI],
+      ["copy", { from: EMOJI }, EMOJI],
+      ["cut", { from: `${EMOJI}:1` }, EMOJI],
+      ["paste", { text: "x\n", to: EMOJI }, EMOJI],
+      ["paste", { text: "x\n", to: { path: EMOJI, create_if_missing: true } }, EMOJI],
       [
         "paste",
-        { text: "x\n", targets: [{ path: `new/${EMOJI}`, create_if_missing: true }] },
+        { text: "x\n", to: { path: `new/${EMOJI}`, create_if_missing: true } },
         `new/${EMOJI}`,
       ],
-      ["read", { path: EMOJI }, EMOJI],
-      ["move", { from: { path: EMOJI, lines: "1..1" }, to: { path: "src/a.ts" } }, EMOJI],
+      ["read", { from: EMOJI }, EMOJI],
+      ["move", { from: EMOJI, to: "src/a.ts" }, EMOJI],
       [
         "move",
-        {
-          from: { path: "src/a.ts", lines: "1..1" },
-          to: { path: `src/${EMOJI}`, create_if_missing: true },
-        },
+        { from: "src/a.ts", to: { path: `src/${EMOJI}`, create_if_missing: true } },
         `src/${EMOJI}`,
       ],
     ];
@@ -84,7 +81,7 @@ describe("a path the file system refuses", () => {
   });
 
   it("still serves ordinary paths afterwards", async () => {
-    const result = await call(v1, "read", { session, path: "src/a.ts" });
+    const result = await call(v1, "read", { session, from: "src/a.ts" });
     expect(result.isError, result.text).toBeFalsy();
     expect(result.text).toContain("export const a = 1;");
   });

@@ -51,31 +51,31 @@ describe.skipIf(!display && !process.env.CI)(
 
     it("puts text on the OS clipboard byte for byte, as other programs see it", async () => {
       const text = "héllo 😀\r\nsecond line, no final newline";
-      const set = await ok<{ bytes: number }>(client, "os_clipboard_set", { session, text });
+      const set = await ok<{ bytes: number }>(client, "paste", { session, text, to: "os:" });
       expect(set.bytes).toBe(Buffer.byteLength(text));
       expect(xclipRead().toString()).toBe(text);
     });
 
     it("reads what another program copied, and copies it into an entry with from_os", async () => {
       xclipWrite("copied elsewhere\n€ 42\n");
-      const got = await ok<{ content: string }>(client, "os_clipboard_get", { session });
+      const got = await ok<{ content: string }>(client, "read", { session, from: "os:" });
       expect(got.content).toBe("copied elsewhere\n€ 42\n");
-      await ok(client, "copy", { session, key: "from-os", from_os: true });
+      await ok(client, "copy", { session, from: "os:", key: "from-os" });
       expect(
-        (await ok<{ content: string }>(client, "clipboard_get", { session, key: "from-os" }))
-          .content,
+        (await ok<{ content: string }>(client, "read", { session, from: "@from-os" })).content,
       ).toBe("copied elsewhere\n€ 42\n");
     });
 
     it("pastes an entry to the OS clipboard with to_os", async () => {
       await ok(client, "copy", { session, key: "to-os", text: "pasted to the OS\n" });
-      await ok(client, "paste", { session, key: "to-os", to_os: true });
+      await ok(client, "paste", { session, from: "@to-os", to: "os:" });
       expect(xclipRead().toString()).toBe("pasted to the OS\n");
     });
 
     it("records the OS clipboard calls in history", async () => {
-      const { operations } = await ok<{ operations: { op: string }[] }>(client, "history", {
+      const { operations } = await ok<{ operations: { op: string }[] }>(client, "session", {
         session,
+        action: "history",
       });
       expect(operations.map((o) => o.op)).toEqual(
         expect.arrayContaining(["os_clipboard_set", "os_clipboard_get", "paste"]),
@@ -98,11 +98,11 @@ describe.skipIf(!display && !process.env.CI)(
       });
       try {
         expectToolError(
-          await call(client, "os_clipboard_get", { session, agent: "empty-clip" }),
+          await call(client, "read", { session, from: "os:", agent: "empty-clip" }),
           "CLIPBOARD_EMPTY",
         );
         expectToolError(
-          await call(client, "os_clipboard_get", { session, agent: "no-display" }),
+          await call(client, "read", { session, from: "os:", agent: "no-display" }),
           "CLIPBOARD_UNAVAILABLE",
           ["DISPLAY"],
         );

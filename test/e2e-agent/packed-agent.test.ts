@@ -85,7 +85,7 @@ describe("the agent as users install it: npm pack, then npm install into an empt
     });
     client = await connectV1();
     const session = await startSession(client, { project: "packed-project" });
-    const read = await ok<{ content: string }>(client, "read", { session, path: "hello.txt" });
+    const read = await ok<{ content: string }>(client, "read", { session, from: "hello.txt" });
     expect(read.content).toBe("from the packed agent\n");
   });
 
@@ -95,8 +95,7 @@ describe("the agent as users install it: npm pack, then npm install into an empt
     const session = await startSession(client, { project: "packed-project" });
     const read = await ok<{ content: string; selected: string }>(client, "read", {
       session,
-      path: "a.py",
-      focus: "g",
+      from: "a.py#g",
     });
     expect(read).toMatchObject({ content: "def g():\n    pass\n", selected: "g (function)" });
   });
@@ -157,7 +156,7 @@ describe("the agent the server offers: npx <server>/agent.tgz, from an empty dir
     });
     client = await connectV1();
     const session = await startSession(client, { project: "npx-project" });
-    const read = await ok<{ content: string }>(client, "read", { session, path: "served.txt" });
+    const read = await ok<{ content: string }>(client, "read", { session, from: "served.txt" });
     expect(read.content).toBe("from the agent the server offers\n");
   });
 });

@@ -94,23 +94,18 @@ const CIRCLE = SHAPES_PY.split("\n").slice(4, 11).join("\n").concat("\n"); // co
 
 describe("moving a Python class", () => {
   it("with cut focus, then paste: the receipt says which lines went", async () => {
-    const cut = await call(v1, "cut", {
-      session,
-      path: "shapes.py",
-      focus: "Circle",
-      key: "circle",
-    });
+    const cut = await call(v1, "cut", { session, from: "shapes.py#Circle", key: "circle" });
     expect(cut.isError, cut.text).toBeFalsy();
     expect(cut.text).toContain("shapes.py lines 5–11 (Circle (class))");
     expect(file("shapes.py")).not.toContain("class Circle");
-    await ok(v2, "paste", { session, key: "circle", targets: [{ path: "geometry.py" }] });
+    await ok(v2, "paste", { session, from: "@circle", to: "geometry.py" });
     expect(file("geometry.py")).toBe(GEOMETRY_PY + CIRCLE);
   });
 
   it("with move, as one operation that one undo reverts in both files", async () => {
     const moved = await call(v1, "move", {
       session,
-      from: { path: "shapes.py", focus: "Circle" },
+      from: "shapes.py#Circle",
       to: { path: "geometry.py", mode: "append" },
     });
     expect(moved.isError, moved.text).toBeFalsy();
@@ -126,8 +121,8 @@ describe("moving a Python class", () => {
   it("with move inside one file, by line number in the file as it is", async () => {
     await ok(v1, "move", {
       session,
-      from: { path: "shapes.py", focus: "main" },
-      to: { path: "shapes.py", mode: "after_line", line: 3 },
+      from: "shapes.py#main",
+      to: { path: "shapes.py", lines: "3", mode: "after_line" },
     });
     // main leaves with the blank lines before it (it ended the file) and lands after line 3.
     const lines = SHAPES_PY.split("\n");
@@ -139,8 +134,8 @@ describe("moving a Python class", () => {
   it("shifts a same-file target past the lines a symbol's removal takes", async () => {
     await ok(v1, "move", {
       session,
-      from: { path: "shapes.py", focus: "Circle" },
-      to: { path: "shapes.py", mode: "after_line", line: 15 },
+      from: "shapes.py#Circle",
+      to: { path: "shapes.py", lines: "15", mode: "after_line" },
     });
     const lines = SHAPES_PY.split("\n");
     // Circle (5–11) goes with the two blank lines after it; line 15 is then line 6.
@@ -158,7 +153,7 @@ describe("moving a Python class", () => {
     await ok(v1, "move", {
       session,
       from: { path: "calls.ts", start: "foo(", end: "2)" },
-      to: { path: "./calls.ts", mode: "after_line", line: 6 },
+      to: { path: "./calls.ts", lines: "6", mode: "after_line" },
       allow_syntax_errors: true,
     });
     expect(file("calls.ts")).toBe(
@@ -169,8 +164,8 @@ describe("moving a Python class", () => {
   it("refuses a move whose target is inside what moves, changing nothing", async () => {
     const r = await call(v1, "move", {
       session,
-      from: { path: "shapes.py", lines: "5..12" },
-      to: { path: "shapes.py", mode: "after_line", line: 7 },
+      from: "shapes.py",
+      to: { path: "shapes.py", lines: "7", mode: "after_line" },
     });
     expectToolError(r, "INVALID_ARGUMENT", ["inside what moves"]);
     expect(file("shapes.py")).toBe(SHAPES_PY);
@@ -182,7 +177,7 @@ describe("focus and anchors as paste targets", () => {
     const r = await call(v2, "paste", {
       session,
       text: "add(item: string): void {\n  if (item) this.items.push(item.trim());\n}\n",
-      targets: [{ path: "store.ts", focus: "Store.add" }],
+      to: { path: "store.ts", focus: "Store.add" },
       transform: { indent: "auto" },
     });
     expect(r.isError, r.text).toBeFalsy();
@@ -199,7 +194,7 @@ describe("focus and anchors as paste targets", () => {
     await ok(v1, "paste", {
       session,
       text: "retries: 5,",
-      targets: [{ path: "config.ts", start: "RETRIES:   3," }],
+      to: { path: "config.ts", start: "RETRIES:   3," },
     });
     expect(file("config.ts")).toBe(CONFIG_TS.replace("retries: 3,", "retries: 5,"));
   });
@@ -208,10 +203,10 @@ describe("focus and anchors as paste targets", () => {
     const ambiguous = await call(v1, "paste", {
       session,
       text: "x",
-      targets: [{ path: "util.ts", start: "export function", end: "}" }],
+      to: { path: "util.ts", start: "export function", end: "}" },
     });
     expectToolError(ambiguous, "ANCHOR_AMBIGUOUS", ["lines 1–3, 5–7"]);
-    const missing = await call(v1, "copy", { session, path: "util.ts", focus: "lerpp" });
+    const missing = await call(v1, "copy", { session, from: "util.ts#lerpp" });
     expectToolError(missing, "SYMBOL_NOT_FOUND", ["lerp"]);
     expect(file("util.ts")).toBe(UTIL_TS);
   });
@@ -219,16 +214,16 @@ describe("focus and anchors as paste targets", () => {
 
 describe("references", () => {
   it("assembles a new file from three sources with multi_ref and transform", async () => {
-    await ok(v1, "copy", { session, key: "cfg", path: "config.ts" });
+    await ok(v1, "copy", { session, from: "config.ts", key: "cfg" });
     const r = await call(v2, "paste", {
       session,
-      multi_ref: [
+      from: [
         { path: "util.ts", focus: "clamp" },
         { clip: "cfg", start: "export const DEFAULTS", end: "};" },
         { path: "store.ts", focus: "Store.size" },
       ],
+      to: { path: "mosaic.ts", create_if_missing: true },
       transform: { replace: [{ from: "export ", to: "" }], join: "\n" },
-      targets: [{ path: "mosaic.ts", create_if_missing: true }],
       allow_syntax_errors: true,
     });
     expect(r.isError, r.text).toBeFalsy();
@@ -243,14 +238,14 @@ describe("references", () => {
   });
 
   it("cites lines of an earlier read result, and inline markers inside text", async () => {
-    const read = await call(v1, "read", { session, path: "util.ts" });
+    const read = await call(v1, "read", { session, from: "util.ts" });
     const id = /^(r\d+):/.exec(read.text)?.[1];
     expect(id, read.text).toBeDefined();
     const text = `// generated\n{{ref:lines=${id}:5..7}}\nexport const PI = {{ref:path=config.ts,start=retries,end="3"}};\n`;
     const pasted = await call(v2, "paste", {
       session,
       text,
-      targets: [{ path: "cited.ts", create_if_missing: true }],
+      to: { path: "cited.ts", create_if_missing: true },
       allow_syntax_errors: true,
     });
     expect(pasted.isError, pasted.text).toBeFalsy();
@@ -263,7 +258,7 @@ describe("references", () => {
     const r = await call(v1, "paste", {
       session,
       text: "a {{ref:path=util.ts,focus=nope}} b",
-      targets: [{ path: "util.ts" }],
+      to: "util.ts",
     });
     expectToolError(r, "SYMBOL_NOT_FOUND", ["{{ref:path=util.ts,focus=nope}}"]);
     expect(file("util.ts")).toBe(UTIL_TS);
@@ -272,32 +267,30 @@ describe("references", () => {
   it("numbers a shown copy of file lines as the file's lines", async () => {
     const shown = await call(v1, "copy", {
       session,
+      from: "util.ts:5-7",
       key: "lerp-lines",
-      path: "util.ts",
-      start_line: 5,
-      end_line: 7,
       show: true,
     });
     const id = /content is (r\d+):/.exec(shown.text)?.[1];
     expect(id, shown.text).toBeDefined();
     const got = await ok<{ bytes: number }>(v1, "copy", {
       session,
+      from: { lines: `${id}:5..5` },
       key: "sig",
-      ref: { lines: `${id}:5..5` },
     });
     expect(got.bytes).toBe(Buffer.byteLength(`${UTIL_TS.split("\n")[4]}\n`));
   });
 
   it("finds a symbol in a clipboard entry by the language of the file it came from", async () => {
-    await ok(v1, "copy", { session, key: "util", path: "util.ts" });
+    await ok(v1, "copy", { session, from: "util.ts", key: "util" });
     const got = await ok<{ bytes: number }>(v1, "copy", {
       session,
+      from: { clip: "util", focus: "lerp" },
       key: "lerp-only",
-      ref: { clip: "util", focus: "lerp" },
     });
     const lerp = UTIL_TS.split("\n").slice(4).join("\n");
     expect(got.bytes).toBe(Buffer.byteLength(lerp));
-    const entry = await ok<{ content: string }>(v1, "clipboard_get", { session, key: "lerp-only" });
+    const entry = await ok<{ content: string }>(v1, "read", { session, from: "@lerp-only" });
     expect(entry.content).toBe(lerp);
   });
 });
@@ -307,14 +300,14 @@ describe("the syntax guard", () => {
     const r = await call(v1, "paste", {
       session,
       text: "  broken(: void {\n",
-      targets: [{ path: "store.ts", mode: "after_line", line: 2 }],
+      to: { path: "store.ts", lines: "2", mode: "after_line" },
     });
     expectToolError(r, "SYNTAX_ERROR", ["store.ts", "line", "allow_syntax_errors"]);
     expect(file("store.ts")).toBe(STORE_TS);
     const forced = await call(v1, "paste", {
       session,
       text: "  broken(: void {\n",
-      targets: [{ path: "store.ts", mode: "after_line", line: 2 }],
+      to: { path: "store.ts", lines: "2", mode: "after_line" },
       allow_syntax_errors: true,
     });
     expect(forced.isError, forced.text).toBeFalsy();

@@ -41,7 +41,7 @@ afterAll(async () => {
 });
 
 const whichFile = async (args: Record<string, unknown>) =>
-  (await ok<{ content: string }>(client, "read", { path: "which.txt", ...args })).content;
+  (await ok<{ content: string }>(client, "read", { ...args, from: "which.txt" })).content;
 
 describe("with two agents connected", () => {
   it("routes a call to the agent working on the session's project", async () => {
@@ -54,7 +54,7 @@ describe("with two agents connected", () => {
   it("answers AGENT_AMBIGUOUS listing both when the session's project names neither, and `agent` picks one", async () => {
     const elsewhere = await startSession(client, { project: "proj-other" });
     expectToolError(
-      await call(client, "read", { session: elsewhere, path: "which.txt" }),
+      await call(client, "read", { session: elsewhere, from: "which.txt" }),
       "AGENT_AMBIGUOUS",
       ["`alpha`", "`beta`", "`agent`"],
     );
@@ -63,26 +63,24 @@ describe("with two agents connected", () => {
 
   it("answers AGENT_NOT_CONNECTED for an unknown agent name, listing the connected ones", async () => {
     expectToolError(
-      await call(client, "read", { path: "which.txt", agent: "gamma" }),
+      await call(client, "read", { from: "which.txt", agent: "gamma" }),
       "AGENT_NOT_CONNECTED",
       ["`gamma`", "`alpha`", "`beta`"],
     );
   });
 
   it("starts a session on the default project when the agents work on different projects", async () => {
-    expect((await ok<{ project: string }>(client, "session_start", {})).project).toBe("default");
+    expect((await ok<{ project: string }>(client, "session", { action: "start" })).project).toBe(
+      "default",
+    );
   });
 
   it("lets a read-only agent read, and refuses its writes with READ_ONLY", async () => {
     const onBeta = await startSession(client, { project: "proj-beta" });
-    const listed = await ok<Listed>(client, "agents_list");
+    const listed = await ok<Listed>(client, "agents");
     expect(listed.agents.find((a) => a.name === "beta")?.read_only).toBe(true);
     expectToolError(
-      await call(client, "paste", {
-        session: onBeta,
-        text: "x\n",
-        targets: [{ path: "which.txt" }],
-      }),
+      await call(client, "paste", { session: onBeta, text: "x\n", to: "which.txt" }),
       "READ_ONLY",
       ["--read-only"],
     );
@@ -94,17 +92,16 @@ describe("with two agents connected", () => {
     await ok(client, "copy", { session: onBeta, key: "held", text: "held before\n" });
     for (const key of ["held", "fresh"]) {
       expectToolError(
-        await call(client, "cut", { session: onBeta, path: "which.txt", key }),
+        await call(client, "cut", { session: onBeta, from: "which.txt", key }),
         "READ_ONLY",
         [`\`${key}\` is as before`],
       );
     }
     expect(
-      (await ok<{ content: string }>(client, "clipboard_get", { session: onBeta, key: "held" }))
-        .content,
+      (await ok<{ content: string }>(client, "read", { session: onBeta, from: "@held" })).content,
     ).toBe("held before\n");
     expectToolError(
-      await call(client, "clipboard_get", { session: onBeta, key: "fresh" }),
+      await call(client, "read", { session: onBeta, from: "@fresh" }),
       "ENTRY_NOT_FOUND",
     );
     expect(readFileSync(path.join(betaRoot, "which.txt"), "utf8")).toBe("beta\n");
@@ -126,7 +123,7 @@ describe("agent identity and versions", () => {
     const second = await startAgent({ root: alphaRoot, name: "alpha", project: "proj-alpha" });
     await alpha.waitFor("stopping: replaced");
     await new Promise((resolve) => alpha.child.once("exit", resolve));
-    const listed = await ok<Listed>(client, "agents_list");
+    const listed = await ok<Listed>(client, "agents");
     expect(listed.agents.filter((a) => a.name === "alpha")).toHaveLength(1);
     alpha = second;
   });
@@ -154,7 +151,7 @@ describe("agent identity and versions", () => {
       expect(JSON.parse(message)).toMatchObject({ type: "refused", code: "PROTOCOL_MISMATCH" });
       expect(message).toContain(advice);
     }
-    const listed = await ok<Listed>(client, "agents_list");
+    const listed = await ok<Listed>(client, "agents");
     expect(listed.refused.map((r) => r.name).sort()).toEqual([
       `old-${PROTOCOL_VERSION - 1}`,
       `old-${PROTOCOL_VERSION + 1}`,
@@ -170,7 +167,7 @@ describe("agent identity and versions", () => {
     // Only alpha is left, so it serves the call: the only agent is always chosen.
     expect(await whichFile({ session: onBeta })).toBe("alpha\n");
     expectToolError(
-      await call(client, "read", { session: onBeta, path: "which.txt", agent: "beta" }),
+      await call(client, "read", { session: onBeta, from: "which.txt", agent: "beta" }),
       "AGENT_NOT_CONNECTED",
       ["`beta`"],
     );

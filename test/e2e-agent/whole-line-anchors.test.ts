@@ -53,7 +53,10 @@ describe("anchors that cover whole lines", () => {
   });
 
   it("read and cut take the same lines, anchors typed with drift too", async () => {
-    const read = await call(v1, "read", { session, path: "a.py", start: "# BEGIN", end: "#end" });
+    const read = await call(v1, "read", {
+      session,
+      from: { path: "a.py", start: "# BEGIN", end: "#end" },
+    });
     expect(read.isError, read.text).toBeFalsy();
     expect(read.data).toMatchObject({
       content: BLOCK,
@@ -61,9 +64,13 @@ describe("anchors that cover whole lines", () => {
       end_line: 5,
       selected: "anchors (normalised; whole lines)",
     });
-    await ok(v1, "cut", { session, path: "a.py", start: "# begin", end: "# end", key: "block" });
+    await ok(v1, "cut", {
+      session,
+      from: { path: "a.py", start: "# begin", end: "# end" },
+      key: "block",
+    });
     expect(file("a.py")).toBe("x = 1\n\ny = 2\n");
-    const entry = await ok<{ content: string }>(v1, "clipboard_get", { session, key: "block" });
+    const entry = await ok<{ content: string }>(v1, "read", { session, from: "@block" });
     expect(entry.content).toBe(BLOCK);
   });
 
@@ -72,7 +79,7 @@ describe("anchors that cover whole lines", () => {
     await ok(v1, "paste", {
       session,
       text: "a = 10\n",
-      targets: [{ path: "c.py", start: "# old", end: "# /old" }],
+      to: { path: "c.py", start: "# old", end: "# /old" },
       transform: { indent: "auto" },
     });
     expect(file("c.py")).toBe("class C:\n    a = 10\n    b = 2\n");

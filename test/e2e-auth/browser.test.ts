@@ -69,7 +69,9 @@ describe.skipIf(!available)("in a real browser", () => {
       redirect_uri: callback,
     });
     expect(tokens.body.scope).toBe("trusted");
-    expect((await rawCall(tokens.body.access_token ?? "", "session_list")).status).toBe(200);
+    expect(
+      (await rawCall(tokens.body.access_token ?? "", "session", { action: "list" })).status,
+    ).toBe(200);
 
     // In a tab of its own: the first one is still showing the callback's error page (no app listens there).
     const accountPage = await context.newPage();
@@ -78,7 +80,9 @@ describe.skipIf(!available)("in a real browser", () => {
     await accountPage.getByRole("cell", { name: "Browser test app", exact: true }).waitFor();
     await accountPage.getByRole("button", { name: "Revoke Browser test app" }).click();
     await accountPage.getByText("No app is connected").waitFor();
-    expect((await rawCall(tokens.body.access_token ?? "", "session_list")).status).toBe(401);
+    expect(
+      (await rawCall(tokens.body.access_token ?? "", "session", { action: "list" })).status,
+    ).toBe(401);
     await accountPage.getByRole("button", { name: "Sign out" }).click();
     await accountPage.getByRole("button", { name: "Sign in" }).waitFor();
     expect(scripts).toEqual([]);

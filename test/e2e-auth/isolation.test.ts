@@ -98,9 +98,9 @@ describe("isolation between users", () => {
     expect(deleting.status).toBe(404);
     const ending = await bob.browser.post(new URL(`/session/${handle}/end`, serverUrl()), { csrf });
     expect(ending.status).toBe(409);
-    const still = await ok<{ content: string }>(alice.client, "clipboard_get", {
+    const still = await ok<{ content: string }>(alice.client, "read", {
       session: handle,
-      key: "secret",
+      from: "@secret",
     });
     expect(still.content).toBe("alice's secret");
 
@@ -120,23 +120,25 @@ describe("isolation between users", () => {
     const handle = await startSession(alice.client, { project: "shared-name" });
     await ok(alice.client, "copy", { session: handle, text: "alice's secret", key: "secret" });
     for (const [name, args] of [
-      ["clipboard_get", { session: handle, key: "secret" }],
-      ["clipboard_list", { session: handle }],
-      ["history", { session: handle }],
+      ["read", { session: handle, from: "@secret" }],
+      ["list", { session: handle }],
+      ["session", { session: handle, action: "history" }],
       ["copy", { session: handle, text: "bob was here" }],
-      ["session_end", { session: handle }],
+      ["session", { action: "end", session: handle }],
     ] as const) {
       const result = await call(bob.client, name, args);
       expect(result.isError, name).toBe(true);
       expect(result.text, name).toMatch(/^UNKNOWN_SESSION/);
       expect(result.text).not.toContain("alice's secret");
     }
-    const mine = await ok<{ content: string }>(alice.client, "clipboard_get", {
+    const mine = await ok<{ content: string }>(alice.client, "read", {
       session: handle,
-      key: "secret",
+      from: "@secret",
     });
     expect(mine.content).toBe("alice's secret");
-    const sessions = await ok<{ sessions: { session: string }[] }>(bob.client, "session_list");
+    const sessions = await ok<{ sessions: { session: string }[] }>(bob.client, "session", {
+      action: "list",
+    });
     expect(JSON.stringify(sessions)).not.toContain(handle);
   });
 
@@ -151,13 +153,13 @@ describe("isolation between users", () => {
     await ok(alice.client, "copy", { text: "alice user", key: "u", scope: "user" });
     const bobSession = await startSession(bob.client, { project: "same-project" });
     for (const scope of ["project", "user"] as const) {
-      const listed = await ok<{ entries: unknown[] }>(bob.client, "clipboard_list", {
+      const listed = await ok<{ entries: unknown[] }>(bob.client, "list", {
         session: bobSession,
         scope,
       });
       expect(listed.entries, scope).toEqual([]);
     }
-    const searched = await ok<{ results: unknown[] }>(bob.client, "clipboard_search", {
+    const searched = await ok<{ results: unknown[] }>(bob.client, "list", {
       session: bobSession,
       query: "alice",
     });

@@ -22,13 +22,13 @@ describe("signing in an MCP client", () => {
     expect(typeof auth.saved?.refresh_token).toBe("string");
     const copied = await call(client, "copy", { text: "signed in" });
     expect(copied.isError).toBeFalsy();
-    expect(
-      (await call(client, "clipboard_get", { key: copied.data.key as string })).text,
-    ).toContain("signed in");
+    expect((await call(client, "read", { from: `@${copied.data.key as string}` })).text).toContain(
+      "signed in",
+    );
     // The access token stops working (as an expired one does): the SDK refreshes and carries on.
     const before = { ...auth.saved };
     if (auth.saved) auth.saved = { ...auth.saved, access_token: "no-longer-valid" };
-    const after = await call(client, "clipboard_get", { key: copied.data.key as string });
+    const after = await call(client, "read", { from: `@${copied.data.key as string}` });
     expect(after.text).toContain("signed in");
     expect(auth.saved?.access_token).not.toBe("no-longer-valid");
     expect(auth.saved?.refresh_token).not.toBe(before.refresh_token);
@@ -48,7 +48,9 @@ describe("signing in an MCP client", () => {
     // Claude refreshes from two addresses at once: the same old token works again…
     const again = await refresh(r0);
     expect(again.status).toBe(200);
-    expect((await rawCall(again.body.access_token ?? "", "session_list")).status).toBe(200);
+    expect(
+      (await rawCall(again.body.access_token ?? "", "session", { action: "list" })).status,
+    ).toBe(200);
     // …until a successor is used; then it is dead.
     const next = await refresh(again.body.refresh_token ?? "");
     expect(next.status).toBe(200);
@@ -76,7 +78,9 @@ describe("signing in an MCP client", () => {
     const fromB = await refresh(b.body.refresh_token ?? "");
     expect(fromB.status, JSON.stringify(fromB.body)).toBe(200);
     expect(fromB.body.refresh_token).toBe(fromA.body.refresh_token);
-    expect((await rawCall(fromB.body.access_token ?? "", "session_list")).status).toBe(200);
+    expect(
+      (await rawCall(fromB.body.access_token ?? "", "session", { action: "list" })).status,
+    ).toBe(200);
     // The first token is dead now that its successor was used.
     expect((await refresh(r0)).body.error).toBe("invalid_grant");
   });
@@ -97,7 +101,7 @@ describe("signing in an MCP client", () => {
     const { auth, browser, client } = await connectSignedIn(account);
     await client.close();
     const token = String(auth.saved?.access_token);
-    expect((await rawCall(token, "session_list")).status).toBe(200);
+    expect((await rawCall(token, "session", { action: "list" })).status).toBe(200);
     const page = await (await browser.get(new URL("/account", serverUrl()))).text();
     expect(page).toContain("edgeclip e2e client");
     const revoked = await browser.post(new URL("/account/grants/revoke", serverUrl()), {
@@ -106,7 +110,7 @@ describe("signing in an MCP client", () => {
     });
     expect(revoked.status).toBe(200);
     expect(await revoked.text()).toContain("No app is connected");
-    expect((await rawCall(token, "session_list")).status).toBe(401);
+    expect((await rawCall(token, "session", { action: "list" })).status).toBe(401);
     const refreshed = await tokenRequest({
       grant_type: "refresh_token",
       refresh_token: String(auth.saved?.refresh_token),
@@ -120,7 +124,7 @@ describe("signing in an MCP client", () => {
     await client.close();
     const token = String(auth.saved?.access_token);
     const tampered = `${token.slice(0, -2)}${token.endsWith("AA") ? "BB" : "AA"}`;
-    expect((await rawCall(tampered, "session_list")).status).toBe(401);
+    expect((await rawCall(tampered, "session", { action: "list" })).status).toBe(401);
     const foreign = await fetch(new URL("/mcp", serverUrl()), {
       method: "POST",
       headers: { origin: "https://evil.example", authorization: `Bearer ${token}` },

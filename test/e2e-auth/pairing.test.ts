@@ -60,14 +60,14 @@ describe("pairing a local agent", () => {
       env: { EDGECLIP_CONFIG_DIR: dir },
     });
     running.push(agent);
-    const listed = await ok<{ agents: { name: string }[] }>(alice.client, "agents_list");
+    const listed = await ok<{ agents: { name: string }[] }>(alice.client, "agents");
     expect(listed.agents.map((a) => a.name)).toEqual(["alice-laptop"]);
-    const read = await call(alice.client, "read", { path: "hello.txt" });
+    const read = await call(alice.client, "read", { from: "hello.txt" });
     expect(read.text).toContain("hello from alice's disk");
 
     // Bob's sessions never reach Alice's agent, even by naming it.
-    expect((await ok<{ agents: unknown[] }>(bob.client, "agents_list")).agents).toEqual([]);
-    const bobRead = await call(bob.client, "read", { path: "hello.txt", agent: "alice-laptop" });
+    expect((await ok<{ agents: unknown[] }>(bob.client, "agents")).agents).toEqual([]);
+    const bobRead = await call(bob.client, "read", { from: "hello.txt", agent: "alice-laptop" });
     expect(bobRead.text).toMatch(/^AGENT_NOT_CONNECTED/);
     expect(bobRead.text).not.toContain("hello from alice's disk");
 
@@ -85,7 +85,7 @@ describe("pairing a local agent", () => {
     const code = await new Promise<number | null>((resolve) => agent.child.once("exit", resolve));
     expect(code).toBe(1);
     expect(agent.log()).toContain("edgeclip-agent login");
-    expect((await ok<{ agents: unknown[] }>(alice.client, "agents_list")).agents).toEqual([]);
+    expect((await ok<{ agents: unknown[] }>(alice.client, "agents")).agents).toEqual([]);
   });
 
   it("gives the agent nothing when the user denies", async () => {

@@ -46,26 +46,22 @@ describe("the sandboxed preset", () => {
   it.each([
     ["copy", { text: "x", scope: "project" }, "the project scope"],
     ["copy", { text: "x", scope: "user" }, "the user scope"],
-    ["clipboard_get", { key: "note", scope: "user" }, "the user scope"],
-    ["clipboard_list", { scope: "project" }, "the project scope"],
-    ["clipboard_search", { query: "wisdom", scope: "project" }, "the project scope"],
-    ["clipboard_clear", { scope: "user" }, "the user scope"],
-    ["clipboard_delete", { key: "note", scope: "user" }, "the user scope"],
-    ["clipboard_delete", { key: "no-such-key", scope: "user" }, "the user scope"],
-    ["copy", { ref: { clip: "wisdom", scope: "project" } }, "the project scope"],
+    ["read", { from: { clip: "note", scope: "user" } }, "the user scope"],
+    ["list", { scope: "project" }, "the project scope"],
+    ["list", { query: "wisdom", scope: "project" }, "the project scope"],
+    ["update", { action: "clear", scope: "user" }, "the user scope"],
+    ["update", { action: "delete", key: "note", scope: "user" }, "the user scope"],
+    ["update", { action: "delete", key: "no-such-key", scope: "user" }, "the user scope"],
+    ["copy", { from: { clip: "wisdom", scope: "project" } }, "the project scope"],
     ["copy", { text: "{{ref:clip=note,scope=user}}" }, "the user scope"],
-    ["os_clipboard_get", {}, "the OS clipboard"],
-    ["os_clipboard_set", { text: "x" }, "the OS clipboard"],
-    ["copy", { from_os: true }, "the OS clipboard"],
-    [
-      "paste",
-      { text: "x", targets: [{ path: "a.txt", create_if_missing: true }] },
-      "writing files",
-    ],
-    ["paste", { text: "x", to_os: true }, "the OS clipboard"],
-    ["cut", { path: "a.txt" }, "writing files"],
-    ["move", { from: { path: "a.txt", lines: "1..2" }, to: { path: "b.txt" } }, "writing files"],
-    ["clipboard_export", { path: "export.json" }, "writing files"],
+    ["read", { from: "os:" }, "the OS clipboard"],
+    ["paste", { text: "x", to: "os:" }, "the OS clipboard"],
+    ["copy", { from: "os:" }, "the OS clipboard"],
+    ["paste", { text: "x", to: { path: "a.txt", create_if_missing: true } }, "writing files"],
+    ["paste", { text: "x", to: "os:" }, "the OS clipboard"],
+    ["cut", { from: "a.txt" }, "writing files"],
+    ["move", { from: "a.txt", to: "b.txt" }, "writing files"],
+    ["transfer", { action: "export", path: "export.json" }, "writing files"],
   ])("refuses %s %j (%s)", async (name, args, what) => {
     const text = await expectDenied(sandboxed, "sandboxed", name, args);
     expect(text).toContain(`not ${what}`);
@@ -75,13 +71,13 @@ describe("the sandboxed preset", () => {
     await ok(sandboxed.client, "copy", { text: "sandboxed session note", key: "mine" });
     const listed = await ok<{ entries: { key: string; scope: string }[] }>(
       sandboxed.client,
-      "clipboard_list",
+      "list",
       { scope: "all" },
     );
     expect(listed.entries.map((e) => e.scope)).toEqual(["session"]);
-    const missing = await call(sandboxed.client, "clipboard_get", { key: "note" });
+    const missing = await call(sandboxed.client, "read", { from: "@note" });
     expect(missing.text).toMatch(/^ENTRY_NOT_FOUND/);
-    const found = await ok<{ results: { key: string }[] }>(sandboxed.client, "clipboard_search", {
+    const found = await ok<{ results: { key: string }[] }>(sandboxed.client, "list", {
       query: "wisdom",
     });
     expect(found.results).toEqual([]);
@@ -90,23 +86,26 @@ describe("the sandboxed preset", () => {
 
 describe("the trusted preset", () => {
   it("reads the user scope but never writes it", async () => {
-    const read = await ok<{ content: string }>(trusted.client, "clipboard_get", {
-      key: "note",
-      scope: "user",
+    const read = await ok<{ content: string }>(trusted.client, "read", {
+      from: { clip: "note", scope: "user" },
     });
     expect(read.content).toBe("the user's own note");
     await expectDenied(trusted, "trusted", "copy", { text: "x", scope: "user" });
-    await expectDenied(trusted, "trusted", "clipboard_update", { key: "note", content: "changed" });
-    await expectDenied(trusted, "trusted", "clipboard_delete", { key: "note" });
+    await expectDenied(trusted, "trusted", "update", { key: "note", text: "changed" });
+    await expectDenied(trusted, "trusted", "update", { action: "delete", key: "note" });
     await ok(trusted.client, "copy", { text: "swap me", key: "swappable" });
-    const swap = await expectDenied(trusted, "trusted", "clipboard_swap", {
-      key_a: "swappable",
-      key_b: "note",
+    const swap = await expectDenied(trusted, "trusted", "update", {
+      action: "swap",
+      key: "swappable",
+      with: "note",
     });
     expect(swap).toContain("not writing to the user scope");
     expect(
-      (await ok<{ content: string }>(full.client, "clipboard_get", { key: "note", scope: "user" }))
-        .content,
+      (
+        await ok<{ content: string }>(full.client, "read", {
+          from: { clip: "note", scope: "user" },
+        })
+      ).content,
     ).toBe("the user's own note");
   });
 

@@ -150,3 +150,9 @@ export function expectToolError(
   if (code) expect(result.text.startsWith(`${code}: `), result.text).toBe(true);
   for (const m of mentions) expect(result.text).toContain(m);
 }
+
+/**
+ * Content as a read shows it, without the line numbers (`14\t…`) reads add:
+ * what a model writes back when it echoes content it read.
+ */
+export const unnumbered = (shown: string) => shown.replace(/^\d+\t/gm, "");

@@ -157,7 +157,7 @@ describe.each(eras)("entry lifecycle with the %s client", (_era, connect) => {
     expect(tail.content).toBe("l4\nl5\n");
     expect(tail.end_line).toBe(5);
     const past = await call(client, "read", { session, from: "@five:6" });
-    expectToolError(past, "INVALID_ARGUMENT", ["line 6", "5 lines"]);
+    expectToolError(past, "INVALID_ARGUMENT", ["Line 6", "5 lines"]);
     const reversed = await call(client, "read", { session, from: "@five:4-2" });
     expectToolError(reversed, undefined, ["from:", "@five:4-2", "end before they start"]);
   });

@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LIMITS } from "../../src/core/limits.ts";
-import { type AnyClient, call, connectV1, connectV2, ok, startSession, unique } from "./clients.ts";
+import {
+  type AnyClient,
+  call,
+  connectV1,
+  connectV2,
+  ok,
+  startSession,
+  unique,
+  unnumbered,
+} from "./clients.ts";
 
 /**
  * Markers in results are inert (DESIGN.md §3): content a result shows has its
@@ -57,9 +66,6 @@ beforeAll(async () => {
   await ok(v1, "copy", { session, key: "readme", text: literal(README) });
   expect(await stored("readme")).toBe(README);
 });
-
-/** Content as shown without the line numbers reads add. */
-const unnumbered = (shown: string) => shown.replace(/^\d+\t/gm, "");
 
 afterAll(async () => {
   await call(v1, "update", { session, action: "delete", key: userKey, scope: "user" });

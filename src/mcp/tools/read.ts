@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { type Outcome, ok, type ToolFailure } from "../../core/errors.ts";
+import { LIMITS } from "../../core/limits.ts";
 import { type ActionName, dispatch, dispatchProblem } from "../actions/index.ts";
 import { readOnly } from "../annotations.ts";
 import { defineTool } from "../define-tool.ts";
@@ -11,6 +12,12 @@ const input = z.strictObject({
   from: sources,
   page: p.page,
   include_expired: z.boolean().optional(),
+  ttl_calls: z
+    .number({ error: "must be a number of calls" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .max(LIMITS.maxTtlCalls, `must be at most ${LIMITS.maxTtlCalls}`)
+    .optional(),
   agent: p.agent,
 });
 type Args = z.output<typeof input>;
@@ -21,7 +28,10 @@ function plan(item: Source, args: Args): { via: ActionName; args: Record<string,
   const base = { session: args.session };
   switch (kindOf(r)) {
     case "file":
-      return { via: "readFile", args: { ...base, ...fileArgs(r), agent: args.agent } };
+      return {
+        via: "readFile",
+        args: { ...base, ...fileArgs(r), ttl_calls: args.ttl_calls, agent: args.agent },
+      };
     case "os":
       if (r.lines === undefined && r.focus === undefined && r.start === undefined)
         return { via: "getOs", args: { ...base, agent: args.agent } };
@@ -61,6 +71,12 @@ export const read = defineTool({
   input,
   needs: (args) => (namesOs(args.from) ? "the OS clipboard" : undefined),
   precheck(args): ToolFailure | undefined {
+    if (args.ttl_calls !== undefined && !listOf(args.from).some((s) => kindOf(toRef(s)) === "file"))
+      return {
+        code: "INVALID_ARGUMENT",
+        message:
+          "`ttl_calls` is how long the session keeps a file read's copy; no source here is a file: drop it.",
+      };
     for (const [i, item] of listOf(args.from).entries()) {
       const { via, args: routed } = plan(item, args);
       const problem = dispatchProblem(via, routed, at(args, i));
