@@ -154,14 +154,17 @@ async function main(): Promise<number> {
     );
     const sessions = new Map<Client, unknown>();
     for (const c of [client, other]) {
-      const started = (await c.callTool({ name: "session_start", arguments: {} })) as ToolResult;
+      const started = (await c.callTool({
+        name: "session",
+        arguments: { action: "start" },
+      })) as ToolResult;
       sessions.set(c, started.structuredContent?.session);
     }
     const [c, o] = [client, other];
-    /** A `read`; its outcome (an anchor failure is an outcome here, not an error). */
-    const read = async (args: Record<string, unknown>, by = c): Promise<string> => {
+    /** A `read` of one source; its outcome (an anchor failure is an outcome here, not an error). */
+    const read = async (from: string | Record<string, unknown>, by = c): Promise<string> => {
       const session = sessions.get(by);
-      const r = (await by.callTool({ name: "read", arguments: { session, ...args } }, undefined, {
+      const r = (await by.callTool({ name: "read", arguments: { session, from } }, undefined, {
         timeout: 60_000,
       })) as ToolResult;
       const text = (r.content ?? []).map((x) => x.text ?? "").join("\n");
@@ -172,8 +175,8 @@ async function main(): Promise<number> {
     };
 
     log("agent floor: line 1 of a 10 MiB file…");
-    await read({ path: "code.txt", start_line: 1, end_line: 1 });
-    const agentFloor = await timed(5, () => read({ path: "code.txt", start_line: 1, end_line: 1 }));
+    await read("code.txt:1");
+    const agentFloor = await timed(5, () => read("code.txt:1"));
     const viaAgent: string[][] = [];
     let worstAgent = 0;
     const { peakMb } = await peakRss(agent.child.pid, async () => {
@@ -201,7 +204,7 @@ async function main(): Promise<number> {
 
     // ── Waiting behind a long selection ───────────────────────────────────
     log("one-line reads on the idle agent…");
-    const line = () => read({ path: "small.txt", start_line: 1, end_line: 1 }, o);
+    const line = () => read("small.txt:1", o);
     const idle = await timed(30, line);
     const slowest = CASES.find((k) => k.agent && k.text === "a.txt" && !k.end) ?? CASES[0];
     const waits: string[][] = [];
@@ -209,12 +212,9 @@ async function main(): Promise<number> {
     for (const [label, long] of [
       [
         `during an anchor read (${slowest?.label})`,
-        () => read({ path: slowest?.text, start: slowest?.start }),
+        () => read({ path: slowest?.text ?? "", start: slowest?.start ?? "" }),
       ],
-      [
-        "during a focus on a 1 MiB TypeScript file",
-        () => read({ path: "big.ts", focus: "target" }),
-      ],
+      ["during a focus on a 1 MiB TypeScript file", () => read("big.ts#target")],
     ] as const) {
       log(`one-line reads ${label}…`);
       const w = await readsDuring(long, line, 3);

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:auth`: what sign-in costs. One `wrangler dev` that requires
- * sign-in; the same raw tool call (`clipboard_get` of 100 bytes) with a bearer
+ * sign-in; the same raw tool call (a `read` of a 100-byte entry) with a bearer
  * token and on the local path (its local credential) of a second server, each against
  * that server's floor (GET /health), so the figures are ratios from one run.
  * Also: a sign-in (PBKDF2, 600,000 iterations), a token refresh, and the
@@ -48,7 +48,7 @@ const rpc = (key: string) => ({
   jsonrpc: "2.0",
   id: 1,
   method: "tools/call",
-  params: { name: "clipboard_get", arguments: { key } },
+  params: { name: "read", arguments: { from: `@${key}` } },
 });
 const MCP_HEADERS = {
   accept: "application/json, text/event-stream",
@@ -155,9 +155,9 @@ try {
   console.log("| request | n | median ms | p99 ms | vs its server's floor |");
   console.log("|---|---|---|---|---|");
   console.log(row("GET /health, sign-in server (floor)", floorSigned));
-  console.log(row("clipboard_get 100 B, bearer token", callSigned, floorSigned));
+  console.log(row("read @entry 100 B, bearer token", callSigned, floorSigned));
   console.log(row("GET /health, local server (floor)", floorLocal));
-  console.log(row("clipboard_get 100 B, local credential", callLocal, floorLocal));
+  console.log(row("read @entry 100 B, local credential", callLocal, floorLocal));
   console.log(row("sign-in (PBKDF2 600k) incl. page", signIn, floorSigned));
   console.log(row("refresh token rotation", refreshed, floorSigned));
   const overhead =

@@ -166,10 +166,10 @@ const CASES: Case[] = [
       `{${s(id)},"text":"${"a".repeat(3_000)}","transform":{"replace":[${Array(8).fill('{"from":"a","to":"aaaaaaaaaa"}').join(",")}]}}`,
   },
   {
-    label: "copy multi_ref: 50 × a 10 MiB entry (the report)",
+    label: "copy from a list: 50 × a 10 MiB entry (the report)",
     expect: "TEXT_TOO_LARGE",
     tool: "copy",
-    args: (id) => `{${s(id)},"multi_ref":[${Array(50).fill('{"clip":"big"}').join(",")}]}`,
+    args: (id) => `{${s(id)},"from":[${Array(50).fill('"@big"').join(",")}]}`,
   },
   {
     label: "copy text with 50 markers to a 10 MiB entry",
@@ -181,15 +181,13 @@ const CASES: Case[] = [
     label: "copy a 10 MiB entry, replace x→xx (every character)",
     expect: "TEXT_TOO_LARGE",
     tool: "copy",
-    args: (id) =>
-      `{${s(id)},"ref":{"clip":"big"},"transform":{"replace":[{"from":"x","to":"xx"}]}}`,
+    args: (id) => `{${s(id)},"from":"@big","transform":{"replace":[{"from":"x","to":"xx"}]}}`,
   },
   {
     label: "copy a 10 MiB entry, wrap with 100 {content} slots",
     expect: "TEXT_TOO_LARGE",
     tool: "copy",
-    args: (id) =>
-      `{${s(id)},"ref":{"clip":"big"},"transform":{"wrap":"${"{content}".repeat(100)}"}}`,
+    args: (id) => `{${s(id)},"from":"@big","transform":{"wrap":"${"{content}".repeat(100)}"}}`,
   },
   {
     label: "copy transform: 100 replace.to markers to a 10 MiB entry",
@@ -202,26 +200,25 @@ const CASES: Case[] = [
     label: "copy 5 MiB of short lines, indent +16 levels",
     expect: "TEXT_TOO_LARGE",
     tool: "copy",
-    args: (id) => `{${s(id)},"ref":{"clip":"lines"},"transform":{"indent":16}}`,
+    args: (id) => `{${s(id)},"from":"@lines","transform":{"indent":16}}`,
   },
   {
-    label: "paste multi_ref 50 × 10 MiB to the OS clipboard",
+    label: "paste a list of 50 × 10 MiB to the OS clipboard",
     expect: "TEXT_TOO_LARGE",
     tool: "paste",
-    args: (id) =>
-      `{${s(id)},"multi_ref":[${Array(50).fill('{"clip":"big"}').join(",")}],"to_os":true}`,
+    args: (id) => `{${s(id)},"from":[${Array(50).fill('"@big"').join(",")}],"to":"os:"}`,
   },
   {
-    label: "clipboard_import data nested 20,000 deep",
+    label: "import data nested 20,000 deep",
     expect: "INVALID_ARGUMENT",
-    tool: "clipboard_import",
-    args: (id) => `{${s(id)},"data":${deep}}`,
+    tool: "transfer",
+    args: (id) => `{${s(id)},"action":"import","data":${deep}}`,
   },
   {
     label: "accepted, for scale: copy one ref to the 10 MiB entry",
     expect: "ok",
     tool: "copy",
-    args: (id) => `{${s(id)},"key":"copy-of-big","ref":{"clip":"big"}}`,
+    args: (id) => `{${s(id)},"key":"copy-of-big","from":"@big"}`,
   },
 ];
 
@@ -274,9 +271,13 @@ async function main(): Promise<number> {
     let pids = workerdPids(pid);
     if (pids.length === 0) throw new Error("no workerd process found under wrangler dev");
 
-    const started = await callRaw(url, "session_start", '{"description":"bench expansion"}');
-    const session = /`(s-[a-z2-7]+)`/.exec(started.text)?.[1];
-    if (!session) throw new Error(`session_start: ${started.text.slice(0, 200)}`);
+    const started = await callRaw(
+      url,
+      "session",
+      '{"action":"start","description":"bench expansion"}',
+    );
+    const session = /(s-[a-z2-7]{12})/.exec(started.text)?.[1];
+    if (!session) throw new Error(`session start: ${started.text.slice(0, 200)}`);
     log("storing a 10 MiB entry and 5 MiB of short lines…");
     for (const [key, text] of [
       ["big", "x".repeat(ENTRY_BYTES)],

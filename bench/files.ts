@@ -152,8 +152,8 @@ async function main(): Promise<number> {
       }),
     );
     const started = (await edgeClient.callTool({
-      name: "session_start",
-      arguments: { project: "bench" },
+      name: "session",
+      arguments: { action: "start", project: "bench" },
     })) as ToolResult;
     edge = new Caller(edgeClient, { session: started.structuredContent?.session });
     fs = new Caller(await connectFilesystemServer(root, "edgeclip-bench-fs", process.cwd()));
@@ -177,10 +177,7 @@ async function main(): Promise<number> {
     rows.push({
       label: "copy 100 lines of a 10,000-line file",
       edgeclip: await time(
-        () =>
-          e
-            .call("copy", { key: "c100", path: "big.txt", start_line: 5001, end_line: 5100 }, true)
-            .then(),
+        () => e.call("copy", { key: "c100", from: "big.txt:5001-5100" }, true).then(),
         small,
       ),
       filesystem: await time(
@@ -192,18 +189,10 @@ async function main(): Promise<number> {
     });
 
     log("paste 100 lines into a 1,000-line file…");
-    const replace = { mode: "replace_lines", start_line: 401, end_line: 500 };
     rows.push({
       label: "paste 100 lines into a 1,000-line file",
       edgeclip: await time(
-        () =>
-          e
-            .call(
-              "paste",
-              { key: `hundred-${next()}`, targets: [{ path: "mid.txt", ...replace }] },
-              true,
-            )
-            .then(),
+        () => e.call("paste", { from: `@hundred-${next()}`, to: "mid.txt:401-500" }, true).then(),
         small,
       ),
       filesystem: await time(async () => {
@@ -230,7 +219,7 @@ async function main(): Promise<number> {
           e
             .call(
               "paste",
-              { key: `hundred-${next()}`, targets: three.map((p) => ({ path: p, ...replace })) },
+              { from: `@hundred-${next()}`, to: three.map((p) => `${p}:401-500`) },
               true,
             )
             .then(),
@@ -258,10 +247,7 @@ async function main(): Promise<number> {
       label: "undo that 100-line paste",
       edgeclip: await time(() => e.call("undo", {}, true).then(), {
         ...small,
-        before: () =>
-          e
-            .call("paste", { key: `hundred-${next()}`, targets: [{ path: "mid.txt", ...replace }] })
-            .then(),
+        before: () => e.call("paste", { from: `@hundred-${next()}`, to: "mid.txt:401-500" }).then(),
       }),
       filesystem: await time(
         async () => {
@@ -296,7 +282,7 @@ async function main(): Promise<number> {
       edgeclip: await time(
         async () => {
           const { peakMb: peak } = await peakRss(agent?.child.pid, () =>
-            e.call("paste", { key: "ten-mib", targets: [{ path: "huge.txt" }] }, true),
+            e.call("paste", { from: "@ten-mib", to: "huge.txt" }, true),
           );
           peakMb = Math.max(peakMb, peak);
           pasted = true;

@@ -71,7 +71,7 @@ async function callTool(agent: Agent, name: string, args: Record<string, unknown
   return result.structuredContent ?? {};
 }
 
-/** A fresh SDK v1 client with its own session from session_start. */
+/** A fresh SDK v1 client with its own session from `session {action: "start"}`. */
 async function connect(url: string, index: number, agents: Agent[]): Promise<void> {
   const client = new Client({ name: `edgeclip-bench-${index}`, version: "1.0.0" });
   await client.connect(
@@ -80,14 +80,14 @@ async function connect(url: string, index: number, agents: Agent[]): Promise<voi
     }),
   );
   const result = (await client.callTool(
-    { name: "session_start", arguments: { description: `bench worker ${index}` } },
+    { name: "session", arguments: { action: "start", description: `bench worker ${index}` } },
     undefined,
     { timeout: CALL_TIMEOUT_MS },
   )) as ToolResult;
   const session = result.structuredContent?.session;
   if (result.isError || typeof session !== "string") {
     await client.close();
-    throw new Error(`session_start failed: ${JSON.stringify(result).slice(0, 300)}`);
+    throw new Error(`session start failed: ${JSON.stringify(result).slice(0, 300)}`);
   }
   agents.push({ client, session });
 }
@@ -100,12 +100,12 @@ function getCase(label: string, text: string, plan: Omit<Plan, "label">): ToolCa
     async prepare(agents) {
       for (const agent of agents) {
         await callTool(agent, "copy", { text, key });
-        const got = await callTool(agent, "clipboard_get", { key });
-        if (got.content !== text) throw new Error(`clipboard_get ${key} returned other content`);
+        const got = await callTool(agent, "read", { from: `@${key}` });
+        if (got.content !== text) throw new Error(`read @${key} returned other content`);
       }
     },
     async call(agent) {
-      await callTool(agent, "clipboard_get", { key });
+      await callTool(agent, "read", { from: `@${key}` });
     },
   };
 }
@@ -131,7 +131,7 @@ function copyCase(label: string, bytes: number, plan: Omit<Plan, "label">): Tool
 const endpoint: { mcp: string; headers: Record<string, string> } = { mcp: "", headers: {} };
 
 /**
- * The same `clipboard_get` as a hand-written JSON-RPC POST with `fetch`, like the
+ * The same read of an entry as a hand-written JSON-RPC POST with `fetch`, like the
  * floor's client: the SDK client's own CPU shares this machine's two cores with
  * the server, so this row shows what the server costs without it.
  */
@@ -152,13 +152,13 @@ function rawGetCase(label: string, text: string, plan: Omit<Plan, "label">): Too
           jsonrpc: "2.0",
           id: 1,
           method: "tools/call",
-          params: { name: "clipboard_get", arguments: { key, session: agent.session } },
+          params: { name: "read", arguments: { from: `@${key}`, session: agent.session } },
         }),
         signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
       });
       const body = await response.text();
       if (!response.ok || body.includes('"isError":true') || !body.includes('"result"')) {
-        throw new Error(`raw clipboard_get failed: HTTP ${response.status} ${body.slice(0, 300)}`);
+        throw new Error(`raw read failed: HTTP ${response.status} ${body.slice(0, 300)}`);
       }
     },
   };
@@ -171,12 +171,12 @@ const FLOOR: Plan = {
 };
 
 const CASES: ToolCase[] = [
-  getCase("clipboard_get 100 B", makeText(100), {
+  getCase("read @entry 100 B", makeText(100), {
     small: true,
     latency: { count: 300, warmup: 30, maxMs: 20_000 },
     load: { durationMs: 3_000, maxCount: 20_000 },
   }),
-  rawGetCase("clipboard_get 100 B, raw", makeText(100), {
+  rawGetCase("read @entry 100 B, raw", makeText(100), {
     small: true,
     latency: { count: 300, warmup: 30, maxMs: 20_000 },
     load: { durationMs: 3_000, maxCount: 20_000 },

@@ -132,7 +132,7 @@ describe("the agent killed during three-target pastes", () => {
     await ok(client, "paste", {
       session,
       from: "@calibrate",
-      to: TARGETS.map((p) => ({ path: p })),
+      to: TARGETS,
     });
     const spreadMs = (Date.now() - started) * 1.2;
     let expected = readFileSync(path.join(root, TARGETS[0] ?? ""), "utf8");
@@ -171,7 +171,7 @@ describe("the agent killed during three-target pastes", () => {
       const paste = call(client, "paste", {
         session,
         from: `@${`chunk-${round}`}`,
-        to: TARGETS.map((p) => ({ path: p })),
+        to: TARGETS,
       });
       if (!plan.crashAt) {
         await new Promise((r) =>
@@ -203,7 +203,11 @@ describe("the agent killed during moves between two files", () => {
     let source = read("source.txt");
     let target = read("target.txt");
     const started = Date.now();
-    await ok(client, "move", { session, from: "move/source.txt", to: "move/target.txt" });
+    await ok(client, "move", {
+      session,
+      from: `move/source.txt:1-${CHUNK_LINES}`,
+      to: "move/target.txt",
+    });
     const spreadMs = (Date.now() - started) * 1.2;
     const first = source.slice(0, chunkOf("move-0").length);
     source = source.slice(first.length);
@@ -241,7 +245,7 @@ describe("the agent killed during moves between two files", () => {
       expect(source.startsWith(chunk)).toBe(true);
       const moving = call(client, "move", {
         session,
-        from: "move/source.txt",
+        from: `move/source.txt:1-${CHUNK_LINES}`,
         to: "move/target.txt",
       });
       if (!crashAt) {

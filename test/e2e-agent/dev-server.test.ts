@@ -133,7 +133,7 @@ describe("npm start", () => {
         requestInit: { headers: { authorization } },
       }),
     );
-    const read = (await client.callTool({ name: "read", arguments: { path: "hello.txt" } })) as {
+    const read = (await client.callTool({ name: "read", arguments: { from: "hello.txt" } })) as {
       structuredContent?: { content?: string };
     };
     expect(read.structuredContent?.content).toBe("served by npm start\n");

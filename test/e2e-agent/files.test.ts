@@ -157,7 +157,7 @@ describe("cut and paste", () => {
         { path: "t/three.ts", mode: "at_marker_after", marker: "no such marker" },
       ],
     });
-    expectToolError(result, "MARKER_NOT_FOUND", ["`targets[2]`", "t/three.ts"]);
+    expectToolError(result, "MARKER_NOT_FOUND", ["`to[2]`", "t/three.ts"]);
     expect(["one", "two", "three"].map((n) => bytes(`t/${n}.ts`))).toEqual(before);
     expect(tempFiles(root)).toEqual([]);
   });
@@ -168,7 +168,7 @@ describe("cut and paste", () => {
     const pasted = await ok<{ operation: number; files: Changed[] }>(v1, "paste", {
       session,
       text: "added\n",
-      to: paths.map((p) => ({ path: p })),
+      to: paths,
     });
     expect(pasted.files.map((f) => f.path)).toEqual(paths);
     for (const p of paths) expect(file(p)).toBe("base\nadded\n");
@@ -217,7 +217,7 @@ describe("cut and paste", () => {
         to: { path: "e.txt", expect: copied.file_hash },
       }),
       "FILE_CHANGED",
-      ["`targets[0]`", "e.txt"],
+      ["`to`", "e.txt"],
     );
     expect(file("e.txt")).toBe("v2\n");
     const current = await ok<{ file_hash: string }>(v1, "copy", {
@@ -280,7 +280,7 @@ describe("read", () => {
     expect(first).toMatchObject({ status: "content", content: lines, key: "r.txt" });
     const second = await call(v1, "read", { session, from: "r.txt" });
     expect(second.data).toMatchObject({ status: "unchanged", since: first.read });
-    expect(second.text).toContain(`unchanged since read #${first.read}`);
+    expect(second.text).toContain(`unchanged since read ${first.read}`);
     expect(second.text).not.toContain("line 30");
     writeFile(root, "r.txt", lines.replace("line 30\n", "line thirty\n"));
     const third = await call(v1, "read", { session, from: "r.txt" });
@@ -359,12 +359,16 @@ describe("safety, enforced by the agent", () => {
     writeFile(root, "bad.txt", "x\n");
     const before = bytes("bad.txt");
     for (const [target, mentions] of [
-      [{ path: "bad.txt", mode: "after_line" }, ["`line`"]],
-      [{ path: "bad.txt", mode: "append", line: 3 }, ["`line`", "append"]],
-      [{ path: "bad.txt", mode: "replace_lines", start_line: 3, end_line: 2 }, ["end_line"]],
-      [{ path: "bad.txt", mode: "after_line", line: 9 }, ["`targets[0]`", "1 line"]],
+      [{ path: "bad.txt", mode: "after_line" }, ["`to`", "lines"]],
+      [{ path: "bad.txt", mode: "append", lines: "3" }, ["`to`", "lines", "append"]],
+      [{ path: "bad.txt", lines: "3-2" }, ["to", "line range"]],
+      [{ path: "bad.txt", mode: "after_line", lines: "9" }, ["`to`", "1 line"]],
+      [
+        ["bad.txt", { path: "bad.txt", mode: "after_line", lines: "9" }],
+        ["`to[1]`", "1 line"],
+      ],
     ] as const) {
-      expectToolError(await call(v1, "paste", { session, text: "y\n", to: [target] }), undefined, [
+      expectToolError(await call(v1, "paste", { session, text: "y\n", to: target }), undefined, [
         ...mentions,
       ]);
     }

@@ -10,6 +10,7 @@ import {
   ok,
   startSession,
   unique,
+  unnumbered,
 } from "../e2e/clients.ts";
 import { lane } from "../support/lanes.ts";
 import { which } from "../support/x11.ts";
@@ -74,7 +75,7 @@ describe("text echoed from a result never expands", () => {
   it("read a README holding three markers, paste the text it showed: out.txt is the README, byte for byte", async () => {
     const read = await call(v1, "read", { session, from: "README.md" });
     expect(read.isError, read.text).toBeFalsy();
-    const shown = read.content[1]?.text ?? "";
+    const shown = unnumbered(read.content[1]?.text ?? "");
     expect(shown).toContain("Notes: \\{{ref:path=private-notes.txt}}");
     expect(read.data.content).toBe(shown);
     const pasted = await call(v2, "paste", {
@@ -90,7 +91,7 @@ describe("text echoed from a result never expands", () => {
     const read = await call(v1, "read", { session, from: "README.md", ttl_calls: 20 });
     // A second read answers "unchanged": the content is the entry read made; show it with a read of the entry.
     const got = await call(v1, "read", { session, from: `@${read.data.key as string}` });
-    const shown = got.content[1]?.text ?? "";
+    const shown = unnumbered(got.content[1]?.text ?? "");
     await ok(v1, "copy", { session, key: "echo", text: shown });
     await ok(v1, "paste", {
       session,
@@ -113,7 +114,7 @@ describe("text echoed from a result never expands", () => {
         ).toBe(README);
       const got = await call(v1, "read", { session, from: "os:" });
       expect(got.isError, got.text).toBeFalsy();
-      const shown = got.content[1]?.text ?? "";
+      const shown = unnumbered(got.content[1]?.text ?? "");
       await ok(v2, "paste", {
         session,
         text: shown,
@@ -138,7 +139,7 @@ describe("anchors copied from a result", () => {
     });
     expect(copied.isError, copied.text).toBeFalsy();
     // The pair covers whole lines, so it selects them (line breaks included).
-    expect(copied.text).toContain("anchors (exact; whole lines)");
+    expect(copied.data.selected).toBe("anchors (exact; whole lines)");
     expect(copied.data).toMatchObject({ start_line: 4, end_line: 5 });
   });
 
@@ -176,7 +177,7 @@ describe("an export written to a file", () => {
     });
     expect(JSON.parse(file("export.json")).entries[0].content).toBe(README);
     const read = await call(v1, "read", { session: from, from: "export.json" });
-    const shown = read.content[1]?.text ?? "";
+    const shown = unnumbered(read.content[1]?.text ?? "");
     expect(shown).toContain("\\{{ref:path=private-notes.txt}}");
     const into = await startSession(v1, { project: "inert-project" });
     await ok(v1, "transfer", { session: into, action: "import", data: shown, dry_run: false });

@@ -36,7 +36,7 @@ describe("content for files, refused while it is built", () => {
     const tenfold = { from: "a", to: "aaaaaaaaaa" };
     const r = await call(client, "move", {
       session,
-      from: "source.ts",
+      from: "source.ts:1",
       to: "dest.ts",
       transform: { replace: Array(6).fill(tenfold) },
     });
@@ -52,7 +52,7 @@ describe("content for files, refused while it is built", () => {
       to: { path: "out.txt", create_if_missing: true },
     });
     // Reading the third would answer FILE_NOT_FOUND instead.
-    expectToolError(r, "TEXT_TOO_LARGE", ["`multi_ref[1]`"]);
+    expectToolError(r, "TEXT_TOO_LARGE", ["`from[1]`"]);
     expect(existsSync(path.join(root, "out.txt"))).toBe(false);
   });
 });

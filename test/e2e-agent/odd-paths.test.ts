@@ -58,10 +58,10 @@ describe("a path the file system refuses", () => {
         `new/${EMOJI}`,
       ],
       ["read", { from: EMOJI }, EMOJI],
-      ["move", { from: EMOJI, to: "src/a.ts" }, EMOJI],
+      ["move", { from: { path: EMOJI, lines: "1" }, to: "src/a.ts" }, EMOJI],
       [
         "move",
-        { from: "src/a.ts", to: { path: `src/${EMOJI}`, create_if_missing: true } },
+        { from: "src/a.ts:1", to: { path: `src/${EMOJI}`, create_if_missing: true } },
         `src/${EMOJI}`,
       ],
     ];

@@ -96,7 +96,9 @@ describe("moving a Python class", () => {
   it("with cut focus, then paste: the receipt says which lines went", async () => {
     const cut = await call(v1, "cut", { session, from: "shapes.py#Circle", key: "circle" });
     expect(cut.isError, cut.text).toBeFalsy();
-    expect(cut.text).toContain("shapes.py lines 5–11 (Circle (class))");
+    // The receipt names the lines; what selected them is in structuredContent.
+    expect(cut.text).toMatch(/^cut shapes\.py:5-11 → @circle \(7 lines\)/);
+    expect(cut.data.selected).toBe("Circle (class)");
     expect(file("shapes.py")).not.toContain("class Circle");
     await ok(v2, "paste", { session, from: "@circle", to: "geometry.py" });
     expect(file("geometry.py")).toBe(GEOMETRY_PY + CIRCLE);
@@ -109,7 +111,8 @@ describe("moving a Python class", () => {
       to: { path: "geometry.py", mode: "append" },
     });
     expect(moved.isError, moved.text).toBeFalsy();
-    expect(moved.text).toContain("Moved shapes.py lines 5–11");
+    expect(moved.text).toMatch(/^moved shapes\.py:5-11 → geometry\.py:\d+-\d+ · parses · op \d+$/);
+    expect(moved.data.from).toBe("shapes.py lines 5–11 (Circle (class))");
     expect(file("geometry.py")).toBe(GEOMETRY_PY + CIRCLE);
     expect(file("shapes.py")).not.toContain("class Circle");
     const undone = await call(v1, "undo", { session });
@@ -164,7 +167,7 @@ describe("moving a Python class", () => {
   it("refuses a move whose target is inside what moves, changing nothing", async () => {
     const r = await call(v1, "move", {
       session,
-      from: "shapes.py",
+      from: "shapes.py:5-12",
       to: { path: "shapes.py", lines: "7", mode: "after_line" },
     });
     expectToolError(r, "INVALID_ARGUMENT", ["inside what moves"]);

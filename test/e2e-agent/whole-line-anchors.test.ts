@@ -45,9 +45,13 @@ describe("anchors that cover whole lines", () => {
     expect(moved.isError, moved.text).toBeFalsy();
     expect(file("a.py")).toBe("x = 1\n\ny = 2\n");
     expect(file("b.py")).toBe(BLOCK);
-    // The receipt counts what left: the block and the blank line after it.
-    expect(moved.text).toContain("a.py lines 3–5 (anchors (exact; whole lines))");
-    expect(moved.text).toContain("a.py +0 −4 at line 3");
+    // The receipt names the block; the file change counts what left: the block and the blank line after it.
+    expect(moved.text).toMatch(/^moved a\.py:3-5 → b\.py:1-3 \(new\)/);
+    expect(moved.data.from).toBe("a.py lines 3–5 (anchors (exact; whole lines))");
+    expect((moved.data.files as { lines_removed: number; first_line: number }[])[0]).toMatchObject({
+      first_line: 3,
+      lines_removed: 4,
+    });
     await ok(v1, "undo", { session });
     expect(file("a.py")).toBe(A_PY);
   });

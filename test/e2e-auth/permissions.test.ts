@@ -57,11 +57,14 @@ describe("the sandboxed preset", () => {
     ["read", { from: "os:" }, "the OS clipboard"],
     ["paste", { text: "x", to: "os:" }, "the OS clipboard"],
     ["copy", { from: "os:" }, "the OS clipboard"],
+    ["read", { from: ["@mine", "os:"] }, "the OS clipboard"],
+    ["paste", { from: "os:", to: "a.txt" }, "the OS clipboard"],
     ["paste", { text: "x", to: { path: "a.txt", create_if_missing: true } }, "writing files"],
-    ["paste", { text: "x", to: "os:" }, "the OS clipboard"],
     ["cut", { from: "a.txt" }, "writing files"],
-    ["move", { from: "a.txt", to: "b.txt" }, "writing files"],
+    ["move", { from: "a.txt:1-2", to: "b.txt" }, "writing files"],
     ["transfer", { action: "export", path: "export.json" }, "writing files"],
+    ["undo", {}, "writing files"],
+    ["undo", { redo: true }, "writing files"],
   ])("refuses %s %j (%s)", async (name, args, what) => {
     const text = await expectDenied(sandboxed, "sandboxed", name, args);
     expect(text).toContain(`not ${what}`);

@@ -94,7 +94,7 @@ describe("the local server, as another account on this machine sees it", () => {
         (async () => {
           const init = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "nobody", version: "1" } } });
           const mcp = await get("/mcp", { "content-type": "application/json", accept: "application/json, text/event-stream" }, "POST", init);
-          const call = await get("/mcp", { "content-type": "application/json", accept: "application/json, text/event-stream" }, "POST", JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "read", arguments: { path: "owner-only.txt" } } }));
+          const call = await get("/mcp", { "content-type": "application/json", accept: "application/json, text/event-stream" }, "POST", JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "read", arguments: { from: "owner-only.txt" } } }));
           const bridge = await get("/bridge", { connection: "Upgrade", upgrade: "websocket", "sec-websocket-version": "13", "sec-websocket-key": "dGhlIHNhbXBsZSBub25jZQ==" });
           const page = await get("/", { accept: "text/html" });
           const text = await get("/", {});

@@ -35,6 +35,8 @@ const output = z.object({
   operation: z.number(),
   dry_run: z.boolean(),
   from: z.string(),
+  /** The unit's lines where it was, as a locator: `shapes.py:5-11`. */
+  moved: z.string(),
   lines: z.number(),
   bytes: z.number(),
   tokens_kept_out: z.number(),
@@ -158,6 +160,7 @@ export const move = defineAction({
       operation: applied.value.id,
       dry_run: args.dry_run,
       from: where,
+      moved: `${r.path}:${r.start_line}${r.end_line > r.start_line ? `-${r.end_line}` : ""}`,
       lines: countLines(text),
       bytes,
       // The model neither read the code nor wrote it back.
@@ -166,11 +169,10 @@ export const move = defineAction({
     });
   },
   text: (r) => {
-    // The first change is the removal: where the unit was, as a locator.
-    const [gone, ...placed] = r.files;
-    const from = gone
-      ? `${gone.path}:${gone.first_line}${gone.lines_removed > 1 ? `-${gone.first_line + gone.lines_removed - 1}` : ""} `
-      : "";
-    return [fileReceipt("move", from, placed.length ? placed : r.files, r.operation, r.dry_run)];
+    // The first change is the removal; the receipt names the unit, where it was.
+    const [, ...placed] = r.files;
+    return [
+      fileReceipt("move", `${r.moved} `, placed.length ? placed : r.files, r.operation, r.dry_run),
+    ];
   },
 });

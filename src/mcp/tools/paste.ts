@@ -60,7 +60,7 @@ export const paste = defineTool({
   annotations: destructive({ openWorld: true }),
   input,
   needs: (args) =>
-    namesOs(args.from) || namesOs(args.to as never) ? "the OS clipboard" : undefined,
+    namesOs(args.from) || namesOs(args.to as never) ? "the OS clipboard" : "writing files",
   precheck(args) {
     const r = routed(args);
     return "code" in r ? (r as ToolFailure) : dispatchProblem("paste", r);

@@ -72,6 +72,7 @@ export const transfer = defineTool({
     "export entries as JSON (by `scope`, `tags`, `keys`; inline, paged, or to a file `path`), or import such a document (`data` or `path`; `conflict`: skip, overwrite or rename). An import is a dry run unless `dry_run: false`.",
   annotations: destructive({ openWorld: true }),
   input,
+  needs: (args) => (args.action === "export" && args.path ? "writing files" : undefined),
   precheck(args) {
     const r = routed(args);
     return "code" in r ? r : dispatchProblem(r.via, r.args);

@@ -23,6 +23,8 @@ export const undo = defineTool({
     "Revert the last `count` file operations (all or none), or re-apply undone ones with `redo: true`. Refused if a file changed since, unless `force`.",
   annotations: destructive({ openWorld: true }),
   input,
+  // It rewrites files (the agent's `apply` refuses it too; this says so before anything is asked).
+  needs: () => "writing files",
   run: (s, args) =>
     dispatch(s, args.redo ? "redo" : "undo", {
       session: args.session,
