@@ -228,13 +228,13 @@ export function planPaste(text: string, spec: PasteSpec, raw: string): Plan {
     case "after_line":
     case "before_line": {
       if (spec.line === undefined)
-        return refuse("INVALID_ARGUMENT", `Mode \`${spec.mode}\` needs \`line\`.`);
+        return refuse("INVALID_ARGUMENT", `Mode \`${spec.mode}\` needs a line.`);
       const after = spec.mode === "after_line";
       const min = after ? 0 : 1;
       if (spec.line < min || spec.line > lines.count) {
         return refuse(
           "LINE_OUT_OF_RANGE",
-          `\`line\` ${spec.line} is out of range: the file has ${lines.count} line${lines.count === 1 ? "" : "s"}; \`${spec.mode}\` takes ${min}–${lines.count}. Use \`append\` to add at the end.`,
+          `Line ${spec.line} is out of range: the file has ${lines.count} line${lines.count === 1 ? "" : "s"}. Use \`append\` to add at the end, \`prepend\` at the start.`,
         );
       }
       return ok(insertLines(lines, after ? spec.line : spec.line - 1, content));

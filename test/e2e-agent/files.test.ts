@@ -362,10 +362,10 @@ describe("safety, enforced by the agent", () => {
       [{ path: "bad.txt", mode: "after_line" }, ["`to`", "lines"]],
       [{ path: "bad.txt", mode: "append", lines: "3" }, ["`to`", "lines", "append"]],
       [{ path: "bad.txt", lines: "3-2" }, ["to", "line range"]],
-      [{ path: "bad.txt", mode: "after_line", lines: "9" }, ["`to`", "1 line"]],
+      [{ path: "bad.txt", mode: "after_line", lines: "9" }, ["`to`", "Line 9", "1 line"]],
       [
         ["bad.txt", { path: "bad.txt", mode: "after_line", lines: "9" }],
-        ["`to[1]`", "1 line"],
+        ["`to[1]`", "Line 9", "out of range"],
       ],
     ] as const) {
       expectToolError(await call(v1, "paste", { session, text: "y\n", to: target }), undefined, [

@@ -242,9 +242,9 @@ describe("references", () => {
 
   it("cites lines of an earlier read result, and inline markers inside text", async () => {
     const read = await call(v1, "read", { session, from: "util.ts" });
-    const id = /^(r\d+):/.exec(read.text)?.[1];
+    const id = /^(r\d+) /.exec(read.text)?.[1];
     expect(id, read.text).toBeDefined();
-    const text = `// generated\n{{ref:lines=${id}:5..7}}\nexport const PI = {{ref:path=config.ts,start=retries,end="3"}};\n`;
+    const text = `// generated\n{{ref:${id}:5-7}}\nexport const PI = {{ref:path=config.ts,start=retries,end="3"}};\n`;
     const pasted = await call(v2, "paste", {
       session,
       text,
