@@ -17,7 +17,7 @@ type Input = z.ZodObject<{ session: z.ZodOptional<z.ZodString> }>;
  * One thing a tool can do, in the session Durable Object: its own arguments
  * (a zod schema, for defaults and types), checks the Worker can make
  * beforehand, the run, and the text the model reads. Tools route their
- * calls to actions (`read` of an entry is `clipboardGet`); actions are not
+ * calls to actions (`read` of an entry is `getEntry`); actions are not
  * in tools/list.
  */
 export interface Action<I extends z.ZodObject, O extends z.ZodObject> {

@@ -45,7 +45,7 @@ export function describeSelection(selection: Selection | undefined): string | un
 export function selectorProblem(args: SelectorArgs, at = ""): ToolFailure | undefined {
   const ways = [
     args.start_line !== undefined || args.end_line !== undefined
-      ? "start_line/end_line"
+      ? "lines"
       : undefined,
     args.focus !== undefined ? "focus" : undefined,
     args.start !== undefined || args.end !== undefined ? "start/end" : undefined,

@@ -3,24 +3,24 @@ import { type Outcome, ok } from "../../core/errors.ts";
 import type { SessionContext } from "../../session/clipboard-session.ts";
 import { route } from "../define-tool.ts";
 import { cite } from "./cite.ts";
-import { clipboardClear } from "./clipboard-clear.ts";
-import { clipboardDelete } from "./clipboard-delete.ts";
-import { clipboardExport } from "./clipboard-export.ts";
-import { clipboardGet } from "./clipboard-get.ts";
-import { clipboardImport } from "./clipboard-import.ts";
-import { clipboardList } from "./clipboard-list.ts";
-import { clipboardSearch } from "./clipboard-search.ts";
-import { clipboardSwap } from "./clipboard-swap.ts";
-import { clipboardTag } from "./clipboard-tag.ts";
-import { clipboardUpdate } from "./clipboard-update.ts";
+import { clearAction } from "./clear.ts";
 import { copy } from "./copy.ts";
 import { cut } from "./cut.ts";
+import { deleteAction } from "./delete.ts";
+import { editAction } from "./edit.ts";
+import { exportAction } from "./export.ts";
+import { getEntry } from "./get-entry.ts";
+import { getOs } from "./get-os.ts";
 import { history } from "./history.ts";
+import { importAction } from "./import.ts";
+import { listAction } from "./list.ts";
 import { move } from "./move.ts";
-import { osClipboardGet } from "./os-clipboard-get.ts";
-import { osClipboardSet } from "./os-clipboard-set.ts";
 import { paste } from "./paste.ts";
-import { read } from "./read.ts";
+import { readFile } from "./read-file.ts";
+import { searchAction } from "./search.ts";
+import { setOs } from "./set-os.ts";
+import { swapAction } from "./swap.ts";
+import { tagsAction } from "./tags.ts";
 import { todo } from "./todo.ts";
 import { revertTool } from "./undo.ts";
 
@@ -29,26 +29,26 @@ import { revertTool } from "./undo.ts";
  * one of these (or, for `read` of several sources, to several).
  */
 export const ACTIONS = {
-  readFile: read,
+  readFile,
   cite,
-  getEntry: clipboardGet,
-  getOs: osClipboardGet,
-  setOs: osClipboardSet,
+  getEntry: getEntry,
+  getOs: getOs,
+  setOs: setOs,
   copy,
   cut,
   paste,
   move,
   undo: revertTool(false),
   redo: revertTool(true),
-  list: clipboardList,
-  search: clipboardSearch,
-  edit: clipboardUpdate,
-  delete: clipboardDelete,
-  clear: clipboardClear,
-  swap: clipboardSwap,
-  tags: clipboardTag,
-  export: clipboardExport,
-  import: clipboardImport,
+  list: listAction,
+  search: searchAction,
+  edit: editAction,
+  delete: deleteAction,
+  clear: clearAction,
+  swap: swapAction,
+  tags: tagsAction,
+  export: exportAction,
+  import: importAction,
   history,
   todo,
 };

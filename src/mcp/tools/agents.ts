@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { agentsText, listAgents } from "../actions/agents-list.ts";
+import { agentsText, listAgents } from "../actions/agents.ts";
 import { readOnly } from "../annotations.ts";
 import { defineTool } from "../define-tool.ts";
 import * as p from "../schemas.ts";

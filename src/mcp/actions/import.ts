@@ -46,7 +46,7 @@ const output = z.object({
   ),
 });
 
-export const clipboardImport = defineAction({
+export const importAction = defineAction({
   input,
   output,
   precheck(args) {

@@ -47,7 +47,7 @@ const output = z.object({
   selected: z.string().optional(),
 });
 
-export const read = defineAction({
+export const readFile = defineAction({
   input,
   output,
   precheck: (args) => backwardsRange(args) ?? selectorProblem(args),

@@ -4,7 +4,7 @@ import { SCOPES } from "../../core/names.ts";
 import { defineAction } from "../define-tool.ts";
 import * as p from "../schemas.ts";
 
-export const clipboardClear = defineAction({
+export const clearAction = defineAction({
   input: z.strictObject({
     session: p.session,
     scope: p.scope.default("session").describe("The scope to clear."),

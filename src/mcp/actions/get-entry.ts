@@ -31,7 +31,7 @@ const output = z.object({
   result: p.resultId,
 });
 
-export const clipboardGet = defineAction({
+export const getEntry = defineAction({
   input,
   output,
   async run(s, args) {

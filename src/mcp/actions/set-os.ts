@@ -7,7 +7,7 @@ import { formatBytes } from "../receipts.ts";
 import { expandOptional } from "../references.ts";
 import * as p from "../schemas.ts";
 
-export const osClipboardSet = defineAction({
+export const setOs = defineAction({
   input: z.strictObject({
     session: p.session,
     text: z.string().describe("Text to put on the clipboard; {{ref:…}} markers resolve."),

@@ -5,7 +5,7 @@ import { notFound } from "../failures.ts";
 import { receiptFor } from "../receipts.ts";
 import * as p from "../schemas.ts";
 
-export const clipboardDelete = defineAction({
+export const deleteAction = defineAction({
   input: z.strictObject({ session: p.session, key: p.key, scope: p.lookupScope }),
   output: p.receipt.extend({ deleted: z.literal(true) }),
   async run(s, args) {

@@ -31,7 +31,7 @@ const output = z.object({
   pages: z.number(),
 });
 
-export const clipboardList = defineAction({
+export const listAction = defineAction({
   input,
   output,
   async run(s, args) {

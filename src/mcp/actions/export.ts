@@ -22,7 +22,7 @@ const input = z.strictObject({
   agent: p.agent,
 });
 
-export const clipboardExport = defineAction({
+export const exportAction = defineAction({
   input,
   output: z.object({
     entries: z.number(),

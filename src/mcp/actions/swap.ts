@@ -6,7 +6,7 @@ import { notFound } from "../failures.ts";
 import { describeReceipt, receiptFor } from "../receipts.ts";
 import * as p from "../schemas.ts";
 
-export const clipboardSwap = defineAction({
+export const swapAction = defineAction({
   input: z.strictObject({
     session: p.session,
     key_a: p.key,

@@ -19,7 +19,7 @@ const input = z.strictObject({
   ),
 });
 
-export const clipboardTag = defineAction({
+export const tagsAction = defineAction({
   input,
   output: z.object({
     action: z.string(),

@@ -6,7 +6,7 @@ import { defineAction } from "../define-tool.ts";
 import { formatBytes } from "../receipts.ts";
 import * as p from "../schemas.ts";
 
-export const osClipboardGet = defineAction({
+export const getOs = defineAction({
   input: z.strictObject({ session: p.session, agent: p.agent }),
   output: z.object({
     content: z.string(),

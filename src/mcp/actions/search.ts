@@ -37,7 +37,7 @@ const output = z.object({
   ),
 });
 
-export const clipboardSearch = defineAction({
+export const searchAction = defineAction({
   input,
   output,
   async run(s, args) {

@@ -22,7 +22,7 @@ const input = z.strictObject({
     .describe("New TTL counted from now; null removes it. Renews an expired entry."),
 });
 
-export const clipboardUpdate = defineAction({
+export const editAction = defineAction({
   input,
   output: p.receipt,
   precheck(args) {
