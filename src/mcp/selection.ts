@@ -44,9 +44,7 @@ export function describeSelection(selection: Selection | undefined): string | un
 /** One way of selecting at a time: lines, `focus`, or `start`/`end` (`at` prefixes the message). */
 export function selectorProblem(args: SelectorArgs, at = ""): ToolFailure | undefined {
   const ways = [
-    args.start_line !== undefined || args.end_line !== undefined
-      ? "lines"
-      : undefined,
+    args.start_line !== undefined || args.end_line !== undefined ? "lines" : undefined,
     args.focus !== undefined ? "focus" : undefined,
     args.start !== undefined || args.end !== undefined ? "start/end" : undefined,
   ].filter((w) => w !== undefined);
