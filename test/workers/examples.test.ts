@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import readme from "../../README.md?raw";
 import instructionsSource from "../../src/mcp/server.ts?raw";
+import { TOOL_NAMES } from "../../src/mcp/tools/index.ts";
 import { asLocalUser } from "./helpers.ts";
 
 /**
@@ -11,20 +12,7 @@ import { asLocalUser } from "./helpers.ts";
  * (no local agent, no such entry): only a refusal of the call itself, an
  * INVALID_ARGUMENT or a schema error, fails this test.
  */
-const TOOLS = [
-  "read",
-  "copy",
-  "cut",
-  "paste",
-  "move",
-  "undo",
-  "list",
-  "update",
-  "transfer",
-  "session",
-  "agents",
-];
-const EXAMPLE = new RegExp(`^(${TOOLS.join("|")}) (\\{.*\\})$`);
+const EXAMPLE = new RegExp(`^(${TOOL_NAMES.join("|")}) (\\{.*\\})$`);
 
 function examples(
   markdown: string,
@@ -76,7 +64,7 @@ describe("README and instructions examples", () => {
   const all = examples(readme);
 
   it("shows every tool at least once", () => {
-    expect(new Set(all.map((e) => e.tool))).toEqual(new Set(TOOLS));
+    expect(new Set(all.map((e) => e.tool))).toEqual(new Set(TOOL_NAMES));
   });
 
   for (const example of all)

@@ -36,6 +36,9 @@ export const SESSION_TOOLS = {
  */
 const TOOLS = [...Object.values(SESSION_TOOLS), agents];
 
+/** Every tool's name, in the order `tools/list` shows them. */
+export const TOOL_NAMES = TOOLS.map((t) => t.name);
+
 /**
  * Registers the tools on a fresh server for one request: all of them, or only
  * `only` when the request is a call of that one tool (the server lives for one
