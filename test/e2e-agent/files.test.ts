@@ -1,5 +1,6 @@
 import { readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { getEncoding } from "js-tiktoken";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import agentPackage from "../../local-agent/package.json" with { type: "json" };
 import {
@@ -247,6 +248,53 @@ describe("cut and paste", () => {
     expect(file("made/new.ts")).toBe("new\n");
     await ok(v1, "undo", { session });
     expect(() => file("made/new.ts")).toThrow();
+  });
+});
+
+describe("receipts", () => {
+  // DESIGN.md §2: a one-file paste or move answers in at most 30 tokens of text (o200k).
+  const tokens = (text: string) => getEncoding("o200k_base").encode(text).length;
+
+  it("answer a one-file paste, a move and an undo in at most 30 tokens of text, details in structuredContent", async () => {
+    writeFile(
+      root,
+      "src/receipts.ts",
+      "export const a = 1;\n\nexport function helper(n: number) {\n  return n * 2;\n}\n",
+    );
+    writeFile(root, "src/receipts-to.ts", "export const b = 2;\n");
+    await ok(v1, "copy", { session, key: "receipt-text", text: "export const c = 3;\n" });
+    const pasted = await call(v1, "paste", {
+      session,
+      from: "@receipt-text",
+      to: "src/receipts-to.ts",
+    });
+    expect(pasted.text).toBe(
+      `pasted @receipt-text (1 line) → src/receipts-to.ts:2 · parses · op ${pasted.data.operation}`,
+    );
+    const moved = await call(v1, "move", {
+      session,
+      from: "src/receipts.ts#helper",
+      to: "src/receipts-to.ts",
+    });
+    expect(moved.text).toMatch(
+      /^moved src\/receipts\.ts:3-5 → src\/receipts-to\.ts:3-5 · parses · op \d+$/,
+    );
+    const undone = await call(v1, "undo", { session });
+    for (const r of [pasted, moved, undone]) {
+      expect(r.isError, r.text).toBeFalsy();
+      expect(tokens(r.text), r.text).toBeLessThanOrEqual(30);
+    }
+    // What the text leaves out is in structuredContent: hashes, counts, tokens kept out.
+    expect(pasted.data).toMatchObject({
+      tokens_kept_out: expect.any(Number),
+      files: [
+        expect.objectContaining({
+          path: "src/receipts-to.ts",
+          hash_before: expect.any(String),
+          hash_after: expect.any(String),
+        }),
+      ],
+    });
   });
 });
 
