@@ -41,10 +41,22 @@ describe("schema", () => {
 });
 
 describe("chunked content", () => {
-  it("stores a 10 MiB entry in rows of at most 1 MiB and reads it back exactly", async () => {
+  it("stores a 10 MiB entry in rows of at most 1 MiB and reads it back exactly, page by page, line after line", async () => {
     const address = sessionOf(freshUser());
-    const line = "0123456789abcdef€\n"; // a multi-byte character in every line
-    const text = line.repeat(Math.floor(LIMITS.entryBytes / new TextEncoder().encode(line).length));
+    // Lines of varying length with 2-, 3- and 4-byte characters, so bytes ≠ characters
+    // and neither pages nor chunks end on round numbers; the last line has no line break.
+    const lines: string[] = [];
+    let bytes = 0;
+    const encoder = new TextEncoder();
+    for (let i = 0; ; i++) {
+      const line = `${i}: ${"abcdefghij".repeat(i % 37)}é€😀 ${"x".repeat(i % 13)}\n`;
+      const size = encoder.encode(line).length;
+      if (bytes + size > LIMITS.entryBytes - 100) break;
+      lines.push(line);
+      bytes += size;
+    }
+    lines.push("z".repeat(LIMITS.entryBytes - 100 - bytes));
+    const text = lines.join("");
     const receipt = value(await call(address, "copy", { text, key: "big" }));
     expect(receipt.bytes).toBe(new TextEncoder().encode(text).length);
     expect(receipt.bytes).toBeLessThanOrEqual(LIMITS.entryBytes);
@@ -60,12 +72,21 @@ describe("chunked content", () => {
     for (const row of rows) expect(row.bytes).toBeLessThanOrEqual(LIMITS.chunkBytes);
 
     let joined = "";
+    let nextLine = 1;
     for (let page = 1; ; page++) {
       const got = value(await call(address, "read", { from: "@big", page }));
-      expect(got.content.length).toBeLessThanOrEqual(LIMITS.resultChars);
+      expect(got.page).toBe(page);
+      // The page as shown, numbered and escaped, stays within a result's size.
+      expect((got.shown as string[])[1]?.length).toBeLessThanOrEqual(LIMITS.resultChars);
+      expect(got.content.length).toBeGreaterThan(0);
+      // Pages follow each other line by line, and only the last may end mid-line.
+      expect(got.start_line).toBe(nextLine);
+      if (page < got.pages) expect(got.content.endsWith("\n")).toBe(true);
+      nextLine = got.end_line + 1;
       joined += got.content;
       if (page === got.pages) break;
     }
+    expect(nextLine - 1).toBe(lines.length);
     expect(joined === text).toBe(true);
   }, 120_000);
 
