@@ -120,17 +120,34 @@ export async function sessionSnapshot(client: AnyClient, session: string) {
     include_expired: true,
   });
   const contents: Record<string, string> = {};
-  for (const entry of listed.entries) {
-    const read = (page: number) =>
-      ok<{ content: string; pages: number }>(client, "read", {
-        session,
-        from: { clip: entry.key, scope: "session" },
-        include_expired: true,
-        page,
-      });
-    const first = await read(1);
+  if (!listed.entries.length) return { entries: listed.entries, contents };
+  type Page = { content: string; pages: number };
+  const sources = listed.entries.map((e) => ({ clip: e.key, scope: "session" }));
+  // One read of every entry's first page (a list of sources), then any further pages.
+  const firsts =
+    sources.length === 1
+      ? [await ok<Page>(client, "read", { session, from: sources[0], include_expired: true })]
+      : (
+          await ok<{ reads: (Page | { error: unknown })[] }>(client, "read", {
+            session,
+            from: sources,
+            include_expired: true,
+          })
+        ).reads;
+  for (const [i, entry] of listed.entries.entries()) {
+    const first = firsts[i];
+    if (!first || "error" in first)
+      throw new Error(`reading ${entry.key}: ${JSON.stringify(first)}`);
     let content = first.content;
-    for (let page = 2; page <= first.pages; page++) content += (await read(page)).content;
+    for (let page = 2; page <= first.pages; page++)
+      content += (
+        await ok<Page>(client, "read", {
+          session,
+          from: sources[i],
+          include_expired: true,
+          page,
+        })
+      ).content;
     contents[entry.key] = content;
   }
   return { entries: listed.entries, contents };
