@@ -1,5 +1,6 @@
 import { cloudflareTest } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import ProjectOrder from "./test/support/sequencer.ts";
 import { cimdHostScript } from "./test/workers/cimd-documents.ts";
 
 /**
@@ -19,6 +20,8 @@ export default defineConfig({
     // Node projects share their workers (isolate: false): each new worker costs ~0.35 s of CPU,
     // and they hold no state a file could leak (fake timers and env stubs are undone after each).
     maxWorkers: 3,
+    // Which project starts first (test/support/sequencer.ts).
+    sequence: { sequencer: ProjectOrder },
     projects: [
       {
         test: {
