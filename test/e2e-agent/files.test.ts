@@ -70,7 +70,7 @@ afterAll(async () => {
 });
 
 describe("a local agent connected", () => {
-  it("is listed by agents_list with its name, project, roots and version", async () => {
+  it("is listed by the agents tool with its name, project, roots and version", async () => {
     const listed = await ok<{ agents: Record<string, unknown>[] }>(v1, "agents");
     expect(listed.agents).toEqual([
       expect.objectContaining({

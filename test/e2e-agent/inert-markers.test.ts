@@ -102,7 +102,7 @@ describe("text echoed from a result never expands", () => {
   });
 
   it.skipIf(!osClipboard && !process.env.CI)(
-    "the OS clipboard: os_clipboard_get shows its markers escaped, and the text pasted back writes them literally",
+    "the OS clipboard: a read of os: shows its markers escaped, and the text pasted back writes them literally",
     async () => {
       // Put the README on the OS clipboard as it is (its markers written as literals).
       await ok(v1, "paste", { session, text: README.replaceAll("{{ref:", "\\{{ref:"), to: "os:" });

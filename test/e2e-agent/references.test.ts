@@ -216,7 +216,7 @@ describe("focus and anchors as paste targets", () => {
 });
 
 describe("references", () => {
-  it("assembles a new file from three sources with multi_ref and transform", async () => {
+  it("assembles a new file from three sources with a `from` list and a transform", async () => {
     await ok(v1, "copy", { session, from: "config.ts", key: "cfg" });
     const r = await call(v2, "paste", {
       session,

@@ -128,7 +128,7 @@ describe("agent identity and versions", () => {
     alpha = second;
   });
 
-  it("refuses an agent of another protocol version, telling it to upgrade, and says so in agents_list", async () => {
+  it("refuses an agent of another protocol version, telling it to upgrade, and says so in the agents tool", async () => {
     for (const [protocol, advice] of [
       [PROTOCOL_VERSION - 1, "upgrade the agent"],
       [PROTOCOL_VERSION + 1, "update the server"],

@@ -61,7 +61,7 @@ describe("references to entries", () => {
     expect(await content("db")).toBe('[database]\nurl = "postgres://localhost/app"\npool = 5\n');
   });
 
-  it("assembles a mosaic with multi_ref, transformed per piece and joined", async () => {
+  it("assembles a mosaic from a `from` list, transformed per piece and joined", async () => {
     await ok(v1, "copy", {
       session,
       from: [
@@ -88,7 +88,7 @@ describe("references to entries", () => {
     );
   });
 
-  it("resolves markers in transform strings and in clipboard_update content", async () => {
+  it("resolves markers in transform strings and in the text of an update", async () => {
     await ok(v1, "copy", {
       session,
       from: { clip: "config", lines: "3" },

@@ -126,7 +126,7 @@ describe("TTL expiry", () => {
     );
   });
 
-  it("renews an expired entry with clipboard_update ttl_seconds", async () => {
+  it("renews an expired entry with update ttl_seconds", async () => {
     await ok(client, "copy", { session, key: "renewable", text: "again\n", ttl_seconds: 1 });
     const expired = await pollUntil(
       () => call(client, "read", { session, from: "@renewable" }),

@@ -120,9 +120,9 @@ describe("Mosaic: references joined as they come", () => {
   it("refuses the second of fifty 6 MiB references, so the third is never needed", () => {
     const big = "z".repeat(6 * 1024 * 1024);
     const mosaic = new Mosaic({}, LIMIT);
-    expect(mosaic.add(big, "multi_ref[0]")).toBeUndefined();
-    expect(mosaic.add(big, "multi_ref[1]")).toEqual({
-      param: "multi_ref[1]",
+    expect(mosaic.add(big, "from[0]")).toBeUndefined();
+    expect(mosaic.add(big, "from[1]")).toEqual({
+      param: "from[1]",
       bytes: 12 * 1024 * 1024 + 1, // the default line break between them
     });
     expect(mosaic.bytes).toBe(6 * 1024 * 1024);
