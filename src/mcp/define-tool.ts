@@ -64,6 +64,29 @@ export function route<I extends z.ZodObject, O extends z.ZodObject>(
 }
 
 /**
+ * The refusal of parameters a tool's `action` does not take (`action "delete"
+ * does not take \`text\`; it takes \`key\`, \`scope\`.`), or undefined.
+ * `always` are taken by every action.
+ */
+export function strayParameters(
+  args: Record<string, unknown>,
+  action: string,
+  takes: readonly string[],
+  always: readonly string[] = ["session", "action"],
+): ToolFailure | undefined {
+  const stray = Object.keys(args).filter(
+    (f) => args[f] !== undefined && !always.includes(f) && !takes.includes(f),
+  );
+  if (!stray.length) return undefined;
+  const quote = (fields: readonly string[], joint: string) =>
+    fields.map((f) => `\`${f}\``).join(joint);
+  return {
+    code: "INVALID_ARGUMENT",
+    message: `action "${action}" does not take ${quote(stray, " or ")}; ${takes.length ? `it takes ${quote(takes, ", ")}` : "it takes no other parameter"}.`,
+  };
+}
+
+/**
  * A tool as tools/list shows it. It runs in the caller's session Durable
  * Object (`run`, where calls on one session are serialised), in the Worker
  * (`worker`, for what is not in one session: minting a session, the

@@ -62,6 +62,27 @@ export const ttlSeconds = z
   .min(1, "must be at least 1 second")
   .max(LIMITS.maxTtlSeconds, `must be at most ${LIMITS.maxTtlSeconds} seconds (a year)`);
 
+/** How many file operations `undo` reverts (or re-applies). */
+export const operationCount = z
+  .number({ error: "must be a number" })
+  .int("must be a whole number")
+  .min(1, "must be at least 1")
+  .max(20, "must be at most 20");
+
+/** How many tool calls the session keeps a file read's copy for. */
+export const ttlCalls = z
+  .number({ error: "must be a number of calls" })
+  .int("must be a whole number")
+  .min(1, "must be at least 1")
+  .max(LIMITS.maxTtlCalls, `must be at most ${LIMITS.maxTtlCalls}`);
+
+/** A todo item's text, and its id in the list. */
+export const todoText = z
+  .string()
+  .min(1, "must not be empty")
+  .max(500, "must be at most 500 characters");
+export const todoId = z.number({ error: "must be an item id from the list" }).int().min(1);
+
 export const lineNumber = z
   .number({ error: "must be a line number" })
   .int("must be a whole line number")

@@ -179,6 +179,28 @@ const cases: Case[] = [
     undefined,
     ['"force"'],
   ],
+  // A parameter the chosen action does not take
+  [
+    "a parameter the delete action does not take",
+    "update",
+    { action: "delete", key: "keep", text: "x" },
+    "INVALID_ARGUMENT",
+    ['action "delete" does not take `text`', "it takes `key`, `scope`"],
+  ],
+  [
+    "a parameter the export action does not take",
+    "transfer",
+    { action: "export", conflict: "skip" },
+    "INVALID_ARGUMENT",
+    ['action "export" does not take `conflict`'],
+  ],
+  [
+    "a parameter session start does not take",
+    "session",
+    { action: "start", text: "x" },
+    "INVALID_ARGUMENT",
+    ['action "start" does not take `text`', "it takes `project`, `description`"],
+  ],
   // Sources and nothing-to-do
   [
     "two sources to copy",

@@ -19,11 +19,7 @@ const input = z.strictObject({
   end_line: p.lineNumber.optional().describe("Last line (inclusive)."),
   ...p.selector,
   lang: p.lang,
-  ttl_calls: z
-    .number({ error: "must be a number of calls" })
-    .int("must be a whole number")
-    .min(1, "must be at least 1")
-    .max(LIMITS.maxTtlCalls, `must be at most ${LIMITS.maxTtlCalls}`)
+  ttl_calls: p.ttlCalls
     .default(LIMITS.readTtlCalls)
     .describe("Forget this copy after this many tool calls without use."),
   agent: p.agent,

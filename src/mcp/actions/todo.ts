@@ -10,12 +10,8 @@ export const todo = defineAction({
     action: z.enum(["add", "done", "list", "clear"], {
       error: 'must be "add", "done", "list" or "clear"',
     }),
-    text: z
-      .string()
-      .min(1, "must not be empty")
-      .max(500, "must be at most 500 characters")
-      .optional(),
-    id: z.number({ error: "must be an item id from the list" }).int().min(1).optional(),
+    text: p.todoText.optional(),
+    id: p.todoId.optional(),
     done_only: z.boolean().default(false),
   }),
   output: z.object({

@@ -15,13 +15,7 @@ export function revertTool(redo: boolean) {
   return defineAction({
     input: z.strictObject({
       session: p.session,
-      count: z
-        .number({ error: "must be a number" })
-        .int("must be a whole number")
-        .min(1, "must be at least 1")
-        .max(20, "must be at most 20")
-        .default(1)
-        .describe("How many operations."),
+      count: p.operationCount.default(1).describe("How many operations."),
       force: z
         .boolean()
         .default(false)

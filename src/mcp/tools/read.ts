@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { type Outcome, ok, type ToolFailure } from "../../core/errors.ts";
-import { LIMITS } from "../../core/limits.ts";
 import { type ActionName, dispatch, dispatchProblem } from "../actions/index.ts";
 import { readOnly } from "../annotations.ts";
 import { defineTool } from "../define-tool.ts";
@@ -12,12 +11,7 @@ const input = z.strictObject({
   from: sources,
   page: p.page,
   include_expired: z.boolean().optional(),
-  ttl_calls: z
-    .number({ error: "must be a number of calls" })
-    .int("must be a whole number")
-    .min(1, "must be at least 1")
-    .max(LIMITS.maxTtlCalls, `must be at most ${LIMITS.maxTtlCalls}`)
-    .optional(),
+  ttl_calls: p.ttlCalls.optional(),
   agent: p.agent,
 });
 type Args = z.output<typeof input>;

@@ -5,7 +5,7 @@ import { endedText, endSession } from "../actions/session-end.ts";
 import { listSessions, sessionsText } from "../actions/session-list.ts";
 import { startedText, startSession } from "../actions/session-start.ts";
 import { destructive } from "../annotations.ts";
-import { defineTool } from "../define-tool.ts";
+import { defineTool, strayParameters } from "../define-tool.ts";
 import * as p from "../schemas.ts";
 
 const ACTIONS = [
@@ -25,12 +25,8 @@ const input = z.strictObject({
   action: z.enum(ACTIONS, { error: `must be one of ${ACTIONS.map((a) => `"${a}"`).join(", ")}` }),
   project: p.project.optional(),
   description: p.description.optional(),
-  text: z
-    .string()
-    .min(1, "must not be empty")
-    .max(500, "must be at most 500 characters")
-    .optional(),
-  id: z.number({ error: "must be an item id from the list" }).int().min(1).optional(),
+  text: p.todoText.optional(),
+  id: p.todoId.optional(),
   done_only: z.boolean().optional(),
   op: z.string().min(1).optional(),
   limit: z
@@ -54,14 +50,9 @@ const TAKES: Record<Action, readonly (keyof Args)[]> = {
 };
 
 function problem(args: Args): ToolFailure | undefined {
-  const stray = (Object.keys(args) as (keyof Args)[]).filter(
-    (f) => f !== "action" && args[f] !== undefined && !TAKES[args.action].includes(f),
-  );
-  if (stray.length)
-    return {
-      code: "INVALID_ARGUMENT",
-      message: `action "${args.action}" does not take ${stray.map((f) => `\`${f}\``).join(" or ")}.`,
-    };
+  // `session` is a parameter of the actions that run in one, not of start and list.
+  const stray = strayParameters(args, args.action, TAKES[args.action], ["action"]);
+  if (stray) return stray;
   if (args.action === "end" && args.session === undefined)
     return {
       code: "INVALID_ARGUMENT",

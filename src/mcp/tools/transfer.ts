@@ -3,7 +3,7 @@ import type { ToolFailure } from "../../core/errors.ts";
 import { SCOPES } from "../../core/names.ts";
 import { dispatch, dispatchProblem } from "../actions/index.ts";
 import { destructive } from "../annotations.ts";
-import { defineTool } from "../define-tool.ts";
+import { defineTool, strayParameters } from "../define-tool.ts";
 import * as p from "../schemas.ts";
 
 const input = z.strictObject({
@@ -37,19 +37,8 @@ const TAKES = {
 function routed(
   args: Args,
 ): { via: "export" | "import"; args: Record<string, unknown> } | ToolFailure {
-  const takes: readonly string[] = TAKES[args.action];
-  const stray = Object.keys(args).filter(
-    (f) =>
-      f !== "session" &&
-      f !== "action" &&
-      args[f as keyof Args] !== undefined &&
-      !takes.includes(f),
-  );
-  if (stray.length)
-    return {
-      code: "INVALID_ARGUMENT",
-      message: `action "${args.action}" does not take ${stray.map((f) => `\`${f}\``).join(" or ")}.`,
-    };
+  const stray = strayParameters(args, args.action, TAKES[args.action]);
+  if (stray) return stray;
   const { action, ...rest } = args;
   if (action === "export")
     return { via: "export", args: { ...rest, scope: args.scope ?? "all", page: args.page ?? 1 } };

@@ -6,12 +6,7 @@ import * as p from "../schemas.ts";
 
 const input = z.strictObject({
   session: p.session,
-  count: z
-    .number({ error: "must be a number" })
-    .int("must be a whole number")
-    .min(1, "must be at least 1")
-    .max(20, "must be at most 20")
-    .optional(),
+  count: p.operationCount.optional(),
   redo: z.boolean().optional(),
   force: z.boolean().optional(),
 });

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { ToolFailure } from "../../core/errors.ts";
 import { type ActionName, dispatch, dispatchProblem } from "../actions/index.ts";
 import { destructive } from "../annotations.ts";
-import { defineTool } from "../define-tool.ts";
+import { defineTool, strayParameters } from "../define-tool.ts";
 import * as p from "../schemas.ts";
 
 const ACTIONS = [
@@ -52,13 +52,8 @@ const NEEDS_KEY: readonly Action[] = ["edit", "delete", "swap", "tag", "untag"];
 
 function routed(args: Args): { via: ActionName; args: Record<string, unknown> } | ToolFailure {
   const action = args.action ?? "edit";
-  const stray = (Object.keys(args) as (keyof Args)[]).filter(
-    (f) => f !== "session" && f !== "action" && args[f] !== undefined && !TAKES[action].includes(f),
-  );
-  if (stray.length)
-    return invalid(
-      `action "${action}" does not take ${stray.map((f) => `\`${f}\``).join(" or ")}; it takes ${TAKES[action].map((f) => `\`${f}\``).join(", ")}.`,
-    );
+  const stray = strayParameters(args, action, TAKES[action]);
+  if (stray) return stray;
   if (NEEDS_KEY.includes(action) && args.key === undefined)
     return invalid(`\`key\` is required for action "${action}": name the entry.`);
   const base = { session: args.session };
