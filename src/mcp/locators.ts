@@ -244,6 +244,24 @@ export function fileArgs(r: p.Ref): Record<string, unknown> {
   };
 }
 
+/** Whether a reference names its source whole: no lines, symbol or passage of it. */
+export const isWhole = (r: p.Ref) =>
+  r.lines === undefined && r.focus === undefined && r.start === undefined && r.end === undefined;
+
+/** The refusal of a call that gives neither or both of `from` and `text` (`like` shows a locator). */
+export function fromOrText(
+  from: Sources | undefined,
+  text: string | undefined,
+  like: string,
+): ToolFailure | undefined {
+  if ((from === undefined) !== (text === undefined)) return undefined;
+  return invalid(
+    from === undefined
+      ? `Give \`from\` (a locator like ${like}) or \`text\`.`
+      : "Give `from` or `text`, not both (inline {{ref:…}} in `text` cites other content).",
+  );
+}
+
 /** Whether any of the sources is the OS clipboard (which a sandboxed grant may not read). */
 export const namesOs = (given: Sources | undefined) =>
   given !== undefined && listOf(given).some((s) => kindOf(toRef(s)) === "os");

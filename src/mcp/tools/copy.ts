@@ -3,7 +3,16 @@ import type { ToolFailure } from "../../core/errors.ts";
 import { dispatch, dispatchProblem } from "../actions/index.ts";
 import { destructive } from "../annotations.ts";
 import { defineTool } from "../define-tool.ts";
-import { fileArgs, kindOf, namesOs, type Sources, sources, toRef } from "../locators.ts";
+import {
+  fileArgs,
+  fromOrText,
+  isWhole,
+  kindOf,
+  namesOs,
+  type Sources,
+  sources,
+  toRef,
+} from "../locators.ts";
 import * as p from "../schemas.ts";
 
 const input = z.strictObject({
@@ -31,20 +40,13 @@ export function contentSource(
   text: string | undefined,
   transform: unknown,
 ): Record<string, unknown> | ToolFailure {
-  if ((from === undefined) === (text === undefined))
-    return {
-      code: "INVALID_ARGUMENT",
-      message:
-        from === undefined
-          ? 'Give `from` (a locator like "src/a.ts#Store.load", "@key" or "os:") or `text`.'
-          : "Give `from` or `text`, not both (inline {{ref:…}} in `text` cites other content).",
-    };
+  const neither = fromOrText(from, text, '"src/a.ts#Store.load", "@key" or "os:"');
+  if (neither) return neither;
   if (from === undefined) return { text };
   if (Array.isArray(from)) return { multi_ref: from.map(toRef) };
   const r = toRef(from);
   if (transform === undefined && kindOf(r) === "file") return fileArgs(r);
-  if (transform === undefined && kindOf(r) === "os" && !r.lines && !r.focus && !r.start)
-    return { from_os: true };
+  if (transform === undefined && kindOf(r) === "os" && isWhole(r)) return { from_os: true };
   return { ref: r };
 }
 

@@ -4,7 +4,17 @@ import type { ToolFailure } from "../../core/errors.ts";
 import { dispatch, dispatchProblem } from "../actions/index.ts";
 import { destructive } from "../annotations.ts";
 import { defineTool } from "../define-tool.ts";
-import { isFailure, kindOf, namesOs, sources, targets, toDestination, toRef } from "../locators.ts";
+import {
+  fromOrText,
+  isFailure,
+  isWhole,
+  kindOf,
+  namesOs,
+  sources,
+  targets,
+  toDestination,
+  toRef,
+} from "../locators.ts";
 import * as p from "../schemas.ts";
 
 const input = z.strictObject({
@@ -22,14 +32,8 @@ const input = z.strictObject({
 type Args = z.output<typeof input>;
 
 function routed(args: Args): Record<string, unknown> | ToolFailure {
-  if ((args.from === undefined) === (args.text === undefined))
-    return {
-      code: "INVALID_ARGUMENT",
-      message:
-        args.from === undefined
-          ? 'Give `from` (a locator like "@key" or "src/a.ts#Store.load") or `text`.'
-          : "Give `from` or `text`, not both (inline {{ref:…}} in `text` cites other content).",
-    };
+  const neither = fromOrText(args.from, args.text, '"@key" or "src/a.ts#Store.load"');
+  if (neither) return neither;
   const to = toDestination(args.to, args);
   if (isFailure(to)) return to;
   const content = (() => {
@@ -37,7 +41,7 @@ function routed(args: Args): Record<string, unknown> | ToolFailure {
     if (Array.isArray(args.from)) return { multi_ref: args.from.map(toRef) };
     const r = toRef(args.from);
     // A whole entry pastes by key: its receipt names it, and an expired one is refused as such.
-    if (kindOf(r) === "clip" && !r.lines && !r.focus && !r.start && !r.end)
+    if (kindOf(r) === "clip" && isWhole(r))
       return { key: r.clip, ...(r.scope ? { scope: r.scope } : {}) };
     return { ref: r };
   })();

@@ -3,7 +3,16 @@ import { type Outcome, ok, type ToolFailure } from "../../core/errors.ts";
 import { type ActionName, dispatch, dispatchProblem } from "../actions/index.ts";
 import { readOnly } from "../annotations.ts";
 import { defineTool } from "../define-tool.ts";
-import { fileArgs, kindOf, listOf, namesOs, type Source, sources, toRef } from "../locators.ts";
+import {
+  fileArgs,
+  isWhole,
+  kindOf,
+  listOf,
+  namesOs,
+  type Source,
+  sources,
+  toRef,
+} from "../locators.ts";
 import * as p from "../schemas.ts";
 
 const input = z.strictObject({
@@ -27,8 +36,7 @@ function plan(item: Source, args: Args): { via: ActionName; args: Record<string,
         args: { ...base, ...fileArgs(r), ttl_calls: args.ttl_calls, agent: args.agent },
       };
     case "os":
-      if (r.lines === undefined && r.focus === undefined && r.start === undefined)
-        return { via: "getOs", args: { ...base, agent: args.agent } };
+      if (isWhole(r)) return { via: "getOs", args: { ...base, agent: args.agent } };
       break;
     case "clip":
       if (r.focus === undefined && r.start === undefined && r.end === undefined) {
