@@ -30,12 +30,22 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { build } from "esbuild";
-import { LANGUAGES } from "../local-agent/src/syntax/languages.ts";
+import { CODE_LANGUAGES } from "../local-agent/src/syntax/languages.ts";
 
 const root = path.join(import.meta.dirname, "..");
 export const AGENT_BIN = path.join(root, "local-agent", "dist", "edgeclip-agent.js");
 
-const GRAMMAR_FILES = ["tree-sitter.wasm", ...LANGUAGES.map((lang) => `tree-sitter-${lang}.wasm`)];
+const GRAMMAR_FILES = [
+  "tree-sitter.wasm",
+  ...CODE_LANGUAGES.map((lang) => `tree-sitter-${lang}.wasm`),
+];
+
+/**
+ * A package's ES module build before its CommonJS one (for packages without an
+ * `exports` map): jsonc-parser's CommonJS build is UMD, whose `require`s of its
+ * own files a bundle cannot follow.
+ */
+export const MAIN_FIELDS = ["module", "main"];
 
 /**
  * Builds the agent into local-agent/dist. Every file there is replaced
@@ -51,6 +61,7 @@ export async function buildAgent(): Promise<string> {
     bundle: true,
     platform: "node",
     format: "esm",
+    mainFields: MAIN_FIELDS,
     target: "node22",
     // web-tree-sitter is a UMD module that `require`s Node built-ins.
     banner: {

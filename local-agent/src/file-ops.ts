@@ -32,7 +32,7 @@ import { LEDGER_LIMITS, type Reverted } from "./ledger.ts";
 import type { PathLocks } from "./locks.ts";
 import { type OpRecord, recordOf, revertMismatch } from "./op-record.ts";
 import { isInside, type Resolved, resolvePath, type Sandbox } from "./paths.ts";
-import { type Language, languageNamed, languageOf } from "./syntax/languages.ts";
+import { LANGUAGES, type Language, languageNamed, languageOf } from "./syntax/languages.ts";
 import type { Selected } from "./syntax/select.ts";
 import { decodeText, encodeText, sha256 } from "./text-file.ts";
 
@@ -188,7 +188,7 @@ function languageFor(selector: Selector, name: string): Result<Language | undefi
   if (lang === undefined)
     return failure(
       "LANGUAGE_UNSUPPORTED",
-      `\`lang\` "${selector.lang}" is not a language edgeclip parses: typescript, tsx, javascript, python, go, rust or java.`,
+      `\`lang\` "${selector.lang}" is not a language edgeclip parses: ${LANGUAGES.join(", ")}.`,
     );
   return { ok: true, value: lang };
 }

@@ -15,6 +15,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { build } from "esbuild";
 import { afterAll, describe, expect, it } from "vitest";
+import { MAIN_FIELDS } from "../../scripts/build-agent.ts";
 import type { Edit, Request } from "../../src/bridge/protocol.ts";
 import { applyOp, readOp, type Workspace } from "../src/file-ops.ts";
 import { handleRequest } from "../src/handlers.ts";
@@ -320,6 +321,7 @@ describe.skipIf(!canDropToNobody)("as a user the OS refuses (nobody)", () => {
       bundle: true,
       platform: "node",
       format: "esm",
+      mainFields: MAIN_FIELDS,
       banner: {
         js: 'import { createRequire as __edgeclipRequire } from "node:module"; const require = __edgeclipRequire(import.meta.url);',
       },

@@ -2,9 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { languageNamed, languageOf } from "../src/syntax/languages.ts";
-import { withTree } from "../src/syntax/parser.ts";
-import { select, syntaxError } from "../src/syntax/select.ts";
-import { listSymbols } from "../src/syntax/symbols.ts";
+import { select, syntaxError, unitsOf } from "../src/syntax/select.ts";
 import { decodeText } from "../src/text-file.ts";
 
 const fixture = (name: string) =>
@@ -20,15 +18,27 @@ async function names(name: string) {
   const text = fixture(name);
   const lang = languageOf(name);
   if (!lang) throw new Error(name);
-  return withTree(text, lang, (tree) => listSymbols(tree, text, lang).map((s) => s.name));
+  return (await unitsOf(text, lang)).map((s) => s.name);
 }
 
 describe("languages", () => {
-  it("picks a grammar by extension, or by name", () => {
+  it("picks a grammar or a data format by extension, or by name", () => {
     expect(
-      ["a.ts", "b.tsx", "c.mjs", "d.py", "e.go", "f.rs", "G.java", "h.md", "dir.ts/x"].map(
-        languageOf,
-      ),
+      [
+        "a.ts",
+        "b.tsx",
+        "c.mjs",
+        "d.py",
+        "e.go",
+        "f.rs",
+        "G.java",
+        "h.md",
+        "i.YML",
+        "j.jsonc",
+        "k.toml",
+        "l.txt",
+        "dir.ts/x",
+      ].map(languageOf),
     ).toEqual([
       "typescript",
       "tsx",
@@ -37,6 +47,10 @@ describe("languages", () => {
       "go",
       "rust",
       "java",
+      "markdown",
+      "yaml",
+      "json",
+      "toml",
       undefined,
       undefined,
     ]);
@@ -112,9 +126,7 @@ describe("focus in TypeScript", () => {
   it("keeps variables inside arrow functions and callbacks local", async () => {
     const text =
       "export const b = () => {\n  const inner = 2;\n  return inner;\n};\nitems.forEach((x) => {\n  const result = x;\n});\n";
-    const symbols = await withTree(text, "typescript", (tree) =>
-      listSymbols(tree, text, "typescript"),
-    );
+    const symbols = await unitsOf(text, "typescript");
     expect(symbols.map((s) => s.name)).toEqual(["b"]);
   });
 

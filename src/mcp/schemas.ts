@@ -170,7 +170,7 @@ export const target = z.strictObject({
     .min(1)
     .max(200)
     .optional()
-    .describe("Replace (or go after/before) this symbol."),
+    .describe("Replace (or go after/before) this symbol, key or section."),
   start: z.string().min(1).max(4000).optional().describe("…or this passage, from `start`"),
   end: z.string().min(1).max(4000).optional().describe("through `end`."),
   lang: z.string().max(32).optional(),
@@ -188,7 +188,7 @@ export const selector = {
     .min(1)
     .max(200)
     .optional()
-    .describe("Symbol: function, class, `Class.method`, type…"),
+    .describe("Symbol (`Class.method`), data key (`a.b.0`) or Markdown heading."),
   start: z.string().min(1).max(4000).optional().describe("Passage from these words…"),
   end: z.string().min(1).max(4000).optional().describe("…through these (included)."),
 };

@@ -57,6 +57,39 @@ const CONFIG_TS = `export const DEFAULTS = {
   timeout: 30,
 };
 `;
+const DEPLOY_YAML = `services:
+  # the public API
+  api:
+    image: api:1.4
+    ports:
+      - 8080
+  worker:
+    image: worker:2
+`;
+const CARGO_TOML = `[package]
+name = "demo"
+
+[dependencies]
+serde = "1"
+`;
+const PACKAGE_JSON = `{
+  "name": "demo",
+  "scripts": {
+    "test": "vitest",
+    "build": "tsc"
+  }
+}
+`;
+const README_MD = `# Demo
+
+## Install
+
+Run \`npm install\`.
+
+## Usage
+
+Call it.
+`;
 
 let root: string;
 let agent: AgentProcess;
@@ -79,6 +112,10 @@ beforeEach(async () => {
     "store.ts": STORE_TS,
     "util.ts": UTIL_TS,
     "config.ts": CONFIG_TS,
+    "deploy.yaml": DEPLOY_YAML,
+    "Cargo.toml": CARGO_TOML,
+    "package.json": PACKAGE_JSON,
+    "README.md": README_MD,
   }))
     writeFile(root, name, text);
   session = await startSession(v1);
@@ -315,5 +352,63 @@ describe("the syntax guard", () => {
     });
     expect(forced.isError, forced.text).toBeFalsy();
     expect(forced.text).toContain("does not parse");
+  });
+});
+
+describe("structured focus: keys of YAML, JSON and TOML, sections of Markdown", () => {
+  it("reads a key, a table and a section by locator, each its whole lines", async () => {
+    const read = async (from: string) =>
+      (await ok<{ content: string }>(v1, "read", { session, from })).content;
+    expect(await read("deploy.yaml#services.api")).toBe(
+      "  # the public API\n  api:\n    image: api:1.4\n    ports:\n      - 8080\n",
+    );
+    expect(await read("deploy.yaml#ports.0")).toBe("      - 8080\n");
+    expect(await read("Cargo.toml#dependencies")).toBe('[dependencies]\nserde = "1"\n');
+    expect(await read("package.json#scripts.test")).toBe('    "test": "vitest",\n');
+    expect(await read("README.md#Install")).toBe("## Install\n\nRun `npm install`.\n");
+    const near = await call(v1, "read", { session, from: "deploy.yaml#services.apj" });
+    expectToolError(near, "SYMBOL_NOT_FOUND", ["services.api"]);
+  });
+
+  it("moves a Markdown section into a new file; one undo restores both", async () => {
+    const moved = await call(v1, "move", {
+      session,
+      from: "README.md#Usage",
+      to: { path: "docs/usage.md", create_if_missing: true },
+    });
+    expect(moved.isError, moved.text).toBeFalsy();
+    expect(moved.data.from).toBe("README.md lines 7–9 (Demo.Usage (section))");
+    expect(file("docs/usage.md")).toBe("## Usage\n\nCall it.\n");
+    // It ended the file, so the blank line before it goes too, as with a symbol.
+    expect(file("README.md")).toBe("# Demo\n\n## Install\n\nRun `npm install`.\n");
+    await ok(v1, "undo", { session });
+    expect(file("README.md")).toBe(README_MD);
+  });
+
+  it("copies a key into an entry, and finds a key inside it by the file's format", async () => {
+    await ok(v1, "copy", { session, from: "deploy.yaml#services", key: "services" });
+    const worker = await ok<{ bytes: number }>(v1, "copy", {
+      session,
+      from: { clip: "services", focus: "worker.image" },
+      key: "worker-image",
+    });
+    expect(worker.bytes).toBe(Buffer.byteLength("    image: worker:2\n"));
+  });
+
+  it("refuses a paste that would break YAML, JSON or TOML that parsed, writing nothing", async () => {
+    for (const [path, text, line] of [
+      ["deploy.yaml", "  bad: [1,\n", "2"],
+      ["package.json", '  "oops": 1\n', "1"],
+      ["Cargo.toml", "serde = [\n", "4"],
+    ] as const) {
+      const before = file(path);
+      const r = await call(v1, "paste", {
+        session,
+        text,
+        to: { path, lines: line, mode: "after_line" },
+      });
+      expectToolError(r, "SYNTAX_ERROR", [path, "allow_syntax_errors"]);
+      expect(file(path)).toBe(before);
+    }
   });
 });

@@ -4,9 +4,14 @@
  * Which languages there are, by extension, is src/refs/languages.ts (the edge
  * needs it too).
  */
-import type { Language } from "../../../src/refs/languages.ts";
+import type { CodeLanguage } from "../../../src/refs/languages.ts";
 
 export {
+  CODE_LANGUAGES,
+  type CodeLanguage,
+  type DataFormatName,
+  isCode,
+  LANGUAGE_LIST,
   LANGUAGES,
   type Language,
   languageNamed,
@@ -21,7 +26,12 @@ export type Kind =
   | "type"
   | "enum"
   | "variable"
-  | "module";
+  | "module"
+  // Data formats (formats/): a mapping key, an array item, a TOML table, a Markdown section.
+  | "key"
+  | "item"
+  | "table"
+  | "section";
 
 /** How symbols look in one grammar's trees. */
 export interface Grammar {
@@ -86,7 +96,7 @@ const js: Grammar = {
   ]),
 };
 
-export const GRAMMARS: Record<Language, Grammar> = {
+export const GRAMMARS: Record<CodeLanguage, Grammar> = {
   typescript: js,
   tsx: js,
   javascript: js,

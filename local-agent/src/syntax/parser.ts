@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type * as TreeSitter from "@vscode/tree-sitter-wasm";
-import type { Language } from "./languages.ts";
+import type { CodeLanguage } from "./languages.ts";
 
 /**
  * web-tree-sitter and its grammars, loaded on first use (an agent that never
@@ -22,7 +22,7 @@ function wasmDir(): string {
 }
 
 let runtime: Promise<typeof TreeSitter> | undefined;
-const languages = new Map<Language, Promise<TreeSitter.Language>>();
+const languages = new Map<CodeLanguage, Promise<TreeSitter.Language>>();
 
 function loadRuntime(): Promise<typeof TreeSitter> {
   runtime ??= (async () => {
@@ -37,7 +37,7 @@ function loadRuntime(): Promise<typeof TreeSitter> {
   return runtime;
 }
 
-async function grammar(lang: Language): Promise<TreeSitter.Language> {
+async function grammar(lang: CodeLanguage): Promise<TreeSitter.Language> {
   let loaded = languages.get(lang);
   if (!loaded) {
     loaded = loadRuntime().then((ts) =>
@@ -54,7 +54,7 @@ async function grammar(lang: Language): Promise<TreeSitter.Language> {
  */
 export async function withTree<T>(
   text: string,
-  lang: Language,
+  lang: CodeLanguage,
   use: (tree: Tree) => T,
 ): Promise<T> {
   const ts = await loadRuntime();

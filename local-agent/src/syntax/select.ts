@@ -1,8 +1,9 @@
 import { describeStages, findPassage } from "../../../src/refs/anchors.ts";
 import { wholeLineSpan } from "../../../src/refs/whole-lines.ts";
-import type { Language } from "./languages.ts";
+import { FORMATS } from "./formats/index.ts";
+import { isCode, LANGUAGE_LIST, type Language } from "./languages.ts";
 import { firstError, withTree } from "./parser.ts";
-import { findSymbol, listSymbols } from "./symbols.ts";
+import { findSymbol, listSymbols, type SymbolUnit } from "./symbols.ts";
 
 /** What a selector picks in a text: a symbol by name, or a passage by anchors. */
 export interface Selector {
@@ -51,12 +52,10 @@ export async function select(
         ok: false,
         error: {
           code: "LANGUAGE_UNSUPPORTED",
-          message: `\`focus\` needs source code in a language edgeclip parses (TypeScript, TSX, JavaScript, Python, Go, Rust, Java); ${where} is not one (by its extension or \`lang\`). Select by \`start\`/\`end\` anchors or \`lines\` instead.`,
+          message: `\`focus\` needs a file edgeclip parses (${LANGUAGE_LIST}); ${where} is not one (by its extension or \`lang\`). Select by \`start\`/\`end\` anchors or \`lines\` instead.`,
         },
       };
-    const found = await withTree(text, lang, (tree) =>
-      findSymbol(listSymbols(tree, text, lang), selector.focus ?? "", where),
-    );
+    const found = findSymbol(await unitsOf(text, lang), selector.focus, where);
     if (!found.ok) return { ok: false, error: { code: found.code, message: found.message } };
     const s = found.symbol;
     return {
@@ -100,7 +99,14 @@ export async function select(
   };
 }
 
+/** The units of `text` in `lang`: a code file's symbols, a data file's keys or sections. */
+export async function unitsOf(text: string, lang: Language): Promise<SymbolUnit[]> {
+  return isCode(lang)
+    ? withTree(text, lang, (tree) => listSymbols(tree, text, lang))
+    : FORMATS[lang].units(text);
+}
+
 /** Whether `text` parses cleanly as `lang`: `undefined`, or the 1-based line of the first error. */
-export function syntaxError(text: string, lang: Language): Promise<number | undefined> {
-  return withTree(text, lang, firstError);
+export async function syntaxError(text: string, lang: Language): Promise<number | undefined> {
+  return isCode(lang) ? withTree(text, lang, firstError) : FORMATS[lang].firstError(text);
 }

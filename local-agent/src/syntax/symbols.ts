@@ -1,6 +1,7 @@
 import { distance } from "fastest-levenshtein";
-import { GRAMMARS, type Kind, type Language } from "./languages.ts";
+import { type CodeLanguage, GRAMMARS, type Kind } from "./languages.ts";
 import type { Node, Tree } from "./parser.ts";
+import { isTrailing, lineEndAfter, lineStartBefore } from "./spans.ts";
 
 /**
  * The symbols of a parsed file, each with its complete syntactic unit: the
@@ -21,7 +22,7 @@ export interface SymbolUnit {
 }
 
 /** The names a definition node declares (several for `const a = 1, b = 2`). */
-function namesOf(node: Node, lang: Language): string[] {
+function namesOf(node: Node, lang: CodeLanguage): string[] {
   const named = (n: Node | null) => (n ? [n.text] : []);
   const kids = node.namedChildren.filter((c): c is Node => c !== null);
   switch (node.type) {
@@ -81,32 +82,6 @@ function ownerName(node: Node): string | undefined {
 
 const FUNCTION_KINDS: ReadonlySet<Kind> = new Set(["function", "method"]);
 
-/** The first line-start at or before `at` when only blanks precede it on its line, else `at`. */
-function lineStartBefore(text: string, at: number): number {
-  let i = at;
-  while (i > 0 && (text[i - 1] === " " || text[i - 1] === "\t")) i--;
-  return i === 0 || text[i - 1] === "\n" ? i : at;
-}
-
-/** Just past the line ending after `at` when only blanks (or `;`/`,`) follow on its line, else `at`. */
-function lineEndAfter(text: string, at: number): number {
-  let i = at;
-  while (
-    i < text.length &&
-    (text[i] === " " || text[i] === "\t" || text[i] === ";" || text[i] === ",")
-  )
-    i++;
-  if (i === text.length) return i;
-  if (text[i] === "\n") return i + 1;
-  if (text[i] === "\r" && text[i + 1] === "\n") return i + 2;
-  return at;
-}
-
-/** Whether code precedes offset `at` on its line. */
-function isTrailing(text: string, at: number): boolean {
-  return text.slice(text.lastIndexOf("\n", at - 1) + 1, at).trim() !== "";
-}
-
 /** The last row a node occupies (a line comment may end just past its newline). */
 function lastRow(node: Node): number {
   return node.endPosition.column === 0 && node.endPosition.row > node.startPosition.row
@@ -115,7 +90,7 @@ function lastRow(node: Node): number {
 }
 
 /** Every symbol of a parsed text, in source order. */
-export function listSymbols(tree: Tree, text: string, lang: Language): SymbolUnit[] {
+export function listSymbols(tree: Tree, text: string, lang: CodeLanguage): SymbolUnit[] {
   const g = GRAMMARS[lang];
   const out: SymbolUnit[] = [];
 

@@ -1,0 +1,13 @@
+import type { SymbolUnit } from "../symbols.ts";
+
+/**
+ * A data format the agent understands without tree-sitter: its parser gives
+ * source ranges, from which `units` names every key (by dotted path, array
+ * items by index) or section (by heading), each with its whole unit.
+ */
+export interface DataFormat {
+  /** Every unit of `text`, in source order (what parses, if the text is broken). */
+  units(text: string): SymbolUnit[];
+  /** The 1-based line of the first syntax error, or `undefined` when `text` parses cleanly. */
+  firstError(text: string): number | undefined;
+}

@@ -1,0 +1,84 @@
+import { type AST, ParseError, parseTOML } from "toml-eslint-parser";
+import { Lines } from "../../../../src/core/lines.ts";
+import { dataSpan } from "../spans.ts";
+import type { SymbolUnit } from "../symbols.ts";
+import type { DataFormat } from "./format.ts";
+
+const COMMENTS = { prefixes: ["#"] };
+
+/**
+ * TOML through `toml-eslint-parser`, which gives every node its source range:
+ * a table (`[server]`, or `[[bin]]` as `bin.0`, `bin.1`) is a unit from its
+ * header to its last key, each key by its dotted path (`server.port`), inline
+ * tables and array elements too.
+ */
+export const toml: DataFormat = {
+  units(text) {
+    let program: AST.TOMLProgram;
+    try {
+      program = parseTOML(text, { tomlVersion: "1.1" });
+    } catch {
+      return [];
+    }
+    const lines = new Lines(text);
+    const out: SymbolUnit[] = [];
+    const keyName = (key: AST.TOMLKey) =>
+      key.keys.map((k) => (k.type === "TOMLBare" ? k.name : k.value)).join(".");
+    const visitValue = (node: AST.TOMLContentNode, prefix: string, floor: number) => {
+      if (node.type === "TOMLInlineTable") visitPairs(node.body, prefix, floor);
+      else if (node.type === "TOMLArray") {
+        let previousEnd = floor;
+        for (const [i, element] of node.elements.entries()) {
+          const name = `${prefix}${i}`;
+          out.push({
+            name,
+            kind: "item",
+            ...dataSpan(lines, element.range[0], element.range[1], previousEnd, COMMENTS),
+          });
+          visitValue(element, `${name}.`, element.range[0]);
+          previousEnd = element.range[1];
+        }
+      }
+    };
+    const visitPairs = (pairs: AST.TOMLKeyValue[], prefix: string, floor: number) => {
+      let previousEnd = floor;
+      for (const pair of pairs) {
+        const name = prefix + keyName(pair.key);
+        out.push({
+          name,
+          kind: "key",
+          ...dataSpan(lines, pair.range[0], pair.range[1], previousEnd, COMMENTS),
+        });
+        visitValue(pair.value, `${name}.`, pair.key.range[1]);
+        previousEnd = pair.range[1];
+      }
+    };
+    for (const top of program.body) {
+      let previousEnd = 0;
+      for (const node of top.body) {
+        if (node.type === "TOMLKeyValue") {
+          visitPairs([node], "", previousEnd);
+        } else {
+          const name = node.resolvedKey.join(".");
+          out.push({
+            name,
+            kind: "table",
+            ...dataSpan(lines, node.range[0], node.range[1], previousEnd, COMMENTS),
+          });
+          visitPairs(node.body, `${name}.`, node.key.range[1]);
+        }
+        previousEnd = node.range[1];
+      }
+    }
+    return out;
+  },
+  firstError(text) {
+    try {
+      parseTOML(text, { tomlVersion: "1.1" });
+      return undefined;
+    } catch (error) {
+      if (error instanceof ParseError) return error.lineNumber;
+      throw error;
+    }
+  },
+};

@@ -1,0 +1,79 @@
+import { isMap, isPair, isScalar, isSeq, type Node, parseAllDocuments } from "yaml";
+import { Lines } from "../../../../src/core/lines.ts";
+import { dataSpan } from "../spans.ts";
+import type { SymbolUnit } from "../symbols.ts";
+import type { DataFormat } from "./format.ts";
+
+const COMMENTS = { prefixes: ["#"] };
+
+/**
+ * YAML through `yaml` (eemeli/yaml), which gives every node its source range:
+ * each mapping key is a unit named by its dotted path (`services.api.env`),
+ * each sequence item by its index (`steps.0`), over every document of a
+ * multi-document file.
+ */
+export const yaml: DataFormat = {
+  units(text) {
+    const lines = new Lines(text);
+    const out: SymbolUnit[] = [];
+    const visit = (node: unknown, prefix: string, floor: number) => {
+      if (isMap(node)) {
+        let previousEnd = floor;
+        for (const pair of node.items) {
+          if (!isPair(pair)) continue;
+          const key = pair.key as Node | null;
+          const value = pair.value as Node | null;
+          const keyRange = key?.range;
+          if (!isScalar(key) || !keyRange) continue;
+          const name = `${prefix}${String(key.value)}`;
+          const end = value?.range?.[1] ?? keyRange[1];
+          out.push({
+            name,
+            kind: "key",
+            ...dataSpan(lines, keyRange[0], end, previousEnd, COMMENTS),
+          });
+          visit(value, `${name}.`, keyRange[1]);
+          previousEnd = end;
+        }
+      } else if (isSeq(node)) {
+        let previousEnd = floor;
+        for (const [i, item] of node.items.entries()) {
+          const range = (item as Node | null)?.range;
+          if (!range) continue;
+          const name = `${prefix}${i}`;
+          out.push({
+            name,
+            kind: "item",
+            ...dataSpan(
+              lines,
+              itemStart(text, range[0], node.flow === true),
+              range[1],
+              previousEnd,
+              COMMENTS,
+            ),
+          });
+          visit(item, `${name}.`, range[0]);
+          previousEnd = range[1];
+        }
+      }
+    };
+    // Comment lines above a document's first key belong to that key, as a doc comment does.
+    for (const doc of parseAllDocuments(text)) visit(doc.contents, "", doc.range[0]);
+    return out;
+  },
+  firstError(text) {
+    for (const doc of parseAllDocuments(text)) {
+      const error = doc.errors[0];
+      if (error) return error.linePos?.[0].line ?? new Lines(text).lineOf(error.pos[0]);
+    }
+    return undefined;
+  },
+};
+
+/** A block sequence item begins at its `- ` indicator, which its node's range leaves out. */
+function itemStart(text: string, at: number, flow: boolean): number {
+  if (flow) return at;
+  let i = at;
+  while (i > 0 && (text[i - 1] === " " || text[i - 1] === "\t")) i--;
+  return text[i - 1] === "-" ? i - 1 : at;
+}
