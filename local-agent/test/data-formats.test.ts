@@ -295,3 +295,31 @@ describe("focus on Markdown sections", () => {
     expect(await syntaxError("# a\n```\nunclosed", "markdown")).toBeUndefined();
   });
 });
+
+describe("hostile data files", () => {
+  it("answer focus and the syntax check on 100,000 nested brackets, without a crash", async () => {
+    const deep = "[".repeat(100_000);
+    for (const [lang, text] of [
+      ["json", deep],
+      ["yaml", `a: ${deep}`],
+      ["toml", `a = ${deep}`],
+    ] as const) {
+      const r = await focus(lang, text, "a.0.0");
+      if ("code" in r) expect(r.code).toBe("SYMBOL_NOT_FOUND");
+      else expect(r.symbol).toBe("a.0.0 (item)");
+      expect(await syntaxError(text, lang)).toBeGreaterThanOrEqual(1);
+    }
+    // jsonc-parser recurses: past the stack, the file is named as too deep.
+    expect(await focus("json", deep, "0")).toMatchObject({
+      code: "SYMBOL_NOT_FOUND",
+      message: expect.stringContaining("nests too deeply"),
+    });
+  });
+
+  it("name keys only to a depth of 64", async () => {
+    const text = `${"[".repeat(100)}${"]".repeat(100)}`;
+    const units = await unitsOf(text, "json");
+    expect(units.length).toBe(64);
+    expect(units.at(-1)?.name.split(".").length).toBe(64);
+  });
+});

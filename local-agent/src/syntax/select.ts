@@ -55,7 +55,20 @@ export async function select(
           message: `\`focus\` needs a file edgeclip parses (${LANGUAGE_LIST}); ${where} is not one (by its extension or \`lang\`). Select by \`start\`/\`end\` anchors or \`lines\` instead.`,
         },
       };
-    const found = findSymbol(await unitsOf(text, lang), selector.focus, where);
+    const units = await unitsOf(text, lang).catch((error: unknown) => {
+      if (error instanceof RangeError) return undefined;
+      throw error;
+    });
+    // A parse deeper than the stack (100,000 nested brackets in a hostile file) is named, never a crash.
+    if (units === undefined)
+      return {
+        ok: false,
+        error: {
+          code: "SYMBOL_NOT_FOUND",
+          message: `${where} nests too deeply to parse for \`focus\`; select by \`lines\` or \`start\`/\`end\` anchors instead.`,
+        },
+      };
+    const found = findSymbol(units, selector.focus, where);
     if (!found.ok) return { ok: false, error: { code: found.code, message: found.message } };
     const s = found.symbol;
     return {
@@ -108,5 +121,11 @@ export async function unitsOf(text: string, lang: Language): Promise<SymbolUnit[
 
 /** Whether `text` parses cleanly as `lang`: `undefined`, or the 1-based line of the first error. */
 export async function syntaxError(text: string, lang: Language): Promise<number | undefined> {
-  return isCode(lang) ? withTree(text, lang, firstError) : FORMATS[lang].firstError(text);
+  try {
+    return isCode(lang) ? await withTree(text, lang, firstError) : FORMATS[lang].firstError(text);
+  } catch (error) {
+    // Too deep for the parser's stack: it cannot be shown to parse, so it counts as not parsing.
+    if (error instanceof RangeError) return 1;
+    throw error;
+  }
 }

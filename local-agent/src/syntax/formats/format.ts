@@ -11,3 +11,10 @@ export interface DataFormat {
   /** The 1-based line of the first syntax error, or `undefined` when `text` parses cleanly. */
   firstError(text: string): number | undefined;
 }
+
+/**
+ * How deep keys are units: a path longer than this is no name a model types,
+ * and a pathological file (100,000 nested `[`) would otherwise make names
+ * quadratic in its size.
+ */
+export const MAX_DEPTH = 64;

@@ -2,7 +2,7 @@ import { type Node, type ParseError, parse, parseTree } from "jsonc-parser";
 import { Lines } from "../../../../src/core/lines.ts";
 import { dataSpan } from "../spans.ts";
 import type { SymbolUnit } from "../symbols.ts";
-import type { DataFormat } from "./format.ts";
+import { type DataFormat, MAX_DEPTH } from "./format.ts";
 
 const COMMENTS = { prefixes: ["//", "/*"] };
 
@@ -15,7 +15,8 @@ export const json: DataFormat = {
   units(text) {
     const lines = new Lines(text);
     const out: SymbolUnit[] = [];
-    const visit = (node: Node | undefined, prefix: string, floor: number) => {
+    const visit = (node: Node | undefined, prefix: string, floor: number, depth: number) => {
+      if (depth > MAX_DEPTH) return;
       if (node?.type === "object") {
         let previousEnd = floor;
         for (const property of node.children ?? []) {
@@ -28,7 +29,7 @@ export const json: DataFormat = {
             kind: "key",
             ...dataSpan(lines, property.offset, end, previousEnd, COMMENTS),
           });
-          visit(value, `${name}.`, key.offset + key.length);
+          visit(value, `${name}.`, key.offset + key.length, depth + 1);
           previousEnd = end;
         }
       } else if (node?.type === "array") {
@@ -41,13 +42,13 @@ export const json: DataFormat = {
             kind: "item",
             ...dataSpan(lines, element.offset, end, previousEnd, COMMENTS),
           });
-          visit(element, `${name}.`, element.offset);
+          visit(element, `${name}.`, element.offset, depth + 1);
           previousEnd = end;
         }
       }
     };
     const root = parseTree(text, [], { allowTrailingComma: true });
-    visit(root, "", root?.offset ?? 0);
+    visit(root, "", root?.offset ?? 0, 1);
     return out;
   },
   firstError(text) {

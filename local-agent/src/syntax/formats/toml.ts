@@ -2,7 +2,7 @@ import { type AST, ParseError, parseTOML } from "toml-eslint-parser";
 import { Lines } from "../../../../src/core/lines.ts";
 import { dataSpan } from "../spans.ts";
 import type { SymbolUnit } from "../symbols.ts";
-import type { DataFormat } from "./format.ts";
+import { type DataFormat, MAX_DEPTH } from "./format.ts";
 
 const COMMENTS = { prefixes: ["#"] };
 
@@ -24,8 +24,14 @@ export const toml: DataFormat = {
     const out: SymbolUnit[] = [];
     const keyName = (key: AST.TOMLKey) =>
       key.keys.map((k) => (k.type === "TOMLBare" ? k.name : k.value)).join(".");
-    const visitValue = (node: AST.TOMLContentNode, prefix: string, floor: number) => {
-      if (node.type === "TOMLInlineTable") visitPairs(node.body, prefix, floor);
+    const visitValue = (
+      node: AST.TOMLContentNode,
+      prefix: string,
+      floor: number,
+      depth: number,
+    ) => {
+      if (depth > MAX_DEPTH) return;
+      if (node.type === "TOMLInlineTable") visitPairs(node.body, prefix, floor, depth);
       else if (node.type === "TOMLArray") {
         let previousEnd = floor;
         for (const [i, element] of node.elements.entries()) {
@@ -35,12 +41,17 @@ export const toml: DataFormat = {
             kind: "item",
             ...dataSpan(lines, element.range[0], element.range[1], previousEnd, COMMENTS),
           });
-          visitValue(element, `${name}.`, element.range[0]);
+          visitValue(element, `${name}.`, element.range[0], depth + 1);
           previousEnd = element.range[1];
         }
       }
     };
-    const visitPairs = (pairs: AST.TOMLKeyValue[], prefix: string, floor: number) => {
+    const visitPairs = (
+      pairs: AST.TOMLKeyValue[],
+      prefix: string,
+      floor: number,
+      depth: number,
+    ) => {
       let previousEnd = floor;
       for (const pair of pairs) {
         const name = prefix + keyName(pair.key);
@@ -49,7 +60,7 @@ export const toml: DataFormat = {
           kind: "key",
           ...dataSpan(lines, pair.range[0], pair.range[1], previousEnd, COMMENTS),
         });
-        visitValue(pair.value, `${name}.`, pair.key.range[1]);
+        visitValue(pair.value, `${name}.`, pair.key.range[1], depth + 1);
         previousEnd = pair.range[1];
       }
     };
@@ -57,7 +68,7 @@ export const toml: DataFormat = {
       let previousEnd = 0;
       for (const node of top.body) {
         if (node.type === "TOMLKeyValue") {
-          visitPairs([node], "", previousEnd);
+          visitPairs([node], "", previousEnd, 1);
         } else {
           const name = node.resolvedKey.join(".");
           out.push({
@@ -65,7 +76,7 @@ export const toml: DataFormat = {
             kind: "table",
             ...dataSpan(lines, node.range[0], node.range[1], previousEnd, COMMENTS),
           });
-          visitPairs(node.body, `${name}.`, node.key.range[1]);
+          visitPairs(node.body, `${name}.`, node.key.range[1], 2);
         }
         previousEnd = node.range[1];
       }

@@ -2,7 +2,7 @@ import { isMap, isPair, isScalar, isSeq, type Node, parseAllDocuments } from "ya
 import { Lines } from "../../../../src/core/lines.ts";
 import { dataSpan } from "../spans.ts";
 import type { SymbolUnit } from "../symbols.ts";
-import type { DataFormat } from "./format.ts";
+import { type DataFormat, MAX_DEPTH } from "./format.ts";
 
 const COMMENTS = { prefixes: ["#"] };
 
@@ -16,7 +16,8 @@ export const yaml: DataFormat = {
   units(text) {
     const lines = new Lines(text);
     const out: SymbolUnit[] = [];
-    const visit = (node: unknown, prefix: string, floor: number) => {
+    const visit = (node: unknown, prefix: string, floor: number, depth: number) => {
+      if (depth > MAX_DEPTH) return;
       if (isMap(node)) {
         let previousEnd = floor;
         for (const pair of node.items) {
@@ -32,7 +33,7 @@ export const yaml: DataFormat = {
             kind: "key",
             ...dataSpan(lines, keyRange[0], end, previousEnd, COMMENTS),
           });
-          visit(value, `${name}.`, keyRange[1]);
+          visit(value, `${name}.`, keyRange[1], depth + 1);
           previousEnd = end;
         }
       } else if (isSeq(node)) {
@@ -52,13 +53,13 @@ export const yaml: DataFormat = {
               COMMENTS,
             ),
           });
-          visit(item, `${name}.`, range[0]);
+          visit(item, `${name}.`, range[0], depth + 1);
           previousEnd = range[1];
         }
       }
     };
     // Comment lines above a document's first key belong to that key, as a doc comment does.
-    for (const doc of parseAllDocuments(text)) visit(doc.contents, "", doc.range[0]);
+    for (const doc of parseAllDocuments(text)) visit(doc.contents, "", doc.range[0], 1);
     return out;
   },
   firstError(text) {
