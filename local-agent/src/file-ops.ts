@@ -15,7 +15,7 @@ import type {
 import { LIMITS } from "../../src/core/limits.ts";
 import { Lines } from "../../src/core/lines.ts";
 import { countLines, sliceLines } from "../../src/core/text.ts";
-import { select, syntaxError } from "./compute/offload.ts";
+import { outline, select, syntaxError } from "./compute/offload.ts";
 import { isPrivateKey } from "./deny.ts";
 import {
   applyChange,
@@ -32,7 +32,13 @@ import { LEDGER_LIMITS, type Reverted } from "./ledger.ts";
 import type { PathLocks } from "./locks.ts";
 import { type OpRecord, recordOf, revertMismatch } from "./op-record.ts";
 import { isInside, type Resolved, resolvePath, type Sandbox } from "./paths.ts";
-import { LANGUAGES, type Language, languageNamed, languageOf } from "./syntax/languages.ts";
+import {
+  LANGUAGE_LIST,
+  LANGUAGES,
+  type Language,
+  languageNamed,
+  languageOf,
+} from "./syntax/languages.ts";
 import type { Selected } from "./syntax/select.ts";
 import { decodeText, encodeText, sha256 } from "./text-file.ts";
 
@@ -182,7 +188,10 @@ export async function readOp(
 }
 
 /** The language of a text: `lang` when given (it must be one we parse), else by the file's extension. */
-function languageFor(selector: Selector, name: string): Result<Language | undefined> {
+function languageFor(
+  selector: { lang?: string | undefined },
+  name: string,
+): Result<Language | undefined> {
   if (selector.lang === undefined) return { ok: true, value: languageOf(name) };
   const lang = languageNamed(selector.lang);
   if (lang === undefined)
@@ -199,6 +208,44 @@ async function selectIn(text: string, selector: Selector, name: string): Promise
   if (!lang.ok) return lang;
   const found = await select(text, selector, lang.value, `\`${name}\``);
   return found.ok ? found : failure(found.error.code, found.error.message);
+}
+
+/** `outline`: a file's units (symbols, keys, sections), nested, with their lines. */
+export async function outlineOp(
+  ws: Workspace,
+  args: OpArgs<"outline">,
+): Promise<Result<OpResult<"outline">>> {
+  const where = await resolvePath(ws.sandbox, args.path);
+  if (!where.ok) return failure(where.code, where.message);
+  const loaded = await load(where);
+  if (!loaded.ok) return loaded;
+  const file = loaded.value;
+  if (!file.exists || file.hash === null)
+    return failure("FILE_NOT_FOUND", `\`${where.display}\` does not exist.`);
+  const lang = languageFor({ lang: args.lang }, where.display);
+  if (!lang.ok) return lang;
+  if (lang.value === undefined)
+    return failure(
+      "LANGUAGE_UNSUPPORTED",
+      `An outline needs a file edgeclip parses (${LANGUAGE_LIST}); \`${where.display}\` is not one by its extension: give \`lang\`, or read it by lines.`,
+    );
+  const units = await outline(file.text, lang.value);
+  if (units === undefined)
+    return failure(
+      "LANGUAGE_UNSUPPORTED",
+      `\`${where.display}\` nests too deeply to parse for an outline; read it by lines.`,
+    );
+  return {
+    ok: true,
+    value: {
+      path: where.display,
+      hash: file.hash,
+      bytes: file.bytes?.byteLength ?? 0,
+      total_lines: countLines(file.text),
+      lang: lang.value,
+      units,
+    },
+  };
 }
 
 /** `select`: a selector resolved in a text the edge sends (an entry's, a result's). */

@@ -6,7 +6,7 @@ import {
   type Reply,
   type Request,
 } from "../../src/bridge/protocol.ts";
-import { applyOp, readOp, selectOp, type Workspace } from "./file-ops.ts";
+import { applyOp, outlineOp, readOp, selectOp, type Workspace } from "./file-ops.ts";
 import { errnoOf } from "./fs-errors.ts";
 import { log } from "./log.ts";
 import type { OsClipboard } from "./os-clipboard/index.ts";
@@ -67,6 +67,8 @@ async function dispatch({ workspace, clipboard }: Services, request: Request): P
       return withArgs("read", request.args, (args) => readOp(workspace, args));
     case "select":
       return withArgs("select", request.args, (args) => selectOp(args));
+    case "outline":
+      return withArgs("outline", request.args, (args) => outlineOp(workspace, args));
     case "apply":
       return withArgs("apply", request.args, async (args) => {
         const applied = await applyOp(workspace, args);

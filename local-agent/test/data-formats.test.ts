@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Language } from "../src/syntax/languages.ts";
+import { outline } from "../src/syntax/outline.ts";
 import { select, syntaxError, unitsOf } from "../src/syntax/select.ts";
 
 /** What `focus` selects in `text`: its text and lines, or the failure. */
@@ -321,5 +322,38 @@ describe("hostile data files", () => {
     const units = await unitsOf(text, "json");
     expect(units.length).toBe(64);
     expect(units.at(-1)?.name.split(".").length).toBe(64);
+  });
+});
+
+describe("outline", () => {
+  it("nests units by containment, each named within its parent", async () => {
+    const units = await outline(YAML, "yaml");
+    expect(units?.slice(0, 4)).toEqual([
+      { name: "services", kind: "key", start_line: 2, end_line: 14, depth: 0 },
+      { name: "api", kind: "key", start_line: 3, end_line: 11, depth: 1 },
+      { name: "image", kind: "key", start_line: 5, end_line: 5, depth: 2 },
+      { name: "env", kind: "key", start_line: 6, end_line: 8, depth: 2 },
+    ]);
+    const md = await outline(MARKDOWN, "markdown");
+    expect(md?.map((u) => `${u.depth} ${u.name}`)).toEqual([
+      "0 edgeclip",
+      "1 Usage",
+      "2 Install",
+      "2 Options",
+      "1 API",
+      "2 Options",
+      "1 Setext title",
+    ]);
+  });
+
+  it("outlines code: classes with their methods, one declaration of two names as siblings", async () => {
+    const text =
+      "/** A store. */\nexport class Store {\n  load() {\n    return 1;\n  }\n}\n\nexport const a = 1,\n  b = 2;\n";
+    expect(await outline(text, "typescript")).toEqual([
+      { name: "Store", kind: "class", start_line: 1, end_line: 6, depth: 0 },
+      { name: "load", kind: "method", start_line: 3, end_line: 5, depth: 1 },
+      { name: "a", kind: "variable", start_line: 8, end_line: 9, depth: 0 },
+      { name: "b", kind: "variable", start_line: 8, end_line: 9, depth: 0 },
+    ]);
   });
 });

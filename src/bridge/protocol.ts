@@ -30,8 +30,11 @@ import { UNSHOWABLE } from "../core/quote.ts";
  * agent checks against its own record of what it wrote; a `settled` report
  * says which files recovery kept because they changed before it could finish
  * (`kept`).
+ *
+ * Version 4: `outline` (a file's units with their lines, `read` with `outline`);
+ * `focus` and the syntax guard know YAML, JSON, TOML and Markdown.
  */
-export const PROTOCOL_VERSION = 3;
+export const PROTOCOL_VERSION = 4;
 
 /** How often the agent pings; it reconnects when two pongs in a row are missing. */
 export const HEARTBEAT_MS = 15_000;
@@ -205,6 +208,32 @@ export const ReadResult = z.strictObject({
   selection: Selection.optional(),
 });
 
+/** A file's structure: its units (symbols, keys, sections) with their lines. */
+export const OutlineArgs = z.strictObject({
+  path: FilePath,
+  /** The language or format when the path's extension does not say it. */
+  lang: z.string().min(1).max(32).optional(),
+});
+
+export const OutlineResult = z.strictObject({
+  path: z.string(),
+  hash: Hash,
+  bytes: Count,
+  total_lines: Count,
+  /** The language or format it was parsed as. */
+  lang: z.string().max(32),
+  /** In source order; `depth` 0 at the top, each unit named within its parent. */
+  units: z.array(
+    z.strictObject({
+      name: z.string(),
+      kind: z.string().max(32),
+      start_line: Line,
+      end_line: Line,
+      depth: Count,
+    }),
+  ),
+});
+
 /** Resolve a selector in a text the edge holds (an entry, an earlier result): `focus` needs the agent's parser. */
 export const SelectArgs = z.strictObject({
   text: z.string(),
@@ -352,6 +381,7 @@ export const OsWriteArgs = z.strictObject({ text: z.string() });
 export const OPS = {
   read: { args: ReadArgs, result: ReadResult },
   select: { args: SelectArgs, result: Selection },
+  outline: { args: OutlineArgs, result: OutlineResult },
   apply: { args: ApplyArgs, result: ApplyResult },
   os_read: { args: z.strictObject({}), result: OsReadResult },
   os_write: { args: OsWriteArgs, result: z.strictObject({}) },

@@ -412,3 +412,43 @@ describe("structured focus: keys of YAML, JSON and TOML, sections of Markdown", 
     }
   });
 });
+
+describe("outline", () => {
+  it("shows a file's units with their lines, one per line, nested, and no content", async () => {
+    const r = await call(v1, "read", { session, from: "deploy.yaml", outline: true });
+    expect(r.isError, r.text).toBeFalsy();
+    expect(r.text).toBe(
+      [
+        "outline deploy.yaml (yaml, 8 lines, 7 units; 3 one-line units inside others not listed):",
+        "key services 1-8",
+        "  key api 2-6",
+        "    key ports 5-6",
+        "  key worker 7-8",
+      ].join("\n"),
+    );
+    expect(r.data).toMatchObject({ path: "deploy.yaml", lang: "yaml", units: 7, folded: 3 });
+    const both = await call(v1, "read", {
+      session,
+      from: ["store.ts", "README.md"],
+      outline: true,
+    });
+    expect(both.text).toContain(
+      "store.ts (typescript, 12 lines, 4 units; 1 one-line unit inside others not listed):\nclass Store 1-12\n  method add 4-7\n  method size 9-11",
+    );
+    expect(both.text).toContain("section Demo 1-9\n  section Install 3-5\n  section Usage 7-9");
+  });
+
+  it("refuses what is not a whole file of a language it parses, naming why", async () => {
+    writeFile(root, "notes.txt", "plain\n");
+    expectToolError(
+      await call(v1, "read", { session, from: "store.ts:1-3", outline: true }),
+      "INVALID_ARGUMENT",
+      ["outline", "whole file"],
+    );
+    expectToolError(
+      await call(v1, "read", { session, from: "notes.txt", outline: true }),
+      "LANGUAGE_UNSUPPORTED",
+      ["notes.txt", "lang"],
+    );
+  });
+});

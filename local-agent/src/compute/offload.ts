@@ -1,4 +1,5 @@
 import type { Language } from "../syntax/languages.ts";
+import type { OutlineUnit } from "../syntax/outline.ts";
 import { type Selector, type SelectResult, select as selectHere } from "../syntax/select.ts";
 import { ComputeThread } from "./thread.ts";
 
@@ -38,4 +39,9 @@ export function select(
 /** `syntaxError` (syntax/select.ts), in the compute thread. */
 export function syntaxError(text: string, lang: Language): Promise<number | undefined> {
   return computeThread.run("syntaxError", [text, lang], { release: text.length > LARGE_CHARS });
+}
+
+/** `outline` (syntax/outline.ts), in the compute thread. */
+export function outline(text: string, lang: Language): Promise<OutlineUnit[] | undefined> {
+  return computeThread.run("outline", [text, lang], { release: text.length > LARGE_CHARS });
 }

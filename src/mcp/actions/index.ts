@@ -15,6 +15,7 @@ import { history } from "./history.ts";
 import { importAction } from "./import.ts";
 import { listAction } from "./list.ts";
 import { move } from "./move.ts";
+import { outlineFile } from "./outline.ts";
 import { paste } from "./paste.ts";
 import { readFile } from "./read-file.ts";
 import { searchAction } from "./search.ts";
@@ -30,6 +31,7 @@ import { revertTool } from "./undo.ts";
  */
 export const ACTIONS = {
   readFile,
+  outlineFile,
   cite,
   getEntry: getEntry,
   getOs: getOs,

@@ -21,6 +21,10 @@ const input = z.strictObject({
   page: p.page,
   include_expired: z.boolean().optional(),
   ttl_calls: p.ttlCalls.optional(),
+  outline: z
+    .boolean()
+    .optional()
+    .describe("Files: their units (symbols, keys, headings) with lines, not content."),
   agent: p.agent,
 });
 type Args = z.output<typeof input>;
@@ -31,6 +35,11 @@ function plan(item: Source, args: Args): { via: ActionName; args: Record<string,
   const base = { session: args.session };
   switch (kindOf(r)) {
     case "file":
+      if (args.outline)
+        return {
+          via: "outlineFile",
+          args: { ...base, path: r.path, lang: r.lang, agent: args.agent },
+        };
       return {
         via: "readFile",
         args: { ...base, ...fileArgs(r), ttl_calls: args.ttl_calls, agent: args.agent },
@@ -62,13 +71,32 @@ function plan(item: Source, args: Args): { via: ActionName; args: Record<string,
   return { via: "cite", args: { ...base, ref: r, page: args.page, agent: args.agent } };
 }
 
+/** `outline` takes whole files only, and nothing that shapes content. */
+function outlineProblem(args: Args): ToolFailure | undefined {
+  for (const [i, item] of listOf(args.from).entries()) {
+    const r = toRef(item);
+    if (kindOf(r) !== "file" || !isWhole(r))
+      return {
+        code: "INVALID_ARGUMENT",
+        message: `\`outline\` shows a whole file's structure; \`${at(args, i)}\` is not a whole file. Give a file ("src/a.ts"), or drop \`outline\` to read this content.`,
+      };
+  }
+  for (const name of ["ttl_calls", "include_expired"] as const)
+    if (args[name] !== undefined)
+      return {
+        code: "INVALID_ARGUMENT",
+        message: `\`${name}\` shapes content, and \`outline\` shows no content: drop one of them.`,
+      };
+  return undefined;
+}
+
 const at = (args: Args, i: number) => (Array.isArray(args.from) ? `from[${i}]` : "from");
 
 export const read = defineTool({
   name: "read",
   title: "Read",
   description:
-    "Read files, entries, earlier results or the OS clipboard by locator, several at once. A file read again answers `unchanged` or a diff. Content comes with a result id to cite its lines.",
+    "Read files, entries, earlier results or the OS clipboard by locator, several at once. A file read again answers `unchanged` or a diff. Content comes with a result id to cite its lines. `outline`: a file's units and their lines.",
   annotations: readOnly(true),
   input,
   needs: (args) => (namesOs(args.from) ? "the OS clipboard" : undefined),
@@ -79,6 +107,10 @@ export const read = defineTool({
         message:
           "`ttl_calls` is how long the session keeps a file read's copy; no source here is a file: drop it.",
       };
+    if (args.outline) {
+      const problem = outlineProblem(args);
+      if (problem) return problem;
+    }
     for (const [i, item] of listOf(args.from).entries()) {
       const { via, args: routed } = plan(item, args);
       const problem = dispatchProblem(via, routed, at(args, i));

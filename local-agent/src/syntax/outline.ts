@@ -1,0 +1,54 @@
+import type { Kind, Language } from "./languages.ts";
+import { unitsOf } from "./select.ts";
+import type { SymbolUnit } from "./symbols.ts";
+
+/** One line of an outline: a unit, named within its parent, and how deep it is nested. */
+export interface OutlineUnit {
+  name: string;
+  kind: Kind;
+  start_line: number;
+  end_line: number;
+  /** 0 at the top; a unit inside another (a method in its class, a key under its key) is one deeper. */
+  depth: number;
+}
+
+/**
+ * A file's structure (DESIGN.md §3, `read` with `outline`): its units in
+ * source order, each nested in the nearest unit around it, named relative
+ * to that parent (`load` under `Store`, `env` under `services.api`).
+ * `undefined`: the file nests too deeply for its parser.
+ */
+export async function outline(text: string, lang: Language): Promise<OutlineUnit[] | undefined> {
+  const units = await unitsOf(text, lang).catch((error: unknown) => {
+    if (error instanceof RangeError) return undefined;
+    throw error;
+  });
+  return units && nest(units);
+}
+
+/** Units in source order, nested by containment (units of one span, `const a = 1, b = 2`, are siblings). */
+export function nest(units: SymbolUnit[]): OutlineUnit[] {
+  const out: OutlineUnit[] = [];
+  const open: SymbolUnit[] = [];
+  const contains = (outer: SymbolUnit, inner: SymbolUnit) =>
+    outer.start <= inner.start &&
+    inner.end <= outer.end &&
+    (outer.start !== inner.start || outer.end !== inner.end);
+  for (const unit of units) {
+    while (open.length && !contains(open[open.length - 1] as SymbolUnit, unit)) open.pop();
+    const parent = open.at(-1);
+    const name =
+      parent && unit.name.startsWith(`${parent.name}.`)
+        ? unit.name.slice(parent.name.length + 1)
+        : unit.name;
+    out.push({
+      name,
+      kind: unit.kind,
+      start_line: unit.start_line,
+      end_line: unit.end_line,
+      depth: open.length,
+    });
+    open.push(unit);
+  }
+  return out;
+}

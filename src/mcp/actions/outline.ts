@@ -1,0 +1,64 @@
+import { z } from "zod";
+import { ok } from "../../core/errors.ts";
+import { shortHash } from "../../core/file-changes.ts";
+import { renderOutline } from "../../core/outline.ts";
+import { estimateTokens, utf8Bytes } from "../../core/text.ts";
+import { defineAction } from "../define-tool.ts";
+import * as p from "../schemas.ts";
+
+/** `read` with `outline`: a file's units with their lines, parsed by the local agent. */
+export const outlineFile = defineAction({
+  input: z.strictObject({ session: p.session, path: p.path, lang: p.lang, agent: p.agent }),
+  output: z.object({
+    path: z.string(),
+    lang: z.string(),
+    total_lines: z.number(),
+    file_hash: z.string(),
+    outline: z.string(),
+    units: z.number().describe("Units in the file."),
+    folded: z.number().describe("One-line units inside others: counted, not listed."),
+    cut: z.number().describe("Units past the outline's 1,000 lines."),
+    tokens_kept_out: z.number(),
+  }),
+  async run(s, args) {
+    const got = await s.agent(
+      "outline",
+      { path: args.path, ...(args.lang !== undefined ? { lang: args.lang } : {}) },
+      args.agent,
+    );
+    if (!got.ok) return got;
+    const r = got.value.result;
+    const shown = renderOutline(r.units);
+    const outline = shown.lines.join("\n");
+    s.log.record(
+      "read",
+      null,
+      null,
+      `outlined ${r.path} (${r.units.length} units, ${r.total_lines} lines)`,
+    );
+    return ok({
+      path: r.path,
+      lang: r.lang,
+      total_lines: r.total_lines,
+      file_hash: shortHash(r.hash),
+      outline,
+      units: r.units.length,
+      folded: shown.folded,
+      cut: shown.cut,
+      // What reading the whole file would have cost, less the outline.
+      tokens_kept_out: estimateTokens(Math.max(0, r.bytes - utf8Bytes(outline))),
+    });
+  },
+  text: (r) => {
+    const notes = [
+      ...(r.folded
+        ? [`${r.folded} one-line unit${r.folded === 1 ? "" : "s"} inside others not listed`]
+        : []),
+      ...(r.cut ? [`${r.cut} more units past 1,000 lines`] : []),
+    ];
+    return [
+      `outline ${r.path} (${r.lang}, ${r.total_lines} lines, ${r.units} units${notes.length ? `; ${notes.join("; ")}` : ""}):`,
+      r.outline,
+    ];
+  },
+});
