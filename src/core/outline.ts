@@ -1,9 +1,12 @@
 /**
  * How `read` with `outline` shows a file's structure: one line per unit,
- * indented by nesting, `kind name lines` (`method load 5-7`). Units of one
- * line are listed only at the top level, and counted below it: a field or a
- * one-line key costs about as much to list as to read, and the outline is
- * for finding the units worth moving, copying or reading (DESIGN.md §3).
+ * indented by nesting, its name as the file would show its kind
+ * (`load()`, `class Store`, `[server]`, `# Install`, a key as itself) and
+ * its lines. Units of one line are listed only at the top level, and counted
+ * below it: a field or a one-line key costs about as much to list as to read,
+ * and the outline is for finding the units worth moving, copying or reading
+ * (DESIGN.md §3). Three or more one-line units in a row, of one kind, share a
+ * line (`LIMIT_1 … LIMIT_40 (40) 60-99`) when they are on lines one after another.
  */
 export interface OutlineUnit {
   name: string;
@@ -15,7 +18,7 @@ export interface OutlineUnit {
 
 export interface RenderedOutline {
   lines: string[];
-  /** Units listed. */
+  /** Units listed (a run of one-line units counts each). */
   listed: number;
   /** One-line units inside others, counted, not listed. */
   folded: number;
@@ -26,6 +29,9 @@ export interface RenderedOutline {
 /** At most this many lines (a 10,000-line file's outline stays a few thousand tokens). */
 export const OUTLINE_MAX_LINES = 1_000;
 
+/** A run of one-line units this long or longer shares one line. */
+const RUN = 3;
+
 /** A unit's name as one safe line: quoted when it holds control characters or edge spaces, shortened past 120 characters. */
 function nameOf(name: string): string {
   const short = name.length > 120 ? `${name.slice(0, 119)}…` : name;
@@ -35,21 +41,83 @@ function nameOf(name: string): string {
     : short;
 }
 
+/** How a unit of `kind` is named in an outline line. */
+function label(kind: string, name: string): string {
+  switch (kind) {
+    case "function":
+    case "method":
+      return `${name}()`;
+    case "variable":
+    case "key":
+      return name;
+    case "item":
+      return `[${name}]`;
+    case "table":
+      return `[${name}]`;
+    case "section":
+      return `# ${name}`;
+    default:
+      return `${kind} ${name}`;
+  }
+}
+
+const linesOf = (start: number, end: number) => (start === end ? `${start}` : `${start}-${end}`);
+
 export function renderOutline(units: OutlineUnit[], maxLines = OUTLINE_MAX_LINES): RenderedOutline {
   const lines: string[] = [];
+  let listed = 0;
   let folded = 0;
   let cut = 0;
-  for (const u of units) {
-    if (u.depth > 0 && u.start_line === u.end_line) {
-      folded++;
-      continue;
-    }
+  const shown = units.filter((u) => {
+    const inner = u.depth > 0 && u.start_line === u.end_line;
+    if (inner) folded++;
+    return !inner;
+  });
+  for (let i = 0; i < shown.length; ) {
+    const u = shown[i] as OutlineUnit;
+    // A run: one-line units at one depth, of one kind, one after another.
+    let j = i + 1;
+    if (u.start_line === u.end_line)
+      while (j < shown.length) {
+        const next = shown[j] as OutlineUnit;
+        const previous = shown[j - 1] as OutlineUnit;
+        if (
+          next.depth !== u.depth ||
+          next.kind !== u.kind ||
+          next.start_line !== next.end_line ||
+          next.start_line > previous.end_line + 1
+        )
+          break;
+        j++;
+      }
+    const run = j - i >= RUN ? j - i : 1;
     if (lines.length === maxLines) {
-      cut++;
+      cut += run;
+      i += run;
       continue;
     }
-    const range = u.start_line === u.end_line ? `${u.start_line}` : `${u.start_line}-${u.end_line}`;
-    lines.push(`${"  ".repeat(Math.min(u.depth, 32))}${u.kind} ${nameOf(u.name)} ${range}`);
+    const last = shown[i + run - 1] as OutlineUnit;
+    const indent = "  ".repeat(Math.min(u.depth, 32));
+    lines.push(
+      run === 1
+        ? `${indent}${label(u.kind, nameOf(u.name))} ${linesOf(u.start_line, u.end_line)}`
+        : `${indent}${label(u.kind, nameOf(u.name))} … ${label(last.kind, nameOf(last.name))} (${run}) ${linesOf(u.start_line, last.end_line)}`,
+    );
+    listed += run;
+    i += run;
   }
-  return { lines, listed: lines.length, folded, cut };
+  return { lines, listed, folded, cut };
+}
+
+/** The line above an outline: the file, its length, and what is not listed. */
+export function outlineHeader(
+  path: string,
+  totalLines: number,
+  r: Pick<RenderedOutline, "folded" | "cut">,
+): string {
+  const notes = [
+    ...(r.folded ? [`${r.folded} one-line inside not listed`] : []),
+    ...(r.cut ? [`${r.cut} more past ${OUTLINE_MAX_LINES.toLocaleString("en")} lines`] : []),
+  ];
+  return `${path} (${totalLines} lines${notes.map((n) => `; ${n}`).join("")}):`;
 }

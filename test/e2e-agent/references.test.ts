@@ -419,11 +419,11 @@ describe("outline", () => {
     expect(r.isError, r.text).toBeFalsy();
     expect(r.text).toBe(
       [
-        "outline deploy.yaml (yaml, 8 lines, 7 units; 3 one-line units inside others not listed):",
-        "key services 1-8",
-        "  key api 2-6",
-        "    key ports 5-6",
-        "  key worker 7-8",
+        "deploy.yaml (8 lines; 3 one-line inside not listed):",
+        "services 1-8",
+        "  api 2-6",
+        "    ports 5-6",
+        "  worker 7-8",
       ].join("\n"),
     );
     expect(r.data).toMatchObject({ path: "deploy.yaml", lang: "yaml", units: 7, folded: 3 });
@@ -433,9 +433,9 @@ describe("outline", () => {
       outline: true,
     });
     expect(both.text).toContain(
-      "store.ts (typescript, 12 lines, 4 units; 1 one-line unit inside others not listed):\nclass Store 1-12\n  method add 4-7\n  method size 9-11",
+      "store.ts (12 lines; 1 one-line inside not listed):\nclass Store 1-12\n  add() 4-7\n  size() 9-11",
     );
-    expect(both.text).toContain("section Demo 1-9\n  section Install 3-5\n  section Usage 7-9");
+    expect(both.text).toContain("README.md (9 lines):\n# Demo 1-9\n  # Install 3-5\n  # Usage 7-9");
   });
 
   it("refuses what is not a whole file of a language it parses, naming why", async () => {

@@ -22,8 +22,23 @@ describe("renderOutline", () => {
       unit("load", 1, 5, 9, "method"),
       unit("VERSION", 0, 42, 42, "variable"),
     ]);
-    expect(r.lines).toEqual(["class Store 3-40", "  method load 5-9", "variable VERSION 42"]);
+    expect(r.lines).toEqual(["class Store 3-40", "  load() 5-9", "VERSION 42"]);
     expect(r).toMatchObject({ listed: 3, folded: 0, cut: 0 });
+    expect(
+      renderOutline([
+        unit("server", 0, 1, 9, "table"),
+        unit("ports", 1, 3, 5, "key"),
+        unit("0", 2, 4, 5, "item"),
+        unit("Install", 0, 11, 20, "section"),
+        unit("Shape", 0, 22, 25, "interface"),
+      ]).lines,
+    ).toEqual([
+      "[server] 1-9",
+      "  ports 3-5",
+      "    [0] 4-5",
+      "# Install 11-20",
+      "interface Shape 22-25",
+    ]);
   });
 
   it("counts one-line units inside others instead of listing them", () => {
@@ -31,7 +46,7 @@ describe("renderOutline", () => {
       unit("dependencies", 0, 10, 40, "key"),
       ...Array.from({ length: 29 }, (_, i) => unit(`dep${i}`, 1, 11 + i, 11 + i, "key")),
     ]);
-    expect(r.lines).toEqual(["key dependencies 10-40"]);
+    expect(r.lines).toEqual(["dependencies 10-40"]);
     expect(r.folded).toBe(29);
   });
 
@@ -41,9 +56,9 @@ describe("renderOutline", () => {
       unit(" padded", 0, 3, 4, "key"),
       unit("x".repeat(500), 0, 5, 6, "key"),
     ]);
-    expect(r.lines[0]).toBe('key "a\\nkey fake 1-2" 1-2');
-    expect(r.lines[1]).toBe('key " padded" 3-4');
-    expect(r.lines[2]).toBe(`key ${"x".repeat(119)}… 5-6`);
+    expect(r.lines[0]).toBe('"a\\nkey fake 1-2" 1-2');
+    expect(r.lines[1]).toBe('" padded" 3-4');
+    expect(r.lines[2]).toBe(`${"x".repeat(119)}… 5-6`);
     expect(r.lines.every((l) => !l.includes("\n"))).toBe(true);
   });
 
@@ -54,5 +69,24 @@ describe("renderOutline", () => {
     );
     expect(r.lines).toHaveLength(10);
     expect(r.cut).toBe(20);
+  });
+
+  it("gives three or more one-line units of one kind on lines in a row one line", () => {
+    const r = renderOutline([
+      unit("main", 0, 1, 5),
+      ...Array.from({ length: 40 }, (_, i) => unit(`LIMIT_${i}`, 0, 10 + i, 10 + i, "variable")),
+      unit("a", 0, 60, 60, "variable"),
+      unit("b", 0, 61, 61, "variable"),
+      unit("f", 0, 62, 62),
+    ]);
+    // a and b follow a blank gap: a run of two is no run; f is a function, not a variable.
+    expect(r.lines).toEqual([
+      "main() 1-5",
+      "LIMIT_0 … LIMIT_39 (40) 10-49",
+      "a 60",
+      "b 61",
+      "f() 62",
+    ]);
+    expect(r.listed).toBe(44);
   });
 });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ok } from "../../core/errors.ts";
 import { shortHash } from "../../core/file-changes.ts";
-import { renderOutline } from "../../core/outline.ts";
+import { outlineHeader, renderOutline } from "../../core/outline.ts";
 import { estimateTokens, utf8Bytes } from "../../core/text.ts";
 import { defineAction } from "../define-tool.ts";
 import * as p from "../schemas.ts";
@@ -49,16 +49,5 @@ export const outlineFile = defineAction({
       tokens_kept_out: estimateTokens(Math.max(0, r.bytes - utf8Bytes(outline))),
     });
   },
-  text: (r) => {
-    const notes = [
-      ...(r.folded
-        ? [`${r.folded} one-line unit${r.folded === 1 ? "" : "s"} inside others not listed`]
-        : []),
-      ...(r.cut ? [`${r.cut} more units past 1,000 lines`] : []),
-    ];
-    return [
-      `outline ${r.path} (${r.lang}, ${r.total_lines} lines, ${r.units} units${notes.length ? `; ${notes.join("; ")}` : ""}):`,
-      r.outline,
-    ];
-  },
+  text: (r) => [outlineHeader(r.path, r.total_lines, r), r.outline],
 });
