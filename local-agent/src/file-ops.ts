@@ -243,7 +243,7 @@ export async function outlineOp(
       bytes: file.bytes?.byteLength ?? 0,
       total_lines: countLines(file.text),
       lang: lang.value,
-      units,
+      ...units,
     },
   };
 }

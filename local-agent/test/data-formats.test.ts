@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Language } from "../src/syntax/languages.ts";
-import { outline } from "../src/syntax/outline.ts";
+import { nest, OUTLINE_UNITS, outline } from "../src/syntax/outline.ts";
 import { select, syntaxError, unitsOf } from "../src/syntax/select.ts";
 
 /** What `focus` selects in `text`: its text and lines, or the failure. */
@@ -327,15 +327,15 @@ describe("hostile data files", () => {
 
 describe("outline", () => {
   it("nests units by containment, each named within its parent", async () => {
-    const units = await outline(YAML, "yaml");
-    expect(units?.slice(0, 4)).toEqual([
+    const units = nest(await unitsOf(YAML, "yaml"));
+    expect(units.slice(0, 4)).toEqual([
       { name: "services", kind: "key", start_line: 2, end_line: 14, depth: 0 },
       { name: "api", kind: "key", start_line: 3, end_line: 11, depth: 1 },
       { name: "image", kind: "key", start_line: 5, end_line: 5, depth: 2 },
       { name: "env", kind: "key", start_line: 6, end_line: 8, depth: 2 },
     ]);
-    const md = await outline(MARKDOWN, "markdown");
-    expect(md?.map((u) => `${u.depth} ${u.name}`)).toEqual([
+    const md = nest(await unitsOf(MARKDOWN, "markdown"));
+    expect(md.map((u) => `${u.depth} ${u.name}`)).toEqual([
       "0 edgeclip",
       "1 Usage",
       "2 Install",
@@ -349,11 +349,47 @@ describe("outline", () => {
   it("outlines code: classes with their methods, one declaration of two names as siblings", async () => {
     const text =
       "/** A store. */\nexport class Store {\n  load() {\n    return 1;\n  }\n}\n\nexport const a = 1,\n  b = 2;\n";
-    expect(await outline(text, "typescript")).toEqual([
-      { name: "Store", kind: "class", start_line: 1, end_line: 6, depth: 0 },
-      { name: "load", kind: "method", start_line: 3, end_line: 5, depth: 1 },
-      { name: "a", kind: "variable", start_line: 8, end_line: 9, depth: 0 },
-      { name: "b", kind: "variable", start_line: 8, end_line: 9, depth: 0 },
+    expect(await outline(text, "typescript")).toEqual({
+      units: [
+        { name: "Store", kind: "class", start_line: 1, end_line: 6, depth: 0 },
+        { name: "load", kind: "method", start_line: 3, end_line: 5, depth: 1 },
+        { name: "a", kind: "variable", start_line: 8, end_line: 9, depth: 0 },
+        { name: "b", kind: "variable", start_line: 8, end_line: 9, depth: 0 },
+      ],
+      folded: 0,
+      cut: 0,
+    });
+  });
+
+  it("counts one-line units inside others instead of listing them, and sends at most 5,000", async () => {
+    const yaml = await outline(YAML, "yaml");
+    expect(yaml?.units.map((u) => u.name)).toEqual([
+      "services",
+      "api",
+      "env",
+      "script",
+      "worker",
+      "steps",
+      "0",
+      "1",
     ]);
+    expect(yaml?.folded).toBe(11);
+    const many = Array.from({ length: 6_000 }, (_, i) => `def f${i}():\n    return ${i}\n`).join(
+      "\n",
+    );
+    const big = await outline(many, "python");
+    expect(big?.units).toHaveLength(OUTLINE_UNITS);
+    expect(big?.cut).toBe(1_000);
+  });
+});
+
+describe("large data files", () => {
+  it("make at most 100,000 units, the first in the file's order", async () => {
+    const items = Array.from({ length: 150_000 }, (_, i) => i).join(",");
+    const units = await unitsOf(`{"data": [${items}]}`, "json");
+    expect(units).toHaveLength(100_000);
+    expect(units.at(-1)?.name).toBe("data.99998");
+    const headings = await unitsOf("# h\n\n".repeat(120_000), "markdown");
+    expect(headings).toHaveLength(100_000);
   });
 });

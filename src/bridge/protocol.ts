@@ -222,7 +222,10 @@ export const OutlineResult = z.strictObject({
   total_lines: Count,
   /** The language or format it was parsed as. */
   lang: z.string().max(32),
-  /** In source order; `depth` 0 at the top, each unit named within its parent. */
+  /**
+   * In source order; `depth` 0 at the top, each unit named within its parent.
+   * One-line units inside others are only counted (`folded`); past 5,000, `cut`.
+   */
   units: z.array(
     z.strictObject({
       name: z.string(),
@@ -232,6 +235,8 @@ export const OutlineResult = z.strictObject({
       depth: Count,
     }),
   ),
+  folded: Count,
+  cut: Count,
 });
 
 /** Resolve a selector in a text the edge holds (an entry, an earlier result): `focus` needs the agent's parser. */

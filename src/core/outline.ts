@@ -2,11 +2,11 @@
  * How `read` with `outline` shows a file's structure: one line per unit,
  * indented by nesting, its name as the file would show its kind
  * (`load()`, `class Store`, `[server]`, `# Install`, a key as itself) and
- * its lines. Units of one line are listed only at the top level, and counted
- * below it: a field or a one-line key costs about as much to list as to read,
- * and the outline is for finding the units worth moving, copying or reading
- * (DESIGN.md §3). Three or more one-line units in a row, of one kind, share a
- * line (`LIMIT_1 … LIMIT_40 (40) 60-99`) when they are on lines one after another.
+ * its lines, for finding the units worth moving, copying or reading
+ * (DESIGN.md §3). Which units it lists is the agent's choice
+ * (local-agent/src/syntax/outline.ts: one-line units inside others are
+ * counted instead). Three or more one-line units in a row, of one kind, share
+ * a line (`LIMIT_1 … LIMIT_40 (40) 60-99`) when they are on lines one after another.
  */
 export interface OutlineUnit {
   name: string;
@@ -20,8 +20,6 @@ export interface RenderedOutline {
   lines: string[];
   /** Units listed (a run of one-line units counts each). */
   listed: number;
-  /** One-line units inside others, counted, not listed. */
-  folded: number;
   /** Units past `maxLines`, not listed. */
   cut: number;
 }
@@ -66,13 +64,8 @@ const linesOf = (start: number, end: number) => (start === end ? `${start}` : `$
 export function renderOutline(units: OutlineUnit[], maxLines = OUTLINE_MAX_LINES): RenderedOutline {
   const lines: string[] = [];
   let listed = 0;
-  let folded = 0;
   let cut = 0;
-  const shown = units.filter((u) => {
-    const inner = u.depth > 0 && u.start_line === u.end_line;
-    if (inner) folded++;
-    return !inner;
-  });
+  const shown = units;
   for (let i = 0; i < shown.length; ) {
     const u = shown[i] as OutlineUnit;
     // A run: one-line units at one depth, of one kind, one after another.
@@ -106,14 +99,14 @@ export function renderOutline(units: OutlineUnit[], maxLines = OUTLINE_MAX_LINES
     listed += run;
     i += run;
   }
-  return { lines, listed, folded, cut };
+  return { lines, listed, cut };
 }
 
 /** The line above an outline: the file, its length, and what is not listed. */
 export function outlineHeader(
   path: string,
   totalLines: number,
-  r: Pick<RenderedOutline, "folded" | "cut">,
+  r: { folded: number; cut: number },
 ): string {
   const notes = [
     ...(r.folded ? [`${r.folded} one-line inside not listed`] : []),

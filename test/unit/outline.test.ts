@@ -23,7 +23,7 @@ describe("renderOutline", () => {
       unit("VERSION", 0, 42, 42, "variable"),
     ]);
     expect(r.lines).toEqual(["class Store 3-40", "  load() 5-9", "VERSION 42"]);
-    expect(r).toMatchObject({ listed: 3, folded: 0, cut: 0 });
+    expect(r).toMatchObject({ listed: 3, cut: 0 });
     expect(
       renderOutline([
         unit("server", 0, 1, 9, "table"),
@@ -39,15 +39,6 @@ describe("renderOutline", () => {
       "# Install 11-20",
       "interface Shape 22-25",
     ]);
-  });
-
-  it("counts one-line units inside others instead of listing them", () => {
-    const r = renderOutline([
-      unit("dependencies", 0, 10, 40, "key"),
-      ...Array.from({ length: 29 }, (_, i) => unit(`dep${i}`, 1, 11 + i, 11 + i, "key")),
-    ]);
-    expect(r.lines).toEqual(["dependencies 10-40"]);
-    expect(r.folded).toBe(29);
   });
 
   it("quotes a name holding a line break or control characters, and shortens a long one", () => {

@@ -1,5 +1,5 @@
 import type { Language } from "../syntax/languages.ts";
-import type { OutlineUnit } from "../syntax/outline.ts";
+import type { Outline } from "../syntax/outline.ts";
 import { type Selector, type SelectResult, select as selectHere } from "../syntax/select.ts";
 import { ComputeThread } from "./thread.ts";
 
@@ -42,6 +42,6 @@ export function syntaxError(text: string, lang: Language): Promise<number | unde
 }
 
 /** `outline` (syntax/outline.ts), in the compute thread. */
-export function outline(text: string, lang: Language): Promise<OutlineUnit[] | undefined> {
+export function outline(text: string, lang: Language): Promise<Outline | undefined> {
   return computeThread.run("outline", [text, lang], { release: text.length > LARGE_CHARS });
 }

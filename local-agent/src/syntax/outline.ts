@@ -12,18 +12,41 @@ export interface OutlineUnit {
   depth: number;
 }
 
+/** What an outline lists, and what it counts instead. */
+export interface Outline {
+  units: OutlineUnit[];
+  /** One-line units inside others: counted, not listed. */
+  folded: number;
+  /** Units past OUTLINE_UNITS, not sent. */
+  cut: number;
+}
+
+/** At most this many units go to the edge (which shows at most 1,000 lines, src/core/outline.ts). */
+export const OUTLINE_UNITS = 5_000;
+
 /**
  * A file's structure (DESIGN.md §3, `read` with `outline`): its units in
  * source order, each nested in the nearest unit around it, named relative
- * to that parent (`load` under `Store`, `env` under `services.api`).
+ * to that parent (`load` under `Store`, `env` under `services.api`). Units
+ * of one line are listed only at the top level: inside others they are
+ * counted (a field or a one-line key costs about as much to list as to read).
  * `undefined`: the file nests too deeply for its parser.
  */
-export async function outline(text: string, lang: Language): Promise<OutlineUnit[] | undefined> {
+export async function outline(text: string, lang: Language): Promise<Outline | undefined> {
   const units = await unitsOf(text, lang).catch((error: unknown) => {
     if (error instanceof RangeError) return undefined;
     throw error;
   });
-  return units && nest(units);
+  if (!units) return undefined;
+  const listed: OutlineUnit[] = [];
+  let folded = 0;
+  let cut = 0;
+  for (const unit of nest(units)) {
+    if (unit.depth > 0 && unit.start_line === unit.end_line) folded++;
+    else if (listed.length === OUTLINE_UNITS) cut++;
+    else listed.push(unit);
+  }
+  return { units: listed, folded, cut };
 }
 
 /** Units in source order, nested by containment (units of one span, `const a = 1, b = 2`, are siblings). */

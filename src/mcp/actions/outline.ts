@@ -17,7 +17,7 @@ export const outlineFile = defineAction({
     outline: z.string(),
     units: z.number().describe("Units in the file."),
     folded: z.number().describe("One-line units inside others: counted, not listed."),
-    cut: z.number().describe("Units past the outline's 1,000 lines."),
+    cut: z.number().describe("Units past what an outline shows (1,000 lines)."),
     tokens_kept_out: z.number(),
   }),
   async run(s, args) {
@@ -34,7 +34,7 @@ export const outlineFile = defineAction({
       "read",
       null,
       null,
-      `outlined ${r.path} (${r.units.length} units, ${r.total_lines} lines)`,
+      `outlined ${r.path} (${r.units.length + r.folded + r.cut} units, ${r.total_lines} lines)`,
     );
     return ok({
       path: r.path,
@@ -42,9 +42,9 @@ export const outlineFile = defineAction({
       total_lines: r.total_lines,
       file_hash: shortHash(r.hash),
       outline,
-      units: r.units.length,
-      folded: shown.folded,
-      cut: shown.cut,
+      units: r.units.length + r.folded + r.cut,
+      folded: r.folded,
+      cut: r.cut + shown.cut,
       // What reading the whole file would have cost, less the outline.
       tokens_kept_out: estimateTokens(Math.max(0, r.bytes - utf8Bytes(outline))),
     });

@@ -18,3 +18,10 @@ export interface DataFormat {
  * quadratic in its size.
  */
 export const MAX_DEPTH = 64;
+
+/**
+ * How many keys of a data file are units: a 10 MiB JSON array holds millions of
+ * items, and each unit is an object with its name. Past this many, `focus` and
+ * an outline see only the first (the file's order).
+ */
+export const MAX_UNITS = 100_000;

@@ -2,7 +2,7 @@ import { type Node, type ParseError, parse, parseTree } from "jsonc-parser";
 import { Lines } from "../../../../src/core/lines.ts";
 import { dataSpan } from "../spans.ts";
 import type { SymbolUnit } from "../symbols.ts";
-import { type DataFormat, MAX_DEPTH } from "./format.ts";
+import { type DataFormat, MAX_DEPTH, MAX_UNITS } from "./format.ts";
 
 const COMMENTS = { prefixes: ["//", "/*"] };
 
@@ -20,6 +20,7 @@ export const json: DataFormat = {
       if (node?.type === "object") {
         let previousEnd = floor;
         for (const property of node.children ?? []) {
+          if (out.length >= MAX_UNITS) return;
           const [key, value] = property.children ?? [];
           if (property.type !== "property" || key?.type !== "string") continue;
           const name = `${prefix}${String(key.value)}`;
@@ -35,6 +36,7 @@ export const json: DataFormat = {
       } else if (node?.type === "array") {
         let previousEnd = floor;
         for (const [i, element] of (node.children ?? []).entries()) {
+          if (out.length >= MAX_UNITS) return;
           const name = `${prefix}${i}`;
           const end = element.offset + element.length;
           out.push({

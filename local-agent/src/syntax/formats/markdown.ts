@@ -1,7 +1,7 @@
 import MarkdownIt from "markdown-it";
 import { Lines } from "../../../../src/core/lines.ts";
 import type { SymbolUnit } from "../symbols.ts";
-import type { DataFormat } from "./format.ts";
+import { type DataFormat, MAX_UNITS } from "./format.ts";
 
 /** Made on first use: an agent that never reads Markdown never builds it. */
 let parser: InstanceType<typeof MarkdownIt> | undefined;
@@ -44,6 +44,7 @@ export const markdown: DataFormat = {
       unit.end = lines.end(last);
     };
     for (const heading of headings) {
+      if (out.length >= MAX_UNITS) break;
       while ((open.at(-1)?.level ?? 0) >= heading.level) close(heading.line);
       const name = [...open.map((o) => o.title), heading.title].join(".");
       const unit: SymbolUnit = {

@@ -2,7 +2,7 @@ import { type AST, ParseError, parseTOML } from "toml-eslint-parser";
 import { Lines } from "../../../../src/core/lines.ts";
 import { dataSpan } from "../spans.ts";
 import type { SymbolUnit } from "../symbols.ts";
-import { type DataFormat, MAX_DEPTH } from "./format.ts";
+import { type DataFormat, MAX_DEPTH, MAX_UNITS } from "./format.ts";
 
 const COMMENTS = { prefixes: ["#"] };
 
@@ -35,6 +35,7 @@ export const toml: DataFormat = {
       else if (node.type === "TOMLArray") {
         let previousEnd = floor;
         for (const [i, element] of node.elements.entries()) {
+          if (out.length >= MAX_UNITS) return;
           const name = `${prefix}${i}`;
           out.push({
             name,
@@ -54,6 +55,7 @@ export const toml: DataFormat = {
     ) => {
       let previousEnd = floor;
       for (const pair of pairs) {
+        if (out.length >= MAX_UNITS) return;
         const name = prefix + keyName(pair.key);
         out.push({
           name,
@@ -67,6 +69,7 @@ export const toml: DataFormat = {
     for (const top of program.body) {
       let previousEnd = 0;
       for (const node of top.body) {
+        if (out.length >= MAX_UNITS) return out;
         if (node.type === "TOMLKeyValue") {
           visitPairs([node], "", previousEnd, 1);
         } else {

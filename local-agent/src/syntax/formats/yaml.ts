@@ -2,7 +2,7 @@ import { isMap, isPair, isScalar, isSeq, type Node, parseAllDocuments } from "ya
 import { Lines } from "../../../../src/core/lines.ts";
 import { dataSpan } from "../spans.ts";
 import type { SymbolUnit } from "../symbols.ts";
-import { type DataFormat, MAX_DEPTH } from "./format.ts";
+import { type DataFormat, MAX_DEPTH, MAX_UNITS } from "./format.ts";
 
 const COMMENTS = { prefixes: ["#"] };
 
@@ -21,6 +21,7 @@ export const yaml: DataFormat = {
       if (isMap(node)) {
         let previousEnd = floor;
         for (const pair of node.items) {
+          if (out.length >= MAX_UNITS) return;
           if (!isPair(pair)) continue;
           const key = pair.key as Node | null;
           const value = pair.value as Node | null;
@@ -39,6 +40,7 @@ export const yaml: DataFormat = {
       } else if (isSeq(node)) {
         let previousEnd = floor;
         for (const [i, item] of node.items.entries()) {
+          if (out.length >= MAX_UNITS) return;
           const range = (item as Node | null)?.range;
           if (!range) continue;
           const name = `${prefix}${i}`;
