@@ -442,12 +442,11 @@ export const SCENARIOS: Scenario[] = [
       await fs.edit("compose.yaml", [{ oldText: last, newText: `${last}\n${copy}` }]);
     },
     async edgeclip(call) {
-      // Where the block ends is known only by reading the file (YAML has no symbols to focus).
-      const read = readOf(await call("read", { from: "compose.yaml" }), "compose.yaml");
-      const first = lineOf(read.text, "  worker:");
-      const last = lineOf(read.text, "    restart:", first);
+      // The service is a key (`services.worker`); its REGION's value is known only by reading
+      // it, so the model reads that key alone, not the file.
+      await call("read", { from: "compose.yaml#services.worker" });
       await call("paste", {
-        from: `${read.id}:${first}-${last}`,
+        from: "compose.yaml#services.worker",
         transform: {
           replace: [
             { from: "  worker:", to: "  worker-eu:" },
@@ -455,7 +454,7 @@ export const SCENARIOS: Scenario[] = [
           ],
           prepend: "\n",
         },
-        to: `compose.yaml:${last}`,
+        to: "compose.yaml#services.worker",
         mode: "after_line",
       });
     },
