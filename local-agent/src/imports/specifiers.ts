@@ -1,0 +1,76 @@
+import path from "node:path/posix";
+
+/**
+ * Module specifiers as files see them, for import-aware moves: paths are
+ * posix and relative to the agent's root, specifiers relative to the file
+ * that holds them (`./store`, `../util/dates.js`); bare ones (`luxon`,
+ * `node:fs`) name packages and never change.
+ */
+
+/** Whether `specifier` names a file relative to its importer. */
+export function isRelative(specifier: string): boolean {
+  return (
+    specifier === "." ||
+    specifier === ".." ||
+    specifier.startsWith("./") ||
+    specifier.startsWith("../")
+  );
+}
+
+/** `specifier`, written in `fromFile`, as `toFile` must write it to name the same module. */
+export function respecify(specifier: string, fromFile: string, toFile: string): string {
+  if (!isRelative(specifier)) return specifier;
+  const target = path.join(path.dirname(fromFile), specifier);
+  return relativeSpecifier(target, toFile);
+}
+
+/** How `importer` names `target` (a path without or with its extension): `./x`, `../a/x`. */
+export function relativeSpecifier(target: string, importer: string): string {
+  const relative = path.relative(path.dirname(importer), target);
+  return relative.startsWith("../") || relative === ".." ? relative : `./${relative}`;
+}
+
+/** How a file's relative specifiers end: no extension, `.js` for `.ts` files (NodeNext), or the file's own. */
+export type ExtensionStyle = "none" | "js" | "own";
+
+/** The style of the relative specifiers in `specifiers` (the first decides; none: no extension). */
+export function extensionStyle(specifiers: readonly string[]): ExtensionStyle {
+  for (const s of specifiers) {
+    if (!isRelative(s)) continue;
+    const ext = path.extname(s);
+    if (ext === ".js" || ext === ".mjs" || ext === ".cjs" || ext === ".jsx") return "js";
+    if (ext === ".ts" || ext === ".tsx" || ext === ".mts" || ext === ".cts") return "own";
+    return "none";
+  }
+  return "none";
+}
+
+const TS_TO_JS: Record<string, string> = {
+  ".ts": ".js",
+  ".tsx": ".js",
+  ".mts": ".mjs",
+  ".cts": ".cjs",
+};
+
+/** How `importer` names the module in file `target`, in `style`. */
+export function specifierOf(target: string, importer: string, style: ExtensionStyle): string {
+  const ext = path.extname(target);
+  const bare = target.slice(0, target.length - ext.length);
+  const file = style === "own" ? target : style === "js" ? bare + (TS_TO_JS[ext] ?? ext) : bare;
+  return relativeSpecifier(file, importer);
+}
+
+/** Whether relative `specifier` in `importer` names file `target` (with or without extension, `.js` for `.ts`). */
+export function names(specifier: string, importer: string, target: string): boolean {
+  if (!isRelative(specifier)) return false;
+  const named = path.join(path.dirname(importer), specifier);
+  const ext = path.extname(target);
+  const bare = target.slice(0, target.length - ext.length);
+  const namedExt = path.extname(named);
+  const namedBare = named.slice(0, named.length - namedExt.length);
+  return (
+    named === target ||
+    named === bare ||
+    (namedBare === bare && (TS_TO_JS[ext] ?? ext) === namedExt)
+  );
+}

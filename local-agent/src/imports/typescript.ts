@@ -1,0 +1,425 @@
+import type { CodeLanguage } from "../syntax/languages.ts";
+import { type Node, type Tree, withTree } from "../syntax/parser.ts";
+import {
+  extensionStyle,
+  isRelative,
+  respecify,
+  names as specifierNames,
+  specifierOf,
+} from "./specifiers.ts";
+
+/**
+ * Import-aware moves for TypeScript, TSX and JavaScript (DESIGN.md §3): what
+ * the files around a moved unit need so that both still compile. Pure: texts
+ * in, texts out; the agent applies them in the move's one journaled operation.
+ *
+ * - The destination gains the imports the unit uses (merged into an existing
+ *   import of the same module; relative specifiers rewritten for its directory).
+ * - Names the unit uses from its old file's top level are imported from there,
+ *   and exported there if they were not.
+ * - The old file imports the unit back if it still uses it.
+ * What it cannot follow (a dynamic `import()` or `require()` of a relative path
+ * inside the unit, a name bound by `export * from`) is reported, never guessed.
+ * A name the unit declares locally with the name of an import is taken for the
+ * import (an import too many, never one too few).
+ */
+
+export type ScriptLanguage = Extract<CodeLanguage, "typescript" | "tsx" | "javascript">;
+
+export function isScript(lang: CodeLanguage | undefined): lang is ScriptLanguage {
+  return lang === "typescript" || lang === "tsx" || lang === "javascript";
+}
+
+/** One name an import statement binds. `imported`: the exported name, `default`, or `*` (namespace). */
+export interface Binding {
+  local: string;
+  imported: string;
+  specifier: string;
+  typeOnly: boolean;
+}
+
+interface ImportStatement {
+  node: { start: number; end: number };
+  specifier: string;
+  typeOnly: boolean;
+  /** The `{ … }` list's closing brace offset, when it has one. */
+  closeBrace: number | undefined;
+  hasDefault: boolean;
+  hasNamespace: boolean;
+}
+
+interface TopLevel {
+  name: string;
+  /** Where `export ` goes to export it; undefined when it is exported already. */
+  exportAt: number | undefined;
+  start: number;
+  end: number;
+}
+
+interface FileFacts {
+  imports: ImportStatement[];
+  bindings: Binding[];
+  topLevel: TopLevel[];
+  /** Where a new import statement goes: after the last import, or after the file's leading comments. */
+  insertAt: number;
+  quote: string;
+  semicolon: boolean;
+}
+
+const DECLARATIONS = new Set([
+  "function_declaration",
+  "generator_function_declaration",
+  "class_declaration",
+  "abstract_class_declaration",
+  "lexical_declaration",
+  "variable_declaration",
+  "interface_declaration",
+  "type_alias_declaration",
+  "enum_declaration",
+]);
+
+const kids = (node: Node) => node.children.filter((c): c is Node => c !== null);
+
+function declaredNames(node: Node): string[] {
+  if (node.type === "lexical_declaration" || node.type === "variable_declaration")
+    return kids(node)
+      .filter((c) => c.type === "variable_declarator")
+      .flatMap((c) => {
+        const id = c.childForFieldName("name");
+        return id?.type === "identifier" ? [id.text] : [];
+      });
+  const name = node.childForFieldName("name");
+  return name ? [name.text] : [];
+}
+
+function stringValue(node: Node | null): string | undefined {
+  if (node?.type !== "string") return undefined;
+  return kids(node)
+    .filter((c) => c.type === "string_fragment")
+    .map((c) => c.text)
+    .join("");
+}
+
+function factsOf(tree: Tree, text: string): FileFacts {
+  const imports: ImportStatement[] = [];
+  const bindings: Binding[] = [];
+  const topLevel: TopLevel[] = [];
+  let quote = '"';
+  let semicolon = true;
+  let insertAt = leadingCommentsEnd(text);
+  for (const child of kids(tree.rootNode)) {
+    if (child.type === "import_statement") {
+      const specifier = stringValue(child.childForFieldName("source"));
+      if (specifier === undefined) continue;
+      const source = child.childForFieldName("source");
+      if (imports.length === 0 && source) {
+        quote = source.text[0] === "'" ? "'" : '"';
+        semicolon = child.text.trimEnd().endsWith(";");
+      }
+      const typeOnly = kids(child).some((c) => c.type === "type");
+      const clause = kids(child).find((c) => c.type === "import_clause");
+      const statement: ImportStatement = {
+        node: { start: child.startIndex, end: child.endIndex },
+        specifier,
+        typeOnly,
+        closeBrace: undefined,
+        hasDefault: false,
+        hasNamespace: false,
+      };
+      for (const part of clause ? kids(clause) : []) {
+        if (part.type === "identifier") {
+          statement.hasDefault = true;
+          bindings.push({ local: part.text, imported: "default", specifier, typeOnly });
+        } else if (part.type === "namespace_import") {
+          statement.hasNamespace = true;
+          const id = kids(part).find((c) => c.type === "identifier");
+          if (id) bindings.push({ local: id.text, imported: "*", specifier, typeOnly });
+        } else if (part.type === "named_imports") {
+          const close = kids(part).find((c) => c.type === "}");
+          statement.closeBrace = close?.startIndex;
+          for (const spec of kids(part).filter((c) => c.type === "import_specifier")) {
+            const ids = kids(spec).filter((c) => c.type === "identifier");
+            const imported = ids[0]?.text;
+            if (!imported) continue;
+            bindings.push({
+              local: ids[1]?.text ?? imported,
+              imported,
+              specifier,
+              typeOnly: typeOnly || kids(spec).some((c) => c.type === "type"),
+            });
+          }
+        }
+      }
+      imports.push(statement);
+      insertAt = lineEnd(text, child.endIndex);
+      continue;
+    }
+    const exported = child.type === "export_statement";
+    const declaration = exported ? child.childForFieldName("declaration") : child;
+    if (!declaration || !DECLARATIONS.has(declaration.type)) continue;
+    for (const name of declaredNames(declaration))
+      topLevel.push({
+        name,
+        exportAt: exported ? undefined : child.startIndex,
+        start: child.startIndex,
+        end: child.endIndex,
+      });
+  }
+  return { imports, bindings, topLevel, insertAt, quote, semicolon };
+}
+
+/** Past the line holding `at`. */
+function lineEnd(text: string, at: number): number {
+  const eol = text.indexOf("\n", at);
+  return eol === -1 ? text.length : eol + 1;
+}
+
+/** Past a shebang and the comment lines that open a file (a licence, a module's doc comment). */
+function leadingCommentsEnd(text: string): number {
+  let at = 0;
+  let inBlock = false;
+  while (at < text.length) {
+    const end = lineEnd(text, at);
+    const line = text.slice(at, end).trim();
+    if (inBlock) {
+      if (line.includes("*/")) inBlock = false;
+    } else if (line.startsWith("#!") || line.startsWith("//")) {
+      // a comment line
+    } else if (line.startsWith("/*")) {
+      inBlock = !line.includes("*/");
+    } else if (line === '"use strict";' || line === "'use strict';") {
+      // a directive stays first
+    } else break;
+    at = end;
+  }
+  return at;
+}
+
+/** The identifiers read in [start, end) of `tree`, and the dynamic imports and requires there. */
+function usesIn(tree: Tree, start: number, end: number) {
+  const used = new Set<string>();
+  const dynamic: string[] = [];
+  const visit = (node: Node) => {
+    if (node.endIndex <= start || node.startIndex >= end) return;
+    if (
+      node.type === "identifier" ||
+      node.type === "type_identifier" ||
+      node.type === "shorthand_property_identifier"
+    )
+      used.add(node.text);
+    if (node.type === "call_expression") {
+      const fn = node.childForFieldName("function");
+      const args = node.childForFieldName("arguments");
+      const first = args ? kids(args).find((c) => c.type === "string") : undefined;
+      const spec = stringValue(first ?? null);
+      if (
+        fn &&
+        (fn.type === "import" || fn.text === "require") &&
+        spec !== undefined &&
+        isRelative(spec)
+      )
+        dynamic.push(`${fn.text === "require" ? "require" : "import"}("${spec}")`);
+    }
+    for (const child of kids(node)) visit(child);
+  };
+  visit(tree.rootNode);
+  return { used, dynamic };
+}
+
+/** One import a file needs: a binding under its local name, from a specifier as that file writes it. */
+interface Need {
+  local: string;
+  imported: string;
+  specifier: string;
+  typeOnly: boolean;
+}
+
+const specifierText = (need: Need) =>
+  need.imported === need.local ? need.local : `${need.imported} as ${need.local}`;
+
+/** `text` with `needs` imported: merged into an import of the same module, or in new statements. */
+function addImports(text: string, facts: FileFacts, needs: Need[], path: string): string {
+  const edits: { at: number; insert: string }[] = [];
+  const fresh = new Map<string, Need[]>();
+  for (const need of needs) {
+    if (facts.bindings.some((b) => b.local === need.local)) continue;
+    if (facts.topLevel.some((t) => t.name === need.local)) continue;
+    const same = facts.imports.find(
+      (s) =>
+        (s.specifier === need.specifier ||
+          (isRelative(s.specifier) &&
+            isRelative(need.specifier) &&
+            specifierNames(s.specifier, path, joinFrom(path, need.specifier)))) &&
+        s.typeOnly === need.typeOnly,
+    );
+    if (
+      same &&
+      need.imported !== "default" &&
+      need.imported !== "*" &&
+      same.closeBrace !== undefined
+    ) {
+      const before = text.slice(0, same.closeBrace).trimEnd();
+      const sep = before.endsWith("{") ? " " : before.endsWith(",") ? " " : ", ";
+      edits.push({ at: before.length, insert: `${sep}${specifierText(need)}` });
+      continue;
+    }
+    const key = `${need.typeOnly ? "type " : ""}${need.specifier}`;
+    fresh.set(key, [...(fresh.get(key) ?? []), need]);
+  }
+  const q = facts.quote;
+  const end = facts.semicolon ? ";" : "";
+  const statements: string[] = [];
+  for (const group of fresh.values()) {
+    const first = group[0] as Need;
+    const from = `${q}${first.specifier}${q}`;
+    const type = first.typeOnly ? "type " : "";
+    const named = group.filter((n) => n.imported !== "default" && n.imported !== "*");
+    const defaults = group.filter((n) => n.imported === "default");
+    const namespaces = group.filter((n) => n.imported === "*");
+    for (const n of namespaces) statements.push(`import ${type}* as ${n.local} from ${from}${end}`);
+    const head = defaults[0]?.local;
+    if (head !== undefined || named.length) {
+      const list = named.length ? `{ ${named.map(specifierText).join(", ")} }` : "";
+      statements.push(
+        `import ${type}${[head, list].filter(Boolean).join(", ")} from ${from}${end}`,
+      );
+    }
+  }
+  if (statements.length) {
+    const at = facts.insertAt;
+    const after = text.slice(at);
+    const block = `${statements.join("\n")}\n`;
+    // A file without imports gets a blank line between them and its code.
+    const gap = facts.imports.length === 0 && after !== "" && !after.startsWith("\n") ? "\n" : "";
+    edits.push({ at, insert: block + gap });
+  }
+  return applyEdits(text, edits);
+}
+
+function joinFrom(importer: string, specifier: string): string {
+  const dir = importer.includes("/") ? importer.slice(0, importer.lastIndexOf("/")) : ".";
+  return normalize(`${dir}/${specifier}`);
+}
+
+function normalize(p: string): string {
+  const out: string[] = [];
+  for (const part of p.split("/")) {
+    if (part === "" || part === ".") continue;
+    if (part === "..") out.pop();
+    else out.push(part);
+  }
+  return out.join("/");
+}
+
+function applyEdits(text: string, edits: { at: number; insert: string }[]): string {
+  let out = text;
+  for (const e of [...edits].sort((a, b) => b.at - a.at))
+    out = out.slice(0, e.at) + e.insert + out.slice(e.at);
+  return out;
+}
+
+export interface MoveInput {
+  lang: ScriptLanguage;
+  /** Root-relative posix paths. */
+  sourcePath: string;
+  destPath: string;
+  /** The source before the unit left, and the unit's offsets in it. */
+  sourceBefore: string;
+  unit: { start: number; end: number };
+  /** Both files after the move itself. */
+  sourceAfter: string;
+  destAfter: string;
+}
+
+export interface ImportPlan {
+  source: string;
+  destination: string;
+  /** What changed, for the receipt: `b.ts +import { clamp } from "./util"`. */
+  changes: string[];
+  /** What it could not follow: said, never guessed. */
+  unresolved: string[];
+}
+
+/** The imports both files need after `unit` moved from `sourcePath` to `destPath`. */
+export async function planScriptImports(input: MoveInput): Promise<ImportPlan> {
+  const { lang, sourcePath, destPath } = input;
+  const before = await withTree(input.sourceBefore, lang, (tree) => ({
+    facts: factsOf(tree, input.sourceBefore),
+    uses: usesIn(tree, input.unit.start, input.unit.end),
+  }));
+  const moved = new Set(
+    before.facts.topLevel
+      .filter((t) => t.start >= input.unit.start && t.end <= input.unit.end)
+      .map((t) => t.name),
+  );
+  const dest = await withTree(input.destAfter, lang, (tree) => factsOf(tree, input.destAfter));
+  const style = extensionStyle([
+    ...dest.imports.map((s) => s.specifier),
+    ...before.facts.imports.map((s) => s.specifier),
+  ]);
+  const changes: string[] = [];
+  const unresolved = before.uses.dynamic.map(
+    (d) => `${d} in the moved unit names a path relative to ${sourcePath}; it was not rewritten`,
+  );
+
+  // What the unit uses: the old file's imports, and its other top-level names.
+  const destNeeds: Need[] = [];
+  const toExport: string[] = [];
+  for (const name of before.uses.used) {
+    if (moved.has(name)) continue;
+    const binding = before.facts.bindings.find((b) => b.local === name);
+    if (binding) {
+      destNeeds.push({ ...binding, specifier: respecify(binding.specifier, sourcePath, destPath) });
+      continue;
+    }
+    const top = before.facts.topLevel.find((t) => t.name === name);
+    if (top) {
+      destNeeds.push({
+        local: name,
+        imported: name,
+        specifier: specifierOf(sourcePath, destPath, style),
+        typeOnly: false,
+      });
+      if (top.exportAt !== undefined) toExport.push(name);
+    }
+  }
+  const destination = addImports(input.destAfter, dest, destNeeds, destPath);
+  if (destination !== input.destAfter)
+    changes.push(
+      `${destPath}: imports ${destNeeds
+        .map((n) => n.local)
+        .filter((n) => !dest.bindings.some((b) => b.local === n))
+        .join(", ")}`,
+    );
+
+  // The old file: export what the unit now imports from it, import the unit back if still used.
+  let source = input.sourceAfter;
+  const after = await withTree(source, lang, (tree) => ({
+    facts: factsOf(tree, source),
+    uses: usesIn(tree, 0, source.length),
+  }));
+  const exportEdits = after.facts.topLevel
+    .filter((t) => toExport.includes(t.name) && t.exportAt !== undefined)
+    .map((t) => ({ at: t.exportAt as number, insert: "export " }));
+  const uniqueExports = exportEdits.filter(
+    (e, i) => exportEdits.findIndex((f) => f.at === e.at) === i,
+  );
+  if (uniqueExports.length) changes.push(`${sourcePath}: exports ${toExport.join(", ")}`);
+  const importedNames = new Set(after.facts.bindings.map((b) => b.local));
+  const stillUsed = [...moved].filter(
+    (name) => after.uses.used.has(name) && !importedNames.has(name),
+  );
+  const backNeeds: Need[] = stillUsed.map((name) => ({
+    local: name,
+    imported: name,
+    specifier: specifierOf(destPath, sourcePath, style),
+    typeOnly: false,
+  }));
+  source = applyEdits(source, uniqueExports);
+  if (backNeeds.length) {
+    const refreshed = await withTree(source, lang, (tree) => factsOf(tree, source));
+    source = addImports(source, refreshed, backNeeds, sourcePath);
+    changes.push(`${sourcePath}: imports ${stillUsed.join(", ")} from ${destPath}`);
+  }
+  return { source, destination, changes, unresolved };
+}

@@ -1,0 +1,146 @@
+import { describe, expect, it } from "vitest";
+import { planScriptImports, type ScriptLanguage } from "../src/imports/typescript.ts";
+import { select } from "../src/syntax/select.ts";
+
+/** Moves `symbol` from `source` to the end of `dest` as text, then plans both files' imports. */
+async function move(
+  files: { sourcePath: string; source: string; destPath: string; dest: string },
+  symbol: string,
+  lang: ScriptLanguage = "typescript",
+) {
+  const found = await select(files.source, { focus: symbol }, lang, files.sourcePath);
+  if (!found.ok) throw new Error(found.error.message);
+  const { start, end } = found.value;
+  const unit = files.source.slice(start, end);
+  return planScriptImports({
+    lang,
+    sourcePath: files.sourcePath,
+    destPath: files.destPath,
+    sourceBefore: files.source,
+    unit: { start, end },
+    sourceAfter: files.source.slice(0, start) + files.source.slice(end),
+    destAfter: `${files.dest}\n${unit}`,
+  });
+}
+
+const FORMAT_TS = `import { DateTime } from "luxon";
+import { pad } from "./strings";
+import type { Locale } from "../i18n/locale";
+
+function clampDays(n: number): number {
+  return Math.max(0, n);
+}
+
+/** Formats a date. */
+export function formatDate(d: Date, locale: Locale): string {
+  return pad(DateTime.fromJSDate(d).setLocale(locale).toISODate() ?? "", clampDays(10));
+}
+
+export function today(): string {
+  return formatDate(new Date(), "en");
+}
+`;
+
+const UNIT = `/** Formats a date. */
+export function formatDate(d: Date, locale: Locale): string {
+  return pad(DateTime.fromJSDate(d).setLocale(locale).toISODate() ?? "", clampDays(10));
+}
+`;
+
+describe("import-aware moves in TypeScript", () => {
+  it("into another directory: the unit's imports, rewritten; a private helper exported and imported; the unit imported back", async () => {
+    const plan = await move(
+      {
+        sourcePath: "src/util/format.ts",
+        source: FORMAT_TS,
+        destPath: "src/ui/dates.ts",
+        dest: `import { pad } from "../util/strings";\n\nexport const X = 1;\n`,
+      },
+      "formatDate",
+    );
+    expect(plan.destination).toBe(
+      `import { pad } from "../util/strings";
+import type { Locale } from "../i18n/locale";
+import { DateTime } from "luxon";
+import { clampDays } from "../util/format";
+
+export const X = 1;
+
+${UNIT}`,
+    );
+    expect(plan.source).toBe(`import { DateTime } from "luxon";
+import { pad } from "./strings";
+import type { Locale } from "../i18n/locale";
+import { formatDate } from "../ui/dates";
+
+export function clampDays(n: number): number {
+  return Math.max(0, n);
+}
+
+
+export function today(): string {
+  return formatDate(new Date(), "en");
+}
+`);
+    expect(plan.changes).toEqual([
+      "src/ui/dates.ts: imports Locale, DateTime, clampDays",
+      "src/util/format.ts: exports clampDays",
+      "src/util/format.ts: imports formatDate from src/ui/dates.ts",
+    ]);
+    expect(plan.unresolved).toEqual([]);
+  });
+
+  it("merges a name into the destination's import of the same module, and keeps aliases, defaults and namespaces", async () => {
+    const plan = await move(
+      {
+        sourcePath: "src/a.ts",
+        source: `import React, { useState as useLocal } from "react";\nimport * as path from "node:path";\nimport { one } from "./lib";\n\nexport function widget() {\n  return [React, useLocal, path.sep, one];\n}\n`,
+        destPath: "src/b.ts",
+        dest: `import { two } from './lib'\n\nexport const b = two\n`,
+      },
+      "widget",
+    );
+    expect(plan.destination).toBe(
+      `import { two, one } from './lib'\nimport React, { useState as useLocal } from 'react'\nimport * as path from 'node:path'\n\nexport const b = two\n\nexport function widget() {\n  return [React, useLocal, path.sep, one];\n}\n`,
+    );
+    // Nothing in a.ts uses widget any more: nothing to import back.
+    expect(plan.source).toBe(
+      `import React, { useState as useLocal } from "react";\nimport * as path from "node:path";\nimport { one } from "./lib";\n\n`,
+    );
+  });
+
+  it("writes new specifiers in the style the files use (.js for NodeNext)", async () => {
+    const plan = await move(
+      {
+        sourcePath: "src/a.ts",
+        source: `import { z } from "./z.js";\n\nconst LIMIT = 3;\n\nexport function check(n: number) {\n  return z(n) < LIMIT;\n}\n`,
+        destPath: "src/checks/b.ts",
+        dest: "",
+      },
+      "check",
+    );
+    expect(plan.destination.split("\n").slice(0, 3)).toEqual([
+      'import { z } from "../z.js";',
+      'import { LIMIT } from "../a.js";',
+      "",
+    ]);
+    expect(plan.source).toContain("export const LIMIT = 3;");
+  });
+
+  it("reports a relative dynamic import or require in the unit instead of guessing", async () => {
+    const plan = await move(
+      {
+        sourcePath: "lib/a.js",
+        source: `export async function load() {\n  const m = await import("./plugins/x.js");\n  return require("./data.json") ?? m;\n}\n`,
+        destPath: "lib/deep/b.js",
+        dest: "",
+      },
+      "load",
+      "javascript",
+    );
+    expect(plan.unresolved).toEqual([
+      'import("./plugins/x.js") in the moved unit names a path relative to lib/a.js; it was not rewritten',
+      'require("./data.json") in the moved unit names a path relative to lib/a.js; it was not rewritten',
+    ]);
+  });
+});
