@@ -27,6 +27,7 @@ import {
   withEol,
 } from "./edits.ts";
 import { errnoOf, type FsStep, fsFailure } from "./fs-errors.ts";
+import { carryImports } from "./imports/carry.ts";
 import { CommitFailure, type Journal, type Write } from "./journal.ts";
 import { LEDGER_LIMITS, type Reverted } from "./ledger.ts";
 import type { PathLocks } from "./locks.ts";
@@ -272,6 +273,39 @@ function pathOf(edit: Edit): string {
   return edit.kind === "revert" ? edit.undo.path : edit.path;
 }
 
+/**
+ * `carry_imports`: the move's two files get what its unit needs
+ * (imports/carry.ts), in place of what the operation holds for them.
+ * Returns a failure only when the edits it names are not a removal and a paste.
+ */
+async function carryFor(
+  args: ApplyArgs,
+  where: Resolved[],
+  initial: Map<string, FileState>,
+  current: Map<string, FileState>,
+  results: EditResult[],
+): Promise<Result<never> | undefined> {
+  const carry = args.carry_imports;
+  if (!carry) return undefined;
+  const from = where[carry.from];
+  const to = where[carry.to];
+  const fromResult = results[carry.from];
+  const toResult = results[carry.to];
+  const sourceNow = from && current.get(from.abs);
+  const destNow = to && current.get(to.abs);
+  const sourceFirst = from && initial.get(from.abs);
+  if (!from || !to || !fromResult || !toResult || !sourceNow || !destNow || !sourceFirst)
+    return failure("INVALID_ARGUMENT", "`carry_imports` names edits this operation does not have.");
+  const carried = await carryImports({
+    source: { abs: from.abs, initial: sourceFirst, current: sourceNow, result: fromResult },
+    dest: { abs: to.abs, initial: initial.get(to.abs), current: destNow, result: toResult },
+  });
+  if (!carried) return undefined;
+  current.set(from.abs, { ...sourceNow, ...carried.source });
+  current.set(to.abs, { ...destNow, ...carried.dest });
+  return undefined;
+}
+
 /** An applied operation's results, and its journal report when files were written. */
 export interface Applied {
   result: ApplyResult;
@@ -336,6 +370,8 @@ export async function applyOp(ws: Workspace, args: ApplyArgs): Promise<Result<Ap
         current.set(abs, done.value.after);
         results.push(done.value.result);
       }
+      const carried = await carryFor(args, where, initial, current, results);
+      if (carried) return carried;
       if (args.syntax_guard !== "off") {
         const guarded = await guardSyntax(initial, current, where, args.syntax_guard === "refuse");
         if (!guarded.ok) return guarded;

@@ -351,6 +351,13 @@ export const ApplyArgs = z.strictObject({
   syntax_guard: z.enum(["refuse", "report", "off"]).default("off"),
   texts: z.array(z.string()),
   edits: z.array(Edit).min(1).max(100),
+  /**
+   * A move's imports (DESIGN.md §3): edit `from` removed a unit that edit `to`
+   * pasted into another file of TypeScript, TSX or JavaScript; both files get
+   * what the unit needs, in the same operation (each one's result and undo
+   * cover it). Other languages, and a move within one file, are left as they are.
+   */
+  carry_imports: z.strictObject({ from: Count, to: Count }).optional(),
 });
 export type ApplyArgs = z.infer<typeof ApplyArgs>;
 
@@ -372,6 +379,13 @@ export const EditResult = z.strictObject({
   parses: z.boolean().optional(),
   /** With `select`: the selection the edit acted on. */
   selection: Selection.optional(),
+  /** What else this edit's file got (`carry_imports`), and what could not be followed. */
+  imports: z
+    .strictObject({
+      changes: z.array(z.string().max(2000)).max(20),
+      unresolved: z.array(z.string().max(2000)).max(100),
+    })
+    .optional(),
   undo: UndoEdit,
 });
 export type EditResult = z.infer<typeof EditResult>;

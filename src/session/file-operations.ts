@@ -30,6 +30,8 @@ export interface ApplyRequest {
   dryRun?: boolean | undefined;
   /** The syntax guard (protocol.ts `ApplyArgs`); default `off`. */
   syntaxGuard?: "refuse" | "report" | "off" | undefined;
+  /** A move's imports (protocol.ts `ApplyArgs.carry_imports`). */
+  carryImports?: { from: number; to: number } | undefined;
   agent?: string | undefined;
   covers?: Cover[] | undefined;
   /** The history line once applied, e.g. "pasted `k` into a.ts +3 −0 at line 1". */
@@ -64,6 +66,7 @@ export class FileOperations {
       syntax_guard: request.syntaxGuard ?? "off",
       texts: request.texts,
       edits: request.edits,
+      ...(request.carryImports ? { carry_imports: request.carryImports } : {}),
     });
     if (request.dryRun) {
       const dry = await this.agent("apply", args(0), request.agent);

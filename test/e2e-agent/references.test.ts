@@ -452,3 +452,70 @@ describe("outline", () => {
     );
   });
 });
+
+describe("import-aware moves", () => {
+  const FORMAT_TS = `import { DateTime } from "luxon";
+import { pad } from "./strings";
+
+function clampDays(n: number): number {
+  return Math.max(0, n);
+}
+
+/** Formats a date. */
+export function formatDate(d: Date): string {
+  return pad(DateTime.fromJSDate(d).toISODate() ?? "", clampDays(10));
+}
+
+export function today(): string {
+  return formatDate(new Date());
+}
+`;
+  const DATES_TS = `import { pad } from "../util/strings";
+
+export const X = pad("x", 1);
+`;
+
+  it("carries the unit's imports into a file in another directory, exports a private helper, imports the unit back; one undo", async () => {
+    writeFile(root, "src/util/format.ts", FORMAT_TS);
+    writeFile(root, "src/ui/dates.ts", DATES_TS);
+    const moved = await call(v1, "move", {
+      session,
+      from: "src/util/format.ts#formatDate",
+      // Appended as it is: no blank line is added before it.
+      to: { path: "src/ui/dates.ts", mode: "append" },
+    });
+    expect(moved.isError, moved.text).toBeFalsy();
+    expect(file("src/ui/dates.ts")).toBe(`import { pad } from "../util/strings";
+import { DateTime } from "luxon";
+import { clampDays } from "../util/format";
+
+export const X = pad("x", 1);
+/** Formats a date. */
+export function formatDate(d: Date): string {
+  return pad(DateTime.fromJSDate(d).toISODate() ?? "", clampDays(10));
+}
+`);
+    expect(file("src/util/format.ts")).toBe(`import { DateTime } from "luxon";
+import { pad } from "./strings";
+import { formatDate } from "../ui/dates";
+
+export function clampDays(n: number): number {
+  return Math.max(0, n);
+}
+
+export function today(): string {
+  return formatDate(new Date());
+}
+`);
+    // The receipt names the unit's lines where it landed, and what else changed.
+    expect(moved.text).toBe(
+      [
+        `moved src/util/format.ts:8-11 → src/ui/dates.ts:6-9 · parses · op ${moved.data.operation}`,
+        "imports: src/ui/dates.ts: imports DateTime, clampDays; src/util/format.ts: exports clampDays; src/util/format.ts: imports formatDate from src/ui/dates.ts",
+      ].join("\n"),
+    );
+    await ok(v1, "undo", { session });
+    expect(file("src/util/format.ts")).toBe(FORMAT_TS);
+    expect(file("src/ui/dates.ts")).toBe(DATES_TS);
+  });
+});

@@ -1,4 +1,4 @@
-import type { CodeLanguage } from "../syntax/languages.ts";
+import type { CodeLanguage, Language } from "../syntax/languages.ts";
 import { type Node, type Tree, withTree } from "../syntax/parser.ts";
 import {
   extensionStyle,
@@ -26,7 +26,7 @@ import {
 
 export type ScriptLanguage = Extract<CodeLanguage, "typescript" | "tsx" | "javascript">;
 
-export function isScript(lang: CodeLanguage | undefined): lang is ScriptLanguage {
+export function isScript(lang: Language | undefined): lang is ScriptLanguage {
   return lang === "typescript" || lang === "tsx" || lang === "javascript";
 }
 
@@ -320,6 +320,8 @@ function applyEdits(text: string, edits: { at: number; insert: string }[]): stri
 
 export interface MoveInput {
   lang: ScriptLanguage;
+  /** The destination's language, when not the source's (a .ts unit into a .tsx file). */
+  destLang?: ScriptLanguage;
   /** Root-relative posix paths. */
   sourcePath: string;
   destPath: string;
@@ -352,7 +354,9 @@ export async function planScriptImports(input: MoveInput): Promise<ImportPlan> {
       .filter((t) => t.start >= input.unit.start && t.end <= input.unit.end)
       .map((t) => t.name),
   );
-  const dest = await withTree(input.destAfter, lang, (tree) => factsOf(tree, input.destAfter));
+  const dest = await withTree(input.destAfter, input.destLang ?? lang, (tree) =>
+    factsOf(tree, input.destAfter),
+  );
   const style = extensionStyle([
     ...dest.imports.map((s) => s.specifier),
     ...before.facts.imports.map((s) => s.specifier),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { EditResult } from "../../bridge/protocol.ts";
 import { fail, ok } from "../../core/errors.ts";
 import { LIMITS } from "../../core/limits.ts";
 import { checkTargets } from "../../core/paste-targets.ts";
@@ -41,7 +42,19 @@ const output = z.object({
   bytes: z.number(),
   tokens_kept_out: z.number(),
   files: z.array(changedFile),
+  imports: z.array(z.string()).optional().describe("What the files got besides the unit."),
+  unresolved: z.array(z.string()).optional().describe("What the move could not follow."),
 });
+
+/** What a move's files got besides the unit (their imports), and what it could not follow. */
+function importsOf(results: readonly EditResult[]): { imports?: string[]; unresolved?: string[] } {
+  const changes = results.flatMap((r) => r.imports?.changes ?? []);
+  const unresolved = results.flatMap((r) => r.imports?.unresolved ?? []);
+  return {
+    ...(changes.length ? { imports: changes } : {}),
+    ...(unresolved.length ? { unresolved } : {}),
+  };
+}
 
 /** Whether two paths the model wrote name the same file (`./a.ts`, `a/../a.ts`, `a.ts`). */
 function samePath(a: string, b: string): boolean {
@@ -146,6 +159,8 @@ export const move = defineAction({
       texts: ["", text],
       dryRun: args.dry_run,
       syntaxGuard: args.allow_syntax_errors ? "report" : "refuse",
+      // Into another file, the unit takes its imports along (TypeScript, TSX, JavaScript).
+      carryImports: sameFile ? undefined : { from: 0, to: 1 },
       agent: args.agent,
       describe: (results) =>
         `moved ${where} to ${results
@@ -166,6 +181,7 @@ export const move = defineAction({
       // The model neither read the code nor wrote it back.
       tokens_kept_out: args.dry_run ? 0 : estimateTokens(utf8Bytes(r.text) + bytes),
       files: changedFiles(applied.value.results),
+      ...importsOf(applied.value.results),
     });
   },
   text: (r) => {
@@ -173,6 +189,8 @@ export const move = defineAction({
     const [, ...placed] = r.files;
     return [
       fileReceipt("move", `${r.moved} `, placed.length ? placed : r.files, r.operation, r.dry_run),
+      ...(r.imports?.length ? [`imports: ${r.imports.join("; ")}`] : []),
+      ...(r.unresolved?.length ? [`not followed: ${r.unresolved.join("; ")}`] : []),
     ];
   },
 });

@@ -1,0 +1,116 @@
+import type { EditResult } from "../../../src/bridge/protocol.ts";
+import { Lines } from "../../../src/core/lines.ts";
+import { undoSplice } from "../edits.ts";
+import { languageOf } from "../syntax/languages.ts";
+import { encodeText, sha256 } from "../text-file.ts";
+import { isScript, planScriptImports } from "./typescript.ts";
+
+/** A file as an operation holds it in memory (file-ops.ts's FileState, the fields used here). */
+export interface HeldFile {
+  exists: boolean;
+  bom: boolean;
+  text: string;
+  hash: string | null;
+  bytes: Uint8Array | null;
+}
+
+/**
+ * A move's imports (ApplyArgs.carry_imports): after edit `from` removed a unit
+ * from its file and edit `to` pasted it into another, both files get what the
+ * unit needs (imports/typescript.ts). Each file's new text replaces what the
+ * operation holds for it, and its edit's result and undo are widened to cover
+ * everything that changed in it, so one undo still reverts the whole move.
+ * Returns the files' new states (unchanged when the languages are not
+ * scripts, or both edits are in one file).
+ */
+export async function carryImports(options: {
+  source: { abs: string; initial: HeldFile; current: HeldFile; result: EditResult };
+  dest: { abs: string; initial: HeldFile | undefined; current: HeldFile; result: EditResult };
+}): Promise<{ source: HeldFile; dest: HeldFile } | undefined> {
+  const { source, dest } = options;
+  if (source.abs === dest.abs) return undefined;
+  const lang = languageOf(source.abs);
+  const destLang = languageOf(dest.abs);
+  if (!isScript(lang) || !isScript(destLang)) return undefined;
+  const selection = source.result.selection;
+  if (!selection) return undefined;
+  const plan = await planScriptImports({
+    lang,
+    destLang,
+    sourcePath: source.abs,
+    destPath: dest.abs,
+    sourceBefore: source.initial.text,
+    unit: { start: selection.start, end: selection.end },
+    sourceAfter: source.current.text,
+    destAfter: dest.current.text,
+  });
+  const imports = {
+    changes: plan.changes.map((c) => relative(c, source, dest)),
+    unresolved: plan.unresolved.map((u) => relative(u, source, dest)),
+  };
+  const sourceState = rebase(
+    source.abs,
+    source.initial,
+    source.current,
+    plan.source,
+    source.result,
+  );
+  const destState = rebase(dest.abs, dest.initial, dest.current, plan.destination, dest.result);
+  if (imports.changes.length || imports.unresolved.length) dest.result.imports = imports;
+  return { source: sourceState, dest: destState };
+}
+
+/** Messages name files as the results do, not by their absolute paths. */
+function relative(
+  text: string,
+  source: { abs: string; result: EditResult },
+  dest: { abs: string; result: EditResult },
+): string {
+  return text.split(source.abs).join(source.result.path).split(dest.abs).join(dest.result.path);
+}
+
+/**
+ * `result` (an edit that turned `initial` into `current`) made to turn
+ * `initial` into `final`: its hash, its first line (its own lines, which
+ * receipts name, stay its own), and an undo
+ * splice over all that differs (unless the file was created: its undo removes it).
+ */
+function rebase(
+  abs: string,
+  initial: HeldFile | undefined,
+  current: HeldFile,
+  final: string,
+  result: EditResult,
+): HeldFile {
+  if (final === current.text) return current;
+  const bytes = encodeText({ bom: current.bom, text: final });
+  const hash = sha256(bytes);
+  // The edit's own change ends where the undo's region ends; the imports go above it.
+  const undo = result.undo;
+  if (undo.kind === "splice") {
+    const tail = current.text.length - undo.end;
+    const startNow = final.length - tail - (undo.end - undo.start);
+    result.first_line +=
+      new Lines(final).lineOf(Math.max(0, startNow)) - new Lines(current.text).lineOf(undo.start);
+  }
+  result.after_hash = hash;
+  if (!result.created && initial?.exists) {
+    const before = initial.text;
+    let p = 0;
+    const max = Math.min(before.length, final.length);
+    while (p < max && before.charCodeAt(p) === final.charCodeAt(p)) p++;
+    let s = 0;
+    while (
+      s < max - p &&
+      before.charCodeAt(before.length - 1 - s) === final.charCodeAt(final.length - 1 - s)
+    )
+      s++;
+    result.undo = undoSplice(
+      abs,
+      before,
+      { start: p, end: before.length - s, insert: final.slice(p, final.length - s) },
+      final,
+    );
+  }
+  return { ...current, text: final, bytes, hash };
+}
