@@ -139,13 +139,17 @@ export const SCENARIOS: Scenario[] = [
   {
     name: "move a function between files",
     language: "TypeScript",
-    task: "Move the function formatDate, with its doc comment, from util.ts to the end of dates.ts.",
+    task: "Move the function formatDate, with its doc comment, from util.ts to the end of dates.ts; util.ts keeps only the imports it still uses.",
     files: { "util.ts": UTIL_TS, "dates.ts": DATES_TS },
     async naive(fs) {
       const util = await fs.read("util.ts");
       const tail = await fs.tail("dates.ts", 2);
       const fn = block(util, "/**\n * Formats a date", "}");
-      await fs.edit("util.ts", [{ oldText: `${fn}\n`, newText: "" }]);
+      // Only formatDate used DateTime.
+      await fs.edit("util.ts", [
+        { oldText: 'import { DateTime } from "luxon";\n\n', newText: "" },
+        { oldText: `${fn}\n`, newText: "" },
+      ]);
       const last = tail.split("\n").filter(Boolean).pop() ?? "";
       await fs.edit("dates.ts", [{ oldText: `${last}\n`, newText: `${last}\n\n${fn}` }]);
     },
@@ -413,19 +417,10 @@ export const SCENARIOS: Scenario[] = [
       ]);
     },
     async edgeclip(call) {
-      // What it imports, and what store.ts still uses, are known only by reading it.
-      const store = readOf(await call("read", { from: "store.ts" }), "store.ts");
+      // The move carries the class's imports, and drops those store.ts no longer uses.
       await call("move", {
         from: "store.ts#FileCache",
         to: { path: "file-cache.ts", create_if_missing: true },
-        transform: {
-          prepend: FILE_CACHE_IMPORTS,
-        },
-      });
-      await call("paste", {
-        text: STORE_IMPORTS,
-        // The imports sit above the class, so their lines are as read.
-        to: `store.ts:${lineOf(store.text, "import { readFile, rename")}-${lineOf(store.text, 'from "./log";')}`,
       });
     },
   },

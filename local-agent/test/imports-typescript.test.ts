@@ -60,18 +60,16 @@ describe("import-aware moves in TypeScript", () => {
     );
     expect(plan.destination).toBe(
       `import { pad } from "../util/strings";
-import type { Locale } from "../i18n/locale";
 import { DateTime } from "luxon";
+import type { Locale } from "../i18n/locale";
 import { clampDays } from "../util/format";
 
 export const X = 1;
 
 ${UNIT}`,
     );
-    expect(plan.source).toBe(`import { DateTime } from "luxon";
-import { pad } from "./strings";
-import type { Locale } from "../i18n/locale";
-import { formatDate } from "../ui/dates";
+    // Its imports went with it: nothing left here uses them.
+    expect(plan.source).toBe(`import { formatDate } from "../ui/dates";
 
 export function clampDays(n: number): number {
   return Math.max(0, n);
@@ -83,8 +81,9 @@ export function today(): string {
 }
 `);
     expect(plan.changes).toEqual([
-      "src/ui/dates.ts: imports Locale, DateTime, clampDays",
+      "src/ui/dates.ts: imports DateTime, Locale, clampDays",
       "src/util/format.ts: exports clampDays",
+      "src/util/format.ts: drops imports DateTime, pad, Locale",
       "src/util/format.ts: imports formatDate from src/ui/dates.ts",
     ]);
     expect(plan.unresolved).toEqual([]);
@@ -103,10 +102,8 @@ export function today(): string {
     expect(plan.destination).toBe(
       `import { two, one } from './lib'\nimport React, { useState as useLocal } from 'react'\nimport * as path from 'node:path'\n\nexport const b = two\n\nexport function widget() {\n  return [React, useLocal, path.sep, one];\n}\n`,
     );
-    // Nothing in a.ts uses widget any more: nothing to import back.
-    expect(plan.source).toBe(
-      `import React, { useState as useLocal } from "react";\nimport * as path from "node:path";\nimport { one } from "./lib";\n\n`,
-    );
+    // Nothing in a.ts uses widget any more: nothing to import back, and its imports went with it.
+    expect(plan.source).toBe("");
   });
 
   it("writes new specifiers in the style the files use (.js for NodeNext)", async () => {
@@ -141,6 +138,50 @@ export function today(): string {
     expect(plan.unresolved).toEqual([
       'import("./plugins/x.js") in the moved unit names a path relative to lib/a.js; it was not rewritten',
       'require("./data.json") in the moved unit names a path relative to lib/a.js; it was not rewritten',
+    ]);
+  });
+
+  it("into a new file: the old file's types with inline `type`, and only the names the old file still uses kept there", async () => {
+    const source = `import { createHash } from "node:crypto";
+import { readFile, rename, writeFile } from "node:fs/promises";
+import type { Logger } from "./log";
+
+export interface Entry {
+  key: string;
+}
+
+export function digest(text: string): string {
+  return createHash("sha256").update(text).digest("hex");
+}
+
+export class FileCache {
+  constructor(private readonly log: Logger) {}
+
+  async set(key: string, e: Entry): Promise<void> {
+    await writeFile(key, digest(JSON.stringify(e)));
+    await rename(key, \`\${key}.done\`);
+  }
+}
+
+export async function load(file: string): Promise<string> {
+  return readFile(file, "utf8");
+}
+`;
+    const plan = await move(
+      { sourcePath: "src/store.ts", source, destPath: "src/file-cache.ts", dest: "" },
+      "FileCache",
+    );
+    expect(plan.destination.split("\n").slice(0, 5)).toEqual([
+      'import { rename, writeFile } from "node:fs/promises";',
+      'import type { Logger } from "./log";',
+      'import { type Entry, digest } from "./store";',
+      "",
+      "export class FileCache {",
+    ]);
+    expect(plan.source.split("\n").slice(0, 3)).toEqual([
+      'import { createHash } from "node:crypto";',
+      'import { readFile } from "node:fs/promises";',
+      "",
     ]);
   });
 });

@@ -495,9 +495,8 @@ export function formatDate(d: Date): string {
   return pad(DateTime.fromJSDate(d).toISODate() ?? "", clampDays(10));
 }
 `);
-    expect(file("src/util/format.ts")).toBe(`import { DateTime } from "luxon";
-import { pad } from "./strings";
-import { formatDate } from "../ui/dates";
+    // DateTime and pad went with the unit: nothing left there uses them.
+    expect(file("src/util/format.ts")).toBe(`import { formatDate } from "../ui/dates";
 
 export function clampDays(n: number): number {
   return Math.max(0, n);
@@ -511,7 +510,7 @@ export function today(): string {
     expect(moved.text).toBe(
       [
         `moved src/util/format.ts:8-11 → src/ui/dates.ts:6-9 · parses · op ${moved.data.operation}`,
-        "imports: src/ui/dates.ts: imports DateTime, clampDays; src/util/format.ts: exports clampDays; src/util/format.ts: imports formatDate from src/ui/dates.ts",
+        "imports: src/ui/dates.ts: imports DateTime, clampDays; src/util/format.ts: exports clampDays; src/util/format.ts: drops imports DateTime, pad; src/util/format.ts: imports formatDate from src/ui/dates.ts",
       ].join("\n"),
     );
     await ok(v1, "undo", { session });

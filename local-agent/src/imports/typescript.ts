@@ -41,6 +41,11 @@ export interface Binding {
 interface ImportStatement {
   node: { start: number; end: number };
   specifier: string;
+  /** The source string as written, quotes included. */
+  sourceText: string;
+  semicolon: boolean;
+  /** Its names as written (`b as c`, `type T`), each with the local name it binds. */
+  parts: { local: string; text: string; kind: "default" | "namespace" | "named" }[];
   typeOnly: boolean;
   /** The `{ … }` list's closing brace offset, when it has one. */
   closeBrace: number | undefined;
@@ -50,6 +55,8 @@ interface ImportStatement {
 
 interface TopLevel {
   name: string;
+  /** An interface or a type alias: imported with `type`. */
+  isType: boolean;
   /** Where `export ` goes to export it; undefined when it is exported already. */
   exportAt: number | undefined;
   start: number;
@@ -121,6 +128,9 @@ function factsOf(tree: Tree, text: string): FileFacts {
       const statement: ImportStatement = {
         node: { start: child.startIndex, end: child.endIndex },
         specifier,
+        sourceText: source?.text ?? `"${specifier}"`,
+        semicolon: child.text.trimEnd().endsWith(";"),
+        parts: [],
         typeOnly,
         closeBrace: undefined,
         hasDefault: false,
@@ -129,11 +139,15 @@ function factsOf(tree: Tree, text: string): FileFacts {
       for (const part of clause ? kids(clause) : []) {
         if (part.type === "identifier") {
           statement.hasDefault = true;
+          statement.parts.push({ local: part.text, text: part.text, kind: "default" });
           bindings.push({ local: part.text, imported: "default", specifier, typeOnly });
         } else if (part.type === "namespace_import") {
           statement.hasNamespace = true;
           const id = kids(part).find((c) => c.type === "identifier");
-          if (id) bindings.push({ local: id.text, imported: "*", specifier, typeOnly });
+          if (id) {
+            statement.parts.push({ local: id.text, text: part.text, kind: "namespace" });
+            bindings.push({ local: id.text, imported: "*", specifier, typeOnly });
+          }
         } else if (part.type === "named_imports") {
           const close = kids(part).find((c) => c.type === "}");
           statement.closeBrace = close?.startIndex;
@@ -141,6 +155,11 @@ function factsOf(tree: Tree, text: string): FileFacts {
             const ids = kids(spec).filter((c) => c.type === "identifier");
             const imported = ids[0]?.text;
             if (!imported) continue;
+            statement.parts.push({
+              local: ids[1]?.text ?? imported,
+              text: spec.text,
+              kind: "named",
+            });
             bindings.push({
               local: ids[1]?.text ?? imported,
               imported,
@@ -160,6 +179,9 @@ function factsOf(tree: Tree, text: string): FileFacts {
     for (const name of declaredNames(declaration))
       topLevel.push({
         name,
+        isType:
+          declaration.type === "interface_declaration" ||
+          declaration.type === "type_alias_declaration",
         exportAt: exported ? undefined : child.startIndex,
         start: child.startIndex,
         end: child.endIndex,
@@ -174,33 +196,45 @@ function lineEnd(text: string, at: number): number {
   return eol === -1 ? text.length : eol + 1;
 }
 
-/** Past a shebang and the comment lines that open a file (a licence, a module's doc comment). */
+/**
+ * Past a shebang, a `"use strict"`, and the comment blocks that open a file
+ * (a licence, a module's doc comment): a block followed by a blank line. A
+ * comment directly above code is that code's doc comment, and stays with it.
+ */
 function leadingCommentsEnd(text: string): number {
   let at = 0;
+  let header = 0;
+  let comment = false;
   let inBlock = false;
   while (at < text.length) {
     const end = lineEnd(text, at);
     const line = text.slice(at, end).trim();
     if (inBlock) {
       if (line.includes("*/")) inBlock = false;
-    } else if (line.startsWith("#!") || line.startsWith("//")) {
-      // a comment line
+    } else if (line === "") {
+      // A comment block ends the header only where a blank line follows it.
+      if (comment) header = end;
+      comment = false;
+    } else if (line.startsWith("#!") || line === '"use strict";' || line === "'use strict';") {
+      header = end;
+    } else if (line.startsWith("//")) {
+      comment = true;
     } else if (line.startsWith("/*")) {
-      inBlock = !line.includes("*/");
-    } else if (line === '"use strict";' || line === "'use strict';") {
-      // a directive stays first
+      comment = true;
+      inBlock = !line.slice(2).includes("*/");
     } else break;
     at = end;
   }
-  return at;
+  return header;
 }
 
-/** The identifiers read in [start, end) of `tree`, and the dynamic imports and requires there. */
+/** The identifiers read in [start, end) of `tree` (outside import statements), and the dynamic imports and requires there. */
 function usesIn(tree: Tree, start: number, end: number) {
   const used = new Set<string>();
   const dynamic: string[] = [];
   const visit = (node: Node) => {
     if (node.endIndex <= start || node.startIndex >= end) return;
+    if (node.type === "import_statement") return;
     if (
       node.type === "identifier" ||
       node.type === "type_identifier" ||
@@ -231,11 +265,14 @@ interface Need {
   local: string;
   imported: string;
   specifier: string;
+  /** From an `import type` statement: goes in one. */
   typeOnly: boolean;
+  /** A type among values (`{ type Entry, digest }`). */
+  typeName?: boolean;
 }
 
 const specifierText = (need: Need) =>
-  need.imported === need.local ? need.local : `${need.imported} as ${need.local}`;
+  `${need.typeName ? "type " : ""}${need.imported === need.local ? need.local : `${need.imported} as ${need.local}`}`;
 
 /** `text` with `needs` imported: merged into an import of the same module, or in new statements. */
 function addImports(text: string, facts: FileFacts, needs: Need[], path: string): string {
@@ -272,8 +309,11 @@ function addImports(text: string, facts: FileFacts, needs: Need[], path: string)
   for (const group of fresh.values()) {
     const first = group[0] as Need;
     const from = `${q}${first.specifier}${q}`;
-    const type = first.typeOnly ? "type " : "";
-    const named = group.filter((n) => n.imported !== "default" && n.imported !== "*");
+    const allTypes = group.every((n) => n.typeName);
+    const type = first.typeOnly || allTypes ? "type " : "";
+    const named = group
+      .filter((n) => n.imported !== "default" && n.imported !== "*")
+      .map((n) => (allTypes ? { ...n, typeName: false } : n));
     const defaults = group.filter((n) => n.imported === "default");
     const namespaces = group.filter((n) => n.imported === "*");
     for (const n of namespaces) statements.push(`import ${type}* as ${n.local} from ${from}${end}`);
@@ -309,6 +349,24 @@ function normalize(p: string): string {
     else out.push(part);
   }
   return out.join("/");
+}
+
+/** `statement` with only `kept` of its names, on one line. */
+function rebuilt(statement: ImportStatement, kept: ImportStatement["parts"]): string {
+  const head = kept.filter((p) => p.kind !== "named").map((p) => p.text);
+  const named = kept.filter((p) => p.kind === "named").map((p) => p.text);
+  const list = [...head, ...(named.length ? [`{ ${named.join(", ")} }`] : [])].join(", ");
+  return `import ${statement.typeOnly ? "type " : ""}${list} from ${statement.sourceText}${statement.semicolon ? ";" : ""}`;
+}
+
+function replaceRanges(
+  text: string,
+  edits: { start: number; end: number; insert: string }[],
+): string {
+  let out = text;
+  for (const e of [...edits].sort((a, b) => b.start - a.start))
+    out = out.slice(0, e.start) + e.insert + out.slice(e.end);
+  return out;
 }
 
 function applyEdits(text: string, edits: { at: number; insert: string }[]): string {
@@ -366,33 +424,35 @@ export async function planScriptImports(input: MoveInput): Promise<ImportPlan> {
     (d) => `${d} in the moved unit names a path relative to ${sourcePath}; it was not rewritten`,
   );
 
-  // What the unit uses: the old file's imports, and its other top-level names.
+  // What the unit uses: the old file's imports (in their order there), then its other
+  // top-level names (in the order they are declared), as one import of the old file.
+  const used = before.uses.used;
   const destNeeds: Need[] = [];
   const toExport: string[] = [];
-  for (const name of before.uses.used) {
-    if (moved.has(name)) continue;
-    const binding = before.facts.bindings.find((b) => b.local === name);
-    if (binding) {
+  for (const binding of before.facts.bindings)
+    if (used.has(binding.local) && !moved.has(binding.local))
       destNeeds.push({ ...binding, specifier: respecify(binding.specifier, sourcePath, destPath) });
-      continue;
-    }
-    const top = before.facts.topLevel.find((t) => t.name === name);
-    if (top) {
-      destNeeds.push({
-        local: name,
-        imported: name,
-        specifier: specifierOf(sourcePath, destPath, style),
-        typeOnly: false,
-      });
-      if (top.exportAt !== undefined) toExport.push(name);
-    }
+  for (const top of before.facts.topLevel) {
+    if (!used.has(top.name) || moved.has(top.name)) continue;
+    if (destNeeds.some((n) => n.local === top.name)) continue;
+    destNeeds.push({
+      local: top.name,
+      imported: top.name,
+      specifier: specifierOf(sourcePath, destPath, style),
+      typeOnly: false,
+      typeName: top.isType,
+    });
+    if (top.exportAt !== undefined) toExport.push(top.name);
   }
   const destination = addImports(input.destAfter, dest, destNeeds, destPath);
   if (destination !== input.destAfter)
     changes.push(
       `${destPath}: imports ${destNeeds
         .map((n) => n.local)
-        .filter((n) => !dest.bindings.some((b) => b.local === n))
+        .filter(
+          (n) =>
+            !dest.bindings.some((b) => b.local === n) && !dest.topLevel.some((t) => t.name === n),
+        )
         .join(", ")}`,
     );
 
@@ -404,23 +464,58 @@ export async function planScriptImports(input: MoveInput): Promise<ImportPlan> {
   }));
   const exportEdits = after.facts.topLevel
     .filter((t) => toExport.includes(t.name) && t.exportAt !== undefined)
-    .map((t) => ({ at: t.exportAt as number, insert: "export " }));
-  const uniqueExports = exportEdits.filter(
-    (e, i) => exportEdits.findIndex((f) => f.at === e.at) === i,
+    .map((t) => ({ start: t.exportAt as number, end: t.exportAt as number, insert: "export " }));
+  const exports = exportEdits.filter(
+    (e, i) => exportEdits.findIndex((f) => f.start === e.start) === i,
   );
-  if (uniqueExports.length) changes.push(`${sourcePath}: exports ${toExport.join(", ")}`);
+  if (exports.length) changes.push(`${sourcePath}: exports ${toExport.join(", ")}`);
+
+  // Imports the unit used that nothing left in the old file uses go with it.
+  const unitImports = new Set(
+    before.facts.bindings.filter((b) => used.has(b.local)).map((b) => b.local),
+  );
+  const gone = (local: string) => unitImports.has(local) && !after.uses.used.has(local);
+  const dropped: string[] = [];
+  const drops = after.facts.imports.flatMap((statement) => {
+    const kept = statement.parts.filter((part) => !gone(part.local));
+    if (kept.length === statement.parts.length) return [];
+    dropped.push(...statement.parts.filter((part) => gone(part.local)).map((p) => p.local));
+    return kept.length === 0
+      ? [{ start: statement.node.start, end: lineEnd(source, statement.node.end), insert: "" }]
+      : [
+          {
+            start: statement.node.start,
+            end: statement.node.end,
+            insert: rebuilt(statement, kept),
+          },
+        ];
+  });
+  if (dropped.length) changes.push(`${sourcePath}: drops imports ${dropped.join(", ")}`);
+
+  // The unit imported back where the old file still uses it.
   const importedNames = new Set(after.facts.bindings.map((b) => b.local));
   const stillUsed = [...moved].filter(
     (name) => after.uses.used.has(name) && !importedNames.has(name),
   );
-  const backNeeds: Need[] = stillUsed.map((name) => ({
-    local: name,
-    imported: name,
-    specifier: specifierOf(destPath, sourcePath, style),
-    typeOnly: false,
-  }));
-  source = applyEdits(source, uniqueExports);
-  if (backNeeds.length) {
+  source = replaceRanges(source, [...exports, ...drops]);
+  // No import left: the blank line that set them apart from the code goes too.
+  const allGone =
+    after.facts.imports.length > 0 &&
+    after.facts.imports.every((st) => st.parts.every((p) => gone(p.local)));
+  if (allGone) {
+    const at = leadingCommentsEnd(source);
+    let end = at;
+    while (source.startsWith("\n", end) || source.startsWith("\r\n", end))
+      end += source.startsWith("\n", end) ? 1 : 2;
+    source = source.slice(0, at) + source.slice(end);
+  }
+  if (stillUsed.length) {
+    const backNeeds: Need[] = stillUsed.map((name) => ({
+      local: name,
+      imported: name,
+      specifier: specifierOf(destPath, sourcePath, style),
+      typeOnly: false,
+    }));
     const refreshed = await withTree(source, lang, (tree) => factsOf(tree, source));
     source = addImports(source, refreshed, backNeeds, sourcePath);
     changes.push(`${sourcePath}: imports ${stillUsed.join(", ")} from ${destPath}`);
