@@ -1,11 +1,12 @@
+import { planScriptImports } from "../imports/typescript.ts";
 import { outline } from "../syntax/outline.ts";
 import { select, syntaxError } from "../syntax/select.ts";
 
 /**
  * What the compute thread runs (thread.ts): pure work on a text that can take
  * long — a selection by anchors or `focus` (tree-sitter), the syntax guard's
- * parse, an outline. Arguments and results cross threads by structured clone.
+ * parse, an outline, a move's imports. Arguments and results cross threads by structured clone.
  */
-export const JOBS = { select, syntaxError, outline };
+export const JOBS = { select, syntaxError, outline, planScriptImports };
 export type Jobs = typeof JOBS;
 export type JobName = keyof Jobs;

@@ -1,3 +1,4 @@
+import type { ImportPlan, MoveInput } from "../imports/typescript.ts";
 import type { Language } from "../syntax/languages.ts";
 import type { Outline } from "../syntax/outline.ts";
 import { type Selector, type SelectResult, select as selectHere } from "../syntax/select.ts";
@@ -44,4 +45,10 @@ export function syntaxError(text: string, lang: Language): Promise<number | unde
 /** `outline` (syntax/outline.ts), in the compute thread. */
 export function outline(text: string, lang: Language): Promise<Outline | undefined> {
   return computeThread.run("outline", [text, lang], { release: text.length > LARGE_CHARS });
+}
+
+/** A move's imports (imports/typescript.ts), in the compute thread: it parses both files. */
+export function planScriptImports(input: MoveInput): Promise<ImportPlan> {
+  const size = input.sourceBefore.length + input.destAfter.length;
+  return computeThread.run("planScriptImports", [input], { release: size > LARGE_CHARS });
 }

@@ -1,9 +1,10 @@
 import type { EditResult } from "../../../src/bridge/protocol.ts";
 import { Lines } from "../../../src/core/lines.ts";
+import { planScriptImports } from "../compute/offload.ts";
 import { undoSplice } from "../edits.ts";
 import { languageOf } from "../syntax/languages.ts";
 import { encodeText, sha256 } from "../text-file.ts";
-import { isScript, planScriptImports } from "./typescript.ts";
+import { isScript } from "./typescript.ts";
 
 /** A file as an operation holds it in memory (file-ops.ts's FileState, the fields used here). */
 export interface HeldFile {
