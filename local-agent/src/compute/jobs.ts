@@ -1,3 +1,4 @@
+import { planPythonImports } from "../imports/python.ts";
 import { planScriptImports } from "../imports/typescript.ts";
 import { outline } from "../syntax/outline.ts";
 import { select, syntaxError } from "../syntax/select.ts";
@@ -7,6 +8,6 @@ import { select, syntaxError } from "../syntax/select.ts";
  * long — a selection by anchors or `focus` (tree-sitter), the syntax guard's
  * parse, an outline, a move's imports. Arguments and results cross threads by structured clone.
  */
-export const JOBS = { select, syntaxError, outline, planScriptImports };
+export const JOBS = { select, syntaxError, outline, planScriptImports, planPythonImports };
 export type Jobs = typeof JOBS;
 export type JobName = keyof Jobs;

@@ -1,3 +1,4 @@
+import type { PythonMoveInput } from "../imports/python.ts";
 import type { ImportPlan, MoveInput } from "../imports/typescript.ts";
 import type { Language } from "../syntax/languages.ts";
 import type { Outline } from "../syntax/outline.ts";
@@ -51,4 +52,10 @@ export function outline(text: string, lang: Language): Promise<Outline | undefin
 export function planScriptImports(input: MoveInput): Promise<ImportPlan> {
   const size = input.sourceBefore.length + input.destAfter.length;
   return computeThread.run("planScriptImports", [input], { release: size > LARGE_CHARS });
+}
+
+/** A Python move's imports (imports/python.ts), in the compute thread. */
+export function planPythonImports(input: PythonMoveInput): Promise<ImportPlan> {
+  const size = input.sourceBefore.length + input.destAfter.length;
+  return computeThread.run("planPythonImports", [input], { release: size > LARGE_CHARS });
 }

@@ -1,6 +1,6 @@
 import type { EditResult } from "../../../src/bridge/protocol.ts";
 import { Lines } from "../../../src/core/lines.ts";
-import { planScriptImports } from "../compute/offload.ts";
+import { planPythonImports, planScriptImports } from "../compute/offload.ts";
 import { undoSplice } from "../edits.ts";
 import { languageOf } from "../syntax/languages.ts";
 import { encodeText, sha256 } from "../text-file.ts";
@@ -18,11 +18,11 @@ export interface HeldFile {
 /**
  * A move's imports (ApplyArgs.carry_imports): after edit `from` removed a unit
  * from its file and edit `to` pasted it into another, both files get what the
- * unit needs (imports/typescript.ts). Each file's new text replaces what the
+ * unit needs (imports/typescript.ts, imports/python.ts). Each file's new text replaces what the
  * operation holds for it, and its edit's result and undo are widened to cover
  * everything that changed in it, so one undo still reverts the whole move.
- * Returns the files' new states (unchanged when the languages are not
- * scripts, or both edits are in one file).
+ * Returns the files' new states (unchanged when the files are not both
+ * scripts or both Python, or both edits are in one file).
  */
 export async function carryImports(options: {
   source: { abs: string; initial: HeldFile; current: HeldFile; result: EditResult };
@@ -32,19 +32,33 @@ export async function carryImports(options: {
   if (source.abs === dest.abs) return undefined;
   const lang = languageOf(source.abs);
   const destLang = languageOf(dest.abs);
-  if (!isScript(lang) || !isScript(destLang)) return undefined;
   const selection = source.result.selection;
   if (!selection) return undefined;
-  const plan = await planScriptImports({
-    lang,
-    destLang,
-    sourcePath: source.abs,
-    destPath: dest.abs,
+  const texts = {
     sourceBefore: source.initial.text,
     unit: { start: selection.start, end: selection.end },
     sourceAfter: source.current.text,
     destAfter: dest.current.text,
-  });
+  };
+  // Script specifiers are relative paths (absolute ones do); Python names modules from the
+  // root, so it takes the paths as the results name them (relative to the first root).
+  const plan =
+    isScript(lang) && isScript(destLang)
+      ? await planScriptImports({
+          lang,
+          destLang,
+          sourcePath: source.abs,
+          destPath: dest.abs,
+          ...texts,
+        })
+      : lang === "python" && destLang === "python"
+        ? await planPythonImports({
+            sourcePath: source.result.path,
+            destPath: dest.result.path,
+            ...texts,
+          })
+        : undefined;
+  if (!plan) return undefined;
   const imports = {
     changes: plan.changes.map((c) => relative(c, source, dest)),
     unresolved: plan.unresolved.map((u) => relative(u, source, dest)),

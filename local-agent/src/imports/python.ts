@@ -1,0 +1,356 @@
+import { type Node, type Tree, withTree } from "../syntax/parser.ts";
+import type { ImportPlan } from "./typescript.ts";
+
+/**
+ * Import-aware moves for Python (DESIGN.md §3), as imports/typescript.ts does
+ * for scripts: the destination gains the imports the unit uses (merged into a
+ * `from M import …` of the same module; relative imports rewritten for its
+ * package), names the unit uses from its old module are imported from there,
+ * imports only the unit used leave the old module, and the old module imports
+ * the unit back if it still uses it. Paths are root-relative posix; modules
+ * are named from them (`shop/api/users.py` is `shop.api.users`). A `from M
+ * import *` the unit may rely on is reported, never guessed.
+ */
+
+export interface PythonMoveInput {
+  sourcePath: string;
+  destPath: string;
+  sourceBefore: string;
+  unit: { start: number; end: number };
+  sourceAfter: string;
+  destAfter: string;
+}
+
+interface Part {
+  /** The name it binds in the module (`np`, `User`, `os` for `import os.path`). */
+  local: string;
+  /** As written (`Order as O`, `numpy as np`, `os.path`). */
+  text: string;
+  node: { start: number; end: number };
+}
+
+interface Statement {
+  kind: "import" | "from";
+  /** `from` statements: the module as written (`.models`, `flask`). */
+  module: string;
+  parts: Part[];
+  wildcard: boolean;
+  node: { start: number; end: number };
+}
+
+interface Facts {
+  statements: Statement[];
+  topLevel: { name: string; start: number; end: number }[];
+  insertAt: number;
+}
+
+const kids = (node: Node) => node.children.filter((c): c is Node => c !== null);
+
+function partOf(node: Node, kind: "import" | "from"): Part | undefined {
+  const span = { start: node.startIndex, end: node.endIndex };
+  if (node.type === "dotted_name") {
+    const first = kids(node).find((c) => c.type === "identifier");
+    // `import os.path` binds `os`; `from m import x` binds `x`.
+    const local = kind === "import" ? first?.text : node.text;
+    return local ? { local, text: node.text, node: span } : undefined;
+  }
+  if (node.type === "aliased_import") {
+    const alias = node.childForFieldName("alias");
+    return alias ? { local: alias.text, text: node.text, node: span } : undefined;
+  }
+  return undefined;
+}
+
+function factsOf(tree: Tree, text: string): Facts {
+  const statements: Statement[] = [];
+  const topLevel: Facts["topLevel"] = [];
+  let insertAt = 0;
+  let first = true;
+  for (const child of kids(tree.rootNode)) {
+    const docstring =
+      first && child.type === "expression_statement" && kids(child)[0]?.type === "string";
+    first = false;
+    if (docstring) {
+      insertAt = lineEnd(text, child.endIndex);
+      continue;
+    }
+    if (child.type === "import_statement" || child.type === "import_from_statement") {
+      const kind = child.type === "import_statement" ? "import" : "from";
+      const moduleNode = child.childForFieldName("module_name");
+      const parts: Part[] = [];
+      for (const c of kids(child)) {
+        if (c.id === moduleNode?.id || c.type === "from" || c.type === "import") continue;
+        const part = partOf(c, kind);
+        if (part) parts.push(part);
+      }
+      statements.push({
+        kind,
+        module: moduleNode?.text ?? "",
+        parts,
+        wildcard: kids(child).some((c) => c.type === "wildcard_import"),
+        node: { start: child.startIndex, end: child.endIndex },
+      });
+      insertAt = lineEnd(text, child.endIndex);
+      continue;
+    }
+    if (child.type === "future_import_statement") {
+      insertAt = lineEnd(text, child.endIndex);
+      continue;
+    }
+    const def =
+      child.type === "decorated_definition" ? child.childForFieldName("definition") : child;
+    if (def?.type === "function_definition" || def?.type === "class_definition") {
+      const name = def.childForFieldName("name");
+      if (name) topLevel.push({ name: name.text, start: child.startIndex, end: child.endIndex });
+    } else if (child.type === "expression_statement") {
+      const assign = kids(child)[0];
+      const left = assign?.type === "assignment" ? assign.childForFieldName("left") : null;
+      if (left?.type === "identifier")
+        topLevel.push({ name: left.text, start: child.startIndex, end: child.endIndex });
+    }
+  }
+  return { statements, topLevel, insertAt };
+}
+
+function lineEnd(text: string, at: number): number {
+  const eol = text.indexOf("\n", at);
+  return eol === -1 ? text.length : eol + 1;
+}
+
+/** Names read in [start, end) outside imports: identifiers, not attribute or keyword names. */
+function usesIn(tree: Tree, start: number, end: number): Set<string> {
+  const used = new Set<string>();
+  const visit = (node: Node) => {
+    if (node.endIndex <= start || node.startIndex >= end) return;
+    if (node.type === "import_statement" || node.type === "import_from_statement") return;
+    if (node.type === "identifier") {
+      const parent = node.parent;
+      const isAttribute =
+        parent?.type === "attribute" && parent.childForFieldName("attribute")?.id === node.id;
+      const isKeyword =
+        parent?.type === "keyword_argument" && parent.childForFieldName("name")?.id === node.id;
+      if (!isAttribute && !isKeyword) used.add(node.text);
+    }
+    for (const child of kids(node)) visit(child);
+  };
+  visit(tree.rootNode);
+  return used;
+}
+
+/** The module a root-relative `.py` path is (`shop/api/users.py` → `shop.api.users`). */
+export function moduleOf(file: string): string[] {
+  const parts = file.replace(/\.pyi?$/, "").split("/");
+  if (parts.at(-1) === "__init__") parts.pop();
+  return parts;
+}
+
+/** The absolute module a `from` module names in `importer` (`..models` in shop/api/x.py → shop.models). */
+function absoluteOf(module: string, importer: string): string[] {
+  const dots = module.length - module.replace(/^\.+/, "").length;
+  const rest = module.slice(dots);
+  const restParts = rest ? rest.split(".") : [];
+  if (dots === 0) return restParts;
+  const pkg = importer.split("/").slice(0, -1);
+  return [...pkg.slice(0, pkg.length - (dots - 1)), ...restParts];
+}
+
+/** How `importer` names absolute module `target` relatively (`.models`, `..util.text`). */
+function relativeOf(target: string[], importer: string): string {
+  const pkg = importer.split("/").slice(0, -1);
+  let common = 0;
+  while (common < pkg.length && common < target.length - 1 && pkg[common] === target[common])
+    common++;
+  return `${".".repeat(1 + pkg.length - common)}${target.slice(common).join(".")}`;
+}
+
+/** `module` from `fromFile` as `toFile` must write it (relative ones rewritten, absolute ones kept). */
+function respecify(module: string, fromFile: string, toFile: string): string {
+  return module.startsWith(".") ? relativeOf(absoluteOf(module, fromFile), toFile) : module;
+}
+
+interface Need {
+  kind: "import" | "from";
+  module: string;
+  text: string;
+  local: string;
+}
+
+/** `text` with `needs` imported: a name merged into a `from` of the same module, else new statements after the last import. */
+function addImports(text: string, facts: Facts, needs: Need[]): string {
+  const edits: { at: number; insert: string }[] = [];
+  const fresh: Need[] = [];
+  const bound = (local: string) =>
+    facts.statements.some((s) => s.parts.some((p) => p.local === local)) ||
+    facts.topLevel.some((t) => t.name === local);
+  for (const need of needs) {
+    if (bound(need.local)) continue;
+    const same =
+      need.kind === "from" &&
+      facts.statements.find(
+        (s) => s.kind === "from" && s.module === need.module && !s.wildcard && s.parts.length,
+      );
+    const last = same ? same.parts.at(-1) : undefined;
+    if (last) {
+      edits.push({ at: last.node.end, insert: `, ${need.text}` });
+      continue;
+    }
+    fresh.push(need);
+  }
+  if (fresh.length) {
+    const lines: string[] = [];
+    const fromGroups = new Map<string, string[]>();
+    for (const need of fresh) {
+      if (need.kind === "import") lines.push(`import ${need.text}`);
+      else {
+        if (!fromGroups.has(need.module)) lines.push(`\0${need.module}`);
+        fromGroups.set(need.module, [...(fromGroups.get(need.module) ?? []), need.text]);
+      }
+    }
+    const block = lines
+      .map((l) =>
+        l.startsWith("\0")
+          ? `from ${l.slice(1)} import ${fromGroups.get(l.slice(1))?.join(", ")}`
+          : l,
+      )
+      .join("\n");
+    const at = facts.insertAt;
+    const after = text.slice(at);
+    const gap =
+      facts.statements.length === 0 && after !== "" && !after.startsWith("\n") ? "\n" : "";
+    edits.push({ at, insert: `${block}\n${gap}` });
+  }
+  let out = text;
+  for (const e of [...edits].sort((a, b) => b.at - a.at))
+    out = out.slice(0, e.at) + e.insert + out.slice(e.at);
+  return out;
+}
+
+/**
+ * `text` with `edits` made. Where whole import lines go (`insert` "" over
+ * whole lines) with a blank line on each side, one of the two blank lines
+ * goes too: a group of imports that leaves takes its separation with it.
+ */
+function removeImports(
+  text: string,
+  edits: { start: number; end: number; insert: string }[],
+): string {
+  const sorted = [...edits].sort((a, b) => a.start - b.start);
+  const merged: typeof sorted = [];
+  for (const e of sorted) {
+    const last = merged.at(-1);
+    if (last && last.insert === "" && e.insert === "" && last.end === e.start) last.end = e.end;
+    else merged.push({ ...e });
+  }
+  for (const e of merged) {
+    if (e.insert !== "") continue;
+    const blankBefore =
+      e.start >= 1 && text[e.start - 1] === "\n" && (e.start === 1 || text[e.start - 2] === "\n");
+    const blankAfter = text[e.end] === "\n";
+    if (blankBefore && blankAfter) e.start -= 1;
+  }
+  let out = text;
+  for (const e of merged.reverse()) out = out.slice(0, e.start) + e.insert + out.slice(e.end);
+  return out;
+}
+
+/** The imports both modules need after `unit` moved from `sourcePath` to `destPath`. */
+export async function planPythonImports(input: PythonMoveInput): Promise<ImportPlan> {
+  const { sourcePath, destPath } = input;
+  const before = await withTree(input.sourceBefore, "python", (tree) => ({
+    facts: factsOf(tree, input.sourceBefore),
+    used: usesIn(tree, input.unit.start, input.unit.end),
+  }));
+  const moved = new Set(
+    before.facts.topLevel
+      .filter((t) => t.start >= input.unit.start && t.end <= input.unit.end)
+      .map((t) => t.name),
+  );
+  const dest = await withTree(input.destAfter, "python", (tree) => factsOf(tree, input.destAfter));
+  const relativeStyle = before.facts.statements.some((s) => s.module.startsWith("."));
+  const changes: string[] = [];
+  const unresolved = before.facts.statements
+    .filter((s) => s.wildcard)
+    .map(
+      (s) =>
+        `from ${s.module} import * in ${sourcePath}: the names it binds are not known, so none were carried`,
+    );
+
+  const needs: Need[] = [];
+  for (const statement of before.facts.statements)
+    for (const part of statement.parts)
+      if (before.used.has(part.local) && !moved.has(part.local))
+        needs.push({
+          kind: statement.kind,
+          module:
+            statement.kind === "from" ? respecify(statement.module, sourcePath, destPath) : "",
+          text: part.text,
+          local: part.local,
+        });
+  const ownModule = relativeStyle
+    ? relativeOf(moduleOf(sourcePath), destPath)
+    : moduleOf(sourcePath).join(".");
+  for (const top of before.facts.topLevel)
+    if (
+      before.used.has(top.name) &&
+      !moved.has(top.name) &&
+      !needs.some((n) => n.local === top.name)
+    )
+      needs.push({ kind: "from", module: ownModule, text: top.name, local: top.name });
+  const destination = addImports(input.destAfter, dest, needs);
+  const added = needs.filter(
+    (n) =>
+      !dest.statements.some((s) => s.parts.some((p) => p.local === n.local)) &&
+      !dest.topLevel.some((t) => t.name === n.local),
+  );
+  if (destination !== input.destAfter)
+    changes.push(`${destPath}: imports ${added.map((n) => n.local).join(", ")}`);
+
+  // The old module: imports only the unit used leave; the unit comes back if still used.
+  let source = input.sourceAfter;
+  const after = await withTree(source, "python", (tree) => ({
+    facts: factsOf(tree, source),
+    used: usesIn(tree, 0, source.length),
+  }));
+  const unitImports = new Set(
+    before.facts.statements
+      .flatMap((s) => s.parts)
+      .filter((p) => before.used.has(p.local))
+      .map((p) => p.local),
+  );
+  const gone = (local: string) => unitImports.has(local) && !after.used.has(local);
+  const dropped: string[] = [];
+  const edits: { start: number; end: number; insert: string }[] = [];
+  for (const s of after.facts.statements) {
+    const kept = s.parts.filter((p) => !gone(p.local));
+    if (kept.length === s.parts.length) continue;
+    dropped.push(...s.parts.filter((p) => gone(p.local)).map((p) => p.local));
+    edits.push(
+      kept.length === 0
+        ? { start: s.node.start, end: lineEnd(source, s.node.end), insert: "" }
+        : {
+            start: s.node.start,
+            end: s.node.end,
+            insert:
+              s.kind === "from"
+                ? `from ${s.module} import ${kept.map((p) => p.text).join(", ")}`
+                : `import ${kept.map((p) => p.text).join(", ")}`,
+          },
+    );
+  }
+  source = removeImports(source, edits);
+  if (dropped.length) changes.push(`${sourcePath}: drops imports ${dropped.join(", ")}`);
+  const stillUsed = [...moved].filter((name) => after.used.has(name));
+  if (stillUsed.length) {
+    const back = relativeStyle
+      ? relativeOf(moduleOf(destPath), sourcePath)
+      : moduleOf(destPath).join(".");
+    const refreshed = await withTree(source, "python", (tree) => factsOf(tree, source));
+    source = addImports(
+      source,
+      refreshed,
+      stillUsed.map((name) => ({ kind: "from", module: back, text: name, local: name })),
+    );
+    changes.push(`${sourcePath}: imports ${stillUsed.join(", ")} from ${destPath}`);
+  }
+  return { source, destination, changes, unresolved };
+}
