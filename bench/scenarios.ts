@@ -120,9 +120,9 @@ const FILE_CACHE_IMPORTS =
 const STORE_IMPORTS =
   'import { readFile } from "node:fs/promises";\nimport path from "node:path";\n';
 const USERS_HEADER =
-  '"""User handlers."""\nfrom datetime import datetime, timezone\n\nfrom flask import abort, jsonify, request\n\nfrom .db import session\nfrom .handlers import api\nfrom .models import User\n';
+  '"""User handlers."""\nfrom datetime import datetime, timezone\n\nfrom flask import abort, jsonify, request\n\nfrom .db import session\nfrom .handlers import api\nfrom .models import User\n\n';
 const ORDERS_HEADER =
-  '"""Order handlers."""\nfrom datetime import datetime, timezone\nfrom decimal import Decimal\n\nfrom flask import abort, jsonify, request\n\nfrom .db import session\nfrom .handlers import api\nfrom .models import Order\n';
+  '"""Order handlers."""\nfrom datetime import datetime, timezone\nfrom decimal import Decimal\n\nfrom flask import abort, jsonify, request\n\nfrom .db import session\nfrom .handlers import api\nfrom .models import Order\n\n';
 const RENAME_BODY =
   'async rename(id: string, name: string): Promise<void> {\n  await this.db.transaction(async (tx) => {\n    await tx.query("UPDATE users SET name = $1 WHERE id = $2", [name, id]);\n  });\n}\n';
 
@@ -198,23 +198,27 @@ export const SCENARIOS: Scenario[] = [
   {
     name: "extract a class to a new file",
     language: "Python",
-    task: 'Move the class Invoice from models.py into a new module invoice.py (docstring """The invoice model."""), with the imports it needs there.',
+    task: 'Move the class Invoice from models.py into a new module invoice.py (docstring """The invoice model."""), with the imports it needs there; models.py keeps only the imports it still uses.',
     files: { "models.py": MODELS_PY },
     async naive(fs) {
       const text = await fs.read("models.py");
       const invoice = block(text, "@dataclass\nclass Invoice", "        }");
       await fs.write("invoice.py", INVOICE_HEADER + invoice);
-      await fs.edit("models.py", [{ oldText: `${invoice}\n\n`, newText: "" }]);
+      // Customer, which stays, needs only dataclass.
+      await fs.edit("models.py", [
+        {
+          oldText: "from dataclasses import dataclass, field\nfrom decimal import Decimal\n",
+          newText: "from dataclasses import dataclass\n",
+        },
+        { oldText: `${invoice}\n\n`, newText: "" },
+      ]);
     },
     async edgeclip(call) {
-      // Its imports are known only by reading the module.
-      await call("read", { from: "models.py" });
+      // The move carries the class's imports; only the docstring is the model's own.
       await call("move", {
         from: "models.py#Invoice",
         to: { path: "invoice.py", create_if_missing: true },
-        transform: {
-          prepend: INVOICE_HEADER,
-        },
+        transform: { prepend: '"""The invoice model."""\n\n\n' },
       });
     },
   },
@@ -457,7 +461,7 @@ export const SCENARIOS: Scenario[] = [
   {
     name: "split marked regions into modules",
     language: "Python",
-    task: "Split handlers.py: move the `# region users` block into users.py and the `# region orders` block into orders.py, each with the imports it needs (`api` from .handlers) and a docstring (User handlers. / Order handlers.); handlers.py keeps only what it still uses.",
+    task: "Split handlers.py: move the `# region users` … `# endregion` block into users.py and the `# region orders` … `# endregion` block into orders.py, each with the imports it needs (`api` from .handlers) and a docstring (User handlers. / Order handlers.); handlers.py keeps only what it still uses.",
     files: { "handlers.py": HANDLERS_PY },
     async naive(fs) {
       const text = await fs.read("handlers.py");
@@ -471,26 +475,16 @@ export const SCENARIOS: Scenario[] = [
       );
     },
     async edgeclip(call) {
-      // Each region's imports are known only by reading the module.
-      const read = readOf(await call("read", { from: "handlers.py" }), "handlers.py");
+      // Each move carries its region's imports; handlers.py keeps only the ones it still uses.
       await call("move", {
         from: { path: "handlers.py", start: "# region users", end: "# endregion" },
         to: { path: "users.py", create_if_missing: true },
-        transform: {
-          prepend: USERS_HEADER,
-        },
+        transform: { prepend: '"""User handlers."""\n' },
       });
       await call("move", {
         from: { path: "handlers.py", start: "# region orders", end: "# endregion" },
         to: { path: "orders.py", create_if_missing: true },
-        transform: {
-          prepend: ORDERS_HEADER,
-        },
-      });
-      await call("paste", {
-        text: "from flask import Blueprint\n",
-        // The imports sit above both regions, so their lines are as read.
-        to: `handlers.py:${lineOf(read.text, "from datetime")}-${lineOf(read.text, "from .models import Order, User")}`,
+        transform: { prepend: '"""Order handlers."""\n' },
       });
     },
   },

@@ -56,10 +56,12 @@ describe("import-aware moves in Python", () => {
       },
       "get_user",
     );
+    // The old module's groups are kept; its own name joins its local group, which stays sorted.
     expect(plan.destination).toBe(`from flask import abort, jsonify
+
 from ..db import session
-from ..models import User
 from ..handlers import _now
+from ..models import User
 
 def get_user(user_id):
     user = session.get(User, user_id)

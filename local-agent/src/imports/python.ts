@@ -31,6 +31,8 @@ interface Part {
 
 interface Statement {
   kind: "import" | "from";
+  /** Which group of imports it is in: groups are set apart by blank lines (stdlib, third-party, local). */
+  group: number;
   /** `from` statements: the module as written (`.models`, `flask`). */
   module: string;
   parts: Part[];
@@ -83,8 +85,15 @@ function factsOf(tree: Tree, text: string): Facts {
         const part = partOf(c, kind);
         if (part) parts.push(part);
       }
+      const previous = statements.at(-1);
+      const group = !previous
+        ? 0
+        : /\n[ \t]*\n/.test(text.slice(previous.node.end, child.startIndex))
+          ? previous.group + 1
+          : previous.group;
       statements.push({
         kind,
+        group,
         module: moduleNode?.text ?? "",
         parts,
         wildcard: kids(child).some((c) => c.type === "wildcard_import"),
@@ -173,10 +182,17 @@ interface Need {
   module: string;
   text: string;
   local: string;
+  /** New statements keep the old module's groups; its own names come last, as a group of their own. */
+  group: number;
 }
 
 /** `text` with `needs` imported: a name merged into a `from` of the same module, else new statements after the last import. */
-function addImports(text: string, facts: Facts, needs: Need[]): string {
+function addImports(
+  text: string,
+  facts: Facts,
+  needs: Need[],
+  sortedGroups: ReadonlySet<number> = new Set(),
+): string {
   const edits: { at: number; insert: string }[] = [];
   const fresh: Need[] = [];
   const bound = (local: string) =>
@@ -197,21 +213,33 @@ function addImports(text: string, facts: Facts, needs: Need[]): string {
     fresh.push(need);
   }
   if (fresh.length) {
-    const lines: string[] = [];
-    const fromGroups = new Map<string, string[]>();
+    const statements: { text: string; group: number }[] = [];
+    const fromAt = new Map<string, { text: string; group: number; names: string[] }>();
     for (const need of fresh) {
-      if (need.kind === "import") lines.push(`import ${need.text}`);
+      if (need.kind === "import") {
+        statements.push({ text: `import ${need.text}`, group: need.group });
+        continue;
+      }
+      const open = fromAt.get(need.module);
+      if (open) open.names.push(need.text);
       else {
-        if (!fromGroups.has(need.module)) lines.push(`\0${need.module}`);
-        fromGroups.set(need.module, [...(fromGroups.get(need.module) ?? []), need.text]);
+        const entry = { text: "", group: need.group, names: [need.text] };
+        fromAt.set(need.module, entry);
+        statements.push(entry);
       }
     }
-    const block = lines
-      .map((l) =>
-        l.startsWith("\0")
-          ? `from ${l.slice(1)} import ${fromGroups.get(l.slice(1))?.join(", ")}`
-          : l,
-      )
+    for (const [module, entry] of fromAt)
+      entry.text = `from ${module} import ${entry.names.join(", ")}`;
+    // A group the old module keeps sorted by module (isort) stays sorted.
+    statements.sort((a, b) =>
+      a.group !== b.group
+        ? a.group - b.group
+        : sortedGroups.has(a.group) && a.text.startsWith("from ") && b.text.startsWith("from ")
+          ? a.text.localeCompare(b.text)
+          : 0,
+    );
+    const block = statements
+      .map((st, i) => (i > 0 && statements[i - 1]?.group !== st.group ? `\n${st.text}` : st.text))
       .join("\n");
     const at = facts.insertAt;
     const after = text.slice(at);
@@ -227,8 +255,9 @@ function addImports(text: string, facts: Facts, needs: Need[]): string {
 
 /**
  * `text` with `edits` made. Where whole import lines go (`insert` "" over
- * whole lines) with a blank line on each side, one of the two blank lines
- * goes too: a group of imports that leaves takes its separation with it.
+ * whole lines) and a blank line follows, a group of imports leaves with its
+ * separation: between blank lines one of them goes; right under a docstring
+ * or comment, the blank line after it goes when more imports follow.
  */
 function removeImports(
   text: string,
@@ -242,11 +271,17 @@ function removeImports(
     else merged.push({ ...e });
   }
   for (const e of merged) {
-    if (e.insert !== "") continue;
-    const blankBefore =
-      e.start >= 1 && text[e.start - 1] === "\n" && (e.start === 1 || text[e.start - 2] === "\n");
-    const blankAfter = text[e.end] === "\n";
-    if (blankBefore && blankAfter) e.start -= 1;
+    if (e.insert !== "" || text[e.end] !== "\n") continue;
+    // A blank line follows: the group's separation. Keep one blank line between what was
+    // around it, and none under a docstring or comment the group sat right below.
+    const lineStart = text.lastIndexOf("\n", e.start - 2) + 1;
+    const previous = e.start === 0 ? undefined : text.slice(lineStart, e.start - 1);
+    if (previous === "" && e.start > 0) e.start -= 1;
+    else if (previous !== undefined && !/^(import|from)\s/.test(previous)) {
+      // Under a docstring, the next group moves up; the blank lines before the code stay.
+      const next = text.slice(e.end).match(/^\n*([^\n]*)/)?.[1] ?? "";
+      if (/^(import|from)\s/.test(next)) e.end += 1;
+    }
   }
   let out = text;
   for (const e of merged.reverse()) out = out.slice(0, e.start) + e.insert + out.slice(e.end);
@@ -285,18 +320,43 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
             statement.kind === "from" ? respecify(statement.module, sourcePath, destPath) : "",
           text: part.text,
           local: part.local,
+          group: statement.group,
         });
   const ownModule = relativeStyle
     ? relativeOf(moduleOf(sourcePath), destPath)
     : moduleOf(sourcePath).join(".");
+  // The old module's own names join its local imports' group (relative ones, or its own
+  // package's), else a group of their own after the others.
+  const ownPackage = moduleOf(sourcePath).length > 1 ? moduleOf(sourcePath)[0] : undefined;
+  const ownGroup =
+    before.facts.statements.find(
+      (st) =>
+        st.kind === "from" &&
+        (st.module.startsWith(".") ||
+          (ownPackage !== undefined && st.module.split(".")[0] === ownPackage)),
+    )?.group ?? Number.POSITIVE_INFINITY;
   for (const top of before.facts.topLevel)
     if (
       before.used.has(top.name) &&
       !moved.has(top.name) &&
       !needs.some((n) => n.local === top.name)
     )
-      needs.push({ kind: "from", module: ownModule, text: top.name, local: top.name });
-  const destination = addImports(input.destAfter, dest, needs);
+      needs.push({
+        kind: "from",
+        module: ownModule,
+        text: top.name,
+        local: top.name,
+        group: ownGroup,
+      });
+  const sortedGroups = new Set(
+    [...new Set(before.facts.statements.map((st) => st.group))].filter((group) => {
+      const modules = before.facts.statements
+        .filter((st) => st.group === group && st.kind === "from")
+        .map((st) => st.module);
+      return modules.every((m, i) => i === 0 || (modules[i - 1] ?? "").localeCompare(m) <= 0);
+    }),
+  );
+  const destination = addImports(input.destAfter, dest, needs, sortedGroups);
   const added = needs.filter(
     (n) =>
       !dest.statements.some((s) => s.parts.some((p) => p.local === n.local)) &&
@@ -348,7 +408,7 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
     source = addImports(
       source,
       refreshed,
-      stillUsed.map((name) => ({ kind: "from", module: back, text: name, local: name })),
+      stillUsed.map((name) => ({ kind: "from", module: back, text: name, local: name, group: 0 })),
     );
     changes.push(`${sourcePath}: imports ${stillUsed.join(", ")} from ${destPath}`);
   }
