@@ -489,6 +489,28 @@ export const SCENARIOS: Scenario[] = [
     },
   },
   {
+    name: "fix a sign in a function",
+    language: "Go",
+    task: "In retry.go, Backoff subtracts its jitter from the delay; it must add it instead.",
+    files: { "retry.go": RETRY_GO },
+    async naive(fs) {
+      const text = await fs.read("retry.go");
+      const line = text.split("\n").find((l) => l.includes("- spread")) ?? "";
+      await fs.edit("retry.go", [{ oldText: line, newText: line.replace("- spread", "+ spread") }]);
+    },
+    async edgeclip(call) {
+      // Which expression subtracts it is known only by reading the function (not the file).
+      const read = readOf(await call("read", { from: "retry.go#Backoff" }), "retry.go");
+      const line = read.text.split("\n").find((l) => l.includes("- spread")) ?? "";
+      const expression = line.slice(line.indexOf("\t") + 1).trim();
+      await call("paste", {
+        text: expression.replace("- spread", "+ spread"),
+        to: { path: "retry.go", start: expression },
+        mode: "replace_lines",
+      });
+    },
+  },
+  {
     name: "copy a location between nginx servers",
     language: "nginx",
     task: "In nginx.conf, give the staging.example.com server the same `location /api/` block as example.com, after its `location /`, proxying to http://127.0.0.1:9000/ instead.",
