@@ -522,4 +522,51 @@ export function today(): string {
     expect(file("src/util/format.ts")).toBe(FORMAT_TS);
     expect(file("src/ui/dates.ts")).toBe(DATES_TS);
   });
+
+  it("moves a Go function with the packages it uses, and drops the ones its old file no longer uses", async () => {
+    const HTTP_GO = `package httpx
+
+import (
+\t"fmt"
+\t"net/http"
+\t"time"
+)
+
+// NewClient returns a client with a timeout.
+func NewClient(timeout time.Duration) *http.Client {
+\treturn &http.Client{Timeout: timeout}
+}
+
+// Describe names a client.
+func Describe(c *http.Client) string {
+\treturn fmt.Sprintf("client %v", c.Timeout)
+}
+`;
+    writeFile(root, "httpx/http.go", HTTP_GO);
+    writeFile(root, "httpx/client.go", "package httpx\n");
+    const moved = await call(v1, "move", {
+      session,
+      from: "httpx/http.go#NewClient",
+      to: { path: "httpx/client.go", mode: "append" },
+    });
+    expect(moved.isError, moved.text).toBeFalsy();
+    expect(file("httpx/client.go")).toBe(`package httpx
+
+import (
+\t"net/http"
+\t"time"
+)
+// NewClient returns a client with a timeout.
+func NewClient(timeout time.Duration) *http.Client {
+\treturn &http.Client{Timeout: timeout}
+}
+`);
+    expect(file("httpx/http.go")).not.toContain('"time"');
+    expect(moved.text).toContain(
+      "imports: httpx/client.go: imports net/http, time; httpx/http.go: drops imports time",
+    );
+    await ok(v1, "undo", { session });
+    expect(file("httpx/http.go")).toBe(HTTP_GO);
+    expect(file("httpx/client.go")).toBe("package httpx\n");
+  });
 });

@@ -1,3 +1,4 @@
+import { planGoImports } from "../imports/go.ts";
 import { planPythonImports } from "../imports/python.ts";
 import { planScriptImports } from "../imports/typescript.ts";
 import { outline } from "../syntax/outline.ts";
@@ -8,6 +9,13 @@ import { select, syntaxError } from "../syntax/select.ts";
  * long — a selection by anchors or `focus` (tree-sitter), the syntax guard's
  * parse, an outline, a move's imports. Arguments and results cross threads by structured clone.
  */
-export const JOBS = { select, syntaxError, outline, planScriptImports, planPythonImports };
+export const JOBS = {
+  select,
+  syntaxError,
+  outline,
+  planScriptImports,
+  planPythonImports,
+  planGoImports,
+};
 export type Jobs = typeof JOBS;
 export type JobName = keyof Jobs;

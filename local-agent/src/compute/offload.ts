@@ -1,3 +1,4 @@
+import type { GoMoveInput } from "../imports/go.ts";
 import type { PythonMoveInput } from "../imports/python.ts";
 import type { ImportPlan, MoveInput } from "../imports/typescript.ts";
 import type { Language } from "../syntax/languages.ts";
@@ -58,4 +59,10 @@ export function planScriptImports(input: MoveInput): Promise<ImportPlan> {
 export function planPythonImports(input: PythonMoveInput): Promise<ImportPlan> {
   const size = input.sourceBefore.length + input.destAfter.length;
   return computeThread.run("planPythonImports", [input], { release: size > LARGE_CHARS });
+}
+
+/** A Go move's imports (imports/go.ts), in the compute thread. */
+export function planGoImports(input: GoMoveInput): Promise<ImportPlan> {
+  const size = input.sourceBefore.length + input.destAfter.length;
+  return computeThread.run("planGoImports", [input], { release: size > LARGE_CHARS });
 }

@@ -1,6 +1,6 @@
 import type { EditResult } from "../../../src/bridge/protocol.ts";
 import { Lines } from "../../../src/core/lines.ts";
-import { planPythonImports, planScriptImports } from "../compute/offload.ts";
+import { planGoImports, planPythonImports, planScriptImports } from "../compute/offload.ts";
 import { undoSplice } from "../edits.ts";
 import { languageOf } from "../syntax/languages.ts";
 import { encodeText, sha256 } from "../text-file.ts";
@@ -18,11 +18,11 @@ export interface HeldFile {
 /**
  * A move's imports (ApplyArgs.carry_imports): after edit `from` removed a unit
  * from its file and edit `to` pasted it into another, both files get what the
- * unit needs (imports/typescript.ts, imports/python.ts). Each file's new text replaces what the
+ * unit needs (imports/typescript.ts, python.ts, go.ts). Each file's new text replaces what the
  * operation holds for it, and its edit's result and undo are widened to cover
  * everything that changed in it, so one undo still reverts the whole move.
  * Returns the files' new states (unchanged when the files are not both
- * scripts or both Python, or both edits are in one file).
+ * scripts, both Python or both Go, or both edits are in one file).
  */
 export async function carryImports(options: {
   source: { abs: string; initial: HeldFile; current: HeldFile; result: EditResult };
@@ -57,7 +57,13 @@ export async function carryImports(options: {
             destPath: dest.result.path,
             ...texts,
           })
-        : undefined;
+        : lang === "go" && destLang === "go"
+          ? await planGoImports({
+              sourcePath: source.result.path,
+              destPath: dest.result.path,
+              ...texts,
+            })
+          : undefined;
   if (!plan) return undefined;
   const imports = {
     changes: plan.changes.map((c) => relative(c, source, dest)),
