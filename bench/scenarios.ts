@@ -239,10 +239,9 @@ export const SCENARIOS: Scenario[] = [
       await fs.write("netkit.go", NETKIT_HEADER + parts.join("\n"));
     },
     async edgeclip(call) {
-      // The import paths are known only by reading the files' imports.
-      await call("read", { from: ["http.go", "retry.go", "errors.go"] });
+      // The paste carries the functions' imports: nothing to read.
       await call("paste", {
-        text: `${NETKIT_HEADER}{{ref:http.go#NewClient}}\n\n{{ref:retry.go#Backoff}}\n\n{{ref:errors.go#Wrap}}`,
+        text: "package netkit\n\n{{ref:http.go#NewClient}}\n\n{{ref:retry.go#Backoff}}\n\n{{ref:errors.go#Wrap}}",
         to: { path: "netkit.go", create_if_missing: true },
       });
     },
@@ -506,6 +505,29 @@ export const SCENARIOS: Scenario[] = [
       await call("paste", {
         text: expression.replace("- spread", "+ spread"),
         to: { path: "retry.go", start: expression },
+        mode: "replace_lines",
+      });
+    },
+  },
+  {
+    name: "double a setting",
+    language: "Python",
+    task: "In config.py, double the number of workers in PROD.",
+    authored: ['"workers": 32,'],
+    files: { "config.py": CONFIG_PY },
+    async naive(fs) {
+      const text = await fs.read("config.py");
+      const prod = text.slice(text.indexOf("PROD = {"));
+      const line = prod.split("\n").find((l) => l.includes('"workers"')) ?? "";
+      await fs.edit("config.py", [{ oldText: line.trim(), newText: '"workers": 32,' }]);
+    },
+    async edgeclip(call) {
+      // The current value is known only by reading PROD (not the file).
+      const read = readOf(await call("read", { from: "config.py#PROD" }), "config.py");
+      const line = read.text.split("\n").find((l) => l.includes('"workers"')) ?? "";
+      await call("paste", {
+        text: '"workers": 32,',
+        to: { path: "config.py", start: line.slice(line.indexOf("\t") + 1).trim() },
         mode: "replace_lines",
       });
     },

@@ -27,7 +27,7 @@ import {
   withEol,
 } from "./edits.ts";
 import { errnoOf, type FsStep, fsFailure } from "./fs-errors.ts";
-import { carryImports } from "./imports/carry.ts";
+import { carryImports, carryPasteImports } from "./imports/carry.ts";
 import { CommitFailure, type Journal, type Write } from "./journal.ts";
 import { LEDGER_LIMITS, type Reverted } from "./ledger.ts";
 import type { PathLocks } from "./locks.ts";
@@ -306,6 +306,53 @@ async function carryFor(
   return undefined;
 }
 
+/**
+ * Pastes with `imports_from`: each target gains the imports of the units it
+ * got from files (imports/carry.ts). The units' files are read again here, in
+ * the sandbox, and used only if they still have the hash they were read at.
+ */
+async function carryPastesFor(
+  ws: Workspace,
+  args: ApplyArgs,
+  where: Resolved[],
+  initial: Map<string, FileState>,
+  current: Map<string, FileState>,
+  results: EditResult[],
+): Promise<void> {
+  for (const [i, edit] of args.edits.entries()) {
+    if (edit.kind !== "paste" || !edit.imports_from?.length) continue;
+    const to = where[i];
+    const result = results[i];
+    const now = to && current.get(to.abs);
+    if (!to || !result || !now) continue;
+    const origins: { abs: string; path: string; text: string; start: number; end: number }[] = [];
+    const stale: string[] = [];
+    for (const origin of edit.imports_from) {
+      const found = await resolvePath(ws.sandbox, origin.path);
+      if (!found.ok) continue;
+      const file = await load(found);
+      if (!file.ok || !file.value.exists) continue;
+      if (file.value.hash !== origin.hash) {
+        stale.push(found.display);
+        continue;
+      }
+      origins.push({
+        abs: found.abs,
+        path: found.display,
+        text: file.value.text,
+        start: origin.start,
+        end: origin.end,
+      });
+    }
+    const carried = await carryPasteImports({
+      dest: { abs: to.abs, initial: initial.get(to.abs), current: now, result },
+      origins,
+      stale,
+    });
+    current.set(to.abs, { ...now, ...carried });
+  }
+}
+
 /** An applied operation's results, and its journal report when files were written. */
 export interface Applied {
   result: ApplyResult;
@@ -372,6 +419,7 @@ export async function applyOp(ws: Workspace, args: ApplyArgs): Promise<Result<Ap
       }
       const carried = await carryFor(args, where, initial, current, results);
       if (carried) return carried;
+      await carryPastesFor(ws, args, where, initial, current, results);
       if (args.syntax_guard !== "off") {
         const guarded = await guardSyntax(initial, current, where, args.syntax_guard === "refuse");
         if (!guarded.ok) return guarded;

@@ -271,6 +271,15 @@ export const PasteEdit = z.strictObject({
   indent: z.union([z.literal("auto"), z.number().int().min(-16).max(16)]).optional(),
   /** Index into `ApplyArgs.texts`, so one text pasted to many targets travels once. */
   text: Count,
+  /**
+   * Where the pasted units were in their files (`hash`: the file as it was
+   * read): the target gains the imports they use (DESIGN.md §3), as a move's
+   * destination does. Those files are not changed.
+   */
+  imports_from: z
+    .array(z.strictObject({ path: FilePath, start: Offset, end: Offset, hash: Hash }))
+    .max(20)
+    .optional(),
 });
 
 /** Replace a whole file with `texts[text]`, or create it. */

@@ -11,7 +11,7 @@ import {
 } from "../refs/transforms.ts";
 import type { SessionContext } from "../session/clipboard-session.ts";
 import { builtTooLarge } from "./failures.ts";
-import { expandMarkers, type Resolved, refsOf, resolveRefs } from "./references.ts";
+import { expandMarkers, type Origin, type Resolved, refsOf, resolveRefs } from "./references.ts";
 import type { Ref } from "./schemas.ts";
 
 /** Where content given by reference came from, for receipts and history. */
@@ -19,6 +19,8 @@ export interface Gathered {
   text: string;
   /** What was cited (refs and markers), empty for plain text. */
   cited: string[];
+  /** Units `from` selected in files, for a paste to carry their imports (references.ts `Origin`). */
+  origins?: Origin[];
 }
 
 /**
@@ -43,13 +45,15 @@ export async function gather(
   if (args.ref !== undefined || args.multi_ref !== undefined) {
     const name = args.ref !== undefined ? () => "from" : (i: number) => `from[${i}]`;
     const got: Outcome<Resolved> = await resolveRefs(s, refsOf(args), t, args.agent, name);
-    return got.ok ? ok({ text: got.value.text, cited: [got.value.what] }) : got;
+    return got.ok
+      ? ok({ text: got.value.text, cited: [got.value.what], origins: got.value.origins ?? [] })
+      : got;
   }
   const expanded = await expandMarkers(s, args.text ?? "", param, args.agent);
   if (!expanded.ok) return expanded;
   const built = transformPiece(expanded.value.text, t, LIMITS.entryBytes);
   if (!built.ok) return builtTooLarge(built.tooLarge);
-  return ok({ text: built.text, cited: expanded.value.cited });
+  return ok({ text: built.text, cited: expanded.value.cited, origins: expanded.value.origins });
 }
 
 /**

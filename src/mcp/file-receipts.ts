@@ -87,3 +87,33 @@ export function forTarget(
     ? error
     : { code: error.code, message: `${what(error.edit)}: ${error.message}` };
 }
+
+/** What a move's or paste's files got besides the content (their imports), and what it could not follow. */
+export function importsOf(results: readonly EditResult[]): {
+  imports?: string[];
+  unresolved?: string[];
+} {
+  const changes = results.flatMap((r) => r.imports?.changes ?? []);
+  const unresolved = results.flatMap((r) => r.imports?.unresolved ?? []);
+  return {
+    ...(changes.length ? { imports: changes } : {}),
+    ...(unresolved.length ? { unresolved } : {}),
+  };
+}
+
+/** The output fields `importsOf` fills. */
+export const importFields = {
+  imports: z.array(z.string()).optional().describe("What the files got besides the content."),
+  unresolved: z.array(z.string()).optional().describe("What it could not follow."),
+};
+
+/** The receipt's lines after the first: what else the files got, and what was not followed. */
+export function importLines(r: {
+  imports?: string[] | undefined;
+  unresolved?: string[] | undefined;
+}): string[] {
+  return [
+    ...(r.imports?.length ? [`imports: ${r.imports.join("; ")}`] : []),
+    ...(r.unresolved?.length ? [`not followed: ${r.unresolved.join("; ")}`] : []),
+  ];
+}

@@ -32,6 +32,16 @@ export interface Resolved {
   text: string;
   /** For receipts: what was cited, e.g. "src/a.ts lines 4–20 (focus Store.load)". */
   what: string;
+  /** Units selected in files (`focus`, anchors): where, so a paste can carry their imports. */
+  origins?: Origin[];
+}
+
+/** A unit as it was in its file: the agent's path, its offsets, the file's hash then. */
+export interface Origin {
+  path: string;
+  start: number;
+  end: number;
+  hash: string;
 }
 
 type Source = typeof import("./schemas.ts").REF_SOURCES[number];
@@ -196,7 +206,14 @@ export async function resolveRef(
       const v = read.value;
       const selected = describeSelection(v.selection);
       const how = selected ? ` (${selected})` : "";
-      return ok({ text: v.text, what: `${v.path} lines ${v.start_line}–${v.end_line}${how}` });
+      const origins = v.selection
+        ? [{ path: v.abs, start: v.selection.start, end: v.selection.end, hash: v.hash }]
+        : [];
+      return ok({
+        text: v.text,
+        what: `${v.path} lines ${v.start_line}–${v.end_line}${how}`,
+        origins,
+      });
     }
     case "clip": {
       const key = r.clip ?? "";
@@ -262,6 +279,7 @@ export async function resolveRefs(
 ): Promise<Outcome<Resolved>> {
   const mosaic = new Mosaic(transform, LIMITS.entryBytes);
   const what: string[] = [];
+  const origins: Origin[] = [];
   for (const [i, r] of refs.entries()) {
     const got = await resolveRef(s, r, agent);
     if (!got.ok)
@@ -269,8 +287,9 @@ export async function resolveRefs(
     const over = mosaic.add(got.value.text, name(i));
     if (over) return builtTooLarge(over);
     what.push(got.value.what);
+    origins.push(...(got.value.origins ?? []));
   }
-  return ok({ text: mosaic.text(), what: what.join(" + ") });
+  return ok({ text: mosaic.text(), what: what.join(" + "), origins });
 }
 
 /**
@@ -284,7 +303,7 @@ export async function expandMarkers(
   param: string,
   agent: string | undefined,
   limit: number = LIMITS.entryBytes,
-): Promise<Outcome<{ text: string; cited: string[] }>> {
+): Promise<Outcome<{ text: string; cited: string[]; origins: Origin[] }>> {
   const scanned = scanMarkers(text);
   if (!scanned.ok)
     return fail(
@@ -292,6 +311,7 @@ export async function expandMarkers(
       `\`${param}\`: the marker ${scanned.marker} ${scanned.error}. Write a literal \`{{ref:\` as \`\\{{ref:\`.`,
     );
   const cited: string[] = [];
+  const origins: Origin[] = [];
   const parts: (string | { resolved: string })[] = [];
   // The expanded text's size, counted as it grows: the marker that takes it
   // past `limit` stops the expansion before any later marker is resolved.
@@ -329,9 +349,10 @@ export async function expandMarkers(
     bytes += utf8Bytes(fitResolved(got.value.text, scanned.pieces[i + 1]));
     if (bytes > limit) return builtTooLarge({ param, bytes }, ` (the marker ${marker})`);
     cited.push(got.value.what);
+    origins.push(...(got.value.origins ?? []));
     parts.push({ resolved: got.value.text });
   }
-  return ok({ text: joinResolved(parts), cited });
+  return ok({ text: joinResolved(parts), cited, origins });
 }
 
 /** Expands markers in optional text `value` (`param` names it in errors). */

@@ -569,4 +569,40 @@ func NewClient(timeout time.Duration) *http.Client {
     expect(file("httpx/http.go")).toBe(HTTP_GO);
     expect(file("httpx/client.go")).toBe("package httpx\n");
   });
+
+  it("pastes a symbol into another file with the imports it uses; its own file is left as it is, and a name it does not export is said", async () => {
+    const FORMAT = `import { DateTime } from "luxon";
+import { pad } from "./strings";
+
+function clampDays(n: number): number {
+  return Math.max(0, n);
+}
+
+export function formatDate(d: Date): string {
+  return pad(DateTime.fromJSDate(d).toISODate() ?? "", clampDays(10));
+}
+`;
+    writeFile(root, "src/util/format.ts", FORMAT);
+    const pasted = await call(v1, "paste", {
+      session,
+      from: "src/util/format.ts#formatDate",
+      to: { path: "src/ui/copy.ts", create_if_missing: true },
+    });
+    expect(pasted.isError, pasted.text).toBeFalsy();
+    expect(file("src/ui/copy.ts")).toBe(`import { DateTime } from "luxon";
+import { pad } from "../util/strings";
+import { clampDays } from "../util/format";
+
+export function formatDate(d: Date): string {
+  return pad(DateTime.fromJSDate(d).toISODate() ?? "", clampDays(10));
+}
+`);
+    expect(file("src/util/format.ts")).toBe(FORMAT);
+    expect(pasted.text).toContain("imports: src/ui/copy.ts: imports DateTime, pad, clampDays");
+    expect(pasted.text).toContain(
+      "not followed: clampDays not exported by src/util/format.ts: export it there (a paste leaves that file as it is)",
+    );
+    await ok(v1, "undo", { session });
+    expect(() => file("src/ui/copy.ts")).toThrow();
+  });
 });

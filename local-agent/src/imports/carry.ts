@@ -4,7 +4,7 @@ import { planGoImports, planPythonImports, planScriptImports } from "../compute/
 import { undoSplice } from "../edits.ts";
 import { languageOf } from "../syntax/languages.ts";
 import { encodeText, sha256 } from "../text-file.ts";
-import { isScript } from "./typescript.ts";
+import { type ImportPlan, isScript } from "./typescript.ts";
 
 /** A file as an operation holds it in memory (file-ops.ts's FileState, the fields used here). */
 export interface HeldFile {
@@ -30,40 +30,18 @@ export async function carryImports(options: {
 }): Promise<{ source: HeldFile; dest: HeldFile } | undefined> {
   const { source, dest } = options;
   if (source.abs === dest.abs) return undefined;
-  const lang = languageOf(source.abs);
-  const destLang = languageOf(dest.abs);
   const selection = source.result.selection;
   if (!selection) return undefined;
-  const texts = {
-    sourceBefore: source.initial.text,
-    unit: { start: selection.start, end: selection.end },
-    sourceAfter: source.current.text,
-    destAfter: dest.current.text,
-  };
-  // Script specifiers are relative paths (absolute ones do); Python names modules from the
-  // root, so it takes the paths as the results name them (relative to the first root).
-  const plan =
-    isScript(lang) && isScript(destLang)
-      ? await planScriptImports({
-          lang,
-          destLang,
-          sourcePath: source.abs,
-          destPath: dest.abs,
-          ...texts,
-        })
-      : lang === "python" && destLang === "python"
-        ? await planPythonImports({
-            sourcePath: source.result.path,
-            destPath: dest.result.path,
-            ...texts,
-          })
-        : lang === "go" && destLang === "go"
-          ? await planGoImports({
-              sourcePath: source.result.path,
-              destPath: dest.result.path,
-              ...texts,
-            })
-          : undefined;
+  const plan = await planFor(
+    { abs: source.abs, path: source.result.path },
+    { abs: dest.abs, path: dest.result.path },
+    {
+      sourceBefore: source.initial.text,
+      unit: { start: selection.start, end: selection.end },
+      sourceAfter: source.current.text,
+      destAfter: dest.current.text,
+    },
+  );
   if (!plan) return undefined;
   const imports = {
     changes: plan.changes.map((c) => relative(c, source, dest)),
@@ -79,6 +57,83 @@ export async function carryImports(options: {
   const destState = rebase(dest.abs, dest.initial, dest.current, plan.destination, dest.result);
   if (imports.changes.length || imports.unresolved.length) dest.result.imports = imports;
   return { source: sourceState, dest: destState };
+}
+
+/** The texts a plan works on: the unit's file before and after, and the destination after. */
+interface PlanTexts {
+  sourceBefore: string;
+  unit: { start: number; end: number };
+  sourceAfter: string;
+  destAfter: string;
+}
+
+/**
+ * The plan for a unit of `source` in `dest`, by their languages (undefined: not
+ * a pair it knows). Script specifiers are relative paths (absolute ones do);
+ * Python and Go name modules and packages from the root, so they take the
+ * paths as results name them (relative to the first root).
+ */
+async function planFor(
+  source: { abs: string; path: string },
+  dest: { abs: string; path: string },
+  texts: PlanTexts,
+): Promise<ImportPlan | undefined> {
+  const lang = languageOf(source.abs);
+  const destLang = languageOf(dest.abs);
+  if (isScript(lang) && isScript(destLang))
+    return planScriptImports({
+      lang,
+      destLang,
+      sourcePath: source.abs,
+      destPath: dest.abs,
+      ...texts,
+    });
+  const paths = { sourcePath: source.path, destPath: dest.path, ...texts };
+  if (lang === "python" && destLang === "python") return planPythonImports(paths);
+  if (lang === "go" && destLang === "go") return planGoImports(paths);
+  return undefined;
+}
+
+/**
+ * A paste's imports (PasteEdit.imports_from): the destination gains what the
+ * pasted units use, one unit after another; their files are not changed, so
+ * what a unit would need from its own file that file does not export is
+ * reported instead. `origins` are the units' files as the agent holds them,
+ * each checked against the hash it was read at.
+ */
+export async function carryPasteImports(options: {
+  dest: { abs: string; initial: HeldFile | undefined; current: HeldFile; result: EditResult };
+  origins: { abs: string; path: string; text: string; start: number; end: number }[];
+  stale: string[];
+}): Promise<HeldFile> {
+  const { dest } = options;
+  let text = dest.current.text;
+  const changes: string[] = [];
+  const unresolved = options.stale.map(
+    (p) => `${p} changed since it was read: the imports of what came from it were not carried`,
+  );
+  for (const origin of options.origins) {
+    if (origin.abs === dest.abs) continue;
+    const plan = await planFor(
+      { abs: origin.abs, path: origin.path },
+      { abs: dest.abs, path: dest.result.path },
+      { sourceBefore: origin.text, unit: origin, sourceAfter: origin.text, destAfter: text },
+    );
+    if (!plan) continue;
+    text = plan.destination;
+    const named = (line: string) =>
+      relative(line, { abs: origin.abs, result: { path: origin.path } as EditResult }, dest);
+    for (const change of plan.changes.map(named)) {
+      if (change.startsWith(`${dest.result.path}:`)) changes.push(change);
+      else if (change.startsWith(`${origin.path}: exports `))
+        unresolved.push(
+          `${change.slice(`${origin.path}: exports `.length)} not exported by ${origin.path}: export it there (a paste leaves that file as it is)`,
+        );
+    }
+    unresolved.push(...plan.unresolved.map(named));
+  }
+  if (changes.length || unresolved.length) dest.result.imports = { changes, unresolved };
+  return rebase(dest.abs, dest.initial, dest.current, text, dest.result);
 }
 
 /** Messages name files as the results do, not by their absolute paths. */

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import type { EditResult } from "../../bridge/protocol.ts";
 import { fail, ok } from "../../core/errors.ts";
 import { LIMITS } from "../../core/limits.ts";
 import { checkTargets } from "../../core/paste-targets.ts";
@@ -9,7 +8,15 @@ import { transformPiece } from "../../refs/transforms.ts";
 import { defineAction } from "../define-tool.ts";
 import { builtText } from "../failures.ts";
 import { readFileLines } from "../file-lines.ts";
-import { changedFile, changedFiles, fileReceipt, forTarget } from "../file-receipts.ts";
+import {
+  changedFile,
+  changedFiles,
+  fileReceipt,
+  forTarget,
+  importFields,
+  importLines,
+  importsOf,
+} from "../file-receipts.ts";
 import { checkTransform, expandTransform } from "../references.ts";
 import * as p from "../schemas.ts";
 import { describeSelection, selectorOf, selectorProblem } from "../selection.ts";
@@ -42,19 +49,8 @@ const output = z.object({
   bytes: z.number(),
   tokens_kept_out: z.number(),
   files: z.array(changedFile),
-  imports: z.array(z.string()).optional().describe("What the files got besides the unit."),
-  unresolved: z.array(z.string()).optional().describe("What the move could not follow."),
+  ...importFields,
 });
-
-/** What a move's files got besides the unit (their imports), and what it could not follow. */
-function importsOf(results: readonly EditResult[]): { imports?: string[]; unresolved?: string[] } {
-  const changes = results.flatMap((r) => r.imports?.changes ?? []);
-  const unresolved = results.flatMap((r) => r.imports?.unresolved ?? []);
-  return {
-    ...(changes.length ? { imports: changes } : {}),
-    ...(unresolved.length ? { unresolved } : {}),
-  };
-}
 
 /** Whether two paths the model wrote name the same file (`./a.ts`, `a/../a.ts`, `a.ts`). */
 function samePath(a: string, b: string): boolean {
@@ -189,8 +185,7 @@ export const move = defineAction({
     const [, ...placed] = r.files;
     return [
       fileReceipt("move", `${r.moved} `, placed.length ? placed : r.files, r.operation, r.dry_run),
-      ...(r.imports?.length ? [`imports: ${r.imports.join("; ")}`] : []),
-      ...(r.unresolved?.length ? [`not followed: ${r.unresolved.join("; ")}`] : []),
+      ...importLines(r),
     ];
   },
 });

@@ -9,7 +9,15 @@ import type { SessionContext } from "../../session/clipboard-session.ts";
 import { type Gathered, gather, shiftForEntry } from "../content.ts";
 import { defineAction } from "../define-tool.ts";
 import { builtText, notFound, textTooLarge } from "../failures.ts";
-import { changedFile, changedFiles, fileReceipt, forTarget } from "../file-receipts.ts";
+import {
+  changedFile,
+  changedFiles,
+  fileReceipt,
+  forTarget,
+  importFields,
+  importLines,
+  importsOf,
+} from "../file-receipts.ts";
 import { formatBytes } from "../receipts.ts";
 import { checkTransform, expandMarkers, expandTransform, refsProblem } from "../references.ts";
 import * as p from "../schemas.ts";
@@ -47,6 +55,7 @@ const output = z.object({
   to_os: z.boolean(),
   files: z.array(changedFile),
   cited: z.string().optional(),
+  ...importFields,
 });
 
 const CONTENT = ["key", "text", "ref", "multi_ref"] as const;
@@ -138,7 +147,14 @@ export const paste = defineAction({
     const applied = await s.files.apply({
       kind: "paste",
       key: args.key,
-      edits: targets.value.map((t) => toPasteEdit(t, args.transform?.indent)),
+      // Units pasted from files take their imports along (DESIGN.md §3).
+      edits: targets.value.map((t) => {
+        const edit = toPasteEdit(t, args.transform?.indent);
+        const origins = content.value.origins ?? [];
+        return origins.length && edit.kind === "paste"
+          ? { ...edit, imports_from: origins.slice(0, 20) }
+          : edit;
+      }),
       texts: [text],
       dryRun: args.dry_run,
       syntaxGuard: args.allow_syntax_errors ? "report" : "refuse",
@@ -159,6 +175,7 @@ export const paste = defineAction({
       to_os: false,
       files: changedFiles(applied.value.results),
       ...(cited ? { cited } : {}),
+      ...importsOf(applied.value.results),
     });
   },
   text: (r) => {
@@ -169,7 +186,7 @@ export const paste = defineAction({
           ? `dry run, nothing written: would paste ${what}→ os:`
           : `pasted ${what}→ os: · op ${r.operation}`,
       ];
-    return [fileReceipt("paste", what, r.files, r.operation, r.dry_run)];
+    return [fileReceipt("paste", what, r.files, r.operation, r.dry_run), ...importLines(r)];
   },
 });
 
