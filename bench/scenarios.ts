@@ -300,13 +300,17 @@ export const SCENARIOS: Scenario[] = [
   {
     name: "rename and move a method",
     language: "Java",
-    task: "Move Order.computeTotal (with its Javadoc) from Order.java into Billing.java, right after Billing.tax, renamed calculateTotal.",
+    task: "Move Order.computeTotal (with its Javadoc) from Order.java into Billing.java, right after Billing.tax, renamed calculateTotal; Order.java keeps only the imports it still uses.",
     files: { "Order.java": ORDER_JAVA, "Billing.java": BILLING_JAVA },
     async naive(fs) {
       const order = await fs.read("Order.java");
       const billing = await fs.read("Billing.java");
       const method = block(order, "    /**\n     * Sums the items", "    }");
-      await fs.edit("Order.java", [{ oldText: `${method}\n`, newText: "" }]);
+      // Only computeTotal used BigDecimal.
+      await fs.edit("Order.java", [
+        { oldText: "import java.math.BigDecimal;\n", newText: "" },
+        { oldText: `${method}\n`, newText: "" },
+      ]);
       const anchor = block(billing, "        return amount.multiply", "    }");
       await fs.edit("Billing.java", [
         {

@@ -1,4 +1,5 @@
 import { planGoImports } from "../imports/go.ts";
+import { planJavaImports } from "../imports/java.ts";
 import { planPythonImports } from "../imports/python.ts";
 import { planScriptImports } from "../imports/typescript.ts";
 import { outline } from "../syntax/outline.ts";
@@ -16,6 +17,7 @@ export const JOBS = {
   planScriptImports,
   planPythonImports,
   planGoImports,
+  planJavaImports,
 };
 export type Jobs = typeof JOBS;
 export type JobName = keyof Jobs;

@@ -1,4 +1,5 @@
 import type { GoMoveInput } from "../imports/go.ts";
+import type { JavaMoveInput } from "../imports/java.ts";
 import type { PythonMoveInput } from "../imports/python.ts";
 import type { ImportPlan, MoveInput } from "../imports/typescript.ts";
 import type { Language } from "../syntax/languages.ts";
@@ -65,4 +66,10 @@ export function planPythonImports(input: PythonMoveInput): Promise<ImportPlan> {
 export function planGoImports(input: GoMoveInput): Promise<ImportPlan> {
   const size = input.sourceBefore.length + input.destAfter.length;
   return computeThread.run("planGoImports", [input], { release: size > LARGE_CHARS });
+}
+
+/** A Java move's imports (imports/java.ts), in the compute thread. */
+export function planJavaImports(input: JavaMoveInput): Promise<ImportPlan> {
+  const size = input.sourceBefore.length + input.destAfter.length;
+  return computeThread.run("planJavaImports", [input], { release: size > LARGE_CHARS });
 }

@@ -1,6 +1,11 @@
 import type { EditResult } from "../../../src/bridge/protocol.ts";
 import { Lines } from "../../../src/core/lines.ts";
-import { planGoImports, planPythonImports, planScriptImports } from "../compute/offload.ts";
+import {
+  planGoImports,
+  planJavaImports,
+  planPythonImports,
+  planScriptImports,
+} from "../compute/offload.ts";
 import { undoSplice } from "../edits.ts";
 import { languageOf } from "../syntax/languages.ts";
 import { encodeText, sha256 } from "../text-file.ts";
@@ -18,11 +23,11 @@ export interface HeldFile {
 /**
  * A move's imports (ApplyArgs.carry_imports): after edit `from` removed a unit
  * from its file and edit `to` pasted it into another, both files get what the
- * unit needs (imports/typescript.ts, python.ts, go.ts). Each file's new text replaces what the
+ * unit needs (imports/typescript.ts, python.ts, go.ts, java.ts). Each file's new text replaces what the
  * operation holds for it, and its edit's result and undo are widened to cover
  * everything that changed in it, so one undo still reverts the whole move.
  * Returns the files' new states (unchanged when the files are not both
- * scripts, both Python or both Go, or both edits are in one file).
+ * scripts, both Python, Go or Java, or both edits are in one file).
  */
 export async function carryImports(options: {
   source: { abs: string; initial: HeldFile; current: HeldFile; result: EditResult };
@@ -91,6 +96,7 @@ async function planFor(
   const paths = { sourcePath: source.path, destPath: dest.path, ...texts };
   if (lang === "python" && destLang === "python") return planPythonImports(paths);
   if (lang === "go" && destLang === "go") return planGoImports(paths);
+  if (lang === "java" && destLang === "java") return planJavaImports(paths);
   return undefined;
 }
 

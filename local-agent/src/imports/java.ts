@@ -1,0 +1,168 @@
+import { type Node, type Tree, withTree } from "../syntax/parser.ts";
+import type { ImportPlan } from "./typescript.ts";
+
+/**
+ * Import-aware moves for Java (DESIGN.md §3: "at least the destination's
+ * imports"): the destination gains the imports whose names the unit uses
+ * (static ones too, and the old file's `.*` imports, which Java allows unused),
+ * and the old file drops the single-name imports only the unit used. Types of
+ * the old file's package the unit may use are not imported into a file of
+ * another package: which names those are is not known from one file, so the
+ * candidates are reported.
+ */
+
+export interface JavaMoveInput {
+  sourcePath: string;
+  destPath: string;
+  sourceBefore: string;
+  unit: { start: number; end: number };
+  sourceAfter: string;
+  destAfter: string;
+}
+
+interface Import {
+  /** The simple name it binds (`List`, `max`), or `*`. */
+  name: string;
+  text: string;
+  node: { start: number; end: number };
+}
+
+interface Facts {
+  pkg: string | undefined;
+  imports: Import[];
+  /** Past the last import's line, or the package declaration's. */
+  insertAt: number;
+  hasImports: boolean;
+  declared: Set<string>;
+}
+
+const kids = (node: Node) => node.children.filter((c): c is Node => c !== null);
+
+function lineEnd(text: string, at: number): number {
+  const eol = text.indexOf("\n", at);
+  return eol === -1 ? text.length : eol + 1;
+}
+
+function factsOf(tree: Tree, text: string): Facts {
+  let pkg: string | undefined;
+  const imports: Import[] = [];
+  const declared = new Set<string>();
+  let insertAt = 0;
+  for (const child of kids(tree.rootNode)) {
+    if (child.type === "package_declaration") {
+      pkg = kids(child).find(
+        (c) => c.type === "scoped_identifier" || c.type === "identifier",
+      )?.text;
+      insertAt = lineEnd(text, child.endIndex);
+    } else if (child.type === "import_declaration") {
+      const wildcard = kids(child).some((c) => c.type === "asterisk");
+      const path = kids(child).find(
+        (c) => c.type === "scoped_identifier" || c.type === "identifier",
+      );
+      const name = wildcard ? "*" : (path?.text.split(".").at(-1) ?? "");
+      imports.push({
+        name,
+        text: child.text,
+        node: { start: child.startIndex, end: child.endIndex },
+      });
+      insertAt = lineEnd(text, child.endIndex);
+    } else {
+      const name = child.childForFieldName("name");
+      if (name) declared.add(name.text);
+    }
+  }
+  return { pkg, imports, insertAt, hasImports: imports.length > 0, declared };
+}
+
+/** Simple names used in [start, end): types, and identifiers (static imports). */
+function namesIn(tree: Tree, start: number, end: number): { types: Set<string>; all: Set<string> } {
+  const types = new Set<string>();
+  const all = new Set<string>();
+  const visit = (node: Node) => {
+    if (node.endIndex <= start || node.startIndex >= end) return;
+    if (node.type === "import_declaration" || node.type === "package_declaration") return;
+    if (node.type === "type_identifier") {
+      types.add(node.text);
+      all.add(node.text);
+    } else if (node.type === "identifier") all.add(node.text);
+    for (const child of kids(node)) visit(child);
+  };
+  visit(tree.rootNode);
+  return { types, all };
+}
+
+/** Declared in [start, end): classes, interfaces, enums, records, type parameters. */
+function declaredIn(tree: Tree, start: number, end: number): Set<string> {
+  const out = new Set<string>();
+  const visit = (node: Node) => {
+    if (node.endIndex <= start || node.startIndex >= end) return;
+    if (/_declaration$/.test(node.type) || node.type === "type_parameter") {
+      const name =
+        node.childForFieldName("name") ??
+        kids(node).find((c) => c.type === "type_identifier") ??
+        null;
+      if (name) out.add(name.text);
+    }
+    for (const child of kids(node)) visit(child);
+  };
+  visit(tree.rootNode);
+  return out;
+}
+
+/** java.lang's types, which need no import. */
+const JAVA_LANG = new Set(
+  "Object String Integer Long Short Byte Double Float Boolean Character Number Math System Thread Runnable Exception RuntimeException Error Throwable IllegalArgumentException IllegalStateException NullPointerException UnsupportedOperationException IndexOutOfBoundsException Iterable Comparable CharSequence StringBuilder Void Class Enum Record Override Deprecated SuppressWarnings FunctionalInterface SafeVarargs AutoCloseable Cloneable Process".split(
+    " ",
+  ),
+);
+
+export async function planJavaImports(input: JavaMoveInput): Promise<ImportPlan> {
+  const { sourcePath, destPath } = input;
+  const before = await withTree(input.sourceBefore, "java", (tree) => ({
+    facts: factsOf(tree, input.sourceBefore),
+    used: namesIn(tree, input.unit.start, input.unit.end),
+    own: declaredIn(tree, input.unit.start, input.unit.end),
+  }));
+  const dest = await withTree(input.destAfter, "java", (tree) => factsOf(tree, input.destAfter));
+  const have = new Set(dest.imports.map((i) => i.text));
+  const wanted = before.facts.imports.filter(
+    (i) => !have.has(i.text) && (i.name === "*" || before.used.all.has(i.name)),
+  );
+  const changes: string[] = [];
+  const unresolved: string[] = [];
+  let destination = input.destAfter;
+  if (wanted.length) {
+    const block = wanted.map((i) => `${i.text}\n`).join("");
+    const at = dest.insertAt;
+    const lead = dest.hasImports ? "" : "\n";
+    const after = destination.slice(at);
+    const gap = !dest.hasImports && after !== "" && !after.startsWith("\n") ? "\n" : "";
+    destination = destination.slice(0, at) + lead + block + gap + after;
+    changes.push(`${destPath}: imports ${wanted.map((i) => i.name).join(", ")}`);
+  }
+  if (before.facts.pkg !== dest.pkg) {
+    const imported = new Set(before.facts.imports.map((i) => i.name));
+    const candidates = [...before.used.types].filter(
+      (t) => !imported.has(t) && !JAVA_LANG.has(t) && !before.own.has(t) && /^[A-Z]/.test(t),
+    );
+    if (candidates.length)
+      unresolved.push(
+        `${candidates.join(", ")}: types of package ${before.facts.pkg ?? "(default)"} the unit may use were not imported into package ${dest.pkg ?? "(default)"}`,
+      );
+  }
+
+  // The old file: single-name imports only the unit used go.
+  let source = input.sourceAfter;
+  const after = await withTree(source, "java", (tree) => ({
+    facts: factsOf(tree, source),
+    used: namesIn(tree, 0, source.length),
+  }));
+  const dropped = after.facts.imports.filter(
+    (i) => i.name !== "*" && before.used.all.has(i.name) && !after.used.all.has(i.name),
+  );
+  for (const i of [...dropped].sort((a, b) => b.node.start - a.node.start))
+    source = source.slice(0, i.node.start) + source.slice(lineEnd(source, i.node.end));
+  if (dropped.length)
+    changes.push(`${sourcePath}: drops imports ${dropped.map((i) => i.name).join(", ")}`);
+  return { source, destination, changes, unresolved };
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { planJavaImports } from "../src/imports/java.ts";
+import { select } from "../src/syntax/select.ts";
+
+const ORDER_JAVA = `package shop;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+
+public class Order {
+    private final List<Line> lines = new ArrayList<>();
+
+    public BigDecimal total() {
+        BigDecimal sum = BigDecimal.ZERO;
+        for (Line line : lines) sum = sum.add(line.amount());
+        return sum;
+    }
+
+    public int size() {
+        return lines.size();
+    }
+}
+`;
+
+describe("import-aware moves in Java", () => {
+  it("gives the destination the imports the unit uses, drops the ones only it used, and names its package's types for another package", async () => {
+    const found = await select(ORDER_JAVA, { focus: "Order.total" }, "java", "Order.java");
+    if (!found.ok) throw new Error(found.error.message);
+    const { start, end } = found.value;
+    const plan = await planJavaImports({
+      sourcePath: "shop/Order.java",
+      destPath: "shop/billing/Totals.java",
+      sourceBefore: ORDER_JAVA,
+      unit: { start, end },
+      sourceAfter: ORDER_JAVA.slice(0, start) + ORDER_JAVA.slice(end),
+      destAfter: `package shop.billing;\n\npublic class Totals {\n${ORDER_JAVA.slice(start, end)}}\n`,
+    });
+    expect(plan.destination.split("\n").slice(0, 5)).toEqual([
+      "package shop.billing;",
+      "",
+      "import java.math.BigDecimal;",
+      "",
+      "public class Totals {",
+    ]);
+    expect(plan.source).not.toContain("import java.math.BigDecimal;");
+    expect(plan.source).toContain("import java.util.List;");
+    expect(plan.changes).toEqual([
+      "shop/billing/Totals.java: imports BigDecimal",
+      "shop/Order.java: drops imports BigDecimal",
+    ]);
+    expect(plan.unresolved).toEqual([
+      "Line: types of package shop the unit may use were not imported into package shop.billing",
+    ]);
+  });
+});
