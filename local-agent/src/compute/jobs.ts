@@ -1,6 +1,7 @@
 import { planGoImports } from "../imports/go.ts";
 import { planJavaImports } from "../imports/java.ts";
 import { planPythonImports } from "../imports/python.ts";
+import { planRustImports } from "../imports/rust.ts";
 import { planScriptImports } from "../imports/typescript.ts";
 import { outline } from "../syntax/outline.ts";
 import { select, syntaxError } from "../syntax/select.ts";
@@ -18,6 +19,7 @@ export const JOBS = {
   planPythonImports,
   planGoImports,
   planJavaImports,
+  planRustImports,
 };
 export type Jobs = typeof JOBS;
 export type JobName = keyof Jobs;

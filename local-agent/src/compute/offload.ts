@@ -1,6 +1,7 @@
 import type { GoMoveInput } from "../imports/go.ts";
 import type { JavaMoveInput } from "../imports/java.ts";
 import type { PythonMoveInput } from "../imports/python.ts";
+import type { RustMoveInput } from "../imports/rust.ts";
 import type { ImportPlan, MoveInput } from "../imports/typescript.ts";
 import type { Language } from "../syntax/languages.ts";
 import type { Outline } from "../syntax/outline.ts";
@@ -72,4 +73,10 @@ export function planGoImports(input: GoMoveInput): Promise<ImportPlan> {
 export function planJavaImports(input: JavaMoveInput): Promise<ImportPlan> {
   const size = input.sourceBefore.length + input.destAfter.length;
   return computeThread.run("planJavaImports", [input], { release: size > LARGE_CHARS });
+}
+
+/** A Rust move's imports (imports/rust.ts), in the compute thread. */
+export function planRustImports(input: RustMoveInput): Promise<ImportPlan> {
+  const size = input.sourceBefore.length + input.destAfter.length;
+  return computeThread.run("planRustImports", [input], { release: size > LARGE_CHARS });
 }

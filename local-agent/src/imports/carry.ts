@@ -4,6 +4,7 @@ import {
   planGoImports,
   planJavaImports,
   planPythonImports,
+  planRustImports,
   planScriptImports,
 } from "../compute/offload.ts";
 import { undoSplice } from "../edits.ts";
@@ -23,11 +24,11 @@ export interface HeldFile {
 /**
  * A move's imports (ApplyArgs.carry_imports): after edit `from` removed a unit
  * from its file and edit `to` pasted it into another, both files get what the
- * unit needs (imports/typescript.ts, python.ts, go.ts, java.ts). Each file's new text replaces what the
+ * unit needs (imports/typescript.ts, python.ts, go.ts, java.ts, rust.ts). Each file's new text replaces what the
  * operation holds for it, and its edit's result and undo are widened to cover
  * everything that changed in it, so one undo still reverts the whole move.
  * Returns the files' new states (unchanged when the files are not both
- * scripts, both Python, Go or Java, or both edits are in one file).
+ * scripts, or both Python, Go, Java or Rust, or both edits are in one file).
  */
 export async function carryImports(options: {
   source: { abs: string; initial: HeldFile; current: HeldFile; result: EditResult };
@@ -97,6 +98,7 @@ async function planFor(
   if (lang === "python" && destLang === "python") return planPythonImports(paths);
   if (lang === "go" && destLang === "go") return planGoImports(paths);
   if (lang === "java" && destLang === "java") return planJavaImports(paths);
+  if (lang === "rust" && destLang === "rust") return planRustImports(paths);
   return undefined;
 }
 

@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { planRustImports } from "../src/imports/rust.ts";
+import { select } from "../src/syntax/select.ts";
+
+const PARSER_RS = `//! Key=value parsing.
+use std::collections::HashMap;
+use std::io::{self, BufRead, Write as W};
+use super::errors::ParseError;
+
+/// Parses lines of key=value pairs.
+pub fn parse<R: BufRead>(input: R) -> io::Result<HashMap<String, String>> {
+    let mut out = HashMap::new();
+    for line in input.lines() {
+        let line = line?;
+        if let Some((k, v)) = line.split_once('=') {
+            out.insert(k.trim().to_string(), v.trim().to_string());
+        }
+    }
+    Ok(out)
+}
+
+pub fn check(s: &str) -> Result<(), ParseError> {
+    if s.is_empty() { Err(ParseError::Empty) } else { Ok(()) }
+}
+`;
+
+describe("import-aware moves in Rust", () => {
+  it("gives the destination a use for each name the unit uses, taking lists apart; a super:: path across directories is said", async () => {
+    const move = async (symbol: string, destPath: string, dest: string) => {
+      const found = await select(PARSER_RS, { focus: symbol }, "rust", "parser.rs");
+      if (!found.ok) throw new Error(found.error.message);
+      const { start, end } = found.value;
+      return planRustImports({
+        sourcePath: "src/parser.rs",
+        destPath,
+        sourceBefore: PARSER_RS,
+        unit: { start, end },
+        sourceAfter: PARSER_RS.slice(0, start) + PARSER_RS.slice(end),
+        destAfter: `${dest}\n${PARSER_RS.slice(start, end)}`,
+      });
+    };
+    const parse = await move("parse", "src/kv.rs", "//! Key-value files.\nuse std::io;\n");
+    expect(parse.destination.split("\n").slice(0, 5)).toEqual([
+      "//! Key-value files.",
+      "use std::io;",
+      "use std::collections::HashMap;",
+      "use std::io::BufRead;",
+      "",
+    ]);
+    expect(parse.changes).toEqual(["src/kv.rs: imports HashMap, BufRead"]);
+    const check = await move("check", "src/deep/checks.rs", "");
+    expect(check.destination.startsWith("\npub fn check")).toBe(true);
+    expect(check.unresolved).toEqual([
+      "use super::errors::ParseError is relative to src/parser.rs's module: not rewritten for src/deep/checks.rs",
+    ]);
+    const sibling = await move("check", "src/checks.rs", "");
+    expect(sibling.destination.split("\n")[0]).toBe("use super::errors::ParseError;");
+  });
+});
