@@ -58,6 +58,7 @@ const apply = async (
   texts: string[],
   dryRun = false,
   guard: "refuse" | "report" | "off" = "off",
+  carry?: { from: number; to: number },
 ) => {
   const op = ++lastOp;
   const r = await applyOp(ws, {
@@ -66,6 +67,7 @@ const apply = async (
     syntax_guard: guard,
     texts,
     edits,
+    ...(carry ? { carry_imports: carry } : {}),
   });
   return Object.assign(r, { op });
 };
@@ -760,5 +762,78 @@ describe("anchors that cover whole lines", () => {
     );
     expect(r.ok, r.ok ? "" : r.error.message).toBe(true);
     expect(bytes("s.py").toString()).toBe("class S:\n    a = 10\n    b = 2\n");
+  });
+});
+
+describe("a move's imports (carry_imports)", () => {
+  const A_TS =
+    'import { z } from "./z";\n\nexport function f() {\n  return z(1);\n}\n\nexport const g = () => f();\n';
+
+  /** Moves symbol `name` of `from` to the end of `to` as the edge asks: a removal, a paste, carry_imports. */
+  async function move(ws: Workspace, from: string, name: string, to: string) {
+    const read = await readOp(ws, { path: from, select: { focus: name } });
+    if (!read.ok) throw new Error(read.error.message);
+    return apply(
+      ws,
+      [
+        paste(from, "replace_lines", { select: { focus: name } }),
+        { kind: "paste", path: to, mode: "append", text: 1, create_if_missing: true } as Edit,
+      ],
+      ["", read.value.text],
+      false,
+      "refuse",
+      { from: 0, to: 1 },
+    );
+  }
+
+  it("writes both files' imports in the one operation, and its undo restores both byte for byte", async () => {
+    const { ws, file, bytes } = workspace();
+    file("src/a.ts", A_TS);
+    file("src/z.ts", "export const z = (n: number) => n;\n");
+    const r = await move(ws, "src/a.ts", "f", "src/lib/b.ts");
+    expect(r.ok, r.ok ? "" : r.error.message).toBe(true);
+    expect(bytes("src/lib/b.ts").toString()).toBe(
+      'import { z } from "../z";\n\nexport function f() {\n  return z(1);\n}\n',
+    );
+    expect(bytes("src/a.ts").toString()).toBe(
+      'import { f } from "./lib/b";\n\nexport const g = () => f();\n',
+    );
+    if (!r.ok) return;
+    expect(r.value.result.results[1]?.imports?.changes).toEqual([
+      "src/lib/b.ts: imports z",
+      "src/a.ts: drops imports z",
+      "src/a.ts: imports f from src/lib/b.ts",
+    ]);
+    const undone = await apply(ws, revertsOf(r.op, r.value.result.results), []);
+    expect(undone.ok, undone.ok ? "" : undone.error.message).toBe(true);
+    expect(bytes("src/a.ts").toString()).toBe(A_TS);
+    expect(() => bytes("src/lib/b.ts")).toThrow();
+  });
+
+  it("moves a unit nested deeper than the planner can follow, saying its imports were not carried", async () => {
+    const { ws, file, bytes } = workspace();
+    const deep = `${"[".repeat(30_000)}${"]".repeat(30_000)}`;
+    file("a.ts", `import { z } from "./z";\n\nexport const d = ${deep};\n\nexport const y = z;\n`);
+    // Too deep for focus, so the unit is taken by its first and last words.
+    const select = { start: "export const d", end: "]];" };
+    const read = await readOp(ws, { path: "a.ts", select });
+    if (!read.ok) throw new Error(read.error.message);
+    const r = await apply(
+      ws,
+      [
+        paste("a.ts", "replace_lines", { select }),
+        { kind: "paste", path: "b.ts", mode: "append", text: 1, create_if_missing: true } as Edit,
+      ],
+      ["", read.value.text],
+      false,
+      "off",
+      { from: 0, to: 1 },
+    );
+    expect(r.ok, r.ok ? "" : r.error.message).toBe(true);
+    if (!r.ok) return;
+    expect(bytes("b.ts").toString()).toContain("export const d");
+    expect(r.value.result.results[1]?.imports?.unresolved).toEqual([
+      "a.ts nests too deeply to follow its imports: none were carried",
+    ]);
   });
 });

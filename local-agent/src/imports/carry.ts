@@ -47,7 +47,7 @@ export async function carryImports(options: {
       sourceAfter: source.current.text,
       destAfter: dest.current.text,
     },
-  );
+  ).catch((error: unknown) => tooDeep(error, source.result.path, dest.result));
   if (!plan) return undefined;
   const imports = {
     changes: plan.changes.map((c) => relative(c, source, dest)),
@@ -126,7 +126,11 @@ export async function carryPasteImports(options: {
       { abs: origin.abs, path: origin.path },
       { abs: dest.abs, path: dest.result.path },
       { sourceBefore: origin.text, unit: origin, sourceAfter: origin.text, destAfter: text },
-    );
+    ).catch((error: unknown) => {
+      if (!isTooDeep(error)) throw error;
+      unresolved.push(tooDeepNote(origin.path));
+      return undefined;
+    });
     if (!plan) continue;
     text = plan.destination;
     const named = (line: string) =>
@@ -142,6 +146,21 @@ export async function carryPasteImports(options: {
   }
   if (changes.length || unresolved.length) dest.result.imports = { changes, unresolved };
   return rebase(dest.abs, dest.initial, dest.current, text, dest.result);
+}
+
+/** A parse deeper than the stack (a hostile or generated file), as the compute thread reports it. */
+function isTooDeep(error: unknown): boolean {
+  return error instanceof RangeError || /call stack/i.test(String(error));
+}
+
+const tooDeepNote = (path: string) =>
+  `${path} nests too deeply to follow its imports: none were carried`;
+
+/** A move whose files nest too deeply to plan: it goes ahead without imports, and says so. */
+function tooDeep(error: unknown, path: string, result: EditResult): undefined {
+  if (!isTooDeep(error)) throw error;
+  result.imports = { changes: [], unresolved: [tooDeepNote(path)] };
+  return undefined;
 }
 
 /** Messages name files as the results do, not by their absolute paths. */
