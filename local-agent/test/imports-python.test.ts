@@ -1,23 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { planPythonImports } from "../src/imports/python.ts";
-import { select } from "../src/syntax/select.ts";
+import { planMove } from "./support/plan-move.ts";
 
-async function move(
+const move = (
   files: { sourcePath: string; source: string; destPath: string; dest: string },
   symbol: string,
-) {
-  const found = await select(files.source, { focus: symbol }, "python", files.sourcePath);
-  if (!found.ok) throw new Error(found.error.message);
-  const { start, end } = found.value;
-  return planPythonImports({
-    sourcePath: files.sourcePath,
-    destPath: files.destPath,
-    sourceBefore: files.source,
-    unit: { start, end },
-    sourceAfter: files.source.slice(0, start) + files.source.slice(end),
-    destAfter: `${files.dest}\n${files.source.slice(start, end)}`,
-  });
-}
+) => planMove("python", files, symbol, planPythonImports);
 
 const HANDLERS_PY = `"""HTTP handlers."""
 from datetime import datetime, timezone

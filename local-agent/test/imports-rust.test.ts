@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { planRustImports } from "../src/imports/rust.ts";
-import { select } from "../src/syntax/select.ts";
+import { planMove } from "./support/plan-move.ts";
 
 const PARSER_RS = `//! Key=value parsing.
 use std::collections::HashMap;
@@ -26,19 +26,13 @@ pub fn check(s: &str) -> Result<(), ParseError> {
 
 describe("import-aware moves in Rust", () => {
   it("gives the destination a use for each name the unit uses, taking lists apart; a super:: path across directories is said", async () => {
-    const move = async (symbol: string, destPath: string, dest: string) => {
-      const found = await select(PARSER_RS, { focus: symbol }, "rust", "parser.rs");
-      if (!found.ok) throw new Error(found.error.message);
-      const { start, end } = found.value;
-      return planRustImports({
-        sourcePath: "src/parser.rs",
-        destPath,
-        sourceBefore: PARSER_RS,
-        unit: { start, end },
-        sourceAfter: PARSER_RS.slice(0, start) + PARSER_RS.slice(end),
-        destAfter: `${dest}\n${PARSER_RS.slice(start, end)}`,
-      });
-    };
+    const move = (symbol: string, destPath: string, dest: string) =>
+      planMove(
+        "rust",
+        { sourcePath: "src/parser.rs", source: PARSER_RS, destPath, dest },
+        symbol,
+        planRustImports,
+      );
     const parse = await move("parse", "src/kv.rs", "//! Key-value files.\nuse std::io;\n");
     expect(parse.destination.split("\n").slice(0, 5)).toEqual([
       "//! Key-value files.",

@@ -1,27 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { planScriptImports, type ScriptLanguage } from "../src/imports/typescript.ts";
-import { select } from "../src/syntax/select.ts";
+import { planMove } from "./support/plan-move.ts";
 
 /** Moves `symbol` from `source` to the end of `dest` as text, then plans both files' imports. */
-async function move(
+const move = (
   files: { sourcePath: string; source: string; destPath: string; dest: string },
   symbol: string,
   lang: ScriptLanguage = "typescript",
-) {
-  const found = await select(files.source, { focus: symbol }, lang, files.sourcePath);
-  if (!found.ok) throw new Error(found.error.message);
-  const { start, end } = found.value;
-  const unit = files.source.slice(start, end);
-  return planScriptImports({
-    lang,
-    sourcePath: files.sourcePath,
-    destPath: files.destPath,
-    sourceBefore: files.source,
-    unit: { start, end },
-    sourceAfter: files.source.slice(0, start) + files.source.slice(end),
-    destAfter: `${files.dest}\n${unit}`,
-  });
-}
+) => planMove(lang, files, symbol, (t) => planScriptImports({ ...t, lang }));
 
 const FORMAT_TS = `import { DateTime } from "luxon";
 import { pad } from "./strings";

@@ -65,15 +65,14 @@ export function renderOutline(units: OutlineUnit[], maxLines = OUTLINE_MAX_LINES
   const lines: string[] = [];
   let listed = 0;
   let cut = 0;
-  const shown = units;
-  for (let i = 0; i < shown.length; ) {
-    const u = shown[i] as OutlineUnit;
+  for (let i = 0; i < units.length; ) {
+    const u = units[i] as OutlineUnit;
     // A run: one-line units at one depth, of one kind, one after another.
     let j = i + 1;
     if (u.start_line === u.end_line)
-      while (j < shown.length) {
-        const next = shown[j] as OutlineUnit;
-        const previous = shown[j - 1] as OutlineUnit;
+      while (j < units.length) {
+        const next = units[j] as OutlineUnit;
+        const previous = units[j - 1] as OutlineUnit;
         if (
           next.depth !== u.depth ||
           next.kind !== u.kind ||
@@ -89,7 +88,7 @@ export function renderOutline(units: OutlineUnit[], maxLines = OUTLINE_MAX_LINES
       i += run;
       continue;
     }
-    const last = shown[i + run - 1] as OutlineUnit;
+    const last = units[i + run - 1] as OutlineUnit;
     const indent = "  ".repeat(Math.min(u.depth, 32));
     lines.push(
       run === 1

@@ -1,8 +1,5 @@
-import type { GoMoveInput } from "../imports/go.ts";
-import type { JavaMoveInput } from "../imports/java.ts";
-import type { PythonMoveInput } from "../imports/python.ts";
-import type { RustMoveInput } from "../imports/rust.ts";
-import type { ImportPlan, MoveInput } from "../imports/typescript.ts";
+import type { ImportPlan, MoveTexts } from "../imports/plan.ts";
+import type { MoveInput } from "../imports/typescript.ts";
 import type { Language } from "../syntax/languages.ts";
 import type { Outline } from "../syntax/outline.ts";
 import { type Selector, type SelectResult, select as selectHere } from "../syntax/select.ts";
@@ -58,25 +55,25 @@ export function planScriptImports(input: MoveInput): Promise<ImportPlan> {
 }
 
 /** A Python move's imports (imports/python.ts), in the compute thread. */
-export function planPythonImports(input: PythonMoveInput): Promise<ImportPlan> {
+export function planPythonImports(input: MoveTexts): Promise<ImportPlan> {
   const size = input.sourceBefore.length + input.destAfter.length;
   return computeThread.run("planPythonImports", [input], { release: size > LARGE_CHARS });
 }
 
 /** A Go move's imports (imports/go.ts), in the compute thread. */
-export function planGoImports(input: GoMoveInput): Promise<ImportPlan> {
+export function planGoImports(input: MoveTexts): Promise<ImportPlan> {
   const size = input.sourceBefore.length + input.destAfter.length;
   return computeThread.run("planGoImports", [input], { release: size > LARGE_CHARS });
 }
 
 /** A Java move's imports (imports/java.ts), in the compute thread. */
-export function planJavaImports(input: JavaMoveInput): Promise<ImportPlan> {
+export function planJavaImports(input: MoveTexts): Promise<ImportPlan> {
   const size = input.sourceBefore.length + input.destAfter.length;
   return computeThread.run("planJavaImports", [input], { release: size > LARGE_CHARS });
 }
 
 /** A Rust move's imports (imports/rust.ts), in the compute thread. */
-export function planRustImports(input: RustMoveInput): Promise<ImportPlan> {
+export function planRustImports(input: MoveTexts): Promise<ImportPlan> {
   const size = input.sourceBefore.length + input.destAfter.length;
   return computeThread.run("planRustImports", [input], { release: size > LARGE_CHARS });
 }

@@ -10,7 +10,8 @@ import {
 import { undoSplice } from "../edits.ts";
 import { languageOf } from "../syntax/languages.ts";
 import { encodeText, sha256 } from "../text-file.ts";
-import { type ImportPlan, isScript } from "./typescript.ts";
+import type { ImportPlan } from "./plan.ts";
+import { isScript } from "./typescript.ts";
 
 /** A file as an operation holds it in memory (file-ops.ts's FileState, the fields used here). */
 export interface HeldFile {

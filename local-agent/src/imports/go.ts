@@ -1,5 +1,12 @@
 import { type Node, type Tree, withTree } from "../syntax/parser.ts";
-import type { ImportPlan } from "./typescript.ts";
+import {
+  type ImportPlan,
+  kids,
+  lineEnd,
+  lineStart,
+  type MoveTexts,
+  replaceRanges,
+} from "./plan.ts";
 
 /**
  * Import-aware moves for Go (DESIGN.md §3: "at least the destination's
@@ -10,15 +17,6 @@ import type { ImportPlan } from "./typescript.ts";
  * within one directory; across directories their import path lives in go.mod,
  * so that is reported, never guessed.
  */
-
-export interface GoMoveInput {
-  sourcePath: string;
-  destPath: string;
-  sourceBefore: string;
-  unit: { start: number; end: number };
-  sourceAfter: string;
-  destAfter: string;
-}
 
 interface Spec {
   /** The name the file uses it by: its alias, else the path's last element (`v2` skipped). */
@@ -42,13 +40,6 @@ interface Facts {
   afterPackage: number;
   /** Top-level names, with the declaration that names each. */
   topLevel: Map<string, { start: number; end: number }>;
-}
-
-const kids = (node: Node) => node.children.filter((c): c is Node => c !== null);
-
-function lineEnd(text: string, at: number): number {
-  const eol = text.indexOf("\n", at);
-  return eol === -1 ? text.length : eol + 1;
 }
 
 function packageName(path: string, alias: string | undefined): string {
@@ -173,12 +164,8 @@ function addSpecs(text: string, facts: Facts, specs: Spec[]): string {
 
 const pathOf = (specText: string) => specText.slice(specText.indexOf('"'));
 
-function lineStart(text: string, at: number): number {
-  return text.lastIndexOf("\n", at - 1) + 1;
-}
-
 /** The imports both files need after `unit` moved from `sourcePath` to `destPath`. */
-export async function planGoImports(input: GoMoveInput): Promise<ImportPlan> {
+export async function planGoImports(input: MoveTexts): Promise<ImportPlan> {
   const { sourcePath, destPath } = input;
   const before = await withTree(input.sourceBefore, "go", (tree) => ({
     facts: factsOf(tree, input.sourceBefore),
@@ -235,8 +222,10 @@ export async function planGoImports(input: GoMoveInput): Promise<ImportPlan> {
       for (const s of leaving)
         edits.push({ start: lineStart(source, s.node.start), end: lineEnd(source, s.node.end) });
   }
-  for (const e of edits.sort((a, b) => b.start - a.start))
-    source = source.slice(0, e.start) + source.slice(e.end);
+  source = replaceRanges(
+    source,
+    edits.map((e) => ({ ...e, insert: "" })),
+  );
   if (dropped.length) changes.push(`${sourcePath}: drops imports ${dropped.join(", ")}`);
   return { source, destination, changes, unresolved };
 }

@@ -1,5 +1,5 @@
 import { type Node, type Tree, withTree } from "../syntax/parser.ts";
-import type { ImportPlan } from "./typescript.ts";
+import { type ImportPlan, kids, lineEnd, type MoveTexts, replaceRanges } from "./plan.ts";
 
 /**
  * Import-aware moves for Java (DESIGN.md §3: "at least the destination's
@@ -10,15 +10,6 @@ import type { ImportPlan } from "./typescript.ts";
  * another package: which names those are is not known from one file, so the
  * candidates are reported.
  */
-
-export interface JavaMoveInput {
-  sourcePath: string;
-  destPath: string;
-  sourceBefore: string;
-  unit: { start: number; end: number };
-  sourceAfter: string;
-  destAfter: string;
-}
 
 interface Import {
   /** The simple name it binds (`List`, `max`), or `*`. */
@@ -34,13 +25,6 @@ interface Facts {
   insertAt: number;
   hasImports: boolean;
   declared: Set<string>;
-}
-
-const kids = (node: Node) => node.children.filter((c): c is Node => c !== null);
-
-function lineEnd(text: string, at: number): number {
-  const eol = text.indexOf("\n", at);
-  return eol === -1 ? text.length : eol + 1;
 }
 
 function factsOf(tree: Tree, text: string): Facts {
@@ -116,7 +100,7 @@ const JAVA_LANG = new Set(
   ),
 );
 
-export async function planJavaImports(input: JavaMoveInput): Promise<ImportPlan> {
+export async function planJavaImports(input: MoveTexts): Promise<ImportPlan> {
   const { sourcePath, destPath } = input;
   const before = await withTree(input.sourceBefore, "java", (tree) => ({
     facts: factsOf(tree, input.sourceBefore),
@@ -160,8 +144,10 @@ export async function planJavaImports(input: JavaMoveInput): Promise<ImportPlan>
   const dropped = after.facts.imports.filter(
     (i) => i.name !== "*" && before.used.all.has(i.name) && !after.used.all.has(i.name),
   );
-  for (const i of [...dropped].sort((a, b) => b.node.start - a.node.start))
-    source = source.slice(0, i.node.start) + source.slice(lineEnd(source, i.node.end));
+  source = replaceRanges(
+    source,
+    dropped.map((i) => ({ start: i.node.start, end: lineEnd(source, i.node.end), insert: "" })),
+  );
   if (dropped.length)
     changes.push(`${sourcePath}: drops imports ${dropped.map((i) => i.name).join(", ")}`);
   return { source, destination, changes, unresolved };

@@ -1,5 +1,5 @@
 import { type Node, type Tree, withTree } from "../syntax/parser.ts";
-import type { ImportPlan } from "./typescript.ts";
+import { type ImportPlan, kids, lineEnd, type MoveTexts, replaceRanges } from "./plan.ts";
 
 /**
  * Import-aware moves for Python (DESIGN.md §3), as imports/typescript.ts does
@@ -11,15 +11,6 @@ import type { ImportPlan } from "./typescript.ts";
  * are named from them (`shop/api/users.py` is `shop.api.users`). A `from M
  * import *` the unit may rely on is reported, never guessed.
  */
-
-export interface PythonMoveInput {
-  sourcePath: string;
-  destPath: string;
-  sourceBefore: string;
-  unit: { start: number; end: number };
-  sourceAfter: string;
-  destAfter: string;
-}
 
 interface Part {
   /** The name it binds in the module (`np`, `User`, `os` for `import os.path`). */
@@ -45,8 +36,6 @@ interface Facts {
   topLevel: { name: string; start: number; end: number }[];
   insertAt: number;
 }
-
-const kids = (node: Node) => node.children.filter((c): c is Node => c !== null);
 
 function partOf(node: Node, kind: "import" | "from"): Part | undefined {
   const span = { start: node.startIndex, end: node.endIndex };
@@ -121,11 +110,6 @@ function factsOf(tree: Tree, text: string): Facts {
   return { statements, topLevel, insertAt };
 }
 
-function lineEnd(text: string, at: number): number {
-  const eol = text.indexOf("\n", at);
-  return eol === -1 ? text.length : eol + 1;
-}
-
 /** Names read in [start, end) outside imports: identifiers, not attribute or keyword names. */
 function usesIn(tree: Tree, start: number, end: number): Set<string> {
   const used = new Set<string>();
@@ -193,7 +177,7 @@ function addImports(
   needs: Need[],
   sortedGroups: ReadonlySet<number> = new Set(),
 ): string {
-  const edits: { at: number; insert: string }[] = [];
+  const edits: { start: number; end: number; insert: string }[] = [];
   const fresh: Need[] = [];
   const bound = (local: string) =>
     facts.statements.some((s) => s.parts.some((p) => p.local === local)) ||
@@ -207,7 +191,7 @@ function addImports(
       );
     const last = same ? same.parts.at(-1) : undefined;
     if (last) {
-      edits.push({ at: last.node.end, insert: `, ${need.text}` });
+      edits.push({ start: last.node.end, end: last.node.end, insert: `, ${need.text}` });
       continue;
     }
     fresh.push(need);
@@ -245,12 +229,9 @@ function addImports(
     const after = text.slice(at);
     const gap =
       facts.statements.length === 0 && after !== "" && !after.startsWith("\n") ? "\n" : "";
-    edits.push({ at, insert: `${block}\n${gap}` });
+    edits.push({ start: at, end: at, insert: `${block}\n${gap}` });
   }
-  let out = text;
-  for (const e of [...edits].sort((a, b) => b.at - a.at))
-    out = out.slice(0, e.at) + e.insert + out.slice(e.at);
-  return out;
+  return replaceRanges(text, edits);
 }
 
 /**
@@ -283,13 +264,11 @@ function removeImports(
       if (/^(import|from)\s/.test(next)) e.end += 1;
     }
   }
-  let out = text;
-  for (const e of merged.reverse()) out = out.slice(0, e.start) + e.insert + out.slice(e.end);
-  return out;
+  return replaceRanges(text, merged);
 }
 
 /** The imports both modules need after `unit` moved from `sourcePath` to `destPath`. */
-export async function planPythonImports(input: PythonMoveInput): Promise<ImportPlan> {
+export async function planPythonImports(input: MoveTexts): Promise<ImportPlan> {
   const { sourcePath, destPath } = input;
   const before = await withTree(input.sourceBefore, "python", (tree) => ({
     facts: factsOf(tree, input.sourceBefore),

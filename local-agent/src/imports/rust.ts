@@ -1,5 +1,5 @@
 import { type Node, type Tree, withTree } from "../syntax/parser.ts";
-import type { ImportPlan } from "./typescript.ts";
+import { type ImportPlan, kids, lineEnd, type MoveTexts } from "./plan.ts";
 
 /**
  * Import-aware moves for Rust (DESIGN.md §3: "at least the destination's
@@ -10,15 +10,6 @@ import type { ImportPlan } from "./typescript.ts";
  * reported there, not rewritten. The old file is left as it is: Rust only
  * warns about unused imports.
  */
-
-export interface RustMoveInput {
-  sourcePath: string;
-  destPath: string;
-  sourceBefore: string;
-  unit: { start: number; end: number };
-  sourceAfter: string;
-  destAfter: string;
-}
 
 interface Use {
   /** The name it binds, or `*` for a glob. */
@@ -32,13 +23,6 @@ interface Facts {
   insertAt: number;
   hasUses: boolean;
   declared: Set<string>;
-}
-
-const kids = (node: Node) => node.children.filter((c): c is Node => c !== null);
-
-function lineEnd(text: string, at: number): number {
-  const eol = text.indexOf("\n", at);
-  return eol === -1 ? text.length : eol + 1;
 }
 
 /** The names one `use` argument binds, under `prefix` (`std::io::`). */
@@ -116,7 +100,7 @@ function namesIn(tree: Tree, start: number, end: number): Set<string> {
   return used;
 }
 
-export async function planRustImports(input: RustMoveInput): Promise<ImportPlan> {
+export async function planRustImports(input: MoveTexts): Promise<ImportPlan> {
   const { sourcePath, destPath } = input;
   const before = await withTree(input.sourceBefore, "rust", (tree) => ({
     facts: factsOf(tree, input.sourceBefore),

@@ -1,5 +1,6 @@
 import type { CodeLanguage, Language } from "../syntax/languages.ts";
 import { type Node, type Tree, withTree } from "../syntax/parser.ts";
+import { type ImportPlan, kids, lineEnd, type MoveTexts, replaceRanges } from "./plan.ts";
 import {
   extensionStyle,
   isRelative,
@@ -84,8 +85,6 @@ const DECLARATIONS = new Set([
   "type_alias_declaration",
   "enum_declaration",
 ]);
-
-const kids = (node: Node) => node.children.filter((c): c is Node => c !== null);
 
 function declaredNames(node: Node): string[] {
   if (node.type === "lexical_declaration" || node.type === "variable_declaration")
@@ -190,12 +189,6 @@ function factsOf(tree: Tree, text: string): FileFacts {
   return { imports, bindings, topLevel, insertAt, quote, semicolon };
 }
 
-/** Past the line holding `at`. */
-function lineEnd(text: string, at: number): number {
-  const eol = text.indexOf("\n", at);
-  return eol === -1 ? text.length : eol + 1;
-}
-
 /**
  * Past a shebang, a `"use strict"`, and the comment blocks that open a file
  * (a licence, a module's doc comment): a block followed by a blank line. A
@@ -276,7 +269,7 @@ const specifierText = (need: Need) =>
 
 /** `text` with `needs` imported: merged into an import of the same module, or in new statements. */
 function addImports(text: string, facts: FileFacts, needs: Need[], path: string): string {
-  const edits: { at: number; insert: string }[] = [];
+  const edits: { start: number; end: number; insert: string }[] = [];
   const fresh = new Map<string, Need[]>();
   for (const need of needs) {
     if (facts.bindings.some((b) => b.local === need.local)) continue;
@@ -297,7 +290,11 @@ function addImports(text: string, facts: FileFacts, needs: Need[], path: string)
     ) {
       const before = text.slice(0, same.closeBrace).trimEnd();
       const sep = before.endsWith("{") ? " " : before.endsWith(",") ? " " : ", ";
-      edits.push({ at: before.length, insert: `${sep}${specifierText(need)}` });
+      edits.push({
+        start: before.length,
+        end: before.length,
+        insert: `${sep}${specifierText(need)}`,
+      });
       continue;
     }
     const key = `${need.typeOnly ? "type " : ""}${need.specifier}`;
@@ -331,9 +328,9 @@ function addImports(text: string, facts: FileFacts, needs: Need[], path: string)
     const block = `${statements.join("\n")}\n`;
     // A file without imports gets a blank line between them and its code.
     const gap = facts.imports.length === 0 && after !== "" && !after.startsWith("\n") ? "\n" : "";
-    edits.push({ at, insert: block + gap });
+    edits.push({ start: at, end: at, insert: block + gap });
   }
-  return applyEdits(text, edits);
+  return replaceRanges(text, edits);
 }
 
 function joinFrom(importer: string, specifier: string): string {
@@ -359,45 +356,10 @@ function rebuilt(statement: ImportStatement, kept: ImportStatement["parts"]): st
   return `import ${statement.typeOnly ? "type " : ""}${list} from ${statement.sourceText}${statement.semicolon ? ";" : ""}`;
 }
 
-function replaceRanges(
-  text: string,
-  edits: { start: number; end: number; insert: string }[],
-): string {
-  let out = text;
-  for (const e of [...edits].sort((a, b) => b.start - a.start))
-    out = out.slice(0, e.start) + e.insert + out.slice(e.end);
-  return out;
-}
-
-function applyEdits(text: string, edits: { at: number; insert: string }[]): string {
-  let out = text;
-  for (const e of [...edits].sort((a, b) => b.at - a.at))
-    out = out.slice(0, e.at) + e.insert + out.slice(e.at);
-  return out;
-}
-
-export interface MoveInput {
+export interface MoveInput extends MoveTexts {
   lang: ScriptLanguage;
   /** The destination's language, when not the source's (a .ts unit into a .tsx file). */
   destLang?: ScriptLanguage;
-  /** Root-relative posix paths. */
-  sourcePath: string;
-  destPath: string;
-  /** The source before the unit left, and the unit's offsets in it. */
-  sourceBefore: string;
-  unit: { start: number; end: number };
-  /** Both files after the move itself. */
-  sourceAfter: string;
-  destAfter: string;
-}
-
-export interface ImportPlan {
-  source: string;
-  destination: string;
-  /** What changed, for the receipt: `b.ts +import { clamp } from "./util"`. */
-  changes: string[];
-  /** What it could not follow: said, never guessed. */
-  unresolved: string[];
 }
 
 /** The imports both files need after `unit` moved from `sourcePath` to `destPath`. */
