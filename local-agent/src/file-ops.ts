@@ -1,16 +1,17 @@
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
-import type {
-  AgentError,
-  ApplyArgs,
-  ApplyResult,
-  Edit,
-  EditResult,
-  OpArgs,
-  OpResult,
-  Selection,
-  Selector,
-  UndoEdit,
+import {
+  type AgentError,
+  type ApplyArgs,
+  type ApplyResult,
+  type Edit,
+  type EditResult,
+  MAX_IMPORTERS,
+  type OpArgs,
+  type OpResult,
+  type Selection,
+  type Selector,
+  type UndoEdit,
 } from "../../src/bridge/protocol.ts";
 import { LIMITS } from "../../src/core/limits.ts";
 import { Lines } from "../../src/core/lines.ts";
@@ -27,7 +28,9 @@ import {
   withEol,
 } from "./edits.ts";
 import { errnoOf, type FsStep, fsFailure } from "./fs-errors.ts";
-import { carryImports, carryPasteImports } from "./imports/carry.ts";
+import { carryImporters, carryImports, carryPasteImports } from "./imports/carry.ts";
+import { followsImporters } from "./imports/importers.ts";
+import { isScript } from "./imports/typescript.ts";
 import { CommitFailure, type Journal, type Write } from "./journal.ts";
 import { LEDGER_LIMITS, type Reverted } from "./ledger.ts";
 import type { PathLocks } from "./locks.ts";
@@ -42,6 +45,7 @@ import {
 } from "./syntax/languages.ts";
 import type { Selected } from "./syntax/select.ts";
 import { decodeText, encodeText, sha256 } from "./text-file.ts";
+import { walkRoots } from "./tree-walk.ts";
 
 /** What file operations run against: the roots, the write policy, the journal and the locks. */
 export interface Workspace {
@@ -279,11 +283,13 @@ function pathOf(edit: Edit): string {
  * Returns a failure only when the edits it names are not a removal and a paste.
  */
 async function carryFor(
+  ws: Workspace,
   args: ApplyArgs,
   where: Resolved[],
   initial: Map<string, FileState>,
   current: Map<string, FileState>,
   results: EditResult[],
+  importers: Importers | undefined,
 ): Promise<Result<never> | undefined> {
   const carry = args.carry_imports;
   if (!carry) return undefined;
@@ -303,7 +309,77 @@ async function carryFor(
   if (!carried) return undefined;
   current.set(from.abs, { ...sourceNow, ...carried.source });
   current.set(to.abs, { ...destNow, ...carried.dest });
+  if (!importers) return undefined;
+  // The importers found before the locks were taken, read again under them.
+  const files: { abs: string; path: string; state: FileState }[] = [];
+  for (const abs of importers.files) {
+    const found = await resolvePath(ws.sandbox, abs);
+    if (!found.ok || found.abs !== abs) continue;
+    const loaded = await load(found);
+    if (loaded.ok && loaded.value.exists)
+      files.push({ abs, path: found.display, state: loaded.value });
+  }
+  const destHeld = current.get(to.abs) ?? destNow;
+  const rewritten = await carryImporters({
+    source: { abs: from.abs, path: fromResult.path },
+    dest: {
+      abs: to.abs,
+      path: toResult.path,
+      initial: initial.get(to.abs),
+      current: destHeld,
+      result: toResult,
+    },
+    moved: carried.moved,
+    files,
+    max: MAX_IMPORTERS,
+    truncated: importers.truncated ? importers.seen : undefined,
+  });
+  current.set(to.abs, { ...destHeld, ...rewritten.dest });
+  for (const other of rewritten.others) {
+    const file = files.find((f) => f.abs === other.abs);
+    if (!file) continue;
+    initial.set(other.abs, file.state);
+    current.set(other.abs, { ...file.state, ...other.state });
+    results.push(other.result);
+  }
   return undefined;
+}
+
+/** The files a move's importers may be among, found before its locks are taken (tree-walk.ts). */
+interface Importers {
+  files: string[];
+  seen: number;
+  truncated: boolean;
+}
+
+/** How many files the walk for a move's importers reads, at most. */
+const MAX_WALKED_FILES = 20_000;
+
+/**
+ * For a move between two files whose language has importers edgeclip follows
+ * (scripts, Python), the files under the roots that may import the old file:
+ * those of its language family whose text holds its module's name.
+ */
+async function findImporters(
+  ws: Workspace,
+  args: ApplyArgs,
+  where: Resolved[],
+): Promise<Importers | undefined> {
+  const carry = args.carry_imports;
+  const from = carry && where[carry.from];
+  const to = carry && where[carry.to];
+  if (!from || !to || from.abs === to.abs || !followsImporters(from.abs)) return undefined;
+  const script = isScript(languageOf(from.abs));
+  const base = path.basename(from.abs).replace(/\.[^.]*$/, "");
+  // `./util` names util/index.ts; `from shop import models` names shop/models/__init__.py.
+  const needle =
+    base === "index" || base === "__init__" ? path.basename(path.dirname(from.abs)) : base;
+  const walked = await walkRoots(ws.sandbox, {
+    accept: (name) => (script ? isScript(languageOf(name)) : languageOf(name) === "python"),
+    needle,
+    maxFiles: MAX_WALKED_FILES,
+  });
+  return { ...walked, files: walked.files.filter((f) => f !== from.abs && f !== to.abs) };
 }
 
 /**
@@ -387,92 +463,87 @@ export async function applyOp(ws: Workspace, args: ApplyArgs): Promise<Result<Ap
         `Text ${i} holds a lone surrogate; it is not valid Unicode.`,
       );
   }
-  return ws.locks.with(
-    where.map((w) => w.abs),
-    async () => {
-      const unrecorded = await checkReverts(ws, args, where);
-      if (unrecorded) return unrecorded;
-      const initial = new Map<string, FileState>();
-      const current = new Map<string, FileState>();
-      const results: EditResult[] = [];
-      for (const [i, edit] of args.edits.entries()) {
-        const file = where[i];
-        if (file === undefined) throw new Error(`edit ${i} was not resolved`);
-        const { abs, display } = file;
-        let before = current.get(abs);
-        if (!before) {
-          const loaded = await load(file);
-          if (!loaded.ok) return failure(loaded.error.code, loaded.error.message, i);
-          before = loaded.value;
-          initial.set(abs, before);
-        }
-        const done = await computeEdit(
-          edit,
-          { ...before, display },
-          abs,
-          args.texts,
-          initial.get(abs)?.hash ?? null,
-        );
-        if (!done.ok) return failure(done.error.code, done.error.message, i);
-        current.set(abs, done.value.after);
-        results.push(done.value.result);
+  const importers = await findImporters(ws, args, where);
+  return ws.locks.with([...where.map((w) => w.abs), ...(importers?.files ?? [])], async () => {
+    const unrecorded = await checkReverts(ws, args, where);
+    if (unrecorded) return unrecorded;
+    const initial = new Map<string, FileState>();
+    const current = new Map<string, FileState>();
+    const results: EditResult[] = [];
+    for (const [i, edit] of args.edits.entries()) {
+      const file = where[i];
+      if (file === undefined) throw new Error(`edit ${i} was not resolved`);
+      const { abs, display } = file;
+      let before = current.get(abs);
+      if (!before) {
+        const loaded = await load(file);
+        if (!loaded.ok) return failure(loaded.error.code, loaded.error.message, i);
+        before = loaded.value;
+        initial.set(abs, before);
       }
-      const carried = await carryFor(args, where, initial, current, results);
-      if (carried) return carried;
-      await carryPastesFor(ws, args, where, initial, current, results);
-      if (args.syntax_guard !== "off") {
-        const guarded = await guardSyntax(initial, current, where, args.syntax_guard === "refuse");
-        if (!guarded.ok) return guarded;
-        for (const r of results) {
-          const parses = guarded.value.get(r.abs);
-          if (parses !== undefined && !r.removed) r.parses = parses;
-        }
+      const done = await computeEdit(
+        edit,
+        { ...before, display },
+        abs,
+        args.texts,
+        initial.get(abs)?.hash ?? null,
+      );
+      if (!done.ok) return failure(done.error.code, done.error.message, i);
+      current.set(abs, done.value.after);
+      results.push(done.value.result);
+    }
+    const carried = await carryFor(ws, args, where, initial, current, results, importers);
+    if (carried) return carried;
+    await carryPastesFor(ws, args, where, initial, current, results);
+    if (args.syntax_guard !== "off") {
+      const guarded = await guardSyntax(initial, current, where, args.syntax_guard === "refuse");
+      if (!guarded.ok) return guarded;
+      for (const r of results) {
+        const parses = guarded.value.get(r.abs);
+        if (parses !== undefined && !r.removed) r.parses = parses;
       }
-      if (args.dry_run) return { ok: true, value: { result: { results }, report: undefined } };
-      const writes: Write[] = [];
-      for (const [abs, after] of current) {
-        const first = initial.get(abs);
-        if (first?.hash === after.hash) continue;
-        writes.push({
-          path: abs,
-          bytes: after.exists ? after.bytes : null,
-          mode: first?.mode,
-          before: first?.hash ?? null,
-        });
-      }
-      // What this operation wrote, which is all a later undo of it may revert.
-      const recording = {
-        record: recordOf(args.context, results, Date.now()),
-        reverted: args.edits.flatMap((e, i): Reverted[] =>
-          e.kind === "revert" ? [{ edit: i, of: e.reverts }] : [],
-        ),
-      };
-      let report: string | undefined;
-      try {
-        if (writes.length)
-          report = await ws.journal.commit(args.context, writes, results, recording);
-        else await ws.journal.ledger.add(recording.record, recording.reverted); // no file changed
-      } catch (error) {
-        const failure = error instanceof CommitFailure ? error : undefined;
-        const errno = errnoOf(failure ? failure.cause : error);
-        if (errno === undefined) throw failure ? failure.cause : error;
-        const target = failure?.target === undefined ? undefined : writes[failure.target]?.path;
-        const edit = where.findIndex((w) => w.abs === target);
-        return osFailure(
-          errno,
-          edit === -1
-            ? "the agent's journal (in its state directory)"
-            : `\`${where[edit]?.given}\``,
-          "write",
-          failure?.committed
-            ? "The operation is committed but only partly applied: the agent completes it when it restarts."
-            : "Nothing was changed.",
-          edit === -1 ? undefined : edit,
-        );
-      }
-      return { ok: true, value: { result: { results }, report } };
-    },
-  );
+    }
+    if (args.dry_run) return { ok: true, value: { result: { results }, report: undefined } };
+    const writes: Write[] = [];
+    for (const [abs, after] of current) {
+      const first = initial.get(abs);
+      if (first?.hash === after.hash) continue;
+      writes.push({
+        path: abs,
+        bytes: after.exists ? after.bytes : null,
+        mode: first?.mode,
+        before: first?.hash ?? null,
+      });
+    }
+    // What this operation wrote, which is all a later undo of it may revert.
+    const recording = {
+      record: recordOf(args.context, results, Date.now()),
+      reverted: args.edits.flatMap((e, i): Reverted[] =>
+        e.kind === "revert" ? [{ edit: i, of: e.reverts }] : [],
+      ),
+    };
+    let report: string | undefined;
+    try {
+      if (writes.length) report = await ws.journal.commit(args.context, writes, results, recording);
+      else await ws.journal.ledger.add(recording.record, recording.reverted); // no file changed
+    } catch (error) {
+      const failure = error instanceof CommitFailure ? error : undefined;
+      const errno = errnoOf(failure ? failure.cause : error);
+      if (errno === undefined) throw failure ? failure.cause : error;
+      const target = failure?.target === undefined ? undefined : writes[failure.target]?.path;
+      const edit = where.findIndex((w) => w.abs === target);
+      return osFailure(
+        errno,
+        edit === -1 ? "the agent's journal (in its state directory)" : `\`${where[edit]?.given}\``,
+        "write",
+        failure?.committed
+          ? "The operation is committed but only partly applied: the agent completes it when it restarts."
+          : "Nothing was changed.",
+        edit === -1 ? undefined : edit,
+      );
+    }
+    return { ok: true, value: { result: { results }, report } };
+  });
 }
 
 /**

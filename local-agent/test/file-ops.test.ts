@@ -810,6 +810,46 @@ describe("a move's imports (carry_imports)", () => {
     expect(() => bytes("src/lib/b.ts")).toThrow();
   });
 
+  it("rewrites the unit's importers under the roots, each with a result and undo of its own", async () => {
+    const { ws, file, bytes } = workspace();
+    file("src/a.ts", A_TS);
+    file("src/z.ts", "export const z = (n: number) => n;\n");
+    const USE = 'import { f, g } from "../a";\n\nexport const h = () => f() + g();\n';
+    const ONLY = 'import { f } from "./a.js";\n\nf();\n';
+    file("src/app/use.ts", USE);
+    file("src/only.ts", ONLY);
+    // Not followed: node_modules, what .gitignore ignores, a denied path.
+    const SKIPPED = 'import { f } from "../src/a";\n';
+    file("node_modules/pkg/x.ts", SKIPPED);
+    file(".gitignore", "build/\n");
+    file("build/x.ts", SKIPPED);
+    file(".env.ts", 'import { f } from "./src/a";\n');
+    const r = await move(ws, "src/a.ts", "f", "src/lib/b.ts");
+    expect(r.ok, r.ok ? "" : r.error.message).toBe(true);
+    if (!r.ok) return;
+    expect(bytes("src/app/use.ts").toString()).toBe(
+      'import { g } from "../a";\nimport { f } from "../lib/b";\n\nexport const h = () => f() + g();\n',
+    );
+    expect(bytes("src/only.ts").toString()).toBe('import { f } from "./lib/b.js";\n\nf();\n');
+    expect(bytes("node_modules/pkg/x.ts").toString()).toBe(SKIPPED);
+    expect(bytes("build/x.ts").toString()).toBe(SKIPPED);
+    expect(bytes(".env.ts").toString()).toBe('import { f } from "./src/a";\n');
+    const results = r.value.result.results;
+    expect(results.map((x) => x.path)).toEqual([
+      "src/a.ts",
+      "src/lib/b.ts",
+      "src/app/use.ts",
+      "src/only.ts",
+    ]);
+    expect(results[2]?.imports?.changes).toEqual(["src/app/use.ts: imports f from src/lib/b.ts"]);
+    expect(results[3]).toMatchObject({ lines_added: 1, lines_removed: 1, first_line: 1 });
+    const undone = await apply(ws, revertsOf(r.op, results), []);
+    expect(undone.ok, undone.ok ? "" : undone.error.message).toBe(true);
+    expect(bytes("src/a.ts").toString()).toBe(A_TS);
+    expect(bytes("src/app/use.ts").toString()).toBe(USE);
+    expect(bytes("src/only.ts").toString()).toBe(ONLY);
+  });
+
   it("moves a unit nested deeper than the planner can follow, saying its imports were not carried", async () => {
     const { ws, file, bytes } = workspace();
     const deep = `${"[".repeat(30_000)}${"]".repeat(30_000)}`;

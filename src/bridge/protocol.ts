@@ -34,7 +34,7 @@ import { UNSHOWABLE } from "../core/quote.ts";
  * Version 4: `outline` (a file's units with their lines, `read` with `outline`);
  * `focus` and the syntax guard know YAML, JSON, TOML and Markdown.
  */
-export const PROTOCOL_VERSION = 4;
+export const PROTOCOL_VERSION = 5;
 
 /** How often the agent pings; it reconnects when two pongs in a row are missing. */
 export const HEARTBEAT_MS = 15_000;
@@ -344,6 +344,12 @@ export type RevertEdit = z.infer<typeof RevertEdit>;
 export const Edit = z.discriminatedUnion("kind", [PasteEdit, WriteEdit, RevertEdit]);
 export type Edit = z.infer<typeof Edit>;
 
+/** The most edits one `apply` carries: an undo of several moves with their importers fits. */
+export const MAX_APPLY_EDITS = 400;
+
+/** The most importers a move rewrites (results after its edits' own). */
+export const MAX_IMPORTERS = 100;
+
 /**
  * Edits applied together, in order, all or none, under the agent's journal.
  * Several edits may touch one file: each sees the file as the previous left it.
@@ -359,12 +365,14 @@ export const ApplyArgs = z.strictObject({
    */
   syntax_guard: z.enum(["refuse", "report", "off"]).default("off"),
   texts: z.array(z.string()),
-  edits: z.array(Edit).min(1).max(100),
+  edits: z.array(Edit).min(1).max(MAX_APPLY_EDITS),
   /**
    * A move's imports (DESIGN.md §3): edit `from` removed a unit that edit `to`
-   * pasted into another file of TypeScript, TSX or JavaScript; both files get
-   * what the unit needs, in the same operation (each one's result and undo
-   * cover it). Other languages, and a move within one file, are left as they are.
+   * pasted into another file; both files get what the unit needs, in the same
+   * operation (each one's result and undo cover it). For scripts and Python,
+   * the files under the roots that imported the unit from its old file import
+   * it from the new one: each such file has a result of its own, after the
+   * edits' results (at most MAX_IMPORTERS). A move within one file is left as it is.
    */
   carry_imports: z.strictObject({ from: Count, to: Count }).optional(),
 });

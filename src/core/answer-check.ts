@@ -26,10 +26,16 @@ export type AskedEdit =
       undo: "remove" | "create" | "change";
       expect: string | null;
       force: boolean;
-    };
+    }
+  /** Last, for a move with `carry_imports`: up to `max` further results, the importers it rewrote. */
+  | { kind: "importers"; max: number };
 
-export function askedOf(edits: readonly Edit[]): AskedEdit[] {
-  return edits.map(askedEdit);
+/** What `edits` ask, and (`importers`: a move carrying imports) the importers it may rewrite. */
+export function askedOf(edits: readonly Edit[], importers?: number): AskedEdit[] {
+  return [
+    ...edits.map(askedEdit),
+    ...(importers === undefined ? [] : [{ kind: "importers" as const, max: importers }]),
+  ];
 }
 
 function askedEdit(e: Edit): AskedEdit {
@@ -109,9 +115,24 @@ function inconsistency(r: EditResult): string | undefined {
   return undefined;
 }
 
+/**
+ * What is wrong with a result past the edits' own: a move's importer, a file
+ * of its own that changed (never created, removed or relocated), shown as
+ * its real path's tail, with the imports it got.
+ */
+function importerMismatch(r: EditResult, earlier: readonly EditResult[]): string | undefined {
+  if (r.created || r.removed || r.relocated) return "an importer is only ever changed";
+  if (!endsWithPath(r.abs, r.path)) return `it shows ${q(r.path)} for ${q(r.abs)}`;
+  if (earlier.some((e) => e.abs === r.abs)) return "an importer is a file of no other result";
+  if (!r.imports?.changes.length) return "it names no import it changed";
+  return undefined;
+}
+
 /** What is wrong with a result as the answer to `asked`. */
 function mismatch(a: AskedEdit, r: EditResult): string | undefined {
   switch (a.kind) {
+    case "importers":
+      return "importers come after every edit's result";
     case "paste":
     case "write":
       if (!namesAsked(a.path, r.path)) return `it names ${q(r.path)}, not ${q(a.path)}`;
@@ -141,15 +162,23 @@ export function answerMismatch(
   results: readonly EditResult[],
   kept: readonly Kept[] = [],
 ): string | undefined {
-  if (results.length !== asked.length)
-    return `${results.length} result${results.length === 1 ? "" : "s"} for ${asked.length} edit${asked.length === 1 ? "" : "s"}`;
+  const tail = asked.at(-1);
+  const importers = tail?.kind === "importers" ? tail.max : 0;
+  const edits = importers ? asked.slice(0, -1) : asked;
+  if (results.length < edits.length || results.length > edits.length + importers)
+    return `${results.length} result${results.length === 1 ? "" : "s"} for ${edits.length} edit${edits.length === 1 ? "" : "s"}${importers ? ` and at most ${importers} importers` : ""}`;
   const last = new Map<string, EditResult>();
   const where = new Map<string, string>();
   for (const [i, r] of results.entries()) {
-    const a = asked[i];
-    if (!a) continue;
+    const a = edits[i];
+    if (!a) {
+      const wrong = inconsistency(r) ?? importerMismatch(r, results.slice(0, i));
+      if (wrong) return `result ${i + 1}: ${wrong}`;
+      continue;
+    }
     const wrong = inconsistency(r) ?? mismatch(a, r);
     if (wrong) return `result ${i + 1}: ${wrong}`;
+    if (a.kind === "importers") continue;
     // Edits of one operation to one file follow each other: each sees the file as the previous left it.
     const previous = last.get(r.abs);
     if (previous && r.before_hash !== previous.after_hash)

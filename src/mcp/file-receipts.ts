@@ -88,13 +88,20 @@ export function forTarget(
     : { code: error.code, message: `${what(error.edit)}: ${error.message}` };
 }
 
-/** What a move's or paste's files got besides the content (their imports), and what it could not follow. */
-export function importsOf(results: readonly EditResult[]): {
+/**
+ * What a move's or paste's files got besides the content (their imports), and
+ * what it could not follow (in `all` its results, when a move's importers,
+ * named on a line of their own, are left out of `results`).
+ */
+export function importsOf(
+  results: readonly EditResult[],
+  all: readonly EditResult[] = results,
+): {
   imports?: string[];
   unresolved?: string[];
 } {
   const changes = results.flatMap((r) => r.imports?.changes ?? []);
-  const unresolved = results.flatMap((r) => r.imports?.unresolved ?? []);
+  const unresolved = all.flatMap((r) => r.imports?.unresolved ?? []);
   return {
     ...(changes.length ? { imports: changes } : {}),
     ...(unresolved.length ? { unresolved } : {}),

@@ -1,4 +1,13 @@
-import type { Edit, EditResult, Kept, OpArgs, OpName, OpResult } from "../bridge/protocol.ts";
+import {
+  type Edit,
+  type EditResult,
+  type Kept,
+  MAX_APPLY_EDITS,
+  MAX_IMPORTERS,
+  type OpArgs,
+  type OpName,
+  type OpResult,
+} from "../bridge/protocol.ts";
 import { type AskedEdit, answerMismatch, askedOf } from "../core/answer-check.ts";
 import { fail, type Outcome, ok } from "../core/errors.ts";
 import { describeChange } from "../core/file-changes.ts";
@@ -59,7 +68,8 @@ export class FileOperations {
   }
 
   async apply(request: ApplyRequest): Promise<Outcome<Applied>> {
-    const asked = askedOf(request.edits);
+    // A move carrying imports may rewrite importers: results of their own after the edits'.
+    const asked = askedOf(request.edits, request.carryImports ? MAX_IMPORTERS : undefined);
     const args = (op: number) => ({
       context: { session: this.session, op },
       dry_run: request.dryRun ?? false,
@@ -193,6 +203,11 @@ export class FileOperations {
       edits.push(...reversal);
       covers.push({ op: op.id, edits: reversal.length });
     }
+    if (edits.length > MAX_APPLY_EDITS)
+      return fail(
+        "INVALID_ARGUMENT",
+        `The last ${ops.length} operations changed ${edits.length} files in all; one ${verb} reverts at most ${MAX_APPLY_EDITS}: ${verb} fewer at a time (\`count\`).`,
+      );
     const ids = ops.map((o) => `#${o.id}`).join(", ");
     const applied = await this.apply({
       kind: verb,
@@ -214,7 +229,9 @@ export class FileOperations {
 
 /** "`a.ts`, `b.ts`": the files a request named (reverts: by the operations they revert). */
 function askedFiles(asked: readonly AskedEdit[]): string {
-  const named = [...new Set(asked.flatMap((a) => (a.kind === "revert" ? [] : [a.path])))];
+  const named = [
+    ...new Set(asked.flatMap((a) => (a.kind === "paste" || a.kind === "write" ? [a.path] : []))),
+  ];
   const reverting = asked.some((a) => a.kind === "revert");
   return [...named.map(quoted), ...(reverting ? ["the files being reverted"] : [])].join(", ");
 }

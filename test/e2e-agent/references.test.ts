@@ -483,6 +483,10 @@ export const X = pad("x", 1);
   it("carries the unit's imports into a file in another directory, exports a private helper, imports the unit back; one undo", async () => {
     writeFile(root, "src/util/format.ts", FORMAT_TS);
     writeFile(root, "src/ui/dates.ts", DATES_TS);
+    // An importer of the unit elsewhere under the root follows it.
+    const MAIN_TS =
+      'import { formatDate, today } from "../util/format";\n\nconsole.log(formatDate(new Date()), today());\n';
+    writeFile(root, "src/app/main.ts", MAIN_TS);
     const moved = await call(v1, "move", {
       session,
       from: "src/util/format.ts#formatDate",
@@ -516,11 +520,17 @@ export function today(): string {
       [
         `moved src/util/format.ts:8-11 → src/ui/dates.ts:6-9 · parses · op ${moved.data.operation}`,
         "imports: src/ui/dates.ts: imports DateTime, clampDays; src/util/format.ts: exports clampDays; src/util/format.ts: drops imports DateTime, pad; src/util/format.ts: imports formatDate from src/ui/dates.ts",
+        "importers: 1 now import from src/ui/dates.ts: src/app/main.ts",
       ].join("\n"),
     );
+    expect(file("src/app/main.ts")).toBe(
+      'import { today } from "../util/format";\nimport { formatDate } from "../ui/dates";\n\nconsole.log(formatDate(new Date()), today());\n',
+    );
+    expect(moved.data.importers).toEqual(["src/app/main.ts"]);
     await ok(v1, "undo", { session });
     expect(file("src/util/format.ts")).toBe(FORMAT_TS);
     expect(file("src/ui/dates.ts")).toBe(DATES_TS);
+    expect(file("src/app/main.ts")).toBe(MAIN_TS);
   });
 
   it("moves a Go function with the packages it uses, and drops the ones its old file no longer uses", async () => {

@@ -67,6 +67,47 @@ describe("answerMismatch", () => {
     expect(answerMismatch(asked, [changed("CLAUDE.md", "/home/me/p/AGENTS.md")])).toBeUndefined();
   });
 
+  it("accepts a move's importers after its edits' results only when asked, each a changed file of its own", () => {
+    const move = [pasteTo("a.ts"), pasteTo("b.ts")];
+    const results = [changed("a.ts", "/p/a.ts"), changed("b.ts", "/p/b.ts")];
+    const importer = (path: string, extra: Partial<EditResult> = {}) => ({
+      ...changed(path, `/p/${path}`),
+      imports: { changes: [`${path}: imports f from b.ts`], unresolved: [] },
+      ...extra,
+    });
+    const withImporters = askedOf(move, 2);
+    expect(answerMismatch(withImporters, results)).toBeUndefined();
+    expect(
+      answerMismatch(withImporters, [...results, importer("c.ts"), importer("d.ts")]),
+    ).toBeUndefined();
+    expect(answerMismatch(askedOf(move), [...results, importer("c.ts")])).toBe(
+      "3 results for 2 edits",
+    );
+    expect(
+      answerMismatch(withImporters, [
+        ...results,
+        importer("c.ts"),
+        importer("d.ts"),
+        importer("e.ts"),
+      ]),
+    ).toBe("5 results for 2 edits and at most 2 importers");
+    expect(answerMismatch(withImporters, [...results, importer("c.ts", { relocated: true })])).toBe(
+      "result 3: an importer is only ever changed",
+    );
+    expect(
+      answerMismatch(withImporters, [
+        ...results,
+        importer("c.ts", { abs: "/p/a.ts", undo: { ...changed("c.ts", "/p/a.ts").undo } }),
+      ]),
+    ).toBe('result 3: it shows "c.ts" for "/p/a.ts"');
+    expect(answerMismatch(withImporters, [...results, { ...importer("a.ts"), path: "a.ts" }])).toBe(
+      "result 3: an importer is a file of no other result",
+    );
+    expect(answerMismatch(withImporters, [...results, changed("c.ts", "/p/c.ts")])).toBe(
+      "result 3: it names no import it changed",
+    );
+  });
+
   it("refuses results for other files, in other numbers, or of kinds the edit cannot have", () => {
     const asked = askedOf([pasteTo("a.ts")]);
     const a = changed("a.ts", "/home/me/p/a.ts");

@@ -1,4 +1,5 @@
 import { planGoImports } from "../imports/go.ts";
+import { planImporters } from "../imports/importers.ts";
 import { planJavaImports } from "../imports/java.ts";
 import { planPythonImports } from "../imports/python.ts";
 import { planRustImports } from "../imports/rust.ts";
@@ -20,6 +21,7 @@ export const JOBS = {
   planGoImports,
   planJavaImports,
   planRustImports,
+  planImporters,
 };
 export type Jobs = typeof JOBS;
 export type JobName = keyof Jobs;

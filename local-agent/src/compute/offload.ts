@@ -1,3 +1,4 @@
+import type { ImporterChange, ImportersInput } from "../imports/importers.ts";
 import type { ImportPlan, MoveTexts } from "../imports/plan.ts";
 import type { MoveInput } from "../imports/typescript.ts";
 import type { Language } from "../syntax/languages.ts";
@@ -76,4 +77,10 @@ export function planJavaImports(input: MoveTexts): Promise<ImportPlan> {
 export function planRustImports(input: MoveTexts): Promise<ImportPlan> {
   const size = input.sourceBefore.length + input.destAfter.length;
   return computeThread.run("planRustImports", [input], { release: size > LARGE_CHARS });
+}
+
+/** A move's importers (imports/importers.ts), in the compute thread: it parses each of them. */
+export function planImporters(input: ImportersInput): Promise<ImporterChange[]> {
+  const size = input.files.reduce((n, f) => n + f.text.length, 0);
+  return computeThread.run("planImporters", [input], { release: size > LARGE_CHARS });
 }

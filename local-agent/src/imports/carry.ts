@@ -1,7 +1,9 @@
 import type { EditResult } from "../../../src/bridge/protocol.ts";
 import { Lines } from "../../../src/core/lines.ts";
+import { countLines } from "../../../src/core/text.ts";
 import {
   planGoImports,
+  planImporters,
   planJavaImports,
   planPythonImports,
   planRustImports,
@@ -10,7 +12,7 @@ import {
 import { undoSplice } from "../edits.ts";
 import { languageOf } from "../syntax/languages.ts";
 import { encodeText, sha256 } from "../text-file.ts";
-import type { ImportPlan } from "./plan.ts";
+import { type ImportPlan, lineEnd, lineStart } from "./plan.ts";
 import { isScript } from "./typescript.ts";
 
 /** A file as an operation holds it in memory (file-ops.ts's FileState, the fields used here). */
@@ -34,7 +36,7 @@ export interface HeldFile {
 export async function carryImports(options: {
   source: { abs: string; initial: HeldFile; current: HeldFile; result: EditResult };
   dest: { abs: string; initial: HeldFile | undefined; current: HeldFile; result: EditResult };
-}): Promise<{ source: HeldFile; dest: HeldFile } | undefined> {
+}): Promise<{ source: HeldFile; dest: HeldFile; moved: string[] } | undefined> {
   const { source, dest } = options;
   if (source.abs === dest.abs) return undefined;
   const selection = source.result.selection;
@@ -63,7 +65,134 @@ export async function carryImports(options: {
   );
   const destState = rebase(dest.abs, dest.initial, dest.current, plan.destination, dest.result);
   if (imports.changes.length || imports.unresolved.length) dest.result.imports = imports;
-  return { source: sourceState, dest: destState };
+  return { source: sourceState, dest: destState, moved: plan.moved ?? [] };
+}
+
+/** A file an operation holds, with its edit's result (the move's destination). */
+interface Edited {
+  abs: string;
+  path: string;
+  initial: HeldFile | undefined;
+  current: HeldFile;
+  result: EditResult;
+}
+
+/**
+ * A move's importers (imports/importers.ts): each file in `files` (loaded
+ * under the operation's locks) that imports what moved now imports it from
+ * `dest`. Files that change get a result of their own, after the operation's
+ * edits; the destination, when it imported the unit, has its own result
+ * widened. What could not be followed goes to the destination's result.
+ * Returns the changed files' new states and results.
+ */
+export async function carryImporters(options: {
+  source: { abs: string; path: string };
+  dest: Edited;
+  moved: readonly string[];
+  files: { abs: string; path: string; state: HeldFile }[];
+  /** At most this many other files change; the rest are named, not rewritten. */
+  max: number;
+  /** The walk for them stopped after this many files. */
+  truncated?: number | undefined;
+}): Promise<{ dest: HeldFile; others: { abs: string; state: HeldFile; result: EditResult }[] }> {
+  const { source, dest } = options;
+  const held = [{ abs: dest.abs, path: dest.path, state: dest.current }, ...options.files];
+  const words = new RegExp(
+    `(?<![\\w$])(?:${options.moved.map((m) => m.replace(/[$]/g, "\\$")).join("|")})(?![\\w$])`,
+  );
+  // Only files that name what moved are parsed.
+  const candidates = options.moved.length
+    ? held.filter((f) => f.state.exists && words.test(f.state.text))
+    : [];
+  const planned = candidates.length
+    ? await planImporters({
+        source,
+        dest: { abs: dest.abs, path: dest.path },
+        moved: options.moved,
+        files: candidates.map((f) => ({ abs: f.abs, path: f.path, text: f.state.text })),
+      })
+    : [];
+  const others: { abs: string; state: HeldFile; result: EditResult }[] = [];
+  let destState = dest.current;
+  const notes: string[] = [];
+  const beyond: string[] = [];
+  for (const change of planned) {
+    notes.push(...change.unresolved);
+    const file = held.find((f) => f.abs === change.abs);
+    if (!file || change.text === undefined) continue;
+    if (file.abs === dest.abs) {
+      destState = rebase(dest.abs, dest.initial, dest.current, change.text, dest.result);
+      const imports = dest.result.imports ?? { changes: [], unresolved: [] };
+      dest.result.imports = { ...imports, changes: [...imports.changes, ...change.changes] };
+      continue;
+    }
+    if (others.length < options.max) others.push(importerEdit(file, change.text, change.changes));
+    else beyond.push(file.path);
+  }
+  if (beyond.length)
+    notes.push(
+      `${beyond.length} more importer${beyond.length === 1 ? "" : "s"} (a move rewrites at most ${options.max}) still import from ${source.path}: ${beyond.slice(0, 20).join(", ")}${beyond.length > 20 ? ", …" : ""}`,
+    );
+  if (options.truncated !== undefined)
+    notes.push(
+      `importers were looked for in the first ${options.truncated} files under the roots only; others may still import from ${source.path}`,
+    );
+  if (notes.length) {
+    const imports = dest.result.imports ?? { changes: [], unresolved: [] };
+    dest.result.imports = { ...imports, unresolved: [...imports.unresolved, ...notes] };
+  }
+  return { dest: destState, others };
+}
+
+/** An importer's rewrite as an edit of its own: its result, undo and new state. */
+function importerEdit(
+  file: { abs: string; path: string; state: HeldFile },
+  final: string,
+  changes: string[],
+): { abs: string; state: HeldFile; result: EditResult } {
+  const before = file.state.text;
+  const change = spliceBetween(before, final);
+  const bytes = encodeText({ bom: file.state.bom, text: final });
+  const hash = sha256(bytes);
+  // Counted in whole lines: the lines the splice touches, before and after.
+  const first = lineStart(before, change.start);
+  const last = (text: string, end: number) =>
+    Math.max(first, lineEnd(text, Math.max(first, end - 1)));
+  return {
+    abs: file.abs,
+    state: { ...file.state, text: final, bytes, hash },
+    result: {
+      path: file.path,
+      abs: file.abs,
+      created: false,
+      removed: false,
+      before_hash: file.state.hash,
+      after_hash: hash,
+      lines_added: countLines(final.slice(first, last(final, change.start + change.insert.length))),
+      lines_removed: countLines(before.slice(first, last(before, change.end))),
+      first_line: new Lines(final).lineOf(first),
+      relocated: false,
+      imports: { changes, unresolved: [] },
+      undo: undoSplice(file.abs, before, change, final),
+    },
+  };
+}
+
+/** The one splice that turns `before` into `after`: their common start and end kept. */
+function spliceBetween(
+  before: string,
+  after: string,
+): { start: number; end: number; insert: string } {
+  let p = 0;
+  const max = Math.min(before.length, after.length);
+  while (p < max && before.charCodeAt(p) === after.charCodeAt(p)) p++;
+  let s = 0;
+  while (
+    s < max - p &&
+    before.charCodeAt(before.length - 1 - s) === after.charCodeAt(after.length - 1 - s)
+  )
+    s++;
+  return { start: p, end: before.length - s, insert: after.slice(p, after.length - s) };
 }
 
 /** The texts a plan works on: the unit's file before and after, and the destination after. */
@@ -198,23 +327,7 @@ function rebase(
       new Lines(final).lineOf(Math.max(0, startNow)) - new Lines(current.text).lineOf(undo.start);
   }
   result.after_hash = hash;
-  if (!result.created && initial?.exists) {
-    const before = initial.text;
-    let p = 0;
-    const max = Math.min(before.length, final.length);
-    while (p < max && before.charCodeAt(p) === final.charCodeAt(p)) p++;
-    let s = 0;
-    while (
-      s < max - p &&
-      before.charCodeAt(before.length - 1 - s) === final.charCodeAt(final.length - 1 - s)
-    )
-      s++;
-    result.undo = undoSplice(
-      abs,
-      before,
-      { start: p, end: before.length - s, insert: final.slice(p, final.length - s) },
-      final,
-    );
-  }
+  if (!result.created && initial?.exists)
+    result.undo = undoSplice(abs, initial.text, spliceBetween(initial.text, final), final);
   return { ...current, text: final, bytes, hash };
 }

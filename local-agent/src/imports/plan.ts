@@ -25,6 +25,8 @@ export interface ImportPlan {
   changes: string[];
   /** What it could not follow: said, never guessed. */
   unresolved: string[];
+  /** The names the unit declares, whose importers elsewhere follow it (importers.ts); scripts and Python. */
+  moved?: string[];
 }
 
 /** A node's children, without tree-sitter's nulls. */
@@ -41,13 +43,16 @@ export function lineStart(text: string, at: number): number {
   return text.lastIndexOf("\n", at - 1) + 1;
 }
 
-/** `text` with each `[start, end)` replaced by its `insert` (ranges do not overlap; an insertion has start = end). */
+/**
+ * `text` with each `[start, end)` replaced by its `insert` (ranges do not
+ * overlap; an insertion has start = end). Insertions at one place keep their order.
+ */
 export function replaceRanges(
   text: string,
   edits: readonly { start: number; end: number; insert: string }[],
 ): string {
   let out = text;
-  for (const e of [...edits].sort((a, b) => b.start - a.start))
-    out = out.slice(0, e.start) + e.insert + out.slice(e.end);
+  const order = edits.map((e, i) => ({ e, i })).sort((a, b) => b.e.start - a.e.start || b.i - a.i);
+  for (const { e } of order) out = out.slice(0, e.start) + e.insert + out.slice(e.end);
   return out;
 }

@@ -391,5 +391,118 @@ export async function planPythonImports(input: MoveTexts): Promise<ImportPlan> {
     );
     changes.push(`${sourcePath}: imports ${stillUsed.join(", ")} from ${destPath}`);
   }
-  return { source, destination, changes, unresolved };
+  const listed = allNames(input.sourceBefore).filter((n) => moved.has(n));
+  if (listed.length)
+    unresolved.push(
+      `${sourcePath}: __all__ lists ${listed.join(", ")}, which moved to ${destPath}; not rewritten`,
+    );
+  return { source, destination, changes, unresolved, moved: [...moved] };
+}
+
+/** The names a module's `__all__` lists (as string literals), if it has one. */
+function allNames(text: string): string[] {
+  const list = /^__all__\s*(?::[^=\n]*)?\+?=\s*[[(]([^\])]*)[\])]/m.exec(text)?.[1];
+  return list ? [...list.matchAll(/["']([A-Za-z_][\w]*)["']/g)].map((m) => m[1] as string) : [];
+}
+
+/** An importer of names that moved (imports/importers.ts): root-relative paths, the importer's text. */
+export interface PythonImporterInput {
+  importerPath: string;
+  sourcePath: string;
+  destPath: string;
+  text: string;
+  moved: readonly string[];
+}
+
+/**
+ * An importer of names that moved from `sourcePath` to `destPath`: each `from
+ * <old module> import …` loses them, and they are imported from the new
+ * module (relative when that import was). A `from <old> import *`, or a use
+ * through the module itself (`import shop.store` … `shop.store.Cart`), is
+ * reported, not rewritten.
+ */
+export async function planPythonImporter(
+  input: PythonImporterInput,
+): Promise<{ text: string; changes: string[]; unresolved: string[] }> {
+  const { importerPath, sourcePath, destPath, text } = input;
+  const moved = new Set(input.moved);
+  const sourceModule = moduleOf(sourcePath).join(".");
+  const facts = await withTree(text, "python", (tree) => factsOf(tree, text));
+  const unresolved: string[] = [];
+  const needs: Need[] = [];
+  const edits: { start: number; end: number; insert: string }[] = [];
+  const usesThrough = (prefix: string) =>
+    [...moved].filter((m) =>
+      new RegExp(`(?<![\\w.])${prefix.replace(/\./g, "\\.")}\\.${m}(?!\\w)`).test(text),
+    );
+  for (const s of facts.statements) {
+    if (s.kind === "import") {
+      for (const p of s.parts) {
+        const [name, alias] = p.text.split(/\s+as\s+/);
+        if (name !== sourceModule) continue;
+        const through = usesThrough(alias ?? name);
+        if (through.length)
+          unresolved.push(
+            `${importerPath}: uses ${through.join(", ")} through \`import ${p.text}\`; not rewritten`,
+          );
+      }
+      continue;
+    }
+    const module = absoluteOf(s.module, importerPath).join(".");
+    if (module !== sourceModule) {
+      // `from shop import store` … `store.Cart`
+      for (const p of s.parts) {
+        const [name] = p.text.split(/\s+as\s+/);
+        if (`${module}.${name}` !== sourceModule) continue;
+        const through = usesThrough(p.local);
+        if (through.length)
+          unresolved.push(
+            `${importerPath}: uses ${through.join(", ")} through \`from ${s.module} import ${p.text}\`; not rewritten`,
+          );
+      }
+      continue;
+    }
+    if (s.wildcard) {
+      unresolved.push(
+        `${importerPath}: from ${s.module} import * no longer binds ${[...moved].join(", ")}; not rewritten`,
+      );
+      continue;
+    }
+    const going = s.parts.filter((p) => moved.has(p.text.split(/\s+as\s+/)[0] ?? ""));
+    if (!going.length) continue;
+    const target = s.module.startsWith(".")
+      ? relativeOf(moduleOf(destPath), importerPath)
+      : moduleOf(destPath).join(".");
+    for (const p of going)
+      needs.push({ kind: "from", module: target, text: p.text, local: p.local, group: s.group });
+    const kept = s.parts.filter((p) => !going.includes(p));
+    edits.push(
+      kept.length === 0
+        ? { start: s.node.start, end: lineEnd(text, s.node.end), insert: "" }
+        : {
+            start: s.node.start,
+            end: s.node.end,
+            insert: `from ${s.module} import ${kept.map((p) => p.text).join(", ")}`,
+          },
+    );
+  }
+  if (!edits.length) return { text, changes: [], unresolved };
+  // The new import takes the old one's place when that line went; else it follows the imports.
+  const dropped = removeImports(text, edits);
+  const refreshed = await withTree(dropped, "python", (tree) => factsOf(tree, dropped));
+  const out = addImports(dropped, refreshed, needs);
+  const local = needs.filter((n) => refreshed.topLevel.some((t) => t.name === n.local));
+  const imported = needs.filter((n) => !local.includes(n));
+  return {
+    text: out,
+    changes: [
+      ...(imported.length
+        ? [`${importerPath}: imports ${imported.map((n) => n.local).join(", ")} from ${destPath}`]
+        : []),
+      ...(local.length
+        ? [`${importerPath}: drops its import of ${local.map((n) => n.local).join(", ")}`]
+        : []),
+    ],
+    unresolved,
+  };
 }

@@ -45,8 +45,13 @@ interface ImportStatement {
   /** The source string as written, quotes included. */
   sourceText: string;
   semicolon: boolean;
-  /** Its names as written (`b as c`, `type T`), each with the local name it binds. */
-  parts: { local: string; text: string; kind: "default" | "namespace" | "named" }[];
+  /** Its names as written (`b as c`, `type T`), each with the local name it binds and the name it imports. */
+  parts: {
+    local: string;
+    imported: string;
+    text: string;
+    kind: "default" | "namespace" | "named";
+  }[];
   typeOnly: boolean;
   /** The `{ … }` list's closing brace offset, when it has one. */
   closeBrace: number | undefined;
@@ -138,13 +143,23 @@ function factsOf(tree: Tree, text: string): FileFacts {
       for (const part of clause ? kids(clause) : []) {
         if (part.type === "identifier") {
           statement.hasDefault = true;
-          statement.parts.push({ local: part.text, text: part.text, kind: "default" });
+          statement.parts.push({
+            local: part.text,
+            imported: "default",
+            text: part.text,
+            kind: "default",
+          });
           bindings.push({ local: part.text, imported: "default", specifier, typeOnly });
         } else if (part.type === "namespace_import") {
           statement.hasNamespace = true;
           const id = kids(part).find((c) => c.type === "identifier");
           if (id) {
-            statement.parts.push({ local: id.text, text: part.text, kind: "namespace" });
+            statement.parts.push({
+              local: id.text,
+              imported: "*",
+              text: part.text,
+              kind: "namespace",
+            });
             bindings.push({ local: id.text, imported: "*", specifier, typeOnly });
           }
         } else if (part.type === "named_imports") {
@@ -156,6 +171,7 @@ function factsOf(tree: Tree, text: string): FileFacts {
             if (!imported) continue;
             statement.parts.push({
               local: ids[1]?.text ?? imported,
+              imported,
               text: spec.text,
               kind: "named",
             });
@@ -219,6 +235,15 @@ function leadingCommentsEnd(text: string): number {
     at = end;
   }
   return header;
+}
+
+/** `text` without the blank lines that set its imports apart from its code, once no import is left. */
+function withoutLeadingBlank(text: string): string {
+  const at = leadingCommentsEnd(text);
+  let end = at;
+  while (text.startsWith("\n", end) || text.startsWith("\r\n", end))
+    end += text.startsWith("\n", end) ? 1 : 2;
+  return text.slice(0, at) + text.slice(end);
 }
 
 /** The identifiers read in [start, end) of `tree` (outside import statements), and the dynamic imports and requires there. */
@@ -464,13 +489,7 @@ export async function planScriptImports(input: MoveInput): Promise<ImportPlan> {
   const allGone =
     after.facts.imports.length > 0 &&
     after.facts.imports.every((st) => st.parts.every((p) => gone(p.local)));
-  if (allGone) {
-    const at = leadingCommentsEnd(source);
-    let end = at;
-    while (source.startsWith("\n", end) || source.startsWith("\r\n", end))
-      end += source.startsWith("\n", end) ? 1 : 2;
-    source = source.slice(0, at) + source.slice(end);
-  }
+  if (allGone) source = withoutLeadingBlank(source);
   if (stillUsed.length) {
     const backNeeds: Need[] = stillUsed.map((name) => ({
       local: name,
@@ -482,5 +501,124 @@ export async function planScriptImports(input: MoveInput): Promise<ImportPlan> {
     source = addImports(source, refreshed, backNeeds, sourcePath);
     changes.push(`${sourcePath}: imports ${stillUsed.join(", ")} from ${destPath}`);
   }
-  return { source, destination, changes, unresolved };
+  return { source, destination, changes, unresolved, moved: [...moved] };
+}
+
+/** What an importer of a moved unit becomes (imports/importers.ts): its text, and what changed or was not followed. */
+export interface ImporterPlan {
+  text: string;
+  changes: string[];
+  unresolved: string[];
+}
+
+export interface ImporterInput {
+  lang: ScriptLanguage;
+  /** The importer, the unit's old file and its new one, as absolute paths. */
+  importerPath: string;
+  sourcePath: string;
+  destPath: string;
+  text: string;
+  /** The names the unit declares. */
+  moved: readonly string[];
+}
+
+const escapeRegExp = (s: string) => s.replace(/[\\^$.*+?()[\]{}|]/g, "\\$&");
+
+/**
+ * An importer of names that moved from `sourcePath` to `destPath`: each
+ * `import { … } from` the old file loses them, and they are imported from the
+ * new one (merged into an import of it, in the importer's specifier style).
+ * A namespace import, a re-export or a dynamic import of the old file that
+ * may reach them is reported, not rewritten.
+ */
+export async function planScriptImporter(input: ImporterInput): Promise<ImporterPlan> {
+  const { importerPath, sourcePath, destPath, text } = input;
+  const moved = new Set(input.moved);
+  const namesSource = (specifier: string) => specifierNames(specifier, importerPath, sourcePath);
+  const found = await withTree(text, input.lang, (tree) => {
+    const reexports: string[] = [];
+    for (const child of kids(tree.rootNode)) {
+      if (child.type !== "export_statement") continue;
+      const spec = stringValue(child.childForFieldName("source"));
+      if (spec === undefined || !namesSource(spec)) continue;
+      const clause = kids(child).find((c) => c.type === "export_clause");
+      const names = clause
+        ? kids(clause)
+            .filter((c) => c.type === "export_specifier")
+            .map((c) => c.childForFieldName("name")?.text ?? "")
+        : undefined;
+      if (names === undefined || names.some((n) => moved.has(n)))
+        reexports.push(
+          `export ${names ? `{ ${names.filter((n) => moved.has(n)).join(", ")} }` : "*"} from "${spec}"`,
+        );
+    }
+    const dynamic = usesIn(tree, 0, text.length).dynamic.filter((d) =>
+      namesSource(d.slice(d.indexOf('"') + 1, d.lastIndexOf('"'))),
+    );
+    return { facts: factsOf(tree, text), reexports, dynamic };
+  });
+  const unresolved = [
+    ...found.reexports.map(
+      (r) => `${importerPath}: ${r} re-exports from ${sourcePath}; not rewritten`,
+    ),
+    ...found.dynamic.map((d) => `${importerPath}: ${d} may reach what moved; not rewritten`),
+  ];
+  const needs: Need[] = [];
+  const edits: { start: number; end: number; insert: string }[] = [];
+  for (const statement of found.facts.imports) {
+    if (!namesSource(statement.specifier)) continue;
+    const going = statement.parts.filter((p) => p.kind === "named" && moved.has(p.imported));
+    for (const p of statement.parts.filter((p) => p.kind === "namespace")) {
+      const through = [...moved].filter((m) =>
+        new RegExp(
+          `(?<![\\w$])${escapeRegExp(p.local)}\\s*\\??\\.\\s*${escapeRegExp(m)}(?![\\w$])`,
+        ).test(text),
+      );
+      if (through.length)
+        unresolved.push(
+          `${importerPath}: uses ${through.map((m) => `${p.local}.${m}`).join(", ")} through \`import * as ${p.local}\`; not rewritten`,
+        );
+    }
+    if (!going.length) continue;
+    const style = extensionStyle([statement.specifier]);
+    for (const p of going)
+      needs.push({
+        local: p.local,
+        imported: p.imported,
+        specifier: specifierOf(destPath, importerPath, style),
+        typeOnly: statement.typeOnly,
+        typeName: !statement.typeOnly && p.text.startsWith("type "),
+      });
+    const kept = statement.parts.filter((p) => !going.includes(p));
+    edits.push(
+      kept.length === 0
+        ? { start: statement.node.start, end: lineEnd(text, statement.node.end), insert: "" }
+        : {
+            start: statement.node.start,
+            end: statement.node.end,
+            insert: rebuilt(statement, kept),
+          },
+    );
+  }
+  if (!edits.length) return { text, changes: [], unresolved };
+  let dropped = replaceRanges(text, edits);
+  if (edits.length === found.facts.imports.length && edits.every((e) => e.insert === ""))
+    dropped = withoutLeadingBlank(dropped);
+  const refreshed = await withTree(dropped, input.lang, (tree) => factsOf(tree, dropped));
+  const out = addImports(dropped, refreshed, needs, importerPath);
+  const local = needs.filter((n) => refreshed.topLevel.some((t) => t.name === n.local));
+  const changes = [
+    ...(needs.length > local.length
+      ? [
+          `${importerPath}: imports ${needs
+            .filter((n) => !local.includes(n))
+            .map((n) => n.local)
+            .join(", ")} from ${destPath}`,
+        ]
+      : []),
+    ...(local.length
+      ? [`${importerPath}: drops its import of ${local.map((n) => n.local).join(", ")}`]
+      : []),
+  ];
+  return { text: out, changes, unresolved };
 }

@@ -9,6 +9,7 @@ import { defineAction } from "../define-tool.ts";
 import { builtText } from "../failures.ts";
 import { readFileLines } from "../file-lines.ts";
 import {
+  type ChangedFile,
   changedFile,
   changedFiles,
   fileReceipt,
@@ -50,6 +51,8 @@ const output = z.object({
   tokens_kept_out: z.number(),
   files: z.array(changedFile),
   ...importFields,
+  /** Files under the roots that imported the unit from its old file, now importing it from the new one. */
+  importers: z.array(z.string()).optional(),
 });
 
 /** Whether two paths the model wrote name the same file (`./a.ts`, `a/../a.ts`, `a.ts`). */
@@ -159,14 +162,12 @@ export const move = defineAction({
       carryImports: sameFile ? undefined : { from: 0, to: 1 },
       agent: args.agent,
       describe: (results) =>
-        `moved ${where} to ${results
-          .slice(1)
-          .map((x) => x.path)
-          .join(", ")}`,
+        `moved ${where} to ${results[1]?.path}${results.length > 2 ? `, and ${results.length - 2} importer${results.length === 3 ? "" : "s"} now import it from there` : ""}`,
     });
     if (!applied.ok)
       return { ok: false, error: forTarget(applied.error, (i) => (i === 0 ? "`from`" : "`to`")) };
     const bytes = utf8Bytes(text);
+    const importers = applied.value.results.slice(2);
     return ok({
       operation: applied.value.id,
       dry_run: args.dry_run,
@@ -177,15 +178,29 @@ export const move = defineAction({
       // The model neither read the code nor wrote it back.
       tokens_kept_out: args.dry_run ? 0 : estimateTokens(utf8Bytes(r.text) + bytes),
       files: changedFiles(applied.value.results),
-      ...importsOf(applied.value.results),
+      // The edits' results, then the importers the move rewrote.
+      ...importsOf(applied.value.results.slice(0, 2), applied.value.results),
+      ...(importers.length ? { importers: importers.map((x) => x.path) } : {}),
     });
   },
   text: (r) => {
     // The first change is the removal; the receipt names the unit, where it was.
     const [, ...placed] = r.files;
+    const importers = r.importers ?? [];
+    const dest = placed.slice(0, placed.length - importers.length);
     return [
-      fileReceipt("move", `${r.moved} `, placed.length ? placed : r.files, r.operation, r.dry_run),
+      fileReceipt("move", `${r.moved} `, dest.length ? dest : r.files, r.operation, r.dry_run),
       ...importLines(r),
+      ...(importers.length
+        ? [importersLine(importers, placed.slice(dest.length), dest[0]?.path)]
+        : []),
     ];
   },
 });
+
+/** The receipt's line for the importers a move rewrote: how many, where it goes, and their names (the first ten). */
+function importersLine(paths: string[], files: ChangedFile[], dest: string | undefined): string {
+  const broken = files.filter((f) => f.parses === false).map((f) => f.path);
+  const shown = paths.slice(0, 10).join(", ");
+  return `importers: ${paths.length} now import from ${dest}: ${shown}${paths.length > 10 ? `, +${paths.length - 10} more` : ""}${broken.length ? ` · does not parse: ${broken.join(", ")}` : ""}`;
+}

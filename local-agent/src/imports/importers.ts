@@ -1,0 +1,94 @@
+import { languageOf } from "../syntax/languages.ts";
+import { planPythonImporter } from "./python.ts";
+import { isScript, planScriptImporter } from "./typescript.ts";
+
+/**
+ * A move's importers (DESIGN.md §3): the files under the roots that import
+ * what moved from its old file, rewritten to import it from the new one.
+ * Pure: texts in, texts out (the agent finds the files, imports/carry.ts
+ * applies what this returns in the move's one operation). Scripts and Python;
+ * other languages' importers are left as they are.
+ */
+
+/** A file as both planners need it: its real path (scripts resolve specifiers) and its root-relative one (Python names modules). */
+export interface PlacedFile {
+  abs: string;
+  path: string;
+}
+
+export interface ImportersInput {
+  source: PlacedFile;
+  dest: PlacedFile;
+  /** The names the unit declares (ImportPlan.moved). */
+  moved: readonly string[];
+  files: (PlacedFile & { text: string })[];
+}
+
+export interface ImporterChange {
+  abs: string;
+  /** The file's new text; undefined when only `unresolved` has something to say. */
+  text: string | undefined;
+  changes: string[];
+  unresolved: string[];
+}
+
+/** Whether files of the unit's language have importers this module rewrites. */
+export function followsImporters(file: string): boolean {
+  const lang = languageOf(file);
+  return isScript(lang) || lang === "python";
+}
+
+/** Each file's rewrite (only files with something to change or say). */
+export async function planImporters(input: ImportersInput): Promise<ImporterChange[]> {
+  const { source, dest } = input;
+  const out: ImporterChange[] = [];
+  const sourceLang = languageOf(source.abs);
+  for (const file of input.files) {
+    const lang = languageOf(file.abs);
+    // Messages name files as results do, never by their absolute paths.
+    const named = (s: string) =>
+      [file, source, dest].reduce((t, f) => t.split(f.abs).join(f.path), s);
+    const plan = await planOne(file, lang, sourceLang, input).catch((error: unknown) => {
+      if (!(error instanceof RangeError || /call stack/i.test(String(error)))) throw error;
+      return {
+        text: file.text,
+        changes: [],
+        unresolved: [`${file.abs} nests too deeply to follow its imports; not rewritten`],
+      };
+    });
+    if (!plan || (plan.text === file.text && !plan.unresolved.length)) continue;
+    out.push({
+      abs: file.abs,
+      text: plan.text === file.text ? undefined : plan.text,
+      changes: plan.changes.map(named),
+      unresolved: plan.unresolved.map(named),
+    });
+  }
+  return out;
+}
+
+function planOne(
+  file: PlacedFile & { text: string },
+  lang: ReturnType<typeof languageOf>,
+  sourceLang: ReturnType<typeof languageOf>,
+  { source, dest, moved }: ImportersInput,
+) {
+  return isScript(lang) && isScript(sourceLang)
+    ? planScriptImporter({
+        lang,
+        importerPath: file.abs,
+        sourcePath: source.abs,
+        destPath: dest.abs,
+        text: file.text,
+        moved,
+      })
+    : lang === "python" && sourceLang === "python"
+      ? planPythonImporter({
+          importerPath: file.path,
+          sourcePath: source.path,
+          destPath: dest.path,
+          text: file.text,
+          moved,
+        })
+      : Promise.resolve(undefined);
+}

@@ -1,0 +1,89 @@
+import { readdir, readFile, stat } from "node:fs/promises";
+import path from "node:path";
+import ignore, { type Ignore } from "ignore";
+import { LIMITS } from "../../src/core/limits.ts";
+import { deniedBy, insideFolded } from "./deny.ts";
+import type { Sandbox } from "./paths.ts";
+
+/**
+ * The files under the agent's roots that a whole-tree change looks at (a
+ * move's importers, imports/importers.ts): regular files only, never through a
+ * symbolic link, and never in `node_modules`, `.git`, what a `.gitignore`
+ * on the way ignores, a denied path or edgeclip's own directories. Each file
+ * whose name `accept`s and whose text holds `needle` is returned; the walk
+ * stops after `maxFiles` files were seen, and says so.
+ */
+export interface WalkOptions {
+  accept: (name: string) => boolean;
+  needle: string;
+  maxFiles: number;
+}
+
+export interface Walked {
+  /** Real absolute paths. */
+  files: string[];
+  /** Files seen (accepted by name); the walk stopped at `maxFiles` when `truncated`. */
+  seen: number;
+  truncated: boolean;
+}
+
+const SKIPPED_DIRS = new Set(["node_modules", ".git"]);
+
+/** A directory's `.gitignore`, with the directory it speaks for. */
+interface Rules {
+  dir: string;
+  rules: Ignore;
+}
+
+export async function walkRoots(sandbox: Sandbox, options: WalkOptions): Promise<Walked> {
+  const files: string[] = [];
+  let seen = 0;
+  const denied = (root: string, full: string) =>
+    sandbox.reserved?.some((dir) => insideFolded(dir, full)) ||
+    deniedBy(path.relative(root, full), sandbox.deny, full) !== undefined;
+  const ignored = (stack: readonly Rules[], full: string, isDir: boolean) =>
+    stack.some(({ dir, rules }) => {
+      const rel = path.relative(dir, full).split(path.sep).join("/");
+      return rel !== "" && rules.ignores(isDir ? `${rel}/` : rel);
+    });
+  const visit = async (root: string, dir: string, stack: Rules[]): Promise<boolean> => {
+    const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+    const here = entries.some((e) => e.name === ".gitignore" && e.isFile())
+      ? await readFile(path.join(dir, ".gitignore"), "utf8").then(
+          (text) => [...stack, { dir, rules: ignore().add(text) }],
+          () => stack,
+        )
+      : stack;
+    // Names in a stable order, so what is found does not depend on the file system's.
+    for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (SKIPPED_DIRS.has(entry.name) || denied(root, full) || ignored(here, full, true))
+          continue;
+        if (!(await visit(root, full, here))) return false;
+        continue;
+      }
+      if (!entry.isFile() || !options.accept(entry.name)) continue;
+      if (denied(root, full) || ignored(here, full, false)) continue;
+      if (++seen > options.maxFiles) return false;
+      const size = await stat(full).then(
+        (s) => s.size,
+        () => Number.POSITIVE_INFINITY,
+      );
+      if (size > LIMITS.fileBytes) continue;
+      const text = await readFile(full, "utf8").catch(() => "");
+      if (text.includes(options.needle)) files.push(full);
+    }
+    return true;
+  };
+  let complete = true;
+  for (const root of sandbox.roots) {
+    // A root inside another is walked with it.
+    if (sandbox.roots.some((other) => other !== root && insideFolded(other, root))) continue;
+    if (!(await visit(root, root, []))) {
+      complete = false;
+      break;
+    }
+  }
+  return { files, seen: Math.min(seen, options.maxFiles), truncated: !complete };
+}
