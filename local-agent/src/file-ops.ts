@@ -28,7 +28,7 @@ import {
   withEol,
 } from "./edits.ts";
 import { errnoOf, type FsStep, fsFailure } from "./fs-errors.ts";
-import { carryImporters, carryImports, carryPasteImports } from "./imports/carry.ts";
+import { carryImporters, carryImports, carryPasteImports, namesAny } from "./imports/carry.ts";
 import { followsImporters } from "./imports/importers.ts";
 import { isScript } from "./imports/typescript.ts";
 import { CommitFailure, type Journal, type Write } from "./journal.ts";
@@ -310,9 +310,12 @@ async function carryFor(
   current.set(from.abs, { ...sourceNow, ...carried.source });
   current.set(to.abs, { ...destNow, ...carried.dest });
   if (!importers) return undefined;
-  // The importers found before the locks were taken, read again under them.
+  // The importers found before the locks were taken, read again under them: those that
+  // name what moved, checked and loaded as any file an operation changes.
   const files: { abs: string; path: string; state: FileState }[] = [];
+  const names = namesAny(carried.moved);
   for (const abs of importers.files) {
+    if (!names?.test(await readFile(abs, "utf8").catch(() => ""))) continue;
     const found = await resolvePath(ws.sandbox, abs);
     if (!found.ok || found.abs !== abs) continue;
     const loaded = await load(found);

@@ -1,4 +1,5 @@
-import { readdir, readFile, stat } from "node:fs/promises";
+import { readFileSync, statSync } from "node:fs";
+import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import ignore, { type Ignore } from "ignore";
 import { LIMITS } from "../../src/core/limits.ts";
@@ -28,6 +29,7 @@ export interface Walked {
 }
 
 const SKIPPED_DIRS = new Set(["node_modules", ".git"]);
+const BATCH = 200;
 
 /** A directory's `.gitignore`, with the directory it speaks for. */
 interface Rules {
@@ -36,16 +38,22 @@ interface Rules {
 }
 
 export async function walkRoots(sandbox: Sandbox, options: WalkOptions): Promise<Walked> {
-  const files: string[] = [];
+  /** The files accepted by name, in the walk's order. */
+  const named: string[] = [];
   let seen = 0;
   const denied = (root: string, full: string) =>
     sandbox.reserved?.some((dir) => insideFolded(dir, full)) ||
     deniedBy(path.relative(root, full), sandbox.deny, full) !== undefined;
-  const ignored = (stack: readonly Rules[], full: string, isDir: boolean) =>
-    stack.some(({ dir, rules }) => {
+  // As git decides: the deepest .gitignore with a rule for the path wins (`!name` re-includes).
+  const ignored = (stack: readonly Rules[], full: string, isDir: boolean) => {
+    for (const { dir, rules } of [...stack].reverse()) {
       const rel = path.relative(dir, full).split(path.sep).join("/");
-      return rel !== "" && rules.ignores(isDir ? `${rel}/` : rel);
-    });
+      const verdict = rules.test(isDir ? `${rel}/` : rel);
+      if (verdict.ignored) return true;
+      if (verdict.unignored) return false;
+    }
+    return false;
+  };
   const visit = async (root: string, dir: string, stack: Rules[]): Promise<boolean> => {
     const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
     const here = entries.some((e) => e.name === ".gitignore" && e.isFile())
@@ -66,15 +74,18 @@ export async function walkRoots(sandbox: Sandbox, options: WalkOptions): Promise
       if (!entry.isFile() || !options.accept(entry.name)) continue;
       if (denied(root, full) || ignored(here, full, false)) continue;
       if (++seen > options.maxFiles) return false;
-      const size = await stat(full).then(
-        (s) => s.size,
-        () => Number.POSITIVE_INFINITY,
-      );
-      if (size > LIMITS.fileBytes) continue;
-      const text = await readFile(full, "utf8").catch(() => "");
-      if (text.includes(options.needle)) files.push(full);
+      named.push(full);
     }
     return true;
+  };
+  /** Whether the file at `full` (within the size limit) holds the needle. */
+  const holds = (full: string) => {
+    try {
+      if (statSync(full).size > LIMITS.fileBytes) return false;
+      return readFileSync(full, "utf8").includes(options.needle);
+    } catch {
+      return false;
+    }
   };
   let complete = true;
   for (const root of sandbox.roots) {
@@ -84,6 +95,14 @@ export async function walkRoots(sandbox: Sandbox, options: WalkOptions): Promise
       complete = false;
       break;
     }
+  }
+  // Read synchronously, BATCH files at a time between turns of the event loop: for small
+  // files that is several times faster than reading them asynchronously, and other requests
+  // still wait at most one batch (a few milliseconds).
+  const files: string[] = [];
+  for (let at = 0; at < named.length; at += BATCH) {
+    if (at > 0) await new Promise((resolve) => setImmediate(resolve));
+    for (const full of named.slice(at, at + BATCH)) if (holds(full)) files.push(full);
   }
   return { files, seen: Math.min(seen, options.maxFiles), truncated: !complete };
 }

@@ -68,6 +68,13 @@ export async function carryImports(options: {
   return { source: sourceState, dest: destState, moved: plan.moved ?? [] };
 }
 
+/** A pattern for any of `names` as a whole word of code; undefined for none. */
+export function namesAny(names: readonly string[]): RegExp | undefined {
+  if (!names.length) return undefined;
+  const words = names.map((m) => m.replace(/[$]/g, "\\$")).join("|");
+  return new RegExp(`(?<![\\w$])(?:${words})(?![\\w$])`);
+}
+
 /** A file an operation holds, with its edit's result (the move's destination). */
 interface Edited {
   abs: string;
@@ -97,13 +104,9 @@ export async function carryImporters(options: {
 }): Promise<{ dest: HeldFile; others: { abs: string; state: HeldFile; result: EditResult }[] }> {
   const { source, dest } = options;
   const held = [{ abs: dest.abs, path: dest.path, state: dest.current }, ...options.files];
-  const words = new RegExp(
-    `(?<![\\w$])(?:${options.moved.map((m) => m.replace(/[$]/g, "\\$")).join("|")})(?![\\w$])`,
-  );
+  const words = namesAny(options.moved);
   // Only files that name what moved are parsed.
-  const candidates = options.moved.length
-    ? held.filter((f) => f.state.exists && words.test(f.state.text))
-    : [];
+  const candidates = words ? held.filter((f) => f.state.exists && words.test(f.state.text)) : [];
   const planned = candidates.length
     ? await planImporters({
         source,
