@@ -20,6 +20,7 @@ import type {
   PasteMode,
   UndoEdit,
 } from "../../src/bridge/protocol.ts";
+import { MAX_IMPORTERS } from "../../src/bridge/protocol.ts";
 import { LIMITS } from "../../src/core/limits.ts";
 import { applyOp, readOp, type Workspace } from "../src/file-ops.ts";
 import { Journal } from "../src/journal.ts";
@@ -848,6 +849,23 @@ describe("a move's imports (carry_imports)", () => {
     expect(bytes("src/a.ts").toString()).toBe(A_TS);
     expect(bytes("src/app/use.ts").toString()).toBe(USE);
     expect(bytes("src/only.ts").toString()).toBe(ONLY);
+  });
+
+  it("rewrites at most MAX_IMPORTERS importers, and names the ones it left", async () => {
+    const { ws, file, bytes } = workspace();
+    file("src/a.ts", A_TS);
+    const USE = 'import { f } from "../a";\n\nf();\n';
+    for (let i = 0; i < MAX_IMPORTERS + 2; i++)
+      file(`src/u/u${String(i).padStart(3, "0")}.ts`, USE);
+    const r = await move(ws, "src/a.ts", "f", "src/lib/b.ts");
+    expect(r.ok, r.ok ? "" : r.error.message).toBe(true);
+    if (!r.ok) return;
+    expect(r.value.result.results).toHaveLength(2 + MAX_IMPORTERS);
+    expect(bytes("src/u/u000.ts").toString()).toBe('import { f } from "../lib/b";\n\nf();\n');
+    expect(bytes("src/u/u101.ts").toString()).toBe(USE);
+    expect(r.value.result.results[1]?.imports?.unresolved).toEqual([
+      `2 more importers (a move rewrites at most ${MAX_IMPORTERS}) still import from src/a.ts: src/u/u100.ts, src/u/u101.ts`,
+    ]);
   });
 
   it("moves a unit nested deeper than the planner can follow, saying its imports were not carried", async () => {

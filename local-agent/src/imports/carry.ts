@@ -68,6 +68,18 @@ export async function carryImports(options: {
   return { source: sourceState, dest: destState, moved: plan.moved ?? [] };
 }
 
+/** What one result may say (protocol.ts `EditResult.imports`): so many lines, each so long. */
+const MAX_CHANGES = 20;
+const MAX_UNRESOLVED = 100;
+const MAX_NOTE = 2000;
+
+/** `lines` within `max` lines of MAX_NOTE characters, the last saying how many more there were. */
+function capped(lines: readonly string[], max: number): string[] {
+  const cut = (line: string) => (line.length > MAX_NOTE ? `${line.slice(0, MAX_NOTE - 1)}…` : line);
+  if (lines.length <= max) return lines.map(cut);
+  return [...lines.slice(0, max - 1).map(cut), `… and ${lines.length - max + 1} more`];
+}
+
 /** A pattern for any of `names` as a whole word of code; undefined for none. */
 export function namesAny(names: readonly string[]): RegExp | undefined {
   if (!names.length) return undefined;
@@ -126,15 +138,19 @@ export async function carryImporters(options: {
     if (file.abs === dest.abs) {
       destState = rebase(dest.abs, dest.initial, dest.current, change.text, dest.result);
       const imports = dest.result.imports ?? { changes: [], unresolved: [] };
-      dest.result.imports = { ...imports, changes: [...imports.changes, ...change.changes] };
+      dest.result.imports = {
+        ...imports,
+        changes: capped([...imports.changes, ...change.changes], MAX_CHANGES),
+      };
       continue;
     }
-    if (others.length < options.max) others.push(importerEdit(file, change.text, change.changes));
+    if (others.length < options.max)
+      others.push(importerEdit(file, change.text, capped(change.changes, MAX_CHANGES)));
     else beyond.push(file.path);
   }
   if (beyond.length)
     notes.push(
-      `${beyond.length} more importer${beyond.length === 1 ? "" : "s"} (a move rewrites at most ${options.max}) still import from ${source.path}: ${beyond.slice(0, 20).join(", ")}${beyond.length > 20 ? ", …" : ""}`,
+      `${beyond.length} more importer${beyond.length === 1 ? "" : "s"} (a move rewrites at most ${options.max}) still import from ${source.path}: ${beyond.slice(0, 10).join(", ")}${beyond.length > 10 ? ", …" : ""}`,
     );
   if (options.truncated !== undefined)
     notes.push(
@@ -142,7 +158,10 @@ export async function carryImporters(options: {
     );
   if (notes.length) {
     const imports = dest.result.imports ?? { changes: [], unresolved: [] };
-    dest.result.imports = { ...imports, unresolved: [...imports.unresolved, ...notes] };
+    dest.result.imports = {
+      changes: capped(imports.changes, MAX_CHANGES),
+      unresolved: capped([...imports.unresolved, ...notes], MAX_UNRESOLVED),
+    };
   }
   return { dest: destState, others };
 }
