@@ -501,6 +501,60 @@ export async function loadSettings(dir: string): Promise<Record<string, unknown>
 }
 `;
 
+/** A program that caches through store.ts's FileCache. */
+export const APP_TS = `import { createServer } from "node:http";
+import { FileCache, loadSettings } from "./store";
+import { consoleLogger } from "./log";
+
+const dir = process.env.CACHE_DIR ?? ".cache";
+const settings = await loadSettings(dir);
+const cache = new FileCache(dir, consoleLogger);
+
+/** Serves cached values: GET /key answers the value, PUT /key stores the body. */
+const server = createServer(async (req, res) => {
+  const key = decodeURIComponent((req.url ?? "/").slice(1));
+  if (req.method === "PUT") {
+    let body = "";
+    for await (const chunk of req) body += chunk;
+    const entry = await cache.set(key, body);
+    res.writeHead(201, { etag: entry.hash }).end();
+    return;
+  }
+  const entry = await cache.get(key);
+  if (!entry) {
+    res.writeHead(404).end();
+    return;
+  }
+  res.writeHead(200, { etag: entry.hash }).end(entry.value);
+});
+
+server.listen(Number(settings.port ?? 8080));
+`;
+
+/** A command-line tool that reads and writes the cache. */
+export const CACHE_TOOL_TS = `import { parseArgs } from "node:util";
+import { digest, FileCache } from "../store";
+import { consoleLogger } from "../log";
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { dir: { type: "string", default: ".cache" } },
+});
+const [command, key, value] = positionals;
+const cache = new FileCache(values.dir ?? ".cache", consoleLogger);
+
+if (command === "get" && key) {
+  const entry = await cache.get(key);
+  console.log(entry ? entry.value : "(missing)");
+} else if (command === "set" && key && value !== undefined) {
+  const entry = await cache.set(key, value);
+  console.log(entry.hash === digest(value) ? "stored" : "stored (hash differs)");
+} else {
+  console.error("usage: cache-tool get KEY | set KEY VALUE [--dir DIR]");
+  process.exitCode = 2;
+}
+`;
+
 export const COMPOSE_YAML = `# Local development stack: docker compose up
 name: shop
 

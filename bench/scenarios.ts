@@ -14,8 +14,10 @@
  */
 import {
   ADMIN_JS,
+  APP_TS,
   BILLING_JAVA,
   bigModule,
+  CACHE_TOOL_TS,
   COMPOSE_YAML,
   CONFIG_PY,
   DATES_TS,
@@ -408,9 +410,26 @@ export const SCENARIOS: Scenario[] = [
   {
     name: "move a class into a new module, with its imports",
     language: "TypeScript",
-    task: "Move the class FileCache (with its doc comment) from store.ts into a new file file-cache.ts: import there what it uses, and drop the imports store.ts no longer uses.",
-    files: { "store.ts": STORE_TS },
+    task: "Move the class FileCache (with its doc comment) from store.ts into a new file file-cache.ts: import there what it uses, and drop the imports store.ts no longer uses. app.ts and cli/cache-tool.ts import FileCache from store.ts: make them import it from file-cache.ts.",
+    files: { "store.ts": STORE_TS, "app.ts": APP_TS, "cli/cache-tool.ts": CACHE_TOOL_TS },
     async naive(fs) {
+      // The importers: each is read for its import line, which then loses FileCache.
+      await fs.read("app.ts");
+      await fs.edit("app.ts", [
+        {
+          oldText: 'import { FileCache, loadSettings } from "./store";\n',
+          newText:
+            'import { loadSettings } from "./store";\nimport { FileCache } from "./file-cache";\n',
+        },
+      ]);
+      await fs.read("cli/cache-tool.ts");
+      await fs.edit("cli/cache-tool.ts", [
+        {
+          oldText: 'import { digest, FileCache } from "../store";\n',
+          newText:
+            'import { digest } from "../store";\nimport { FileCache } from "../file-cache";\n',
+        },
+      ]);
       const text = await fs.read("store.ts");
       const cache = block(text, "/**\n * Entries on disk", "}");
       await fs.write("file-cache.ts", FILE_CACHE_IMPORTS + cache);
@@ -424,7 +443,8 @@ export const SCENARIOS: Scenario[] = [
       ]);
     },
     async edgeclip(call) {
-      // The move carries the class's imports, and drops those store.ts no longer uses.
+      // The move carries the class's imports, drops those store.ts no longer uses, and its
+      // importers follow it.
       await call("move", {
         from: "store.ts#FileCache",
         to: { path: "file-cache.ts", create_if_missing: true },

@@ -123,13 +123,23 @@ function knowingTools(tools: NaiveTools, known: Knowledge, problems: string[]): 
 }
 
 function writeFiles(dir: string, files: Record<string, string>): void {
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    writeFileSync(path.join(dir, name), text);
+  }
   mkdirSync(dir, { recursive: true });
-  for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text);
 }
 
-/** Every file of `dir`, by name. */
+/** Every file under `dir`, by its path there. */
 function snapshot(dir: string): Map<string, Buffer> {
-  return new Map(readdirSync(dir).map((name) => [name, readFileSync(path.join(dir, name))]));
+  return new Map(
+    readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => {
+        const full = path.join(e.parentPath, e.name);
+        return [path.relative(dir, full).split(path.sep).join("/"), readFileSync(full)];
+      }),
+  );
 }
 
 /** Where two directories differ, or `undefined` when byte-identical. */

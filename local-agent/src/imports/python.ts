@@ -435,6 +435,13 @@ export async function planPythonImporter(
     [...moved].filter((m) =>
       new RegExp(`(?<![\\w.])${prefix.replace(/\./g, "\\.")}\\.${m}(?!\\w)`).test(text),
     );
+  // With no import of the new module to merge into (and no name of the unit's defined
+  // here), each import of the old module is followed by one of the new module for what moved.
+  const destModule = moduleOf(destPath).join(".");
+  const inPlace =
+    !facts.statements.some(
+      (s) => s.kind === "from" && absoluteOf(s.module, importerPath).join(".") === destModule,
+    ) && !facts.topLevel.some((t) => moved.has(t.name));
   for (const s of facts.statements) {
     if (s.kind === "import") {
       for (const p of s.parts) {
@@ -476,6 +483,17 @@ export async function planPythonImporter(
     for (const p of going)
       needs.push({ kind: "from", module: target, text: p.text, local: p.local, group: s.group });
     const kept = s.parts.filter((p) => !going.includes(p));
+    if (inPlace) {
+      // The new import goes where the old one is.
+      const fresh = `from ${target} import ${going.map((p) => p.text).join(", ")}`;
+      const rest = `from ${s.module} import ${kept.map((p) => p.text).join(", ")}`;
+      edits.push({
+        start: s.node.start,
+        end: s.node.end,
+        insert: kept.length ? `${rest}\n${fresh}` : fresh,
+      });
+      continue;
+    }
     edits.push(
       kept.length === 0
         ? { start: s.node.start, end: lineEnd(text, s.node.end), insert: "" }
@@ -487,7 +505,14 @@ export async function planPythonImporter(
     );
   }
   if (!edits.length) return { text, changes: [], unresolved };
-  // The new import takes the old one's place when that line went; else it follows the imports.
+  if (inPlace)
+    return {
+      text: replaceRanges(text, edits),
+      changes: [
+        `${importerPath}: imports ${needs.map((n) => n.local).join(", ")} from ${destPath}`,
+      ],
+      unresolved,
+    };
   const dropped = removeImports(text, edits);
   const refreshed = await withTree(dropped, "python", (tree) => factsOf(tree, dropped));
   const out = addImports(dropped, refreshed, needs);

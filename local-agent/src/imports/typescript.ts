@@ -565,6 +565,11 @@ export async function planScriptImporter(input: ImporterInput): Promise<Importer
   ];
   const needs: Need[] = [];
   const edits: { start: number; end: number; insert: string }[] = [];
+  // With no import of the new file to merge into (and no name of the unit's declared
+  // here), each import of the old file is followed by one of the new file for what moved.
+  const inPlace =
+    !found.facts.imports.some((s) => specifierNames(s.specifier, importerPath, destPath)) &&
+    !found.facts.topLevel.some((t) => moved.has(t.name));
   for (const statement of found.facts.imports) {
     if (!namesSource(statement.specifier)) continue;
     const going = statement.parts.filter((p) => p.kind === "named" && moved.has(p.imported));
@@ -590,6 +595,14 @@ export async function planScriptImporter(input: ImporterInput): Promise<Importer
         typeName: !statement.typeOnly && p.text.startsWith("type "),
       });
     const kept = statement.parts.filter((p) => !going.includes(p));
+    if (inPlace) {
+      // The new import goes where the old one is, in its quotes and with its semicolon.
+      const q = statement.sourceText[0] ?? '"';
+      const fresh = `import ${statement.typeOnly ? "type " : ""}{ ${going.map((p) => p.text).join(", ")} } from ${q}${specifierOf(destPath, importerPath, style)}${q}${statement.semicolon ? ";" : ""}`;
+      const insert = kept.length ? `${rebuilt(statement, kept)}\n${fresh}` : fresh;
+      edits.push({ start: statement.node.start, end: statement.node.end, insert });
+      continue;
+    }
     edits.push(
       kept.length === 0
         ? { start: statement.node.start, end: lineEnd(text, statement.node.end), insert: "" }
@@ -601,6 +614,14 @@ export async function planScriptImporter(input: ImporterInput): Promise<Importer
     );
   }
   if (!edits.length) return { text, changes: [], unresolved };
+  if (inPlace)
+    return {
+      text: replaceRanges(text, edits),
+      changes: [
+        `${importerPath}: imports ${needs.map((n) => n.local).join(", ")} from ${destPath}`,
+      ],
+      unresolved,
+    };
   let dropped = replaceRanges(text, edits);
   if (edits.length === found.facts.imports.length && edits.every((e) => e.insert === ""))
     dropped = withoutLeadingBlank(dropped);
