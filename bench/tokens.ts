@@ -27,6 +27,7 @@ import { connectFilesystemServer } from "./filesystem-server.ts";
 import { Knowledge } from "./knowledge.ts";
 import { claudeCodeCall, claudeCodeTools, filesystemTools } from "./naive-tools.ts";
 import { check, table } from "./report.ts";
+import * as files from "./scenario-files.ts";
 import { type Call, type NaiveTools, SCENARIOS } from "./scenarios.ts";
 import { rssMb } from "./stats.ts";
 
@@ -122,6 +123,68 @@ function knowingTools(tools: NaiveTools, known: Knowledge, problems: string[]): 
   };
 }
 
+/** A file of each language and format the agent parses: an outline of each loads its grammar or parser. */
+const EVERY_PARSER: Record<string, string> = {
+  "util.ts": files.UTIL_TS,
+  "view.tsx": "export const View = () => <p>hi</p>;\n",
+  "routes.js": files.ROUTES_JS,
+  "models.py": files.MODELS_PY,
+  "http.go": files.HTTP_GO,
+  "parser.rs": files.PARSER_RS,
+  "Order.java": files.ORDER_JAVA,
+  "compose.yaml": files.COMPOSE_YAML,
+  "package.json": '{\n  "name": "shop",\n  "version": "1.0.0"\n}\n',
+  "Cargo.toml": '[package]\nname = "shop"\nversion = "0.1.0"\n',
+  "README.md": files.README_MD,
+};
+
+/**
+ * The agent's RSS (MB) idle with every grammar and parser loaded (issue 16:
+ * ≤ 120 MB): an outline of a file of each, then 3 s without work (its idle
+ * collection runs after 1 s); and again once its compute thread stopped
+ * (30 s idle), which takes the grammars with it.
+ */
+async function idleWithEveryParser(
+  server: DevServer,
+  edge: Client | undefined,
+  bin: string,
+  base: string,
+): Promise<{ fresh: number; loaded: number; stopped: number } | undefined> {
+  if (!edge) return undefined;
+  const dir = path.join(base, "every-parser");
+  writeFiles(dir, EVERY_PARSER);
+  const agent = await startAgentProcess({
+    server: server.url,
+    localToken: server.token,
+    bin: [process.execPath, bin],
+    root: dir,
+    name: "bench-tokens",
+    project: "bench-tokens",
+  });
+  try {
+    const started = (await edge.callTool({
+      name: "session",
+      arguments: { action: "start", project: "bench-tokens" },
+    })) as { structuredContent?: { session?: string } };
+    const session = started.structuredContent?.session;
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    const fresh = rssMb(agent.child.pid);
+    for (const name of Object.keys(EVERY_PARSER)) {
+      const r = (await edge.callTool({
+        name: "read",
+        arguments: { session, from: name, outline: true },
+      })) as { isError?: boolean };
+      if (r.isError) throw new Error(`outline of ${name} failed`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    const loaded = rssMb(agent.child.pid);
+    await new Promise((resolve) => setTimeout(resolve, 32_000));
+    return { fresh, loaded, stopped: rssMb(agent.child.pid) };
+  } finally {
+    await agent.stop();
+  }
+}
+
 function writeFiles(dir: string, files: Record<string, string>): void {
   for (const [name, text] of Object.entries(files)) {
     mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
@@ -185,6 +248,8 @@ async function main(): Promise<number> {
   let failures = 0;
   /** The agent's highest RSS right after a scenario (it has parsed with tree-sitter by then). */
   let agentMb = 0;
+  /** Its RSS idle with every grammar and parser loaded, and once its compute thread stopped. */
+  let idleMb: { fresh: number; loaded: number; stopped: number } | undefined;
   const definitions: Record<Way, { tokens: number; text: string }> = {
     filesystem: { tokens: 0, text: "" },
     claudeCode: { tokens: 0, text: "" }, // built in: there with or without edgeclip
@@ -280,6 +345,7 @@ async function main(): Promise<number> {
         tally,
       });
     }
+    if (server) idleMb = await idleWithEveryParser(server, edge, bin, base);
   } finally {
     await edge?.close().catch(() => undefined);
     await agent?.stop();
@@ -383,7 +449,7 @@ async function main(): Promise<number> {
     ]),
   );
   console.log(
-    `edgeclip-agent RSS right after a scenario (grammars loaded): at most ${agentMb.toFixed(0)} MB.`,
+    `edgeclip-agent RSS right after a scenario (grammars loaded): at most ${agentMb.toFixed(0)} MB${idleMb ? `; idle before any work: ${idleMb.fresh.toFixed(0)} MB; idle with every grammar and parser loaded: ${idleMb.loaded.toFixed(0)} MB; once its compute thread stopped: ${idleMb.stopped.toFixed(0)} MB` : ""}.`,
   );
   console.log("\nChecks:");
   check(
@@ -398,6 +464,10 @@ async function main(): Promise<number> {
   check(
     rows.filter((r) => r.reads).length >= 5,
     `at least 5 where edgeclip must read first: ${rows.filter((r) => r.reads).length}`,
+  );
+  check(
+    idleMb !== undefined && idleMb.loaded <= 120,
+    `edgeclip-agent idle with every grammar and parser loaded ≤ 120 MB: ${idleMb?.loaded.toFixed(0) ?? "not measured"} MB`,
   );
   return failures === 0 ? 0 : 1;
 }

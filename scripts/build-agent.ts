@@ -29,7 +29,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { build } from "esbuild";
+import { build, type Plugin } from "esbuild";
 import { CODE_LANGUAGES } from "../local-agent/src/syntax/languages.ts";
 
 const root = path.join(import.meta.dirname, "..");
@@ -56,8 +56,12 @@ export const MAIN_FIELDS = ["module", "main"];
 export async function buildAgent(): Promise<string> {
   const { outputFiles } = await build({
     write: false,
-    entryPoints: [path.join(root, "local-agent", "src", "cli.ts")],
-    outfile: AGENT_BIN,
+    // The command line (main thread) and the compute thread's script (compute/thread.ts), apart.
+    entryPoints: {
+      "edgeclip-agent": path.join(root, "local-agent", "src", "cli.ts"),
+      "edgeclip-compute": path.join(root, "local-agent", "src", "compute", "worker.ts"),
+    },
+    outdir: path.dirname(AGENT_BIN),
     bundle: true,
     platform: "node",
     format: "esm",
@@ -73,6 +77,7 @@ export async function buildAgent(): Promise<string> {
         "const __filename = __edgeclipPath(import.meta.url);",
       ].join("\n"),
     },
+    plugins: [zodEnglishOnly],
     legalComments: "none",
     // Whitespace and syntax only (names stay readable in stack traces): the
     // agent keeps its source in memory, and this keeps it ~5 MB smaller idle.
@@ -80,15 +85,36 @@ export async function buildAgent(): Promise<string> {
     minifySyntax: true,
     logLevel: "warning",
   });
-  const [bundle] = outputFiles;
-  if (!bundle) throw new Error("esbuild produced no bundle");
-  await replaceIfChanged(AGENT_BIN, Buffer.from(bundle.contents), 0o755);
+  if (outputFiles.length !== 2) throw new Error("esbuild did not produce both bundles");
+  // The worker first: an agent started from the new main bundle finds its worker's.
+  for (const bundle of [...outputFiles].sort((a) => (a.path === AGENT_BIN ? 1 : -1)))
+    await replaceIfChanged(bundle.path, Buffer.from(bundle.contents), 0o755);
   const wasm = path.join(root, "node_modules", "@vscode", "tree-sitter-wasm", "wasm");
   const grammars = path.join(path.dirname(AGENT_BIN), "grammars");
   for (const name of GRAMMAR_FILES)
     await replaceIfChanged(path.join(grammars, name), await readFile(path.join(wasm, name)));
   return AGENT_BIN;
 }
+
+/**
+ * zod's `locales` namespace (its error messages in 50 languages, 300 KB of the
+ * agent's 740) reduced to English, the only one zod itself uses unless told:
+ * the agent never calls `z.config`, and every thread keeps the code it loads in memory.
+ */
+const zodEnglishOnly: Plugin = {
+  name: "zod-english-only",
+  setup(build) {
+    build.onResolve({ filter: /\/locales\/index\.js$/ }, (args) =>
+      /[\\/]node_modules[\\/]zod[\\/]/.test(args.importer)
+        ? { path: path.join(args.resolveDir, "../locales/en.js"), namespace: "zod-locales" }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: "zod-locales" }, (args) => ({
+      contents: `export { default as en } from ${JSON.stringify(args.path)};`,
+      resolveDir: path.dirname(args.path),
+    }));
+  },
+};
 
 /** Writes `bytes` to `file` through a temporary file and a rename, unless it already holds them. */
 async function replaceIfChanged(file: string, bytes: Buffer, mode = 0o644): Promise<void> {

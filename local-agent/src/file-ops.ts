@@ -29,14 +29,14 @@ import {
 } from "./edits.ts";
 import { errnoOf, type FsStep, fsFailure } from "./fs-errors.ts";
 import { carryImporters, carryImports, carryPasteImports, namesAny } from "./imports/carry.ts";
-import { followsImporters } from "./imports/importers.ts";
-import { isScript } from "./imports/typescript.ts";
 import { CommitFailure, type Journal, type Write } from "./journal.ts";
 import { LEDGER_LIMITS, type Reverted } from "./ledger.ts";
 import type { PathLocks } from "./locks.ts";
 import { type OpRecord, recordOf, revertMismatch } from "./op-record.ts";
 import { isInside, type Resolved, resolvePath, type Sandbox } from "./paths.ts";
 import {
+  followsImporters,
+  isScript,
   LANGUAGE_LIST,
   LANGUAGES,
   type Language,
@@ -371,7 +371,8 @@ async function findImporters(
   const carry = args.carry_imports;
   const from = carry && where[carry.from];
   const to = carry && where[carry.to];
-  if (!from || !to || from.abs === to.abs || !followsImporters(from.abs)) return undefined;
+  if (!from || !to || from.abs === to.abs || !followsImporters(languageOf(from.abs)))
+    return undefined;
   const script = isScript(languageOf(from.abs));
   const base = path.basename(from.abs).replace(/\.[^.]*$/, "");
   // `./util` names util/index.ts; `from shop import models` names shop/models/__init__.py.

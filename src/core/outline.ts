@@ -101,15 +101,12 @@ export function renderOutline(units: OutlineUnit[], maxLines = OUTLINE_MAX_LINES
   return { lines, listed, cut };
 }
 
-/** The line above an outline: the file, its length, and what is not listed. */
-export function outlineHeader(
-  path: string,
-  totalLines: number,
-  r: { folded: number; cut: number },
-): string {
-  const notes = [
-    ...(r.folded ? [`${r.folded} one-line inside not listed`] : []),
-    ...(r.cut ? [`${r.cut} more past ${OUTLINE_MAX_LINES.toLocaleString("en")} lines`] : []),
-  ];
-  return `${path} (${totalLines} lines${notes.map((n) => `; ${n}`).join("")}):`;
+/**
+ * The line above an outline: the file, its length, and the units past the
+ * outline's end. One-line units inside others are never listed (the tool's
+ * description says so; `folded` in the structured result counts them).
+ */
+export function outlineHeader(path: string, totalLines: number, r: { cut: number }): string {
+  const cut = r.cut ? `; ${r.cut} more past ${OUTLINE_MAX_LINES.toLocaleString("en")} lines` : "";
+  return `${path} (${totalLines} lines${cut}):`;
 }

@@ -46,6 +46,7 @@ describe("the agent as users install it: npm pack, then npm install into an empt
     expect(files).toEqual([
       "README.md",
       "dist/edgeclip-agent.js",
+      "dist/edgeclip-compute.js",
       ...["go", "java", "javascript", "python", "rust", "tsx", "typescript"].map(
         (lang) => `dist/grammars/tree-sitter-${lang}.wasm`,
       ),

@@ -1,9 +1,9 @@
 import type { ImporterChange, ImportersInput } from "../imports/importers.ts";
 import type { ImportPlan, MoveTexts } from "../imports/plan.ts";
 import type { MoveInput } from "../imports/typescript.ts";
+import { type Selector, type SelectResult, selectByAnchors } from "../syntax/anchored.ts";
 import type { Language } from "../syntax/languages.ts";
 import type { Outline } from "../syntax/outline.ts";
-import { type Selector, type SelectResult, select as selectHere } from "../syntax/select.ts";
 import { ComputeThread } from "./thread.ts";
 
 /**
@@ -33,7 +33,7 @@ export function select(
   where: string,
 ): Promise<SelectResult> {
   if (selector.focus === undefined && text.length <= INLINE_CHARS)
-    return selectHere(text, selector, lang, where);
+    return Promise.resolve(selectByAnchors(text, selector, where));
   return computeThread.run("select", [text, selector, lang, where], {
     release: selector.focus !== undefined && text.length > LARGE_CHARS,
   });

@@ -1,6 +1,5 @@
-import { setPriority } from "node:os";
-import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
-import { JOBS, type JobName, type Jobs } from "./jobs.ts";
+import { Worker } from "node:worker_threads";
+import type { JobName, Jobs } from "./jobs.ts";
 
 /**
  * One worker thread for the agent's CPU-heavy, pure work (jobs.ts), so that a
@@ -21,21 +20,28 @@ import { JOBS, type JobName, type Jobs } from "./jobs.ts";
  * calls and gives the memory back soon after. It never keeps the process
  * alive when idle.
  *
- * The thread's script is this module: the packed agent is one file
- * (scripts/build-agent.ts), so the worker loads that same file, where the
- * command line entry (cli.ts) does nothing off the main thread and this
- * module's last lines serve jobs; run from source, it loads this file.
+ * The thread's script is worker.ts: in the packed agent its own bundle,
+ * edgeclip-compute.js beside edgeclip-agent.js (scripts/build-agent.ts), so
+ * neither thread loads the other's code (the parsers stay out of the main
+ * thread; the connection, journal and wire schemas out of the worker); run
+ * from source, worker.ts itself.
  */
 export const IDLE_MS = 30_000;
 
-const ROLE = "edgeclip-compute";
+/** Where the thread's script is: beside the bundle, or beside this file in the source. */
+const WORKER_URL = new URL(
+  import.meta.url.endsWith(".ts") ? "./worker.ts" : "./edgeclip-compute.js",
+  import.meta.url,
+);
 
-interface Job {
+export interface Job {
   id: number;
   name: JobName;
   args: unknown[];
 }
-type Done = { id: number; ok: true; value: unknown } | { id: number; ok: false; message: string };
+export type Done =
+  | { id: number; ok: true; value: unknown }
+  | { id: number; ok: false; message: string };
 
 export class ComputeThread {
   /** How many threads were started (tests, the bench). */
@@ -86,7 +92,7 @@ export class ComputeThread {
 
   private ensure(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(new URL(import.meta.url), { workerData: { role: ROLE } });
+    const worker = new Worker(WORKER_URL);
     worker.on("message", (done: Done) => {
       const waiting = this.pending.get(done.id);
       if (!waiting) return;
@@ -120,31 +126,3 @@ export class ComputeThread {
     this.pending.clear();
   }
 }
-
-/**
- * In the thread: serve jobs until stopped. On Linux the thread first lowers
- * its own priority (nice 10: a thread's nice value is its own there, not the
- * process's), so a long parse yields the CPU to the agent's main thread and to
- * the rest of the machine; elsewhere that call would slow the whole agent.
- */
-function serve(port: NonNullable<typeof parentPort>): void {
-  if (process.platform === "linux") {
-    try {
-      setPriority(0, 10);
-    } catch {
-      // Not allowed (a container's seccomp profile): run at the same priority.
-    }
-  }
-  port.on("message", async (job: Job) => {
-    try {
-      const run = JOBS[job.name] as (...args: unknown[]) => unknown;
-      port.postMessage({ id: job.id, ok: true, value: await run(...job.args) } satisfies Done);
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      port.postMessage({ id: job.id, ok: false, message } satisfies Done);
-    }
-  });
-}
-
-if (!isMainThread && parentPort && (workerData as { role?: string } | null)?.role === ROLE)
-  serve(parentPort);

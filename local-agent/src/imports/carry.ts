@@ -10,10 +10,9 @@ import {
   planScriptImports,
 } from "../compute/offload.ts";
 import { undoSplice } from "../edits.ts";
-import { languageOf } from "../syntax/languages.ts";
+import { isScript, languageOf } from "../syntax/languages.ts";
 import { encodeText, sha256 } from "../text-file.ts";
 import { type ImportPlan, lineEnd, lineStart } from "./plan.ts";
-import { isScript } from "./typescript.ts";
 
 /** A file as an operation holds it in memory (file-ops.ts's FileState, the fields used here). */
 export interface HeldFile {

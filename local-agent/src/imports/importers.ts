@@ -1,6 +1,6 @@
-import { languageOf } from "../syntax/languages.ts";
+import { isScript, languageOf } from "../syntax/languages.ts";
 import { planPythonImporter } from "./python.ts";
-import { isScript, planScriptImporter } from "./typescript.ts";
+import { planScriptImporter } from "./typescript.ts";
 
 /**
  * A move's importers (DESIGN.md §3): the files under the roots that import
@@ -30,12 +30,6 @@ export interface ImporterChange {
   text: string | undefined;
   changes: string[];
   unresolved: string[];
-}
-
-/** Whether files of the unit's language have importers this module rewrites. */
-export function followsImporters(file: string): boolean {
-  const lang = languageOf(file);
-  return isScript(lang) || lang === "python";
 }
 
 /** Each file's rewrite (only files with something to change or say). */

@@ -1,4 +1,4 @@
-import type { CodeLanguage, Language } from "../syntax/languages.ts";
+import type { ScriptLanguage } from "../syntax/languages.ts";
 import { type Node, type Tree, withTree } from "../syntax/parser.ts";
 import { type ImportPlan, kids, lineEnd, type MoveTexts, replaceRanges } from "./plan.ts";
 import {
@@ -25,11 +25,7 @@ import {
  * import (an import too many, never one too few).
  */
 
-export type ScriptLanguage = Extract<CodeLanguage, "typescript" | "tsx" | "javascript">;
-
-export function isScript(lang: Language | undefined): lang is ScriptLanguage {
-  return lang === "typescript" || lang === "tsx" || lang === "javascript";
-}
+export { isScript, type ScriptLanguage } from "../syntax/languages.ts";
 
 /** One name an import statement binds. `imported`: the exported name, `default`, or `*` (namespace). */
 export interface Binding {

@@ -4,7 +4,7 @@
  * Which languages there are, by extension, is src/refs/languages.ts (the edge
  * needs it too).
  */
-import type { CodeLanguage } from "../../../src/refs/languages.ts";
+import type { CodeLanguage, Language } from "../../../src/refs/languages.ts";
 
 export {
   CODE_LANGUAGES,
@@ -17,6 +17,18 @@ export {
   languageNamed,
   languageOf,
 } from "../../../src/refs/languages.ts";
+
+/** TypeScript, TSX and JavaScript: one import planner for all three (imports/typescript.ts). */
+export type ScriptLanguage = Extract<CodeLanguage, "typescript" | "tsx" | "javascript">;
+
+export function isScript(lang: Language | undefined): lang is ScriptLanguage {
+  return lang === "typescript" || lang === "tsx" || lang === "javascript";
+}
+
+/** Whether a move's importers are rewritten for files of `lang` (imports/importers.ts): scripts and Python. */
+export function followsImporters(lang: Language | undefined): boolean {
+  return isScript(lang) || lang === "python";
+}
 
 export type Kind =
   | "function"

@@ -1,40 +1,10 @@
-import { describeStages, findPassage } from "../../../src/refs/anchors.ts";
-import { wholeLineSpan } from "../../../src/refs/whole-lines.ts";
+import { type Selector, type SelectResult, selectByAnchors } from "./anchored.ts";
 import { FORMATS } from "./formats/index.ts";
 import { isCode, LANGUAGE_LIST, type Language } from "./languages.ts";
 import { firstError, withTree } from "./parser.ts";
 import { findSymbol, listSymbols, type SymbolUnit } from "./symbols.ts";
 
-/** What a selector picks in a text: a symbol by name, or a passage by anchors. */
-export interface Selector {
-  focus?: string | undefined;
-  start?: string | undefined;
-  end?: string | undefined;
-}
-
-export interface Selected {
-  start: number;
-  end: number;
-  start_line: number;
-  end_line: number;
-  /** How it was found: `focus`, or the anchors' stages. */
-  how: string;
-  /** With focus: the symbol's qualified name and kind. */
-  symbol?: string | undefined;
-}
-
-export type SelectFailure = {
-  code:
-    | "SYMBOL_NOT_FOUND"
-    | "SYMBOL_AMBIGUOUS"
-    | "ANCHOR_NOT_FOUND"
-    | "ANCHOR_AMBIGUOUS"
-    | "LANGUAGE_UNSUPPORTED"
-    | "INVALID_ARGUMENT";
-  message: string;
-};
-
-export type SelectResult = { ok: true; value: Selected } | { ok: false; error: SelectFailure };
+export type { Selected, SelectFailure, Selector, SelectResult } from "./anchored.ts";
 
 /**
  * Resolves a selector in `text`. `focus` needs a language (`undefined`: the
@@ -83,33 +53,7 @@ export async function select(
       },
     };
   }
-  if (selector.start === undefined)
-    return {
-      ok: false,
-      error: {
-        code: "INVALID_ARGUMENT",
-        message: "`end` needs `start`: give the passage's first words too.",
-      },
-    };
-  const passage = findPassage(text, selector.start, selector.end);
-  if (!passage.ok)
-    return {
-      ok: false,
-      error: { ...passage.error, message: `${where}: ${passage.error.message}` },
-    };
-  const p = passage.value;
-  // A pair of anchors covering whole lines selects those lines, as `focus` does.
-  const lines = selector.end === undefined ? undefined : wholeLineSpan(text, p);
-  return {
-    ok: true,
-    value: {
-      start: lines?.start ?? p.start,
-      end: lines?.end ?? p.end,
-      start_line: p.start_line,
-      end_line: p.end_line,
-      how: `anchors (${describeStages(p.stages)}${lines ? "; whole lines" : ""})`,
-    },
-  };
+  return selectByAnchors(text, selector, where);
 }
 
 /** The units of `text` in `lang`: a code file's symbols, a data file's keys or sections. */

@@ -1,0 +1,39 @@
+import { setPriority } from "node:os";
+import { parentPort } from "node:worker_threads";
+import { idleCollector } from "../idle-gc.ts";
+import { JOBS } from "./jobs.ts";
+import type { Done, Job } from "./thread.ts";
+
+/**
+ * The compute thread's script (thread.ts): serves jobs until stopped. On
+ * Linux the thread first lowers its own priority (nice 10: a thread's nice
+ * value is its own there, not the process's), so a long parse yields the CPU
+ * to the agent's main thread and to the rest of the machine; elsewhere that
+ * call would slow the whole agent. Its heap is collected once it is idle, as
+ * the main thread's is (idle-gc.ts): a parse leaves its trees and tokens
+ * behind as garbage.
+ */
+function serve(port: NonNullable<typeof parentPort>): void {
+  if (process.platform === "linux") {
+    try {
+      setPriority(0, 10);
+    } catch {
+      // Not allowed (a container's seccomp profile): run at the same priority.
+    }
+  }
+  const collector = idleCollector();
+  port.on("message", async (job: Job) => {
+    collector.busy();
+    try {
+      const run = JOBS[job.name] as (...args: unknown[]) => unknown;
+      port.postMessage({ id: job.id, ok: true, value: await run(...job.args) } satisfies Done);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      port.postMessage({ id: job.id, ok: false, message } satisfies Done);
+    } finally {
+      collector.done();
+    }
+  });
+}
+
+if (parentPort) serve(parentPort);
