@@ -2,7 +2,7 @@ import { type AST, ParseError, parseTOML } from "toml-eslint-parser";
 import { Lines } from "../../../../src/core/lines.ts";
 import { dataSpan } from "../spans.ts";
 import type { SymbolUnit } from "../symbols.ts";
-import { type DataFormat, MAX_DEPTH, MAX_UNITS } from "./format.ts";
+import { checkFlowDepth, type DataFormat, MAX_DEPTH, MAX_UNITS } from "./format.ts";
 
 const COMMENTS = { prefixes: ["#"] };
 
@@ -14,6 +14,7 @@ const COMMENTS = { prefixes: ["#"] };
  */
 export const toml: DataFormat = {
   units(text) {
+    checkFlowDepth(text);
     let program: AST.TOMLProgram;
     try {
       program = parseTOML(text, { tomlVersion: "1.1" });
@@ -87,6 +88,7 @@ export const toml: DataFormat = {
     return out;
   },
   firstError(text) {
+    checkFlowDepth(text);
     try {
       parseTOML(text, { tomlVersion: "1.1" });
       return undefined;

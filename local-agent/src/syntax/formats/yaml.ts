@@ -2,7 +2,7 @@ import { isMap, isPair, isScalar, isSeq, type Node, parseAllDocuments } from "ya
 import { Lines } from "../../../../src/core/lines.ts";
 import { dataSpan } from "../spans.ts";
 import type { SymbolUnit } from "../symbols.ts";
-import { type DataFormat, MAX_DEPTH, MAX_UNITS } from "./format.ts";
+import { checkFlowDepth, type DataFormat, MAX_DEPTH, MAX_UNITS } from "./format.ts";
 
 const COMMENTS = { prefixes: ["#"] };
 
@@ -14,6 +14,7 @@ const COMMENTS = { prefixes: ["#"] };
  */
 export const yaml: DataFormat = {
   units(text) {
+    checkFlowDepth(text);
     const lines = new Lines(text);
     const out: SymbolUnit[] = [];
     const visit = (node: unknown, prefix: string, floor: number, depth: number) => {
@@ -65,6 +66,7 @@ export const yaml: DataFormat = {
     return out;
   },
   firstError(text) {
+    checkFlowDepth(text);
     for (const doc of parseAllDocuments(text)) {
       const error = doc.errors[0];
       if (error) return error.linePos?.[0].line ?? new Lines(text).lineOf(error.pos[0]);
