@@ -45,7 +45,7 @@ async function shown(name: string, text: string): Promise<string> {
   if (!o) throw new Error(`${name}: too deep`);
   const r = renderOutline(o.units);
   const counts = { folded: o.folded, cut: o.cut + r.cut };
-  return `${outlineHeader(name, text.split("\n").length - 1, counts)}\n${r.lines.join("\n")}`;
+  return `${outlineHeader(name, counts)}\n${r.lines.join("\n")}`;
 }
 
 const rows = [["file", "lines", "file tokens", "outline tokens", "share"]];

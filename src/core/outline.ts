@@ -6,7 +6,8 @@
  * (DESIGN.md §3). Which units it lists is the agent's choice
  * (local-agent/src/syntax/outline.ts: one-line units inside others are
  * counted instead). Three or more one-line units in a row, of one kind, share
- * a line (`LIMIT_1 … LIMIT_40 (40) 60-99`) when they are on lines one after another.
+ * a line (`LIMIT_1 … LIMIT_40 (40):60-99`) when they are on lines one after another.
+ * A unit's lines follow its name after a colon, as in a locator (`load():12-30`).
  */
 export interface OutlineUnit {
   name: string;
@@ -92,8 +93,8 @@ export function renderOutline(units: OutlineUnit[], maxLines = OUTLINE_MAX_LINES
     const indent = "  ".repeat(Math.min(u.depth, 32));
     lines.push(
       run === 1
-        ? `${indent}${label(u.kind, nameOf(u.name))} ${linesOf(u.start_line, u.end_line)}`
-        : `${indent}${label(u.kind, nameOf(u.name))} … ${label(last.kind, nameOf(last.name))} (${run}) ${linesOf(u.start_line, last.end_line)}`,
+        ? `${indent}${label(u.kind, nameOf(u.name))}:${linesOf(u.start_line, u.end_line)}`
+        : `${indent}${label(u.kind, nameOf(u.name))} … ${label(last.kind, nameOf(last.name))} (${run}):${linesOf(u.start_line, last.end_line)}`,
     );
     listed += run;
     i += run;
@@ -102,11 +103,11 @@ export function renderOutline(units: OutlineUnit[], maxLines = OUTLINE_MAX_LINES
 }
 
 /**
- * The line above an outline: the file, its length, and the units past the
- * outline's end. One-line units inside others are never listed (the tool's
- * description says so; `folded` in the structured result counts them).
+ * The line above an outline: the file, and the units past the outline's end.
+ * Its length and the one-line units inside others (never listed: the tool's
+ * description says so) are in the structured result (`total_lines`, `folded`):
+ * every token of an outline is read by the model.
  */
-export function outlineHeader(path: string, totalLines: number, r: { cut: number }): string {
-  const cut = r.cut ? `; ${r.cut} more past ${OUTLINE_MAX_LINES.toLocaleString("en")} lines` : "";
-  return `${path} (${totalLines} lines${cut}):`;
+export function outlineHeader(path: string, r: { cut: number }): string {
+  return `${path}${r.cut ? ` (${r.cut} more past ${OUTLINE_MAX_LINES.toLocaleString("en")} lines)` : ""}:`;
 }

@@ -423,20 +423,22 @@ describe("outline", () => {
     const r = await call(v1, "read", { session, from: "deploy.yaml", outline: true });
     expect(r.isError, r.text).toBeFalsy();
     expect(r.text).toBe(
-      ["deploy.yaml (8 lines):", "services 1-8", "  api 2-6", "    ports 5-6", "  worker 7-8"].join(
-        "\n",
-      ),
+      ["deploy.yaml:", "services:1-8", "  api:2-6", "    ports:5-6", "  worker:7-8"].join("\n"),
     );
-    expect(r.data).toMatchObject({ path: "deploy.yaml", lang: "yaml", units: 7, folded: 3 });
+    expect(r.data).toMatchObject({
+      path: "deploy.yaml",
+      lang: "yaml",
+      total_lines: 8,
+      units: 7,
+      folded: 3,
+    });
     const both = await call(v1, "read", {
       session,
       from: ["store.ts", "README.md"],
       outline: true,
     });
-    expect(both.text).toContain(
-      "store.ts (12 lines):\nclass Store 1-12\n  add() 4-7\n  size() 9-11",
-    );
-    expect(both.text).toContain("README.md (9 lines):\n# Demo 1-9\n  # Install 3-5\n  # Usage 7-9");
+    expect(both.text).toContain("store.ts:\nclass Store:1-12\n  add():4-7\n  size():9-11");
+    expect(both.text).toContain("README.md:\n# Demo:1-9\n  # Install:3-5\n  # Usage:7-9");
   });
 
   it("refuses what is not a whole file of a language it parses, naming why", async () => {

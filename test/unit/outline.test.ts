@@ -22,7 +22,7 @@ describe("renderOutline", () => {
       unit("load", 1, 5, 9, "method"),
       unit("VERSION", 0, 42, 42, "variable"),
     ]);
-    expect(r.lines).toEqual(["class Store 3-40", "  load() 5-9", "VERSION 42"]);
+    expect(r.lines).toEqual(["class Store:3-40", "  load():5-9", "VERSION:42"]);
     expect(r).toMatchObject({ listed: 3, cut: 0 });
     expect(
       renderOutline([
@@ -33,11 +33,11 @@ describe("renderOutline", () => {
         unit("Shape", 0, 22, 25, "interface"),
       ]).lines,
     ).toEqual([
-      "[server] 1-9",
-      "  ports 3-5",
-      "    [0] 4-5",
-      "# Install 11-20",
-      "interface Shape 22-25",
+      "[server]:1-9",
+      "  ports:3-5",
+      "    [0]:4-5",
+      "# Install:11-20",
+      "interface Shape:22-25",
     ]);
   });
 
@@ -47,9 +47,9 @@ describe("renderOutline", () => {
       unit(" padded", 0, 3, 4, "key"),
       unit("x".repeat(500), 0, 5, 6, "key"),
     ]);
-    expect(r.lines[0]).toBe('"a\\nkey fake 1-2" 1-2');
-    expect(r.lines[1]).toBe('" padded" 3-4');
-    expect(r.lines[2]).toBe(`${"x".repeat(119)}… 5-6`);
+    expect(r.lines[0]).toBe('"a\\nkey fake 1-2":1-2');
+    expect(r.lines[1]).toBe('" padded":3-4');
+    expect(r.lines[2]).toBe(`${"x".repeat(119)}…:5-6`);
     expect(r.lines.every((l) => !l.includes("\n"))).toBe(true);
   });
 
@@ -72,11 +72,11 @@ describe("renderOutline", () => {
     ]);
     // a and b follow a blank gap: a run of two is no run; f is a function, not a variable.
     expect(r.lines).toEqual([
-      "main() 1-5",
-      "LIMIT_0 … LIMIT_39 (40) 10-49",
-      "a 60",
-      "b 61",
-      "f() 62",
+      "main():1-5",
+      "LIMIT_0 … LIMIT_39 (40):10-49",
+      "a:60",
+      "b:61",
+      "f():62",
     ]);
     expect(r.listed).toBe(44);
   });

@@ -49,5 +49,5 @@ export const outlineFile = defineAction({
       tokens_kept_out: estimateTokens(Math.max(0, r.bytes - utf8Bytes(outline))),
     });
   },
-  text: (r) => [outlineHeader(r.path, r.total_lines, r), r.outline],
+  text: (r) => [outlineHeader(r.path, r), r.outline],
 });
