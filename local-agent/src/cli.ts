@@ -1,18 +1,17 @@
-import { isMainThread } from "node:worker_threads";
 import pkg from "../package.json" with { type: "json" };
-import { connect } from "./agent.ts";
 import { parseCommand, USAGE } from "./args.ts";
 import { log } from "./log.ts";
 import { tuneForLongRun } from "./memory.ts";
-import { login, logout } from "./pairing.ts";
-import { describeStatuses, readStatuses, stateDir } from "./status.ts";
 
 /**
  * The `edgeclip-agent` command. Output goes to stdout; logs and errors to
- * stderr. The packed agent is one file, which is also its compute thread's
- * script (compute/thread.ts): off the main thread, the command does nothing.
+ * stderr. Each command loads what it needs when it runs: `connect`
+ * re-executes the process first (memory.ts), so the agent's modules (the
+ * wire schemas above all) are evaluated once, in the process that stays,
+ * not also in the one it replaces; the bundle keeps them lazy
+ * (scripts/build-agent.ts).
  */
-if (isMainThread) await main();
+await main();
 
 async function main(): Promise<void> {
   const command = parseCommand(process.argv.slice(2));
@@ -24,23 +23,30 @@ async function main(): Promise<void> {
       process.stdout.write(`${pkg.version}\n`);
       break;
     case "status": {
+      const { describeStatuses, readStatuses, stateDir } = await import("./status.ts");
       const statuses = readStatuses(stateDir());
       process.stdout.write(`${describeStatuses(statuses)}\n`);
       process.exitCode = statuses.length ? 0 : 1;
       break;
     }
-    case "login":
+    case "login": {
+      const { login } = await import("./pairing.ts");
       process.exitCode = await login(command.url, { name: command.name });
       break;
-    case "logout":
+    }
+    case "logout": {
+      const { logout } = await import("./pairing.ts");
       process.exitCode = await logout(command.url);
       break;
-    case "connect":
+    }
+    case "connect": {
       tuneForLongRun();
+      const { connect } = await import("./agent.ts");
       process.exitCode = await connect(command);
       // A server that never answers the closing handshake does not keep the agent up.
       setTimeout(() => process.exit(), 1_000).unref();
       break;
+    }
     case "error":
       log(`${command.message}\nRun edgeclip-agent --help for usage.`);
       process.exitCode = 2;
