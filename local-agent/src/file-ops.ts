@@ -536,9 +536,15 @@ export async function applyOp(ws: Workspace, args: ApplyArgs): Promise<Result<Ap
       if (errno === undefined) throw failure ? failure.cause : error;
       const target = failure?.target === undefined ? undefined : writes[failure.target]?.path;
       const edit = where.findIndex((w) => w.abs === target);
+      // A file no edit names is a move's importer (carryFor): named as results name it.
+      const importer = target === undefined ? undefined : current.get(target)?.display;
       return osFailure(
         errno,
-        edit === -1 ? "the agent's journal (in its state directory)" : `\`${where[edit]?.given}\``,
+        edit !== -1
+          ? `\`${where[edit]?.given}\``
+          : importer !== undefined
+            ? `\`${importer}\` (an importer of what moved)`
+            : "the agent's journal (in its state directory)",
         "write",
         failure?.committed
           ? "The operation is committed but only partly applied: the agent completes it when it restarts."

@@ -57,11 +57,21 @@ describe("a move's importers in TypeScript and JavaScript", () => {
     expect(out[1]?.changes).toEqual(["lib/b.ts: drops its import of f"]);
   });
 
+  it("follows an import of a directory to its index file", async () => {
+    const [use] = await plan("src/util/index.ts", "src/util/dates.ts", ["formatDate"], {
+      "src/app.ts": 'import { formatDate, pad } from "./util";\n\nformatDate(pad());\n',
+    });
+    expect(use?.text).toBe(
+      'import { pad } from "./util";\nimport { formatDate } from "./util/dates";\n\nformatDate(pad());\n',
+    );
+  });
+
   it("names a namespace import, a re-export and a dynamic import of the old file instead of guessing", async () => {
     const files = {
       "ns.ts": 'import * as store from "./store";\n\nstore.Cart.empty();\n',
       "index.ts": 'export { Cart } from "./store";\nexport * from "./store";\n',
       "lazy.js": 'const s = await import("./store");\n',
+      "default.ts": 'import Cart from "./store";\n\nnew Cart();\n',
       "other.ts": 'import * as store from "./other-store";\n\nstore.Cart.empty();\n',
     };
     const out = await plan("store.ts", "cart.ts", ["Cart"], files);
@@ -71,6 +81,7 @@ describe("a move's importers in TypeScript and JavaScript", () => {
       'index.ts: export { Cart } from "./store" re-exports from store.ts; not rewritten',
       'index.ts: export * from "./store" re-exports from store.ts; not rewritten',
       'lazy.js: import("./store") may reach what moved; not rewritten',
+      "default.ts: imports the default export of store.ts as Cart; if that is what moved, import it from cart.ts",
     ]);
   });
 });

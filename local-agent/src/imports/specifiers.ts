@@ -71,6 +71,8 @@ export function names(specifier: string, importer: string, target: string): bool
   return (
     named === target ||
     named === bare ||
-    (namedBare === bare && (TS_TO_JS[ext] ?? ext) === namedExt)
+    (namedBare === bare && (TS_TO_JS[ext] ?? ext) === namedExt) ||
+    // `./util` names util/index.ts (the resolution of bundlers and of TypeScript's `bundler`).
+    (path.basename(bare) === "index" && named === path.dirname(target))
   );
 }

@@ -580,6 +580,11 @@ export async function planScriptImporter(input: ImporterInput): Promise<Importer
           `${importerPath}: uses ${through.map((m) => `${p.local}.${m}`).join(", ")} through \`import * as ${p.local}\`; not rewritten`,
         );
     }
+    // A default import under a moved name is likely the unit itself: said, not guessed.
+    for (const p of statement.parts.filter((p) => p.kind === "default" && moved.has(p.local)))
+      unresolved.push(
+        `${importerPath}: imports the default export of ${sourcePath} as ${p.local}; if that is what moved, import it from ${destPath}`,
+      );
     if (!going.length) continue;
     const style = extensionStyle([statement.specifier]);
     for (const p of going)
