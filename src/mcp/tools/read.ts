@@ -24,7 +24,9 @@ const input = z.strictObject({
   outline: z
     .boolean()
     .optional()
-    .describe("Files: their units (symbols, keys, headings) with lines, not content."),
+    .describe(
+      "Files: their units (symbols, keys, headings) with lines, not content; one-line units inside others left out.",
+    ),
   agent: p.agent,
 });
 type Args = z.output<typeof input>;
