@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
@@ -141,7 +141,10 @@ describe("moving a Python class", () => {
     expect(file("geometry.py")).toBe(GEOMETRY_PY + CIRCLE);
   });
 
-  it("with move, as one operation that one undo reverts in both files", async () => {
+  it("with move, as one operation that one undo reverts in every file it changed", async () => {
+    // A module that imports Circle from shapes follows it to geometry.
+    const APP_PY = "from shapes import Circle, main\n\nmain()\nCircle()\n";
+    writeFile(root, "app.py", APP_PY);
     const moved = await call(v1, "move", {
       session,
       from: "shapes.py#Circle",
@@ -150,7 +153,10 @@ describe("moving a Python class", () => {
     expect(moved.isError, moved.text).toBeFalsy();
     // main() still uses Circle, which comes back by import; math went with Circle.
     expect(moved.text).toMatch(
-      /^moved shapes\.py:5-11 → geometry\.py:\d+-\d+ · parses · op \d+\nimports: shapes\.py: drops imports math; shapes\.py: imports Circle from geometry\.py$/,
+      /^moved shapes\.py:5-11 → geometry\.py:\d+-\d+ · parses · op \d+\nimports: shapes\.py: drops imports math; shapes\.py: imports Circle from geometry\.py\nimporters: 1 now import from geometry\.py: app\.py$/,
+    );
+    expect(file("app.py")).toBe(
+      "from shapes import main\nfrom geometry import Circle\n\nmain()\nCircle()\n",
     );
     expect(moved.data.from).toBe("shapes.py lines 5–11 (Circle (class))");
     expect(file("geometry.py")).toBe(GEOMETRY_PY + CIRCLE);
@@ -161,6 +167,8 @@ describe("moving a Python class", () => {
     expect(undone.isError, undone.text).toBeFalsy();
     expect(file("shapes.py")).toBe(SHAPES_PY);
     expect(file("geometry.py")).toBe(GEOMETRY_PY);
+    expect(file("app.py")).toBe(APP_PY);
+    rmSync(path.join(root, "app.py"));
   });
 
   it("with move inside one file, by line number in the file as it is", async () => {
