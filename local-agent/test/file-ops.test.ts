@@ -851,6 +851,28 @@ describe("a move's imports (carry_imports)", () => {
     expect(bytes("src/only.ts").toString()).toBe(ONLY);
   });
 
+  it("drops the destination's own import of the unit, in its one result and undo", async () => {
+    const { ws, file, bytes } = workspace();
+    file("src/a.ts", A_TS);
+    file("src/z.ts", "export const z = (n: number) => n;\n");
+    const B_TS = 'import { f } from "../a";\n\nexport const k = () => f();\n';
+    file("src/lib/b.ts", B_TS);
+    const r = await move(ws, "src/a.ts", "f", "src/lib/b.ts");
+    expect(r.ok, r.ok ? "" : r.error.message).toBe(true);
+    if (!r.ok) return;
+    expect(bytes("src/lib/b.ts").toString()).toBe(
+      'import { z } from "../z";\n\nexport const k = () => f();\nexport function f() {\n  return z(1);\n}\n',
+    );
+    expect(r.value.result.results).toHaveLength(2);
+    expect(r.value.result.results[1]?.imports?.changes).toContain(
+      "src/lib/b.ts: drops its import of f",
+    );
+    const undone = await apply(ws, revertsOf(r.op, r.value.result.results), []);
+    expect(undone.ok, undone.ok ? "" : undone.error.message).toBe(true);
+    expect(bytes("src/a.ts").toString()).toBe(A_TS);
+    expect(bytes("src/lib/b.ts").toString()).toBe(B_TS);
+  });
+
   it("rewrites at most MAX_IMPORTERS importers, and names the ones it left", async () => {
     const { ws, file, bytes } = workspace();
     file("src/a.ts", A_TS);
