@@ -37,7 +37,7 @@ const NAMED: Record<string, string> = {
   "README.md": files.README_MD,
 };
 
-/** The outline's text as `read` shows it (src/mcp/actions/outline.ts): a header, then its lines. */
+/** The outline's text as `read` of that one file shows it (src/mcp/actions/outline.ts). */
 async function shown(name: string, text: string): Promise<string> {
   const lang = languageOf(name);
   if (!lang) throw new Error(`${name}: no language`);
@@ -45,7 +45,8 @@ async function shown(name: string, text: string): Promise<string> {
   if (!o) throw new Error(`${name}: too deep`);
   const r = renderOutline(o.units);
   const counts = { folded: o.folded, cut: o.cut + r.cut };
-  return `${outlineHeader(name, counts)}\n${r.lines.join("\n")}`;
+  // One file read alone: its name is the call's, and heads the outline only past its cut.
+  return [...(counts.cut ? [outlineHeader(name, counts)] : []), ...r.lines].join("\n");
 }
 
 const rows = [["file", "lines", "file tokens", "outline tokens", "share"]];

@@ -1,13 +1,14 @@
 /**
  * How `read` with `outline` shows a file's structure: one line per unit,
  * indented by nesting, its name as the file would show its kind
- * (`load()`, `class Store`, `[server]`, `# Install`, a key as itself) and
+ * (`load()`, `class Store`, `[server]`; a key or a Markdown heading as itself) and
  * its lines, for finding the units worth moving, copying or reading
  * (DESIGN.md §3). Which units it lists is the agent's choice
  * (local-agent/src/syntax/outline.ts: one-line units inside others are
  * counted instead). Three or more one-line units in a row, of one kind, share
  * a line (`LIMIT_1 … LIMIT_40 (40):60-99`) when they are on lines one after another.
  * A unit's lines follow its name after a colon, as in a locator (`load():12-30`).
+ * (Token costs of these choices, measured: bench/README.md, "Outline".)
  */
 export interface OutlineUnit {
   name: string;
@@ -54,7 +55,8 @@ function label(kind: string, name: string): string {
     case "table":
       return `[${name}]`;
     case "section":
-      return `# ${name}`;
+      // A Markdown file's units are all sections: a `#` would say nothing.
+      return name;
     default:
       return `${kind} ${name}`;
   }

@@ -431,7 +431,8 @@ describe("outline", () => {
     const r = await call(v1, "read", { session, from: "deploy.yaml", outline: true });
     expect(r.isError, r.text).toBeFalsy();
     expect(r.text).toBe(
-      ["deploy.yaml:", "services:1-8", "  api:2-6", "    ports:5-6", "  worker:7-8"].join("\n"),
+      // Read alone, the call names the file: no header.
+      ["services:1-8", "  api:2-6", "    ports:5-6", "  worker:7-8"].join("\n"),
     );
     expect(r.data).toMatchObject({
       path: "deploy.yaml",
@@ -446,7 +447,7 @@ describe("outline", () => {
       outline: true,
     });
     expect(both.text).toContain("store.ts:\nclass Store:1-12\n  add():4-7\n  size():9-11");
-    expect(both.text).toContain("README.md:\n# Demo:1-9\n  # Install:3-5\n  # Usage:7-9");
+    expect(both.text).toContain("README.md:\nDemo:1-9\n  Install:3-5\n  Usage:7-9");
   });
 
   it("refuses what is not a whole file of a language it parses, naming why", async () => {

@@ -36,7 +36,7 @@ describe("renderOutline", () => {
       "[server]:1-9",
       "  ports:3-5",
       "    [0]:4-5",
-      "# Install:11-20",
+      "Install:11-20",
       "interface Shape:22-25",
     ]);
   });

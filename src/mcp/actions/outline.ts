@@ -8,7 +8,14 @@ import * as p from "../schemas.ts";
 
 /** `read` with `outline`: a file's units with their lines, parsed by the local agent. */
 export const outlineFile = defineAction({
-  input: z.strictObject({ session: p.session, path: p.path, lang: p.lang, agent: p.agent }),
+  input: z.strictObject({
+    session: p.session,
+    path: p.path,
+    lang: p.lang,
+    agent: p.agent,
+    /** Name the file above its outline (a `read` of several sources); alone, the call names it. */
+    named: z.boolean().default(true),
+  }),
   output: z.object({
     path: z.string(),
     lang: z.string(),
@@ -49,5 +56,5 @@ export const outlineFile = defineAction({
       tokens_kept_out: estimateTokens(Math.max(0, r.bytes - utf8Bytes(outline))),
     });
   },
-  text: (r) => [outlineHeader(r.path, r), r.outline],
+  text: (r, args) => [...(args.named || r.cut ? [outlineHeader(r.path, r)] : []), r.outline],
 });

@@ -40,7 +40,14 @@ function plan(item: Source, args: Args): { via: ActionName; args: Record<string,
       if (args.outline)
         return {
           via: "outlineFile",
-          args: { ...base, path: r.path, lang: r.lang, agent: args.agent },
+          args: {
+            ...base,
+            path: r.path,
+            lang: r.lang,
+            agent: args.agent,
+            // The file it outlines is named above its outline only among several.
+            named: listOf(args.from).length > 1,
+          },
         };
       return {
         via: "readFile",
