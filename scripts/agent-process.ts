@@ -34,6 +34,11 @@ export interface AgentProcess {
   waitFor(pattern: string | RegExp, ms?: number): Promise<void>;
   /** Stops it (SIGTERM, or `signal`) and waits for it to exit. */
   stop(signal?: NodeJS.Signals): Promise<void>;
+  /**
+   * Its exit code once it exits (`null`: killed by a signal). Listened for from
+   * its start: an `exit` listener added later misses an exit that came first.
+   */
+  exited: Promise<number | null>;
 }
 
 /**
@@ -86,10 +91,14 @@ export async function startAgentProcess(options: AgentOptions): Promise<AgentPro
       waiters.add(check);
       check();
     });
+  const exitCode = new Promise<number | null>((resolve) =>
+    child.once("exit", (code) => resolve(code)),
+  );
   const agent: AgentProcess = {
     name: options.name,
     state,
     child,
+    exited: exitCode,
     log: () => stderr,
     waitFor,
     async stop(signal = "SIGTERM") {

@@ -122,7 +122,7 @@ describe("agent identity and versions", () => {
   it("lets a newer agent with the same name replace the older, which stops", async () => {
     const second = await startAgent({ root: alphaRoot, name: "alpha", project: "proj-alpha" });
     await alpha.waitFor("stopping: replaced");
-    await new Promise((resolve) => alpha.child.once("exit", resolve));
+    await alpha.exited;
     const listed = await ok<Listed>(client, "agents");
     expect(listed.agents.filter((a) => a.name === "alpha")).toHaveLength(1);
     alpha = second;

@@ -82,8 +82,7 @@ describe("pairing a local agent", () => {
         )?.[1] ?? "",
     });
     expect(await revoked.text()).toContain("that agent is disconnected");
-    const code = await new Promise<number | null>((resolve) => agent.child.once("exit", resolve));
-    expect(code).toBe(1);
+    expect(await agent.exited).toBe(1);
     expect(agent.log()).toContain("edgeclip-agent login");
     expect((await ok<{ agents: unknown[] }>(alice.client, "agents")).agents).toEqual([]);
   });
