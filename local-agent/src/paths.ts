@@ -118,9 +118,20 @@ function outside(sandbox: Sandbox, input: string): Refused {
   };
 }
 
+/** Whether `full` (absolute, inside `root`) is refused: in edgeclip's own directories, or on the deny-list. */
+export function isDenied(sandbox: Sandbox, root: string, full: string): boolean {
+  return (
+    isReserved(sandbox, full) ||
+    deniedBy(path.relative(root, full), sandbox.deny, full) !== undefined
+  );
+}
+
+const isReserved = (sandbox: Sandbox, full: string) =>
+  sandbox.reserved?.some((dir) => insideFolded(dir, full)) ?? false;
+
 /** Why `full` (absolute, inside `root`) is refused, if it is: edgeclip's own directories, then the deny-list. */
 function denied(sandbox: Sandbox, root: string, full: string, input: string): Refused | undefined {
-  if (sandbox.reserved?.some((dir) => insideFolded(dir, full)))
+  if (isReserved(sandbox, full))
     return {
       ok: false,
       code: "PATH_DENIED",

@@ -3,8 +3,8 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import ignore, { type Ignore } from "ignore";
 import { LIMITS } from "../../src/core/limits.ts";
-import { deniedBy, insideFolded } from "./deny.ts";
-import type { Sandbox } from "./paths.ts";
+import { insideFolded } from "./deny.ts";
+import { isDenied, type Sandbox } from "./paths.ts";
 
 /**
  * The files under the agent's roots that a whole-tree change looks at (a
@@ -41,9 +41,6 @@ export async function walkRoots(sandbox: Sandbox, options: WalkOptions): Promise
   /** The files accepted by name, in the walk's order. */
   const named: string[] = [];
   let seen = 0;
-  const denied = (root: string, full: string) =>
-    sandbox.reserved?.some((dir) => insideFolded(dir, full)) ||
-    deniedBy(path.relative(root, full), sandbox.deny, full) !== undefined;
   // As git decides: the deepest .gitignore with a rule for the path wins (`!name` re-includes).
   const ignored = (stack: readonly Rules[], full: string, isDir: boolean) => {
     for (const { dir, rules } of [...stack].reverse()) {
@@ -66,13 +63,17 @@ export async function walkRoots(sandbox: Sandbox, options: WalkOptions): Promise
     for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) {
-        if (SKIPPED_DIRS.has(entry.name) || denied(root, full) || ignored(here, full, true))
+        if (
+          SKIPPED_DIRS.has(entry.name) ||
+          isDenied(sandbox, root, full) ||
+          ignored(here, full, true)
+        )
           continue;
         if (!(await visit(root, full, here))) return false;
         continue;
       }
       if (!entry.isFile() || !options.accept(entry.name)) continue;
-      if (denied(root, full) || ignored(here, full, false)) continue;
+      if (isDenied(sandbox, root, full) || ignored(here, full, false)) continue;
       if (++seen > options.maxFiles) return false;
       named.push(full);
     }

@@ -29,6 +29,32 @@ export interface ImportPlan {
   moved?: string[];
 }
 
+/** What an importer of a moved unit becomes (importers.ts): its text, and what changed or was not followed. */
+export interface ImporterPlan {
+  text: string;
+  changes: string[];
+  unresolved: string[];
+}
+
+/**
+ * The receipt's lines for an importer: the names it now imports from the new
+ * file, and those it stops importing because that file is where they now live.
+ */
+export function importerChanges(
+  importerPath: string,
+  destPath: string,
+  names: readonly { local: string; here: boolean }[],
+): string[] {
+  const imported = names.filter((n) => !n.here).map((n) => n.local);
+  const local = names.filter((n) => n.here).map((n) => n.local);
+  return [
+    ...(imported.length
+      ? [`${importerPath}: imports ${imported.join(", ")} from ${destPath}`]
+      : []),
+    ...(local.length ? [`${importerPath}: drops its import of ${local.join(", ")}`] : []),
+  ];
+}
+
 /** A node's children, without tree-sitter's nulls. */
 export const kids = (node: Node) => node.children.filter((c): c is Node => c !== null);
 

@@ -1,5 +1,13 @@
 import { type Node, type Tree, withTree } from "../syntax/parser.ts";
-import { type ImportPlan, kids, lineEnd, type MoveTexts, replaceRanges } from "./plan.ts";
+import {
+  type ImporterPlan,
+  type ImportPlan,
+  importerChanges,
+  kids,
+  lineEnd,
+  type MoveTexts,
+  replaceRanges,
+} from "./plan.ts";
 
 /**
  * Import-aware moves for Python (DESIGN.md §3), as imports/typescript.ts does
@@ -421,9 +429,7 @@ export interface PythonImporterInput {
  * through the module itself (`import shop.store` … `shop.store.Cart`), is
  * reported, not rewritten.
  */
-export async function planPythonImporter(
-  input: PythonImporterInput,
-): Promise<{ text: string; changes: string[]; unresolved: string[] }> {
+export async function planPythonImporter(input: PythonImporterInput): Promise<ImporterPlan> {
   const { importerPath, sourcePath, destPath, text } = input;
   const moved = new Set(input.moved);
   const sourceModule = moduleOf(sourcePath).join(".");
@@ -508,26 +514,24 @@ export async function planPythonImporter(
   if (inPlace)
     return {
       text: replaceRanges(text, edits),
-      changes: [
-        `${importerPath}: imports ${needs.map((n) => n.local).join(", ")} from ${destPath}`,
-      ],
+      changes: importerChanges(
+        importerPath,
+        destPath,
+        needs.map((n) => ({ local: n.local, here: false })),
+      ),
       unresolved,
     };
   const dropped = removeImports(text, edits);
   const refreshed = await withTree(dropped, "python", (tree) => factsOf(tree, dropped));
   const out = addImports(dropped, refreshed, needs);
-  const local = needs.filter((n) => refreshed.topLevel.some((t) => t.name === n.local));
-  const imported = needs.filter((n) => !local.includes(n));
+  const here = (n: Need) => refreshed.topLevel.some((t) => t.name === n.local);
   return {
     text: out,
-    changes: [
-      ...(imported.length
-        ? [`${importerPath}: imports ${imported.map((n) => n.local).join(", ")} from ${destPath}`]
-        : []),
-      ...(local.length
-        ? [`${importerPath}: drops its import of ${local.map((n) => n.local).join(", ")}`]
-        : []),
-    ],
+    changes: importerChanges(
+      importerPath,
+      destPath,
+      needs.map((n) => ({ local: n.local, here: here(n) })),
+    ),
     unresolved,
   };
 }

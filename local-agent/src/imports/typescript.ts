@@ -1,6 +1,14 @@
 import type { ScriptLanguage } from "../syntax/languages.ts";
 import { type Node, type Tree, withTree } from "../syntax/parser.ts";
-import { type ImportPlan, kids, lineEnd, type MoveTexts, replaceRanges } from "./plan.ts";
+import {
+  type ImporterPlan,
+  type ImportPlan,
+  importerChanges,
+  kids,
+  lineEnd,
+  type MoveTexts,
+  replaceRanges,
+} from "./plan.ts";
 import {
   extensionStyle,
   isRelative,
@@ -51,8 +59,6 @@ interface ImportStatement {
   typeOnly: boolean;
   /** The `{ … }` list's closing brace offset, when it has one. */
   closeBrace: number | undefined;
-  hasDefault: boolean;
-  hasNamespace: boolean;
 }
 
 interface TopLevel {
@@ -133,31 +139,19 @@ function factsOf(tree: Tree, text: string): FileFacts {
         parts: [],
         typeOnly,
         closeBrace: undefined,
-        hasDefault: false,
-        hasNamespace: false,
+      };
+      /** One name the statement binds: a part of it, and a binding of the file. */
+      const bind = (part: ImportStatement["parts"][number], typeName = false) => {
+        statement.parts.push(part);
+        const { local, imported } = part;
+        bindings.push({ local, imported, specifier, typeOnly: typeOnly || typeName });
       };
       for (const part of clause ? kids(clause) : []) {
         if (part.type === "identifier") {
-          statement.hasDefault = true;
-          statement.parts.push({
-            local: part.text,
-            imported: "default",
-            text: part.text,
-            kind: "default",
-          });
-          bindings.push({ local: part.text, imported: "default", specifier, typeOnly });
+          bind({ local: part.text, imported: "default", text: part.text, kind: "default" });
         } else if (part.type === "namespace_import") {
-          statement.hasNamespace = true;
           const id = kids(part).find((c) => c.type === "identifier");
-          if (id) {
-            statement.parts.push({
-              local: id.text,
-              imported: "*",
-              text: part.text,
-              kind: "namespace",
-            });
-            bindings.push({ local: id.text, imported: "*", specifier, typeOnly });
-          }
+          if (id) bind({ local: id.text, imported: "*", text: part.text, kind: "namespace" });
         } else if (part.type === "named_imports") {
           const close = kids(part).find((c) => c.type === "}");
           statement.closeBrace = close?.startIndex;
@@ -165,18 +159,10 @@ function factsOf(tree: Tree, text: string): FileFacts {
             const ids = kids(spec).filter((c) => c.type === "identifier");
             const imported = ids[0]?.text;
             if (!imported) continue;
-            statement.parts.push({
-              local: ids[1]?.text ?? imported,
-              imported,
-              text: spec.text,
-              kind: "named",
-            });
-            bindings.push({
-              local: ids[1]?.text ?? imported,
-              imported,
-              specifier,
-              typeOnly: typeOnly || kids(spec).some((c) => c.type === "type"),
-            });
+            bind(
+              { local: ids[1]?.text ?? imported, imported, text: spec.text, kind: "named" },
+              kids(spec).some((c) => c.type === "type"),
+            );
           }
         }
       }
@@ -500,13 +486,6 @@ export async function planScriptImports(input: MoveInput): Promise<ImportPlan> {
   return { source, destination, changes, unresolved, moved: [...moved] };
 }
 
-/** What an importer of a moved unit becomes (imports/importers.ts): its text, and what changed or was not followed. */
-export interface ImporterPlan {
-  text: string;
-  changes: string[];
-  unresolved: string[];
-}
-
 export interface ImporterInput {
   lang: ScriptLanguage;
   /** The importer, the unit's old file and its new one, as absolute paths. */
@@ -618,9 +597,11 @@ export async function planScriptImporter(input: ImporterInput): Promise<Importer
   if (inPlace)
     return {
       text: replaceRanges(text, edits),
-      changes: [
-        `${importerPath}: imports ${needs.map((n) => n.local).join(", ")} from ${destPath}`,
-      ],
+      changes: importerChanges(
+        importerPath,
+        destPath,
+        needs.map((n) => ({ local: n.local, here: false })),
+      ),
       unresolved,
     };
   let dropped = replaceRanges(text, edits);
@@ -628,19 +609,11 @@ export async function planScriptImporter(input: ImporterInput): Promise<Importer
     dropped = withoutLeadingBlank(dropped);
   const refreshed = await withTree(dropped, input.lang, (tree) => factsOf(tree, dropped));
   const out = addImports(dropped, refreshed, needs, importerPath);
-  const local = needs.filter((n) => refreshed.topLevel.some((t) => t.name === n.local));
-  const changes = [
-    ...(needs.length > local.length
-      ? [
-          `${importerPath}: imports ${needs
-            .filter((n) => !local.includes(n))
-            .map((n) => n.local)
-            .join(", ")} from ${destPath}`,
-        ]
-      : []),
-    ...(local.length
-      ? [`${importerPath}: drops its import of ${local.map((n) => n.local).join(", ")}`]
-      : []),
-  ];
+  const here = (n: Need) => refreshed.topLevel.some((t) => t.name === n.local);
+  const changes = importerChanges(
+    importerPath,
+    destPath,
+    needs.map((n) => ({ local: n.local, here: here(n) })),
+  );
   return { text: out, changes, unresolved };
 }
