@@ -22,7 +22,8 @@ import { type AgentProcess, startAgent, tempFiles, tempProject } from "./agent-p
  * (computing the edits, sending the reply). Recovery runs when the next
  * round's agent starts.
  */
-const MiB = 1024 * 1024;
+/** Each file's size at the start: large enough that a write spans moments a kill can land in. */
+const FILE_BYTES = 256 * 1024;
 const TARGETS = ["big/one.txt", "big/two.txt", "big/three.txt"];
 /** The commit's steps in order (local-agent/src/journal.ts), and how a crash there ends. */
 const PASTE_STEPS = [
@@ -35,9 +36,9 @@ const PASTE_STEPS = [
   ["recorded", "completed"],
   ["done", "completed"],
 ] as const;
-const RANDOM_ROUNDS = 4;
+const RANDOM_ROUNDS = 2;
 const MOVE_STEPS = ["journal-written", "committed", "renamed:0"] as const;
-const MOVE_RANDOM_ROUNDS = 2;
+const MOVE_RANDOM_ROUNDS = 1;
 /** Lines of each chunk `move` takes from the top of the source. */
 const CHUNK_LINES = 1_000;
 
@@ -75,9 +76,9 @@ beforeAll(async () => {
   const moves = MOVE_STEPS.length + MOVE_RANDOM_ROUNDS + 1;
   const chunks = Array.from({ length: moves }, (_, i) => chunkOf(`move-${i}`)).join("");
   root = tempProject({
-    ...Object.fromEntries(TARGETS.map((t) => [t, text(MiB, "base")])),
-    "move/source.txt": chunks + text(MiB, "source-base"),
-    "move/target.txt": text(MiB, "target-base"),
+    ...Object.fromEntries(TARGETS.map((t) => [t, text(FILE_BYTES, "base")])),
+    "move/source.txt": chunks + text(FILE_BYTES, "source-base"),
+    "move/target.txt": text(FILE_BYTES, "target-base"),
   });
   state = mkdtempSync(path.join(tmpdir(), "edgeclip-crash-state-"));
   await restart();

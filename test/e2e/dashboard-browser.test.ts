@@ -16,8 +16,8 @@ import {
  * The dashboard in a real browser (headless Chromium) against the local
  * `wrangler dev`, opened with its dashboard link: what an agent does through MCP appears live, search,
  * filters and paging, the destructive actions behind their confirmations,
- * copying, and hostile content shown as text. Screenshots of every page go
- * to test-artifacts/screenshots/.
+ * copying, and hostile content shown as text. With EDGECLIP_SCREENSHOTS=1,
+ * screenshots of every page go to test-artifacts/screenshots/.
  */
 let client: AnyClient;
 let browser: Browser;
@@ -55,9 +55,16 @@ afterAll(async () => {
  */
 const idle: Page[] = [];
 
-/** Opens `path` (until its `load` event), noting every dialog and image request from the start. */
-async function open(path: string): Promise<{ page: Page; dialogs: string[]; images: string[] }> {
-  const page = idle.pop() ?? (await context.newPage());
+/**
+ * Opens `path` (until its `load` event), noting every dialog and image request from the start;
+ * in a new tab with `fresh` (the browser's clipboard, which a reused tab's page cannot always
+ * write to on a busy machine).
+ */
+async function open(
+  path: string,
+  { fresh = false } = {},
+): Promise<{ page: Page; dialogs: string[]; images: string[] }> {
+  const page = (!fresh && idle.pop()) || (await context.newPage());
   const dialogs: string[] = [];
   const images: string[] = [];
   page.on("dialog", async (dialog) => {
@@ -69,9 +76,13 @@ async function open(path: string): Promise<{ page: Page; dialogs: string[]; imag
   return { page, dialogs, images };
 }
 
-/** Done with a tab from `open`: blank, without listeners, kept for the next `open`. */
+/**
+ * Done with a tab from `open`: on a page of the same site with no script (the dashboard's
+ * live socket closes), without listeners, kept for the next `open`. Same site, so Chromium
+ * keeps the tab's renderer: `about:blank` here made each `open` start a new one.
+ */
 async function release(page: Page): Promise<void> {
-  await page.goto("about:blank");
+  await page.goto("/health");
   page.removeAllListeners("dialog");
   page.removeAllListeners("request");
   idle.push(page);
@@ -226,7 +237,7 @@ describe.skipIf(!chromiumAvailable)("the dashboard in a real browser", () => {
     const text =
       '// greet\nexport function greet(name: string): string {\n  return "hi " + name;\n}\n';
     await ok(client, "copy", { session, key: "greet.ts", text });
-    const { page } = await open(`/session/${session}`);
+    const { page } = await open(`/session/${session}`, { fresh: true });
     await page.getByRole("button", { name: "Copy greet.ts to your clipboard" }).click();
     await page
       .getByRole("button", { name: "Copy greet.ts to your clipboard" })
