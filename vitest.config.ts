@@ -26,7 +26,6 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          sequence: { groupOrder: 1 },
           include: ["test/unit/**/*.test.ts"],
           environment: "node",
           isolate: false,
@@ -38,7 +37,6 @@ export default defineConfig({
       {
         test: {
           name: "agent",
-          sequence: { groupOrder: 1 },
           include: ["local-agent/test/**/*.test.ts"],
           environment: "node",
           isolate: false,
@@ -67,20 +65,12 @@ export default defineConfig({
           name: "workers",
           include: ["test/workers/**/*.test.ts"],
           isolate: false,
-          // One workerd for every file: each worker slot starts a runtime of its own, which
-          // fetches and compiles the Worker's whole module graph (~8 s of CPU each). One
-          // slot means a group of its own, run first (vitest runs groups one after another,
-          // and projects of one group share a worker count): its files run while the
-          // other projects' servers boot and `npm run check` runs.
-          maxWorkers: 1,
-          sequence: { groupOrder: 0 },
           testTimeout: 30_000,
         },
       },
       {
         test: {
           name: "e2e-agent",
-          sequence: { groupOrder: 1 },
           setupFiles: ["test/support/servers-ready.ts"],
           isolate: false,
           include: ["test/e2e-agent/**/*.test.ts"],
@@ -95,7 +85,6 @@ export default defineConfig({
       {
         test: {
           name: "e2e-auth",
-          sequence: { groupOrder: 1 },
           setupFiles: ["test/support/servers-ready.ts"],
           isolate: false,
           include: ["test/e2e-auth/**/*.test.ts"],
@@ -108,7 +97,6 @@ export default defineConfig({
       {
         test: {
           name: "e2e",
-          sequence: { groupOrder: 1 },
           setupFiles: ["test/support/servers-ready.ts"],
           isolate: false,
           include: ["test/e2e/**/*.test.ts"],

@@ -1,16 +1,17 @@
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 /**
- * The order the projects start in, after the workers project (a group of its
- * own, first: vitest.config.ts). vitest's own sequencer runs projects in the
- * order of their names (longest file first within each). The agent's project
- * needs no server, so it starts while the end-to-end servers may still boot.
- * Sign-in's project goes before the agent's and e2e's: its long files
- * (pairing, expiry) used to end the run alone; e2e's many short files, then
- * the unit files, come last, to fill the cores while the longest files
- * finish. Projects stay together: mixing their files, longest first, was
- * measured slower (197 s against 183 s), as each switch starts a worker for
- * the other project.
+ * The order the projects start in. vitest's own sequencer runs projects in
+ * the order of their names (longest file first within each); a project's
+ * first files wait for their workers to start, and the workers project's pool
+ * takes ~10 s to boot workerd and bundle its files. Started first, that boot
+ * overlaps the servers the end-to-end projects boot in their global setups,
+ * instead of running alone at the end of the run. Sign-in's project goes
+ * before the agent's and e2e's: its long files (pairing, expiry) used to end
+ * the run alone; e2e's many short files, then the unit files, come last, to
+ * fill the cores while the longest files finish. Projects stay together:
+ * mixing their files, longest first, was measured slower (197 s against
+ * 183 s), as each switch starts a worker for the other project.
  */
 const ORDER = ["workers", "agent", "e2e-auth", "e2e-agent", "e2e", "unit"];
 
