@@ -64,6 +64,8 @@ export default defineConfig({
         test: {
           name: "workers",
           include: ["test/workers/**/*.test.ts"],
+          // `npm test` runs this project in a vitest of its own with --maxWorkers 1, beside the
+          // others (scripts/test.ts): one runtime instead of one per worker slot.
           isolate: false,
           testTimeout: 30_000,
         },

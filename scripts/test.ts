@@ -1,50 +1,99 @@
 /**
- * `npm test`: the whole suite, what CI runs. The type check and lint
- * (`npm run check`) run beside the vitest projects rather than before them
- * (they take ~10 s of a 2-core machine that the tests, mostly waiting on
- * servers, leave idle). A failed check stops the run at once and prints why;
- * otherwise the exit code is vitest's. Extra arguments go to vitest.
+ * `npm test`: the whole suite, what CI runs. Three processes side by side:
+ * - the type check and lint (`npm run check`, ~10 s of CPU): a failure stops
+ *   the run at once and prints why;
+ * - vitest for the `workers` project, in one workerd (`--maxWorkers 1`), its
+ *   output held back and printed after the other's: each worker slot of that
+ *   project starts a runtime of its own, which fetches and compiles the
+ *   Worker's whole module graph, and in one runtime its files take ~20 s of one
+ *   core; in the same vitest as the others, that one slot would be a group of
+ *   its own that the others wait for (vitest runs groups one after another);
+ * - vitest for every other project, its output live.
+ * The run is CPU-bound on 2 cores, so what runs beside the rest fills time the
+ * servers' and agents' waits would leave idle. The last line adds up both
+ * vitest runs' summaries, in their form ("N passed, N failed, N skipped").
+ * With extra arguments (a file, `--project`, a test name), one vitest runs
+ * them as given.
  */
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 import { WRANGLER_ENV } from "./wrangler-dev.ts";
 
 const ROOT = path.join(import.meta.dirname, "..");
+const VITEST = path.join(ROOT, "node_modules", "vitest", "vitest.mjs");
 const env = { ...process.env, ...WRANGLER_ENV };
+const SUMMARY = /^(\d+) passed, (\d+) failed, (\d+) skipped$/gm;
 
-let checkOutput = "";
-const check = spawn("npm", ["run", "--silent", "check"], {
-  cwd: ROOT,
-  env,
-  stdio: ["ignore", "pipe", "pipe"],
-});
-check.stdout.on("data", (d: Buffer) => {
-  checkOutput += d.toString();
-});
-check.stderr.on("data", (d: Buffer) => {
-  checkOutput += d.toString();
-});
+interface Run {
+  name: string;
+  child: ChildProcess;
+  /** Its stdout and stderr. */
+  output: string;
+  /** Whether its output is held back (else it is printed as it comes). */
+  held: boolean;
+  exit: Promise<number>;
+}
 
-const vitest = spawn(
-  process.execPath,
-  [path.join(ROOT, "node_modules", "vitest", "vitest.mjs"), "run", ...process.argv.slice(2)],
-  { cwd: ROOT, env, stdio: "inherit" },
-);
+function start(name: string, command: string, args: string[], live: boolean): Run {
+  const child = spawn(command, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  const run: Run = {
+    name,
+    child,
+    output: "",
+    held: !live,
+    exit: new Promise((resolve) =>
+      child.once("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0))),
+    ),
+  };
+  const take = (stream: NodeJS.WriteStream) => (data: Buffer) => {
+    const text = data.toString();
+    if (live) stream.write(text);
+    run.output += text;
+  };
+  child.stdout?.on("data", take(process.stdout));
+  child.stderr?.on("data", take(process.stderr));
+  return run;
+}
 
-check.on("exit", (code) => {
+const extra = process.argv.slice(2);
+const check = start("npm run check", "npm", ["run", "--silent", "check"], false);
+const vitests = extra.length
+  ? [start("vitest", process.execPath, [VITEST, "run", ...extra], true)]
+  : [
+      start(
+        "vitest (workers)",
+        process.execPath,
+        [VITEST, "run", "--project", "workers", "--maxWorkers", "1"],
+        false,
+      ),
+      start("vitest", process.execPath, [VITEST, "run", "--project", "!workers"], true),
+    ];
+
+let failed = false;
+void check.exit.then((code) => {
   if (code === 0) {
     process.stderr.write("npm run check: types, lint and format are clean\n");
     return;
   }
-  process.stderr.write(`\nnpm run check failed (${code}):\n${checkOutput}\n`);
-  vitest.kill("SIGTERM");
-  process.exitCode = 1;
+  failed = true;
+  process.stderr.write(`\nnpm run check failed (${code}):\n${check.output}\n`);
+  for (const run of vitests) run.child.kill("SIGTERM");
 });
 
-vitest.on("exit", (code, signal) => {
-  if (process.exitCode === 1) return;
-  const checked = check.exitCode === null ? new Promise((r) => check.once("exit", r)) : undefined;
-  void Promise.resolve(checked).then(() => {
-    process.exitCode = check.exitCode !== 0 ? 1 : (code ?? (signal ? 1 : 0));
-  });
-});
+const codes = await Promise.all(vitests.map((run) => run.exit));
+await check.exit;
+if (!failed) {
+  for (const run of vitests)
+    if (run.held) process.stdout.write(`\n── ${run.name} ──\n${run.output}`);
+  if (vitests.length > 1) {
+    /** The counts of a run's last summary line (summary-reporter.ts). */
+    const counts = (run: Run) => [...run.output.matchAll(SUMMARY)].at(-1)?.slice(1).map(Number);
+    const total = [0, 1, 2].map((i) =>
+      vitests.reduce((sum, run) => sum + (counts(run)?.[i] ?? 0), 0),
+    );
+    process.stdout.write(
+      `\nall projects:\n${total[0]} passed, ${total[1]} failed, ${total[2]} skipped\n`,
+    );
+  }
+}
+process.exitCode = failed || codes.some((code) => code !== 0) ? 1 : 0;
