@@ -127,8 +127,12 @@ function xsel(env: NodeJS.ProcessEnv): OsClipboard {
   };
 }
 
-/** How long an xsel write waits for its selection owner to take over. */
-const XSEL_SETTLE_MS = 1_000;
+/**
+ * How long an xsel write waits at most for its selection owner to take over (it stops as
+ * soon as the clipboard reads back the text). A 10 MiB write on a busy 2-core machine took
+ * over a second: a read right after such a write got the old text.
+ */
+const XSEL_SETTLE_MS = 5_000;
 
 function wayland(env: NodeJS.ProcessEnv): OsClipboard {
   const wl = (command: string, args: string[], input?: string) =>
