@@ -13,7 +13,7 @@
  * agent built from its own commit: `npx <server>/agent.tgz connect <server>`.
  */
 import { execFile } from "node:child_process";
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import {
   chmod,
   mkdir,
@@ -121,7 +121,8 @@ async function replaceIfChanged(file: string, bytes: Buffer, mode = 0o644): Prom
   const current = await readFile(file).catch(() => undefined);
   if (current?.equals(bytes)) return;
   await mkdir(path.dirname(file), { recursive: true });
-  const temp = `${file}.${process.pid}.tmp`;
+  // Unique per call: two builds in one process (two test projects' setups) may write at once.
+  const temp = `${file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
   await writeFile(temp, bytes, { mode });
   await chmod(temp, mode);
   await rename(temp, file);

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
+import { buildAgent } from "../../scripts/build-agent.ts";
 import { freePorts, launchWranglerDev } from "../../scripts/wrangler-dev.ts";
 
 declare module "vitest" {
@@ -14,7 +15,8 @@ declare module "vitest" {
 
 /**
  * A `wrangler dev` that requires sign-in on loopback too, with account setup
- * on. Launched, not awaited (test/support/servers-ready.ts waits).
+ * on. Launched, not awaited (test/support/servers-ready.ts waits); the agent's
+ * bundle is built meanwhile.
  */
 export default async function setup(project: TestProject) {
   const state = mkdtempSync(join(tmpdir(), "edgeclip-e2e-auth-"));
@@ -29,6 +31,8 @@ export default async function setup(project: TestProject) {
     vars: { EDGECLIP_REQUIRE_SIGN_IN: "1", EDGECLIP_SETUP_SECRET: setupSecret },
   });
   server.ready.catch((error: Error) => console.error(`e2e-auth server: ${error.message}`));
+  // The agent its tests pair and run (login.ts), built as users get it, while the server boots.
+  await buildAgent();
   project.provide("authUrl", server.url);
   project.provide("setupSecret", setupSecret);
   return async () => {
