@@ -87,7 +87,9 @@ export async function buildAgent(): Promise<string> {
   });
   if (outputFiles.length !== 2) throw new Error("esbuild did not produce both bundles");
   // The worker first: an agent started from the new main bundle finds its worker's.
-  for (const bundle of [...outputFiles].sort((a) => (a.path === AGENT_BIN ? 1 : -1)))
+  for (const bundle of [...outputFiles].sort(
+    (a, b) => Number(a.path === AGENT_BIN) - Number(b.path === AGENT_BIN),
+  ))
     await replaceIfChanged(bundle.path, Buffer.from(bundle.contents), 0o755);
   const wasm = path.join(root, "node_modules", "@vscode", "tree-sitter-wasm", "wasm");
   const grammars = path.join(path.dirname(AGENT_BIN), "grammars");

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { planScriptImports, type ScriptLanguage } from "../src/imports/typescript.ts";
+import { planScriptImports } from "../src/imports/typescript.ts";
+import type { ScriptLanguage } from "../src/syntax/languages.ts";
 import { planMove } from "./support/plan-move.ts";
 
 /** Moves `symbol` from `source` to the end of `dest` as text, then plans both files' imports. */

@@ -33,8 +33,6 @@ import {
  * import (an import too many, never one too few).
  */
 
-export { isScript, type ScriptLanguage } from "../syntax/languages.ts";
-
 /** One name an import statement binds. `imported`: the exported name, `default`, or `*` (namespace). */
 export interface Binding {
   local: string;
