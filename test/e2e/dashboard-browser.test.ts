@@ -238,11 +238,14 @@ describe.skipIf(!chromiumAvailable)("the dashboard in a real browser", () => {
       '// greet\nexport function greet(name: string): string {\n  return "hi " + name;\n}\n';
     await ok(client, "copy", { session, key: "greet.ts", text });
     const { page } = await open(`/session/${session}`, { fresh: true });
-    await page.getByRole("button", { name: "Copy greet.ts to your clipboard" }).click();
-    await page
-      .getByRole("button", { name: "Copy greet.ts to your clipboard" })
-      .filter({ hasText: "Copied" })
-      .waitFor();
+    // The clipboard takes writes only from the focused document: the tab in front.
+    await page.bringToFront();
+    const button = page.getByRole("button", { name: "Copy greet.ts to your clipboard" });
+    await button.click();
+    // Either way the button says how the copy went, and a failure's reason is in #live-status.
+    await button.filter({ hasText: /Copied|Copy failed/ }).waitFor();
+    const status = (await page.locator("#live-status").textContent()) ?? "";
+    expect(await button.textContent(), status).toBe("Copied");
     expect(await page.evaluate("navigator.clipboard.readText()")).toBe(text);
 
     await follow(page, page.getByRole("link", { name: "greet.ts", exact: true }));
