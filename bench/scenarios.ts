@@ -156,11 +156,8 @@ export const SCENARIOS: Scenario[] = [
       await fs.edit("dates.ts", [{ oldText: `${last}\n`, newText: `${last}\n\n${fn}` }]);
     },
     async edgeclip(call) {
-      await call("move", {
-        from: "util.ts#formatDate",
-        to: "dates.ts",
-        transform: { prepend: "\n" },
-      });
+      // A unit appended is set apart as the file sets apart its units.
+      await call("move", { from: "util.ts#formatDate", to: "dates.ts" });
     },
   },
   {
@@ -185,12 +182,11 @@ export const SCENARIOS: Scenario[] = [
         from: "config.py#DEV",
         transform: {
           replace: [
-            { from: "DEV", to: "STAGING" },
-            { from: '"dev"', to: '"staging"' },
-            { from: "app_dev", to: "app_staging" },
-            { from: "app-dev", to: "app-staging" },
+            ["DEV", "STAGING"],
+            ['"dev"', '"staging"'],
+            ["app_dev", "app_staging"],
+            ["app-dev", "app-staging"],
           ],
-          prepend: "\n",
         },
         to: "config.py#DEV",
         mode: "after_line",
@@ -219,7 +215,7 @@ export const SCENARIOS: Scenario[] = [
       // The move carries the class's imports; only the docstring is the model's own.
       await call("move", {
         from: "models.py#Invoice",
-        to: { path: "invoice.py", create_if_missing: true },
+        to: "invoice.py",
         transform: { prepend: '"""The invoice model."""\n\n\n' },
       });
     },
@@ -244,7 +240,7 @@ export const SCENARIOS: Scenario[] = [
       // The paste carries the functions' imports: nothing to read.
       await call("paste", {
         text: "package netkit\n\n{{ref:http.go#NewClient}}\n\n{{ref:retry.go#Backoff}}\n\n{{ref:errors.go#Wrap}}",
-        to: { path: "netkit.go", create_if_missing: true },
+        to: "netkit.go",
       });
     },
   },
@@ -267,7 +263,6 @@ export const SCENARIOS: Scenario[] = [
         from: "parser.rs#render_pairs",
         to: "parser.rs#parse_pairs",
         mode: "before_line",
-        transform: { append: "\n" },
       });
     },
   },
@@ -326,7 +321,7 @@ export const SCENARIOS: Scenario[] = [
         from: "Order.java#Order.computeTotal",
         to: "Billing.java#Billing.tax",
         mode: "after_line",
-        transform: { replace: [{ from: "computeTotal", to: "calculateTotal" }], prepend: "\n" },
+        transform: { replace: [["computeTotal", "calculateTotal"]] },
       });
     },
   },
@@ -350,7 +345,6 @@ export const SCENARIOS: Scenario[] = [
       await call("paste", {
         text: RENAME_BODY,
         to: "service.ts#UserService.rename",
-        transform: { indent: "auto" },
       });
     },
   },
@@ -375,7 +369,7 @@ export const SCENARIOS: Scenario[] = [
         from: "helpers.py#slugify",
         to: "helpers.py#TextService.title",
         mode: "after_line",
-        transform: { prepend: "\n@staticmethod\n", indent: "auto" },
+        transform: { prepend: "@staticmethod\n" },
       });
     },
   },
@@ -447,7 +441,7 @@ export const SCENARIOS: Scenario[] = [
       // importers follow it.
       await call("move", {
         from: "store.ts#FileCache",
-        to: { path: "file-cache.ts", create_if_missing: true },
+        to: "file-cache.ts",
       });
     },
   },
@@ -471,10 +465,9 @@ export const SCENARIOS: Scenario[] = [
         from: "compose.yaml#services.worker",
         transform: {
           replace: [
-            { from: "  worker:", to: "  worker-eu:" },
-            { from: "REGION: us", to: "REGION: eu" },
+            ["  worker:", "  worker-eu:"],
+            ["REGION: us", "REGION: eu"],
           ],
-          prepend: "\n",
         },
         to: "compose.yaml#services.worker",
         mode: "after_line",
@@ -498,15 +491,16 @@ export const SCENARIOS: Scenario[] = [
       );
     },
     async edgeclip(call) {
-      // Each move carries its region's imports; handlers.py keeps only the ones it still uses.
+      // A `# region NAME` … `# endregion` block is a unit named NAME. Each move carries its
+      // region's imports; handlers.py keeps only the ones it still uses.
       await call("move", {
-        from: { path: "handlers.py", start: "# region users", end: "# endregion" },
-        to: { path: "users.py", create_if_missing: true },
+        from: "handlers.py#users",
+        to: "users.py",
         transform: { prepend: '"""User handlers."""\n' },
       });
       await call("move", {
-        from: { path: "handlers.py", start: "# region orders", end: "# endregion" },
-        to: { path: "orders.py", create_if_missing: true },
+        from: "handlers.py#orders",
+        to: "orders.py",
         transform: { prepend: '"""Order handlers."""\n' },
       });
     },
@@ -526,10 +520,10 @@ export const SCENARIOS: Scenario[] = [
       const read = readOf(await call("read", { from: "retry.go#Backoff" }), "retry.go");
       const line = read.text.split("\n").find((l) => l.includes("- spread")) ?? "";
       const expression = line.slice(line.indexOf("\t") + 1).trim();
+      // A lone `start` is replaced character for character: the line's text, not its indentation.
       await call("paste", {
         text: expression.replace("- spread", "+ spread"),
         to: { path: "retry.go", start: expression },
-        mode: "replace_lines",
       });
     },
   },
@@ -552,7 +546,6 @@ export const SCENARIOS: Scenario[] = [
       await call("paste", {
         text: '"workers": 32,',
         to: { path: "config.py", start: line.slice(line.indexOf("\t") + 1).trim() },
-        mode: "replace_lines",
       });
     },
   },
@@ -582,7 +575,7 @@ export const SCENARIOS: Scenario[] = [
       const staging = lineOf(text, "        }", lineOf(text, "root /srv/staging;"));
       await call("paste", {
         from: `${read.id}:${first}-${last}`,
-        transform: { replace: [{ from: "127.0.0.1:8080", to: "127.0.0.1:9000" }], prepend: "\n" },
+        transform: { replace: [["127.0.0.1:8080", "127.0.0.1:9000"]], prepend: "\n" },
         to: `nginx.conf:${staging}`,
         mode: "after_line",
       });

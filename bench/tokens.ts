@@ -460,6 +460,15 @@ async function main(): Promise<number> {
     definitions.edgeclip.tokens <= 4_000,
     `edgeclip's tools/list + instructions ≤ 4,000 tokens: ${n(definitions.edgeclip.tokens)}`,
   );
+  // Issue 16's bars, against the filesystem server.
+  const fewer = (field: "written" | "read") => total.filesystem[field] / total.edgeclip[field];
+  check(fewer("written") >= 15, `written ≥ 15× fewer: ${fewer("written").toFixed(2)}×`);
+  check(fewer("read") >= 10, `read ≥ 10× fewer: ${fewer("read").toFixed(2)}×`);
+  const cheaper = conversation("filesystem") / conversation("edgeclip");
+  check(
+    cheaper >= 3,
+    `one conversation doing every scenario, definitions included, ≥ 3× cheaper: ${cheaper.toFixed(2)}×`,
+  );
   check(rows.length >= 12, `at least 12 scenarios: ${rows.length}`);
   check(
     rows.filter((r) => r.reads).length >= 5,

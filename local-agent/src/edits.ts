@@ -3,6 +3,7 @@ import type { PasteMode, Splice, UndoEdit } from "../../src/bridge/protocol.ts";
 import { Lines } from "../../src/core/lines.ts";
 import { countLines } from "../../src/core/text.ts";
 import { indentAt, indentUnit, reindentTo, shiftIndent } from "../../src/refs/transforms.ts";
+import { type Beside, spacingFor } from "./spacing.ts";
 
 /**
  * Where pasted text goes, as pure functions over a file's text. Every edit is
@@ -48,6 +49,12 @@ export interface PasteSpec {
   indent?: "auto" | number | undefined;
   /** For "auto": take this line's indentation (the symbol a paste goes after or before). */
   indentLike?: number | undefined;
+  /** Set the text apart by the blank lines the file puts between units (spacing.ts). */
+  spacing?: boolean | undefined;
+  /** The unit the text goes after or before (its lines), for `spacing`. */
+  beside?: Beside | undefined;
+  /** The file is YAML, JSON or TOML: without blank lines, spacing adds none. */
+  data?: boolean | undefined;
 }
 
 /** Characters of text kept on each side of a change, to find it again (forced undo). */
@@ -215,6 +222,25 @@ function indented(lines: Lines, spec: PasteSpec, content: string): string {
   return spec.mode === "at_marker_replace" && out.startsWith(to) ? out.slice(to.length) : out;
 }
 
+/**
+ * Inserts `content` as lines at boundary `k`, with the blank lines
+ * `spec.spacing` asks for around it (spacing.ts). The plan's lines are the
+ * content's own: the blank lines that set it apart are in the change, not in
+ * `firstLine`/`linesAdded`, so a receipt names where the unit landed.
+ */
+function insertSpaced(lines: Lines, spec: PasteSpec, k: number, content: string): Planned {
+  if (!spec.spacing || content === "") return insertLines(lines, k, content);
+  const { before, after } = spacingFor(lines, k, content, spec.beside, spec.data);
+  if (before === 0 && after === 0) return insertLines(lines, k, content);
+  const eol = content.endsWith("\n") ? "" : "\n";
+  const planned = insertLines(lines, k, "\n".repeat(before) + content + eol + "\n".repeat(after));
+  return {
+    ...planned,
+    firstLine: planned.firstLine + before,
+    linesAdded: planned.linesAdded - before - after,
+  };
+}
+
 /** Plans pasting `content` into `text` in one of the eight paste modes. */
 export function planPaste(text: string, spec: PasteSpec, raw: string): Plan {
   const lines = new Lines(text);
@@ -222,7 +248,7 @@ export function planPaste(text: string, spec: PasteSpec, raw: string): Plan {
   const ok = (value: Planned): Plan => ({ ok: true, value });
   switch (spec.mode) {
     case "append":
-      return ok(insertLines(lines, lines.count, content));
+      return ok(insertSpaced(lines, spec, lines.count, content));
     case "prepend":
       return ok(insertLines(lines, 0, content));
     case "after_line":
@@ -237,7 +263,8 @@ export function planPaste(text: string, spec: PasteSpec, raw: string): Plan {
           `Line ${spec.line} is out of range: the file has ${lines.count} line${lines.count === 1 ? "" : "s"}. Use \`append\` to add at the end, \`prepend\` at the start.`,
         );
       }
-      return ok(insertLines(lines, after ? spec.line : spec.line - 1, content));
+      const k = after ? spec.line : spec.line - 1;
+      return ok(insertSpaced(lines, spec, k, content));
     }
     case "replace_lines": {
       if (spec.start_line === undefined)

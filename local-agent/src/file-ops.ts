@@ -622,6 +622,12 @@ async function guardSyntax(
 
 type Computed = Result<{ after: FileState; result: EditResult }>;
 
+/** YAML, JSON or TOML: a compact one stays compact when a unit is pasted in (spacing.ts). */
+function isDataFile(abs: string): boolean {
+  const lang = languageOf(abs);
+  return lang === "yaml" || lang === "json" || lang === "toml";
+}
+
 /** Whether a selection covers whole lines (a symbol), not part of one (anchors). */
 function isWholeLines(lines: Lines, sel: Selected): boolean {
   return (
@@ -663,9 +669,11 @@ function placeAt(
   const wholeLines = isWholeLines(lines, sel);
   switch (edit.mode) {
     case "after_line":
-      return { spec: { ...edit, line: sel.end_line, indentLike: sel.start_line }, exact: false };
-    case "before_line":
-      return { spec: { ...edit, line: sel.start_line, indentLike: sel.start_line }, exact: false };
+    case "before_line": {
+      const line = edit.mode === "after_line" ? sel.end_line : sel.start_line;
+      const beside = { first: sel.start_line, last: sel.end_line };
+      return { spec: { ...edit, line, indentLike: sel.start_line, beside }, exact: false };
+    }
     default: {
       if (!wholeLines) return { spec: edit, exact: true };
       const { start_line, end_line } =
@@ -723,7 +731,9 @@ async function computeEdit(
     if (!before.exists && edit.kind === "paste" && !edit.create_if_missing)
       return failure(
         "FILE_NOT_FOUND",
-        `\`${display}\` does not exist. Pass \`create_if_missing: true\` to create it.`,
+        edit.create_if_missing === false
+          ? `\`${display}\` does not exist, and \`create_if_missing\` is false; drop it to create the file.`
+          : `\`${display}\` does not exist. Paste to its path alone (no lines, symbol or marker) to create it.`,
       );
     // `expect` names the file as it was read, before this operation's earlier edits to it.
     if (edit.expect !== undefined && !(loadedHash ?? "").startsWith(edit.expect)) {
@@ -755,12 +765,12 @@ async function computeEdit(
           insert: withEol(content, lines.eolAt(lines.lineOf(selection.start))),
         };
       } else {
-        const plan = planPaste(before.text, place.spec, content);
+        const plan = planPaste(before.text, { ...place.spec, data: isDataFile(abs) }, content);
         if (!plan.ok) return failure(plan.error.code, `\`${display}\`: ${plan.error.message}`);
         ({ change, firstLine, linesAdded, linesRemoved } = plan.value);
       }
     } else {
-      const plan = planPaste(before.text, edit, content);
+      const plan = planPaste(before.text, { ...edit, data: isDataFile(abs) }, content);
       if (!plan.ok) return failure(plan.error.code, `\`${display}\`: ${plan.error.message}`);
       ({ change, firstLine, linesAdded, linesRemoved } = plan.value);
     }

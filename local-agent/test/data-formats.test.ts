@@ -373,19 +373,26 @@ describe("outline", () => {
     });
   });
 
-  it("counts one-line units inside others instead of listing them, and sends at most 5,000", async () => {
+  it("counts one-line units inside others, and a data file's keys from the third level down, instead of listing them; sends at most 5,000", async () => {
     const yaml = await outline(YAML, "yaml");
+    // `env` and `script` (under services.api) are counted now, as `db` (one line) was.
     expect(yaml?.units.map((u) => u.name)).toEqual([
       "services",
       "api",
-      "env",
-      "script",
       "worker",
       "steps",
       "0",
       "1",
     ]);
-    expect(yaml?.folded).toBe(11);
+    expect(yaml?.folded).toBe(13);
+    // Markdown's sections are not a data file's keys: every level is listed.
+    const md = await outline("# A\n\n## B\n\n### C\n\ntext\n\n#### D\n\nmore\n", "markdown");
+    expect(md?.units.map((u) => [u.name, u.depth])).toEqual([
+      ["A", 0],
+      ["B", 1],
+      ["C", 2],
+      ["D", 3],
+    ]);
     const many = Array.from({ length: 6_000 }, (_, i) => `def f${i}():\n    return ${i}\n`).join(
       "\n",
     );

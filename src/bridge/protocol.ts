@@ -33,8 +33,10 @@ import { UNSHOWABLE } from "../core/quote.ts";
  *
  * Version 4: `outline` (a file's units with their lines, `read` with `outline`);
  * `focus` and the syntax guard know YAML, JSON, TOML and Markdown.
+ *
+ * Version 6: a paste edit's `spacing` (a unit set apart by the file's blank lines).
  */
-export const PROTOCOL_VERSION = 5;
+export const PROTOCOL_VERSION = 6;
 
 /** How often the agent pings; it reconnects when two pongs in a row are missing. */
 export const HEARTBEAT_MS = 15_000;
@@ -269,6 +271,11 @@ export const PasteEdit = z.strictObject({
   select: Selector.optional(),
   /** Re-indent the text: to the paste point's indentation ("auto"), or by ± levels. */
   indent: z.union([z.literal("auto"), z.number().int().min(-16).max(16)]).optional(),
+  /**
+   * Set the text apart from its neighbours by the blank lines the file puts
+   * between its units (after_line, before_line, append; never removes any).
+   */
+  spacing: z.boolean().optional(),
   /** Index into `ApplyArgs.texts`, so one text pasted to many targets travels once. */
   text: Count,
   /**

@@ -28,7 +28,7 @@
  * - `PATH_DENIED`         the path is on the agent's deny-list (`.git/`, `.env*`, keys, credentials,
  *                       edgeclip's own config and state, `--deny`), or the file is a private key
  * - `READ_ONLY`           the agent runs with `--read-only`
- * - `FILE_NOT_FOUND`      no such file (paste targets: pass `create_if_missing`)
+ * - `FILE_NOT_FOUND`      no such file (a paste to a path alone creates it)
  * - `NOT_A_FILE`          the path is a directory, a symbolic link loop or another non-regular file
  * - `NOT_A_DIRECTORY`     the path goes through a file as if it were a directory (`a.ts/b.ts`)
  * - `PATH_TOO_LONG`       a name in the path is over 255 bytes, or the path over the OS's limit

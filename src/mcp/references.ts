@@ -392,7 +392,7 @@ export async function expandTransform(
   if (t.replace) {
     out.replace = [];
     for (const [i, r] of t.replace.entries()) {
-      const to = await expand(r.to, `transform.replace[${i}].to`);
+      const to = await expand(r.to, `transform.replace[${i}]`);
       if (!to.ok) return to;
       // `from` names content, like an anchor: the form a result showed finds it.
       out.replace.push({ from: anchorOf(r.from), to: to.value ?? "" });

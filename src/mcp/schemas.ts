@@ -220,19 +220,37 @@ export const ref = z.strictObject({
 });
 export type Ref = z.output<typeof ref>;
 
-export const transform = z
-  .strictObject({
+/** A transform as the actions take it: `replace` as `{from, to}` objects (refs/transforms.ts). */
+export const transformSpec = z.strictObject({
+  replace: z
+    .array(z.strictObject({ from: z.string(), to: z.string() }))
+    .max(100)
+    .optional(),
+  wrap: z.string().optional(),
+  prepend: z.string().optional(),
+  append: z.string().optional(),
+  join: z.string().optional(),
+  indent: z.union([z.literal("auto"), z.number().int().min(-16).max(16)]).optional(),
+});
+export type TransformSpec = z.output<typeof transformSpec>;
+
+/** A transform as tools take it: `replace` as `[from, to]` pairs, the fewest tokens to write. */
+export const transform = transformSpec
+  .extend({
     replace: z
-      .array(z.strictObject({ from: z.string(), to: z.string() }))
+      .array(z.tuple([z.string(), z.string()]))
       .max(100)
       .optional(),
-    wrap: z.string().optional(),
-    prepend: z.string().optional(),
-    append: z.string().optional(),
-    join: z.string().optional(),
-    indent: z.union([z.literal("auto"), z.number().int().min(-16).max(16)]).optional(),
   })
   .describe(
-    'Per piece: replace, wrap ("…{content}…"), prepend, append; then join, indent ("auto": the paste point\'s, or ± levels).',
+    'Per piece: replace ([from, to] pairs), wrap ("…{content}…"), prepend, append; then join, indent ("auto": the paste point\'s, or ± levels).',
   );
 export type TransformArg = z.output<typeof transform>;
+
+/** A tool's transform as the actions take it. */
+export function transformOf(t: TransformArg): TransformSpec;
+export function transformOf(t: TransformArg | undefined): TransformSpec | undefined;
+export function transformOf(t: TransformArg | undefined): TransformSpec | undefined {
+  if (t?.replace === undefined) return t as TransformSpec | undefined;
+  return { ...t, replace: t.replace.map(([from, to]) => ({ from, to })) };
+}

@@ -38,7 +38,7 @@ export type Built = { ok: true; text: string; bytes: number } | { ok: false; too
 export function transformProblem(t: Transform): string | undefined {
   for (const [i, r] of (t.replace ?? []).entries())
     if (r.from === "")
-      return `\`transform.replace[${i}].from\` is empty; give the literal text to replace.`;
+      return `\`transform.replace[${i}]\` replaces nothing (its first string is empty); give the literal text to replace.`;
   if (t.wrap !== undefined && !t.wrap.includes(CONTENT_SLOT))
     return `\`transform.wrap\` must contain \`${CONTENT_SLOT}\` where the content goes, e.g. "class A {\\n{content}}\\n".`;
   if (typeof t.indent === "number" && (!Number.isInteger(t.indent) || Math.abs(t.indent) > 16))

@@ -234,20 +234,89 @@ describe("cut and paste", () => {
     expect(file("e.txt")).toBe("v2\nx\n");
   });
 
-  it("creates a missing file only with create_if_missing, and undo removes it", async () => {
+  it("creates a missing file pasted to whole, not with create_if_missing: false nor at lines; undo removes it", async () => {
     expectToolError(
-      await call(v1, "paste", { session, text: "new\n", to: "made/new.ts" }),
+      await call(v1, "paste", {
+        session,
+        text: "new\n",
+        to: { path: "made/new.ts", create_if_missing: false },
+      }),
       "FILE_NOT_FOUND",
-      ["create_if_missing"],
+      ["`made/new.ts`", "`create_if_missing` is false"],
     );
-    await ok(v1, "paste", {
-      session,
-      text: "new\n",
-      to: { path: "made/new.ts", create_if_missing: true },
-    });
+    expectToolError(
+      await call(v1, "paste", { session, text: "new\n", to: "made/new.ts:3" }),
+      "FILE_NOT_FOUND",
+      ["`made/new.ts`", "its path alone"],
+    );
+    expect(() => file("made/new.ts")).toThrow();
+    const r = await call(v1, "paste", { session, text: "new\n", to: "made/new.ts" });
+    expect(r.text).toContain("made/new.ts:1 (new)");
     expect(file("made/new.ts")).toBe("new\n");
     await ok(v1, "undo", { session });
     expect(() => file("made/new.ts")).toThrow();
+  });
+});
+
+describe("where a paste lands", () => {
+  const SHAPES_PY = `import math
+
+
+class Shape:
+    def area(self):
+        return 0
+
+    def name(self):
+        return "shape"
+
+
+def circle_area(r):
+    return math.pi * r * r
+
+
+# region debug
+def dump(shape):
+    print(shape.name())
+# endregion
+`;
+
+  it("sets a moved unit apart, indents it at a symbol, and a region is a unit moved into a new file", async () => {
+    writeFile(root, "shapes.py", SHAPES_PY);
+    writeFile(root, "geometry.py", '"""Geometry."""\nimport math\n\n\ndef unit():\n    return 1\n');
+    // Appended: set apart by the two blank lines the file puts between its top-level units.
+    await ok(v1, "move", { session, from: "shapes.py#circle_area", to: "geometry.py" });
+    expect(file("geometry.py")).toBe(
+      '"""Geometry."""\nimport math\n\n\ndef unit():\n    return 1\n\n\ndef circle_area(r):\n    return math.pi * r * r\n',
+    );
+    // After a method: indented as one, one blank line before it as between the methods.
+    await ok(v1, "move", {
+      session,
+      from: "geometry.py#unit",
+      to: "shapes.py#Shape.area",
+      mode: "after_line",
+      transform: { prepend: "@staticmethod\n", replace: [["unit", "one"]] },
+    });
+    expect(file("shapes.py")).toContain(
+      "    def area(self):\n        return 0\n\n    @staticmethod\n    def one():\n        return 1\n\n    def name(self):",
+    );
+    // Text written at column 0 replacing a method is indented as the method was.
+    await ok(v1, "paste", {
+      session,
+      text: 'def name(self):\n    return "a shape"\n',
+      to: "shapes.py#Shape.name",
+    });
+    expect(file("shapes.py")).toContain('    def name(self):\n        return "a shape"\n');
+    // A region, by its name, into a file that does not exist yet: created.
+    const moved = await call(v1, "move", { session, from: "shapes.py#debug", to: "debug.py" });
+    expect(moved.text).toContain("→ debug.py:1-4 (new)");
+    expect(file("debug.py")).toBe(
+      "# region debug\ndef dump(shape):\n    print(shape.name())\n# endregion\n",
+    );
+    expect(file("shapes.py")).not.toContain("region debug");
+    // One undo each, in turn, back to the start.
+    for (let i = 0; i < 4; i++) await ok(v1, "undo", { session });
+    expect(file("shapes.py")).toBe(SHAPES_PY);
+    expect(() => file("debug.py")).toThrow();
   });
 });
 
@@ -276,8 +345,9 @@ describe("receipts", () => {
       from: "src/receipts.ts#helper",
       to: "src/receipts-to.ts",
     });
+    // The unit is set apart by a blank line (line 3); the receipt names the unit's lines.
     expect(moved.text).toMatch(
-      /^moved src\/receipts\.ts:3-5 → src\/receipts-to\.ts:3-5 · parses · op \d+$/,
+      /^moved src\/receipts\.ts:3-5 → src\/receipts-to\.ts:4-6 · parses · op \d+$/,
     );
     const undone = await call(v1, "undo", { session });
     for (const r of [pasted, moved]) {
@@ -286,7 +356,7 @@ describe("receipts", () => {
     }
     // An undo names every file it restored, as locators, in one line.
     expect(undone.text).toMatch(
-      /^undid op \d+ → src\/receipts-to\.ts:3 \(−3\), src\/receipts\.ts:2-5 · op \d+$/,
+      /^undid op \d+ → src\/receipts-to\.ts:3 \(−4\), src\/receipts\.ts:2-5 · op \d+$/,
     );
     // What the text leaves out is in structuredContent: hashes, counts, tokens kept out.
     expect(pasted.data).toMatchObject({

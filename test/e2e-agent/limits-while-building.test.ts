@@ -33,7 +33,7 @@ afterAll(async () => {
 
 describe("content for files, refused while it is built", () => {
   it("a move whose chained replace would pass 10 MiB: refused at that replace, both files unchanged", async () => {
-    const tenfold = { from: "a", to: "aaaaaaaaaa" };
+    const tenfold = ["a", "aaaaaaaaaa"];
     const r = await call(client, "move", {
       session,
       from: "source.ts:1",

@@ -159,7 +159,8 @@ describe("moving a Python class", () => {
       "from shapes import main\nfrom geometry import Circle\n\nmain()\nCircle()\n",
     );
     expect(moved.data.from).toBe("shapes.py lines 5–11 (Circle (class))");
-    expect(file("geometry.py")).toBe(GEOMETRY_PY + CIRCLE);
+    // Moved as a unit: set apart from what the file ends with by a blank line.
+    expect(file("geometry.py")).toBe(`${GEOMETRY_PY}\n${CIRCLE}`);
     expect(file("shapes.py")).toBe(
       '"""Shapes."""\nfrom geometry import Circle\n\n\ndef main():\n    print(Circle().area())\n',
     );
@@ -276,7 +277,7 @@ describe("references", () => {
         { path: "store.ts", focus: "Store.size" },
       ],
       to: { path: "mosaic.ts", create_if_missing: true },
-      transform: { replace: [{ from: "export ", to: "" }], join: "\n" },
+      transform: { replace: [["export ", ""]], join: "\n" },
       allow_syntax_errors: true,
     });
     expect(r.isError, r.text).toBeFalsy();
@@ -431,15 +432,16 @@ describe("outline", () => {
     const r = await call(v1, "read", { session, from: "deploy.yaml", outline: true });
     expect(r.isError, r.text).toBeFalsy();
     expect(r.text).toBe(
-      // Read alone, the call names the file: no header.
-      ["services:1-8", "  api:2-6", "    ports:5-6", "  worker:7-8"].join("\n"),
+      // Read alone, the call names the file: no header. A data file's keys from the third
+      // level down (`ports`) are counted, as one-line units inside others are.
+      ["services:1-8", "  api:2-6", "  worker:7-8"].join("\n"),
     );
     expect(r.data).toMatchObject({
       path: "deploy.yaml",
       lang: "yaml",
       total_lines: 8,
       units: 7,
-      folded: 3,
+      folded: 4,
     });
     const both = await call(v1, "read", {
       session,
@@ -497,7 +499,7 @@ export const X = pad("x", 1);
     const moved = await call(v1, "move", {
       session,
       from: "src/util/format.ts#formatDate",
-      // Appended as it is: no blank line is added before it.
+      // Appended as a unit: set apart by the blank line the file puts between its units.
       to: { path: "src/ui/dates.ts", mode: "append" },
     });
     expect(moved.isError, moved.text).toBeFalsy();
@@ -506,6 +508,7 @@ import { DateTime } from "luxon";
 import { clampDays } from "../util/format";
 
 export const X = pad("x", 1);
+
 /** Formats a date. */
 export function formatDate(d: Date): string {
   return pad(DateTime.fromJSDate(d).toISODate() ?? "", clampDays(10));
@@ -525,7 +528,7 @@ export function today(): string {
     // The receipt names the unit's lines where it landed, and what else changed.
     expect(moved.text).toBe(
       [
-        `moved src/util/format.ts:8-11 → src/ui/dates.ts:6-9 · parses · op ${moved.data.operation}`,
+        `moved src/util/format.ts:8-11 → src/ui/dates.ts:7-10 · parses · op ${moved.data.operation}`,
         "imports: src/ui/dates.ts: imports DateTime, clampDays; src/util/format.ts: exports clampDays; src/util/format.ts: drops imports DateTime, pad; src/util/format.ts: imports formatDate from src/ui/dates.ts",
         "importers: 1 now import from src/ui/dates.ts: src/app/main.ts",
       ].join("\n"),
@@ -573,6 +576,7 @@ import (
 \t"net/http"
 \t"time"
 )
+
 // NewClient returns a client with a timeout.
 func NewClient(timeout time.Duration) *http.Client {
 \treturn &http.Client{Timeout: timeout}

@@ -143,7 +143,7 @@ describe("anchors copied from a result", () => {
       session,
       from: { clip: "readme" },
       key: "replaced",
-      transform: { replace: [{ from: "\\{{ref:source=os}}", to: "(the OS clipboard)" }] },
+      transform: { replace: [["\\{{ref:source=os}}", "(the OS clipboard)"]] },
     });
     expect(await stored("replaced")).toBe(
       README.replace("{{ref:source=os}}", "(the OS clipboard)"),

@@ -49,7 +49,7 @@ async function expectNotStored(key: string) {
 describe("content refused while it is built", () => {
   it("a 3 KB copy with chained replace: refused at the replace that would pass 10 MiB, nothing stored", async () => {
     const key = unique("chained");
-    const tenfold = { from: "a", to: "aaaaaaaaaa" };
+    const tenfold = ["a", "aaaaaaaaaa"];
     const r = await call(v1, "copy", {
       session,
       key,

@@ -69,7 +69,7 @@ describe("references to entries", () => {
         { clip: "config", lines: "7" },
       ],
       key: "mosaic",
-      transform: { replace: [{ from: " = ", to: ": " }], prepend: "- ", join: "" },
+      transform: { replace: [[" = ", ": "]], prepend: "- ", join: "" },
     });
     expect(await content("mosaic")).toBe(
       '- host: "127.0.0.1"\n- url: "postgres://localhost/app"\n',

@@ -45,7 +45,7 @@ describe("assemble", () => {
 
 describe("transformProblem", () => {
   it.each([
-    [{ replace: [{ from: "", to: "x" }] }, "transform.replace[0].from"],
+    [{ replace: [{ from: "", to: "x" }] }, "`transform.replace[0]` replaces nothing"],
     [{ wrap: "no slot" }, "transform.wrap"],
     [{ indent: 1.5 }, "transform.indent"],
     [{ indent: 40 }, "transform.indent"],

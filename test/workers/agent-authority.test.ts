@@ -117,7 +117,11 @@ describe("an agent's answer is checked against the request before anything is st
     async (_, forge) => {
       const user = freshUser();
       const agent = await connectAgent(user);
-      const pasting = call(sessionOf(user), "paste", { text: "new\n", to: "a.ts" });
+      // Not allowed to create `a.ts` (a whole-file paste otherwise may).
+      const pasting = call(sessionOf(user), "paste", {
+        text: "new\n",
+        to: { path: "a.ts", create_if_missing: false },
+      });
       const request = await nextApply(agent);
       agent.send({
         type: "reply",

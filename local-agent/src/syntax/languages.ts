@@ -39,6 +39,8 @@ export type Kind =
   | "enum"
   | "variable"
   | "module"
+  // Code files: a `# region NAME` … `# endregion` block (regions.ts).
+  | "region"
   // Data formats (formats/): a mapping key, an array item, a TOML table, a Markdown section.
   | "key"
   | "item"

@@ -24,12 +24,19 @@ export interface Outline {
 /** At most this many units go to the edge (which shows at most 1,000 lines, src/core/outline.ts). */
 export const OUTLINE_UNITS = 5_000;
 
+/** In YAML, JSON and TOML, keys this deep or deeper are counted, not listed (`services.api.ports`). */
+export const DATA_DEPTH = 2;
+
+const isData = (lang: Language) => lang === "yaml" || lang === "json" || lang === "toml";
+
 /**
  * A file's structure (DESIGN.md §3, `read` with `outline`): its units in
  * source order, each nested in the nearest unit around it, named relative
- * to that parent (`load` under `Store`, `env` under `services.api`). Units
+ * to that parent (`load` under `Store`, `api` under `services`). Units
  * of one line are listed only at the top level: inside others they are
- * counted (a field or a one-line key costs about as much to list as to read).
+ * counted (a field or a one-line key costs about as much to list as to read),
+ * and so are a data file's keys from the third level down (`DATA_DEPTH`): a
+ * service's `ports` and `environment` are found by outlining or reading it.
  * `undefined`: the file nests too deeply for its parser.
  */
 export async function outline(text: string, lang: Language): Promise<Outline | undefined> {
@@ -43,6 +50,7 @@ export async function outline(text: string, lang: Language): Promise<Outline | u
   let cut = 0;
   for (const unit of nest(units)) {
     if (unit.depth > 0 && unit.start_line === unit.end_line) folded++;
+    else if (unit.depth >= DATA_DEPTH && isData(lang)) folded++;
     else if (listed.length === OUTLINE_UNITS) cut++;
     else listed.push(unit);
   }

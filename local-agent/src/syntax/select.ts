@@ -2,6 +2,7 @@ import { type Selector, type SelectResult, selectByAnchors } from "./anchored.ts
 import { FORMATS } from "./formats/index.ts";
 import { isCode, LANGUAGE_LIST, type Language } from "./languages.ts";
 import { firstError, withTree } from "./parser.ts";
+import { listRegions } from "./regions.ts";
 import { findSymbol, listSymbols, type SymbolUnit } from "./symbols.ts";
 
 export type { Selected, SelectFailure, Selector, SelectResult } from "./anchored.ts";
@@ -56,11 +57,16 @@ export async function select(
   return selectByAnchors(text, selector, where);
 }
 
-/** The units of `text` in `lang`: a code file's symbols, a data file's keys or sections. */
+/**
+ * The units of `text` in `lang`: a code file's symbols and regions (in source
+ * order, a region before what it holds), a data file's keys or sections.
+ */
 export async function unitsOf(text: string, lang: Language): Promise<SymbolUnit[]> {
-  return isCode(lang)
-    ? withTree(text, lang, (tree) => listSymbols(tree, text, lang))
-    : FORMATS[lang].units(text);
+  if (!isCode(lang)) return FORMATS[lang].units(text);
+  const symbols = await withTree(text, lang, (tree) => listSymbols(tree, text, lang));
+  const regions = listRegions(text);
+  if (!regions.length) return symbols;
+  return [...regions, ...symbols].sort((a, b) => a.start - b.start || b.end - a.end);
 }
 
 /** Whether `text` parses cleanly as `lang`: `undefined`, or the 1-based line of the first error. */

@@ -1,6 +1,7 @@
 import { distance } from "fastest-levenshtein";
 import { type CodeLanguage, GRAMMARS, type Kind } from "./languages.ts";
 import type { Node, Tree } from "./parser.ts";
+import { isRegionMarker } from "./regions.ts";
 import { isTrailing, lineEndAfter, lineStartBefore } from "./spans.ts";
 
 /**
@@ -108,6 +109,8 @@ export function listSymbols(tree: Tree, text: string, lang: CodeLanguage): Symbo
       // trailing code on the line above belongs to that code.
       if (lastRow(prev) < first.startPosition.row - 1) break;
       if (isTrailing(text, prev.startIndex)) break;
+      // `# region users` above a function opens a region; it does not document the function.
+      if (isRegionMarker(prev.text)) break;
       first = prev;
     }
     const start = lineStartBefore(text, first.startIndex);

@@ -27,7 +27,7 @@ const input = z.strictObject({
   from_os: z.boolean().optional().describe("Copy your machine's OS clipboard."),
   ref: p.ref.optional(),
   multi_ref: z.array(p.ref).min(1).max(50).optional().describe("Several refs, joined."),
-  transform: p.transform.optional(),
+  transform: p.transformSpec.optional(),
   key: p.key
     .optional()
     .describe("Entry key. Omitted: the next free `clip-N`. An existing key is updated."),

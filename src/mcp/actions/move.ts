@@ -34,7 +34,7 @@ const input = z.strictObject({
     })
     .describe("What to move: `lines`, `focus` or `start`/`end` of a file."),
   to: p.target.describe("Where it goes, as a paste target (same file allowed)."),
-  transform: p.transform.optional(),
+  transform: p.transformSpec.optional(),
   allow_syntax_errors: p.allowSyntaxErrors,
   dry_run: z.boolean().default(false),
   agent: p.agent,
@@ -154,7 +154,10 @@ export const move = defineAction({
     const where = `${r.path} lines ${r.start_line}–${r.end_line}${selected ? ` (${selected})` : ""}`;
     const applied = await s.files.apply({
       kind: "move",
-      edits: [removalEdit(r, select), toPasteEdit(to, args.transform?.indent, 1)],
+      edits: [
+        removalEdit(r, select),
+        toPasteEdit(to, args.transform?.indent, 1, from.focus !== undefined),
+      ],
       texts: ["", text],
       dryRun: args.dry_run,
       syntaxGuard: args.allow_syntax_errors ? "report" : "refuse",

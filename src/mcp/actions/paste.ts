@@ -32,7 +32,7 @@ const input = z.strictObject({
   text: z.string().optional().describe("Text to paste; {{ref:…}} markers resolve."),
   ref: p.ref.optional(),
   multi_ref: z.array(p.ref).min(1).max(50).optional().describe("Several refs, joined."),
-  transform: p.transform.optional(),
+  transform: p.transformSpec.optional(),
   targets: z
     .array(p.target)
     .min(1, "give at least one target")
@@ -149,7 +149,8 @@ export const paste = defineAction({
       key: args.key,
       // Units pasted from files take their imports along (DESIGN.md §3).
       edits: targets.value.map((t) => {
-        const edit = toPasteEdit(t, args.transform?.indent);
+        // One symbol, appended, is a unit: set apart from what the file ends with.
+        const edit = toPasteEdit(t, args.transform?.indent, 0, args.ref?.focus !== undefined);
         const origins = content.value.origins ?? [];
         return origins.length && edit.kind === "paste"
           ? { ...edit, imports_from: origins.slice(0, 20) }

@@ -53,8 +53,13 @@ export function contentSource(
 function routed(args: Args): Record<string, unknown> | ToolFailure {
   const source = contentSource(args.from, args.text, args.transform);
   if ("code" in source) return source;
-  const { from: _, ...rest } = args;
-  return { ...rest, ...source, show: args.show ?? false };
+  const { from: _, transform, ...rest } = args;
+  return {
+    ...rest,
+    ...(transform ? { transform: p.transformOf(transform) } : {}),
+    ...source,
+    show: args.show ?? false,
+  };
 }
 
 export const copy = defineTool({

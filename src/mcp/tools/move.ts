@@ -35,7 +35,7 @@ function routed(args: z.output<typeof input>): Record<string, unknown> | ToolFai
     session: args.session,
     from: fromFile,
     to: to.targets[0],
-    ...(args.transform ? { transform: args.transform } : {}),
+    ...(args.transform ? { transform: p.transformOf(args.transform) } : {}),
     allow_syntax_errors: args.allow_syntax_errors ?? false,
     dry_run: args.dry_run ?? false,
     agent: args.agent,

@@ -48,7 +48,7 @@ function routed(args: Args): Record<string, unknown> | ToolFailure {
   return {
     session: args.session,
     ...content,
-    ...(args.transform ? { transform: args.transform } : {}),
+    ...(args.transform ? { transform: p.transformOf(args.transform) } : {}),
     ...(to.os ? { to_os: true } : { targets: to.targets }),
     dry_run: args.dry_run ?? false,
     allow_syntax_errors: args.allow_syntax_errors ?? false,

@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import { outline } from "../src/syntax/outline.ts";
+import { listRegions } from "../src/syntax/regions.ts";
+import { select } from "../src/syntax/select.ts";
+
+const PY = `import os
+
+# region users
+# Fetches a user.
+def get_user(uid):
+    return uid
+
+
+def create_user():
+    return 1
+# endregion
+
+
+# region orders
+def get_order(oid):
+    return oid
+# endregion
+`;
+
+describe("regions", () => {
+  it("are `region NAME` … `endregion` comments in any line-comment style, nested, named", () => {
+    const text = [
+      "// #region outer", // 1
+      "/* #region inner */", // 2
+      "x();", // 3
+      "/* #endregion */", // 4
+      "-- region sql", // 5
+      "-- endregion", // 6
+      "//#endregion", // 7
+      "#region", // 8: no name, not a unit
+      "#endregion", // 9
+      "# region never closed", // 10
+      "# Region-wide settings, not a marker", // 11
+    ].join("\n");
+    expect(listRegions(text).map((r) => [r.name, r.start_line, r.end_line])).toEqual([
+      ["outer", 1, 7],
+      ["inner", 2, 4],
+      ["sql", 5, 6],
+    ]);
+  });
+
+  it("are units `focus` selects by name, markers included, and never a symbol's doc comment", async () => {
+    const users = await select(PY, { focus: "users" }, "python", "a.py");
+    expect(users.ok && PY.slice(users.value.start, users.value.end)).toBe(
+      "# region users\n# Fetches a user.\ndef get_user(uid):\n    return uid\n\n\ndef create_user():\n    return 1\n# endregion\n",
+    );
+    expect(users.ok && users.value.symbol).toBe("users (region)");
+    // The function keeps its own comment, not the region's marker above it.
+    const fn = await select(PY, { focus: "get_user" }, "python", "a.py");
+    expect(fn.ok && PY.slice(fn.value.start, fn.value.end)).toBe(
+      "# Fetches a user.\ndef get_user(uid):\n    return uid\n",
+    );
+  });
+
+  it("are listed in the outline, holding their symbols", async () => {
+    const o = await outline(PY, "python");
+    expect(o?.units.map((u) => [u.name, u.kind, u.depth])).toEqual([
+      ["users", "region", 0],
+      ["get_user", "function", 1],
+      ["create_user", "function", 1],
+      ["orders", "region", 0],
+      ["get_order", "function", 1],
+    ]);
+  });
+
+  it("a name shared by a region and a symbol is ambiguous, never guessed", async () => {
+    const text = "# region load\ndef load():\n    return 1\n# endregion\n";
+    const r = await select(text, { focus: "load" }, "python", "a.py");
+    expect(r.ok ? "ok" : r.error.code).toBe("SYMBOL_AMBIGUOUS");
+  });
+});
