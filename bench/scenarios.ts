@@ -180,16 +180,13 @@ export const SCENARIOS: Scenario[] = [
     async edgeclip(call) {
       await call("paste", {
         from: "config.py#DEV",
-        transform: {
-          replace: [
-            ["DEV", "STAGING"],
-            ['"dev"', '"staging"'],
-            ["app_dev", "app_staging"],
-            ["app-dev", "app-staging"],
-          ],
-        },
-        to: "config.py#DEV",
-        mode: "after_line",
+        replace: [
+          ["DEV", "STAGING"],
+          ['"dev"', '"staging"'],
+          ["app_dev", "app_staging"],
+          ["app-dev", "app-staging"],
+        ],
+        after: "config.py#DEV",
       });
     },
   },
@@ -216,7 +213,7 @@ export const SCENARIOS: Scenario[] = [
       await call("move", {
         from: "models.py#Invoice",
         to: "invoice.py",
-        transform: { prepend: '"""The invoice model."""\n\n\n' },
+        prepend: '"""The invoice model."""\n\n\n',
       });
     },
   },
@@ -261,8 +258,7 @@ export const SCENARIOS: Scenario[] = [
     async edgeclip(call) {
       await call("move", {
         from: "parser.rs#render_pairs",
-        to: "parser.rs#parse_pairs",
-        mode: "before_line",
+        before: "parser.rs#parse_pairs",
       });
     },
   },
@@ -288,7 +284,7 @@ export const SCENARIOS: Scenario[] = [
         from: {
           path: "module.ts",
           start: "// ── Validation ──",
-          end: "// ── End of validation ──\n",
+          end: "// ── End of validation ──",
         },
         to: ["forms.ts", "api.ts"],
       });
@@ -319,9 +315,8 @@ export const SCENARIOS: Scenario[] = [
     async edgeclip(call) {
       await call("move", {
         from: "Order.java#Order.computeTotal",
-        to: "Billing.java#Billing.tax",
-        mode: "after_line",
-        transform: { replace: [["computeTotal", "calculateTotal"]] },
+        after: "Billing.java#Billing.tax",
+        replace: [["computeTotal", "calculateTotal"]],
       });
     },
   },
@@ -367,9 +362,8 @@ export const SCENARIOS: Scenario[] = [
     async edgeclip(call) {
       await call("move", {
         from: "helpers.py#slugify",
-        to: "helpers.py#TextService.title",
-        mode: "after_line",
-        transform: { prepend: "@staticmethod\n" },
+        after: "helpers.py#TextService.title",
+        prepend: "@staticmethod\n",
       });
     },
   },
@@ -390,14 +384,16 @@ export const SCENARIOS: Scenario[] = [
       ]);
     },
     async edgeclip(call) {
-      const routes = readOf(await call("read", { from: ["routes.js", "admin.js"] }), "routes.js");
+      const shown = await call("read", { from: ["routes.js", "admin.js"] });
+      const routes = readOf(shown, "routes.js");
       const first = lineOf(routes.text, "function requireUser");
       const last = lineOf(routes.text, "}", lineOf(routes.text, "next();", first)); // the function's closing brace
+      // Lines of a result are placed exactly: the blank line before them is the model's.
+      const router = lineOf(readOf(shown, "admin.js").text, "const admin = express.Router();");
       await call("paste", {
-        text: `\n{{ref:${routes.id}:${first}-${last}}}`,
-        to: "admin.js",
-        mode: "at_marker_after",
-        marker: "const admin = express.Router();",
+        from: `${routes.id}:${first}-${last}`,
+        prepend: "\n",
+        after: `admin.js:${router}`,
       });
     },
   },
@@ -463,14 +459,11 @@ export const SCENARIOS: Scenario[] = [
       await call("read", { from: "compose.yaml#services.worker" });
       await call("paste", {
         from: "compose.yaml#services.worker",
-        transform: {
-          replace: [
-            ["  worker:", "  worker-eu:"],
-            ["REGION: us", "REGION: eu"],
-          ],
-        },
-        to: "compose.yaml#services.worker",
-        mode: "after_line",
+        replace: [
+          ["  worker:", "  worker-eu:"],
+          ["REGION: us", "REGION: eu"],
+        ],
+        after: "compose.yaml#services.worker",
       });
     },
   },
@@ -496,12 +489,12 @@ export const SCENARIOS: Scenario[] = [
       await call("move", {
         from: "handlers.py#users",
         to: "users.py",
-        transform: { prepend: '"""User handlers."""\n' },
+        prepend: '"""User handlers."""\n',
       });
       await call("move", {
         from: "handlers.py#orders",
         to: "orders.py",
-        transform: { prepend: '"""Order handlers."""\n' },
+        prepend: '"""Order handlers."""\n',
       });
     },
   },
@@ -575,9 +568,9 @@ export const SCENARIOS: Scenario[] = [
       const staging = lineOf(text, "        }", lineOf(text, "root /srv/staging;"));
       await call("paste", {
         from: `${read.id}:${first}-${last}`,
-        transform: { replace: [["127.0.0.1:8080", "127.0.0.1:9000"]], prepend: "\n" },
-        to: `nginx.conf:${staging}`,
-        mode: "after_line",
+        replace: [["127.0.0.1:8080", "127.0.0.1:9000"]],
+        prepend: "\n",
+        after: `nginx.conf:${staging}`,
       });
     },
   },

@@ -64,15 +64,27 @@ function mcpCall(client: Client, defaults: Record<string, unknown> = {}): Call {
   };
 }
 
-/** `call`, tallying every call's tokens (the name and arguments written, the result read) and latency. */
-function tallied(call: Call, tally: Tally): Call {
+/**
+ * Where the naive ways' files are, as the model would write it: its project's
+ * absolute path, of a usual length. The filesystem server and Claude Code take
+ * absolute paths; the bench's files are in a temporary directory whose random,
+ * longer name (~18 tokens) the model would never write, so it is counted as this.
+ */
+export const PROJECT_DIR = "/home/user/project";
+
+/**
+ * `call`, tallying every call's tokens (the name and arguments written, the
+ * result read) and latency; `dir`, where the files are, counted as PROJECT_DIR.
+ */
+function tallied(call: Call, tally: Tally, dir?: string): Call {
+  const asWritten = (text: string) => (dir ? text.replaceAll(dir, PROJECT_DIR) : text);
   return async (tool, args) => {
     const start = performance.now();
     const text = await call(tool, args);
     tally.toolMs += performance.now() - start;
     tally.calls++;
-    tally.written += tokens(tool + JSON.stringify(args));
-    tally.read += tokens(text);
+    tally.written += tokens(asWritten(tool + JSON.stringify(args)));
+    tally.read += tokens(asWritten(text));
     return text;
   };
 }
@@ -289,7 +301,7 @@ async function main(): Promise<number> {
       const fs = await connectFilesystemServer(dirs.filesystem, "edgeclip-bench-tokens-fs");
       try {
         if (i === 0) definitions.filesystem = await definitionTokens(fs);
-        const call = tallied(mcpCall(fs), tally.filesystem);
+        const call = tallied(mcpCall(fs), tally.filesystem, dirs.filesystem);
         await scenario.naive(
           knowingTools(filesystemTools(call, dirs.filesystem), knowledge("filesystem"), problems),
         );
@@ -297,7 +309,7 @@ async function main(): Promise<number> {
         await fs.close();
       }
 
-      const claude = tallied(claudeCodeCall(dirs.claudeCode), tally.claudeCode);
+      const claude = tallied(claudeCodeCall(dirs.claudeCode), tally.claudeCode, dirs.claudeCode);
       await scenario.naive(
         knowingTools(claudeCodeTools(claude, dirs.claudeCode), knowledge("claudeCode"), problems),
       );

@@ -58,13 +58,13 @@ export async function gather(
 
 /**
  * `indent` by levels for content that goes to no file (an entry, the OS
- * clipboard), its size known before it is built (`transform.indent` named
+ * clipboard), its size known before it is built (`indent` named
  * when it would pass the entry limit).
  */
 export function shiftForEntry(text: string, t: Transform | undefined): Outcome<string> {
   if (typeof t?.indent !== "number") return ok(text);
   const unit = indentUnit(text);
   const bytes = utf8Bytes(text) + shiftGrowth(text, t.indent, unit);
-  if (bytes > LIMITS.entryBytes) return builtTooLarge({ param: "transform.indent", bytes });
+  if (bytes > LIMITS.entryBytes) return builtTooLarge({ param: "indent", bytes });
   return ok(shiftIndent(text, t.indent, unit));
 }

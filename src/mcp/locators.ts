@@ -125,7 +125,7 @@ export const fileSource = either(
 );
 export type Source = z.output<typeof source>;
 
-/** One source, or several (assembled in order, `transform.join` between). */
+/** One source, or several (assembled in order, `join` between). */
 export const sources = either(
   [source, z.array(source).min(1).max(50)],
   `${SOURCE_SHAPE}, or a list of them`,
@@ -212,6 +212,38 @@ export function toDestination(
     });
   }
   return { os: false, targets: out };
+}
+
+/**
+ * Where a paste or move goes, as the call says it: `to` (with `mode`), or
+ * `after` / `before` a place (`to` with mode `after_line` / `before_line`,
+ * fewer tokens to write). Exactly one of the three.
+ */
+export function placement(args: {
+  to?: Targets | undefined;
+  after?: Targets | undefined;
+  before?: Targets | undefined;
+  mode?: PasteMode | undefined;
+  marker?: string | undefined;
+}): Destination | ToolFailure {
+  const given = (["to", "after", "before"] as const).filter((k) => args[k] !== undefined);
+  const [param] = given;
+  if (param === undefined || given.length > 1)
+    return invalid(
+      given.length > 1
+        ? `Give one of ${given.map((k) => `\`${k}\``).join(" and ")}: \`after\` and \`before\` are \`to\` with mode after_line and before_line.`
+        : "Give `to` (a file locator, or a list), or `after` / `before` a place.",
+    );
+  if (param === "to") return toDestination(args.to as Targets, args);
+  if (args.mode !== undefined)
+    return invalid(
+      `\`${param}\` places the paste ${param} it; drop \`mode\`, or give \`to\` with \`mode\`.`,
+    );
+  return toDestination(
+    args[param] as Targets,
+    { mode: param === "after" ? "after_line" : "before_line", marker: args.marker },
+    param,
+  );
 }
 
 const invalid = (message: string): ToolFailure => ({ code: "INVALID_ARGUMENT", message });

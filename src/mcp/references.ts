@@ -385,14 +385,14 @@ export async function expandTransform(
     return got;
   };
   for (const field of ["wrap", "prepend", "append", "join"] as const) {
-    const got = await expand(t[field], `transform.${field}`);
+    const got = await expand(t[field], field);
     if (!got.ok) return got;
     out[field] = got.value;
   }
   if (t.replace) {
     out.replace = [];
     for (const [i, r] of t.replace.entries()) {
-      const to = await expand(r.to, `transform.replace[${i}]`);
+      const to = await expand(r.to, `replace[${i}]`);
       if (!to.ok) return to;
       // `from` names content, like an anchor: the form a result showed finds it.
       out.replace.push({ from: anchorOf(r.from), to: to.value ?? "" });

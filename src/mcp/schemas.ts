@@ -234,23 +234,47 @@ export const transformSpec = z.strictObject({
 });
 export type TransformSpec = z.output<typeof transformSpec>;
 
-/** A transform as tools take it: `replace` as `[from, to]` pairs, the fewest tokens to write. */
-export const transform = transformSpec
-  .extend({
-    replace: z
-      .array(z.tuple([z.string(), z.string()]))
-      .max(100)
-      .optional(),
-  })
-  .describe(
-    'Per piece: replace ([from, to] pairs), wrap ("…{content}…"), prepend, append; then join, indent ("auto": the paste point\'s, or ± levels).',
-  );
-export type TransformArg = z.output<typeof transform>;
+/**
+ * A transform as tools take it: its fields at the top level of the call, not
+ * nested (`"replace": [["DEV", "STAGING"]]`), `replace` as `[from, to]` pairs:
+ * the fewest tokens to write.
+ */
+export const transformFields = {
+  replace: z
+    .array(z.tuple([z.string(), z.string()]))
+    .max(100)
+    .optional()
+    .describe("Literal [from, to] pairs, in order, every occurrence."),
+  wrap: z.string().optional().describe('A template: "…{content}…".'),
+  prepend: z.string().optional(),
+  append: z.string().optional(),
+  join: z.string().optional().describe("Between the pieces of a `from` list."),
+  indent: z
+    .union([z.literal("auto"), z.number().int().min(-16).max(16)])
+    .optional()
+    .describe('"auto": the paste point\'s; or ± levels.'),
+};
+type TransformFields = {
+  [F in keyof typeof transformFields]?: z.output<(typeof transformFields)[F]>;
+};
 
-/** A tool's transform as the actions take it. */
-export function transformOf(t: TransformArg): TransformSpec;
-export function transformOf(t: TransformArg | undefined): TransformSpec | undefined;
-export function transformOf(t: TransformArg | undefined): TransformSpec | undefined {
-  if (t?.replace === undefined) return t as TransformSpec | undefined;
-  return { ...t, replace: t.replace.map(([from, to]) => ({ from, to })) };
+/** The transform a tool's call gives (its top-level fields), as the actions take it; none: `undefined`. */
+export function transformOf(args: TransformFields): TransformSpec | undefined {
+  const t: TransformSpec = {
+    ...(args.replace ? { replace: args.replace.map(([from, to]) => ({ from, to })) } : {}),
+    ...(args.wrap !== undefined ? { wrap: args.wrap } : {}),
+    ...(args.prepend !== undefined ? { prepend: args.prepend } : {}),
+    ...(args.append !== undefined ? { append: args.append } : {}),
+    ...(args.join !== undefined ? { join: args.join } : {}),
+    ...(args.indent !== undefined ? { indent: args.indent } : {}),
+  };
+  return Object.keys(t).length ? t : undefined;
+}
+
+/** A call's arguments without its transform fields (what the tool routes besides). */
+export function withoutTransform<A extends TransformFields>(
+  args: A,
+): Omit<A, keyof TransformFields> {
+  const { replace: _r, wrap: _w, prepend: _p, append: _a, join: _j, indent: _i, ...rest } = args;
+  return rest;
 }

@@ -38,11 +38,11 @@ export type Built = { ok: true; text: string; bytes: number } | { ok: false; too
 export function transformProblem(t: Transform): string | undefined {
   for (const [i, r] of (t.replace ?? []).entries())
     if (r.from === "")
-      return `\`transform.replace[${i}]\` replaces nothing (its first string is empty); give the literal text to replace.`;
+      return `\`replace[${i}]\` replaces nothing (its first string is empty); give the literal text to replace.`;
   if (t.wrap !== undefined && !t.wrap.includes(CONTENT_SLOT))
-    return `\`transform.wrap\` must contain \`${CONTENT_SLOT}\` where the content goes, e.g. "class A {\\n{content}}\\n".`;
+    return `\`wrap\` must contain \`${CONTENT_SLOT}\` where the content goes, e.g. "class A {\\n{content}}\\n".`;
   if (typeof t.indent === "number" && (!Number.isInteger(t.indent) || Math.abs(t.indent) > 16))
-    return '`transform.indent` is `"auto"` or a whole number of levels from -16 to 16.';
+    return '`indent` is `"auto"` or a whole number of levels from -16 to 16.';
   return undefined;
 }
 
@@ -95,14 +95,14 @@ export function transformPiece(
     const count = occurrences(out, from);
     if (count === 0) continue;
     const size = bytes + count * (utf8Bytes(to) - utf8Bytes(from));
-    if (size > limit) return over(`transform.replace[${i}]`, size);
+    if (size > limit) return over(`replace[${i}]`, size);
     out = replaceEvery(out, from, to);
     bytes = size;
   }
   if (t.wrap !== undefined) {
     const slots = occurrences(t.wrap, CONTENT_SLOT);
     const size = utf8Bytes(t.wrap) + slots * (bytes - CONTENT_SLOT.length);
-    if (size > limit) return over("transform.wrap", size);
+    if (size > limit) return over("wrap", size);
     out = t.wrap.split(CONTENT_SLOT).join(out);
     bytes = size;
   }
@@ -110,7 +110,7 @@ export function transformPiece(
     const extra = t[field];
     if (extra === undefined) continue;
     const size = bytes + utf8Bytes(extra);
-    if (size > limit) return over(`transform.${field}`, size);
+    if (size > limit) return over(field, size);
     out = field === "prepend" ? extra + out : out + extra;
     bytes = size;
   }

@@ -292,9 +292,9 @@ def dump(shape):
     await ok(v1, "move", {
       session,
       from: "geometry.py#unit",
-      to: "shapes.py#Shape.area",
-      mode: "after_line",
-      transform: { prepend: "@staticmethod\n", replace: [["unit", "one"]] },
+      after: "shapes.py#Shape.area",
+      prepend: "@staticmethod\n",
+      replace: [["unit", "one"]],
     });
     expect(file("shapes.py")).toContain(
       "    def area(self):\n        return 0\n\n    @staticmethod\n    def one():\n        return 1\n\n    def name(self):",
@@ -306,6 +306,11 @@ def dump(shape):
       to: "shapes.py#Shape.name",
     });
     expect(file("shapes.py")).toContain('    def name(self):\n        return "a shape"\n');
+    // Before a symbol: the blank line goes after it, between it and the one it precedes.
+    await ok(v1, "move", { session, from: "shapes.py#Shape.name", before: "shapes.py#Shape.area" });
+    expect(file("shapes.py")).toContain(
+      'class Shape:\n    def name(self):\n        return "a shape"\n\n    def area(self):\n        return 0\n\n    @staticmethod',
+    );
     // A region, by its name, into a file that does not exist yet: created.
     const moved = await call(v1, "move", { session, from: "shapes.py#debug", to: "debug.py" });
     expect(moved.text).toContain("→ debug.py:1-4 (new)");
@@ -314,7 +319,7 @@ def dump(shape):
     );
     expect(file("shapes.py")).not.toContain("region debug");
     // One undo each, in turn, back to the start.
-    for (let i = 0; i < 4; i++) await ok(v1, "undo", { session });
+    for (let i = 0; i < 5; i++) await ok(v1, "undo", { session });
     expect(file("shapes.py")).toBe(SHAPES_PY);
     expect(() => file("debug.py")).toThrow();
   });

@@ -38,9 +38,9 @@ describe("content for files, refused while it is built", () => {
       session,
       from: "source.ts:1",
       to: "dest.ts",
-      transform: { replace: Array(6).fill(tenfold) },
+      replace: Array(6).fill(tenfold),
     });
-    expectToolError(r, "TEXT_TOO_LARGE", ["`transform.replace[3]`"]);
+    expectToolError(r, "TEXT_TOO_LARGE", ["`replace[3]`"]);
     expect(file("source.ts")).toBe(SOURCE);
     expect(file("dest.ts")).toBe("// dest\n");
   });

@@ -232,7 +232,7 @@ describe("focus and anchors as paste targets", () => {
       session,
       text: "add(item: string): void {\n  if (item) this.items.push(item.trim());\n}\n",
       to: { path: "store.ts", focus: "Store.add" },
-      transform: { indent: "auto" },
+      indent: "auto",
     });
     expect(r.isError, r.text).toBeFalsy();
     expect(file("store.ts")).toBe(
@@ -277,7 +277,8 @@ describe("references", () => {
         { path: "store.ts", focus: "Store.size" },
       ],
       to: { path: "mosaic.ts", create_if_missing: true },
-      transform: { replace: [["export ", ""]], join: "\n" },
+      replace: [["export ", ""]],
+      join: "\n",
       allow_syntax_errors: true,
     });
     expect(r.isError, r.text).toBeFalsy();

@@ -84,7 +84,7 @@ describe("anchors that cover whole lines", () => {
       session,
       text: "a = 10\n",
       to: { path: "c.py", start: "# old", end: "# /old" },
-      transform: { indent: "auto" },
+      indent: "auto",
     });
     expect(file("c.py")).toBe("class C:\n    a = 10\n    b = 2\n");
   });

@@ -138,12 +138,12 @@ describe("anchors copied from a result", () => {
     expect(await stored("passage")).toBe("{{ref:clip=private}}\nOS clipboard: {{ref:source=os}}");
   });
 
-  it("and transform.replace's from, which names content the same way", async () => {
+  it("and replace's from, which names content the same way", async () => {
     await ok(v1, "copy", {
       session,
       from: { clip: "readme" },
       key: "replaced",
-      transform: { replace: [["\\{{ref:source=os}}", "(the OS clipboard)"]] },
+      replace: [["\\{{ref:source=os}}", "(the OS clipboard)"]],
     });
     expect(await stored("replaced")).toBe(
       README.replace("{{ref:source=os}}", "(the OS clipboard)"),

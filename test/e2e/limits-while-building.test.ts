@@ -54,10 +54,10 @@ describe("content refused while it is built", () => {
       session,
       key,
       text: "a".repeat(3_000),
-      transform: { replace: Array(6).fill(tenfold) },
+      replace: Array(6).fill(tenfold),
     });
     // 3 KB → 30 KB → 300 KB → 3 MB → 30 MB: the fourth replace would pass the limit.
-    expectToolError(r, "TEXT_TOO_LARGE", ["`transform.replace[3]`", "28.6 MiB"]);
+    expectToolError(r, "TEXT_TOO_LARGE", ["`replace[3]`", "28.6 MiB"]);
     await expectNotStored(key);
   });
 
@@ -84,9 +84,10 @@ describe("content refused while it is built", () => {
       session,
       key,
       text: "middle",
-      transform: { prepend: `{{ref:clip=${BIG}}}`, append: `{{ref:clip=${BIG}}}` },
+      prepend: `{{ref:clip=${BIG}}}`,
+      append: `{{ref:clip=${BIG}}}`,
     });
-    expectToolError(r, "TEXT_TOO_LARGE", ["`transform.append`"]);
+    expectToolError(r, "TEXT_TOO_LARGE", ["`append`"]);
     await expectNotStored(key);
   });
 
@@ -107,9 +108,9 @@ describe("content refused while it is built", () => {
       session,
       from: { clip: `${key}-src` },
       key,
-      transform: { indent: 16 },
+      indent: 16,
     });
-    expectToolError(r, "TEXT_TOO_LARGE", ["`transform.indent`", "66.0 MiB"]);
+    expectToolError(r, "TEXT_TOO_LARGE", ["`indent`", "66.0 MiB"]);
     await expectNotStored(key);
   });
 

@@ -69,7 +69,9 @@ describe("references to entries", () => {
         { clip: "config", lines: "7" },
       ],
       key: "mosaic",
-      transform: { replace: [[" = ", ": "]], prepend: "- ", join: "" },
+      replace: [[" = ", ": "]],
+      prepend: "- ",
+      join: "",
     });
     expect(await content("mosaic")).toBe(
       '- host: "127.0.0.1"\n- url: "postgres://localhost/app"\n',
@@ -93,7 +95,7 @@ describe("references to entries", () => {
       session,
       from: { clip: "config", lines: "3" },
       key: "headed",
-      transform: { prepend: "{{ref:clip=config,lines=2}}" },
+      prepend: "{{ref:clip=config,lines=2}}",
     });
     expect(await content("headed")).toBe('[server]\nhost = "127.0.0.1"\n');
     await ok(v1, "update", { session, key: "headed", text: "{{ref:clip=config,lines=7..8}}" });
@@ -102,9 +104,9 @@ describe("references to entries", () => {
       session,
       key: "nope",
       text: "x",
-      transform: { append: "{{ref:clip=missing}}" },
+      append: "{{ref:clip=missing}}",
     });
-    expectToolError(bad, "ENTRY_NOT_FOUND", ["transform.append", "{{ref:clip=missing}}"]);
+    expectToolError(bad, "ENTRY_NOT_FOUND", ["append", "{{ref:clip=missing}}"]);
   });
 
   it("wraps and shifts indentation by levels", async () => {
@@ -112,7 +114,8 @@ describe("references to entries", () => {
       session,
       from: { clip: "config", lines: "3..4" },
       key: "wrapped",
-      transform: { wrap: "[block]\n{content}[end]\n", indent: 1 },
+      wrap: "[block]\n{content}[end]\n",
+      indent: 1,
     });
     expect(await content("wrapped")).toBe(
       '    [block]\n    host = "127.0.0.1"\n    port = 8080\n    [end]\n',

@@ -51,7 +51,7 @@ describe("transformPiece within a limit", () => {
     const built = transformPiece("a".repeat(3_000), { replace: Array(8).fill(step) }, LIMIT);
     expect(built).toEqual({
       ok: false,
-      tooLarge: { param: "transform.replace[3]", bytes: 30_000_000 },
+      tooLarge: { param: "replace[3]", bytes: 30_000_000 },
     });
   });
 
@@ -64,7 +64,7 @@ describe("transformPiece within a limit", () => {
     );
     expect(built).toEqual({
       ok: false,
-      tooLarge: { param: "transform.replace[0]", bytes: 10_000_000_000 },
+      tooLarge: { param: "replace[0]", bytes: 10_000_000_000 },
     });
   });
 
@@ -72,12 +72,12 @@ describe("transformPiece within a limit", () => {
     const content = "x".repeat(200 * 1024);
     expect(transformPiece(content, { wrap: "{content}".repeat(100) }, LIMIT)).toMatchObject({
       ok: false,
-      tooLarge: { param: "transform.wrap", bytes: 100 * 200 * 1024 },
+      tooLarge: { param: "wrap", bytes: 100 * 200 * 1024 },
     });
     const nearly = "y".repeat(LIMIT - 1);
     expect(transformPiece(nearly, { prepend: "é" }, LIMIT)).toMatchObject({
       ok: false,
-      tooLarge: { param: "transform.prepend", bytes: LIMIT + 1 },
+      tooLarge: { param: "prepend", bytes: LIMIT + 1 },
     });
     expect(transformPiece(nearly, { append: "z" }, LIMIT)).toMatchObject({
       ok: true,
@@ -85,7 +85,7 @@ describe("transformPiece within a limit", () => {
     });
     expect(transformPiece(nearly, { append: "zz" }, LIMIT)).toMatchObject({
       ok: false,
-      tooLarge: { param: "transform.append", bytes: LIMIT + 1 },
+      tooLarge: { param: "append", bytes: LIMIT + 1 },
     });
   });
 

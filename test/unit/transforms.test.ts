@@ -45,10 +45,10 @@ describe("assemble", () => {
 
 describe("transformProblem", () => {
   it.each([
-    [{ replace: [{ from: "", to: "x" }] }, "`transform.replace[0]` replaces nothing"],
-    [{ wrap: "no slot" }, "transform.wrap"],
-    [{ indent: 1.5 }, "transform.indent"],
-    [{ indent: 40 }, "transform.indent"],
+    [{ replace: [{ from: "", to: "x" }] }, "`replace[0]` replaces nothing"],
+    [{ wrap: "no slot" }, "`wrap`"],
+    [{ indent: 1.5 }, "`indent`"],
+    [{ indent: 40 }, "`indent`"],
   ])("names the bad field of %j", (t, field) => expect(transformProblem(t)).toContain(field));
   it("accepts a valid transform", () =>
     expect(transformProblem({ wrap: "{content}", indent: "auto" })).toBeUndefined());

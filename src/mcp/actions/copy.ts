@@ -77,7 +77,7 @@ export const copy = defineAction({
       return {
         code: "INVALID_ARGUMENT",
         message:
-          '`transform.indent: "auto"` takes the indentation of a paste point; an entry has none. Give a number of levels, or indent when pasting.',
+          '`indent: "auto"` takes the indentation of a paste point; an entry has none. Give a number of levels, or indent when pasting.',
       };
     const fileOnly = (["start_line", "end_line", "focus", "start", "end", "lang"] as const).filter(
       (f) => args[f] !== undefined,

@@ -86,7 +86,7 @@ export const paste = defineAction({
       return {
         code: "INVALID_ARGUMENT",
         message:
-          '`transform.indent: "auto"` takes a file\'s indentation at the paste point; the OS clipboard has none. Give a number of levels.',
+          '`indent: "auto"` takes a file\'s indentation at the paste point; the OS clipboard has none. Give a number of levels.',
       };
     return (
       refsProblem(args) ??

@@ -19,7 +19,7 @@ const input = z.strictObject({
   session: p.session,
   from: sources.optional(),
   text: z.string().optional(),
-  transform: p.transform.optional(),
+  ...p.transformFields,
   key: p.key.optional(),
   scope: p.targetScope,
   description: p.description.optional(),
@@ -51,15 +51,11 @@ export function contentSource(
 }
 
 function routed(args: Args): Record<string, unknown> | ToolFailure {
-  const source = contentSource(args.from, args.text, args.transform);
+  const transform = p.transformOf(args);
+  const source = contentSource(args.from, args.text, transform);
   if ("code" in source) return source;
-  const { from: _, transform, ...rest } = args;
-  return {
-    ...rest,
-    ...(transform ? { transform: p.transformOf(transform) } : {}),
-    ...source,
-    show: args.show ?? false,
-  };
+  const { from: _, ...rest } = p.withoutTransform(args);
+  return { ...rest, ...(transform ? { transform } : {}), ...source, show: args.show ?? false };
 }
 
 export const copy = defineTool({

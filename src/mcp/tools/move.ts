@@ -4,16 +4,18 @@ import type { ToolFailure } from "../../core/errors.ts";
 import { dispatch, dispatchProblem } from "../actions/index.ts";
 import { destructive } from "../annotations.ts";
 import { defineTool } from "../define-tool.ts";
-import { asFile, fileSource, isFailure, target, toDestination } from "../locators.ts";
+import { asFile, fileSource, isFailure, placement, target } from "../locators.ts";
 import * as p from "../schemas.ts";
 
 const input = z.strictObject({
   session: p.session,
   from: fileSource,
-  to: target,
+  to: target.optional(),
+  after: target.optional().describe("`to` with mode after_line."),
+  before: target.optional().describe("`to` with mode before_line."),
   mode: PasteMode.optional(),
   marker: z.string().min(1).optional(),
-  transform: p.transform.optional(),
+  ...p.transformFields,
   dry_run: z.boolean().optional(),
   allow_syntax_errors: p.allowSyntaxErrors.unwrap().optional(),
   agent: p.agent,
@@ -22,7 +24,7 @@ const input = z.strictObject({
 function routed(args: z.output<typeof input>): Record<string, unknown> | ToolFailure {
   const from = asFile(args.from, "from");
   if ("code" in from) return from;
-  const to = toDestination(args.to, args);
+  const to = placement(args);
   if (isFailure(to)) return to;
   if (to.os)
     return {
@@ -31,11 +33,12 @@ function routed(args: z.output<typeof input>): Record<string, unknown> | ToolFai
         '`to` "os:" is not a file: move within files; to put content on the OS clipboard, paste it there.',
     };
   const { source: _, clip: __, result: ___, scope: ____, ...fromFile } = from;
+  const transform = p.transformOf(args);
   return {
     session: args.session,
     from: fromFile,
     to: to.targets[0],
-    ...(args.transform ? { transform: p.transformOf(args.transform) } : {}),
+    ...(transform ? { transform } : {}),
     allow_syntax_errors: args.allow_syntax_errors ?? false,
     dry_run: args.dry_run ?? false,
     agent: args.agent,

@@ -10,9 +10,9 @@ import {
   isWhole,
   kindOf,
   namesOs,
+  placement,
   sources,
   targets,
-  toDestination,
   toRef,
 } from "../locators.ts";
 import * as p from "../schemas.ts";
@@ -21,8 +21,10 @@ const input = z.strictObject({
   session: p.session,
   from: sources.optional(),
   text: z.string().optional(),
-  transform: p.transform.optional(),
-  to: targets,
+  ...p.transformFields,
+  to: targets.optional(),
+  after: targets.optional().describe("`to` with mode after_line."),
+  before: targets.optional().describe("`to` with mode before_line."),
   mode: PasteMode.optional(),
   marker: z.string().min(1).optional(),
   dry_run: z.boolean().optional(),
@@ -34,7 +36,8 @@ type Args = z.output<typeof input>;
 function routed(args: Args): Record<string, unknown> | ToolFailure {
   const neither = fromOrText(args.from, args.text, '"@key" or "src/a.ts#Store.load"');
   if (neither) return neither;
-  const to = toDestination(args.to, args);
+  const transform = p.transformOf(args);
+  const to = placement(args);
   if (isFailure(to)) return to;
   const content = (() => {
     if (args.from === undefined) return { text: args.text };
@@ -48,7 +51,7 @@ function routed(args: Args): Record<string, unknown> | ToolFailure {
   return {
     session: args.session,
     ...content,
-    ...(args.transform ? { transform: p.transformOf(args.transform) } : {}),
+    ...(transform ? { transform } : {}),
     ...(to.os ? { to_os: true } : { targets: to.targets }),
     dry_run: args.dry_run ?? false,
     allow_syntax_errors: args.allow_syntax_errors ?? false,
@@ -60,11 +63,13 @@ export const paste = defineTool({
   name: "paste",
   title: "Paste",
   description:
-    'Paste `from` (locators) or `text` into `to`: files (all or none) or "os:". A file appends; with lines, #symbol or start/end it replaces them, unless `mode` (prepend, after_line, before_line, at_marker_replace/after/before + `marker`). Refused if it breaks a file\'s syntax.',
+    'Paste `from` (locators) or `text` into `to`: files (all or none) or "os:". A file appends (created if missing); with lines, #symbol or start/end it replaces them, unless `mode` (prepend, after_line, before_line, at_marker_replace/after/before + `marker`). At a symbol: its indentation and blank-line spacing. Refused if it breaks a file\'s syntax.',
   annotations: destructive({ openWorld: true }),
   input,
   needs: (args) =>
-    namesOs(args.from) || namesOs(args.to as never) ? "the OS clipboard" : "writing files",
+    namesOs(args.from) || namesOs((args.to ?? args.after ?? args.before) as never)
+      ? "the OS clipboard"
+      : "writing files",
   precheck(args) {
     const r = routed(args);
     return "code" in r ? (r as ToolFailure) : dispatchProblem("paste", r);
