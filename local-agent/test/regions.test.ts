@@ -68,6 +68,15 @@ describe("regions", () => {
     ]);
   });
 
+  it("reads a hostile line of a million blanks in one pass (a backtracking pattern took minutes)", () => {
+    const blanks = " ".repeat(1_000_000);
+    const text = `# region ${blanks}x\n#region${blanks}name /*${blanks}\n# endregion\n# region ${"n".repeat(201)}\n# endregion\n`;
+    // The name is trimmed; a name past 200 characters is not one (receipts repeat it).
+    expect(listRegions(text).map((r) => [r.name, r.start_line, r.end_line])).toEqual([
+      ["name /*", 2, 3],
+    ]);
+  });
+
   it("a name shared by a region and a symbol is ambiguous, never guessed", async () => {
     const text = "# region load\ndef load():\n    return 1\n# endregion\n";
     const r = await select(text, { focus: "load" }, "python", "a.py");

@@ -4,20 +4,45 @@ import type { SymbolUnit } from "./symbols.ts";
  * Regions: the folding markers editors understand (VS Code, JetBrains), a
  * line comment saying `region NAME` and a later one saying `endregion`, in any
  * line-comment style: `# region users`, `#region users`, `// #region users`,
- * `-- region users`, `/* #region users *\/` (lower case, as editors read them). A region is a unit of its code
- * file named NAME, from its `region` line through its `endregion` line, so
+ * `-- region users`, `/* #region users *\/` (lower case, as editors read
+ * them). A region is a unit of its code file named NAME, from its `region`
+ * line through its `endregion` line, so
  * `focus` selects it (`handlers.py#users`) and the outline lists it. Regions
- * nest; a region without a name, or without its end, is not a unit. The lines
+ * nest; a region without a name (or one past 200 characters), or without its
+ * end, is not a unit. The lines
  * are read as text: a marker inside a string literal counts too.
  */
 
-const COMMENT = String.raw`^[ \t]*(?:#|\/\/|--|;|\/\*)[ \t]*#?`;
-const START = new RegExp(`${COMMENT}region(?:[ \\t]+(.*?))?[ \\t]*(?:\\*\\/)?[ \\t]*$`);
-const END = new RegExp(`${COMMENT}endregion\\b`);
+const COMMENT_START = ["#", "//", "--", ";", "/*"] as const;
+
+/** A region's name longer than this is not a name (it would be repeated in receipts). */
+const MAX_NAME = 200;
+
+/**
+ * What a line is as a region marker: a start (with its name, "" when none),
+ * an end, or nothing. Plain string steps, no backtracking regex: a hostile
+ * line of 100,000 blanks costs one pass.
+ */
+function markerOf(line: string): { start: string } | "end" | undefined {
+  let rest = line.trimStart();
+  const comment = COMMENT_START.find((c) => rest.startsWith(c));
+  if (comment === undefined) return undefined;
+  rest = rest.slice(comment.length).trimStart();
+  if (rest.startsWith("#")) rest = rest.slice(1);
+  const word = /^(end)?region(?![A-Za-z0-9_])/.exec(rest);
+  if (!word) return undefined;
+  if (word[1]) return "end";
+  const after = rest.slice(word[0].length);
+  // `region` then a blank before the name, or nothing; `regional` is not a marker.
+  if (after !== "" && after[0] !== " " && after[0] !== "\t") return undefined;
+  let name = after.trim();
+  if (comment === "/*" && name.endsWith("*/")) name = name.slice(0, -2).trimEnd();
+  return { start: name };
+}
 
 /** Whether a line is a region's start or end marker (never a symbol's doc comment). */
 export function isRegionMarker(line: string): boolean {
-  return START.test(line) || END.test(line);
+  return markerOf(line) !== undefined;
 }
 
 /** Every named region of `text` in source order (by its start), with its whole lines. */
@@ -30,13 +55,12 @@ export function listRegions(text: string): SymbolUnit[] {
     const nl = text.indexOf("\n", start);
     const end = nl === -1 ? text.length : nl + 1;
     const content = text.slice(start, nl === -1 ? end : nl).replace(/\r$/, "");
-    // Only lines that can be markers are matched: a comment start among their first characters.
-    if (/^[ \t]*[#/;-]/.test(content)) {
-      const opened = START.exec(content);
-      if (opened) open.push({ name: opened[1] ?? "", start, line });
-      else if (END.test(content)) {
+    const marker = markerOf(content);
+    if (marker !== undefined) {
+      if (marker !== "end") open.push({ name: marker.start, start, line });
+      else {
         const region = open.pop();
-        if (region?.name)
+        if (region?.name && region.name.length <= MAX_NAME)
           out.push({
             name: region.name,
             kind: "region",
