@@ -111,12 +111,17 @@ function xsel(env: NodeJS.ProcessEnv): OsClipboard {
       return { ok: true, value: out.value.stdout };
     },
     async write(text) {
+      // `xsel --input` forks the process that will own the selection and returns at once,
+      // before that process has taken it: a read right after could get the old text, or be
+      // cut short as the owner changes under it. So the write waits (briefly) until the
+      // clipboard holds what was written; and when it already does, nothing is written,
+      // since the wait could not tell the new owner from the old one.
+      const now = await x(["--output"]);
+      if (now.ok && now.value.code === 0 && now.value.stdout === text)
+        return { ok: true, value: undefined };
       const out = await x(["--input"], text);
       if (!out.ok) return out;
       if (out.value.code !== 0) return x11Failure("xsel", out.value, env);
-      // `xsel --input` forks the process that will own the selection and returns at once,
-      // before that process has taken it: a read right after could get the old text. Wait
-      // (briefly) until the clipboard holds what was written.
       for (const deadline = Date.now() + XSEL_SETTLE_MS; Date.now() < deadline; ) {
         const back = await x(["--output"]);
         if (back.ok && back.value.code === 0 && back.value.stdout === text) break;
