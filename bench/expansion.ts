@@ -163,7 +163,7 @@ const CASES: Case[] = [
     expect: "TEXT_TOO_LARGE",
     tool: "copy",
     args: (id) =>
-      `{${s(id)},"text":"${"a".repeat(3_000)}","transform":{"replace":[${Array(8).fill('{"from":"a","to":"aaaaaaaaaa"}').join(",")}]}}`,
+      `{${s(id)},"text":"${"a".repeat(3_000)}","replace":[${Array(8).fill('["a","aaaaaaaaaa"]').join(",")}]}`,
   },
   {
     label: "copy from a list: 50 × a 10 MiB entry (the report)",
@@ -181,26 +181,26 @@ const CASES: Case[] = [
     label: "copy a 10 MiB entry, replace x→xx (every character)",
     expect: "TEXT_TOO_LARGE",
     tool: "copy",
-    args: (id) => `{${s(id)},"from":"@big","transform":{"replace":[{"from":"x","to":"xx"}]}}`,
+    args: (id) => `{${s(id)},"from":"@big","replace":[["x","xx"]]}`,
   },
   {
     label: "copy a 10 MiB entry, wrap with 100 {content} slots",
     expect: "TEXT_TOO_LARGE",
     tool: "copy",
-    args: (id) => `{${s(id)},"from":"@big","transform":{"wrap":"${"{content}".repeat(100)}"}}`,
+    args: (id) => `{${s(id)},"from":"@big","wrap":"${"{content}".repeat(100)}"}`,
   },
   {
-    label: "copy transform: 100 replace.to markers to a 10 MiB entry",
+    label: "copy: 100 replace pairs whose `to` cites a 10 MiB entry",
     expect: "TEXT_TOO_LARGE",
     tool: "copy",
     args: (id) =>
-      `{${s(id)},"text":"x","transform":{"replace":[${Array.from({ length: 100 }, (_, i) => `{"from":"${i}","to":"{{ref:clip=big}}"}`).join(",")}]}}`,
+      `{${s(id)},"text":"x","replace":[${Array.from({ length: 100 }, (_, i) => `["${i}","{{ref:clip=big}}"]`).join(",")}]}`,
   },
   {
     label: "copy 5 MiB of short lines, indent +16 levels",
     expect: "TEXT_TOO_LARGE",
     tool: "copy",
-    args: (id) => `{${s(id)},"from":"@lines","transform":{"indent":16}}`,
+    args: (id) => `{${s(id)},"from":"@lines","indent":16}`,
   },
   {
     label: "paste a list of 50 × 10 MiB to the OS clipboard",
