@@ -276,7 +276,17 @@ describe.skipIf(process.platform !== "linux" || (missing.length > 0 && !process.
     /** The clipboard's bytes as another process (`xclip -o`) reads them. */
     const readElsewhere = () =>
       execFileSync("xclip", ["-selection", "clipboard", "-o", "-t", "UTF8_STRING"], { env });
-    /** Copies `bytes` from another process that then exits, with `target` as the type. */
+    /** What the clipboard's owner offers (`xclip -o -t TARGETS`), and as `target` holds. */
+    const offered = (target: string) => {
+      const out = (args: string[]) =>
+        spawnSync("xclip", ["-selection", "clipboard", "-o", ...args], { env, timeout: 5_000 });
+      return { targets: String(out(["-t", "TARGETS"]).stdout), bytes: out(["-t", target]).stdout };
+    };
+    /**
+     * Copies `bytes` from another process that then exits, with `target` as the type, and
+     * waits until the clipboard offers them: xclip forks the process that owns the selection,
+     * and a read before it has taken over gets what was there before.
+     */
     const copyElsewhere = (bytes: Uint8Array, target = "UTF8_STRING") => {
       // Not waiting for the forked holder's pipes: they stay open while it owns the selection.
       spawnSync("xclip", ["-selection", "clipboard", "-t", target, "-i"], {
@@ -284,6 +294,12 @@ describe.skipIf(process.platform !== "linux" || (missing.length > 0 && !process.
         env,
         stdio: ["pipe", "ignore", "ignore"],
       });
+      for (const deadline = Date.now() + 5_000; Date.now() < deadline; ) {
+        const now = offered(target);
+        if (now.targets.includes(target) && Buffer.from(bytes).equals(now.bytes ?? Buffer.alloc(0)))
+          return;
+      }
+      throw new Error(`the clipboard did not take the ${target} copied within 5 s`);
     };
 
     it("reports CLIPBOARD_EMPTY on a fresh display, with xclip and with xsel", async () => {

@@ -33,21 +33,29 @@ export const DASHBOARD_SCRIPT = `"use strict";
   const topics = (document.body.dataset.live || "").split(" ").filter(Boolean);
 
   // Copy: the entry's raw content, fetched from this origin, onto the browser's clipboard.
+  // The outcome goes on the button in the page when it ends (a live update may have
+  // re-rendered it meanwhile), and a copy that takes over 15 s fails saying so.
+  const within = (promise, what) => Promise.race([promise, new Promise((_, reject) =>
+    setTimeout(() => reject(new Error(what + " took over 15 s")), 15000))]);
   document.addEventListener("click", async (event) => {
     const button = event.target instanceof Element ? event.target.closest("button[data-copy]") : null;
     if (!button) return;
-    const label = button.textContent;
+    const url = button.dataset.copy, label = button.textContent;
+    const show = (text) => {
+      const now = [...document.querySelectorAll("button[data-copy]")].find((b) => b.dataset.copy === url);
+      (now || button).textContent = text;
+    };
     try {
-      const response = await fetch(button.dataset.copy, { credentials: "same-origin" });
+      const response = await within(fetch(url, { credentials: "same-origin" }), "fetching the entry");
       if (!response.ok) throw new Error("the server answered " + response.status);
-      await navigator.clipboard.writeText(await response.text());
-      button.textContent = "Copied";
+      await within(navigator.clipboard.writeText(await response.text()), "writing the clipboard");
+      show("Copied");
       say("Copied to your clipboard.");
     } catch (error) {
-      button.textContent = "Copy failed";
+      show("Copy failed");
       say("Could not copy: " + error.message);
     }
-    setTimeout(() => { button.textContent = label; }, 2000);
+    setTimeout(() => show(label), 2000);
   });
 
   if (!topics.length) return;
