@@ -260,7 +260,7 @@ export function planPaste(text: string, spec: PasteSpec, raw: string): Plan {
       if (spec.line < min || spec.line > lines.count) {
         return refuse(
           "LINE_OUT_OF_RANGE",
-          `Line ${spec.line} is out of range: the file has ${lines.count} line${lines.count === 1 ? "" : "s"}. Use \`append\` to add at the end, \`prepend\` at the start.`,
+          `Line ${spec.line} is out of range: the file has ${lines.count} line${lines.count === 1 ? "" : "s"}. Use mode \`append\` to add at the end, \`prepend\` at the start.`,
         );
       }
       const k = after ? spec.line : spec.line - 1;

@@ -622,6 +622,15 @@ async function guardSyntax(
 
 type Computed = Result<{ after: FileState; result: EditResult }>;
 
+/** Whether a paste takes its file whole (appends or prepends, at no line, symbol or marker). */
+function wholeFile(edit: Extract<Edit, { kind: "paste" }>): boolean {
+  return (
+    (edit.mode === "append" || edit.mode === "prepend") &&
+    edit.select === undefined &&
+    edit.marker === undefined
+  );
+}
+
 /** YAML, JSON or TOML: a compact one stays compact when a unit is pasted in (spacing.ts). */
 function isDataFile(abs: string): boolean {
   const lang = languageOf(abs);
@@ -731,7 +740,7 @@ async function computeEdit(
     if (!before.exists && edit.kind === "paste" && !edit.create_if_missing)
       return failure(
         "FILE_NOT_FOUND",
-        edit.create_if_missing === false
+        edit.create_if_missing === false && wholeFile(edit)
           ? `\`${display}\` does not exist, and \`create_if_missing\` is false; drop it to create the file.`
           : `\`${display}\` does not exist. Paste to its path alone (no lines, symbol or marker) to create it.`,
       );

@@ -1,4 +1,5 @@
 import type { Lines } from "../../src/core/lines.ts";
+import { isRegionMarker } from "./syntax/regions.ts";
 
 /**
  * How a unit pasted next to others is set apart (README, "Where a paste
@@ -9,7 +10,8 @@ import type { Lines } from "../../src/core/lines.ts";
  * line: compact data stays compact). The pasted text then gets, on each side where a sibling
  * is (a line at its indentation or deeper, not the `}` or `class A:` around
  * it), the blank lines it lacks to make that gap, counting those already
- * there and its own. Spacing only adds blank lines, never removes one.
+ * there and its own, at most two. Spacing only adds blank lines, never removes
+ * one.
  */
 
 /** The unit a paste goes after or before: its first and last lines. */
@@ -24,6 +26,9 @@ export interface Spacing {
 }
 
 const LEAD = /^[ \t]*/;
+
+/** More blank lines than this between units are the file's accident, not its style. */
+const MAX_GAP = 2;
 
 /** A file's lines as spacing reads them (1-based, without their endings). */
 class View {
@@ -42,6 +47,13 @@ class View {
   }
   indent(n: number): number {
     return LEAD.exec(this.text(n))?.[0].length ?? 0;
+  }
+  /**
+   * Whether line `n` (0: none) is a sibling of a unit indented `own`: as deep or deeper,
+   * and no `# region` / `# endregion` line, which opens or closes a block as `{` and `}` do.
+   */
+  sibling(n: number, own: number): boolean {
+    return n !== 0 && this.indent(n) >= own && !isRegionMarker(this.text(n));
   }
   /** From line `n` going `step` (±1): the blank lines crossed and the first other line (0 if none). */
   walk(n: number, step: 1 | -1): { blanks: number; line: number } {
@@ -69,9 +81,9 @@ function gapOf(view: View, beside: Beside | undefined, data: boolean): number {
   if (beside) {
     const own = view.indent(beside.first);
     const above = view.walk(beside.first - 1, -1);
-    if (above.line && view.indent(above.line) >= own) return above.blanks;
+    if (view.sibling(above.line, own)) return above.blanks;
     const below = view.walk(beside.last + 1, 1);
-    if (below.line && view.indent(below.line) >= own) return below.blanks;
+    if (view.sibling(below.line, own)) return below.blanks;
   } else {
     // The last top-level line after blank lines that follow other lines: a unit's start.
     for (let n = view.count; n > 1; n--) {
@@ -102,13 +114,16 @@ export function spacingFor(
   const first = content.split(/\r?\n/).find((line) => line.trim() !== "");
   if (first === undefined || view.count === 0) return none;
   const own = LEAD.exec(first)?.[0].length ?? 0;
-  const gap = gapOf(view, beside, data);
+  const gap = Math.min(MAX_GAP, gapOf(view, beside, data));
   if (gap === 0) return none;
-  const sibling = (line: number) => line !== 0 && view.indent(line) >= own;
   const above = view.walk(k, -1);
   const below = view.walk(k + 1, 1);
   return {
-    before: sibling(above.line) ? Math.max(0, gap - above.blanks - edgeBlanks(content, 1)) : 0,
-    after: sibling(below.line) ? Math.max(0, gap - below.blanks - edgeBlanks(content, -1)) : 0,
+    before: view.sibling(above.line, own)
+      ? Math.max(0, gap - above.blanks - edgeBlanks(content, 1))
+      : 0,
+    after: view.sibling(below.line, own)
+      ? Math.max(0, gap - below.blanks - edgeBlanks(content, -1))
+      : 0,
   };
 }

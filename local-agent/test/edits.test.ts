@@ -377,3 +377,34 @@ describe("indentation at a replaced marker", () => {
     );
   });
 });
+
+describe("indentation at a symbol (auto, the default there)", () => {
+  it("moves the text from its first line's indentation; lines less indented stay as they are", () => {
+    // A method copied with a comment at column 0 and a multi-line string's line at column 0.
+    const text = "class B:\n    def g(self):\n        return 1\n";
+    const method =
+      "    def f(self):\n#        print('debug')\n        q = '''\nSELECT 1'''\n        return 3\n";
+    const plan = planPaste(
+      text,
+      { mode: "after_line", line: 3, indent: "auto", indentLike: 2 },
+      method,
+    );
+    if (!plan.ok) throw new Error(plan.error.message);
+    // `f` lands beside `g`, not inside it, and the string is unchanged.
+    expect(applyChange(text, plan.value.change)).toBe(`${text}${method}`);
+    const deeper = planPaste(
+      "class B:\n    class C:\n        def g(self):\n            return 1\n",
+      { mode: "after_line", line: 4, indent: "auto", indentLike: 3 },
+      method,
+    );
+    if (!deeper.ok) throw new Error(deeper.error.message);
+    expect(
+      applyChange(
+        "class B:\n    class C:\n        def g(self):\n            return 1\n",
+        deeper.value.change,
+      ),
+    ).toBe(
+      "class B:\n    class C:\n        def g(self):\n            return 1\n        def f(self):\n#        print('debug')\n            q = '''\nSELECT 1'''\n            return 3\n",
+    );
+  });
+});

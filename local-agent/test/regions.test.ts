@@ -77,9 +77,15 @@ describe("regions", () => {
     ]);
   });
 
-  it("a name shared by a region and a symbol is ambiguous, never guessed", async () => {
-    const text = "# region load\ndef load():\n    return 1\n# endregion\n";
-    const r = await select(text, { focus: "load" }, "python", "a.py");
-    expect(r.ok ? "ok" : r.error.code).toBe("SYMBOL_AMBIGUOUS");
+  it("never take a name from a symbol: a region is found by a name no symbol has", async () => {
+    const text =
+      "# region load\ndef load():\n    return 1\n# endregion\n\n# region io\nx = 1\n# endregion\n";
+    const load = await select(text, { focus: "load" }, "python", "a.py");
+    expect(load.ok && load.value.symbol).toBe("load (function)");
+    const io = await select(text, { focus: "io" }, "python", "a.py");
+    expect(io.ok && io.value.symbol).toBe("io (region)");
+    // A near miss names regions among the nearest.
+    const miss = await select(text, { focus: "iox" }, "python", "a.py");
+    expect(miss.ok ? "" : miss.error.message).toContain("io");
   });
 });

@@ -105,6 +105,20 @@ describe("a unit set apart as the file sets apart its units", () => {
     );
   });
 
+  it("takes at most two blank lines, and a region's markers are not siblings", () => {
+    const sloppy = `const a = 1;\n${"\n".repeat(9)}const b = 2;\n`;
+    expect(paste(sloppy, { mode: "append" }, "const c = 3;\n")).toBe(`${sloppy}\n\nconst c = 3;\n`);
+    const region = "# region r\ndef a():\n    return 1\n# endregion\n";
+    // After the region's last function: no blank line before `# endregion`.
+    expect(
+      paste(
+        region,
+        { mode: "after_line", line: 3, beside: { first: 2, last: 3 } },
+        "def b():\n    return 2\n",
+      ),
+    ).toBe("# region r\ndef a():\n    return 1\n\ndef b():\n    return 2\n# endregion\n");
+  });
+
   it("takes the file's line endings", () => {
     const crlf = "function a() {}\r\n\r\nfunction b() {}\r\n";
     expect(paste(crlf, { mode: "append" }, "function c() {}\n")).toBe(

@@ -46,9 +46,11 @@ export const DASHBOARD_SCRIPT = `"use strict";
       (now || button).textContent = text;
     };
     try {
-      const response = await within(fetch(url, { credentials: "same-origin" }), "fetching the entry");
-      if (!response.ok) throw new Error("the server answered " + response.status);
-      await within(navigator.clipboard.writeText(await response.text()), "writing the clipboard");
+      const text = await within(fetch(url, { credentials: "same-origin" }).then((response) => {
+        if (!response.ok) throw new Error("the server answered " + response.status);
+        return response.text();
+      }), "fetching the entry");
+      await within(navigator.clipboard.writeText(text), "writing the clipboard");
       show("Copied");
       say("Copied to your clipboard.");
     } catch (error) {

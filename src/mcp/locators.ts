@@ -143,6 +143,8 @@ export const targetObject = z.strictObject({
 });
 
 export const target = either([locator, targetObject], TARGET_SHAPE);
+/** One place a paste goes, as a tool takes it: a locator string or the object form. */
+type Place = z.output<typeof target>;
 export const targets = either(
   [target, z.array(target).min(1).max(50)],
   `${TARGET_SHAPE}, or a list of them`,
@@ -163,7 +165,8 @@ export type Destination = { os: true } | { os: false; targets: Target[] };
 /**
  * Targets in the paste's terms. A file locator or object appends, or with
  * lines, a symbol or a passage replaces them, unless `mode` (its own, or the
- * call's) says otherwise: `after_line` / `before_line` take the first line.
+ * call's) says otherwise: `after_line` goes after the last of its lines,
+ * `before_line` before the first.
  */
 export function toDestination(
   given: Targets,
@@ -194,7 +197,7 @@ export function toDestination(
       range === undefined
         ? {}
         : mode === "after_line" || mode === "before_line"
-          ? { line: range.start }
+          ? { line: mode === "after_line" ? range.end : range.start }
           : { start_line: range.start, end_line: range.end };
     out.push({
       path,
@@ -216,8 +219,10 @@ export function toDestination(
 
 /**
  * Where a paste or move goes, as the call says it: `to` (with `mode`), or
- * `after` / `before` a place (`to` with mode `after_line` / `before_line`,
- * fewer tokens to write). Exactly one of the three.
+ * `after` / `before` a place, fewer tokens to write: `to` with mode
+ * `after_line` / `before_line`, or with `marker` and no place in the file,
+ * `at_marker_after` / `at_marker_before`. Exactly one of the three; a place
+ * given by `after` or `before` takes no `mode` of its own.
  */
 export function placement(args: {
   to?: Targets | undefined;
@@ -235,15 +240,54 @@ export function placement(args: {
         : "Give `to` (a file locator, or a list), or `after` / `before` a place.",
     );
   if (param === "to") return toDestination(args.to as Targets, args);
-  if (args.mode !== undefined)
+  const places = listOf(args[param] as Targets);
+  const own = places.some((t) => typeof t !== "string" && t.mode !== undefined);
+  if (args.mode !== undefined || own)
     return invalid(
       `\`${param}\` places the paste ${param} it; drop \`mode\`, or give \`to\` with \`mode\`.`,
     );
+  if (places.some((t) => t === "os:"))
+    return invalid(
+      `\`${param}\` is a place in a file; to paste to the OS clipboard, give \`to: "os:"\`.`,
+    );
+  const lineMode: PasteMode = param === "after" ? "after_line" : "before_line";
+  const markerMode: PasteMode = param === "after" ? "at_marker_after" : "at_marker_before";
+  // A whole file with `marker`: after or before the marker's line.
+  const byMarker = (t: Place) => {
+    if (args.marker === undefined) return t;
+    const o = typeof t === "string" ? parseLocator(t) : t;
+    if ("error" in o || ("source" in o && o.source !== "file")) return t;
+    const inFile = ["lines", "focus", "start", "end"].some(
+      (k) => (o as Record<string, unknown>)[k] !== undefined,
+    );
+    return inFile ? t : { ...o, path: o.path ?? "", mode: markerMode };
+  };
+  const place = args[param] as Targets;
   return toDestination(
-    args[param] as Targets,
-    { mode: param === "after" ? "after_line" : "before_line", marker: args.marker },
+    (Array.isArray(place) ? place.map(byMarker) : byMarker(place)) as Targets,
+    { mode: lineMode, marker: args.marker },
     param,
   );
+}
+
+/** Which of `to`, `after` and `before` a call gives (messages name it as written). */
+export const placeParam = (args: { after?: unknown; before?: unknown }) =>
+  args.after !== undefined ? "after" : args.before !== undefined ? "before" : "to";
+
+/** A failure naming the place as the call wrote it: `after[1]` rather than `to[1]`. */
+export function asPlaced<T extends { ok: boolean }>(outcome: T, param: string): T;
+export function asPlaced(failure: ToolFailure, param: string): ToolFailure;
+export function asPlaced(r: ToolFailure | { ok: boolean; error?: ToolFailure }, param: string) {
+  if (param === "to") return r;
+  const rename = (f: ToolFailure) => ({
+    ...f,
+    message: f.message.replace(
+      /`to(\[\d+\])?`/g,
+      (_, i: string | undefined) => `\`${param}${i ?? ""}\``,
+    ),
+  });
+  if ("code" in r) return rename(r);
+  return !r.ok && r.error ? { ...r, error: rename(r.error) } : r;
 }
 
 const invalid = (message: string): ToolFailure => ({ code: "INVALID_ARGUMENT", message });

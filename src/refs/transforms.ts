@@ -261,15 +261,32 @@ export function indentUnit(text: string, fallback = "    "): string {
   return best ? " ".repeat(best) : fallback;
 }
 
-/** `text` with its common indentation replaced by `to` on every non-blank line. */
+/**
+ * `text` re-indented to `to` as `indent: "auto"` does: its first non-blank
+ * line (a unit's header, decorator or doc comment) takes `to`, and every line
+ * indented at least as deep moves with it. A line indented less than that
+ * first line (a comment at column 0, a line of a multi-line string) is left as
+ * it is: shifting it would nest the unit wrongly or change the string.
+ */
 export function reindentTo(text: string, to: string): string {
-  const base = commonIndent(text);
+  let base: string | undefined;
+  eachLine(text, (start, end) => {
+    if (blankAt(text, start, end)) return true;
+    base = text.slice(start, start + leadAt(text, start, end));
+    return false;
+  });
+  return reindentFrom(text, base ?? "", to);
+}
+
+/** `text` with `base` traded for `to` on every non-blank line that starts with it. */
+function reindentFrom(text: string, base: string, to: string): string {
   if (base === to) return text;
   let out = "";
   const parts: string[] = [];
   eachLine(text, (start, end) => {
     // A blank line loses its leading blanks; the others trade `base` for `to`.
     if (blankAt(text, start, end)) parts.push(text.slice(start + leadAt(text, start, end), end));
+    else if (!text.startsWith(base, start)) parts.push(text.slice(start, end));
     else parts.push(to, text.slice(start + base.length, end));
     if (parts.length >= 8192) {
       out += parts.join("");
@@ -291,7 +308,7 @@ function shiftedIndent(text: string, levels: number, unit: string): string {
 /** `text` shifted by `levels` of `unit` (negative: shallower, never below column 0). */
 export function shiftIndent(text: string, levels: number, unit: string): string {
   if (levels === 0) return text;
-  return reindentTo(text, shiftedIndent(text, levels, unit));
+  return reindentFrom(text, commonIndent(text), shiftedIndent(text, levels, unit));
 }
 
 /**

@@ -325,6 +325,24 @@ def dump(shape):
   });
 });
 
+describe("after and before", () => {
+  it("go after the last of a range's lines and before its first; with a marker alone, after or before its line", async () => {
+    writeFile(root, "notes.txt", "one\ntwo\nthree\n# here\nfour\n");
+    await ok(v1, "paste", { session, text: "after 2-3\n", after: "notes.txt:2-3" });
+    await ok(v1, "paste", { session, text: "before 2-3\n", before: "notes.txt:2-3" });
+    await ok(v1, "paste", { session, text: "after here\n", after: "notes.txt", marker: "# here" });
+    expect(file("notes.txt")).toBe(
+      "one\nbefore 2-3\ntwo\nthree\nafter 2-3\n# here\nafter here\nfour\n",
+    );
+    // A place's error names `after`, as the call wrote it.
+    expectToolError(
+      await call(v1, "paste", { session, text: "x\n", after: "notes.txt:99" }),
+      "LINE_OUT_OF_RANGE",
+      ["mode `append`"],
+    );
+  });
+});
+
 describe("receipts", () => {
   // DESIGN.md §2: a one-file paste or move answers in at most 30 tokens of text (o200k).
   const tokens = (text: string) => getEncoding("o200k_base").encode(text).length;

@@ -266,6 +266,27 @@ const cases: Case[] = [
     ["`before`", "drop `mode`"],
   ],
   [
+    "a paste `after` a target that carries its own `mode`",
+    "paste",
+    { text: "x", after: { path: "a.ts", lines: "5", mode: "replace_lines" } },
+    "INVALID_ARGUMENT",
+    ["`after`", "drop `mode`"],
+  ],
+  [
+    "a paste `after` the OS clipboard",
+    "paste",
+    { text: "x", after: "os:" },
+    "INVALID_ARGUMENT",
+    ["`after`", 'to: "os:"'],
+  ],
+  [
+    "a paste `after` a whole file, with no place in it",
+    "paste",
+    { text: "x", after: ["a.ts:3", "b.ts"] },
+    "INVALID_ARGUMENT",
+    ["`after[1]`", "needs lines, a #symbol"],
+  ],
+  [
     "a paste with no place",
     "paste",
     { text: "x" },

@@ -223,15 +223,24 @@ describe("the indentation helpers, line by line without an array of lines", () =
         [best, bestCount] = [delta, count];
     return best ? " ".repeat(best) : "    ";
   };
-  const oldReindent = (text: string, to: string) => {
-    const base = oldCommon(text);
+  /** 0.4.0's re-indent, from `base` (0.4.0: always the common indentation); lines without it stay. */
+  const oldReindent = (text: string, to: string, base = oldCommon(text)) => {
     if (base === to) return text;
     return lines(text)
-      .map((line) => (blank(line) ? line.replace(LEADING, "") : to + line.slice(base.length)))
+      .map((line) =>
+        blank(line)
+          ? line.replace(LEADING, "")
+          : line.startsWith(base)
+            ? to + line.slice(base.length)
+            : line,
+      )
       .join("");
   };
+  /** What `indent: "auto"` moves from: the first non-blank line's indentation. */
+  const firstLead = (text: string) =>
+    LEADING.exec(lines(text).find((line) => !blank(line)) ?? "")?.[0] ?? "";
 
-  it("agree with 0.4.0's on every text", () => {
+  it("agree with 0.4.0's on every text (re-indenting from the first line's indentation, as auto does now)", () => {
     const next = random(17);
     const atoms = ["  ", "\t", " ", "a", "b(", "{", ":", "\n", "\r\n", "\u00a0", "\u3000", "x\n"];
     for (let i = 0; i < 3_000; i++) {
@@ -241,7 +250,18 @@ describe("the indentation helpers, line by line without an array of lines", () =
       expect(commonIndent(text), JSON.stringify(text)).toBe(oldCommon(text));
       expect(indentUnit(text), JSON.stringify(text)).toBe(oldUnit(text));
       for (const to of ["", "  ", "\t\t"])
-        expect(reindentTo(text, to), JSON.stringify({ text, to })).toBe(oldReindent(text, to));
+        expect(reindentTo(text, to), JSON.stringify({ text, to })).toBe(
+          oldReindent(text, to, firstLead(text)),
+        );
+      for (const levels of [-2, 1])
+        expect(shiftIndent(text, levels, "  "), JSON.stringify({ text, levels })).toBe(
+          oldReindent(
+            text,
+            levels > 0
+              ? `${oldCommon(text)}  `
+              : oldCommon(text).slice(0, Math.max(0, oldCommon(text).length - 4)),
+          ),
+        );
     }
   });
 });

@@ -114,11 +114,11 @@ function xsel(env: NodeJS.ProcessEnv): OsClipboard {
       // `xsel --input` forks the process that will own the selection and returns at once,
       // before that process has taken it: a read right after could get the old text, or be
       // cut short as the owner changes under it. So the write waits (briefly) until the
-      // clipboard holds what was written; and when it already does, nothing is written,
-      // since the wait could not tell the new owner from the old one.
+      // clipboard holds what was written; and when it already holds that text, it is
+      // cleared first, so the wait can tell the new owner from the old one (and the text
+      // stays when the application that copied it exits).
       const now = await x(["--output"]);
-      if (now.ok && now.value.code === 0 && now.value.stdout === text)
-        return { ok: true, value: undefined };
+      if (now.ok && now.value.code === 0 && now.value.stdout === text) await x(["--clear"]);
       const out = await x(["--input"], text);
       if (!out.ok) return out;
       if (out.value.code !== 0) return x11Failure("xsel", out.value, env);

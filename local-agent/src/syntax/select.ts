@@ -39,7 +39,13 @@ export async function select(
           message: `${where} nests too deeply to parse for \`focus\`; select by \`lines\` or \`start\`/\`end\` anchors instead.`,
         },
       };
-    const found = findSymbol(units, selector.focus, where);
+    // A symbol's name wins over a region's: a region is found by a name no symbol has.
+    const symbols = units.filter((u) => u.kind !== "region");
+    const first = findSymbol(symbols, selector.focus, where);
+    const found =
+      first.ok || first.code === "SYMBOL_AMBIGUOUS" || symbols.length === units.length
+        ? first
+        : findSymbol(units, selector.focus, where);
     if (!found.ok) return { ok: false, error: { code: found.code, message: found.message } };
     const s = found.symbol;
     return {

@@ -4,7 +4,15 @@ import type { ToolFailure } from "../../core/errors.ts";
 import { dispatch, dispatchProblem } from "../actions/index.ts";
 import { destructive } from "../annotations.ts";
 import { defineTool } from "../define-tool.ts";
-import { asFile, fileSource, isFailure, placement, target } from "../locators.ts";
+import {
+  asFile,
+  asPlaced,
+  fileSource,
+  isFailure,
+  placement,
+  placeParam,
+  target,
+} from "../locators.ts";
 import * as p from "../schemas.ts";
 
 const input = z.strictObject({
@@ -55,10 +63,14 @@ export const move = defineTool({
   needs: () => "writing files",
   precheck(args) {
     const r = routed(args);
-    return "code" in r ? (r as ToolFailure) : dispatchProblem("move", r);
+    if ("code" in r) return r as ToolFailure;
+    // The action names a place `to`; the call may have written `after` or `before`.
+    const problem = dispatchProblem("move", r);
+    return problem && asPlaced(problem, placeParam(args));
   },
   async run(s, args) {
     const r = routed(args);
-    return "code" in r ? { ok: false, error: r as ToolFailure } : dispatch(s, "move", r);
+    if ("code" in r) return { ok: false, error: r as ToolFailure };
+    return asPlaced(await dispatch(s, "move", r), placeParam(args));
   },
 });

@@ -5,12 +5,14 @@ import { dispatch, dispatchProblem } from "../actions/index.ts";
 import { destructive } from "../annotations.ts";
 import { defineTool } from "../define-tool.ts";
 import {
+  asPlaced,
   fromOrText,
   isFailure,
   isWhole,
   kindOf,
   namesOs,
   placement,
+  placeParam,
   sources,
   targets,
   toRef,
@@ -72,10 +74,14 @@ export const paste = defineTool({
       : "writing files",
   precheck(args) {
     const r = routed(args);
-    return "code" in r ? (r as ToolFailure) : dispatchProblem("paste", r);
+    if ("code" in r) return r as ToolFailure;
+    // The action names a place `to`; the call may have written `after` or `before`.
+    const problem = dispatchProblem("paste", r);
+    return problem && asPlaced(problem, placeParam(args));
   },
   async run(s, args) {
     const r = routed(args);
-    return "code" in r ? { ok: false, error: r as ToolFailure } : dispatch(s, "paste", r);
+    if ("code" in r) return { ok: false, error: r as ToolFailure };
+    return asPlaced(await dispatch(s, "paste", r), placeParam(args));
   },
 });
