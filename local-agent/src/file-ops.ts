@@ -15,6 +15,7 @@ import {
 } from "../../src/bridge/protocol.ts";
 import { LIMITS } from "../../src/core/limits.ts";
 import { Lines } from "../../src/core/lines.ts";
+import { takesWholeFile } from "../../src/core/paste-targets.ts";
 import { countLines, sliceLines } from "../../src/core/text.ts";
 import { outline, select, syntaxError } from "./compute/offload.ts";
 import { isPrivateKey } from "./deny.ts";
@@ -622,15 +623,6 @@ async function guardSyntax(
 
 type Computed = Result<{ after: FileState; result: EditResult }>;
 
-/** Whether a paste takes its file whole (appends or prepends, at no line, symbol or marker). */
-function wholeFile(edit: Extract<Edit, { kind: "paste" }>): boolean {
-  return (
-    (edit.mode === "append" || edit.mode === "prepend") &&
-    edit.select === undefined &&
-    edit.marker === undefined
-  );
-}
-
 /** YAML, JSON or TOML: a compact one stays compact when a unit is pasted in (spacing.ts). */
 function isDataFile(abs: string): boolean {
   const lang = languageOf(abs);
@@ -740,7 +732,7 @@ async function computeEdit(
     if (!before.exists && edit.kind === "paste" && !edit.create_if_missing)
       return failure(
         "FILE_NOT_FOUND",
-        edit.create_if_missing === false && wholeFile(edit)
+        edit.create_if_missing === false && takesWholeFile(edit)
           ? `\`${display}\` does not exist, and \`create_if_missing\` is false; drop it to create the file.`
           : `\`${display}\` does not exist. Paste to its path alone (no lines, symbol or marker) to create it.`,
       );

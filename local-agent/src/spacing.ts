@@ -67,13 +67,34 @@ class View {
   }
 }
 
-/** The blank lines a text starts (`from` 1) or ends (`from` -1) with, its final line break aside. */
-function edgeBlanks(text: string, from: 1 | -1): number {
-  const lines = text.replace(/\r?\n$/, "").split(/\r?\n/);
-  if (from === -1) lines.reverse();
-  let n = 0;
-  while (n < lines.length - 1 && (lines[n] ?? "").trim() === "") n++;
-  return n;
+/**
+ * What spacing needs of the pasted text, read from its two ends only (a 10 MiB
+ * paste is never split into lines): the blank lines it starts and ends with
+ * (its final line break aside), and its first non-blank line's indentation
+ * (`undefined`: the text is blank).
+ */
+function edgesOf(text: string): { lead: number; trail: number; indent: number | undefined } {
+  const blank = (start: number, end: number) => text.slice(start, end).trim() === "";
+  let lead = 0;
+  let start = 0;
+  for (;;) {
+    const nl = text.indexOf("\n", start);
+    const end = nl === -1 ? text.length : nl;
+    if (!blank(start, end)) break;
+    if (nl === -1) return { lead, trail: 0, indent: undefined };
+    lead++;
+    start = nl + 1;
+  }
+  const indent = LEAD.exec(text.slice(start, start + 1_000))?.[0].length ?? 0;
+  let trail = 0;
+  let end = text.endsWith("\n") ? text.length - 1 : text.length;
+  for (;;) {
+    const nl = text.lastIndexOf("\n", end - 1);
+    if (!blank(nl + 1, end)) break;
+    trail++;
+    end = nl;
+  }
+  return { lead, trail, indent };
 }
 
 /** The blank lines this file puts between its units (see the module's comment). */
@@ -111,19 +132,15 @@ export function spacingFor(
 ): Spacing {
   const view = new View(lines);
   const none = { before: 0, after: 0 };
-  const first = content.split(/\r?\n/).find((line) => line.trim() !== "");
-  if (first === undefined || view.count === 0) return none;
-  const own = LEAD.exec(first)?.[0].length ?? 0;
+  const edges = edgesOf(content);
+  const own = edges.indent;
+  if (own === undefined || view.count === 0) return none;
   const gap = Math.min(MAX_GAP, gapOf(view, beside, data));
   if (gap === 0) return none;
   const above = view.walk(k, -1);
   const below = view.walk(k + 1, 1);
   return {
-    before: view.sibling(above.line, own)
-      ? Math.max(0, gap - above.blanks - edgeBlanks(content, 1))
-      : 0,
-    after: view.sibling(below.line, own)
-      ? Math.max(0, gap - below.blanks - edgeBlanks(content, -1))
-      : 0,
+    before: view.sibling(above.line, own) ? Math.max(0, gap - above.blanks - edges.lead) : 0,
+    after: view.sibling(below.line, own) ? Math.max(0, gap - below.blanks - edges.trail) : 0,
   };
 }

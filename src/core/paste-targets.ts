@@ -17,6 +17,28 @@ export interface PasteTarget {
   lang?: string | undefined;
 }
 
+/**
+ * Whether a paste takes its file whole: it appends or prepends at no line,
+ * symbol, passage or marker. Only such a paste creates a missing file (unless
+ * `create_if_missing: false`). The edge asks it of a target, the agent of the
+ * edit it was sent (`select` standing for a symbol or passage).
+ */
+export function takesWholeFile(t: {
+  mode: PasteMode;
+  select?: unknown;
+  line?: number | undefined;
+  start_line?: number | undefined;
+  marker?: string | undefined;
+}): boolean {
+  return (
+    (t.mode === "append" || t.mode === "prepend") &&
+    t.select === undefined &&
+    t.line === undefined &&
+    t.start_line === undefined &&
+    t.marker === undefined
+  );
+}
+
 /** The modes a target selected by `focus` or anchors takes: replace it, or go after or before it. */
 const SELECTOR_MODES: readonly PasteMode[] = ["replace_lines", "after_line", "before_line"];
 

@@ -232,13 +232,13 @@ export function placement(args: {
   marker?: string | undefined;
 }): Destination | ToolFailure {
   const given = (["to", "after", "before"] as const).filter((k) => args[k] !== undefined);
-  const [param] = given;
-  if (param === undefined || given.length > 1)
+  if (given.length !== 1)
     return invalid(
       given.length > 1
         ? `Give one of ${given.map((k) => `\`${k}\``).join(" and ")}: \`after\` and \`before\` are \`to\` with mode after_line and before_line.`
         : "Give `to` (a file locator, or a list), or `after` / `before` a place.",
     );
+  const param = placeParam(args);
   if (param === "to") return toDestination(args.to as Targets, args);
   const places = listOf(args[param] as Targets);
   const own = places.some((t) => typeof t !== "string" && t.mode !== undefined);

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { Edit, OpResult, Selector } from "../bridge/protocol.ts";
+import { takesWholeFile } from "../core/paste-targets.ts";
 import type { target } from "./schemas.ts";
 import { selectorOf } from "./selection.ts";
 
@@ -26,12 +27,7 @@ export function toPasteEdit(
 ): Edit {
   const select = selectorOf(t);
   const mode = t.mode ?? (select ? "replace_lines" : "append");
-  const wholeFile =
-    !select &&
-    t.line === undefined &&
-    t.start_line === undefined &&
-    t.marker === undefined &&
-    (mode === "append" || mode === "prepend");
+  const wholeFile = takesWholeFile({ ...t, mode, select });
   const atSymbol = select?.focus !== undefined;
   const beside = atSymbol && (mode === "after_line" || mode === "before_line");
   const create = t.create_if_missing ?? (wholeFile ? true : undefined);

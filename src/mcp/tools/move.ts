@@ -1,19 +1,11 @@
 import { z } from "zod";
 import { PasteMode } from "../../bridge/protocol.ts";
 import type { ToolFailure } from "../../core/errors.ts";
-import { dispatch, dispatchProblem } from "../actions/index.ts";
 import { destructive } from "../annotations.ts";
 import { defineTool } from "../define-tool.ts";
-import {
-  asFile,
-  asPlaced,
-  fileSource,
-  isFailure,
-  placement,
-  placeParam,
-  target,
-} from "../locators.ts";
+import { asFile, fileSource, isFailure, placement, target } from "../locators.ts";
 import * as p from "../schemas.ts";
+import { placedCalls } from "./placed.ts";
 
 const input = z.strictObject({
   session: p.session,
@@ -61,16 +53,5 @@ export const move = defineTool({
   annotations: destructive({ openWorld: true }),
   input,
   needs: () => "writing files",
-  precheck(args) {
-    const r = routed(args);
-    if ("code" in r) return r as ToolFailure;
-    // The action names a place `to`; the call may have written `after` or `before`.
-    const problem = dispatchProblem("move", r);
-    return problem && asPlaced(problem, placeParam(args));
-  },
-  async run(s, args) {
-    const r = routed(args);
-    if ("code" in r) return { ok: false, error: r as ToolFailure };
-    return asPlaced(await dispatch(s, "move", r), placeParam(args));
-  },
+  ...placedCalls("move", routed),
 });

@@ -1,23 +1,21 @@
 import { z } from "zod";
 import { PasteMode } from "../../bridge/protocol.ts";
 import type { ToolFailure } from "../../core/errors.ts";
-import { dispatch, dispatchProblem } from "../actions/index.ts";
 import { destructive } from "../annotations.ts";
 import { defineTool } from "../define-tool.ts";
 import {
-  asPlaced,
   fromOrText,
   isFailure,
   isWhole,
   kindOf,
   namesOs,
   placement,
-  placeParam,
   sources,
   targets,
   toRef,
 } from "../locators.ts";
 import * as p from "../schemas.ts";
+import { placedCalls } from "./placed.ts";
 
 const input = z.strictObject({
   session: p.session,
@@ -72,16 +70,5 @@ export const paste = defineTool({
     namesOs(args.from) || namesOs((args.to ?? args.after ?? args.before) as never)
       ? "the OS clipboard"
       : "writing files",
-  precheck(args) {
-    const r = routed(args);
-    if ("code" in r) return r as ToolFailure;
-    // The action names a place `to`; the call may have written `after` or `before`.
-    const problem = dispatchProblem("paste", r);
-    return problem && asPlaced(problem, placeParam(args));
-  },
-  async run(s, args) {
-    const r = routed(args);
-    if ("code" in r) return { ok: false, error: r as ToolFailure };
-    return asPlaced(await dispatch(s, "paste", r), placeParam(args));
-  },
+  ...placedCalls("paste", routed),
 });
