@@ -1,0 +1,54 @@
+/**
+ * What went wrong in a failed move, for `npm run bench:real`'s report: the
+ * check's new findings named by the failure classes of issue 26 (a
+ * TypeScript diagnostic's code, a Python import error's kind).
+ */
+
+export interface Found {
+  file: string;
+  /** TypeScript: the diagnostic's code; Python: compile, import or pyflakes. */
+  code: number | string;
+  message: string;
+}
+
+/**
+ * A finding as it compares: its code and message, not its file. A finding the
+ * untouched project already had (an undefined name in a unit, say) is not new
+ * when it moves with its unit; the messages of what a move breaks name the
+ * modules and names involved, so they differ from everything found before.
+ */
+const key = (f: Found) => `${f.code}\0${f.message}`;
+
+/** The findings of `after` whose kind the untouched project did not have. */
+export function newFindings(before: readonly Found[], after: readonly Found[]): Found[] {
+  const known = new Set(before.map(key));
+  return after.filter((f) => !known.has(key(f)));
+}
+
+const TS_CLASSES: [number[], string][] = [
+  [[2305, 2724, 2614, 2460], "an importer not followed"],
+  [[2304, 2552, 2503, 2749, 2693, 2833], "a name the unit or its file uses not imported"],
+  [[6133, 6192, 6196, 6198, 6138], "an unused import or name (scope)"],
+  [[2307, 2792, 2834, 2835, 2306], "a module specifier that names no file"],
+  [[1205, 1371, 1484, 1485, 2748, 1362, 1361], "a type imported or exported as a value"],
+  [[2300, 2440, 2451, 2395, 2484], "a name declared twice"],
+  [[2449, 2450, 2454, 2448], "a use before its declaration"],
+  [[2308], "an ambiguous re-export"],
+  [[2459, 2656, 4094], "a name not exported"],
+];
+
+/** The failure class of one finding. */
+export function classOf(f: Found): string {
+  if (typeof f.code === "number") {
+    const known = TS_CLASSES.find(([codes]) => codes.includes(f.code as number));
+    if (known) return known[1];
+    return f.code < 2000 ? "a syntax error" : `TS${f.code}`;
+  }
+  if (f.code === "compile") return "a syntax error";
+  if (f.code === "pyflakes") return "a name the unit or its module uses not imported";
+  if (/partially initialized|circular import/.test(f.message)) return "a circular import";
+  if (/^ModuleNotFoundError/.test(f.message)) return "a module path that names no module";
+  if (/^ImportError: cannot import name/.test(f.message)) return "an importer not followed";
+  if (/^NameError/.test(f.message)) return "a name missing when the module loads";
+  return f.message.split(":")[0] ?? "an import error";
+}

@@ -1,0 +1,202 @@
+"""The Python side of `npm run bench:real` (bench/real/real.ts): run with Debian's
+/usr/bin/python3, which has rope and pyflakes (python3-rope, python3-pyflakes).
+
+  units ROOT PKG...           the project's modules and its movable units, as JSON
+  check ROOT PKG...           what the language itself says of the tree, as JSON
+  rope ROOT FILE NAME DEST    rope's move of NAME in FILE into module file DEST (created
+                              empty first, as a new file); the files it changed, as JSON
+
+Paths are posix and relative to ROOT; PKG names the top-level packages under ROOT.
+"""
+
+import ast
+import json
+import os
+import sys
+import warnings
+
+
+def modules(root, packages):
+    """Every .py file of the packages: (root-relative path, dotted module name)."""
+    out = []
+    for package in packages:
+        for folder, dirs, files in os.walk(os.path.join(root, package)):
+            dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+            for name in sorted(files):
+                if not name.endswith(".py"):
+                    continue
+                rel = os.path.relpath(os.path.join(folder, name), root).replace(os.sep, "/")
+                parts = rel[:-3].split("/")
+                if parts[-1] == "__init__":
+                    parts.pop()
+                out.append((rel, ".".join(parts)))
+    return out
+
+
+def absolute(module, level, importer_module, is_package):
+    """The absolute module a `from` names (`..util` in a.b.c → a.util)."""
+    if level == 0:
+        return module or ""
+    base = importer_module.split(".")
+    if not is_package:
+        base = base[:-1]
+    base = base[: len(base) - (level - 1)] if level > 1 else base
+    return ".".join(base + ([module] if module else []))
+
+
+def units(root, packages):
+    """Top-level functions, classes and UPPER_CASE constants of each module, with how
+    many other modules import each (`from M import N`, or `M.N` through an import of M)."""
+    mods = modules(root, packages)
+    names = {m for _, m in mods}
+    found = []
+    imported = {}  # (module, name) -> set of importer paths
+    for rel, mod in mods:
+        with open(os.path.join(root, rel), encoding="utf-8") as f:
+            tree = ast.parse(f.read(), rel)
+        is_package = rel.endswith("__init__.py")
+        aliases = {}  # local name -> module it names
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                source = absolute(node.module, node.level, mod, is_package)
+                for alias in node.names:
+                    sub = f"{source}.{alias.name}" if source else alias.name
+                    if sub in names:
+                        aliases[alias.asname or alias.name] = sub
+                    elif source in names:
+                        imported.setdefault((source, alias.name), set()).add(rel)
+            elif isinstance(node, ast.Import):
+                for alias in node.names:
+                    if alias.name in names and alias.asname:
+                        aliases[alias.asname] = alias.name
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+                target = aliases.get(node.value.id)
+                if target:
+                    imported.setdefault((target, node.attr), set()).add(rel)
+        for node in tree.body:
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                unit_names = [node.name]
+            elif isinstance(node, ast.Assign) and len(node.targets) == 1:
+                target = node.targets[0]
+                unit_names = [target.id] if isinstance(target, ast.Name) and target.id.isupper() else []
+            else:
+                unit_names = []
+            for name in unit_names:
+                if name.startswith("__"):
+                    continue
+                found.append({"path": rel, "module": mod, "name": name, "line": node.lineno})
+    for unit in found:
+        by = imported.get((unit["module"], unit["name"]), set()) - {unit["path"]}
+        unit["importers"] = len(by)
+    dirs = sorted({os.path.dirname(rel) for rel, _ in mods if rel.endswith("__init__.py")})
+    print(json.dumps({"units": found, "packageDirs": dirs, "files": [rel for rel, _ in mods]}))
+
+
+def import_each(root, module):
+    """Imports `module` in a fresh child process (forked before anything of the
+    project was imported); the error it raised, or None."""
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        os.close(read)
+        message = ""
+        try:
+            warnings.simplefilter("ignore")
+            sys.path.insert(0, root)
+            __import__(module)
+        except BaseException as error:  # noqa: BLE001 - any failure is the finding
+            message = f"{type(error).__name__}: {error}"
+        os.write(write, message.encode("utf-8", "replace")[:2000])
+        os._exit(0)
+    os.close(write)
+    chunks = []
+    while True:
+        chunk = os.read(read, 4096)
+        if not chunk:
+            break
+        chunks.append(chunk)
+    os.close(read)
+    os.waitpid(pid, 0)
+    text = b"".join(chunks).decode("utf-8", "replace")
+    return text or None
+
+
+def check(root, packages):
+    """Compiles every module, imports each in a fresh process, and runs pyflakes'
+    checks of names (undefined names, in __all__ too): each finding as
+    {file, kind, message} (no line numbers, so findings compare across edits)."""
+    from pyflakes import checker, messages
+
+    findings = []
+    mods = modules(root, packages)
+    for rel, _ in mods:
+        with open(os.path.join(root, rel), encoding="utf-8") as f:
+            source = f.read()
+        try:
+            compile(source, rel, "exec", dont_inherit=True)
+        except SyntaxError as error:
+            findings.append({"file": rel, "kind": "compile", "message": f"SyntaxError: {error.msg}"})
+    for rel, mod in mods:
+        error = import_each(root, mod)
+        if error:
+            findings.append({"file": rel, "kind": "import", "message": error})
+    wanted = (messages.UndefinedName, messages.UndefinedExport, messages.UndefinedLocal)
+    for rel, _ in mods:
+        with open(os.path.join(root, rel), encoding="utf-8") as f:
+            source = f.read()
+        try:
+            tree = ast.parse(source, rel)
+        except SyntaxError:
+            continue
+        for message in checker.Checker(tree, filename=rel).messages:
+            if isinstance(message, wanted):
+                text = message.message % message.message_args
+                findings.append({"file": rel, "kind": "pyflakes", "message": text})
+    print(json.dumps(findings))
+
+
+def rope_move(root, file, name, dest):
+    from rope.base.project import Project
+    from rope.refactor.move import create_move
+
+    dest_abs = os.path.join(root, dest)
+    if not os.path.exists(dest_abs):
+        open(dest_abs, "w").close()
+    project = Project(root, ropefolder=None)
+    try:
+        resource = project.get_resource(file)
+        source = resource.read()
+        tree = ast.parse(source)
+        offset = None
+        lines = source.splitlines(keepends=True)
+        for node in tree.body:
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and node.name == name:
+                line = lines[node.lineno - 1]
+                offset = sum(len(l) for l in lines[: node.lineno - 1]) + line.index(name, line.index("def " if not isinstance(node, ast.ClassDef) else "class "))
+            elif isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in node.targets):
+                offset = sum(len(l) for l in lines[: node.lineno - 1]) + lines[node.lineno - 1].index(name)
+        if offset is None:
+            raise ValueError(f"{name} not found in {file}")
+        # rope counts offsets in characters of the text it read, as Python strings do.
+        mover = create_move(project, resource, offset)
+        changes = mover.get_changes(project.get_resource(dest))
+        project.do(changes)
+        print(json.dumps({"ok": True, "changed": sorted(r.path for r in changes.get_changed_resources())}))
+    except Exception as error:  # noqa: BLE001 - rope's refusal is the finding
+        print(json.dumps({"ok": False, "error": f"{type(error).__name__}: {error}"}))
+    finally:
+        project.close()
+
+
+if __name__ == "__main__":
+    sys.dont_write_bytecode = True
+    command, root, *rest = sys.argv[1:]
+    if command == "units":
+        units(root, rest)
+    elif command == "check":
+        check(root, rest)
+    elif command == "rope":
+        rope_move(root, *rest)
+    else:
+        raise SystemExit(f"unknown command {command}")

@@ -1,0 +1,88 @@
+/**
+ * Which units `npm run bench:real` moves, and where: a seeded rule, the same
+ * on every run and machine. Of a project's exported top-level functions,
+ * classes and constants, IMPORTED are drawn from those another file uses and
+ * UNUSED from those none does; each goes into a new file in another
+ * directory of the project (a package, for Python) drawn the same way.
+ */
+import path from "node:path/posix";
+
+export const SEED = 26;
+export const IMPORTED = 20;
+export const UNUSED = 4;
+
+export interface Candidate {
+  path: string;
+  name: string;
+  importers: number;
+}
+
+export interface Move<U extends Candidate = Candidate> {
+  unit: U;
+  /** Root-relative path of the new file. */
+  dest: string;
+}
+
+/** mulberry32: a small seeded generator (uniform in [0, 1)). */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** `items` in a seeded order (Fisher–Yates), after sorting them so the input order does not matter. */
+function shuffled<T>(items: readonly T[], key: (t: T) => string, next: () => number): T[] {
+  const out = [...items].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(next() * (i + 1));
+    [out[i], out[j]] = [out[j] as T, out[i] as T];
+  }
+  return out;
+}
+
+/**
+ * The moves for a project: its candidates, the directories a unit may go to,
+ * and how a file is named in its language (`name` → `name.ts`). A unit whose
+ * name is declared twice in its file is left out (a locator names one).
+ */
+export function pickMoves<U extends Candidate>(
+  candidates: readonly U[],
+  dirs: readonly string[],
+  fileName: (name: string) => string,
+  taken: ReadonlySet<string>,
+  newDir?: string,
+): Move<U>[] {
+  const next = random(SEED);
+  const key = (u: U) => `${u.path}#${u.name}`;
+  const counts = new Map<string, number>();
+  for (const u of candidates) counts.set(key(u), (counts.get(key(u)) ?? 0) + 1);
+  const single = candidates.filter((u) => counts.get(key(u)) === 1);
+  const used = shuffled(
+    single.filter((u) => u.importers > 0),
+    key,
+    next,
+  );
+  const unused = shuffled(
+    single.filter((u) => u.importers === 0),
+    key,
+    next,
+  );
+  const chosen = [...used.slice(0, IMPORTED), ...unused.slice(0, UNUSED)];
+  // Fewer unused units than UNUSED: more used ones instead.
+  chosen.push(...used.slice(IMPORTED, IMPORTED + UNUSED - Math.min(UNUSED, unused.length)));
+  const names = new Set([...taken].map((t) => t.toLowerCase()));
+  return chosen.map((unit) => {
+    const own = path.dirname(unit.path);
+    const others = [...dirs].filter((d) => d !== own).sort();
+    const dir = others.length ? (others[Math.floor(next() * others.length)] as string) : newDir;
+    if (dir === undefined) throw new Error(`no directory to move ${key(unit)} to`);
+    let dest = path.join(dir, fileName(unit.name));
+    if (names.has(dest.toLowerCase())) dest = path.join(dir, fileName(`moved_${unit.name}`));
+    return { unit, dest };
+  });
+}
