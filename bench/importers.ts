@@ -156,7 +156,7 @@ try {
     () =>
       walkRoots(bigWs.sandbox, {
         accept: (n) => n.endsWith(".ts"),
-        needle: "store",
+        needles: ["store"],
         maxFiles: 20_000,
       }),
     () => undefined,

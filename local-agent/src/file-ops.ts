@@ -17,7 +17,7 @@ import { LIMITS } from "../../src/core/limits.ts";
 import { Lines } from "../../src/core/lines.ts";
 import { takesWholeFile } from "../../src/core/paste-targets.ts";
 import { countLines, sliceLines } from "../../src/core/text.ts";
-import { outline, select, syntaxError } from "./compute/offload.ts";
+import { outline, select, syntaxFaults } from "./compute/offload.ts";
 import { isPrivateKey } from "./deny.ts";
 import {
   applyChange,
@@ -29,12 +29,13 @@ import {
   withEol,
 } from "./edits.ts";
 import { errnoOf, type FsStep, fsFailure } from "./fs-errors.ts";
-import { carryImporters, carryImports, carryPasteImports, namesAny } from "./imports/carry.ts";
+import { carryImporters, carryImports, carryPasteImports, mayImport } from "./imports/carry.ts";
 import { CommitFailure, type Journal, type Write } from "./journal.ts";
 import { LEDGER_LIMITS, type Reverted } from "./ledger.ts";
 import type { PathLocks } from "./locks.ts";
 import { type OpRecord, recordOf, revertMismatch } from "./op-record.ts";
 import { isInside, type Resolved, resolvePath, type Sandbox } from "./paths.ts";
+import { newFault } from "./syntax/faults.ts";
 import {
   followsImporters,
   isScript,
@@ -314,9 +315,8 @@ async function carryFor(
   // The importers found before the locks were taken, read again under them: those that
   // name what moved, checked and loaded as any file an operation changes.
   const files: { abs: string; path: string; state: FileState }[] = [];
-  const names = namesAny(carried.moved);
   for (const abs of importers.files) {
-    if (!names?.test(await readFile(abs, "utf8").catch(() => ""))) continue;
+    if (!mayImport(carried.moved, await readFile(abs, "utf8").catch(() => ""))) continue;
     const found = await resolvePath(ws.sandbox, abs);
     if (!found.ok || found.abs !== abs) continue;
     const loaded = await load(found);
@@ -334,6 +334,7 @@ async function carryFor(
       result: toResult,
     },
     moved: carried.moved,
+    movedTypes: carried.movedTypes,
     files,
     max: MAX_IMPORTERS,
     truncated: importers.truncated ? importers.seen : undefined,
@@ -375,16 +376,26 @@ async function findImporters(
   if (!from || !to || from.abs === to.abs || !followsImporters(languageOf(from.abs)))
     return undefined;
   const script = isScript(languageOf(from.abs));
-  const base = path.basename(from.abs).replace(/\.[^.]*$/, "");
-  // `./util` names util/index.ts; `from shop import models` names shop/models/__init__.py.
-  const needle =
-    base === "index" || base === "__init__" ? path.basename(path.dirname(from.abs)) : base;
   const walked = await walkRoots(ws.sandbox, {
     accept: (name) => (script ? isScript(languageOf(name)) : languageOf(name) === "python"),
-    needle,
+    needles: importerNeedles(from.abs),
     maxFiles: MAX_WALKED_FILES,
   });
   return { ...walked, files: walked.files.filter((f) => f !== from.abs && f !== to.abs) };
+}
+
+/**
+ * What the text of a file importing `abs` holds: its name without extension.
+ * An index file is named by its directory (`./util` names util/index.ts, `from
+ * shop import models` shop/models/__init__.py), and by its neighbours as `.`
+ * or `./`, by files below it as `..` or `../`.
+ */
+export function importerNeedles(abs: string): string[] {
+  const base = path.basename(abs).replace(/\.[^.]*$/, "");
+  if (base !== "index" && base !== "__init__") return [base];
+  const dir = path.basename(path.dirname(abs));
+  if (base === "__init__") return [dir, "from . import", "from .. import"];
+  return [dir, ...[".", "./", "..", "../"].flatMap((s) => [`'${s}'`, `"${s}"`])];
 }
 
 /**
@@ -592,9 +603,13 @@ async function checkReverts(
 
 /**
  * The syntax guard (DESIGN.md §3): every changed file of a language the agent
- * parses is parsed before and after; one that parsed cleanly (or did not
- * exist) and would not after refuses the whole operation (unless only
- * `report`ing). Returns, per file, whether it parses after.
+ * parses is parsed before and after, and its syntax errors compared one by
+ * one (select.ts `newFault`): a file this operation would leave with an error
+ * it did not have refuses the whole operation (unless only `report`ing). A
+ * file the parser already stumbled on (a construct the grammar misreads) is
+ * guarded too: only errors it did not have count. Returns, per file, whether
+ * it parses after: true cleanly, false with an error this write made; a file
+ * whose only errors are the ones it had is left out (not this write's to report).
  */
 async function guardSyntax(
   initial: Map<string, FileState>,
@@ -607,14 +622,20 @@ async function guardSyntax(
     const first = initial.get(abs);
     const lang = languageOf(abs);
     if (!lang || !after.exists || first?.hash === after.hash) continue;
-    const broken = await syntaxError(after.text, lang);
-    parses.set(abs, broken === undefined);
-    if (broken === undefined || !refuse) continue;
-    if (first?.exists && (await syntaxError(first.text, lang)) !== undefined) continue;
+    const faults = await syntaxFaults(after.text, lang);
+    if (!faults.length) {
+      parses.set(abs, true);
+      continue;
+    }
+    const had = first?.exists ? await syntaxFaults(first.text, lang) : [];
+    const fault = newFault(had, faults);
+    if (!fault) continue;
+    parses.set(abs, false);
+    if (!refuse) continue;
     const edit = where.findLastIndex((w) => w.abs === abs);
     return failure(
       "SYNTAX_ERROR",
-      `\`${after.display}\` would not parse after this change (syntax error at line ${broken}); it parses now, so nothing was written. Check the pasted text and where it goes, or pass \`allow_syntax_errors: true\`.`,
+      `\`${after.display}\` would have a syntax error at line ${fault.line} after this change that it does not have now, so nothing was written. Check the pasted text and where it goes, or pass \`allow_syntax_errors: true\`.`,
       edit === -1 ? undefined : edit,
     );
   }

@@ -11,12 +11,12 @@ import { isDenied, type Sandbox } from "./paths.ts";
  * move's importers, imports/importers.ts): regular files only, never through a
  * symbolic link, and never in `node_modules`, `.git`, what a `.gitignore`
  * on the way ignores, a denied path or edgeclip's own directories. Each file
- * whose name `accept`s and whose text holds `needle` is returned; the walk
+ * whose name `accept`s and whose text holds one of `needles` is returned; the walk
  * stops after `maxFiles` files were seen, and says so.
  */
 export interface WalkOptions {
   accept: (name: string) => boolean;
-  needle: string;
+  needles: readonly string[];
   maxFiles: number;
 }
 
@@ -79,11 +79,12 @@ export async function walkRoots(sandbox: Sandbox, options: WalkOptions): Promise
     }
     return true;
   };
-  /** Whether the file at `full` (within the size limit) holds the needle. */
+  /** Whether the file at `full` (within the size limit) holds a needle. */
   const holds = (full: string) => {
     try {
       if (statSync(full).size > LIMITS.fileBytes) return false;
-      return readFileSync(full, "utf8").includes(options.needle);
+      const text = readFileSync(full, "utf8");
+      return options.needles.some((needle) => text.includes(needle));
     } catch {
       return false;
     }

@@ -670,11 +670,53 @@ describe("selections, indentation and the syntax guard", () => {
     ).toBe(true);
   });
 
-  it("lets a file that was already broken stay broken, saying so", async () => {
+  it("still guards a file that was already broken: the errors it had stay unsaid, a new one is refused", async () => {
+    const { ws, file, bytes } = workspace();
+    file("b.py", "def f(:\n    pass\n");
+    const r = await apply(ws, [paste("b.py", "append")], ["\nx = 1\n"], false, "refuse");
+    expect(r.ok).toBe(true);
+    // Its error is the one it had: not this write's to report, parsing or not.
+    expect(r.ok && r.value.result.results[0]?.parses).toBeUndefined();
+    const before = bytes("b.py").toString();
+    const worse = await apply(ws, [paste("b.py", "append")], ["y = (\n"], false, "refuse");
+    expect(worse).toMatchObject({ ok: false, error: { code: "SYNTAX_ERROR" } });
+    if (!worse.ok) expect(worse.error.message).toContain("that it does not have now");
+    expect(bytes("b.py").toString()).toBe(before);
+    const reported = await apply(ws, [paste("b.py", "append")], ["y = (\n"], false, "report");
+    expect(reported.ok && reported.value.result.results[0]?.parses).toBe(false);
+  });
+
+  it("does not cry wolf on TypeScript the grammar misreads, and still refuses a real break there", async () => {
+    // rxjs's, mobx's and zod's shapes (Apache-2.0, MIT, MIT), trimmed.
     const { ws, file } = workspace();
-    file("b.py", "def f(:\n");
-    const r = await apply(ws, [paste("b.py", "append")], ["x = 1\n"], false, "report");
-    expect(r.ok && r.value.result.results[0]?.parses).toBe(false);
+    const ts = [
+      'export type * from "./types"',
+      "export interface Factory {",
+      "  (name: string): Annotation",
+      "  <T extends Function | undefined | null>(fn: T): T",
+      "}",
+      "export interface Check<in T = never> {",
+      "  run(t: T): void",
+      "}",
+      "",
+    ].join("\n");
+    file("index.ts", ts);
+    const fine = await apply(
+      ws,
+      [paste("index.ts", "append")],
+      ["export const x = 1\n"],
+      false,
+      "refuse",
+    );
+    expect(fine.ok && fine.value.result.results[0]?.parses).toBe(true);
+    const broken = await apply(
+      ws,
+      [paste("index.ts", "append")],
+      ["export const = \n"],
+      false,
+      "refuse",
+    );
+    expect(broken).toMatchObject({ ok: false, error: { code: "SYNTAX_ERROR" } });
   });
 });
 
@@ -800,6 +842,12 @@ describe("a move's imports (carry_imports)", () => {
       'import { f } from "./lib/b";\n\nexport const g = () => f();\n',
     );
     if (!r.ok) return;
+    // The receipt names the unit's own lines in the new file: below the import it gained.
+    expect(r.value.result.results[1]).toMatchObject({
+      created: true,
+      first_line: 3,
+      lines_added: 3,
+    });
     expect(r.value.result.results[1]?.imports?.changes).toEqual([
       "src/lib/b.ts: imports z",
       "src/a.ts: drops imports z",
@@ -849,6 +897,25 @@ describe("a move's imports (carry_imports)", () => {
     expect(bytes("src/a.ts").toString()).toBe(A_TS);
     expect(bytes("src/app/use.ts").toString()).toBe(USE);
     expect(bytes("src/only.ts").toString()).toBe(ONLY);
+  });
+
+  it("follows a barrel that re-exports every name of the old file (mobx's internal.ts), though it names none", async () => {
+    const { ws, file, bytes } = workspace();
+    file("src/a.ts", A_TS);
+    file("src/z.ts", "export const z = (n: number) => n;\n");
+    const BARREL = 'export * from "./z"\nexport * from "./a"\n';
+    file("src/internal.ts", BARREL);
+    file("src/use.ts", 'import { f } from "./internal"\n\nf()\n');
+    const r = await move(ws, "src/a.ts", "f", "src/lib/b.ts");
+    expect(r.ok, r.ok ? "" : r.error.message).toBe(true);
+    expect(bytes("src/internal.ts").toString()).toBe(
+      'export * from "./z"\nexport * from "./a"\nexport * from "./lib/b"\n',
+    );
+    expect(bytes("src/use.ts").toString()).toBe('import { f } from "./internal"\n\nf()\n');
+    if (!r.ok) return;
+    const undone = await apply(ws, revertsOf(r.op, r.value.result.results), []);
+    expect(undone.ok, undone.ok ? "" : undone.error.message).toBe(true);
+    expect(bytes("src/internal.ts").toString()).toBe(BARREL);
   });
 
   it("drops the destination's own import of the unit, in its one result and undo", async () => {

@@ -9,11 +9,18 @@ import { planImporters } from "../src/imports/importers.ts";
  */
 const ROOT = "/p";
 const at = (path: string) => ({ abs: `${ROOT}/${path}`, path });
-const plan = (source: string, dest: string, moved: string[], files: Record<string, string>) =>
+const plan = (
+  source: string,
+  dest: string,
+  moved: string[],
+  files: Record<string, string>,
+  more: { destCreated?: boolean; movedTypes?: string[] } = {},
+) =>
   planImporters({
     source: at(source),
     dest: at(dest),
     moved,
+    ...more,
     files: Object.entries(files).map(([path, text]) => ({ ...at(path), text })),
   });
 
@@ -66,10 +73,122 @@ describe("a move's importers in TypeScript and JavaScript", () => {
     );
   });
 
-  it("names a namespace import, a re-export and a dynamic import of the old file instead of guessing", async () => {
+  it("follows a namespace import used for what moved with a named import, dropping the namespace once nothing else uses it", async () => {
+    const out = await plan("store.ts", "cart.ts", ["Cart"], {
+      "only.ts": 'import * as store from "./store";\n\nstore.Cart.empty();\nlet c: store.Cart;\n',
+      "both.ts": 'import * as store from "./store";\n\nstore.Cart.empty();\nstore.load();\n',
+      // zod's shape: the moved name is taken here, so the namespace's use is not rewritten.
+      "taken.ts": 'import * as store from "./store";\n\nconst Cart = 1;\nstore.Cart.empty(Cart);\n',
+      // The namespace itself passed on: what it is asked for is not known.
+      "opaque.ts": 'import * as store from "./store";\n\nuse(store);\nstore.Cart.empty();\n',
+    });
+    expect(out.map((o) => o.text)).toEqual([
+      'import { Cart } from "./cart";\n\nCart.empty();\nlet c: Cart;\n',
+      'import * as store from "./store";\nimport { Cart } from "./cart";\n\nCart.empty();\nstore.load();\n',
+      undefined,
+      undefined,
+    ]);
+    expect(out.flatMap((o) => o.unresolved)).toEqual([
+      "taken.ts: uses store.Cart through `import * as store` (Cart is taken in this file); not rewritten",
+      "opaque.ts: uses store.Cart through `import * as store`; not rewritten",
+    ]);
+  });
+
+  it("re-exports what moved from the new file: a barrel's named re-export repointed or split in its layout, and `export *` joined by the new file", async () => {
+    // query-core's index.ts and mobx's internal.ts, trimmed (MIT).
+    const [barrel] = await plan(
+      "src/store.ts",
+      "src/cart/cart.ts",
+      ["Cart"],
+      {
+        "src/index.ts": [
+          "export { Cart } from './store'",
+          "export {",
+          "  load,",
+          "  Cart as ShopCart,",
+          "  save,",
+          "} from './store'",
+          "export * from './store'",
+          "export * from './other'",
+          "",
+        ].join("\n"),
+      },
+      { destCreated: true },
+    );
+    expect(barrel?.text).toBe(
+      [
+        "export { Cart } from './cart/cart'",
+        "export {",
+        "  load,",
+        "  save,",
+        "} from './store'",
+        "export { Cart as ShopCart } from './cart/cart'",
+        "export * from './store'",
+        "export * from './other'",
+        "",
+      ].join("\n"),
+    );
+    expect(barrel?.changes).toEqual(["src/index.ts: re-exports Cart from src/cart/cart.ts"]);
+    const [star] = await plan(
+      "src/store.ts",
+      "src/cart/cart.ts",
+      ["Cart", "CartLine"],
+      {
+        "src/internal.ts":
+          'export * from "./money";\nexport * from "./store";\nexport * from "./view";\n',
+      },
+      { destCreated: true, movedTypes: ["CartLine"] },
+    );
+    expect(star?.text).toBe(
+      'export * from "./money";\nexport * from "./store";\nexport * from "./cart/cart";\nexport * from "./view";\n',
+    );
+    // Into a file that holds more: only what moved, types with `type`.
+    const [named] = await plan(
+      "src/store.ts",
+      "src/cart/cart.ts",
+      ["Cart", "CartLine"],
+      { "src/internal.ts": 'export * from "./store";\n' },
+      { destCreated: false, movedTypes: ["CartLine"] },
+    );
+    expect(named?.text).toBe(
+      'export * from "./store";\nexport { Cart } from "./cart/cart";\nexport type { CartLine } from "./cart/cart";\n',
+    );
+  });
+
+  it("follows imports of the unit's own directory as `.` and `./`, and keeps a list written one name per line as it is", async () => {
+    const out = await plan("src/util/index.ts", "src/dates/format.ts", ["formatDate"], {
+      "src/util/index.test.ts": "import { formatDate, pad } from '.'\n\ntest(formatDate(pad()))\n",
+      "src/util/other.test.ts": 'import { formatDate } from "./";\n\ntest(formatDate());\n',
+      "src/app.ts": [
+        "import {",
+        "  alpha,",
+        "  formatDate,",
+        "  gamma,",
+        "} from './util'",
+        "",
+        "formatDate(alpha, gamma)",
+        "",
+      ].join("\n"),
+    });
+    expect(out.map((o) => o.text)).toEqual([
+      "import { pad } from '.'\nimport { formatDate } from '../dates/format'\n\ntest(formatDate(pad()))\n",
+      'import { formatDate } from "../dates/format";\n\ntest(formatDate());\n',
+      [
+        "import {",
+        "  alpha,",
+        "  gamma,",
+        "} from './util'",
+        "import { formatDate } from './dates/format'",
+        "",
+        "formatDate(alpha, gamma)",
+        "",
+      ].join("\n"),
+    ]);
+  });
+
+  it("names a namespace re-export, a dynamic import and a default import of the old file instead of guessing", async () => {
     const files = {
-      "ns.ts": 'import * as store from "./store";\n\nstore.Cart.empty();\n',
-      "index.ts": 'export { Cart } from "./store";\nexport * from "./store";\n',
+      "index.ts": 'export * as store from "./store";\n',
       "lazy.js": 'const s = await import("./store");\n',
       "default.ts": 'import Cart from "./store";\n\nnew Cart();\n',
       "other.ts": 'import * as store from "./other-store";\n\nstore.Cart.empty();\n',
@@ -77,9 +196,7 @@ describe("a move's importers in TypeScript and JavaScript", () => {
     const out = await plan("store.ts", "cart.ts", ["Cart"], files);
     expect(out.every((o) => o.text === undefined)).toBe(true);
     expect(out.flatMap((o) => o.unresolved)).toEqual([
-      "ns.ts: uses store.Cart through `import * as store`; not rewritten",
-      'index.ts: export { Cart } from "./store" re-exports from store.ts; not rewritten',
-      'index.ts: export * from "./store" re-exports from store.ts; not rewritten',
+      'index.ts: export * as store from "./store"; no longer holds Cart; not rewritten',
       'lazy.js: import("./store") may reach what moved; not rewritten',
       "default.ts: imports the default export of store.ts as Cart; if that is what moved, import it from cart.ts",
     ]);

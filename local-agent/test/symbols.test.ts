@@ -106,10 +106,35 @@ describe("focus in TypeScript", () => {
       expect(r.text).toBe(`${fixture("store.ts").split("\n").slice(29, 33).join("\n")}\n`);
   });
 
-  it("refuses overloads with every candidate and its lines", async () => {
+  it("takes TypeScript overloads as one unit: the signatures and the implementation", async () => {
     const r = await focus("store.ts", "Store.parse");
-    expect(r).toMatchObject({ code: "SYMBOL_AMBIGUOUS" });
-    if ("message" in r) expect(r.message).toContain("lines 22–23");
+    expect(r).toMatchObject({ start_line: 22, end_line: 28 });
+    if ("text" in r)
+      expect(r.text.startsWith("  /** Parses one line. */\n  parse(line: string)")).toBe(true);
+    // rxjs's shape: exported overloads of a function, each signature with its own doc comment.
+    const text = [
+      "/** @deprecated */",
+      "export function scan<V>(acc: (a: V) => V): OperatorFunction<V, V>;",
+      "/** With a seed. */",
+      "export function scan<V, S>(acc: (a: S, v: V) => S, seed: S): OperatorFunction<V, S>;",
+      "/* tslint:enable:max-line-length */",
+      "",
+      "export function scan(acc: any, seed?: any): any {",
+      "  return acc;",
+      "}",
+      "export function other(): void;",
+      "export const x = 1;",
+      "",
+    ].join("\n");
+    expect(await select(text, { focus: "scan" }, "typescript", "scan.ts")).toMatchObject({
+      ok: true,
+      value: { start_line: 1, end_line: 9 },
+    });
+    // A signature with no implementation after it (an ambient declaration) is a unit of its own.
+    expect(await select(text, { focus: "other" }, "typescript", "scan.ts")).toMatchObject({
+      ok: true,
+      value: { start_line: 10, end_line: 10 },
+    });
   });
 
   it("prefers the exact name over members that end with it; one declaration for several names", async () => {

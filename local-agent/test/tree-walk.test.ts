@@ -37,7 +37,7 @@ describe("walkRoots", () => {
     });
     const walked = await walkRoots(
       { roots: [root], deny: [...DEFAULT_DENY], reserved: [path.join(root, "state")] },
-      { accept: scripts, needle: "store", maxFiles: 1000 },
+      { accept: scripts, needles: ["store"], maxFiles: 1000 },
     );
     expect(names(root, walked.files)).toEqual(["a.ts", "src/keep.gen.ts", "src/ok.ts"]);
     expect(walked.truncated).toBe(false);
@@ -49,9 +49,9 @@ describe("walkRoots", () => {
     symlinkSync(outside, path.join(root, "linked"));
     symlinkSync(path.join(outside, "o.ts"), path.join(root, "l.ts"));
     const sandbox = { roots: [root], deny: [...DEFAULT_DENY] };
-    const all = await walkRoots(sandbox, { accept: scripts, needle: "store", maxFiles: 10 });
+    const all = await walkRoots(sandbox, { accept: scripts, needles: ["store"], maxFiles: 10 });
     expect(names(root, all.files)).toEqual(["a.ts", "b.ts", "c.ts"]);
-    const some = await walkRoots(sandbox, { accept: scripts, needle: "store", maxFiles: 2 });
+    const some = await walkRoots(sandbox, { accept: scripts, needles: ["store"], maxFiles: 2 });
     expect(some).toMatchObject({ seen: 2, truncated: true });
     expect(names(root, some.files)).toEqual(["a.ts", "b.ts"]);
   });

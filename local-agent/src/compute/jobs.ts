@@ -5,7 +5,7 @@ import { planPythonImports } from "../imports/python.ts";
 import { planRustImports } from "../imports/rust.ts";
 import { planScriptImports } from "../imports/typescript.ts";
 import { outline } from "../syntax/outline.ts";
-import { select, syntaxError } from "../syntax/select.ts";
+import { select, syntaxError, syntaxFaults } from "../syntax/select.ts";
 
 /**
  * What the compute thread runs (thread.ts): pure work on a text that can take
@@ -15,6 +15,7 @@ import { select, syntaxError } from "../syntax/select.ts";
 export const JOBS = {
   select,
   syntaxError,
+  syntaxFaults,
   outline,
   planScriptImports,
   planPythonImports,

@@ -2,6 +2,7 @@ import type { ImporterChange, ImportersInput } from "../imports/importers.ts";
 import type { ImportPlan, MoveTexts } from "../imports/plan.ts";
 import type { MoveInput } from "../imports/typescript.ts";
 import { type Selector, type SelectResult, selectByAnchors } from "../syntax/anchored.ts";
+import type { SyntaxFault } from "../syntax/faults.ts";
 import type { Language } from "../syntax/languages.ts";
 import type { Outline } from "../syntax/outline.ts";
 import { ComputeThread } from "./thread.ts";
@@ -39,9 +40,9 @@ export function select(
   });
 }
 
-/** `syntaxError` (syntax/select.ts), in the compute thread. */
-export function syntaxError(text: string, lang: Language): Promise<number | undefined> {
-  return computeThread.run("syntaxError", [text, lang], { release: text.length > LARGE_CHARS });
+/** `syntaxFaults` (syntax/select.ts), in the compute thread: the syntax guard's parse. */
+export function syntaxFaults(text: string, lang: Language): Promise<SyntaxFault[]> {
+  return computeThread.run("syntaxFaults", [text, lang], { release: text.length > LARGE_CHARS });
 }
 
 /** `outline` (syntax/outline.ts), in the compute thread. */

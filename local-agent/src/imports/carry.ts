@@ -35,7 +35,9 @@ export interface HeldFile {
 export async function carryImports(options: {
   source: { abs: string; initial: HeldFile; current: HeldFile; result: EditResult };
   dest: { abs: string; initial: HeldFile | undefined; current: HeldFile; result: EditResult };
-}): Promise<{ source: HeldFile; dest: HeldFile; moved: string[] } | undefined> {
+}): Promise<
+  { source: HeldFile; dest: HeldFile; moved: string[]; movedTypes: string[] } | undefined
+> {
   const { source, dest } = options;
   if (source.abs === dest.abs) return undefined;
   const selection = source.result.selection;
@@ -64,7 +66,12 @@ export async function carryImports(options: {
   );
   const destState = rebase(dest.abs, dest.initial, dest.current, plan.destination, dest.result);
   if (imports.changes.length || imports.unresolved.length) dest.result.imports = imports;
-  return { source: sourceState, dest: destState, moved: plan.moved ?? [] };
+  return {
+    source: sourceState,
+    dest: destState,
+    moved: plan.moved ?? [],
+    movedTypes: plan.movedTypes ?? [],
+  };
 }
 
 /** What one result may say (protocol.ts `EditResult.imports`): so many lines, each so long. */
@@ -79,8 +86,13 @@ function capped(lines: readonly string[], max: number): string[] {
   return [...lines.slice(0, max - 1).map(cut), `… and ${lines.length - max + 1} more`];
 }
 
+/** Whether `text` may import or re-export one of `moved`: it names one, or it has an `export *`. */
+export function mayImport(moved: readonly string[], text: string): boolean {
+  return namesAny(moved)?.test(text) === true || /\bexport\s+(?:type\s+)?\*/.test(text);
+}
+
 /** A pattern for any of `names` as a whole word of code; undefined for none. */
-export function namesAny(names: readonly string[]): RegExp | undefined {
+function namesAny(names: readonly string[]): RegExp | undefined {
   if (!names.length) return undefined;
   const words = names.map((m) => m.replace(/[$]/g, "\\$")).join("|");
   return new RegExp(`(?<![\\w$])(?:${words})(?![\\w$])`);
@@ -107,6 +119,7 @@ export async function carryImporters(options: {
   source: { abs: string; path: string };
   dest: Edited;
   moved: readonly string[];
+  movedTypes?: readonly string[];
   files: { abs: string; path: string; state: HeldFile }[];
   /** At most this many other files change; the rest are named, not rewritten. */
   max: number;
@@ -115,14 +128,15 @@ export async function carryImporters(options: {
 }): Promise<{ dest: HeldFile; others: { abs: string; state: HeldFile; result: EditResult }[] }> {
   const { source, dest } = options;
   const held = [{ abs: dest.abs, path: dest.path, state: dest.current }, ...options.files];
-  const words = namesAny(options.moved);
-  // Only files that name what moved are parsed.
-  const candidates = words ? held.filter((f) => f.state.exists && words.test(f.state.text)) : [];
+  // Only files that name what moved, or re-export every name of a file (a barrel), are parsed.
+  const candidates = held.filter((f) => f.state.exists && mayImport(options.moved, f.state.text));
   const planned = candidates.length
     ? await planImporters({
         source,
         dest: { abs: dest.abs, path: dest.path },
         moved: options.moved,
+        ...(options.movedTypes ? { movedTypes: options.movedTypes } : {}),
+        destCreated: !dest.initial?.exists,
         files: candidates.map((f) => ({ abs: f.abs, path: f.path, text: f.state.text })),
       })
     : [];
@@ -326,7 +340,7 @@ function relative(
 /**
  * `result` (an edit that turned `initial` into `current`) made to turn
  * `initial` into `final`: its hash, its first line (its own lines, which
- * receipts name, stay its own), and an undo
+ * receipts name, stay its own: below the imports a new file gains), and an undo
  * splice over all that differs (unless the file was created: its undo removes it).
  */
 function rebase(
@@ -339,13 +353,20 @@ function rebase(
   if (final === current.text) return current;
   const bytes = encodeText({ bom: current.bom, text: final });
   const hash = sha256(bytes);
-  // The edit's own change ends where the undo's region ends; the imports go above it.
+  // The edit's own change ends where the undo's region ends (in a file it created: the
+  // whole file); the imports go above it, so its first line moves down by their lines.
   const undo = result.undo;
-  if (undo.kind === "splice") {
-    const tail = current.text.length - undo.end;
-    const startNow = final.length - tail - (undo.end - undo.start);
+  const region =
+    undo.kind === "splice"
+      ? { start: undo.start, end: undo.end }
+      : result.created
+        ? { start: 0, end: current.text.length }
+        : undefined;
+  if (region) {
+    const tail = current.text.length - region.end;
+    const startNow = final.length - tail - (region.end - region.start);
     result.first_line +=
-      new Lines(final).lineOf(Math.max(0, startNow)) - new Lines(current.text).lineOf(undo.start);
+      new Lines(final).lineOf(Math.max(0, startNow)) - new Lines(current.text).lineOf(region.start);
   }
   result.after_hash = hash;
   if (!result.created && initial?.exists)

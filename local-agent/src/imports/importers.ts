@@ -19,8 +19,11 @@ export interface PlacedFile {
 export interface ImportersInput {
   source: PlacedFile;
   dest: PlacedFile;
-  /** The names the unit declares (ImportPlan.moved). */
+  /** The names the unit declares (ImportPlan.moved), and those of them that are types. */
   moved: readonly string[];
+  movedTypes?: readonly string[];
+  /** The move created its destination. */
+  destCreated?: boolean;
   files: (PlacedFile & { text: string })[];
 }
 
@@ -65,7 +68,7 @@ function planOne(
   file: PlacedFile & { text: string },
   lang: ReturnType<typeof languageOf>,
   sourceLang: ReturnType<typeof languageOf>,
-  { source, dest, moved }: ImportersInput,
+  { source, dest, moved, movedTypes, destCreated }: ImportersInput,
 ) {
   return isScript(lang) && isScript(sourceLang)
     ? planScriptImporter({
@@ -75,6 +78,8 @@ function planOne(
         destPath: dest.abs,
         text: file.text,
         moved,
+        ...(movedTypes ? { movedTypes } : {}),
+        ...(destCreated !== undefined ? { destCreated } : {}),
       })
     : lang === "python" && sourceLang === "python"
       ? planPythonImporter({

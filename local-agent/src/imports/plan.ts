@@ -27,6 +27,8 @@ export interface ImportPlan {
   unresolved: string[];
   /** The names the unit declares, whose importers elsewhere follow it (importers.ts); scripts and Python. */
   moved?: string[];
+  /** Those of them that are types only (TypeScript's interfaces and type aliases): re-exported with `type`. */
+  movedTypes?: string[];
 }
 
 /** What an importer of a moved unit becomes (importers.ts): its text, and what changed or was not followed. */
@@ -81,4 +83,87 @@ export function replaceRanges(
   const order = edits.map((e, i) => ({ e, i })).sort((a, b) => b.e.start - a.e.start || b.i - a.i);
   for (const { e } of order) out = out.slice(0, e.start) + e.insert + out.slice(e.end);
   return out;
+}
+
+/** A span of text: a list item (an import's name), a statement. */
+export interface Span {
+  start: number;
+  end: number;
+}
+
+/** A replacement of [start, end) by `insert`. */
+export interface TextEdit extends Span {
+  insert: string;
+}
+
+/** Whether only spaces and tabs stand between the line's start and `at`. */
+function firstOnLine(text: string, at: number): boolean {
+  return /^[ \t]*$/.test(text.slice(lineStart(text, at), at));
+}
+
+/** Whether, after `at`, the line holds nothing but a comma, spaces or a line comment. */
+function restOfLineIsSeparator(text: string, at: number): boolean {
+  const end = text.indexOf("\n", at);
+  const rest = text.slice(at, end === -1 ? text.length : end).replace(/\r$/, "");
+  return /^[ \t]*,?[ \t]*(?:(?:\/\/|#).*)?$/.test(rest);
+}
+
+/**
+ * Edits that remove `drop` (indices into `items`, the entries of one
+ * comma-separated list in source order) as the list is laid out: items alone
+ * on their lines leave with their lines; others with the comma and spaces
+ * that follow them, or, at the end of the list, the ones before them. The
+ * caller removes the whole list (or statement) when every item goes.
+ */
+export function dropItems(
+  text: string,
+  items: readonly Span[],
+  drop: ReadonlySet<number>,
+): TextEdit[] {
+  const edits: TextEdit[] = [];
+  let i = 0;
+  while (i < items.length) {
+    if (!drop.has(i)) {
+      i++;
+      continue;
+    }
+    let last = i;
+    while (drop.has(last + 1)) last++;
+    const run = items.slice(i, last + 1);
+    const alone = run.every(
+      (it) => firstOnLine(text, it.start) && restOfLineIsSeparator(text, it.end),
+    );
+    const next = items[last + 1];
+    const previous = items[i - 1];
+    if (alone) {
+      for (const it of run)
+        edits.push({ start: lineStart(text, it.start), end: lineEnd(text, it.end), insert: "" });
+    } else if (next) {
+      edits.push({ start: (run[0] as Span).start, end: next.start, insert: "" });
+    } else if (previous) {
+      edits.push({ start: previous.end, end: (run.at(-1) as Span).end, insert: "" });
+    }
+    i = last + 1;
+  }
+  return edits;
+}
+
+/**
+ * The edit that adds `item` at the end of a list whose last entry is `last`,
+ * laid out as the list is: on a line of its own, with the last entry's
+ * indentation (and a trailing comma where the list has one), or after `, `.
+ */
+export function addItem(text: string, last: Span, item: string): TextEdit {
+  if (firstOnLine(text, last.start) && restOfLineIsSeparator(text, last.end)) {
+    const indent = text.slice(lineStart(text, last.start), last.start);
+    const trailing = /^[ \t]*,/.test(text.slice(last.end));
+    return trailing
+      ? {
+          start: lineEnd(text, last.end),
+          end: lineEnd(text, last.end),
+          insert: `${indent}${item},\n`,
+        }
+      : { start: last.end, end: last.end, insert: `,\n${indent}${item}` };
+  }
+  return { start: last.end, end: last.end, insert: `, ${item}` };
 }

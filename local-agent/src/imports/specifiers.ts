@@ -24,9 +24,10 @@ export function respecify(specifier: string, fromFile: string, toFile: string): 
   return relativeSpecifier(target, toFile);
 }
 
-/** How `importer` names `target` (a path without or with its extension): `./x`, `../a/x`. */
+/** How `importer` names `target` (a path without or with its extension): `./x`, `../a/x`, `.` (its own directory). */
 export function relativeSpecifier(target: string, importer: string): string {
   const relative = path.relative(path.dirname(importer), target);
+  if (relative === "") return ".";
   return relative.startsWith("../") || relative === ".." ? relative : `./${relative}`;
 }
 
@@ -52,10 +53,17 @@ const TS_TO_JS: Record<string, string> = {
   ".cts": ".cjs",
 };
 
-/** How `importer` names the module in file `target`, in `style`. */
+/**
+ * How `importer` names the module in file `target`, in `style`. Without
+ * extensions an index file is named by its directory (`../util`, not
+ * `../util/index`), as the resolution that allows no extension allows, and as
+ * TypeScript's language service writes it.
+ */
 export function specifierOf(target: string, importer: string, style: ExtensionStyle): string {
   const ext = path.extname(target);
   const bare = target.slice(0, target.length - ext.length);
+  if (style === "none" && path.basename(bare) === "index")
+    return relativeSpecifier(path.dirname(bare), importer);
   const file = style === "own" ? target : style === "js" ? bare + (TS_TO_JS[ext] ?? ext) : bare;
   return relativeSpecifier(file, importer);
 }
@@ -63,7 +71,8 @@ export function specifierOf(target: string, importer: string, style: ExtensionSt
 /** Whether relative `specifier` in `importer` names file `target` (with or without extension, `.js` for `.ts`). */
 export function names(specifier: string, importer: string, target: string): boolean {
   if (!isRelative(specifier)) return false;
-  const named = path.join(path.dirname(importer), specifier);
+  // `./` and `../` name directories as `.` and `..` do.
+  const named = path.join(path.dirname(importer), specifier).replace(/(.)\/$/, "$1");
   const ext = path.extname(target);
   const bare = target.slice(0, target.length - ext.length);
   const namedExt = path.extname(named);

@@ -1,6 +1,8 @@
 import type { ScriptLanguage } from "../syntax/languages.ts";
 import { type Node, type Tree, withTree } from "../syntax/parser.ts";
 import {
+  addItem,
+  dropItems,
   type ImporterPlan,
   type ImportPlan,
   importerChanges,
@@ -8,6 +10,8 @@ import {
   lineEnd,
   type MoveTexts,
   replaceRanges,
+  type Span,
+  type TextEdit,
 } from "./plan.ts";
 import {
   extensionStyle,
@@ -27,10 +31,12 @@ import {
  * - Names the unit uses from its old file's top level are imported from there,
  *   and exported there if they were not.
  * - The old file imports the unit back if it still uses it.
+ * - Importers of what moved import it from the new file; re-exports of it (a
+ *   barrel's `export { x } from`, `export * from`) re-export it from there.
+ * New and rewritten imports are written in the file's own style (quotes,
+ * semicolons, extensions, a directory for its index) and keep their layout.
  * What it cannot follow (a dynamic `import()` or `require()` of a relative path
- * inside the unit, a name bound by `export * from`) is reported, never guessed.
- * A name the unit declares locally with the name of an import is taken for the
- * import (an import too many, never one too few).
+ * inside the unit, `export * as ns from` the old file) is reported, never guessed.
  */
 
 /** One name an import statement binds. `imported`: the exported name, `default`, or `*` (namespace). */
@@ -41,22 +47,36 @@ export interface Binding {
   typeOnly: boolean;
 }
 
+interface Part extends Span {
+  local: string;
+  imported: string;
+  /** As written (`b as c`, `type T`). */
+  text: string;
+  kind: "default" | "namespace" | "named";
+}
+
 interface ImportStatement {
-  node: { start: number; end: number };
+  node: Span;
   specifier: string;
-  /** The source string as written, quotes included. */
-  sourceText: string;
+  /** The source string, quotes included. */
+  source: Span & { text: string };
   semicolon: boolean;
-  /** Its names as written (`b as c`, `type T`), each with the local name it binds and the name it imports. */
-  parts: {
-    local: string;
-    imported: string;
-    text: string;
-    kind: "default" | "namespace" | "named";
-  }[];
+  parts: Part[];
   typeOnly: boolean;
   /** The `{ … }` list's closing brace offset, when it has one. */
   closeBrace: number | undefined;
+}
+
+/** `export … from "<specifier>"`: a list of names, every name (`*`), or a namespace (`* as ns`). */
+interface ReExport {
+  node: Span;
+  specifier: string;
+  source: Span & { text: string };
+  typeOnly: boolean;
+  semicolon: boolean;
+  kind: "named" | "star" | "namespace";
+  /** A named re-export's entries: the name it takes from the module, as written. */
+  items: (Span & { name: string; text: string })[];
 }
 
 interface TopLevel {
@@ -69,19 +89,26 @@ interface TopLevel {
   end: number;
 }
 
+/** How a file writes its statements; undefined where the file does not show it. */
+interface Style {
+  quote: string | undefined;
+  semicolon: boolean | undefined;
+}
+
 interface FileFacts {
   imports: ImportStatement[];
+  reexports: ReExport[];
   bindings: Binding[];
   topLevel: TopLevel[];
   /** Where a new import statement goes: after the last import, or after the file's leading comments. */
   insertAt: number;
-  quote: string;
-  semicolon: boolean;
+  style: Style;
 }
 
 const DECLARATIONS = new Set([
   "function_declaration",
   "generator_function_declaration",
+  "function_signature",
   "class_declaration",
   "abstract_class_declaration",
   "lexical_declaration",
@@ -111,65 +138,121 @@ function stringValue(node: Node | null): string | undefined {
     .join("");
 }
 
+const spanOf = (node: Node): Span => ({ start: node.startIndex, end: node.endIndex });
+const endsWithSemicolon = (node: Node) => node.text.trimEnd().endsWith(";");
+
+function importOf(child: Node, bindings: Binding[]): ImportStatement | undefined {
+  const sourceNode = child.childForFieldName("source");
+  const specifier = stringValue(sourceNode);
+  if (specifier === undefined || !sourceNode) return undefined;
+  const typeOnly = kids(child).some((c) => c.type === "type");
+  const clause = kids(child).find((c) => c.type === "import_clause");
+  const statement: ImportStatement = {
+    node: spanOf(child),
+    specifier,
+    source: { ...spanOf(sourceNode), text: sourceNode.text },
+    semicolon: endsWithSemicolon(child),
+    parts: [],
+    typeOnly,
+    closeBrace: undefined,
+  };
+  const bind = (part: Part, typeName = false) => {
+    statement.parts.push(part);
+    bindings.push({
+      local: part.local,
+      imported: part.imported,
+      specifier,
+      typeOnly: typeOnly || typeName,
+    });
+  };
+  for (const part of clause ? kids(clause) : []) {
+    if (part.type === "identifier") {
+      const text = part.text;
+      bind({ local: text, imported: "default", text, kind: "default", ...spanOf(part) });
+    } else if (part.type === "namespace_import") {
+      const id = kids(part).find((c) => c.type === "identifier");
+      if (id)
+        bind({
+          local: id.text,
+          imported: "*",
+          text: part.text,
+          kind: "namespace",
+          ...spanOf(part),
+        });
+    } else if (part.type === "named_imports") {
+      statement.closeBrace = kids(part).find((c) => c.type === "}")?.startIndex;
+      for (const spec of kids(part).filter((c) => c.type === "import_specifier")) {
+        const ids = kids(spec).filter((c) => c.type === "identifier");
+        const imported = ids[0]?.text;
+        if (!imported) continue;
+        bind(
+          {
+            local: ids[1]?.text ?? imported,
+            imported,
+            text: spec.text,
+            kind: "named",
+            ...spanOf(spec),
+          },
+          kids(spec).some((c) => c.type === "type"),
+        );
+      }
+    }
+  }
+  return statement;
+}
+
+function reexportOf(child: Node): ReExport | undefined {
+  const sourceNode = child.childForFieldName("source");
+  const specifier = stringValue(sourceNode);
+  if (specifier === undefined || !sourceNode) return undefined;
+  const clause = kids(child).find((c) => c.type === "export_clause");
+  const namespace = kids(child).find((c) => c.type === "namespace_export");
+  return {
+    node: spanOf(child),
+    specifier,
+    source: { ...spanOf(sourceNode), text: sourceNode.text },
+    typeOnly: kids(child).some((c) => c.type === "type"),
+    semicolon: endsWithSemicolon(child),
+    kind: clause ? "named" : namespace ? "namespace" : "star",
+    items: clause
+      ? kids(clause)
+          .filter((c) => c.type === "export_specifier")
+          .map((c) => ({
+            ...spanOf(c),
+            name: c.childForFieldName("name")?.text ?? "",
+            text: c.text,
+          }))
+      : [],
+  };
+}
+
 function factsOf(tree: Tree, text: string): FileFacts {
   const imports: ImportStatement[] = [];
+  const reexports: ReExport[] = [];
   const bindings: Binding[] = [];
   const topLevel: TopLevel[] = [];
-  let quote = '"';
-  let semicolon = true;
   let insertAt = leadingCommentsEnd(text);
+  let statementSemicolon: boolean | undefined;
   for (const child of kids(tree.rootNode)) {
     if (child.type === "import_statement") {
-      const specifier = stringValue(child.childForFieldName("source"));
-      if (specifier === undefined) continue;
-      const source = child.childForFieldName("source");
-      if (imports.length === 0 && source) {
-        quote = source.text[0] === "'" ? "'" : '"';
-        semicolon = child.text.trimEnd().endsWith(";");
-      }
-      const typeOnly = kids(child).some((c) => c.type === "type");
-      const clause = kids(child).find((c) => c.type === "import_clause");
-      const statement: ImportStatement = {
-        node: { start: child.startIndex, end: child.endIndex },
-        specifier,
-        sourceText: source?.text ?? `"${specifier}"`,
-        semicolon: child.text.trimEnd().endsWith(";"),
-        parts: [],
-        typeOnly,
-        closeBrace: undefined,
-      };
-      /** One name the statement binds: a part of it, and a binding of the file. */
-      const bind = (part: ImportStatement["parts"][number], typeName = false) => {
-        statement.parts.push(part);
-        const { local, imported } = part;
-        bindings.push({ local, imported, specifier, typeOnly: typeOnly || typeName });
-      };
-      for (const part of clause ? kids(clause) : []) {
-        if (part.type === "identifier") {
-          bind({ local: part.text, imported: "default", text: part.text, kind: "default" });
-        } else if (part.type === "namespace_import") {
-          const id = kids(part).find((c) => c.type === "identifier");
-          if (id) bind({ local: id.text, imported: "*", text: part.text, kind: "namespace" });
-        } else if (part.type === "named_imports") {
-          const close = kids(part).find((c) => c.type === "}");
-          statement.closeBrace = close?.startIndex;
-          for (const spec of kids(part).filter((c) => c.type === "import_specifier")) {
-            const ids = kids(spec).filter((c) => c.type === "identifier");
-            const imported = ids[0]?.text;
-            if (!imported) continue;
-            bind(
-              { local: ids[1]?.text ?? imported, imported, text: spec.text, kind: "named" },
-              kids(spec).some((c) => c.type === "type"),
-            );
-          }
-        }
-      }
+      const statement = importOf(child, bindings);
+      if (!statement) continue;
       imports.push(statement);
       insertAt = lineEnd(text, child.endIndex);
       continue;
     }
     const exported = child.type === "export_statement";
+    if (exported && child.childForFieldName("source")) {
+      const reexport = reexportOf(child);
+      if (reexport) reexports.push(reexport);
+      continue;
+    }
     const declaration = exported ? child.childForFieldName("declaration") : child;
+    if (
+      statementSemicolon === undefined &&
+      (declaration?.type === "lexical_declaration" || child.type === "expression_statement")
+    )
+      statementSemicolon = endsWithSemicolon(child);
     if (!declaration || !DECLARATIONS.has(declaration.type)) continue;
     for (const name of declaredNames(declaration))
       topLevel.push({
@@ -182,7 +265,12 @@ function factsOf(tree: Tree, text: string): FileFacts {
         end: child.endIndex,
       });
   }
-  return { imports, bindings, topLevel, insertAt, quote, semicolon };
+  const first = imports[0] ?? reexports[0];
+  const style: Style = {
+    quote: first ? (first.source.text[0] === "'" ? "'" : '"') : undefined,
+    semicolon: first ? first.semicolon : statementSemicolon,
+  };
+  return { imports, reexports, bindings, topLevel, insertAt, style };
 }
 
 /**
@@ -272,10 +360,24 @@ interface Need {
 const specifierText = (need: Need) =>
   `${need.typeName ? "type " : ""}${need.imported === need.local ? need.local : `${need.imported} as ${need.local}`}`;
 
-/** `text` with `needs` imported: merged into an import of the same module, or in new statements. */
-function addImports(text: string, facts: FileFacts, needs: Need[], path: string): string {
-  const edits: { start: number; end: number; insert: string }[] = [];
+/** The quote and semicolon a file writes with: its own, else `fallback`'s (a new file takes its source's), else `"` and `;`. */
+function styleOf(facts: FileFacts, fallback?: Style): { quote: string; end: string } {
+  const quote = facts.style.quote ?? fallback?.quote ?? '"';
+  const semicolon = facts.style.semicolon ?? fallback?.semicolon ?? true;
+  return { quote, end: semicolon ? ";" : "" };
+}
+
+/** `text` with `needs` imported: merged into an import of the same module (in its layout), or in new statements. */
+function addImports(
+  text: string,
+  facts: FileFacts,
+  needs: Need[],
+  path: string,
+  fallback?: Style,
+): string {
+  const edits: TextEdit[] = [];
   const fresh = new Map<string, Need[]>();
+  const added = new Map<ImportStatement, Span>();
   for (const need of needs) {
     if (facts.bindings.some((b) => b.local === need.local)) continue;
     if (facts.topLevel.some((t) => t.name === need.local)) continue;
@@ -287,26 +389,18 @@ function addImports(text: string, facts: FileFacts, needs: Need[], path: string)
             specifierNames(s.specifier, path, joinFrom(path, need.specifier)))) &&
         s.typeOnly === need.typeOnly,
     );
-    if (
-      same &&
-      need.imported !== "default" &&
-      need.imported !== "*" &&
-      same.closeBrace !== undefined
-    ) {
-      const before = text.slice(0, same.closeBrace).trimEnd();
-      const sep = before.endsWith("{") ? " " : before.endsWith(",") ? " " : ", ";
-      edits.push({
-        start: before.length,
-        end: before.length,
-        insert: `${sep}${specifierText(need)}`,
-      });
+    const last = same && (added.get(same) ?? same.parts.filter((p) => p.kind === "named").at(-1));
+    if (same && need.imported !== "default" && need.imported !== "*" && last) {
+      const edit = addItem(text, last, specifierText(need));
+      edits.push(edit);
+      // The next name goes after this one, in the same layout.
+      added.set(same, { start: last.start, end: last.end });
       continue;
     }
     const key = `${need.typeOnly ? "type " : ""}${need.specifier}`;
     fresh.set(key, [...(fresh.get(key) ?? []), need]);
   }
-  const q = facts.quote;
-  const end = facts.semicolon ? ";" : "";
+  const { quote: q, end } = styleOf(facts, fallback);
   const statements: string[] = [];
   for (const group of fresh.values()) {
     const first = group[0] as Need;
@@ -335,7 +429,18 @@ function addImports(text: string, facts: FileFacts, needs: Need[], path: string)
     const gap = facts.imports.length === 0 && after !== "" && !after.startsWith("\n") ? "\n" : "";
     edits.push({ start: at, end: at, insert: block + gap });
   }
-  return replaceRanges(text, edits);
+  return replaceRanges(text, mergeInsertions(edits));
+}
+
+/** Insertions at one offset joined into one edit, in order (two names added to one list). */
+function mergeInsertions(edits: TextEdit[]): TextEdit[] {
+  const out: TextEdit[] = [];
+  for (const e of edits) {
+    const same = out.find((o) => o.start === e.start && o.end === e.end && o.start === o.end);
+    if (same && e.start === e.end) same.insert += e.insert;
+    else out.push({ ...e });
+  }
+  return out;
 }
 
 function joinFrom(importer: string, specifier: string): string {
@@ -353,12 +458,38 @@ function normalize(p: string): string {
   return out.join("/");
 }
 
-/** `statement` with only `kept` of its names, on one line. */
-function rebuilt(statement: ImportStatement, kept: ImportStatement["parts"]): string {
+/**
+ * The edits that take `going` out of `statement`, as it is laid out: names
+ * off their list (lines and all, in a list written one name per line), or
+ * the whole statement and its line when nothing is left. A default or
+ * namespace part that goes with named ones left rebuilds the head.
+ */
+function withoutParts(
+  text: string,
+  statement: ImportStatement,
+  going: readonly Part[],
+): TextEdit[] {
+  const kept = statement.parts.filter((p) => !going.includes(p));
+  if (!kept.length)
+    return [{ start: statement.node.start, end: lineEnd(text, statement.node.end), insert: "" }];
+  const named = statement.parts.filter((p) => p.kind === "named");
+  const namedGoing = new Set(named.flatMap((p, i) => (going.includes(p) ? [i] : [])));
+  const headGoing = going.some((p) => p.kind !== "named");
+  const keptNamed = kept.filter((p) => p.kind === "named");
+  if (!headGoing && keptNamed.length) return dropItems(text, named, namedGoing);
+  // The head changes, or no named import is left: the statement is written again.
   const head = kept.filter((p) => p.kind !== "named").map((p) => p.text);
-  const named = kept.filter((p) => p.kind === "named").map((p) => p.text);
-  const list = [...head, ...(named.length ? [`{ ${named.join(", ")} }`] : [])].join(", ");
-  return `import ${statement.typeOnly ? "type " : ""}${list} from ${statement.sourceText}${statement.semicolon ? ";" : ""}`;
+  const list = [
+    ...head,
+    ...(keptNamed.length ? [`{ ${keptNamed.map((p) => p.text).join(", ")} }`] : []),
+  ];
+  return [
+    {
+      start: statement.node.start,
+      end: statement.node.end,
+      insert: `import ${statement.typeOnly ? "type " : ""}${list.join(", ")} from ${statement.source.text}${statement.semicolon ? ";" : ""}`,
+    },
+  ];
 }
 
 export interface MoveInput extends MoveTexts {
@@ -374,11 +505,10 @@ export async function planScriptImports(input: MoveInput): Promise<ImportPlan> {
     facts: factsOf(tree, input.sourceBefore),
     uses: usesIn(tree, input.unit.start, input.unit.end),
   }));
-  const moved = new Set(
-    before.facts.topLevel
-      .filter((t) => t.start >= input.unit.start && t.end <= input.unit.end)
-      .map((t) => t.name),
+  const movedUnits = before.facts.topLevel.filter(
+    (t) => t.start >= input.unit.start && t.end <= input.unit.end,
   );
+  const moved = new Set(movedUnits.map((t) => t.name));
   const dest = await withTree(input.destAfter, input.destLang ?? lang, (tree) =>
     factsOf(tree, input.destAfter),
   );
@@ -411,7 +541,7 @@ export async function planScriptImports(input: MoveInput): Promise<ImportPlan> {
     });
     if (top.exportAt !== undefined) toExport.push(top.name);
   }
-  const destination = addImports(input.destAfter, dest, destNeeds, destPath);
+  const destination = addImports(input.destAfter, dest, destNeeds, destPath, before.facts.style);
   if (destination !== input.destAfter)
     changes.push(
       `${destPath}: imports ${destNeeds
@@ -444,18 +574,10 @@ export async function planScriptImports(input: MoveInput): Promise<ImportPlan> {
   const gone = (local: string) => unitImports.has(local) && !after.uses.used.has(local);
   const dropped: string[] = [];
   const drops = after.facts.imports.flatMap((statement) => {
-    const kept = statement.parts.filter((part) => !gone(part.local));
-    if (kept.length === statement.parts.length) return [];
-    dropped.push(...statement.parts.filter((part) => gone(part.local)).map((p) => p.local));
-    return kept.length === 0
-      ? [{ start: statement.node.start, end: lineEnd(source, statement.node.end), insert: "" }]
-      : [
-          {
-            start: statement.node.start,
-            end: statement.node.end,
-            insert: rebuilt(statement, kept),
-          },
-        ];
+    const going = statement.parts.filter((part) => gone(part.local));
+    if (!going.length) return [];
+    dropped.push(...going.map((p) => p.local));
+    return withoutParts(source, statement, going);
   });
   if (dropped.length) changes.push(`${sourcePath}: drops imports ${dropped.join(", ")}`);
 
@@ -476,12 +598,20 @@ export async function planScriptImports(input: MoveInput): Promise<ImportPlan> {
       imported: name,
       specifier: specifierOf(destPath, sourcePath, style),
       typeOnly: false,
+      typeName: movedUnits.some((u) => u.name === name && u.isType),
     }));
     const refreshed = await withTree(source, lang, (tree) => factsOf(tree, source));
-    source = addImports(source, refreshed, backNeeds, sourcePath);
+    source = addImports(source, refreshed, backNeeds, sourcePath, before.facts.style);
     changes.push(`${sourcePath}: imports ${stillUsed.join(", ")} from ${destPath}`);
   }
-  return { source, destination, changes, unresolved, moved: [...moved] };
+  return {
+    source,
+    destination,
+    changes,
+    unresolved,
+    moved: [...moved],
+    movedTypes: movedUnits.filter((u) => u.isType).map((u) => u.name),
+  };
 }
 
 export interface ImporterInput {
@@ -491,127 +621,242 @@ export interface ImporterInput {
   sourcePath: string;
   destPath: string;
   text: string;
-  /** The names the unit declares. */
+  /** The names the unit declares, and those of them that are types (interfaces, type aliases). */
   moved: readonly string[];
+  movedTypes?: readonly string[];
+  /** The move created its destination: it holds nothing but what moved. */
+  destCreated?: boolean;
 }
 
-const escapeRegExp = (s: string) => s.replace(/[\\^$.*+?()[\]{}|]/g, "\\$&");
+/** `ns.name` and `ns.Name` (a type) in a tree: where a namespace import is used for a name. */
+function namespaceUses(tree: Tree, ns: string, names: ReadonlySet<string>) {
+  const uses: (Span & { name: string })[] = [];
+  let opaque = false;
+  let others = 0;
+  const visit = (node: Node) => {
+    if (node.type === "import_statement") return;
+    if (node.type === "member_expression" || node.type === "nested_type_identifier") {
+      const object = node.childForFieldName(
+        node.type === "member_expression" ? "object" : "module",
+      );
+      const property = node.childForFieldName(
+        node.type === "member_expression" ? "property" : "name",
+      );
+      if (object?.type === "identifier" && object.text === ns && property) {
+        if (names.has(property.text)) uses.push({ ...spanOf(node), name: property.text });
+        else others++;
+        return;
+      }
+    }
+    // `ns` itself as a value (passed on, indexed): what it is asked for is not known.
+    if (node.type === "identifier" && node.text === ns) opaque = true;
+    for (const child of kids(node)) visit(child);
+  };
+  visit(tree.rootNode);
+  return { uses, opaque, others };
+}
+
+/** Whether `name` appears in `text` as a word of code other than at the offsets of `except`. */
+function nameTaken(text: string, name: string, except: readonly Span[]): boolean {
+  const word = new RegExp(`(?<![\\w$.])${name.replace(/\$/g, "\\$")}(?![\\w$])`, "g");
+  for (const m of text.matchAll(word)) {
+    const at = m.index ?? 0;
+    if (!except.some((e) => at >= e.start && at < e.end)) return true;
+  }
+  return false;
+}
 
 /**
  * An importer of names that moved from `sourcePath` to `destPath`: each
  * `import { … } from` the old file loses them, and they are imported from the
  * new one (merged into an import of it, in the importer's specifier style).
- * A namespace import, a re-export or a dynamic import of the old file that
- * may reach them is reported, not rewritten.
+ * A namespace import of the old file used for them (`util.moved`) uses a named
+ * import instead; a re-export of them re-exports them from the new file. A
+ * dynamic import of the old file, or what a namespace re-export or a namespace
+ * passed on as a value may reach, is reported, not rewritten.
  */
 export async function planScriptImporter(input: ImporterInput): Promise<ImporterPlan> {
   const { importerPath, sourcePath, destPath, text } = input;
   const moved = new Set(input.moved);
+  const types = new Set(input.movedTypes ?? []);
   const namesSource = (specifier: string) => specifierNames(specifier, importerPath, sourcePath);
   const found = await withTree(text, input.lang, (tree) => {
-    const reexports: string[] = [];
-    for (const child of kids(tree.rootNode)) {
-      if (child.type !== "export_statement") continue;
-      const spec = stringValue(child.childForFieldName("source"));
-      if (spec === undefined || !namesSource(spec)) continue;
-      const clause = kids(child).find((c) => c.type === "export_clause");
-      const names = clause
-        ? kids(clause)
-            .filter((c) => c.type === "export_specifier")
-            .map((c) => c.childForFieldName("name")?.text ?? "")
-        : undefined;
-      if (names === undefined || names.some((n) => moved.has(n)))
-        reexports.push(
-          `export ${names ? `{ ${names.filter((n) => moved.has(n)).join(", ")} }` : "*"} from "${spec}"`,
-        );
-    }
+    const facts = factsOf(tree, text);
     const dynamic = usesIn(tree, 0, text.length).dynamic.filter((d) =>
       namesSource(d.slice(d.indexOf('"') + 1, d.lastIndexOf('"'))),
     );
-    return { facts: factsOf(tree, text), reexports, dynamic };
+    const namespaces = facts.imports
+      .filter((s) => namesSource(s.specifier))
+      .flatMap((s) => s.parts.filter((p) => p.kind === "namespace"))
+      .map((p) => ({ part: p, ...namespaceUses(tree, p.local, moved) }));
+    return { facts, dynamic, namespaces };
   });
-  const unresolved = [
-    ...found.reexports.map(
-      (r) => `${importerPath}: ${r} re-exports from ${sourcePath}; not rewritten`,
-    ),
-    ...found.dynamic.map((d) => `${importerPath}: ${d} may reach what moved; not rewritten`),
-  ];
+  const { facts } = found;
+  const unresolved = found.dynamic.map(
+    (d) => `${importerPath}: ${d} may reach what moved; not rewritten`,
+  );
   const needs: Need[] = [];
-  const edits: { start: number; end: number; insert: string }[] = [];
+  const edits: TextEdit[] = [];
+  const specifierFor = (written: string) =>
+    specifierOf(destPath, importerPath, extensionStyle([written]));
+  const q = (written: string) => written[0] ?? '"';
+
+  // A namespace import used for what moved: a named import of it instead, where its name is free.
+  const namespaceNeeds: Need[] = [];
+  for (const ns of found.namespaces) {
+    if (!ns.uses.length) continue;
+    const names = [...new Set(ns.uses.map((u) => u.name))];
+    const blocked = names.filter(
+      (n) =>
+        nameTaken(text, n, ns.uses) ||
+        facts.bindings.some((b) => b.local === n) ||
+        facts.topLevel.some((t) => t.name === n),
+    );
+    if (ns.opaque || blocked.length) {
+      unresolved.push(
+        `${importerPath}: uses ${names.map((m) => `${ns.part.local}.${m}`).join(", ")} through \`import * as ${ns.part.local}\`${blocked.length ? ` (${blocked.join(", ")} is taken in this file)` : ""}; not rewritten`,
+      );
+      continue;
+    }
+    for (const use of ns.uses) edits.push({ start: use.start, end: use.end, insert: use.name });
+    const statement = facts.imports.find((s) => s.parts.includes(ns.part));
+    // Used for nothing else: the namespace import goes.
+    if (statement && !ns.others) edits.push(...withoutParts(text, statement, [ns.part]));
+    for (const name of names)
+      namespaceNeeds.push({
+        local: name,
+        imported: name,
+        specifier: specifierFor(statement?.specifier ?? ""),
+        typeOnly: statement?.typeOnly ?? false,
+        typeName: types.has(name),
+      });
+  }
+
   // With no import of the new file to merge into (and no name of the unit's declared
   // here), each import of the old file is followed by one of the new file for what moved.
   const inPlace =
-    !found.facts.imports.some((s) => specifierNames(s.specifier, importerPath, destPath)) &&
-    !found.facts.topLevel.some((t) => moved.has(t.name));
-  for (const statement of found.facts.imports) {
+    !facts.imports.some((s) => specifierNames(s.specifier, importerPath, destPath)) &&
+    !facts.topLevel.some((t) => moved.has(t.name));
+  for (const statement of facts.imports) {
     if (!namesSource(statement.specifier)) continue;
     const going = statement.parts.filter((p) => p.kind === "named" && moved.has(p.imported));
-    for (const p of statement.parts.filter((p) => p.kind === "namespace")) {
-      const through = [...moved].filter((m) =>
-        new RegExp(
-          `(?<![\\w$])${escapeRegExp(p.local)}\\s*\\??\\.\\s*${escapeRegExp(m)}(?![\\w$])`,
-        ).test(text),
-      );
-      if (through.length)
-        unresolved.push(
-          `${importerPath}: uses ${through.map((m) => `${p.local}.${m}`).join(", ")} through \`import * as ${p.local}\`; not rewritten`,
-        );
-    }
     // A default import under a moved name is likely the unit itself: said, not guessed.
     for (const p of statement.parts.filter((p) => p.kind === "default" && moved.has(p.local)))
       unresolved.push(
         `${importerPath}: imports the default export of ${sourcePath} as ${p.local}; if that is what moved, import it from ${destPath}`,
       );
     if (!going.length) continue;
-    const style = extensionStyle([statement.specifier]);
+    const specifier = specifierFor(statement.specifier);
     for (const p of going)
       needs.push({
         local: p.local,
         imported: p.imported,
-        specifier: specifierOf(destPath, importerPath, style),
+        specifier,
         typeOnly: statement.typeOnly,
         typeName: !statement.typeOnly && p.text.startsWith("type "),
       });
-    const kept = statement.parts.filter((p) => !going.includes(p));
-    if (inPlace) {
-      // The new import goes where the old one is, in its quotes and with its semicolon.
-      const q = statement.sourceText[0] ?? '"';
-      const fresh = `import ${statement.typeOnly ? "type " : ""}{ ${going.map((p) => p.text).join(", ")} } from ${q}${specifierOf(destPath, importerPath, style)}${q}${statement.semicolon ? ";" : ""}`;
-      const insert = kept.length ? `${rebuilt(statement, kept)}\n${fresh}` : fresh;
-      edits.push({ start: statement.node.start, end: statement.node.end, insert });
+    if (!inPlace) {
+      edits.push(...withoutParts(text, statement, going));
+      continue;
+    }
+    // Everything it imports moved: it names the new file. Else the moved names leave its
+    // list, and an import of the new file follows it, in its quotes and with its semicolon.
+    if (going.length === statement.parts.length) {
+      const quote = q(statement.source.text);
+      edits.push({ ...statement.source, insert: `${quote}${specifier}${quote}` });
+      continue;
+    }
+    edits.push(...withoutParts(text, statement, going));
+    const quote = q(statement.source.text);
+    const fresh = `import ${statement.typeOnly ? "type " : ""}{ ${going.map((p) => p.text).join(", ")} } from ${quote}${specifier}${quote}${statement.semicolon ? ";" : ""}`;
+    const at = lineEnd(text, statement.node.end);
+    edits.push({ start: at, end: at, insert: `${fresh}\n` });
+  }
+
+  // Re-exports of the old file (a barrel): what moved is re-exported from the new one.
+  const reexported: string[] = [];
+  for (const re of facts.reexports) {
+    if (!namesSource(re.specifier)) continue;
+    const quote = q(re.source.text);
+    const specifier = specifierFor(re.specifier);
+    const already = facts.reexports.some(
+      (r) => r !== re && specifierNames(r.specifier, importerPath, destPath),
+    );
+    if (re.kind === "namespace") {
+      unresolved.push(
+        `${importerPath}: ${text.slice(re.node.start, re.node.end)} no longer holds ${[...moved].join(", ")}; not rewritten`,
+      );
+      continue;
+    }
+    const end = re.semicolon ? ";" : "";
+    if (re.kind === "star") {
+      // Names this barrel re-exports by name need nothing from its `export *`.
+      const byName = new Set(
+        facts.reexports.flatMap((r) => r.items.map((it) => it.text.split(/\s+as\s+/).at(-1))),
+      );
+      const wanted = [...moved].filter((n) => !byName.has(n));
+      if (already || !wanted.length) continue;
+      // A new file holds only what moved: re-export all of it, as the barrel does its neighbours.
+      const values = wanted.filter((n) => !types.has(n));
+      const typeNames = wanted.filter((n) => types.has(n));
+      const lines = input.destCreated
+        ? [`export * from ${quote}${specifier}${quote}${end}`]
+        : [
+            ...(values.length
+              ? [`export { ${values.join(", ")} } from ${quote}${specifier}${quote}${end}`]
+              : []),
+            ...(typeNames.length
+              ? [`export type { ${typeNames.join(", ")} } from ${quote}${specifier}${quote}${end}`]
+              : []),
+          ];
+      const at = lineEnd(text, re.node.end);
+      edits.push({ start: at, end: at, insert: lines.map((l) => `${l}\n`).join("") });
+      reexported.push(...wanted);
+      continue;
+    }
+    const going = re.items.filter((it) => moved.has(it.name));
+    if (!going.length) continue;
+    reexported.push(...going.map((it) => it.name));
+    if (going.length === re.items.length) {
+      edits.push({ ...re.source, insert: `${quote}${specifier}${quote}` });
       continue;
     }
     edits.push(
-      kept.length === 0
-        ? { start: statement.node.start, end: lineEnd(text, statement.node.end), insert: "" }
-        : {
-            start: statement.node.start,
-            end: statement.node.end,
-            insert: rebuilt(statement, kept),
-          },
-    );
-  }
-  if (!edits.length) return { text, changes: [], unresolved };
-  if (inPlace)
-    return {
-      text: replaceRanges(text, edits),
-      changes: importerChanges(
-        importerPath,
-        destPath,
-        needs.map((n) => ({ local: n.local, here: false })),
+      ...dropItems(
+        text,
+        re.items,
+        new Set(re.items.flatMap((it, i) => (going.includes(it) ? [i] : []))),
       ),
-      unresolved,
-    };
-  let dropped = replaceRanges(text, edits);
-  if (edits.length === found.facts.imports.length && edits.every((e) => e.insert === ""))
-    dropped = withoutLeadingBlank(dropped);
-  const refreshed = await withTree(dropped, input.lang, (tree) => factsOf(tree, dropped));
-  const out = addImports(dropped, refreshed, needs, importerPath);
-  const here = (n: Need) => refreshed.topLevel.some((t) => t.name === n.local);
-  const changes = importerChanges(
-    importerPath,
-    destPath,
-    needs.map((n) => ({ local: n.local, here: here(n) })),
+    );
+    const fresh = `export ${re.typeOnly ? "type " : ""}{ ${going.map((it) => it.text).join(", ")} } from ${quote}${specifier}${quote}${end}`;
+    const at = lineEnd(text, re.node.end);
+    edits.push({ start: at, end: at, insert: `${fresh}\n` });
+  }
+
+  if (!edits.length) return { text, changes: [], unresolved };
+  const reexportChange = reexported.length
+    ? [`${importerPath}: re-exports ${[...new Set(reexported)].join(", ")} from ${destPath}`]
+    : [];
+  // In place, the named imports are written already; the namespaces' names are added.
+  const toAdd = inPlace ? namespaceNeeds : [...namespaceNeeds, ...needs];
+  let out = replaceRanges(text, mergeInsertions(edits));
+  const removedAll = facts.imports.every((s) =>
+    edits.some((e) => e.start === s.node.start && e.insert === "" && e.end >= s.node.end),
   );
+  if (facts.imports.length && removedAll) out = withoutLeadingBlank(out);
+  let here = (_: Need) => false;
+  if (toAdd.length) {
+    const refreshed = await withTree(out, input.lang, (tree) => factsOf(tree, out));
+    out = addImports(out, refreshed, toAdd, importerPath);
+    here = (n) => refreshed.topLevel.some((t) => t.name === n.local);
+  }
+  const changes = [
+    ...importerChanges(
+      importerPath,
+      destPath,
+      [...namespaceNeeds, ...needs].map((n) => ({ local: n.local, here: here(n) })),
+    ),
+    ...reexportChange,
+  ];
   return { text: out, changes, unresolved };
 }

@@ -3,7 +3,9 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type * as TreeSitter from "@vscode/tree-sitter-wasm";
+import type { SyntaxFault } from "./faults.ts";
 import type { CodeLanguage } from "./languages.ts";
+import { maskMisreads } from "./misreads.ts";
 
 /**
  * web-tree-sitter and its grammars, loaded on first use (an agent that never
@@ -50,7 +52,9 @@ async function grammar(lang: CodeLanguage): Promise<TreeSitter.Language> {
 
 /**
  * Parses `text` as `lang` and gives the tree to `use`; the tree lives in
- * WebAssembly memory and is freed when `use` returns.
+ * WebAssembly memory and is freed when `use` returns. What the grammar
+ * misreads is masked first (misreads.ts): offsets and lines are the text's
+ * own, and so is a node's text but where a mask stands.
  */
 export async function withTree<T>(
   text: string,
@@ -61,7 +65,7 @@ export async function withTree<T>(
   const parser = new ts.Parser();
   try {
     parser.setLanguage(await grammar(lang));
-    const tree = parser.parse(text);
+    const tree = parser.parse(maskMisreads(text, lang));
     if (!tree) throw new Error(`tree-sitter could not parse the ${lang} text`);
     try {
       return use(tree);
@@ -71,6 +75,42 @@ export async function withTree<T>(
   } finally {
     parser.delete();
   }
+}
+
+/** How many of a file's faults are listed: past this many, the rest compare as one. */
+const MAX_FAULTS = 200;
+
+/**
+ * Every syntax error of `tree`, in source order: each ERROR node (its text,
+ * not what it holds) and each node the parser had to make up (`MISSING ;`,
+ * with its line's text). Texts are whitespace-collapsed and cut at 200
+ * characters: they name a fault wherever an edit elsewhere moved it.
+ */
+export function syntaxFaults(tree: Tree): SyntaxFault[] {
+  const out: SyntaxFault[] = [];
+  if (!tree.rootNode.hasError) return out;
+  const source = tree.rootNode.text;
+  const squeeze = (t: string) => t.replace(/\s+/g, " ").trim().slice(0, 200);
+  const walk = (node: Node) => {
+    if (out.length >= MAX_FAULTS) return;
+    if (node.type === "ERROR" || node.isMissing) {
+      const line = node.startPosition.row + 1;
+      const start = source.lastIndexOf("\n", node.startIndex - 1) + 1;
+      const end = source.indexOf("\n", node.startIndex);
+      const context = source.slice(start, end === -1 ? source.length : end);
+      out.push({
+        line,
+        text: node.isMissing
+          ? `missing ${node.type} in ${squeeze(context)}`
+          : `${squeeze(node.text)} in ${squeeze(context)}`,
+      });
+      return;
+    }
+    if (!node.hasError) return;
+    for (const child of node.children) if (child) walk(child);
+  };
+  walk(tree.rootNode);
+  return out;
 }
 
 /** The 1-based line of the first syntax error in `tree`, or `undefined` when it parses cleanly. */

@@ -1,7 +1,8 @@
 import { type Selector, type SelectResult, selectByAnchors } from "./anchored.ts";
+import type { SyntaxFault } from "./faults.ts";
 import { FORMATS } from "./formats/index.ts";
 import { isCode, LANGUAGE_LIST, type Language } from "./languages.ts";
-import { firstError, withTree } from "./parser.ts";
+import { syntaxFaults as faultsOf, firstError, withTree } from "./parser.ts";
 import { listRegions } from "./regions.ts";
 import { findSymbol, listSymbols, type SymbolUnit } from "./symbols.ts";
 
@@ -73,6 +74,23 @@ export async function unitsOf(text: string, lang: Language): Promise<SymbolUnit[
   const regions = listRegions(text);
   if (!regions.length) return symbols;
   return [...regions, ...symbols].sort((a, b) => a.start - b.start || b.end - a.end);
+}
+
+/**
+ * The syntax errors of `text` in `lang` (parser.ts `syntaxFaults`); a data
+ * file's first error, named by its line's text; one that nests too deeply for
+ * the parser, one fault on line 1. Empty: it parses cleanly.
+ */
+export async function syntaxFaults(text: string, lang: Language): Promise<SyntaxFault[]> {
+  try {
+    if (isCode(lang)) return await withTree(text, lang, faultsOf);
+    const line = FORMATS[lang].firstError(text);
+    if (line === undefined) return [];
+    return [{ line, text: text.split("\n")[line - 1]?.trim().slice(0, 200) ?? "" }];
+  } catch (error) {
+    if (error instanceof RangeError) return [{ line: 1, text: "nests too deeply to parse" }];
+    throw error;
+  }
 }
 
 /** Whether `text` parses cleanly as `lang`: `undefined`, or the 1-based line of the first error. */

@@ -1,5 +1,5 @@
 import { distance } from "fastest-levenshtein";
-import { type CodeLanguage, GRAMMARS, type Kind } from "./languages.ts";
+import { type CodeLanguage, GRAMMARS, isScript, type Kind } from "./languages.ts";
 import type { Node, Tree } from "./parser.ts";
 import { isRegionMarker } from "./regions.ts";
 import { isTrailing, lineEndAfter, lineStartBefore } from "./spans.ts";
@@ -94,6 +94,9 @@ function lastRow(node: Node): number {
 export function listSymbols(tree: Tree, text: string, lang: CodeLanguage): SymbolUnit[] {
   const g = GRAMMARS[lang];
   const out: SymbolUnit[] = [];
+  /** TypeScript's overload signatures (indices into `out`), joined to what follows (withOverloads). */
+  const overloads = isScript(lang);
+  const signatures = new Set<number>();
 
   /** The unit of definition `def`: its wrappers, then the attached siblings above. */
   const unitOf = (def: Node): { start: number; end: number; startRow: number; endRow: number } => {
@@ -137,7 +140,9 @@ export function listSymbols(tree: Tree, text: string, lang: CodeLanguage): Symbo
       const qualifier = owner ? `${owner}.` : prefix;
       if (names.length) {
         const unit = unitOf(child);
-        for (const name of names)
+        const overloaded = overloads && child.type.endsWith("_signature");
+        for (const name of names) {
+          if (overloaded) signatures.add(out.length);
           out.push({
             name: qualifier + name,
             kind: kind === "function" && (prefix !== "" || owner) ? "method" : kind,
@@ -146,6 +151,7 @@ export function listSymbols(tree: Tree, text: string, lang: CodeLanguage): Symbo
             start_line: unit.startRow + 1,
             end_line: unit.endRow + 1,
           });
+        }
       }
       const inner = g.containers.has(child.type) && names[0] ? `${qualifier}${names[0]}.` : prefix;
       const nested = FUNCTION_KINDS.has(kind) && names[0] ? `${qualifier}${names[0]}.` : inner;
@@ -153,6 +159,45 @@ export function listSymbols(tree: Tree, text: string, lang: CodeLanguage): Symbo
     }
   };
   visit(tree.rootNode, "", false);
+  return overloads ? withOverloads(out, signatures, text) : out;
+}
+
+/** Nothing but blank lines and comments (rxjs's `/* tslint:enable *\/` between overloads). */
+const betweenIsBlank = (text: string) =>
+  text
+    .replace(/\/\*[\s\S]*?\*\//g, "")
+    .replace(/\/\/[^\n]*/g, "")
+    .trim() === "";
+
+/**
+ * TypeScript's overloads as one unit: signatures of a name followed, with
+ * nothing but blank lines and comments between, by more signatures or the implementation
+ * of that name (`parse(a: string): R;` `parse(a: Buffer): R;` `parse(a) {…}`),
+ * as the language service moves them.
+ */
+function withOverloads(
+  symbols: SymbolUnit[],
+  signatures: ReadonlySet<number>,
+  text: string,
+): SymbolUnit[] {
+  const out: SymbolUnit[] = [];
+  let open: { unit: SymbolUnit; signature: boolean } | undefined;
+  for (const [i, s] of symbols.entries()) {
+    const joins =
+      open?.signature &&
+      open.unit.name === s.name &&
+      s.start >= open.unit.end &&
+      betweenIsBlank(text.slice(open.unit.end, s.start));
+    if (open && joins) {
+      open.unit.end = s.end;
+      open.unit.end_line = s.end_line;
+      open.signature = signatures.has(i);
+      continue;
+    }
+    const unit = { ...s };
+    out.push(unit);
+    open = { unit, signature: signatures.has(i) };
+  }
   return out;
 }
 
@@ -172,8 +217,8 @@ export function findSymbol(symbols: SymbolUnit[], query: string, where: string):
   const q = query.trim();
   let found = symbols.filter((s) => s.name === q);
   if (!found.length) found = symbols.filter((s) => s.name.endsWith(`.${q}`));
-  // One unit declaring a name twice counts once. (Overload signatures are separate
-  // units: they come back as candidates, each with its lines.)
+  // One unit declaring a name twice counts once (TypeScript's overloads are one unit:
+  // listSymbols; Java's, methods of their own, come back as candidates with their lines).
   const units = found.filter(
     (s, i) => found.findIndex((t) => t.start === s.start && t.end === s.end) === i,
   );
