@@ -35,6 +35,7 @@ import { LEDGER_LIMITS, type Reverted } from "./ledger.ts";
 import type { PathLocks } from "./locks.ts";
 import { type OpRecord, recordOf, revertMismatch } from "./op-record.ts";
 import { isInside, type Resolved, resolvePath, type Sandbox } from "./paths.ts";
+import { pythonModules } from "./python-modules.ts";
 import { newFault } from "./syntax/faults.ts";
 import {
   followsImporters,
@@ -304,19 +305,44 @@ async function carryFor(
   const sourceFirst = from && initial.get(from.abs);
   if (!from || !to || !fromResult || !toResult || !sourceNow || !destNow || !sourceFirst)
     return failure("INVALID_ARGUMENT", "`carry_imports` names edits this operation does not have.");
+  // Python names modules from where their package starts (a `src/` layout): the agent
+  // looks at the packages on the way, for the files a plan names.
+  const python = languageOf(from.abs) === "python" && languageOf(to.abs) === "python";
+  const modules: Record<string, string> = {};
+  const named = (files: { abs: string; path: string }[]) => {
+    if (python) Object.assign(modules, pythonModules(files, ws.sandbox.roots));
+  };
+  named([
+    { abs: from.abs, path: fromResult.path },
+    { abs: to.abs, path: toResult.path },
+  ]);
+  /** The importers found before the locks were taken, read again under them, that hold one of `names`. */
+  const holding = async (test: (text: string) => boolean) => {
+    const out: { abs: string; path: string; text: string }[] = [];
+    for (const abs of importers?.files ?? []) {
+      const text = await readFile(abs, "utf8").catch(() => "");
+      if (!test(text)) continue;
+      const found = await resolvePath(ws.sandbox, abs);
+      if (found.ok && found.abs === abs) out.push({ abs, path: found.display, text });
+    }
+    named(out);
+    return out;
+  };
   const carried = await carryImports({
     source: { abs: from.abs, initial: sourceFirst, current: sourceNow, result: fromResult },
     dest: { abs: to.abs, initial: initial.get(to.abs), current: destNow, result: toResult },
+    modules,
+    ...(python && importers ? { readers: (names) => holding((t) => mayImport(names, t)) } : {}),
   });
   if (!carried) return undefined;
+  if (carried.blocked.length)
+    return failure("MOVE_BLOCKED", `${carried.blocked.join(" ")} Nothing was changed.`, carry.from);
   current.set(from.abs, { ...sourceNow, ...carried.source });
   current.set(to.abs, { ...destNow, ...carried.dest });
   if (!importers) return undefined;
-  // The importers found before the locks were taken, read again under them: those that
-  // name what moved, checked and loaded as any file an operation changes.
+  // Those that name what moved, checked and loaded as any file an operation changes.
   const files: { abs: string; path: string; state: FileState }[] = [];
-  for (const abs of importers.files) {
-    if (!mayImport(carried.moved, await readFile(abs, "utf8").catch(() => ""))) continue;
+  for (const { abs } of await holding((t) => mayImport(carried.moved, t))) {
     const found = await resolvePath(ws.sandbox, abs);
     if (!found.ok || found.abs !== abs) continue;
     const loaded = await load(found);
@@ -335,6 +361,8 @@ async function carryFor(
     },
     moved: carried.moved,
     movedTypes: carried.movedTypes,
+    sourceEmptied: carried.sourceEmptied,
+    modules,
     files,
     max: MAX_IMPORTERS,
     truncated: importers.truncated ? importers.seen : undefined,

@@ -918,6 +918,65 @@ describe("a move's imports (carry_imports)", () => {
     expect(bytes("src/internal.ts").toString()).toBe(BARREL);
   });
 
+  it("repoints a barrel's `export *` when the old file is left with nothing to export (it would not compile)", async () => {
+    const { ws, file, bytes } = workspace();
+    file("src/a.ts", "export function f() {\n  return 1;\n}\n");
+    file("src/internal.ts", 'export * from "./z"\nexport * from "./a"\n');
+    const r = await move(ws, "src/a.ts", "f", "src/lib/b.ts");
+    expect(r.ok, r.ok ? "" : r.error.message).toBe(true);
+    expect(bytes("src/internal.ts").toString()).toBe(
+      'export * from "./z"\nexport * from "./lib/b"\n',
+    );
+  });
+
+  it("Python in a src/ layout: modules named from their package, and an import another module reads through the old one kept", async () => {
+    const { ws, file, bytes } = workspace();
+    file("src/click/__init__.py", "");
+    file("src/click/paths/__init__.py", "");
+    const UTILS =
+      "from click.text import strip\n\nSEP = '/'\n\n\ndef join(a, b):\n    return strip(a) + SEP + b\n";
+    file("src/click/utils.py", UTILS);
+    file("src/click/text.py", "def strip(s):\n    return s.strip()\n");
+    file(
+      "src/click/core.py",
+      "from click import utils\n\n\ndef f(s):\n    return utils.strip(s)\n",
+    );
+    const r = await move(ws, "src/click/utils.py", "join", "src/click/paths/join.py");
+    expect(r.ok, r.ok ? "" : r.error.message).toBe(true);
+    expect(bytes("src/click/paths/join.py").toString()).toBe(
+      "from click.text import strip\nfrom click.utils import SEP\n\n\ndef join(a, b):\n    return strip(a) + SEP + b\n",
+    );
+    // core.py reads utils.strip: the import stays in utils.py.
+    expect(
+      bytes("src/click/utils.py").toString().startsWith("from click.text import strip\n"),
+    ).toBe(true);
+  });
+
+  it("refuses, with MOVE_BLOCKED, a unit that assigns to a variable staying behind (mobx's isolateGlobalState), a dry run too", async () => {
+    const { ws, file, bytes } = workspace();
+    const GLOBAL = [
+      "let isolateCalled = false",
+      "",
+      "export function isolateGlobalState() {",
+      "  isolateCalled = true",
+      "}",
+      "",
+      "export const wasIsolated = () => isolateCalled",
+      "",
+    ].join("\n");
+    file("src/globalstate.ts", GLOBAL);
+    const r = await move(ws, "src/globalstate.ts", "isolateGlobalState", "src/isolate.ts");
+    expect(r).toMatchObject({ ok: false, error: { code: "MOVE_BLOCKED", edit: 0 } });
+    if (!r.ok) {
+      expect(r.error.message).toContain("assigns to isolateCalled, declared in src/globalstate.ts");
+      expect(r.error.message).toContain("Nothing was changed.");
+    }
+    expect(bytes("src/globalstate.ts").toString()).toBe(GLOBAL);
+    expect(existsSync(path.join(path.dirname(file("src/globalstate.ts")), "isolate.ts"))).toBe(
+      false,
+    );
+  });
+
   it("drops the destination's own import of the unit, in its one result and undo", async () => {
     const { ws, file, bytes } = workspace();
     file("src/a.ts", A_TS);

@@ -233,16 +233,25 @@ describe("a move's importers in Python", () => {
     expect(out[1]?.changes).toEqual(["shop/orders.py: imports Cart from shop/cart/cart.py"]);
   });
 
-  it("names a star import and a use through the module instead of guessing", async () => {
+  it("follows a use through the old module with a named import (its import dropped once unused); names a star import", async () => {
     const out = await plan("shop/store.py", "shop/cart.py", ["Cart"], {
       "a.py": "from shop.store import *\n",
       "b.py": "import shop.store\n\nshop.store.Cart()\n",
-      "c.py": "from shop import store\n\nstore.Cart()\n",
+      "c.py": "from shop import store\n\nstore.Cart()\nstore.load()\n",
+      // Markdown's shape (BSD-3-Clause): `from . import util` … `util.deprecated`.
+      "shop/views.py": "from . import store\n\n\n@store.Cart\ndef view():\n    pass\n",
+      "d.py": "from shop import store\n\nCart = 1\nstore.Cart()\n",
     });
+    expect(out.map((o) => o.text)).toEqual([
+      undefined,
+      "from shop.cart import Cart\n\nCart()\n",
+      "from shop import store\nfrom shop.cart import Cart\n\nCart()\nstore.load()\n",
+      "from .cart import Cart\n\n\n@Cart\ndef view():\n    pass\n",
+      undefined,
+    ]);
     expect(out.flatMap((o) => o.unresolved)).toEqual([
       "a.py: from shop.store import * no longer binds Cart; not rewritten",
-      "b.py: uses Cart through `import shop.store`; not rewritten",
-      "c.py: uses Cart through `from shop import store`; not rewritten",
+      "d.py: uses store.Cart through `from shop import store` (Cart is taken in this file); not rewritten",
     ]);
   });
 });

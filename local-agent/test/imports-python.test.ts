@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { planPythonImports } from "../src/imports/python.ts";
+import { planPythonImports, readsThrough } from "../src/imports/python.ts";
 import { planMove } from "./support/plan-move.ts";
 
 const move = (
@@ -50,6 +50,7 @@ describe("import-aware moves in Python", () => {
 from ..db import session
 from ..handlers import _now
 from ..models import User
+
 
 def get_user(user_id):
     user = session.get(User, user_id)
@@ -118,5 +119,215 @@ def health():
     expect(plan.unresolved).toEqual([
       "from helpers import * in m.py: the names it binds are not known, so none were carried",
     ]);
+  });
+});
+
+/** Real-code shapes, trimmed (httpx BSD-3-Clause, urllib3 MIT, Markdown BSD-3-Clause, click BSD-3-Clause). */
+describe("import-aware moves in Python, on the shapes real projects have", () => {
+  it("carries `from __future__ import annotations` and the `if TYPE_CHECKING:` imports the unit's annotations need (httpx)", async () => {
+    const source = [
+      "from __future__ import annotations",
+      "",
+      "import typing",
+      "",
+      "if typing.TYPE_CHECKING:",
+      "    from ._models import Request, Response",
+      "",
+      "",
+      "class HTTPError(Exception):",
+      "    pass",
+      "",
+      "",
+      "class HTTPStatusError(HTTPError):",
+      "    def __init__(self, message: str, *, request: Request, response: 'Response') -> None:",
+      "        super().__init__(message)",
+      "",
+    ].join("\n");
+    const plan = await move(
+      {
+        sourcePath: "httpx/_exceptions.py",
+        source,
+        destPath: "httpx/_transports/status.py",
+        dest: "",
+      },
+      "HTTPStatusError",
+    );
+    expect(plan.destination.split("\n").slice(0, 12)).toEqual([
+      "from __future__ import annotations",
+      "import typing",
+      "",
+      "from .._exceptions import HTTPError",
+      "",
+      "if typing.TYPE_CHECKING:",
+      "    from .._models import Request, Response",
+      "",
+      "",
+      "class HTTPStatusError(HTTPError):",
+      "    def __init__(self, message: str, *, request: Request, response: 'Response') -> None:",
+      "        super().__init__(message)",
+    ]);
+  });
+
+  it("imports from the old module a name it binds in a try block, and lets its `__all__` go of what moved (urllib3)", async () => {
+    const source = [
+      "try:",
+      "    from ssl import CERT_REQUIRED",
+      "except ImportError:",
+      "    CERT_REQUIRED = 2",
+      "",
+      "__all__ = [",
+      '    "resolve_cert_reqs",',
+      '    "other",',
+      "]",
+      "",
+      "",
+      "def resolve_cert_reqs(candidate):",
+      "    return candidate or CERT_REQUIRED",
+      "",
+      "",
+      "def other():",
+      "    pass",
+      "",
+    ].join("\n");
+    const plan = await move(
+      {
+        sourcePath: "urllib3/util/ssl_.py",
+        source,
+        destPath: "urllib3/packages/certs.py",
+        dest: "",
+      },
+      "resolve_cert_reqs",
+    );
+    expect(plan.destination.split("\n")[0]).toBe("from urllib3.util.ssl_ import CERT_REQUIRED");
+    expect(plan.source).toContain('__all__ = [\n    "other",\n]');
+    expect(plan.changes).toContain("urllib3/util/ssl_.py: __all__ drops resolve_cert_reqs");
+  });
+
+  it("names its own package relatively from a subpackage (`from . import util` → `from .. import util`), and imports the unit back in the function that uses it, not at the top, where the top would be a circular import (Markdown)", async () => {
+    const source = [
+      "from . import util",
+      "",
+      "",
+      "class InlineProcessor:",
+      "    pass",
+      "",
+      "",
+      "class HtmlInlineProcessor(InlineProcessor):",
+      "    def run(self, text):",
+      "        return util.strip(text)",
+      "",
+      "",
+      "def build_inlinepatterns(md):",
+      '    """Build the default set of inline patterns."""',
+      "    return [HtmlInlineProcessor(md)]",
+      "",
+    ].join("\n");
+    const plan = await move(
+      {
+        sourcePath: "markdown/inlinepatterns.py",
+        source,
+        destPath: "markdown/extensions/html.py",
+        dest: "",
+      },
+      "HtmlInlineProcessor",
+    );
+    expect(plan.destination.split("\n").slice(0, 3)).toEqual([
+      "from .. import util",
+      "from ..inlinepatterns import InlineProcessor",
+      "",
+    ]);
+    expect(plan.source).toContain(
+      'def build_inlinepatterns(md):\n    """Build the default set of inline patterns."""\n    from .extensions.html import HtmlInlineProcessor\n    return [HtmlInlineProcessor(md)]\n',
+    );
+    expect(plan.changes).toContain("markdown/inlinepatterns.py: drops imports util");
+    expect(plan.blocked).toBeUndefined();
+  });
+
+  it("refuses, naming the cycle, a move whose unit needs the old module while the old module reads it when it loads", async () => {
+    const source = [
+      "class Base:",
+      "    pass",
+      "",
+      "",
+      "class Child(Base):",
+      "    pass",
+      "",
+      "",
+      "REGISTRY = {'child': Child}",
+      "",
+    ].join("\n");
+    const plan = await move(
+      { sourcePath: "pkg/models.py", source, destPath: "pkg/sub/child.py", dest: "" },
+      "Child",
+    );
+    expect(plan.blocked).toEqual([
+      "Moving Child to pkg/sub/child.py would make a circular import: pkg/sub/child.py would import Base from pkg/models.py, which reads Child when it is imported (line 9). Move them together, or move what it uses from pkg/models.py first.",
+    ]);
+  });
+
+  it("judges by scope: a local of an import's name elsewhere neither keeps the import nor brings the unit back", async () => {
+    const source = [
+      "import json",
+      "",
+      "",
+      "def dump(data):",
+      "    return json.dumps(data)",
+      "",
+      "",
+      "def load(json):",
+      "    dump = json.strip()",
+      "    return dump",
+      "",
+    ].join("\n");
+    const plan = await move(
+      { sourcePath: "app/io.py", source, destPath: "app/out.py", dest: "" },
+      "dump",
+    );
+    expect(plan.source.trimStart().startsWith("def load(json):")).toBe(true);
+    expect(plan.changes).toEqual(["app/out.py: imports json", "app/io.py: drops imports json"]);
+  });
+
+  it("names modules from where their package starts, not the agent's root, in a `src/` layout (click)", async () => {
+    const source = "SEP = '/'\n\n\ndef join(a, b):\n    return a + SEP + b\n";
+    const found = await move(
+      { sourcePath: "src/click/utils.py", source, destPath: "src/click/paths/join.py", dest: "" },
+      "join",
+    );
+    // Without the agent's names: from the root (what a flat layout means).
+    expect(found.destination.split("\n")[0]).toBe("from src.click.utils import SEP");
+    const plan = await planMove(
+      "python",
+      { sourcePath: "src/click/utils.py", source, destPath: "src/click/paths/join.py", dest: "" },
+      "join",
+      (t) =>
+        planPythonImports({
+          ...t,
+          modules: {
+            "src/click/utils.py": "click.utils",
+            "src/click/paths/join.py": "click.paths.join",
+          },
+        }),
+    );
+    expect(plan.destination.split("\n")[0]).toBe("from click.utils import SEP");
+  });
+
+  it("keeps an import the unit took that another module reads through the old module (`util.strip`)", async () => {
+    const source = "from .text import strip\n\n\ndef clean(s):\n    return strip(s)\n";
+    expect(
+      await readsThrough({
+        importerPath: "md/core.py",
+        sourcePath: "md/util.py",
+        text: "from . import util\n\n\ndef f(s):\n    return util.strip(s)\n",
+        names: ["strip"],
+      }),
+    ).toEqual(["strip"]);
+    const plan = await planMove(
+      "python",
+      { sourcePath: "md/util.py", source, destPath: "md/ext/clean.py", dest: "" },
+      "clean",
+      (t) => planPythonImports({ ...t, keep: ["strip"] }),
+    );
+    expect(plan.source.startsWith("from .text import strip\n")).toBe(true);
+    expect(plan.dropped).toBeUndefined();
   });
 });

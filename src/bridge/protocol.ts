@@ -35,8 +35,10 @@ import { UNSHOWABLE } from "../core/quote.ts";
  * `focus` and the syntax guard know YAML, JSON, TOML and Markdown.
  *
  * Version 6: a paste edit's `spacing` (a unit set apart by the file's blank lines).
+ * Version 7: `MOVE_BLOCKED` (a move refused for what blocks it); `parses` is left out of a
+ *   result whose file had the same syntax errors before (the guard compares them one by one).
  */
-export const PROTOCOL_VERSION = 6;
+export const PROTOCOL_VERSION = 7;
 
 /** How often the agent pings; it reconnects when two pongs in a row are missing. */
 export const HEARTBEAT_MS = 15_000;

@@ -53,7 +53,9 @@
  * - `ANCHOR_NOT_FOUND`    `start`/`end` not found, even normalised or fuzzily
  * - `ANCHOR_AMBIGUOUS`    the anchors match several passages: their lines
  * - `LANGUAGE_UNSUPPORTED` `focus` on text of a language edgeclip does not parse
- * - `SYNTAX_ERROR`        the paste would break a file that parses cleanly (the line); `allow_syntax_errors`
+ * - `SYNTAX_ERROR`        the paste would give a file a syntax error it does not have (the line); `allow_syntax_errors`
+ * - `MOVE_BLOCKED`        a move cannot leave the project whole (its unit assigns to a variable that stays
+ *                       behind, or it would make a circular import): what blocks it; nothing changed
  * - `RESULT_NOT_FOUND`    a `result` reference names no result kept by this session
  *
  * The OS clipboard (DESIGN.md §4):
@@ -117,6 +119,7 @@ export const AGENT_ERROR_CODES = [
   "ANCHOR_AMBIGUOUS",
   "LANGUAGE_UNSUPPORTED",
   "SYNTAX_ERROR",
+  "MOVE_BLOCKED",
   "CLIPBOARD_UNAVAILABLE",
   "INVALID_UTF8",
   "PERMISSION_DENIED",

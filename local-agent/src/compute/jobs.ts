@@ -1,7 +1,7 @@
 import { planGoImports } from "../imports/go.ts";
 import { planImporters } from "../imports/importers.ts";
 import { planJavaImports } from "../imports/java.ts";
-import { planPythonImports } from "../imports/python.ts";
+import { planPythonImports, readsThrough } from "../imports/python.ts";
 import { planRustImports } from "../imports/rust.ts";
 import { planScriptImports } from "../imports/typescript.ts";
 import { outline } from "../syntax/outline.ts";
@@ -23,6 +23,7 @@ export const JOBS = {
   planJavaImports,
   planRustImports,
   planImporters,
+  readsThrough,
 };
 export type Jobs = typeof JOBS;
 export type JobName = keyof Jobs;

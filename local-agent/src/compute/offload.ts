@@ -1,5 +1,6 @@
 import type { ImporterChange, ImportersInput } from "../imports/importers.ts";
 import type { ImportPlan, MoveTexts } from "../imports/plan.ts";
+import type { PythonMoveInput, readsThrough as readsThroughJob } from "../imports/python.ts";
 import type { MoveInput } from "../imports/typescript.ts";
 import { type Selector, type SelectResult, selectByAnchors } from "../syntax/anchored.ts";
 import type { SyntaxFault } from "../syntax/faults.ts";
@@ -57,7 +58,7 @@ export function planScriptImports(input: MoveInput): Promise<ImportPlan> {
 }
 
 /** A Python move's imports (imports/python.ts), in the compute thread. */
-export function planPythonImports(input: MoveTexts): Promise<ImportPlan> {
+export function planPythonImports(input: PythonMoveInput): Promise<ImportPlan> {
   const size = input.sourceBefore.length + input.destAfter.length;
   return computeThread.run("planPythonImports", [input], { release: size > LARGE_CHARS });
 }
@@ -78,6 +79,11 @@ export function planJavaImports(input: MoveTexts): Promise<ImportPlan> {
 export function planRustImports(input: MoveTexts): Promise<ImportPlan> {
   const size = input.sourceBefore.length + input.destAfter.length;
   return computeThread.run("planRustImports", [input], { release: size > LARGE_CHARS });
+}
+
+/** Which of `names` a module reads through a move's old module (imports/python.ts), in the compute thread. */
+export function readsThrough(input: Parameters<typeof readsThroughJob>[0]): Promise<string[]> {
+  return computeThread.run("readsThrough", [input], { release: input.text.length > LARGE_CHARS });
 }
 
 /** A move's importers (imports/importers.ts), in the compute thread: it parses each of them. */

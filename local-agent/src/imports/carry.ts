@@ -8,11 +8,13 @@ import {
   planPythonImports,
   planRustImports,
   planScriptImports,
+  readsThrough,
 } from "../compute/offload.ts";
 import { undoSplice } from "../edits.ts";
 import { isScript, languageOf } from "../syntax/languages.ts";
 import { encodeText, sha256 } from "../text-file.ts";
 import { type ImportPlan, lineEnd, lineStart } from "./plan.ts";
+import type { ModuleNames } from "./python.ts";
 
 /** A file as an operation holds it in memory (file-ops.ts's FileState, the fields used here). */
 export interface HeldFile {
@@ -35,24 +37,60 @@ export interface HeldFile {
 export async function carryImports(options: {
   source: { abs: string; initial: HeldFile; current: HeldFile; result: EditResult };
   dest: { abs: string; initial: HeldFile | undefined; current: HeldFile; result: EditResult };
+  /** Python modules' dotted names (python-modules.ts), by root-relative path. */
+  modules?: ModuleNames;
+  /**
+   * Other files that may read through the old module what it would stop
+   * importing (Python): those holding one of `names`, each with its path.
+   */
+  readers?: (names: readonly string[]) => Promise<{ path: string; text: string }[]>;
 }): Promise<
-  { source: HeldFile; dest: HeldFile; moved: string[]; movedTypes: string[] } | undefined
+  | {
+      source: HeldFile;
+      dest: HeldFile;
+      moved: string[];
+      movedTypes: string[];
+      blocked: string[];
+      sourceEmptied: boolean;
+    }
+  | undefined
 > {
   const { source, dest } = options;
   if (source.abs === dest.abs) return undefined;
   const selection = source.result.selection;
   if (!selection) return undefined;
-  const plan = await planFor(
-    { abs: source.abs, path: source.result.path },
-    { abs: dest.abs, path: dest.result.path },
-    {
-      sourceBefore: source.initial.text,
-      unit: { start: selection.start, end: selection.end },
-      sourceAfter: source.current.text,
-      destAfter: dest.current.text,
-    },
-  ).catch((error: unknown) => tooDeep(error, source.result.path, dest.result));
+  const texts = {
+    sourceBefore: source.initial.text,
+    unit: { start: selection.start, end: selection.end },
+    sourceAfter: source.current.text,
+    destAfter: dest.current.text,
+  };
+  const from = { abs: source.abs, path: source.result.path };
+  const to = { abs: dest.abs, path: dest.result.path };
+  let plan = await planFor(from, to, texts, options.modules).catch((error: unknown) =>
+    tooDeep(error, source.result.path, dest.result),
+  );
   if (!plan) return undefined;
+  // Imports the old module would drop that another module reads through it stay.
+  if (plan.dropped?.length && options.readers) {
+    const keep = new Set<string>();
+    for (const reader of await options.readers(plan.dropped))
+      for (const name of await readsThrough({
+        importerPath: reader.path,
+        sourcePath: source.result.path,
+        text: reader.text,
+        names: plan.dropped,
+        ...(options.modules ? { modules: options.modules } : {}),
+      }))
+        keep.add(name);
+    if (keep.size) {
+      const kept = await planFor(from, to, texts, options.modules, [...keep]).catch(
+        (error: unknown) => tooDeep(error, source.result.path, dest.result),
+      );
+      if (!kept) return undefined;
+      plan = kept;
+    }
+  }
   const imports = {
     changes: plan.changes.map((c) => relative(c, source, dest)),
     unresolved: plan.unresolved.map((u) => relative(u, source, dest)),
@@ -71,6 +109,8 @@ export async function carryImports(options: {
     dest: destState,
     moved: plan.moved ?? [],
     movedTypes: plan.movedTypes ?? [],
+    blocked: (plan.blocked ?? []).map((b) => relative(b, source, dest)),
+    sourceEmptied: plan.sourceEmptied === true,
   };
 }
 
@@ -120,6 +160,8 @@ export async function carryImporters(options: {
   dest: Edited;
   moved: readonly string[];
   movedTypes?: readonly string[];
+  sourceEmptied?: boolean;
+  modules?: ModuleNames;
   files: { abs: string; path: string; state: HeldFile }[];
   /** At most this many other files change; the rest are named, not rewritten. */
   max: number;
@@ -137,6 +179,8 @@ export async function carryImporters(options: {
         moved: options.moved,
         ...(options.movedTypes ? { movedTypes: options.movedTypes } : {}),
         destCreated: !dest.initial?.exists,
+        ...(options.sourceEmptied ? { sourceEmptied: true } : {}),
+        ...(options.modules ? { modules: options.modules } : {}),
         files: candidates.map((f) => ({ abs: f.abs, path: f.path, text: f.state.text })),
       })
     : [];
@@ -248,6 +292,8 @@ async function planFor(
   source: { abs: string; path: string },
   dest: { abs: string; path: string },
   texts: PlanTexts,
+  modules?: ModuleNames,
+  keep?: readonly string[],
 ): Promise<ImportPlan | undefined> {
   const lang = languageOf(source.abs);
   const destLang = languageOf(dest.abs);
@@ -260,7 +306,12 @@ async function planFor(
       ...texts,
     });
   const paths = { sourcePath: source.path, destPath: dest.path, ...texts };
-  if (lang === "python" && destLang === "python") return planPythonImports(paths);
+  if (lang === "python" && destLang === "python")
+    return planPythonImports({
+      ...paths,
+      ...(modules ? { modules } : {}),
+      ...(keep?.length ? { keep } : {}),
+    });
   if (lang === "go" && destLang === "go") return planGoImports(paths);
   if (lang === "java" && destLang === "java") return planJavaImports(paths);
   if (lang === "rust" && destLang === "rust") return planRustImports(paths);

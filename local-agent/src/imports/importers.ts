@@ -1,5 +1,5 @@
 import { isScript, languageOf } from "../syntax/languages.ts";
-import { planPythonImporter } from "./python.ts";
+import { type ModuleNames, planPythonImporter } from "./python.ts";
 import { planScriptImporter } from "./typescript.ts";
 
 /**
@@ -24,6 +24,10 @@ export interface ImportersInput {
   movedTypes?: readonly string[];
   /** The move created its destination. */
   destCreated?: boolean;
+  /** The old file holds no import or export any more (ImportPlan.sourceEmptied). */
+  sourceEmptied?: boolean;
+  /** Python modules' dotted names, by root-relative path, as the agent found them (python.ts ModuleNames). */
+  modules?: ModuleNames;
   files: (PlacedFile & { text: string })[];
 }
 
@@ -68,7 +72,7 @@ function planOne(
   file: PlacedFile & { text: string },
   lang: ReturnType<typeof languageOf>,
   sourceLang: ReturnType<typeof languageOf>,
-  { source, dest, moved, movedTypes, destCreated }: ImportersInput,
+  { source, dest, moved, movedTypes, destCreated, sourceEmptied, modules }: ImportersInput,
 ) {
   return isScript(lang) && isScript(sourceLang)
     ? planScriptImporter({
@@ -80,6 +84,7 @@ function planOne(
         moved,
         ...(movedTypes ? { movedTypes } : {}),
         ...(destCreated !== undefined ? { destCreated } : {}),
+        ...(sourceEmptied ? { sourceEmptied } : {}),
       })
     : lang === "python" && sourceLang === "python"
       ? planPythonImporter({
@@ -88,6 +93,7 @@ function planOne(
           destPath: dest.path,
           text: file.text,
           moved,
+          ...(modules ? { modules } : {}),
         })
       : Promise.resolve(undefined);
 }

@@ -29,6 +29,16 @@ export interface ImportPlan {
   moved?: string[];
   /** Those of them that are types only (TypeScript's interfaces and type aliases): re-exported with `type`. */
   movedTypes?: string[];
+  /**
+   * Why the move cannot leave the project whole (the unit assigns to a
+   * variable that stays behind; a circular import it would create): the move
+   * is refused with these reasons (MOVE_BLOCKED), a dry run too.
+   */
+  blocked?: string[];
+  /** The old file holds no import or export any more (scripts): re-exports of it are repointed, not joined. */
+  sourceEmptied?: boolean;
+  /** Imports the old module lost (Python): kept when another module reads them through it (`keep`). */
+  dropped?: string[];
 }
 
 /** What an importer of a moved unit becomes (importers.ts): its text, and what changed or was not followed. */

@@ -1,5 +1,7 @@
 import { type Node, type Tree, withTree } from "../syntax/parser.ts";
 import {
+  addItem,
+  dropItems,
   type ImporterPlan,
   type ImportPlan,
   importerChanges,
@@ -7,25 +9,35 @@ import {
   lineEnd,
   type MoveTexts,
   replaceRanges,
+  type Span,
+  type TextEdit,
 } from "./plan.ts";
+import { type ModuleRead, moduleNames, moduleReads } from "./python-scopes.ts";
 
 /**
  * Import-aware moves for Python (DESIGN.md §3), as imports/typescript.ts does
  * for scripts: the destination gains the imports the unit uses (merged into a
  * `from M import …` of the same module; relative imports rewritten for its
- * package), names the unit uses from its old module are imported from there,
- * imports only the unit used leave the old module, and the old module imports
- * the unit back if it still uses it. Paths are root-relative posix; modules
- * are named from them (`shop/api/users.py` is `shop.api.users`). A `from M
- * import *` the unit may rely on is reported, never guessed.
+ * package; `from __future__ import annotations` and the imports under `if
+ * TYPE_CHECKING:` it relies on carried as they were), names the unit uses from
+ * its old module are imported from there, imports only the unit used leave
+ * the old module (and its `__all__` lets go of what moved), and the old
+ * module imports the unit back if it still uses it: at its top, or, where
+ * that would make a circular import, inside the functions that use it; where
+ * neither can work, the move is refused naming the cycle. Names are resolved
+ * by scope (python-scopes.ts). Modules are named from their paths (root-
+ * relative posix) as the agent names them (`modules`: a `src/` layout's
+ * package starts below `src/`), else from the root. A `from M import *` the
+ * unit may rely on is reported, never guessed.
  */
 
-interface Part {
+interface Part extends Span {
   /** The name it binds in the module (`np`, `User`, `os` for `import os.path`). */
   local: string;
+  /** The name imported (`Order` in `Order as O`; the dotted name of an `import`). */
+  name: string;
   /** As written (`Order as O`, `numpy as np`, `os.path`). */
   text: string;
-  node: { start: number; end: number };
 }
 
 interface Statement {
@@ -36,13 +48,32 @@ interface Statement {
   module: string;
   parts: Part[];
   wildcard: boolean;
-  node: { start: number; end: number };
+  node: Span;
+  /** Under the module's `if TYPE_CHECKING:`. */
+  typeChecking: boolean;
+}
+
+/** The module's `if TYPE_CHECKING:` block: its condition as written, and where its body ends. */
+interface TypeCheckingBlock {
+  guard: string;
+  end: number;
+  indent: string;
 }
 
 interface Facts {
   statements: Statement[];
+  /** Top-level definitions and assignments, with their spans. */
   topLevel: { name: string; start: number; end: number }[];
+  /** Names bound at the top level inside compound statements (`try: import json`, `if …: X = 1`). */
+  nested: Set<string>;
+  /** Where new imports go: after the last import (and the docstring, the `__future__` imports). */
   insertAt: number;
+  /** Where a `from __future__` import goes: after the docstring and the other ones. */
+  futureAt: number;
+  future: Set<string>;
+  typeChecking: TypeCheckingBlock | undefined;
+  /** `__all__ = [ … ]`'s entries, when the module lists them. */
+  all: (Span & { name: string })[] | undefined;
 }
 
 function partOf(node: Node, kind: "import" | "from"): Part | undefined {
@@ -51,56 +82,138 @@ function partOf(node: Node, kind: "import" | "from"): Part | undefined {
     const first = kids(node).find((c) => c.type === "identifier");
     // `import os.path` binds `os`; `from m import x` binds `x`.
     const local = kind === "import" ? first?.text : node.text;
-    return local ? { local, text: node.text, node: span } : undefined;
+    return local ? { local, name: node.text, text: node.text, ...span } : undefined;
   }
   if (node.type === "aliased_import") {
     const alias = node.childForFieldName("alias");
-    return alias ? { local: alias.text, text: node.text, node: span } : undefined;
+    const name = node.childForFieldName("name");
+    return alias
+      ? { local: alias.text, name: name?.text ?? "", text: node.text, ...span }
+      : undefined;
   }
   return undefined;
+}
+
+function statementOf(child: Node, typeChecking: boolean): Omit<Statement, "group"> | undefined {
+  if (child.type !== "import_statement" && child.type !== "import_from_statement") return undefined;
+  const kind = child.type === "import_statement" ? "import" : "from";
+  const moduleNode = child.childForFieldName("module_name");
+  const parts: Part[] = [];
+  for (const c of kids(child)) {
+    if (c.id === moduleNode?.id || c.type === "from" || c.type === "import") continue;
+    const part = partOf(c, kind);
+    if (part) parts.push(part);
+  }
+  return {
+    kind,
+    module: moduleNode?.text ?? "",
+    parts,
+    wildcard: kids(child).some((c) => c.type === "wildcard_import"),
+    node: { start: child.startIndex, end: child.endIndex },
+    typeChecking,
+  };
+}
+
+/** `if TYPE_CHECKING:` or `if typing.TYPE_CHECKING:` (any alias), with no `else`. */
+function typeCheckingGuard(node: Node): string | undefined {
+  if (node.type !== "if_statement") return undefined;
+  const condition = node.childForFieldName("condition");
+  if (!condition || !/^(?:\w+\.)?TYPE_CHECKING$/.test(condition.text)) return undefined;
+  return condition.text;
+}
+
+/** Every name an assignment target binds. */
+function targetNames(node: Node | null): string[] {
+  if (!node) return [];
+  if (node.type === "identifier") return [node.text];
+  if (/pattern|tuple|list|parenthesized/.test(node.type)) return kids(node).flatMap(targetNames);
+  return [];
+}
+
+/** Names bound at the top level inside a compound statement's blocks (not in functions or classes). */
+function nestedBindings(node: Node, into: Set<string>): void {
+  for (const c of kids(node)) {
+    switch (c.type) {
+      case "function_definition":
+      case "class_definition": {
+        const name = c.childForFieldName("name");
+        if (name) into.add(name.text);
+        continue;
+      }
+      case "decorated_definition": {
+        const name = c.childForFieldName("definition")?.childForFieldName("name");
+        if (name) into.add(name.text);
+        continue;
+      }
+      case "import_statement":
+      case "import_from_statement":
+        for (const p of statementOf(c, false)?.parts ?? []) into.add(p.local);
+        continue;
+      case "assignment":
+        for (const n of targetNames(c.childForFieldName("left"))) into.add(n);
+        break;
+      case "as_pattern_target":
+        for (const n of targetNames(kids(c)[0] ?? null)) into.add(n);
+        continue;
+    }
+    nestedBindings(c, into);
+  }
 }
 
 function factsOf(tree: Tree, text: string): Facts {
   const statements: Statement[] = [];
   const topLevel: Facts["topLevel"] = [];
+  const nested = new Set<string>();
+  const future = new Set<string>();
   let insertAt = 0;
+  let futureAt = 0;
   let first = true;
+  let typeChecking: TypeCheckingBlock | undefined;
+  let all: Facts["all"];
+  const push = (s: Omit<Statement, "group">) => {
+    const previous = statements.filter((p) => p.typeChecking === s.typeChecking).at(-1);
+    const group = !previous
+      ? 0
+      : /\n[ \t]*\n/.test(text.slice(previous.node.end, s.node.start))
+        ? previous.group + 1
+        : previous.group;
+    statements.push({ ...s, group });
+  };
   for (const child of kids(tree.rootNode)) {
     const docstring =
       first && child.type === "expression_statement" && kids(child)[0]?.type === "string";
     first = false;
     if (docstring) {
-      insertAt = lineEnd(text, child.endIndex);
+      insertAt = futureAt = lineEnd(text, child.endIndex);
       continue;
     }
-    if (child.type === "import_statement" || child.type === "import_from_statement") {
-      const kind = child.type === "import_statement" ? "import" : "from";
-      const moduleNode = child.childForFieldName("module_name");
-      const parts: Part[] = [];
-      for (const c of kids(child)) {
-        if (c.id === moduleNode?.id || c.type === "from" || c.type === "import") continue;
-        const part = partOf(c, kind);
-        if (part) parts.push(part);
-      }
-      const previous = statements.at(-1);
-      const group = !previous
-        ? 0
-        : /\n[ \t]*\n/.test(text.slice(previous.node.end, child.startIndex))
-          ? previous.group + 1
-          : previous.group;
-      statements.push({
-        kind,
-        group,
-        module: moduleNode?.text ?? "",
-        parts,
-        wildcard: kids(child).some((c) => c.type === "wildcard_import"),
-        node: { start: child.startIndex, end: child.endIndex },
-      });
+    const statement = statementOf(child, false);
+    if (statement) {
+      push(statement);
       insertAt = lineEnd(text, child.endIndex);
       continue;
     }
     if (child.type === "future_import_statement") {
-      insertAt = lineEnd(text, child.endIndex);
+      for (const n of child.descendantsOfType("dotted_name")) if (n) future.add(n.text);
+      insertAt = futureAt = lineEnd(text, child.endIndex);
+      continue;
+    }
+    const guard = typeCheckingGuard(child);
+    if (guard) {
+      const body = child.childForFieldName("consequence");
+      for (const c of body ? kids(body) : []) {
+        const inner = statementOf(c, true);
+        if (inner) push(inner);
+      }
+      const firstInner = body ? kids(body)[0] : undefined;
+      const lineStart = text.lastIndexOf("\n", (firstInner?.startIndex ?? 1) - 1) + 1;
+      typeChecking = {
+        guard,
+        end: lineEnd(text, child.endIndex),
+        indent: firstInner ? text.slice(lineStart, firstInner.startIndex) : "    ",
+      };
+      if (statements.length && statements.every((s) => s.node.end <= child.endIndex))
+        insertAt = Math.max(insertAt, lineEnd(text, child.endIndex));
       continue;
     }
     const def =
@@ -111,31 +224,21 @@ function factsOf(tree: Tree, text: string): Facts {
     } else if (child.type === "expression_statement") {
       const assign = kids(child)[0];
       const left = assign?.type === "assignment" ? assign.childForFieldName("left") : null;
-      if (left?.type === "identifier")
+      if (left?.type === "identifier") {
         topLevel.push({ name: left.text, start: child.startIndex, end: child.endIndex });
-    }
+        const right = assign?.childForFieldName("right");
+        if (left.text === "__all__" && (right?.type === "list" || right?.type === "tuple"))
+          all = kids(right)
+            .filter((c) => c.type === "string")
+            .map((c) => ({
+              start: c.startIndex,
+              end: c.endIndex,
+              name: kids(c).find((k) => k.type === "string_content")?.text ?? "",
+            }));
+      } else for (const n of targetNames(left)) nested.add(n);
+    } else if (/_statement$/.test(child.type)) nestedBindings(child, nested);
   }
-  return { statements, topLevel, insertAt };
-}
-
-/** Names read in [start, end) outside imports: identifiers, not attribute or keyword names. */
-function usesIn(tree: Tree, start: number, end: number): Set<string> {
-  const used = new Set<string>();
-  const visit = (node: Node) => {
-    if (node.endIndex <= start || node.startIndex >= end) return;
-    if (node.type === "import_statement" || node.type === "import_from_statement") return;
-    if (node.type === "identifier") {
-      const parent = node.parent;
-      const isAttribute =
-        parent?.type === "attribute" && parent.childForFieldName("attribute")?.id === node.id;
-      const isKeyword =
-        parent?.type === "keyword_argument" && parent.childForFieldName("name")?.id === node.id;
-      if (!isAttribute && !isKeyword) used.add(node.text);
-    }
-    for (const child of kids(node)) visit(child);
-  };
-  visit(tree.rootNode);
-  return used;
+  return { statements, topLevel, nested, insertAt, futureAt, future, typeChecking, all };
 }
 
 /** The module a root-relative `.py` path is (`shop/api/users.py` → `shop.api.users`). */
@@ -145,28 +248,34 @@ export function moduleOf(file: string): string[] {
   return parts;
 }
 
+/** The modules of the files involved, as the agent names them (a `src/` layout's from below `src/`). */
+export type ModuleNames = Readonly<Record<string, string>>;
+
+const nameOf = (file: string, modules: ModuleNames | undefined): string[] => {
+  const named = modules?.[file];
+  return named !== undefined ? named.split(".").filter(Boolean) : moduleOf(file);
+};
+
+/** The package a module file is in (`shop/api/x.py` → shop.api; `shop/__init__.py` → shop). */
+const packageOf = (file: string, modules: ModuleNames | undefined): string[] =>
+  /(^|\/)__init__\.pyi?$/.test(file) ? nameOf(file, modules) : nameOf(file, modules).slice(0, -1);
+
 /** The absolute module a `from` module names in `importer` (`..models` in shop/api/x.py → shop.models). */
-function absoluteOf(module: string, importer: string): string[] {
+function absoluteOf(module: string, importer: string, modules?: ModuleNames): string[] {
   const dots = module.length - module.replace(/^\.+/, "").length;
   const rest = module.slice(dots);
   const restParts = rest ? rest.split(".") : [];
   if (dots === 0) return restParts;
-  const pkg = importer.split("/").slice(0, -1);
+  const pkg = packageOf(importer, modules);
   return [...pkg.slice(0, pkg.length - (dots - 1)), ...restParts];
 }
 
-/** How `importer` names absolute module `target` relatively (`.models`, `..util.text`). */
-function relativeOf(target: string[], importer: string): string {
-  const pkg = importer.split("/").slice(0, -1);
+/** How `importer` names absolute module `target` relatively (`.models`, `..util.text`, `..` for a package above). */
+function relativeOf(target: string[], importer: string, modules?: ModuleNames): string {
+  const pkg = packageOf(importer, modules);
   let common = 0;
-  while (common < pkg.length && common < target.length - 1 && pkg[common] === target[common])
-    common++;
+  while (common < pkg.length && common < target.length && pkg[common] === target[common]) common++;
   return `${".".repeat(1 + pkg.length - common)}${target.slice(common).join(".")}`;
-}
-
-/** `module` from `fromFile` as `toFile` must write it (relative ones rewritten, absolute ones kept). */
-function respecify(module: string, fromFile: string, toFile: string): string {
-  return module.startsWith(".") ? relativeOf(absoluteOf(module, fromFile), toFile) : module;
 }
 
 interface Need {
@@ -178,32 +287,53 @@ interface Need {
   group: number;
 }
 
-/** `text` with `needs` imported: a name merged into a `from` of the same module, else new statements after the last import. */
+const isDefinition = (line: string) => /^(?:async\s+def|def|class|@)\b|^@/.test(line.trimStart());
+
+/**
+ * `text` with `needs` imported: a name merged into a `from` of the same
+ * module (in its layout), else new statements after the last import; with
+ * `typeNeeds` under an `if TYPE_CHECKING:` (the file's own, or a new one);
+ * with `future` names as `from __future__ import …` first.
+ */
 function addImports(
   text: string,
   facts: Facts,
   needs: Need[],
   sortedGroups: ReadonlySet<number> = new Set(),
+  more: { typeNeeds?: Need[]; guard?: string; future?: string[] } = {},
 ): string {
-  const edits: { start: number; end: number; insert: string }[] = [];
+  const edits: TextEdit[] = [];
   const fresh: Need[] = [];
   const bound = (local: string) =>
     facts.statements.some((s) => s.parts.some((p) => p.local === local)) ||
-    facts.topLevel.some((t) => t.name === local);
+    facts.topLevel.some((t) => t.name === local) ||
+    facts.nested.has(local);
+  const merge = (need: Need, typeChecking: boolean): boolean => {
+    if (need.kind !== "from") return false;
+    const same = facts.statements.find(
+      (s) =>
+        s.kind === "from" &&
+        s.typeChecking === typeChecking &&
+        s.module === need.module &&
+        !s.wildcard &&
+        s.parts.length,
+    );
+    const last = same?.parts.at(-1);
+    if (!last) return false;
+    edits.push(addItem(text, last, need.text));
+    return true;
+  };
   for (const need of needs) {
-    if (bound(need.local)) continue;
-    const same =
-      need.kind === "from" &&
-      facts.statements.find(
-        (s) => s.kind === "from" && s.module === need.module && !s.wildcard && s.parts.length,
-      );
-    const last = same ? same.parts.at(-1) : undefined;
-    if (last) {
-      edits.push({ start: last.node.end, end: last.node.end, insert: `, ${need.text}` });
-      continue;
-    }
+    if (bound(need.local) || merge(need, false)) continue;
     fresh.push(need);
   }
+  const future = (more.future ?? []).filter((f) => !facts.future.has(f));
+  if (future.length)
+    edits.push({
+      start: facts.futureAt,
+      end: facts.futureAt,
+      insert: `from __future__ import ${future.join(", ")}\n`,
+    });
   if (fresh.length) {
     const statements: { text: string; group: number }[] = [];
     const fromAt = new Map<string, { text: string; group: number; names: string[] }>();
@@ -234,12 +364,82 @@ function addImports(
       .map((st, i) => (i > 0 && statements[i - 1]?.group !== st.group ? `\n${st.text}` : st.text))
       .join("\n");
     const at = facts.insertAt;
-    const after = text.slice(at);
-    const gap =
-      facts.statements.length === 0 && after !== "" && !after.startsWith("\n") ? "\n" : "";
-    edits.push({ start: at, end: at, insert: `${block}\n${gap}` });
+    edits.push({ start: at, end: at, insert: `${block}\n` });
   }
-  return replaceRanges(text, edits);
+  const typeNeeds = (more.typeNeeds ?? []).filter((n) => !bound(n.local));
+  const lines = statementsOf(typeNeeds.filter((n) => !merge(n, true)));
+  const block = facts.typeChecking;
+  if (block && lines.length)
+    edits.push({
+      start: block.end,
+      end: block.end,
+      insert: lines.map((l) => `${block.indent}${l}\n`).join(""),
+    });
+  else if (lines.length) {
+    const at = facts.insertAt;
+    const body = lines.map((l) => `    ${l}\n`).join("");
+    const lead = facts.statements.length || fresh.length ? "\n" : "";
+    edits.push({
+      start: at,
+      end: at,
+      insert: `${lead}if ${more.guard ?? "TYPE_CHECKING"}:\n${body}`,
+    });
+  }
+  // What went in where the file had no imports is set apart from the code after it.
+  if (fresh.length || (!block && lines.length)) {
+    const at = facts.insertAt;
+    edits.push({
+      start: at,
+      end: at,
+      insert: gapBefore(text, at, facts, lines.length > 0 && !block),
+    });
+  }
+  return replaceRanges(text, mergeInsertions(edits));
+}
+
+/** Statements for `needs`: `import x`, and one `from m import a, b` per module, in their order. */
+function statementsOf(needs: readonly Need[]): string[] {
+  const out: (string | { module: string; names: string[] })[] = [];
+  for (const n of needs) {
+    if (n.kind === "import") {
+      out.push(`import ${n.text}`);
+      continue;
+    }
+    const open = out.find((o) => typeof o !== "string" && o.module === n.module);
+    if (open && typeof open !== "string") open.names.push(n.text);
+    else out.push({ module: n.module, names: [n.text] });
+  }
+  return out.map((o) =>
+    typeof o === "string" ? o : `from ${o.module} import ${o.names.join(", ")}`,
+  );
+}
+
+/**
+ * The blank lines between new imports at `at` and the code after them, in a
+ * file that had no imports there: two before a definition (PEP 8, as the
+ * modules around write it), one before other code, none before a blank line.
+ */
+function gapBefore(text: string, at: number, facts: Facts, force = false): string {
+  if (facts.statements.length && !force) return "";
+  const after = text.slice(at);
+  if (after === "" || after.startsWith("\n")) {
+    const blanks = /^\n*/.exec(after)?.[0].length ?? 0;
+    const next = after.slice(blanks).split("\n")[0] ?? "";
+    return after !== "" && isDefinition(next) && blanks < 2 ? "\n".repeat(2 - blanks) : "";
+  }
+  const next = after.split("\n")[0] ?? "";
+  return isDefinition(next) ? "\n\n" : "\n";
+}
+
+/** Insertions at one offset joined into one edit, in order. */
+function mergeInsertions(edits: TextEdit[]): TextEdit[] {
+  const out: TextEdit[] = [];
+  for (const e of edits) {
+    const same = out.find((o) => o.start === e.start && o.end === e.end && o.start === o.end);
+    if (same && e.start === e.end) same.insert += e.insert;
+    else out.push({ ...e });
+  }
+  return out;
 }
 
 /**
@@ -248,10 +448,7 @@ function addImports(
  * separation: between blank lines one of them goes; right under a docstring
  * or comment, the blank line after it goes when more imports follow.
  */
-function removeImports(
-  text: string,
-  edits: { start: number; end: number; insert: string }[],
-): string {
+function removeImports(text: string, edits: TextEdit[]): string {
   const sorted = [...edits].sort((a, b) => a.start - b.start);
   const merged: typeof sorted = [];
   for (const e of sorted) {
@@ -260,7 +457,7 @@ function removeImports(
     else merged.push({ ...e });
   }
   for (const e of merged) {
-    if (e.insert !== "" || text[e.end] !== "\n") continue;
+    if (e.insert !== "" || text[e.end] !== "\n" || text[e.start - 1] !== "\n") continue;
     // A blank line follows: the group's separation. Keep one blank line between what was
     // around it, and none under a docstring or comment the group sat right below.
     const lineStart = text.lastIndexOf("\n", e.start - 2) + 1;
@@ -275,12 +472,31 @@ function removeImports(
   return replaceRanges(text, merged);
 }
 
+/** The edits taking `going` out of `s` in its layout, or the whole statement (its line) when all go. */
+function withoutParts(text: string, s: Statement, going: readonly Part[]): TextEdit[] {
+  if (going.length === s.parts.length)
+    return [{ start: s.node.start, end: lineEnd(text, s.node.end), insert: "" }];
+  return dropItems(
+    text,
+    s.parts,
+    new Set(s.parts.flatMap((p, i) => (going.includes(p) ? [i] : []))),
+  );
+}
+
+export interface PythonMoveInput extends MoveTexts {
+  /** Dotted module names of the files, as the agent found them (ModuleNames). */
+  modules?: ModuleNames;
+  /** Imports of the old module that other modules read through it (`util.strip`): kept there. */
+  keep?: readonly string[];
+}
+
 /** The imports both modules need after `unit` moved from `sourcePath` to `destPath`. */
-export async function planPythonImports(input: MoveTexts): Promise<ImportPlan> {
-  const { sourcePath, destPath } = input;
+export async function planPythonImports(input: PythonMoveInput): Promise<ImportPlan> {
+  const { sourcePath, destPath, modules } = input;
+  const keep = new Set(input.keep ?? []);
   const before = await withTree(input.sourceBefore, "python", (tree) => ({
     facts: factsOf(tree, input.sourceBefore),
-    used: usesIn(tree, input.unit.start, input.unit.end),
+    used: moduleNames(tree, input.sourceBefore, input.unit.start, input.unit.end),
   }));
   const moved = new Set(
     before.facts.topLevel
@@ -296,121 +512,210 @@ export async function planPythonImports(input: MoveTexts): Promise<ImportPlan> {
       (s) =>
         `from ${s.module} import * in ${sourcePath}: the names it binds are not known, so none were carried`,
     );
+  const respecify = (module: string) =>
+    module.startsWith(".")
+      ? relativeOf(absoluteOf(module, sourcePath, modules), destPath, modules)
+      : module;
 
   const needs: Need[] = [];
+  const typeNeeds: Need[] = [];
   for (const statement of before.facts.statements)
     for (const part of statement.parts)
       if (before.used.has(part.local) && !moved.has(part.local))
-        needs.push({
+        (statement.typeChecking ? typeNeeds : needs).push({
           kind: statement.kind,
-          module:
-            statement.kind === "from" ? respecify(statement.module, sourcePath, destPath) : "",
+          module: statement.kind === "from" ? respecify(statement.module) : "",
           text: part.text,
           local: part.local,
           group: statement.group,
         });
+  const sourceModule = nameOf(sourcePath, modules);
   const ownModule = relativeStyle
-    ? relativeOf(moduleOf(sourcePath), destPath)
-    : moduleOf(sourcePath).join(".");
+    ? relativeOf(sourceModule, destPath, modules)
+    : sourceModule.join(".");
   // The old module's own names join its local imports' group (relative ones, or its own
   // package's), else a group of their own after the others.
-  const ownPackage = moduleOf(sourcePath).length > 1 ? moduleOf(sourcePath)[0] : undefined;
+  const ownPackage = sourceModule.length > 1 ? sourceModule[0] : undefined;
   const ownGroup =
     before.facts.statements.find(
       (st) =>
+        !st.typeChecking &&
         st.kind === "from" &&
         (st.module.startsWith(".") ||
           (ownPackage !== undefined && st.module.split(".")[0] === ownPackage)),
     )?.group ?? Number.POSITIVE_INFINITY;
-  for (const top of before.facts.topLevel)
-    if (
-      before.used.has(top.name) &&
-      !moved.has(top.name) &&
-      !needs.some((n) => n.local === top.name)
-    )
-      needs.push({
-        kind: "from",
-        module: ownModule,
-        text: top.name,
-        local: top.name,
-        group: ownGroup,
-      });
+  const imported = new Set([...needs, ...typeNeeds].map((n) => n.local));
+  const fromSource: string[] = [];
+  const ownNames = [
+    ...before.facts.topLevel.map((t) => t.name),
+    ...[...before.facts.nested].filter(
+      (n) =>
+        !before.facts.statements.some((s) => s.typeChecking && s.parts.some((p) => p.local === n)),
+    ),
+  ];
+  for (const name of new Set(ownNames))
+    if (before.used.has(name) && !moved.has(name) && !imported.has(name)) {
+      fromSource.push(name);
+      needs.push({ kind: "from", module: ownModule, text: name, local: name, group: ownGroup });
+    }
   const sortedGroups = new Set(
     [...new Set(before.facts.statements.map((st) => st.group))].filter((group) => {
-      const modules = before.facts.statements
-        .filter((st) => st.group === group && st.kind === "from")
+      const mods = before.facts.statements
+        .filter((st) => !st.typeChecking && st.group === group && st.kind === "from")
         .map((st) => st.module);
-      return modules.every((m, i) => i === 0 || (modules[i - 1] ?? "").localeCompare(m) <= 0);
+      return mods.every((m, i) => i === 0 || (mods[i - 1] ?? "").localeCompare(m) <= 0);
     }),
   );
-  const destination = addImports(input.destAfter, dest, needs, sortedGroups);
-  const added = needs.filter(
+  const guard = before.facts.typeChecking?.guard ?? "TYPE_CHECKING";
+  if (typeNeeds.length && !dest.typeChecking) {
+    // The guard's own name, imported as the old module imports it.
+    const guardName = guard.split(".")[0] ?? "TYPE_CHECKING";
+    const from = before.facts.statements.find(
+      (s) => !s.typeChecking && s.parts.some((p) => p.local === guardName),
+    );
+    const part = from?.parts.find((p) => p.local === guardName);
+    needs.unshift({
+      kind: from?.kind ?? "from",
+      module: from?.kind === "from" ? respecify(from.module) : from ? "" : "typing",
+      text: part?.text ?? "TYPE_CHECKING",
+      local: guardName,
+      group: from?.group ?? 0,
+    });
+  }
+  const future = [...before.facts.future].filter((f) => f === "annotations");
+  const destination = addImports(input.destAfter, dest, needs, sortedGroups, {
+    typeNeeds,
+    guard,
+    future,
+  });
+  const added = [...needs, ...typeNeeds].filter(
     (n) =>
       !dest.statements.some((s) => s.parts.some((p) => p.local === n.local)) &&
       !dest.topLevel.some((t) => t.name === n.local),
   );
   if (destination !== input.destAfter)
-    changes.push(`${destPath}: imports ${added.map((n) => n.local).join(", ")}`);
+    changes.push(
+      `${destPath}: imports ${[...future.filter((f) => !dest.future.has(f)).map((f) => `__future__.${f}`), ...added.map((n) => n.local)].join(", ")}`,
+    );
 
-  // The old module: imports only the unit used leave; the unit comes back if still used.
+  // The old module: imports only the unit used leave; `__all__` lets go of what moved.
   let source = input.sourceAfter;
   const after = await withTree(source, "python", (tree) => ({
     facts: factsOf(tree, source),
-    used: usesIn(tree, 0, source.length),
+    reads: moduleReads(tree, source, 0, source.length),
   }));
+  const stillRead = new Set(after.reads.map((r) => r.name));
   const unitImports = new Set(
     before.facts.statements
       .flatMap((s) => s.parts)
       .filter((p) => before.used.has(p.local))
       .map((p) => p.local),
   );
-  const gone = (local: string) => unitImports.has(local) && !after.used.has(local);
+  const listed = new Set(after.facts.all?.map((a) => a.name) ?? []);
+  const gone = (local: string) =>
+    unitImports.has(local) && !stillRead.has(local) && !keep.has(local) && !listed.has(local);
   const dropped: string[] = [];
-  const edits: { start: number; end: number; insert: string }[] = [];
+  const edits: TextEdit[] = [];
   for (const s of after.facts.statements) {
-    const kept = s.parts.filter((p) => !gone(p.local));
-    if (kept.length === s.parts.length) continue;
-    dropped.push(...s.parts.filter((p) => gone(p.local)).map((p) => p.local));
+    const going = s.parts.filter((p) => gone(p.local));
+    if (!going.length) continue;
+    dropped.push(...going.map((p) => p.local));
+    edits.push(...withoutParts(source, s, going));
+  }
+  const all = after.facts.all;
+  const unlisted = all?.filter((a) => moved.has(a.name)) ?? [];
+  if (all && unlisted.length) {
     edits.push(
-      kept.length === 0
-        ? { start: s.node.start, end: lineEnd(source, s.node.end), insert: "" }
-        : {
-            start: s.node.start,
-            end: s.node.end,
-            insert:
-              s.kind === "from"
-                ? `from ${s.module} import ${kept.map((p) => p.text).join(", ")}`
-                : `import ${kept.map((p) => p.text).join(", ")}`,
-          },
+      ...dropItems(source, all, new Set(all.flatMap((a, i) => (moved.has(a.name) ? [i] : [])))),
     );
+    changes.push(`${sourcePath}: __all__ drops ${unlisted.map((a) => a.name).join(", ")}`);
   }
   source = removeImports(source, edits);
   if (dropped.length) changes.push(`${sourcePath}: drops imports ${dropped.join(", ")}`);
-  const stillUsed = [...moved].filter((name) => after.used.has(name));
+
+  // The unit imported back where the old module still reads it.
+  const stillUsed = [...moved].filter((name) => stillRead.has(name));
+  const blocked: string[] = [];
   if (stillUsed.length) {
     const back = relativeStyle
-      ? relativeOf(moduleOf(destPath), sourcePath)
-      : moduleOf(destPath).join(".");
-    const refreshed = await withTree(source, "python", (tree) => factsOf(tree, source));
-    source = addImports(
-      source,
-      refreshed,
-      stillUsed.map((name) => ({ kind: "from", module: back, text: name, local: name, group: 0 })),
+      ? relativeOf(nameOf(destPath, modules), sourcePath, modules)
+      : nameOf(destPath, modules).join(".");
+    // A circular import: the new module imports the old one at its top, and the old one
+    // would import the new one back at its top. Where every use is in a function, the
+    // import goes there; where one is read when the module loads, nothing can work.
+    const cycle = fromSource.length > 0;
+    const now = await withTree(input.sourceBefore, "python", (tree) =>
+      moduleReads(tree, input.sourceBefore, 0, input.sourceBefore.length).filter(
+        (r) =>
+          r.immediate &&
+          stillUsed.includes(r.name) &&
+          (r.at < input.unit.start || r.at >= input.unit.end),
+      ),
     );
-    changes.push(`${sourcePath}: imports ${stillUsed.join(", ")} from ${destPath}`);
+    if (cycle && now.length) {
+      const line = input.sourceBefore.slice(0, (now[0] as ModuleRead).at).split("\n").length;
+      blocked.push(
+        `Moving ${stillUsed.join(", ")} to ${destPath} would make a circular import: ${destPath} would import ${fromSource.join(", ")} from ${sourcePath}, which reads ${[...new Set(now.map((r) => r.name))].join(", ")} when it is imported (line ${line}). Move them together, or move what ${stillUsed.length === 1 ? "it uses" : "they use"} from ${sourcePath} first.`,
+      );
+    } else if (cycle) {
+      const final = source;
+      const reads = await withTree(final, "python", (tree) =>
+        moduleReads(tree, final, 0, final.length).filter((r) => stillUsed.includes(r.name)),
+      );
+      source = lazyImports(source, reads, back, stillUsed);
+      changes.push(
+        `${sourcePath}: imports ${stillUsed.join(", ")} from ${destPath} in the functions that use ${stillUsed.length === 1 ? "it" : "them"} (a circular import otherwise)`,
+      );
+    } else {
+      const refreshed = await withTree(source, "python", (tree) => factsOf(tree, source));
+      source = addImports(
+        source,
+        refreshed,
+        stillUsed.map((name) => ({
+          kind: "from",
+          module: back,
+          text: name,
+          local: name,
+          group: 0,
+        })),
+      );
+      changes.push(`${sourcePath}: imports ${stillUsed.join(", ")} from ${destPath}`);
+    }
   }
-  const listed = allNames(input.sourceBefore).filter((n) => moved.has(n));
-  if (listed.length)
-    unresolved.push(
-      `${sourcePath}: __all__ lists ${listed.join(", ")}, which moved to ${destPath}; not rewritten`,
-    );
-  return { source, destination, changes, unresolved, moved: [...moved] };
+  return {
+    source,
+    destination,
+    changes,
+    unresolved,
+    moved: [...moved],
+    ...(dropped.length ? { dropped } : {}),
+    ...(blocked.length ? { blocked } : {}),
+  };
 }
 
-/** The names a module's `__all__` lists (as string literals), if it has one. */
-function allNames(text: string): string[] {
-  const list = /^__all__\s*(?::[^=\n]*)?\+?=\s*[[(]([^\])]*)[\])]/m.exec(text)?.[1];
-  return list ? [...list.matchAll(/["']([A-Za-z_][\w]*)["']/g)].map((m) => m[1] as string) : [];
+/** `source` with `from <back> import <names>` as the first statement of each function that reads them. */
+function lazyImports(
+  source: string,
+  reads: readonly ModuleRead[],
+  back: string,
+  names: readonly string[],
+): string {
+  const sites = new Map<number, { indent: string; names: Set<string> }>();
+  for (const r of reads) {
+    if (!r.inFunction) continue;
+    const site = sites.get(r.inFunction.start) ?? { indent: r.inFunction.indent, names: new Set() };
+    site.names.add(r.name);
+    sites.set(r.inFunction.start, site);
+  }
+  const order = (n: string) => names.indexOf(n);
+  return replaceRanges(
+    source,
+    [...sites].map(([start, site]) => ({
+      start,
+      end: start,
+      insert: `${site.indent}from ${back} import ${[...site.names].sort((a, b) => order(a) - order(b)).join(", ")}\n`,
+    })),
+  );
 }
 
 /** An importer of names that moved (imports/importers.ts): root-relative paths, the importer's text. */
@@ -420,118 +725,198 @@ export interface PythonImporterInput {
   destPath: string;
   text: string;
   moved: readonly string[];
+  modules?: ModuleNames;
+}
+
+/** `alias.name` reads in a tree, outside imports: where a module is used for a name. */
+function attributeReads(tree: Tree, alias: string, names: ReadonlySet<string>) {
+  const uses: (Span & { name: string })[] = [];
+  const visit = (node: Node) => {
+    if (node.type === "import_statement" || node.type === "import_from_statement") return;
+    if (node.type === "attribute") {
+      const object = node.childForFieldName("object");
+      const attribute = node.childForFieldName("attribute");
+      if (object?.text === alias && attribute && names.has(attribute.text)) {
+        uses.push({ start: node.startIndex, end: node.endIndex, name: attribute.text });
+        return;
+      }
+    }
+    for (const c of kids(node)) visit(c);
+  };
+  visit(tree.rootNode);
+  return uses;
+}
+
+/** What a module imported by `p` of `s` is called in the file: `import a.b` → `a.b`, `import a.b as c` → `c`, `from a import b` → `b`. */
+const moduleAlias = (s: Statement, p: Part) =>
+  s.kind === "import" && !/\sas\s/.test(p.text) ? p.name : p.local;
+
+/** Whether `name` is a word of `text` other than at the offsets of `except`. */
+function nameTaken(text: string, name: string, except: readonly Span[]): boolean {
+  const word = name.replace(/\./g, "\\.");
+  for (const m of text.matchAll(new RegExp(`(?<![\\w.])${word}(?!\\w)`, "g"))) {
+    const at = m.index ?? 0;
+    if (!except.some((e) => at >= e.start && at < e.end)) return true;
+  }
+  return false;
 }
 
 /**
  * An importer of names that moved from `sourcePath` to `destPath`: each `from
  * <old module> import …` loses them, and they are imported from the new
- * module (relative when that import was). A `from <old> import *`, or a use
- * through the module itself (`import shop.store` … `shop.store.Cart`), is
- * reported, not rewritten.
+ * module (relative when that import was). A use through the old module
+ * (`from shop import store` … `store.Cart`) becomes a use of a name imported
+ * from the new one, where that name is free; a `from <old> import *`, or a use
+ * through the module whose name is taken, is reported, not rewritten.
  */
 export async function planPythonImporter(input: PythonImporterInput): Promise<ImporterPlan> {
-  const { importerPath, sourcePath, destPath, text } = input;
+  const { importerPath, sourcePath, destPath, text, modules } = input;
   const moved = new Set(input.moved);
-  const sourceModule = moduleOf(sourcePath).join(".");
-  const facts = await withTree(text, "python", (tree) => factsOf(tree, text));
+  const sourceModule = nameOf(sourcePath, modules).join(".");
+  const destModule = nameOf(destPath, modules);
+  const found = await withTree(text, "python", (tree) => {
+    const facts = factsOf(tree, text);
+    // The local names the old module goes by here: `import shop.store as s`, `from shop import store`.
+    const aliases = facts.statements.flatMap((s) =>
+      s.parts.flatMap((p) => {
+        const through =
+          s.kind === "import"
+            ? p.name === sourceModule
+            : `${absoluteOf(s.module, importerPath, modules).join(".")}.${p.name}` === sourceModule;
+        if (!through || s.typeChecking) return [];
+        const local = moduleAlias(s, p);
+        return [{ statement: s, part: p, local, uses: attributeReads(tree, local, moved) }];
+      }),
+    );
+    return { facts, aliases };
+  });
+  const { facts } = found;
   const unresolved: string[] = [];
   const needs: Need[] = [];
-  const edits: { start: number; end: number; insert: string }[] = [];
-  const usesThrough = (prefix: string) =>
-    [...moved].filter((m) =>
-      new RegExp(`(?<![\\w.])${prefix.replace(/\./g, "\\.")}\\.${m}(?!\\w)`).test(text),
+  const edits: TextEdit[] = [];
+  const relativeFor = (s: Statement) =>
+    s.kind === "from" && s.module.startsWith(".")
+      ? relativeOf(destModule, importerPath, modules)
+      : destModule.join(".");
+  // A use through the old module: a named import of the new one instead, where the name is free.
+  for (const alias of found.aliases) {
+    if (!alias.uses.length) continue;
+    const names = [...new Set(alias.uses.map((u) => u.name))];
+    const taken = names.filter(
+      (n) =>
+        nameTaken(text, n, alias.uses) ||
+        facts.statements.some((s) => s.parts.some((p) => p.local === n)) ||
+        facts.topLevel.some((t) => t.name === n),
     );
+    if (taken.length) {
+      unresolved.push(
+        `${importerPath}: uses ${names.map((n) => `${alias.local}.${n}`).join(", ")} through \`${alias.statement.kind === "import" ? "import" : `from ${alias.statement.module} import`} ${alias.part.text}\` (${taken.join(", ")} is taken in this file); not rewritten`,
+      );
+      continue;
+    }
+    for (const use of alias.uses) edits.push({ start: use.start, end: use.end, insert: use.name });
+    // Read for nothing else: its import goes.
+    if (!nameTaken(text, alias.local, [...alias.uses, alias.statement.node]))
+      edits.push(...withoutParts(text, alias.statement, [alias.part]));
+    for (const name of names)
+      needs.push({
+        kind: "from",
+        module: relativeFor(alias.statement),
+        text: name,
+        local: name,
+        group: alias.statement.group,
+      });
+  }
   // With no import of the new module to merge into (and no name of the unit's defined
   // here), each import of the old module is followed by one of the new module for what moved.
-  const destModule = moduleOf(destPath).join(".");
   const inPlace =
     !facts.statements.some(
-      (s) => s.kind === "from" && absoluteOf(s.module, importerPath).join(".") === destModule,
+      (s) =>
+        s.kind === "from" &&
+        absoluteOf(s.module, importerPath, modules).join(".") === destModule.join("."),
     ) && !facts.topLevel.some((t) => moved.has(t.name));
+  const named: Need[] = [];
   for (const s of facts.statements) {
-    if (s.kind === "import") {
-      for (const p of s.parts) {
-        const [name, alias] = p.text.split(/\s+as\s+/);
-        if (name !== sourceModule) continue;
-        const through = usesThrough(alias ?? name);
-        if (through.length)
-          unresolved.push(
-            `${importerPath}: uses ${through.join(", ")} through \`import ${p.text}\`; not rewritten`,
-          );
-      }
-      continue;
-    }
-    const module = absoluteOf(s.module, importerPath).join(".");
-    if (module !== sourceModule) {
-      // `from shop import store` … `store.Cart`
-      for (const p of s.parts) {
-        const [name] = p.text.split(/\s+as\s+/);
-        if (`${module}.${name}` !== sourceModule) continue;
-        const through = usesThrough(p.local);
-        if (through.length)
-          unresolved.push(
-            `${importerPath}: uses ${through.join(", ")} through \`from ${s.module} import ${p.text}\`; not rewritten`,
-          );
-      }
-      continue;
-    }
+    if (s.kind !== "from") continue;
+    if (absoluteOf(s.module, importerPath, modules).join(".") !== sourceModule) continue;
     if (s.wildcard) {
       unresolved.push(
         `${importerPath}: from ${s.module} import * no longer binds ${[...moved].join(", ")}; not rewritten`,
       );
       continue;
     }
-    const going = s.parts.filter((p) => moved.has(p.text.split(/\s+as\s+/)[0] ?? ""));
+    const going = s.parts.filter((p) => moved.has(p.name));
     if (!going.length) continue;
-    const target = s.module.startsWith(".")
-      ? relativeOf(moduleOf(destPath), importerPath)
-      : moduleOf(destPath).join(".");
-    for (const p of going)
-      needs.push({ kind: "from", module: target, text: p.text, local: p.local, group: s.group });
-    const kept = s.parts.filter((p) => !going.includes(p));
-    if (inPlace) {
+    const target = relativeFor(s);
+    const fresh = going.map((p) => ({
+      kind: "from" as const,
+      module: target,
+      text: p.text,
+      local: p.local,
+      group: s.group,
+    }));
+    named.push(...fresh);
+    if (inPlace && !s.typeChecking) {
       // The new import goes where the old one is.
-      const fresh = `from ${target} import ${going.map((p) => p.text).join(", ")}`;
-      const rest = `from ${s.module} import ${kept.map((p) => p.text).join(", ")}`;
-      edits.push({
-        start: s.node.start,
-        end: s.node.end,
-        insert: kept.length ? `${rest}\n${fresh}` : fresh,
-      });
+      const line = `from ${target} import ${going.map((p) => p.text).join(", ")}`;
+      if (going.length === s.parts.length) edits.push({ ...s.node, insert: line });
+      else {
+        edits.push(...withoutParts(text, s, going));
+        const at = lineEnd(text, s.node.end);
+        edits.push({ start: at, end: at, insert: `${line}\n` });
+      }
       continue;
     }
-    edits.push(
-      kept.length === 0
-        ? { start: s.node.start, end: lineEnd(text, s.node.end), insert: "" }
-        : {
-            start: s.node.start,
-            end: s.node.end,
-            insert: `from ${s.module} import ${kept.map((p) => p.text).join(", ")}`,
-          },
-    );
+    edits.push(...withoutParts(text, s, going));
   }
   if (!edits.length) return { text, changes: [], unresolved };
-  if (inPlace)
-    return {
-      text: replaceRanges(text, edits),
-      changes: importerChanges(
-        importerPath,
-        destPath,
-        needs.map((n) => ({ local: n.local, here: false })),
-      ),
-      unresolved,
-    };
-  const dropped = removeImports(text, edits);
-  const refreshed = await withTree(dropped, "python", (tree) => factsOf(tree, dropped));
-  const out = addImports(dropped, refreshed, needs);
-  const here = (n: Need) => refreshed.topLevel.some((t) => t.name === n.local);
+  const toAdd = inPlace ? needs : [...needs, ...named];
+  let out = inPlace ? replaceRanges(text, mergeInsertions(edits)) : removeImports(text, edits);
+  let here = (_: Need) => false;
+  if (toAdd.length) {
+    const refreshed = await withTree(out, "python", (tree) => factsOf(tree, out));
+    out = addImports(out, refreshed, toAdd);
+    here = (n) => refreshed.topLevel.some((t) => t.name === n.local);
+  }
   return {
     text: out,
     changes: importerChanges(
       importerPath,
       destPath,
-      needs.map((n) => ({ local: n.local, here: here(n) })),
+      [...needs, ...named].map((n) => ({ local: n.local, here: here(n) })),
     ),
     unresolved,
   };
+}
+
+/**
+ * Which of `names` (imports the old module would drop) `text`, another
+ * module, reads through the old module: `from <old> import name`, or
+ * `old.name` through an import of it. Those imports stay (PythonMoveInput.keep).
+ */
+export async function readsThrough(input: {
+  importerPath: string;
+  sourcePath: string;
+  text: string;
+  names: readonly string[];
+  modules?: ModuleNames;
+}): Promise<string[]> {
+  const { importerPath, sourcePath, text, modules } = input;
+  const wanted = new Set(input.names);
+  const sourceModule = nameOf(sourcePath, modules).join(".");
+  return withTree(text, "python", (tree) => {
+    const facts = factsOf(tree, text);
+    const out = new Set<string>();
+    for (const s of facts.statements) {
+      const module = absoluteOf(s.module, importerPath, modules).join(".");
+      for (const p of s.parts) {
+        if (s.kind === "from" && module === sourceModule && wanted.has(p.name)) out.add(p.name);
+        const through =
+          s.kind === "import" ? p.name === sourceModule : `${module}.${p.name}` === sourceModule;
+        if (through)
+          for (const use of attributeReads(tree, moduleAlias(s, p), wanted)) out.add(use.name);
+      }
+    }
+    return [...out];
+  });
 }

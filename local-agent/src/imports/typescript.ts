@@ -13,6 +13,7 @@ import {
   type Span,
   type TextEdit,
 } from "./plan.ts";
+import { moduleReferences, moduleWrites } from "./script-scopes.ts";
 import {
   extensionStyle,
   isRelative,
@@ -314,19 +315,17 @@ function withoutLeadingBlank(text: string): string {
   return text.slice(0, at) + text.slice(end);
 }
 
-/** The identifiers read in [start, end) of `tree` (outside import statements), and the dynamic imports and requires there. */
+/**
+ * The names read in [start, end) of `tree` that resolve to its module (its
+ * top-level names, imports, globals: script-scopes.ts), and the dynamic
+ * imports and requires there.
+ */
 function usesIn(tree: Tree, start: number, end: number) {
-  const used = new Set<string>();
+  const used = moduleReferences(tree, start, end);
   const dynamic: string[] = [];
   const visit = (node: Node) => {
     if (node.endIndex <= start || node.startIndex >= end) return;
     if (node.type === "import_statement") return;
-    if (
-      node.type === "identifier" ||
-      node.type === "type_identifier" ||
-      node.type === "shorthand_property_identifier"
-    )
-      used.add(node.text);
     if (node.type === "call_expression") {
       const fn = node.childForFieldName("function");
       const args = node.childForFieldName("arguments");
@@ -504,6 +503,7 @@ export async function planScriptImports(input: MoveInput): Promise<ImportPlan> {
   const before = await withTree(input.sourceBefore, lang, (tree) => ({
     facts: factsOf(tree, input.sourceBefore),
     uses: usesIn(tree, input.unit.start, input.unit.end),
+    writes: moduleWrites(tree, input.unit.start, input.unit.end),
   }));
   const movedUnits = before.facts.topLevel.filter(
     (t) => t.start >= input.unit.start && t.end <= input.unit.end,
@@ -520,6 +520,15 @@ export async function planScriptImports(input: MoveInput): Promise<ImportPlan> {
   const unresolved = before.uses.dynamic.map(
     (d) => `${d} in the moved unit names a path relative to ${sourcePath}; it was not rewritten`,
   );
+  // An import cannot be assigned to: a unit that writes a variable staying behind cannot go alone.
+  const assigned = before.facts.topLevel
+    .filter((t) => before.writes.has(t.name) && !moved.has(t.name))
+    .map((t) => t.name);
+  const blocked = assigned.length
+    ? [
+        `${[...moved].join(", ")} assigns to ${assigned.join(", ")}, declared in ${sourcePath}: an imported binding cannot be assigned to. Move ${assigned.length === 1 ? "it" : "them"} with the unit (in one selection), or leave the unit where it is.`,
+      ]
+    : [];
 
   // What the unit uses: the old file's imports (in their order there), then its other
   // top-level names (in the order they are declared), as one import of the old file.
@@ -604,6 +613,11 @@ export async function planScriptImports(input: MoveInput): Promise<ImportPlan> {
     source = addImports(source, refreshed, backNeeds, sourcePath, before.facts.style);
     changes.push(`${sourcePath}: imports ${stillUsed.join(", ")} from ${destPath}`);
   }
+  const sourceEmptied = await withTree(source, lang, (tree) =>
+    kids(tree.rootNode).every(
+      (c) => c.type !== "import_statement" && c.type !== "export_statement",
+    ),
+  );
   return {
     source,
     destination,
@@ -611,6 +625,8 @@ export async function planScriptImports(input: MoveInput): Promise<ImportPlan> {
     unresolved,
     moved: [...moved],
     movedTypes: movedUnits.filter((u) => u.isType).map((u) => u.name),
+    ...(blocked.length ? { blocked } : {}),
+    ...(sourceEmptied ? { sourceEmptied } : {}),
   };
 }
 
@@ -626,6 +642,8 @@ export interface ImporterInput {
   movedTypes?: readonly string[];
   /** The move created its destination: it holds nothing but what moved. */
   destCreated?: boolean;
+  /** The old file holds no import or export any more: an `export *` of it would not compile. */
+  sourceEmptied?: boolean;
 }
 
 /** `ns.name` and `ns.Name` (a type) in a tree: where a namespace import is used for a name. */
@@ -795,6 +813,10 @@ export async function planScriptImporter(input: ImporterInput): Promise<Importer
         facts.reexports.flatMap((r) => r.items.map((it) => it.text.split(/\s+as\s+/).at(-1))),
       );
       const wanted = [...moved].filter((n) => !byName.has(n));
+      if (input.sourceEmptied && (already || !wanted.length)) {
+        edits.push({ start: re.node.start, end: lineEnd(text, re.node.end), insert: "" });
+        continue;
+      }
       if (already || !wanted.length) continue;
       // A new file holds only what moved: re-export all of it, as the barrel does its neighbours.
       const values = wanted.filter((n) => !types.has(n));
@@ -809,8 +831,17 @@ export async function planScriptImporter(input: ImporterInput): Promise<Importer
               ? [`export type { ${typeNames.join(", ")} } from ${quote}${specifier}${quote}${end}`]
               : []),
           ];
-      const at = lineEnd(text, re.node.end);
-      edits.push({ start: at, end: at, insert: lines.map((l) => `${l}\n`).join("") });
+      if (input.sourceEmptied) {
+        // The old file is no module any more: its `export *` gives way to the new file's.
+        edits.push({
+          start: re.node.start,
+          end: lineEnd(text, re.node.end),
+          insert: lines.map((l) => `${l}\n`).join(""),
+        });
+      } else {
+        const at = lineEnd(text, re.node.end);
+        edits.push({ start: at, end: at, insert: lines.map((l) => `${l}\n`).join("") });
+      }
       reexported.push(...wanted);
       continue;
     }
