@@ -332,7 +332,14 @@ async function carryFor(
     source: { abs: from.abs, initial: sourceFirst, current: sourceNow, result: fromResult },
     dest: { abs: to.abs, initial: initial.get(to.abs), current: destNow, result: toResult },
     modules,
-    ...(python && importers ? { readers: (names) => holding((t) => mayImport(names, t)) } : {}),
+    ...(python && importers
+      ? {
+          readers: (names) => holding((t) => mayImport(names, t)),
+          // Evidence of how the project imports its own modules, for a module that shows none.
+          relativeHint: (await holding((t) => /^from \.+\w* import /m.test(t))).length > 0,
+        }
+      : {}),
+    ...(python ? { packageInits: await packageInits(ws, from.abs, to.abs) } : {}),
   });
   if (!carried) return undefined;
   if (carried.blocked.length)
@@ -376,6 +383,32 @@ async function carryFor(
     results.push(other.result);
   }
   return undefined;
+}
+
+/**
+ * The `__init__.py` files that importing module `dest` runs and importing
+ * `source` does not: those of the packages on `dest`'s way below the
+ * directory the two share (within the sandbox, readable ones only).
+ */
+async function packageInits(
+  ws: Workspace,
+  source: string,
+  dest: string,
+): Promise<{ path: string; text: string }[]> {
+  const out: { path: string; text: string }[] = [];
+  const shared = (dir: string) => isInside(dir, source);
+  for (
+    let dir = path.dirname(dest);
+    !shared(dir) && dir !== path.dirname(dir);
+    dir = path.dirname(dir)
+  ) {
+    const found = await resolvePath(ws.sandbox, path.join(dir, "__init__.py"));
+    if (!found.ok) break;
+    const loaded = await load(found);
+    if (!loaded.ok || !loaded.value.exists) break;
+    out.push({ path: found.display, text: loaded.value.text });
+  }
+  return out;
 }
 
 /** The files a move's importers may be among, found before its locks are taken (tree-walk.ts). */

@@ -946,6 +946,13 @@ describe("a move's imports (carry_imports)", () => {
     expect(bytes("src/click/paths/join.py").toString()).toBe(
       "from click.text import strip\nfrom click.utils import SEP\n\n\ndef join(a, b):\n    return strip(a) + SEP + b\n",
     );
+    // The receipt names the function's own lines, below the imports the new module gained.
+    if (r.ok)
+      expect(r.value.result.results[1]).toMatchObject({
+        created: true,
+        first_line: 5,
+        lines_added: 2,
+      });
     // core.py reads utils.strip: the import stays in utils.py.
     expect(
       bytes("src/click/utils.py").toString().startsWith("from click.text import strip\n"),

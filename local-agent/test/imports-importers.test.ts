@@ -241,6 +241,9 @@ describe("a move's importers in Python", () => {
       // Markdown's shape (BSD-3-Clause): `from . import util` … `util.deprecated`.
       "shop/views.py": "from . import store\n\n\n@store.Cart\ndef view():\n    pass\n",
       "d.py": "from shop import store\n\nCart = 1\nstore.Cart()\n",
+      // urllib3's shape (MIT): the name in a comment does not take it.
+      "e.py":
+        "import warnings\n\nfrom shop import store\n\n# Cart's warnings stay.\nwarnings.simplefilter('default', store.Cart)\n",
     });
     expect(out.map((o) => o.text)).toEqual([
       undefined,
@@ -248,6 +251,7 @@ describe("a move's importers in Python", () => {
       "from shop import store\nfrom shop.cart import Cart\n\nCart()\nstore.load()\n",
       "from .cart import Cart\n\n\n@Cart\ndef view():\n    pass\n",
       undefined,
+      "import warnings\n\nfrom shop.cart import Cart\n\n# Cart's warnings stay.\nwarnings.simplefilter('default', Cart)\n",
     ]);
     expect(out.flatMap((o) => o.unresolved)).toEqual([
       "a.py: from shop.store import * no longer binds Cart; not rewritten",

@@ -54,3 +54,51 @@ describe("import-aware moves in Java", () => {
     ]);
   });
 });
+
+describe("Java types the unit uses, by where they are declared", () => {
+  it("needs nothing for the destination's own types, its nested ones too, and imports the old file's by name", async () => {
+    // The shape of the report: a method pasted over A.java#A.f, using A and its nested record L.
+    const source = [
+      "package p.q;",
+      "",
+      "public class B {",
+      "    public record Helper(int n) {}",
+      "",
+      "    A.L f(A a, Helper h, Other o) {",
+      "        return new A.L(h.n());",
+      "    }",
+      "}",
+      "",
+    ].join("\n");
+    const found = await select(source, { focus: "B.f" }, "java", "B.java");
+    if (!found.ok) throw new Error(found.error.message);
+    const { start, end } = found.value;
+    const dest = [
+      "package p;",
+      "",
+      "public class A {",
+      "    public record L(int n) {}",
+      "",
+      source.slice(start, end),
+      "}",
+      "",
+    ].join("\n");
+    const plan = await planJavaImports({
+      sourcePath: "p/q/B.java",
+      destPath: "p/A.java",
+      sourceBefore: source,
+      unit: { start, end },
+      sourceAfter: source,
+      destAfter: dest,
+    });
+    expect(plan.destination.split("\n").slice(0, 4)).toEqual([
+      "package p;",
+      "",
+      "import p.q.B.Helper;",
+      "",
+    ]);
+    expect(plan.unresolved).toEqual([
+      "Other: types of package p.q the unit may use were not imported into package p",
+    ]);
+  });
+});

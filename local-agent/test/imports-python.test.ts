@@ -243,7 +243,7 @@ describe("import-aware moves in Python, on the shapes real projects have", () =>
     expect(plan.blocked).toBeUndefined();
   });
 
-  it("refuses, naming the cycle, a move whose unit needs the old module while the old module reads it when it loads", async () => {
+  it("imports the unit back where it was when the old module reads it as it loads, saying the cycle holds only that way round", async () => {
     const source = [
       "class Base:",
       "    pass",
@@ -260,8 +260,35 @@ describe("import-aware moves in Python, on the shapes real projects have", () =>
       { sourcePath: "pkg/models.py", source, destPath: "pkg/sub/child.py", dest: "" },
       "Child",
     );
+    expect(plan.blocked).toBeUndefined();
+    expect(plan.source).toBe(
+      "class Base:\n    pass\n\n\nfrom pkg.sub.child import Child\n\n\n\n\nREGISTRY = {'child': Child}\n",
+    );
+    expect(plan.unresolved).toEqual([
+      "circular import: pkg/sub/child.py imports Base from pkg/models.py, which imports Child back where it was; it holds while pkg/models.py is imported before pkg/sub/child.py",
+    ]);
+  });
+
+  it("refuses, naming the cycle, a move whose unit needs from the old module what is defined below it, while the old module reads it as it loads", async () => {
+    const source = [
+      "class Child:",
+      "    def make(self):",
+      "        return helper()",
+      "",
+      "",
+      "def helper():",
+      "    return 1",
+      "",
+      "",
+      "DEFAULT = Child()",
+      "",
+    ].join("\n");
+    const plan = await move(
+      { sourcePath: "pkg/models.py", source, destPath: "pkg/sub/child.py", dest: "" },
+      "Child",
+    );
     expect(plan.blocked).toEqual([
-      "Moving Child to pkg/sub/child.py would make a circular import: pkg/sub/child.py would import Base from pkg/models.py, which reads Child when it is imported (line 9). Move them together, or move what it uses from pkg/models.py first.",
+      "Moving Child to pkg/sub/child.py would make a circular import: pkg/sub/child.py would import helper from pkg/models.py, some of it defined below, and pkg/models.py reads Child when it is imported (line 10). Move them together, or move what it uses from pkg/models.py first.",
     ]);
   });
 
@@ -309,6 +336,26 @@ describe("import-aware moves in Python, on the shapes real projects have", () =>
         }),
     );
     expect(plan.destination.split("\n")[0]).toBe("from click.utils import SEP");
+  });
+
+  it("imports its old module as the project does where that module shows nothing: relatively when the modules around do", async () => {
+    const source =
+      "import re\n\nSEP = re.compile('/')\n\n\ndef split(s):\n    return SEP.split(s)\n";
+    const files = { sourcePath: "md/util.py", source, destPath: "md/ext/split.py", dest: "" };
+    const plan = (relativeHint?: boolean) =>
+      planMove("python", files, "split", (t) =>
+        planPythonImports({ ...t, ...(relativeHint === undefined ? {} : { relativeHint }) }),
+      );
+    expect((await plan(true)).destination.split("\n")[0]).toBe("from ..util import SEP");
+    expect((await plan(false)).destination.split("\n")[0]).toBe("from md.util import SEP");
+    // The old module's own way wins over the hint.
+    const relative = await planMove(
+      "python",
+      { ...files, source: `from . import text\n${source}` },
+      "split",
+      (t) => planPythonImports({ ...t, relativeHint: false }),
+    );
+    expect(relative.destination.split("\n")[0]).toBe("from ..util import SEP");
   });
 
   it("keeps an import the unit took that another module reads through the old module (`util.strip`)", async () => {

@@ -172,3 +172,31 @@ export async function load(file: string): Promise<string> {
     ]);
   });
 });
+
+describe("imports in the file's own style", () => {
+  it("writes a new file's imports as its source does (query-core: single quotes, no semicolons), and names an index file by its directory", async () => {
+    // @tanstack/query-core's shape (MIT), trimmed.
+    const source = [
+      "import { noop } from '../utils'",
+      "import type { QueryKey } from '../types'",
+      "",
+      "export const defaultScheduler = (cb: () => void) => setTimeout(cb, 0)",
+      "",
+      "export function createNotifyManager(key: QueryKey) {",
+      "  noop()",
+      "  return { key, schedule: defaultScheduler }",
+      "}",
+      "",
+    ].join("\n");
+    const plan = await move(
+      { sourcePath: "src/notify/index.ts", source, destPath: "src/moved/manager.ts", dest: "" },
+      "createNotifyManager",
+    );
+    expect(plan.destination.split("\n").slice(0, 4)).toEqual([
+      "import { noop } from '../utils'",
+      "import type { QueryKey } from '../types'",
+      "import { defaultScheduler } from '../notify'",
+      "",
+    ]);
+  });
+});

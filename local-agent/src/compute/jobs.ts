@@ -1,7 +1,7 @@
 import { planGoImports } from "../imports/go.ts";
 import { planImporters } from "../imports/importers.ts";
 import { planJavaImports } from "../imports/java.ts";
-import { planPythonImports, readsThrough } from "../imports/python.ts";
+import { importsModule, planPythonImports, readsThrough } from "../imports/python.ts";
 import { planRustImports } from "../imports/rust.ts";
 import { planScriptImports } from "../imports/typescript.ts";
 import { outline } from "../syntax/outline.ts";
@@ -24,6 +24,7 @@ export const JOBS = {
   planRustImports,
   planImporters,
   readsThrough,
+  importsModule,
 };
 export type Jobs = typeof JOBS;
 export type JobName = keyof Jobs;

@@ -1,6 +1,10 @@
 import type { ImporterChange, ImportersInput } from "../imports/importers.ts";
 import type { ImportPlan, MoveTexts } from "../imports/plan.ts";
-import type { PythonMoveInput, readsThrough as readsThroughJob } from "../imports/python.ts";
+import type {
+  importsModule as importsModuleJob,
+  PythonMoveInput,
+  readsThrough as readsThroughJob,
+} from "../imports/python.ts";
 import type { MoveInput } from "../imports/typescript.ts";
 import { type Selector, type SelectResult, selectByAnchors } from "../syntax/anchored.ts";
 import type { SyntaxFault } from "../syntax/faults.ts";
@@ -84,6 +88,11 @@ export function planRustImports(input: MoveTexts): Promise<ImportPlan> {
 /** Which of `names` a module reads through a move's old module (imports/python.ts), in the compute thread. */
 export function readsThrough(input: Parameters<typeof readsThroughJob>[0]): Promise<string[]> {
   return computeThread.run("readsThrough", [input], { release: input.text.length > LARGE_CHARS });
+}
+
+/** Whether a module imports a move's old module (imports/python.ts), in the compute thread. */
+export function importsModule(input: Parameters<typeof importsModuleJob>[0]): Promise<boolean> {
+  return computeThread.run("importsModule", [input], { release: input.text.length > LARGE_CHARS });
 }
 
 /** A move's importers (imports/importers.ts), in the compute thread: it parses each of them. */

@@ -2,6 +2,7 @@ import type { EditResult } from "../../../src/bridge/protocol.ts";
 import { Lines } from "../../../src/core/lines.ts";
 import { countLines } from "../../../src/core/text.ts";
 import {
+  importsModule,
   planGoImports,
   planImporters,
   planJavaImports,
@@ -44,6 +45,10 @@ export async function carryImports(options: {
    * importing (Python): those holding one of `names`, each with its path.
    */
   readers?: (names: readonly string[]) => Promise<{ path: string; text: string }[]>;
+  /** The modules around import their package relatively (Python: PythonMoveInput.relativeHint). */
+  relativeHint?: boolean;
+  /** The `__init__.py` files importing the new module runs that importing the old one does not (Python). */
+  packageInits?: { path: string; text: string }[];
 }): Promise<
   | {
       source: HeldFile;
@@ -67,7 +72,28 @@ export async function carryImports(options: {
   };
   const from = { abs: source.abs, path: source.result.path };
   const to = { abs: dest.abs, path: dest.result.path };
-  let plan = await planFor(from, to, texts, options.modules).catch((error: unknown) =>
+  // A package on the new module's way that imports the old module closes a circle too.
+  let throughPackage: string | undefined;
+  for (const init of options.packageInits ?? [])
+    if (
+      await importsModule({
+        importerPath: init.path,
+        sourcePath: source.result.path,
+        text: init.text,
+        ...(options.modules ? { modules: options.modules } : {}),
+      })
+    ) {
+      throughPackage = init.path;
+      break;
+    }
+  const undo = source.result.undo;
+  const python = {
+    modules: options.modules,
+    relativeHint: options.relativeHint,
+    throughPackage,
+    cutAt: undo.kind === "splice" ? undo.start : undefined,
+  };
+  let plan = await planFor(from, to, texts, python).catch((error: unknown) =>
     tooDeep(error, source.result.path, dest.result),
   );
   if (!plan) return undefined;
@@ -84,7 +110,7 @@ export async function carryImports(options: {
       }))
         keep.add(name);
     if (keep.size) {
-      const kept = await planFor(from, to, texts, options.modules, [...keep]).catch(
+      const kept = await planFor(from, to, texts, { ...python, keep: [...keep] }).catch(
         (error: unknown) => tooDeep(error, source.result.path, dest.result),
       );
       if (!kept) return undefined;
@@ -292,8 +318,13 @@ async function planFor(
   source: { abs: string; path: string },
   dest: { abs: string; path: string },
   texts: PlanTexts,
-  modules?: ModuleNames,
-  keep?: readonly string[],
+  python: {
+    modules?: ModuleNames | undefined;
+    keep?: readonly string[];
+    relativeHint?: boolean | undefined;
+    throughPackage?: string | undefined;
+    cutAt?: number | undefined;
+  } = {},
 ): Promise<ImportPlan | undefined> {
   const lang = languageOf(source.abs);
   const destLang = languageOf(dest.abs);
@@ -309,8 +340,11 @@ async function planFor(
   if (lang === "python" && destLang === "python")
     return planPythonImports({
       ...paths,
-      ...(modules ? { modules } : {}),
-      ...(keep?.length ? { keep } : {}),
+      ...(python.modules ? { modules: python.modules } : {}),
+      ...(python.keep?.length ? { keep: python.keep } : {}),
+      ...(python.relativeHint !== undefined ? { relativeHint: python.relativeHint } : {}),
+      ...(python.throughPackage !== undefined ? { throughPackage: python.throughPackage } : {}),
+      ...(python.cutAt !== undefined ? { cutAt: python.cutAt } : {}),
     });
   if (lang === "go" && destLang === "go") return planGoImports(paths);
   if (lang === "java" && destLang === "java") return planJavaImports(paths);

@@ -5,10 +5,12 @@ import { type ImportPlan, kids, lineEnd, type MoveTexts, replaceRanges } from ".
  * Import-aware moves for Java (DESIGN.md §3: "at least the destination's
  * imports"): the destination gains the imports whose names the unit uses
  * (static ones too, and the old file's `.*` imports, which Java allows unused),
- * and the old file drops the single-name imports only the unit used. Types of
- * the old file's package the unit may use are not imported into a file of
- * another package: which names those are is not known from one file, so the
- * candidates are reported.
+ * and the old file drops the single-name imports only the unit used. Types
+ * declared in the destination (its class, their nested types) need nothing;
+ * types declared in the old file, when it is of another package, are imported
+ * by name. Other types of the old file's package the unit may use are not
+ * imported into a file of another package: which names those are is not known
+ * from one file, so the candidates are reported.
  */
 
 interface Import {
@@ -93,6 +95,25 @@ function declaredIn(tree: Tree, start: number, end: number): Set<string> {
   return out;
 }
 
+/**
+ * The types declared in `tree` (classes, interfaces, enums, records, at any
+ * depth), each with its name qualified by the types around it (`Outer.Inner`).
+ */
+function typesIn(tree: Tree): Map<string, string> {
+  const out = new Map<string, string>();
+  const visit = (node: Node, outer: string) => {
+    for (const c of kids(node)) {
+      const declares = /^(class|interface|enum|record|annotation_type)_declaration$/.test(c.type);
+      const name = declares ? c.childForFieldName("name")?.text : undefined;
+      const qualified = name ? (outer ? `${outer}.${name}` : name) : outer;
+      if (name && !out.has(name)) out.set(name, qualified);
+      visit(c, qualified);
+    }
+  };
+  visit(tree.rootNode, "");
+  return out;
+}
+
 /** java.lang's types, which need no import. */
 const JAVA_LANG = new Set(
   "Object String Integer Long Short Byte Double Float Boolean Character Number Math System Thread Runnable Exception RuntimeException Error Throwable IllegalArgumentException IllegalStateException NullPointerException UnsupportedOperationException IndexOutOfBoundsException Iterable Comparable CharSequence StringBuilder Void Class Enum Record Override Deprecated SuppressWarnings FunctionalInterface SafeVarargs AutoCloseable Cloneable Process".split(
@@ -107,11 +128,36 @@ export async function planJavaImports(input: MoveTexts): Promise<ImportPlan> {
     used: namesIn(tree, input.unit.start, input.unit.end),
     own: declaredIn(tree, input.unit.start, input.unit.end),
   }));
-  const dest = await withTree(input.destAfter, "java", (tree) => factsOf(tree, input.destAfter));
+  const dest = await withTree(input.destAfter, "java", (tree) => ({
+    ...factsOf(tree, input.destAfter),
+    types: typesIn(tree),
+  }));
+  const sourceTypes = await withTree(input.sourceBefore, "java", typesIn);
   const have = new Set(dest.imports.map((i) => i.text));
   const wanted = before.facts.imports.filter(
     (i) => !have.has(i.text) && (i.name === "*" || before.used.all.has(i.name)),
   );
+  // Types the unit uses that are declared here (the destination's own, its nested ones) need
+  // nothing; those declared in the old file, in another package, are imported by name.
+  const imported = new Set(before.facts.imports.map((i) => i.name));
+  const foreign = [...before.used.types].filter(
+    (t) =>
+      !imported.has(t) &&
+      !JAVA_LANG.has(t) &&
+      !before.own.has(t) &&
+      !dest.types.has(t) &&
+      /^[A-Z]/.test(t),
+  );
+  const samePackage = before.facts.pkg === dest.pkg;
+  const fromSource = samePackage ? [] : foreign.filter((t) => sourceTypes.has(t));
+  const haveNames = new Set(dest.imports.map((i) => i.name));
+  for (const t of fromSource)
+    if (!haveNames.has(t))
+      wanted.push({
+        name: t,
+        text: `import ${before.facts.pkg ? `${before.facts.pkg}.` : ""}${sourceTypes.get(t)};`,
+        node: { start: 0, end: 0 },
+      });
   const changes: string[] = [];
   const unresolved: string[] = [];
   let destination = input.destAfter;
@@ -124,11 +170,8 @@ export async function planJavaImports(input: MoveTexts): Promise<ImportPlan> {
     destination = destination.slice(0, at) + lead + block + gap + after;
     changes.push(`${destPath}: imports ${wanted.map((i) => i.name).join(", ")}`);
   }
-  if (before.facts.pkg !== dest.pkg) {
-    const imported = new Set(before.facts.imports.map((i) => i.name));
-    const candidates = [...before.used.types].filter(
-      (t) => !imported.has(t) && !JAVA_LANG.has(t) && !before.own.has(t) && /^[A-Z]/.test(t),
-    );
+  if (!samePackage) {
+    const candidates = foreign.filter((t) => !sourceTypes.has(t));
     if (candidates.length)
       unresolved.push(
         `${candidates.join(", ")}: types of package ${before.facts.pkg ?? "(default)"} the unit may use were not imported into package ${dest.pkg ?? "(default)"}`,

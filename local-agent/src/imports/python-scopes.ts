@@ -131,9 +131,31 @@ function scan(tree: Tree) {
       case "attribute":
         visit(node.childForFieldName("object"), s);
         return;
-      case "keyword_argument":
-        visit(node.childForFieldName("value"), s);
+      case "keyword_argument": {
+        const value = node.childForFieldName("value");
+        // `TypeVar("T", bound="Transport")`: a string type, read as an annotation is.
+        const call = node.parent?.parent;
+        if (
+          value?.type === "string" &&
+          node.childForFieldName("name")?.text === "bound" &&
+          /(^|\.)TypeVar$/.test(call?.childForFieldName("function")?.text ?? "")
+        )
+          for (const n of annotationNames(value)) reads.push({ ...n, scope: s });
+        visit(value, s);
         return;
+      }
+      case "call": {
+        // `cast("Request", x)`: its first argument is a type.
+        const args = node.childForFieldName("arguments");
+        const first = args ? kids(args).find((c) => c.type !== "(" && c.type !== ",") : undefined;
+        if (
+          first?.type === "string" &&
+          /(^|\.)cast$/.test(node.childForFieldName("function")?.text ?? "")
+        )
+          for (const n of annotationNames(first)) reads.push({ ...n, scope: s });
+        for (const c of kids(node)) visit(c, s);
+        return;
+      }
       case "import_statement":
       case "import_from_statement":
       case "future_import_statement": {

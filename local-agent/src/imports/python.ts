@@ -56,8 +56,12 @@ interface Statement {
 /** The module's `if TYPE_CHECKING:` block: its condition as written, and where its body ends. */
 interface TypeCheckingBlock {
   guard: string;
+  /** The whole `if` statement, from its line's start. */
+  start: number;
   end: number;
   indent: string;
+  /** It holds imports only: once they all go, it goes. */
+  importsOnly: boolean;
 }
 
 interface Facts {
@@ -209,8 +213,15 @@ function factsOf(tree: Tree, text: string): Facts {
       const lineStart = text.lastIndexOf("\n", (firstInner?.startIndex ?? 1) - 1) + 1;
       typeChecking = {
         guard,
+        start: text.lastIndexOf("\n", child.startIndex - 1) + 1,
         end: lineEnd(text, child.endIndex),
         indent: firstInner ? text.slice(lineStart, firstInner.startIndex) : "    ",
+        importsOnly: (body ? kids(body) : []).every(
+          (c) =>
+            c.type === "import_from_statement" ||
+            c.type === "import_statement" ||
+            c.type === "comment",
+        ),
       };
       if (statements.length && statements.every((s) => s.node.end <= child.endIndex))
         insertAt = Math.max(insertAt, lineEnd(text, child.endIndex));
@@ -224,6 +235,17 @@ function factsOf(tree: Tree, text: string): Facts {
     } else if (child.type === "expression_statement") {
       const assign = kids(child)[0];
       const left = assign?.type === "assignment" ? assign.childForFieldName("left") : null;
+      // `A = B = value`: every name of the chain.
+      for (
+        let right = assign?.childForFieldName("right");
+        right?.type === "assignment";
+        right = right.childForFieldName("right")
+      ) {
+        const also = right.childForFieldName("left");
+        if (also?.type === "identifier")
+          topLevel.push({ name: also.text, start: child.startIndex, end: child.endIndex });
+        else for (const n of targetNames(also ?? null)) nested.add(n);
+      }
       if (left?.type === "identifier") {
         topLevel.push({ name: left.text, start: child.startIndex, end: child.endIndex });
         const right = assign?.childForFieldName("right");
@@ -488,6 +510,16 @@ export interface PythonMoveInput extends MoveTexts {
   modules?: ModuleNames;
   /** Imports of the old module that other modules read through it (`util.strip`): kept there. */
   keep?: readonly string[];
+  /** Where the unit was in `sourceAfter` (the removal's offset): a back import may go there. */
+  cutAt?: number;
+  /** A package `__init__.py` importing the new module runs, which imports the old one: a cycle too. */
+  throughPackage?: string;
+  /**
+   * How the project imports its own modules, where the old module does not
+   * show it (it imports nothing of its package): relatively (`from .x import`)
+   * when the modules around it do.
+   */
+  relativeHint?: boolean;
 }
 
 /** The imports both modules need after `unit` moved from `sourcePath` to `destPath`. */
@@ -504,7 +536,17 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
       .map((t) => t.name),
   );
   const dest = await withTree(input.destAfter, "python", (tree) => factsOf(tree, input.destAfter));
-  const relativeStyle = before.facts.statements.some((s) => s.module.startsWith("."));
+  const sourcePackage = nameOf(sourcePath, modules)[0];
+  const relativeStyle = before.facts.statements.some((s) => s.module.startsWith("."))
+    ? true
+    : before.facts.statements.some(
+          (s) =>
+            s.kind === "from" &&
+            sourcePackage !== undefined &&
+            s.module.split(".")[0] === sourcePackage,
+        )
+      ? false
+      : input.relativeHint === true;
   const changes: string[] = [];
   const unresolved = before.facts.statements
     .filter((s) => s.wildcard)
@@ -616,12 +658,20 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
     unitImports.has(local) && !stillRead.has(local) && !keep.has(local) && !listed.has(local);
   const dropped: string[] = [];
   const edits: TextEdit[] = [];
+  const block = after.facts.typeChecking;
+  const emptied =
+    block?.importsOnly === true &&
+    after.facts.statements
+      .filter((s) => s.typeChecking)
+      .every((s) => s.parts.every((p) => gone(p.local)));
   for (const s of after.facts.statements) {
     const going = s.parts.filter((p) => gone(p.local));
     if (!going.length) continue;
     dropped.push(...going.map((p) => p.local));
-    edits.push(...withoutParts(source, s, going));
+    // An `if TYPE_CHECKING:` left with nothing goes as a whole (below).
+    if (!(s.typeChecking && emptied)) edits.push(...withoutParts(source, s, going));
   }
+  if (block && emptied) edits.push({ start: block.start, end: block.end, insert: "" });
   const all = after.facts.all;
   const unlisted = all?.filter((a) => moved.has(a.name)) ?? [];
   if (all && unlisted.length) {
@@ -630,57 +680,85 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
     );
     changes.push(`${sourcePath}: __all__ drops ${unlisted.map((a) => a.name).join(", ")}`);
   }
-  source = removeImports(source, edits);
-  if (dropped.length) changes.push(`${sourcePath}: drops imports ${dropped.join(", ")}`);
-
   // The unit imported back where the old module still reads it.
   const stillUsed = [...moved].filter((name) => stillRead.has(name));
   const blocked: string[] = [];
-  if (stillUsed.length) {
-    const back = relativeStyle
-      ? relativeOf(nameOf(destPath, modules), sourcePath, modules)
-      : nameOf(destPath, modules).join(".");
-    // A circular import: the new module imports the old one at its top, and the old one
-    // would import the new one back at its top. Where every use is in a function, the
-    // import goes there; where one is read when the module loads, nothing can work.
-    const cycle = fromSource.length > 0;
-    const now = await withTree(input.sourceBefore, "python", (tree) =>
-      moduleReads(tree, input.sourceBefore, 0, input.sourceBefore.length).filter(
-        (r) =>
-          r.immediate &&
-          stillUsed.includes(r.name) &&
-          (r.at < input.unit.start || r.at >= input.unit.end),
-      ),
+  const back = relativeStyle
+    ? relativeOf(nameOf(destPath, modules), sourcePath, modules)
+    : nameOf(destPath, modules).join(".");
+  // A circular import: the new module imports the old one (or its package does, when it is
+  // imported), and the old one would import it back at its top. Where every use is in a
+  // function, the import goes there. Where one is read when the old module loads, it goes
+  // where the unit was, if all the new module takes from the old one is defined above that
+  // place (it works while the old module is imported first, and the receipt says so);
+  // else nothing can work, and the move is refused.
+  const cycle = fromSource.length > 0 || input.throughPackage !== undefined;
+  const now = cycle
+    ? await withTree(input.sourceBefore, "python", (tree) =>
+        moduleReads(tree, input.sourceBefore, 0, input.sourceBefore.length).filter(
+          (r) =>
+            r.immediate &&
+            stillUsed.includes(r.name) &&
+            (r.at < input.unit.start || r.at >= input.unit.end),
+        ),
+      )
+    : [];
+  const above = fromSource.every((name) =>
+    before.facts.topLevel.some((t) => t.name === name && t.end <= input.unit.start),
+  );
+  const line = (at: number) => input.sourceBefore.slice(0, at).split("\n").length;
+  const names = stillUsed.join(", ");
+  let strategy: "top" | "lazy" | "there" | "blocked" = "top";
+  if (stillUsed.length && cycle)
+    strategy = !now.length
+      ? "lazy"
+      : above && input.throughPackage === undefined && input.cutAt !== undefined
+        ? "there"
+        : "blocked";
+  if (strategy === "there") {
+    const at = input.cutAt as number;
+    const rest = source.slice(at);
+    edits.push({
+      start: at,
+      end: at,
+      insert: `from ${back} import ${names}\n${rest ? "\n\n" : ""}`,
+    });
+    changes.push(
+      `${sourcePath}: imports ${names} from ${destPath} where ${stillUsed.length === 1 ? "it was" : "they were"} (line ${line(input.unit.start)})`,
     );
-    if (cycle && now.length) {
-      const line = input.sourceBefore.slice(0, (now[0] as ModuleRead).at).split("\n").length;
-      blocked.push(
-        `Moving ${stillUsed.join(", ")} to ${destPath} would make a circular import: ${destPath} would import ${fromSource.join(", ")} from ${sourcePath}, which reads ${[...new Set(now.map((r) => r.name))].join(", ")} when it is imported (line ${line}). Move them together, or move what ${stillUsed.length === 1 ? "it uses" : "they use"} from ${sourcePath} first.`,
-      );
-    } else if (cycle) {
-      const final = source;
-      const reads = await withTree(final, "python", (tree) =>
-        moduleReads(tree, final, 0, final.length).filter((r) => stillUsed.includes(r.name)),
-      );
-      source = lazyImports(source, reads, back, stillUsed);
-      changes.push(
-        `${sourcePath}: imports ${stillUsed.join(", ")} from ${destPath} in the functions that use ${stillUsed.length === 1 ? "it" : "them"} (a circular import otherwise)`,
-      );
-    } else {
-      const refreshed = await withTree(source, "python", (tree) => factsOf(tree, source));
-      source = addImports(
-        source,
-        refreshed,
-        stillUsed.map((name) => ({
-          kind: "from",
-          module: back,
-          text: name,
-          local: name,
-          group: 0,
-        })),
-      );
-      changes.push(`${sourcePath}: imports ${stillUsed.join(", ")} from ${destPath}`);
-    }
+    unresolved.push(
+      `circular import: ${destPath} imports ${fromSource.join(", ")} from ${sourcePath}, which imports ${names} back where ${stillUsed.length === 1 ? "it was" : "they were"}; it holds while ${sourcePath} is imported before ${destPath}`,
+    );
+  }
+  if (strategy === "blocked") {
+    const reads = [...new Set(now.map((r) => r.name))].join(", ");
+    const through =
+      input.throughPackage !== undefined
+        ? `importing ${destPath} runs ${input.throughPackage}, which imports ${sourcePath}`
+        : `${destPath} would import ${fromSource.join(", ")} from ${sourcePath}${above ? "" : ", some of it defined below"}`;
+    blocked.push(
+      `Moving ${names} to ${destPath} would make a circular import: ${through}, and ${sourcePath} reads ${reads} when it is imported (line ${line((now[0] as ModuleRead).at)}). Move them together, or move what ${stillUsed.length === 1 ? "it uses" : "they use"} from ${sourcePath} first.`,
+    );
+  }
+  source = removeImports(source, edits);
+  if (dropped.length) changes.push(`${sourcePath}: drops imports ${dropped.join(", ")}`);
+  if (strategy === "lazy") {
+    const final = source;
+    const reads = await withTree(final, "python", (tree) =>
+      moduleReads(tree, final, 0, final.length).filter((r) => stillUsed.includes(r.name)),
+    );
+    source = lazyImports(source, reads, back, stillUsed);
+    changes.push(
+      `${sourcePath}: imports ${names} from ${destPath} in the functions that use ${stillUsed.length === 1 ? "it" : "them"} (a circular import otherwise)`,
+    );
+  } else if (strategy === "top" && stillUsed.length) {
+    const refreshed = await withTree(source, "python", (tree) => factsOf(tree, source));
+    source = addImports(
+      source,
+      refreshed,
+      stillUsed.map((name) => ({ kind: "from", module: back, text: name, local: name, group: 0 })),
+    );
+    changes.push(`${sourcePath}: imports ${names} from ${destPath}`);
   }
   return {
     source,
@@ -751,14 +829,23 @@ function attributeReads(tree: Tree, alias: string, names: ReadonlySet<string>) {
 const moduleAlias = (s: Statement, p: Part) =>
   s.kind === "import" && !/\sas\s/.test(p.text) ? p.name : p.local;
 
-/** Whether `name` is a word of `text` other than at the offsets of `except`. */
-function nameTaken(text: string, name: string, except: readonly Span[]): boolean {
-  const word = name.replace(/\./g, "\\.");
-  for (const m of text.matchAll(new RegExp(`(?<![\\w.])${word}(?!\\w)`, "g"))) {
-    const at = m.index ?? 0;
-    if (!except.some((e) => at >= e.start && at < e.end)) return true;
-  }
-  return false;
+/**
+ * Whether `name` (a dotted one too) is a name of the code in `tree` other than
+ * at the offsets of `except`: read, bound or imported, never in a comment or
+ * a string, never an attribute's name.
+ */
+function nameTaken(tree: Tree, name: string, except: readonly Span[]): boolean {
+  const first = name.split(".")[0] ?? name;
+  const visit = (node: Node): boolean => {
+    if (except.some((e) => node.startIndex >= e.start && node.endIndex <= e.end)) return false;
+    if (node.type === "attribute") {
+      if (node.text.replace(/\s/g, "") === name) return true;
+      return visit(node.childForFieldName("object") as Node);
+    }
+    if (node.type === "identifier") return node.text === first && !name.includes(".");
+    return kids(node).some(visit);
+  };
+  return visit(tree.rootNode);
 }
 
 /**
@@ -785,7 +872,19 @@ export async function planPythonImporter(input: PythonImporterInput): Promise<Im
             : `${absoluteOf(s.module, importerPath, modules).join(".")}.${p.name}` === sourceModule;
         if (!through || s.typeChecking) return [];
         const local = moduleAlias(s, p);
-        return [{ statement: s, part: p, local, uses: attributeReads(tree, local, moved) }];
+        const uses = attributeReads(tree, local, moved);
+        const names = [...new Set(uses.map((u) => u.name))];
+        return [
+          {
+            statement: s,
+            part: p,
+            local,
+            uses,
+            taken: names.filter((n) => nameTaken(tree, n, uses)),
+            // Read for nothing else: its import goes.
+            unused: !nameTaken(tree, local, [...uses, s.node]),
+          },
+        ];
       }),
     );
     return { facts, aliases };
@@ -793,6 +892,8 @@ export async function planPythonImporter(input: PythonImporterInput): Promise<Im
   const { facts } = found;
   const unresolved: string[] = [];
   const needs: Need[] = [];
+  /** Imports written where the old module's was: reported, not added again. */
+  const replaced: Need[] = [];
   const edits: TextEdit[] = [];
   const relativeFor = (s: Statement) =>
     s.kind === "from" && s.module.startsWith(".")
@@ -804,7 +905,7 @@ export async function planPythonImporter(input: PythonImporterInput): Promise<Im
     const names = [...new Set(alias.uses.map((u) => u.name))];
     const taken = names.filter(
       (n) =>
-        nameTaken(text, n, alias.uses) ||
+        alias.taken.includes(n) ||
         facts.statements.some((s) => s.parts.some((p) => p.local === n)) ||
         facts.topLevel.some((t) => t.name === n),
     );
@@ -815,17 +916,24 @@ export async function planPythonImporter(input: PythonImporterInput): Promise<Im
       continue;
     }
     for (const use of alias.uses) edits.push({ start: use.start, end: use.end, insert: use.name });
-    // Read for nothing else: its import goes.
-    if (!nameTaken(text, alias.local, [...alias.uses, alias.statement.node]))
-      edits.push(...withoutParts(text, alias.statement, [alias.part]));
-    for (const name of names)
-      needs.push({
-        kind: "from",
-        module: relativeFor(alias.statement),
-        text: name,
-        local: name,
-        group: alias.statement.group,
+    const fresh = names.map((name) => ({
+      kind: "from" as const,
+      module: relativeFor(alias.statement),
+      text: name,
+      local: name,
+      group: alias.statement.group,
+    }));
+    if (alias.unused && alias.statement.parts.length === 1) {
+      // Read for nothing else: the import of the new module takes its place.
+      edits.push({
+        ...alias.statement.node,
+        insert: `from ${relativeFor(alias.statement)} import ${names.join(", ")}`,
       });
+      replaced.push(...fresh);
+      continue;
+    }
+    if (alias.unused) edits.push(...withoutParts(text, alias.statement, [alias.part]));
+    needs.push(...fresh);
   }
   // With no import of the new module to merge into (and no name of the unit's defined
   // here), each import of the old module is followed by one of the new module for what moved.
@@ -855,18 +963,22 @@ export async function planPythonImporter(input: PythonImporterInput): Promise<Im
       local: p.local,
       group: s.group,
     }));
-    named.push(...fresh);
-    if (inPlace && !s.typeChecking) {
+    // Under `if TYPE_CHECKING:` it stays there, in its place, at its indentation.
+    if (inPlace || s.typeChecking) {
       // The new import goes where the old one is.
+      if (!inPlace) replaced.push(...fresh);
+      else named.push(...fresh);
       const line = `from ${target} import ${going.map((p) => p.text).join(", ")}`;
       if (going.length === s.parts.length) edits.push({ ...s.node, insert: line });
       else {
         edits.push(...withoutParts(text, s, going));
         const at = lineEnd(text, s.node.end);
-        edits.push({ start: at, end: at, insert: `${line}\n` });
+        const indent = text.slice(text.lastIndexOf("\n", s.node.start - 1) + 1, s.node.start);
+        edits.push({ start: at, end: at, insert: `${indent}${line}\n` });
       }
       continue;
     }
+    named.push(...fresh);
     edits.push(...withoutParts(text, s, going));
   }
   if (!edits.length) return { text, changes: [], unresolved };
@@ -883,10 +995,30 @@ export async function planPythonImporter(input: PythonImporterInput): Promise<Im
     changes: importerChanges(
       importerPath,
       destPath,
-      [...needs, ...named].map((n) => ({ local: n.local, here: here(n) })),
+      [...replaced, ...needs, ...named].map((n) => ({ local: n.local, here: here(n) })),
     ),
     unresolved,
   };
+}
+
+/** Whether `text` (a module at `importerPath`, a package's `__init__.py`) imports the module at `sourcePath`, or from it. */
+export async function importsModule(input: {
+  importerPath: string;
+  sourcePath: string;
+  text: string;
+  modules?: ModuleNames;
+}): Promise<boolean> {
+  const { importerPath, sourcePath, text, modules } = input;
+  const sourceModule = nameOf(sourcePath, modules).join(".");
+  return withTree(text, "python", (tree) =>
+    factsOf(tree, text).statements.some((s) => {
+      if (s.typeChecking) return false;
+      const module = absoluteOf(s.module, importerPath, modules).join(".");
+      return s.kind === "import"
+        ? s.parts.some((p) => p.name === sourceModule)
+        : module === sourceModule || s.parts.some((p) => `${module}.${p.name}` === sourceModule);
+    }),
+  );
 }
 
 /**

@@ -674,14 +674,19 @@ function namespaceUses(tree: Tree, ns: string, names: ReadonlySet<string>) {
   return { uses, opaque, others };
 }
 
-/** Whether `name` appears in `text` as a word of code other than at the offsets of `except`. */
-function nameTaken(text: string, name: string, except: readonly Span[]): boolean {
-  const word = new RegExp(`(?<![\\w$.])${name.replace(/\$/g, "\\$")}(?![\\w$])`, "g");
-  for (const m of text.matchAll(word)) {
-    const at = m.index ?? 0;
-    if (!except.some((e) => at >= e.start && at < e.end)) return true;
-  }
-  return false;
+/**
+ * Whether `name` is a name of the code in `tree` other than at the offsets of
+ * `except`: read, bound or imported, never in a comment or a string, never a
+ * property's name.
+ */
+function nameTaken(tree: Tree, name: string, except: readonly Span[]): boolean {
+  const visit = (node: Node): boolean => {
+    if (except.some((e) => node.startIndex >= e.start && node.endIndex <= e.end)) return false;
+    if (/^(identifier|type_identifier|shorthand_property_identifier(_pattern)?)$/.test(node.type))
+      return node.text === name;
+    return kids(node).some(visit);
+  };
+  return visit(tree.rootNode);
 }
 
 /**
@@ -706,7 +711,11 @@ export async function planScriptImporter(input: ImporterInput): Promise<Importer
     const namespaces = facts.imports
       .filter((s) => namesSource(s.specifier))
       .flatMap((s) => s.parts.filter((p) => p.kind === "namespace"))
-      .map((p) => ({ part: p, ...namespaceUses(tree, p.local, moved) }));
+      .map((p) => {
+        const found = namespaceUses(tree, p.local, moved);
+        const names = [...new Set(found.uses.map((u) => u.name))];
+        return { part: p, ...found, taken: names.filter((n) => nameTaken(tree, n, found.uses)) };
+      });
     return { facts, dynamic, namespaces };
   });
   const { facts } = found;
@@ -726,7 +735,7 @@ export async function planScriptImporter(input: ImporterInput): Promise<Importer
     const names = [...new Set(ns.uses.map((u) => u.name))];
     const blocked = names.filter(
       (n) =>
-        nameTaken(text, n, ns.uses) ||
+        ns.taken.includes(n) ||
         facts.bindings.some((b) => b.local === n) ||
         facts.topLevel.some((t) => t.name === n),
     );

@@ -11,7 +11,7 @@ export async function planMove(
   lang: CodeLanguage,
   files: { sourcePath: string; source: string; destPath: string; dest: string },
   symbol: string,
-  plan: (texts: MoveTexts) => Promise<ImportPlan>,
+  plan: (texts: MoveTexts & { cutAt: number }) => Promise<ImportPlan>,
 ): Promise<ImportPlan> {
   const found = await select(files.source, { focus: symbol }, lang, files.sourcePath);
   if (!found.ok) throw new Error(found.error.message);
@@ -22,6 +22,7 @@ export async function planMove(
     sourceBefore: files.source,
     unit: { start, end },
     sourceAfter: files.source.slice(0, start) + files.source.slice(end),
+    cutAt: start,
     destAfter: `${files.dest}\n${files.source.slice(start, end)}`,
   });
 }
