@@ -139,7 +139,7 @@ describe("import-aware moves in Python, on the shapes real projects have", () =>
       "",
       "",
       "class HTTPStatusError(HTTPError):",
-      "    def __init__(self, message: str, *, request: Request, response: 'Response') -> None:",
+      "    def __init__(self, message: str, *, request: Request, response: typing.Optional['Response']) -> None:",
       "        super().__init__(message)",
       "",
     ].join("\n");
@@ -163,7 +163,7 @@ describe("import-aware moves in Python, on the shapes real projects have", () =>
       "",
       "",
       "class HTTPStatusError(HTTPError):",
-      "    def __init__(self, message: str, *, request: Request, response: 'Response') -> None:",
+      "    def __init__(self, message: str, *, request: Request, response: typing.Optional['Response']) -> None:",
       "        super().__init__(message)",
     ]);
   });

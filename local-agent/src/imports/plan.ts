@@ -177,3 +177,9 @@ export function addItem(text: string, last: Span, item: string): TextEdit {
   }
   return { start: last.end, end: last.end, insert: `, ${item}` };
 }
+
+/** A name for `name` that `present` does not hold: `_name`, `name_`, `name2`, … */
+export function freeAlias(name: string, present: ReadonlySet<string>): string {
+  for (const candidate of [`_${name}`, `${name}_`]) if (!present.has(candidate)) return candidate;
+  for (let i = 2; ; i++) if (!present.has(`${name}${i}`)) return `${name}${i}`;
+}

@@ -124,10 +124,21 @@ function scan(tree: Tree) {
         reads.push({ name: node.text, at: node.startIndex, scope: s });
         return;
       case "string":
-        // A string annotation reads its names (as pyflakes and type checkers do).
-        if (node.parent?.type === "type")
-          for (const n of annotationNames(node)) reads.push({ ...n, scope: s });
         return;
+      case "type": {
+        // An annotation: a string in it (`"Request"`, `Optional["Request"]`) reads its names,
+        // as pyflakes and type checkers do.
+        const annotate = (n: Node): void => {
+          if (n.type === "string")
+            for (const r of annotationNames(n)) reads.push({ ...r, scope: s });
+          else if (n.type === "identifier")
+            reads.push({ name: n.text, at: n.startIndex, scope: s });
+          else if (n.type === "attribute") annotate(n.childForFieldName("object") as Node);
+          else for (const c of kids(n)) annotate(c);
+        };
+        annotate(node);
+        return;
+      }
       case "attribute":
         visit(node.childForFieldName("object"), s);
         return;

@@ -2,6 +2,7 @@ import { type Node, type Tree, withTree } from "../syntax/parser.ts";
 import {
   addItem,
   dropItems,
+  freeAlias,
   type ImporterPlan,
   type ImportPlan,
   importerChanges,
@@ -346,6 +347,8 @@ function addImports(
     return true;
   };
   for (const need of needs) {
+    // Asked for twice (the unit's `typing`, and `typing.TYPE_CHECKING`'s): once.
+    if (fresh.some((f) => f.local === need.local)) continue;
     if (bound(need.local) || merge(need, false)) continue;
     fresh.push(need);
   }
@@ -825,6 +828,17 @@ function attributeReads(tree: Tree, alias: string, names: ReadonlySet<string>) {
   return uses;
 }
 
+/** Every name the code of `tree` holds (identifiers, not in strings or comments). */
+function identifiersOf(tree: Tree): Set<string> {
+  const out = new Set<string>();
+  const visit = (node: Node) => {
+    if (node.type === "identifier") out.add(node.text);
+    else for (const c of kids(node)) visit(c);
+  };
+  visit(tree.rootNode);
+  return out;
+}
+
 /** What a module imported by `p` of `s` is called in the file: `import a.b` → `a.b`, `import a.b as c` → `c`, `from a import b` → `b`. */
 const moduleAlias = (s: Statement, p: Part) =>
   s.kind === "import" && !/\sas\s/.test(p.text) ? p.name : p.local;
@@ -853,8 +867,8 @@ function nameTaken(tree: Tree, name: string, except: readonly Span[]): boolean {
  * <old module> import …` loses them, and they are imported from the new
  * module (relative when that import was). A use through the old module
  * (`from shop import store` … `store.Cart`) becomes a use of a name imported
- * from the new one, where that name is free; a `from <old> import *`, or a use
- * through the module whose name is taken, is reported, not rewritten.
+ * from the new one (under a free alias where the name is taken); a `from
+ * <old> import *` is reported, not rewritten.
  */
 export async function planPythonImporter(input: PythonImporterInput): Promise<ImporterPlan> {
   const { importerPath, sourcePath, destPath, text, modules } = input;
@@ -887,7 +901,7 @@ export async function planPythonImporter(input: PythonImporterInput): Promise<Im
         ];
       }),
     );
-    return { facts, aliases };
+    return { facts, aliases, present: identifiersOf(tree) };
   });
   const { facts } = found;
   const unresolved: string[] = [];
@@ -909,25 +923,28 @@ export async function planPythonImporter(input: PythonImporterInput): Promise<Im
         facts.statements.some((s) => s.parts.some((p) => p.local === n)) ||
         facts.topLevel.some((t) => t.name === n),
     );
-    if (taken.length) {
-      unresolved.push(
-        `${importerPath}: uses ${names.map((n) => `${alias.local}.${n}`).join(", ")} through \`${alias.statement.kind === "import" ? "import" : `from ${alias.statement.module} import`} ${alias.part.text}\` (${taken.join(", ")} is taken in this file); not rewritten`,
-      );
-      continue;
-    }
-    for (const use of alias.uses) edits.push({ start: use.start, end: use.end, insert: use.name });
-    const fresh = names.map((name) => ({
-      kind: "from" as const,
-      module: relativeFor(alias.statement),
-      text: name,
-      local: name,
-      group: alias.statement.group,
-    }));
+    // A name taken here (urllib3's `is_prod = _environ.is_prod`, keeping a public name) is
+    // imported under a free alias.
+    const local = new Map(
+      names.map((n) => [n, taken.includes(n) ? freeAlias(n, found.present) : n]),
+    );
+    for (const use of alias.uses)
+      edits.push({ start: use.start, end: use.end, insert: local.get(use.name) ?? use.name });
+    const fresh = names.map((name) => {
+      const as = local.get(name) ?? name;
+      return {
+        kind: "from" as const,
+        module: relativeFor(alias.statement),
+        text: as === name ? name : `${name} as ${as}`,
+        local: as,
+        group: alias.statement.group,
+      };
+    });
     if (alias.unused && alias.statement.parts.length === 1) {
       // Read for nothing else: the import of the new module takes its place.
       edits.push({
         ...alias.statement.node,
-        insert: `from ${relativeFor(alias.statement)} import ${names.join(", ")}`,
+        insert: `from ${relativeFor(alias.statement)} import ${fresh.map((f) => f.text).join(", ")}`,
       });
       replaced.push(...fresh);
       continue;

@@ -3,6 +3,7 @@ import { type Node, type Tree, withTree } from "../syntax/parser.ts";
 import {
   addItem,
   dropItems,
+  freeAlias,
   type ImporterPlan,
   type ImportPlan,
   importerChanges,
@@ -674,6 +675,18 @@ function namespaceUses(tree: Tree, ns: string, names: ReadonlySet<string>) {
   return { uses, opaque, others };
 }
 
+/** Every name the code of `tree` holds (identifiers of values and types, not in strings or comments). */
+function namesOf(tree: Tree): Set<string> {
+  const out = new Set<string>();
+  const visit = (node: Node) => {
+    if (/^(identifier|type_identifier|shorthand_property_identifier(_pattern)?)$/.test(node.type))
+      out.add(node.text);
+    else for (const c of kids(node)) visit(c);
+  };
+  visit(tree.rootNode);
+  return out;
+}
+
 /**
  * Whether `name` is a name of the code in `tree` other than at the offsets of
  * `except`: read, bound or imported, never in a comment or a string, never a
@@ -716,7 +729,7 @@ export async function planScriptImporter(input: ImporterInput): Promise<Importer
         const names = [...new Set(found.uses.map((u) => u.name))];
         return { part: p, ...found, taken: names.filter((n) => nameTaken(tree, n, found.uses)) };
       });
-    return { facts, dynamic, namespaces };
+    return { facts, dynamic, namespaces, present: namesOf(tree) };
   });
   const { facts } = found;
   const unresolved = found.dynamic.map(
@@ -733,25 +746,26 @@ export async function planScriptImporter(input: ImporterInput): Promise<Importer
   for (const ns of found.namespaces) {
     if (!ns.uses.length) continue;
     const names = [...new Set(ns.uses.map((u) => u.name))];
-    const blocked = names.filter(
-      (n) =>
-        ns.taken.includes(n) ||
-        facts.bindings.some((b) => b.local === n) ||
-        facts.topLevel.some((t) => t.name === n),
-    );
-    if (ns.opaque || blocked.length) {
+    if (ns.opaque) {
       unresolved.push(
-        `${importerPath}: uses ${names.map((m) => `${ns.part.local}.${m}`).join(", ")} through \`import * as ${ns.part.local}\`${blocked.length ? ` (${blocked.join(", ")} is taken in this file)` : ""}; not rewritten`,
+        `${importerPath}: uses ${names.map((m) => `${ns.part.local}.${m}`).join(", ")} through \`import * as ${ns.part.local}\`, which it also passes on; not rewritten`,
       );
       continue;
     }
-    for (const use of ns.uses) edits.push({ start: use.start, end: use.end, insert: use.name });
+    // A name taken here is imported under a free alias (`Cart as _Cart`).
+    const taken = (n: string) =>
+      ns.taken.includes(n) ||
+      facts.bindings.some((b) => b.local === n) ||
+      facts.topLevel.some((t) => t.name === n);
+    const local = new Map(names.map((n) => [n, taken(n) ? freeAlias(n, found.present) : n]));
+    for (const use of ns.uses)
+      edits.push({ start: use.start, end: use.end, insert: local.get(use.name) ?? use.name });
     const statement = facts.imports.find((s) => s.parts.includes(ns.part));
     // Used for nothing else: the namespace import goes.
     if (statement && !ns.others) edits.push(...withoutParts(text, statement, [ns.part]));
     for (const name of names)
       namespaceNeeds.push({
-        local: name,
+        local: local.get(name) ?? name,
         imported: name,
         specifier: specifierFor(statement?.specifier ?? ""),
         typeOnly: statement?.typeOnly ?? false,
