@@ -226,6 +226,34 @@ describe("moving a Python class", () => {
   });
 });
 
+describe("a move that cannot hold", () => {
+  it("is refused with MOVE_BLOCKED naming what blocks it, in a dry run too, and changes nothing", async () => {
+    // mobx's globalstate.ts shape (MIT): the unit assigns to a variable that stays behind.
+    const GLOBAL_TS = [
+      "let isolateCalled = false",
+      "",
+      "export function isolateGlobalState() {",
+      "  isolateCalled = true",
+      "}",
+      "",
+      "export const wasIsolated = () => isolateCalled",
+      "",
+    ].join("\n");
+    writeFile(root, "globalstate.ts", GLOBAL_TS);
+    for (const dry_run of [true, false]) {
+      const r = await call(v1, "move", {
+        session,
+        from: "globalstate.ts#isolateGlobalState",
+        to: "isolate.ts",
+        dry_run,
+      });
+      expectToolError(r, "MOVE_BLOCKED", ["isolateCalled", "globalstate.ts", "cannot be assigned"]);
+    }
+    expect(file("globalstate.ts")).toBe(GLOBAL_TS);
+    expect(() => file("isolate.ts")).toThrow();
+  });
+});
+
 describe("focus and anchors as paste targets", () => {
   it("replaces a TypeScript method by focus, re-indented to where it goes", async () => {
     const r = await call(v2, "paste", {
