@@ -419,7 +419,7 @@ function addImports(
       insert: gapBefore(text, at, facts, lines.length > 0 && !block),
     });
   }
-  return replaceRanges(text, mergeInsertions(edits));
+  return replaceRanges(text, edits);
 }
 
 /** Statements for `needs`: `import x`, and one `from m import a, b` per module, in their order. */
@@ -454,17 +454,6 @@ function gapBefore(text: string, at: number, facts: Facts, force = false): strin
   }
   const next = after.split("\n")[0] ?? "";
   return isDefinition(next) ? "\n\n" : "\n";
-}
-
-/** Insertions at one offset joined into one edit, in order. */
-function mergeInsertions(edits: TextEdit[]): TextEdit[] {
-  const out: TextEdit[] = [];
-  for (const e of edits) {
-    const same = out.find((o) => o.start === e.start && o.end === e.end && o.start === o.end);
-    if (same && e.start === e.end) same.insert += e.insert;
-    else out.push({ ...e });
-  }
-  return out;
 }
 
 /**
@@ -1000,7 +989,7 @@ export async function planPythonImporter(input: PythonImporterInput): Promise<Im
   }
   if (!edits.length) return { text, changes: [], unresolved };
   const toAdd = inPlace ? needs : [...needs, ...named];
-  let out = inPlace ? replaceRanges(text, mergeInsertions(edits)) : removeImports(text, edits);
+  let out = inPlace ? replaceRanges(text, edits) : removeImports(text, edits);
   let here = (_: Need) => false;
   if (toAdd.length) {
     const refreshed = await withTree(out, "python", (tree) => factsOf(tree, out));

@@ -429,18 +429,7 @@ function addImports(
     const gap = facts.imports.length === 0 && after !== "" && !after.startsWith("\n") ? "\n" : "";
     edits.push({ start: at, end: at, insert: block + gap });
   }
-  return replaceRanges(text, mergeInsertions(edits));
-}
-
-/** Insertions at one offset joined into one edit, in order (two names added to one list). */
-function mergeInsertions(edits: TextEdit[]): TextEdit[] {
-  const out: TextEdit[] = [];
-  for (const e of edits) {
-    const same = out.find((o) => o.start === e.start && o.end === e.end && o.start === o.end);
-    if (same && e.start === e.end) same.insert += e.insert;
-    else out.push({ ...e });
-  }
-  return out;
+  return replaceRanges(text, edits);
 }
 
 function joinFrom(importer: string, specifier: string): string {
@@ -893,7 +882,7 @@ export async function planScriptImporter(input: ImporterInput): Promise<Importer
     : [];
   // In place, the named imports are written already; the namespaces' names are added.
   const toAdd = inPlace ? namespaceNeeds : [...namespaceNeeds, ...needs];
-  let out = replaceRanges(text, mergeInsertions(edits));
+  let out = replaceRanges(text, edits);
   const removedAll = facts.imports.every((s) =>
     edits.some((e) => e.start === s.node.start && e.insert === "" && e.end >= s.node.end),
   );
