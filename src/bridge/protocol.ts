@@ -395,13 +395,22 @@ export const EditResult = z.strictObject({
   /** `null` when the file did not exist before / does not after. */
   before_hash: Hash.nullable(),
   after_hash: Hash.nullable(),
+  /** The lines the edit's own content took, and those it replaced (imports a move added are in `imports`). */
   lines_added: Count,
   lines_removed: Count,
-  /** First line of the change in the new file (0 when the file was removed). */
+  /**
+   * First line of the edit's own content in the new file, below any imports a
+   * move or paste gave the file (0 when the file was removed): with
+   * `lines_added`, the lines a receipt names.
+   */
   first_line: Count,
   /** A forced revert applied at another place than recorded. */
   relocated: z.boolean(),
-  /** With the syntax guard, for a language the agent parses: whether the file parses cleanly after. */
+  /**
+   * With the syntax guard, for a language the agent parses: true when the file
+   * parses cleanly after, false when the edit gave it a syntax error it did
+   * not have; left out when its only errors are the ones it had.
+   */
   parses: z.boolean().optional(),
   /** With `select`: the selection the edit acted on. */
   selection: Selection.optional(),

@@ -13,7 +13,7 @@ export const changedFile = z.object({
   first_line: z.number(),
   hash_before: z.string(),
   hash_after: z.string(),
-  /** Checked by the syntax guard (a language the agent parses): whether the file parses after. */
+  /** Checked by the syntax guard (a language the agent parses): true cleanly, false with an error this operation made; left out when it kept only errors it had. */
   parses: z.boolean().optional(),
 });
 export type ChangedFile = z.infer<typeof changedFile>;

@@ -152,9 +152,10 @@ function capped(lines: readonly string[], max: number): string[] {
   return [...lines.slice(0, max - 1).map(cut), `… and ${lines.length - max + 1} more`];
 }
 
-/** Whether `text` may import or re-export one of `moved`: it names one, or it has an `export *`. */
-export function mayImport(moved: readonly string[], text: string): boolean {
-  return namesAny(moved)?.test(text) === true || /\bexport\s+(?:type\s+)?\*/.test(text);
+/** A test of whether a text may import or re-export one of `moved`: it names one, or it has an `export *`. */
+export function mayImport(moved: readonly string[]): (text: string) => boolean {
+  const words = namesAny(moved);
+  return (text) => words?.test(text) === true || /\bexport\s+(?:type\s+)?\*/.test(text);
 }
 
 /** A pattern for any of `names` as a whole word of code; undefined for none. */
@@ -197,7 +198,8 @@ export async function carryImporters(options: {
   const { source, dest } = options;
   const held = [{ abs: dest.abs, path: dest.path, state: dest.current }, ...options.files];
   // Only files that name what moved, or re-export every name of a file (a barrel), are parsed.
-  const candidates = held.filter((f) => f.state.exists && mayImport(options.moved, f.state.text));
+  const may = mayImport(options.moved);
+  const candidates = held.filter((f) => f.state.exists && may(f.state.text));
   const planned = candidates.length
     ? await planImporters({
         source,

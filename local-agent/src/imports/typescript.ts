@@ -322,8 +322,14 @@ function withoutLeadingBlank(text: string): string {
  * imports and requires there.
  */
 function usesIn(tree: Tree, start: number, end: number) {
-  const used = moduleReferences(tree, start, end);
+  return { used: moduleReferences(tree, start, end), dynamic: dynamicImports(tree, start, end) };
+}
+
+/** The relative `import("…")` and `require("…")` calls in [start, end) of `tree`. */
+function dynamicImports(tree: Tree, start: number, end: number): string[] {
   const dynamic: string[] = [];
+  const text = tree.rootNode.text;
+  if (!text.includes("import(") && !text.includes("require(")) return dynamic;
   const visit = (node: Node) => {
     if (node.endIndex <= start || node.startIndex >= end) return;
     if (node.type === "import_statement") return;
@@ -343,7 +349,7 @@ function usesIn(tree: Tree, start: number, end: number) {
     for (const child of kids(node)) visit(child);
   };
   visit(tree.rootNode);
-  return { used, dynamic };
+  return dynamic;
 }
 
 /** One import a file needs: a binding under its local name, from a specifier as that file writes it. */
@@ -556,7 +562,7 @@ export async function planScriptImports(input: MoveInput): Promise<ImportPlan> {
   let source = input.sourceAfter;
   const after = await withTree(source, lang, (tree) => ({
     facts: factsOf(tree, source),
-    uses: usesIn(tree, 0, source.length),
+    uses: { used: moduleReferences(tree, 0, source.length) },
   }));
   const exportEdits = after.facts.topLevel
     .filter((t) => toExport.includes(t.name) && t.exportAt !== undefined)
@@ -707,7 +713,7 @@ export async function planScriptImporter(input: ImporterInput): Promise<Importer
   const namesSource = (specifier: string) => specifierNames(specifier, importerPath, sourcePath);
   const found = await withTree(text, input.lang, (tree) => {
     const facts = factsOf(tree, text);
-    const dynamic = usesIn(tree, 0, text.length).dynamic.filter((d) =>
+    const dynamic = dynamicImports(tree, 0, text.length).filter((d) =>
       namesSource(d.slice(d.indexOf('"') + 1, d.lastIndexOf('"'))),
     );
     const namespaces = facts.imports
@@ -718,7 +724,9 @@ export async function planScriptImporter(input: ImporterInput): Promise<Importer
         const names = [...new Set(found.uses.map((u) => u.name))];
         return { part: p, ...found, taken: names.filter((n) => nameTaken(tree, n, found.uses)) };
       });
-    return { facts, dynamic, namespaces, present: namesOf(tree) };
+    // The names the file holds, for a free alias: only where a namespace is followed.
+    const present = namespaces.some((n) => n.uses.length) ? namesOf(tree) : new Set<string>();
+    return { facts, dynamic, namespaces, present };
   });
   const { facts } = found;
   const unresolved = found.dynamic.map(
