@@ -7,8 +7,10 @@ import { BRIDGE_TOKEN_HEADER, BRIDGE_USER_HEADER } from "./bridge/bridge.ts";
 import { dashboard } from "./dashboard/routes.ts";
 import { bridgeStub } from "./mcp/caller.ts";
 import { serveMcp } from "./mcp/handler.ts";
+import { routePath } from "./route-path.ts";
 
-export const app = new Hono<{ Bindings: Env }>();
+/** The router matches `routePath`, the path every gate in front of it decides on. */
+export const app = new Hono<{ Bindings: Env }>({ getPath: routePath });
 
 app.get("/health", (c) => c.json({ ok: true, name: "edgeclip", version: pkg.version }));
 
@@ -16,21 +18,30 @@ app.route("/", dashboard);
 
 /**
  * Plain-text help at / for anything that is not a browser (curl). On a local
- * server the caller has shown the local credential, so the commands carry it.
+ * server the commands carry the local credential when the caller presented it
+ * (a bearer token, checked by the gate); to the dashboard cookie, which is
+ * worth less and which any page of the host's other ports sends, they name it
+ * `<token>` and say where it is.
  */
 app.get("/", (c) => {
-  c.header("vary", "accept");
+  c.header("vary", "accept, authorization");
   c.header("cache-control", "no-store");
   const mcpUrl = new URL("/mcp", c.req.url).href;
   const server = new URL("/", c.req.url).href.replace(/\/$/, "");
   const local = isLocal(c.req.raw, c.env);
-  const header = local ? ` --header "Authorization: Bearer ${c.env.EDGECLIP_LOCAL_TOKEN}"` : "";
+  const presented = bearer(c.req.header("authorization")) !== undefined;
+  const token = presented ? c.env.EDGECLIP_LOCAL_TOKEN : "<token>";
+  const header = local ? ` --header "Authorization: Bearer ${token}"` : "";
+  const where =
+    local && !presented
+      ? "<token>: EDGECLIP_LOCAL_TOKEN in local.env in your edgeclip config directory (~/.config/edgeclip by default); `npm start` prints these commands with it.\n"
+      : "";
   const agent = `npx ${server}/agent.tgz`;
   const signIn = local
     ? ""
     : `Sign-in:       required (OAuth). Your apps and agents: ${server}/account\nPair an agent: ${agent} login ${server}\n`;
   return c.text(
-    `edgeclip ${pkg.version}: a clipboard for AI agents.\n\nMCP endpoint: ${mcpUrl}\n\nClaude Code:   claude mcp add --transport http edgeclip ${mcpUrl}${header}\nMCP Inspector: npx @modelcontextprotocol/inspector --transport http --server-url ${mcpUrl}${header}\n${signIn}Local agent:   ${agent} connect ${server} --root <your project>\n`,
+    `edgeclip ${pkg.version}: a clipboard for AI agents.\n\nMCP endpoint: ${mcpUrl}\n\nClaude Code:   claude mcp add --transport http edgeclip ${mcpUrl}${header}\nMCP Inspector: npx @modelcontextprotocol/inspector --transport http --server-url ${mcpUrl}${header}\n${where}${signIn}Local agent:   ${agent} connect ${server} --root <your project>\n`,
   );
 });
 

@@ -4,6 +4,8 @@ import { originRejection } from "./auth/identity.ts";
 import { localGate } from "./auth/local-credential.ts";
 import { providerFor } from "./auth/provider.ts";
 import { refreshOnce } from "./auth/refresh-once.ts";
+import { isDashboardRoute } from "./dashboard/routes.ts";
+import { routePath } from "./route-path.ts";
 
 export { Accounts } from "./auth/accounts.ts";
 export { Bridge } from "./bridge/bridge.ts";
@@ -31,7 +33,8 @@ export default {
       const door = doorOf(request, env);
       const away = turnedAway(door, request);
       if (away) return away;
-      const { pathname } = new URL(request.url);
+      // What the router will match, so that no spelling of a path (`/%62ridge`) slips past.
+      const pathname = routePath(request);
       if (pathname === "/mcp") {
         const rejected = originRejection(request, env);
         if (rejected) return rejected;
@@ -43,7 +46,7 @@ export default {
           { status: 403 },
         );
       if (door.kind === "local") {
-        const refused = await localGate(request, env.EDGECLIP_LOCAL_TOKEN ?? "");
+        const refused = await localGate(request, env.EDGECLIP_LOCAL_TOKEN ?? "", isDashboardRoute);
         return refused ?? (await app.fetch(request, env, ctx));
       }
       if (door.kind === "unconfigured") return await app.fetch(request, env, ctx); // /health only

@@ -1,3 +1,4 @@
+import { routePath } from "../route-path.ts";
 import { constantTimeEqual } from "./passphrase.ts";
 
 /**
@@ -10,12 +11,11 @@ import { constantTimeEqual } from "./passphrase.ts";
  * - a browser: the dashboard link `npm start` prints, `/?token=<token>`, sets
  *   an HttpOnly cookie holding a value derived from the token (never the token
  *   itself: a cookie leaks more easily, and this one opens the dashboard only,
- *   never /mcp or /bridge) and redirects to the clean URL.
+ *   never /mcp or /bridge, nor the token: the plain-text help shows it only to
+ *   a request that presented it) and redirects to the clean URL.
  */
 const COOKIE = "__Host-edgeclip-local";
 const COOKIE_PURPOSE = "edgeclip local dashboard";
-/** Where the cookie is not accepted: what only MCP clients and agents use. */
-const BEARER_ONLY = new Set(["/mcp", "/bridge"]);
 
 const encoder = new TextEncoder();
 
@@ -86,12 +86,20 @@ function refused(request: Request, wrong: boolean): Response {
 /**
  * The check every request to a local server passes (undefined) or fails (the
  * answer): the bearer token, or the dashboard cookie; `/?token=` trades the
- * token for the cookie.
+ * token for the cookie. Decided on `routePath`, the path the router matches.
+ * The cookie opens what `cookieOpens` allows (the dashboard's own routes)
+ * and nothing else: never /mcp or /bridge, under any spelling of their path.
+ * Browsers send it from any page on any port of the same host.
  */
-export async function localGate(request: Request, token: string): Promise<Response | undefined> {
+export async function localGate(
+  request: Request,
+  token: string,
+  cookieOpens: (method: string, path: string) => boolean,
+): Promise<Response | undefined> {
   const url = new URL(request.url);
-  if (url.pathname === "/health") return undefined;
-  const linked = url.pathname === "/" ? url.searchParams.get("token") : null;
+  const path = routePath(request);
+  if (path === "/health") return undefined;
+  const linked = path === "/" ? url.searchParams.get("token") : null;
   if (linked !== null && (request.method === "GET" || request.method === "HEAD")) {
     if (!(await isToken(linked, token))) return refused(request, true);
     const cookie = `${COOKIE}=${await hmacHex(token, COOKIE_PURPOSE)}; Path=/; Secure; HttpOnly; SameSite=Strict`;
@@ -104,7 +112,7 @@ export async function localGate(request: Request, token: string): Promise<Respon
   if (bearer !== undefined)
     return bearer && (await isToken(bearer, token)) ? undefined : refused(request, true);
   const cookie = cookieOf(request);
-  if (cookie === undefined || BEARER_ONLY.has(url.pathname)) return refused(request, false);
+  if (cookie === undefined || !cookieOpens(request.method, path)) return refused(request, false);
   const expected = await hmacHex(token, COOKIE_PURPOSE);
   return constantTimeEqual(encoder.encode(cookie), encoder.encode(expected))
     ? undefined

@@ -19,6 +19,7 @@ import {
   csrfValid,
   PAGE_STYLE,
   pageHeaders,
+  pathAndQuery,
   STYLESHEET_PATH,
   safeNext,
   sessionCookie,
@@ -67,10 +68,7 @@ async function signedIn(c: C): Promise<Account | undefined> {
   return session ? accountsStub(c.env).sessionAccount(session) : undefined;
 }
 
-const here = (c: C) => {
-  const url = new URL(c.req.url);
-  return `${url.pathname}${url.search}`;
-};
+const here = (c: C) => pathAndQuery(new URL(c.req.url));
 
 const askSignIn = (c: C) => render(c, signInPage({ next: here(c), csrf: csrfToken(c) }));
 

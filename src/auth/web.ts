@@ -92,8 +92,22 @@ export function safeNext(next: string | undefined | null, base: string): string 
   if (typeof next !== "string" || !next.startsWith("/")) return "/account";
   try {
     const url = new URL(next, base);
-    return url.origin === new URL(base).origin ? `${url.pathname}${url.search}` : "/account";
+    return url.origin === new URL(base).origin ? pathAndQuery(url) : "/account";
   } catch {
     return "/account";
   }
+}
+
+/**
+ * Where `url` points on this server, to come back to after signing in: its
+ * path and query without a `token` parameter. A local credential in a
+ * dashboard link that reached the sign-in door (a proxied request) never
+ * goes on into a `Location`, a page or a log.
+ */
+export function pathAndQuery(url: URL): string {
+  if (!url.searchParams.has("token")) return `${url.pathname}${url.search}`;
+  const query = new URLSearchParams(url.search);
+  query.delete("token");
+  const rest = query.toString();
+  return `${url.pathname}${rest ? `?${rest}` : ""}`;
 }

@@ -1,4 +1,5 @@
 import { type Context, Hono } from "hono";
+import { PatternRouter } from "hono/router/pattern-router";
 import { LOCAL_USER } from "../auth/identity.ts";
 import type { Html } from "../auth/pages.ts";
 import {
@@ -7,6 +8,7 @@ import {
   DASHBOARD_SCRIPT_PATH,
   DASHBOARD_STYLE_PATH,
   pageHeaders,
+  pathAndQuery,
 } from "../auth/web.ts";
 import { DEFAULT_SESSION, TAG_NAME } from "../core/names.ts";
 import { bridgeStub, clipboardStub, sessionAddress, userAddress } from "../mcp/caller.ts";
@@ -45,8 +47,8 @@ function render(c: C, body: Html, status: 200 | 403 | 404 | 409 = 200) {
 async function viewerOrSignIn(c: C): Promise<Viewer | Response> {
   const viewer = await viewerOf(c);
   if (viewer) return viewer;
-  const url = new URL(c.req.url);
-  return c.redirect(`/signin?${new URLSearchParams({ next: url.pathname + url.search })}`, 303);
+  const next = pathAndQuery(new URL(c.req.url));
+  return c.redirect(`/signin?${new URLSearchParams({ next })}`, 303);
 }
 
 function frameFor(viewer: Viewer, live: string[], current?: Frame["current"]): Frame {
@@ -481,3 +483,19 @@ function refused(c: C, viewer: Viewer, back: string) {
     403,
   );
 }
+
+/**
+ * Whether `method` `path` (a `routePath`) is one of the dashboard's own
+ * routes: all the dashboard cookie of a local server opens (local-credential.ts),
+ * derived from the routes above so that the list cannot drift from them.
+ */
+export function isDashboardRoute(method: string, path: string): boolean {
+  routes ??= (() => {
+    const router = new PatternRouter<true>();
+    for (const r of dashboard.routes) router.add(r.method, r.path, true);
+    return router;
+  })();
+  const [matched] = routes.match(method === "HEAD" ? "GET" : method, path);
+  return matched.length > 0;
+}
+let routes: PatternRouter<true> | undefined;

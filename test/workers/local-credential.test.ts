@@ -118,3 +118,105 @@ describe("the local credential", () => {
     expect(await forged.text()).toContain("npm start");
   });
 });
+
+describe("the dashboard cookie yields the dashboard and nothing more (issue 27)", () => {
+  async function dashboardCookie(): Promise<string> {
+    const link = await localServer.fetch(
+      new Request(`http://127.0.0.1:8787/?token=${LOCAL_TOKEN}`, { redirect: "manual" }),
+    );
+    return (link.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+  }
+
+  it("never shows the token to the cookie: the plain-text help names it <token>; a bearer sees it", async () => {
+    const cookie = await dashboardCookie();
+    const help = await localServer.fetch(
+      new Request("http://127.0.0.1:8787/", { headers: { accept: "*/*", cookie } }),
+    );
+    expect(help.status).toBe(200);
+    const text = await help.text();
+    expect(text).not.toContain(LOCAL_TOKEN);
+    expect(text).toContain('--header "Authorization: Bearer <token>"');
+    expect(text).toContain("local.env");
+    const shown = await localServer.fetch(
+      new Request("http://127.0.0.1:8787/", { headers: { accept: "*/*", ...bearer(LOCAL_TOKEN) } }),
+    );
+    expect(await shown.text()).toContain(`Authorization: Bearer ${LOCAL_TOKEN}`);
+  });
+
+  it("opens no spelling of /bridge or /mcp, with or without an Origin: the gates decide on the path the router matches", async () => {
+    const cookie = await dashboardCookie();
+    const spellings = [
+      "/%62ridge",
+      "/bridg%65",
+      "//bridge",
+      "/./bridge",
+      "/a/../bridge",
+      "/bridge/",
+      "/BRIDGE",
+      "/%6dcp",
+      "//mcp",
+      "/m%63p",
+    ];
+    for (const path of spellings)
+      for (const origin of [undefined, "http://127.0.0.1:8787", "http://127.0.0.1:9999"]) {
+        const headers: Record<string, string> = { upgrade: "websocket", cookie };
+        if (origin) headers.origin = origin;
+        const response = await localServer.fetch(
+          new Request(`http://127.0.0.1:8787${path}`, { headers }),
+        );
+        expect(response.status, `${path} origin ${origin}`).not.toBe(101);
+        expect(response.webSocket ?? null, `${path} origin ${origin}`).toBeNull();
+        expect([401, 403, 404], `${path} origin ${origin}`).toContain(response.status);
+      }
+    // The same spellings with the bearer token reach what the router reaches: /%62ridge is /bridge.
+    const agent = await localServer.fetch(
+      new Request("http://127.0.0.1:8787/%62ridge", { headers: { ...bearer(LOCAL_TOKEN) } }),
+    );
+    expect(agent.status).toBe(426);
+  });
+
+  it("opens only the dashboard's own routes: any other path answers 401 to the cookie", async () => {
+    const cookie = await dashboardCookie();
+    for (const path of [
+      "/signin",
+      "/account",
+      "/setup/users",
+      "/pair",
+      "/no-such-page",
+      "/token",
+    ]) {
+      const response = await localServer.fetch(
+        new Request(`http://127.0.0.1:8787${path}`, { headers: { accept: "text/html", cookie } }),
+      );
+      expect(response.status, path).toBe(401);
+    }
+    // Past the gate: the dashboard answers (a session never started is its own 404).
+    for (const path of ["/agents", "/tokens", "/session/default", "/assets/dashboard.js"]) {
+      const response = await localServer.fetch(
+        new Request(`http://127.0.0.1:8787${path}`, { headers: { accept: "text/html", cookie } }),
+      );
+      expect(response.status, path).not.toBe(401);
+    }
+  });
+
+  it("puts a linked token in no Location and no page when the request came through a proxy", async () => {
+    const proxies: Record<string, string>[] = [
+      { "x-forwarded-for": "203.0.113.7" },
+      { forwarded: "for=203.0.113.7" },
+      { "cf-connecting-ip": "203.0.113.7" },
+    ];
+    for (const proxied of proxies) {
+      const response = await localServer.fetch(
+        new Request(`http://127.0.0.1:8787/?token=${LOCAL_TOKEN}&x=1`, {
+          redirect: "manual",
+          headers: { accept: "text/html", ...proxied },
+        }),
+      );
+      expect(response.headers.get("location") ?? "", JSON.stringify(proxied)).not.toContain(
+        LOCAL_TOKEN,
+      );
+      expect(await response.text(), JSON.stringify(proxied)).not.toContain(LOCAL_TOKEN);
+      expect(response.headers.get("set-cookie") ?? "").toBe("");
+    }
+  });
+});
