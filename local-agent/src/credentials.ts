@@ -1,4 +1,14 @@
-import { chmodSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  mkdirSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  type Stats,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { homedir } from "node:os";
 import path from "node:path";
 import { z } from "zod";
@@ -42,6 +52,57 @@ export function configDir(env = process.env, platform = process.platform): strin
   return path.join(homedir(), ".config", "edgeclip");
 }
 
+/**
+ * Why `dir`, the config directory, may not hold credentials: it (or the
+ * directory it links to) belongs to another user, or another user can write
+ * in it or in a directory above it (a sticky one like /tmp aside), and so
+ * swap a file there between its creation and its read, as ssh refuses a
+ * loose `~/.ssh`. A directory that does not exist yet is created 0700 by the
+ * writers (then its parents are what is checked). Not checked on Windows (ACLs).
+ */
+export function configDirProblem(
+  dir: string,
+  platform = process.platform,
+  uid = typeof process.getuid === "function" ? process.getuid() : undefined,
+): string | undefined {
+  if (platform === "win32" || uid === undefined) return undefined;
+  let real: string;
+  try {
+    real = realpathSync(dir);
+  } catch {
+    real = path.resolve(dir);
+  }
+  const own = real;
+  for (let at = real; ; at = path.dirname(at)) {
+    let info: Stats;
+    try {
+      info = statSync(at);
+    } catch {
+      if (at === path.dirname(at)) break;
+      continue; // not created yet
+    }
+    const mode = info.mode & 0o7777;
+    const named =
+      at === own
+        ? `\`${dir}\`${own !== path.resolve(dir) ? ` (a link to ${own})` : ""}`
+        : `\`${at}\`, above it,`;
+    if (at === own && info.uid !== uid)
+      return `${named} belongs to another user; use a directory of your own (EDGECLIP_CONFIG_DIR), or remove it to have edgeclip create it`;
+    if (at !== own && info.uid !== uid && info.uid !== 0)
+      return `${named} belongs to another user, who could replace edgeclip's directory; use a directory of your own (EDGECLIP_CONFIG_DIR)`;
+    if (mode & 0o022 && !(at !== own && mode & 0o1000))
+      return `other users can write in ${named} (mode ${(mode & 0o777).toString(8)}); run \`chmod go-w ${at}\`${at === own ? ` (edgeclip creates it 0700)` : ""}`;
+    if (at === path.dirname(at)) break;
+  }
+  return undefined;
+}
+
+/** Throws `configDirProblem`'s reason, naming what was being done. */
+export function checkConfigDir(dir: string): void {
+  const problem = configDirProblem(dir);
+  if (problem) throw new Error(`edgeclip's config directory is not private: ${problem}`);
+}
+
 /** The key of a server's credential: its base URL (`https://x/mcp` → `https://x`). */
 export function serverKey(url: string): string {
   const server = bridgeUrl(url)?.server;
@@ -68,6 +129,7 @@ const damaged = (file: string, why: string) =>
   );
 
 function load(dir: string): CredentialsFile {
+  checkConfigDir(dir);
   const file = path.join(dir, FILE);
   let text: string | undefined;
   try {
@@ -80,6 +142,7 @@ function load(dir: string): CredentialsFile {
 
 /** Replaces the file atomically: a temporary file (0600) in the same directory, then a rename. */
 function store(dir: string, credentials: CredentialsFile): void {
+  checkConfigDir(dir);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const file = path.join(dir, FILE);
   const temp = path.join(dir, `.${FILE}.${process.pid}.${Date.now()}.tmp`);

@@ -9,7 +9,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import path from "node:path";
-import { configDir } from "./credentials.ts";
+import { checkConfigDir, configDir } from "./credentials.ts";
 
 /**
  * The local credential (docs/security.md): a random token that lets MCP
@@ -72,6 +72,7 @@ function looseness(file: string, platform = process.platform): string | undefine
 export function readLocalToken(env = process.env, dir = configDir()): string | undefined {
   const fromEnv = env[LOCAL_TOKEN_VAR];
   if (fromEnv) return fromEnv;
+  checkConfigDir(dir);
   const file = localCredentialPath(dir);
   let text: string;
   try {
@@ -103,6 +104,7 @@ export function ensureLocalToken(dir = configDir()): {
   const existing = readLocalToken({}, dir);
   if (existing) return { token: existing, file, created: false };
   mkdirSync(dir, { recursive: true, mode: 0o700 });
+  checkConfigDir(dir);
   const token = newLocalToken();
   const temp = path.join(dir, `.${LOCAL_CREDENTIAL_FILE}.${process.pid}.${Date.now()}.tmp`);
   try {

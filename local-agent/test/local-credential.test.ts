@@ -1,4 +1,14 @@
-import { chmodSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -48,6 +58,39 @@ describe("the local credential file", () => {
     expect(() => ensureLocalToken(config)).toThrow(/not private/);
     expect(readFileSync(file, "utf8")).toContain("EDGECLIP_LOCAL_TOKEN=");
   });
+
+  it("lives in a directory of the user's own: one others can write in, or that belongs to another user or links to one, is refused, as ssh refuses a loose ~/.ssh", () => {
+    // World- or group-writable: another account could swap local.env between its creation and wrangler's read.
+    for (const mode of [0o777, 0o770, 0o722]) {
+      const config = dir();
+      mkdirSync(config, { mode: 0o700 });
+      chmodSync(config, mode);
+      expect(() => ensureLocalToken(config), mode.toString(8)).toThrow(
+        /config directory is not private: other users can write in .*chmod go-w/,
+      );
+      expect(existsSync(path.join(config, "local.env"))).toBe(false);
+      expect(() => readLocalToken({}, config)).toThrow(/not private/);
+    }
+    // Above it, too: a directory others can write in (not a sticky one, like /tmp).
+    const base = mkdtempSync(path.join(tmpdir(), "edgeclip-cred-"));
+    chmodSync(base, 0o777);
+    expect(() => ensureLocalToken(path.join(base, "config"))).toThrow(/above it/);
+    chmodSync(base, 0o1777);
+    expect(ensureLocalToken(path.join(base, "config")).created).toBe(true);
+  });
+
+  it.skipIf(process.getuid?.() !== 0)(
+    "refuses a directory of another account, or a link to one (as root: chown)",
+    () => {
+      const foreign = dir();
+      mkdirSync(foreign, { mode: 0o700 });
+      chownSync(foreign, 65534, 65534);
+      expect(() => ensureLocalToken(foreign)).toThrow(/belongs to another user/);
+      const link = dir();
+      symlinkSync(foreign, link);
+      expect(() => readLocalToken({}, link)).toThrow(/a link to .*belongs to another user/);
+    },
+  );
 
   it("is refused when damaged, never overwritten", () => {
     const config = dir();
