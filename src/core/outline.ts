@@ -1,3 +1,4 @@
+import { showable, UNSHOWABLE } from "./quote.ts";
 /**
  * How `read` with `outline` shows a file's structure: one line per unit,
  * indented by nesting, its name as the file would show its kind
@@ -35,9 +36,9 @@ const RUN = 3;
 /** A unit's name as one safe line: quoted when it holds control characters or edge spaces, shortened past 120 characters. */
 function nameOf(name: string): string {
   const short = name.length > 120 ? `${name.slice(0, 119)}…` : name;
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it looks for
-  return /[\u0000-\u001f\u007f]/.test(short) || short.trim() !== short || short === ""
-    ? JSON.stringify(short)
+  // A name that could start a line of its own or read backwards is quoted, its characters escaped.
+  return UNSHOWABLE.test(short) || short.trim() !== short || short === ""
+    ? showable(JSON.stringify(short))
     : short;
 }
 
@@ -111,5 +112,5 @@ export function renderOutline(units: OutlineUnit[], maxLines = OUTLINE_MAX_LINES
  * every token of an outline is read by the model.
  */
 export function outlineHeader(path: string, r: { cut: number }): string {
-  return `${path}${r.cut ? ` (${r.cut} more past ${OUTLINE_MAX_LINES.toLocaleString("en")} lines)` : ""}:`;
+  return `${showable(path)}${r.cut ? ` (${r.cut} more past ${OUTLINE_MAX_LINES.toLocaleString("en")} lines)` : ""}:`;
 }

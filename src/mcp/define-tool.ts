@@ -4,6 +4,7 @@ import { sandboxRefuses } from "../auth/presets.ts";
 import { fail, type Outcome, ok, type ToolFailure } from "../core/errors.ts";
 import { shownPath, tooDeep } from "../core/json-depth.ts";
 import { LIMITS } from "../core/limits.ts";
+import { showable } from "../core/quote.ts";
 import type { SessionContext } from "../session/clipboard-session.ts";
 import type { OperationName } from "../session/operations.ts";
 import type { Hints } from "./annotations.ts";
@@ -222,5 +223,9 @@ export function success(value: object, text: string[]): CallToolResult {
 
 /** A failure the model can act on: `isError` with the code and a message naming the fix. */
 export function failure(error: ToolFailure): CallToolResult {
-  return { isError: true, content: [{ type: "text", text: `${error.code}: ${error.message}` }] };
+  // A message names files and symbols, never content: what it names from outside is shown escaped.
+  return {
+    isError: true,
+    content: [{ type: "text", text: `${error.code}: ${showable(error.message)}` }],
+  };
 }

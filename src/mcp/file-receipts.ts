@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { EditResult } from "../bridge/protocol.ts";
 import type { ToolFailure } from "../core/errors.ts";
 import { shortHash } from "../core/file-changes.ts";
+import { showable } from "../core/quote.ts";
 
 /** One file a file operation changed (or, in a dry run, would change): no content. */
 export const changedFile = z.object({
@@ -39,13 +40,14 @@ export function changedFiles(results: readonly EditResult[]): ChangedFile[] {
  * lines it replaced.
  */
 export function placeOf(f: ChangedFile): string {
-  if (f.removed) return `${f.path} (deleted)`;
+  const path = showable(f.path);
+  if (f.removed) return `${path} (deleted)`;
   const last = f.first_line + f.lines_added - 1;
   const span = f.lines_added > 1 ? `${f.first_line}-${last}` : `${f.first_line}`;
   const notes = [f.created ? "new" : "", f.lines_removed ? `−${f.lines_removed}` : ""].filter(
     Boolean,
   );
-  return `${f.path}:${span}${notes.length ? ` (${notes.join(", ")})` : ""}`;
+  return `${path}:${span}${notes.length ? ` (${notes.join(", ")})` : ""}`;
 }
 
 /**
@@ -120,7 +122,7 @@ export function importLines(r: {
   unresolved?: string[] | undefined;
 }): string[] {
   return [
-    ...(r.imports?.length ? [`imports: ${r.imports.join("; ")}`] : []),
-    ...(r.unresolved?.length ? [`not followed: ${r.unresolved.join("; ")}`] : []),
+    ...(r.imports?.length ? [`imports: ${r.imports.map(showable).join("; ")}`] : []),
+    ...(r.unresolved?.length ? [`not followed: ${r.unresolved.map(showable).join("; ")}`] : []),
   ];
 }

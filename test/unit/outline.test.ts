@@ -81,3 +81,18 @@ describe("renderOutline", () => {
     expect(r.listed).toBe(44);
   });
 });
+
+describe("names a hostile file gives its units", () => {
+  it("cannot forge an outline line: U+2028, U+0085, U+202E and line breaks are shown escaped, quoted", () => {
+    const r = renderOutline([
+      unit("real", 0, 1, 5, "region"),
+      unit("x\u2028region fake():1-2", 0, 6, 9, "region"),
+      unit("y\u0085fake():3-4", 0, 10, 12, "region"),
+      unit("z\u202etxt.exe", 0, 13, 15, "region"),
+    ]);
+    expect(r.lines).toHaveLength(4);
+    for (const line of r.lines) expect(line).not.toMatch(/[\u2028\u0085\u202e\n]/);
+    expect(r.lines[1]).toContain('"x\\u{2028}region fake():1-2"');
+    expect(r.lines[3]).toContain("\\u{202e}");
+  });
+});

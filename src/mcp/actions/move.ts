@@ -2,6 +2,7 @@ import { z } from "zod";
 import { fail, ok } from "../../core/errors.ts";
 import { LIMITS } from "../../core/limits.ts";
 import { checkTargets } from "../../core/paste-targets.ts";
+import { showable } from "../../core/quote.ts";
 import { countLines, estimateTokens, utf8Bytes } from "../../core/text.ts";
 import { parseLineRange } from "../../refs/syntax.ts";
 import { transformPiece } from "../../refs/transforms.ts";
@@ -203,7 +204,7 @@ export const move = defineAction({
 
 /** The receipt's line for the importers a move rewrote: how many, where it goes, and their names (the first ten). */
 function importersLine(paths: string[], files: ChangedFile[], dest: string | undefined): string {
-  const broken = files.filter((f) => f.parses === false).map((f) => f.path);
-  const shown = paths.slice(0, 10).join(", ");
-  return `importers: ${paths.length} now import from ${dest}: ${shown}${paths.length > 10 ? `, +${paths.length - 10} more` : ""}${broken.length ? ` · does not parse: ${broken.join(", ")}` : ""}`;
+  const broken = files.filter((f) => f.parses === false).map((f) => showable(f.path));
+  const shown = paths.slice(0, 10).map(showable).join(", ");
+  return `importers: ${paths.length} now import from ${showable(dest ?? "")}: ${shown}${paths.length > 10 ? `, +${paths.length - 10} more` : ""}${broken.length ? ` · does not parse: ${broken.join(", ")}` : ""}`;
 }

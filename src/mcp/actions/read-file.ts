@@ -4,6 +4,7 @@ import { shortHash } from "../../core/file-changes.ts";
 import { LIMITS } from "../../core/limits.ts";
 import { keyProblem } from "../../core/names.ts";
 import { getPage } from "../../core/paging.ts";
+import { showable } from "../../core/quote.ts";
 import { estimateTokens, numberLines, utf8Bytes } from "../../core/text.ts";
 import { compactDiff } from "../../core/text-diff.ts";
 import { defineAction } from "../define-tool.ts";
@@ -87,7 +88,7 @@ export const readFile = defineAction({
           : diff && diff.text.length < r.text.length
             ? "diff"
             : "content";
-    const lines = `${r.path} lines ${r.start_line}–${r.end_line} of ${r.total_lines}`;
+    const lines = `${showable(r.path)} lines ${r.start_line}–${r.end_line} of ${r.total_lines}`;
     const summary =
       status === "unchanged"
         ? `read ${lines}: unchanged since read #${since}`

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { type Outcome, ok, type ToolFailure } from "../../core/errors.ts";
+import { showable } from "../../core/quote.ts";
 import { type ActionName, dispatch, dispatchProblem } from "../actions/index.ts";
 import { readOnly } from "../annotations.ts";
 import { defineTool } from "../define-tool.ts";
@@ -143,7 +144,7 @@ export const read = defineTool({
       if (!done.ok) {
         if (all.length === 1 || ++failures === all.length) return done;
         reads.push({ error: done.error });
-        shown.push(`${at(args, i)}: ${done.error.code}: ${done.error.message}`);
+        shown.push(`${at(args, i)}: ${done.error.code}: ${showable(done.error.message)}`);
         continue;
       }
       const { shown: text, ...value } = done.value;
