@@ -45,6 +45,10 @@ export function parseLocator(text: string): Located | { error: string } {
   if (range) {
     const start = Number(range[1]);
     const end = range[2] === undefined ? start : Number(range[2]);
+    const huge = [range[1], range[2]].find(
+      (n) => n !== undefined && !Number.isSafeInteger(Number(n)),
+    );
+    if (huge !== undefined) return { error: `has line ${huge}, past any line a file can have` };
     if (start < 1) return { error: "has line 0: lines start at 1" };
     if (end < start) return { error: `has lines ${start}-${end}, which end before they start` };
     lines = `${start}..${end}`;

@@ -33,6 +33,11 @@ export function parseLineRange(spec: string): LineRange | { error: string } {
     };
   const start = Number(m[2]);
   const end = m[3] === undefined ? start : Number(m[3]);
+  const huge = [m[1], m[2], m[3]].find((n) => n !== undefined && !Number.isSafeInteger(Number(n)));
+  if (huge !== undefined)
+    return {
+      error: `\`lines\` ${spec.trim().slice(0, 40)} has ${huge}, past any line a file can have`,
+    };
   if (start < 1) return { error: "`lines` start at 1" };
   if (end < start) return { error: `\`lines\` ${start}..${end} ends before it starts` };
   return { ...(m[1] === undefined ? {} : { result: Number(m[1]) }), start, end };

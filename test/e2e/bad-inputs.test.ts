@@ -414,6 +414,35 @@ const cases: Case[] = [
     "INVALID_ARGUMENT",
     ["entries.0.tags", "bad tag!"],
   ],
+  // Line numbers past 2^53 (issue 27 §8): refused naming the parameter as written, never INTERNAL_ERROR.
+  [
+    "a line past 2^53 in a paste's `from`",
+    "paste",
+    { from: "a.ts:1-9007199254740992", to: "b.ts" },
+    undefined,
+    ["from:", "9007199254740992", "past any line"],
+  ],
+  [
+    "a line past 2^53 in a marker in copy text",
+    "copy",
+    { key: "keep", text: "{{ref:a.ts:1-9007199254740993}}" },
+    "INVALID_ARGUMENT",
+    ["`text`", "9007199254740993", "past any line"],
+  ],
+  [
+    "a line past 2^53 of a result",
+    "read",
+    { from: "r1:9007199254740992" },
+    undefined,
+    ["from:", "9007199254740992", "past any line"],
+  ],
+  [
+    "a line past 2^53 in the third target of a paste",
+    "paste",
+    { text: "x", to: ["b.ts", "c.ts", "d.ts:9007199254740992"] },
+    undefined,
+    ["to.2:", "9007199254740992", "past any line"],
+  ],
   [
     "an unknown import conflict mode",
     "transfer",
@@ -466,6 +495,8 @@ describe("bad inputs change nothing", () => {
         withSession.session = session;
       const result = await call(client, tool, withSession);
       expectToolError(result, code, mentions);
+      // Named as the caller wrote it, never by an internal name.
+      expect(result.text).not.toMatch(/`arguments`|ref\.lines|INTERNAL_ERROR/);
       settled = await state();
       expect(settled).toEqual(before);
     },
