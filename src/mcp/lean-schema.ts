@@ -11,6 +11,8 @@ type JsonConverter = (options: { target: string }) => JsonSchema;
  * - the ±2^53−1 bounds zod puts on every `.int()`: they say nothing;
  * - length and count bounds (`minLength`, `maxItems`, …) and patterns: limits
  *   a model rarely meets, checked by zod all the same, with a message naming the fix;
+ * - a tuple's `items: false` and an empty `additionalProperties`: rules zod
+ *   checks, which portability checks of clients refuse in that spelling;
  * - a second copy of a schema: it points at the first with `$ref`.
  */
 export function lean<T extends z.ZodType>(schema: T): T {
@@ -49,10 +51,17 @@ function withoutNoise<T>(value: T): T {
     if (BOUNDS.has(key) && typeof inner === "number") continue;
     if (key === "pattern" && typeof inner === "string") continue;
     if (key === "description" && inner === "") continue;
+    // A pair's `items: false` (no third item) and an empty `additionalProperties` (any value)
+    // trip clients' portability checks (the MCP Inspector's --strict): zod keeps both rules.
+    if (key === "items" && inner === false) continue;
+    if (key === "additionalProperties" && isEmpty(inner)) continue;
     out[key] = withoutNoise(inner);
   }
   return out as T;
 }
+
+const isEmpty = (value: unknown) =>
+  typeof value === "object" && value !== null && Object.keys(value).length === 0;
 
 /** Subschemas shorter than this (as JSON) are written again rather than pointed at. */
 const SHARED_MIN_CHARS = 60;

@@ -1,11 +1,15 @@
+import { spawnSync } from "node:child_process";
+import path from "node:path";
 import { getEncoding } from "js-tiktoken";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type AnyClient,
+  authHeaders,
   call,
   connectV1,
   connectV2,
   expectToolError,
+  mcpUrl,
   ok,
   sessionSnapshot,
   startSession,
@@ -137,6 +141,23 @@ describe("tool catalogue", () => {
     } finally {
       await client.close();
     }
+  });
+});
+
+describe("schemas every client accepts", () => {
+  it("passes the MCP Inspector's --strict portability check of tools/list with no finding", () => {
+    const bin = path.join(import.meta.dirname, "..", "..", "node_modules", ".bin", "mcp-inspector");
+    const [header, value] = Object.entries(authHeaders())[0] ?? ["", ""];
+    const run = spawnSync(
+      bin,
+      [
+        ...["--cli", "--strict", "--method", "tools/list", "--transport", "http"],
+        ...["--server-url", mcpUrl().href, "--header", `${header}: ${value}`],
+      ],
+      { encoding: "utf8", timeout: 60_000 },
+    );
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stderr).not.toMatch(/Error:|Warning:/);
   });
 });
 
