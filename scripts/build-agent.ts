@@ -106,15 +106,26 @@ export async function buildAgent(): Promise<string> {
 const zodEnglishOnly: Plugin = {
   name: "zod-english-only",
   setup(build) {
+    // The bundle names a module of this namespace by its path: relative to the checkout, so
+    // that two checkouts in different directories build the same bytes (issue 27).
     build.onResolve({ filter: /\/locales\/index\.js$/ }, (args) =>
       /[\\/]node_modules[\\/]zod[\\/]/.test(args.importer)
-        ? { path: path.join(args.resolveDir, "../locales/en.js"), namespace: "zod-locales" }
+        ? {
+            path: path
+              .relative(root, path.join(args.resolveDir, "../locales/en.js"))
+              .split(path.sep)
+              .join("/"),
+            namespace: "zod-locales",
+          }
         : undefined,
     );
-    build.onLoad({ filter: /.*/, namespace: "zod-locales" }, (args) => ({
-      contents: `export { default as en } from ${JSON.stringify(args.path)};`,
-      resolveDir: path.dirname(args.path),
-    }));
+    build.onLoad({ filter: /.*/, namespace: "zod-locales" }, (args) => {
+      const file = path.join(root, args.path);
+      return {
+        contents: `export { default as en } from ${JSON.stringify(file)};`,
+        resolveDir: path.dirname(file),
+      };
+    });
   },
 };
 

@@ -55,6 +55,20 @@ describe("the agent as users install it: npm pack, then npm install into an empt
     ]);
   });
 
+  it("names no path of the machine that built it, so checkouts in different directories pack the same bytes", () => {
+    // 0.6.0's bundle held `zod-locales:/<checkout>/node_modules/zod/…` (issue 27).
+    const checkout = path.resolve(import.meta.dirname, "..", "..");
+    const unpacked = mkdtempSync(path.join(tmpdir(), "edgeclip-unpacked-"));
+    execFileSync("tar", ["-xzf", tarball, "-C", unpacked]);
+    for (const file of files.filter(
+      (f) => f.endsWith(".js") || f.endsWith(".json") || f.endsWith(".md"),
+    )) {
+      const text = readFileSync(path.join(unpacked, "package", file), "utf8");
+      expect(text.includes(checkout), `${file} names ${checkout}`).toBe(false);
+      expect(text.includes(tmpdir()), `${file} names ${tmpdir()}`).toBe(false);
+    }
+  });
+
   it("installs with no dependencies at all (nothing of the Worker's)", () => {
     const modules = readdirSync(path.join(installDir, "node_modules")).filter(
       (n) => !n.startsWith("."),
