@@ -19,6 +19,7 @@ import { homedir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { ensureLocalToken } from "../local-agent/src/local-credential.ts";
+import { osClipboard } from "../local-agent/src/os-clipboard/index.ts";
 import { packAgent } from "./build-agent.ts";
 import { startWranglerDev } from "./wrangler-dev.ts";
 
@@ -78,6 +79,11 @@ const agent = values["no-agent"]
       process.exit(1);
     });
 
+// What the agent finds (it runs here, with this environment): the banner says what is true.
+const clipboard = osClipboard();
+const clipboardLine = clipboard.unavailable
+  ? `; no OS clipboard: ${clipboard.unavailable}`
+  : `, and your OS clipboard (${clipboard.name})`;
 const mcp = `${server.url}/mcp`;
 const header = `--header "Authorization: Bearer ${credential.token}"`;
 const home = homedir();
@@ -88,7 +94,7 @@ console.log(`
 
   MCP URL        ${mcp}
   Dashboard      ${server.url}/?token=${credential.token}
-  Local agent    ${agent ? `files in ${roots.join(", ")}, and your OS clipboard` : "not started (--no-agent)"}
+  Local agent    ${agent ? `files in ${roots.join(", ")}${clipboardLine}` : "not started (--no-agent)"}
   Claude Code    claude mcp add --transport http edgeclip ${mcp} ${header}
   MCP Inspector  npx @modelcontextprotocol/inspector --transport http --server-url ${mcp} ${header}
   Claude.ai      needs a public HTTPS server with sign-in; see README

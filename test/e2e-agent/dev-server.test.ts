@@ -65,6 +65,9 @@ describe("npm start", () => {
         EDGECLIP_DEV_STATE: mkdtempSync(path.join(tmpdir(), "edgeclip-dev-state-")),
         EDGECLIP_STATE_DIR: agentState,
         EDGECLIP_CONFIG_DIR: config,
+        // No display (over SSH, say): the banner says so, and why, instead of promising one.
+        DISPLAY: "",
+        WAYLAND_DISPLAY: "",
       },
       stdio: ["ignore", "pipe", "pipe"],
     });
@@ -83,7 +86,9 @@ describe("npm start", () => {
     expect(stdout, `npm start printed no ready line; its stderr:\n${stderr}`).toContain(
       `MCP URL        ${mcp}`,
     );
-    expect(stdout).toContain(`Local agent    files in ${root}`);
+    expect(stdout).toContain(`Local agent    files in ${root}; no OS clipboard: no display server`);
+    expect(stdout).toContain("set DISPLAY");
+    expect(stdout).not.toContain("and your OS clipboard");
 
     // The local credential: created once, private to its owner, named in the output.
     const credential = path.join(config, "local.env");

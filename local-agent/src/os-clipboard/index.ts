@@ -23,6 +23,8 @@ export type ClipboardResult<T> =
 export interface OsClipboard {
   /** Which backend this is, for logs and `status` (e.g. "xclip", "pbcopy"). */
   readonly name: string;
+  /** Why there is none (a backend that answers every call with CLIPBOARD_UNAVAILABLE). */
+  readonly unavailable?: string;
   /** The clipboard's text. */
   read(): Promise<ClipboardResult<string>>;
   /** Puts `text` on the clipboard. */
@@ -64,5 +66,10 @@ export function osClipboard(
 /** A clipboard that answers every call with CLIPBOARD_UNAVAILABLE and `message`. */
 export function unavailableClipboard(message: string): OsClipboard {
   const error = { ok: false, error: { code: "CLIPBOARD_UNAVAILABLE", message } } as const;
-  return { name: "none", read: async () => error, write: async () => error };
+  return {
+    name: "none",
+    unavailable: message,
+    read: async () => error,
+    write: async () => error,
+  };
 }
