@@ -1,3 +1,4 @@
+import { PermissionDenied } from "../auth/presets.ts";
 import type { Selector } from "../bridge/protocol.ts";
 import { fail, type Outcome, ok, type ToolFailure } from "../core/errors.ts";
 import { LIMITS } from "../core/limits.ts";
@@ -243,12 +244,14 @@ export async function resolveRef(
           "INVALID_ARGUMENT",
           `\`result\` "${r.result}" is not a result id; write it like r17.`,
         );
-      const kept = s.results.get(id);
+      const kept = s.results.cite(id);
       if (!kept)
         return fail(
           "RESULT_NOT_FOUND",
           `No result r${id} in this session: result ids are shown on results that carry content, and the newest 200 are kept.`,
         );
+      // As a scope the preset forbids: refused for the whole call, whatever cites it.
+      if ("code" in kept) throw new PermissionDenied(kept);
       const lines =
         range && !("error" in range) ? { ...r, lines: `${range.start}..${range.end}` } : r;
       return selectIn(s, kept.content, kept.first_line, lines, `result r${id}`, r.lang, agent);

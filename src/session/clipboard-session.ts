@@ -34,7 +34,7 @@ import {
   type OperationName,
   type OperationResult,
 } from "./operations.ts";
-import { ResultStore } from "./result-store.ts";
+import { type ResultClass, ResultStore } from "./result-store.ts";
 import { type SavingsRow, SavingsStore } from "./savings-store.ts";
 import { MIGRATIONS } from "./schema.ts";
 import { type HistoryItem, SessionLog } from "./session-log.ts";
@@ -565,11 +565,13 @@ export class ClipboardSession extends DurableObject<Env> {
   private context(preset: Preset): SessionContext {
     const handle = this.address?.name ?? DEFAULT_SESSION;
     const log = new SessionLog(this.ctx.storage.sql, this.now);
+    /** What this call has read: the results it keeps carry it (result-store.ts). */
+    const touched = new Set<ResultClass>();
     const agent: AgentCall = (op, args, name) => {
       const denied = agentOpDenied(preset, op);
-      return denied
-        ? Promise.resolve({ ok: false, error: denied })
-        : this.callAgent(op, args, name);
+      if (denied) return Promise.resolve({ ok: false, error: denied });
+      touched.add(op === "os_read" || op === "os_write" ? "os" : "file");
+      return this.callAgent(op, args, name);
     };
     const scopes = visibleScopes(preset);
     return {
@@ -584,6 +586,7 @@ export class ClipboardSession extends DurableObject<Env> {
           WRITES.has(method) && !isTagListing(method, args) ? "write" : "read",
         );
         if (denied) throw new PermissionDenied(denied);
+        touched.add(scope);
         return this.inScope(scope, method, args);
       },
       locate: (key, scope) => {
@@ -599,7 +602,15 @@ export class ClipboardSession extends DurableObject<Env> {
         agent,
         handle,
       ),
-      results: new ResultStore(this.ctx.storage.sql, this.now),
+      results: new ResultStore(this.ctx.storage.sql, this.now, {
+        touched,
+        refused: (cls) =>
+          cls === "os"
+            ? agentOpDenied(preset, "os_read")
+            : cls === "file"
+              ? agentOpDenied(preset, "read")
+              : scopeDenied(preset, cls, "read"),
+      }),
       exports: new ExportPages(this.ctx.storage.sql, this.now),
       now: this.now,
     };

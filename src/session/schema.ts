@@ -135,6 +135,9 @@ export const MIGRATIONS: Migrations = [
      )`,
     `ALTER TABLE file_ops ADD COLUMN asked TEXT`,
   ],
+  // 6 (issue 27): what each result showed came from (ResultClass, comma-separated), which
+  // citing it needs the right to read; results kept before it count as from everywhere.
+  [`ALTER TABLE results ADD COLUMN classes TEXT NOT NULL DEFAULT 'user,os,file'`],
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -70,6 +70,43 @@ describe("the sandboxed preset", () => {
     expect(text).toContain(`not ${what}`);
   });
 
+  it("cannot cite by result id what a full grant read from the user or project scope: in from, in a marker, as rN:a-b", async () => {
+    const id = async (args: Record<string, unknown>) =>
+      (await ok<{ reads: { result?: string }[] } & { result?: string }>(full.client, "read", args))
+        .result ?? "";
+    const fromUser = await id({ from: { clip: "note", scope: "user" } });
+    const fromProject = await id({ from: { clip: "wisdom", scope: "project" } });
+    expect(fromUser).toMatch(/^r\d+$/);
+    for (const [r, scope] of [
+      [fromUser, "the user scope"],
+      [fromProject, "the project scope"],
+    ] as const) {
+      for (const [name, args] of [
+        ["read", { from: r }],
+        ["read", { from: `${r}:1-1` }],
+        ["copy", { from: r }],
+        ["copy", { text: `see {{ref:${r}:1}}` }],
+        ["read", { from: ["@mine", r] }],
+      ] as const) {
+        const text = await expectDenied(sandboxed, "sandboxed", name, args);
+        expect(text, `${name} ${JSON.stringify(args)}`).toContain(`showed what came from ${scope}`);
+      }
+    }
+    // What it read itself, it cites; the full grant cites everything.
+    const own = await ok<{ result: string }>(sandboxed.client, "copy", {
+      text: "mine to cite",
+      key: "cite-me",
+      show: true,
+    });
+    expect(
+      (await ok<{ content: string }>(sandboxed.client, "read", { from: own.result })).content,
+    ).toContain("mine to cite");
+    expect(
+      (await ok<{ content: string }>(full.client, "read", { from: fromUser })).content,
+    ).toContain("the user's own note");
+    await ok(sandboxed.client, "update", { action: "delete", key: "cite-me" });
+  });
+
   it("sees only the session scope where no scope is named", async () => {
     await ok(sandboxed.client, "copy", { text: "sandboxed session note", key: "mine" });
     const listed = await ok<{ entries: { key: string; scope: string }[] }>(

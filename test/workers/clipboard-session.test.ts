@@ -349,21 +349,29 @@ describe("the result index", () => {
     const address = sessionOf(user);
     value(await call(address, "copy", { key: "seed", text: "one\n", show: false }));
     const kept = await runInDurableObject(stubFor(address), (_, state) => {
-      const store = new ResultStore(state.storage.sql, Date.now);
+      const store = new ResultStore(state.storage.sql, Date.now, {
+        touched: new Set(["session"]),
+        refused: () => undefined,
+      });
       const ids = Array.from({ length: LIMITS.resultsKept + 5 }, (_, i) =>
         store.keep("read", `line ${i}\n`, 10 + i),
       );
       return {
-        first: store.get(ids[0] ?? 0),
-        fifth: store.get(ids[4] ?? 0),
-        sixth: store.get(ids[5] ?? 0),
-        last: store.get(ids[ids.length - 1] ?? 0),
+        first: store.cite(ids[0] ?? 0),
+        fifth: store.cite(ids[4] ?? 0),
+        sixth: store.cite(ids[5] ?? 0),
+        last: store.cite(ids[ids.length - 1] ?? 0),
         rows: state.storage.sql.exec<{ n: number }>("SELECT count(*) AS n FROM results").one().n,
       };
     });
     expect(kept.first).toBeUndefined();
     expect(kept.fifth).toBeUndefined();
-    expect(kept.sixth).toMatchObject({ tool: "read", first_line: 15, content: "line 5\n" });
+    expect(kept.sixth).toMatchObject({
+      tool: "read",
+      first_line: 15,
+      content: "line 5\n",
+      classes: ["session"],
+    });
     expect(kept.last).toMatchObject({ content: `line ${LIMITS.resultsKept + 4}\n` });
     expect(kept.rows).toBe(LIMITS.resultsKept);
   });
