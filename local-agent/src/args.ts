@@ -29,10 +29,12 @@ Options for connect
                    while this agent is connected (default: first root's name)
   --read-only      read files, never write them
   --deny GLOB      also refuse what GLOB matches (repeatable): a name at
-                   any depth (secrets, *.sqlite), a path from the root
-                   (conf/secrets), **/ first for anywhere, or an absolute
-                   path. A directory covers everything under it. * ? ** [a-z]
-                   {a,b}; case and leading dots do not matter.
+                   any depth (secrets, *.sqlite), a path from the root or
+                   the current directory (conf/secrets), **/ first for
+                   anywhere, or an absolute path; links on a path are
+                   followed as for --root. A directory covers everything
+                   under it. * ? ** [a-z] {a,b}; case and leading dots do not
+                   matter.
   --verbose        log every request
 
 Always refused, whatever the roots: .git, .env*; private keys (*.pem, *.key,

@@ -24,8 +24,15 @@ import path from "node:path";
  * depth, dotfiles included.
  */
 
-/** A deny-list entry: a glob, or a glob with the names it spares (`id_rsa*` but not `*.pub`). */
-export type DenyPattern = string | { readonly glob: string; readonly unless: string };
+/**
+ * A deny-list entry: a glob, or a glob with the names it spares (`id_rsa*` but
+ * not `*.pub`), or one the agent derived from a pattern as written (`written`,
+ * what refusals name: paths.ts resolves a path pattern's directories as roots
+ * are resolved).
+ */
+export type DenyPattern =
+  | string
+  | { readonly glob: string; readonly unless?: string; readonly written?: string };
 
 /** Usual names of copies: `key.pem.bak`, `server.key~`, `.tls.key.swp`, `cert.pem.1`. */
 const COPIES = "{,~,.bak,.backup,.old,.orig,.save,.copy,.tmp,.swp,.[0-9]}";
@@ -149,11 +156,12 @@ function compiled(pattern: DenyPattern): Compiled {
       : g.includes("/")
         ? "rooted"
         : "name";
+  const unless = typeof pattern === "string" ? undefined : pattern.unless;
   c = {
-    glob,
+    glob: (typeof pattern === "string" ? undefined : pattern.written) ?? glob,
     where,
     re: toRegExp(g),
-    unless: typeof pattern === "string" ? undefined : toRegExp(fold(pattern.unless)),
+    unless: unless === undefined ? undefined : toRegExp(fold(unless)),
   };
   cache.set(pattern, c);
   return c;
@@ -207,6 +215,21 @@ function nameSource(name: string): string {
     }
   }
   return out;
+}
+
+/**
+ * A path pattern split where its globbing starts: the names before the first
+ * one with `*`, `?`, `[`, `{` or `\\` (a directory that can be resolved) and the rest.
+ * A name pattern (no `/`) or one starting with `**` has no such directory.
+ */
+export function literalHead(glob: string): { head: string; rest: string } | undefined {
+  const names = posix(glob).split("/");
+  if (names.length < 2 || names[0] === "**") return undefined;
+  const globbed = names.findIndex((name) => /[*?[{\\]/.test(name));
+  const cut = globbed === -1 ? names.length : globbed;
+  const head = names.slice(0, cut).join("/");
+  if (head === "" || head === ".") return undefined;
+  return { head, rest: names.slice(cut).join("/") };
 }
 
 const literal = (c: string) => c.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&");

@@ -2,7 +2,7 @@ import { lstat, readlink, realpath } from "node:fs/promises";
 import path from "node:path";
 import type { AgentErrorCode } from "../../src/core/errors.ts";
 import { configDir } from "./credentials.ts";
-import { DEFAULT_DENY, type DenyPattern, deniedBy, insideFolded } from "./deny.ts";
+import { DEFAULT_DENY, type DenyPattern, deniedBy, insideFolded, literalHead } from "./deny.ts";
 import { errnoOf, fsFailure } from "./fs-errors.ts";
 import { stateDir } from "./status.ts";
 
@@ -59,14 +59,57 @@ export async function sandboxFor(
   roots: readonly string[],
   deny: readonly string[],
   env: NodeJS.ProcessEnv = process.env,
+  cwd = process.cwd(),
 ): Promise<Sandbox> {
   const reserved = new Set<string>();
   for (const dir of [configDir(env), stateDir(env)]) {
     reserved.add(dir);
     reserved.add(await realLocation(dir).catch(() => dir));
   }
-  return { roots, deny: [...DEFAULT_DENY, ...deny], reserved: [...reserved] };
+  return {
+    roots,
+    deny: [...DEFAULT_DENY, ...deny, ...(await resolvedDeny(deny, roots, cwd))],
+    reserved: [...reserved],
+  };
 }
+
+/**
+ * `--deny` path patterns with their directories resolved as roots are: paths
+ * are checked as real paths, so `--deny /srv/app/private` with /srv/app a
+ * link to /data/app must also refuse /data/app/private, and `--deny
+ * alias/private` typed beside `--root alias` must refuse what it names. An
+ * absolute pattern's directories are resolved as they are; a relative one's
+ * from each root (as documented) and from the current directory (as `--root`
+ * resolves a relative root). Each is kept as written too; refusals name it as
+ * written. Refusing more than meant is the safe side of a deny-list.
+ */
+async function resolvedDeny(
+  deny: readonly string[],
+  roots: readonly string[],
+  cwd: string,
+): Promise<DenyPattern[]> {
+  const out: DenyPattern[] = [];
+  const seen = new Set(deny);
+  for (const written of deny) {
+    const split = literalHead(written);
+    if (!split) continue;
+    const bases = path.isAbsolute(split.head) ? [""] : [...roots, cwd];
+    for (const base of bases) {
+      const real = await realLocation(path.resolve(base || "/", split.head)).catch(() => undefined);
+      if (real === undefined) continue;
+      const glob = [globLiteral(real.split(path.sep).join("/")), split.rest]
+        .filter(Boolean)
+        .join("/");
+      if (seen.has(glob)) continue;
+      seen.add(glob);
+      out.push({ glob, written });
+    }
+  }
+  return out;
+}
+
+/** A path as a glob that matches only it: each glob character in a set of its own. */
+const globLiteral = (p: string) => p.replace(/[*?[\]{}\\]/g, "[$&]");
 
 /** Resolves `input` (relative to the first root, or absolute) inside the sandbox, or refuses it. */
 export async function resolvePath(sandbox: Sandbox, input: string): Promise<Resolved | Refused> {

@@ -156,6 +156,39 @@ describe("resolvePath and the deny-list, on real files", () => {
     expect(await code("notes.txt", { roots: [dir], deny: [...DEFAULT_DENY] })).toBe("PATH_DENIED");
   });
 
+  it("resolves --deny path patterns as roots are resolved: through a linked root, from the current directory and from the root", async () => {
+    // `connect --root alias --deny alias/private`, alias a link to the real project: 0.6.0 served
+    // everything under private (its patterns met only the real paths, which do not name alias).
+    const dir = made(["real/private/key.txt", "real/sub/secret/x.txt", "real/public.txt"]);
+    symlinkSync(path.join(dir, "real"), path.join(dir, "alias"));
+    symlinkSync(path.join(dir, "real", "sub"), path.join(dir, "real", "link"));
+    const root = realpathSync(path.join(dir, "alias"));
+    const env = {
+      EDGECLIP_CONFIG_DIR: path.join(dir, "c"),
+      EDGECLIP_STATE_DIR: path.join(dir, "s"),
+    };
+    const cases: [string[], string[]][] = [
+      [["alias/private"], ["private/key.txt", "private/new.txt", "private"]],
+      [[path.join(dir, "alias", "private")], ["private/key.txt", "private/new.txt"]],
+      [[`${path.join(dir, "alias", "private")}/*.txt`], ["private/key.txt", "private/new.txt"]],
+      [["./alias/private/**"], ["private/key.txt"]],
+      // A root-relative pattern through a link inside the root: the file's real path is sub/secret.
+      [["link/secret"], ["link/secret/x.txt", "sub/secret/x.txt"]],
+    ];
+    for (const [deny, refused] of cases) {
+      const box = await sandboxFor([root], deny, env, dir);
+      for (const f of refused) {
+        const r = await resolvePath(box, f);
+        expect(r.ok ? r.display : r.code, `${deny} ${f}`).toBe("PATH_DENIED");
+        expect(!r.ok && r.message, `${deny} ${f}`).toContain(`(\`${deny[0]}\`)`);
+      }
+      expect(await code("public.txt", box), `${deny}`).toBe("public.txt");
+    }
+    // A pattern of names only, or starting with **, is not a place: nothing to resolve.
+    const names = await sandboxFor([root], ["private", "**/secret"], env, dir);
+    expect(names.deny.length).toBe(DEFAULT_DENY.length + 2);
+  });
+
   it("refuses edgeclip's own config and state directories whatever the roots, by real path", async () => {
     // The root is a home directory holding both; a link in a project leads to the config.
     const home = made([
