@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import ignore, { type Ignore } from "ignore";
@@ -9,8 +9,10 @@ import { isDenied, type Sandbox } from "./paths.ts";
 /**
  * The files under the agent's roots that a whole-tree change looks at (a
  * move's importers, imports/importers.ts): regular files only, never through a
- * symbolic link, and never in `node_modules`, `.git`, what a `.gitignore`
- * on the way ignores, a denied path or edgeclip's own directories. Each file
+ * symbolic link, and never in `node_modules`, `.git`, what the repository's
+ * ignore files ignore (as git reads them: `.git/info/exclude` and every
+ * `.gitignore` from the repository's root down, above the root too), a denied
+ * path or edgeclip's own directories. Each file
  * whose name `accept`s and whose text holds one of `needles` is returned; the walk
  * stops after `maxFiles` files were seen, and says so.
  */
@@ -37,6 +39,63 @@ interface Rules {
   rules: Ignore;
 }
 
+/** The ignore rules in `file`, speaking for `dir`; none when it cannot be read or is too big. */
+async function rulesIn(dir: string, file: string): Promise<Rules | undefined> {
+  try {
+    if (statSync(file).size > LIMITS.fileBytes) return undefined;
+    return { dir, rules: ignore().add(await readFile(file, "utf8")) };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The rules git applies to `root` from outside it: those of the repository
+ * holding it (the nearest directory at or above it with a `.git`), its
+ * `info/exclude` first, then each `.gitignore` from the repository's root down
+ * to the root's parent (the root's own is read by the walk). Not the user's
+ * global excludes file (`core.excludesFile`): that is personal taste, not the
+ * project's.
+ */
+async function rulesAbove(root: string): Promise<Rules[]> {
+  const dirs: string[] = [];
+  for (let dir = root; ; ) {
+    dirs.unshift(dir);
+    if (existsSync(path.join(dir, ".git"))) break;
+    const parent = path.dirname(dir);
+    if (parent === dir) return []; // not in a repository
+    dir = parent;
+  }
+  const repo = dirs[0] ?? root;
+  const stack: Rules[] = [];
+  const exclude = await rulesIn(repo, path.join(gitDir(repo), "info", "exclude"));
+  if (exclude) stack.push(exclude);
+  for (const dir of dirs.slice(0, -1)) {
+    const rules = await rulesIn(dir, path.join(dir, ".gitignore"));
+    if (rules) stack.push(rules);
+  }
+  return stack;
+}
+
+/**
+ * Where a repository keeps `info/exclude`: `.git`, or for a `.git` file (a
+ * worktree, a submodule) where it points, and for a worktree its main
+ * repository's (`commondir`).
+ */
+function gitDir(repo: string): string {
+  const dotGit = path.join(repo, ".git");
+  try {
+    if (statSync(dotGit).isDirectory()) return dotGit;
+    const pointer = /^gitdir:\s*(.+?)\s*$/m.exec(readFileSync(dotGit, "utf8").slice(0, 4096));
+    if (!pointer?.[1]) return dotGit;
+    const dir = path.resolve(repo, pointer[1]);
+    const common = path.join(dir, "commondir");
+    return existsSync(common) ? path.resolve(dir, readFileSync(common, "utf8").trim()) : dir;
+  } catch {
+    return dotGit;
+  }
+}
+
 export async function walkRoots(sandbox: Sandbox, options: WalkOptions): Promise<Walked> {
   /** The files accepted by name, in the walk's order. */
   const named: string[] = [];
@@ -54,10 +113,7 @@ export async function walkRoots(sandbox: Sandbox, options: WalkOptions): Promise
   const visit = async (root: string, dir: string, stack: Rules[]): Promise<boolean> => {
     const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
     const here = entries.some((e) => e.name === ".gitignore" && e.isFile())
-      ? await readFile(path.join(dir, ".gitignore"), "utf8").then(
-          (text) => [...stack, { dir, rules: ignore().add(text) }],
-          () => stack,
-        )
+      ? await rulesIn(dir, path.join(dir, ".gitignore")).then((r) => (r ? [...stack, r] : stack))
       : stack;
     // Names in a stable order, so what is found does not depend on the file system's.
     for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
@@ -93,7 +149,9 @@ export async function walkRoots(sandbox: Sandbox, options: WalkOptions): Promise
   for (const root of sandbox.roots) {
     // A root inside another is walked with it.
     if (sandbox.roots.some((other) => other !== root && insideFolded(other, root))) continue;
-    if (!(await visit(root, root, []))) {
+    const above = await rulesAbove(root);
+    // A root that its repository ignores as a whole was chosen all the same: walked as its own.
+    if (!(await visit(root, root, ignored(above, root, true) ? [] : above))) {
       complete = false;
       break;
     }

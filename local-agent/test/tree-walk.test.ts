@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -54,5 +55,66 @@ describe("walkRoots", () => {
     const some = await walkRoots(sandbox, { accept: scripts, needles: ["store"], maxFiles: 2 });
     expect(some).toMatchObject({ seen: 2, truncated: true });
     expect(names(root, some.files)).toEqual(["a.ts", "b.ts"]);
+  });
+});
+
+describe("walkRoots in a repository above the root", () => {
+  const ENV = { ...process.env, GIT_CONFIG_GLOBAL: "/dev/null", GIT_CONFIG_NOSYSTEM: "1" };
+  /** What git itself lists under `dir` as not ignored (tracked or not), relative to `dir`. */
+  const gitSees = (dir: string) =>
+    execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard"], {
+      cwd: dir,
+      env: ENV,
+      encoding: "utf8",
+    })
+      .split("\n")
+      .filter((f) => f.endsWith(".ts"))
+      .sort();
+
+  it("honours the repository's ignore files as git does, from its root down, .git/info/exclude too", async () => {
+    // 0.6.0 read .gitignore files from the root down only: with the agent's root at repo/src, the
+    // repository's `src/vendor/` rule was not seen and a move rewrote src/vendor/v.ts.
+    const repo = tree({
+      ".gitignore": "src/vendor/\n*.gen.ts\n",
+      "src/.gitignore": "!keep.gen.ts\n",
+      "src/a.ts": "store",
+      "src/vendor/v.ts": "store",
+      "src/x.gen.ts": "store",
+      "src/keep.gen.ts": "store",
+      "src/app/b.ts": "store",
+      "src/app/local.ts": "store",
+      "src/app/deep/c.ts": "store",
+    });
+    execFileSync("git", ["init", "-q"], { cwd: repo, env: ENV });
+    writeFileSync(path.join(repo, ".git", "info", "exclude"), "src/app/local.ts\n");
+    for (const root of [path.join(repo, "src"), path.join(repo, "src", "app")]) {
+      const walked = await walkRoots(
+        { roots: [root], deny: [...DEFAULT_DENY] },
+        { accept: scripts, needles: ["store"], maxFiles: 1000 },
+      );
+      expect(names(root, walked.files).sort(), root).toEqual(gitSees(root));
+    }
+    expect(gitSees(path.join(repo, "src"))).toEqual([
+      "a.ts",
+      "app/b.ts",
+      "app/deep/c.ts",
+      "keep.gen.ts",
+    ]);
+  });
+
+  it("walks a root that its repository ignores as a whole, by the root's own rules", async () => {
+    const repo = tree({
+      ".gitignore": "build/\n",
+      "build/out/a.ts": "store",
+      "build/out/b.ts": "store",
+    });
+    mkdirSync(path.join(repo, ".git"));
+    const root = path.join(repo, "build", "out");
+    writeFileSync(path.join(root, ".gitignore"), "b.ts\n");
+    const walked = await walkRoots(
+      { roots: [root], deny: [...DEFAULT_DENY] },
+      { accept: scripts, needles: ["store"], maxFiles: 1000 },
+    );
+    expect(names(root, walked.files)).toEqual(["a.ts"]);
   });
 });
