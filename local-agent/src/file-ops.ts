@@ -31,7 +31,7 @@ import {
 } from "./edits.ts";
 import { errnoOf, type FsStep, fsFailure } from "./fs-errors.ts";
 import { carryImporters, carryImports, carryPasteImports, mayImport } from "./imports/carry.ts";
-import { CommitFailure, type Journal, type Write } from "./journal.ts";
+import { CommitFailure, type Journal, TargetChanged, type Write } from "./journal.ts";
 import { LEDGER_LIMITS, type Reverted } from "./ledger.ts";
 import type { PathLocks } from "./locks.ts";
 import { type OpRecord, recordOf, revertMismatch } from "./op-record.ts";
@@ -626,10 +626,21 @@ export async function applyOp(ws: Workspace, args: ApplyArgs): Promise<Result<Ap
       if (writes.length) report = await ws.journal.commit(args.context, writes, results, recording);
       else await ws.journal.ledger.add(recording.record, recording.reverted); // no file changed
     } catch (error) {
-      const failure = error instanceof CommitFailure ? error : undefined;
-      const errno = errnoOf(failure ? failure.cause : error);
-      if (errno === undefined) throw failure ? failure.cause : error;
-      const target = failure?.target === undefined ? undefined : writes[failure.target]?.path;
+      if (error instanceof TargetChanged) {
+        const target = writes[error.target]?.path;
+        const edit = where.findIndex((w) => w.abs === target);
+        const shown = edit !== -1 ? where[edit]?.given : current.get(target ?? "")?.display;
+        return failure(
+          "FILE_CHANGED",
+          `\`${shown}\`${edit === -1 ? " (an importer of what moved)" : ""} was changed by another program while this operation wrote it; every file of the operation is as it was (that change kept). Read it again and retry.`,
+          edit === -1 ? undefined : edit,
+        );
+      }
+      const commitFailure = error instanceof CommitFailure ? error : undefined;
+      const errno = errnoOf(commitFailure ? commitFailure.cause : error);
+      if (errno === undefined) throw commitFailure ? commitFailure.cause : error;
+      const target =
+        commitFailure?.target === undefined ? undefined : writes[commitFailure.target]?.path;
       const edit = where.findIndex((w) => w.abs === target);
       // A file no edit names is a move's importer (carryFor): named as results name it.
       const importer = target === undefined ? undefined : current.get(target)?.display;
@@ -641,7 +652,7 @@ export async function applyOp(ws: Workspace, args: ApplyArgs): Promise<Result<Ap
             ? `\`${importer}\` (an importer of what moved)`
             : "the agent's journal (in its state directory)",
         "write",
-        failure?.committed
+        commitFailure?.committed
           ? "The operation is committed but only partly applied: the agent completes it when it restarts."
           : "Nothing was changed.",
         edit === -1 ? undefined : edit,

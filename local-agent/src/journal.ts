@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, readdir, readFile, rename, rmdir, unlink } from "node:fs/promises";
+import { constants } from "node:fs";
+import { copyFile, link, mkdir, readdir, readFile, rename, rmdir, unlink } from "node:fs/promises";
 import { hostname } from "node:os";
 import path from "node:path";
 import type { EditResult, Kept, OpContext, Settled } from "../../src/bridge/protocol.ts";
@@ -15,14 +16,22 @@ import { sha256 } from "./text-file.ts";
  * `commit` writes, in this order, each step durable (fsync) before the next:
  * 1. the journal entry `<id>.json`: every target, its temporary file, the
  *    directories it will create, and the results to report;
- * 2. each new content to a temporary file in its target's directory, mode kept;
+ * 2. a second name (a hard link, else a copy) for each existing target, its
+ *    old version kept, and each new content to a temporary file in its
+ *    target's directory, mode kept;
  * 3. the commit marker `<id>.commit`: the point of no return;
- * 4. each temporary file renamed over its target (or a target removed);
+ * 4. each temporary file renamed over its target (or a target removed), each
+ *    only while the target is still as the operation read it; then the old
+ *    versions' names dropped;
  * 5. the operation's record added to the agent's ledger (what it wrote, which
  *    is all an undo may revert: op-record.ts);
  * 6. the entry renamed `<id>.report.json`, and the marker deleted.
  * A process killed before 3 leaves every target untouched; after 3, every
- * target as after. `recover` (at start-up) finishes what a dead process left:
+ * target as after. A target another program changed after the operation read
+ * it (found before its rename in 4) undoes the operation: the marker becomes
+ * `<id>.abort`, every target already renamed gets its old version back, and
+ * the commit throws `TargetChanged` naming it; a crash on the way is finished
+ * by recovery the same way. `recover` (at start-up) finishes what a dead process left:
  * without a marker it deletes the temporary files and created directories
  * (rolled back); with one it renames the remaining temporary files and records
  * the operation (committed) — but only over a target still as the entry found
@@ -55,6 +64,10 @@ interface Target {
   tmp: string | null;
   /** The target's hash when the entry was written (absent in entries of agents before 0.5). */
   before?: string | null;
+  /** The new content's hash (absent in entries of agents before 0.7). */
+  after?: string | null;
+  /** A second name for the existing target's old version, until the renames are done (0.7). */
+  orig?: string | null;
 }
 
 /** A target recovery did not write over (it changed since): `set_aside` holds its new content. */
@@ -137,6 +150,8 @@ export class Journal {
           path: w.path,
           tmp: w.bytes === null ? null : tempName(w.path, id, i),
           before: w.before,
+          after: w.bytes === null ? null : sha256(w.bytes),
+          orig: w.before === null ? null : tempName(w.path, id, i, "orig"),
         })),
         dirs: await missingDirs(
           writes.filter((w) => w.bytes !== null).map((w) => path.dirname(w.path)),
@@ -152,14 +167,21 @@ export class Journal {
           target = writes.findIndex((w) => isWithin(dir, path.dirname(w.path)));
           await mkdir(dir).catch(ignore("EEXIST"));
         }
+        const unsynced = new Set<string>();
         for (const [i, w] of writes.entries()) {
-          const tmp = entry.targets[i]?.tmp;
-          if (w.bytes === null || !tmp) continue;
+          const { tmp, orig } = entry.targets[i] ?? {};
           target = i;
-          await writeDurably(tmp, w.bytes, w.mode, false);
+          if (orig) {
+            await keepOld(w.path, orig, i);
+            unsynced.add(path.dirname(w.path));
+          }
+          if (w.bytes === null || !tmp) continue;
+          await writeDurably(tmp, w.bytes, w.mode, false); // its directory made durable too
+          unsynced.delete(path.dirname(w.path));
           target = undefined;
           await this.step(`temp-written:${i}`);
         }
+        for (const dir of unsynced) await syncDir(dir);
         target = undefined;
         await writeDurably(this.file(id, "commit"), "");
       } catch (error) {
@@ -175,13 +197,20 @@ export class Journal {
       }
       committed = true;
       await this.step("committed");
-      await rollForward(
-        entry,
-        (i) => this.step(`renamed:${i}`),
-        (i) => {
-          target = i;
-        },
-      );
+      try {
+        await rollForward(
+          entry,
+          (i) => this.step(`renamed:${i}`),
+          async (i) => {
+            target = i;
+            await unchanged(entry, i);
+          },
+        );
+      } catch (error) {
+        if (!(error instanceof TargetChanged)) throw error;
+        await this.abort(entry);
+        throw error;
+      }
       target = undefined;
       await this.ledger.add(recording.record, recording.reverted);
       await this.step("recorded");
@@ -190,9 +219,28 @@ export class Journal {
       await this.step("done");
       return id;
     } catch (error) {
-      if (error instanceof SimulatedCrash || error instanceof CommitFailure) throw error;
+      if (
+        error instanceof SimulatedCrash ||
+        error instanceof CommitFailure ||
+        error instanceof TargetChanged
+      )
+        throw error;
       throw new CommitFailure(error, target, committed);
     }
+  }
+
+  /**
+   * Undoes a committed operation whose target changed under it: durably
+   * marked aborted first (a crash on the way is finished by recovery), then
+   * every target gets its old version back.
+   */
+  private async abort(entry: Entry): Promise<void> {
+    await writeDurably(this.file(entry.id, "abort"), "");
+    await unlink(this.file(entry.id, "commit"));
+    await this.step("aborting");
+    await unwind(entry, (i) => this.step(`unwound:${i}`));
+    await unlink(this.file(entry.id, "json"));
+    await unlink(this.file(entry.id, "abort"));
   }
 
   /**
@@ -228,8 +276,10 @@ export class Journal {
     {
       const entry = JSON.parse(await readFile(this.file(name, ""), "utf8")) as Entry;
       if (entry.host !== hostname() || (entry.pid !== process.pid && isAlive(entry.pid))) return;
-      const committed = await exists(this.file(entry.id, "commit"));
-      if (committed) {
+      const aborted = await exists(this.file(entry.id, "abort"));
+      const committed = !aborted && (await exists(this.file(entry.id, "commit")));
+      if (aborted) await unwind(entry);
+      else if (committed) {
         // Decide first, durably, which targets changed since: a second recovery keeps the same ones.
         if (!entry.kept) {
           entry.kept = await changedSince(entry);
@@ -246,6 +296,7 @@ export class Journal {
       await writeDurably(this.file(entry.id, "report.json"), JSON.stringify(report));
       await unlink(this.file(entry.id, "json"));
       await unlink(this.file(entry.id, "commit")).catch(ignore("ENOENT"));
+      await unlink(this.file(entry.id, "abort")).catch(ignore("ENOENT"));
     }
   }
 
@@ -292,6 +343,43 @@ export class Journal {
 export class SimulatedCrash extends Error {}
 
 /**
+ * A target was changed by someone else after the operation read it: found
+ * before its rename, so the operation was undone (nothing of it is left).
+ * `target` is the index of the write.
+ */
+export class TargetChanged extends Error {
+  readonly target: number;
+  constructor(target: number) {
+    super("a target changed after the operation read it");
+    this.target = target;
+  }
+}
+
+/** Throws `TargetChanged` when target `i` is no longer as the operation read it. */
+async function unchanged(entry: Entry, i: number): Promise<void> {
+  const target = entry.targets[i];
+  if (target?.before === undefined) return;
+  if ((await hashOf(target.path)) !== target.before) throw new TargetChanged(i);
+}
+
+/**
+ * A second name for an existing target, so its old version survives the
+ * rename over it: a hard link (no bytes copied), else a copy (a file system
+ * without hard links). A target gone already has changed since it was read.
+ */
+async function keepOld(file: string, orig: string, i: number): Promise<void> {
+  try {
+    await link(file, orig);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") throw new TargetChanged(i);
+    if (code !== "EPERM" && code !== "ENOTSUP" && code !== "EXDEV" && code !== "EMLINK")
+      throw error;
+    await copyFile(file, orig, constants.COPYFILE_EXCL);
+  }
+}
+
+/**
  * Why a commit failed: the file-system error (`cause`), the index of the
  * write it concerns (undefined: the journal's own files), and whether it came
  * after the commit marker: then the operation is committed, and `recover`
@@ -310,10 +398,10 @@ export class CommitFailure extends Error {
 async function rollForward(
   entry: Entry,
   after?: (i: number) => Promise<void>,
-  before?: (i: number) => void,
+  before?: (i: number) => Promise<void>,
 ): Promise<void> {
   for (const [i, target] of entry.targets.entries()) {
-    before?.(i);
+    await before?.(i);
     const kept = entry.kept?.find((k) => k.target === i);
     if (kept) {
       // Changed since: left as it is; the operation's version goes beside it.
@@ -323,7 +411,37 @@ async function rollForward(
     else if (await exists(target.tmp)) await rename(target.tmp, target.path);
     await after?.(i);
   }
+  for (const target of entry.targets)
+    if (target.orig) await unlink(target.orig).catch(ignore("ENOENT"));
   for (const dir of new Set(entry.targets.map((t) => path.dirname(t.path)))) await syncDir(dir);
+}
+
+/**
+ * Gives every target of an aborted operation its old version back, last
+ * first: a temporary file not renamed yet is deleted; a target renamed over
+ * (still holding the operation's content) gets its old version's name back,
+ * and a file it created is deleted; a file it removed comes back. A target
+ * someone changed after the rename is left as it is. Idempotent, for a
+ * recovery that is itself interrupted.
+ */
+async function unwind(entry: Entry, after?: (i: number) => Promise<void>): Promise<void> {
+  for (const [i, target] of [...entry.targets.entries()].reverse()) {
+    const pending = target.tmp !== null && (await exists(target.tmp));
+    if (pending && target.tmp) await unlink(target.tmp);
+    else if (target.tmp !== null) {
+      // Renamed over the target: give it back its old version, unless edited since.
+      if ((await hashOf(target.path)) === target.after) {
+        if (target.orig && (await exists(target.orig))) await rename(target.orig, target.path);
+        else if (target.before === null) await unlink(target.path);
+      }
+    } else if (target.orig && !(await exists(target.path)) && (await exists(target.orig)))
+      await rename(target.orig, target.path); // a removed file comes back
+    if (target.orig) await unlink(target.orig).catch(ignore("ENOENT"));
+    await after?.(i);
+  }
+  for (const dir of [...entry.dirs].reverse()) await rmdir(dir).catch(() => undefined);
+  for (const dir of new Set(entry.targets.map((t) => path.dirname(t.path))))
+    await syncDir(dir).catch(ignore("ENOENT"));
 }
 
 /**
@@ -398,7 +516,8 @@ async function rollBack(entry: Entry): Promise<void> {
   // A temporary file that was never made may sit where no directory is (ENOTDIR), or on a
   // read-only file system, which answers EROFS even for a name that is not there.
   for (const target of entry.targets)
-    if (target.tmp) await unlink(target.tmp).catch(ignore("ENOENT", "ENOTDIR", "EROFS"));
+    for (const made of [target.tmp, target.orig])
+      if (made) await unlink(made).catch(ignore("ENOENT", "ENOTDIR", "EROFS"));
   for (const dir of [...entry.dirs].reverse()) await rmdir(dir).catch(() => undefined);
 }
 
@@ -410,8 +529,8 @@ async function rollBack(entry: Entry): Promise<void> {
  * system finds too long fails here, before the commit marker, not at the
  * rename after it.
  */
-export function tempName(target: string, id: string, i: number): string {
-  const suffix = `.edgeclip-${id}-${i}.tmp`;
+export function tempName(target: string, id: string, i: number, kind = "tmp"): string {
+  const suffix = `.edgeclip-${id}-${i}.${kind}`;
   const room = 255 - 1 - Buffer.byteLength(suffix);
   let kept = "";
   for (const char of path.basename(target)) {

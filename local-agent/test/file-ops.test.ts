@@ -23,19 +23,19 @@ import type {
 import { MAX_IMPORTERS } from "../../src/bridge/protocol.ts";
 import { LIMITS } from "../../src/core/limits.ts";
 import { applyOp, readOp, type Workspace } from "../src/file-ops.ts";
-import { Journal } from "../src/journal.ts";
+import { Journal, type StepHook } from "../src/journal.ts";
 import { PathLocks } from "../src/locks.ts";
 import { DEFAULT_DENY } from "../src/paths.ts";
 import { sha256 } from "../src/text-file.ts";
 
-function workspace(options: { readOnly?: boolean } = {}) {
+function workspace(options: { readOnly?: boolean; onStep?: StepHook } = {}) {
   const base = realpathSync(mkdtempSync(path.join(tmpdir(), "edgeclip-ops-")));
   const root = path.join(base, "root");
   mkdirSync(root);
   const ws: Workspace = {
     sandbox: { roots: [root], deny: [...DEFAULT_DENY] },
     readOnly: options.readOnly ?? false,
-    journal: new Journal(path.join(base, "journal"), "http://test"),
+    journal: new Journal(path.join(base, "journal"), "http://test", options.onStep),
     locks: new PathLocks(),
   };
   const file = (name: string, content?: string | Buffer) => {
@@ -897,6 +897,35 @@ describe("a move's imports (carry_imports)", () => {
     expect(bytes("src/a.ts").toString()).toBe(A_TS);
     expect(bytes("src/app/use.ts").toString()).toBe(USE);
     expect(bytes("src/only.ts").toString()).toBe(ONLY);
+  });
+
+  it("refuses with FILE_CHANGED, every file as it was, when an importer is appended to while the move writes", async () => {
+    // 0.6.0 renamed its version over the importer: the append was lost and the move succeeded.
+    const USE = 'import { f, g } from "../a";\n\nexport const h = () => f() + g();\n';
+    const APPENDED = "export const late = 1;\n";
+    let use = "";
+    const { ws, root, file, bytes } = workspace({
+      onStep: (step) => {
+        // After the move's own two files were renamed, before the importer's rename.
+        if (step === "renamed:1") writeFileSync(use, APPENDED, { flag: "a" });
+      },
+    });
+    file("src/a.ts", A_TS);
+    file("src/z.ts", "export const z = (n: number) => n;\n");
+    use = file("src/app/use.ts", USE);
+    const r = await move(ws, "src/a.ts", "f", "src/lib/b.ts");
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.error.code).toBe("FILE_CHANGED");
+    expect(r.error.message).toContain("`src/app/use.ts` (an importer of what moved) was changed");
+    expect(bytes("src/a.ts").toString()).toBe(A_TS);
+    expect(existsSync(path.join(root, "src/lib"))).toBe(false);
+    expect(bytes("src/app/use.ts").toString()).toBe(USE + APPENDED);
+    expect(
+      (readdirSync(root, { recursive: true }) as string[]).filter((f) => f.includes(".edgeclip-")),
+    ).toEqual([]);
+    // Nothing recorded: there is nothing to undo.
+    expect(await ws.journal.ledger.find({ session: "default", op: r.op })).toBeUndefined();
   });
 
   it("follows a barrel that re-exports every name of the old file (mobx's internal.ts), though it names none", async () => {

@@ -13,7 +13,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { EditResult } from "../../src/bridge/protocol.ts";
-import { Journal, type Recording, SimulatedCrash, type Write } from "../src/journal.ts";
+import {
+  Journal,
+  type Recording,
+  SimulatedCrash,
+  TargetChanged,
+  type Write,
+} from "../src/journal.ts";
 import type { OpRecord } from "../src/op-record.ts";
 import { sha256 } from "../src/text-file.ts";
 
@@ -367,5 +373,74 @@ describe("recovery never writes over a newer edit", () => {
     expect(reports[0]?.message.kept).toEqual([
       { path: "changed.txt", set_aside: "changed.txt.not-applied-op7.edgeclip", edits: [0] },
     ]);
+  });
+});
+
+describe("a target changed by another program while the commit writes", () => {
+  // 0.6.0 renamed over it: what the other program wrote was lost, and the commit succeeded.
+  it.each([
+    ["committed", 0, "changed", "changed.txt"],
+    ["renamed:0", 1, "removed", "removed.txt"],
+    ["renamed:1", 2, "created", "new/deeper/created.txt"],
+  ] as const)(
+    "after %s, a change to target %i undoes the operation: every other target as before, that change kept",
+    async (step, target, key, name) => {
+      const w = setup();
+      const file = path.join(w.root, name);
+      const journal = new Journal(w.journalDir, SERVER, (s) => {
+        if (s === step) writeFileSync(file, "theirs\n", { flag: "a" });
+      });
+      const error = await journal.commit(context, w.writes, w.results, w.recording).catch((e) => e);
+      expect(error).toBeInstanceOf(TargetChanged);
+      expect((error as TargetChanged).target).toBe(target);
+      const theirs = {
+        changed: "before\ntheirs\n",
+        removed: true,
+        created: "theirs\n",
+      }[key];
+      expect(w.snapshot()).toEqual({ ...BEFORE, [key]: theirs, newDir: key === "created" });
+      if (key === "removed") expect(readFileSync(w.removed, "utf8")).toBe("to remove\ntheirs\n");
+      expect(statSync(w.changed).mode & 0o777).toBe(0o640);
+      expect(temps(w.root)).toEqual([]);
+      expect(readdirSync(w.journalDir)).toEqual([]);
+      expect(await journal.ledger.find(context)).toBeUndefined();
+    },
+  );
+
+  it.each(["aborting", "unwound:2", "unwound:1", "unwound:0"])(
+    "a crash while undoing (at %s) is finished by recovery: rolled back, the change kept",
+    async (crashAt) => {
+      const w = setup();
+      const crashing = new Journal(w.journalDir, SERVER, (s) => {
+        if (s === "renamed:1") writeFileSync(w.created, "theirs\n");
+        if (s === crashAt) throw new SimulatedCrash(s);
+      });
+      await expect(crashing.commit(context, w.writes, w.results, w.recording)).rejects.toThrow(
+        SimulatedCrash,
+      );
+      const reports = await new Journal(w.journalDir, SERVER).recover();
+      expect(reports.map((r) => r.message.outcome)).toEqual(["rolled_back"]);
+      expect(w.snapshot()).toEqual({ ...BEFORE, created: "theirs\n", newDir: true });
+      expect(temps(w.root)).toEqual([]);
+      expect(await new Journal(w.journalDir, SERVER).ledger.find(context)).toBeUndefined();
+    },
+  );
+
+  it("keeps the old version by a hard link: no bytes copied, the same file", async () => {
+    const w = setup();
+    const inode = statSync(w.changed).ino;
+    const journal = new Journal(w.journalDir, SERVER, (s) => {
+      if (s === "committed") {
+        const orig = temps(w.root).find((f) => f.startsWith(".changed.txt") && f.endsWith(".orig"));
+        expect(orig).toBeDefined();
+        expect(statSync(path.join(w.root, orig ?? "")).ino).toBe(inode);
+        writeFileSync(w.changed, "theirs\n");
+      }
+    });
+    await expect(journal.commit(context, w.writes, w.results, w.recording)).rejects.toThrow(
+      TargetChanged,
+    );
+    expect(statSync(w.changed).ino).toBe(inode);
+    expect(readFileSync(w.changed, "utf8")).toBe("theirs\n");
   });
 });

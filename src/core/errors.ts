@@ -34,7 +34,8 @@
  * - `PATH_TOO_LONG`       a name in the path is over 255 bytes, or the path over the OS's limit
  * - `BINARY_FILE`         not text: a binary signature, a NUL byte or invalid UTF-8
  * - `FILE_TOO_LARGE`      the file, or the file a paste would make, is over 10 MiB
- * - `FILE_CHANGED`        the file's hash is not the `expect`ed one
+ * - `FILE_CHANGED`        the file's hash is not the `expect`ed one, or another program
+ *                         changed a file while the operation wrote it (all undone)
  * - `LINE_OUT_OF_RANGE`   a line number past the file's last line
  * - `MARKER_NOT_FOUND`    the marker text is not in the file
  * - `MARKER_AMBIGUOUS`    the marker occurs more than once (the message gives the lines)
