@@ -3,7 +3,13 @@ import pkg from "../package.json" with { type: "json" };
 import { accountsStub } from "./auth/accounts.ts";
 import { isLocal, LOCAL_CALLER, LOCAL_USER } from "./auth/identity.ts";
 import { authRoutes, bearer } from "./auth/routes.ts";
-import { BRIDGE_TOKEN_HEADER, BRIDGE_USER_HEADER } from "./bridge/bridge.ts";
+import {
+  BRIDGE_CHALLENGE_HEADER,
+  BRIDGE_EXPECT_HEADER,
+  BRIDGE_TOKEN_HEADER,
+  BRIDGE_USER_HEADER,
+} from "./bridge/bridge.ts";
+import { NONCE_HEADER, newNonce, proofOf, Secret32 } from "./bridge/proof.ts";
 import { dashboard } from "./dashboard/routes.ts";
 import { bridgeStub } from "./mcp/caller.ts";
 import { serveMcp } from "./mcp/handler.ts";
@@ -58,13 +64,19 @@ app.all("/mcp", async (c) => {
 
 /**
  * Local agents connect here (WebSocket upgrade), to their user's Bridge
- * object: as the local user on a local server (past its local credential), else with the bearer
- * token `edgeclip-agent login` paired (401 without one, before any upgrade).
+ * object: on a local server as the local user, proving the local credential
+ * inside the socket (an agent nonce: the gate let it in without a token) or
+ * past the gate's bearer check; else with the bearer token
+ * `edgeclip-agent login` paired (401 without one, before any upgrade).
  */
 app.get("/bridge", async (c) => {
   let user = LOCAL_USER;
   let tokenId: string | undefined;
-  if (!isLocal(c.req.raw, c.env)) {
+  const local = isLocal(c.req.raw, c.env);
+  const agentNonce = local ? c.req.header(NONCE_HEADER) : undefined;
+  if (agentNonce !== undefined && !Secret32.safeParse(agentNonce).success)
+    return c.json({ error: `${NONCE_HEADER} must be 32 random bytes in base64url.` }, 400);
+  if (!local) {
     const token = bearer(c.req.header("authorization"));
     const agent = token ? await accountsStub(c.env).agentToken(token) : undefined;
     if (!agent)
@@ -83,8 +95,17 @@ app.get("/bridge", async (c) => {
     return c.json({ error: "/bridge is for edgeclip-agent: it expects a WebSocket upgrade." }, 426);
   const headers = new Headers(c.req.raw.headers);
   headers.set(BRIDGE_USER_HEADER, user);
-  headers.delete(BRIDGE_TOKEN_HEADER);
+  for (const internal of [BRIDGE_TOKEN_HEADER, BRIDGE_CHALLENGE_HEADER, BRIDGE_EXPECT_HEADER])
+    headers.delete(internal);
   if (tokenId) headers.set(BRIDGE_TOKEN_HEADER, tokenId);
+  if (agentNonce !== undefined) {
+    // The Bridge speaks first with the server's proof, and wants the agent's before its hello.
+    const credential = c.env.EDGECLIP_LOCAL_TOKEN ?? "";
+    const nonce = newNonce();
+    const proof = await proofOf(credential, "server", agentNonce, nonce);
+    headers.set(BRIDGE_CHALLENGE_HEADER, JSON.stringify({ type: "challenge", nonce, proof }));
+    headers.set(BRIDGE_EXPECT_HEADER, await proofOf(credential, "agent", agentNonce, nonce));
+  }
   headers.delete("authorization");
   const accepted = await bridgeStub(user).fetch(new Request(c.req.raw, { headers }));
   // A revocation between the check above and the Bridge accepting the socket closed nothing: close it now.

@@ -118,7 +118,8 @@ export async function connect(options: ConnectOptions): Promise<number> {
   const collector = idleCollector();
   const connection = new BridgeConnection({
     url: urls.bridge,
-    token: credential?.token ?? localToken,
+    token: credential?.token,
+    localToken,
     hello,
     serve: async (request) => {
       collector.busy();
@@ -145,10 +146,14 @@ export async function connect(options: ConnectOptions): Promise<number> {
     process.once(signal, () => connection.stop());
   connection.start();
   const stopped: Stopped = await connection.stopped;
-  if (stopped.reason === "unauthorized" && stopped.local)
+  if (stopped.reason === "unproven")
+    log(
+      `${urls.server} did not prove it holds this machine's local credential, so the agent told it nothing and stopped: either another program is listening on that port (it learned nothing: the credential is never sent), or the server was started with another credential. Start the server with \`npm start\` as this user (or give the agent its token in EDGECLIP_LOCAL_TOKEN), then start the agent again.`,
+    );
+  else if (stopped.reason === "unauthorized" && stopped.local)
     log(
       localToken
-        ? `${urls.server} turned down this machine's local credential: it is not the one that server was started with. Restart it with \`npm start\` (as the same user), or give the agent its token in EDGECLIP_LOCAL_TOKEN.`
+        ? `${urls.server} answered HTTP 401 instead of proving it holds the local credential: it is an edgeclip server older than this agent (run the agent it offers: \`npx ${urls.server}/agent.tgz connect ${urls.server}\`), or not an edgeclip server.`
         : `${urls.server} needs the local credential, and there is none in ${localCredentialPath()}: start the server with \`npm start\` as this user (it creates the file), or give the agent the token in EDGECLIP_LOCAL_TOKEN.`,
     );
   else if (stopped.reason === "unauthorized" || stopped.reason === "revoked")

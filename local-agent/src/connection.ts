@@ -1,5 +1,7 @@
 import { FrameAssembler, toFrames } from "../../src/bridge/frames.ts";
+import { NONCE_HEADER, newNonce, proofOf, sameProof } from "../../src/bridge/proof.ts";
 import {
+  type Challenge,
   CLOSE_CODES,
   EdgeMessage,
   HEARTBEAT,
@@ -19,6 +21,11 @@ export interface ConnectionOptions {
   url: string;
   /** This machine's token for the server (`edgeclip-agent login`), if it is paired with it. */
   token: string | undefined;
+  /**
+   * The local credential, for a local server (`npm start`): never sent, only
+   * proved, and only to a server that proved it first (bridge/proof.ts).
+   */
+  localToken?: string | undefined;
   hello: Hello;
   serve(request: Request): Promise<Served>;
   /** The journal's reports, sent on each connection until the edge acknowledges them (`reported`). */
@@ -35,7 +42,7 @@ export interface ConnectionOptions {
  * or revoked them while connected, or `stop()`.
  */
 export type Stopped = {
-  reason: "refused" | "replaced" | "unauthorized" | "revoked" | "stopped";
+  reason: "refused" | "replaced" | "unauthorized" | "unproven" | "revoked" | "stopped";
   message: string;
   /** With `unauthorized`: a local server (`npm start`) turned down its local credential. */
   local?: boolean;
@@ -132,19 +139,43 @@ export class BridgeConnection {
   }
 
   private open(): void {
-    const ws = new NodeWebSocket(this.options.url, { headers: bearer(this.options.token) });
+    const { localToken } = this.options;
+    const agentNonce = localToken === undefined ? undefined : newNonce();
+    const ws = new NodeWebSocket(this.options.url, {
+      headers: {
+        ...bearer(this.options.token),
+        ...(agentNonce === undefined ? {} : { [NONCE_HEADER]: agentNonce }),
+      },
+    });
     this.socket = ws;
     const assembler = new FrameAssembler();
     let welcomed = false;
     let opened = false;
+    /** A local server proved it holds the credential (always true for a paired agent). */
+    let proven = localToken === undefined;
     let lastPong = Date.now();
     ws.addEventListener("open", () => {
       opened = true;
-      this.send(ws, this.options.hello);
+      if (proven) this.send(ws, this.options.hello);
       this.later(() => {
         if (!welcomed && this.socket === ws) this.drop(ws, "no welcome from the server");
       }, WELCOME_TIMEOUT_MS);
     });
+    /** Checks a local server's challenge; when right, proves the credential in turn and says hello. */
+    const answer = async (challenge: Challenge) => {
+      if (localToken === undefined || agentNonce === undefined) return;
+      const expected = await proofOf(localToken, "server", agentNonce, challenge.nonce);
+      if (this.socket !== ws) return;
+      if (!sameProof(challenge.proof, expected)) {
+        this.unproven(ws);
+        return;
+      }
+      proven = true;
+      const proof = await proofOf(localToken, "agent", agentNonce, challenge.nonce);
+      if (this.socket !== ws) return;
+      this.send(ws, { type: "proof", proof });
+      this.send(ws, this.options.hello);
+    };
     ws.addEventListener("message", (event) => {
       if (typeof event.data !== "string") return;
       if (event.data === HEARTBEAT.pong) {
@@ -160,7 +191,20 @@ export class BridgeConnection {
         this.drop(ws, `malformed message from the server (${(error as Error).message})`);
         return;
       }
+      // Nothing is heard from a local server before its proof, and nothing served before a welcome.
+      if (!proven) {
+        if (message.type === "challenge") void answer(message);
+        else this.unproven(ws);
+        return;
+      }
+      if (!welcomed && message.type !== "welcome" && message.type !== "refused") {
+        this.drop(ws, `the server sent ${message.type} before welcoming this agent`);
+        return;
+      }
       switch (message.type) {
+        case "challenge":
+          this.drop(ws, "the server sent a second challenge");
+          return;
         case "welcome":
           welcomed = true;
           this.connected = true;
@@ -199,6 +243,10 @@ export class BridgeConnection {
         this.finish({ reason: "replaced", message: event.reason });
         return;
       }
+      if (event.code === CLOSE_CODES.unproven) {
+        this.stopUnproven("the server turned down this agent's proof of the local credential");
+        return;
+      }
       if (event.code === CLOSE_CODES.revoked) {
         this.stopping = true;
         this.finish({ reason: "revoked", message: event.reason || "the pairing was revoked" });
@@ -212,6 +260,23 @@ export class BridgeConnection {
       if (opened) this.drop(ws, "connection error");
       else void this.failedToOpen(ws);
     });
+  }
+
+  /**
+   * A local server that did not prove it holds the credential: it was sent
+   * nothing, and is not served. Another program listening on the port, or a
+   * server started with another credential: either way the agent stops, as
+   * when a server turns its credentials down.
+   */
+  private unproven(ws: WebSocket): void {
+    if (!this.detach(ws)) return;
+    this.stopUnproven("the server did not prove it holds this machine's local credential");
+  }
+
+  private stopUnproven(message: string): void {
+    this.stopping = true;
+    this.clearTimers();
+    this.finish({ reason: "unproven", message });
   }
 
   /** A connection that could not open: stops if the server turns the credentials down, else retries. */

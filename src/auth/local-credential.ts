@@ -1,3 +1,4 @@
+import { NONCE_HEADER } from "../bridge/proof.ts";
 import { routePath } from "../route-path.ts";
 import { constantTimeEqual } from "./passphrase.ts";
 
@@ -109,6 +110,10 @@ export async function localGate(
     });
   }
   const bearer = bearerOf(request.headers.get("authorization"));
+  // An agent proving the credential inside the socket (bridge/proof.ts): the Bridge
+  // challenges it before it may say anything; a browser is refused at /bridge before this.
+  if (path === "/bridge" && bearer === undefined && request.headers.has(NONCE_HEADER))
+    return undefined;
   if (bearer !== undefined)
     return bearer && (await isToken(bearer, token)) ? undefined : refused(request, true);
   const cookie = cookieOf(request);

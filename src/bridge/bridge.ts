@@ -6,6 +6,7 @@ import { quoted } from "../core/quote.ts";
 import { migrate } from "../storage/migrate.ts";
 import { AgentRegistry, type Refusal } from "./agent-registry.ts";
 import { FrameAssembler, toFrames } from "./frames.ts";
+import { sameProof } from "./proof.ts";
 import {
   AgentMessage,
   AgentName,
@@ -20,6 +21,7 @@ import {
   type OpContext,
   type OpName,
   PROTOCOL_VERSION,
+  Proof,
   type Reply,
 } from "./protocol.ts";
 import { type AgentInfo, pickAgent } from "./routing.ts";
@@ -29,6 +31,9 @@ import { BRIDGE_MIGRATIONS } from "./schema.ts";
 export const BRIDGE_USER_HEADER = "x-edgeclip-user";
 /** …and the id of the pairing token the agent connected with (none on a local authless server). */
 export const BRIDGE_TOKEN_HEADER = "x-edgeclip-agent-token";
+/** …and on a local server, the challenge to send first and the agent's proof to expect (proof.ts). */
+export const BRIDGE_CHALLENGE_HEADER = "x-edgeclip-challenge";
+export const BRIDGE_EXPECT_HEADER = "x-edgeclip-expect-proof";
 
 /** What each accepted WebSocket carries through hibernation (at most 2 KiB). */
 interface Attachment {
@@ -40,6 +45,8 @@ interface Attachment {
   name: string | null;
   /** The server's origin as the agent reached it, for advice (`npx <server>/agent.tgz …`). */
   server?: string;
+  /** The proof the agent must send before its hello (a local server), until it has. */
+  expect?: string;
 }
 
 interface Pending {
@@ -81,13 +88,17 @@ export class Bridge extends DurableObject<Env> {
     const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
     this.ctx.acceptWebSocket(server);
     const token = request.headers.get(BRIDGE_TOKEN_HEADER);
+    const challenge = request.headers.get(BRIDGE_CHALLENGE_HEADER);
+    const expect = request.headers.get(BRIDGE_EXPECT_HEADER);
     server.serializeAttachment({
       user,
       conn: crypto.randomUUID(),
       ...(token ? { token } : {}),
       name: null,
       server: new URL(request.url).origin,
+      ...(challenge && expect ? { expect } : {}),
     } satisfies Attachment);
+    if (challenge && expect) server.send(challenge);
     return new Response(null, { status: 101, webSocket: client });
   }
 
@@ -169,6 +180,10 @@ export class Bridge extends DurableObject<Env> {
       this.dropped(att, "sent a malformed message");
       return;
     }
+    if (att.expect !== undefined) {
+      this.proof(ws, att, parsed);
+      return;
+    }
     if (att.name === null) {
       this.hello(ws, att, parsed);
       return;
@@ -212,6 +227,18 @@ export class Bridge extends DurableObject<Env> {
   }
 
   // ── Internals ──────────────────────────────────────────────────────────────
+
+  /** The agent's proof of the local credential, before anything else it says (proof.ts). */
+  private proof(ws: WebSocket, att: Attachment, parsed: unknown): void {
+    const proof = Proof.safeParse(parsed);
+    if (proof.success && att.expect !== undefined && sameProof(proof.data.proof, att.expect)) {
+      const { expect: _, ...proven } = att;
+      ws.serializeAttachment(proven satisfies Attachment);
+      return;
+    }
+    ws.close(CLOSE_CODES.unproven, "no proof of this server's local credential");
+    this.dropped(att, "did not prove the local credential");
+  }
 
   private hello(ws: WebSocket, att: Attachment, parsed: unknown): void {
     const version = HelloVersion.safeParse(parsed);

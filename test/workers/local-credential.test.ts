@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { LOCAL_USER } from "../../src/auth/identity.ts";
+import { NONCE_HEADER, newNonce, proofOf } from "../../src/bridge/proof.ts";
+import { CLOSE_CODES, PROTOCOL_VERSION } from "../../src/bridge/protocol.ts";
 import { LOCAL_TOKEN, localServer } from "./helpers.ts";
+import { bridgeOf } from "./test-agent.ts";
 
 /**
  * A local server serves the account that started it, not everyone on the
@@ -218,5 +222,105 @@ describe("the dashboard cookie yields the dashboard and nothing more (issue 27)"
       expect(await response.text(), JSON.stringify(proxied)).not.toContain(LOCAL_TOKEN);
       expect(response.headers.get("set-cookie") ?? "").toBe("");
     }
+  });
+});
+
+describe("a local agent and its server prove the credential to each other (issue 27 §2)", () => {
+  const HELLO = {
+    type: "hello",
+    protocol: PROTOCOL_VERSION,
+    version: "0.7.0",
+    project: "proof",
+    roots: ["/home/me/proof"],
+    read_only: true,
+    capabilities: ["files"],
+    platform: "linux",
+  };
+
+  /** Opens /bridge with an agent nonce and no token: the socket, its messages, and how it closed. */
+  async function open(agentNonce: string, headers: Record<string, string> = {}) {
+    const response = await localServer.fetch(
+      new Request("http://127.0.0.1:8787/bridge", {
+        headers: { upgrade: "websocket", [NONCE_HEADER]: agentNonce, ...headers },
+      }),
+    );
+    const ws = response.webSocket;
+    if (!ws) return { status: response.status };
+    ws.accept();
+    const messages: Record<string, unknown>[] = [];
+    const waiting: (() => void)[] = [];
+    const closed = new Promise<number>((resolve) =>
+      ws.addEventListener("close", (event) => resolve(event.code)),
+    );
+    ws.addEventListener("message", (event) => {
+      messages.push(JSON.parse(String(event.data)));
+      for (const wake of waiting.splice(0)) wake();
+    });
+    const nth = async (n: number) => {
+      while (messages.length <= n) await new Promise<void>((resolve) => waiting.push(resolve));
+      return messages[n] as Record<string, unknown>;
+    };
+    return { status: response.status, ws, nth, closed };
+  }
+
+  it("speaks first, with a proof only the credential makes, and welcomes the agent after its own", async () => {
+    const agentNonce = newNonce();
+    const opened = await open(agentNonce);
+    expect(opened.status).toBe(101);
+    if (!opened.ws) return;
+    const challenge = await opened.nth(0);
+    expect(challenge).toMatchObject({ type: "challenge" });
+    const nonce = String(challenge.nonce);
+    expect(challenge.proof).toBe(await proofOf(LOCAL_TOKEN, "server", agentNonce, nonce));
+    // Neither the token nor anything that is not the proof travels.
+    expect(JSON.stringify(challenge)).not.toContain(LOCAL_TOKEN);
+    expect(challenge.proof).not.toBe(await proofOf(LOCAL_TOKEN, "agent", agentNonce, nonce));
+    opened.ws.send(
+      JSON.stringify({
+        type: "proof",
+        proof: await proofOf(LOCAL_TOKEN, "agent", agentNonce, nonce),
+      }),
+    );
+    opened.ws.send(JSON.stringify({ ...HELLO, name: "proved" }));
+    expect(await opened.nth(1)).toMatchObject({ type: "welcome", name: "proved" });
+    opened.ws.close(1000);
+  });
+
+  it("closes on a hello without the proof, a wrong proof, or the proof of other nonces (4403), welcoming no one", async () => {
+    const other = `ecl_${"o".repeat(43)}`;
+    const cases: [string, (agentNonce: string, nonce: string) => Promise<object>][] = [
+      ["a hello first", async () => ({ ...HELLO, name: "impostor" })],
+      [
+        "another credential's proof",
+        async (a, n) => ({ type: "proof", proof: await proofOf(other, "agent", a, n) }),
+      ],
+      [
+        "the server's own proof sent back",
+        async (a, n) => ({ type: "proof", proof: await proofOf(LOCAL_TOKEN, "server", a, n) }),
+      ],
+      [
+        "a proof for another nonce",
+        async (a) => ({ type: "proof", proof: await proofOf(LOCAL_TOKEN, "agent", a, newNonce()) }),
+      ],
+    ];
+    for (const [what, message] of cases) {
+      const agentNonce = newNonce();
+      const opened = await open(agentNonce);
+      if (!opened.ws) throw new Error(`no socket (${opened.status})`);
+      const challenge = await opened.nth(0);
+      opened.ws.send(JSON.stringify(await message(agentNonce, String(challenge.nonce))));
+      opened.ws.send(JSON.stringify({ ...HELLO, name: "impostor" }));
+      expect(await opened.closed, what).toBe(CLOSE_CODES.unproven);
+    }
+    const { agents } = await bridgeOf(LOCAL_USER).agents();
+    expect(agents.map((a) => a.name)).not.toContain("impostor");
+  });
+
+  it("lets no one past the gate with a nonce and a wrong token, or a malformed nonce", async () => {
+    expect((await open(newNonce(), { authorization: "Bearer wrong" })).status).toBe(401);
+    expect((await open("short")).status).toBe(400);
+    // Elsewhere than /bridge a nonce opens nothing.
+    const mcp = await localServer.fetch(mcpInit({ [NONCE_HEADER]: newNonce() }));
+    expect(mcp.status).toBe(401);
   });
 });

@@ -1,0 +1,59 @@
+import { z } from "zod";
+import { constantTimeEqual } from "../auth/passphrase.ts";
+import { randomSecret, toBase64Url } from "../auth/tokens.ts";
+
+/**
+ * A local server and its agent prove to each other that they hold the local
+ * credential before either says anything, and the credential itself never
+ * travels (docs/security.md, "A program squatting the server's port"). The
+ * agent opens `/bridge` with a fresh nonce of its own (`NONCE_HEADER`) and no
+ * token; the server answers first, over the socket, with a nonce of its own
+ * and its proof (an HMAC of both nonces under the credential); only if that
+ * proof is right does the agent send its own proof (the same nonces, another
+ * label) and its hello. 0.6.0's agent sent `Authorization: Bearer <token>` to
+ * whatever listened on the port, and served whoever welcomed it.
+ *
+ * Pure, on WebCrypto: the Worker and the local agent share it.
+ */
+
+/** The request header that carries the agent's nonce when it opens `/bridge`. */
+export const NONCE_HEADER = "x-edgeclip-nonce";
+
+/** A nonce or a proof: 32 bytes, base64url. */
+export const Secret32 = z.string().regex(/^[A-Za-z0-9_-]{43}$/, "must be 32 bytes in base64url");
+
+/** A fresh nonce: 32 random bytes, base64url. */
+export const newNonce = () => randomSecret(32);
+
+export type ProofRole = "server" | "agent";
+
+const encoder = new TextEncoder();
+
+/**
+ * The proof one side gives for a connection: HMAC-SHA-256, keyed by the
+ * credential, of its role and both nonces. The role label keeps the server's
+ * proof from ever being the agent's (no reflection).
+ */
+export async function proofOf(
+  credential: string,
+  role: ProofRole,
+  agentNonce: string,
+  serverNonce: string,
+): Promise<string> {
+  const key = await crypto.subtle.importKey(
+    "raw",
+    encoder.encode(credential),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign"],
+  );
+  const message = `edgeclip bridge ${role} proof\n${agentNonce}\n${serverNonce}`;
+  return toBase64Url(
+    new Uint8Array(await crypto.subtle.sign("HMAC", key, encoder.encode(message))),
+  );
+}
+
+/** Whether `presented` is the expected proof, in time that does not depend on where they differ. */
+export function sameProof(presented: string, expected: string): boolean {
+  return constantTimeEqual(encoder.encode(presented), encoder.encode(expected));
+}

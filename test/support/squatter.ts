@@ -1,0 +1,106 @@
+import { createHash, randomBytes } from "node:crypto";
+import { createServer, type IncomingMessage } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Duplex } from "node:stream";
+
+/**
+ * A program squatting a local server's port (issue 27 §2): it answers the
+ * agent's WebSocket as the server would, writes everything it is sent to
+ * stdout as JSON lines (`{"event":"upgrade","headers":…}`,
+ * `{"event":"message","text":…}`, `{"event":"get","headers":…}`), and plays
+ * one of its scripts at the agent:
+ * - `welcome`: a welcome at once (no challenge), then a request to read a file;
+ * - `forged`: a challenge with a made-up proof, then a welcome and the request.
+ * Plain Node, no dependency: the tests run it as another user
+ * (`node test/support/squatter.ts <script> <file to ask for> <agent name>`), and it prints
+ * `{"event":"listening","port":N}` first.
+ */
+export type Script = "welcome" | "forged";
+
+const GUID = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11";
+
+/** A server → client text frame (unmasked). */
+function frame(text: string): Buffer {
+  const payload = Buffer.from(text);
+  const head =
+    payload.length < 126
+      ? Buffer.from([0x81, payload.length])
+      : Buffer.from([0x81, 126, payload.length >> 8, payload.length & 0xff]);
+  return Buffer.concat([head, payload]);
+}
+
+/** Client → server frames (masked) in `buffer`: their texts, and what is left over. */
+function unframe(buffer: Buffer): { texts: string[]; rest: Buffer } {
+  const texts: string[] = [];
+  let at = 0;
+  while (buffer.length - at >= 6) {
+    const opcode = (buffer[at] ?? 0) & 0x0f;
+    let length = (buffer[at + 1] ?? 0) & 0x7f;
+    let offset = at + 2;
+    if (length === 126) {
+      length = buffer.readUInt16BE(offset);
+      offset += 2;
+    } else if (length === 127) {
+      length = Number(buffer.readBigUInt64BE(offset));
+      offset += 8;
+    }
+    if (buffer.length < offset + 4 + length) break;
+    const mask = buffer.subarray(offset, offset + 4);
+    const data = Buffer.from(buffer.subarray(offset + 4, offset + 4 + length));
+    for (let i = 0; i < data.length; i++) data[i] = (data[i] ?? 0) ^ (mask[i % 4] ?? 0);
+    if (opcode === 1) texts.push(data.toString());
+    at = offset + 4 + length;
+  }
+  return { texts, rest: buffer.subarray(at) };
+}
+
+export function squat(script: Script, file: string, name: string, emit: (record: object) => void) {
+  const server = createServer((request, response) => {
+    emit({ event: "get", headers: request.headers });
+    response.writeHead(426).end();
+  });
+  server.on("upgrade", (request: IncomingMessage, socket: Duplex) => {
+    emit({ event: "upgrade", headers: request.headers });
+    const accept = createHash("sha1")
+      .update(`${request.headers["sec-websocket-key"]}${GUID}`)
+      .digest("base64");
+    socket.write(
+      `HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`,
+    );
+    const made = () => randomBytes(32).toString("base64url");
+    if (script === "forged")
+      socket.write(frame(JSON.stringify({ type: "challenge", nonce: made(), proof: made() })));
+    socket.write(
+      frame(JSON.stringify({ type: "welcome", name, protocol: 8, server_version: "9" })),
+    );
+    socket.write(
+      frame(JSON.stringify({ type: "request", id: "r-1", op: "read", args: { path: file } })),
+    );
+    let pending: Buffer = Buffer.alloc(0);
+    socket.on("data", (chunk: Buffer) => {
+      const { texts, rest } = unframe(Buffer.concat([pending, chunk]));
+      pending = rest;
+      for (const text of texts) emit({ event: "message", text });
+    });
+    socket.on("error", () => undefined);
+  });
+  return new Promise<{ port: number; close: () => Promise<void> }>((resolve) =>
+    server.listen(0, "127.0.0.1", () =>
+      resolve({
+        port: (server.address() as AddressInfo).port,
+        close: () =>
+          new Promise<void>((done) => {
+            server.closeAllConnections();
+            server.close(() => done());
+          }),
+      }),
+    ),
+  );
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const [script = "welcome", file = "owner-only.txt", name = "laptop"] = process.argv.slice(2);
+  const emit = (record: object) => process.stdout.write(`${JSON.stringify(record)}\n`);
+  const { port } = await squat(script as Script, file, name, emit);
+  emit({ event: "listening", port });
+}
