@@ -10,7 +10,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { computeThread } from "../local-agent/src/compute/offload.ts";
+import { stopLanes } from "../local-agent/src/compute/offload.ts";
 import { applyOp, readOp, type Workspace } from "../local-agent/src/file-ops.ts";
 import { Journal } from "../local-agent/src/journal.ts";
 import { PathLocks } from "../local-agent/src/locks.ts";
@@ -201,6 +201,6 @@ try {
     `every importer rewritten (${results - 2} of ${IMPORTERS}) and the first one points at the new file`,
   );
 } finally {
-  await computeThread.stop();
+  await stopLanes();
   rmSync(base, { recursive: true, force: true });
 }

@@ -37,7 +37,8 @@ import type { PathLocks } from "./locks.ts";
 import { type OpRecord, recordOf, revertMismatch } from "./op-record.ts";
 import { isInside, type Resolved, resolvePath, type Sandbox } from "./paths.ts";
 import { pythonModules } from "./python-modules.ts";
-import { newFault } from "./syntax/faults.ts";
+import { newFault, type SyntaxFault } from "./syntax/faults.ts";
+import { TooComplex } from "./syntax/formats/format.ts";
 import {
   followsImporters,
   isScript,
@@ -716,12 +717,14 @@ async function guardSyntax(
     const first = initial.get(abs);
     const lang = languageOf(abs);
     if (!lang || !after.exists || first?.hash === after.hash) continue;
-    const faults = await syntaxFaults(after.text, lang);
-    if (!faults.length) {
-      parses.set(abs, true);
+    // A file too large to parse is not checked: the receipt says nothing of its syntax.
+    const faults = await faultsWithin(after.text, lang);
+    if (!faults?.length) {
+      if (faults) parses.set(abs, true);
       continue;
     }
-    const had = first?.exists ? await syntaxFaults(first.text, lang) : [];
+    const had = first?.exists ? await faultsWithin(first.text, lang) : [];
+    if (!had) continue;
     const fault = newFault(had, faults);
     if (!fault) continue;
     parses.set(abs, false);
@@ -734,6 +737,14 @@ async function guardSyntax(
     );
   }
   return { ok: true, value: parses };
+}
+
+/** `syntaxFaults`, or undefined for a text too large to parse (TooComplex). */
+function faultsWithin(text: string, lang: Language): Promise<SyntaxFault[] | undefined> {
+  return syntaxFaults(text, lang).catch((error: unknown) => {
+    if (error instanceof TooComplex) return undefined;
+    throw error;
+  });
 }
 
 type Computed = Result<{ after: FileState; result: EditResult }>;

@@ -9,6 +9,23 @@ import {
 import { applyOp, outlineOp, readOp, selectOp, type Workspace } from "./file-ops.ts";
 import { errnoOf } from "./fs-errors.ts";
 import { log } from "./log.ts";
+import { TooComplex } from "./syntax/formats/format.ts";
+
+/** TOO_COMPLEX's message: the file when the request names one, what for, and why. */
+function tooComplex(request: Request, error: TooComplex): string {
+  const path = (request.args as { path?: unknown } | null)?.path;
+  const what = typeof path === "string" ? `\`${path}\`` : "A file";
+  return `${what} is too large to ${USES[request.op] ?? "parse"}: ${error.message}.`;
+}
+
+/** What a request parses a file for, in a refusal's words. */
+const USES: Partial<Record<OpName, string>> = {
+  read: "select from by its structure",
+  select: "select from by its structure",
+  outline: "outline",
+  apply: "parse for this change (a `focus`, or a move's imports)",
+};
+
 import type { OsClipboard } from "./os-clipboard/index.ts";
 
 /** What requests act on: the files (workspace) and the OS clipboard. */
@@ -36,6 +53,19 @@ export async function handleRequest(services: Services, request: Request): Promi
   try {
     answer = await dispatch(services, request);
   } catch (error) {
+    if (error instanceof TooComplex)
+      return {
+        reply: {
+          type: "reply",
+          id: request.id,
+          ok: false,
+          error: {
+            code: "TOO_COMPLEX",
+            message: tooComplex(request, error),
+          },
+        },
+        report: undefined,
+      };
     // A bug: every refusal of the file system is answered where it happens (fs-errors.ts). The
     // details (a stack, absolute paths) go to this machine's log, never to the edge.
     log(

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { MAX_FLOW_DEPTH } from "../src/syntax/formats/format.ts";
+import {
+  MAX_FLOW_DEPTH,
+  MAX_JSON_STRUCTURE,
+  MAX_STRUCTURE,
+  TooComplex,
+} from "../src/syntax/formats/format.ts";
 import type { Language } from "../src/syntax/languages.ts";
 import { nest, OUTLINE_UNITS, outline } from "../src/syntax/outline.ts";
 import { select, syntaxError, unitsOf } from "../src/syntax/select.ts";
@@ -408,7 +413,42 @@ describe("large data files", () => {
     const units = await unitsOf(`{"data": [${items}]}`, "json");
     expect(units).toHaveLength(100_000);
     expect(units.at(-1)?.name).toBe("data.99998");
-    const headings = await unitsOf("# h\n\n".repeat(120_000), "markdown");
+    const headings = await unitsOf("# h\n".repeat(120_000), "markdown");
     expect(headings).toHaveLength(100_000);
+  });
+});
+
+describe("hostile data files (issue 27 §6)", () => {
+  it("parse 64,000 distinct YAML keys, and still find a duplicate key, linearly", async () => {
+    // 0.6.0: the parser compared each key with every earlier one (30 s for 614 KiB).
+    const keys = Array.from({ length: 64_000 }, (_, i) => `key${i}: ${i}`).join("\n");
+    expect(await unitsOf(keys, "yaml")).toHaveLength(64_000);
+    expect(await syntaxError(`${keys}\n`, "yaml")).toBeUndefined();
+    expect(await syntaxError(`${keys}\nkey17: again\n`, "yaml")).toBe(64_001);
+    expect(await syntaxError("a: 1\nb:\n  c: 1\n  c: 2\nd: 1\n", "yaml")).toBe(4);
+    // Keys of different types are different keys, as the parser's own check has it.
+    expect(await syntaxError("1: a\n'1': b\n", "yaml")).toBeUndefined();
+  });
+
+  it("refuse, before parsing, a text with more lines, separators or key parts than its parser can hold", async () => {
+    const cases: [Language, string, RegExp][] = [
+      ["yaml", "k: 1\n".repeat(MAX_STRUCTURE + 1), /YAML text has more than 150,000 lines/],
+      ["yaml", `[${"1,".repeat(MAX_STRUCTURE + 1)}1]`, /YAML text/],
+      // One dotted key of a million parts (1.9 MiB): 0.6.0's parser took 30 s and 1 GB.
+      ["toml", `${"a.".repeat(1_000_000)}a = 1\n`, /TOML text has more than 150,000/],
+      ["json", `[${"1,".repeat(MAX_JSON_STRUCTURE + 1)}1]`, /JSON text has more than 600,000/],
+      ["markdown", "# h\n".repeat(MAX_STRUCTURE + 1), /Markdown text has more than 150,000 lines/],
+    ];
+    for (const [lang, text, message] of cases) {
+      await expect(unitsOf(text, lang), lang).rejects.toThrow(TooComplex);
+      await expect(unitsOf(text, lang), lang).rejects.toThrow(message);
+    }
+    // Inside quotes and comments, separators do not count.
+    const quoted = `a: "${",".repeat(MAX_STRUCTURE + 1)}" # ${".".repeat(MAX_STRUCTURE)}\n`;
+    expect(await names("yaml", quoted)).toEqual(["a"]);
+    // (toml-eslint-parser overflows its stack on a 150,000-character string: a comment instead.)
+    const keys = Array.from({ length: 800 }, (_, i) => `k${i} = "${".,".repeat(100)}"`);
+    const commented = `${keys.join("\n")}\nz = 1 # ${".,".repeat(MAX_STRUCTURE)}\n`;
+    expect(await names("toml", commented)).toHaveLength(801);
   });
 });

@@ -33,6 +33,7 @@ import {
   type OperationInput,
   type OperationName,
   type OperationResult,
+  readsOnly,
 } from "./operations.ts";
 import { type ResultClass, ResultStore } from "./result-store.ts";
 import { type SavingsRow, SavingsStore } from "./savings-store.ts";
@@ -152,7 +153,8 @@ export class ClipboardSession extends DurableObject<Env> {
   private clipboardStore: Clipboard | undefined;
   private readonly now = () => Date.now();
   /**
-   * Tool operations on this object, one at a time. Input gates hold other calls
+   * Tool operations on this object that write, one at a time (reads run
+   * beside them: `readsOnly`). Input gates hold other calls
    * back only while storage is busy, not while an operation awaits another object
    * (the project or user clipboard), so a multi-step operation queues here.
    */
@@ -503,6 +505,7 @@ export class ClipboardSession extends DurableObject<Env> {
     input: OperationInput<N>,
     preset: Preset,
   ): Promise<OperationResult<N>> {
+    if (readsOnly(name)) return this.runOp(address, name, input, preset);
     return this.serial(() => this.runOp(address, name, input, preset));
   }
 

@@ -10,6 +10,7 @@ import { type Selector, type SelectResult, selectByAnchors } from "../syntax/anc
 import type { SyntaxFault } from "../syntax/faults.ts";
 import type { Language } from "../syntax/languages.ts";
 import type { Outline } from "../syntax/outline.ts";
+import type { JobName, Jobs } from "./jobs.ts";
 import { ComputeThread } from "./thread.ts";
 
 /**
@@ -29,7 +30,32 @@ export const INLINE_CHARS = 64 * 1024;
  */
 const LARGE_CHARS = 1024 * 1024;
 
-export const computeThread = new ComputeThread();
+/**
+ * Two lanes (issue 27 §6): jobs on texts up to QUICK_CHARS in one thread,
+ * larger ones in another, so a 1-line paste into a small file (its syntax
+ * check) never waits behind a slow parse of a large one. Each runs its jobs
+ * in order, within its deadline and memory (thread.ts).
+ */
+export const QUICK_CHARS = INLINE_CHARS;
+export const quickLane = new ComputeThread();
+export const heavyLane = new ComputeThread();
+
+/** Stops both lanes' threads (tests, the bench). */
+export async function stopLanes(): Promise<void> {
+  await Promise.all([quickLane.stop(), heavyLane.stop()]);
+}
+
+/** The lane for a job on `size` characters of text. */
+const laneFor = (size: number) => (size <= QUICK_CHARS ? quickLane : heavyLane);
+
+/** Runs a job in the lane its size picks; a large one releases its thread when done. */
+function run<N extends JobName>(
+  name: N,
+  args: Parameters<Jobs[N]>,
+  size: number,
+): Promise<Awaited<ReturnType<Jobs[N]>>> {
+  return laneFor(size).run(name, args, { release: size > LARGE_CHARS });
+}
 
 /** `select` (syntax/select.ts), off the main thread when it can take long. */
 export function select(
@@ -40,63 +66,61 @@ export function select(
 ): Promise<SelectResult> {
   if (selector.focus === undefined && text.length <= INLINE_CHARS)
     return Promise.resolve(selectByAnchors(text, selector, where));
-  return computeThread.run("select", [text, selector, lang, where], {
-    release: selector.focus !== undefined && text.length > LARGE_CHARS,
-  });
+  return run("select", [text, selector, lang, where], text.length);
 }
 
 /** `syntaxFaults` (syntax/select.ts), in the compute thread: the syntax guard's parse. */
 export function syntaxFaults(text: string, lang: Language): Promise<SyntaxFault[]> {
-  return computeThread.run("syntaxFaults", [text, lang], { release: text.length > LARGE_CHARS });
+  return run("syntaxFaults", [text, lang], text.length);
 }
 
 /** `outline` (syntax/outline.ts), in the compute thread. */
 export function outline(text: string, lang: Language): Promise<Outline | undefined> {
-  return computeThread.run("outline", [text, lang], { release: text.length > LARGE_CHARS });
+  return run("outline", [text, lang], text.length);
 }
 
 /** A move's imports (imports/typescript.ts), in the compute thread: it parses both files. */
 export function planScriptImports(input: MoveInput): Promise<ImportPlan> {
   const size = input.sourceBefore.length + input.destAfter.length;
-  return computeThread.run("planScriptImports", [input], { release: size > LARGE_CHARS });
+  return run("planScriptImports", [input], size);
 }
 
 /** A Python move's imports (imports/python.ts), in the compute thread. */
 export function planPythonImports(input: PythonMoveInput): Promise<ImportPlan> {
   const size = input.sourceBefore.length + input.destAfter.length;
-  return computeThread.run("planPythonImports", [input], { release: size > LARGE_CHARS });
+  return run("planPythonImports", [input], size);
 }
 
 /** A Go move's imports (imports/go.ts), in the compute thread. */
 export function planGoImports(input: MoveTexts): Promise<ImportPlan> {
   const size = input.sourceBefore.length + input.destAfter.length;
-  return computeThread.run("planGoImports", [input], { release: size > LARGE_CHARS });
+  return run("planGoImports", [input], size);
 }
 
 /** A Java move's imports (imports/java.ts), in the compute thread. */
 export function planJavaImports(input: MoveTexts): Promise<ImportPlan> {
   const size = input.sourceBefore.length + input.destAfter.length;
-  return computeThread.run("planJavaImports", [input], { release: size > LARGE_CHARS });
+  return run("planJavaImports", [input], size);
 }
 
 /** A Rust move's imports (imports/rust.ts), in the compute thread. */
 export function planRustImports(input: MoveTexts): Promise<ImportPlan> {
   const size = input.sourceBefore.length + input.destAfter.length;
-  return computeThread.run("planRustImports", [input], { release: size > LARGE_CHARS });
+  return run("planRustImports", [input], size);
 }
 
 /** Which of `names` a module reads through a move's old module (imports/python.ts), in the compute thread. */
 export function readsThrough(input: Parameters<typeof readsThroughJob>[0]): Promise<string[]> {
-  return computeThread.run("readsThrough", [input], { release: input.text.length > LARGE_CHARS });
+  return run("readsThrough", [input], input.text.length);
 }
 
 /** Whether a module imports a move's old module (imports/python.ts), in the compute thread. */
 export function importsModule(input: Parameters<typeof importsModuleJob>[0]): Promise<boolean> {
-  return computeThread.run("importsModule", [input], { release: input.text.length > LARGE_CHARS });
+  return run("importsModule", [input], input.text.length);
 }
 
 /** A move's importers (imports/importers.ts), in the compute thread: it parses each of them. */
 export function planImporters(input: ImportersInput): Promise<ImporterChange[]> {
   const size = input.files.reduce((n, f) => n + f.text.length, 0);
-  return computeThread.run("planImporters", [input], { release: size > LARGE_CHARS });
+  return run("planImporters", [input], size);
 }

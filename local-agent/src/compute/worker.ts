@@ -1,6 +1,7 @@
 import { setPriority } from "node:os";
 import { parentPort } from "node:worker_threads";
 import { idleCollector } from "../idle-gc.ts";
+import { TooComplex } from "../syntax/formats/format.ts";
 import { JOBS } from "./jobs.ts";
 import type { Done, Job } from "./thread.ts";
 
@@ -29,7 +30,8 @@ function serve(port: NonNullable<typeof parentPort>): void {
       port.postMessage({ id: job.id, ok: true, value: await run(...job.args) } satisfies Done);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      port.postMessage({ id: job.id, ok: false, message } satisfies Done);
+      const tooComplex = error instanceof TooComplex;
+      port.postMessage({ id: job.id, ok: false, message, tooComplex } satisfies Done);
     } finally {
       collector.done();
     }

@@ -1,3 +1,4 @@
+import { MAX_UNITS } from "./formats/format.ts";
 import type { SymbolUnit } from "./symbols.ts";
 
 /**
@@ -45,12 +46,16 @@ export function isRegionMarker(line: string): boolean {
   return markerOf(line) !== undefined;
 }
 
-/** Every named region of `text` in source order (by its start), with its whole lines. */
+/**
+ * Every named region of `text` in source order (by its start), with its whole
+ * lines: at most MAX_UNITS of them (a hostile file of 450,000 one-line
+ * regions would otherwise hold as many objects).
+ */
 export function listRegions(text: string): SymbolUnit[] {
   const out: SymbolUnit[] = [];
   const open: { name: string; start: number; line: number }[] = [];
   let line = 0;
-  for (let start = 0; start < text.length; ) {
+  for (let start = 0; start < text.length && out.length < MAX_UNITS; ) {
     line++;
     const nl = text.indexOf("\n", start);
     const end = nl === -1 ? text.length : nl + 1;

@@ -2,9 +2,11 @@ import { type Node, type ParseError, parse, parseTree } from "jsonc-parser";
 import { Lines } from "../../../../src/core/lines.ts";
 import { dataSpan } from "../spans.ts";
 import type { SymbolUnit } from "../symbols.ts";
-import { type DataFormat, MAX_DEPTH, MAX_UNITS } from "./format.ts";
+import { checkShape, type DataFormat, MAX_DEPTH, MAX_JSON_STRUCTURE, MAX_UNITS } from "./format.ts";
 
 const COMMENTS = { prefixes: ["//", "/*"] };
+/** `'` and `#` are nothing special in JSON; a string is `"…"`. */
+const SHAPE = { format: "JSON", max: MAX_JSON_STRUCTURE, hash: false, single: false };
 
 /**
  * JSON through `jsonc-parser` (VS Code's): each property is a unit named by
@@ -13,6 +15,7 @@ const COMMENTS = { prefixes: ["//", "/*"] };
  */
 export const json: DataFormat = {
   units(text) {
+    checkShape(text, SHAPE);
     const lines = new Lines(text);
     const out: SymbolUnit[] = [];
     const visit = (node: Node | undefined, prefix: string, floor: number, depth: number) => {
@@ -54,6 +57,7 @@ export const json: DataFormat = {
     return out;
   },
   firstError(text) {
+    checkShape(text, SHAPE);
     const errors: ParseError[] = [];
     parse(text, errors, { allowTrailingComma: false, disallowComments: false });
     const first = errors[0];

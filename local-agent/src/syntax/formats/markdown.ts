@@ -1,7 +1,7 @@
 import MarkdownIt from "markdown-it";
 import { Lines } from "../../../../src/core/lines.ts";
 import type { SymbolUnit } from "../symbols.ts";
-import { type DataFormat, MAX_UNITS } from "./format.ts";
+import { checkLines, type DataFormat, MAX_UNITS } from "./format.ts";
 
 /** Made on first use: an agent that never reads Markdown never builds it. */
 let parser: InstanceType<typeof MarkdownIt> | undefined;
@@ -16,10 +16,12 @@ let parser: InstanceType<typeof MarkdownIt> | undefined;
  */
 export const markdown: DataFormat = {
   units(text) {
+    checkLines(text, "Markdown");
     const lines = new Lines(text);
     const skipped = frontMatterLines(lines);
     const source = skipped ? "\n".repeat(skipped) + text.slice(lines.start(skipped + 1)) : text;
-    parser ??= new MarkdownIt("commonmark");
+    // Block structure only: headings keep their raw text (`content`), and no inline tokens are made.
+    parser ??= new MarkdownIt("commonmark").disable("inline");
     const tokens = parser.parse(source, {});
     const headings: { level: number; title: string; line: number }[] = [];
     for (const [i, token] of tokens.entries()) {

@@ -2,9 +2,15 @@ import { isMap, isPair, isScalar, isSeq, type Node, parseAllDocuments } from "ya
 import { Lines } from "../../../../src/core/lines.ts";
 import { dataSpan } from "../spans.ts";
 import type { SymbolUnit } from "../symbols.ts";
-import { checkFlowDepth, type DataFormat, MAX_DEPTH, MAX_UNITS } from "./format.ts";
+import { checkShape, type DataFormat, MAX_DEPTH, MAX_UNITS } from "./format.ts";
 
 const COMMENTS = { prefixes: ["#"] };
+const SHAPE = { format: "YAML" };
+/**
+ * The parser's own duplicate-key check compares each key with every earlier
+ * one of its map (64,000 keys: 30 s); `firstDuplicateKey` does it linearly.
+ */
+const OPTIONS = { uniqueKeys: false } as const;
 
 /**
  * YAML through `yaml` (eemeli/yaml), which gives every node its source range:
@@ -14,7 +20,7 @@ const COMMENTS = { prefixes: ["#"] };
  */
 export const yaml: DataFormat = {
   units(text) {
-    checkFlowDepth(text);
+    checkShape(text, SHAPE);
     const lines = new Lines(text);
     const out: SymbolUnit[] = [];
     const visit = (node: unknown, prefix: string, floor: number, depth: number) => {
@@ -62,18 +68,46 @@ export const yaml: DataFormat = {
       }
     };
     // Comment lines above a document's first key belong to that key, as a doc comment does.
-    for (const doc of parseAllDocuments(text)) visit(doc.contents, "", doc.range[0], 1);
+    for (const doc of parseAllDocuments(text, OPTIONS)) visit(doc.contents, "", doc.range[0], 1);
     return out;
   },
   firstError(text) {
-    checkFlowDepth(text);
-    for (const doc of parseAllDocuments(text)) {
-      const error = doc.errors[0];
-      if (error) return error.linePos?.[0].line ?? new Lines(text).lineOf(error.pos[0]);
+    checkShape(text, SHAPE);
+    const lines = new Lines(text);
+    for (const doc of parseAllDocuments(text, OPTIONS)) {
+      const error = doc.errors[0]?.pos[0];
+      const duplicate = firstDuplicateKey(doc.contents);
+      const first = Math.min(error ?? Infinity, duplicate ?? Infinity);
+      if (first !== Infinity) return lines.lineOf(first);
     }
     return undefined;
   },
 };
+
+/**
+ * Where the first key that repeats an earlier one of its map is (a YAML error,
+ * as the parser reports it with its default check: two scalar keys of the same
+ * value), or undefined. Linear: a set of each map's scalar keys.
+ */
+function firstDuplicateKey(root: unknown): number | undefined {
+  let first: number | undefined;
+  const stack: unknown[] = [root];
+  while (stack.length) {
+    const node = stack.pop();
+    if (isMap(node)) {
+      const seen = new Set<unknown>();
+      for (const pair of node.items) {
+        const key = pair.key as Node | null;
+        if (isScalar(key)) {
+          if (seen.has(key.value) && key.range) first = Math.min(first ?? Infinity, key.range[0]);
+          seen.add(key.value);
+        }
+        stack.push(pair.key, pair.value);
+      }
+    } else if (isSeq(node)) stack.push(...node.items);
+  }
+  return first;
+}
 
 /** A block sequence item begins at its `- ` indicator, which its node's range leaves out. */
 function itemStart(text: string, at: number, flow: boolean): number {
