@@ -47,7 +47,10 @@ const envFiles = [...settings.map((f) => path.join(ROOT, f)), credential.file];
 
 // The agent package this server offers at /agent.tgz, built from this checkout.
 await packAgent();
-const server = await startWranglerDev({ port, persistTo, envFiles }).catch((error: Error) => {
+const server = await startWranglerDev(
+  { port, persistTo, envFiles },
+  { anotherPort: false }, // the port the user's clients are configured with
+).catch((error: Error) => {
   console.error(
     `edgeclip: could not start the local server on 127.0.0.1:${port}.\n${error.message}\nIs another server on that port? Try PORT=8788 npm start.`,
   );

@@ -25,28 +25,50 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** `count` distinct TCP ports nobody listens on right now (all held until every one is found). */
-export async function freePorts(count: number): Promise<number[]> {
-  const servers = await Promise.all(
-    Array.from(
-      { length: count },
-      () =>
-        new Promise<ReturnType<typeof createServer>>((resolve, reject) => {
-          const server = createServer();
-          server.unref();
-          server.on("error", reject);
-          server.listen(0, "127.0.0.1", () => resolve(server));
-        }),
-    ),
-  );
-  const ports = servers.map((server) => {
-    const address = server.address();
-    if (typeof address !== "object" || !address) throw new Error("no port");
-    return address.port;
+/**
+ * Where ports are chosen: below the ephemeral range (Linux's starts at 32768,
+ * macOS's and Windows' at 49152), so that no outgoing connection on a busy
+ * machine — and a test run makes thousands — takes one between its choice and
+ * wrangler's bind. (Port 0 hands out an ephemeral port, which is exactly what
+ * happened: `Address already in use` under load.)
+ */
+const PORTS = { min: 20_000, max: 32_000 };
+
+/** Binds `port` on 127.0.0.1: the server holding it, or undefined when it is taken. */
+function hold(port: number): Promise<ReturnType<typeof createServer> | undefined> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.unref();
+    server.once("error", () => resolve(undefined));
+    server.listen(port, "127.0.0.1", () => resolve(server));
   });
-  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+}
+
+/**
+ * `count` distinct TCP ports nobody listens on right now, chosen at random
+ * below the ephemeral range and each checked by binding it (all held until
+ * every one is found). What binds them next may still lose one to another
+ * program: `startWranglerDev` starts again on another port when it does.
+ */
+export async function freePorts(count: number): Promise<number[]> {
+  const held: ReturnType<typeof createServer>[] = [];
+  const ports: number[] = [];
+  for (let tries = 0; ports.length < count; tries++) {
+    if (tries > 1_000) throw new Error("no free port below the ephemeral range");
+    const port = PORTS.min + Math.floor(Math.random() * (PORTS.max - PORTS.min));
+    if (ports.includes(port)) continue;
+    const server = await hold(port);
+    if (!server) continue;
+    held.push(server);
+    ports.push(port);
+  }
+  await Promise.all(held.map((server) => new Promise((resolve) => server.close(resolve))));
   return ports;
 }
+
+/** Whether a wrangler that failed to start lost its port to another program. */
+export const lostItsPort = (error: unknown) =>
+  /EADDRINUSE|Address already in use|address already in use/.test(String(error));
 
 export interface DevServer {
   url: string;
@@ -63,15 +85,26 @@ export interface LaunchedServer extends DevServer {
 }
 
 /**
- * Starts `wrangler dev` on 127.0.0.1:`port` and resolves once /health answers.
- * See `launchWranglerDev` for the options.
+ * Starts `wrangler dev` on 127.0.0.1:`port` and resolves once /health answers;
+ * on another free port when another program took that one first (twice at
+ * most; not with `anotherPort: false`, for a port the user chose): the
+ * server's `url` says where. See `launchWranglerDev` for the options.
  */
 export async function startWranglerDev(
   options: Parameters<typeof launchWranglerDev>[0],
+  { anotherPort = true }: { anotherPort?: boolean } = {},
 ): Promise<DevServer> {
-  const server = launchWranglerDev(options);
-  await server.ready;
-  return server;
+  for (let attempt = 1; ; attempt++) {
+    const server = launchWranglerDev(options);
+    try {
+      await server.ready;
+      return server;
+    } catch (error) {
+      // Another program bound the port between its choice and wrangler's bind: another port.
+      if (!anotherPort || !lostItsPort(error) || attempt === 3) throw error;
+      options = { ...options, port: await freePort() };
+    }
+  }
 }
 
 /**
@@ -189,8 +222,14 @@ export function launchWranglerDev(options: {
     while (Date.now() < deadline) {
       if (child.exitCode !== null)
         throw new Error(`wrangler dev exited with ${child.exitCode}:\n${output}`);
+      // wrangler says so and stays up, serving nothing: stop it, and say why.
+      if (lostItsPort(output)) {
+        await stop();
+        throw new Error(`wrangler dev could not bind ${url}:\n${output}`);
+      }
       try {
-        if ((await fetch(`${url}/health`)).ok) {
+        // Not forever: whatever holds the port may accept and never answer.
+        if ((await fetch(`${url}/health`, { signal: AbortSignal.timeout(5_000) })).ok) {
           if (options.rebuilds === false && child.pid !== undefined) {
             paused = groupProcesses(child.pid, "esbuild");
             for (const pid of paused) signalPid(pid, "SIGSTOP");

@@ -5,7 +5,7 @@ import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, describe, expect, it } from "vitest";
-import { freePort } from "../../scripts/wrangler-dev.ts";
+import { freePort, lostItsPort } from "../../scripts/wrangler-dev.ts";
 import { Browser } from "../support/browser.ts";
 import { tempProject } from "./agent-process.ts";
 
@@ -53,35 +53,47 @@ describe("npm start", () => {
   });
 
   it("runs the Worker and a local agent on the given root, prints commands that work as printed, and Ctrl-C stops both", async () => {
-    const port = await freePort();
     const root = tempProject({ "hello.txt": "served by npm start\n" });
     const agentState = mkdtempSync(path.join(tmpdir(), "edgeclip-dev-agent-"));
     const config = path.join(mkdtempSync(path.join(tmpdir(), "edgeclip-dev-home-")), "config");
-    dev = spawn(process.execPath, [path.join(repo, "scripts", "dev.ts"), "--root", root], {
-      cwd: repo,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        EDGECLIP_DEV_STATE: mkdtempSync(path.join(tmpdir(), "edgeclip-dev-state-")),
-        EDGECLIP_STATE_DIR: agentState,
-        EDGECLIP_CONFIG_DIR: config,
-        // No display (over SSH, say): the banner says so, and why, instead of promising one.
-        DISPLAY: "",
-        WAYLAND_DISPLAY: "",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    let port = 0;
     let stdout = "";
     let stderr = "";
-    dev.stdout?.on("data", (d: Buffer) => {
-      stdout += d.toString();
-    });
-    dev.stderr?.on("data", (d: Buffer) => {
-      stderr += d.toString();
-    });
-    // A guard against a hang, not a speed test: on 2 busy cores wrangler alone can take 20 s to boot.
-    for (let i = 0; i < 900 && !stdout.includes("Press Ctrl-C") && dev.exitCode === null; i++)
-      await new Promise((r) => setTimeout(r, 100));
+    // Another program may bind the chosen port before wrangler does (a busy machine): another port.
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      port = await freePort();
+      stdout = "";
+      stderr = "";
+      const child = spawn(
+        process.execPath,
+        [path.join(repo, "scripts", "dev.ts"), "--root", root],
+        {
+          cwd: repo,
+          env: {
+            ...process.env,
+            PORT: String(port),
+            EDGECLIP_DEV_STATE: mkdtempSync(path.join(tmpdir(), "edgeclip-dev-state-")),
+            EDGECLIP_STATE_DIR: agentState,
+            EDGECLIP_CONFIG_DIR: config,
+            // No display (over SSH, say): the banner says so, and why, instead of promising one.
+            DISPLAY: "",
+            WAYLAND_DISPLAY: "",
+          },
+          stdio: ["ignore", "pipe", "pipe"],
+        },
+      );
+      dev = child;
+      child.stdout?.on("data", (d: Buffer) => {
+        stdout += d.toString();
+      });
+      child.stderr?.on("data", (d: Buffer) => {
+        stderr += d.toString();
+      });
+      // A guard against a hang, not a speed test: on 2 busy cores wrangler alone can take 20 s to boot.
+      for (let i = 0; i < 900 && !stdout.includes("Press Ctrl-C") && child.exitCode === null; i++)
+        await new Promise((r) => setTimeout(r, 100));
+      if (child.exitCode === null || !lostItsPort(stdout + stderr)) break;
+    }
     const mcp = `http://127.0.0.1:${port}/mcp`;
     expect(stdout, `npm start printed no ready line; its stderr:\n${stderr}`).toContain(
       `MCP URL        ${mcp}`,
@@ -147,7 +159,7 @@ describe("npm start", () => {
     const agentPid = Number(readdirSync(path.join(agentState, "agents"))[0]?.split(".")[0]);
     expect(agentPid).toBeGreaterThan(0);
     const exited = new Promise((resolve) => dev?.once("exit", resolve));
-    dev.kill("SIGINT");
+    dev?.kill("SIGINT");
     await exited;
     for (let i = 0; i < 50 && !gone(agentPid); i++) await new Promise((r) => setTimeout(r, 100));
     expect(gone(agentPid), "the agent outlived npm start").toBe(true);
