@@ -7,6 +7,7 @@ import { startXvfb, which, X11_INSTALL } from "../../test/support/x11.ts";
 import {
   CLIPBOARD_MAX_BYTES,
   type ClipboardResult,
+  clipboardTimeoutMs,
   type OsClipboard,
   osClipboard,
 } from "../src/os-clipboard/index.ts";
@@ -60,6 +61,33 @@ describe.skipIf(!posix)("running a clipboard command", () => {
     expect(messageOf(r)).toMatch(/within 0.2 s/);
     expect(Date.now() - started).toBeLessThan(2000);
     await expectGone(Number(readFileSync(pidFile, "utf8")));
+  });
+
+  it("gives a read that keeps producing output more time, and stops one that stalls (issue 27 §8)", async () => {
+    // A line every 150 ms for 0.9 s: longer than its 0.4 s, but never 0.4 s without output.
+    const flowing = await run({
+      command: "sh",
+      args: ["-c", "for i in 1 2 3 4 5 6; do echo $i; sleep 0.15; done"],
+      installHint: "",
+      timeoutMs: 400,
+    });
+    expect(flowing).toEqual({
+      ok: true,
+      value: { code: 0, stdout: "1\n2\n3\n4\n5\n6\n", stderr: "" },
+    });
+    const stalled = await run({
+      command: "sh",
+      args: ["-c", "echo 1; sleep 10"],
+      installHint: "",
+      timeoutMs: 400,
+    });
+    expect(messageOf(stalled)).toMatch(/within 0.4 s of its last output/);
+  });
+
+  it("allows a command 1 s more per MiB of text, 15 s at most", () => {
+    expect(clipboardTimeoutMs(0)).toBe(5_000);
+    expect(clipboardTimeoutMs(4 * 2 ** 20)).toBe(9_000);
+    expect(clipboardTimeoutMs(CLIPBOARD_MAX_BYTES)).toBe(15_000);
   });
 
   it("stops a write whose command never exits with OPERATION_TIMEOUT", async () => {

@@ -20,7 +20,7 @@
  * - `AGENT_NOT_CONNECTED` the operation needs a local agent and none (or not the named one) is connected
  * - `AGENT_AMBIGUOUS`     several agents could serve the call; the message lists them for `agent`
  * - `AGENT_DISCONNECTED`  the agent went away during the call (its journal settles file writes on restart)
- * - `AGENT_TIMEOUT`       the agent did not answer in time (30 s; OS clipboard 5 s)
+ * - `AGENT_TIMEOUT`       the agent did not answer in time (30 s; OS clipboard 32 s)
  * - `AGENT_ANSWER_MISMATCH` the agent's answer to a write named other files or kinds than asked: not recorded
  *
  * File operations (answered by the agent, which enforces them):
@@ -65,7 +65,7 @@
  * - `CLIPBOARD_UNAVAILABLE` no clipboard tool or display (the message says what to install)
  * - `INVALID_UTF8`        the clipboard holds bytes that are not UTF-8 text
  * - `PERMISSION_DENIED`   the OS refused access (also: a file or directory the agent may not read or write)
- * - `OPERATION_TIMEOUT`   the clipboard tool did not answer within 5 s
+ * - `OPERATION_TIMEOUT`   the clipboard tool did not answer in time (5 s, 1 s more per MiB; 15 s at most)
  * - `CLIPBOARD_EMPTY`     the clipboard holds nothing
  * - `NO_TEXT_CONTENT`     the clipboard holds something, but not text
  */

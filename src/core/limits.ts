@@ -20,8 +20,12 @@ export const LIMITS = {
   sessionIdleMs: 24 * 60 * 60 * 1000,
   /** How long the edge waits for a local agent's reply. */
   bridgeTimeoutMs: 30_000,
-  /** …for the OS clipboard: the agent's own 5 s, plus the round trip. */
-  osClipboardTimeoutMs: 6_000,
+  /**
+   * …for the OS clipboard: the agent's own limits (5 s a command, 1 s more per
+   * MiB of text, 15 s at most; an xsel write waits as long again for the
+   * clipboard to take it), plus the round trip.
+   */
+  osClipboardTimeoutMs: 32_000,
   /** Expired entries are kept (marked, not pasteable) this long, then purged. */
   expiredRetentionMs: 7 * 24 * 60 * 60 * 1000,
   maxTtlSeconds: 365 * 24 * 60 * 60,

@@ -16,9 +16,29 @@ export function which(tool: string): string | undefined {
   return undefined;
 }
 
-/** Starts a private X server on a free display (Xvfb picks it: -displayfd). */
+/**
+ * Starts a private X server on a display of its own: a random number from 100
+ * up, not the lowest free one (Xvfb's own pick), so that a display another
+ * test's server just let go of is never taken again in the same run: an X
+ * server that exits removes its socket late, and on a busy machine a new
+ * server on its number lost it ("cannot open display"). `-displayfd` says
+ * when the server takes connections; a number already in use is tried again.
+ */
 export async function startXvfb(): Promise<{ display: string; stop: () => Promise<void> }> {
-  const xvfb: ChildProcess = spawn("Xvfb", ["-displayfd", "3", "-nolisten", "tcp"], {
+  for (let attempt = 1; ; attempt++) {
+    const number = 100 + Math.floor(Math.random() * 30_000);
+    try {
+      return await startXvfbOn(number);
+    } catch (error) {
+      if (attempt === 10) throw error;
+    }
+  }
+}
+
+async function startXvfbOn(
+  number: number,
+): Promise<{ display: string; stop: () => Promise<void> }> {
+  const xvfb: ChildProcess = spawn("Xvfb", [`:${number}`, "-displayfd", "3", "-nolisten", "tcp"], {
     stdio: ["ignore", "ignore", "pipe", "pipe"],
   });
   let log = "";
@@ -26,13 +46,13 @@ export async function startXvfb(): Promise<{ display: string; stop: () => Promis
     log += chunk.toString();
   });
   const display = await new Promise<string>((resolve, reject) => {
-    let number = "";
+    let written = "";
     xvfb.stdio[3]?.on("data", (chunk: Buffer) => {
-      number += chunk.toString();
-      if (number.endsWith("\n")) resolve(`:${number.trim()}`);
+      written += chunk.toString();
+      if (written.endsWith("\n")) resolve(`:${written.trim()}`);
     });
     xvfb.on("error", reject);
-    xvfb.on("exit", (code) => reject(new Error(`Xvfb exited (${code}): ${log}`)));
+    xvfb.on("exit", (code) => reject(new Error(`Xvfb :${number} exited (${code}): ${log}`)));
   });
   const stop = async () => {
     if (xvfb.exitCode !== null || xvfb.signalCode !== null) return;

@@ -33,8 +33,19 @@ export interface OsClipboard {
 
 /** Text the agent moves through the OS clipboard, at most (DESIGN.md §5). */
 export const CLIPBOARD_MAX_BYTES = 10 * 1024 * 1024;
-/** A clipboard command that takes longer is stopped (OPERATION_TIMEOUT). */
+/**
+ * A clipboard command that takes longer is stopped (OPERATION_TIMEOUT): 5 s,
+ * and 1 s more per MiB it is given; a read is stopped after 5 s without
+ * output. Never past CLIPBOARD_MAX_MS: a 10 MiB text through xsel on a busy
+ * machine took over 5 s, and was stopped half moved (issue 27 §8).
+ */
 export const CLIPBOARD_TIMEOUT_MS = 5_000;
+export const CLIPBOARD_MS_PER_MIB = 1_000;
+export const CLIPBOARD_MAX_MS = 15_000;
+
+/** How long a clipboard command given `bytes` of text may take. */
+export const clipboardTimeoutMs = (bytes: number) =>
+  Math.min(CLIPBOARD_MAX_MS, CLIPBOARD_TIMEOUT_MS + (bytes / 2 ** 20) * CLIPBOARD_MS_PER_MIB);
 
 /**
  * The OS clipboard of `platform`, chosen once at startup. `env` is where the

@@ -1,6 +1,11 @@
 import { accessSync, constants } from "node:fs";
 import { delimiter, join } from "node:path";
-import { type ClipboardResult, type OsClipboard, unavailableClipboard } from "./index.ts";
+import {
+  type ClipboardResult,
+  clipboardTimeoutMs,
+  type OsClipboard,
+  unavailableClipboard,
+} from "./index.ts";
 import { fail, type RunOutput, run } from "./run.ts";
 
 const WAYLAND_HINT = "install wl-clipboard with: sudo apt install wl-clipboard";
@@ -116,13 +121,16 @@ function xsel(env: NodeJS.ProcessEnv): OsClipboard {
       // cut short as the owner changes under it. So the write waits (briefly) until the
       // clipboard holds what was written; and when it already holds that text, it is
       // cleared first, so the wait can tell the new owner from the old one (and the text
-      // stays when the application that copied it exits).
+      // stays when the application that copied it exits). It waits as long as a command
+      // given that text may take (clipboardTimeoutMs): a 10 MiB write on a busy 2-core
+      // machine took over a second, and a read right after got the old text.
       const now = await x(["--output"]);
       if (now.ok && now.value.code === 0 && now.value.stdout === text) await x(["--clear"]);
       const out = await x(["--input"], text);
       if (!out.ok) return out;
       if (out.value.code !== 0) return x11Failure("xsel", out.value, env);
-      for (const deadline = Date.now() + XSEL_SETTLE_MS; Date.now() < deadline; ) {
+      const settle = clipboardTimeoutMs(Buffer.byteLength(text));
+      for (const deadline = Date.now() + settle; Date.now() < deadline; ) {
         const back = await x(["--output"]);
         if (back.ok && back.value.code === 0 && back.value.stdout === text) break;
         await new Promise((resolve) => setTimeout(resolve, 10));
@@ -131,13 +139,6 @@ function xsel(env: NodeJS.ProcessEnv): OsClipboard {
     },
   };
 }
-
-/**
- * How long an xsel write waits at most for its selection owner to take over (it stops as
- * soon as the clipboard reads back the text). A 10 MiB write on a busy 2-core machine took
- * over a second: a read right after such a write got the old text.
- */
-const XSEL_SETTLE_MS = 5_000;
 
 function wayland(env: NodeJS.ProcessEnv): OsClipboard {
   const wl = (command: string, args: string[], input?: string) =>

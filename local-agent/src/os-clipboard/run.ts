@@ -1,9 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import {
   CLIPBOARD_MAX_BYTES,
-  CLIPBOARD_TIMEOUT_MS,
+  CLIPBOARD_MAX_MS,
   type ClipboardErrorCode,
   type ClipboardResult,
+  clipboardTimeoutMs,
 } from "./index.ts";
 
 /** One run of a clipboard command (see `run`). */
@@ -15,6 +16,10 @@ export interface RunOptions {
   env?: NodeJS.ProcessEnv;
   /** What to do when `command` is missing, e.g. "install xclip with: sudo apt install xclip". */
   installHint: string;
+  /**
+   * How long it may run without finishing; a read's restarts with each chunk of
+   * output (never past CLIPBOARD_MAX_MS). Default: `clipboardTimeoutMs` of the input.
+   */
   timeoutMs?: number;
   /** Cap on `input` and on stdout, in bytes. */
   maxBytes?: number;
@@ -65,8 +70,9 @@ function spawnFailure(o: RunOptions, err: NodeJS.ErrnoException): ClipboardResul
  */
 export function run(o: RunOptions): Promise<ClipboardResult<RunOutput>> {
   const max = o.maxBytes ?? CLIPBOARD_MAX_BYTES;
-  const ms = o.timeoutMs ?? CLIPBOARD_TIMEOUT_MS;
   const input = o.input === undefined ? undefined : Buffer.from(o.input, "utf8");
+  const ms = o.timeoutMs ?? clipboardTimeoutMs(input?.length ?? 0);
+  const began = Date.now();
   if (input && input.length > max)
     return Promise.resolve(
       fail(
@@ -118,15 +124,18 @@ export function run(o: RunOptions): Promise<ClipboardResult<RunOutput>> {
       // Most spawn failures come as 'error' events, but some (E2BIG, EPERM…) are thrown.
       return resolve(spawnFailure(o, err as NodeJS.ErrnoException));
     }
-    const timer = setTimeout(() => {
+    const timedOut = () =>
       stop(
         "OPERATION_TIMEOUT",
-        `${o.command} did not finish within ${ms / 1000} s and was stopped: retry, and check that it works in a terminal (the app that owns the clipboard may be hung)`,
+        `${o.command} did not finish within ${ms / 1000} s${stdoutBytes ? " of its last output" : ""} and was stopped: retry, and check that it works in a terminal (the app that owns the clipboard may be hung)`,
       );
-    }, ms);
+    let timer = setTimeout(timedOut, ms);
     child.on("error", (err) => finish(spawnFailure(o, err)));
     child.stdout?.on("data", (chunk: Buffer) => {
       stdoutBytes += chunk.length;
+      // Output coming: the read is moving. It gets `ms` more, within CLIPBOARD_MAX_MS.
+      clearTimeout(timer);
+      timer = setTimeout(timedOut, Math.min(ms, CLIPBOARD_MAX_MS - (Date.now() - began)));
       if (stdoutBytes <= max) stdout.push(chunk);
       else
         stop(
