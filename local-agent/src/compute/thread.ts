@@ -20,7 +20,7 @@ import type { JobName, Jobs } from "./jobs.ts";
  * refused with TooComplex (the thread is stopped, which frees all it held,
  * and the jobs behind it go on in a new one), so no file, however hostile,
  * holds the agent's CPU or memory for long. CPU time, not wall time: on a
- * busy machine (the thread runs at nice 10) a fair parse is slow, not hostile.
+ * busy machine (the thread runs at nice 5) a fair parse is slow, not hostile.
  *
  * Started on first use (an agent that never selects or guards never pays
  * for it), stopped after IDLE_MS without work, or as soon as it is idle after
