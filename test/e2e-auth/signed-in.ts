@@ -10,6 +10,9 @@ import type {
 import { inject } from "vitest";
 import { authorizeInBrowser, Browser } from "../support/browser.ts";
 
+/** A connection per call, as the other e2e clients (test/e2e/clients.ts `mcpRequestInit`: why). */
+const ONE_CONNECTION: RequestInit = { headers: { connection: "close" } };
+
 export const serverUrl = (base = inject("authUrl")) => base;
 export const PASSPHRASE = "correct horse battery staple";
 export type Preset = "sandboxed" | "trusted" | "full";
@@ -90,7 +93,10 @@ export async function connectSignedIn(
 ): Promise<SignedIn> {
   const auth = new MemoryAuth();
   const mcp = new URL("/mcp", base);
-  const first = new StreamableHTTPClientTransport(mcp, { authProvider: auth });
+  const first = new StreamableHTTPClientTransport(mcp, {
+    authProvider: auth,
+    requestInit: ONE_CONNECTION,
+  });
   const client = new Client({ name: "edgeclip-e2e-auth", version: "1.0.0" });
   await client.connect(first).then(
     () => {
@@ -109,7 +115,9 @@ export async function connectSignedIn(
   if (!code) throw new Error(`no code in ${location}`);
   await first.finishAuth(code);
   const connected = new Client({ name: "edgeclip-e2e-auth", version: "1.0.0" });
-  await connected.connect(new StreamableHTTPClientTransport(mcp, { authProvider: auth }));
+  await connected.connect(
+    new StreamableHTTPClientTransport(mcp, { authProvider: auth, requestInit: ONE_CONNECTION }),
+  );
   return { client: connected, auth, browser, consent };
 }
 

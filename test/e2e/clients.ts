@@ -49,10 +49,24 @@ export async function localBrowser(): Promise<Browser> {
   return browser;
 }
 
+/**
+ * What the MCP clients send with each request: the local credential, and
+ * `connection: close`, a connection per call. Why (issue 27 §8): a busy run
+ * failed a call with undici's "other side closed": undici sent it on a pooled
+ * keep-alive connection that workerd was closing as idle, the race Miniflare
+ * avoids the same way for its own requests to workerd (`reset: true`,
+ * "to avoid keep-alive race conditions", miniflare/src/http/fetch.ts). On
+ * loopback a connection per call costs well under a millisecond; servers' ports
+ * lie below the ephemeral range, so the extra client ports never take one.
+ */
+export const mcpRequestInit = (): RequestInit => ({
+  headers: { ...authHeaders(), connection: "close" },
+});
+
 /** The SDK v1 client, speaking 2025-11-25 as Claude.ai does. */
 export async function connectV1(): Promise<ClientV1> {
   const client = new ClientV1({ name: "edgeclip-e2e-v1", version: "1.0.0" });
-  await client.connect(new TransportV1(mcpUrl(), { requestInit: { headers: authHeaders() } }));
+  await client.connect(new TransportV1(mcpUrl(), { requestInit: mcpRequestInit() }));
   return client;
 }
 
@@ -62,7 +76,7 @@ export async function connectV2(): Promise<ClientV2> {
     { name: "edgeclip-e2e-v2", version: "1.0.0" },
     { versionNegotiation: { mode: "auto" } },
   );
-  await client.connect(new TransportV2(mcpUrl(), { requestInit: { headers: authHeaders() } }));
+  await client.connect(new TransportV2(mcpUrl(), { requestInit: mcpRequestInit() }));
   return client;
 }
 
