@@ -8,12 +8,14 @@ type JsonConverter = (options: { target: string }) => JsonSchema;
  * `~standard.validate`), with two things left out of its JSON Schema, which
  * sits in every conversation (DESIGN.md §5: tools/list ≤ 4,000 tokens):
  * - the `$schema` key: MCP takes JSON Schema 2020-12 as the default dialect;
- * - the ±2^53−1 bounds zod puts on every `.int()`: they say nothing;
- * - length and count bounds (`minLength`, `maxItems`, …) and patterns: limits
- *   a model rarely meets, checked by zod all the same, with a message naming the fix;
+ * - bounds (`minimum`, `maxLength`, `maxItems`, …) and patterns: limits a
+ *   model rarely meets (or, like zod's ±2^53−1 on every `.int()`, none at
+ *   all), checked by zod all the same, with a message naming the fix;
  * - a tuple's `items: false` and an empty `additionalProperties`: rules zod
  *   checks, which portability checks of clients refuse in that spelling;
- * - a second copy of a schema: it points at the first with `$ref`.
+ * - a second copy of a schema: it points at the first with `$ref`;
+ * - the fields of an object marked `brief` (a locator's object form): the
+ *   server's instructions say them once, so tools/list shows `{"type": "object"}`.
  */
 export function lean<T extends z.ZodType>(schema: T): T {
   const standard = schema["~standard"] as z.ZodType["~standard"] & {
@@ -36,18 +38,27 @@ export function lean<T extends z.ZodType>(schema: T): T {
   } as unknown as T;
 }
 
-const BOUNDS = new Set(["minLength", "maxLength", "minItems", "maxItems"]);
+/** Metadata key: list this object schema as `{"type": "object"}` (see `brief`). */
+const BRIEF = "x-edgeclip-brief";
+
+/**
+ * `schema`, listed in tools/list as a bare object: for object forms whose
+ * fields the server's instructions describe once for every tool. zod still
+ * checks every field.
+ */
+export const brief = <T extends z.ZodType>(schema: T): T => schema.meta({ [BRIEF]: true }) as T;
+
+const BOUNDS = new Set(["minimum", "maximum", "minLength", "maxLength", "minItems", "maxItems"]);
 
 function withoutNoise<T>(value: T): T {
   if (Array.isArray(value)) return value.map(withoutNoise) as T;
   if (typeof value !== "object" || value === null) return value;
+  if (BRIEF in value) {
+    const { description } = value as JsonSchema;
+    return (description ? { type: "object", description } : { type: "object" }) as T;
+  }
   const out: JsonSchema = {};
   for (const [key, inner] of Object.entries(value)) {
-    if (
-      (key === "maximum" || key === "minimum") &&
-      Math.abs(Number(inner)) === Number.MAX_SAFE_INTEGER
-    )
-      continue;
     if (BOUNDS.has(key) && typeof inner === "number") continue;
     if (key === "pattern" && typeof inner === "string") continue;
     if (key === "description" && inner === "") continue;

@@ -4,6 +4,7 @@ import type { ToolFailure } from "../core/errors.ts";
 import { keyProblem } from "../core/names.ts";
 import { type Located, parseLocator } from "../refs/locator.ts";
 import { parseLineRange } from "../refs/syntax.ts";
+import { brief } from "./lean-schema.ts";
 import { refSource } from "./references.ts";
 import * as p from "./schemas.ts";
 import type { Target } from "./targets.ts";
@@ -107,20 +108,22 @@ const SOURCE_SHAPE =
 const TARGET_SHAPE = 'a locator like "src/a.ts" or "src/a.ts:3-9", or an object with `path`';
 
 /** A source in the object form: `path`, `clip` (with `scope`), `result` or `source: "os"`, and what to take of it. */
-export const sourceObject = z.strictObject({
-  path: path.optional(),
-  clip: key.optional(),
-  scope: p.scope.optional(),
-  result: z.string().max(20).optional(),
-  source: z.enum(p.REF_SOURCES).optional(),
-  ...selectors,
-});
+export const sourceObject = brief(
+  z.strictObject({
+    path: path.optional(),
+    clip: key.optional(),
+    scope: p.scope.optional(),
+    result: z.string().max(20).optional(),
+    source: z.enum(p.REF_SOURCES).optional(),
+    ...selectors,
+  }),
+);
 
 export const source = either([locator, sourceObject], SOURCE_SHAPE);
 
 /** What `cut` and `move` take: a file, whole or in part. */
 export const fileSource = either(
-  [locator, z.strictObject({ path, ...selectors })],
+  [locator, brief(z.strictObject({ path, ...selectors }))],
   'a file locator like "src/a.ts#Store.load" or "src/a.ts:14-18", or an object with `path`',
 );
 export type Source = z.output<typeof source>;
@@ -133,14 +136,16 @@ export const sources = either(
 export type Sources = z.output<typeof sources>;
 
 /** A place to paste in the object form: a file and, optionally, lines, a symbol or a passage, with options. */
-export const targetObject = z.strictObject({
-  path,
-  ...selectors,
-  mode: PasteMode.optional(),
-  marker: z.string().min(1).optional(),
-  create_if_missing: z.boolean().optional(),
-  expect: p.expect.unwrap().describe("").optional(),
-});
+export const targetObject = brief(
+  z.strictObject({
+    path,
+    ...selectors,
+    mode: PasteMode.optional(),
+    marker: z.string().min(1).optional(),
+    create_if_missing: z.boolean().optional(),
+    expect: p.expect.unwrap().describe("").optional(),
+  }),
+);
 
 export const target = either([locator, targetObject], TARGET_SHAPE);
 /** One place a paste goes, as a tool takes it: a locator string or the object form. */

@@ -244,11 +244,11 @@ export const transformFields = {
     .array(z.tuple([z.string(), z.string()]))
     .max(100)
     .optional()
-    .describe("Literal [from, to] pairs, in order, every occurrence."),
-  wrap: z.string().optional().describe('A template: "…{content}…".'),
+    .describe("Literal [from, to] pairs, in order."),
+  wrap: z.string().optional().describe('"…{content}…"'),
   prepend: z.string().optional(),
   append: z.string().optional(),
-  join: z.string().optional().describe("Between the pieces of a `from` list."),
+  join: z.string().optional().describe("Between `from` pieces."),
   indent: z
     .union([z.literal("auto"), z.number().int().min(-16).max(16)])
     .optional()

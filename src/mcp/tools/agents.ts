@@ -8,7 +8,7 @@ export const agents = defineTool({
   name: "agents",
   title: "Local agents",
   description:
-    "Your connected local agents (name, project, roots, read-only, version, last seen) and refused ones. Pass a name as `agent` when several are connected.",
+    "Your connected local agents (name, project, roots, read-only, version, last seen) and refused ones.",
   annotations: readOnly(),
   input: z.strictObject({ session: p.session }),
   worker: (caller) => listAgents(caller),

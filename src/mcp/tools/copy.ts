@@ -62,7 +62,7 @@ export const copy = defineTool({
   name: "copy",
   title: "Copy to an entry",
   description:
-    "Store content in an entry: `from` a locator (or several, joined), or `text`. Returns a receipt, not the content. Same `key` updates the entry.",
+    "Store content in an entry: `from` locators (several are joined) or `text`. Same `key` updates it.",
   annotations: destructive({ openWorld: true }),
   input,
   needs: (args) => (namesOs(args.from) ? "the OS clipboard" : undefined),

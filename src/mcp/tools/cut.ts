@@ -26,7 +26,7 @@ export const cut = defineTool({
   name: "cut",
   title: "Cut from a file",
   description:
-    "Copy part of a file into an entry, then remove it from the file (rolled back if the removal fails). Returns a receipt.",
+    "Copy part of a file into an entry, then remove it from the file (rolled back if that fails).",
   annotations: destructive({ openWorld: true }),
   input,
   needs: () => "writing files",

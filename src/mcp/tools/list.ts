@@ -59,7 +59,7 @@ export const list = defineTool({
   name: "list",
   title: "List entries",
   description:
-    "List entries (newest first; size, description, tags, expiry; no content) by `scope` and tags (`tags`: all of, `any_tags`: any of). With `query`, the best matches of keys, descriptions and content instead.",
+    "List entries, newest first, without content, by `scope` and tags (`tags`: all of, `any_tags`: any of); with `query`, the best matches of keys, descriptions and content.",
   annotations: readOnly(),
   input,
   precheck(args) {

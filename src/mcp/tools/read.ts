@@ -106,7 +106,7 @@ export const read = defineTool({
   name: "read",
   title: "Read",
   description:
-    "Read files, entries, earlier results or the OS clipboard by locator, several at once. A file read again answers `unchanged` or a diff. Content comes with a result id to cite its lines. `outline`: a file's units and their lines.",
+    "Read files, entries, results or the OS clipboard by locator, several at once, lines numbered, with a result id to cite them. A file read again answers `unchanged` or a diff. `outline`: a file's units and their lines, not content.",
   annotations: readOnly(true),
   input,
   needs: (args) => (namesOs(args.from) ? "the OS clipboard" : undefined),

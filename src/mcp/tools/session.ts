@@ -84,7 +84,7 @@ export const session = defineTool({
   name: "session",
   title: "Sessions, history, todo",
   description:
-    "Sessions: start one (a handle to pass as `session`; idle ones end after 24 h), list, end; this session's history (`op`, `limit`) and todo list (todo, todo_add `text`, todo_done `id`, todo_clear).",
+    "start a session (a handle for `session`; ends after 24 h idle), list, end; history (`op`, `limit`); todo list (todo, todo_add `text`, todo_done `id`, todo_clear).",
   annotations: destructive(),
   input,
   precheck: problem,

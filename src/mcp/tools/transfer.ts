@@ -58,7 +58,7 @@ export const transfer = defineTool({
   name: "transfer",
   title: "Export or import entries",
   description:
-    "export entries as JSON (by `scope`, `tags`, `keys`; inline, paged, or to a file `path`), or import such a document (`data` or `path`; `conflict`: skip, overwrite or rename). An import is a dry run unless `dry_run: false`.",
+    "export entries as JSON (by `scope`, `tags`, `keys`; inline or to a file `path`), or import one (`data` or `path`; `conflict`: skip, overwrite, rename; a dry run unless `dry_run: false`).",
   annotations: destructive({ openWorld: true }),
   input,
   needs: (args) => (args.action === "export" && args.path ? "writing files" : undefined),

@@ -26,9 +26,9 @@ const input = z.strictObject({
   scope: p.scope.optional(),
   text: z.string().optional(),
   description: p.description.optional(),
-  new_key: p.key.optional(),
+  new_key: p.key.describe("").optional(),
   ttl_seconds: p.ttlSeconds.nullable().optional(),
-  with: p.key.optional(),
+  with: p.key.describe("").optional(),
   with_scope: p.scope.optional(),
   tags: p.tags.optional(),
   expired_only: z.boolean().optional(),
@@ -121,7 +121,7 @@ export const update = defineTool({
   name: "update",
   title: "Change entries",
   description:
-    "Change entry `key` (action edit, the default: `text`, `description`, `new_key`, `ttl_seconds` (null removes)); delete it; clear a `scope` (`expired_only`); swap it `with` another; tag / untag it; list tags; define_tags / drop_tags (a tag's `description`).",
+    "edit entry `key` (the default: `text`, `description`, `new_key`, `ttl_seconds`, null removes); delete; clear a `scope` (`expired_only`); swap `with` another; tag, untag, list tags; define_tags, drop_tags (`description`).",
   annotations: destructive(),
   input,
   precheck(args) {
