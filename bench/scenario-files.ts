@@ -710,3 +710,149 @@ Run \`npm install\`, then \`docker compose up\`.
 
 MIT
 `;
+
+/** Shared helpers, one of which (parse_money) moves out, with two importers. */
+export const UTILS_PY = `"""Small helpers shared by the shop."""
+import re
+from decimal import ROUND_HALF_UP, Decimal
+
+_SPACES = re.compile(r"\\s+")
+
+
+def normalize(text: str) -> str:
+    """Collapses runs of whitespace and trims the ends."""
+    return _SPACES.sub(" ", text).strip()
+
+
+def parse_money(text: str) -> Decimal:
+    """Parses "1,234.50" or "$12" into a Decimal rounded to cents."""
+    cleaned = text.strip().replace("$", "").replace(",", "")
+    return Decimal(cleaned).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+
+
+def chunks(items: list, size: int) -> list:
+    """Splits items into lists of at most size items."""
+    return [items[i : i + size] for i in range(0, len(items), size)]
+`;
+
+/** Money amounts: where parse_money goes. */
+export const MONEY_PY = `"""Money amounts."""
+from decimal import Decimal
+
+ZERO = Decimal("0.00")
+
+
+def total(amounts: list[Decimal]) -> Decimal:
+    """Sums amounts, starting from ZERO."""
+    return sum(amounts, ZERO)
+`;
+
+/** Imports parse_money from utils, with another name that stays. */
+export const ORDERS_PY = `"""Order intake."""
+from utils import chunks, parse_money
+
+
+def batch_totals(rows: list[dict], size: int = 50) -> list:
+    """Parses each row's amount, in batches of size rows."""
+    return [[parse_money(r["amount"]) for r in batch] for batch in chunks(rows, size)]
+`;
+
+/** Imports parse_money from utils, and from money already. */
+export const REPORTS_PY = `"""Monthly reports."""
+from money import total
+from utils import parse_money
+
+
+def month_total(lines: list[str]) -> str:
+    """The month's total of amounts written as text."""
+    return str(total([parse_money(line) for line in lines]))
+`;
+
+/** Prices: formatPrice uses two of its three imports. */
+export const PRICING_TS = `import Decimal from "decimal.js";
+import { CURRENCY } from "./config";
+import type { LineItem } from "./types";
+
+/** The price of one line: quantity times unit price. */
+export function lineTotal(item: LineItem): Decimal {
+  return new Decimal(item.unitPrice).times(item.quantity);
+}
+
+/** Formats an amount in the shop's currency, e.g. "EUR 12.50". */
+export function formatPrice(amount: Decimal): string {
+  return \`\${CURRENCY} \${amount.toFixed(2)}\`;
+}
+`;
+
+/** Where a copy of formatPrice goes. */
+export const INVOICE_PDF_TS = `import { renderTable } from "./pdf";
+
+/** The invoice's table of lines, as PDF drawing commands. */
+export function invoiceTable(rows: string[][]): string {
+  return renderTable(rows);
+}
+`;
+
+/** Order checks: three assert* functions among others, found by an outline. */
+export const CHECKS_TS = `import { DateTime } from "luxon";
+import { z } from "zod";
+import { logger } from "./log";
+import type { Order } from "./types";
+
+/** An order as the API accepts it. */
+export const orderSchema = z.object({
+  id: z.string().min(1),
+  items: z.array(z.object({ sku: z.string(), quantity: z.number().int().positive() })),
+  currency: z.string().length(3),
+  shipBy: z.string().datetime(),
+});
+
+/** Whether a string is a well-formed SKU, e.g. "AB-1234". */
+export function isSku(value: string): boolean {
+  return /^[A-Z]{2}-\\d{4}$/.test(value);
+}
+
+/** Throws unless the order has between 1 and 200 items. */
+export function assertItemCount(order: Order): void {
+  if (order.items.length === 0 || order.items.length > 200) {
+    throw new Error(\`order \${order.id}: \${order.items.length} items\`);
+  }
+}
+
+/** Parses a request body into an order, or throws with the first problem. */
+export function parseOrder(body: unknown): Order {
+  const parsed = orderSchema.safeParse(body);
+  if (!parsed.success) {
+    throw new Error(parsed.error.issues[0]?.message ?? "invalid order");
+  }
+  return parsed.data;
+}
+
+/** Throws unless the order ships within the next 30 days. */
+export function assertShipDate(order: Order): void {
+  const shipBy = DateTime.fromISO(order.shipBy);
+  const latest = DateTime.now().plus({ days: 30 });
+  if (!shipBy.isValid || shipBy > latest) {
+    throw new Error(\`order \${order.id}: cannot ship by \${order.shipBy}\`);
+  }
+}
+
+/** One line about the order, for the log. */
+export function summarize(order: Order): string {
+  const line = \`\${order.id}: \${order.items.length} items in \${order.currency}\`;
+  logger.debug(line);
+  return line;
+}
+
+/** Throws unless the order's currency is one the shop sells in. */
+export function assertCurrency(order: Order): void {
+  if (!["EUR", "USD", "GBP"].includes(order.currency)) {
+    throw new Error(\`order \${order.id}: currency \${order.currency}\`);
+  }
+}
+
+/** Whether every item of the order has a well-formed SKU. */
+export function hasValidSkus(order: Order): boolean {
+  return order.items.every((item) => isSku(item.sku));
+}
+`;

@@ -18,6 +18,7 @@ import {
   BILLING_JAVA,
   bigModule,
   CACHE_TOOL_TS,
+  CHECKS_TS,
   COMPOSE_YAML,
   CONFIG_PY,
   DATES_TS,
@@ -25,15 +26,21 @@ import {
   HANDLERS_PY,
   HELPERS_PY,
   HTTP_GO,
+  INVOICE_PDF_TS,
   MODELS_PY,
+  MONEY_PY,
   NGINX_CONF,
   ORDER_JAVA,
+  ORDERS_PY,
   PARSER_RS,
+  PRICING_TS,
+  REPORTS_PY,
   RETRY_GO,
   ROUTES_JS,
   SERVICE_TS,
   STORE_TS,
   UTIL_TS,
+  UTILS_PY,
 } from "./scenario-files.ts";
 
 /** One tool call: the server answers with text. Paths are relative to the scenario's directory. */
@@ -65,6 +72,13 @@ export interface Scenario {
   task: string;
   /** Text the task asks the model to compose (new code), the same on every side. */
   authored?: string[];
+  /**
+   * What the edgeclip way relies on the server to do, quoted from its
+   * definitions: the bench checks each is said in the instructions or the
+   * definition of a tool the way calls (what a model has read before calling
+   * it, in either regime), not only in the README.
+   */
+  relies?: string[];
   files: Record<string, string>;
   naive: (fs: NaiveTools) => Promise<void>;
   edgeclip: (call: Call) => Promise<void>;
@@ -142,6 +156,7 @@ export const SCENARIOS: Scenario[] = [
     name: "move a function between files",
     language: "TypeScript",
     task: "Move the function formatDate, with its doc comment, from util.ts to the end of dates.ts; util.ts keeps only the imports it still uses.",
+    relies: ["its old file drops the ones it no longer uses"],
     files: { "util.ts": UTIL_TS, "dates.ts": DATES_TS },
     async naive(fs) {
       const util = await fs.read("util.ts");
@@ -194,6 +209,7 @@ export const SCENARIOS: Scenario[] = [
     name: "extract a class to a new file",
     language: "Python",
     task: 'Move the class Invoice from models.py into a new module invoice.py (docstring """The invoice model."""), with the imports it needs there; models.py keeps only the imports it still uses.',
+    relies: ["A unit's imports follow it", "its old file drops the ones it no longer uses"],
     files: { "models.py": MODELS_PY },
     async naive(fs) {
       const text = await fs.read("models.py");
@@ -221,6 +237,7 @@ export const SCENARIOS: Scenario[] = [
     name: "assemble a module from three sources",
     language: "Go",
     task: "Create netkit.go, package netkit, from the functions NewClient (http.go), Backoff (retry.go) and Wrap (errors.go), in that order, each with its comment, with the imports they need.",
+    relies: ["Units bring the imports they use", "Inline in any text: {{ref:"],
     files: { "http.go": HTTP_GO, "retry.go": RETRY_GO, "errors.go": ERRORS_GO },
     async naive(fs) {
       const http = await fs.read("http.go");
@@ -401,6 +418,11 @@ export const SCENARIOS: Scenario[] = [
     name: "move a class into a new module, with its imports",
     language: "TypeScript",
     task: "Move the class FileCache (with its doc comment) from store.ts into a new file file-cache.ts: import there what it uses, and drop the imports store.ts no longer uses. app.ts and cli/cache-tool.ts import FileCache from store.ts: make them import it from file-cache.ts.",
+    relies: [
+      "A unit's imports follow it",
+      "its old file drops the ones it no longer uses",
+      "files importing it are rewritten",
+    ],
     files: { "store.ts": STORE_TS, "app.ts": APP_TS, "cli/cache-tool.ts": CACHE_TOOL_TS },
     async naive(fs) {
       // The importers: each is read for its import line, which then loses FileCache.
@@ -572,6 +594,117 @@ export const SCENARIOS: Scenario[] = [
         prepend: "\n",
         after: `nginx.conf:${staging}`,
       });
+    },
+  },
+  {
+    name: "move a function and repoint its importers",
+    language: "Python",
+    task: "Move the function parse_money from utils.py to the end of money.py, with the imports it needs there; utils.py keeps only the imports it still uses. orders.py and reports.py import parse_money from utils: make them import it from money.",
+    relies: [
+      "A unit's imports follow it",
+      "its old file drops the ones it no longer uses",
+      "files importing it are rewritten",
+    ],
+    files: {
+      "utils.py": UTILS_PY,
+      "money.py": MONEY_PY,
+      "orders.py": ORDERS_PY,
+      "reports.py": REPORTS_PY,
+    },
+    async naive(fs) {
+      const utils = await fs.read("utils.py");
+      const fn = block(utils, "def parse_money", "    return Decimal");
+      // Only parse_money used decimal's names.
+      await fs.edit("utils.py", [
+        { oldText: "from decimal import ROUND_HALF_UP, Decimal\n", newText: "" },
+        { oldText: `${fn}\n\n`, newText: "" },
+      ]);
+      await fs.read("money.py");
+      await fs.edit("money.py", [
+        {
+          oldText: "from decimal import Decimal\n",
+          newText: "from decimal import Decimal, ROUND_HALF_UP\n",
+        },
+        {
+          oldText: "    return sum(amounts, ZERO)\n",
+          newText: `    return sum(amounts, ZERO)\n\n\n${fn}`,
+        },
+      ]);
+      await fs.read("orders.py");
+      await fs.edit("orders.py", [
+        {
+          oldText: "from utils import chunks, parse_money\n",
+          newText: "from utils import chunks\nfrom money import parse_money\n",
+        },
+      ]);
+      await fs.read("reports.py");
+      await fs.edit("reports.py", [
+        {
+          oldText: "from money import total\nfrom utils import parse_money\n",
+          newText: "from money import total, parse_money\n",
+        },
+      ]);
+    },
+    async edgeclip(call) {
+      // The definitions say the importers follow the move: nothing to read.
+      await call("move", { from: "utils.py#parse_money", to: "money.py" });
+    },
+  },
+  {
+    name: "copy a function with the imports it uses",
+    language: "TypeScript",
+    task: "Give invoice-pdf.ts its own copy of the function formatPrice of pricing.ts (with its doc comment), at its end, with the imports it needs.",
+    relies: ["Units bring the imports they use"],
+    files: { "pricing.ts": PRICING_TS, "invoice-pdf.ts": INVOICE_PDF_TS },
+    async naive(fs) {
+      const pricing = await fs.read("pricing.ts");
+      const fn = block(pricing, "/** Formats an amount", "}");
+      // formatPrice uses Decimal and CURRENCY, not LineItem.
+      await fs.read("invoice-pdf.ts");
+      await fs.edit("invoice-pdf.ts", [
+        {
+          oldText: 'import { renderTable } from "./pdf";\n',
+          newText:
+            'import { renderTable } from "./pdf";\nimport Decimal from "decimal.js";\nimport { CURRENCY } from "./config";\n',
+        },
+        {
+          oldText: "  return renderTable(rows);\n}\n",
+          newText: `  return renderTable(rows);\n}\n\n${fn}`,
+        },
+      ]);
+    },
+    async edgeclip(call) {
+      await call("paste", { from: "pricing.ts#formatPrice", to: "invoice-pdf.ts" });
+    },
+  },
+  {
+    name: "move the functions an outline finds",
+    language: "TypeScript",
+    task: "Move every function of checks.ts whose name starts with assert, in their order, into a new file asserts.ts, with the imports they need there; checks.ts keeps only the imports it still uses.",
+    relies: ["`outline`: a file's units and their lines", "A unit's imports follow it"],
+    files: { "checks.ts": CHECKS_TS },
+    async naive(fs) {
+      // Which functions those are is known only by reading the file.
+      const text = await fs.read("checks.ts");
+      // Each function from its doc comment (the line above it) through its closing brace.
+      const asserts = [...text.matchAll(/^export function (assert\w+)/gm)].map(([line]) => {
+        const doc = text.slice(0, text.indexOf(line)).split("\n").at(-2) ?? "";
+        return block(text, doc, "}");
+      });
+      await fs.write(
+        "asserts.ts",
+        `import type { Order } from "./types";\nimport { DateTime } from "luxon";\n\n${asserts.join("\n")}`,
+      );
+      await fs.edit("checks.ts", [
+        { oldText: 'import { DateTime } from "luxon";\n', newText: "" },
+        ...asserts.map((fn) => ({ oldText: `${fn}\n`, newText: "" })),
+      ]);
+    },
+    async edgeclip(call) {
+      // The outline names the file's units (not their code); each move takes one with its imports.
+      const outline = await call("read", { from: "checks.ts", outline: true });
+      const names = [...outline.matchAll(/^(assert\w+)\(\)/gm)].map((m) => m[1]);
+      for (const name of names) await call("move", { from: `checks.ts#${name}`, to: "asserts.ts" });
     },
   },
 ];

@@ -52,8 +52,9 @@ export function placeOf(f: ChangedFile): string {
 
 /**
  * A file operation's receipt, in one line: `pasted @cfg → src/a.ts:30-32 ·
- * parses · op 12`. Hashes, counts and tokens kept out are in its
- * `structuredContent`.
+ * parses · op 12` (a one-file write: ≤ 20 tokens). `notes` go before the
+ * operation id (a move's `2 importers updated`). Hashes, counts, imports
+ * carried and tokens kept out are in its `structuredContent`.
  */
 export function fileReceipt(
   verb: string,
@@ -61,17 +62,19 @@ export function fileReceipt(
   files: readonly ChangedFile[],
   operation: number,
   dryRun: boolean,
+  notes: readonly string[] = [],
 ): string {
-  const broken = files.filter((f) => f.parses === false).map((f) => f.path);
+  const broken = files.filter((f) => f.parses === false).map((f) => showable(f.path));
   const parses = broken.length
     ? ` · does not parse: ${broken.join(", ")}`
     : files.some((f) => f.parses)
       ? " · parses"
       : "";
   const places = files.map(placeOf).join(", ");
+  const noted = notes.map((note) => ` · ${note}`).join("");
   return dryRun
-    ? `dry run, nothing written: would ${verb} ${what}→ ${places}${parses}`
-    : `${pastTense(verb)} ${what}→ ${places}${parses} · op ${operation}`;
+    ? `dry run, nothing written: would ${verb} ${what}→ ${places}${parses}${noted}`
+    : `${pastTense(verb)} ${what}→ ${places}${parses}${noted} · op ${operation}`;
 }
 
 const pastTense = (verb: string) =>
@@ -116,13 +119,12 @@ export const importFields = {
   unresolved: z.array(z.string()).optional().describe("What it could not follow."),
 };
 
-/** The receipt's lines after the first: what else the files got, and what was not followed. */
-export function importLines(r: {
-  imports?: string[] | undefined;
-  unresolved?: string[] | undefined;
-}): string[] {
-  return [
-    ...(r.imports?.length ? [`imports: ${r.imports.map(showable).join("; ")}`] : []),
-    ...(r.unresolved?.length ? [`not followed: ${r.unresolved.map(showable).join("; ")}`] : []),
-  ];
+/**
+ * The receipt's lines after the first: only what the model must act on, what
+ * the operation could not follow. What the files got besides the content (the
+ * imports a unit brought, those its old file dropped) is what the tools'
+ * definitions promise, so it stays in `structuredContent` (`imports`).
+ */
+export function unfollowedLines(r: { unresolved?: string[] | undefined }): string[] {
+  return r.unresolved?.length ? [`not followed: ${r.unresolved.map(showable).join("; ")}`] : [];
 }

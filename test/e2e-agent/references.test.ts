@@ -134,7 +134,8 @@ describe("moving a Python class", () => {
     const cut = await call(v1, "cut", { session, from: "shapes.py#Circle", key: "circle" });
     expect(cut.isError, cut.text).toBeFalsy();
     // The receipt names the lines; what selected them is in structuredContent.
-    expect(cut.text).toMatch(/^cut shapes\.py:5-11 → @circle \(7 lines\)/);
+    expect(cut.text).toMatch(/^cut shapes\.py:5-11 → @circle · op \d+$/);
+    expect(cut.data.lines).toBe(7);
     expect(cut.data.selected).toBe("Circle (class)");
     expect(file("shapes.py")).not.toContain("class Circle");
     await ok(v2, "paste", { session, from: "@circle", to: "geometry.py" });
@@ -151,10 +152,17 @@ describe("moving a Python class", () => {
       to: { path: "geometry.py", mode: "append" },
     });
     expect(moved.isError, moved.text).toBeFalsy();
-    // main() still uses Circle, which comes back by import; math went with Circle.
+    // One line: the importers are counted (named in structuredContent), the imports are what
+    // the definitions promise (in structuredContent too).
     expect(moved.text).toMatch(
-      /^moved shapes\.py:5-11 → geometry\.py:\d+-\d+ · parses · op \d+\nimports: shapes\.py: drops imports math; shapes\.py: imports Circle from geometry\.py\nimporters: 1 now import from geometry\.py: app\.py$/,
+      /^moved shapes\.py:5-11 → geometry\.py:\d+-\d+ · parses · 1 importer updated · op \d+$/,
     );
+    // main() still uses Circle, which comes back by import; math went with Circle.
+    expect(moved.data.imports).toEqual([
+      "shapes.py: drops imports math",
+      "shapes.py: imports Circle from geometry.py",
+    ]);
+    expect(moved.data.importers).toEqual(["app.py"]);
     expect(file("app.py")).toBe(
       "from shapes import main\nfrom geometry import Circle\n\nmain()\nCircle()\n",
     );
@@ -554,14 +562,18 @@ export function today(): string {
   return formatDate(new Date());
 }
 `);
-    // The receipt names the unit's lines where it landed, and what else changed.
+    // The receipt names the unit's lines where it landed and counts its importers, in one
+    // line; what else changed is in structuredContent.
     expect(moved.text).toBe(
-      [
-        `moved src/util/format.ts:8-11 → src/ui/dates.ts:7-10 · parses · op ${moved.data.operation}`,
-        "imports: src/ui/dates.ts: imports DateTime, clampDays; src/util/format.ts: exports clampDays; src/util/format.ts: drops imports DateTime, pad; src/util/format.ts: imports formatDate from src/ui/dates.ts",
-        "importers: 1 now import from src/ui/dates.ts: src/app/main.ts",
-      ].join("\n"),
+      `moved src/util/format.ts:8-11 → src/ui/dates.ts:7-10 · parses · 1 importer updated · op ${moved.data.operation}`,
     );
+    expect(moved.data.imports).toEqual([
+      "src/ui/dates.ts: imports DateTime, clampDays",
+      "src/util/format.ts: exports clampDays",
+      "src/util/format.ts: drops imports DateTime, pad",
+      "src/util/format.ts: imports formatDate from src/ui/dates.ts",
+    ]);
+    expect(moved.data.importers).toEqual(["src/app/main.ts"]);
     expect(file("src/app/main.ts")).toBe(
       'import { today } from "../util/format";\nimport { formatDate } from "../ui/dates";\n\nconsole.log(formatDate(new Date()), today());\n',
     );
@@ -612,9 +624,10 @@ func NewClient(timeout time.Duration) *http.Client {
 }
 `);
     expect(file("httpx/http.go")).not.toContain('"time"');
-    expect(moved.text).toContain(
-      "imports: httpx/client.go: imports net/http, time; httpx/http.go: drops imports time",
-    );
+    expect(moved.data.imports).toEqual([
+      "httpx/client.go: imports net/http, time",
+      "httpx/http.go: drops imports time",
+    ]);
     await ok(v1, "undo", { session });
     expect(file("httpx/http.go")).toBe(HTTP_GO);
     expect(file("httpx/client.go")).toBe("package httpx\n");
@@ -648,8 +661,9 @@ export function formatDate(d: Date): string {
 }
 `);
     expect(file("src/util/format.ts")).toBe(FORMAT);
-    expect(pasted.text).toContain("imports: src/ui/copy.ts: imports DateTime, pad, clampDays");
-    expect(pasted.text).toContain(
+    expect(pasted.data.imports).toEqual(["src/ui/copy.ts: imports DateTime, pad, clampDays"]);
+    // What it could not follow is the receipt's second line: the model must act on it.
+    expect(pasted.text.split("\n")[1]).toBe(
       "not followed: clampDays not exported by src/util/format.ts: export it there (a paste leaves that file as it is)",
     );
     await ok(v1, "undo", { session });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { failure } from "../../src/mcp/define-tool.ts";
-import { type ChangedFile, fileReceipt, importLines } from "../../src/mcp/file-receipts.ts";
+import { type ChangedFile, fileReceipt, unfollowedLines } from "../../src/mcp/file-receipts.ts";
 
 /**
  * Names a result shows come from outside (a file's name, a symbol's, what a
@@ -20,13 +20,17 @@ const file = (path: string): ChangedFile => ({
 });
 
 describe("names in receipts and errors", () => {
-  it("escapes a path's line separators and overrides in a receipt and its import lines", () => {
+  it("escapes a path's line separators and overrides in a receipt and its not-followed line", () => {
     const receipt = fileReceipt("move", "", [file("a\u2028moved x → b.ts:1-2 · op 9")], 3, false);
     expect(receipt).not.toMatch(/[\u2028\n]/);
     expect(receipt).toContain("a\\u{2028}moved");
-    const lines = importLines({ imports: ["b.ts: imports x\u0085y"], unresolved: ["c\u202e.ts"] });
+    // A file that no longer parses is named in the receipt: escaped too.
+    const broken = fileReceipt("paste", "", [{ ...file("d\u2028e.ts"), parses: false }], 4, false);
+    expect(broken).not.toMatch(/[\u2028\n]/);
+    expect(broken).toContain("does not parse: d\\u{2028}e.ts");
+    const lines = unfollowedLines({ unresolved: ["b.ts: x\u0085y", "c\u202e.ts"] });
     expect(lines.join("\n")).not.toMatch(/[\u0085\u202e]/);
-    expect(lines).toHaveLength(2);
+    expect(lines).toHaveLength(1);
   });
 
   it("escapes a candidate's or a path's unshowable characters in an error", () => {

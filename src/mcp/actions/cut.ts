@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { fail, ok } from "../../core/errors.ts";
 import { shortHash } from "../../core/file-changes.ts";
-import { plural } from "../../core/text.ts";
 import { defineAction } from "../define-tool.ts";
 import { backwardsRange } from "../failures.ts";
 import { readFileLines } from "../file-lines.ts";
@@ -110,6 +109,6 @@ export const cut = defineAction({
     });
   },
   text: (r) => [
-    `cut ${r.path}:${r.start_line}-${r.end_line} → @${r.key} (${plural(r.lines, "line")}) · op ${r.operation}${r.warning ? `. Warning: ${r.warning}` : ""}`,
+    `cut ${r.path}:${r.start_line}-${r.end_line} → @${r.key} · op ${r.operation}${r.warning ? `. Warning: ${r.warning}` : ""}`,
   ],
 });

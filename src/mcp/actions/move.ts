@@ -3,7 +3,7 @@ import { fail, ok } from "../../core/errors.ts";
 import { LIMITS } from "../../core/limits.ts";
 import { checkTargets } from "../../core/paste-targets.ts";
 import { showable } from "../../core/quote.ts";
-import { countLines, estimateTokens, utf8Bytes } from "../../core/text.ts";
+import { countLines, estimateTokens, plural, utf8Bytes } from "../../core/text.ts";
 import { parseLineRange } from "../../refs/syntax.ts";
 import { transformPiece } from "../../refs/transforms.ts";
 import { defineAction } from "../define-tool.ts";
@@ -16,8 +16,8 @@ import {
   fileReceipt,
   forTarget,
   importFields,
-  importLines,
   importsOf,
+  unfollowedLines,
 } from "../file-receipts.ts";
 import { checkTransform, expandTransform } from "../references.ts";
 import * as p from "../schemas.ts";
@@ -193,18 +193,28 @@ export const move = defineAction({
     const importers = r.importers ?? [];
     const dest = placed.slice(0, placed.length - importers.length);
     return [
-      fileReceipt("move", `${r.moved} `, dest.length ? dest : r.files, r.operation, r.dry_run),
-      ...importLines(r),
-      ...(importers.length
-        ? [importersLine(importers, placed.slice(dest.length), dest[0]?.path)]
-        : []),
+      fileReceipt(
+        "move",
+        `${r.moved} `,
+        dest.length ? dest : r.files,
+        r.operation,
+        r.dry_run,
+        importers.length ? importersNotes(importers.length, placed.slice(dest.length)) : [],
+      ),
+      ...unfollowedLines(r),
     ];
   },
 });
 
-/** The receipt's line for the importers a move rewrote: how many, where it goes, and their names (the first ten). */
-function importersLine(paths: string[], files: ChangedFile[], dest: string | undefined): string {
+/**
+ * What the receipt says of the importers a move rewrote: how many (their
+ * names are in `structuredContent`: the definitions promise they follow), and
+ * any that no longer parses, by name (the model must act on it).
+ */
+function importersNotes(count: number, files: ChangedFile[]): string[] {
   const broken = files.filter((f) => f.parses === false).map((f) => showable(f.path));
-  const shown = paths.slice(0, 10).map(showable).join(", ");
-  return `importers: ${paths.length} now import from ${showable(dest ?? "")}: ${shown}${paths.length > 10 ? `, +${paths.length - 10} more` : ""}${broken.length ? ` · does not parse: ${broken.join(", ")}` : ""}`;
+  return [
+    `${plural(count, "importer")} updated`,
+    ...(broken.length ? [`importers that do not parse: ${broken.join(", ")}`] : []),
+  ];
 }

@@ -15,8 +15,8 @@ import {
   fileReceipt,
   forTarget,
   importFields,
-  importLines,
   importsOf,
+  unfollowedLines,
 } from "../file-receipts.ts";
 import { formatBytes } from "../receipts.ts";
 import { checkTransform, expandMarkers, expandTransform, refsProblem } from "../references.ts";
@@ -180,14 +180,17 @@ export const paste = defineAction({
     });
   },
   text: (r) => {
-    const what = `${r.key !== undefined ? `@${r.key} ` : ""}(${plural(r.lines, "line")}) `;
-    if (r.to_os)
+    const key = r.key !== undefined ? `@${r.key} ` : "";
+    if (r.to_os) {
+      // No span to show where it went: the receipt counts the lines.
+      const what = `${key}(${plural(r.lines, "line")}) `;
       return [
         r.dry_run
           ? `dry run, nothing written: would paste ${what}→ os:`
           : `pasted ${what}→ os: · op ${r.operation}`,
       ];
-    return [fileReceipt("paste", what, r.files, r.operation, r.dry_run), ...importLines(r)];
+    }
+    return [fileReceipt("paste", key, r.files, r.operation, r.dry_run), ...unfollowedLines(r)];
   },
 });
 
