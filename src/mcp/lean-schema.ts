@@ -6,7 +6,7 @@ type JsonConverter = (options: { target: string }) => JsonSchema;
 /**
  * A zod schema as tools/list shows it: the same validation (the SDK only calls
  * `~standard.validate`), with two things left out of its JSON Schema, which
- * sits in every conversation (DESIGN.md §5: tools/list ≤ 4,000 tokens):
+ * sits in every conversation (DESIGN.md §5: tools/list + instructions ≤ 3,000 tokens, a tool ≤ 500):
  * - the `$schema` key: MCP takes JSON Schema 2020-12 as the default dialect;
  * - bounds (`minimum`, `maxLength`, `maxItems`, …) and patterns: limits a
  *   model rarely meets (or, like zod's ±2^53−1 on every `.int()`, none at
