@@ -4,7 +4,7 @@ import type { OAuthHelpers } from "@cloudflare/workers-oauth-provider";
  * Settings a deployment may give as vars or secrets (none is required; see
  * README "Deploy and connect Claude.ai" and docs/security.md), and the
  * helpers the OAuth provider puts in `env` for its default handler. Kept out
- * of worker-configuration.d.ts, which `npm run types` regenerates.
+ * of types/worker-configuration.d.ts, which `npm run types` regenerates.
  */
 declare global {
   interface Env extends EdgeclipSettings {}
