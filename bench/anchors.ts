@@ -21,7 +21,7 @@ import {
   freePort,
   startLocalDev,
 } from "../scripts/wrangler-dev.ts";
-import { findPassage } from "../src/refs/anchors.ts";
+import { findPassage } from "../src/shared/refs/anchors.ts";
 import { CASES, TEXTS } from "./anchor-cases.ts";
 import { check, ms, table } from "./report.ts";
 import { errorLog, peakRss, percentile, recordError, rssMb } from "./stats.ts";

@@ -16,7 +16,7 @@ import { Journal } from "../local-agent/src/journal.ts";
 import { PathLocks } from "../local-agent/src/locks.ts";
 import { DEFAULT_DENY } from "../local-agent/src/paths.ts";
 import { walkRoots } from "../local-agent/src/tree-walk.ts";
-import type { Edit } from "../src/bridge/protocol.ts";
+import type { Edit } from "../src/shared/bridge/protocol.ts";
 import { check, ms, table } from "./report.ts";
 
 const FILES = 5_000;

@@ -10,7 +10,7 @@ import { getEncoding } from "js-tiktoken";
 import { outline } from "../local-agent/src/syntax/outline.ts";
 import { withTree } from "../local-agent/src/syntax/parser.ts";
 import { outlineHeader, renderOutline } from "../src/core/outline.ts";
-import { languageOf } from "../src/refs/languages.ts";
+import { languageOf } from "../src/shared/refs/languages.ts";
 import { check, ms, table } from "./report.ts";
 import * as files from "./scenario-files.ts";
 

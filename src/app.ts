@@ -9,11 +9,11 @@ import {
   BRIDGE_TOKEN_HEADER,
   BRIDGE_USER_HEADER,
 } from "./bridge/bridge.ts";
-import { NONCE_HEADER, newNonce, proofOf, Secret32 } from "./bridge/proof.ts";
 import { dashboard } from "./dashboard/routes.ts";
 import { bridgeStub } from "./mcp/caller.ts";
 import { serveMcp } from "./mcp/handler.ts";
 import { routePath } from "./route-path.ts";
+import { NONCE_HEADER, newNonce, proofOf, Secret32 } from "./shared/bridge/proof.ts";
 
 /** The router matches `routePath`, the path every gate in front of it decides on. */
 export const app = new Hono<{ Bindings: Env }>({ getPath: routePath });

@@ -1,7 +1,7 @@
 import { realpath, stat } from "node:fs/promises";
 import { homedir } from "node:os";
 import path from "node:path";
-import { Hello, PROTOCOL_VERSION } from "../../src/bridge/protocol.ts";
+import { Hello, PROTOCOL_VERSION } from "../../src/shared/bridge/protocol.ts";
 import pkg from "../package.json" with { type: "json" };
 import { bridgeUrl, type Command, shortHostname, tidyName } from "./args.ts";
 import { BridgeConnection, type Stopped } from "./connection.ts";

@@ -1,5 +1,5 @@
-import { FrameAssembler, toFrames } from "../../src/bridge/frames.ts";
-import { NONCE_HEADER, newNonce, proofOf, sameProof } from "../../src/bridge/proof.ts";
+import { FrameAssembler, toFrames } from "../../src/shared/bridge/frames.ts";
+import { NONCE_HEADER, newNonce, proofOf, sameProof } from "../../src/shared/bridge/proof.ts";
 import {
   type Challenge,
   CLOSE_CODES,
@@ -10,7 +10,7 @@ import {
   type OpContext,
   type Request,
   type Settled,
-} from "../../src/bridge/protocol.ts";
+} from "../../src/shared/bridge/protocol.ts";
 import { bearer } from "./credentials.ts";
 import type { Served } from "./handlers.ts";
 
@@ -23,7 +23,7 @@ export interface ConnectionOptions {
   token: string | undefined;
   /**
    * The local credential, for a local server (`npm start`): never sent, only
-   * proved, and only to a server that proved it first (bridge/proof.ts).
+   * proved, and only to a server that proved it first (shared/bridge/proof.ts).
    */
   localToken?: string | undefined;
   hello: Hello;

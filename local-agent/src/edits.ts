@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
-import type { PasteMode, Splice, UndoEdit } from "../../src/bridge/protocol.ts";
-import { Lines } from "../../src/core/lines.ts";
-import { countLines } from "../../src/core/text.ts";
-import { indentAt, indentUnit, reindentTo, shiftIndent } from "../../src/refs/transforms.ts";
+import type { PasteMode, Splice, UndoEdit } from "../../src/shared/bridge/protocol.ts";
+import { Lines } from "../../src/shared/core/lines.ts";
+import { countLines } from "../../src/shared/core/text.ts";
+import { indentAt, indentUnit, reindentTo, shiftIndent } from "../../src/shared/refs/transforms.ts";
 import { type Beside, spacingFor } from "./spacing.ts";
 
 /**

@@ -13,11 +13,11 @@ import {
   type Selection,
   type Selector,
   type UndoEdit,
-} from "../../src/bridge/protocol.ts";
-import { LIMITS } from "../../src/core/limits.ts";
-import { Lines } from "../../src/core/lines.ts";
-import { takesWholeFile } from "../../src/core/paste-targets.ts";
-import { countLines, sliceLines } from "../../src/core/text.ts";
+} from "../../src/shared/bridge/protocol.ts";
+import { LIMITS } from "../../src/shared/core/limits.ts";
+import { Lines } from "../../src/shared/core/lines.ts";
+import { takesWholeFile } from "../../src/shared/core/paste-targets.ts";
+import { countLines, sliceLines } from "../../src/shared/core/text.ts";
 import { outline, select, syntaxFaults } from "./compute/offload.ts";
 import { isPrivateKey } from "./deny.ts";
 import {

@@ -1,4 +1,4 @@
-import type { AgentErrorCode } from "../../src/core/errors.ts";
+import type { AgentErrorCode } from "../../src/shared/core/errors.ts";
 
 /**
  * What the agent answers when the operating system refuses a file operation:

@@ -5,7 +5,7 @@ import {
   type OpName,
   type Reply,
   type Request,
-} from "../../src/bridge/protocol.ts";
+} from "../../src/shared/bridge/protocol.ts";
 import { applyOp, outlineOp, readOp, selectOp, type Workspace } from "./file-ops.ts";
 import { errnoOf } from "./fs-errors.ts";
 import { log } from "./log.ts";

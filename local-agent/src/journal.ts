@@ -3,7 +3,7 @@ import { constants } from "node:fs";
 import { copyFile, link, mkdir, readdir, readFile, rename, rmdir, unlink } from "node:fs/promises";
 import { hostname } from "node:os";
 import path from "node:path";
-import type { EditResult, Kept, OpContext, Settled } from "../../src/bridge/protocol.ts";
+import type { EditResult, Kept, OpContext, Settled } from "../../src/shared/bridge/protocol.ts";
 import { exists, ignore, syncDir, writeDurably } from "./durable.ts";
 import { Ledger, type Reverted } from "./ledger.ts";
 import type { OpRecord } from "./op-record.ts";

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { mkdir, readdir, readFile, stat, unlink } from "node:fs/promises";
 import path from "node:path";
-import type { OpContext, RevertOf } from "../../src/bridge/protocol.ts";
+import type { OpContext, RevertOf } from "../../src/shared/bridge/protocol.ts";
 import { ignore, writeDurably } from "./durable.ts";
 import type { OpRecord } from "./op-record.ts";
 

@@ -1,4 +1,4 @@
-import type { EditResult, OpContext, RevertEdit } from "../../src/bridge/protocol.ts";
+import type { EditResult, OpContext, RevertEdit } from "../../src/shared/bridge/protocol.ts";
 import { textHash } from "./edits.ts";
 
 /**

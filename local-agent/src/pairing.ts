@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { z } from "zod";
-import { PAIRING_PATHS } from "../../src/bridge/protocol.ts";
+import { PAIRING_PATHS } from "../../src/shared/bridge/protocol.ts";
 import { bridgeUrl, shortHostname, tidyName } from "./args.ts";
 import {
   bearer,

@@ -1,6 +1,6 @@
 import { lstat, readlink, realpath } from "node:fs/promises";
 import path from "node:path";
-import type { AgentErrorCode } from "../../src/core/errors.ts";
+import type { AgentErrorCode } from "../../src/shared/core/errors.ts";
 import { configDir } from "./credentials.ts";
 import { DEFAULT_DENY, type DenyPattern, deniedBy, insideFolded, literalHead } from "./deny.ts";
 import { errnoOf, fsFailure } from "./fs-errors.ts";

@@ -1,4 +1,4 @@
-import type { Lines } from "../../src/core/lines.ts";
+import type { Lines } from "../../src/shared/core/lines.ts";
 import { isRegionMarker } from "./syntax/regions.ts";
 
 /**

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import ignore, { type Ignore } from "ignore";
-import { LIMITS } from "../../src/core/limits.ts";
+import { LIMITS } from "../../src/shared/core/limits.ts";
 import { insideFolded } from "./deny.ts";
 import { isDenied, type Sandbox } from "./paths.ts";
 

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Duplex } from "node:stream";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { CLOSE_CODES, type Hello, PROTOCOL_VERSION } from "../../src/bridge/protocol.ts";
+import { CLOSE_CODES, type Hello, PROTOCOL_VERSION } from "../../src/shared/bridge/protocol.ts";
 import { connect } from "../src/agent.ts";
 import { BridgeConnection, refusesCredentials } from "../src/connection.ts";
 import { saveCredential } from "../src/credentials.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Splice } from "../../src/bridge/protocol.ts";
-import { Lines } from "../../src/core/lines.ts";
+import type { Splice } from "../../src/shared/bridge/protocol.ts";
+import { Lines } from "../../src/shared/core/lines.ts";
 import {
   applyChange,
   findMarker,

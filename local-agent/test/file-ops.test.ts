@@ -19,9 +19,9 @@ import type {
   EditResult,
   PasteMode,
   UndoEdit,
-} from "../../src/bridge/protocol.ts";
-import { MAX_IMPORTERS } from "../../src/bridge/protocol.ts";
-import { LIMITS } from "../../src/core/limits.ts";
+} from "../../src/shared/bridge/protocol.ts";
+import { MAX_IMPORTERS } from "../../src/shared/bridge/protocol.ts";
+import { LIMITS } from "../../src/shared/core/limits.ts";
 import { applyOp, readOp, type Workspace } from "../src/file-ops.ts";
 import { Journal, type StepHook } from "../src/journal.ts";
 import { PathLocks } from "../src/locks.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AgentError } from "../../src/bridge/protocol.ts";
+import { AgentError } from "../../src/shared/bridge/protocol.ts";
 import { errnoOf, type FsStep, fsFailure } from "../src/fs-errors.ts";
 
 /** errno, step → the code the caller gets, and a word of what to do in its message. */

@@ -16,7 +16,7 @@ import path from "node:path";
 import { build } from "esbuild";
 import { afterAll, describe, expect, it } from "vitest";
 import { MAIN_FIELDS } from "../../scripts/build-agent.ts";
-import type { Edit, Request } from "../../src/bridge/protocol.ts";
+import type { Edit, Request } from "../../src/shared/bridge/protocol.ts";
 import { applyOp, readOp, type Workspace } from "../src/file-ops.ts";
 import { handleRequest } from "../src/handlers.ts";
 import { Journal, type StepHook } from "../src/journal.ts";

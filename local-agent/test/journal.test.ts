@@ -12,7 +12,7 @@ import {
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import type { EditResult } from "../../src/bridge/protocol.ts";
+import type { EditResult } from "../../src/shared/bridge/protocol.ts";
 import {
   Journal,
   type Recording,

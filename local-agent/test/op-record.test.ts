@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { EditResult, RevertEdit } from "../../src/bridge/protocol.ts";
+import type { EditResult, RevertEdit } from "../../src/shared/bridge/protocol.ts";
 import { textHash, undoSplice } from "../src/edits.ts";
 import { recordOf, revertMismatch } from "../src/op-record.ts";
 

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { PAIRING_PATHS } from "../../src/bridge/protocol.ts";
+import { PAIRING_PATHS } from "../../src/shared/bridge/protocol.ts";
 import { shortHostname, tidyName } from "../src/args.ts";
 import { type Credential, readCredential, saveCredential } from "../src/credentials.ts";
 import { login, logout, type PairingIo } from "../src/pairing.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Lines } from "../../src/core/lines.ts";
+import { Lines } from "../../src/shared/core/lines.ts";
 import { applyChange, type PasteSpec, planPaste } from "../src/edits.ts";
 import { spacingFor } from "../src/spacing.ts";
 

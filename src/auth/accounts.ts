@@ -1,10 +1,11 @@
 import { DurableObject } from "cloudflare:workers";
-import { fail, type Outcome, ok } from "../core/errors.ts";
+import { fail, type Outcome, ok } from "../shared/core/errors.ts";
+import { randomSecret } from "../shared/secrets.ts";
 import { type Migrations, migrate } from "../storage/migrate.ts";
 import { hashPassphrase, needsRehash, passphraseProblem, verifyPassphrase } from "./passphrase.ts";
 import { type Claim, type RefreshAnswer, RefreshRecord } from "./refresh-record.ts";
 import { type Attempts, afterFailure, NO_ATTEMPTS, WINDOW_MS, waitMs } from "./throttle.ts";
-import { digest, normaliseUserCode, randomSecret, userCode } from "./tokens.ts";
+import { digest, normaliseUserCode, userCode } from "./tokens.ts";
 
 /**
  * Accounts: users, their sign-in sessions, sign-in throttling, agent pairings

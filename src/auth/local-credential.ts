@@ -1,6 +1,6 @@
-import { NONCE_HEADER } from "../bridge/proof.ts";
 import { routePath } from "../route-path.ts";
-import { constantTimeEqual } from "./passphrase.ts";
+import { NONCE_HEADER } from "../shared/bridge/proof.ts";
+import { constantTimeEqual } from "../shared/secrets.ts";
 
 /**
  * The local credential (docs/security.md): a local server serves the account
@@ -110,7 +110,7 @@ export async function localGate(
     });
   }
   const bearer = bearerOf(request.headers.get("authorization"));
-  // An agent proving the credential inside the socket (bridge/proof.ts): the Bridge
+  // An agent proving the credential inside the socket (shared/bridge/proof.ts): the Bridge
   // challenges it before it may say anything; a browser is refused at /bridge before this.
   if (path === "/bridge" && bearer === undefined && request.headers.has(NONCE_HEADER))
     return undefined;

@@ -1,4 +1,4 @@
-import { toBase64Url } from "./tokens.ts";
+import { constantTimeEqual, toBase64Url } from "../shared/secrets.ts";
 
 /**
  * Passphrases, stored only as a slow hash (issue 7): PBKDF2-SHA256 with
@@ -56,14 +56,6 @@ export async function hashPassphrase(
 ): Promise<string> {
   const hash = await derive(passphrase, salt, iterations);
   return `${SCHEME}$${iterations}$${toBase64Url(salt)}$${toBase64Url(hash)}`;
-}
-
-/** Equal byte strings, in time that depends on their length only. */
-export function constantTimeEqual(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.byteLength !== b.byteLength) return false;
-  let diff = 0;
-  for (let i = 0; i < a.byteLength; i++) diff |= (a[i] ?? 0) ^ (b[i] ?? 0);
-  return diff === 0;
 }
 
 interface Parsed {

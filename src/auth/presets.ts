@@ -1,6 +1,6 @@
-import type { OpName } from "../bridge/protocol.ts";
-import type { ToolFailure } from "../core/errors.ts";
-import { SCOPES, type Scope } from "../core/names.ts";
+import type { OpName } from "../shared/bridge/protocol.ts";
+import type { ToolFailure } from "../shared/core/errors.ts";
+import { SCOPES, type Scope } from "../shared/core/names.ts";
 
 /**
  * Permission presets (DESIGN.md §1), one per OAuth grant, chosen by the user

@@ -1,15 +1,4 @@
-/** Random secrets and their stored form: only a SHA-256 digest of a secret is ever stored. */
-
-export const toBase64Url = (bytes: Uint8Array) =>
-  btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, "-")
-    .replace(/\//g, "_")
-    .replace(/=+$/, "");
-
-/** A fresh random secret: `bytes` random bytes, base64url (32 bytes: 43 characters). */
-export function randomSecret(bytes = 32): string {
-  return toBase64Url(crypto.getRandomValues(new Uint8Array(bytes)));
-}
+/** Secrets' stored form (only a SHA-256 digest of a secret is ever stored) and device-pairing codes. */
 
 /** The stored form of a secret: its SHA-256 digest, hex. */
 export async function digest(secret: string): Promise<string> {

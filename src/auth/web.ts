@@ -1,7 +1,6 @@
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { constantTimeEqual } from "./passphrase.ts";
-import { randomSecret } from "./tokens.ts";
+import { constantTimeEqual, randomSecret } from "../shared/secrets.ts";
 
 /**
  * What every sign-in, consent, pairing and account page shares: cookies

@@ -1,4 +1,4 @@
-import type { Hello, OpContext } from "./protocol.ts";
+import type { Hello, OpContext } from "../shared/bridge/protocol.ts";
 import type { AgentInfo } from "./routing.ts";
 
 /** An agent that was turned away (another protocol version), shown by the agents tool. */

@@ -1,12 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 import pkg from "../../package.json" with { type: "json" };
-import { fail, type Outcome, ok } from "../core/errors.ts";
-import { storeName } from "../core/names.ts";
-import { quoted } from "../core/quote.ts";
-import { migrate } from "../storage/migrate.ts";
-import { AgentRegistry, type Refusal } from "./agent-registry.ts";
-import { FrameAssembler, toFrames } from "./frames.ts";
-import { sameProof } from "./proof.ts";
+import { FrameAssembler, toFrames } from "../shared/bridge/frames.ts";
+import { sameProof } from "../shared/bridge/proof.ts";
 import {
   AgentMessage,
   AgentName,
@@ -23,7 +18,12 @@ import {
   PROTOCOL_VERSION,
   Proof,
   type Reply,
-} from "./protocol.ts";
+} from "../shared/bridge/protocol.ts";
+import { fail, type Outcome, ok } from "../shared/core/errors.ts";
+import { storeName } from "../shared/core/names.ts";
+import { quoted } from "../shared/core/quote.ts";
+import { migrate } from "../storage/migrate.ts";
+import { AgentRegistry, type Refusal } from "./agent-registry.ts";
 import { type AgentInfo, pickAgent } from "./routing.ts";
 import { BRIDGE_MIGRATIONS } from "./schema.ts";
 

@@ -14,8 +14,8 @@ export type Route =
   | { ok: true; agent: AgentInfo }
   | { ok: false; code: "AGENT_NOT_CONNECTED" | "AGENT_AMBIGUOUS"; message: string };
 
-import { quoted } from "../core/quote.ts";
-import type { Edit, OpArgs, OpName } from "./protocol.ts";
+import type { Edit, OpArgs, OpName } from "../shared/bridge/protocol.ts";
+import { quoted } from "../shared/core/quote.ts";
 
 const START =
   "Start one on your machine with the agent the server offers: `npx <server>/agent.tgz connect <server>` (`<server>` is the server's URL).";

@@ -1,4 +1,4 @@
-import type { Edit, EditResult, Kept } from "../bridge/protocol.ts";
+import type { Edit, EditResult, Kept } from "../shared/bridge/protocol.ts";
 
 /**
  * Whether an agent's answer to an `apply` is an answer to what was asked,

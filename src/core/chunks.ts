@@ -1,4 +1,4 @@
-import { LIMITS } from "./limits.ts";
+import { LIMITS } from "../shared/core/limits.ts";
 
 /**
  * UTF-16 code units per chunk. A code unit never takes more than 3 bytes in

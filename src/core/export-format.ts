@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { LIMITS } from "./limits.ts";
-import { SCOPES } from "./names.ts";
+import { LIMITS } from "../shared/core/limits.ts";
+import { SCOPES } from "../shared/core/names.ts";
 
 /**
  * The clipboard export format, version 1: every entry with its full metadata.

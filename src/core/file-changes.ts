@@ -1,4 +1,4 @@
-import type { EditResult, RevertEdit } from "../bridge/protocol.ts";
+import type { EditResult, RevertEdit } from "../shared/bridge/protocol.ts";
 
 /** The first 12 hex digits of a hash: what receipts show, and enough for `expect`. */
 export function shortHash(hash: string | null): string {

@@ -1,4 +1,4 @@
-import { showable, UNSHOWABLE } from "./quote.ts";
+import { showable, UNSHOWABLE } from "../shared/core/quote.ts";
 /**
  * How `read` with `outline` shows a file's structure: one line per unit,
  * indented by nesting, its name as the file would show its kind

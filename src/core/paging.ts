@@ -1,5 +1,5 @@
 import { MARKER_OPEN } from "../refs/syntax.ts";
-import { LIMITS } from "./limits.ts";
+import { LIMITS } from "../shared/core/limits.ts";
 
 export interface Page {
   text: string;

@@ -1,5 +1,5 @@
-import type { Scope } from "./names.ts";
-import { plural } from "./text.ts";
+import type { Scope } from "../shared/core/names.ts";
+import { plural } from "../shared/core/text.ts";
 
 export interface RenderedEntry {
   key: string;

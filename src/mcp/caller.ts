@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import type { Preset } from "../auth/presets.ts";
-import { bridgeName, DEFAULT_SESSION, storeName } from "../core/names.ts";
 import type { StoreAddress } from "../session/address.ts";
 import type { OperationInput, OperationName, OperationResult } from "../session/operations.ts";
+import { bridgeName, DEFAULT_SESSION, storeName } from "../shared/core/names.ts";
 
 /** Who is calling: resolved once per HTTP request, before any tool runs. */
 export interface Caller {

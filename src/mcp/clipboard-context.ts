@@ -1,6 +1,6 @@
 import { type McpServer, ResourceTemplate } from "@modelcontextprotocol/server";
 import { z } from "zod";
-import { DEFAULT_SESSION, SESSION_HANDLE } from "../core/names.ts";
+import { DEFAULT_SESSION, SESSION_HANDLE } from "../shared/core/names.ts";
 import { type Caller, clipboardStub, runOperation, sessionAddress, userAddress } from "./caller.ts";
 import { inert } from "./inert.ts";
 import * as p from "./schemas.ts";

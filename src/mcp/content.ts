@@ -1,15 +1,15 @@
-import type { Outcome } from "../core/errors.ts";
-import { ok } from "../core/errors.ts";
-import { LIMITS } from "../core/limits.ts";
-import { utf8Bytes } from "../core/text.ts";
+import type { SessionContext } from "../session/clipboard-session.ts";
+import type { Outcome } from "../shared/core/errors.ts";
+import { ok } from "../shared/core/errors.ts";
+import { LIMITS } from "../shared/core/limits.ts";
+import { utf8Bytes } from "../shared/core/text.ts";
 import {
   indentUnit,
   shiftGrowth,
   shiftIndent,
   type Transform,
   transformPiece,
-} from "../refs/transforms.ts";
-import type { SessionContext } from "../session/clipboard-session.ts";
+} from "../shared/refs/transforms.ts";
 import { builtTooLarge } from "./failures.ts";
 import { expandMarkers, type Origin, type Resolved, refsOf, resolveRefs } from "./references.ts";
 import type { Ref } from "./schemas.ts";

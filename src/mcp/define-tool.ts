@@ -1,12 +1,12 @@
 import type { CallToolResult, McpServer } from "@modelcontextprotocol/server";
 import type { z } from "zod";
 import { sandboxRefuses } from "../auth/presets.ts";
-import { fail, type Outcome, ok, type ToolFailure } from "../core/errors.ts";
 import { shownPath, tooDeep } from "../core/json-depth.ts";
-import { LIMITS } from "../core/limits.ts";
-import { showable } from "../core/quote.ts";
 import type { SessionContext } from "../session/clipboard-session.ts";
 import type { OperationName } from "../session/operations.ts";
+import { fail, type Outcome, ok, type ToolFailure } from "../shared/core/errors.ts";
+import { LIMITS } from "../shared/core/limits.ts";
+import { showable } from "../shared/core/quote.ts";
 import type { Hints } from "./annotations.ts";
 import { type Caller, runOperation, sessionAddress } from "./caller.ts";
 import { inert } from "./inert.ts";

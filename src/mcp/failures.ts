@@ -1,7 +1,7 @@
-import { fail, type Outcome, ok, type ToolFailure } from "../core/errors.ts";
-import { LIMITS } from "../core/limits.ts";
-import { utf8Bytes } from "../core/text.ts";
-import type { Built, TooLarge } from "../refs/transforms.ts";
+import { fail, type Outcome, ok, type ToolFailure } from "../shared/core/errors.ts";
+import { LIMITS } from "../shared/core/limits.ts";
+import { utf8Bytes } from "../shared/core/text.ts";
+import type { Built, TooLarge } from "../shared/refs/transforms.ts";
 import { formatBytes } from "./receipts.ts";
 
 /** ENTRY_NOT_FOUND naming where it looked. */

@@ -1,6 +1,6 @@
-import type { OpResult, Selector } from "../bridge/protocol.ts";
-import { type Outcome, ok } from "../core/errors.ts";
 import type { SessionContext } from "../session/clipboard-session.ts";
+import type { OpResult, Selector } from "../shared/bridge/protocol.ts";
+import { type Outcome, ok } from "../shared/core/errors.ts";
 
 /**
  * Lines of a file through the local agent (all of them by default), and which

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import type { EditResult } from "../bridge/protocol.ts";
-import type { ToolFailure } from "../core/errors.ts";
 import { shortHash } from "../core/file-changes.ts";
-import { showable } from "../core/quote.ts";
+import type { EditResult } from "../shared/bridge/protocol.ts";
+import type { ToolFailure } from "../shared/core/errors.ts";
+import { showable } from "../shared/core/quote.ts";
 
 /** One file a file operation changed (or, in a dry run, would change): no content. */
 export const changedFile = z.object({

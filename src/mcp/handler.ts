@@ -1,7 +1,7 @@
 import { type AuthInfo, isJsonContentType, readRequestBody } from "@modelcontextprotocol/server";
 import { createMcpHandler } from "agents/mcp/server";
 import { isPreset } from "../auth/presets.ts";
-import { LIMITS } from "../core/limits.ts";
+import { LIMITS } from "../shared/core/limits.ts";
 import type { Caller } from "./caller.ts";
 import { createServer } from "./server.ts";
 

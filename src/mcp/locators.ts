@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { PasteMode } from "../bridge/protocol.ts";
-import type { ToolFailure } from "../core/errors.ts";
-import { keyProblem } from "../core/names.ts";
 import { type Located, parseLocator } from "../refs/locator.ts";
 import { parseLineRange } from "../refs/syntax.ts";
+import { PasteMode } from "../shared/bridge/protocol.ts";
+import type { ToolFailure } from "../shared/core/errors.ts";
+import { keyProblem } from "../shared/core/names.ts";
 import { brief } from "./lean-schema.ts";
 import { refSource } from "./references.ts";
 import * as p from "./schemas.ts";

@@ -1,7 +1,7 @@
 import type { z } from "zod";
-import { LIMITS } from "../core/limits.ts";
-import { estimateTokens, plural } from "../core/text.ts";
 import type { EntryView } from "../session/clipboard.ts";
+import { LIMITS } from "../shared/core/limits.ts";
+import { estimateTokens, plural } from "../shared/core/text.ts";
 import type { receipt } from "./schemas.ts";
 
 export type Receipt = z.infer<typeof receipt>;

@@ -1,10 +1,4 @@
 import { PermissionDenied } from "../auth/presets.ts";
-import type { Selector } from "../bridge/protocol.ts";
-import { fail, type Outcome, ok, type ToolFailure } from "../core/errors.ts";
-import { LIMITS } from "../core/limits.ts";
-import { sliceLines, utf8Bytes } from "../core/text.ts";
-import { describeStages, findPassage } from "../refs/anchors.ts";
-import { languageOf } from "../refs/languages.ts";
 import { parseLocator } from "../refs/locator.ts";
 import {
   fitResolved,
@@ -14,9 +8,15 @@ import {
   scanMarkers,
   shownMarker,
 } from "../refs/syntax.ts";
-import { Mosaic, type Transform, transformProblem } from "../refs/transforms.ts";
-import { wholeLineSpan } from "../refs/whole-lines.ts";
 import type { SessionContext } from "../session/clipboard-session.ts";
+import type { Selector } from "../shared/bridge/protocol.ts";
+import { fail, type Outcome, ok, type ToolFailure } from "../shared/core/errors.ts";
+import { LIMITS } from "../shared/core/limits.ts";
+import { sliceLines, utf8Bytes } from "../shared/core/text.ts";
+import { describeStages, findPassage } from "../shared/refs/anchors.ts";
+import { languageOf } from "../shared/refs/languages.ts";
+import { Mosaic, type Transform, transformProblem } from "../shared/refs/transforms.ts";
+import { wholeLineSpan } from "../shared/refs/whole-lines.ts";
 import { builtTooLarge, notFound } from "./failures.ts";
 import { readFileLines } from "./file-lines.ts";
 import { type Ref, ref as RefSchema } from "./schemas.ts";

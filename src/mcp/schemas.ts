@@ -1,7 +1,13 @@
 import { z } from "zod";
-import { AgentName, HashPrefix, PasteMode } from "../bridge/protocol.ts";
-import { LIMITS } from "../core/limits.ts";
-import { keyProblem, PROJECT_NAME, SCOPES, SESSION_HANDLE, TAG_NAME } from "../core/names.ts";
+import { AgentName, HashPrefix, PasteMode } from "../shared/bridge/protocol.ts";
+import { LIMITS } from "../shared/core/limits.ts";
+import {
+  keyProblem,
+  PROJECT_NAME,
+  SCOPES,
+  SESSION_HANDLE,
+  TAG_NAME,
+} from "../shared/core/names.ts";
 
 /**
  * Parameter schemas shared by the tools. Messages follow the parameter name in
@@ -220,7 +226,7 @@ export const ref = z.strictObject({
 });
 export type Ref = z.output<typeof ref>;
 
-/** A transform as the actions take it: `replace` as `{from, to}` objects (refs/transforms.ts). */
+/** A transform as the actions take it: `replace` as `{from, to}` objects (shared/refs/transforms.ts). */
 export const transformSpec = z.strictObject({
   replace: z
     .array(z.strictObject({ from: z.string(), to: z.string() }))

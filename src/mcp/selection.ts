@@ -1,6 +1,6 @@
-import type { Selection, Selector } from "../bridge/protocol.ts";
-import type { ToolFailure } from "../core/errors.ts";
 import { unescapeMarkers } from "../refs/syntax.ts";
+import type { Selection, Selector } from "../shared/bridge/protocol.ts";
+import type { ToolFailure } from "../shared/core/errors.ts";
 
 /** The selector fields a tool (or a target) takes next to `path`. */
 export interface SelectorArgs {

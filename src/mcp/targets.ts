@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import type { Edit, OpResult, Selector } from "../bridge/protocol.ts";
-import { takesWholeFile } from "../core/paste-targets.ts";
+import type { Edit, OpResult, Selector } from "../shared/bridge/protocol.ts";
+import { takesWholeFile } from "../shared/core/paste-targets.ts";
 import type { target } from "./schemas.ts";
 import { selectorOf } from "./selection.ts";
 

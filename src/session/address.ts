@@ -1,4 +1,4 @@
-import type { Scope } from "../core/names.ts";
+import type { Scope } from "../shared/core/names.ts";
 
 /**
  * Which clipboard a Durable Object holds. Passed with every call so the object

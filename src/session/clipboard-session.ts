@@ -6,6 +6,8 @@ import {
   scopeDenied,
   visibleScopes,
 } from "../auth/presets.ts";
+import { describeRequest } from "../bridge/routing.ts";
+import { bridgeStub } from "../mcp/caller.ts";
 import {
   type EditResult,
   type Kept,
@@ -13,12 +15,10 @@ import {
   type OpArgs,
   type OpName,
   type OpResult,
-} from "../bridge/protocol.ts";
-import { describeRequest } from "../bridge/routing.ts";
-import { fail, type Outcome, ok, type ToolFailure } from "../core/errors.ts";
-import { LIMITS } from "../core/limits.ts";
-import { DEFAULT_PROJECT, DEFAULT_SESSION, type Scope, storeName } from "../core/names.ts";
-import { bridgeStub } from "../mcp/caller.ts";
+} from "../shared/bridge/protocol.ts";
+import { fail, type Outcome, ok, type ToolFailure } from "../shared/core/errors.ts";
+import { LIMITS } from "../shared/core/limits.ts";
+import { DEFAULT_PROJECT, DEFAULT_SESSION, type Scope, storeName } from "../shared/core/names.ts";
 import { migrate } from "../storage/migrate.ts";
 import type { StoreAddress } from "./address.ts";
 import { ChangeFeed, DASHBOARD_SOCKETS, topicOf } from "./change-feed.ts";

@@ -1,11 +1,11 @@
-import { fail, type Outcome, ok } from "../core/errors.ts";
 import type { Conflict, ExportedEntry, ImportStep } from "../core/export-format.ts";
 import { planImport } from "../core/export-format.ts";
-import { LIMITS } from "../core/limits.ts";
-import { nextAutoKey, type Scope } from "../core/names.ts";
 import { getPage } from "../core/paging.ts";
 import { createMatchCounter } from "../core/search.ts";
-import { headAndTail, sliceLines } from "../core/text.ts";
+import { fail, type Outcome, ok } from "../shared/core/errors.ts";
+import { LIMITS } from "../shared/core/limits.ts";
+import { nextAutoKey, type Scope } from "../shared/core/names.ts";
+import { headAndTail, sliceLines } from "../shared/core/text.ts";
 import {
   type BrowseFilter,
   type EntryRow,

@@ -1,7 +1,7 @@
 import { splitIntoChunks } from "../core/chunks.ts";
-import { LIMITS } from "../core/limits.ts";
 import { type Page, pageStarts } from "../core/paging.ts";
-import { countLines, utf8Bytes } from "../core/text.ts";
+import { LIMITS } from "../shared/core/limits.ts";
+import { countLines, utf8Bytes } from "../shared/core/text.ts";
 
 /** Where an entry's content came from. Stored as JSON. */
 export type EntrySource =

@@ -1,8 +1,8 @@
-import type { EditResult, RevertEdit } from "../bridge/protocol.ts";
 import type { AskedEdit } from "../core/answer-check.ts";
 import { splitIntoChunks } from "../core/chunks.ts";
 import { reversalOf, splitResults } from "../core/file-changes.ts";
-import { LIMITS } from "../core/limits.ts";
+import type { EditResult, RevertEdit } from "../shared/bridge/protocol.ts";
+import { LIMITS } from "../shared/core/limits.ts";
 
 /** What a file operation was: a change (undoable) or an undo/redo of earlier ones. */
 export type FileOpKind = "paste" | "cut" | "move" | "write" | "undo" | "redo";

@@ -1,3 +1,5 @@
+import { type AskedEdit, answerMismatch, askedOf } from "../core/answer-check.ts";
+import { describeChange } from "../core/file-changes.ts";
 import {
   type Edit,
   type EditResult,
@@ -7,12 +9,10 @@ import {
   type OpArgs,
   type OpName,
   type OpResult,
-} from "../bridge/protocol.ts";
-import { type AskedEdit, answerMismatch, askedOf } from "../core/answer-check.ts";
-import { fail, type Outcome, ok } from "../core/errors.ts";
-import { describeChange } from "../core/file-changes.ts";
-import type { Scope } from "../core/names.ts";
-import { quoted } from "../core/quote.ts";
+} from "../shared/bridge/protocol.ts";
+import { fail, type Outcome, ok } from "../shared/core/errors.ts";
+import type { Scope } from "../shared/core/names.ts";
+import { quoted } from "../shared/core/quote.ts";
 import type { Cover, FileOpKind, FileOpRow, FileOpStore } from "./file-op-store.ts";
 import type { SessionLog } from "./session-log.ts";
 

@@ -1,6 +1,6 @@
-import { type Outcome, ok } from "../core/errors.ts";
-import { SCOPES, type Scope } from "../core/names.ts";
 import { type RenderedEntry, renderClipboard } from "../core/render-clipboard.ts";
+import { type Outcome, ok } from "../shared/core/errors.ts";
+import { SCOPES, type Scope } from "../shared/core/names.ts";
 import type { SessionContext } from "./clipboard-session.ts";
 
 /** The session's clipboard as markdown (operation behind the resource and the prompt). */

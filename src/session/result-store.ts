@@ -1,6 +1,6 @@
-import type { ToolFailure } from "../core/errors.ts";
-import { LIMITS } from "../core/limits.ts";
-import { SCOPES, type Scope } from "../core/names.ts";
+import type { ToolFailure } from "../shared/core/errors.ts";
+import { LIMITS } from "../shared/core/limits.ts";
+import { SCOPES, type Scope } from "../shared/core/names.ts";
 
 /**
  * What a result showed came from: a clipboard scope, the OS clipboard, or the

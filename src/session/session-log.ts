@@ -1,4 +1,4 @@
-import { LIMITS } from "../core/limits.ts";
+import { LIMITS } from "../shared/core/limits.ts";
 
 export type HistoryItem = {
   id: number;

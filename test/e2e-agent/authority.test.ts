@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PROTOCOL_VERSION } from "../../src/bridge/protocol.ts";
+import { PROTOCOL_VERSION } from "../../src/shared/bridge/protocol.ts";
 import {
   type AnyClient,
   baseUrl,

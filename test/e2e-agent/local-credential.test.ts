@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PROTOCOL_VERSION } from "../../src/bridge/protocol.ts";
+import { PROTOCOL_VERSION } from "../../src/shared/bridge/protocol.ts";
 import { type AnyClient, baseUrl, connectV1, ok } from "../e2e/clients.ts";
 import { type AgentProcess, startAgent, tempProject } from "./agent-process.ts";
 

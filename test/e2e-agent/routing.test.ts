@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { localCredentialText, newLocalToken } from "../../local-agent/src/local-credential.ts";
 import { freePort, startWranglerDev } from "../../scripts/wrangler-dev.ts";
-import { PROTOCOL_VERSION } from "../../src/bridge/protocol.ts";
+import { PROTOCOL_VERSION } from "../../src/shared/bridge/protocol.ts";
 import {
   type AnyClient,
   bridgeSocket,

@@ -6,7 +6,7 @@ import { type AgentProcess, startAgent, tempProject, writeFile } from "./agent-p
 
 /**
  * Anchors that cover whole lines select whole lines, line breaks included, as
- * `focus` does (src/refs/whole-lines.ts): through `move`, `read`, `cut` and a
+ * `focus` does (src/shared/refs/whole-lines.ts): through `move`, `read`, `cut` and a
  * paste target, with a real agent. Issue 14's example: a move that left a
  * stray blank line behind and a moved block without its final line break.
  */

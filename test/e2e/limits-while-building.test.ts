@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LIMITS } from "../../src/core/limits.ts";
+import { LIMITS } from "../../src/shared/core/limits.ts";
 import {
   type AnyClient,
   authHeaders,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { findAnchor, findPassage, fuzzyBudget } from "../../src/refs/anchors.ts";
-import { WorkMeter } from "../../src/refs/work-meter.ts";
+import { findAnchor, findPassage, fuzzyBudget } from "../../src/shared/refs/anchors.ts";
+import { WorkMeter } from "../../src/shared/refs/work-meter.ts";
 
 const py = [
   "class Store:",

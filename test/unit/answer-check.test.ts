@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Edit, EditResult, Splice } from "../../src/bridge/protocol.ts";
 import { answerMismatch, askedOf, normalPath } from "../../src/core/answer-check.ts";
+import type { Edit, EditResult, Splice } from "../../src/shared/bridge/protocol.ts";
 
 const H = (c: string) => c.repeat(64);
 

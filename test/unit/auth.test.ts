@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import {
-  constantTimeEqual,
   hashPassphrase,
   needsRehash,
   passphraseProblem,
@@ -13,6 +12,7 @@ import {
   WINDOW_MS,
   waitMs,
 } from "../../src/auth/throttle.ts";
+import { constantTimeEqual } from "../../src/shared/secrets.ts";
 
 describe("passphrases", () => {
   it("hashes with PBKDF2-SHA256 at 600,000 iterations and a fresh salt, and verifies", async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CHUNK_UNITS, splitIntoChunks } from "../../src/core/chunks.ts";
-import { LIMITS } from "../../src/core/limits.ts";
-import { utf8Bytes } from "../../src/core/text.ts";
+import { LIMITS } from "../../src/shared/core/limits.ts";
+import { utf8Bytes } from "../../src/shared/core/text.ts";
 
 describe("splitIntoChunks", () => {
   it("gives one chunk for short and empty text", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ExactSearch } from "../../src/refs/exact-search.ts";
+import { ExactSearch } from "../../src/shared/refs/exact-search.ts";
 
 describe("ExactSearch", () => {
   it("finds what indexOf finds, short needles and long, from any position", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fold, foldedIndex, originalSpan } from "../../src/refs/fold.ts";
+import { fold, foldedIndex, originalSpan } from "../../src/shared/refs/fold.ts";
 
 describe("fold", () => {
   it("drops whitespace, lower-cases and reads typographic punctuation as ASCII", () => {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { FrameAssembler, toFrames } from "../../src/bridge/frames.ts";
+import { FrameAssembler, toFrames } from "../../src/shared/bridge/frames.ts";
 import {
   Hello,
   HelloVersion,
   PROTOCOL_VERSION,
   Reply,
   Request,
-} from "../../src/bridge/protocol.ts";
+} from "../../src/shared/bridge/protocol.ts";
 
 describe("frames", () => {
   it("sends a short message as itself", () => {

@@ -1,9 +1,9 @@
 import search from "approx-string-match";
 import { describe, expect, it } from "vitest";
-import { leftmostStart } from "../../src/refs/banded.ts";
-import { bestEnds, FuzzyMatches } from "../../src/refs/fuzzy.ts";
-import { MyersPattern, MyersRun } from "../../src/refs/myers.ts";
-import { WorkBudgetExceeded, WorkMeter } from "../../src/refs/work-meter.ts";
+import { leftmostStart } from "../../src/shared/refs/banded.ts";
+import { bestEnds, FuzzyMatches } from "../../src/shared/refs/fuzzy.ts";
+import { MyersPattern, MyersRun } from "../../src/shared/refs/myers.ts";
+import { WorkBudgetExceeded, WorkMeter } from "../../src/shared/refs/work-meter.ts";
 
 /** A small deterministic generator (mulberry32), so failures reproduce. */
 function random(seed: number) {

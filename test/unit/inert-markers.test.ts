@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { getPage } from "../../src/core/paging.ts";
-import { countLines } from "../../src/core/text.ts";
 import { inert } from "../../src/mcp/inert.ts";
 import {
   escapeMarkers,
@@ -9,6 +8,7 @@ import {
   scanMarkers,
   unescapeMarkers,
 } from "../../src/refs/syntax.ts";
+import { countLines } from "../../src/shared/core/text.ts";
 
 /** A small seeded generator (mulberry32), so a failing case can be replayed. */
 function random(seed: number): () => number {

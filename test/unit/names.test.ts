@@ -5,7 +5,7 @@ import {
   nextAutoKey,
   SESSION_HANDLE,
   storeName,
-} from "../../src/core/names.ts";
+} from "../../src/shared/core/names.ts";
 
 describe("names", () => {
   it("accepts ordinary keys and explains bad ones", () => {

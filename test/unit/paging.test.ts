@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { getPage, pageStarts } from "../../src/core/paging.ts";
-import { numberLines } from "../../src/core/text.ts";
 import { escapeMarkers } from "../../src/refs/syntax.ts";
+import { numberLines } from "../../src/shared/core/text.ts";
 
 describe("paging", () => {
   it("keeps text under the cap on one page", () => {

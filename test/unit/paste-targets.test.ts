@@ -5,8 +5,8 @@ import {
   shortHash,
   splitResults,
 } from "../../src/core/file-changes.ts";
-import { checkTargets } from "../../src/core/paste-targets.ts";
 import { isFailure, toDestination } from "../../src/mcp/locators.ts";
+import { checkTargets } from "../../src/shared/core/paste-targets.ts";
 
 describe("checkTargets", () => {
   it("accepts each mode with what it needs", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { quoted, showable } from "../../src/core/quote.ts";
+import { quoted, showable } from "../../src/shared/core/quote.ts";
 
 describe("quoted", () => {
   it("shows plain text as a code span", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { LIMITS } from "../../src/core/limits.ts";
-import { utf8Bytes } from "../../src/core/text.ts";
+import { LIMITS } from "../../src/shared/core/limits.ts";
+import { utf8Bytes } from "../../src/shared/core/text.ts";
 import {
   assemble,
   commonIndent,
@@ -11,7 +11,7 @@ import {
   shiftIndent,
   type Transform,
   transformPiece,
-} from "../../src/refs/transforms.ts";
+} from "../../src/shared/refs/transforms.ts";
 
 const LIMIT = LIMITS.entryBytes;
 const encoder = new TextEncoder();

@@ -16,6 +16,20 @@ function sources(dir: string): string[] {
     .map((e) => path.relative(ROOT, path.join(e.parentPath, e.name)).split(path.sep).join("/"));
 }
 
+/** A file's import specifiers (static, dynamic, re-exports, side effects). */
+function importsOf(file: string): string[] {
+  const text = readFileSync(path.join(ROOT, file), "utf8");
+  return [...text.matchAll(/(?:\bfrom|\bimport|\bexport)\s*\(?\s*["']([^"']+)["']/g)].map(
+    (m) => m[1] ?? "",
+  );
+}
+
+/** A relative specifier resolved to a repository path; a package or `node:` name as it is. */
+function resolved(file: string, specifier: string): string {
+  if (!specifier.startsWith(".")) return specifier;
+  return path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier));
+}
+
 describe("the source tree", () => {
   it("keeps generated types out of src/: types/worker-configuration.d.ts, written by npm run types", () => {
     const generated = sources("src").filter((file) =>
@@ -28,5 +42,27 @@ describe("the source tree", () => {
     );
     const pkg = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8"));
     expect(pkg.scripts.types).toContain("wrangler types types/worker-configuration.d.ts");
+  });
+
+  it("marks what the local agent bundles of src/: it lies under src/shared/", () => {
+    const reached = new Set(
+      sources("local-agent/src").flatMap((file) =>
+        importsOf(file)
+          .map((specifier) => resolved(file, specifier))
+          .filter((target) => target.startsWith("src/")),
+      ),
+    );
+    expect(reached.size, "the agent imports the wire protocol from src/").toBeGreaterThan(0);
+    expect([...reached].filter((target) => !target.startsWith("src/shared/"))).toEqual([]);
+  });
+
+  it("keeps src/shared/ runnable in both: it imports only src/shared/ and zod, never cloudflare:* or node:*", () => {
+    const strays = sources("src/shared").flatMap((file) =>
+      importsOf(file)
+        .map((specifier) => resolved(file, specifier))
+        .filter((target) => !target.startsWith("src/shared/") && target !== "zod")
+        .map((target) => `${file} imports ${target}`),
+    );
+    expect(strays).toEqual([]);
   });
 });

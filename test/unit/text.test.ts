@@ -5,7 +5,7 @@ import {
   headAndTail,
   sliceLines,
   utf8Bytes,
-} from "../../src/core/text.ts";
+} from "../../src/shared/core/text.ts";
 
 describe("countLines", () => {
   it.each([

@@ -8,7 +8,7 @@ import {
   reindentTo,
   shiftIndent,
   transformProblem,
-} from "../../src/refs/transforms.ts";
+} from "../../src/shared/refs/transforms.ts";
 
 /** What `assemble` built: it returns a size-checked result. */
 const built = (b: Built) => (b.ok ? b.text : `TEXT_TOO_LARGE at ${b.tooLarge.param}`);

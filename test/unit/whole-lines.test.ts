@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { wholeLineSpan } from "../../src/refs/whole-lines.ts";
+import { wholeLineSpan } from "../../src/shared/refs/whole-lines.ts";
 
 const span = (text: string, from: string, to: string) => {
   const start = text.indexOf(from);

@@ -1,6 +1,6 @@
 import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { EditResult } from "../../src/bridge/protocol.ts";
+import type { EditResult } from "../../src/shared/bridge/protocol.ts";
 import { call, freshUser, sessionOf, stubFor, value } from "./helpers.ts";
 import { connectAgent, type TestAgent } from "./test-agent.ts";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { findPassage } from "../../src/refs/anchors.ts";
+import { findPassage } from "../../src/shared/refs/anchors.ts";
 
 /**
  * Anchors resolve at the edge for entries and results: the same pure module,

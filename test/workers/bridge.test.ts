@@ -1,7 +1,7 @@
 import { evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { HEARTBEAT, PROTOCOL_VERSION } from "../../src/bridge/protocol.ts";
-import type { Outcome } from "../../src/core/errors.ts";
+import { HEARTBEAT, PROTOCOL_VERSION } from "../../src/shared/bridge/protocol.ts";
+import type { Outcome } from "../../src/shared/core/errors.ts";
 import { freshUser } from "./helpers.ts";
 import { bridgeOf, connectAgent, type TestAgent } from "./test-agent.ts";
 

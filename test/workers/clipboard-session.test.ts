@@ -1,9 +1,9 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { LIMITS } from "../../src/core/limits.ts";
 import { getPage } from "../../src/core/paging.ts";
 import { ResultStore } from "../../src/session/result-store.ts";
 import { SCHEMA_VERSION } from "../../src/session/schema.ts";
+import { LIMITS } from "../../src/shared/core/limits.ts";
 import { call, freshUser, projectOf, sessionOf, stubFor, userOf, value } from "./helpers.ts";
 
 describe("schema", () => {

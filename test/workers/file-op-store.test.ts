@@ -1,8 +1,8 @@
 import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { EditResult } from "../../src/bridge/protocol.ts";
-import { LIMITS } from "../../src/core/limits.ts";
 import { FileOpStore } from "../../src/session/file-op-store.ts";
+import type { EditResult } from "../../src/shared/bridge/protocol.ts";
+import { LIMITS } from "../../src/shared/core/limits.ts";
 import { freshUser, sessionOf, stubFor } from "./helpers.ts";
 
 /** A result as the agent returns it for one edit of `path`. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { LOCAL_USER } from "../../src/auth/identity.ts";
-import { NONCE_HEADER, newNonce, proofOf } from "../../src/bridge/proof.ts";
-import { CLOSE_CODES, PROTOCOL_VERSION } from "../../src/bridge/protocol.ts";
+import { NONCE_HEADER, newNonce, proofOf } from "../../src/shared/bridge/proof.ts";
+import { CLOSE_CODES, PROTOCOL_VERSION } from "../../src/shared/bridge/protocol.ts";
 import { LOCAL_TOKEN, localServer } from "./helpers.ts";
 import { bridgeOf } from "./test-agent.ts";
 

@@ -1,8 +1,8 @@
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { LOCAL_USER } from "../../src/auth/identity.ts";
-import { LIMITS } from "../../src/core/limits.ts";
 import { copy } from "../../src/mcp/tools/copy.ts";
+import { LIMITS } from "../../src/shared/core/limits.ts";
 import { asLocalUser, op, sessionOf } from "./helpers.ts";
 
 /** A deployed-looking Worker (no local credential: sign-in everywhere), and `npm start`'s, called by its user. */

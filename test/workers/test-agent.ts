@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { BRIDGE_USER_HEADER } from "../../src/bridge/bridge.ts";
-import { FrameAssembler, toFrames } from "../../src/bridge/frames.ts";
-import { PROTOCOL_VERSION } from "../../src/bridge/protocol.ts";
-import { bridgeName } from "../../src/core/names.ts";
+import { FrameAssembler, toFrames } from "../../src/shared/bridge/frames.ts";
+import { PROTOCOL_VERSION } from "../../src/shared/bridge/protocol.ts";
+import { bridgeName } from "../../src/shared/core/names.ts";
 
 export const bridgeOf = (user: string) => env.BRIDGE.get(env.BRIDGE.idFromName(bridgeName(user)));
 

@@ -18,7 +18,7 @@ import { ComputeThread } from "./thread.ts";
  * and the syntax guard always in the compute thread (tree-sitter: its parse
  * cannot be interrupted, and its memory goes with the thread); anchors in
  * the thread for texts over INLINE_CHARS, on the main thread below (anchors
- * are linear, src/refs/anchors.ts: at most a few milliseconds there, and no
+ * are linear, src/shared/refs/anchors.ts: at most a few milliseconds there, and no
  * thread start, ~70 ms, for the usual small file).
  */
 export const INLINE_CHARS = 64 * 1024;

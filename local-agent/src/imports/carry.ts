@@ -1,6 +1,6 @@
-import type { EditResult } from "../../../src/bridge/protocol.ts";
-import { Lines } from "../../../src/core/lines.ts";
-import { countLines } from "../../../src/core/text.ts";
+import type { EditResult } from "../../../src/shared/bridge/protocol.ts";
+import { Lines } from "../../../src/shared/core/lines.ts";
+import { countLines } from "../../../src/shared/core/text.ts";
 import {
   importsModule,
   planGoImports,

@@ -1,5 +1,5 @@
-import { describeStages, findPassage } from "../../../src/refs/anchors.ts";
-import { wholeLineSpan } from "../../../src/refs/whole-lines.ts";
+import { describeStages, findPassage } from "../../../src/shared/refs/anchors.ts";
+import { wholeLineSpan } from "../../../src/shared/refs/whole-lines.ts";
 /** What a selector picks in a text: a symbol by name, or a passage by anchors. */
 export interface Selector {
   focus?: string | undefined;

@@ -1,10 +1,10 @@
 /**
  * What counts as a symbol in each language's tree-sitter grammar (from
  * @vscode/tree-sitter-wasm, the prebuilt WebAssembly grammars VS Code ships).
- * Which languages there are, by extension, is src/refs/languages.ts (the edge
+ * Which languages there are, by extension, is src/shared/refs/languages.ts (the edge
  * needs it too).
  */
-import type { CodeLanguage, Language } from "../../../src/refs/languages.ts";
+import type { CodeLanguage, Language } from "../../../src/shared/refs/languages.ts";
 
 export {
   CODE_LANGUAGES,
@@ -16,7 +16,7 @@ export {
   type Language,
   languageNamed,
   languageOf,
-} from "../../../src/refs/languages.ts";
+} from "../../../src/shared/refs/languages.ts";
 
 /** TypeScript, TSX and JavaScript: one import planner for all three (imports/typescript.ts). */
 export type ScriptLanguage = Extract<CodeLanguage, "typescript" | "tsx" | "javascript">;

@@ -1,4 +1,4 @@
-import type { Lines } from "../../../src/core/lines.ts";
+import type { Lines } from "../../../src/shared/core/lines.ts";
 
 /**
  * Where a unit begins and ends in its text: whole lines when it has its lines

@@ -1,8 +1,8 @@
 import { html } from "hono/html";
 import type { Html } from "../../auth/pages.ts";
-import { LIMITS } from "../../core/limits.ts";
 import type { Browsed, EntryView } from "../../session/clipboard.ts";
 import type { SessionFacts } from "../../session/clipboard-session.ts";
+import { LIMITS } from "../../shared/core/limits.ts";
 import type { Place } from "../places.ts";
 import { dashboardPage, type Frame, notice, size, timeLeft, when } from "./layout.ts";
 

@@ -1,6 +1,6 @@
 import { describeAgent } from "../../bridge/routing.ts";
-import { type Outcome, ok } from "../../core/errors.ts";
-import { quoted } from "../../core/quote.ts";
+import { type Outcome, ok } from "../../shared/core/errors.ts";
+import { quoted } from "../../shared/core/quote.ts";
 import { bridgeStub, type Caller } from "../caller.ts";
 
 export interface AgentsView {

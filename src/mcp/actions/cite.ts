@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { fail, ok } from "../../core/errors.ts";
 import { getPage } from "../../core/paging.ts";
-import { countLines, numberLines } from "../../core/text.ts";
+import { fail, ok } from "../../shared/core/errors.ts";
+import { countLines, numberLines } from "../../shared/core/text.ts";
 import { defineAction } from "../define-tool.ts";
 import { resolveRef } from "../references.ts";
 import * as p from "../schemas.ts";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { ok } from "../../core/errors.ts";
-import { SCOPES } from "../../core/names.ts";
+import { ok } from "../../shared/core/errors.ts";
+import { SCOPES } from "../../shared/core/names.ts";
 import { defineAction } from "../define-tool.ts";
 import * as p from "../schemas.ts";
 

@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { type Outcome, ok } from "../../core/errors.ts";
 import { shortHash } from "../../core/file-changes.ts";
-import { LIMITS } from "../../core/limits.ts";
 import { getPage } from "../../core/paging.ts";
-import { numberLines, plural, utf8Bytes } from "../../core/text.ts";
-import { transformPiece } from "../../refs/transforms.ts";
 import type { SessionContext } from "../../session/clipboard-session.ts";
 import type { EntrySource } from "../../session/entry-store.ts";
+import { type Outcome, ok } from "../../shared/core/errors.ts";
+import { LIMITS } from "../../shared/core/limits.ts";
+import { numberLines, plural, utf8Bytes } from "../../shared/core/text.ts";
+import { transformPiece } from "../../shared/refs/transforms.ts";
 import { gather, shiftForEntry } from "../content.ts";
 import { defineAction } from "../define-tool.ts";
 import { backwardsRange, builtText, textTooLarge } from "../failures.ts";

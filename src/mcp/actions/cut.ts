@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { fail, ok } from "../../core/errors.ts";
 import { shortHash } from "../../core/file-changes.ts";
+import { fail, ok } from "../../shared/core/errors.ts";
 import { defineAction } from "../define-tool.ts";
 import { backwardsRange } from "../failures.ts";
 import { readFileLines } from "../file-lines.ts";

@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { fail, ok } from "../../core/errors.ts";
 import type { ExportDocument, ExportedEntry } from "../../core/export-format.ts";
 import { describeChange } from "../../core/file-changes.ts";
-import { SCOPES } from "../../core/names.ts";
-import { utf8Bytes } from "../../core/text.ts";
 import { escapeMarkersInJson } from "../../refs/syntax.ts";
 import type { ExportFacts, ExportPages } from "../../session/export-pages.ts";
+import { fail, ok } from "../../shared/core/errors.ts";
+import { SCOPES } from "../../shared/core/names.ts";
+import { utf8Bytes } from "../../shared/core/text.ts";
 import { defineAction } from "../define-tool.ts";
 import { formatBytes } from "../receipts.ts";
 import * as p from "../schemas.ts";

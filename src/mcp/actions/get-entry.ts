@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { ok } from "../../core/errors.ts";
-import { SCOPES } from "../../core/names.ts";
-import { numberLines } from "../../core/text.ts";
+import { ok } from "../../shared/core/errors.ts";
+import { SCOPES } from "../../shared/core/names.ts";
+import { numberLines } from "../../shared/core/text.ts";
 import { defineAction } from "../define-tool.ts";
 import { notFound } from "../failures.ts";
 import * as p from "../schemas.ts";

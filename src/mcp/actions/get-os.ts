@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { ok } from "../../core/errors.ts";
 import { getPage } from "../../core/paging.ts";
-import { countLines, numberLines, utf8Bytes } from "../../core/text.ts";
+import { ok } from "../../shared/core/errors.ts";
+import { countLines, numberLines, utf8Bytes } from "../../shared/core/text.ts";
 import { defineAction } from "../define-tool.ts";
 import { formatBytes } from "../receipts.ts";
 import * as p from "../schemas.ts";

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { fail, ok } from "../../core/errors.ts";
 import { ExportDocument, type ExportedEntry, type ImportStep } from "../../core/export-format.ts";
 import { shownPath, tooDeep } from "../../core/json-depth.ts";
-import { LIMITS } from "../../core/limits.ts";
-import { keyProblem, SCOPES, type Scope, TAG_NAME } from "../../core/names.ts";
 import { unescapeMarkers } from "../../refs/syntax.ts";
+import { fail, ok } from "../../shared/core/errors.ts";
+import { LIMITS } from "../../shared/core/limits.ts";
+import { keyProblem, SCOPES, type Scope, TAG_NAME } from "../../shared/core/names.ts";
 import { defineAction } from "../define-tool.ts";
 import { textTooLarge } from "../failures.ts";
 import * as p from "../schemas.ts";

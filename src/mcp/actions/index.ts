@@ -1,6 +1,6 @@
-import type { ToolFailure } from "../../core/errors.ts";
-import { type Outcome, ok } from "../../core/errors.ts";
 import type { SessionContext } from "../../session/clipboard-session.ts";
+import type { ToolFailure } from "../../shared/core/errors.ts";
+import { type Outcome, ok } from "../../shared/core/errors.ts";
 import { route } from "../define-tool.ts";
 import { cite } from "./cite.ts";
 import { clearAction } from "./clear.ts";

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { fail, ok } from "../../core/errors.ts";
-import { SCOPES } from "../../core/names.ts";
-import { plural } from "../../core/text.ts";
 import type { ListedEntry } from "../../session/clipboard.ts";
+import { fail, ok } from "../../shared/core/errors.ts";
+import { SCOPES } from "../../shared/core/names.ts";
+import { plural } from "../../shared/core/text.ts";
 import { defineAction } from "../define-tool.ts";
 import { formatBytes } from "../receipts.ts";
 import * as p from "../schemas.ts";

@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { fail, ok } from "../../core/errors.ts";
-import { LIMITS } from "../../core/limits.ts";
-import { checkTargets } from "../../core/paste-targets.ts";
-import { showable } from "../../core/quote.ts";
-import { countLines, estimateTokens, plural, utf8Bytes } from "../../core/text.ts";
 import { parseLineRange } from "../../refs/syntax.ts";
-import { transformPiece } from "../../refs/transforms.ts";
+import { fail, ok } from "../../shared/core/errors.ts";
+import { LIMITS } from "../../shared/core/limits.ts";
+import { checkTargets } from "../../shared/core/paste-targets.ts";
+import { showable } from "../../shared/core/quote.ts";
+import { countLines, estimateTokens, plural, utf8Bytes } from "../../shared/core/text.ts";
+import { transformPiece } from "../../shared/refs/transforms.ts";
 import { defineAction } from "../define-tool.ts";
 import { builtText } from "../failures.ts";
 import { readFileLines } from "../file-lines.ts";

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { ok } from "../../core/errors.ts";
 import { shortHash } from "../../core/file-changes.ts";
 import { outlineHeader, renderOutline } from "../../core/outline.ts";
-import { estimateTokens, utf8Bytes } from "../../core/text.ts";
+import { ok } from "../../shared/core/errors.ts";
+import { estimateTokens, utf8Bytes } from "../../shared/core/text.ts";
 import { defineAction } from "../define-tool.ts";
 import * as p from "../schemas.ts";
 

@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { fail, type Outcome, ok } from "../../core/errors.ts";
 import { describeChange } from "../../core/file-changes.ts";
-import { LIMITS } from "../../core/limits.ts";
-import { checkTargets, targetName } from "../../core/paste-targets.ts";
-import { countLines, estimateTokens, plural, utf8Bytes } from "../../core/text.ts";
-import { type Transform, transformPiece } from "../../refs/transforms.ts";
 import type { SessionContext } from "../../session/clipboard-session.ts";
+import { fail, type Outcome, ok } from "../../shared/core/errors.ts";
+import { LIMITS } from "../../shared/core/limits.ts";
+import { checkTargets, targetName } from "../../shared/core/paste-targets.ts";
+import { countLines, estimateTokens, plural, utf8Bytes } from "../../shared/core/text.ts";
+import { type Transform, transformPiece } from "../../shared/refs/transforms.ts";
 import { type Gathered, gather, shiftForEntry } from "../content.ts";
 import { defineAction } from "../define-tool.ts";
 import { builtText, notFound, textTooLarge } from "../failures.ts";

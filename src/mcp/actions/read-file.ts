@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { fail, ok } from "../../core/errors.ts";
 import { shortHash } from "../../core/file-changes.ts";
-import { LIMITS } from "../../core/limits.ts";
-import { keyProblem } from "../../core/names.ts";
 import { getPage } from "../../core/paging.ts";
-import { showable } from "../../core/quote.ts";
-import { estimateTokens, numberLines, utf8Bytes } from "../../core/text.ts";
 import { compactDiff } from "../../core/text-diff.ts";
+import { fail, ok } from "../../shared/core/errors.ts";
+import { LIMITS } from "../../shared/core/limits.ts";
+import { keyProblem } from "../../shared/core/names.ts";
+import { showable } from "../../shared/core/quote.ts";
+import { estimateTokens, numberLines, utf8Bytes } from "../../shared/core/text.ts";
 import { defineAction } from "../define-tool.ts";
 import { backwardsRange } from "../failures.ts";
 import { readFileLines } from "../file-lines.ts";

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { ok } from "../../core/errors.ts";
-import { SCOPES } from "../../core/names.ts";
 import { rank } from "../../core/search.ts";
 import type { SearchHit } from "../../session/clipboard.ts";
+import { ok } from "../../shared/core/errors.ts";
+import { SCOPES } from "../../shared/core/names.ts";
 import { defineAction } from "../define-tool.ts";
 import * as p from "../schemas.ts";
 

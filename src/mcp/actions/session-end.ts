@@ -1,4 +1,4 @@
-import { type Outcome, ok } from "../../core/errors.ts";
+import { type Outcome, ok } from "../../shared/core/errors.ts";
 import { type Caller, clipboardStub, sessionAddress } from "../caller.ts";
 
 export interface SessionEnded {

@@ -1,5 +1,5 @@
-import { type Outcome, ok } from "../../core/errors.ts";
 import { type SessionRow, sessionOverview } from "../../session/overview.ts";
+import { type Outcome, ok } from "../../shared/core/errors.ts";
 import type { Caller } from "../caller.ts";
 
 /** The user's sessions, from the registry kept in the user-scope object. */

@@ -1,6 +1,6 @@
-import { type Outcome, ok } from "../../core/errors.ts";
-import { LIMITS } from "../../core/limits.ts";
-import { DEFAULT_PROJECT, mintSessionHandle } from "../../core/names.ts";
+import { type Outcome, ok } from "../../shared/core/errors.ts";
+import { LIMITS } from "../../shared/core/limits.ts";
+import { DEFAULT_PROJECT, mintSessionHandle } from "../../shared/core/names.ts";
 import { bridgeStub, type Caller, clipboardStub, sessionAddress } from "../caller.ts";
 
 /** The workspace of the connected local agents, when they all work on one. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { ok } from "../../core/errors.ts";
-import { countLines, utf8Bytes } from "../../core/text.ts";
+import { ok } from "../../shared/core/errors.ts";
+import { countLines, utf8Bytes } from "../../shared/core/text.ts";
 import { defineAction } from "../define-tool.ts";
 import { textTooLarge } from "../failures.ts";
 import { formatBytes } from "../receipts.ts";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { fail, ok } from "../../core/errors.ts";
 import { expiredFailure } from "../../session/clipboard.ts";
+import { fail, ok } from "../../shared/core/errors.ts";
 import { defineAction } from "../define-tool.ts";
 import { notFound } from "../failures.ts";
 import { describeReceipt, receiptFor } from "../receipts.ts";

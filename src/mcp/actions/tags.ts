@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { fail, ok } from "../../core/errors.ts";
-import { SCOPES } from "../../core/names.ts";
 import type { TagAction } from "../../session/clipboard.ts";
+import { fail, ok } from "../../shared/core/errors.ts";
+import { SCOPES } from "../../shared/core/names.ts";
 import { defineAction } from "../define-tool.ts";
 import { notFound } from "../failures.ts";
 import * as p from "../schemas.ts";

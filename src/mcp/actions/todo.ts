@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { fail, ok } from "../../core/errors.ts";
-import { LIMITS } from "../../core/limits.ts";
+import { fail, ok } from "../../shared/core/errors.ts";
+import { LIMITS } from "../../shared/core/limits.ts";
 import { defineAction } from "../define-tool.ts";
 import * as p from "../schemas.ts";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ok } from "../../core/errors.ts";
+import { ok } from "../../shared/core/errors.ts";
 import { defineAction } from "../define-tool.ts";
 import { changedFile, changedFiles, fileReceipt } from "../file-receipts.ts";
 import * as p from "../schemas.ts";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { PasteMode } from "../../bridge/protocol.ts";
-import type { ToolFailure } from "../../core/errors.ts";
+import { PasteMode } from "../../shared/bridge/protocol.ts";
+import type { ToolFailure } from "../../shared/core/errors.ts";
 import { destructive } from "../annotations.ts";
 import { defineTool } from "../define-tool.ts";
 import { asFile, fileSource, isFailure, placement, target } from "../locators.ts";

@@ -1,5 +1,5 @@
-import type { ToolFailure } from "../../core/errors.ts";
 import type { SessionContext } from "../../session/clipboard-session.ts";
+import type { ToolFailure } from "../../shared/core/errors.ts";
 import { dispatch, dispatchProblem } from "../actions/index.ts";
 import { asPlaced, placeParam } from "../locators.ts";
 

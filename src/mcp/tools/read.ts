@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { type Outcome, ok, type ToolFailure } from "../../core/errors.ts";
-import { showable } from "../../core/quote.ts";
+import { type Outcome, ok, type ToolFailure } from "../../shared/core/errors.ts";
+import { showable } from "../../shared/core/quote.ts";
 import { type ActionName, dispatch, dispatchProblem } from "../actions/index.ts";
 import { readOnly } from "../annotations.ts";
 import { defineTool } from "../define-tool.ts";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type Outcome, ok, type ToolFailure } from "../../core/errors.ts";
+import { type Outcome, ok, type ToolFailure } from "../../shared/core/errors.ts";
 import { dispatch, type Shown } from "../actions/index.ts";
 import { endedText, endSession } from "../actions/session-end.ts";
 import { listSessions, sessionsText } from "../actions/session-list.ts";

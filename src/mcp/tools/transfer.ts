@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { ToolFailure } from "../../core/errors.ts";
-import { SCOPES } from "../../core/names.ts";
+import type { ToolFailure } from "../../shared/core/errors.ts";
+import { SCOPES } from "../../shared/core/names.ts";
 import { dispatch, dispatchProblem } from "../actions/index.ts";
 import { destructive } from "../annotations.ts";
 import { defineTool, strayParameters } from "../define-tool.ts";

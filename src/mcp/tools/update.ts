@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { ToolFailure } from "../../core/errors.ts";
+import type { ToolFailure } from "../../shared/core/errors.ts";
 import { type ActionName, dispatch, dispatchProblem } from "../actions/index.ts";
 import { destructive } from "../annotations.ts";
 import { defineTool, strayParameters } from "../define-tool.ts";

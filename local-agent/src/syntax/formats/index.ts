@@ -7,5 +7,5 @@ import { yaml } from "./yaml.ts";
 
 export type { DataFormat } from "./format.ts";
 
-/** Each data format's parser, by name (src/refs/languages.ts). */
+/** Each data format's parser, by name (src/shared/refs/languages.ts). */
 export const FORMATS: Record<DataFormatName, DataFormat> = { yaml, json, toml, markdown };

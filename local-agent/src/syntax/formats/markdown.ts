@@ -1,5 +1,5 @@
 import MarkdownIt from "markdown-it";
-import { Lines } from "../../../../src/core/lines.ts";
+import { Lines } from "../../../../src/shared/core/lines.ts";
 import type { SymbolUnit } from "../symbols.ts";
 import { checkLines, type DataFormat, MAX_UNITS } from "./format.ts";
 

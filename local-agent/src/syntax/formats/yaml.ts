@@ -1,5 +1,5 @@
 import { isMap, isPair, isScalar, isSeq, type Node, parseAllDocuments } from "yaml";
-import { Lines } from "../../../../src/core/lines.ts";
+import { Lines } from "../../../../src/shared/core/lines.ts";
 import { dataSpan } from "../spans.ts";
 import type { SymbolUnit } from "../symbols.ts";
 import { checkShape, type DataFormat, MAX_DEPTH, MAX_UNITS } from "./format.ts";

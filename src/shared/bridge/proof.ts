@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { constantTimeEqual } from "../auth/passphrase.ts";
-import { randomSecret, toBase64Url } from "../auth/tokens.ts";
+import { constantTimeEqual, randomSecret, toBase64Url } from "../secrets.ts";
 
 /**
  * A local server and its agent prove to each other that they hold the local
