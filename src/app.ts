@@ -1,6 +1,5 @@
 import { Hono } from "hono";
 import pkg from "../package.json" with { type: "json" };
-import { accountsStub } from "./auth/accounts.ts";
 import { isLocal, LOCAL_CALLER, LOCAL_USER } from "./auth/identity.ts";
 import { authRoutes, bearer } from "./auth/routes.ts";
 import {
@@ -10,10 +9,10 @@ import {
   BRIDGE_USER_HEADER,
 } from "./bridge/bridge.ts";
 import { dashboard } from "./dashboard/routes.ts";
-import { bridgeStub } from "./mcp/caller.ts";
 import { serveMcp } from "./mcp/handler.ts";
 import { routePath } from "./route-path.ts";
 import { NONCE_HEADER, newNonce, proofOf, Secret32 } from "./shared/bridge/proof.ts";
+import { accountsStub, bridgeStub } from "./stubs.ts";
 
 /** The router matches `routePath`, the path every gate in front of it decides on. */
 export const app = new Hono<{ Bindings: Env }>({ getPath: routePath });

@@ -5,11 +5,21 @@ import { localGate } from "./auth/local-credential.ts";
 import { providerFor } from "./auth/provider.ts";
 import { refreshOnce } from "./auth/refresh-once.ts";
 import { isDashboardRoute } from "./dashboard/routes.ts";
+import { SESSION_OPERATIONS } from "./mcp/operations.ts";
 import { routePath } from "./route-path.ts";
+import { SessionObject } from "./session/clipboard-session.ts";
 
 export { Accounts } from "./auth/accounts.ts";
 export { Bridge } from "./bridge/bridge.ts";
-export { ClipboardSession } from "./session/clipboard-session.ts";
+
+/**
+ * The session Durable Object (`CLIPBOARD`): a clipboard and its session's
+ * life (session/), running the tools' operations (mcp/operations.ts). Put
+ * together here, above both, so session/ never imports the MCP layer.
+ */
+export class ClipboardSession extends SessionObject {
+  protected readonly operations = SESSION_OPERATIONS;
+}
 
 const appHandler: ExportedHandler<Env> = {
   fetch: (request, env, ctx) => app.fetch(request, env, ctx),

@@ -379,8 +379,3 @@ export class Accounts extends DurableObject<Env> {
     );
   }
 }
-
-/** The one Accounts object. */
-export function accountsStub(env: Env) {
-  return env.ACCOUNTS.get(env.ACCOUNTS.idFromName("accounts"));
-}

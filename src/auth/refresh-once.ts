@@ -1,4 +1,4 @@
-import { accountsStub } from "./accounts.ts";
+import { accountsStub } from "../stubs.ts";
 import { digest } from "./tokens.ts";
 
 /** How long a request waits for a refresh with the same token that is under way, at most. */

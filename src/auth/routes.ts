@@ -4,10 +4,10 @@ import {
   type OAuthHelpers,
 } from "@cloudflare/workers-oauth-provider";
 import { type Context, Hono } from "hono";
-import { bridgeStub } from "../mcp/caller.ts";
 import { PAIRING_PATHS } from "../shared/bridge/protocol.ts";
 import { constantTimeEqual } from "../shared/secrets.ts";
-import { type Account, accountsStub, WEB_SESSION_MS } from "./accounts.ts";
+import { accountsStub, bridgeStub } from "../stubs.ts";
+import { type Account, WEB_SESSION_MS } from "./accounts.ts";
 import { accountPage, consentPage, donePage, errorPage, pairPage, signInPage } from "./pages.ts";
 import { isPreset, PRESETS, type Preset } from "./presets.ts";
 import { type GrantProps, seconds } from "./provider.ts";

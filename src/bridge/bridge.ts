@@ -20,9 +20,9 @@ import {
   type Reply,
 } from "../shared/bridge/protocol.ts";
 import { fail, type Outcome, ok } from "../shared/core/errors.ts";
-import { storeName } from "../shared/core/names.ts";
 import { quoted } from "../shared/core/quote.ts";
 import { migrate } from "../storage/migrate.ts";
+import { clipboardStub, userAddress } from "../stubs.ts";
 import { AgentRegistry, type Refusal } from "./agent-registry.ts";
 import { type AgentInfo, pickAgent } from "./routing.ts";
 import { BRIDGE_MIGRATIONS } from "./schema.ts";
@@ -333,9 +333,7 @@ export class Bridge extends DurableObject<Env> {
     kept: Kept[] = [],
   ): void {
     const address = { user, scope: "session" as const, name: context.session };
-    const stub = this.env.CLIPBOARD.get(
-      this.env.CLIPBOARD.idFromName(storeName(user, "session", context.session)),
-    );
+    const stub = clipboardStub(address);
     this.ctx.waitUntil(
       stub
         .settleFileOp(address, context.op, agent, outcome, results, kept)
@@ -347,9 +345,7 @@ export class Bridge extends DurableObject<Env> {
 
   /** Tells the user's open dashboard pages (through their hub, the user object) that agents came or went. */
   private agentsChanged(user: string): void {
-    const hub = this.env.CLIPBOARD.get(
-      this.env.CLIPBOARD.idFromName(storeName(user, "user", user)),
-    );
+    const hub = clipboardStub(userAddress({ user }));
     this.ctx.waitUntil(
       hub.notify(["agents"]).catch((error: unknown) => {
         console.error("edgeclip bridge: live update not sent", error);

@@ -1,6 +1,6 @@
-import type { StoreAddress } from "../session/address.ts";
 import { topicOf } from "../session/change-feed.ts";
 import { PROJECT_NAME, SESSION_HANDLE } from "../shared/core/names.ts";
+import type { StoreAddress } from "../stubs.ts";
 
 /**
  * A clipboard the dashboard shows, and where: `/session/<handle>`,

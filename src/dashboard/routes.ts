@@ -10,10 +10,10 @@ import {
   pageHeaders,
   pathAndQuery,
 } from "../auth/web.ts";
-import { bridgeStub, clipboardStub, sessionAddress, userAddress } from "../mcp/caller.ts";
-import type { StoreAddress } from "../session/address.ts";
 import { sessionOverview } from "../session/overview.ts";
 import { DEFAULT_SESSION, TAG_NAME } from "../shared/core/names.ts";
+import type { StoreAddress } from "../stubs.ts";
+import { bridgeStub, clipboardStub, sessionAddress, userAddress } from "../stubs.ts";
 import { DASHBOARD_SCRIPT, DASHBOARD_STYLE } from "./assets.ts";
 import { agentsPage } from "./pages/agents.ts";
 import { confirmPage, failedPage } from "./pages/confirm.ts";

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
-import { accountsStub } from "../auth/accounts.ts";
 import { isLocal, LOCAL_USER } from "../auth/identity.ts";
 import { sessionCookie } from "../auth/web.ts";
+import { accountsStub } from "../stubs.ts";
 
 /** Who is looking at the dashboard: the user id whose data it shows, and a name to greet. */
 export interface Viewer {

@@ -1,7 +1,8 @@
 import { type McpServer, ResourceTemplate } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { DEFAULT_SESSION, SESSION_HANDLE } from "../shared/core/names.ts";
-import { type Caller, clipboardStub, runOperation, sessionAddress, userAddress } from "./caller.ts";
+import { clipboardStub, sessionAddress, userAddress } from "../stubs.ts";
+import { type Caller, runOperation } from "./caller.ts";
 import { inert } from "./inert.ts";
 import * as p from "./schemas.ts";
 

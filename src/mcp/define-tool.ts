@@ -3,14 +3,15 @@ import type { z } from "zod";
 import { sandboxRefuses } from "../auth/presets.ts";
 import { shownPath, tooDeep } from "../core/json-depth.ts";
 import type { SessionContext } from "../session/clipboard-session.ts";
-import type { OperationName } from "../session/operations.ts";
 import { fail, type Outcome, ok, type ToolFailure } from "../shared/core/errors.ts";
 import { LIMITS } from "../shared/core/limits.ts";
 import { showable } from "../shared/core/quote.ts";
+import { sessionAddress } from "../stubs.ts";
 import type { Hints } from "./annotations.ts";
-import { type Caller, runOperation, sessionAddress } from "./caller.ts";
+import { type Caller, runOperation } from "./caller.ts";
 import { inert } from "./inert.ts";
 import { lean } from "./lean-schema.ts";
+import type { OperationName } from "./operations.ts";
 
 type Input = z.ZodObject<{ session: z.ZodOptional<z.ZodString> }>;
 

@@ -1,4 +1,4 @@
-import type { StoreAddress } from "./address.ts";
+import type { StoreAddress } from "../stubs.ts";
 
 /**
  * Live updates for the dashboard. Every clipboard object tells its user's hub

@@ -7,7 +7,6 @@ import {
   visibleScopes,
 } from "../auth/presets.ts";
 import { describeRequest } from "../bridge/routing.ts";
-import { bridgeStub } from "../mcp/caller.ts";
 import {
   type EditResult,
   type Kept,
@@ -20,7 +19,8 @@ import { fail, type Outcome, ok, type ToolFailure } from "../shared/core/errors.
 import { LIMITS } from "../shared/core/limits.ts";
 import { DEFAULT_PROJECT, DEFAULT_SESSION, type Scope, storeName } from "../shared/core/names.ts";
 import { migrate } from "../storage/migrate.ts";
-import type { StoreAddress } from "./address.ts";
+import type { StoreAddress } from "../stubs.ts";
+import { bridgeStub, clipboardStub, userAddress } from "../stubs.ts";
 import { ChangeFeed, DASHBOARD_SOCKETS, topicOf } from "./change-feed.ts";
 import { type Browsed, Clipboard, type Preview } from "./clipboard.ts";
 import type { BrowseFilter } from "./entry-store.ts";
@@ -28,13 +28,6 @@ import { ExportPages } from "./export-pages.ts";
 import { FileOpStore, type FileOpSummary } from "./file-op-store.ts";
 import { type AgentCall, FileOperations } from "./file-operations.ts";
 import { MetaStore } from "./meta-store.ts";
-import {
-  OPERATIONS,
-  type OperationInput,
-  type OperationName,
-  type OperationResult,
-  readsOnly,
-} from "./operations.ts";
 import { type ResultClass, ResultStore } from "./result-store.ts";
 import { type SavingsRow, SavingsStore } from "./savings-store.ts";
 import { MIGRATIONS } from "./schema.ts";
@@ -137,6 +130,20 @@ export interface SessionContext {
 }
 
 /**
+ * What a session object runs for a caller, by name: every tool's `run` and the
+ * clipboard's rendering. The layer above gives them (`mcp/operations.ts`,
+ * through `ClipboardSession` in `src/index.ts`), so nothing in session/ reaches
+ * up into the tools.
+ */
+export interface Operations {
+  readonly table: Readonly<
+    Record<string, (session: SessionContext, input: never) => Promise<Outcome<unknown>>>
+  >;
+  /** Whether operation `name` only reads: it runs beside the session's other calls. */
+  readsOnly(name: string): boolean;
+}
+
+/**
  * One clipboard in SQLite: a session's (`session:<user>:<handle>`), a project's
  * (`project:<user>:<name>`) or the user's (`user:<user>`, which also keeps the
  * registry of the user's sessions). A session object is the unit of consistency:
@@ -147,7 +154,9 @@ export interface SessionContext {
  * session `meta.last_used_at`); one alarm is armed at the earliest and re-armed
  * after each run. Alarms are at-least-once, so every step is idempotent.
  */
-export class ClipboardSession extends DurableObject<Env> {
+export abstract class SessionObject extends DurableObject<Env> {
+  /** What this object runs for a caller (`Operations`). */
+  protected abstract readonly operations: Operations;
   private address: StoreAddress | undefined;
   private meta!: MetaStore;
   private clipboardStore: Clipboard | undefined;
@@ -255,7 +264,7 @@ export class ClipboardSession extends DurableObject<Env> {
       this.meta.set("project", project);
       await this.armAlarm();
       const info: SessionInfo = { handle: address.name, project, description, created_at: now };
-      await this.userStub(address.user).registerSession(userAddressOf(address.user), info);
+      await this.userStub(address.user).registerSession(userAddress({ user: address.user }), info);
       this.feed.changed("sessions");
       return info;
     });
@@ -295,9 +304,9 @@ export class ClipboardSession extends DurableObject<Env> {
     this.prepare();
     if (address?.scope === "session") {
       const user = this.userStub(address.user);
-      await user.unregisterSession(userAddressOf(address.user), address.name);
+      await user.unregisterSession(userAddress({ user: address.user }), address.name);
       // The tokens it kept out stay in the user's figures.
-      if (savings.length) await user.keepSavings(userAddressOf(address.user), savings);
+      if (savings.length) await user.keepSavings(userAddress({ user: address.user }), savings);
       this.feed.changed("sessions", topicOf(address));
     }
   }
@@ -458,9 +467,7 @@ export class ClipboardSession extends DurableObject<Env> {
   ): Promise<ScopeResult<M>> {
     if (scope === "session") return this.callLocal(method, args);
     const address = this.scopeAddress(scope);
-    const stub = this.env.CLIPBOARD.get(
-      this.env.CLIPBOARD.idFromName(storeName(address.user, address.scope, address.name)),
-    );
+    const stub = clipboardStub(address);
     return (await stub.scopeCall(address, method, args as never)) as ScopeResult<M>;
   }
 
@@ -483,12 +490,12 @@ export class ClipboardSession extends DurableObject<Env> {
       case "project":
         return { user: self.user, scope, name: this.meta.get("project") ?? DEFAULT_PROJECT };
       case "user":
-        return userAddressOf(self.user);
+        return userAddress({ user: self.user });
     }
   }
 
   private userStub(user: string) {
-    return this.env.CLIPBOARD.get(this.env.CLIPBOARD.idFromName(storeName(user, "user", user)));
+    return clipboardStub(userAddress({ user: user }));
   }
 
   // ── Tool entry point ───────────────────────────────────────────────────────
@@ -496,16 +503,16 @@ export class ClipboardSession extends DurableObject<Env> {
   /**
    * Runs one tool operation inside this session: opens it (or answers
    * UNKNOWN_SESSION) and runs the named operation with the session's context.
-   * Operations are plain functions, one per tool (`OPERATIONS`), so this class
-   * stays lifecycle and routing.
+   * Operations are plain functions, one per tool (`Operations`), so this class
+   * stays lifecycle and routing. (Typed by its caller, `runOperation`.)
    */
-  op<N extends OperationName>(
+  op(
     address: StoreAddress,
-    name: N,
-    input: OperationInput<N>,
+    name: string,
+    input: unknown,
     preset: Preset,
-  ): Promise<OperationResult<N>> {
-    if (readsOnly(name)) return this.runOp(address, name, input, preset);
+  ): Promise<Outcome<unknown>> {
+    if (this.operations.readsOnly(name)) return this.runOp(address, name, input, preset);
     return this.serial(() => this.runOp(address, name, input, preset));
   }
 
@@ -514,7 +521,7 @@ export class ClipboardSession extends DurableObject<Env> {
    * still `op`, the one the confirmation page named. Another operation that
    * landed in between is not what the user confirmed: UNDO_CONFLICT, nothing undone.
    */
-  undoShown(address: StoreAddress, op: number): Promise<OperationResult<"undo">> {
+  undoShown(address: StoreAddress, op: number): Promise<Outcome<unknown>> {
     return this.serial(async () => {
       if (this.meta.get("started_at") !== undefined) {
         const last = new FileOpStore(this.ctx.storage.sql, this.now).undoable(1)[0];
@@ -524,32 +531,29 @@ export class ClipboardSession extends DurableObject<Env> {
             `Operation #${op} is no longer the last file operation of this session: #${last.id} (${last.kind}) came after it. Nothing was undone; look at the history again.`,
           );
       }
-      return this.runOp(address, "undo", { count: 1, force: false } as never, "full");
+      return this.runOp(address, "undo", { count: 1, force: false }, "full");
     });
   }
 
-  private async runOp<N extends OperationName>(
+  private async runOp(
     address: StoreAddress,
-    name: N,
-    input: OperationInput<N>,
+    name: string,
+    input: unknown,
     preset: Preset,
-  ): Promise<OperationResult<N>> {
+  ): Promise<Outcome<unknown>> {
     {
+      const operation = this.operations.table[name];
+      if (!operation) return fail("INVALID_ARGUMENT", `There is no operation \`${name}\`.`);
       const opened = await this.openSession(address);
-      if (!opened.ok) return opened as OperationResult<N>;
+      if (!opened.ok) return opened;
       await this.countCall();
-      const operation = OPERATIONS[name] as (
-        s: SessionContext,
-        i: OperationInput<N>,
-      ) => Promise<OperationResult<N>>;
       try {
-        const result = await operation(this.context(preset), input);
+        const result = await operation(this.context(preset), input as never);
         if (result.ok) this.countSavings(address.name, result.value);
         return result;
       } catch (error) {
         // A scope the preset forbids, reached before anything was written.
-        if (error instanceof PermissionDenied)
-          return { ok: false, error: error.failure } as OperationResult<N>;
+        if (error instanceof PermissionDenied) return { ok: false, error: error.failure };
         throw error;
       } finally {
         this.feed.changed("sessions", topicOf(address));
@@ -744,8 +748,4 @@ export class ClipboardSession extends DurableObject<Env> {
     if (next === null) await this.ctx.storage.deleteAlarm();
     else await this.ctx.storage.setAlarm(Math.max(next, now + 1));
   }
-}
-
-function userAddressOf(user: string): StoreAddress {
-  return { user, scope: "user", name: user };
 }

@@ -1,6 +1,6 @@
-import { clipboardStub, sessionAddress, userAddress } from "../mcp/caller.ts";
 import { LIMITS } from "../shared/core/limits.ts";
 import { DEFAULT_PROJECT, DEFAULT_SESSION } from "../shared/core/names.ts";
+import { clipboardStub, sessionAddress, userAddress } from "../stubs.ts";
 
 /** One of a user's sessions as the session tool's list and the dashboard show it. */
 export interface SessionRow {

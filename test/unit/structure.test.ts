@@ -65,4 +65,23 @@ describe("the source tree", () => {
     );
     expect(strays).toEqual([]);
   });
+
+  it("keeps the session object below the MCP layer: nothing under src/session/ imports src/mcp/", () => {
+    const upward = sources("src/session").flatMap((file) =>
+      importsOf(file)
+        .map((specifier) => resolved(file, specifier))
+        .filter((target) => target.startsWith("src/mcp/"))
+        .map((target) => `${file} imports ${target}`),
+    );
+    expect(upward).toEqual([]);
+  });
+
+  it("names every Durable Object in one place: only src/stubs.ts reaches a namespace by name", () => {
+    const naming = sources("src").filter(
+      (file) =>
+        file !== "src/stubs.ts" &&
+        /\.idFromName\(/.test(readFileSync(path.join(ROOT, file), "utf8")),
+    );
+    expect(naming).toEqual([]);
+  });
 });

@@ -1,14 +1,14 @@
 import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll } from "vitest";
-import { accountsStub } from "../../src/auth/accounts.ts";
 import worker from "../../src/index.ts";
 import { runOperation } from "../../src/mcp/caller.ts";
+import type { OperationInput, OperationName } from "../../src/mcp/operations.ts";
 import { SESSION_TOOLS } from "../../src/mcp/tools/index.ts";
-import type { StoreAddress } from "../../src/session/address.ts";
-import type { OperationInput, OperationName } from "../../src/session/operations.ts";
+import type { StoreAddress } from "../../src/stubs.ts";
+import { accountsStub } from "../../src/stubs.ts";
 
-export { clipboardStub as stubFor } from "../../src/mcp/caller.ts";
+export { clipboardStub as stubFor } from "../../src/stubs.ts";
 
 /** Runs a tool operation as the address's user, with every permission (the `full` preset). */
 export const op = <N extends OperationName>(

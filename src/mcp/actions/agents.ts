@@ -1,7 +1,8 @@
 import { describeAgent } from "../../bridge/routing.ts";
 import { type Outcome, ok } from "../../shared/core/errors.ts";
 import { quoted } from "../../shared/core/quote.ts";
-import { bridgeStub, type Caller } from "../caller.ts";
+import { bridgeStub } from "../../stubs.ts";
+import type { Caller } from "../caller.ts";
 
 export interface AgentsView {
   agents: {

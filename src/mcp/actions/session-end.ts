@@ -1,5 +1,6 @@
 import { type Outcome, ok } from "../../shared/core/errors.ts";
-import { type Caller, clipboardStub, sessionAddress } from "../caller.ts";
+import { clipboardStub, sessionAddress } from "../../stubs.ts";
+import type { Caller } from "../caller.ts";
 
 export interface SessionEnded {
   session: string;

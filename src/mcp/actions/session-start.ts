@@ -1,7 +1,8 @@
 import { type Outcome, ok } from "../../shared/core/errors.ts";
 import { LIMITS } from "../../shared/core/limits.ts";
 import { DEFAULT_PROJECT, mintSessionHandle } from "../../shared/core/names.ts";
-import { bridgeStub, type Caller, clipboardStub, sessionAddress } from "../caller.ts";
+import { bridgeStub, clipboardStub, sessionAddress } from "../../stubs.ts";
+import type { Caller } from "../caller.ts";
 
 /** The workspace of the connected local agents, when they all work on one. */
 async function agentProject(caller: Caller): Promise<string | undefined> {

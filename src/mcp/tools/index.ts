@@ -15,7 +15,7 @@ import { update } from "./update.ts";
 
 /**
  * Every tool that runs in a session Durable Object, by name: the session
- * object's operations are these tools' `run` (`session/operations.ts`).
+ * object's operations are these tools' `run` (`mcp/operations.ts`).
  */
 export const SESSION_TOOLS = {
   read,

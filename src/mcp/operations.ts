@@ -1,5 +1,6 @@
-import { SESSION_TOOLS } from "../mcp/tools/index.ts";
-import { renderOperation } from "./render.ts";
+import type { Operations } from "../session/clipboard-session.ts";
+import { renderOperation } from "../session/render.ts";
+import { SESSION_TOOLS } from "./tools/index.ts";
 
 type ToolRuns = {
   [N in keyof typeof SESSION_TOOLS]: NonNullable<(typeof SESSION_TOOLS)[N]["run"]>;
@@ -24,12 +25,18 @@ export const OPERATIONS = {
  * move (issue 27 §6). What it stores (its result) is written in one
  * synchronous step, and the agent's locks order its files.
  */
-export function readsOnly(name: OperationName): boolean {
+export function readsOnly(name: string): boolean {
   const tool = (SESSION_TOOLS as Record<string, { annotations: { readOnlyHint: boolean } }>)[name];
   return tool?.annotations.readOnlyHint === true;
 }
 
-type Operations = typeof OPERATIONS;
-export type OperationName = keyof Operations;
-export type OperationInput<N extends OperationName> = Parameters<Operations[N]>[1];
-export type OperationResult<N extends OperationName> = Awaited<ReturnType<Operations[N]>>;
+/** What `ClipboardSession` runs (src/index.ts): the operations, and which only read. */
+export const SESSION_OPERATIONS: Operations = {
+  table: OPERATIONS as unknown as Operations["table"],
+  readsOnly,
+};
+
+type Table = typeof OPERATIONS;
+export type OperationName = keyof Table;
+export type OperationInput<N extends OperationName> = Parameters<Table[N]>[1];
+export type OperationResult<N extends OperationName> = Awaited<ReturnType<Table[N]>>;
