@@ -6,7 +6,7 @@ import type { AgentErrorCode } from "../../src/shared/core/errors.ts";
  * names the path as the caller gave it, says what to do, and never carries
  * the OS's own message (it holds the machine's absolute path, and nothing in
  * it helps a model). Every file-system call of the agent ends up here: paths.ts
- * (realpath), file-ops.ts (stat, read) and the journal's commit (mkdir,
+ * (realpath), file-ops/load.ts (stat, read) and the journal's commit (mkdir,
  * temporary files, renames). Anything that is not an OS error is a bug, and
  * stays one (handlers.ts answers INTERNAL_ERROR and logs it on this machine).
  */

@@ -34,6 +34,14 @@ export class SavingsStore {
     );
   }
 
+  /** Adds a receipt's `tokens_kept_out` (if it has some) to the session's figures for today; whether it did. */
+  addReceipt(session: string, at: number, value: unknown): boolean {
+    const tokens = (value as { tokens_kept_out?: unknown } | null)?.tokens_kept_out;
+    if (typeof tokens !== "number" || tokens <= 0) return false;
+    this.add(session, at, Math.round(tokens));
+    return true;
+  }
+
   /** Keeps the rows of an ended session (user objects), and forgets those older than a year. */
   keep(rows: readonly SavingsRow[], now: number): void {
     for (const row of rows) this.add(row.session, Date.parse(row.day), row.tokens, row.calls);

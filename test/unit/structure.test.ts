@@ -3,7 +3,7 @@
  * generated code lives, and which folder may import which. Read from the
  * files' own import statements, so a change that breaks a rule fails here.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
@@ -19,9 +19,9 @@ function sources(dir: string): string[] {
 /** A file's import specifiers (static, dynamic, re-exports, side effects). */
 function importsOf(file: string): string[] {
   const text = readFileSync(path.join(ROOT, file), "utf8");
-  return [...text.matchAll(/(?:\bfrom|\bimport|\bexport)\s*\(?\s*["']([^"']+)["']/g)].map(
-    (m) => m[1] ?? "",
-  );
+  const statements =
+    /(?:^|\n)[ \t]*(?:import|export)\b[^;'"`]*?\bfrom\s*["']([^"']+)["']|(?:^|\n)[ \t]*import\s*["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)/g;
+  return [...text.matchAll(statements)].map((m) => m[1] ?? m[2] ?? m[3] ?? "");
 }
 
 /** A relative specifier resolved to a repository path; a package or `node:` name as it is. */
@@ -84,4 +84,76 @@ describe("the source tree", () => {
     );
     expect(naming).toEqual([]);
   });
+
+  describe("CONTRIBUTING.md's source map", () => {
+    const map = sourceMap();
+
+    it("names every folder of src/ and local-agent/src/, and nothing that is not there", () => {
+      const folders = [...sources("src"), ...sources("local-agent/src")].map(
+        (file) => `${path.posix.dirname(file)}/`,
+      );
+      expect([...new Set(folders)].filter((folder) => !map.paths.has(folder))).toEqual([]);
+      const stale = [...map.paths].filter(
+        (entry) =>
+          (entry.startsWith("src/") || entry.startsWith("local-agent/src/")) &&
+          !existsSync(path.join(ROOT, entry)),
+      );
+      expect(stale).toEqual([]);
+    });
+
+    it("says what each folder of src/ may import, and every import keeps to it", () => {
+      expect(map.mayImport.size, "folders with a 'may import' clause").toBeGreaterThanOrEqual(9);
+      const strays: string[] = [];
+      for (const file of sources("src")) {
+        const ruled = [...map.mayImport.keys()]
+          .filter((entry) => file === entry || (entry.endsWith("/") && file.startsWith(entry)))
+          .sort((a, b) => b.length - a.length)[0];
+        if (!ruled) continue;
+        const allowed = [ruled, ...(map.mayImport.get(ruled) ?? [])];
+        for (const target of importsOf(file).map((specifier) => resolved(file, specifier)))
+          if (
+            target.startsWith("src/") &&
+            !allowed.some((a) => target === a || (a.endsWith("/") && target.startsWith(a)))
+          )
+            strays.push(
+              `${file} imports ${target} (${ruled} may import: ${allowed.slice(1).join(", ") || "nothing"})`,
+            );
+      }
+      expect(strays).toEqual([]);
+    });
+  });
 });
+
+/**
+ * The tree in CONTRIBUTING.md's "Source map" block: every path it names
+ * (folders end in `/`), and for each folder or file whose line ends in
+ * "may import: a/, b.ts", what under src/ it may import.
+ */
+function sourceMap(): { paths: Set<string>; mayImport: Map<string, string[]> } {
+  const text = readFileSync(path.join(ROOT, "CONTRIBUTING.md"), "utf8");
+  const block = text.slice(text.indexOf("## Source map")).split("```")[1] ?? "";
+  const paths = new Set<string>();
+  const mayImport = new Map<string, string[]>();
+  let stack: string[] = [];
+  for (const line of block.split("\n")) {
+    if (!line.trim()) continue;
+    const level = Math.floor((line.length - line.trimStart().length) / 2);
+    const [names = "", ...rest] = line.trim().split(/\s{2,}/);
+    stack = stack.slice(0, level);
+    let entry = "";
+    for (const name of names.split(",").map((n) => n.trim())) {
+      entry = [...stack, name].join("/");
+      paths.add(entry);
+    }
+    if (names.endsWith("/") && !names.includes(",")) stack.push(names.slice(0, -1));
+    const rule = /may import: (.*)$/.exec(rest.join("  "))?.[1];
+    if (rule !== undefined && entry.startsWith("src/"))
+      mayImport.set(
+        entry,
+        rule.startsWith("nothing")
+          ? []
+          : rule.split(",").map((r) => `src/${r.trim().replace(/\.$/, "")}`),
+      );
+  }
+  return { paths, mayImport };
+}

@@ -17,7 +17,7 @@ import { encodeText, sha256 } from "../text-file.ts";
 import { type ImportPlan, lineEnd, lineStart } from "./plan.ts";
 import type { ModuleNames } from "./python.ts";
 
-/** A file as an operation holds it in memory (file-ops.ts's FileState, the fields used here). */
+/** A file as an operation holds it in memory (file-ops/load.ts's FileState, the fields used here). */
 export interface HeldFile {
   exists: boolean;
   bom: boolean;

@@ -1,6 +1,7 @@
 /**
- * Syntax errors as the syntax guard compares them (file-ops.ts): pure, so the
- * main thread compares what the compute thread parsed (select.ts `syntaxFaults`).
+ * Syntax errors as the syntax guard compares them (file-ops/syntax-guard.ts):
+ * pure, so the main thread compares what the compute thread parsed (select.ts
+ * `syntaxFaults`).
  */
 
 /** A syntax error: its line, and what it is (its text, or what is missing where). */

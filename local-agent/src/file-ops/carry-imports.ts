@@ -1,0 +1,222 @@
+import { readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import {
+  type ApplyArgs,
+  type EditResult,
+  MAX_IMPORTERS,
+} from "../../../src/shared/bridge/protocol.ts";
+import { LIMITS } from "../../../src/shared/core/limits.ts";
+import { carryImporters, carryImports, carryPasteImports, mayImport } from "../imports/carry.ts";
+import { isInside, type Resolved, resolvePath } from "../paths.ts";
+import { pythonModules } from "../python-modules.ts";
+import { languageOf } from "../syntax/languages.ts";
+import type { Importers } from "./find-importers.ts";
+import { type FileState, load } from "./load.ts";
+import { failure, type Result, type Workspace } from "./workspace.ts";
+
+/**
+ * Import-aware moves and pastes, on disk: the files an operation holds are
+ * handed to imports/carry.ts, and what it plans becomes the operation's texts
+ * and results. What this adds is the disk: the Python packages on the way,
+ * the importers read again under the operation's locks, and a paste's origins
+ * read again and used only at the hash they were read at.
+ */
+
+/**
+ * `carry_imports`: the move's two files get what its unit needs
+ * (imports/carry.ts), in place of what the operation holds for them.
+ * Returns a failure only when the edits it names are not a removal and a paste.
+ */
+export async function carryFor(
+  ws: Workspace,
+  args: ApplyArgs,
+  where: Resolved[],
+  initial: Map<string, FileState>,
+  current: Map<string, FileState>,
+  results: EditResult[],
+  importers: Importers | undefined,
+): Promise<Result<never> | undefined> {
+  const carry = args.carry_imports;
+  if (!carry) return undefined;
+  const from = where[carry.from];
+  const to = where[carry.to];
+  const fromResult = results[carry.from];
+  const toResult = results[carry.to];
+  const sourceNow = from && current.get(from.abs);
+  const destNow = to && current.get(to.abs);
+  const sourceFirst = from && initial.get(from.abs);
+  if (!from || !to || !fromResult || !toResult || !sourceNow || !destNow || !sourceFirst)
+    return failure("INVALID_ARGUMENT", "`carry_imports` names edits this operation does not have.");
+  // Python names modules from where their package starts (a `src/` layout): the agent
+  // looks at the packages on the way, for the files a plan names.
+  const python = languageOf(from.abs) === "python" && languageOf(to.abs) === "python";
+  const modules: Record<string, string> = {};
+  const named = (files: { abs: string; path: string }[]) => {
+    if (python) Object.assign(modules, pythonModules(files, ws.sandbox.roots));
+  };
+  named([
+    { abs: from.abs, path: fromResult.path },
+    { abs: to.abs, path: toResult.path },
+  ]);
+  /** The importers found before the locks were taken, read again under them, that hold one of `names`. */
+  const holding = async (test: (text: string) => boolean) => {
+    const out: { abs: string; path: string; text: string }[] = [];
+    for (const { abs, text } of await readAll(importers?.files ?? [])) {
+      if (!test(text)) continue;
+      const found = await resolvePath(ws.sandbox, abs);
+      if (found.ok && found.abs === abs) out.push({ abs, path: found.display, text });
+    }
+    named(out);
+    return out;
+  };
+  const carried = await carryImports({
+    source: { abs: from.abs, initial: sourceFirst, current: sourceNow, result: fromResult },
+    dest: { abs: to.abs, initial: initial.get(to.abs), current: destNow, result: toResult },
+    modules,
+    ...(python && importers
+      ? {
+          readers: (names) => holding(mayImport(names)),
+          // Evidence of how the project imports its own modules, for a module that shows none.
+          relativeHint: (await holding((t) => /^from \.+\w* import /m.test(t))).length > 0,
+        }
+      : {}),
+    ...(python ? { packageInits: await packageInits(ws, from.abs, to.abs) } : {}),
+  });
+  if (!carried) return undefined;
+  if (carried.blocked.length)
+    return failure("MOVE_BLOCKED", `${carried.blocked.join(" ")} Nothing was changed.`, carry.from);
+  current.set(from.abs, { ...sourceNow, ...carried.source });
+  current.set(to.abs, { ...destNow, ...carried.dest });
+  if (!importers) return undefined;
+  // Those that name what moved, checked and loaded as any file an operation changes.
+  const files: { abs: string; path: string; state: FileState }[] = [];
+  for (const { abs } of await holding(mayImport(carried.moved))) {
+    const found = await resolvePath(ws.sandbox, abs);
+    if (!found.ok || found.abs !== abs) continue;
+    const loaded = await load(found);
+    if (loaded.ok && loaded.value.exists)
+      files.push({ abs, path: found.display, state: loaded.value });
+  }
+  const destHeld = current.get(to.abs) ?? destNow;
+  const rewritten = await carryImporters({
+    source: { abs: from.abs, path: fromResult.path },
+    dest: {
+      abs: to.abs,
+      path: toResult.path,
+      initial: initial.get(to.abs),
+      current: destHeld,
+      result: toResult,
+    },
+    moved: carried.moved,
+    movedTypes: carried.movedTypes,
+    sourceEmptied: carried.sourceEmptied,
+    modules,
+    files,
+    max: MAX_IMPORTERS,
+    truncated: importers.truncated ? importers.seen : undefined,
+  });
+  current.set(to.abs, { ...destHeld, ...rewritten.dest });
+  for (const other of rewritten.others) {
+    const file = files.find((f) => f.abs === other.abs);
+    if (!file) continue;
+    initial.set(other.abs, file.state);
+    current.set(other.abs, { ...file.state, ...other.state });
+    results.push(other.result);
+  }
+  return undefined;
+}
+
+/**
+ * `files`' texts ("" for one that cannot be read), read synchronously a batch
+ * at a time between turns of the event loop, as the walk reads them
+ * (tree-walk.ts): several times faster than one await a file.
+ */
+async function readAll(files: readonly string[]): Promise<{ abs: string; text: string }[]> {
+  const out: { abs: string; text: string }[] = [];
+  for (let at = 0; at < files.length; at += 200) {
+    if (at > 0) await new Promise((resolve) => setImmediate(resolve));
+    for (const abs of files.slice(at, at + 200)) {
+      let text = "";
+      try {
+        if (statSync(abs).size <= LIMITS.fileBytes) text = readFileSync(abs, "utf8");
+      } catch {
+        // gone or unreadable: not an importer
+      }
+      out.push({ abs, text });
+    }
+  }
+  return out;
+}
+
+/**
+ * The `__init__.py` files that importing module `dest` runs and importing
+ * `source` does not: those of the packages on `dest`'s way below the
+ * directory the two share (within the sandbox, readable ones only).
+ */
+async function packageInits(
+  ws: Workspace,
+  source: string,
+  dest: string,
+): Promise<{ path: string; text: string }[]> {
+  const out: { path: string; text: string }[] = [];
+  const shared = (dir: string) => isInside(dir, source);
+  for (
+    let dir = path.dirname(dest);
+    !shared(dir) && dir !== path.dirname(dir);
+    dir = path.dirname(dir)
+  ) {
+    const found = await resolvePath(ws.sandbox, path.join(dir, "__init__.py"));
+    if (!found.ok) break;
+    const loaded = await load(found);
+    if (!loaded.ok || !loaded.value.exists) break;
+    out.push({ path: found.display, text: loaded.value.text });
+  }
+  return out;
+}
+
+/**
+ * Pastes with `imports_from`: each target gains the imports of the units it
+ * got from files (imports/carry.ts). The units' files are read again here, in
+ * the sandbox, and used only if they still have the hash they were read at.
+ */
+export async function carryPastesFor(
+  ws: Workspace,
+  args: ApplyArgs,
+  where: Resolved[],
+  initial: Map<string, FileState>,
+  current: Map<string, FileState>,
+  results: EditResult[],
+): Promise<void> {
+  for (const [i, edit] of args.edits.entries()) {
+    if (edit.kind !== "paste" || !edit.imports_from?.length) continue;
+    const to = where[i];
+    const result = results[i];
+    const now = to && current.get(to.abs);
+    if (!to || !result || !now) continue;
+    const origins: { abs: string; path: string; text: string; start: number; end: number }[] = [];
+    const stale: string[] = [];
+    for (const origin of edit.imports_from) {
+      const found = await resolvePath(ws.sandbox, origin.path);
+      if (!found.ok) continue;
+      const file = await load(found);
+      if (!file.ok || !file.value.exists) continue;
+      if (file.value.hash !== origin.hash) {
+        stale.push(found.display);
+        continue;
+      }
+      origins.push({
+        abs: found.abs,
+        path: found.display,
+        text: file.value.text,
+        start: origin.start,
+        end: origin.end,
+      });
+    }
+    const carried = await carryPasteImports({
+      dest: { abs: to.abs, initial: initial.get(to.abs), current: now, result },
+      origins,
+      stale,
+    });
+    current.set(to.abs, { ...now, ...carried });
+  }
+}

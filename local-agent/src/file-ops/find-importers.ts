@@ -1,0 +1,60 @@
+import path from "node:path";
+import type { ApplyArgs } from "../../../src/shared/bridge/protocol.ts";
+import type { Resolved } from "../paths.ts";
+import { followsImporters, isScript, languageOf } from "../syntax/languages.ts";
+import { walkRoots } from "../tree-walk.ts";
+import type { Workspace } from "./workspace.ts";
+
+/**
+ * A move's importers as far as the agent can tell before it takes a lock: the
+ * files under the roots whose text names the module that moved. A list of
+ * candidates only; carry-imports.ts reads them again under the locks.
+ */
+
+/** The files a move's importers may be among, found before its locks are taken (tree-walk.ts). */
+export interface Importers {
+  files: string[];
+  seen: number;
+  truncated: boolean;
+}
+
+/** How many files the walk for a move's importers reads, at most. */
+const MAX_WALKED_FILES = 20_000;
+
+/**
+ * For a move between two files whose language has importers edgeclip follows
+ * (scripts, Python), the files under the roots that may import the old file:
+ * those of its language family whose text holds its module's name.
+ */
+export async function findImporters(
+  ws: Workspace,
+  args: ApplyArgs,
+  where: Resolved[],
+): Promise<Importers | undefined> {
+  const carry = args.carry_imports;
+  const from = carry && where[carry.from];
+  const to = carry && where[carry.to];
+  if (!from || !to || from.abs === to.abs || !followsImporters(languageOf(from.abs)))
+    return undefined;
+  const script = isScript(languageOf(from.abs));
+  const walked = await walkRoots(ws.sandbox, {
+    accept: (name) => (script ? isScript(languageOf(name)) : languageOf(name) === "python"),
+    needles: importerNeedles(from.abs),
+    maxFiles: MAX_WALKED_FILES,
+  });
+  return { ...walked, files: walked.files.filter((f) => f !== from.abs && f !== to.abs) };
+}
+
+/**
+ * What the text of a file importing `abs` holds: its name without extension.
+ * An index file is named by its directory (`./util` names util/index.ts, `from
+ * shop import models` shop/models/__init__.py), and by its neighbours as `.`
+ * or `./`, by files below it as `..` or `../`.
+ */
+export function importerNeedles(abs: string): string[] {
+  const base = path.basename(abs).replace(/\.[^.]*$/, "");
+  if (base !== "index" && base !== "__init__") return [base];
+  const dir = path.basename(path.dirname(abs));
+  if (base === "__init__") return [dir, "from . import", "from .. import"];
+  return [dir, ...[".", "./", "..", "../"].flatMap((s) => [`'${s}'`, `"${s}"`])];
+}

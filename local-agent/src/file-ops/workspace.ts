@@ -1,0 +1,38 @@
+import type { AgentError } from "../../../src/shared/bridge/protocol.ts";
+import { type FsStep, fsFailure } from "../fs-errors.ts";
+import type { Journal } from "../journal.ts";
+import type { PathLocks } from "../locks.ts";
+import type { Sandbox } from "../paths.ts";
+
+/**
+ * What every file operation runs against and answers with: the workspace (the
+ * roots, the write policy, the journal, the locks), and a result that is a
+ * value or the agent's error, the OS's refusals among them (fs-errors.ts).
+ */
+
+/** What file operations run against: the roots, the write policy, the journal and the locks. */
+export interface Workspace {
+  sandbox: Sandbox;
+  readOnly: boolean;
+  journal: Journal;
+  locks: PathLocks;
+}
+
+export type Result<T> =
+  | { ok: true; value: T }
+  | { ok: false; error: AgentError & { edit?: number } };
+
+export const failure = (code: AgentError["code"], message: string, edit?: number) =>
+  ({ ok: false, error: { code, message, ...(edit === undefined ? {} : { edit }) } }) as const;
+
+/** The OS's refusal as this module's failure (fs-errors.ts). */
+export function osFailure(
+  errno: string,
+  subject: string,
+  step: FsStep,
+  suffix = "",
+  edit?: number,
+) {
+  const { code, message } = fsFailure(errno, subject, step);
+  return failure(code, suffix ? `${message} ${suffix}` : message, edit);
+}
