@@ -7,23 +7,19 @@
  * `read` of a 10 MiB file for reads through the agent, the same one-line
  * read on an idle agent for the waits. See bench/README.md.
  */
+
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { IDLE_MS } from "../local-agent/src/compute/thread.ts";
-import { type AgentProcess, startAgentProcess } from "../scripts/agent-process.ts";
-import { buildAgent } from "../scripts/build-agent.ts";
-import {
-  credentialHeaders,
-  type DevServer,
-  freePort,
-  startLocalDev,
-} from "../scripts/wrangler-dev.ts";
+import type { AgentProcess } from "../scripts/agent-process.ts";
+import type { DevServer } from "../scripts/wrangler-dev.ts";
 import { findPassage } from "../src/shared/refs/anchors.ts";
+import { bigTypeScript } from "../test/support/big-files.ts";
 import { CASES, TEXTS } from "./anchor-cases.ts";
 import { check, ms, table } from "./report.ts";
+import { connectClient, startWithAgent } from "./servers.ts";
 import { errorLog, peakRss, percentile, recordError, rssMb } from "./stats.ts";
 
 const log = (line: string) => process.stderr.write(`bench: ${line}\n`);
@@ -120,38 +116,14 @@ async function main(): Promise<number> {
     writeFileSync(path.join(root, "big.ts"), bigTypeScript(1));
     texts.clear();
     log("building the agent and starting wrangler dev…");
-    const bin = await buildAgent();
-    server = await startLocalDev({
-      port: await freePort(),
-      persistTo: state,
-      quiet: true,
-      rebuilds: false,
-    });
-    agent = await startAgentProcess({
-      server: server.url,
-      localToken: server.token,
-      bin: [process.execPath, bin],
-      root,
-      name: "bench-anchors",
-      project: "bench-anchors",
-    });
+    ({ server, agent } = await startWithAgent(root, state, "bench-anchors"));
     await new Promise((r) => setTimeout(r, 1_000));
     const startMb = rssMb(agent.child.pid);
-    client = new Client({ name: "edgeclip-bench-anchors", version: "1.0.0" });
-    await client.connect(
-      new StreamableHTTPClientTransport(new URL("/mcp", server.url), {
-        requestInit: { headers: credentialHeaders(server) },
-      }),
-    );
+    client = await connectClient(server, "edgeclip-bench-anchors");
     // The one-line reads go through a second client and session: a session
     // object serves one call at a time, so in the same session they would wait
     // at the edge, not in the agent.
-    other = new Client({ name: "edgeclip-bench-anchors-2", version: "1.0.0" });
-    await other.connect(
-      new StreamableHTTPClientTransport(new URL("/mcp", server.url), {
-        requestInit: { headers: credentialHeaders(server) },
-      }),
-    );
+    other = await connectClient(server, "edgeclip-bench-anchors-2");
     const sessions = new Map<Client, unknown>();
     for (const c of [client, other]) {
       const started = (await c.callTool({
@@ -324,19 +296,6 @@ async function readsDuring(
     await running;
   }
   return { count: samples.length, ...summary(samples), longMs: summary(longs).median };
-}
-
-/** ~`mib` MiB of TypeScript functions, the last one `target`. */
-function bigTypeScript(mib: number): string {
-  const parts: string[] = [];
-  let size = 0;
-  for (let i = 0; size < mib * 1024 * 1024; i++) {
-    const unit = `export function f${i}(a: number, b: string): string {\n  return b.repeat(a) + "${i}";\n}\n`;
-    parts.push(unit);
-    size += unit.length;
-  }
-  parts.push("export function target(): number {\n  return 1;\n}\n");
-  return parts.join("");
 }
 
 main().then(

@@ -6,22 +6,17 @@
  * latency (median, p99), the tokens a model writes and reads for each edit,
  * and the agent's memory. See bench/README.md.
  */
+
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { getEncoding } from "js-tiktoken";
-import { type AgentProcess, startAgentProcess } from "../scripts/agent-process.ts";
-import { buildAgent } from "../scripts/build-agent.ts";
-import {
-  credentialHeaders,
-  type DevServer,
-  freePort,
-  startLocalDev,
-} from "../scripts/wrangler-dev.ts";
+import type { AgentProcess } from "../scripts/agent-process.ts";
+import type { DevServer } from "../scripts/wrangler-dev.ts";
 import { connectFilesystemServer } from "./filesystem-server.ts";
 import { check, ms, table } from "./report.ts";
+import { connectClient, startWithAgent } from "./servers.ts";
 import { errorLog, type Latency, peakRss, percentile, recordError, rssMb } from "./stats.ts";
 
 const MiB = 1024 * 1024;
@@ -128,29 +123,10 @@ async function main(): Promise<number> {
     const tenMib = lines(Math.floor((10 * MiB - 1024) / 60), "ten-mib");
 
     log("building the agent and starting wrangler dev…");
-    const bin = await buildAgent();
-    server = await startLocalDev({
-      port: await freePort(),
-      persistTo: state,
-      quiet: true,
-      rebuilds: false,
-    });
-    agent = await startAgentProcess({
-      server: server.url,
-      localToken: server.token,
-      bin: [process.execPath, bin],
-      root,
-      name: "bench",
-      project: "bench",
-    });
+    ({ server, agent } = await startWithAgent(root, state, "bench"));
     await new Promise((r) => setTimeout(r, 1_000));
     const startMb = rssMb(agent.child.pid);
-    const edgeClient = new Client({ name: "edgeclip-bench-files", version: "1.0.0" });
-    await edgeClient.connect(
-      new StreamableHTTPClientTransport(new URL("/mcp", server.url), {
-        requestInit: { headers: credentialHeaders(server) },
-      }),
-    );
+    const edgeClient = await connectClient(server, "edgeclip-bench-files");
     const started = (await edgeClient.callTool({
       name: "session",
       arguments: { action: "start", project: "bench" },

@@ -10,20 +10,15 @@
  * Bars: every structural read ends within 10 s and 512 MB; a small call
  * answers within 200 ms while a slow one runs.
  */
+
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { type AgentProcess, startAgentProcess } from "../scripts/agent-process.ts";
-import { buildAgent } from "../scripts/build-agent.ts";
-import {
-  credentialHeaders,
-  type DevServer,
-  freePort,
-  startLocalDev,
-} from "../scripts/wrangler-dev.ts";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { AgentProcess } from "../scripts/agent-process.ts";
+import type { DevServer } from "../scripts/wrangler-dev.ts";
 import { check, ms, table } from "./report.ts";
+import { connectClient, startWithAgent } from "./servers.ts";
 import { peakRss, percentile, rssMb } from "./stats.ts";
 
 const log = (line: string) => process.stderr.write(`bench: ${line}\n`);
@@ -137,29 +132,10 @@ async function main(): Promise<number> {
     writeFileSync(path.join(root, "small.txt"), "one line\ntwo lines\n");
     writeFileSync(path.join(root, "tiny.yaml"), "a: 1\n");
     log("building the agent and starting wrangler dev…");
-    const bin = await buildAgent();
-    server = await startLocalDev({
-      port: await freePort(),
-      persistTo: state,
-      quiet: true,
-      rebuilds: false,
-    });
-    agent = await startAgentProcess({
-      server: server.url,
-      localToken: server.token,
-      bin: [process.execPath, bin],
-      root,
-      name: "bench-hostile",
-      project: "bench-hostile",
-    });
+    ({ server, agent } = await startWithAgent(root, state, "bench-hostile"));
     const dev = server;
     const connect = async () => {
-      const client = new Client({ name: "edgeclip-bench-hostile", version: "1.0.0" });
-      await client.connect(
-        new StreamableHTTPClientTransport(new URL("/mcp", dev.url), {
-          requestInit: { headers: credentialHeaders(dev) },
-        }),
-      );
+      const client = await connectClient(dev, "edgeclip-bench-hostile");
       clients.push(client);
       const started = (await client.callTool({
         name: "session",

@@ -9,20 +9,15 @@
  * latencies. Prints a table per scenario, the totals, and the size of each
  * server's tools/list (it sits in every conversation). See bench/README.md.
  */
+
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { getEncoding } from "js-tiktoken";
 import { type AgentProcess, startAgentProcess } from "../scripts/agent-process.ts";
 import { buildAgent } from "../scripts/build-agent.ts";
-import {
-  credentialHeaders,
-  type DevServer,
-  freePort,
-  startLocalDev,
-} from "../scripts/wrangler-dev.ts";
+import { type DevServer, freePort, startLocalDev } from "../scripts/wrangler-dev.ts";
 import { type DefinitionCosts, definitionCosts } from "./definitions.ts";
 import { connectFilesystemServer } from "./filesystem-server.ts";
 import { Knowledge } from "./knowledge.ts";
@@ -30,6 +25,7 @@ import { claudeCodeCall, claudeCodeTools, filesystemTools } from "./naive-tools.
 import { check, table } from "./report.ts";
 import * as files from "./scenario-files.ts";
 import { type Call, type NaiveTools, SCENARIOS } from "./scenarios.ts";
+import { connectClient } from "./servers.ts";
 import { rssMb } from "./stats.ts";
 
 /** The model's output speed the time estimate assumes. */
@@ -325,12 +321,7 @@ async function main(): Promise<number> {
       quiet: true,
       rebuilds: false,
     });
-    edge = new Client({ name: "edgeclip-bench-tokens", version: "1.0.0" });
-    await edge.connect(
-      new StreamableHTTPClientTransport(new URL("/mcp", server.url), {
-        requestInit: { headers: credentialHeaders(server) },
-      }),
-    );
+    edge = await connectClient(server, "edgeclip-bench-tokens");
     definitions.edgeclip = await definitionsOf("edgeclip", edge);
 
     for (const [i, scenario] of RUN.entries()) {

@@ -6,4 +6,4 @@
 export { type Applied, applyOp } from "./file-ops/apply.ts";
 export { importerNeedles } from "./file-ops/find-importers.ts";
 export { outlineOp, readOp, selectOp } from "./file-ops/reads.ts";
-export type { Result, Workspace } from "./file-ops/workspace.ts";
+export type { Workspace } from "./file-ops/workspace.ts";

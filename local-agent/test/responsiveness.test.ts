@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { bigTypeScript } from "../../test/support/big-files.ts";
 import { applyOp, readOp, type Workspace } from "../src/file-ops.ts";
 import { Journal } from "../src/journal.ts";
 import { PathLocks } from "../src/locks.ts";
@@ -24,19 +25,6 @@ function workspace() {
   };
   const file = (name: string, content: string) => writeFileSync(path.join(root, name), content);
   return { ws, file };
-}
-
-/** ~`mib` MiB of TypeScript (a few seconds of tree-sitter), ending with `function target`. */
-function bigTypeScript(mib: number): string {
-  const parts: string[] = [];
-  let size = 0;
-  for (let i = 0; size < mib * 1024 * 1024; i++) {
-    const unit = `export function f${i}(a: number, b: string): string {\n  return b.repeat(a) + "${i}";\n}\n`;
-    parts.push(unit);
-    size += unit.length;
-  }
-  parts.push("export function target(): number {\n  return 1;\n}\n");
-  return parts.join("");
 }
 
 /**

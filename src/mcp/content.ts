@@ -1,4 +1,4 @@
-import type { SessionContext } from "../session/clipboard-session.ts";
+import type { SessionContext } from "../session/tool-context.ts";
 import type { Outcome } from "../shared/core/errors.ts";
 import { ok } from "../shared/core/errors.ts";
 import { LIMITS } from "../shared/core/limits.ts";

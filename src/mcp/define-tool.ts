@@ -2,7 +2,7 @@ import type { CallToolResult, McpServer } from "@modelcontextprotocol/server";
 import type { z } from "zod";
 import { sandboxRefuses } from "../auth/presets.ts";
 import { shownPath, tooDeep } from "../core/json-depth.ts";
-import type { SessionContext } from "../session/clipboard-session.ts";
+import type { SessionContext } from "../session/tool-context.ts";
 import { fail, type Outcome, ok, type ToolFailure } from "../shared/core/errors.ts";
 import { LIMITS } from "../shared/core/limits.ts";
 import { showable } from "../shared/core/quote.ts";

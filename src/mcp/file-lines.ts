@@ -1,4 +1,4 @@
-import type { SessionContext } from "../session/clipboard-session.ts";
+import type { SessionContext } from "../session/tool-context.ts";
 import type { OpResult, Selector } from "../shared/bridge/protocol.ts";
 import { type Outcome, ok } from "../shared/core/errors.ts";
 

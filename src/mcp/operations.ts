@@ -1,5 +1,5 @@
-import type { Operations } from "../session/clipboard-session.ts";
 import { renderOperation } from "../session/render.ts";
+import type { Operations } from "../session/tool-context.ts";
 import { SESSION_TOOLS } from "./tools/index.ts";
 
 type ToolRuns = {

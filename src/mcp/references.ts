@@ -8,7 +8,7 @@ import {
   scanMarkers,
   shownMarker,
 } from "../refs/syntax.ts";
-import type { SessionContext } from "../session/clipboard-session.ts";
+import type { SessionContext } from "../session/tool-context.ts";
 import type { Selector } from "../shared/bridge/protocol.ts";
 import { fail, type Outcome, ok, type ToolFailure } from "../shared/core/errors.ts";
 import { LIMITS } from "../shared/core/limits.ts";

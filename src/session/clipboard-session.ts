@@ -2,7 +2,6 @@ import { DurableObject } from "cloudflare:workers";
 import { PermissionDenied, type Preset } from "../auth/presets.ts";
 import type { EditResult, Kept } from "../shared/bridge/protocol.ts";
 import { fail, type Outcome } from "../shared/core/errors.ts";
-import { DEFAULT_PROJECT } from "../shared/core/names.ts";
 import type { StoreAddress } from "../stubs.ts";
 import { ChangeFeed, topicOf } from "./change-feed.ts";
 import type { Browsed, Preview } from "./clipboard.ts";
@@ -24,8 +23,6 @@ import { SerialQueue } from "./serial-queue.ts";
 import { type HistoryItem, SessionLog } from "./session-log.ts";
 import { type SessionInfo, SessionRegistry } from "./session-registry.ts";
 import { type Operations, toolContext } from "./tool-context.ts";
-
-export type { Operations, SessionContext } from "./tool-context.ts";
 
 /** A session as the dashboard's header shows it. */
 export interface SessionFacts {
@@ -133,7 +130,7 @@ export abstract class SessionObject extends DurableObject<Env> {
     const { state } = this;
     if (address.scope !== "session" || !state.exists(address)) return undefined;
     return {
-      project: state.meta.get("project") ?? DEFAULT_PROJECT,
+      project: state.project,
       started_at: state.meta.number("started_at") ?? 0,
       last_used_at: state.meta.number("last_used_at") ?? null,
     };

@@ -1,7 +1,7 @@
 import { type RenderedEntry, renderClipboard } from "../core/render-clipboard.ts";
 import { type Outcome, ok } from "../shared/core/errors.ts";
 import { SCOPES, type Scope } from "../shared/core/names.ts";
-import type { SessionContext } from "./clipboard-session.ts";
+import type { SessionContext } from "./tool-context.ts";
 
 /** The session's clipboard as markdown (operation behind the resource and the prompt). */
 export async function renderOperation(

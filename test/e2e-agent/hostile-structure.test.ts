@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AnyClient, call, connectV1, startSession } from "../e2e/clients.ts";
+import { bigTypeScript } from "../support/big-files.ts";
 import { type AgentProcess, startAgent, tempProject, writeFile } from "./agent-process.ts";
 
 /**
@@ -12,18 +13,6 @@ import { type AgentProcess, startAgent, tempProject, writeFile } from "./agent-p
 let root: string;
 let agent: AgentProcess;
 let v1: AnyClient;
-
-/** ~`mib` MiB of TypeScript: seconds of parsing for an outline. */
-function bigTypeScript(mib: number): string {
-  const parts: string[] = [];
-  let size = 0;
-  for (let i = 0; size < mib * 1024 * 1024; i++) {
-    const unit = `export function f${i}(a: number, b: string): string {\n  return b.repeat(a) + "${i}";\n}\n`;
-    parts.push(unit);
-    size += unit.length;
-  }
-  return parts.join("");
-}
 
 beforeAll(async () => {
   root = tempProject({

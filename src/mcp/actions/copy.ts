@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { shortHash } from "../../core/file-changes.ts";
 import { getPage } from "../../core/paging.ts";
-import type { SessionContext } from "../../session/clipboard-session.ts";
 import type { EntrySource } from "../../session/entry-store.ts";
+import type { SessionContext } from "../../session/tool-context.ts";
 import { type Outcome, ok } from "../../shared/core/errors.ts";
 import { LIMITS } from "../../shared/core/limits.ts";
 import { numberLines, plural, utf8Bytes } from "../../shared/core/text.ts";

@@ -1,4 +1,4 @@
-import type { SessionContext } from "../../session/clipboard-session.ts";
+import type { SessionContext } from "../../session/tool-context.ts";
 import type { ToolFailure } from "../../shared/core/errors.ts";
 import { type Outcome, ok } from "../../shared/core/errors.ts";
 import { route } from "../define-tool.ts";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { describeChange } from "../../core/file-changes.ts";
-import type { SessionContext } from "../../session/clipboard-session.ts";
+import type { SessionContext } from "../../session/tool-context.ts";
 import { fail, type Outcome, ok } from "../../shared/core/errors.ts";
 import { LIMITS } from "../../shared/core/limits.ts";
 import { checkTargets, targetName } from "../../shared/core/paste-targets.ts";

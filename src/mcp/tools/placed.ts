@@ -1,4 +1,4 @@
-import type { SessionContext } from "../../session/clipboard-session.ts";
+import type { SessionContext } from "../../session/tool-context.ts";
 import type { ToolFailure } from "../../shared/core/errors.ts";
 import { dispatch, dispatchProblem } from "../actions/index.ts";
 import { asPlaced, placeParam } from "../locators.ts";
