@@ -1,7 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { chmodSync } from "node:fs";
+import { chmodSync, copyFileSync, linkSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, inject, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { startAgentProcess } from "../../scripts/agent-process.ts";
 import { tempProject } from "./agent-process.ts";
 
@@ -21,18 +22,46 @@ afterEach(() => {
   for (const child of squatters.splice(0)) child.kill("SIGKILL");
 });
 
+/**
+ * Where the squatter runs from: Node and its script in a directory of their
+ * own that another account can enter, since the checkout may sit in one it
+ * cannot (a clone in `mktemp -d`, mode 0700).
+ */
+let place: { dir: string; node: string; script: string };
+
+beforeAll(() => {
+  const dir = mkdtempSync(path.join(tmpdir(), "edgeclip-squatter-"));
+  chmodSync(dir, 0o755);
+  const node = path.join(dir, "node");
+  try {
+    linkSync(process.execPath, node);
+  } catch {
+    copyFileSync(process.execPath, node);
+  }
+  chmodSync(node, 0o755);
+  const script = path.join(dir, "squatter.ts");
+  copyFileSync(path.resolve("test/support/squatter.ts"), script);
+  chmodSync(script, 0o644);
+  place = { dir, node, script };
+});
+
+afterAll(() => {
+  if (place) rmSync(place.dir, { recursive: true, force: true });
+});
+
 /** Starts the squatter as another user (nobody, 65534) when this is root, else as this user. */
 async function squatter(script: "welcome" | "forged") {
   const asRoot = process.getuid?.() === 0;
-  const child = spawn(
-    process.execPath,
-    [path.resolve("test/support/squatter.ts"), script, "owner-only.txt", "squatted"],
-    { stdio: ["ignore", "pipe", "inherit"], ...(asRoot ? { uid: 65534, gid: 65534 } : {}) },
-  );
+  const child = spawn(place.node, [place.script, script, "owner-only.txt", "squatted"], {
+    cwd: place.dir,
+    stdio: ["ignore", "pipe", "inherit"],
+    ...(asRoot ? { uid: 65534, gid: 65534 } : {}),
+  });
   squatters.push(child);
   const records: Record<string, unknown>[] = [];
   let text = "";
   const listening = new Promise<number>((resolve, reject) => {
+    child.once("error", reject);
     child.once("exit", (code) => reject(new Error(`the squatter exited (${code})`)));
     child.stdout?.on("data", (chunk: Buffer) => {
       text += chunk.toString();
