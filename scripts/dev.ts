@@ -12,6 +12,10 @@
  *   npm start                       agent rooted at the current directory
  *   npm start -- --root ~/code/app  agent rooted elsewhere (repeatable)
  *   npm start -- --no-agent         the Worker alone
+ *   npm start -- --inspect          with a DevTools inspector on 127.0.0.1:9229
+ *                                   (--inspector-port N elsewhere), which any
+ *                                   account on the machine can attach to: the
+ *                                   banner says so
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -25,8 +29,16 @@ import { startWranglerDev } from "./wrangler-dev.ts";
 
 const ROOT = path.join(import.meta.dirname, "..");
 const { values } = parseArgs({
-  options: { root: { type: "string", multiple: true }, "no-agent": { type: "boolean" } },
+  options: {
+    root: { type: "string", multiple: true },
+    "no-agent": { type: "boolean" },
+    inspect: { type: "boolean" },
+    "inspector-port": { type: "string" },
+  },
 });
+/** The DevTools inspector's port, only when asked for (`--inspect`, `--inspector-port N`). */
+const inspectorPort =
+  values.inspect || values["inspector-port"] ? Number(values["inspector-port"] ?? 9229) : undefined;
 const port = Number(process.env.PORT ?? 8787);
 const persistTo = process.env.EDGECLIP_DEV_STATE ?? path.join(ROOT, ".wrangler", "state");
 // npm runs scripts in the package directory; INIT_CWD is where `npm start` was typed.
@@ -48,7 +60,7 @@ const envFiles = [...settings.map((f) => path.join(ROOT, f)), credential.file];
 // The agent package this server offers at /agent.tgz, built from this checkout.
 await packAgent();
 const server = await startWranglerDev(
-  { port, persistTo, envFiles },
+  { port, persistTo, envFiles, inspectorPort },
   { anotherPort: false }, // the port the user's clients are configured with
 ).catch((error: Error) => {
   console.error(
@@ -92,6 +104,13 @@ const header = `--header "Authorization: Bearer ${credential.token}"`;
 const home = homedir();
 const shown = (file: string) =>
   file.startsWith(home + path.sep) ? `~${file.slice(home.length)}` : file;
+const inspectorLine =
+  inspectorPort === undefined
+    ? ""
+    : `  DevTools       ws://127.0.0.1:${inspectorPort}/ws (chrome://inspect). Any account on this machine
+                 can attach to it, read your local credential and run code in the server:
+                 use --inspect only on a machine no one else uses.
+`;
 console.log(`
   edgeclip is running.
 
@@ -101,7 +120,7 @@ console.log(`
   Claude Code    claude mcp add --transport http edgeclip ${mcp} ${header}
   MCP Inspector  npx @modelcontextprotocol/inspector --transport http --server-url ${mcp} ${header}
   Claude.ai      needs a public HTTPS server with sign-in; see README
-
+${inspectorLine}
   Only you can use this server: every client sends your local credential, kept in
   ${shown(credential.file)}${credential.created ? " (created now)" : ""}. Local agents read it themselves.
   State is kept in ${path.relative(process.cwd(), persistTo) || persistTo}. Press Ctrl-C to stop.

@@ -108,7 +108,10 @@ export async function startWranglerDev(
 }
 
 /**
- * Launches `wrangler dev` on 127.0.0.1:`port` and returns at once; `ready`
+ * Launches the Worker as `wrangler dev` would, on 127.0.0.1:`port`, through
+ * scripts/local-worker.ts (wrangler's own API, without the doors its command
+ * line opens to other accounts: no inspector unless asked for, no debug port,
+ * no local explorer, private state), and returns at once; `ready`
  * resolves once /health answers, or rejects with wrangler's output (the
  * server stopped) if it exits or does not answer within 60 s. Test setups
  * launch their servers this way so they boot side by side, and their tests
@@ -139,8 +142,9 @@ export function launchWranglerDev(options: {
    */
   rebuilds?: boolean;
   /**
-   * The devtools port. Left out, wrangler takes the first free one from 9229 up, so two
-   * servers starting at once can pick the same and one fails: give each its own.
+   * A DevTools inspector on this port, for a developer who asks for one (`npm start --
+   * --inspect`). Off when left out: any account on the machine can attach to it, read the
+   * Worker's env (the local credential) and run code in it (scripts/local-worker.ts).
    */
   inspectorPort?: number;
 }): LaunchedServer {
@@ -156,17 +160,14 @@ export function launchWranglerDev(options: {
   const child = spawn(
     process.execPath,
     [
-      join(ROOT, "node_modules/wrangler/bin/wrangler.js"),
-      "dev",
-      "--ip",
-      "127.0.0.1",
+      join(ROOT, "scripts", "local-worker.ts"),
       "--port",
       String(options.port),
       "--persist-to",
       options.persistTo,
-      "--show-interactive-dev-session=false",
       ...(options.quiet ? ["--log-level", "warn"] : []),
       ...(options.inspectorPort ? ["--inspector-port", String(options.inspectorPort)] : []),
+      ...(options.rebuilds === false ? [] : ["--watch"]),
       ...Object.entries(options.vars ?? {}).flatMap(([name, value]) => [
         "--var",
         `${name}:${value}`,
@@ -177,8 +178,8 @@ export function launchWranglerDev(options: {
       cwd: ROOT,
       env: { ...process.env, ...WRANGLER_ENV },
       stdio: ["ignore", "pipe", "pipe"],
-      // Its own process group: bin/wrangler.js runs the CLI in a child node, which runs workerd
-      // and esbuild; `stop` signals the whole group, so none of them outlives the server.
+      // Its own process group: scripts/local-worker.ts runs workerd and esbuild; `stop`
+      // signals the whole group, so none of them outlives the server.
       detached: process.platform !== "win32",
     },
   );

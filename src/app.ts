@@ -12,6 +12,7 @@ import { dashboard } from "./dashboard/routes.ts";
 import { serveMcp } from "./mcp/handler.ts";
 import { routePath } from "./route-path.ts";
 import { NONCE_HEADER, newNonce, proofOf, Secret32 } from "./shared/bridge/proof.ts";
+import { agentCommand } from "./shared/core/agent-command.ts";
 import { accountsStub, bridgeStub } from "./stubs.ts";
 
 /** The router matches `routePath`, the path every gate in front of it decides on. */
@@ -41,12 +42,12 @@ app.get("/", (c) => {
     local && !presented
       ? "<token>: EDGECLIP_LOCAL_TOKEN in local.env in your edgeclip config directory (~/.config/edgeclip by default); `npm start` prints these commands with it.\n"
       : "";
-  const agent = `npx ${server}/agent.tgz`;
+  const agent = agentCommand(server, `connect ${server} --root <your project>`);
   const signIn = local
     ? ""
-    : `Sign-in:       required (OAuth). Your apps and agents: ${server}/account\nPair an agent: ${agent} login ${server}\n`;
+    : `Sign-in:       required (OAuth). Your apps and agents: ${server}/account\nPair an agent: ${agentCommand(server, `login ${server}`).command}\n`;
   return c.text(
-    `edgeclip ${pkg.version}: a clipboard for AI agents.\n\nMCP endpoint: ${mcpUrl}\n\nClaude Code:   claude mcp add --transport http edgeclip ${mcpUrl}${header}\nMCP Inspector: npx @modelcontextprotocol/inspector --transport http --server-url ${mcpUrl}${header}\n${where}${signIn}Local agent:   ${agent} connect ${server} --root <your project>\n`,
+    `edgeclip ${pkg.version}: a clipboard for AI agents.\n\nMCP endpoint: ${mcpUrl}\n\nClaude Code:   claude mcp add --transport http edgeclip ${mcpUrl}${header}\nMCP Inspector: npx @modelcontextprotocol/inspector --transport http --server-url ${mcpUrl}${header}\n${where}${signIn}Local agent:   ${agent.command}${agent.where ? ` (${agent.where})` : ""}\n`,
   );
 });
 

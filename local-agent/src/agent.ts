@@ -2,6 +2,7 @@ import { realpath, stat } from "node:fs/promises";
 import { homedir } from "node:os";
 import path from "node:path";
 import { Hello, PROTOCOL_VERSION } from "../../src/shared/bridge/protocol.ts";
+import { agentAdvice, isLoopbackUrl } from "../../src/shared/core/agent-command.ts";
 import pkg from "../package.json" with { type: "json" };
 import { bridgeUrl, type Command, shortHostname, tidyName } from "./args.ts";
 import { BridgeConnection, type Stopped } from "./connection.ts";
@@ -153,18 +154,12 @@ export async function connect(options: ConnectOptions): Promise<number> {
   else if (stopped.reason === "unauthorized" && stopped.local)
     log(
       localToken
-        ? `${urls.server} answered HTTP 401 instead of proving it holds the local credential: it is an edgeclip server older than this agent (run the agent it offers: \`npx ${urls.server}/agent.tgz connect ${urls.server}\`), or not an edgeclip server.`
+        ? `${urls.server} answered HTTP 401 instead of proving it holds the local credential: it is an edgeclip server older than this agent (run the agent it offers: ${agentAdvice(urls.server, `connect ${urls.server}`)}), or not an edgeclip server.`
         : `${urls.server} needs the local credential, and there is none in ${localCredentialPath()}: start the server with \`npm start\` as this user (it creates the file), or give the agent the token in EDGECLIP_LOCAL_TOKEN.`,
     );
   else if (stopped.reason === "unauthorized" || stopped.reason === "revoked")
     log(pairingAdvice(stopped.reason, urls.server, credential !== undefined));
   return stopped.reason === "stopped" ? 0 : 1;
-}
-
-/** Whether a server URL names this machine (a loopback host): where the local credential may go. */
-export function isLoopbackUrl(url: string): boolean {
-  const host = URL.parse(url)?.hostname.toLowerCase();
-  return host === "127.0.0.1" || host === "localhost" || host === "[::1]";
 }
 
 /**

@@ -12,7 +12,7 @@ import {
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { isLoopbackUrl } from "../src/agent.ts";
+import { isLoopbackUrl } from "../../src/shared/core/agent-command.ts";
 import {
   ensureLocalToken,
   localCredentialText,

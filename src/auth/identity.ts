@@ -1,14 +1,13 @@
 import { localhostAllowedOrigins, originValidationResponse } from "@modelcontextprotocol/server";
 import type { Caller } from "../mcp/caller.ts";
+import { isLoopbackHost } from "../shared/core/agent-command.ts";
 
 /** The single user of a local server (`npm start`). */
 export const LOCAL_USER = "local";
 
-const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]);
 const LOOPBACK_ADDRESSES = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
 
-/** Whether a URL's host name is a loopback one (`127.0.0.1`, `localhost`, `[::1]`). */
-export const isLoopbackHost = (hostname: string) => LOOPBACK.has(hostname.toLowerCase());
+export { isLoopbackHost };
 
 export const truthy = (value: string | undefined) =>
   value !== undefined && !["", "0", "false", "no"].includes(value.toLowerCase());

@@ -19,6 +19,7 @@ import {
   Proof,
   type Reply,
 } from "../shared/bridge/protocol.ts";
+import { agentAdvice, START_AGENT } from "../shared/core/agent-command.ts";
 import { fail, type Outcome, ok } from "../shared/core/errors.ts";
 import { quoted } from "../shared/core/quote.ts";
 import { migrate } from "../storage/migrate.ts";
@@ -250,7 +251,7 @@ export class Bridge extends DurableObject<Env> {
       const loose = parsed as { name?: unknown; version?: unknown };
       const older = version.data.protocol < PROTOCOL_VERSION;
       const message = older
-        ? `This edgeclip server speaks bridge protocol ${PROTOCOL_VERSION} and this edgeclip-agent speaks ${version.data.protocol}: upgrade the agent: run the one this server offers, built from its own commit, \`npx ${att.server ?? "<server>"}/agent.tgz connect ${att.server ?? "<server>"}\`.`
+        ? `This edgeclip server speaks bridge protocol ${PROTOCOL_VERSION} and this edgeclip-agent speaks ${version.data.protocol}: upgrade the agent: run the one this server offers, built from its own commit: ${att.server ? agentAdvice(att.server, `connect ${att.server}`) : START_AGENT}.`
         : `This edgeclip-agent speaks bridge protocol ${version.data.protocol}, newer than this server's ${PROTOCOL_VERSION}: update the server (deploy the latest edgeclip), or run an edgeclip-agent that speaks protocol ${PROTOCOL_VERSION}.`;
       // Unchecked text from an unaccepted hello: kept only if it fits the hello's alphabet.
       this.registry.refuse({

@@ -15,10 +15,8 @@ export type Route =
   | { ok: false; code: "AGENT_NOT_CONNECTED" | "AGENT_AMBIGUOUS"; message: string };
 
 import type { Edit, OpArgs, OpName } from "../shared/bridge/protocol.ts";
+import { START_AGENT } from "../shared/core/agent-command.ts";
 import { quoted } from "../shared/core/quote.ts";
-
-const START =
-  "Start one on your machine with the agent the server offers: `npx <server>/agent.tgz connect <server>` (`<server>` is the server's URL).";
 
 /** What a request does, for messages: "Reading `src/a.ts`", "Writing the OS clipboard". */
 export function describeRequest<N extends OpName>(op: N, args: OpArgs<N>): string {
@@ -63,14 +61,14 @@ export function pickAgent(
       code: "AGENT_NOT_CONNECTED",
       message: agents.length
         ? `No local agent named ${quoted(want.agent)} is connected. Connected: ${agents.map(describeAgent).join("; ")}.`
-        : `${want.what} needs the local agent ${quoted(want.agent)}, and no local agent is connected. ${START}`,
+        : `${want.what} needs the local agent ${quoted(want.agent)}, and no local agent is connected. ${START_AGENT}`,
     };
   }
   if (agents.length === 0)
     return {
       ok: false,
       code: "AGENT_NOT_CONNECTED",
-      message: `${want.what} needs the local agent on your machine, and none is connected. ${START}`,
+      message: `${want.what} needs the local agent on your machine, and none is connected. ${START_AGENT}`,
     };
   const only = agents.length === 1 ? agents[0] : undefined;
   if (only) return { ok: true, agent: only };

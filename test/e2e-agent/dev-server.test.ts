@@ -1,12 +1,12 @@
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync } from "node:child_process";
 import { mkdtempSync, readdirSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, describe, expect, it } from "vitest";
-import { freePort, lostItsPort } from "../../scripts/wrangler-dev.ts";
 import { Browser } from "../support/browser.ts";
+import { npmStart } from "../support/npm-start.ts";
 import { tempProject } from "./agent-process.ts";
 
 const repo = path.join(import.meta.dirname, "..", "..");
@@ -56,44 +56,17 @@ describe("npm start", () => {
     const root = tempProject({ "hello.txt": "served by npm start\n" });
     const agentState = mkdtempSync(path.join(tmpdir(), "edgeclip-dev-agent-"));
     const config = path.join(mkdtempSync(path.join(tmpdir(), "edgeclip-dev-home-")), "config");
-    let port = 0;
-    let stdout = "";
-    let stderr = "";
-    // Another program may bind the chosen port before wrangler does (a busy machine): another port.
-    for (let attempt = 1; attempt <= 3; attempt++) {
-      port = await freePort();
-      stdout = "";
-      stderr = "";
-      const child = spawn(
-        process.execPath,
-        [path.join(repo, "scripts", "dev.ts"), "--root", root],
-        {
-          cwd: repo,
-          env: {
-            ...process.env,
-            PORT: String(port),
-            EDGECLIP_DEV_STATE: mkdtempSync(path.join(tmpdir(), "edgeclip-dev-state-")),
-            EDGECLIP_STATE_DIR: agentState,
-            EDGECLIP_CONFIG_DIR: config,
-            // No display (over SSH, say): the banner says so, and why, instead of promising one.
-            DISPLAY: "",
-            WAYLAND_DISPLAY: "",
-          },
-          stdio: ["ignore", "pipe", "pipe"],
-        },
-      );
-      dev = child;
-      child.stdout?.on("data", (d: Buffer) => {
-        stdout += d.toString();
-      });
-      child.stderr?.on("data", (d: Buffer) => {
-        stderr += d.toString();
-      });
-      // A guard against a hang, not a speed test: on 2 busy cores wrangler alone can take 20 s to boot.
-      for (let i = 0; i < 900 && !stdout.includes("Press Ctrl-C") && child.exitCode === null; i++)
-        await new Promise((r) => setTimeout(r, 100));
-      if (child.exitCode === null || !lostItsPort(stdout + stderr)) break;
-    }
+    const started = await npmStart(["--root", root], {
+      EDGECLIP_STATE_DIR: agentState,
+      EDGECLIP_CONFIG_DIR: config,
+      // No display (over SSH, say): the banner says so, and why, instead of promising one.
+      DISPLAY: "",
+      WAYLAND_DISPLAY: "",
+    });
+    dev = started.child;
+    const { port } = started;
+    const stdout = started.stdout();
+    const stderr = started.stderr();
     const mcp = `http://127.0.0.1:${port}/mcp`;
     expect(stdout, `npm start printed no ready line; its stderr:\n${stderr}`).toContain(
       `MCP URL        ${mcp}`,

@@ -26,13 +26,12 @@ export default async function setup(project: TestProject) {
   const states = Array.from({ length: slots }, () =>
     mkdtempSync(join(tmpdir(), "edgeclip-e2e-agent-")),
   );
-  // Each server gets its port and its devtools port, so they all boot at once, while the
-  // package builds and other projects start (test/support/servers-ready.ts waits for them).
-  const ports = await freePorts(2 * slots);
+  // Each server gets its own port, so they all boot at once, while the package builds and
+  // other projects start (test/support/servers-ready.ts waits for them).
+  const ports = await freePorts(slots);
   const servers = states.map((state, i) => {
     const server = launchLocalDev({
-      port: ports[2 * i] ?? 0,
-      inspectorPort: ports[2 * i + 1],
+      port: ports[i] ?? 0,
       persistTo: state,
       rebuilds: false,
       quiet: true,

@@ -1,9 +1,10 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { chmodSync, copyFileSync, linkSync, mkdtempSync, rmSync } from "node:fs";
+import { type ChildProcess, execFileSync, spawnSync } from "node:child_process";
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { startAgentProcess } from "../../scripts/agent-process.ts";
+import { OtherAccount } from "../support/other-account.ts";
 import { tempProject } from "./agent-process.ts";
 
 /**
@@ -14,6 +15,7 @@ import { tempProject } from "./agent-process.ts";
  * credential, and stops when it does not: the squatter learns nothing and
  * gets no file.
  */
+const repo = path.join(import.meta.dirname, "..", "..");
 const TOKEN = `ecl_${"s".repeat(43)}`;
 const SECRET = "the owner's secret line";
 const squatters: ChildProcess[] = [];
@@ -22,41 +24,22 @@ afterEach(() => {
   for (const child of squatters.splice(0)) child.kill("SIGKILL");
 });
 
-/**
- * Where the squatter runs from: Node and its script in a directory of their
- * own that another account can enter, since the checkout may sit in one it
- * cannot (a clone in `mktemp -d`, mode 0700).
- */
-let place: { dir: string; node: string; script: string };
+let other: OtherAccount;
+let script: string;
 
 beforeAll(() => {
-  const dir = mkdtempSync(path.join(tmpdir(), "edgeclip-squatter-"));
-  chmodSync(dir, 0o755);
-  const node = path.join(dir, "node");
-  try {
-    linkSync(process.execPath, node);
-  } catch {
-    copyFileSync(process.execPath, node);
-  }
-  chmodSync(node, 0o755);
-  const script = path.join(dir, "squatter.ts");
-  copyFileSync(path.resolve("test/support/squatter.ts"), script);
-  chmodSync(script, 0o644);
-  place = { dir, node, script };
+  other = new OtherAccount();
+  script = other.script(path.resolve("test/support/squatter.ts"));
 });
 
-afterAll(() => {
-  if (place) rmSync(place.dir, { recursive: true, force: true });
-});
+afterAll(() => other?.remove());
 
 /** Starts the squatter as another user (nobody, 65534) when this is root, else as this user. */
-async function squatter(script: "welcome" | "forged") {
-  const asRoot = process.getuid?.() === 0;
-  const child = spawn(place.node, [place.script, script, "owner-only.txt", "squatted"], {
-    cwd: place.dir,
-    stdio: ["ignore", "pipe", "inherit"],
-    ...(asRoot ? { uid: 65534, gid: 65534 } : {}),
-  });
+async function squatter(mode: "welcome" | "forged", tarball?: string) {
+  const child = other.spawn(
+    [script, mode, "owner-only.txt", "squatted", ...(tarball ? [tarball] : [])],
+    "inherit",
+  );
   squatters.push(child);
   const records: Record<string, unknown>[] = [];
   let text = "";
@@ -112,4 +95,71 @@ describe("a program squatting the local server's port", () => {
       expect(outcome).toMatch(/did not prove it holds this machine's local credential/);
     },
   );
+});
+
+/**
+ * Issue 34 §3: with the port squatted, the README's one line for another
+ * agent, `npx http://127.0.0.1:8787/agent.tgz connect …`, fetched the
+ * squatter's package and ran its bin as the user. The README's line now
+ * starts the agent from the checkout: it fetches nothing.
+ */
+describe("the README's command for another local agent, while another account holds the port", () => {
+  const MARK = "SQUATTER CODE RAN";
+
+  /** The squatter's own edgeclip-agent package: its bin says it ran, as whom. */
+  function squattersPackage(): string {
+    const dir = path.join(other.dir, "evil", "package");
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(
+      path.join(dir, "package.json"),
+      JSON.stringify({
+        name: "edgeclip-agent",
+        version: "9.9.9",
+        bin: { "edgeclip-agent": "cli.js" },
+      }),
+    );
+    writeFileSync(
+      path.join(dir, "cli.js"),
+      `#!/usr/bin/env node\nconsole.log("${MARK} as uid " + process.getuid());\n`,
+      { mode: 0o755 },
+    );
+    const tarball = path.join(other.dir, "evil.tgz");
+    execFileSync("tar", ["-czf", tarball, "-C", path.dirname(dir), "package"]);
+    chmodSync(tarball, 0o644);
+    return tarball;
+  }
+
+  it("fetches nothing from it and runs none of its code: the agent, from the checkout, tells it nothing and stops", async () => {
+    const root = tempProject({ "owner-only.txt": `${SECRET}\n` });
+    const squat = await squatter("welcome", squattersPackage());
+    const printed = readFileSync(path.join(repo, "README.md"), "utf8")
+      .split("\n")
+      .find((line) => line.startsWith("npm run agent -- connect http://127.0.0.1:8787 "));
+    expect(printed, "README shows no `npm run agent -- connect` line").toBeDefined();
+    const command = (printed ?? "")
+      .replace("127.0.0.1:8787", `127.0.0.1:${squat.port}`)
+      .replace("~/code/app", root);
+    // Run as a user's shell would, from the checkout, with npm's Node first on PATH.
+    const run = spawnSync("bash", ["-c", command], {
+      cwd: repo,
+      env: {
+        ...process.env,
+        PATH: `${path.join(repo, "node_modules", ".bin")}${path.delimiter}${process.env.PATH}`,
+        EDGECLIP_LOCAL_TOKEN: TOKEN,
+        EDGECLIP_STATE_DIR: mkdtempSync(path.join(tmpdir(), "edgeclip-readme-agent-")),
+      },
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+    const output = `${run.stdout}${run.stderr}`;
+    expect(output).not.toContain(MARK);
+    // Nothing fetched (no GET at all), nothing told.
+    expect(squat.records.filter((r) => r.event === "get")).toEqual([]);
+    const heard = JSON.stringify(squat.records);
+    expect(heard).not.toContain(TOKEN.slice(4, 20));
+    expect(heard).not.toContain(SECRET);
+    expect(squat.records.filter((r) => r.event === "message")).toEqual([]);
+    expect(run.status).not.toBe(0);
+    expect(output).toMatch(/did not prove it holds this machine's local credential/);
+  });
 });

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { buildAgent } from "../../scripts/build-agent.ts";
-import { freePorts, launchWranglerDev } from "../../scripts/wrangler-dev.ts";
+import { freePort, launchWranglerDev } from "../../scripts/wrangler-dev.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -21,10 +21,8 @@ declare module "vitest" {
 export default async function setup(project: TestProject) {
   const state = mkdtempSync(join(tmpdir(), "edgeclip-e2e-auth-"));
   const setupSecret = randomBytes(24).toString("base64url");
-  const [port = 0, inspectorPort] = await freePorts(2);
   const server = launchWranglerDev({
-    port,
-    inspectorPort,
+    port: await freePort(),
     persistTo: state,
     rebuilds: false,
     quiet: true,

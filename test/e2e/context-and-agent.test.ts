@@ -314,6 +314,8 @@ describe("tools that need the local agent, on a server no agent has joined", () 
     expect(listed.isError).toBeFalsy();
     expect(listed.data).toEqual({ agents: [], refused: [] });
     expect(listed.text).toContain("/agent.tgz connect");
+    // A local server's agent comes from its checkout, never a tarball on a port anyone can hold.
+    expect(listed.text).toContain("`npm run agent -- connect <server>` in the edgeclip checkout");
   });
 
   it("answers AGENT_NOT_CONNECTED, saying what needed the agent, and changes nothing", async () => {

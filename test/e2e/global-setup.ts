@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
-import { freePorts, launchLocalDev } from "../../scripts/wrangler-dev.ts";
+import { freePort, launchLocalDev } from "../../scripts/wrangler-dev.ts";
 import "../support/lanes.ts";
 
 /**
@@ -13,10 +13,8 @@ import "../support/lanes.ts";
  */
 export default async function setup(project: TestProject) {
   const state = mkdtempSync(join(tmpdir(), "edgeclip-e2e-"));
-  const [port = 0, inspectorPort] = await freePorts(2);
   const server = launchLocalDev({
-    port,
-    inspectorPort,
+    port: await freePort(),
     persistTo: state,
     quiet: true,
     rebuilds: false,

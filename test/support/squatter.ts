@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
@@ -11,9 +12,11 @@ import type { Duplex } from "node:stream";
  * one of its scripts at the agent:
  * - `welcome`: a welcome at once (no challenge), then a request to read a file;
  * - `forged`: a challenge with a made-up proof, then a welcome and the request.
+ * Given a package (`<tarball>`), it also serves it at GET /agent.tgz, as a
+ * squatter would to whoever runs `npx <server>/agent.tgz`.
  * Plain Node, no dependency: the tests run it as another user
- * (`node test/support/squatter.ts <script> <file to ask for> <agent name>`), and it prints
- * `{"event":"listening","port":N}` first.
+ * (`node test/support/squatter.ts <script> <file to ask for> <agent name> [<tarball>]`),
+ * and it prints `{"event":"listening","port":N}` first.
  */
 export type Script = "welcome" | "forged";
 
@@ -54,9 +57,19 @@ function unframe(buffer: Buffer): { texts: string[]; rest: Buffer } {
   return { texts, rest: buffer.subarray(at) };
 }
 
-export function squat(script: Script, file: string, name: string, emit: (record: object) => void) {
+export function squat(
+  script: Script,
+  file: string,
+  name: string,
+  emit: (record: object) => void,
+  tarball?: string,
+) {
   const server = createServer((request, response) => {
-    emit({ event: "get", headers: request.headers });
+    emit({ event: "get", path: request.url, headers: request.headers });
+    if (tarball && request.url?.endsWith("/agent.tgz")) {
+      response.writeHead(200, { "content-type": "application/gzip" }).end(readFileSync(tarball));
+      return;
+    }
     response.writeHead(426).end();
   });
   server.on("upgrade", (request: IncomingMessage, socket: Duplex) => {
@@ -99,8 +112,9 @@ export function squat(script: Script, file: string, name: string, emit: (record:
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const [script = "welcome", file = "owner-only.txt", name = "laptop"] = process.argv.slice(2);
+  const [script = "welcome", file = "owner-only.txt", name = "laptop", tarball] =
+    process.argv.slice(2);
   const emit = (record: object) => process.stdout.write(`${JSON.stringify(record)}\n`);
-  const { port } = await squat(script as Script, file, name, emit);
+  const { port } = await squat(script as Script, file, name, emit, tarball);
   emit({ event: "listening", port });
 }

@@ -32,6 +32,24 @@ describe("routes", () => {
     expect(await curl.text()).toContain("MCP endpoint: http://127.0.0.1/mcp");
   });
 
+  it("tells a local server's user to start an agent from the checkout, never from a tarball on a port anyone can hold", async () => {
+    const help = await (
+      await local.fetch(new Request("http://127.0.0.1/", { headers: { accept: "*/*" } }))
+    ).text();
+    expect(help).toContain(
+      "Local agent:   npm run agent -- connect http://127.0.0.1 --root <your project> (in the edgeclip checkout that runs this server)",
+    );
+    expect(help).not.toContain("agent.tgz");
+    const deployed = await (
+      await worker.fetch(
+        new Request("https://edgeclip.example.com/", { headers: { accept: "*/*" } }),
+      )
+    ).text();
+    expect(deployed).toContain(
+      "Local agent:   npx https://edgeclip.example.com/agent.tgz connect https://edgeclip.example.com --root <your project>",
+    );
+  });
+
   it("sends a browser that is not signed in from a deployed dashboard to sign in", async () => {
     const response = await worker.fetch(
       new Request("https://edgeclip.example.com/", {

@@ -1,7 +1,14 @@
 import { html } from "hono/html";
 import type { Html } from "../../auth/pages.ts";
 import type { AgentInfo } from "../../bridge/routing.ts";
+import { agentCommand } from "../../shared/core/agent-command.ts";
 import { dashboardPage, type Frame, when } from "./layout.ts";
+
+/** How to start an agent for this server: the command, and where to run it. */
+function startOne(server: string): Html {
+  const { command, where } = agentCommand(server, `connect ${server} --root <your project>`);
+  return html`<p>No local agent is connected. Start one with the agent this server offers: <code>${command}</code>${where ? ` ${where}` : ""}.</p>`;
+}
 
 /** The user's connected local agents, and those turned away for their version. */
 export function agentsPage(
@@ -28,7 +35,7 @@ ${options.agents.map(
     html`<tr><td><strong>${a.name}</strong></td><td>${a.project}</td><td>${a.roots.map((r) => html`<code>${r}</code><br>`)}</td><td>${a.read_only ? "read-only" : "read and write"}</td><td>${a.version} <span class="note">${a.platform}</span></td><td>${when(a.connected_at)}</td><td>${when(a.last_seen)}</td></tr>`,
 )}
 </tbody></table>`
-    : html`<p>No local agent is connected. Start one with the agent this server offers: <code>npx ${options.server}/agent.tgz connect ${options.server} --root ${"<your project>"}</code>.</p>`
+    : startOne(options.server)
 }
 ${options.refused.map((r) => html`<p class="warn">Refused <strong>${r.name}</strong> ${r.version}: ${r.message}</p>`)}
 </div>

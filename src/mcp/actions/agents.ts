@@ -1,4 +1,5 @@
 import { describeAgent } from "../../bridge/routing.ts";
+import { START_AGENT } from "../../shared/core/agent-command.ts";
 import { type Outcome, ok } from "../../shared/core/errors.ts";
 import { quoted } from "../../shared/core/quote.ts";
 import { bridgeStub } from "../../stubs.ts";
@@ -42,10 +43,7 @@ export function agentsText(v: AgentsView): string {
     (a) =>
       `- ${describeAgent(a)}, version ${quoted(a.version)} on ${quoted(a.platform)}, connected since ${a.connected_since}, last seen ${a.last_seen}`,
   );
-  if (!lines.length)
-    lines.push(
-      "No local agent is connected. Start one with `npx <server>/agent.tgz connect <server>` (`<server>` is the server's URL).",
-    );
+  if (!lines.length) lines.push(`No local agent is connected. ${START_AGENT}`);
   for (const r of v.refused)
     lines.push(`- refused ${quoted(r.name)} version ${quoted(r.version)}: ${r.message}`);
   return lines.join("\n");

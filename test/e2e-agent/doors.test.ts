@@ -1,0 +1,149 @@
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "../../scripts/wrangler-dev.ts";
+import { listeningPorts } from "../support/listening.ts";
+import { type NpmStart, npmStart } from "../support/npm-start.ts";
+import { canActAsOther, OtherAccount } from "../support/other-account.ts";
+
+/**
+ * Issue 34 §1: `npm start` ran `wrangler dev`, which opens doors to every
+ * account on the machine besides the server's own: a DevTools inspector on
+ * 127.0.0.1:9229 and workerd's own on a random port (attach, read
+ * `env.EDGECLIP_LOCAL_TOKEN`, run code in the Worker), the dev registry's
+ * workerd debug port (RPC to every Durable Object), the local explorer at
+ * /cdn-cgi/local/explorer on the server's own port (SQL on every clipboard,
+ * no credential), and state files readable by all. Each test here fails on
+ * 0.7.
+ */
+
+/** What a port answers: the edgeclip Worker, a Miniflare loopback server (its secret required), or something else. */
+async function classify(port: number): Promise<string> {
+  const get = async (p: string) => {
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}${p}`, {
+        signal: AbortSignal.timeout(5_000),
+        headers: { connection: "close" },
+      });
+      return `${response.status} ${(await response.text()).slice(0, 80)}`;
+    } catch (error) {
+      return `no HTTP answer (${(error as Error).cause ?? (error as Error).message})`;
+    }
+  };
+  const health = await get("/health");
+  if (health.startsWith('200 {"ok":true,"name":"edgeclip"')) {
+    // The Worker: everything else behind its credential, wrangler's own pages included.
+    for (const p of [
+      "/json",
+      "/cdn-cgi/local/explorer",
+      "/cdn-cgi/local/explorer/api/local/workers",
+    ]) {
+      const answer = await get(p);
+      if (!answer.startsWith("401 ")) return `the Worker, but ${p} answers ${answer}`;
+    }
+    return "worker";
+  }
+  if (health === "403 Forbidden" && (await get("/json")) === "403 Forbidden") return "loopback";
+  return `/health: ${health}; /json: ${await get("/json")}`;
+}
+
+let started: NpmStart | undefined;
+let config = "";
+
+beforeAll(() => {
+  config = path.join(mkdtempSync(path.join(tmpdir(), "edgeclip-doors-home-")), "config");
+});
+
+afterEach(async () => {
+  await started?.stop();
+  started = undefined;
+});
+
+describe("npm start opens no door for other accounts", () => {
+  it("listens only where its Worker checks the credential (or Miniflare's secret): no inspector, no debug port, no explorer", async () => {
+    started = await npmStart(["--no-agent"], { EDGECLIP_CONFIG_DIR: config });
+    expect(started.stdout(), started.stderr()).toContain("Press Ctrl-C");
+    const ports = listeningPorts(started.child.pid ?? 0);
+    expect(ports.map((p) => p.port)).toContain(started.port);
+    const seen: Record<string, string> = {};
+    for (const { address, port } of ports) seen[`${address}:${port}`] = await classify(port);
+    // Every other door at once, each with what it answered.
+    const doors = Object.entries(seen).filter(
+      ([, what]) => what !== "worker" && what !== "loopback",
+    );
+    expect(doors).toEqual([]);
+    expect(started.stdout()).not.toContain("DevTools");
+  });
+
+  it("keeps its state where only its user can read it, and makes an older, open state directory private", async () => {
+    // A state directory an earlier npm start left open (mode 0755, a file 0644).
+    const state = mkdtempSync(path.join(tmpdir(), "edgeclip-doors-state-"));
+    chmodSync(state, 0o755);
+    const older = path.join(state, "v3", "older.sqlite");
+    mkdirSync(path.dirname(older), { mode: 0o755 });
+    writeFileSync(older, "an older entry", { mode: 0o644 });
+    started = await npmStart(["--no-agent"], {
+      EDGECLIP_CONFIG_DIR: config,
+      EDGECLIP_DEV_STATE: state,
+    });
+    const token = /Bearer (ecl_\S+)"/.exec(started.stdout())?.[1] ?? "";
+    // An entry, so the clipboard's SQLite files exist.
+    const response = await fetch(`http://127.0.0.1:${started.port}/mcp`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${token}`,
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        "mcp-protocol-version": "2025-11-25",
+        connection: "close",
+      },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "tools/call",
+        params: { name: "copy", arguments: { text: "the owner's secret entry", key: "s" } },
+      }),
+    });
+    expect(await response.text()).toContain("copied");
+    expect(statSync(state).mode & 0o777).toBe(0o700);
+    expect(statSync(state).uid).toBe(process.getuid?.());
+    const files = readdirSync(state, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => path.join(e.parentPath, e.name));
+    expect(files.some((f) => f.endsWith(".sqlite"))).toBe(true);
+    // What this run created is private too; what it found stays behind the private directory.
+    for (const file of files.filter((f) => f !== older))
+      expect(statSync(file).mode & 0o077, file).toBe(0);
+    if (!canActAsOther()) return;
+    // Another account tries each file: every read refused.
+    const other = new OtherAccount();
+    try {
+      const outcome = other.run(
+        `const fs = require("node:fs"); let read = 0;
+         for (const f of process.argv.slice(1)) { try { fs.readFileSync(f); read++; } catch {} }
+         process.stdout.write(String(read));`,
+        files,
+      );
+      expect(outcome).toBe("0");
+    } finally {
+      other.remove();
+    }
+  });
+
+  it("opens a DevTools inspector only when asked (--inspect), and its banner says who can reach it", async () => {
+    const inspector = await freePort();
+    started = await npmStart(["--no-agent", "--inspector-port", String(inspector)], {
+      EDGECLIP_CONFIG_DIR: config,
+    });
+    expect(started.stdout()).toContain(`DevTools       ws://127.0.0.1:${inspector}/ws`);
+    expect(started.stdout()).toContain("Any account on this machine");
+    const targets = await fetch(`http://127.0.0.1:${inspector}/json`);
+    expect(targets.status).toBe(200);
+    expect(await targets.text()).toContain("webSocketDebuggerUrl");
+  });
+});
+
+afterAll(async () => {
+  await started?.stop();
+});
