@@ -14,7 +14,7 @@ const plan = (
   dest: string,
   moved: string[],
   files: Record<string, string>,
-  more: { destCreated?: boolean; movedTypes?: string[] } = {},
+  more: { destCreated?: boolean; movedTypes?: string[]; movedDefault?: string } = {},
 ) =>
   planImporters({
     source: at(source),
@@ -185,7 +185,7 @@ describe("a move's importers in TypeScript and JavaScript", () => {
     ]);
   });
 
-  it("names a namespace re-export, a dynamic import and a default import of the old file instead of guessing", async () => {
+  it("names a namespace re-export and a dynamic import of the old file instead of guessing; leaves its default import, which stayed", async () => {
     const files = {
       "index.ts": 'export * as store from "./store";\n',
       "lazy.js": 'const s = await import("./store");\n',
@@ -197,7 +197,25 @@ describe("a move's importers in TypeScript and JavaScript", () => {
     expect(out.flatMap((o) => o.unresolved)).toEqual([
       'index.ts: export * as store from "./store"; no longer holds Cart; not rewritten',
       'lazy.js: import("./store") may reach what moved; not rewritten',
-      "default.ts: imports the default export of store.ts as Cart; if that is what moved, import it from cart.ts",
+    ]);
+  });
+
+  it("follows the old file's default export when it was the unit: default imports, and re-exports of the default", async () => {
+    const out = await plan(
+      "store.ts",
+      "cart.ts",
+      ["Cart"],
+      {
+        "use.ts": 'import Store, { load } from "./store";\n\nnew Store(load());\n',
+        "only.ts": "import Cart from './store'\n\nnew Cart()\n",
+        "index.ts": 'export { default as Cart, load } from "./store";\n',
+      },
+      { movedDefault: "Cart" },
+    );
+    expect(out.map((o) => o.text)).toEqual([
+      'import { load } from "./store";\nimport Store from "./cart";\n\nnew Store(load());\n',
+      "import Cart from './cart'\n\nnew Cart()\n",
+      'export { load } from "./store";\nexport { default as Cart } from "./cart";\n',
     ]);
   });
 });

@@ -12,6 +12,7 @@ import { pythonModules } from "../python-modules.ts";
 import { languageOf } from "../syntax/languages.ts";
 import type { Importers } from "./find-importers.ts";
 import { type FileState, load } from "./load.ts";
+import { moduleConfigs } from "./module-configs.ts";
 import { failure, type Result, type Workspace } from "./workspace.ts";
 
 /**
@@ -90,7 +91,7 @@ export async function carryFor(
   if (!importers) return undefined;
   // Those that name what moved, checked and loaded as any file an operation changes.
   const files: { abs: string; path: string; state: FileState }[] = [];
-  for (const { abs } of await holding(mayImport(carried.moved))) {
+  for (const { abs } of await holding(mayImport(carried.moved, carried.movedDefault))) {
     const found = await resolvePath(ws.sandbox, abs);
     if (!found.ok || found.abs !== abs) continue;
     const loaded = await load(found);
@@ -98,6 +99,10 @@ export async function carryFor(
       files.push({ abs, path: found.display, state: loaded.value });
   }
   const destHeld = current.get(to.abs) ?? destNow;
+  // Specifiers that are not relative resolve through the tsconfig and package.json around them.
+  const configs = python
+    ? undefined
+    : await moduleConfigs(ws, [from.abs, to.abs, ...files.map((f) => f.abs)]);
   const rewritten = await carryImporters({
     source: { abs: from.abs, path: fromResult.path },
     dest: {
@@ -109,8 +114,10 @@ export async function carryFor(
     },
     moved: carried.moved,
     movedTypes: carried.movedTypes,
+    movedDefault: carried.movedDefault,
     sourceEmptied: carried.sourceEmptied,
     modules,
+    ...(configs ? { configs } : {}),
     files,
     max: MAX_IMPORTERS,
     truncated: importers.truncated ? importers.seen : undefined,

@@ -16,6 +16,7 @@ import { isScript, languageOf } from "../syntax/languages.ts";
 import { encodeText, sha256 } from "../text-file.ts";
 import { type ImportPlan, lineEnd, lineStart } from "./plan.ts";
 import type { ModuleNames } from "./python.ts";
+import type { ModuleConfigs } from "./resolve.ts";
 
 /** A file as an operation holds it in memory (file-ops/load.ts's FileState, the fields used here). */
 export interface HeldFile {
@@ -55,6 +56,7 @@ export async function carryImports(options: {
       dest: HeldFile;
       moved: string[];
       movedTypes: string[];
+      movedDefault: string | undefined;
       blocked: string[];
       sourceEmptied: boolean;
     }
@@ -135,6 +137,7 @@ export async function carryImports(options: {
     dest: destState,
     moved: plan.moved ?? [],
     movedTypes: plan.movedTypes ?? [],
+    movedDefault: plan.movedDefault,
     blocked: (plan.blocked ?? []).map((b) => relative(b, source, dest)),
     sourceEmptied: plan.sourceEmptied === true,
   };
@@ -152,10 +155,22 @@ function capped(lines: readonly string[], max: number): string[] {
   return [...lines.slice(0, max - 1).map(cut), `… and ${lines.length - max + 1} more`];
 }
 
-/** A test of whether a text may import or re-export one of `moved`: it names one, or it has an `export *`. */
-export function mayImport(moved: readonly string[]): (text: string) => boolean {
+/**
+ * A test of whether a text may import or re-export one of `moved`: it names
+ * one, or it has an `export *`; when the unit was its file's default export
+ * (`movedDefault`), any default import or re-export of a default (which names
+ * it as it likes).
+ */
+export function mayImport(
+  moved: readonly string[],
+  movedDefault?: string,
+): (text: string) => boolean {
   const words = namesAny(moved);
-  return (text) => words?.test(text) === true || /\bexport\s+(?:type\s+)?\*/.test(text);
+  return (text) =>
+    words?.test(text) === true ||
+    /\bexport\s+(?:type\s+)?\*/.test(text) ||
+    (movedDefault !== undefined &&
+      /\bimport\s+(?:type\s+)?[\w$]+\s*(?:,|from\b)|\bdefault\b/.test(text));
 }
 
 /** A pattern for any of `names` as a whole word of code; undefined for none. */
@@ -187,8 +202,10 @@ export async function carryImporters(options: {
   dest: Edited;
   moved: readonly string[];
   movedTypes?: readonly string[];
+  movedDefault?: string | undefined;
   sourceEmptied?: boolean;
   modules?: ModuleNames;
+  configs?: ModuleConfigs;
   files: { abs: string; path: string; state: HeldFile }[];
   /** At most this many other files change; the rest are named, not rewritten. */
   max: number;
@@ -198,7 +215,7 @@ export async function carryImporters(options: {
   const { source, dest } = options;
   const held = [{ abs: dest.abs, path: dest.path, state: dest.current }, ...options.files];
   // Only files that name what moved, or re-export every name of a file (a barrel), are parsed.
-  const may = mayImport(options.moved);
+  const may = mayImport(options.moved, options.movedDefault);
   const candidates = held.filter((f) => f.state.exists && may(f.state.text));
   const planned = candidates.length
     ? await planImporters({
@@ -206,9 +223,11 @@ export async function carryImporters(options: {
         dest: { abs: dest.abs, path: dest.path },
         moved: options.moved,
         ...(options.movedTypes ? { movedTypes: options.movedTypes } : {}),
+        ...(options.movedDefault !== undefined ? { movedDefault: options.movedDefault } : {}),
         destCreated: !dest.initial?.exists,
         ...(options.sourceEmptied ? { sourceEmptied: true } : {}),
         ...(options.modules ? { modules: options.modules } : {}),
+        ...(options.configs ? { configs: options.configs } : {}),
         files: candidates.map((f) => ({ abs: f.abs, path: f.path, text: f.state.text })),
       })
     : [];

@@ -1,5 +1,6 @@
 import { isScript, languageOf } from "../syntax/languages.ts";
 import { type ModuleNames, planPythonImporter } from "./python.ts";
+import type { ModuleConfigs } from "./resolve.ts";
 import { planScriptImporter } from "./typescript.ts";
 
 /**
@@ -22,12 +23,16 @@ export interface ImportersInput {
   /** The names the unit declares (ImportPlan.moved), and those of them that are types. */
   moved: readonly string[];
   movedTypes?: readonly string[];
+  /** The one the old file exported as its default (ImportPlan.movedDefault). */
+  movedDefault?: string;
   /** The move created its destination. */
   destCreated?: boolean;
   /** The old file holds no import or export any more (ImportPlan.sourceEmptied). */
   sourceEmptied?: boolean;
   /** Python modules' dotted names, by root-relative path, as the agent found them (python.ts ModuleNames). */
   modules?: ModuleNames;
+  /** Scripts: the tsconfig and package.json facts around the files (resolve.ts). */
+  configs?: ModuleConfigs;
   files: (PlacedFile & { text: string })[];
 }
 
@@ -72,7 +77,17 @@ function planOne(
   file: PlacedFile & { text: string },
   lang: ReturnType<typeof languageOf>,
   sourceLang: ReturnType<typeof languageOf>,
-  { source, dest, moved, movedTypes, destCreated, sourceEmptied, modules }: ImportersInput,
+  {
+    source,
+    dest,
+    moved,
+    movedTypes,
+    movedDefault,
+    destCreated,
+    sourceEmptied,
+    modules,
+    configs,
+  }: ImportersInput,
 ) {
   return isScript(lang) && isScript(sourceLang)
     ? planScriptImporter({
@@ -83,6 +98,8 @@ function planOne(
         text: file.text,
         moved,
         ...(movedTypes ? { movedTypes } : {}),
+        ...(movedDefault !== undefined ? { movedDefault } : {}),
+        ...(configs ? { configs } : {}),
         ...(destCreated !== undefined ? { destCreated } : {}),
         ...(sourceEmptied ? { sourceEmptied } : {}),
       })

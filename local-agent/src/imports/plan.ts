@@ -29,6 +29,8 @@ export interface ImportPlan {
   moved?: string[];
   /** Those of them that are types only (TypeScript's interfaces and type aliases): re-exported with `type`. */
   movedTypes?: string[];
+  /** The one of them the old file exported as its default (`export default function slug`): scripts. */
+  movedDefault?: string;
   /**
    * Why the move cannot leave the project whole (the unit assigns to a
    * variable that stays behind; a circular import it would create): the move
@@ -176,6 +178,22 @@ export function addItem(text: string, last: Span, item: string): TextEdit {
       : { start: last.end, end: last.end, insert: `,\n${indent}${item}` };
   }
   return { start: last.end, end: last.end, insert: `, ${item}` };
+}
+
+/**
+ * The edit that removes the statement at `span` with its line, and one blank
+ * line more where it stood alone between two (so that no double blank is left).
+ */
+export function removeStatement(text: string, span: Span): TextEdit {
+  const start = lineStart(text, span.start);
+  let end = lineEnd(text, span.end);
+  const blankBefore =
+    start === 0 ||
+    /\n\s*\n$/.test(text.slice(Math.max(0, start - 2), start)) ||
+    text.slice(lineStart(text, start - 1), start).trim() === "";
+  const next = text.slice(end, lineEnd(text, end));
+  if (blankBefore && next.trim() === "" && end < text.length) end = lineEnd(text, end);
+  return { start, end, insert: "" };
 }
 
 /** A name for `name` that `present` does not hold: `_name`, `name_`, `name2`, … */

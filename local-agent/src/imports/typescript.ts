@@ -1,5 +1,6 @@
 import type { ScriptLanguage } from "../syntax/languages.ts";
 import { type Node, type Tree, withTree } from "../syntax/parser.ts";
+import { planCommonJsImporter, planCommonJsImports } from "./cjs-moves.ts";
 import {
   addItem,
   dropItems,
@@ -14,7 +15,20 @@ import {
   type Span,
   type TextEdit,
 } from "./plan.ts";
+import { importerNaming, type ModuleConfigs } from "./resolve.ts";
 import { moduleReferences, moduleWrites } from "./script-scopes.ts";
+import {
+  endsWithSemicolon,
+  leadingCommentsEnd,
+  mockEdits,
+  moduleCalls,
+  namesOf,
+  namespaceUses,
+  nameTaken,
+  spanOf,
+  stringValue,
+  withoutLeadingBlank,
+} from "./script-syntax.ts";
 import {
   extensionStyle,
   isRelative,
@@ -87,6 +101,8 @@ interface TopLevel {
   isType: boolean;
   /** Where `export ` goes to export it; undefined when it is exported already. */
   exportAt: number | undefined;
+  /** Its own statement exports it as the default (`export default class Schema`). */
+  isDefault: boolean;
   start: number;
   end: number;
 }
@@ -102,6 +118,11 @@ interface FileFacts {
   reexports: ReExport[];
   bindings: Binding[];
   topLevel: TopLevel[];
+  /**
+   * The names `export { a, b as c }` and `export default a;` export, by the
+   * local name they export (statements without a module: the file's own names).
+   */
+  exportedAs: Map<string, string[]>;
   /** Where a new import statement goes: after the last import, or after the file's leading comments. */
   insertAt: number;
   style: Style;
@@ -132,17 +153,20 @@ function declaredNames(node: Node): string[] {
   return name ? [name.text] : [];
 }
 
-function stringValue(node: Node | null): string | undefined {
-  if (node?.type !== "string") return undefined;
-  return kids(node)
-    .filter((c) => c.type === "string_fragment")
-    .map((c) => c.text)
-    .join("");
+/** `declare class X`, `declare function f()`, `declare const c`: the declaration a `declare` wraps. */
+function unwrapAmbient(node: Node | null): Node | null {
+  if (node?.type !== "ambient_declaration") return node;
+  return kids(node).find((c) => DECLARATIONS.has(c.type)) ?? null;
 }
 
-const spanOf = (node: Node): Span => ({ start: node.startIndex, end: node.endIndex });
-const endsWithSemicolon = (node: Node) => node.text.trimEnd().endsWith(";");
-
+/** How `name` is exported from a file: under its own name (named), only as the default, or not at all. */
+function exportOf(facts: FileFacts, top: TopLevel): "named" | "default" | undefined {
+  const as = facts.exportedAs.get(top.name) ?? [];
+  if (top.exportAt === undefined && !top.isDefault) return "named";
+  if (as.includes(top.name)) return "named";
+  if (top.isDefault || as.includes("default")) return "default";
+  return undefined;
+}
 function importOf(child: Node, bindings: Binding[]): ImportStatement | undefined {
   const sourceNode = child.childForFieldName("source");
   const specifier = stringValue(sourceNode);
@@ -233,6 +257,9 @@ function factsOf(tree: Tree, text: string): FileFacts {
   const reexports: ReExport[] = [];
   const bindings: Binding[] = [];
   const topLevel: TopLevel[] = [];
+  const exportedAs = new Map<string, string[]>();
+  const exportAs = (local: string, as: string) =>
+    exportedAs.set(local, [...(exportedAs.get(local) ?? []), as]);
   let insertAt = leadingCommentsEnd(text);
   let statementSemicolon: boolean | undefined;
   for (const child of kids(tree.rootNode)) {
@@ -249,7 +276,18 @@ function factsOf(tree: Tree, text: string): FileFacts {
       if (reexport) reexports.push(reexport);
       continue;
     }
-    const declaration = exported ? child.childForFieldName("declaration") : child;
+    if (exported) {
+      // `export { a, b as c };` and `export default a;`: names of this file, exported.
+      const clause = kids(child).find((c) => c.type === "export_clause");
+      for (const spec of clause ? kids(clause).filter((c) => c.type === "export_specifier") : []) {
+        const local = spec.childForFieldName("name")?.text;
+        if (local) exportAs(local, spec.childForFieldName("alias")?.text ?? local);
+      }
+      const value = child.childForFieldName("value");
+      if (value?.type === "identifier") exportAs(value.text, "default");
+    }
+    const isDefault = exported && kids(child).some((c) => c.type === "default");
+    const declaration = unwrapAmbient(exported ? child.childForFieldName("declaration") : child);
     if (
       statementSemicolon === undefined &&
       (declaration?.type === "lexical_declaration" || child.type === "expression_statement")
@@ -263,6 +301,7 @@ function factsOf(tree: Tree, text: string): FileFacts {
           declaration.type === "interface_declaration" ||
           declaration.type === "type_alias_declaration",
         exportAt: exported ? undefined : child.startIndex,
+        isDefault,
         start: child.startIndex,
         end: child.endIndex,
       });
@@ -272,48 +311,7 @@ function factsOf(tree: Tree, text: string): FileFacts {
     quote: first ? (first.source.text[0] === "'" ? "'" : '"') : undefined,
     semicolon: first ? first.semicolon : statementSemicolon,
   };
-  return { imports, reexports, bindings, topLevel, insertAt, style };
-}
-
-/**
- * Past a shebang, a `"use strict"`, and the comment blocks that open a file
- * (a licence, a module's doc comment): a block followed by a blank line. A
- * comment directly above code is that code's doc comment, and stays with it.
- */
-function leadingCommentsEnd(text: string): number {
-  let at = 0;
-  let header = 0;
-  let comment = false;
-  let inBlock = false;
-  while (at < text.length) {
-    const end = lineEnd(text, at);
-    const line = text.slice(at, end).trim();
-    if (inBlock) {
-      if (line.includes("*/")) inBlock = false;
-    } else if (line === "") {
-      // A comment block ends the header only where a blank line follows it.
-      if (comment) header = end;
-      comment = false;
-    } else if (line.startsWith("#!") || line === '"use strict";' || line === "'use strict';") {
-      header = end;
-    } else if (line.startsWith("//")) {
-      comment = true;
-    } else if (line.startsWith("/*")) {
-      comment = true;
-      inBlock = !line.slice(2).includes("*/");
-    } else break;
-    at = end;
-  }
-  return header;
-}
-
-/** `text` without the blank lines that set its imports apart from its code, once no import is left. */
-function withoutLeadingBlank(text: string): string {
-  const at = leadingCommentsEnd(text);
-  let end = at;
-  while (text.startsWith("\n", end) || text.startsWith("\r\n", end))
-    end += text.startsWith("\n", end) ? 1 : 2;
-  return text.slice(0, at) + text.slice(end);
+  return { imports, reexports, bindings, topLevel, exportedAs, insertAt, style };
 }
 
 /**
@@ -325,8 +323,8 @@ function usesIn(tree: Tree, start: number, end: number) {
   return { used: moduleReferences(tree, start, end), dynamic: dynamicImports(tree, start, end) };
 }
 
-/** The relative `import("…")` and `require("…")` calls in [start, end) of `tree`. */
-function dynamicImports(tree: Tree, start: number, end: number): string[] {
+/** The `import("…")` and `require("…")` calls of a literal in [start, end) of `tree` (relative ones only, unless `all`). */
+function dynamicImports(tree: Tree, start: number, end: number, all = false): string[] {
   const dynamic: string[] = [];
   const text = tree.rootNode.text;
   if (!text.includes("import(") && !text.includes("require(")) return dynamic;
@@ -342,7 +340,7 @@ function dynamicImports(tree: Tree, start: number, end: number): string[] {
         fn &&
         (fn.type === "import" || fn.text === "require") &&
         spec !== undefined &&
-        isRelative(spec)
+        (all || isRelative(spec))
       )
         dynamic.push(`${fn.text === "require" ? "require" : "import"}("${spec}")`);
     }
@@ -495,6 +493,9 @@ export interface MoveInput extends MoveTexts {
 
 /** The imports both files need after `unit` moved from `sourcePath` to `destPath`. */
 export async function planScriptImports(input: MoveInput): Promise<ImportPlan> {
+  // A unit of a CommonJS file (`require`, `module.exports`): cjs-moves.ts.
+  const commonJs = await planCommonJsImports(input);
+  if (commonJs) return commonJs;
   const { lang, sourcePath, destPath } = input;
   const before = await withTree(input.sourceBefore, lang, (tree) => ({
     facts: factsOf(tree, input.sourceBefore),
@@ -505,6 +506,8 @@ export async function planScriptImports(input: MoveInput): Promise<ImportPlan> {
     (t) => t.start >= input.unit.start && t.end <= input.unit.end,
   );
   const moved = new Set(movedUnits.map((t) => t.name));
+  // The old file's default export, when its own statement moved (`export default function slug`).
+  const movedDefault = movedUnits.find((u) => u.isDefault);
   const dest = await withTree(input.destAfter, input.destLang ?? lang, (tree) =>
     factsOf(tree, input.destAfter),
   );
@@ -525,6 +528,14 @@ export async function planScriptImports(input: MoveInput): Promise<ImportPlan> {
         `${[...moved].join(", ")} assigns to ${assigned.join(", ")}, declared in ${sourcePath}: an imported binding cannot be assigned to. Move ${assigned.length === 1 ? "it" : "them"} with the unit (in one selection), or leave the unit where it is.`,
       ]
     : [];
+  // A module has one default export: a default-exported unit cannot join another.
+  const destDefaults =
+    dest.topLevel.filter((t) => t.isDefault).length +
+    [...dest.exportedAs.values()].filter((as) => as.includes("default")).length;
+  if (movedDefault && destDefaults > 1)
+    blocked.push(
+      `${movedDefault.name} is the default export of ${sourcePath}, and ${destPath} has a default export already: move it to a file without one, or make one of them a named export first.`,
+    );
 
   // What the unit uses: the old file's imports (in their order there), then its other
   // top-level names (in the order they are declared), as one import of the old file.
@@ -537,16 +548,18 @@ export async function planScriptImports(input: MoveInput): Promise<ImportPlan> {
   for (const top of before.facts.topLevel) {
     if (!used.has(top.name) || moved.has(top.name)) continue;
     if (destNeeds.some((n) => n.local === top.name)) continue;
+    // Exported as the default only (`export default class Schema`): imported as the default.
+    const exported = exportOf(before.facts, top);
     destNeeds.push({
       local: top.name,
-      imported: top.name,
+      imported: exported === "default" ? "default" : top.name,
       specifier: specifierOf(sourcePath, destPath, style),
       typeOnly: false,
       typeName: top.isType,
     });
-    if (top.exportAt !== undefined) toExport.push(top.name);
+    if (exported === undefined) toExport.push(top.name);
   }
-  const destination = addImports(input.destAfter, dest, destNeeds, destPath, before.facts.style);
+  let destination = addImports(input.destAfter, dest, destNeeds, destPath, before.facts.style);
   if (destination !== input.destAfter)
     changes.push(
       `${destPath}: imports ${destNeeds
@@ -600,11 +613,27 @@ export async function planScriptImports(input: MoveInput): Promise<ImportPlan> {
   if (stillUsed.length) {
     const backNeeds: Need[] = stillUsed.map((name) => ({
       local: name,
-      imported: name,
+      imported: movedDefault?.name === name ? "default" : name,
       specifier: specifierOf(destPath, sourcePath, style),
       typeOnly: false,
       typeName: movedUnits.some((u) => u.name === name && u.isType),
     }));
+    // What the old file imports back, the new one exports (a unit it did not export itself).
+    const placed = destination;
+    const unexported = await withTree(placed, input.destLang ?? lang, (tree) => {
+      const facts = factsOf(tree, placed);
+      return facts.topLevel.filter(
+        (t) => stillUsed.includes(t.name) && exportOf(facts, t) === undefined,
+      );
+    });
+    destination = replaceRanges(
+      destination,
+      unexported.map((t) => ({
+        start: t.exportAt ?? t.start,
+        end: t.exportAt ?? t.start,
+        insert: "export ",
+      })),
+    );
     const refreshed = await withTree(source, lang, (tree) => factsOf(tree, source));
     source = addImports(source, refreshed, backNeeds, sourcePath, before.facts.style);
     changes.push(`${sourcePath}: imports ${stillUsed.join(", ")} from ${destPath}`);
@@ -621,6 +650,7 @@ export async function planScriptImports(input: MoveInput): Promise<ImportPlan> {
     unresolved,
     moved: [...moved],
     movedTypes: movedUnits.filter((u) => u.isType).map((u) => u.name),
+    ...(movedDefault ? { movedDefault: movedDefault.name } : {}),
     ...(blocked.length ? { blocked } : {}),
     ...(sourceEmptied ? { sourceEmptied } : {}),
   };
@@ -636,65 +666,14 @@ export interface ImporterInput {
   /** The names the unit declares, and those of them that are types (interfaces, type aliases). */
   moved: readonly string[];
   movedTypes?: readonly string[];
+  /** The one the old file exported as its default: default imports of the old file follow it. */
+  movedDefault?: string;
+  /** The tsconfig and package.json facts around the files, for specifiers that are not relative. */
+  configs?: ModuleConfigs;
   /** The move created its destination: it holds nothing but what moved. */
   destCreated?: boolean;
   /** The old file holds no import or export any more: an `export *` of it would not compile. */
   sourceEmptied?: boolean;
-}
-
-/** `ns.name` and `ns.Name` (a type) in a tree: where a namespace import is used for a name. */
-function namespaceUses(tree: Tree, ns: string, names: ReadonlySet<string>) {
-  const uses: (Span & { name: string })[] = [];
-  let opaque = false;
-  let others = 0;
-  const visit = (node: Node) => {
-    if (node.type === "import_statement") return;
-    if (node.type === "member_expression" || node.type === "nested_type_identifier") {
-      const object = node.childForFieldName(
-        node.type === "member_expression" ? "object" : "module",
-      );
-      const property = node.childForFieldName(
-        node.type === "member_expression" ? "property" : "name",
-      );
-      if (object?.type === "identifier" && object.text === ns && property) {
-        if (names.has(property.text)) uses.push({ ...spanOf(node), name: property.text });
-        else others++;
-        return;
-      }
-    }
-    // `ns` itself as a value (passed on, indexed): what it is asked for is not known.
-    if (node.type === "identifier" && node.text === ns) opaque = true;
-    for (const child of kids(node)) visit(child);
-  };
-  visit(tree.rootNode);
-  return { uses, opaque, others };
-}
-
-/** Every name the code of `tree` holds (identifiers of values and types, not in strings or comments). */
-function namesOf(tree: Tree): Set<string> {
-  const out = new Set<string>();
-  const visit = (node: Node) => {
-    if (/^(identifier|type_identifier|shorthand_property_identifier(_pattern)?)$/.test(node.type))
-      out.add(node.text);
-    else for (const c of kids(node)) visit(c);
-  };
-  visit(tree.rootNode);
-  return out;
-}
-
-/**
- * Whether `name` is a name of the code in `tree` other than at the offsets of
- * `except`: read, bound or imported, never in a comment or a string, never a
- * property's name.
- */
-function nameTaken(tree: Tree, name: string, except: readonly Span[]): boolean {
-  const visit = (node: Node): boolean => {
-    if (except.some((e) => node.startIndex >= e.start && node.endIndex <= e.end)) return false;
-    if (/^(identifier|type_identifier|shorthand_property_identifier(_pattern)?)$/.test(node.type))
-      return node.text === name;
-    return kids(node).some(visit);
-  };
-  return visit(tree.rootNode);
 }
 
 /**
@@ -707,15 +686,27 @@ function nameTaken(tree: Tree, name: string, except: readonly Span[]): boolean {
  * passed on as a value may reach, is reported, not rewritten.
  */
 export async function planScriptImporter(input: ImporterInput): Promise<ImporterPlan> {
+  // An importer that `require`s: cjs-moves.ts.
+  const commonJs = await planCommonJsImporter(input);
+  if (commonJs) return commonJs;
   const { importerPath, sourcePath, destPath, text } = input;
   const moved = new Set(input.moved);
   const types = new Set(input.movedTypes ?? []);
-  const namesSource = (specifier: string) => specifierNames(specifier, importerPath, sourcePath);
+  // Relative specifiers, and aliases (tsconfig paths, baseUrl, package.json imports): resolve.ts.
+  const naming = importerNaming(input.configs, importerPath, sourcePath, destPath);
+  const { namesFile } = naming;
+  const namesSource = naming.namesOld;
   const found = await withTree(text, input.lang, (tree) => {
     const facts = factsOf(tree, text);
-    const dynamic = dynamicImports(tree, 0, text.length).filter((d) =>
-      namesSource(d.slice(d.indexOf('"') + 1, d.lastIndexOf('"'))),
-    );
+    const literal = (d: string) => d.slice(d.indexOf('"') + 1, d.lastIndexOf('"'));
+    const allDynamic = dynamicImports(tree, 0, text.length, true);
+    const dynamic = allDynamic.filter((d) => namesSource(literal(d)));
+    // Specifiers that may name the old file by a name no configuration here explains.
+    const unexplained = [
+      ...facts.imports.map((s) => s.specifier),
+      ...facts.reexports.map((r) => r.specifier),
+      ...allDynamic.map(literal),
+    ].filter(naming.unexplained);
     const namespaces = facts.imports
       .filter((s) => namesSource(s.specifier))
       .flatMap((s) => s.parts.filter((p) => p.kind === "namespace"))
@@ -726,16 +717,21 @@ export async function planScriptImporter(input: ImporterInput): Promise<Importer
       });
     // The names the file holds, for a free alias: only where a namespace is followed.
     const present = namespaces.some((n) => n.uses.length) ? namesOf(tree) : new Set<string>();
-    return { facts, dynamic, namespaces, present };
+    const calls = moduleCalls(tree).filter((c) => namesSource(c.specifier));
+    return { facts, dynamic, namespaces, present, unexplained, calls };
   });
   const { facts } = found;
-  const unresolved = found.dynamic.map(
-    (d) => `${importerPath}: ${d} may reach what moved; not rewritten`,
-  );
+  const unresolved = [
+    ...found.dynamic.map((d) => `${importerPath}: ${d} may reach what moved; not rewritten`),
+    ...[...new Set(found.unexplained)].map(
+      (s) =>
+        `${importerPath}: imports "${s}", which may name ${sourcePath} through a mapping edgeclip did not find; not rewritten`,
+    ),
+  ];
   const needs: Need[] = [];
   const edits: TextEdit[] = [];
-  const specifierFor = (written: string) =>
-    specifierOf(destPath, importerPath, extensionStyle([written]));
+  // The new file, named as the importer named the old one: the same alias where it reaches, else relative.
+  const specifierFor = naming.forNew;
   const q = (written: string) => written[0] ?? '"';
 
   // A namespace import used for what moved: a named import of it instead, where its name is free.
@@ -773,16 +769,15 @@ export async function planScriptImporter(input: ImporterInput): Promise<Importer
   // With no import of the new file to merge into (and no name of the unit's declared
   // here), each import of the old file is followed by one of the new file for what moved.
   const inPlace =
-    !facts.imports.some((s) => specifierNames(s.specifier, importerPath, destPath)) &&
+    !facts.imports.some((s) => namesFile(s.specifier, destPath)) &&
     !facts.topLevel.some((t) => moved.has(t.name));
+  // What an import of the old file takes that moved: names, and its default when the unit was it.
+  const movedPart = (p: Part) =>
+    (p.kind === "named" && moved.has(p.imported)) ||
+    (p.kind === "default" && input.movedDefault !== undefined);
   for (const statement of facts.imports) {
     if (!namesSource(statement.specifier)) continue;
-    const going = statement.parts.filter((p) => p.kind === "named" && moved.has(p.imported));
-    // A default import under a moved name is likely the unit itself: said, not guessed.
-    for (const p of statement.parts.filter((p) => p.kind === "default" && moved.has(p.local)))
-      unresolved.push(
-        `${importerPath}: imports the default export of ${sourcePath} as ${p.local}; if that is what moved, import it from ${destPath}`,
-      );
+    const going = statement.parts.filter(movedPart);
     if (!going.length) continue;
     const specifier = specifierFor(statement.specifier);
     for (const p of going)
@@ -806,7 +801,10 @@ export async function planScriptImporter(input: ImporterInput): Promise<Importer
     }
     edits.push(...withoutParts(text, statement, going));
     const quote = q(statement.source.text);
-    const fresh = `import ${statement.typeOnly ? "type " : ""}{ ${going.map((p) => p.text).join(", ")} } from ${quote}${specifier}${quote}${statement.semicolon ? ";" : ""}`;
+    const head = going.find((p) => p.kind === "default")?.local;
+    const named = going.filter((p) => p.kind === "named").map((p) => p.text);
+    const clause = [head, named.length ? `{ ${named.join(", ")} }` : undefined].filter(Boolean);
+    const fresh = `import ${statement.typeOnly ? "type " : ""}${clause.join(", ")} from ${quote}${specifier}${quote}${statement.semicolon ? ";" : ""}`;
     const at = lineEnd(text, statement.node.end);
     edits.push({ start: at, end: at, insert: `${fresh}\n` });
   }
@@ -817,9 +815,7 @@ export async function planScriptImporter(input: ImporterInput): Promise<Importer
     if (!namesSource(re.specifier)) continue;
     const quote = q(re.source.text);
     const specifier = specifierFor(re.specifier);
-    const already = facts.reexports.some(
-      (r) => r !== re && specifierNames(r.specifier, importerPath, destPath),
-    );
+    const already = facts.reexports.some((r) => r !== re && namesFile(r.specifier, destPath));
     if (re.kind === "namespace") {
       unresolved.push(
         `${importerPath}: ${text.slice(re.node.start, re.node.end)} no longer holds ${[...moved].join(", ")}; not rewritten`,
@@ -865,7 +861,9 @@ export async function planScriptImporter(input: ImporterInput): Promise<Importer
       reexported.push(...wanted);
       continue;
     }
-    const going = re.items.filter((it) => moved.has(it.name));
+    const going = re.items.filter(
+      (it) => moved.has(it.name) || (it.name === "default" && input.movedDefault !== undefined),
+    );
     if (!going.length) continue;
     reexported.push(...going.map((it) => it.name));
     if (going.length === re.items.length) {
@@ -883,6 +881,16 @@ export async function planScriptImporter(input: ImporterInput): Promise<Importer
     const at = lineEnd(text, re.node.end);
     edits.push({ start: at, end: at, insert: `${fresh}\n` });
   }
+
+  // A test's mock of the old file stood in for what moved: the same mock of the new file follows it.
+  const mocks = mockEdits(
+    text,
+    found.calls,
+    [...moved, ...(input.movedDefault ? ["default"] : [])],
+    specifierFor,
+  );
+  edits.push(...mocks.edits);
+  unresolved.push(...mocks.unresolved.map((u) => `${importerPath}: ${u}`));
 
   if (!edits.length) return { text, changes: [], unresolved };
   const reexportChange = reexported.length
@@ -908,6 +916,7 @@ export async function planScriptImporter(input: ImporterInput): Promise<Importer
       [...namespaceNeeds, ...needs].map((n) => ({ local: n.local, here: here(n) })),
     ),
     ...reexportChange,
+    ...(mocks.edits.length ? [`${importerPath}: mocks ${destPath} as it mocks ${sourcePath}`] : []),
   ];
   return { text: out, changes, unresolved };
 }

@@ -84,6 +84,8 @@ const js: Grammar = {
     module: "module",
     lexical_declaration: "variable",
     variable_declaration: "variable",
+    // CommonJS's `exports.k = …` (symbols.ts commonJsExport): outside functions only.
+    expression_statement: "variable",
   },
   containers: new Set([
     "class_declaration",
@@ -101,6 +103,7 @@ const js: Grammar = {
     "variable_declaration",
     "public_field_definition",
     "field_definition",
+    "expression_statement",
   ]),
   functionScopes: new Set([
     "arrow_function",

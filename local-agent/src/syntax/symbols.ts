@@ -38,8 +38,8 @@ function namesOf(node: Node, lang: CodeLanguage): string[] {
           return id && /identifier$/.test(id.type) ? [id.text] : [];
         });
     case "expression_statement": {
-      if (lang !== "python") return [];
       const assign = kids[0];
+      if (lang !== "python") return commonJsExport(assign);
       if (assign?.type !== "assignment") return [];
       const left = assign.childForFieldName("left");
       return left?.type === "identifier" ? [left.text] : [];
@@ -54,6 +54,20 @@ function namesOf(node: Node, lang: CodeLanguage): string[] {
     default:
       return named(node.childForFieldName("name"));
   }
+}
+
+/**
+ * CommonJS's units: `exports.k = …` and `module.exports.k = …` name k (not
+ * `exports.k = k`, which exports a unit declared elsewhere).
+ */
+function commonJsExport(assign: Node | undefined): string[] {
+  if (assign?.type !== "assignment_expression") return [];
+  const left = assign.childForFieldName("left");
+  const right = assign.childForFieldName("right");
+  if (left?.type !== "member_expression" || !right || right.type === "identifier") return [];
+  const object = left.childForFieldName("object")?.text.replace(/\s/g, "");
+  const property = left.childForFieldName("property");
+  return (object === "exports" || object === "module.exports") && property ? [property.text] : [];
 }
 
 /** Go `const`/`var` names, in or out of a parenthesised list. */

@@ -1,0 +1,213 @@
+import type { Node, Tree } from "../syntax/parser.ts";
+import { kids, lineEnd, lineStart, type Span, type TextEdit } from "./plan.ts";
+
+/**
+ * Small facts of script syntax trees (TypeScript, TSX, JavaScript) that the
+ * ES module and CommonJS planners share (typescript.ts, commonjs.ts).
+ */
+
+/** A string literal's value (undefined for anything else, a template included). */
+export function stringValue(node: Node | null): string | undefined {
+  if (node?.type !== "string") return undefined;
+  return kids(node)
+    .filter((c) => c.type === "string_fragment")
+    .map((c) => c.text)
+    .join("");
+}
+
+export const spanOf = (node: Node): Span => ({ start: node.startIndex, end: node.endIndex });
+
+export const endsWithSemicolon = (node: Node) => node.text.trimEnd().endsWith(";");
+
+/**
+ * Past a shebang, a `"use strict"`, and the comment blocks that open a file
+ * (a licence, a module's doc comment): a block followed by a blank line. A
+ * comment directly above code is that code's doc comment, and stays with it.
+ */
+export function leadingCommentsEnd(text: string): number {
+  let at = 0;
+  let header = 0;
+  let comment = false;
+  let inBlock = false;
+  while (at < text.length) {
+    const end = lineEnd(text, at);
+    const line = text.slice(at, end).trim();
+    if (inBlock) {
+      if (line.includes("*/")) inBlock = false;
+    } else if (line === "") {
+      // A comment block ends the header only where a blank line follows it.
+      if (comment) header = end;
+      comment = false;
+    } else if (line.startsWith("#!") || line === '"use strict";' || line === "'use strict';") {
+      header = end;
+    } else if (line.startsWith("//")) {
+      comment = true;
+    } else if (line.startsWith("/*")) {
+      comment = true;
+      inBlock = !line.slice(2).includes("*/");
+    } else break;
+    at = end;
+  }
+  return header;
+}
+
+/** `text` without the blank lines that set its imports apart from its code, once no import is left. */
+export function withoutLeadingBlank(text: string): string {
+  const at = leadingCommentsEnd(text);
+  let end = at;
+  while (text.startsWith("\n", end) || text.startsWith("\r\n", end))
+    end += text.startsWith("\n", end) ? 1 : 2;
+  return text.slice(0, at) + text.slice(end);
+}
+
+/** `ns.name` and `ns.Name` (a type) in a tree: where a namespace import is used for a name. */
+export function namespaceUses(
+  tree: Tree,
+  ns: string,
+  names: ReadonlySet<string>,
+  /** Where the namespace is bound (a CommonJS `const ns = require(…)`): not a use. */
+  binding?: Span,
+) {
+  const uses: (Span & { name: string })[] = [];
+  let opaque = false;
+  let others = 0;
+  const visit = (node: Node) => {
+    if (node.type === "import_statement") return;
+    if (binding && node.startIndex === binding.start && node.endIndex === binding.end) return;
+    if (node.type === "member_expression" || node.type === "nested_type_identifier") {
+      const object = node.childForFieldName(
+        node.type === "member_expression" ? "object" : "module",
+      );
+      const property = node.childForFieldName(
+        node.type === "member_expression" ? "property" : "name",
+      );
+      if (object?.type === "identifier" && object.text === ns && property) {
+        if (names.has(property.text)) uses.push({ ...spanOf(node), name: property.text });
+        else others++;
+        return;
+      }
+    }
+    // `ns` itself as a value (passed on, indexed): what it is asked for is not known.
+    if (node.type === "identifier" && node.text === ns) opaque = true;
+    for (const child of kids(node)) visit(child);
+  };
+  visit(tree.rootNode);
+  return { uses, opaque, others };
+}
+
+/** Every name the code of `tree` holds (identifiers of values and types, not in strings or comments). */
+export function namesOf(tree: Tree): Set<string> {
+  const out = new Set<string>();
+  const visit = (node: Node) => {
+    if (/^(identifier|type_identifier|shorthand_property_identifier(_pattern)?)$/.test(node.type))
+      out.add(node.text);
+    else for (const c of kids(node)) visit(c);
+  };
+  visit(tree.rootNode);
+  return out;
+}
+
+/**
+ * Whether `name` is a name of the code in `tree` other than at the offsets of
+ * `except`: read, bound or imported, never in a comment or a string, never a
+ * property's name.
+ */
+export function nameTaken(tree: Tree, name: string, except: readonly Span[]): boolean {
+  const visit = (node: Node): boolean => {
+    if (except.some((e) => node.startIndex >= e.start && node.endIndex <= e.end)) return false;
+    if (/^(identifier|type_identifier|shorthand_property_identifier(_pattern)?)$/.test(node.type))
+      return node.text === name;
+    return kids(node).some(visit);
+  };
+  return visit(tree.rootNode);
+}
+
+/** Test runners' calls that name a module by a literal: `vi.mock("…", factory)` and the like. */
+export const MOCKS = /^(?:vi|jest)\.(?:mock|doMock|unstable_mockModule)$/;
+export const ACTUALS = /^(?:vi|jest)\.(?:importActual|requireActual|importMock|requireMock)$/;
+
+export interface ModuleCall {
+  /** `vi.mock`, `jest.requireActual`, … */
+  callee: string;
+  specifier: string;
+  /** The string literal, quotes included. */
+  literal: Span & { text: string };
+  /** The statement that holds the call (a mock is one). */
+  statement: Span & { text: string };
+  /** The factory's text, when it has one. */
+  factory: string | undefined;
+}
+
+/** The mock and actual-module calls of `tree` (test files). */
+export function moduleCalls(tree: Tree): ModuleCall[] {
+  const out: ModuleCall[] = [];
+  const text = tree.rootNode.text;
+  if (!/\b(?:vi|jest)\./.test(text)) return out;
+  const visit = (node: Node, statement: Node | undefined) => {
+    const holder = node.type === "expression_statement" ? node : statement;
+    if (node.type === "call_expression") {
+      const fn = node.childForFieldName("function");
+      const args = node.childForFieldName("arguments");
+      const list = args
+        ? kids(args).filter((c) => c.type !== "(" && c.type !== ")" && c.type !== ",")
+        : [];
+      const first = list[0];
+      const specifier = stringValue(first ?? null);
+      if (
+        fn &&
+        first &&
+        specifier !== undefined &&
+        (MOCKS.test(fn.text) || ACTUALS.test(fn.text)) &&
+        holder
+      )
+        out.push({
+          callee: fn.text,
+          specifier,
+          literal: { ...spanOf(first), text: first.text },
+          statement: { ...spanOf(holder), text: holder.text },
+          factory: list[1]?.text,
+        });
+    }
+    for (const child of kids(node)) visit(child, holder);
+  };
+  visit(tree.rootNode, undefined);
+  return out;
+}
+
+/**
+ * A test's mocks of a move's old file (`vi.mock("../src/util", factory)`):
+ * each that stood in for what moved (no factory, or one that names a moved
+ * name) is followed by the same mock of the new file. An actual-module read
+ * of the old file where the file names what moved is said, not guessed.
+ */
+export function mockEdits(
+  text: string,
+  calls: readonly ModuleCall[],
+  moved: readonly string[],
+  specifierFor: (written: string) => string,
+): { edits: TextEdit[]; unresolved: string[] } {
+  const word = new RegExp(
+    `(?<![\\w$])(?:${moved.map((m) => m.replace(/\$/g, "\\$")).join("|")})(?![\\w$])`,
+  );
+  const edits: TextEdit[] = [];
+  const unresolved: string[] = [];
+  for (const call of calls) {
+    if (!MOCKS.test(call.callee)) {
+      if (word.test(text))
+        unresolved.push(
+          `${call.callee}(${call.literal.text}) may be used for what moved; not rewritten`,
+        );
+      continue;
+    }
+    if (call.factory !== undefined && !word.test(call.factory)) continue;
+    const quote = call.literal.text[0] ?? '"';
+    const indent = text.slice(lineStart(text, call.statement.start), call.statement.start);
+    const copy =
+      text.slice(call.statement.start, call.literal.start) +
+      `${quote}${specifierFor(call.specifier)}${quote}` +
+      text.slice(call.literal.end, call.statement.end);
+    const at = lineEnd(text, call.statement.end);
+    edits.push({ start: at, end: at, insert: `${/^[ \t]*$/.test(indent) ? indent : ""}${copy}\n` });
+  }
+  return { edits, unresolved };
+}

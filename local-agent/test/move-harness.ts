@@ -1,0 +1,234 @@
+import { spawnSync } from "node:child_process";
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Edit, EditResult } from "../../src/shared/bridge/protocol.ts";
+import { applyOp, readOp, type Workspace } from "../src/file-ops.ts";
+import { Journal } from "../src/journal.ts";
+import { PathLocks } from "../src/locks.ts";
+import { DEFAULT_DENY } from "../src/paths.ts";
+
+/**
+ * Moves on small projects, as the edge asks for them (a removal by focus, a
+ * paste at the end of the destination, carry_imports), and the language's own
+ * check of what they leave: the harness of the move invariant
+ * (move-invariant.test.ts) and of the planners' end-to-end tests.
+ */
+
+const REPO = path.join(import.meta.dirname, "..", "..");
+const TSC = path.join(REPO, "node_modules", "typescript", "bin", "tsc");
+/** Debian's python3, which has pyflakes (the CI installs python3-pyflakes). */
+export const PYTHON = "/usr/bin/python3";
+
+export interface Project {
+  ws: Workspace;
+  root: string;
+  read(name: string): string;
+  files(): Record<string, string>;
+}
+
+/** A workspace rooted at a new directory holding `files`. */
+export function projectOf(files: Record<string, string>): Project {
+  const base = realpathSync(mkdtempSync(path.join(tmpdir(), "edgeclip-moves-")));
+  const root = path.join(base, "root");
+  mkdirSync(root);
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
+    writeFileSync(path.join(root, name), text);
+  }
+  const ws: Workspace = {
+    sandbox: { roots: [root], deny: [...DEFAULT_DENY] },
+    readOnly: false,
+    journal: new Journal(path.join(base, "journal"), "http://test"),
+    locks: new PathLocks(),
+  };
+  return {
+    ws,
+    root,
+    read: (name) => readFileSync(path.join(root, name), "utf8"),
+    files: () => {
+      const out: Record<string, string> = {};
+      for (const name of readdirSync(root, { recursive: true }) as string[]) {
+        const full = path.join(root, name);
+        try {
+          out[name.split(path.sep).join("/")] = readFileSync(full, "utf8");
+        } catch {
+          // a directory
+        }
+      }
+      return out;
+    },
+  };
+}
+
+let op = 0;
+
+export interface Moved {
+  ok: boolean;
+  /** The refusal's code and message, when refused. */
+  error?: { code: string; message: string };
+  results: EditResult[];
+  /** Every line the receipt's `not followed:` would hold. */
+  unresolved: string[];
+  /** Paths the move wrote (or would write), as results name them. */
+  written: string[];
+}
+
+/** Moves symbol `name` of `from` to the end of `to` (created if missing), as `move {from: "from#name", to}` does. */
+export async function moveSymbol(
+  project: Project,
+  from: string,
+  name: string,
+  to: string,
+  dryRun = false,
+): Promise<Moved> {
+  const read = await readOp(project.ws, { path: from, select: { focus: name } });
+  if (!read.ok) return { ok: false, error: read.error, results: [], unresolved: [], written: [] };
+  const edits: Edit[] = [
+    { kind: "paste", path: from, mode: "replace_lines", text: 0, select: { focus: name } } as Edit,
+    { kind: "paste", path: to, mode: "append", text: 1, create_if_missing: true } as Edit,
+  ];
+  const r = await applyOp(project.ws, {
+    context: { session: "default", op: ++op },
+    dry_run: dryRun,
+    syntax_guard: "refuse",
+    texts: ["", read.value.text],
+    edits,
+    carry_imports: { from: 0, to: 1 },
+  });
+  if (!r.ok) return { ok: false, error: r.error, results: [], unresolved: [], written: [] };
+  const results = r.value.result.results;
+  return {
+    ok: true,
+    results,
+    unresolved: results.flatMap((x) => x.imports?.unresolved ?? []),
+    written: results.map((x) => x.path),
+  };
+}
+
+/** Files of `root` (root-relative) and what the check found in each. */
+export type Findings = Map<string, string[]>;
+
+function add(found: Findings, file: string, message: string): void {
+  found.set(file, [...(found.get(file) ?? []), message]);
+}
+
+/**
+ * TypeScript's own check (`tsc --noEmit -p <root>`, TypeScript 7, the
+ * project's settings from its tsconfig.json), by file. JavaScript projects
+ * set `allowJs` and `checkJs` there: TypeScript follows CommonJS `require`
+ * and `module.exports` too.
+ */
+export function checkTypeScript(root: string): Findings {
+  const run = spawnSync(process.execPath, [TSC, "--noEmit", "--pretty", "false", "-p", "."], {
+    cwd: root,
+    encoding: "utf8",
+  });
+  const found: Findings = new Map();
+  for (const line of `${run.stdout}${run.stderr}`.split("\n")) {
+    const m = /^(.+?)\(\d+,\d+\): error (TS\d+: .*)$/.exec(line.trim());
+    if (m?.[1] && m[2]) add(found, path.relative(root, path.resolve(root, m[1])), m[2]);
+    else if (/error TS\d+/.test(line)) add(found, "(project)", line.trim());
+  }
+  return found;
+}
+
+/** The innermost frame of `stack` that is a file under `root`, root-relative. */
+function innermost(stack: string, root: string, pattern: RegExp): string | undefined {
+  let last: string | undefined;
+  for (const m of stack.matchAll(pattern)) {
+    const file = m[1];
+    if (file?.startsWith(`${root}/`)) last = path.relative(root, file);
+  }
+  return last;
+}
+
+/**
+ * Runs each of `scripts` (root-relative `*.check.js` / `.mjs` / `.cjs`) with
+ * Node: a throw is a finding of the file whose frame is innermost (for a
+ * module that cannot be found, the file that asked for it).
+ */
+export function runNodeChecks(root: string, scripts: string[]): Findings {
+  const found: Findings = new Map();
+  for (const script of scripts) {
+    const run = spawnSync(process.execPath, [path.join(root, script)], {
+      cwd: root,
+      encoding: "utf8",
+    });
+    if (run.status === 0) continue;
+    const err = run.stderr;
+    // A syntax error names its file first (`/…/util.js:2`); a module not found, the file that
+    // asked for it (the require stack's first, or `imported from`); else the innermost frame.
+    const syntax = /^(\/\S+?):\d+$/m.exec(err)?.[1];
+    const missing = /Cannot find module|ERR_MODULE_NOT_FOUND/.test(err)
+      ? (/Require stack:\n- (\S+)/.exec(err)?.[1] ?? /imported from (\S+)/.exec(err)?.[1])
+      : undefined;
+    const at = (file: string | undefined) =>
+      file?.startsWith(`${root}/`)
+        ? path.relative(root, file.replace(/^file:\/\//, ""))
+        : undefined;
+    const file =
+      at(syntax) ??
+      at(missing?.replace(/^file:\/\//, "")) ??
+      innermost(err, root, /\(?(\/[^\s():]+):\d+(?::\d+)?\)?/g) ??
+      script;
+    add(found, file, err.split("\n").find((l) => /Error|error/.test(l)) ?? err.slice(0, 200));
+  }
+  return found;
+}
+
+/**
+ * Python's check from `importRoot` (a root-relative directory on sys.path):
+ * pyflakes on every module, each module imported in a fresh process, and
+ * each `test_*.py` run as a script; a failure is a finding of the innermost
+ * project file in its traceback.
+ */
+export function checkPython(root: string, importRoot = "."): Findings {
+  const found: Findings = new Map();
+  const base = path.join(root, importRoot);
+  const modules = (readdirSync(base, { recursive: true }) as string[])
+    .map((f) => f.split(path.sep).join("/"))
+    .filter((f) => f.endsWith(".py"));
+  const flakes = spawnSync(PYTHON, ["-m", "pyflakes", ...modules], { cwd: base, encoding: "utf8" });
+  for (const line of flakes.stdout.split("\n")) {
+    const m = /^(.+?\.py):\d+:\d+:? (.*)$/.exec(line.trim());
+    // What a real break looks like: a name used and defined nowhere (NameError when it runs),
+    // or imported and never used (a finding the untouched project did not have).
+    if (m?.[1] && m[2]) add(found, path.join(importRoot, m[1]), `pyflakes: ${m[2]}`);
+  }
+  const env = { ...process.env, PYTHONPATH: base, PYTHONDONTWRITEBYTECODE: "1" };
+  const traceback = /File "([^"]+)", line \d+/g;
+  for (const module of modules) {
+    const dotted = module
+      .replace(/\.py$/, "")
+      .replace(/\/__init__$/, "")
+      .split("/")
+      .join(".");
+    const isTest = /(^|\/)test_[^/]*\.py$/.test(module);
+    const run = isTest
+      ? spawnSync(PYTHON, [path.join(base, module)], { cwd: base, encoding: "utf8", env })
+      : spawnSync(PYTHON, ["-c", `import ${dotted}`], { cwd: base, encoding: "utf8", env });
+    if (run.status === 0) continue;
+    const file = innermost(run.stderr, root, traceback) ?? path.join(importRoot, module);
+    const last = run.stderr.trim().split("\n").at(-1) ?? "";
+    add(found, path.normalize(file), `${isTest ? "test" : "import"}: ${last}`);
+  }
+  return found;
+}
+
+/** Whether `line`s name `file` (as a path, or a Python module's dotted name). */
+export function named(lines: readonly string[], file: string): boolean {
+  const dotted = file
+    .replace(/\.py$/, "")
+    .replace(/\/__init__$/, "")
+    .split("/")
+    .join(".");
+  return lines.some((l) => l.includes(file) || (file.endsWith(".py") && l.includes(dotted)));
+}

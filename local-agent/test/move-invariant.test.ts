@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import {
+  checkPython,
+  checkTypeScript,
+  type Findings,
+  moveSymbol,
+  named,
+  projectOf,
+  runNodeChecks,
+} from "./move-harness.ts";
+import { SHAPES, type Shape } from "./move-shapes.ts";
+
+/**
+ * The move invariant (issue 33): a receipt never claims more than was done.
+ * For every shape of the corpus (move-shapes.ts), after the move either the
+ * language's own check finds nothing the untouched project did not have, or
+ * every file it finds something in is named on the receipt's `not followed:`
+ * line; a dry run names the same; a refusal changes nothing.
+ */
+
+function check(shape: Shape, root: string): Findings {
+  if (shape.lang === "py") {
+    const all: Findings = new Map();
+    for (const importRoot of shape.importRoots ?? ["."])
+      for (const [file, found] of checkPython(root, importRoot)) all.set(file, found);
+    return all;
+  }
+  const found = checkTypeScript(root);
+  for (const [file, more] of runNodeChecks(root, shape.scripts ?? []))
+    found.set(file, [...(found.get(file) ?? []), ...more]);
+  return found;
+}
+
+describe("the move invariant: every file a move leaves broken is named", () => {
+  it.each(SHAPES.map((s) => [s.name, s] as const))("%s", async (_, shape) => {
+    const project = projectOf(shape.files);
+    expect(Object.fromEntries(check(shape, project.root)), "the untouched project").toEqual({});
+    const { from, name, to } = shape.move;
+    const dry = await moveSymbol(project, from, name, to, true);
+    const before = project.files();
+    const moved = await moveSymbol(project, from, name, to);
+    if (!moved.ok) {
+      // A refusal is honest when it says why and changes nothing.
+      expect(moved.error?.code).toBe("MOVE_BLOCKED");
+      expect(dry.ok).toBe(false);
+      expect(project.files()).toEqual(before);
+      return;
+    }
+    expect(new Set(dry.unresolved)).toEqual(new Set(moved.unresolved));
+    const broken = [...check(shape, project.root)].filter(
+      ([file]) => !named(moved.unresolved, file),
+    );
+    expect(
+      Object.fromEntries(broken),
+      `not followed: ${moved.unresolved.join("; ") || "(nothing)"}`,
+    ).toEqual({});
+  });
+});

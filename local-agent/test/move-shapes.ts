@@ -1,0 +1,358 @@
+import path from "node:path";
+
+/**
+ * The corpus of the move invariant (issue 33): small projects in the shapes
+ * real code has, each with a move and the language's own check. Each is
+ * correct as written (the test checks the untouched project first).
+ */
+
+export interface Shape {
+  name: string;
+  lang: "ts" | "js" | "py";
+  files: Record<string, string>;
+  move: { from: string; name: string; to: string };
+  /** JavaScript: scripts run with Node after the move (`*.check.js`). */
+  scripts?: string[];
+  /** Python: the directories on sys.path, one project each (a `src/` layout), root-relative. */
+  importRoots?: string[];
+}
+
+const TSCONFIG = JSON.stringify({
+  compilerOptions: {
+    target: "es2022",
+    module: "esnext",
+    moduleResolution: "bundler",
+    strict: true,
+    noEmit: true,
+    skipLibCheck: true,
+    types: [],
+  },
+  include: ["src", "test"],
+});
+
+const TSCONFIG_ALIAS = JSON.stringify({
+  compilerOptions: {
+    target: "es2022",
+    module: "esnext",
+    moduleResolution: "bundler",
+    strict: true,
+    noEmit: true,
+    types: [],
+    paths: { "@/*": ["./src/*"] },
+  },
+  include: ["src"],
+});
+
+const JSCONFIG = JSON.stringify({
+  compilerOptions: {
+    target: "es2022",
+    module: "nodenext",
+    moduleResolution: "nodenext",
+    allowJs: true,
+    checkJs: true,
+    noEmit: true,
+    strict: false,
+    // Node's own types, from this repository (the projects sit in a temporary directory).
+    typeRoots: [path.join(import.meta.dirname, "..", "..", "node_modules", "@types")],
+    types: ["node"],
+  },
+  include: ["lib", "test"],
+  exclude: ["test/*.test.js"],
+});
+
+/** A package whose .js and .ts files are CommonJS modules (TypeScript's nodenext resolution). */
+const PACKAGE_CJS = JSON.stringify({ name: "lib", type: "commonjs" });
+
+const UTIL_TS = `import { join } from "./path-kit";
+
+export function slug(s: string): string {
+  return join(s.toLowerCase().split(" "));
+}
+
+export function keep(s: string): string {
+  return s.trim();
+}
+`;
+const PATH_KIT_TS = `export function join(parts: string[]): string {
+  return parts.join("-");
+}
+`;
+
+export const SHAPES: Shape[] = [
+  // TypeScript, ES modules
+  {
+    name: "ts: named, namespace and type-only importers",
+    lang: "ts",
+    files: {
+      "tsconfig.json": TSCONFIG,
+      "src/path-kit.ts": PATH_KIT_TS,
+      "src/util.ts": UTIL_TS,
+      "src/a.ts": `import { slug, keep } from "./util";\n\nexport const a = slug(keep(" A B "));\n`,
+      "src/b.ts": `import * as util from "./util";\n\nexport const b = util.slug("x y");\n`,
+      "src/c.ts": `import type { slug } from "./util";\n\nexport type S = typeof slug;\n`,
+    },
+    move: { from: "src/util.ts", name: "slug", to: "src/text/slug.ts" },
+  },
+  {
+    name: "ts: a default-exported unit and its default importers",
+    lang: "ts",
+    files: {
+      "tsconfig.json": TSCONFIG,
+      "src/util.ts": `export default function slug(s: string): string {\n  return s.toLowerCase();\n}\n\nexport function keep(s: string): string {\n  return s;\n}\n`,
+      "src/a.ts": `import slug, { keep } from "./util";\n\nexport const a = slug(keep("A"));\n`,
+      "src/b.ts": `import makeSlug from "./util";\n\nexport const b = makeSlug("B");\n`,
+    },
+    move: { from: "src/util.ts", name: "slug", to: "src/text/slug.ts" },
+  },
+  {
+    name: "ts: a unit using its file's default-exported class",
+    lang: "ts",
+    files: {
+      "tsconfig.json": TSCONFIG,
+      "src/schema.ts": `export default class Schema {\n  constructor(readonly name: string) {}\n}\n\nexport function build(name: string): Schema {\n  return new Schema(name);\n}\n`,
+      "src/use.ts": `import { build } from "./schema";\n\nexport const s = build("x");\n`,
+    },
+    move: { from: "src/schema.ts", name: "build", to: "src/make/build.ts" },
+  },
+  {
+    name: "ts: export { x as default } of what moved",
+    lang: "ts",
+    files: {
+      "tsconfig.json": TSCONFIG,
+      "src/util.ts": `function slug(s: string): string {\n  return s.toLowerCase();\n}\n\nexport function keep(s: string): string {\n  return s;\n}\n\nexport { slug as default };\n`,
+      "src/a.ts": `import slug from "./util";\n\nexport const a = slug("A");\n`,
+    },
+    move: { from: "src/util.ts", name: "slug", to: "src/text/slug.ts" },
+  },
+  {
+    name: "ts: barrels (export { } from, export * from)",
+    lang: "ts",
+    files: {
+      "tsconfig.json": TSCONFIG,
+      "src/path-kit.ts": PATH_KIT_TS,
+      "src/util.ts": UTIL_TS,
+      "src/index.ts": `export { slug } from "./util";\nexport * from "./path-kit";\n`,
+      "src/all.ts": `export * from "./util";\n`,
+      "src/use.ts": `import { slug } from "./index";\nimport { keep, slug as s2 } from "./all";\n\nexport const u = slug(keep(s2("a")));\n`,
+    },
+    move: { from: "src/util.ts", name: "slug", to: "src/text/slug.ts" },
+  },
+  {
+    name: "ts: a path alias (tsconfig paths)",
+    lang: "ts",
+    files: {
+      "tsconfig.json": TSCONFIG_ALIAS,
+      "src/lib/format.ts": `export function money(n: number): string {\n  return \`$\${n.toFixed(2)}\`;\n}\n\nexport function pct(n: number): string {\n  return \`\${n * 100}%\`;\n}\n`,
+      "src/app/page.ts": `import { money, pct } from "@/lib/format";\n\nexport const page = money(1) + pct(0.5);\n`,
+    },
+    move: { from: "src/lib/format.ts", name: "money", to: "src/lib/money/money.ts" },
+  },
+  {
+    name: "ts: package.json imports (#lib/…)",
+    lang: "ts",
+    files: {
+      "package.json": JSON.stringify({
+        name: "app",
+        type: "module",
+        imports: { "#lib/*": "./src/lib/*" },
+      }),
+      "tsconfig.json": JSON.stringify({
+        compilerOptions: {
+          target: "es2022",
+          module: "nodenext",
+          moduleResolution: "nodenext",
+          strict: true,
+          noEmit: true,
+          types: [],
+        },
+        include: ["src"],
+      }),
+      "src/lib/format.ts": `export function money(n: number): string {\n  return n.toFixed(2);\n}\n\nexport function pct(n: number): string {\n  return String(n);\n}\n`,
+      "src/app/page.ts": `import { money, pct } from "#lib/format.js";\n\nexport const page = money(1) + pct(0.5);\n`,
+    },
+    move: { from: "src/lib/format.ts", name: "money", to: "src/money/money.ts" },
+  },
+  {
+    name: "ts: module paths in strings (vi.mock, jest.mock, import())",
+    lang: "ts",
+    files: {
+      "tsconfig.json": TSCONFIG,
+      "src/path-kit.ts": PATH_KIT_TS,
+      "src/util.ts": UTIL_TS,
+      "src/lazy.ts": `export async function lazySlug(s: string): Promise<string> {\n  const m = await import("./util");\n  return m.slug(s);\n}\n`,
+      "test/util.test.ts": `declare const vi: { mock(path: string, factory?: () => unknown): void };\nvi.mock("../src/util", () => ({ slug: () => "mocked" }));\n\nexport {};\n`,
+    },
+    move: { from: "src/util.ts", name: "slug", to: "src/text/slug.ts" },
+  },
+  {
+    name: "ts: import x = require() of an export = module",
+    lang: "ts",
+    files: {
+      "tsconfig.json": JSON.stringify({
+        compilerOptions: {
+          target: "es2022",
+          module: "nodenext",
+          moduleResolution: "nodenext",
+          strict: true,
+          noEmit: true,
+          types: [],
+        },
+        include: ["src"],
+      }),
+      "package.json": PACKAGE_CJS,
+      "src/util.ts": `function slug(s: string): string {\n  return s.toLowerCase();\n}\n\nfunction keep(s: string): string {\n  return s;\n}\n\nexport = { slug, keep };\n`,
+      "src/a.ts": `import util = require("./util");\n\nexport const a = util.slug(util.keep("A"));\n`,
+    },
+    move: { from: "src/util.ts", name: "slug", to: "src/text/slug.ts" },
+  },
+  {
+    name: "ts: a local declared class the unit's signature uses",
+    lang: "ts",
+    files: {
+      "tsconfig.json": TSCONFIG,
+      "src/model.ts": `declare abstract class Local {\n  abstract name(): string;\n}\n\nexport function describe(x: Local): string {\n  return x.name();\n}\n\nexport const VERSION = 1;\n`,
+      "src/use.ts": `import { describe } from "./model";\n\nexport const d = describe;\n`,
+    },
+    move: { from: "src/model.ts", name: "describe", to: "src/view/describe.ts" },
+  },
+  {
+    name: "ts: a private type only the unit uses, and a private helper",
+    lang: "ts",
+    files: {
+      "tsconfig.json": TSCONFIG,
+      "src/button.ts": `interface ButtonProps {\n  label: string;\n}\n\nfunction pad(s: string): string {\n  return \` \${s} \`;\n}\n\nexport function Button(props: ButtonProps): string {\n  return pad(props.label);\n}\n\nexport function Link(label: string): string {\n  return pad(label);\n}\n`,
+      "src/page.ts": `import { Button, Link } from "./button";\n\nexport const page = Button({ label: "ok" }) + Link("x");\n`,
+    },
+    move: { from: "src/button.ts", name: "Button", to: "src/ui/button.ts" },
+  },
+  // JavaScript, CommonJS
+  {
+    name: "js: a CommonJS module and its require importers",
+    lang: "js",
+    files: {
+      "package.json": PACKAGE_CJS,
+      "tsconfig.json": JSCONFIG,
+      "lib/util.js": `'use strict';\n\nconst path = require('path');\n\nfunction slug(s) {\n  return path.basename(s).toLowerCase();\n}\n\nfunction keep(s) {\n  return s;\n}\n\nmodule.exports = { slug, keep };\n`,
+      "lib/a.js": `'use strict';\n\nconst { slug, keep } = require('./util');\n\nmodule.exports = function a() {\n  return slug(keep('A'));\n};\n`,
+      "lib/b.js": `'use strict';\n\nconst util = require('./util');\n\nexports.b = function b() {\n  return util.slug('B');\n};\n`,
+      "test/util.check.js": `'use strict';\n\nconst assert = require('assert');\nconst a = require('../lib/a');\nconst { b } = require('../lib/b');\n\nassert.strictEqual(a(), 'a');\nassert.strictEqual(b(), 'b');\n`,
+    },
+    move: { from: "lib/util.js", name: "slug", to: "lib/text/slug.js" },
+    scripts: ["test/util.check.js"],
+  },
+  {
+    name: "js: exports.x = function units",
+    lang: "js",
+    files: {
+      "package.json": PACKAGE_CJS,
+      "tsconfig.json": JSCONFIG,
+      "lib/util.js": `'use strict';\n\nexports.slug = function (s) {\n  return s.toLowerCase();\n};\n\nexports.keep = function (s) {\n  return s;\n};\n`,
+      "lib/a.js": `'use strict';\n\nconst util = require('./util');\n\nmodule.exports.a = () => util.slug(util.keep('A'));\n`,
+      "test/a.check.js": `'use strict';\n\nconst assert = require('assert');\nassert.strictEqual(require('../lib/a').a(), 'a');\n`,
+    },
+    move: { from: "lib/util.js", name: "slug", to: "lib/text/slug.js" },
+    scripts: ["test/a.check.js"],
+  },
+  {
+    name: "js: a require cycle, exports.x reads in the unit, inline and property requires, a jest.mock",
+    lang: "js",
+    files: {
+      "package.json": PACKAGE_CJS,
+      "tsconfig.json": JSCONFIG,
+      "lib/util.js": `'use strict';\n\nfunction pad(s) {\n  return \` \${s} \`;\n}\n\nfunction slug(s) {\n  return pad(exports.keep(s)).trim().toLowerCase();\n}\n\nfunction title(s) {\n  return slug(s).toUpperCase();\n}\n\nmodule.exports.keep = function (s) {\n  return s;\n};\nmodule.exports.slug = slug;\nmodule.exports.title = title;\n`,
+      "lib/a.js": `'use strict';\n\nconst slug = require('./util').slug;\n\nmodule.exports = () => slug('A') + require('./util').slug('B');\n`,
+      "test/a.check.js": `'use strict';\n\nconst assert = require('assert');\nconst { title } = require('../lib/util');\n\nassert.strictEqual(require('../lib/a')(), 'ab');\nassert.strictEqual(title('x'), 'X');\n`,
+      "test/mock.test.js": `'use strict';\n\njest.mock('../lib/util', () => ({ slug: () => 'mocked' }));\n`,
+    },
+    move: { from: "lib/util.js", name: "slug", to: "lib/text/slug.js" },
+    scripts: ["test/a.check.js"],
+  },
+];
+
+/** Python's shapes: the planner's issue-33 work (move-invariant.test.ts takes them once it holds). */
+export const PYTHON_SHAPES: Shape[] = [
+  {
+    name: "py: every importer form, a private helper, a mock.patch string",
+    lang: "py",
+    files: {
+      "pkg/__init__.py": "",
+      "pkg/util.py": `import re\n\n\ndef _clean(s):\n    return re.sub(r"\\s+", " ", s)\n\n\ndef slug(s):\n    return _clean(s).lower().replace(" ", "-")\n\n\ndef keep(s):\n    return _clean(s)\n`,
+      "pkg/a.py": `from pkg.util import slug, keep\n\n\ndef a():\n    return slug(keep("A  B"))\n`,
+      "pkg/b.py": `from . import util\n\n\ndef b():\n    return util.slug("B")\n`,
+      "pkg/c.py": `import pkg.util as u\n\n\ndef c():\n    return u.slug("C")\n`,
+      "pkg/d.py": `from .util import slug as s\n\n\ndef d():\n    return s("D")\n`,
+      "test_all.py": `from unittest import mock\n\nfrom pkg.a import a\nfrom pkg.b import b\nfrom pkg.c import c\nfrom pkg.d import d\n\nassert a() == "a-b"\nassert b() == "b" and c() == "c" and d() == "d"\nwith mock.patch("pkg.util.slug", return_value="x"):\n    from pkg import util\n    assert util.slug("y") == "x"\n`,
+    },
+    move: { from: "pkg/util.py", name: "slug", to: "pkg/text/words.py" },
+  },
+  {
+    name: "py: an import inside the unit, moved one package deeper",
+    lang: "py",
+    files: {
+      "pkg/__init__.py": "",
+      "pkg/sibling.py": `class Name:\n    def __init__(self, v):\n        self.v = v\n`,
+      "pkg/util.py": `def make(v):\n    from .sibling import Name\n    return Name(v)\n\n\ndef keep(v):\n    return v\n`,
+      "test_make.py": `from pkg.util import make\n\nassert make(1).v == 1\n`,
+    },
+    move: { from: "pkg/util.py", name: "make", to: "pkg/deep/make.py" },
+  },
+  {
+    name: "py: a module attribute read from elsewhere",
+    lang: "py",
+    files: {
+      "pkg/__init__.py": "",
+      "pkg/util.py": `_CACHE = {}\n\n\ndef remember(k, v):\n    _CACHE[k] = v\n    return v\n`,
+      "pkg/reader.py": `from pkg import util\n\n\ndef read():\n    return util.remember("k", 1)\n`,
+      "test_reader.py": `from pkg.reader import read\n\nassert read() == 1\n`,
+    },
+    move: { from: "pkg/util.py", name: "remember", to: "pkg/store.py" },
+  },
+  {
+    name: "py: a cycle the new module would close",
+    lang: "py",
+    files: {
+      "pkg/__init__.py": "",
+      "pkg/util.py": `from pkg.text import render\n\n\ndef slug(s):\n    return s.lower()\n\n\ndef title(s):\n    return render(slug(s))\n`,
+      "pkg/text.py": `def render(s):\n    return f"<{s}>"\n`,
+      "test_title.py": `from pkg.util import title\n\nassert title("A") == "<a>"\n`,
+    },
+    move: { from: "pkg/util.py", name: "slug", to: "pkg/text.py" },
+  },
+  {
+    name: "py: a src/ layout, moved into a new subpackage",
+    lang: "py",
+    importRoots: ["src"],
+    files: {
+      "src/pkg/__init__.py": "",
+      "src/pkg/util.py": `WORD = "w"\n\n\ndef words(s):\n    return [WORD + x for x in s.split()]\n`,
+      "src/pkg/use.py": `from pkg.util import words\n\n\ndef use():\n    return words("a b")\n`,
+      "src/test_use.py": `from pkg.use import use\n\nassert use() == ["wa", "wb"]\n`,
+    },
+    move: { from: "src/pkg/util.py", name: "words", to: "src/pkg/text/words.py" },
+  },
+  {
+    name: "py: two projects side by side",
+    lang: "py",
+    importRoots: ["svc_a", "svc_b"],
+    files: {
+      "svc_a/pkg/__init__.py": "",
+      "svc_a/pkg/util.py": `def slug(s):\n    return s.lower()\n`,
+      "svc_a/pkg/use.py": `from pkg.util import slug\n\n\ndef use():\n    return slug("A")\n`,
+      "svc_b/pkg/__init__.py": "",
+      "svc_b/pkg/util.py": `def slug(s):\n    return s.upper()\n`,
+      "svc_b/pkg/use.py": `from pkg.util import slug\n\n\ndef use():\n    return slug("b")\n`,
+    },
+    move: { from: "svc_a/pkg/util.py", name: "slug", to: "svc_a/pkg/text.py" },
+  },
+  {
+    name: "py: a TYPE_CHECKING block that goes with the unit",
+    lang: "py",
+    files: {
+      "pkg/__init__.py": "",
+      "pkg/model.py": `class Model:\n    pass\n`,
+      "pkg/util.py": `from __future__ import annotations\n\nfrom typing import TYPE_CHECKING\n\nif TYPE_CHECKING:\n    from pkg.model import Model\n\n\ndef name(m: Model) -> str:\n    return type(m).__name__\n`,
+      "test_name.py": `from pkg.model import Model\nfrom pkg.util import name\n\nassert name(Model()) == "Model"\n`,
+    },
+    move: { from: "pkg/util.py", name: "name", to: "pkg/naming.py" },
+  },
+];
