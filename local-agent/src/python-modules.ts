@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import { isInside } from "./paths.ts";
 
@@ -9,13 +9,21 @@ import { isInside } from "./paths.ts";
  * outermost package above it: `src/click/utils.py` in a `src/` layout is
  * `click.utils`, not `src.click.utils`. A file in no package (a script, a
  * namespace package) is left out: the planner names it from the root.
+ * `newPackages`: directories a move makes packages of (their `__init__.py`
+ * is written with it: newPackagesFor).
  */
-export function pythonModuleName(abs: string, root: string): string | undefined {
+export function pythonModuleName(
+  abs: string,
+  root: string,
+  newPackages: ReadonlySet<string> = new Set(),
+): string | undefined {
+  const isPackage = (dir: string) =>
+    newPackages.has(dir) || existsSync(path.join(dir, "__init__.py"));
   let top = path.dirname(abs);
-  if (!existsSync(path.join(top, "__init__.py"))) return undefined;
+  if (!isPackage(top)) return undefined;
   for (
     let up = path.dirname(top);
-    isInside(root, up) && up !== top && existsSync(path.join(up, "__init__.py"));
+    isInside(root, up) && up !== top && isPackage(up);
     up = path.dirname(up)
   )
     top = up;
@@ -31,12 +39,63 @@ export function pythonModuleName(abs: string, root: string): string | undefined 
 export function pythonModules(
   files: readonly { abs: string; path: string }[],
   roots: readonly string[],
+  newPackages: ReadonlySet<string> = new Set(),
 ): Record<string, string> {
   const out: Record<string, string> = {};
   for (const f of files) {
     const root = roots.find((r) => isInside(r, f.abs));
-    const name = root === undefined ? undefined : pythonModuleName(f.abs, root);
+    const name = root === undefined ? undefined : pythonModuleName(f.abs, root, newPackages);
     if (name !== undefined) out[f.path] = name;
   }
   return out;
+}
+
+/**
+ * The directories a move to `dest` creates, that become packages of the
+ * package above them (as rope and PyCharm make a new subpackage): those from
+ * `dest`'s directory up to the first that exists, when that one is a package.
+ */
+export function newPackagesFor(dest: string, root: string): string[] {
+  const made: string[] = [];
+  let dir = path.dirname(dest);
+  while (isInside(root, dir) && dir !== root && !existsSync(dir)) {
+    made.push(dir);
+    dir = path.dirname(dir);
+  }
+  return made.length && existsSync(path.join(dir, "__init__.py")) ? made : [];
+}
+
+const isDir = (p: string) => {
+  try {
+    return statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Where `sys.path` starts for `abs` when it imports the top-level package or
+ * module `top`, as its project runs: the parent of the outermost package
+ * around a module in one; else, for a script or a test, the nearest directory
+ * above it that holds `top` (`svc_b/` for `svc_b/tests/test_x.py` importing
+ * `pkg`). An import of `pkg.util` there names `svc_b/pkg/util.py`, never
+ * another project's file of the same dotted name.
+ */
+export function importRootOf(abs: string, top: string, root: string): string | undefined {
+  const named = pythonModuleName(abs, root);
+  if (named !== undefined) {
+    let dir = path.dirname(abs);
+    for (
+      let n = named.split(".").length - (path.basename(abs).startsWith("__init__.") ? 0 : 1);
+      n > 0;
+      n--
+    )
+      dir = path.dirname(dir);
+    return dir;
+  }
+  for (let dir = path.dirname(abs); isInside(root, dir); dir = path.dirname(dir)) {
+    if (isDir(path.join(dir, top)) || existsSync(path.join(dir, `${top}.py`))) return dir;
+    if (dir === root || dir === path.dirname(dir)) break;
+  }
+  return undefined;
 }

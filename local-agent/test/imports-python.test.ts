@@ -152,8 +152,10 @@ describe("import-aware moves in Python, on the shapes real projects have", () =>
       },
       "HTTPStatusError",
     );
-    expect(plan.destination.split("\n").slice(0, 12)).toEqual([
+    // Sections as isort and ruff write them: future, the standard library, the package's own.
+    expect(plan.destination.split("\n").slice(0, 13)).toEqual([
       "from __future__ import annotations",
+      "",
       "import typing",
       "",
       "from .._exceptions import HTTPError",

@@ -8,7 +8,7 @@ import {
   projectOf,
   runNodeChecks,
 } from "./move-harness.ts";
-import { SHAPES, type Shape } from "./move-shapes.ts";
+import { PYTHON_SHAPES, SHAPES, type Shape } from "./move-shapes.ts";
 
 /**
  * The move invariant (issue 33): a receipt never claims more than was done.
@@ -32,27 +32,30 @@ function check(shape: Shape, root: string): Findings {
 }
 
 describe("the move invariant: every file a move leaves broken is named", () => {
-  it.each(SHAPES.map((s) => [s.name, s] as const))("%s", async (_, shape) => {
-    const project = projectOf(shape.files);
-    expect(Object.fromEntries(check(shape, project.root)), "the untouched project").toEqual({});
-    const { from, name, to } = shape.move;
-    const dry = await moveSymbol(project, from, name, to, true);
-    const before = project.files();
-    const moved = await moveSymbol(project, from, name, to);
-    if (!moved.ok) {
-      // A refusal is honest when it says why and changes nothing.
-      expect(moved.error?.code).toBe("MOVE_BLOCKED");
-      expect(dry.ok).toBe(false);
-      expect(project.files()).toEqual(before);
-      return;
-    }
-    expect(new Set(dry.unresolved)).toEqual(new Set(moved.unresolved));
-    const broken = [...check(shape, project.root)].filter(
-      ([file]) => !named(moved.unresolved, file),
-    );
-    expect(
-      Object.fromEntries(broken),
-      `not followed: ${moved.unresolved.join("; ") || "(nothing)"}`,
-    ).toEqual({});
-  });
+  it.each([...SHAPES, ...PYTHON_SHAPES].map((s) => [s.name, s] as const))(
+    "%s",
+    async (_, shape) => {
+      const project = projectOf(shape.files);
+      expect(Object.fromEntries(check(shape, project.root)), "the untouched project").toEqual({});
+      const { from, name, to } = shape.move;
+      const dry = await moveSymbol(project, from, name, to, true);
+      const before = project.files();
+      const moved = await moveSymbol(project, from, name, to);
+      if (!moved.ok) {
+        // A refusal is honest when it says why and changes nothing.
+        expect(moved.error?.code).toBe("MOVE_BLOCKED");
+        expect(dry.ok).toBe(false);
+        expect(project.files()).toEqual(before);
+        return;
+      }
+      expect(new Set(dry.unresolved)).toEqual(new Set(moved.unresolved));
+      const broken = [...check(shape, project.root)].filter(
+        ([file]) => !named(moved.unresolved, file),
+      );
+      expect(
+        Object.fromEntries(broken),
+        `not followed: ${moved.unresolved.join("; ") || "(nothing)"}`,
+      ).toEqual({});
+    },
+  );
 });

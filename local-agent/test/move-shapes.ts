@@ -269,7 +269,7 @@ export const SHAPES: Shape[] = [
   },
 ];
 
-/** Python's shapes: the planner's issue-33 work (move-invariant.test.ts takes them once it holds). */
+/** Python's shapes, checked by pyflakes, importing every module, and running the tests. */
 export const PYTHON_SHAPES: Shape[] = [
   {
     name: "py: every importer form, a private helper, a mock.patch string",
@@ -354,5 +354,30 @@ export const PYTHON_SHAPES: Shape[] = [
       "test_name.py": `from pkg.model import Model\nfrom pkg.util import name\n\nassert name(Model()) == "Model"\n`,
     },
     move: { from: "pkg/util.py", name: "name", to: "pkg/naming.py" },
+  },
+  {
+    name: "py: leftovers (an only import dropped, a name read both ways, a file left empty)",
+    lang: "py",
+    files: {
+      "pkg/__init__.py": "",
+      "pkg/util.py": `import re
+
+
+def slug(s):
+    return re.sub("a", "b", s)
+`,
+      "pkg/both.py": `from pkg import util
+from pkg.util import slug
+
+
+def both():
+    return util.slug("a") + slug("a")
+`,
+      "test_both.py": `from pkg.both import both
+
+assert both() == "bb"
+`,
+    },
+    move: { from: "pkg/util.py", name: "slug", to: "pkg/text.py" },
   },
 ];

@@ -84,7 +84,7 @@ export function squat(
     if (script === "forged")
       socket.write(frame(JSON.stringify({ type: "challenge", nonce: made(), proof: made() })));
     socket.write(
-      frame(JSON.stringify({ type: "welcome", name, protocol: 8, server_version: "9" })),
+      frame(JSON.stringify({ type: "welcome", name, protocol: 9, server_version: "9" })),
     );
     socket.write(
       frame(JSON.stringify({ type: "request", id: "r-1", op: "read", args: { path: file } })),

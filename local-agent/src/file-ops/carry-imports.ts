@@ -6,9 +6,15 @@ import {
   MAX_IMPORTERS,
 } from "../../../src/shared/bridge/protocol.ts";
 import { LIMITS } from "../../../src/shared/core/limits.ts";
-import { carryImporters, carryImports, carryPasteImports, mayImport } from "../imports/carry.ts";
+import {
+  carryImporters,
+  carryImports,
+  carryPasteImports,
+  mayImport,
+  packageInit,
+} from "../imports/carry.ts";
 import { isInside, type Resolved, resolvePath } from "../paths.ts";
-import { pythonModules } from "../python-modules.ts";
+import { importRootOf, newPackagesFor, pythonModules } from "../python-modules.ts";
 import { languageOf } from "../syntax/languages.ts";
 import type { Importers } from "./find-importers.ts";
 import { type FileState, load } from "./load.ts";
@@ -51,19 +57,29 @@ export async function carryFor(
   // Python names modules from where their package starts (a `src/` layout): the agent
   // looks at the packages on the way, for the files a plan names.
   const python = languageOf(from.abs) === "python" && languageOf(to.abs) === "python";
+  const root = ws.sandbox.roots.find((r) => isInside(r, from.abs)) ?? ws.sandbox.roots[0] ?? "";
+  // A new subpackage of a regular package gets its `__init__.py` in the same operation.
+  const newPackages = python && !initial.get(to.abs)?.exists ? newPackagesFor(to.abs, root) : [];
   const modules: Record<string, string> = {};
   const named = (files: { abs: string; path: string }[]) => {
-    if (python) Object.assign(modules, pythonModules(files, ws.sandbox.roots));
+    if (python)
+      Object.assign(modules, pythonModules(files, ws.sandbox.roots, new Set(newPackages)));
   };
   named([
     { abs: from.abs, path: fromResult.path },
     { abs: to.abs, path: toResult.path },
   ]);
+  // Another project's file of the same dotted name is no importer: only files whose
+  // `sys.path` starts where the old module's does (python-modules.ts importRootOf).
+  const top = (modules[fromResult.path] ?? fromResult.path).split(/[./]/)[0] ?? "";
+  const sourceRoot = python ? importRootOf(from.abs, top, root) : undefined;
+  const sameProject = (abs: string) =>
+    !python || sourceRoot === undefined || importRootOf(abs, top, root) === sourceRoot;
   /** The importers found before the locks were taken, read again under them, that hold one of `names`. */
   const holding = async (test: (text: string) => boolean) => {
     const out: { abs: string; path: string; text: string }[] = [];
     for (const { abs, text } of await readAll(importers?.files ?? [])) {
-      if (!test(text)) continue;
+      if (!test(text) || !sameProject(abs)) continue;
       const found = await resolvePath(ws.sandbox, abs);
       if (found.ok && found.abs === abs) out.push({ abs, path: found.display, text });
     }
@@ -88,6 +104,23 @@ export async function carryFor(
     return failure("MOVE_BLOCKED", `${carried.blocked.join(" ")} Nothing was changed.`, carry.from);
   current.set(from.abs, { ...sourceNow, ...carried.source });
   current.set(to.abs, { ...destNow, ...carried.dest });
+  for (const dir of [...newPackages].reverse()) {
+    const init = path.join(dir, "__init__.py");
+    const found = await resolvePath(ws.sandbox, init);
+    if (!found.ok) continue;
+    const made = packageInit(init, found.display);
+    initial.set(init, {
+      display: found.display,
+      exists: false,
+      bom: false,
+      text: "",
+      hash: null,
+      bytes: null,
+      mode: undefined,
+    });
+    current.set(init, { display: found.display, mode: undefined, ...made.state });
+    results.push(made.result);
+  }
   if (!importers) return undefined;
   // Those that name what moved, checked and loaded as any file an operation changes.
   const files: { abs: string; path: string; state: FileState }[] = [];

@@ -270,6 +270,33 @@ export async function carryImporters(options: {
   return { dest: destState, others };
 }
 
+/** A new package's `__init__.py` (empty), as an edit of its own: created, its undo removes it. */
+export function packageInit(
+  abs: string,
+  path: string,
+): { abs: string; state: HeldFile; result: EditResult } {
+  const bytes = encodeText({ bom: false, text: "" });
+  const hash = sha256(bytes);
+  return {
+    abs,
+    state: { exists: true, bom: false, text: "", bytes, hash },
+    result: {
+      path,
+      abs,
+      created: true,
+      removed: false,
+      before_hash: null,
+      after_hash: hash,
+      lines_added: 0,
+      lines_removed: 0,
+      first_line: 1,
+      relocated: false,
+      package: true,
+      undo: { kind: "remove", path: abs },
+    },
+  };
+}
+
 /** An importer's rewrite as an edit of its own: its result, undo and new state. */
 function importerEdit(
   file: { abs: string; path: string; state: HeldFile },

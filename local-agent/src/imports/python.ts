@@ -14,6 +14,7 @@ import {
   type TextEdit,
 } from "./plan.ts";
 import { type ModuleRead, moduleNames, moduleReads } from "./python-scopes.ts";
+import { PYTHON_STDLIB } from "./python-stdlib.ts";
 
 /**
  * Import-aware moves for Python (DESIGN.md §3), as imports/typescript.ts does
@@ -323,7 +324,13 @@ function addImports(
   facts: Facts,
   needs: Need[],
   sortedGroups: ReadonlySet<number> = new Set(),
-  more: { typeNeeds?: Need[]; guard?: string; future?: string[] } = {},
+  more: {
+    typeNeeds?: Need[];
+    guard?: string;
+    future?: string[];
+    /** The project's own top-level packages: isort's first-party section. */
+    firstParty?: ReadonlySet<string>;
+  } = {},
 ): string {
   const edits: TextEdit[] = [];
   const fresh: Need[] = [];
@@ -353,43 +360,49 @@ function addImports(
     fresh.push(need);
   }
   const future = (more.future ?? []).filter((f) => !facts.future.has(f));
-  if (future.length)
-    edits.push({
-      start: facts.futureAt,
-      end: facts.futureAt,
-      insert: `from __future__ import ${future.join(", ")}\n`,
-    });
-  if (fresh.length) {
-    const statements: { text: string; group: number }[] = [];
-    const fromAt = new Map<string, { text: string; group: number; names: string[] }>();
-    for (const need of fresh) {
-      if (need.kind === "import") {
-        statements.push({ text: `import ${need.text}`, group: need.group });
-        continue;
-      }
-      const open = fromAt.get(need.module);
-      if (open) open.names.push(need.text);
-      else {
-        const entry = { text: "", group: need.group, names: [need.text] };
-        fromAt.set(need.module, entry);
-        statements.push(entry);
-      }
-    }
-    for (const [module, entry] of fromAt)
-      entry.text = `from ${module} import ${entry.names.join(", ")}`;
-    // A group the old module keeps sorted by module (isort) stays sorted.
-    statements.sort((a, b) =>
-      a.group !== b.group
-        ? a.group - b.group
-        : sortedGroups.has(a.group) && a.text.startsWith("from ") && b.text.startsWith("from ")
-          ? a.text.localeCompare(b.text)
-          : 0,
-    );
-    const block = statements
-      .map((st, i) => (i > 0 && statements[i - 1]?.group !== st.group ? `\n${st.text}` : st.text))
-      .join("\n");
+  if (!facts.statements.length && (fresh.length || future.length)) {
+    // A module with no imports yet (one a move creates) gets them as isort and ruff write them.
     const at = facts.insertAt;
-    edits.push({ start: at, end: at, insert: `${block}\n` });
+    edits.push({ start: at, end: at, insert: `${isortBlock(fresh, future, more.firstParty)}\n` });
+  } else {
+    if (future.length)
+      edits.push({
+        start: facts.futureAt,
+        end: facts.futureAt,
+        insert: `from __future__ import ${future.join(", ")}\n`,
+      });
+    if (fresh.length) {
+      const statements: { text: string; group: number }[] = [];
+      const fromAt = new Map<string, { text: string; group: number; names: string[] }>();
+      for (const need of fresh) {
+        if (need.kind === "import") {
+          statements.push({ text: `import ${need.text}`, group: need.group });
+          continue;
+        }
+        const open = fromAt.get(need.module);
+        if (open) open.names.push(need.text);
+        else {
+          const entry = { text: "", group: need.group, names: [need.text] };
+          fromAt.set(need.module, entry);
+          statements.push(entry);
+        }
+      }
+      for (const [module, entry] of fromAt)
+        entry.text = `from ${module} import ${entry.names.join(", ")}`;
+      // A group the old module keeps sorted by module (isort) stays sorted.
+      statements.sort((a, b) =>
+        a.group !== b.group
+          ? a.group - b.group
+          : sortedGroups.has(a.group) && a.text.startsWith("from ") && b.text.startsWith("from ")
+            ? a.text.localeCompare(b.text)
+            : 0,
+      );
+      const block = statements
+        .map((st, i) => (i > 0 && statements[i - 1]?.group !== st.group ? `\n${st.text}` : st.text))
+        .join("\n");
+      const at = facts.insertAt;
+      edits.push({ start: at, end: at, insert: `${block}\n` });
+    }
   }
   const typeNeeds = (more.typeNeeds ?? []).filter((n) => !bound(n.local));
   const lines = statementsOf(typeNeeds.filter((n) => !merge(n, true)));
@@ -420,6 +433,56 @@ function addImports(
     });
   }
   return replaceRanges(text, edits);
+}
+
+/** isort's order of names in a `from` import (order_by_type): CONSTANTS, then Classes, then the rest; each alphabetical. */
+function byType(a: string, b: string): number {
+  const rank = (t: string) => {
+    const name = t.split(/\s+as\s+/)[0] ?? t;
+    return name.length > 1 && name === name.toUpperCase() ? 0 : /^_*[A-Z]/.test(name) ? 1 : 2;
+  };
+  return rank(a) - rank(b) || a.localeCompare(b);
+}
+
+/**
+ * `needs` (and `from __future__` names) as isort and ruff's isort rules
+ * write a module's imports: future, standard library, third party, first
+ * party (the project's own packages), local (relative); a blank line between
+ * sections; in each, `import x` lines, then `from x import …`, by module.
+ */
+function isortBlock(
+  needs: readonly Need[],
+  future: readonly string[],
+  firstParty: ReadonlySet<string> = new Set(),
+): string {
+  const section = (n: Need) => {
+    const module = n.kind === "import" ? (n.text.split(/\s+as\s+/)[0] ?? n.text) : n.module;
+    if (module.startsWith(".")) return 4;
+    const top = module.split(".")[0] ?? module;
+    return PYTHON_STDLIB.has(top) ? 1 : firstParty.has(top) ? 3 : 2;
+  };
+  const sections: string[][] = [[], [], [], [], []];
+  if (future.length) sections[0]?.push(`from __future__ import ${[...future].sort().join(", ")}`);
+  for (let s = 1; s <= 4; s++) {
+    const mine = needs.filter((n) => section(n) === s);
+    const imports = mine
+      .filter((n) => n.kind === "import")
+      .map((n) => `import ${n.text}`)
+      .sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase()));
+    const froms = new Map<string, string[]>();
+    for (const n of mine.filter((m) => m.kind === "from"))
+      froms.set(n.module, [...(froms.get(n.module) ?? []), n.text]);
+    const fromLines = [...froms]
+      .sort(([a], [b]) => a.toLowerCase().localeCompare(b.toLowerCase()))
+      .map(
+        ([module, names]) => `from ${module} import ${[...new Set(names)].sort(byType).join(", ")}`,
+      );
+    sections[s]?.push(...imports, ...fromLines);
+  }
+  return sections
+    .filter((lines) => lines.length)
+    .map((lines) => lines.join("\n"))
+    .join("\n\n");
 }
 
 /** Statements for `needs`: `import x`, and one `from m import a, b` per module, in their order. */
@@ -521,13 +584,35 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
   const before = await withTree(input.sourceBefore, "python", (tree) => ({
     facts: factsOf(tree, input.sourceBefore),
     used: moduleNames(tree, input.sourceBefore, input.unit.start, input.unit.end),
+    inner: innerRelativeImports(tree, input.unit.start, input.unit.end),
   }));
   const moved = new Set(
     before.facts.topLevel
       .filter((t) => t.start >= input.unit.start && t.end <= input.unit.end)
       .map((t) => t.name),
   );
-  const dest = await withTree(input.destAfter, "python", (tree) => factsOf(tree, input.destAfter));
+  // Imports inside the unit (a method's `from .sibling import Name`) name modules from its old
+  // package: rewritten for its new one.
+  let destAfter = input.destAfter;
+  const unresolvedInner: string[] = [];
+  if (before.inner.length) {
+    const unitText = input.sourceBefore.slice(input.unit.start, input.unit.end);
+    const at = destAfter.indexOf(unitText);
+    if (at === -1)
+      unresolvedInner.push(
+        `${destPath}: the unit's own imports (${before.inner.map((i) => i.text).join(", ")}) name modules from ${sourcePath}'s package; not rewritten (the unit changed on its way)`,
+      );
+    else
+      destAfter = replaceRanges(
+        destAfter,
+        before.inner.map((i) => ({
+          start: at + i.start - input.unit.start,
+          end: at + i.end - input.unit.start,
+          insert: relativeOf(absoluteOf(i.text, sourcePath, modules), destPath, modules),
+        })),
+      );
+  }
+  const dest = await withTree(destAfter, "python", (tree) => factsOf(tree, destAfter));
   const sourcePackage = nameOf(sourcePath, modules)[0];
   const relativeStyle = before.facts.statements.some((s) => s.module.startsWith("."))
     ? true
@@ -540,12 +625,15 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
       ? false
       : input.relativeHint === true;
   const changes: string[] = [];
-  const unresolved = before.facts.statements
-    .filter((s) => s.wildcard)
-    .map(
-      (s) =>
-        `from ${s.module} import * in ${sourcePath}: the names it binds are not known, so none were carried`,
-    );
+  const unresolved = [
+    ...before.facts.statements
+      .filter((s) => s.wildcard)
+      .map(
+        (s) =>
+          `from ${s.module} import * in ${sourcePath}: the names it binds are not known, so none were carried`,
+      ),
+    ...unresolvedInner,
+  ];
   const respecify = (module: string) =>
     module.startsWith(".")
       ? relativeOf(absoluteOf(module, sourcePath, modules), destPath, modules)
@@ -617,17 +705,18 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
     });
   }
   const future = [...before.facts.future].filter((f) => f === "annotations");
-  const destination = addImports(input.destAfter, dest, needs, sortedGroups, {
+  const destination = addImports(destAfter, dest, needs, sortedGroups, {
     typeNeeds,
     guard,
     future,
+    firstParty: new Set([nameOf(sourcePath, modules)[0] ?? "", nameOf(destPath, modules)[0] ?? ""]),
   });
   const added = [...needs, ...typeNeeds].filter(
     (n) =>
       !dest.statements.some((s) => s.parts.some((p) => p.local === n.local)) &&
       !dest.topLevel.some((t) => t.name === n.local),
   );
-  if (destination !== input.destAfter)
+  if (destination !== destAfter)
     changes.push(
       `${destPath}: imports ${[...future.filter((f) => !dest.future.has(f)).map((f) => `__future__.${f}`), ...added.map((n) => n.local)].join(", ")}`,
     );
@@ -656,8 +745,18 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
     after.facts.statements
       .filter((s) => s.typeChecking)
       .every((s) => s.parts.every((p) => gone(p.local)));
+  // The guard's own import goes with an emptied block, unless something else reads it.
+  const guardName = block?.guard.split(".")[0];
+  const guardGone =
+    emptied &&
+    block !== undefined &&
+    !after.reads.some((r) => r.name === guardName && (r.at < block.start || r.at >= block.end)) &&
+    !keep.has(guardName ?? "") &&
+    !listed.has(guardName ?? "");
   for (const s of after.facts.statements) {
-    const going = s.parts.filter((p) => gone(p.local));
+    const going = s.parts.filter(
+      (p) => gone(p.local) || (guardGone && !s.typeChecking && p.local === guardName),
+    );
     if (!going.length) continue;
     dropped.push(...going.map((p) => p.local));
     // An `if TYPE_CHECKING:` left with nothing goes as a whole (below).
@@ -753,7 +852,7 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
     changes.push(`${sourcePath}: imports ${names} from ${destPath}`);
   }
   return {
-    source,
+    source: tidyEnds(input.sourceBefore, source),
     destination,
     changes,
     unresolved,
@@ -761,6 +860,35 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
     ...(dropped.length ? { dropped } : {}),
     ...(blocked.length ? { blocked } : {}),
   };
+}
+
+/**
+ * `text` without the blank lines a move left at its start or its end (a
+ * module's only import dropped, its last function gone), where `original`
+ * had none: pycodestyle's and ruff's findings the untouched file did not have.
+ */
+function tidyEnds(original: string, text: string): string {
+  let out = text;
+  if (!/^\s*\n/.test(original)) out = out.replace(/^(?:[ \t]*\n)+/, "");
+  if (!/\n[ \t]*\n$/.test(original)) out = out.replace(/\n(?:[ \t]*\n)+$/, "\n");
+  return out;
+}
+
+/** The relative modules of `from … import` statements nested in [start, end) (inside functions, not the module's own). */
+function innerRelativeImports(tree: Tree, start: number, end: number): (Span & { text: string })[] {
+  const out: (Span & { text: string })[] = [];
+  const visit = (node: Node, top: boolean) => {
+    if (node.endIndex <= start || node.startIndex >= end) return;
+    if (node.type === "import_from_statement" && !top) {
+      const module = node.childForFieldName("module_name");
+      if (module?.type === "relative_import")
+        out.push({ start: module.startIndex, end: module.endIndex, text: module.text });
+      return;
+    }
+    for (const child of kids(node)) visit(child, false);
+  };
+  for (const child of kids(tree.rootNode)) visit(child, true);
+  return out;
 }
 
 /** `source` with `from <back> import <names>` as the first statement of each function that reads them. */
@@ -846,6 +974,14 @@ function nameTaken(tree: Tree, name: string, except: readonly Span[]): boolean {
       return visit(node.childForFieldName("object") as Node);
     }
     if (node.type === "identifier") return node.text === first && !name.includes(".");
+    // A module's path in an import binds nothing but its first name (`import a.b` binds a;
+    // `from a.util import x` binds x, not util).
+    if (node.type === "import_from_statement") {
+      const module = node.childForFieldName("module_name");
+      return kids(node).some((c) => c.startIndex !== module?.startIndex && visit(c));
+    }
+    if (node.type === "dotted_name" && node.parent?.type === "import_statement")
+      return visit(kids(node)[0] as Node);
     return kids(node).some(visit);
   };
   return visit(tree.rootNode);
@@ -890,10 +1026,49 @@ export async function planPythonImporter(input: PythonImporterInput): Promise<Im
         ];
       }),
     );
-    return { facts, aliases, present: identifiersOf(tree) };
+    return {
+      facts,
+      aliases,
+      present: identifiersOf(tree),
+      nested: nestedImports(tree, facts).map((st) => {
+        // A module object imported here (`from pkg import util`), and what is read through it.
+        const module = absoluteOf(st.module, importerPath, modules).join(".");
+        const part = st.parts.find((p) =>
+          st.kind === "import" ? p.name === sourceModule : `${module}.${p.name}` === sourceModule,
+        );
+        const local = part && moduleAlias(st, part);
+        const uses =
+          local && !aliases.some((a) => a.local === local)
+            ? attributeReads(tree, local, moved)
+            : [];
+        return {
+          statement: st,
+          local,
+          uses,
+          // Read for nothing else: the import of the new module takes its place.
+          unused: local !== undefined && !nameTaken(tree, local, [...uses, st.node]),
+        };
+      }),
+      strings: dottedStrings(tree, sourceModule, moved),
+      patches: objectPatches(
+        tree,
+        aliases.map((a) => a.local),
+        moved,
+      ),
+    };
   });
   const { facts } = found;
   const unresolved: string[] = [];
+  // `mock.patch("pkg.util.slug")` and the like: the dotted path of what moved, at its new module.
+  const stringEdits: TextEdit[] = found.strings.map((s) => ({
+    start: s.start,
+    end: s.start + sourceModule.length,
+    insert: destModule.join("."),
+  }));
+  for (const p of found.patches)
+    unresolved.push(
+      `${importerPath}: ${p} patches what moved on ${sourcePath}'s module; not rewritten`,
+    );
   const needs: Need[] = [];
   /** Imports written where the old module's was: reported, not added again. */
   const replaced: Need[] = [];
@@ -906,11 +1081,21 @@ export async function planPythonImporter(input: PythonImporterInput): Promise<Im
   for (const alias of found.aliases) {
     if (!alias.uses.length) continue;
     const names = [...new Set(alias.uses.map((u) => u.name))];
+    // The name bound here by an import of the same unit from the old module is that unit:
+    // not taken (`from pkg.util import slug` beside `util.slug`: both become `slug`).
+    const same = (n: string) =>
+      facts.statements.some(
+        (s) =>
+          s.kind === "from" &&
+          absoluteOf(s.module, importerPath, modules).join(".") === sourceModule &&
+          s.parts.some((p) => p.name === n && p.local === n),
+      );
     const taken = names.filter(
       (n) =>
-        alias.taken.includes(n) ||
-        facts.statements.some((s) => s.parts.some((p) => p.local === n)) ||
-        facts.topLevel.some((t) => t.name === n),
+        !same(n) &&
+        (alias.taken.includes(n) ||
+          facts.statements.some((s) => s.parts.some((p) => p.local === n)) ||
+          facts.topLevel.some((t) => t.name === n)),
     );
     // A name taken here (urllib3's `is_prod = _environ.is_prod`, keeping a public name) is
     // imported under a free alias.
@@ -929,17 +1114,23 @@ export async function planPythonImporter(input: PythonImporterInput): Promise<Im
         group: alias.statement.group,
       };
     });
+    // What the old module's own import of the unit brings already needs no import of its own.
+    const wanted = fresh.filter((f) => !(f.text === f.local && same(f.local)));
+    if (!wanted.length) {
+      if (alias.unused) edits.push(...withoutParts(text, alias.statement, [alias.part]));
+      continue;
+    }
     if (alias.unused && alias.statement.parts.length === 1) {
       // Read for nothing else: the import of the new module takes its place.
       edits.push({
         ...alias.statement.node,
-        insert: `from ${relativeFor(alias.statement)} import ${fresh.map((f) => f.text).join(", ")}`,
+        insert: `from ${relativeFor(alias.statement)} import ${wanted.map((f) => f.text).join(", ")}`,
       });
-      replaced.push(...fresh);
+      replaced.push(...wanted);
       continue;
     }
     if (alias.unused) edits.push(...withoutParts(text, alias.statement, [alias.part]));
-    needs.push(...fresh);
+    needs.push(...wanted);
   }
   // With no import of the new module to merge into (and no name of the unit's defined
   // here), each import of the old module is followed by one of the new module for what moved.
@@ -987,8 +1178,64 @@ export async function planPythonImporter(input: PythonImporterInput): Promise<Im
     named.push(...fresh);
     edits.push(...withoutParts(text, s, going));
   }
+  // Imports of the old module inside functions: rewritten where they are, at their indentation.
+  for (const { statement: s, local: alias, uses, unused } of found.nested) {
+    const module = absoluteOf(s.module, importerPath, modules).join(".");
+    if (s.kind === "from" && module === sourceModule) {
+      const going = s.parts.filter((p) => moved.has(p.name));
+      if (!going.length) continue;
+      const line = `from ${relativeFor(s)} import ${going.map((p) => p.text).join(", ")}`;
+      named.push(
+        ...going.map((p) => ({
+          kind: "from" as const,
+          module: "",
+          text: p.text,
+          local: p.local,
+          group: 0,
+        })),
+      );
+      if (going.length === s.parts.length) edits.push({ ...s.node, insert: line });
+      else {
+        edits.push(
+          ...dropItems(
+            text,
+            s.parts,
+            new Set(s.parts.flatMap((p, i) => (going.includes(p) ? [i] : []))),
+          ),
+        );
+        const indent = text.slice(text.lastIndexOf("\n", s.node.start - 1) + 1, s.node.start);
+        edits.push({ start: s.node.end, end: s.node.end, insert: `\n${indent}${line}` });
+      }
+      continue;
+    }
+    // `from pkg import util` in a function (or a `with`), used for what moved: the names
+    // are read directly, imported from the new module under that import, at its indentation.
+    if (alias === undefined || !uses.length) continue;
+    const names = [...new Set(uses.map((u) => u.name))];
+    const taken = names.filter((n) => found.present.has(n) && !uses.some((u) => u.name === n));
+    const local = new Map(
+      names.map((n) => [n, taken.includes(n) ? freeAlias(n, found.present) : n]),
+    );
+    for (const use of uses)
+      edits.push({ start: use.start, end: use.end, insert: local.get(use.name) ?? use.name });
+    const indent = text.slice(text.lastIndexOf("\n", s.node.start - 1) + 1, s.node.start);
+    const list = names.map((n) => (local.get(n) === n ? n : `${n} as ${local.get(n)}`));
+    const line = `from ${relativeFor(s)} import ${list.join(", ")}`;
+    if (unused && s.parts.length === 1) edits.push({ ...s.node, insert: line });
+    else edits.push({ start: s.node.end, end: s.node.end, insert: `\n${indent}${line}` });
+    named.push(
+      ...list.map((t, i) => ({
+        kind: "from" as const,
+        module: "",
+        text: t,
+        local: local.get(names[i] as string) ?? t,
+        group: 0,
+      })),
+    );
+  }
+  edits.push(...stringEdits);
   if (!edits.length) return { text, changes: [], unresolved };
-  const toAdd = inPlace ? needs : [...needs, ...named];
+  const toAdd = inPlace ? needs : [...needs, ...named.filter((n) => n.module !== "")];
   let out = inPlace ? replaceRanges(text, edits) : removeImports(text, edits);
   let here = (_: Need) => false;
   if (toAdd.length) {
@@ -1005,6 +1252,66 @@ export async function planPythonImporter(input: PythonImporterInput): Promise<Im
     ),
     unresolved,
   };
+}
+
+/** Import statements below the module's top level (in functions, classes, `try`), not under its TYPE_CHECKING. */
+function nestedImports(tree: Tree, facts: Facts): Statement[] {
+  const top = new Set(facts.statements.map((s) => s.node.start));
+  const out: Statement[] = [];
+  const visit = (node: Node) => {
+    const statement = statementOf(node, false);
+    if (statement) {
+      if (!top.has(statement.node.start)) out.push({ ...statement, group: 0 });
+      return;
+    }
+    for (const child of kids(node)) visit(child);
+  };
+  visit(tree.rootNode);
+  return out;
+}
+
+/** String literals that are the dotted path of what moved (`"pkg.util.slug"`, `"pkg.util.Cls.method"`): where the old module's name starts. */
+function dottedStrings(tree: Tree, sourceModule: string, moved: ReadonlySet<string>): Span[] {
+  const out: Span[] = [];
+  if (!tree.rootNode.text.includes(sourceModule)) return out;
+  const visit = (node: Node) => {
+    if (node.type === "string_content") {
+      const value = node.text;
+      if (value.startsWith(`${sourceModule}.`)) {
+        const name = value.slice(sourceModule.length + 1).split(".")[0] ?? "";
+        if (moved.has(name)) out.push({ start: node.startIndex, end: node.endIndex });
+      }
+      return;
+    }
+    for (const child of kids(node)) visit(child);
+  };
+  visit(tree.rootNode);
+  return out;
+}
+
+/** `mock.patch.object(util, "slug")`, `monkeypatch.setattr(util, "slug", …)`: a moved name patched on the old module object. */
+function objectPatches(
+  tree: Tree,
+  aliases: readonly string[],
+  moved: ReadonlySet<string>,
+): string[] {
+  const out: string[] = [];
+  if (!aliases.length) return out;
+  const visit = (node: Node) => {
+    if (node.type === "call") {
+      const args = node.childForFieldName("arguments");
+      const list = args
+        ? kids(args).filter((c) => c.type !== "(" && c.type !== ")" && c.type !== ",")
+        : [];
+      const [target, attribute] = list;
+      const name = attribute?.type === "string" ? attribute.text.slice(1, -1) : undefined;
+      if (target && aliases.includes(target.text) && name !== undefined && moved.has(name))
+        out.push(node.text.split("\n")[0] ?? node.text);
+    }
+    for (const child of kids(node)) visit(child);
+  };
+  visit(tree.rootNode);
+  return out;
 }
 
 /** Whether `text` (a module at `importerPath`, a package's `__init__.py`) imports the module at `sourcePath`, or from it. */

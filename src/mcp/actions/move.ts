@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseLineRange } from "../../refs/syntax.ts";
+import type { EditResult } from "../../shared/bridge/protocol.ts";
 import { fail, ok } from "../../shared/core/errors.ts";
 import { LIMITS } from "../../shared/core/limits.ts";
 import { checkTargets } from "../../shared/core/paste-targets.ts";
@@ -165,13 +166,15 @@ export const move = defineAction({
       // Into another file, the unit takes its imports along (TypeScript, TSX, JavaScript).
       carryImports: sameFile ? undefined : { from: 0, to: 1 },
       agent: args.agent,
-      describe: (results) =>
-        `moved ${where} to ${results[1]?.path}${results.length > 2 ? `, and ${results.length - 2} importer${results.length === 3 ? "" : "s"} now import it from there` : ""}`,
+      describe: (results) => {
+        const n = importersOf(results).length;
+        return `moved ${where} to ${results[1]?.path}${n ? `, and ${plural(n, "importer")} now import it from there` : ""}`;
+      },
     });
     if (!applied.ok)
       return { ok: false, error: forTarget(applied.error, (i) => (i === 0 ? "`from`" : "`to`")) };
     const bytes = utf8Bytes(text);
-    const importers = applied.value.results.slice(2);
+    const importers = importersOf(applied.value.results);
     return ok({
       operation: applied.value.id,
       dry_run: args.dry_run,
@@ -205,6 +208,13 @@ export const move = defineAction({
     ];
   },
 });
+
+/**
+ * A move's importers: the results after its two edits' (a new package's
+ * `__init__.py` it created comes first among them, and is not one).
+ */
+const importersOf = (results: readonly EditResult[]) =>
+  results.slice(2).filter((r) => r.package !== true);
 
 /**
  * What the receipt says of the importers a move rewrote: how many (their

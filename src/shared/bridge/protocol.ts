@@ -43,7 +43,7 @@ import { Secret32 } from "./proof.ts";
  *   result whose file had the same syntax errors before (the guard compares them one by one).
  * Version 8: on a local server, `challenge` and `proof` before the hello (proof.ts).
  */
-export const PROTOCOL_VERSION = 8;
+export const PROTOCOL_VERSION = 9;
 
 /** How often the agent pings; it reconnects when two pongs in a row are missing. */
 export const HEARTBEAT_MS = 15_000;
@@ -424,6 +424,11 @@ export const EditResult = z.strictObject({
   first_line: Count,
   /** A forced revert applied at another place than recorded. */
   relocated: z.boolean(),
+  /**
+   * A package's `__init__.py` a move created for the new subpackage its unit
+   * went to (Python, as rope and PyCharm make one): not an importer.
+   */
+  package: z.boolean().optional(),
   /**
    * With the syntax guard, for a language the agent parses: true when the file
    * parses cleanly after, false when the edit gave it a syntax error it did
