@@ -24,7 +24,7 @@ export function formatDate(d: Date, locale: Locale): string {
 }
 
 export function today(): string {
-  return formatDate(new Date(), "en");
+  return formatDate(new Date(), "en").slice(clampDays(0));
 }
 `;
 
@@ -64,7 +64,7 @@ export function clampDays(n: number): number {
 
 
 export function today(): string {
-  return formatDate(new Date(), "en");
+  return formatDate(new Date(), "en").slice(clampDays(0));
 }
 `);
     expect(plan.changes).toEqual([
@@ -74,6 +74,80 @@ export function today(): string {
       "src/util/format.ts: imports formatDate from src/ui/dates.ts",
     ]);
     expect(plan.unresolved).toEqual([]);
+  });
+
+  it("takes along the private declarations only the unit uses (a props type, a helper, its state), and says so; leaves one another unit uses", async () => {
+    const plan = await move(
+      {
+        sourcePath: "src/button.ts",
+        source: [
+          "/** Its props. */",
+          "interface ButtonProps {",
+          "  label: string;",
+          "}",
+          "",
+          "let clicks = 0;",
+          "",
+          "function pad(s: string): string {",
+          '  return "[" + s + "]";',
+          "}",
+          "",
+          "function count(): number {",
+          "  return ++clicks;",
+          "}",
+          "",
+          "export function Button(props: ButtonProps): string {",
+          "  count();",
+          "  return pad(props.label);",
+          "}",
+          "",
+          "export function Link(label: string): string {",
+          "  return pad(label);",
+          "}",
+          "",
+        ].join("\n"),
+        destPath: "src/ui/button.ts",
+        dest: "",
+      },
+      "Button",
+    );
+    expect(plan.brought).toEqual(["ButtonProps", "clicks", "count"]);
+    expect(plan.destination).toBe(
+      [
+        'import { pad } from "../button";',
+        "",
+        "/** Its props. */",
+        "interface ButtonProps {",
+        "  label: string;",
+        "}",
+        "",
+        "let clicks = 0;",
+        "",
+        "function count(): number {",
+        "  return ++clicks;",
+        "}",
+        "",
+        "export function Button(props: ButtonProps): string {",
+        "  count();",
+        "  return pad(props.label);",
+        "}",
+        "",
+      ].join("\n"),
+    );
+    // (planMove cuts the unit's lines alone: the blank line after it stays, which the agent's removal takes.)
+    expect(plan.source).toBe(
+      [
+        "export function pad(s: string): string {",
+        '  return "[" + s + "]";',
+        "}",
+        "",
+        "",
+        "export function Link(label: string): string {",
+        "  return pad(label);",
+        "}",
+        "",
+      ].join("\n"),
+    );
   });
 
   it("merges a name into the destination's import of the same module, and keeps aliases, defaults and namespaces", async () => {
@@ -97,7 +171,7 @@ export function today(): string {
     const plan = await move(
       {
         sourcePath: "src/a.ts",
-        source: `import { z } from "./z.js";\n\nconst LIMIT = 3;\n\nexport function check(n: number) {\n  return z(n) < LIMIT;\n}\n`,
+        source: `import { z } from "./z.js";\n\nconst LIMIT = 3;\n\nexport function check(n: number) {\n  return z(n) < LIMIT;\n}\n\nexport const twice = LIMIT * 2;\n`,
         destPath: "src/checks/b.ts",
         dest: "",
       },

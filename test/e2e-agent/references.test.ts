@@ -518,7 +518,7 @@ export function formatDate(d: Date): string {
 }
 
 export function today(): string {
-  return formatDate(new Date());
+  return formatDate(new Date()).slice(clampDays(0));
 }
 `;
   const DATES_TS = `import { pad } from "../util/strings";
@@ -559,7 +559,7 @@ export function clampDays(n: number): number {
 }
 
 export function today(): string {
-  return formatDate(new Date());
+  return formatDate(new Date()).slice(clampDays(0));
 }
 `);
     // The receipt names the unit's lines where it landed and counts its importers, in one
@@ -631,6 +631,49 @@ func NewClient(timeout time.Duration) *http.Client {
     await ok(v1, "undo", { session });
     expect(file("httpx/http.go")).toBe(HTTP_GO);
     expect(file("httpx/client.go")).toBe("package httpx\n");
+  });
+
+  it("takes along a private type and helper only the unit used, and the receipt says so", async () => {
+    const BUTTON_TS = `interface ButtonProps {
+  label: string;
+}
+
+function pad(s: string): string {
+  return \`[\${s}]\`;
+}
+
+export function Button(props: ButtonProps): string {
+  return pad(props.label);
+}
+
+export const VERSION = 1;
+`;
+    writeFile(root, "src/button.ts", BUTTON_TS);
+    const moved = await call(v1, "move", {
+      session,
+      from: "src/button.ts#Button",
+      to: "src/ui/button.ts",
+    });
+    expect(moved.isError, moved.text).toBeFalsy();
+    expect(file("src/ui/button.ts")).toBe(`interface ButtonProps {
+  label: string;
+}
+
+function pad(s: string): string {
+  return \`[\${s}]\`;
+}
+
+export function Button(props: ButtonProps): string {
+  return pad(props.label);
+}
+`);
+    expect(file("src/button.ts")).toBe("export const VERSION = 1;\n");
+    expect(moved.text).toBe(
+      `moved src/button.ts:9-11 → src/ui/button.ts:9-11 (new) · parses · brought ButtonProps, pad · op ${moved.data.operation}`,
+    );
+    expect(moved.data.brought).toEqual(["ButtonProps", "pad"]);
+    await ok(v1, "undo", { session });
+    expect(file("src/button.ts")).toBe(BUTTON_TS);
   });
 
   it("pastes a symbol into another file with the imports it uses; its own file is left as it is, and a name it does not export is said", async () => {

@@ -132,6 +132,7 @@ export async function carryImports(options: {
   );
   const destState = rebase(dest.abs, dest.initial, dest.current, plan.destination, dest.result);
   if (imports.changes.length || imports.unresolved.length) dest.result.imports = imports;
+  if (plan.brought?.length) dest.result.brought = plan.brought.slice(0, 50);
   return {
     source: sourceState,
     dest: destState,

@@ -31,6 +31,8 @@ export interface ImportPlan {
   movedTypes?: string[];
   /** The one of them the old file exported as its default (`export default function slug`): scripts. */
   movedDefault?: string;
+  /** Private declarations only the unit used, moved with it (companions.ts): scripts. */
+  brought?: string[];
   /**
    * Why the move cannot leave the project whole (the unit assigns to a
    * variable that stays behind; a circular import it would create): the move

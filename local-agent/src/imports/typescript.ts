@@ -1,6 +1,7 @@
 import type { ScriptLanguage } from "../syntax/languages.ts";
 import { type Node, type Tree, withTree } from "../syntax/parser.ts";
 import { planCommonJsImporter, planCommonJsImports } from "./cjs-moves.ts";
+import { companions, wholeLines } from "./companions.ts";
 import {
   addItem,
   dropItems,
@@ -11,6 +12,7 @@ import {
   kids,
   lineEnd,
   type MoveTexts,
+  removeStatement,
   replaceRanges,
   type Span,
   type TextEdit,
@@ -485,6 +487,69 @@ function withoutParts(
   ];
 }
 
+/**
+ * The move widened by what goes with the unit (companions.ts): each private
+ * declaration only the unit uses leaves the old file and goes before the unit
+ * in the new one, and the planner treats all of them as what moved. Nothing
+ * is brought where the new file declares one of those names already, or the
+ * unit changed on its way (a transform).
+ */
+async function bringAlong(
+  input: MoveInput,
+): Promise<{ input: MoveInput; ranges: Span[]; brought: string[] }> {
+  const unchanged = { input, ranges: [input.unit], brought: [] };
+  // A paste leaves its unit's file as it is: nothing leaves it.
+  if (input.sourceAfter === input.sourceBefore) return unchanged;
+  const unitText = input.sourceBefore.slice(input.unit.start, input.unit.end);
+  const at = input.destAfter.indexOf(unitText);
+  if (at === -1) return unchanged;
+  const going = await withTree(input.sourceBefore, input.lang, (tree) => {
+    const facts = factsOf(tree, input.sourceBefore);
+    const inUnit = (t: Span) => t.start >= input.unit.start && t.end <= input.unit.end;
+    const moved = new Set(facts.topLevel.filter(inUnit).map((t) => t.name));
+    const declared = facts.topLevel
+      .filter((t) => !inUnit(t))
+      .map((t) => ({
+        name: t.name,
+        start: t.start,
+        end: t.end,
+        exported: exportOf(facts, t) !== undefined,
+      }));
+    return companions(tree, input.sourceBefore.length, input.unit, declared, moved);
+  });
+  if (!going.length) return unchanged;
+  const destFacts = await withTree(input.destAfter, input.destLang ?? input.lang, (tree) =>
+    factsOf(tree, input.destAfter),
+  );
+  const taken = (name: string) =>
+    destFacts.bindings.some((b) => b.local === name) ||
+    destFacts.topLevel.some(
+      (t) => t.name === name && (t.start < at || t.start >= at + unitText.length),
+    );
+  if (going.some((d) => taken(d.name))) return unchanged;
+  // Each statement once (one declares several names), in the old file's order.
+  const spans = [
+    ...new Map(going.map((d) => [d.start, wholeLines(input.sourceBefore, d)])).values(),
+  ];
+  const texts = spans.map((s) => input.sourceBefore.slice(s.start, s.end));
+  let sourceAfter = input.sourceAfter;
+  for (const text of texts) {
+    const found = sourceAfter.indexOf(text);
+    if (found === -1 || sourceAfter.indexOf(text, found + 1) !== -1) return unchanged;
+    sourceAfter = replaceRanges(sourceAfter, [
+      removeStatement(sourceAfter, { start: found, end: found + text.length - 1 }),
+    ]);
+  }
+  const block = texts.map((t) => `${t.replace(/\n*$/, "")}\n`).join("\n");
+  const destAfter = `${input.destAfter.slice(0, at)}${block}\n${input.destAfter.slice(at)}`;
+  // The unit's place in the new file moved down by the block: the paste's own lines stay its own.
+  return {
+    input: { ...input, sourceAfter, destAfter },
+    ranges: [input.unit, ...going.map((d) => ({ start: d.start, end: d.end }))],
+    brought: [...new Set(going.map((d) => d.name))],
+  };
+}
+
 export interface MoveInput extends MoveTexts {
   lang: ScriptLanguage;
   /** The destination's language, when not the source's (a .ts unit into a .tsx file). */
@@ -492,19 +557,28 @@ export interface MoveInput extends MoveTexts {
 }
 
 /** The imports both files need after `unit` moved from `sourcePath` to `destPath`. */
-export async function planScriptImports(input: MoveInput): Promise<ImportPlan> {
+export async function planScriptImports(original: MoveInput): Promise<ImportPlan> {
   // A unit of a CommonJS file (`require`, `module.exports`): cjs-moves.ts.
-  const commonJs = await planCommonJsImports(input);
+  const commonJs = await planCommonJsImports(original);
   if (commonJs) return commonJs;
+  // Private declarations nothing but the unit uses go with it (companions.ts).
+  const along = await bringAlong(original);
+  const input = along.input;
   const { lang, sourcePath, destPath } = input;
-  const before = await withTree(input.sourceBefore, lang, (tree) => ({
-    facts: factsOf(tree, input.sourceBefore),
-    uses: usesIn(tree, input.unit.start, input.unit.end),
-    writes: moduleWrites(tree, input.unit.start, input.unit.end),
-  }));
-  const movedUnits = before.facts.topLevel.filter(
-    (t) => t.start >= input.unit.start && t.end <= input.unit.end,
-  );
+  const ranges = along.ranges;
+  const inRanges = (t: Span) => ranges.some((r) => t.start >= r.start && t.end <= r.end);
+  const before = await withTree(input.sourceBefore, lang, (tree) => {
+    const uses = ranges.map((r) => usesIn(tree, r.start, r.end));
+    return {
+      facts: factsOf(tree, input.sourceBefore),
+      uses: {
+        used: new Set(uses.flatMap((u) => [...u.used])),
+        dynamic: uses.flatMap((u) => u.dynamic),
+      },
+      writes: new Set(ranges.flatMap((r) => [...moduleWrites(tree, r.start, r.end)])),
+    };
+  });
+  const movedUnits = before.facts.topLevel.filter(inRanges);
   const moved = new Set(movedUnits.map((t) => t.name));
   // The old file's default export, when its own statement moved (`export default function slug`).
   const movedDefault = movedUnits.find((u) => u.isDefault);
@@ -650,6 +724,7 @@ export async function planScriptImports(input: MoveInput): Promise<ImportPlan> {
     unresolved,
     moved: [...moved],
     movedTypes: movedUnits.filter((u) => u.isType).map((u) => u.name),
+    ...(along.brought.length ? { brought: along.brought } : {}),
     ...(movedDefault ? { movedDefault: movedDefault.name } : {}),
     ...(blocked.length ? { blocked } : {}),
     ...(sourceEmptied ? { sourceEmptied } : {}),

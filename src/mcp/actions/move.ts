@@ -55,6 +55,8 @@ const output = z.object({
   ...importFields,
   /** Files under the roots that imported the unit from its old file, now importing it from the new one. */
   importers: z.array(z.string()).optional(),
+  /** Private declarations of the old file only the unit used, moved with it. */
+  brought: z.array(z.string()).optional(),
 });
 
 /** Whether two paths the model wrote name the same file (`./a.ts`, `a/../a.ts`, `a.ts`). */
@@ -188,6 +190,9 @@ export const move = defineAction({
       // The edits' results, then the importers the move rewrote.
       ...importsOf(applied.value.results.slice(0, 2), applied.value.results),
       ...(importers.length ? { importers: importers.map((x) => x.path) } : {}),
+      ...(applied.value.results[1]?.brought?.length
+        ? { brought: applied.value.results[1].brought }
+        : {}),
     });
   },
   text: (r) => {
@@ -196,14 +201,11 @@ export const move = defineAction({
     const importers = r.importers ?? [];
     const dest = placed.slice(0, placed.length - importers.length);
     return [
-      fileReceipt(
-        "move",
-        `${r.moved} `,
-        dest.length ? dest : r.files,
-        r.operation,
-        r.dry_run,
-        importers.length ? importersNotes(importers.length, placed.slice(dest.length)) : [],
-      ),
+      fileReceipt("move", `${r.moved} `, dest.length ? dest : r.files, r.operation, r.dry_run, [
+        // What else left the old file, the model should know without reading.
+        ...(r.brought?.length ? [`brought ${r.brought.map(showable).join(", ")}`] : []),
+        ...(importers.length ? importersNotes(importers.length, placed.slice(dest.length)) : []),
+      ]),
       ...unfollowedLines(r),
     ];
   },

@@ -49,7 +49,7 @@ export const move = defineTool({
   name: "move",
   title: "Move",
   description:
-    "Move `from` a file `to` a place (same file allowed): one crash-safe operation, one undo. A unit's imports follow it, its old file drops the ones it no longer uses, and files importing it are rewritten to its new place: no need to read or fix them. `to`, `mode` as in paste.",
+    "Move `from` a file `to` a place (same file allowed): one crash-safe operation, one undo. A unit's imports follow it, its old file drops the ones it no longer uses, private helpers only it used go with it, and files importing it are rewritten; any it could not follow are named after `not followed:`. `to`, `mode` as in paste.",
   annotations: destructive({ openWorld: true }),
   input,
   needs: () => "writing files",

@@ -437,6 +437,11 @@ export const EditResult = z.strictObject({
   parses: z.boolean().optional(),
   /** With `select`: the selection the edit acted on. */
   selection: Selection.optional(),
+  /**
+   * A move's destination: the old file's private declarations that only the
+   * unit used, moved with it (their names).
+   */
+  brought: z.array(z.string().max(200)).max(50).optional(),
   /** What else this edit's file got (`carry_imports`), and what could not be followed. */
   imports: z
     .strictObject({
