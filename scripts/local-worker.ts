@@ -21,7 +21,7 @@
  * directory only the user can enter.
  *
  *   node scripts/local-worker.ts --port P --persist-to DIR [--env-file F …]
- *     [--var NAME:VALUE …] [--log-level warn] [--inspector-port N] [--watch]
+ *     [--var NAME:VALUE …] [--log-level warn] [--inspector-port N]
  *
  * It stops (exit 0) on SIGINT or SIGTERM; an error starting it is printed
  * (`EADDRINUSE` when another program holds the port) and exits 1.
@@ -40,7 +40,6 @@ const { values } = parseArgs({
     var: { type: "string", multiple: true },
     "log-level": { type: "string" },
     "inspector-port": { type: "string" },
-    watch: { type: "boolean" },
   },
 });
 
@@ -93,7 +92,9 @@ try {
       // No dev registry: it is what opens workerd's debug port.
       registry: undefined,
       persist: persistTo,
-      watch: values.watch ?? false,
+      // As `wrangler dev` does: the Worker rebuilt on a change, and static assets served as
+      // they are now (public/agent.tgz is packed while test servers boot).
+      watch: true,
       liveReload: false,
       logLevel,
     },

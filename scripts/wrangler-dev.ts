@@ -167,7 +167,6 @@ export function launchWranglerDev(options: {
       options.persistTo,
       ...(options.quiet ? ["--log-level", "warn"] : []),
       ...(options.inspectorPort ? ["--inspector-port", String(options.inspectorPort)] : []),
-      ...(options.rebuilds === false ? [] : ["--watch"]),
       ...Object.entries(options.vars ?? {}).flatMap(([name, value]) => [
         "--var",
         `${name}:${value}`,
