@@ -380,4 +380,37 @@ assert both() == "bb"
     },
     move: { from: "pkg/util.py", name: "slug", to: "pkg/text.py" },
   },
+  {
+    name: "py: a cycle broken from the new module's side (the old module reads the unit as it loads)",
+    lang: "py",
+    files: {
+      "pkg/__init__.py": "",
+      "pkg/models.py": `class Child:
+    def make(self):
+        return helper()
+
+
+def helper():
+    return 1
+
+
+DEFAULT = Child()
+`,
+      "test_first.py": `from pkg.sub.child_first import check
+
+check()
+`,
+      "pkg/sub/__init__.py": "",
+      "pkg/sub/child_first.py": `def check():
+    from pkg.models import DEFAULT
+
+    assert DEFAULT.make() == 1
+`,
+      "test_models.py": `import pkg.models
+
+assert pkg.models.DEFAULT.make() == 1
+`,
+    },
+    move: { from: "pkg/models.py", name: "Child", to: "pkg/sub/child.py" },
+  },
 ];

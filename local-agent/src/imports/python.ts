@@ -705,12 +705,13 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
     });
   }
   const future = [...before.facts.future].filter((f) => f === "annotations");
-  const destination = addImports(destAfter, dest, needs, sortedGroups, {
+  const destOptions = {
     typeNeeds,
     guard,
     future,
     firstParty: new Set([nameOf(sourcePath, modules)[0] ?? "", nameOf(destPath, modules)[0] ?? ""]),
-  });
+  };
+  let destination = addImports(destAfter, dest, needs, sortedGroups, destOptions);
   const added = [...needs, ...typeNeeds].filter(
     (n) =>
       !dest.statements.some((s) => s.parts.some((p) => p.local === n.local)) &&
@@ -778,71 +779,63 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
     ? relativeOf(nameOf(destPath, modules), sourcePath, modules)
     : nameOf(destPath, modules).join(".");
   // A circular import: the new module imports the old one (or its package does, when it is
-  // imported), and the old one would import it back at its top. Where every use is in a
-  // function, the import goes there. Where one is read when the old module loads, it goes
-  // where the unit was, if all the new module takes from the old one is defined above that
-  // place (it works while the old module is imported first, and the receipt says so);
-  // else nothing can work, and the move is refused.
+  // imported), and the old one would import it back at its top. Where every use of the unit
+  // in the old module is in a function, its import goes there. Where the old module reads it
+  // when it loads, the new module's imports of the old one go inside the unit's functions,
+  // if the unit reads them only when it runs. Else no placement of imports holds in every
+  // order the modules may be imported in, and the move is refused.
   const cycle = fromSource.length > 0 || input.throughPackage !== undefined;
-  const now = cycle
+  const reads = cycle
     ? await withTree(input.sourceBefore, "python", (tree) =>
-        moduleReads(tree, input.sourceBefore, 0, input.sourceBefore.length).filter(
-          (r) =>
-            r.immediate &&
-            stillUsed.includes(r.name) &&
-            (r.at < input.unit.start || r.at >= input.unit.end),
-        ),
+        moduleReads(tree, input.sourceBefore, 0, input.sourceBefore.length),
       )
     : [];
-  const above = fromSource.every((name) =>
-    before.facts.topLevel.some((t) => t.name === name && t.end <= input.unit.start),
-  );
+  const inUnit = (r: ModuleRead) => r.at >= input.unit.start && r.at < input.unit.end;
+  const now = reads.filter((r) => r.immediate && stillUsed.includes(r.name) && !inUnit(r));
+  const unitNow = reads.filter((r) => r.immediate && fromSource.includes(r.name) && inUnit(r));
   const line = (at: number) => input.sourceBefore.slice(0, at).split("\n").length;
   const names = stillUsed.join(", ");
-  let strategy: "top" | "lazy" | "there" | "blocked" = "top";
+  let strategy: "top" | "lazy" | "lazy-new" | "blocked" = "top";
   if (stillUsed.length && cycle)
     strategy = !now.length
       ? "lazy"
-      : above && input.throughPackage === undefined && input.cutAt !== undefined
-        ? "there"
+      : input.throughPackage === undefined && fromSource.length && !unitNow.length
+        ? "lazy-new"
         : "blocked";
-  if (strategy === "there") {
-    const at = input.cutAt as number;
-    const rest = source.slice(at);
-    edits.push({
-      start: at,
-      end: at,
-      insert: `from ${back} import ${names}\n${rest ? "\n\n" : ""}`,
-    });
-    changes.push(
-      `${sourcePath}: imports ${names} from ${destPath} where ${stillUsed.length === 1 ? "it was" : "they were"} (line ${line(input.unit.start)})`,
+  if (strategy === "lazy-new") {
+    // The new module reads the old one's names only in its functions: imported there.
+    const top = needs.filter((n) => !(n.module === ownModule && fromSource.includes(n.local)));
+    const placed = addImports(destAfter, dest, top, sortedGroups, destOptions);
+    const inside = await withTree(placed, "python", (tree) =>
+      moduleReads(tree, placed, 0, placed.length).filter((r) => fromSource.includes(r.name)),
     );
-    unresolved.push(
-      `circular import: ${destPath} imports ${fromSource.join(", ")} from ${sourcePath}, which imports ${names} back where ${stillUsed.length === 1 ? "it was" : "they were"}; it holds while ${sourcePath} is imported before ${destPath}`,
+    destination = lazyImports(placed, inside, ownModule, fromSource);
+    changes.push(
+      `${destPath}: imports ${fromSource.join(", ")} from ${sourcePath} in the functions that use ${fromSource.length === 1 ? "it" : "them"} (a circular import otherwise)`,
     );
   }
   if (strategy === "blocked") {
-    const reads = [...new Set(now.map((r) => r.name))].join(", ");
+    const read = [...new Set(now.map((r) => r.name))].join(", ");
     const through =
       input.throughPackage !== undefined
         ? `importing ${destPath} runs ${input.throughPackage}, which imports ${sourcePath}`
-        : `${destPath} would import ${fromSource.join(", ")} from ${sourcePath}${above ? "" : ", some of it defined below"}`;
+        : `${destPath} would import ${fromSource.join(", ")} from ${sourcePath}${unitNow.length ? `, and ${stillUsed.length === 1 ? "reads" : "read"} ${[...new Set(unitNow.map((r) => r.name))].join(", ")} as it is defined (line ${line((unitNow[0] as ModuleRead).at)})` : ""}`;
     blocked.push(
-      `Moving ${names} to ${destPath} would make a circular import: ${through}, and ${sourcePath} reads ${reads} when it is imported (line ${line((now[0] as ModuleRead).at)}). Move them together, or move what ${stillUsed.length === 1 ? "it uses" : "they use"} from ${sourcePath} first.`,
+      `Moving ${names} to ${destPath} would make a circular import no placement of imports can hold: ${through}, and ${sourcePath} reads ${read} when it is imported (line ${line((now[0] as ModuleRead).at)}). Move them together, or move what ${stillUsed.length === 1 ? "it uses" : "they use"} from ${sourcePath} first.`,
     );
   }
   source = removeImports(source, edits);
   if (dropped.length) changes.push(`${sourcePath}: drops imports ${dropped.join(", ")}`);
   if (strategy === "lazy") {
     const final = source;
-    const reads = await withTree(final, "python", (tree) =>
+    const backReads = await withTree(final, "python", (tree) =>
       moduleReads(tree, final, 0, final.length).filter((r) => stillUsed.includes(r.name)),
     );
-    source = lazyImports(source, reads, back, stillUsed);
+    source = lazyImports(source, backReads, back, stillUsed);
     changes.push(
       `${sourcePath}: imports ${names} from ${destPath} in the functions that use ${stillUsed.length === 1 ? "it" : "them"} (a circular import otherwise)`,
     );
-  } else if (strategy === "top" && stillUsed.length) {
+  } else if ((strategy === "top" || strategy === "lazy-new") && stillUsed.length) {
     const refreshed = await withTree(source, "python", (tree) => factsOf(tree, source));
     source = addImports(
       source,
