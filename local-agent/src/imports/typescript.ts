@@ -633,6 +633,21 @@ export async function planScriptImports(original: MoveInput): Promise<ImportPlan
     });
     if (exported === undefined) toExport.push(top.name);
   }
+  // A type of the old file that what the unit now imports from there names (a helper's
+  // return type) must be nameable from the new file too, or the unit's inferred types are
+  // not (TS4023 in declaration emit): exported where it was not.
+  const imported = before.facts.topLevel.filter((t) =>
+    destNeeds.some(
+      (n) => n.local === t.name && n.specifier === specifierOf(sourcePath, destPath, style),
+    ),
+  );
+  for (const type of before.facts.topLevel) {
+    if (exportOf(before.facts, type) !== undefined || toExport.includes(type.name)) continue;
+    if (moved.has(type.name) || !/^[A-Z]/.test(type.name)) continue;
+    const word = new RegExp(`(?<![\\w$.])${type.name.replace(/\$/g, "\\$")}(?![\\w$])`);
+    if (imported.some((t) => t !== type && word.test(input.sourceBefore.slice(t.start, t.end))))
+      toExport.push(type.name);
+  }
   let destination = addImports(input.destAfter, dest, destNeeds, destPath, before.facts.style);
   if (destination !== input.destAfter)
     changes.push(
