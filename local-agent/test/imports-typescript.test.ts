@@ -150,6 +150,24 @@ export function today(): string {
     );
   });
 
+  it("gives a new file its old file's directives: a client component stays one", async () => {
+    const plan = await move(
+      {
+        sourcePath: "app/counter.tsx",
+        source: `'use client'\n\nimport { useState } from 'react'\n\nexport function Counter() {\n  const [n] = useState(0)\n  return n\n}\n\nexport const X = 1\n`,
+        destPath: "components/counter.tsx",
+        dest: "",
+      },
+      "Counter",
+      "tsx",
+    );
+    expect(plan.destination.startsWith("'use client'\n\nimport { useState } from 'react'\n")).toBe(
+      true,
+    );
+    // The old file keeps its directive, set apart from its code as it was.
+    expect(plan.source.startsWith("'use client'\n\nexport const X = 1")).toBe(true);
+  });
+
   it("merges a name into the destination's import of the same module, and keeps aliases, defaults and namespaces", async () => {
     const plan = await move(
       {

@@ -6,6 +6,25 @@ import { kids, lineEnd, lineStart, type Span, type TextEdit } from "./plan.ts";
  * ES module and CommonJS planners share (typescript.ts, commonjs.ts).
  */
 
+/** A directive of a file's prologue, alone on its line: `"use strict";`, `'use client'`, `"use server"`. */
+export const DIRECTIVE = /^(["'])use (strict|client|server)\1;?$/;
+
+/**
+ * The directives a new file takes from the file its unit came from: React's
+ * `"use client"` and `"use server"` (a component moved out of a client module
+ * is still one), and `"use strict"`. As the old file writes them.
+ */
+export function directivesOf(text: string): string[] {
+  const out: string[] = [];
+  for (const raw of text.split("\n")) {
+    const line = raw.trim();
+    if (line === "" || line.startsWith("//")) continue;
+    if (!DIRECTIVE.test(line)) break;
+    out.push(line);
+  }
+  return out;
+}
+
 /** A string literal's value (undefined for anything else, a template included). */
 export function stringValue(node: Node | null): string | undefined {
   if (node?.type !== "string") return undefined;
@@ -20,7 +39,7 @@ export const spanOf = (node: Node): Span => ({ start: node.startIndex, end: node
 export const endsWithSemicolon = (node: Node) => node.text.trimEnd().endsWith(";");
 
 /**
- * Past a shebang, a `"use strict"`, and the comment blocks that open a file
+ * Past a shebang, a directive (`"use strict"`, `"use client"`), and the comment blocks that open a file
  * (a licence, a module's doc comment): a block followed by a blank line. A
  * comment directly above code is that code's doc comment, and stays with it.
  */
@@ -38,7 +57,7 @@ export function leadingCommentsEnd(text: string): number {
       // A comment block ends the header only where a blank line follows it.
       if (comment) header = end;
       comment = false;
-    } else if (line.startsWith("#!") || line === '"use strict";' || line === "'use strict';") {
+    } else if (line.startsWith("#!") || DIRECTIVE.test(line)) {
       header = end;
     } else if (line.startsWith("//")) {
       comment = true;
@@ -57,7 +76,9 @@ export function withoutLeadingBlank(text: string): string {
   let end = at;
   while (text.startsWith("\n", end) || text.startsWith("\r\n", end))
     end += text.startsWith("\n", end) ? 1 : 2;
-  return text.slice(0, at) + text.slice(end);
+  // A directive (`'use client'`) stays set apart from the code by one blank line.
+  const apart = at > 0 && end > at && !/\n\r?\n$/.test(text.slice(0, at)) ? "\n" : "";
+  return text.slice(0, at) + apart + text.slice(end);
 }
 
 /** `ns.name` and `ns.Name` (a type) in a tree: where a namespace import is used for a name. */

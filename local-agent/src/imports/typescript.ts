@@ -20,6 +20,7 @@ import {
 import { importerNaming, type ModuleConfigs } from "./resolve.ts";
 import { moduleReferences, moduleWrites } from "./script-scopes.ts";
 import {
+  directivesOf,
   endsWithSemicolon,
   leadingCommentsEnd,
   mockEdits,
@@ -487,6 +488,9 @@ function withoutParts(
   ];
 }
 
+/** The unit's text as it left its old file. */
+const unitTextOf = (input: MoveTexts) => input.sourceBefore.slice(input.unit.start, input.unit.end);
+
 /**
  * The move widened by what goes with the unit (companions.ts): each private
  * declaration only the unit uses leaves the old file and goes before the unit
@@ -727,6 +731,12 @@ export async function planScriptImports(original: MoveInput): Promise<ImportPlan
     source = addImports(source, refreshed, backNeeds, sourcePath, before.facts.style);
     changes.push(`${sourcePath}: imports ${stillUsed.join(", ")} from ${destPath}`);
   }
+  // A new file takes its old file's directives (`"use client"`): the unit is what it was.
+  const directives = directivesOf(input.sourceBefore).filter(
+    (d) => !directivesOf(destination).includes(d),
+  );
+  if (directives.length && original.destAfter.trim() === unitTextOf(original).trim())
+    destination = `${directives.join("\n")}\n\n${destination}`;
   const sourceEmptied = await withTree(source, lang, (tree) =>
     kids(tree.rootNode).every(
       (c) => c.type !== "import_statement" && c.type !== "export_statement",
