@@ -1,5 +1,7 @@
 import { Hono } from "hono";
-import { PatternRouter } from "hono/router/pattern-router";
+import { RegExpRouter } from "hono/router/reg-exp-router";
+import { SmartRouter } from "hono/router/smart-router";
+import { TrieRouter } from "hono/router/trie-router";
 import { agentRoutes } from "./routes/agents.ts";
 import { assetRoutes } from "./routes/assets.ts";
 import { clipboardRoutes } from "./routes/clipboards.ts";
@@ -29,15 +31,20 @@ dashboard.route("/", liveRoutes);
 /**
  * Whether `method` `path` (a `routePath`) is one of the dashboard's own
  * routes: all the dashboard cookie of a local server opens (local-credential.ts),
- * derived from the routes above so that the list cannot drift from them.
+ * derived from the routes above so that the list cannot drift from them, and
+ * matched by the router Hono's app uses, so that the two agree on every path
+ * (a PatternRouter took `/agents/` for `/agents`, which the app then answered
+ * 404: issue 34 §9).
  */
 export function isDashboardRoute(method: string, path: string): boolean {
   routes ??= (() => {
-    const router = new PatternRouter<true>();
+    const router = new SmartRouter<true>({
+      routers: [new RegExpRouter<true>(), new TrieRouter<true>()],
+    });
     for (const r of dashboard.routes) router.add(r.method, r.path, true);
     return router;
   })();
   const [matched] = routes.match(method === "HEAD" ? "GET" : method, path);
   return matched.length > 0;
 }
-let routes: PatternRouter<true> | undefined;
+let routes: SmartRouter<true> | undefined;

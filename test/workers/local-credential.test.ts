@@ -188,6 +188,10 @@ describe("the dashboard cookie yields the dashboard and nothing more (issue 27)"
       "/pair",
       "/no-such-page",
       "/token",
+      // The gate and the router agree exactly: a trailing slash is no dashboard route (issue 34 §9).
+      "/agents/",
+      "/tokens/",
+      "/session/default/",
     ]) {
       const response = await localServer.fetch(
         new Request(`http://127.0.0.1:8787${path}`, { headers: { accept: "text/html", cookie } }),
