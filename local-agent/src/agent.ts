@@ -64,6 +64,14 @@ export async function connect(options: ConnectOptions): Promise<number> {
     log((error as Error).message);
     return 1;
   }
+  // A server on this machine with neither a pairing nor the local credential to check it by:
+  // whatever holds the port cannot be told from the server, so it is told nothing (issue 34 §8).
+  if (!credential && localToken === undefined && isLoopbackUrl(urls.server)) {
+    log(
+      `${urls.server} is a server on this machine, and there is no local credential in ${localCredentialPath()} (nor a pairing for it) to check that it is yours: start the server with \`npm start\` as this user (it creates the file), or give the agent the token in EDGECLIP_LOCAL_TOKEN, then start the agent again.`,
+    );
+    return 1;
+  }
   const name = tidyName(options.name ?? `${first}@${shortHostname()}`, "@");
   const project = tidyName(options.project ?? first);
   const state = stateDir();
@@ -153,9 +161,7 @@ export async function connect(options: ConnectOptions): Promise<number> {
     );
   else if (stopped.reason === "unauthorized" && stopped.local)
     log(
-      localToken
-        ? `${urls.server} answered HTTP 401 instead of proving it holds the local credential: it is an edgeclip server older than this agent (run the agent it offers: ${agentAdvice(urls.server, `connect ${urls.server}`)}), or not an edgeclip server.`
-        : `${urls.server} needs the local credential, and there is none in ${localCredentialPath()}: start the server with \`npm start\` as this user (it creates the file), or give the agent the token in EDGECLIP_LOCAL_TOKEN.`,
+      `${urls.server} answered HTTP 401 instead of proving it holds the local credential: it is an edgeclip server older than this agent (run the agent it offers: ${agentAdvice(urls.server, `connect ${urls.server}`)}), or not an edgeclip server.`,
     );
   else if (stopped.reason === "unauthorized" || stopped.reason === "revoked")
     log(pairingAdvice(stopped.reason, urls.server, credential !== undefined));

@@ -26,7 +26,7 @@ describe("the local credential and local agents", () => {
   it("keeps an agent without the credential out, and says where the credential should be", async () => {
     await expect(
       startAgent({ root, name: "no-credential", project: "x", localToken: null }),
-    ).rejects.toThrow(/needs the local credential, and there is none in .*local\.env/);
+    ).rejects.toThrow(/there is no local credential in .*local\.env/);
   });
 
   it("keeps an agent with another server's credential out, and says so (the server's proof is not its credential's)", async () => {

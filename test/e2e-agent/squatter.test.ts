@@ -97,6 +97,29 @@ describe("a program squatting the local server's port", () => {
   );
 });
 
+describe("an agent with no credential at all, pointed at a loopback port another account holds", () => {
+  it("refuses to serve a server it cannot verify: it never connects, and says how to get a credential (issue 34 §8)", async () => {
+    const root = tempProject({ "owner-only.txt": `${SECRET}\n` });
+    const squat = await squatter("welcome");
+    const outcome = await startAgentProcess({
+      server: `http://127.0.0.1:${squat.port}`,
+      bin: [process.execPath, inject("agentBin")],
+      root,
+      name: "uncredentialled",
+      localToken: null,
+    }).then(
+      async (agent) => {
+        await agent.stop();
+        return "connected";
+      },
+      (error: Error) => error.message,
+    );
+    expect(outcome).toMatch(/no local credential in .*local\.env[\s\S]*npm start/);
+    // 0.7 said hello to it and served its request.
+    expect(squat.records.filter((r) => r.event !== "listening")).toEqual([]);
+  });
+});
+
 /**
  * Issue 34 §3: with the port squatted, the README's one line for another
  * agent, `npx http://127.0.0.1:8787/agent.tgz connect …`, fetched the
