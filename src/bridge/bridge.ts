@@ -48,7 +48,21 @@ interface Attachment {
   server?: string;
   /** The proof the agent must send before its hello (a local server), until it has. */
   expect?: string;
+  /** When it was accepted: its proof and hello are due within GREETING_MS. */
+  accepted?: number;
 }
+
+/**
+ * A socket that has not proved the local credential and said its hello gets
+ * this long, and its messages until then are whole and small: a proof at most
+ * PROOF_CHARS, a hello at most HELLO_CHARS (32 roots of 1,024 characters and
+ * the rest). 0.7 kept sockets that sent only a nonce open for good, and
+ * assembled 256 MiB of message parts from one before looking at its proof
+ * (issue 34 §6).
+ */
+export const GREETING_MS = 5_000;
+export const PROOF_CHARS = 1024;
+export const HELLO_CHARS = 40 * 1024;
 
 interface Pending {
   conn: string;
@@ -98,8 +112,10 @@ export class Bridge extends DurableObject<Env> {
       name: null,
       server: new URL(request.url).origin,
       ...(challenge && expect ? { expect } : {}),
+      accepted: Date.now(),
     } satisfies Attachment);
     if (challenge && expect) server.send(challenge);
+    await this.greetingDeadline();
     return new Response(null, { status: 101, webSocket: client });
   }
 
@@ -171,9 +187,19 @@ export class Bridge extends DurableObject<Env> {
     this.lastMessage.set(att.conn, Date.now());
     let text: string | undefined;
     let parsed: unknown;
+    // Before its proof and hello, a socket's messages are small and whole: nothing is assembled.
+    if (att.expect !== undefined || att.name === null) {
+      const budget = att.expect !== undefined ? PROOF_CHARS : HELLO_CHARS;
+      if (typeof message !== "string" || message.length > budget) {
+        ws.close(CLOSE_CODES.unproven, "too large a message before the proof and hello");
+        this.dropped(att, "sent too much before its proof and hello");
+        return;
+      }
+    }
     try {
       if (typeof message !== "string") throw new Error("binary message");
-      text = this.assembler(ws).push(message);
+      text =
+        att.expect !== undefined || att.name === null ? message : this.assembler(ws).push(message);
       if (text === undefined) return;
       parsed = JSON.parse(text);
     } catch (error) {
@@ -227,7 +253,36 @@ export class Bridge extends DurableObject<Env> {
     this.dropped(ws.deserializeAttachment() as Attachment, "lost its connection");
   }
 
+  /** Closes the sockets whose proof or hello did not come in time; wakes again for the rest. */
+  override async alarm(): Promise<void> {
+    const now = Date.now();
+    let next: number | undefined;
+    for (const ws of this.ctx.getWebSockets()) {
+      const att = ws.deserializeAttachment() as Attachment;
+      if (att.expect === undefined && att.name !== null) continue;
+      const due = (att.accepted ?? 0) + GREETING_MS;
+      if (due > now) {
+        next = Math.min(next ?? due, due);
+        continue;
+      }
+      try {
+        ws.close(CLOSE_CODES.unproven, "no proof and hello in time");
+      } catch {
+        // already closed
+      }
+      this.dropped(att, "sent no proof and hello in time");
+    }
+    if (next !== undefined) await this.ctx.storage.setAlarm(next);
+  }
+
   // ── Internals ──────────────────────────────────────────────────────────────
+
+  /** An alarm for a socket just accepted, unless one comes sooner. */
+  private async greetingDeadline(): Promise<void> {
+    const due = Date.now() + GREETING_MS;
+    const set = await this.ctx.storage.getAlarm();
+    if (set === null || set > due) await this.ctx.storage.setAlarm(due);
+  }
 
   /** The agent's proof of the local credential, before anything else it says (proof.ts). */
   private proof(ws: WebSocket, att: Attachment, parsed: unknown): void {

@@ -1,5 +1,7 @@
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { LOCAL_USER } from "../../src/auth/identity.ts";
+import { GREETING_MS, HELLO_CHARS, PROOF_CHARS } from "../../src/bridge/bridge.ts";
 import { NONCE_HEADER, newNonce, proofOf } from "../../src/shared/bridge/proof.ts";
 import { CLOSE_CODES, PROTOCOL_VERSION } from "../../src/shared/bridge/protocol.ts";
 import { LOCAL_TOKEN, localServer } from "./helpers.ts";
@@ -318,6 +320,51 @@ describe("a local agent and its server prove the credential to each other (issue
     }
     const { agents } = await bridgeOf(LOCAL_USER).agents();
     expect(agents.map((a) => a.name)).not.toContain("impostor");
+  });
+
+  it("closes a socket that sends no proof in time, moving its deadline rather than waiting (issue 34 §6)", async () => {
+    const opened = await open(newNonce());
+    if (!opened.ws) throw new Error(`no socket (${opened.status})`);
+    await opened.nth(0); // the challenge
+    const bridge = bridgeOf(LOCAL_USER);
+    // Its deadline, GREETING_MS after it was accepted, is moved to now; the alarm is due then.
+    await runInDurableObject(bridge, (_, state) => {
+      for (const ws of state.getWebSockets()) {
+        const att = ws.deserializeAttachment() as { expect?: string; accepted?: number };
+        if (att.expect !== undefined)
+          ws.serializeAttachment({ ...att, accepted: Date.now() - GREETING_MS });
+      }
+    });
+    expect(await runDurableObjectAlarm(bridge)).toBe(true);
+    expect(await opened.closed).toBe(CLOSE_CODES.unproven);
+  });
+
+  it("takes nothing large before the proof and hello, and assembles no parts (issue 34 §6)", async () => {
+    // A proof past its budget (0.7 assembled 256 MiB of parts before looking at it).
+    const big = await open(newNonce());
+    if (!big.ws) throw new Error(`no socket (${big.status})`);
+    await big.nth(0);
+    big.ws.send("x".repeat(PROOF_CHARS + 1));
+    expect(await big.closed).toBe(CLOSE_CODES.unproven);
+    // A first part of a split message: not a proof, and nothing waits for the rest.
+    const part = await open(newNonce());
+    if (!part.ws) throw new Error(`no socket (${part.status})`);
+    await part.nth(0);
+    part.ws.send(`\u0001part 1/2\u0001${"{".repeat(100)}`);
+    expect(await part.closed).not.toBe(1000);
+    // A proven agent's hello may be as large as its roots make it, up to its budget.
+    const agentNonce = newNonce();
+    const proved = await open(agentNonce);
+    if (!proved.ws) throw new Error(`no socket (${proved.status})`);
+    const challenge = await proved.nth(0);
+    proved.ws.send(
+      JSON.stringify({
+        type: "proof",
+        proof: await proofOf(LOCAL_TOKEN, "agent", agentNonce, String(challenge.nonce)),
+      }),
+    );
+    proved.ws.send(JSON.stringify({ ...HELLO, name: "x".repeat(2), pad: "y".repeat(HELLO_CHARS) }));
+    expect(await proved.closed).toBe(CLOSE_CODES.unproven);
   });
 
   it("lets no one past the gate with a nonce and a wrong token, or a malformed nonce", async () => {
