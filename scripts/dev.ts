@@ -6,8 +6,11 @@
  * clients, with the credential. Ctrl-C stops both.
  *
  * The local credential (docs/security.md) is created once in the user's config
- * directory (local.env, mode 0600) and handed to wrangler as an env file, never
- * on a command line another user could read; the agent reads the file itself.
+ * directory (local.env, mode 0600), read here through the directory that was
+ * checked, and handed to wrangler as a private copy (an env file in a
+ * directory of its own, 0700), never by the config directory's path, which
+ * could lead elsewhere by the time wrangler reads it, nor on a command line
+ * another user could read; the agent reads the file itself.
  *
  *   npm start                       agent rooted at the current directory
  *   npm start -- --root ~/code/app  agent rooted elsewhere (repeatable)
@@ -55,12 +58,12 @@ try {
 const settings = [".dev.vars"].some((f) => existsSync(path.join(ROOT, f)))
   ? [".dev.vars"]
   : [".env", ".env.local"].filter((f) => existsSync(path.join(ROOT, f)));
-const envFiles = [...settings.map((f) => path.join(ROOT, f)), credential.file];
+const envFiles = settings.map((f) => path.join(ROOT, f));
 
 // The agent package this server offers at /agent.tgz, built from this checkout.
 await packAgent();
 const server = await startWranglerDev(
-  { port, persistTo, envFiles, inspectorPort },
+  { port, persistTo, envFiles, localToken: credential.token, inspectorPort },
   { anotherPort: false }, // the port the user's clients are configured with
 ).catch((error: Error) => {
   console.error(

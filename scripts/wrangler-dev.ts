@@ -132,7 +132,7 @@ export function launchWranglerDev(options: {
   vars?: Record<string, string>;
   /** Env files for the Worker (`--env-file`), e.g. the local credential's local.env. */
   envFiles?: string[];
-  /** A local credential for a test server: written to a private temporary env file. */
+  /** The local credential, written to a private temporary env file (0600 in a 0700 directory) the server reads: never the config directory's path, which could lead elsewhere by then. */
   localToken?: string;
   /**
    * `false` for a server whose Worker source never changes while it runs (tests, benches):

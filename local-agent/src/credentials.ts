@@ -1,5 +1,6 @@
 import {
   chmodSync,
+  lstatSync,
   mkdirSync,
   readFileSync,
   realpathSync,
@@ -66,6 +67,20 @@ export function configDirProblem(
   uid = typeof process.getuid === "function" ? process.getuid() : undefined,
 ): string | undefined {
   if (platform === "win32" || uid === undefined) return undefined;
+  // Every component as written: a link another account owns can be pointed elsewhere at any
+  // time (one in /tmp, say), whatever it points at when this looks (issue 34 §7).
+  const given = path.resolve(dir);
+  for (let at = given; ; at = path.dirname(at)) {
+    let info: Stats | undefined;
+    try {
+      info = lstatSync(at);
+    } catch {
+      // not created yet
+    }
+    if (info?.isSymbolicLink() && info.uid !== uid && info.uid !== 0)
+      return `\`${at}\`${at === given ? "" : ", on its way,"} is a link that belongs to another user, who can point it anywhere; use a directory of your own (EDGECLIP_CONFIG_DIR)`;
+    if (at === path.dirname(at)) break;
+  }
   let real: string;
   try {
     real = realpathSync(dir);

@@ -1,8 +1,13 @@
 import { randomBytes } from "node:crypto";
 import {
   chmodSync,
+  closeSync,
+  constants,
+  existsSync,
+  fstatSync,
   linkSync,
   mkdirSync,
+  openSync,
   readFileSync,
   rmSync,
   statSync,
@@ -65,6 +70,65 @@ function looseness(file: string, platform = process.platform): string | undefine
 }
 
 /**
+ * The credential file, read through the directory that was checked (issue 34
+ * §7): the directory is opened once and checked by its handle (the user's,
+ * written by no one else), and on Linux the file is opened relative to that
+ * handle without following a link (`/proc/self/fd/N/local.env`, O_NOFOLLOW:
+ * openat's effect), so no one can swap the directory or the file between the
+ * check and the read. Elsewhere the file is read by its path after the checks.
+ * Undefined when there is no file.
+ */
+function readThroughDirectory(
+  dir: string,
+  file: string,
+): { text: string; loose: string | undefined } | undefined {
+  const uid = typeof process.getuid === "function" ? process.getuid() : undefined;
+  if (process.platform !== "linux" || uid === undefined) {
+    if (!existsSync(file)) return undefined;
+    return { text: readFileSync(file, "utf8"), loose: looseness(file) };
+  }
+  let dirFd: number;
+  try {
+    dirFd = openSync(dir, constants.O_RDONLY | constants.O_DIRECTORY);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw error;
+  }
+  try {
+    const held = fstatSync(dirFd);
+    if (held.uid !== uid) throw new Error(`${dir} belongs to another user`);
+    if (held.mode & 0o022)
+      throw new Error(`other users can write in ${dir} (mode ${(held.mode & 0o777).toString(8)})`);
+    let fd: number;
+    try {
+      fd = openSync(
+        `/proc/self/fd/${dirFd}/${LOCAL_CREDENTIAL_FILE}`,
+        constants.O_RDONLY | constants.O_NOFOLLOW,
+      );
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === "ENOENT") return undefined;
+      if (code === "ELOOP") throw new Error(`${file} is a link; it must be a file of its own`);
+      throw error;
+    }
+    try {
+      const info = fstatSync(fd);
+      const loose =
+        info.uid !== uid
+          ? "it belongs to another user"
+          : info.mode & 0o077
+            ? `other users can read or change it (mode ${(info.mode & 0o777).toString(8)}); run \`chmod 600 ${file}\`, or delete it to get a new token`
+            : undefined;
+      return { text: readFileSync(fd, "utf8"), loose };
+    } finally {
+      closeSync(fd);
+    }
+  } finally {
+    closeSync(dirFd);
+  }
+}
+
+/**
  * The local token: `EDGECLIP_LOCAL_TOKEN` from the environment, else the one
  * in the credential file; undefined when there is neither. A file that is
  * damaged or that others can read is an error, never used.
@@ -74,14 +138,14 @@ export function readLocalToken(env = process.env, dir = configDir()): string | u
   if (fromEnv) return fromEnv;
   checkConfigDir(dir);
   const file = localCredentialPath(dir);
-  let text: string;
+  let read: { text: string; loose: string | undefined } | undefined;
   try {
-    text = readFileSync(file, "utf8");
+    read = readThroughDirectory(dir, file);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
     throw new Error(`cannot read the local credential ${file}: ${(error as Error).message}`);
   }
-  const loose = looseness(file);
+  if (!read) return undefined;
+  const { text, loose } = read;
   if (loose) throw new Error(`the local credential ${file} is not private: ${loose}`);
   const token = parseLocalCredential(text);
   if (typeof token !== "string")

@@ -2,9 +2,11 @@ import {
   chmodSync,
   chownSync,
   existsSync,
+  lchownSync,
   mkdirSync,
   mkdtempSync,
   readFileSync,
+  rmSync,
   statSync,
   symlinkSync,
   writeFileSync,
@@ -89,6 +91,32 @@ describe("the local credential file", () => {
       const link = dir();
       symlinkSync(foreign, link);
       expect(() => readLocalToken({}, link)).toThrow(/a link to .*belongs to another user/);
+    },
+  );
+
+  it.skipIf(process.getuid?.() !== 0)(
+    "refuses a path through another account's link, even to a directory of the user's own, and a credential file that is a link (issue 34 §7)",
+    () => {
+      // The user's own directory and token, reached through a link another account owns in the
+      // shared temporary directory: 0.7 checked what the link pointed at, which that account
+      // could re-point between the check and the read (13 wrong tokens in 2,000 reads).
+      const own = dir();
+      const token = ensureLocalToken(own).token;
+      const link = path.join(tmpdir(), `edgeclip-foreign-link-${process.pid}-${Date.now()}`);
+      symlinkSync(own, link);
+      lchownSync(link, 65534, 65534);
+      expect(() => readLocalToken({}, link)).toThrow(/is a link that belongs to another user/);
+      expect(() => ensureLocalToken(link)).toThrow(/is a link that belongs to another user/);
+      // A link of the user's own is the user's choice: read through it.
+      lchownSync(link, process.getuid?.() ?? 0, process.getgid?.() ?? 0);
+      expect(readLocalToken({}, link)).toBe(token);
+      // The credential file itself a link: never followed.
+      const elsewhere = path.join(own, "elsewhere.env");
+      writeFileSync(elsewhere, localCredentialText(newLocalToken()), { mode: 0o600 });
+      const file = path.join(own, "local.env");
+      rmSync(file);
+      symlinkSync(elsewhere, file);
+      expect(() => readLocalToken({}, own)).toThrow(/is a link/);
     },
   );
 
