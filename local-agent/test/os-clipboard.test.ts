@@ -240,6 +240,18 @@ describe("choosing the backend", () => {
     expect(codeOf(await other.read())).toBe("CLIPBOARD_UNAVAILABLE");
   });
 
+  it("never gives a large read cut short as text: two reads that differ are an error (issue 34 §10)", async () => {
+    // A stand-in xsel whose reads of one large clipboard come back at different lengths, as an
+    // incremental (INCR) transfer whose owner stalls or changes can end.
+    const dir = standIns({
+      xsel: `n=$(/bin/cat "$0.n" 2>/dev/null || echo 0); echo $((n + 1)) > "$0.n"
+if [ "$n" = 0 ]; then /usr/bin/head -c 300000 /dev/zero | /usr/bin/tr '\\0' a; else /usr/bin/head -c 200000 /dev/zero | /usr/bin/tr '\\0' a; fi`,
+    });
+    const r = await osClipboard("linux", { DISPLAY: ":0", PATH: dir }).read();
+    expect(codeOf(r)).toBe("CLIPBOARD_UNAVAILABLE");
+    expect(messageOf(r)).toMatch(/two different texts .*300000 and 200000/);
+  });
+
   it("refuses text over 10 MiB with TEXT_TOO_LARGE before running the tool", async () => {
     const dir = standIns({ xclip: ': > "$MARK"' });
     const mark = join(dir, "ran");
@@ -382,9 +394,19 @@ describe.skipIf(process.platform !== "linux" || (missing.length > 0 && !process.
         const text = "0123456789abcdé".repeat(CLIPBOARD_MAX_BYTES / 16);
         expect(Buffer.byteLength(text)).toBe(CLIPBOARD_MAX_BYTES);
         const cb = clipboard(backend);
-        expect(codeOf(await cb.write(text))).toBe("ok");
+        const written = await cb.write(text);
+        expect(codeOf(written), messageOf(written)).toBe("ok");
         const r = await cb.read();
-        expect(r.ok && r.value === text).toBe(true);
+        // What came back, when it is not the text: its code, its length, where it first differs.
+        const got = r.ok ? r.value : "";
+        let at = 0;
+        while (at < got.length && got[at] === text[at]) at++;
+        expect(
+          r.ok && got === text,
+          r.ok
+            ? `read ${got.length} characters of ${text.length}; first difference at ${at}: ${JSON.stringify(got.slice(at, at + 20))}`
+            : `${codeOf(r)}: ${messageOf(r)}`,
+        ).toBe(true);
       });
 
       it("says to check DISPLAY when the X server cannot be reached", async () => {

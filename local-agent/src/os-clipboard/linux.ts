@@ -1,6 +1,7 @@
 import { accessSync, constants } from "node:fs";
 import { delimiter, join } from "node:path";
 import {
+  CLIPBOARD_MAX_MS,
   type ClipboardResult,
   clipboardTimeoutMs,
   type OsClipboard,
@@ -45,6 +46,28 @@ export function linuxClipboard(env: NodeJS.ProcessEnv): OsClipboard {
   );
 }
 
+/**
+ * X11 hands a large selection over in increments (INCR, past ~256 KiB), and a
+ * reader whose owner changes or stalls midway can end with part of it and exit
+ * 0 (issue 34 §10: a 10 MiB xsel round trip came back short once, in 966 ms).
+ * So a large read is read again, and two that differ are an error, never text.
+ */
+const INCREMENTAL = 256 * 1024;
+
+async function whole(
+  read: () => Promise<ClipboardResult<string>>,
+  tool: string,
+): Promise<ClipboardResult<string>> {
+  const first = await read();
+  if (!first.ok || first.value.length < INCREMENTAL / 4) return first;
+  const again = await read();
+  if (again.ok && again.value === first.value) return first;
+  return fail(
+    "CLIPBOARD_UNAVAILABLE",
+    `${tool} gave two different texts for one clipboard (${first.value.length} and ${again.ok ? again.value.length : "no"} characters): a large transfer was cut short, or the clipboard changed meanwhile; copy the text again, then retry`,
+  );
+}
+
 /** A failed X11 command: a display that cannot be opened has a fix, the rest is reported. */
 function x11Failure<T>(tool: string, out: RunOutput, env: NodeJS.ProcessEnv): ClipboardResult<T> {
   if (/can't open display/i.test(out.stderr))
@@ -67,30 +90,29 @@ function xclip(env: NodeJS.ProcessEnv): OsClipboard {
       env,
       installHint: X11_HINT,
     });
+  const readOnce = async (): Promise<ClipboardResult<string>> => {
+    // xclip asks for UTF8_STRING, then STRING, and an owner like `xclip -t image/png` answers
+    // any target with its bytes; so ask the owner what it holds first.
+    const targets = await x(["-o", "-t", "TARGETS"]);
+    if (!targets.ok) return targets;
+    let target: string | undefined;
+    if (targets.value.code === 0) {
+      const offered = targets.value.stdout.split("\n").filter((t) => t !== "");
+      target = TEXT_TARGETS.find((t) => offered.includes(t));
+      const content = offered.filter((t) => !META_TARGETS.has(t));
+      if (!target) return content.length > 0 ? noText(content.join(", ")) : empty();
+    } else if (!/not available/.test(targets.value.stderr)) {
+      return x11Failure("xclip", targets.value, env);
+    } // Else no owner, or one too old for TARGETS: a plain read tells.
+    const out = await x(target ? ["-o", "-t", target] : ["-o"]);
+    if (!out.ok) return out;
+    if (out.value.code !== 0)
+      return /not available/.test(out.value.stderr) ? empty() : x11Failure("xclip", out.value, env);
+    return out.value.stdout === "" ? empty() : { ok: true, value: out.value.stdout };
+  };
   return {
     name: "xclip",
-    async read() {
-      // xclip asks for UTF8_STRING, then STRING, and an owner like `xclip -t image/png` answers
-      // any target with its bytes; so ask the owner what it holds first.
-      const targets = await x(["-o", "-t", "TARGETS"]);
-      if (!targets.ok) return targets;
-      let target: string | undefined;
-      if (targets.value.code === 0) {
-        const offered = targets.value.stdout.split("\n").filter((t) => t !== "");
-        target = TEXT_TARGETS.find((t) => offered.includes(t));
-        const content = offered.filter((t) => !META_TARGETS.has(t));
-        if (!target) return content.length > 0 ? noText(content.join(", ")) : empty();
-      } else if (!/not available/.test(targets.value.stderr)) {
-        return x11Failure("xclip", targets.value, env);
-      } // Else no owner, or one too old for TARGETS: a plain read tells.
-      const out = await x(target ? ["-o", "-t", target] : ["-o"]);
-      if (!out.ok) return out;
-      if (out.value.code !== 0)
-        return /not available/.test(out.value.stderr)
-          ? empty()
-          : x11Failure("xclip", out.value, env);
-      return out.value.stdout === "" ? empty() : { ok: true, value: out.value.stdout };
-    },
+    read: () => whole(readOnce, "xclip"),
     async write(text) {
       const out = await x(["-i"], text);
       if (!out.ok) return out;
@@ -104,17 +126,18 @@ function xclip(env: NodeJS.ProcessEnv): OsClipboard {
 function xsel(env: NodeJS.ProcessEnv): OsClipboard {
   const x = (args: string[], input?: string) =>
     run({ command: "xsel", args: ["--clipboard", ...args], input, env, installHint: X11_HINT });
+  const readOnce = async (): Promise<ClipboardResult<string>> => {
+    // --verbose is how xsel tells "Selection (type image/png) is not a string" from "Conversion refused".
+    const out = await x(["--output", "--verbose"]);
+    if (!out.ok) return out;
+    if (out.value.code !== 0) return x11Failure("xsel", out.value, env);
+    const type = /Selection \(type (.*)\) is not a string/.exec(out.value.stderr)?.[1];
+    if (out.value.stdout === "") return type ? noText(type) : empty();
+    return { ok: true, value: out.value.stdout };
+  };
   return {
     name: "xsel",
-    async read() {
-      // --verbose is how xsel tells "Selection (type image/png) is not a string" from "Conversion refused".
-      const out = await x(["--output", "--verbose"]);
-      if (!out.ok) return out;
-      if (out.value.code !== 0) return x11Failure("xsel", out.value, env);
-      const type = /Selection \(type (.*)\) is not a string/.exec(out.value.stderr)?.[1];
-      if (out.value.stdout === "") return type ? noText(type) : empty();
-      return { ok: true, value: out.value.stdout };
-    },
+    read: () => whole(readOnce, "xsel"),
     async write(text) {
       // `xsel --input` forks the process that will own the selection and returns at once,
       // before that process has taken it: a read right after could get the old text, or be
@@ -129,13 +152,20 @@ function xsel(env: NodeJS.ProcessEnv): OsClipboard {
       const out = await x(["--input"], text);
       if (!out.ok) return out;
       if (out.value.code !== 0) return x11Failure("xsel", out.value, env);
-      const settle = clipboardTimeoutMs(Buffer.byteLength(text));
+      // As long as the most any clipboard command may take: on a busy machine the owner xsel
+      // forks can take seconds to take the selection (seen in tests beside two busy loops).
+      const settle = Math.max(clipboardTimeoutMs(Buffer.byteLength(text)), CLIPBOARD_MAX_MS);
       for (const deadline = Date.now() + settle; Date.now() < deadline; ) {
         const back = await x(["--output"]);
-        if (back.ok && back.value.code === 0 && back.value.stdout === text) break;
+        if (back.ok && back.value.code === 0 && back.value.stdout === text)
+          return { ok: true, value: undefined };
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
-      return { ok: true, value: undefined };
+      // Not seen in time: said, not assumed (a read after it could get the old text).
+      return fail(
+        "OPERATION_TIMEOUT",
+        `xsel did not show the text on the clipboard within ${Math.round(settle / 1000)} s of writing it: the machine may be busy; try again`,
+      );
     },
   };
 }
