@@ -64,7 +64,10 @@ privateDirectory(persistTo);
 
 const { unstable_DevEnv } = await import("wrangler");
 
-const bindings: Record<string, { type: "plain_text"; value: string }> = {};
+const bindings: Record<string, { type: "plain_text"; value: string }> = {
+  // The port the Worker is served on: what a local server's proof names (proof.ts).
+  EDGECLIP_LOCAL_PORT: { type: "plain_text", value: String(port) },
+};
 for (const entry of values.var ?? []) {
   const at = entry.indexOf(":");
   if (at <= 0) fail(`--var ${entry}: expected NAME:VALUE`);

@@ -11,7 +11,7 @@ import {
 import { dashboard } from "./dashboard/routes.ts";
 import { serveMcp } from "./mcp/handler.ts";
 import { routePath } from "./route-path.ts";
-import { NONCE_HEADER, newNonce, proofOf, Secret32 } from "./shared/bridge/proof.ts";
+import { NONCE_HEADER, newNonce, portOf, proofOf, Secret32 } from "./shared/bridge/proof.ts";
 import { agentCommand } from "./shared/core/agent-command.ts";
 import { accountsStub, bridgeStub } from "./stubs.ts";
 
@@ -102,9 +102,11 @@ app.get("/bridge", async (c) => {
     // The Bridge speaks first with the server's proof, and wants the agent's before its hello.
     const credential = c.env.EDGECLIP_LOCAL_TOKEN ?? "";
     const nonce = newNonce();
-    const proof = await proofOf(credential, "server", agentNonce, nonce);
+    // The port this server listens on (npm start says), whatever Host the request names.
+    const port = c.env.EDGECLIP_LOCAL_PORT ?? portOf(c.req.url);
+    const proof = await proofOf(credential, "server", agentNonce, nonce, port);
     headers.set(BRIDGE_CHALLENGE_HEADER, JSON.stringify({ type: "challenge", nonce, proof }));
-    headers.set(BRIDGE_EXPECT_HEADER, await proofOf(credential, "agent", agentNonce, nonce));
+    headers.set(BRIDGE_EXPECT_HEADER, await proofOf(credential, "agent", agentNonce, nonce, port));
   }
   headers.delete("authorization");
   const accepted = await bridgeStub(user).fetch(new Request(c.req.raw, { headers }));

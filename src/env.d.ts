@@ -18,6 +18,11 @@ declare global {
      * requests carrying it (docs/security.md).
      */
     EDGECLIP_LOCAL_TOKEN?: string;
+    /**
+     * The port a local server listens on (scripts/local-worker.ts sets it): what its proof to
+     * local agents names, so that a relay on another port cannot pass it on (docs/security.md).
+     */
+    EDGECLIP_LOCAL_PORT?: string;
     /** `1`: require sign-in even on a loopback address (tests, trying OAuth locally). */
     EDGECLIP_REQUIRE_SIGN_IN?: string;
     /** The public origin (`https://edgeclip.example.com`); default: the request's. */

@@ -5,7 +5,7 @@ import { Hello, PROTOCOL_VERSION } from "../../src/shared/bridge/protocol.ts";
 import { agentAdvice, isLoopbackUrl } from "../../src/shared/core/agent-command.ts";
 import pkg from "../package.json" with { type: "json" };
 import { bridgeUrl, type Command, shortHostname, tidyName } from "./args.ts";
-import { BridgeConnection, type Stopped } from "./connection.ts";
+import { BridgeConnection, refusesCredentials, type Stopped } from "./connection.ts";
 import { type Credential, readCredential } from "./credentials.ts";
 import { handleRequest } from "./handlers.ts";
 import { idleCollector } from "./idle-gc.ts";
@@ -67,8 +67,12 @@ export async function connect(options: ConnectOptions): Promise<number> {
   // A server on this machine with neither a pairing nor the local credential to check it by:
   // whatever holds the port cannot be told from the server, so it is told nothing (issue 34 §8).
   if (!credential && localToken === undefined && isLoopbackUrl(urls.server)) {
+    // Which credential it would want says what to do; asking tells it nothing.
+    const wants = await refusesCredentials(urls.bridge, undefined);
     log(
-      `${urls.server} is a server on this machine, and there is no local credential in ${localCredentialPath()} (nor a pairing for it) to check that it is yours: start the server with \`npm start\` as this user (it creates the file), or give the agent the token in EDGECLIP_LOCAL_TOKEN, then start the agent again.`,
+      wants === "sign-in"
+        ? pairingAdvice("unauthorized", urls.server, false)
+        : `${urls.server} is a server on this machine, and there is no local credential in ${localCredentialPath()} (nor a pairing for it) to check that it is yours, so the agent will not serve it: start the server with \`npm start\` as this user (it creates the file), or give the agent the token in EDGECLIP_LOCAL_TOKEN, then start the agent again.`,
     );
     return 1;
   }

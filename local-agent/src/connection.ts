@@ -1,5 +1,11 @@
 import { FrameAssembler, toFrames } from "../../src/shared/bridge/frames.ts";
-import { NONCE_HEADER, newNonce, proofOf, sameProof } from "../../src/shared/bridge/proof.ts";
+import {
+  NONCE_HEADER,
+  newNonce,
+  portOf,
+  proofOf,
+  sameProof,
+} from "../../src/shared/bridge/proof.ts";
 import {
   type Challenge,
   CLOSE_CODES,
@@ -164,14 +170,16 @@ export class BridgeConnection {
     /** Checks a local server's challenge; when right, proves the credential in turn and says hello. */
     const answer = async (challenge: Challenge) => {
       if (localToken === undefined || agentNonce === undefined) return;
-      const expected = await proofOf(localToken, "server", agentNonce, challenge.nonce);
+      // The port this agent dialled: a server proving another (a relay to it) is not proving this one.
+      const port = portOf(this.options.url);
+      const expected = await proofOf(localToken, "server", agentNonce, challenge.nonce, port);
       if (this.socket !== ws) return;
       if (!sameProof(challenge.proof, expected)) {
         this.unproven(ws);
         return;
       }
       proven = true;
-      const proof = await proofOf(localToken, "agent", agentNonce, challenge.nonce);
+      const proof = await proofOf(localToken, "agent", agentNonce, challenge.nonce, port);
       if (this.socket !== ws) return;
       this.send(ws, { type: "proof", proof });
       this.send(ws, this.options.hello);

@@ -54,6 +54,8 @@ describe("edgeclip-agent connect in the home directory", () => {
     USERPROFILE: dir,
     EDGECLIP_STATE_DIR: path.join(dir, "state"),
     EDGECLIP_CONFIG_DIR: path.join(dir, "state"),
+    // A credential, so that an agent whose roots are accepted goes on to connect (issue 34 §8).
+    EDGECLIP_LOCAL_TOKEN: `ecl_${"t".repeat(43)}`,
   });
 
   it("refuses to start without --root, saying how to choose, and connects nowhere", () => {

@@ -4,6 +4,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { startAgentProcess } from "../../scripts/agent-process.ts";
+import { connectV1 } from "../e2e/clients.ts";
+import { lane } from "../support/lanes.ts";
 import { OtherAccount } from "../support/other-account.ts";
 import { tempProject } from "./agent-process.ts";
 
@@ -97,6 +99,49 @@ describe("a program squatting the local server's port", () => {
   );
 });
 
+describe("a relay on the agent's port to the user's real server on another (issue 34 §5)", () => {
+  it("passes on neither proof: the agent stops without a hello, and the server lists no agent of it", async () => {
+    const { url, token } = lane();
+    const relay = other.spawn([
+      other.script(path.resolve("test/support/relay.ts")),
+      new URL(url).port,
+    ]);
+    squatters.push(relay);
+    const port = await new Promise<number>((resolve, reject) => {
+      relay.once("exit", (code) => reject(new Error(`the relay exited (${code})`)));
+      relay.stdout?.on("data", (chunk: Buffer) => {
+        const listening = /"port":(\d+)/.exec(chunk.toString())?.[1];
+        if (listening) resolve(Number(listening));
+      });
+    });
+    const root = tempProject({ "owner-only.txt": `${SECRET}\n` });
+    const outcome = await startAgentProcess({
+      server: `http://127.0.0.1:${port}`,
+      bin: [process.execPath, inject("agentBin")],
+      root,
+      name: "relayed",
+      localToken: token,
+    }).then(
+      async (agent) => {
+        await agent.stop();
+        return "connected";
+      },
+      (error: Error) => error.message,
+    );
+    // 0.7: both proofs passed through the relay, which then read and injected file calls.
+    expect(outcome).toMatch(/did not prove it holds this machine's local credential/);
+    const client = await connectV1();
+    try {
+      const listed = (await client.callTool({ name: "agents", arguments: {} })) as {
+        structuredContent?: { agents?: { name: string }[] };
+      };
+      expect(listed.structuredContent?.agents?.map((a) => a.name) ?? []).not.toContain("relayed");
+    } finally {
+      await client.close();
+    }
+  });
+});
+
 describe("an agent with no credential at all, pointed at a loopback port another account holds", () => {
   it("refuses to serve a server it cannot verify: it never connects, and says how to get a credential (issue 34 §8)", async () => {
     const root = tempProject({ "owner-only.txt": `${SECRET}\n` });
@@ -115,8 +160,10 @@ describe("an agent with no credential at all, pointed at a loopback port another
       (error: Error) => error.message,
     );
     expect(outcome).toMatch(/no local credential in .*local\.env[\s\S]*npm start/);
-    // 0.7 said hello to it and served its request.
-    expect(squat.records.filter((r) => r.event !== "listening")).toEqual([]);
+    // 0.7 said hello to it and served its request. Now it opens no socket to it: at most a plain
+    // GET asks which credential the port's holder would want, carrying none.
+    expect(squat.records.filter((r) => r.event === "upgrade" || r.event === "message")).toEqual([]);
+    expect(JSON.stringify(squat.records).toLowerCase()).not.toContain("authorization");
   });
 });
 

@@ -231,6 +231,9 @@ describe("the dashboard cookie yields the dashboard and nothing more (issue 27)"
   });
 });
 
+/** The port the test server is reached on (no EDGECLIP_LOCAL_PORT here: the request's). */
+const PORT = "8787";
+
 describe("a local agent and its server prove the credential to each other (issue 27 §2)", () => {
   const HELLO = {
     type: "hello",
@@ -277,14 +280,18 @@ describe("a local agent and its server prove the credential to each other (issue
     const challenge = await opened.nth(0);
     expect(challenge).toMatchObject({ type: "challenge" });
     const nonce = String(challenge.nonce);
-    expect(challenge.proof).toBe(await proofOf(LOCAL_TOKEN, "server", agentNonce, nonce));
+    expect(challenge.proof).toBe(await proofOf(LOCAL_TOKEN, "server", agentNonce, nonce, PORT));
+    // It names the port it serves: an agent that dialled another (a relay) sees another proof.
+    expect(challenge.proof).not.toBe(
+      await proofOf(LOCAL_TOKEN, "server", agentNonce, nonce, "8788"),
+    );
     // Neither the token nor anything that is not the proof travels.
     expect(JSON.stringify(challenge)).not.toContain(LOCAL_TOKEN);
-    expect(challenge.proof).not.toBe(await proofOf(LOCAL_TOKEN, "agent", agentNonce, nonce));
+    expect(challenge.proof).not.toBe(await proofOf(LOCAL_TOKEN, "agent", agentNonce, nonce, PORT));
     opened.ws.send(
       JSON.stringify({
         type: "proof",
-        proof: await proofOf(LOCAL_TOKEN, "agent", agentNonce, nonce),
+        proof: await proofOf(LOCAL_TOKEN, "agent", agentNonce, nonce, PORT),
       }),
     );
     opened.ws.send(JSON.stringify({ ...HELLO, name: "proved" }));
@@ -298,15 +305,29 @@ describe("a local agent and its server prove the credential to each other (issue
       ["a hello first", async () => ({ ...HELLO, name: "impostor" })],
       [
         "another credential's proof",
-        async (a, n) => ({ type: "proof", proof: await proofOf(other, "agent", a, n) }),
+        async (a, n) => ({ type: "proof", proof: await proofOf(other, "agent", a, n, PORT) }),
       ],
       [
         "the server's own proof sent back",
-        async (a, n) => ({ type: "proof", proof: await proofOf(LOCAL_TOKEN, "server", a, n) }),
+        async (a, n) => ({
+          type: "proof",
+          proof: await proofOf(LOCAL_TOKEN, "server", a, n, PORT),
+        }),
+      ],
+      [
+        // A relay on another port passes on a proof made for the port the agent dialled (issue 34 §5).
+        "a proof for another port",
+        async (a, n) => ({
+          type: "proof",
+          proof: await proofOf(LOCAL_TOKEN, "agent", a, n, "8788"),
+        }),
       ],
       [
         "a proof for another nonce",
-        async (a) => ({ type: "proof", proof: await proofOf(LOCAL_TOKEN, "agent", a, newNonce()) }),
+        async (a) => ({
+          type: "proof",
+          proof: await proofOf(LOCAL_TOKEN, "agent", a, newNonce(), PORT),
+        }),
       ],
     ];
     for (const [what, message] of cases) {
@@ -360,7 +381,7 @@ describe("a local agent and its server prove the credential to each other (issue
     proved.ws.send(
       JSON.stringify({
         type: "proof",
-        proof: await proofOf(LOCAL_TOKEN, "agent", agentNonce, String(challenge.nonce)),
+        proof: await proofOf(LOCAL_TOKEN, "agent", agentNonce, String(challenge.nonce), PORT),
       }),
     );
     proved.ws.send(JSON.stringify({ ...HELLO, name: "x".repeat(2), pad: "y".repeat(HELLO_CHARS) }));

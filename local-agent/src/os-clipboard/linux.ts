@@ -50,21 +50,35 @@ export function linuxClipboard(env: NodeJS.ProcessEnv): OsClipboard {
  * X11 hands a large selection over in increments (INCR, past ~256 KiB), and a
  * reader whose owner changes or stalls midway can end with part of it and exit
  * 0 (issue 34 §10: a 10 MiB xsel round trip came back short once, in 966 ms).
- * So a large read is read again, and two that differ are an error, never text.
+ * So a large read counts only when a second read gives the same text: up to
+ * three reads, the first two that agree win; none that agree is an error,
+ * never text. A read that failed outright is tried again (a busy machine), a
+ * second failure is the answer.
  */
-const INCREMENTAL = 256 * 1024;
+const INCREMENTAL = 64 * 1024;
 
 async function whole(
   read: () => Promise<ClipboardResult<string>>,
   tool: string,
 ): Promise<ClipboardResult<string>> {
   const first = await read();
-  if (!first.ok || first.value.length < INCREMENTAL / 4) return first;
-  const again = await read();
-  if (again.ok && again.value === first.value) return first;
+  if (!first.ok || first.value.length < INCREMENTAL) return first;
+  let previous = first.value;
+  const lengths = [previous.length];
+  let failures = 0;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const again = await read();
+    if (!again.ok) {
+      if (++failures > 1) return again;
+      continue;
+    }
+    if (again.value === previous) return again;
+    lengths.push(again.value.length);
+    previous = again.value;
+  }
   return fail(
     "CLIPBOARD_UNAVAILABLE",
-    `${tool} gave two different texts for one clipboard (${first.value.length} and ${again.ok ? again.value.length : "no"} characters): a large transfer was cut short, or the clipboard changed meanwhile; copy the text again, then retry`,
+    `${tool} gave different texts for one clipboard (${lengths.join(", ")} characters): a large transfer was cut short, or the clipboard changed meanwhile; copy the text again, then retry`,
   );
 }
 

@@ -30,14 +30,19 @@ const encoder = new TextEncoder();
 
 /**
  * The proof one side gives for a connection: HMAC-SHA-256, keyed by the
- * credential, of its role and both nonces. The role label keeps the server's
- * proof from ever being the agent's (no reflection).
+ * credential, of its role, the port of the server it is about, and both
+ * nonces. The role label keeps the server's proof from ever being the agent's
+ * (no reflection); the port binds both to the endpoint the agent meant: the
+ * server proves the port it listens on, the agent checks it against the port
+ * it dialled, so a program on another port that relays the exchange to the
+ * user's real server makes both proofs fail (issue 34 §5).
  */
 export async function proofOf(
   credential: string,
   role: ProofRole,
   agentNonce: string,
   serverNonce: string,
+  port: string,
 ): Promise<string> {
   const key = await crypto.subtle.importKey(
     "raw",
@@ -46,10 +51,16 @@ export async function proofOf(
     false,
     ["sign"],
   );
-  const message = `edgeclip bridge ${role} proof\n${agentNonce}\n${serverNonce}`;
+  const message = `edgeclip bridge ${role} proof\nport ${port}\n${agentNonce}\n${serverNonce}`;
   return toBase64Url(
     new Uint8Array(await crypto.subtle.sign("HMAC", key, encoder.encode(message))),
   );
+}
+
+/** The port of a URL, as proofs name it (`http://127.0.0.1:8787` → "8787"; the scheme's default when none). */
+export function portOf(url: string): string {
+  const parsed = new URL(url);
+  return parsed.port || (parsed.protocol === "https:" || parsed.protocol === "wss:" ? "443" : "80");
 }
 
 /** Whether `presented` is the expected proof, in time that does not depend on where they differ. */
