@@ -26,6 +26,7 @@ import { homedir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { ensureLocalToken } from "../local-agent/src/local-credential.ts";
+import { dashboardLinkOf } from "../src/shared/core/dashboard-host.ts";
 import { osClipboard } from "../local-agent/src/os-clipboard/index.ts";
 import { packAgent } from "./build-agent.ts";
 import { startWranglerDev } from "./wrangler-dev.ts";
@@ -118,7 +119,7 @@ console.log(`
   edgeclip is running.
 
   MCP URL        ${mcp}
-  Dashboard      ${server.url}/?token=${credential.token}
+  Dashboard      ${await dashboardLinkOf(server.url, credential.token)}
   Local agent    ${agent ? `files in ${roots.join(", ")}${clipboardLine}` : "not started (--no-agent)"}
   Claude Code    claude mcp add --transport http edgeclip ${mcp} ${header}
   MCP Inspector  npx @modelcontextprotocol/inspector --transport http --server-url ${mcp} ${header}

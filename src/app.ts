@@ -13,6 +13,7 @@ import { serveMcp } from "./mcp/handler.ts";
 import { routePath } from "./route-path.ts";
 import { NONCE_HEADER, newNonce, portOf, proofOf, Secret32 } from "./shared/bridge/proof.ts";
 import { agentCommand } from "./shared/core/agent-command.ts";
+import { dashboardLinkOf } from "./shared/core/dashboard-host.ts";
 import { accountsStub, bridgeStub } from "./stubs.ts";
 
 /** The router matches `routePath`, the path every gate in front of it decides on. */
@@ -29,7 +30,7 @@ app.route("/", dashboard);
  * worth less and which any page of the host's other ports sends, they name it
  * `<token>` and say where it is.
  */
-app.get("/", (c) => {
+app.get("/", async (c) => {
   c.header("vary", "accept, authorization");
   c.header("cache-control", "no-store");
   const mcpUrl = new URL("/mcp", c.req.url).href;
@@ -38,6 +39,11 @@ app.get("/", (c) => {
   const presented = bearer(c.req.header("authorization")) !== undefined;
   const token = presented ? c.env.EDGECLIP_LOCAL_TOKEN : "<token>";
   const header = local ? ` --header "Authorization: Bearer ${token}"` : "";
+  // The dashboard's own host is shown only to whoever presented the token (dashboard-host.ts).
+  const dashboard =
+    local && presented
+      ? `Dashboard:     ${await dashboardLinkOf(server, c.env.EDGECLIP_LOCAL_TOKEN ?? "")}\n`
+      : "";
   const where =
     local && !presented
       ? "<token>: EDGECLIP_LOCAL_TOKEN in local.env in your edgeclip config directory (~/.config/edgeclip by default); `npm start` prints these commands with it.\n"
@@ -47,7 +53,7 @@ app.get("/", (c) => {
     ? ""
     : `Sign-in:       required (OAuth). Your apps and agents: ${server}/account\nPair an agent: ${agentCommand(server, `login ${server}`).command}\n`;
   return c.text(
-    `edgeclip ${pkg.version}: a clipboard for AI agents.\n\nMCP endpoint: ${mcpUrl}\n\nClaude Code:   claude mcp add --transport http edgeclip ${mcpUrl}${header}\nMCP Inspector: npx @modelcontextprotocol/inspector --transport http --server-url ${mcpUrl}${header}\n${where}${signIn}Local agent:   ${agent.command}${agent.where ? ` (${agent.where})` : ""}\n`,
+    `edgeclip ${pkg.version}: a clipboard for AI agents.\n\nMCP endpoint: ${mcpUrl}\n\nClaude Code:   claude mcp add --transport http edgeclip ${mcpUrl}${header}\nMCP Inspector: npx @modelcontextprotocol/inspector --transport http --server-url ${mcpUrl}${header}\n${dashboard}${where}${signIn}Local agent:   ${agent.command}${agent.where ? ` (${agent.where})` : ""}\n`,
   );
 });
 

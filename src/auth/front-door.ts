@@ -1,4 +1,10 @@
-import { isLocalServer, isLoopbackHost, isProxied, publicOrigin, truthy } from "./identity.ts";
+import {
+  isLocalHostName,
+  isLocalServer,
+  isProxied,
+  publicOrigin,
+  truthy,
+} from "./identity.ts";
 
 /**
  * How the Worker treats a request, decided before anything else runs
@@ -23,7 +29,8 @@ export type Door =
 
 export function doorOf(request: Request, env: Env): Door {
   const url = new URL(request.url);
-  const loopback = isLoopbackHost(url.hostname);
+  // A dashboard host name (`d-….localhost`) is a loopback name like `localhost`.
+  const loopback = isLocalHostName(url.hostname);
   const signInRequired = truthy(env.EDGECLIP_REQUIRE_SIGN_IN);
   const proxied = isProxied(request);
   if (isLocalServer(env) && !signInRequired) {

@@ -1,6 +1,7 @@
 import { localhostAllowedOrigins, originValidationResponse } from "@modelcontextprotocol/server";
 import type { Caller } from "../mcp/caller.ts";
 import { isLoopbackHost } from "../shared/core/agent-command.ts";
+import { isDashboardHostName } from "../shared/core/dashboard-host.ts";
 
 /** The single user of a local server (`npm start`). */
 export const LOCAL_USER = "local";
@@ -8,6 +9,10 @@ export const LOCAL_USER = "local";
 const LOOPBACK_ADDRESSES = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
 
 export { isLoopbackHost };
+
+/** A host a local server answers: a loopback name, or the shape of its dashboard's own (`d-….localhost`). */
+export const isLocalHostName = (hostname: string) =>
+  isLoopbackHost(hostname) || isDashboardHostName(hostname);
 
 export const truthy = (value: string | undefined) =>
   value !== undefined && !["", "0", "false", "no"].includes(value.toLowerCase());
@@ -40,7 +45,7 @@ export function isLocal(request: Request, env: Env): boolean {
   return (
     isLocalServer(env) &&
     !truthy(env.EDGECLIP_REQUIRE_SIGN_IN) &&
-    isLoopbackHost(new URL(request.url).hostname) &&
+    isLocalHostName(new URL(request.url).hostname) &&
     !isProxied(request)
   );
 }

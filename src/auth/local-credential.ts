@@ -1,4 +1,5 @@
 import { routePath } from "../route-path.ts";
+import { dashboardHostOf } from "../shared/core/dashboard-host.ts";
 import { NONCE_HEADER } from "../shared/bridge/proof.ts";
 import { constantTimeEqual } from "../shared/secrets.ts";
 
@@ -9,14 +10,20 @@ import { constantTimeEqual } from "../shared/secrets.ts";
  * Worker as `EDGECLIP_LOCAL_TOKEN`; every request must present it, except
  * `/health`:
  * - MCP clients and local agents: `Authorization: Bearer <token>`;
- * - a browser: the dashboard link `npm start` prints, `/?token=<token>`, sets
- *   an HttpOnly cookie holding a value derived from the token (never the token
- *   itself: a cookie leaks more easily, and this one opens the dashboard only,
- *   never /mcp or /bridge, nor the token: the plain-text help shows it only to
- *   a request that presented it) and redirects to the clean URL.
+ * - a browser: the dashboard link `npm start` prints,
+ *   `http://d-<20 hex>.localhost:<port>/?token=<token>` (the dashboard's own
+ *   host: shared/core/dashboard-host.ts), sets an HttpOnly cookie for that host
+ *   alone, good for 12 hours, holding a value derived from the token (never the
+ *   token itself: a cookie leaks more easily, and this one opens the dashboard
+ *   only, never /mcp or /bridge, nor the token: the plain-text help shows it
+ *   only to a request that presented it) and redirects to the clean URL. The
+ *   cookie counts on that host only: browsers send a host's cookies to every
+ *   port of it, and no other server can be reached by that name.
  */
 const COOKIE = "__Host-edgeclip-local";
 const COOKIE_PURPOSE = "edgeclip local dashboard";
+/** How long the dashboard cookie lasts: open the link again after that. */
+export const COOKIE_SECONDS = 12 * 60 * 60;
 
 const encoder = new TextEncoder();
 
@@ -101,9 +108,12 @@ export async function localGate(
   const path = routePath(request);
   if (path === "/health") return undefined;
   const linked = path === "/" ? url.searchParams.get("token") : null;
+  const onDashboardHost = url.hostname.toLowerCase() === (await dashboardHostOf(token));
   if (linked !== null && (request.method === "GET" || request.method === "HEAD")) {
     if (!(await isToken(linked, token))) return refused(request, true);
-    const cookie = `${COOKIE}=${await hmacHex(token, COOKIE_PURPOSE)}; Path=/; Secure; HttpOnly; SameSite=Strict`;
+    // Only the dashboard's own host takes a cookie: another would be sent to every port of it.
+    if (!onDashboardHost) return refused(request, false);
+    const cookie = `${COOKIE}=${await hmacHex(token, COOKIE_PURPOSE)}; Path=/; Max-Age=${COOKIE_SECONDS}; Secure; HttpOnly; SameSite=Strict`;
     return new Response(null, {
       status: 303,
       headers: { location: "/", "set-cookie": cookie, "referrer-policy": "no-referrer" },
@@ -116,7 +126,7 @@ export async function localGate(
     return undefined;
   if (bearer !== undefined)
     return bearer && (await isToken(bearer, token)) ? undefined : refused(request, true);
-  const cookie = cookieOf(request);
+  const cookie = onDashboardHost ? cookieOf(request) : undefined;
   if (cookie === undefined || !cookieOpens(request.method, path)) return refused(request, false);
   const expected = await hmacHex(token, COOKIE_PURPOSE);
   return constantTimeEqual(encoder.encode(cookie), encoder.encode(expected))

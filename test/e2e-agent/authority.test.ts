@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PROTOCOL_VERSION } from "../../src/shared/bridge/protocol.ts";
 import {
   type AnyClient,
-  baseUrl,
   bridgeSocket,
   call,
   connectV1,
+  dashboardOrigin,
   expectToolError,
   localBrowser,
   ok,
@@ -183,8 +183,9 @@ describe("an impostor answering in the agent's name", () => {
     ]);
     expectToolError(await call(client, "undo", { session, force: true }), "UNDO_UNRECORDED");
     const b = await localBrowser();
-    const page = await (await b.get(new URL(`/session/${session}/undo`, baseUrl()))).text();
-    const undone = await b.post(new URL(`/session/${session}/undo`, baseUrl()), {
+    const dashboard = await dashboardOrigin();
+    const page = await (await b.get(new URL(`/session/${session}/undo`, dashboard))).text();
+    const undone = await b.post(new URL(`/session/${session}/undo`, dashboard), {
       csrf: field(page, "csrf"),
       op: field(page, "op"),
     });

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import agentPackage from "../../local-agent/package.json" with { type: "json" };
 import {
   type AnyClient,
-  baseUrl,
   connectV1,
+  dashboardOrigin,
   localBrowser,
   ok,
   startSession,
@@ -28,7 +28,12 @@ let agent: AgentProcess;
 let client: AnyClient;
 
 const file = (name: string) => readFileSync(path.join(root, name), "utf8");
-const url = (p: string) => new URL(p, baseUrl());
+/** The dashboard's own origin (its cookie counts there alone), set before the tests. */
+let origin = "";
+beforeAll(async () => {
+  origin = await dashboardOrigin();
+});
+const url = (p: string) => new URL(p, origin);
 /** A browser on this machine that opened the dashboard link: the local user. */
 const browser = localBrowser;
 
@@ -132,7 +137,7 @@ describe("the dashboard with a local agent connected", () => {
     const undone = await b.post(url(`/session/${session}/undo`), form);
     expect(undone.status, await undone.clone().text()).toBe(303);
     const location = undone.headers.get("location") ?? "";
-    expect(new URL(location, baseUrl()).pathname + new URL(location, baseUrl()).search).toBe(
+    expect(new URL(location, origin).pathname + new URL(location, origin).search).toBe(
       `/session/${session}/history?done=undone`,
     );
 

@@ -6,6 +6,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, describe, expect, it } from "vitest";
 import { Browser } from "../support/browser.ts";
+import { loopbackFetch } from "../support/loopback-fetch.ts";
 import { npmStart } from "../support/npm-start.ts";
 import { tempProject } from "./agent-process.ts";
 
@@ -104,12 +105,14 @@ describe("npm start", () => {
 
     // The dashboard link: an HttpOnly cookie and a clean URL, then the dashboard.
     const link = printed(stdout, "Dashboard");
-    const browser = new Browser(fetch, "127.0.0.1");
+    // The dashboard's own host (`d-….localhost`), which a browser resolves to loopback itself.
+    expect(new URL(link).hostname).toMatch(/^d-[0-9a-f]{20}\.localhost$/);
+    const browser = new Browser(loopbackFetch, "127.0.0.1");
     const opened = await browser.get(link);
     expect(opened.status).toBe(303);
     expect(opened.headers.get("location")).toBe("/");
     expect(opened.headers.get("set-cookie")).toContain("HttpOnly");
-    const page = await browser.request(`http://127.0.0.1:${port}/`, {
+    const page = await browser.request(new URL("/", link), {
       headers: { accept: "text/html" },
     });
     expect(page.status).toBe(200);

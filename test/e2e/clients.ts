@@ -5,8 +5,10 @@ import {
 import { Client as ClientV1 } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport as TransportV1 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { expect } from "vitest";
+import { dashboardHostOf } from "../../src/shared/core/dashboard-host.ts";
 import { Browser } from "../support/browser.ts";
 import { lane } from "../support/lanes.ts";
+import { loopbackFetch } from "../support/loopback-fetch.ts";
 
 /** This file's test server (its lane's: test/support/lanes.ts). */
 export const baseUrl = () => lane().url;
@@ -38,13 +40,20 @@ export const serverFetch = (path: string, init: RequestInit = {}) =>
     headers: { ...authHeaders(), ...(init.headers as Record<string, string> | undefined) },
   });
 
+/** The dashboard's own origin, `http://d-….localhost:<port>` (dashboard-host.ts): where its cookie counts. */
+export async function dashboardOrigin(): Promise<string> {
+  const url = new URL(baseUrl());
+  url.hostname = await dashboardHostOf(lane().token);
+  return url.origin;
+}
+
 /** The dashboard link `npm start` prints: it trades the local credential for the dashboard cookie. */
-export const dashboardLink = () => `${baseUrl()}/?token=${lane().token}`;
+export const dashboardLink = async () => `${await dashboardOrigin()}/?token=${lane().token}`;
 
 /** A browser on this machine (a loopback client) that opened the dashboard link, so it holds the dashboard cookie. */
 export async function localBrowser(): Promise<Browser> {
-  const browser = new Browser(fetch, "127.0.0.1");
-  const opened = await browser.get(dashboardLink());
+  const browser = new Browser(loopbackFetch, "127.0.0.1");
+  const opened = await browser.get(await dashboardLink());
   expect(opened.status).toBe(303);
   return browser;
 }

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chromiumAvailable, launchChromium } from "../support/chromium.ts";
-import { baseUrl, dashboardLink } from "./clients.ts";
+import { baseUrl, dashboardLink, dashboardOrigin } from "./clients.ts";
 
 /**
  * Browsers keep cookies by host, not by port: once the user opened the
@@ -11,15 +11,20 @@ import { baseUrl, dashboardLink } from "./clients.ts";
  * account's server, a dev server gone bad) sends the dashboard cookie with
  * every request it makes to edgeclip. In real Chromium, such a page gets
  * nothing but opaque answers: no readable response (no CORS), no token, and
- * no WebSocket, under any spelling of /bridge or /live (issue 27).
+ * no WebSocket, under any spelling of /bridge or /live (issue 27). And since
+ * issue 34 §4 the cookie never reaches another port: it belongs to the
+ * dashboard's own host (`d-….localhost`), not to 127.0.0.1.
  */
 let browser: Browser;
 let context: BrowserContext;
 let neighbour: Server;
 let neighbourUrl: string;
+/** The Cookie headers the neighbour's server was sent. */
+const neighbourCookies: string[] = [];
 
 beforeAll(async () => {
-  neighbour = createServer((_, response) => {
+  neighbour = createServer((request, response) => {
+    if (request.headers.cookie) neighbourCookies.push(request.headers.cookie);
     response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
     response.end("<!doctype html><title>a neighbour</title><p>hello</p>");
   });
@@ -29,7 +34,7 @@ beforeAll(async () => {
   browser = await launchChromium();
   context = await browser.newContext();
   const page = await context.newPage();
-  await page.goto(dashboardLink());
+  await page.goto(await dashboardLink());
   await page.close();
 });
 
@@ -42,7 +47,7 @@ afterAll(async () => {
 describe.skipIf(!chromiumAvailable)("a page on another loopback port", () => {
   it("gets only opaque answers from the dashboard, and no WebSocket under any spelling of /bridge or /live", async () => {
     const dashboard = await context.newPage();
-    await dashboard.goto(new URL("/", baseUrl()).href);
+    await dashboard.goto(new URL("/", await dashboardOrigin()).href);
     // The user's own tab is signed in: the cookie is there.
     expect(await dashboard.locator("h1").first().textContent()).toContain("sessions");
     await dashboard.close();
@@ -90,5 +95,21 @@ describe.skipIf(!chromiumAvailable)("a page on another loopback port", () => {
     }
     expect(Object.keys(found)).toHaveLength(14);
     await page.close();
+  });
+
+  it("never sends the dashboard cookie to another port: the neighbour's server gets no cookie at all (issue 34 §4)", async () => {
+    const page = await context.newPage();
+    await page.goto(neighbourUrl);
+    await page.reload();
+    await page.close();
+    // 0.7 set the cookie for 127.0.0.1, which the browser sent to every port of it.
+    expect(neighbourCookies).toEqual([]);
+    const [cookie] = (await context.cookies()).filter((c) => c.name === "__Host-edgeclip-local");
+    expect(cookie?.domain).toBe(new URL(await dashboardOrigin()).hostname);
+    // It expires (12 hours), rather than lasting as long as the browser does.
+    expect(cookie?.expires ?? -1).toBeGreaterThan(Date.now() / 1000);
+    expect(cookie?.expires ?? Number.POSITIVE_INFINITY).toBeLessThanOrEqual(
+      Date.now() / 1000 + 12 * 3600 + 60,
+    );
   });
 });

@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chromiumAvailable, launchChromium, screenshot } from "../support/chromium.ts";
 import {
   type AnyClient,
-  baseUrl,
   call,
   connectV1,
   dashboardLink,
+  dashboardOrigin,
   expectToolError,
   ok,
   startSession,
@@ -22,23 +22,26 @@ import {
 let client: AnyClient;
 let browser: Browser;
 let context: BrowserContext;
+/** The dashboard's own origin (its cookie counts there alone). */
+let dashboard = "";
 
 beforeAll(async () => {
   client = await connectV1();
   if (!chromiumAvailable) return;
   browser = await launchChromium();
+  dashboard = await dashboardOrigin();
   context = await browser.newContext({
-    baseURL: baseUrl(),
+    baseURL: dashboard,
     viewport: { width: 1200, height: 900 },
   });
-  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl() });
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: dashboard });
   await signedIn(context);
 });
 
 /** Opens the dashboard link `npm start` prints, as its user would: the context then holds the cookie. */
 async function signedIn(browserContext: BrowserContext): Promise<void> {
   const page = await browserContext.newPage();
-  await page.goto(dashboardLink());
+  await page.goto(await dashboardLink());
   expect(new URL(page.url()).search).toBe("");
   await page.close();
 }
@@ -292,7 +295,7 @@ describe.skipIf(!chromiumAvailable)("the dashboard in a real browser", () => {
     await release(tokens.page);
 
     const phone = await browser.newContext({
-      baseURL: baseUrl(),
+      baseURL: dashboard,
       viewport: { width: 390, height: 844 },
       isMobile: true,
     });

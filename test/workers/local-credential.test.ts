@@ -4,7 +4,12 @@ import { LOCAL_USER } from "../../src/auth/identity.ts";
 import { GREETING_MS, HELLO_CHARS, PROOF_CHARS } from "../../src/bridge/bridge.ts";
 import { NONCE_HEADER, newNonce, proofOf } from "../../src/shared/bridge/proof.ts";
 import { CLOSE_CODES, PROTOCOL_VERSION } from "../../src/shared/bridge/protocol.ts";
+import { dashboardHostOf } from "../../src/shared/core/dashboard-host.ts";
 import { LOCAL_TOKEN, localServer } from "./helpers.ts";
+
+/** The dashboard's own host (dashboard-host.ts): the one place its cookie counts. */
+const DASHBOARD = `http://${await dashboardHostOf(LOCAL_TOKEN)}:8787`;
+
 import { bridgeOf } from "./test-agent.ts";
 
 /**
@@ -91,44 +96,74 @@ describe("the local credential", () => {
     expect(wrong.headers.get("set-cookie")).toBeNull();
 
     const link = await localServer.fetch(
-      new Request(`http://127.0.0.1:8787/?token=${LOCAL_TOKEN}`, { redirect: "manual" }),
+      new Request(`${DASHBOARD}/?token=${LOCAL_TOKEN}`, { redirect: "manual" }),
     );
     expect(link.status).toBe(303);
     expect(link.headers.get("location")).toBe("/");
     expect(link.headers.get("referrer-policy")).toBe("no-referrer");
     const setCookie = link.headers.get("set-cookie") ?? "";
     expect(setCookie).toMatch(
-      /^__Host-edgeclip-local=[0-9a-f]{64}; Path=\/; Secure; HttpOnly; SameSite=Strict$/,
+      /^__Host-edgeclip-local=[0-9a-f]{64}; Path=\/; Max-Age=43200; Secure; HttpOnly; SameSite=Strict$/,
     );
     const cookie = setCookie.split(";")[0] ?? "";
     expect(cookie).not.toContain(LOCAL_TOKEN);
 
     const page = await localServer.fetch(
-      new Request("http://127.0.0.1:8787/", { headers: { accept: "text/html", cookie } }),
+      new Request(`${DASHBOARD}/`, { headers: { accept: "text/html", cookie } }),
     );
     expect(page.status).toBe(200);
     expect(await page.text()).toContain("Your clipboard sessions");
     // The cookie is not a credential for MCP clients or agents.
     expect((await localServer.fetch(mcpInit({ cookie }))).status).toBe(401);
     const bridge = await localServer.fetch(
-      new Request("http://127.0.0.1:8787/bridge", { headers: { upgrade: "websocket", cookie } }),
+      new Request(`${DASHBOARD}/bridge`, { headers: { upgrade: "websocket", cookie } }),
     );
     expect(bridge.status).toBe(401);
     // A forged cookie value opens nothing.
     const forged = await localServer.fetch(
-      new Request("http://127.0.0.1:8787/", {
+      new Request(`${DASHBOARD}/`, {
         headers: { accept: "text/html", cookie: `__Host-edgeclip-local=${"0".repeat(64)}` },
       }),
     );
     expect(forged.status).toBe(401);
     expect(await forged.text()).toContain("npm start");
   });
+
+  it("sets and takes the cookie on the dashboard's own host alone, where no other server can be reached (issue 34 §4)", async () => {
+    // The token on 127.0.0.1 (whose cookies every port of it gets): no cookie set.
+    const elsewhere = await localServer.fetch(
+      new Request(`http://127.0.0.1:8787/?token=${LOCAL_TOKEN}`, { redirect: "manual" }),
+    );
+    expect(elsewhere.status).toBe(401);
+    expect(elsewhere.headers.get("set-cookie")).toBeNull();
+    // The cookie, sent to 127.0.0.1 (a page on another port would send it): it opens nothing.
+    const link = await localServer.fetch(
+      new Request(`${DASHBOARD}/?token=${LOCAL_TOKEN}`, { redirect: "manual" }),
+    );
+    const cookie = (link.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    const onLoopback = await localServer.fetch(
+      new Request("http://127.0.0.1:8787/agents", { headers: { accept: "text/html", cookie } }),
+    );
+    expect(onLoopback.status).toBe(401);
+    // The dashboard's name is its own: another of the shape, or another .localhost, is misdirected.
+    for (const host of ["d-00000000000000000000.localhost", "evil.localhost"]) {
+      const other = await localServer.fetch(
+        new Request(`http://${host}:8787/agents`, { headers: { accept: "text/html", cookie } }),
+      );
+      expect([401, 421], host).toContain(other.status);
+    }
+    // Its name is shown only to whoever presented the token.
+    const help = await localServer.fetch(
+      new Request("http://127.0.0.1:8787/", { headers: { accept: "*/*" } }),
+    );
+    expect(await help.text()).not.toContain(new URL(DASHBOARD).hostname);
+  });
 });
 
 describe("the dashboard cookie yields the dashboard and nothing more (issue 27)", () => {
   async function dashboardCookie(): Promise<string> {
     const link = await localServer.fetch(
-      new Request(`http://127.0.0.1:8787/?token=${LOCAL_TOKEN}`, { redirect: "manual" }),
+      new Request(`${DASHBOARD}/?token=${LOCAL_TOKEN}`, { redirect: "manual" }),
     );
     return (link.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
   }
@@ -136,7 +171,7 @@ describe("the dashboard cookie yields the dashboard and nothing more (issue 27)"
   it("never shows the token to the cookie: the plain-text help names it <token>; a bearer sees it", async () => {
     const cookie = await dashboardCookie();
     const help = await localServer.fetch(
-      new Request("http://127.0.0.1:8787/", { headers: { accept: "*/*", cookie } }),
+      new Request(`${DASHBOARD}/`, { headers: { accept: "*/*", cookie } }),
     );
     expect(help.status).toBe(200);
     const text = await help.text();
@@ -167,9 +202,7 @@ describe("the dashboard cookie yields the dashboard and nothing more (issue 27)"
       for (const origin of [undefined, "http://127.0.0.1:8787", "http://127.0.0.1:9999"]) {
         const headers: Record<string, string> = { upgrade: "websocket", cookie };
         if (origin) headers.origin = origin;
-        const response = await localServer.fetch(
-          new Request(`http://127.0.0.1:8787${path}`, { headers }),
-        );
+        const response = await localServer.fetch(new Request(`${DASHBOARD}${path}`, { headers }));
         expect(response.status, `${path} origin ${origin}`).not.toBe(101);
         expect(response.webSocket ?? null, `${path} origin ${origin}`).toBeNull();
         expect([401, 403, 404], `${path} origin ${origin}`).toContain(response.status);
@@ -196,14 +229,14 @@ describe("the dashboard cookie yields the dashboard and nothing more (issue 27)"
       "/session/default/",
     ]) {
       const response = await localServer.fetch(
-        new Request(`http://127.0.0.1:8787${path}`, { headers: { accept: "text/html", cookie } }),
+        new Request(`${DASHBOARD}${path}`, { headers: { accept: "text/html", cookie } }),
       );
       expect(response.status, path).toBe(401);
     }
     // Past the gate: the dashboard answers (a session never started is its own 404).
     for (const path of ["/agents", "/tokens", "/session/default", "/assets/dashboard.js"]) {
       const response = await localServer.fetch(
-        new Request(`http://127.0.0.1:8787${path}`, { headers: { accept: "text/html", cookie } }),
+        new Request(`${DASHBOARD}${path}`, { headers: { accept: "text/html", cookie } }),
       );
       expect(response.status, path).not.toBe(401);
     }
@@ -217,7 +250,7 @@ describe("the dashboard cookie yields the dashboard and nothing more (issue 27)"
     ];
     for (const proxied of proxies) {
       const response = await localServer.fetch(
-        new Request(`http://127.0.0.1:8787/?token=${LOCAL_TOKEN}&x=1`, {
+        new Request(`${DASHBOARD}/?token=${LOCAL_TOKEN}&x=1`, {
           redirect: "manual",
           headers: { accept: "text/html", ...proxied },
         }),
