@@ -25,9 +25,11 @@ import { existsSync } from "node:fs";
 import { homedir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { configDir } from "../local-agent/src/credentials.ts";
 import { ensureLocalToken } from "../local-agent/src/local-credential.ts";
-import { dashboardLinkOf } from "../src/shared/core/dashboard-host.ts";
 import { osClipboard } from "../local-agent/src/os-clipboard/index.ts";
+import { mcpRelayCommand, shellWord } from "../src/shared/core/agent-command.ts";
+import { dashboardLinkOf } from "../src/shared/core/dashboard-host.ts";
 import { packAgent } from "./build-agent.ts";
 import { startWranglerDev } from "./wrangler-dev.ts";
 
@@ -105,6 +107,12 @@ const clipboardLine = clipboard.unavailable
   : `, and your OS clipboard (${clipboard.name})`;
 const mcp = `${server.url}/mcp`;
 const header = `--header "Authorization: Bearer ${credential.token}"`;
+// MCP clients run the relay from this checkout on this Node (`edgeclip-agent mcp`, issue 34 §2).
+const relay = mcpRelayCommand(server.url, process.execPath, ROOT);
+// Clients start it with an environment of their own (the Inspector passes little more than HOME and
+// PATH): a config directory other than the default one is named on the line.
+const configEnv =
+  configDir() === configDir({}) ? "" : `EDGECLIP_CONFIG_DIR=${shellWord(configDir())} `;
 const home = homedir();
 const shown = (file: string) =>
   file.startsWith(home + path.sep) ? `~${file.slice(home.length)}` : file;
@@ -121,12 +129,15 @@ console.log(`
   MCP URL        ${mcp}
   Dashboard      ${await dashboardLinkOf(server.url, credential.token)}
   Local agent    ${agent ? `files in ${roots.join(", ")}${clipboardLine}` : "not started (--no-agent)"}
-  Claude Code    claude mcp add --transport http edgeclip ${mcp} ${header}
-  MCP Inspector  npx @modelcontextprotocol/inspector --transport http --server-url ${mcp} ${header}
+  Claude Code    claude mcp add edgeclip ${configEnv && `--env ${configEnv}`}-- ${relay}
+  MCP Inspector  npx @modelcontextprotocol/inspector ${configEnv && `-e ${configEnv}`}${relay}
+  Other clients  ${mcp} with ${header}:
+                 it trusts whatever holds the port, so use it only while the server runs
   Claude.ai      needs a public HTTPS server with sign-in; see README
 ${inspectorLine}
-  Only you can use this server: every client sends your local credential, kept in
-  ${shown(credential.file)}${credential.created ? " (created now)" : ""}. Local agents read it themselves.
+  Only you can use this server: it proves your local credential, kept in
+  ${shown(credential.file)}${credential.created ? " (created now)" : ""}, to the commands above
+  before they send anything, and they prove it in turn; local agents do the same.
   State is kept in ${path.relative(process.cwd(), persistTo) || persistTo}. Press Ctrl-C to stop.
 `);
 

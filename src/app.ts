@@ -10,9 +10,10 @@ import {
 } from "./bridge/bridge.ts";
 import { dashboard } from "./dashboard/routes.ts";
 import { serveMcp } from "./mcp/handler.ts";
+import { relayMcp } from "./mcp/relay.ts";
 import { routePath } from "./route-path.ts";
 import { NONCE_HEADER, newNonce, portOf, proofOf, Secret32 } from "./shared/bridge/proof.ts";
-import { agentCommand } from "./shared/core/agent-command.ts";
+import { agentCommand, mcpRelayCommand } from "./shared/core/agent-command.ts";
 import { dashboardLinkOf } from "./shared/core/dashboard-host.ts";
 import { accountsStub, bridgeStub } from "./stubs.ts";
 
@@ -49,11 +50,16 @@ app.get("/", async (c) => {
       ? "<token>: EDGECLIP_LOCAL_TOKEN in local.env in your edgeclip config directory (~/.config/edgeclip by default); `npm start` prints these commands with it.\n"
       : "";
   const agent = agentCommand(server, `connect ${server} --root <your project>`);
+  // A local server's clients run the relay, which proves the server before sending anything.
+  const relay = mcpRelayCommand(server, "<node 22>", "<edgeclip checkout>");
+  const clients = local
+    ? `Claude Code:   claude mcp add edgeclip -- ${relay}\nMCP Inspector: npx @modelcontextprotocol/inspector ${relay}\n(npm start prints both with the paths.)\nOver HTTP:     ${mcpUrl}${header} (trusts whatever holds the port)\n`
+    : `Claude Code:   claude mcp add --transport http edgeclip ${mcpUrl}\nMCP Inspector: npx @modelcontextprotocol/inspector --transport http --server-url ${mcpUrl}\n`;
   const signIn = local
     ? ""
     : `Sign-in:       required (OAuth). Your apps and agents: ${server}/account\nPair an agent: ${agentCommand(server, `login ${server}`).command}\n`;
   return c.text(
-    `edgeclip ${pkg.version}: a clipboard for AI agents.\n\nMCP endpoint: ${mcpUrl}\n\nClaude Code:   claude mcp add --transport http edgeclip ${mcpUrl}${header}\nMCP Inspector: npx @modelcontextprotocol/inspector --transport http --server-url ${mcpUrl}${header}\n${dashboard}${where}${signIn}Local agent:   ${agent.command}${agent.where ? ` (${agent.where})` : ""}\n`,
+    `edgeclip ${pkg.version}: a clipboard for AI agents.\n\nMCP endpoint: ${mcpUrl}\n\n${clients}${dashboard}${where}${signIn}Local agent:   ${agent.command}${agent.where ? ` (${agent.where})` : ""}\n`,
   );
 });
 
@@ -66,6 +72,31 @@ app.all("/mcp", async (c) => {
   if (!isLocal(c.req.raw, c.env))
     return c.json({ error: "invalid_token", error_description: "Sign in first." }, 401);
   return serveMcp(c.req.raw, LOCAL_CALLER);
+});
+
+/**
+ * Local MCP clients over a proven socket (`edgeclip-agent mcp`, mcp/relay.ts):
+ * on a local server only, with the client's nonce and no token (the gate lets
+ * exactly that through); the server proves the credential first.
+ */
+app.get("/relay", async (c) => {
+  const agentNonce = c.req.header(NONCE_HEADER);
+  if (!isLocal(c.req.raw, c.env))
+    return c.json({ error: "/relay is for clients of a local server; sign in and use /mcp." }, 404);
+  if (agentNonce === undefined || !Secret32.safeParse(agentNonce).success)
+    return c.json({ error: `${NONCE_HEADER} must be 32 random bytes in base64url.` }, 400);
+  if (c.req.header("upgrade")?.toLowerCase() !== "websocket")
+    return c.json(
+      { error: "/relay is for edgeclip-agent mcp: it expects a WebSocket upgrade." },
+      426,
+    );
+  return relayMcp(
+    c.req.raw,
+    LOCAL_CALLER,
+    c.env.EDGECLIP_LOCAL_TOKEN ?? "",
+    agentNonce,
+    c.env.EDGECLIP_LOCAL_PORT ?? portOf(c.req.url),
+  );
 });
 
 /**

@@ -50,9 +50,9 @@ export default {
         if (rejected) return rejected;
       }
       // Agents send no Origin; a web page does, and WebSockets ignore CORS: refuse it outright.
-      if (pathname === "/bridge" && request.headers.has("origin"))
+      if ((pathname === "/bridge" || pathname === "/relay") && request.headers.has("origin"))
         return Response.json(
-          { error: "/bridge is for edgeclip-agent, not web pages." },
+          { error: `${pathname} is for edgeclip-agent, not web pages.` },
           { status: 403 },
         );
       if (door.kind === "local") {

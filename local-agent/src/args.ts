@@ -12,6 +12,11 @@ Usage
   edgeclip-agent login <url> [--name NAME] pair this machine with a server that
                                            requires sign-in
   edgeclip-agent logout <url>              revoke that pairing and forget it
+  edgeclip-agent mcp <url>                 a stdio MCP server for your MCP clients
+                                           (Claude Code, the MCP Inspector) on a
+                                           server on this machine: it relays to
+                                           the server once the server has proved
+                                           it holds your local credential
   edgeclip-agent status                    show the agents running on this machine
   edgeclip-agent --help | --version
 
@@ -65,6 +70,7 @@ export type Command =
   | { command: "status" }
   | { command: "login"; url: string; name: string | undefined }
   | { command: "logout"; url: string }
+  | { command: "mcp"; url: string }
   | {
       command: "connect";
       url: string;
@@ -97,7 +103,8 @@ export function parseCommand(argv: string[]): Command {
         ? { command: "error", message: "`status` takes no arguments." }
         : { command: "status" };
     case "login":
-    case "logout": {
+    case "logout":
+    case "mcp": {
       const problem =
         oneUrl(command, rest) ?? onlyOptions(command, values, command === "login" ? ["name"] : []);
       if (problem) return { command: "error", message: problem };
@@ -159,9 +166,12 @@ function parse(argv: string[]) {
 
 /**
  * The bridge's WebSocket URL for a server URL: http(s) becomes ws(s), and a
- * trailing `/mcp` (the URL users have at hand) is replaced by `/bridge`.
+ * trailing `/mcp` (the URL users have at hand) is replaced by `/bridge`; and
+ * `/relay`'s, where `edgeclip-agent mcp` relays MCP to a local server.
  */
-export function bridgeUrl(server: string): { server: string; bridge: string } | undefined {
+export function bridgeUrl(
+  server: string,
+): { server: string; bridge: string; relay: string } | undefined {
   let url: URL;
   try {
     url = new URL(server);
@@ -170,9 +180,10 @@ export function bridgeUrl(server: string): { server: string; bridge: string } | 
   }
   const scheme = { "http:": "ws:", "https:": "wss:", "ws:": "ws:", "wss:": "wss:" }[url.protocol];
   if (!scheme) return undefined;
-  const base = url.pathname.replace(/\/(mcp|bridge)?\/?$/, "");
+  const base = url.pathname.replace(/\/(mcp|bridge|relay)?\/?$/, "");
   const http = { "ws:": "http:", "wss:": "https:" }[scheme];
-  return { server: `${http}//${url.host}${base}`, bridge: `${scheme}//${url.host}${base}/bridge` };
+  const ws = `${scheme}//${url.host}${base}`;
+  return { server: `${http}//${url.host}${base}`, bridge: `${ws}/bridge`, relay: `${ws}/relay` };
 }
 
 /** This machine's host name, without its domain: part of the agents' default names. */

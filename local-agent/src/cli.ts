@@ -39,6 +39,13 @@ async function main(): Promise<void> {
       process.exitCode = await logout(command.url);
       break;
     }
+    case "mcp": {
+      const { relayStdio } = await import("./mcp-relay.ts");
+      process.exitCode = await relayStdio(command.url);
+      // A server that never answers the closing handshake does not keep the relay up.
+      setTimeout(() => process.exit(), 1_000).unref();
+      break;
+    }
     case "connect": {
       tuneForLongRun();
       const { connect } = await import("./agent.ts");

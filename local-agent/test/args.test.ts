@@ -52,6 +52,10 @@ describe("parseCommand", () => {
       command: "logout",
       url: "https://clip.example.com",
     });
+    expect(parseCommand(["mcp", "http://127.0.0.1:8787"])).toEqual({
+      command: "mcp",
+      url: "http://127.0.0.1:8787",
+    });
     expect(parseCommand(["login", "--help"]).command).toBe("help");
   });
 
@@ -74,6 +78,8 @@ describe("parseCommand", () => {
       ["login", "u", "--root", "r"],
       ["logout"],
       ["logout", "u", "--name", "n"],
+      ["mcp"],
+      ["mcp", "u", "--root", "r"],
     ]) {
       const parsed = parseCommand(argv);
       expect(parsed.command, argv.join(" ")).toBe("error");
@@ -87,11 +93,13 @@ describe("bridgeUrl", () => {
     expect(bridgeUrl("http://127.0.0.1:8787")).toEqual({
       server: "http://127.0.0.1:8787",
       bridge: "ws://127.0.0.1:8787/bridge",
+      relay: "ws://127.0.0.1:8787/relay",
     });
     expect(bridgeUrl("http://127.0.0.1:8787/mcp")?.bridge).toBe("ws://127.0.0.1:8787/bridge");
     expect(bridgeUrl("https://clip.example.com/mcp/")).toEqual({
       server: "https://clip.example.com",
       bridge: "wss://clip.example.com/bridge",
+      relay: "wss://clip.example.com/relay",
     });
     expect(bridgeUrl("https://example.com/edgeclip/mcp")?.bridge).toBe(
       "wss://example.com/edgeclip/bridge",

@@ -1,10 +1,4 @@
-import {
-  isLocalHostName,
-  isLocalServer,
-  isProxied,
-  publicOrigin,
-  truthy,
-} from "./identity.ts";
+import { isLocalHostName, isLocalServer, isProxied, publicOrigin, truthy } from "./identity.ts";
 
 /**
  * How the Worker treats a request, decided before anything else runs

@@ -1,6 +1,6 @@
 import { routePath } from "../route-path.ts";
-import { dashboardHostOf } from "../shared/core/dashboard-host.ts";
 import { NONCE_HEADER } from "../shared/bridge/proof.ts";
+import { dashboardHostOf } from "../shared/core/dashboard-host.ts";
 import { constantTimeEqual } from "../shared/secrets.ts";
 
 /**
@@ -122,7 +122,11 @@ export async function localGate(
   const bearer = bearerOf(request.headers.get("authorization"));
   // An agent proving the credential inside the socket (shared/bridge/proof.ts): the Bridge
   // challenges it before it may say anything; a browser is refused at /bridge before this.
-  if (path === "/bridge" && bearer === undefined && request.headers.has(NONCE_HEADER))
+  if (
+    (path === "/bridge" || path === "/relay") &&
+    bearer === undefined &&
+    request.headers.has(NONCE_HEADER)
+  )
     return undefined;
   if (bearer !== undefined)
     return bearer && (await isToken(bearer, token)) ? undefined : refused(request, true);

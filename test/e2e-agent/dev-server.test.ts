@@ -82,23 +82,26 @@ describe("npm start", () => {
     expect(statSync(credential).mode & 0o777).toBe(0o600);
     expect(statSync(config).mode & 0o777).toBe(0o700);
 
-    // Claude Code, exactly as printed (its own config in a scratch HOME), then its health check.
+    // Claude Code, exactly as printed (its own config in a scratch HOME), then its health check:
+    // a stdio relay from this checkout, which proves the server before sending anything (issue 34 §2).
     const claude = printed(stdout, "Claude Code");
-    expect(claude).toMatch(
-      /^claude mcp add --transport http edgeclip \S+ --header "Authorization: Bearer ecl_/,
-    );
+    const relay = `${process.execPath} ${path.join(repo, "local-agent", "src", "cli.ts")} mcp http://127.0.0.1:${port}`;
+    // The config directory is not the default one here, so the line names it.
+    const configEnv = `EDGECLIP_CONFIG_DIR=${config}`;
+    expect(claude).toBe(`claude mcp add edgeclip --env ${configEnv} -- ${relay}`);
+    expect(claude).not.toContain("ecl_");
     const home = mkdtempSync(path.join(tmpdir(), "edgeclip-dev-claude-"));
     run(claude, { cwd: root, home });
-    // Beside it, the same server without the header: the credential is what lets it in.
+    // Beside it, the same server over HTTP without the header: the credential is what lets it in.
     run(`claude mcp add --transport http bare ${mcp}`, { cwd: root, home });
     const health = run("claude mcp list", { cwd: root, home });
-    expect(health).toContain(`edgeclip: ${mcp} (HTTP) - ✔ Connected`);
+    expect(health).toContain(`edgeclip: ${relay} - ✔ Connected`);
     expect(health).toMatch(/bare: \S+ \(HTTP\) - ✘/);
 
-    // The MCP Inspector's printed line, in its non-interactive mode (`--cli` first, the same connection flags).
+    // The MCP Inspector's printed line, in its non-interactive mode (`--cli` first, then the same line).
     const inspector = printed(stdout, "MCP Inspector");
     const launcher = "npx @modelcontextprotocol/inspector ";
-    expect(inspector.startsWith(launcher)).toBe(true);
+    expect(inspector).toBe(`${launcher}-e ${configEnv} ${relay}`);
     const cli = `${launcher}--cli ${inspector.slice(launcher.length)} --method tools/list`;
     const listed = JSON.parse(run(cli, { cwd: repo, home })) as { tools: { name: string }[] };
     expect(listed.tools.map((t) => t.name)).toContain("copy");
@@ -118,8 +121,12 @@ describe("npm start", () => {
     expect(page.status).toBe(200);
     expect(await page.text()).toContain("Your clipboard sessions");
 
+    // Clients that need HTTP: the URL and the header printed for them (trusting the port, it says).
+    const other = printed(stdout, "Other clients");
+    expect(other).toMatch(/--header "Authorization: Bearer ecl_\S+":$/);
+    expect(stdout).toContain("it trusts whatever holds the port");
     // The agent npm start runs read the credential itself, and serves the files.
-    const authorization = /--header "Authorization: (Bearer \S+)"/.exec(claude)?.[1] ?? "";
+    const authorization = /--header "Authorization: (Bearer [^"\s]+)"/.exec(other)?.[1] ?? "";
     const client = new Client({ name: "dev-test", version: "1.0.0" });
     await client.connect(
       new StreamableHTTPClientTransport(new URL(mcp), {

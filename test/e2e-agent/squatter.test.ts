@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { startAgentProcess } from "../../scripts/agent-process.ts";
+import { mcpRelayCommand } from "../../src/shared/core/agent-command.ts";
 import { connectV1 } from "../e2e/clients.ts";
 import { lane } from "../support/lanes.ts";
 import { OtherAccount } from "../support/other-account.ts";
@@ -232,4 +233,44 @@ describe("the README's command for another local agent, while another account ho
     expect(run.status).not.toBe(0);
     expect(output).toMatch(/did not prove it holds this machine's local credential/);
   });
+});
+
+/**
+ * Issue 34 §2: while the server was down, Claude Code configured as `npm
+ * start` printed it (`--header "Authorization: Bearer <token>"`) sent the
+ * token to whatever held the port. Configured as it prints it now (the stdio
+ * relay, `edgeclip-agent mcp`), it sends nothing before the server proves
+ * the credential: the squatter sees a nonce, and the health check fails.
+ */
+describe("Claude Code configured as npm start prints it, while another account holds the port", () => {
+  it.each(["welcome", "forged"] as const)(
+    "tells the squatter nothing (%s): no token, no MCP message; `claude mcp list` shows it failed",
+    async (script) => {
+      const squat = await squatter(script);
+      const server = `http://127.0.0.1:${squat.port}`;
+      const home = mkdtempSync(path.join(tmpdir(), "edgeclip-squat-claude-"));
+      const env = {
+        ...process.env,
+        HOME: home,
+        PATH: `${path.join(repo, "node_modules", ".bin")}${path.delimiter}${process.env.PATH}`,
+        EDGECLIP_LOCAL_TOKEN: TOKEN,
+      };
+      const claude = (...args: string[]) =>
+        spawnSync("claude", args, { cwd: home, env, encoding: "utf8", timeout: 90_000 });
+      // The line dev.ts prints, for this port (dev-server.test.ts checks the banner is this line).
+      const relay = mcpRelayCommand(server, process.execPath, repo);
+      expect(claude("mcp", "add", "edgeclip", "--", ...relay.split(" ")).status).toBe(0);
+      const listed = claude("mcp", "list");
+      expect(listed.stdout).toMatch(/edgeclip: .* mcp http:\/\/127\.0\.0\.1:\d+ - ✘/);
+      // spawnSync held this process's event loop: let the squatter's records come in.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const heard = JSON.stringify(squat.records);
+      expect(heard).not.toContain(TOKEN.slice(4, 20));
+      expect(heard.toLowerCase()).not.toContain("authorization");
+      expect(heard).not.toContain("initialize");
+      // It dialled (a nonce, nothing else) and sent nothing on the socket.
+      expect(squat.records.filter((r) => r.event === "upgrade").length).toBeGreaterThan(0);
+      expect(squat.records.filter((r) => r.event === "message")).toEqual([]);
+    },
+  );
 });

@@ -1,4 +1,5 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { LOCAL_USER } from "../../src/auth/identity.ts";
 import { GREETING_MS, HELLO_CHARS, PROOF_CHARS } from "../../src/bridge/bridge.ts";
@@ -267,6 +268,32 @@ describe("the dashboard cookie yields the dashboard and nothing more (issue 27)"
 /** The port the test server is reached on (no EDGECLIP_LOCAL_PORT here: the request's). */
 const PORT = "8787";
 
+/** Opens /bridge (or `path`) with an agent nonce and no token: the socket, its messages, and how it closed. */
+async function open(agentNonce: string, headers: Record<string, string> = {}, path = "/bridge") {
+  const response = await localServer.fetch(
+    new Request(`http://127.0.0.1:8787${path}`, {
+      headers: { upgrade: "websocket", [NONCE_HEADER]: agentNonce, ...headers },
+    }),
+  );
+  const ws = response.webSocket;
+  if (!ws) return { status: response.status };
+  ws.accept();
+  const messages: Record<string, unknown>[] = [];
+  const waiting: (() => void)[] = [];
+  const closed = new Promise<number>((resolve) =>
+    ws.addEventListener("close", (event) => resolve(event.code)),
+  );
+  ws.addEventListener("message", (event) => {
+    messages.push(JSON.parse(String(event.data)));
+    for (const wake of waiting.splice(0)) wake();
+  });
+  const nth = async (n: number) => {
+    while (messages.length <= n) await new Promise<void>((resolve) => waiting.push(resolve));
+    return messages[n] as Record<string, unknown>;
+  };
+  return { status: response.status, ws, nth, closed };
+}
+
 describe("a local agent and its server prove the credential to each other (issue 27 §2)", () => {
   const HELLO = {
     type: "hello",
@@ -278,32 +305,6 @@ describe("a local agent and its server prove the credential to each other (issue
     capabilities: ["files"],
     platform: "linux",
   };
-
-  /** Opens /bridge with an agent nonce and no token: the socket, its messages, and how it closed. */
-  async function open(agentNonce: string, headers: Record<string, string> = {}) {
-    const response = await localServer.fetch(
-      new Request("http://127.0.0.1:8787/bridge", {
-        headers: { upgrade: "websocket", [NONCE_HEADER]: agentNonce, ...headers },
-      }),
-    );
-    const ws = response.webSocket;
-    if (!ws) return { status: response.status };
-    ws.accept();
-    const messages: Record<string, unknown>[] = [];
-    const waiting: (() => void)[] = [];
-    const closed = new Promise<number>((resolve) =>
-      ws.addEventListener("close", (event) => resolve(event.code)),
-    );
-    ws.addEventListener("message", (event) => {
-      messages.push(JSON.parse(String(event.data)));
-      for (const wake of waiting.splice(0)) wake();
-    });
-    const nth = async (n: number) => {
-      while (messages.length <= n) await new Promise<void>((resolve) => waiting.push(resolve));
-      return messages[n] as Record<string, unknown>;
-    };
-    return { status: response.status, ws, nth, closed };
-  }
 
   it("speaks first, with a proof only the credential makes, and welcomes the agent after its own", async () => {
     const agentNonce = newNonce();
@@ -427,5 +428,119 @@ describe("a local agent and its server prove the credential to each other (issue
     // Elsewhere than /bridge a nonce opens nothing.
     const mcp = await localServer.fetch(mcpInit({ [NONCE_HEADER]: newNonce() }));
     expect(mcp.status).toBe(401);
+  });
+});
+
+describe("a local MCP client's relay proves the credential both ways before any MCP (issue 34 §2)", () => {
+  const initialize = {
+    jsonrpc: "2.0",
+    id: 1,
+    method: "initialize",
+    params: {
+      protocolVersion: "2025-11-25",
+      capabilities: {},
+      clientInfo: { name: "relayed", version: "1" },
+    },
+  };
+
+  /** /relay opened and proved as `edgeclip-agent mcp` does. */
+  async function proven() {
+    const agentNonce = newNonce();
+    const opened = await open(agentNonce, {}, "/relay");
+    if (!opened.ws) throw new Error(`no socket (${opened.status})`);
+    const challenge = await opened.nth(0);
+    const nonce = String(challenge.nonce);
+    expect(challenge.proof).toBe(
+      await proofOf(LOCAL_TOKEN, "server", agentNonce, nonce, PORT, "mcp"),
+    );
+    // A proof for MCP is not one for the bridge, nor the other way round.
+    expect(challenge.proof).not.toBe(await proofOf(LOCAL_TOKEN, "server", agentNonce, nonce, PORT));
+    opened.ws.send(
+      JSON.stringify({
+        type: "proof",
+        proof: await proofOf(LOCAL_TOKEN, "agent", agentNonce, nonce, PORT, "mcp"),
+      }),
+    );
+    return { ...opened, ws: opened.ws };
+  }
+
+  it("relays MCP once proved: initialize, then tools/list and a tool call, each answered on the socket", async () => {
+    const relay = await proven();
+    relay.ws.send(JSON.stringify(initialize));
+    expect(await relay.nth(1)).toMatchObject({
+      id: 1,
+      result: { protocolVersion: "2025-11-25", serverInfo: { name: "edgeclip" } },
+    });
+    relay.ws.send(JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }));
+    relay.ws.send(JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/list" }));
+    const listed = (await relay.nth(2)) as { id: number; result: { tools: { name: string }[] } };
+    expect(listed.id).toBe(2);
+    expect(listed.result.tools.map((t) => t.name)).toContain("copy");
+    relay.ws.send(
+      JSON.stringify({
+        jsonrpc: "2.0",
+        id: 3,
+        method: "tools/call",
+        params: { name: "agents", arguments: {} },
+      }),
+    );
+    const called = (await relay.nth(3)) as { id: number; result: Record<string, unknown> };
+    expect(called.id).toBe(3);
+    expect(called.result.isError ?? false).toBe(false);
+    expect(called.result.structuredContent).toMatchObject({ agents: [] });
+    relay.ws.close(1000);
+  });
+
+  it("closes on MCP before the proof, a bridge proof, or another credential's (4403), answering nothing", async () => {
+    const other = `ecl_${"o".repeat(43)}`;
+    const cases: [string, (agentNonce: string, nonce: string) => Promise<object>][] = [
+      ["initialize first", async () => initialize],
+      [
+        "the bridge's proof",
+        async (a, n) => ({ type: "proof", proof: await proofOf(LOCAL_TOKEN, "agent", a, n, PORT) }),
+      ],
+      [
+        "another credential's proof",
+        async (a, n) => ({
+          type: "proof",
+          proof: await proofOf(other, "agent", a, n, PORT, "mcp"),
+        }),
+      ],
+      [
+        "a proof for another port",
+        async (a, n) => ({
+          type: "proof",
+          proof: await proofOf(LOCAL_TOKEN, "agent", a, n, "8788", "mcp"),
+        }),
+      ],
+      ["a proof past its budget", async () => ({ type: "proof", proof: "x".repeat(2000) })],
+    ];
+    for (const [what, message] of cases) {
+      const agentNonce = newNonce();
+      const opened = await open(agentNonce, {}, "/relay");
+      if (!opened.ws) throw new Error(`no socket (${opened.status})`);
+      const challenge = await opened.nth(0);
+      opened.ws.send(JSON.stringify(await message(agentNonce, String(challenge.nonce))));
+      opened.ws.send(JSON.stringify(initialize));
+      expect(await opened.closed, what).toBe(CLOSE_CODES.unproven);
+    }
+  });
+
+  it("is a local server's door alone: no nonce, a wrong token, an Origin, or a server with sign-in get no socket", async () => {
+    const bare = await localServer.fetch(
+      new Request("http://127.0.0.1:8787/relay", { headers: { upgrade: "websocket" } }),
+    );
+    expect(bare.status).toBe(401);
+    expect((await open(newNonce(), { authorization: "Bearer wrong" }, "/relay")).status).toBe(401);
+    expect((await open("short", {}, "/relay")).status).toBe(400);
+    const page = await open(newNonce(), { origin: "http://127.0.0.1:8787" }, "/relay");
+    expect(page.status).toBe(403);
+    const deployed = await (exports.default as { fetch(r: Request): Promise<Response> }).fetch(
+      new Request("https://edgeclip.example.com/relay", {
+        headers: { upgrade: "websocket", [NONCE_HEADER]: newNonce() },
+      }),
+    );
+    expect(deployed.webSocket ?? null).toBeNull();
+    expect(deployed.status).not.toBe(101);
   });
 });

@@ -26,6 +26,13 @@ export const newNonce = () => randomSecret(32);
 
 export type ProofRole = "server" | "agent";
 
+/**
+ * What the proven connection is for: a local agent's `/bridge`, or a local MCP
+ * client's `/relay` (`edgeclip-agent mcp`): a proof made for one is never good
+ * for the other.
+ */
+export type ProofPurpose = "bridge" | "mcp";
+
 const encoder = new TextEncoder();
 
 /**
@@ -43,6 +50,7 @@ export async function proofOf(
   agentNonce: string,
   serverNonce: string,
   port: string,
+  purpose: ProofPurpose = "bridge",
 ): Promise<string> {
   const key = await crypto.subtle.importKey(
     "raw",
@@ -51,7 +59,7 @@ export async function proofOf(
     false,
     ["sign"],
   );
-  const message = `edgeclip bridge ${role} proof\nport ${port}\n${agentNonce}\n${serverNonce}`;
+  const message = `edgeclip ${purpose} ${role} proof\nport ${port}\n${agentNonce}\n${serverNonce}`;
   return toBase64Url(
     new Uint8Array(await crypto.subtle.sign("HMAC", key, encoder.encode(message))),
   );

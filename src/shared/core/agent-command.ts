@@ -45,3 +45,21 @@ export function agentAdvice(server: string, args: string): string {
 /** The same, for a message that does not know the server's URL. */
 export const START_AGENT =
   "Start one on your machine: `npm run agent -- connect <server>` in the edgeclip checkout that runs a local server, or `npx <server>/agent.tgz connect <server>` for a deployed one (`<server>` is the server's URL).";
+
+/** A word for a POSIX shell: as is when plain, else in double quotes (what `npm start` prints). */
+export const shellWord = (word: string) =>
+  /^[\w@%+=:,./-]+$/.test(word) ? word : `"${word.replace(/(["\\$`])/g, "\\$1")}"`;
+
+/**
+ * The stdio command MCP clients run for a local server: `edgeclip-agent mcp
+ * <server>` from the checkout (local-agent/src/cli.ts on the Node npm scripts
+ * use), which relays MCP once the server has proved it holds the local
+ * credential, and never sends it (issue 34 §2). `node` and `checkout` are
+ * absolute paths; a caller that does not know them passes placeholders.
+ */
+export function mcpRelayCommand(server: string, node: string, checkout: string): string {
+  const cli = checkout.startsWith("<")
+    ? `${checkout}/local-agent/src/cli.ts`
+    : shellWord(`${checkout}/local-agent/src/cli.ts`);
+  return `${node.startsWith("<") ? node : shellWord(node)} ${cli} mcp ${server}`;
+}
