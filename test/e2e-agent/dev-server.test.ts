@@ -49,8 +49,14 @@ function run(command: string, options: { cwd: string; home: string }): string {
 
 describe("npm start", () => {
   let dev: ChildProcess | undefined;
-  afterAll(() => {
-    if (dev?.exitCode === null) dev.kill("SIGKILL");
+  let stopDev: (() => Promise<void>) | undefined;
+  // After a failure midway: Ctrl-C, so npm start stops the server and agent it started (a
+  // SIGKILL would leave them running); SIGKILL only if it hangs.
+  afterAll(async () => {
+    if (dev?.exitCode !== null || !stopDev) return;
+    const timer = setTimeout(() => dev?.kill("SIGKILL"), 15_000);
+    await stopDev();
+    clearTimeout(timer);
   });
 
   it("runs the Worker and a local agent on the given root, prints commands that work as printed, and Ctrl-C stops both", async () => {
@@ -65,6 +71,7 @@ describe("npm start", () => {
       WAYLAND_DISPLAY: "",
     });
     dev = started.child;
+    stopDev = started.stop;
     const { port } = started;
     const stdout = started.stdout();
     const stderr = started.stderr();
