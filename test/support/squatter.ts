@@ -20,10 +20,10 @@ import type { Duplex } from "node:stream";
  */
 export type Script = "welcome" | "forged";
 
-const GUID = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11";
+export const GUID = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11";
 
 /** A server → client text frame (unmasked). */
-function frame(text: string): Buffer {
+export function frame(text: string): Buffer {
   const payload = Buffer.from(text);
   const head =
     payload.length < 126
@@ -33,7 +33,7 @@ function frame(text: string): Buffer {
 }
 
 /** Client → server frames (masked) in `buffer`: their texts, and what is left over. */
-function unframe(buffer: Buffer): { texts: string[]; rest: Buffer } {
+export function unframe(buffer: Buffer): { texts: string[]; rest: Buffer } {
   const texts: string[] = [];
   let at = 0;
   while (buffer.length - at >= 6) {
