@@ -118,15 +118,40 @@ function inconsistency(r: EditResult): string | undefined {
 /**
  * What is wrong with a result past the edits' own: a move's importer, a file
  * of its own that changed (never created, removed or relocated), shown as
- * its real path's tail, with the imports it got.
+ * its real path's tail, with the imports it got; or the `__init__.py` a
+ * Python move created for a new subpackage (`packageMismatch`).
  */
 function importerMismatch(r: EditResult, earlier: readonly EditResult[]): string | undefined {
+  if (r.package) return packageMismatch(r, earlier);
   if (r.created || r.removed || r.relocated) return "an importer is only ever changed";
   if (!endsWithPath(r.abs, r.path)) return `it shows ${q(r.path)} for ${q(r.abs)}`;
   if (earlier.some((e) => e.abs === r.abs)) return "an importer is a file of no other result";
   if (!r.imports?.changes.length) return "it names no import it changed";
   return undefined;
 }
+
+/**
+ * A new subpackage's `__init__.py`: created empty (its undo removes it), shown
+ * as its real path's tail, a file of no other result, in a directory that
+ * holds a file an edit of this operation wrote (the move's new module), so
+ * an agent can create one only on the way to where the model sent the unit.
+ */
+function packageMismatch(r: EditResult, earlier: readonly EditResult[]): string | undefined {
+  if (!r.created || r.removed || r.relocated) return "a package's __init__.py is only ever created";
+  const abs = normalPath(r.abs);
+  if (!abs.endsWith("/__init__.py")) return `a package's file is __init__.py, not ${q(r.path)}`;
+  if (!endsWithPath(r.abs, r.path)) return `it shows ${q(r.path)} for ${q(r.abs)}`;
+  if (r.after_hash !== EMPTY_HASH) return "a package's new __init__.py is empty";
+  if (earlier.some((e) => e.abs === r.abs))
+    return "a package's __init__.py is a file of no other result";
+  const dir = abs.slice(0, -"__init__.py".length);
+  if (!earlier.some((e) => !e.package && e.created && normalPath(e.abs).startsWith(dir)))
+    return "a package's __init__.py is on the way to a module the operation created";
+  return undefined;
+}
+
+/** The SHA-256 of no bytes, as results give hashes (hex). */
+const EMPTY_HASH = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855";
 
 /** What is wrong with a result as the answer to `asked`. */
 function mismatch(a: AskedEdit, r: EditResult): string | undefined {

@@ -1,4 +1,4 @@
-import { readFileSync, rmSync } from "node:fs";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
@@ -177,6 +177,33 @@ describe("moving a Python class", () => {
     expect(file("shapes.py")).toBe(SHAPES_PY);
     expect(file("geometry.py")).toBe(GEOMETRY_PY);
     expect(file("app.py")).toBe(APP_PY);
+    rmSync(path.join(root, "app.py"));
+  });
+
+  it("with move into a new subpackage: its __init__.py is made, the edge takes it, and undo removes both", async () => {
+    // issue 33: the edge refused the new package's file as an importer that was created.
+    const PKG_SHAPES = "class Circle:\n    pass\n\n\nclass Square:\n    pass\n";
+    const APP = "from pkg.shapes import Circle\n\nCircle()\n";
+    writeFile(root, "pkg/__init__.py", "");
+    writeFile(root, "pkg/shapes.py", PKG_SHAPES);
+    writeFile(root, "app.py", APP);
+    const moved = await call(v1, "move", {
+      session,
+      from: "pkg/shapes.py#Circle",
+      to: "pkg/figures/circle.py",
+    });
+    expect(moved.isError, moved.text).toBeFalsy();
+    expect(moved.text).toMatch(/1 importer updated/);
+    expect(file("pkg/figures/__init__.py")).toBe("");
+    expect(file("pkg/figures/circle.py")).toBe("class Circle:\n    pass\n");
+    expect(file("app.py")).toBe("from pkg.figures.circle import Circle\n\nCircle()\n");
+    const undone = await call(v1, "undo", { session });
+    expect(undone.isError, undone.text).toBeFalsy();
+    expect(existsSync(path.join(root, "pkg", "figures", "__init__.py"))).toBe(false);
+    expect(existsSync(path.join(root, "pkg", "figures", "circle.py"))).toBe(false);
+    expect(file("pkg/shapes.py")).toBe(PKG_SHAPES);
+    expect(file("app.py")).toBe(APP);
+    rmSync(path.join(root, "pkg"), { recursive: true, force: true });
     rmSync(path.join(root, "app.py"));
   });
 

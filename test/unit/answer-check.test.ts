@@ -108,6 +108,41 @@ describe("answerMismatch", () => {
     );
   });
 
+  it("accepts the empty __init__.py a Python move created on the way to its new module, and no other created file", () => {
+    const EMPTY = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855";
+    const created = (path: string, after = H("2")): EditResult => ({
+      ...changed(path, `/p/${path}`),
+      created: true,
+      before_hash: null,
+      after_hash: after,
+      undo: { kind: "remove", path: `/p/${path}` },
+    });
+    const init = (path: string, extra: Partial<EditResult> = {}): EditResult => ({
+      ...created(path, EMPTY),
+      package: true,
+      lines_added: 0,
+      ...extra,
+    });
+    const asked = askedOf([pasteTo("pkg/sub/new.py", { create_if_missing: true }), pasteTo("pkg/old.py")], 3);
+    const results = [created("pkg/sub/new.py"), changed("pkg/old.py", "/p/pkg/old.py")];
+    expect(answerMismatch(asked, [...results, init("pkg/sub/__init__.py")])).toBeUndefined();
+    expect(
+      answerMismatch(asked, [...results, init("pkg/__init__.py"), init("pkg/sub/__init__.py")]),
+    ).toBeUndefined();
+    const cases: [EditResult, RegExp][] = [
+      [init("pkg/sub/conftest.py"), /__init__\.py, not "pkg\/sub\/conftest.py"/],
+      [init("other/__init__.py"), /on the way to a module the operation created/],
+      [init("pkg/sub/__init__.py", { after_hash: H("3") }), /is empty/],
+      [
+        { ...changed("pkg/sub/__init__.py", "/p/pkg/sub/__init__.py"), package: true },
+        /only ever created/,
+      ],
+      [created("pkg/sub/__init__.py", EMPTY), /an importer is only ever changed/],
+    ];
+    for (const [result, reason] of cases)
+      expect(answerMismatch(asked, [...results, result])).toMatch(reason);
+  });
+
   it("refuses results for other files, in other numbers, or of kinds the edit cannot have", () => {
     const asked = askedOf([pasteTo("a.ts")]);
     const a = changed("a.ts", "/home/me/p/a.ts");
