@@ -2,12 +2,23 @@
  * `npm run bench:real`'s cache, outside this repository (so no ignore file of
  * ours applies to the projects in it): `$EDGECLIP_BENCH_CACHE`, else
  * `~/.cache/edgeclip/bench-real`. It holds the TypeScript the baseline runs
- * on, each project as fetched (`projects/<name>`, never changed), and the
- * copies the moves are made in (`work/<name>/…`, under the cache so that
- * their module resolution finds the cache's node_modules).
+ * on, the package managers git projects install with (`tools/`), the bare
+ * clones git projects are checked out of (`repos/<owner>+<name>.git`, made
+ * by hand: the bench fetches no repository), each project as fetched and
+ * installed (`projects/<name>`, never changed), and the copies the moves are
+ * made in (`work/<name>/…`, under the cache so that their module resolution
+ * finds the cache's node_modules).
  */
 import { execFileSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { homedir } from "node:os";
 import path from "node:path";
 import {
@@ -15,7 +26,8 @@ import {
   type ProjectSpec,
   PYTHON_TOOLS,
   type PyProjectSpec,
-  type TsProjectSpec,
+  type Source,
+  TOOLS,
 } from "./projects.ts";
 
 export const CACHE =
@@ -25,12 +37,13 @@ export const CACHE =
 export const PYTHON = process.env.EDGECLIP_BENCH_PYTHON ?? "/usr/bin/python3";
 
 const log = (text: string) => process.stderr.write(`${text}\n`);
-const run = (command: string, args: string[], cwd?: string) =>
+const run = (command: string, args: string[], cwd?: string, env?: Record<string, string>) =>
   execFileSync(command, args, {
     cwd,
     encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
     stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+    env: { ...process.env, DEBIAN_FRONTEND: "noninteractive", ...env },
   });
 
 /** The cache's own packages (TypeScript 5.9, tslib, @types/node), installed once. */
@@ -56,61 +69,149 @@ export function ensureCachePackages(): void {
 export function ensureProject(spec: ProjectSpec): string {
   const dir = path.join(CACHE, "projects", spec.name);
   const stamp = path.join(CACHE, "projects", `${spec.name}.fetched`);
-  const id = spec.lang === "typescript" ? spec.npm : `${spec.deb}=${spec.version}`;
+  const id = JSON.stringify(spec.source);
+  if (spec.lang === "python") ensureDebs(spec);
   if (existsSync(stamp) && readFileSync(stamp, "utf8") === id) return dir;
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  if (spec.lang === "typescript") fetchNpm(spec, dir);
-  else copyDebian(spec, dir);
+  const source = spec.source;
+  if (source.from === "npm") fetchNpm(source, dir);
+  else if (source.from === "debian") copyDebian(spec as PyProjectSpec, dir);
+  else checkOut(spec.name, source, dir);
+  if (spec.lang === "typescript" && spec.tsconfig)
+    writeFileSync(path.join(dir, spec.config), `${JSON.stringify(spec.tsconfig, null, 2)}\n`);
   writeFileSync(stamp, id);
   return dir;
 }
 
 /** `npm pack` of the pinned version, checked against its integrity, unpacked (its `package/`). */
-function fetchNpm(spec: TsProjectSpec, dir: string): void {
-  log(`fetching ${spec.npm} from the npm registry…`);
+function fetchNpm(source: Source & { from: "npm" }, dir: string): void {
+  log(`fetching ${source.package} from the npm registry…`);
   const tarballs = path.join(CACHE, "tarballs");
   mkdirSync(tarballs, { recursive: true });
   const packed = JSON.parse(
-    run("npm", ["pack", spec.npm, "--json", "--pack-destination", tarballs]),
+    run("npm", ["pack", source.package, "--json", "--pack-destination", tarballs]),
   ) as { filename: string; integrity: string }[];
   const one = packed[0];
-  if (!one || one.integrity !== spec.integrity)
-    throw new Error(`${spec.npm}: integrity ${one?.integrity} is not the pinned ${spec.integrity}`);
+  if (!one || one.integrity !== source.integrity)
+    throw new Error(
+      `${source.package}: integrity ${one?.integrity} is not the pinned ${source.integrity}`,
+    );
   run("tar", ["xzf", path.join(tarballs, one.filename), "-C", dir, "--strip-components=1"]);
-  if (spec.tsconfig)
-    writeFileSync(path.join(dir, spec.config), `${JSON.stringify(spec.tsconfig, null, 2)}\n`);
 }
 
-/** The installed Debian package's modules (installed here first when this runs as root). */
-function copyDebian(spec: PyProjectSpec, dir: string): void {
-  const version = (pkg: string) => {
-    try {
-      // biome-ignore lint/suspicious/noTemplateCurlyInString: dpkg-query's own format
-      return run("dpkg-query", ["-W", "-f", "${Version}", pkg]).trim();
-    } catch {
-      return "";
-    }
-  };
-  const missing = [spec.deb, ...PYTHON_TOOLS].filter((p) => !version(p));
-  if (missing.length || version(spec.deb) !== spec.version) {
-    if (process.getuid?.() !== 0)
-      throw new Error(
-        `${spec.name} needs Debian's ${spec.deb} ${spec.version} and ${PYTHON_TOOLS.join(", ")}: sudo apt-get install ${spec.deb}=${spec.version} ${PYTHON_TOOLS.join(" ")}`,
-      );
-    log(`installing ${[`${spec.deb}=${spec.version}`, ...PYTHON_TOOLS].join(" ")} with apt-get…`);
-    run("apt-get", ["update"]);
-    run("apt-get", [
-      "install",
-      "-y",
-      "--no-install-recommends",
-      `${spec.deb}=${spec.version}`,
-      ...PYTHON_TOOLS,
-    ]);
+/** Debian's installed version of `pkg`, or "" when it is not installed. */
+function debVersion(pkg: string): string {
+  try {
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: dpkg-query's own format
+    return run("dpkg-query", ["-W", "-f", "${Version}", pkg]).trim();
+  } catch {
+    return "";
   }
+}
+
+/**
+ * The Debian packages a Python project needs (its own, from Debian; its
+ * tests'; rope and pyflakes), installed with apt-get when this runs as root,
+ * else named with the command that installs them.
+ */
+function ensureDebs(spec: PyProjectSpec): void {
+  const wanted = [
+    ...(spec.source.from === "debian" ? [`${spec.source.package}=${spec.source.version}`] : []),
+    ...(spec.debs ?? []),
+    ...PYTHON_TOOLS,
+  ];
+  const missing = wanted.filter((want) => {
+    const [pkg = want, version] = want.split("=");
+    const have = debVersion(pkg);
+    return !have || (version !== undefined && have !== version);
+  });
+  if (!missing.length) return;
+  if (process.getuid?.() !== 0)
+    throw new Error(
+      `${spec.name} needs Debian's ${missing.join(", ")}: sudo apt-get install ${missing.join(" ")}`,
+    );
+  log(`installing ${missing.join(" ")} with apt-get…`);
+  run("apt-get", ["update"]);
+  run("apt-get", ["install", "-y", "--no-install-recommends", ...missing]);
+}
+
+/** The installed Debian package's modules. */
+function copyDebian(spec: PyProjectSpec, dir: string): void {
   for (const pkg of spec.packages)
     cpSync(path.join("/usr/lib/python3/dist-packages", pkg), path.join(dir, pkg), {
       recursive: true,
       filter: (source) => path.basename(source) !== "__pycache__",
     });
+}
+
+/** Package managers' caches in the bench's cache, not the user's. */
+const INSTALL_ENV = {
+  BUN_INSTALL_CACHE_DIR: path.join(CACHE, "tools", "bun-cache"),
+  YARN_GLOBAL_FOLDER: path.join(CACHE, "tools", "yarn-global"),
+  YARN_ENABLE_TELEMETRY: "0",
+};
+
+/** The command that runs a tool of TOOLS, installed once into `<cache>/tools/<name>`. */
+function tool(name: keyof typeof TOOLS): string[] {
+  const { package: pkg, version } = TOOLS[name];
+  const dir = path.join(CACHE, "tools", name);
+  const own = path.join(dir, "node_modules", pkg, "package.json");
+  if (!existsSync(own) || JSON.parse(readFileSync(own, "utf8")).version !== version) {
+    log(`installing ${pkg}@${version} into ${dir}…`);
+    mkdirSync(dir, { recursive: true });
+    const manifest = {
+      name: `edgeclip-bench-real-${name}`,
+      private: true,
+      dependencies: { [pkg]: version },
+    };
+    writeFileSync(path.join(dir, "package.json"), JSON.stringify(manifest, null, 2));
+    run("npm", ["install", "--no-audit", "--no-fund", "--no-package-lock"], dir);
+  }
+  const modules = path.join(dir, "node_modules");
+  if (name === "yarn") return [process.execPath, path.join(modules, pkg, "bin", "yarn.js")];
+  // bun's binary comes in its platform's package; its install script moves it to its own
+  // bin/bun.exe (a placeholder until then), when npm runs the script.
+  const binaries = [
+    path.join(modules, "bun", "bin", "bun.exe"),
+    path.join(modules, "@oven", `bun-${process.platform}-${process.arch}`, "bin", "bun"),
+  ];
+  const binary = binaries.find((b) => existsSync(b) && statSync(b).size > 1024 * 1024);
+  if (!binary) throw new Error(`no bun binary in ${modules}`);
+  return [binary];
+}
+
+/**
+ * A git project: its commit (or its `subdir` there) out of the bare clone
+ * `<cache>/repos/<owner>+<name>.git`, then its install commands.
+ */
+function checkOut(name: string, source: Source & { from: "git" }, dir: string): void {
+  const bare = path.join(CACHE, "repos", `${source.repo.replace("/", "+")}.git`);
+  if (!existsSync(bare))
+    throw new Error(
+      `${name} needs a bare clone of ${source.repo}: git clone --bare https://github.com/${source.repo} ${bare}`,
+    );
+  log(`checking out ${source.repo} ${source.version} (${source.commit.slice(0, 12)})…`);
+  const tree = source.subdir ? `${source.commit}:${source.subdir}` : source.commit;
+  try {
+    run("bash", [
+      "-o",
+      "pipefail",
+      "-c",
+      'git --git-dir="$0" archive --format=tar "$1" | tar -x -C "$2"',
+      bare,
+      tree,
+      dir,
+    ]);
+  } catch (error) {
+    throw new Error(
+      `${name}: cannot check out ${tree} of ${bare} (to fetch the commit: git --git-dir=${bare} fetch origin ${source.commit}): ${error instanceof Error ? error.message : error}`,
+    );
+  }
+  for (const [command = "", ...args] of source.install ?? []) {
+    log(`${name}: ${command} ${args.join(" ")}…`);
+    const [bin = command, ...before] =
+      command === "npm" ? [command] : tool(command as keyof typeof TOOLS);
+    run(bin, [...before, ...args], dir, INSTALL_ENV);
+  }
 }

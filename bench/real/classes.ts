@@ -1,15 +1,22 @@
 /**
  * What went wrong in a failed move, for `npm run bench:real`'s report: the
  * check's new findings named by the failure classes of issue 26 (a
- * TypeScript diagnostic's code, a Python import error's kind).
+ * TypeScript diagnostic's code, a Python import error's kind), and the
+ * project's tests that fail (issue 33, tests.ts).
  */
 
 export interface Found {
   file: string;
-  /** TypeScript: the diagnostic's code; Python: compile, import or pyflakes. */
+  /**
+   * TypeScript: the diagnostic's code; Python: compile, import or pyflakes;
+   * a failing test: test (its id the message); a lint's: lint.
+   */
   code: number | string;
   message: string;
 }
+
+/** The message of a finding that is a test run that did not complete starts so (tests.ts). */
+export const INCOMPLETE = "the test run did not complete";
 
 /**
  * A finding as it compares: its code and message, not its file. A finding the
@@ -39,6 +46,10 @@ const TS_CLASSES: [number[], string][] = [
 
 /** The failure class of one finding. */
 export function classOf(f: Found): string {
+  if (f.code === "test")
+    return f.message.startsWith(INCOMPLETE)
+      ? "a test run that does not complete"
+      : "a test that fails";
   if (typeof f.code === "number") {
     const known = TS_CLASSES.find(([codes]) => codes.includes(f.code as number));
     if (known) return known[1];

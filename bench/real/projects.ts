@@ -1,17 +1,60 @@
 /**
  * The projects `npm run bench:real` moves code in: code no one here wrote,
- * pinned. TypeScript projects come from the npm registry (packages that ship
- * their TypeScript sources), Python projects from Debian's packages (which
- * ship their modules' sources). Nothing of theirs is kept in this repository:
+ * pinned. From the npm registry, TypeScript packages that ship their sources;
+ * from Debian's packages, Python modules' sources; from GitHub (issue 33),
+ * whole repositories at a commit with their tests, which judge a move beside
+ * the language's check. Nothing of theirs is kept in this repository:
  * bench/real/cache.ts fetches them into a cache outside it.
  */
+
+/**
+ * Where a project comes from: a package of the npm registry (checked against
+ * its integrity), a package of Debian's (as bookworm ships it), or a public
+ * GitHub repository at a commit, from a bare clone in the cache (`repos/
+ * <owner>+<name>.git`, cache.ts), installed with its own lockfile.
+ */
+export type Source =
+  | { from: "npm"; package: string; integrity: string }
+  | { from: "debian"; package: string; version: string }
+  | {
+      from: "git";
+      /** `owner/name` on GitHub. */
+      repo: string;
+      commit: string;
+      /** The release the commit is, for the report. */
+      version: string;
+      /** The project's directory in a monorepo: only it is checked out. */
+      subdir?: string;
+      /** Run in the checkout, in order; the first word is `npm`, or a tool of TOOLS. */
+      install?: string[][];
+    };
+
+/**
+ * A project's own tests, which judge a move beside the check (issue 33): a
+ * test that fails after a move and did not before is a finding. `args` go to
+ * the runner after what tests.ts adds (its reporter).
+ */
+export type TestSpec =
+  /** `node <bin> … --reporter json`. */
+  | { runner: "mocha"; bin: string; args: string[] }
+  /**
+   * `node <bin> run …`, or with `related`, after a move only the tests of the
+   * files it wrote (`vitest related <files>`): a whole run takes minutes.
+   */
+  | {
+      runner: "vitest";
+      bin: string;
+      args: string[];
+      related: boolean;
+      env?: Record<string, string>;
+    }
+  /** Debian's pytest, in the checkout, with the import root first on the path. */
+  | { runner: "pytest"; args: string[] };
 
 export interface TsProjectSpec {
   lang: "typescript";
   name: string;
-  /** The npm package and version, and the registry's integrity for its tarball. */
-  npm: string;
-  integrity: string;
+  source: Source & { from: "npm" | "git" };
   /** The tsconfig the check and the language service use, relative to the package. */
   config: string;
   /**
@@ -21,19 +64,35 @@ export interface TsProjectSpec {
    */
   tsconfig?: Record<string, unknown>;
   settingsFrom?: string;
+  /** Settings forced over the tsconfig's (JavaScript checked: `checkJs`). */
+  compilerOptions?: Record<string, unknown>;
+  /**
+   * Directories whose files offer units and take them, when not every
+   * directory of the program does (an application's framework files).
+   */
+  sources?: string[];
   /** A directory to put units of a project whose sources sit in one directory. */
   newDir?: string;
+  tests?: TestSpec;
   licence: string;
 }
 
 export interface PyProjectSpec {
   lang: "python";
   name: string;
-  /** Debian's package and version (bookworm); the check imports it with Debian's python3. */
-  deb: string;
-  version: string;
-  /** Its top-level packages, as installed in /usr/lib/python3/dist-packages. */
+  source: Source & { from: "debian" | "git" };
+  /** Where its top-level packages are, relative to the project (`src` for a src layout). */
+  importRoot: string;
+  /** Its top-level packages, under the import root (from Debian: as installed in /usr/lib/python3/dist-packages). */
   packages: string[];
+  /**
+   * A package to put units in when the project has only one (made by the
+   * move; for rope, created first with an empty `__init__.py`).
+   */
+  newDir?: string;
+  /** Debian's packages its tests need. */
+  debs?: string[];
+  tests?: TestSpec & { runner: "pytest" };
   licence: string;
 }
 
@@ -43,18 +102,24 @@ export const PROJECTS: ProjectSpec[] = [
   {
     lang: "typescript",
     name: "rxjs",
-    npm: "rxjs@7.8.2",
-    integrity:
-      "sha512-dhKf903U/PQZY6boNNtAGdWbG85WAbjT/1xYoZIC7FAY0yWapOBQVsVrDl58W86//e1VpMNBtRV4MaXfdMySFA==",
+    source: {
+      from: "npm",
+      package: "rxjs@7.8.2",
+      integrity:
+        "sha512-dhKf903U/PQZY6boNNtAGdWbG85WAbjT/1xYoZIC7FAY0yWapOBQVsVrDl58W86//e1VpMNBtRV4MaXfdMySFA==",
+    },
     config: "src/tsconfig.esm.json",
     licence: "Apache-2.0",
   },
   {
     lang: "typescript",
     name: "mobx",
-    npm: "mobx@7.1.3",
-    integrity:
-      "sha512-H2NcS5ylMsqYn7v4WpSdzv5YWPmw5XTV6pG2NvY0qYbh95FXbswZJ7pn7wU0rOtUvRzk+3t4AOX2eircoN+vBg==",
+    source: {
+      from: "npm",
+      package: "mobx@7.1.3",
+      integrity:
+        "sha512-H2NcS5ylMsqYn7v4WpSdzv5YWPmw5XTV6pG2NvY0qYbh95FXbswZJ7pn7wU0rOtUvRzk+3t4AOX2eircoN+vBg==",
+    },
     config: "tsconfig.json",
     settingsFrom: "mobxjs/mobx tsconfig.json + packages/mobx/tsconfig.json (01211a6)",
     tsconfig: {
@@ -85,9 +150,12 @@ export const PROJECTS: ProjectSpec[] = [
   {
     lang: "typescript",
     name: "query-core",
-    npm: "@tanstack/query-core@5.108.4",
-    integrity:
-      "sha512-2Ks5dlLWz4eXJrthOyG0qW3SLt3xx0RrQmAmN0rnmogiaaOYuWiAe6HAm9KE2b2v8nig+vraNz8fsfZ6fF6zFg==",
+    source: {
+      from: "npm",
+      package: "@tanstack/query-core@5.108.4",
+      integrity:
+        "sha512-2Ks5dlLWz4eXJrthOyG0qW3SLt3xx0RrQmAmN0rnmogiaaOYuWiAe6HAm9KE2b2v8nig+vraNz8fsfZ6fF6zFg==",
+    },
     config: "tsconfig.json",
     settingsFrom: "TanStack/query tsconfig.json + packages/query-core/tsconfig.prod.json (40321a0)",
     tsconfig: {
@@ -117,27 +185,162 @@ export const PROJECTS: ProjectSpec[] = [
     licence: "MIT",
   },
   {
+    lang: "typescript",
+    name: "mocha",
+    source: {
+      from: "git",
+      repo: "mochajs/mocha",
+      commit: "90c1bb3e183a262ac91d83fa45035d03ea9f6045",
+      version: "11.8.0",
+      install: [["npm", "ci", "--no-audit", "--no-fund"]],
+    },
+    // CommonJS in JavaScript: its tsconfig (lib/, allowJs) with the JavaScript checked.
+    config: "tsconfig.json",
+    compilerOptions: { checkJs: true },
+    tests: {
+      runner: "mocha",
+      bin: "bin/mocha.js",
+      // Its unit suites (what CI's test-node:unit and :reporters run); the integration
+      // suites spawn mocha on fixtures and take minutes.
+      args: [
+        "--forbid-only",
+        "test/unit/*.spec.js",
+        "test/node-unit/**/*.spec.js",
+        "test/reporters/*.spec.js",
+      ],
+    },
+    licence: "MIT",
+  },
+  {
+    lang: "typescript",
+    name: "morphic",
+    source: {
+      from: "git",
+      repo: "miurla/morphic",
+      commit: "efda6fbbb1ee378c3abfe9f4c1c619ce3136bf4b",
+      version: "1.6.0",
+      install: [["bun", "install", "--frozen-lockfile"]],
+    },
+    // A Next.js application: `@/*` paths, vi.mock in its tests.
+    config: "tsconfig.json",
+    // app/ is Next.js's routing: its files' exports are read by the framework, not imported.
+    sources: ["lib", "components", "hooks"],
+    tests: {
+      runner: "vitest",
+      bin: "node_modules/vitest/vitest.mjs",
+      args: ["--maxWorkers=1"],
+      related: true,
+      env: { NODE_ENV: "test" },
+    },
+    licence: "Apache-2.0",
+  },
+  {
+    lang: "typescript",
+    name: "yup",
+    source: {
+      from: "git",
+      repo: "jquense/yup",
+      commit: "ff31eee8a2b10c938bb3a22544d9e33957a8cf01",
+      version: "1.7.1",
+      install: [["yarn", "install", "--immutable"]],
+    },
+    // Its tests' tsconfig: src/ and test/ (the type tests too).
+    config: "test/tsconfig.json",
+    sources: ["src"],
+    tests: {
+      runner: "vitest",
+      bin: "node_modules/vitest/vitest.mjs",
+      args: ["--maxWorkers=1"],
+      related: false,
+    },
+    licence: "MIT",
+  },
+  {
     lang: "python",
     name: "markdown",
-    deb: "python3-markdown",
-    version: "3.4.1-2+deb12u1",
+    source: { from: "debian", package: "python3-markdown", version: "3.4.1-2+deb12u1" },
+    importRoot: ".",
     packages: ["markdown"],
     licence: "BSD-3-Clause",
   },
   {
     lang: "python",
     name: "urllib3",
-    deb: "python3-urllib3",
-    version: "1.26.12-1+deb12u4",
+    source: { from: "debian", package: "python3-urllib3", version: "1.26.12-1+deb12u4" },
+    importRoot: ".",
     packages: ["urllib3"],
     licence: "MIT",
   },
   {
     lang: "python",
     name: "httpx",
-    deb: "python3-httpx",
-    version: "0.23.3-1",
+    source: { from: "debian", package: "python3-httpx", version: "0.23.3-1" },
+    importRoot: ".",
     packages: ["httpx"],
+    licence: "BSD-3-Clause",
+  },
+  {
+    lang: "python",
+    name: "rich",
+    source: {
+      from: "git",
+      repo: "Textualize/rich",
+      commit: "b89d0362e8ebcb18902f0f0a206879f1829b5c0b",
+      version: "13.3.1",
+    },
+    importRoot: ".",
+    packages: ["rich"],
+    newDir: "rich/moved",
+    debs: [
+      "python3-pytest",
+      "python3-pygments",
+      "python3-markdown-it",
+      "python3-attr",
+      "python3-typing-extensions",
+    ],
+    tests: { runner: "pytest", args: ["tests"] },
+    licence: "MIT",
+  },
+  {
+    lang: "python",
+    name: "werkzeug",
+    source: {
+      from: "git",
+      repo: "pallets/werkzeug",
+      commit: "6389612fd1ee1bd93579eed5026e8fd471d04abd",
+      version: "3.1.3",
+    },
+    importRoot: "src",
+    packages: ["werkzeug"],
+    debs: [
+      "python3-pytest",
+      "python3-pytest-timeout",
+      "python3-ephemeral-port-reserve",
+      "python3-markupsafe",
+    ],
+    tests: {
+      runner: "pytest",
+      // Left out: the dev server's tests. They start a server process that imports werkzeug
+      // without the checkout on its path (hangs), and test_serving.py needs watchdog ≥ 2.3
+      // (bookworm has 2.2.1).
+      args: ["tests", "--ignore=tests/test_serving.py", "-m", "not dev_server", "--timeout=60"],
+    },
+    licence: "BSD-3-Clause",
+  },
+  {
+    lang: "python",
+    name: "jinja",
+    source: {
+      from: "git",
+      repo: "pallets/jinja",
+      commit: "15206881c006c79667fe5154fe80c01c65410679",
+      version: "3.1.6",
+    },
+    importRoot: "src",
+    packages: ["jinja2"],
+    newDir: "src/jinja2/moved",
+    debs: ["python3-pytest", "python3-markupsafe", "python3-trio"],
+    tests: { runner: "pytest", args: ["tests"] },
     licence: "BSD-3-Clause",
   },
 ];
@@ -147,6 +350,17 @@ export const CACHE_PACKAGES = {
   typescript: "5.9.3",
   tslib: "2.8.1",
   "@types/node": "22.20.5",
+};
+
+/**
+ * The package managers git projects install with (`install`'s first word),
+ * from the npm registry into the cache's `tools/<name>`, apart from the
+ * node_modules the projects' module resolution walks up to.
+ */
+export const TOOLS = {
+  bun: { package: "bun", version: "1.3.14" },
+  // Yarn 4's own distribution (yup pins 4.10.0, which is not on the registry).
+  yarn: { package: "@yarnpkg/cli-dist", version: "4.10.3" },
 };
 
 /** Debian's packages the Python side needs besides the projects. */

@@ -4,15 +4,23 @@
   units ROOT PKG...           the project's modules and its movable units, as JSON
   check ROOT PKG...           what the language itself says of the tree, as JSON
   rope ROOT FILE NAME DEST    rope's move of NAME in FILE into module file DEST (created
-                              empty first, as a new file); the files it changed, as JSON
+                              empty first, as a new file, and its package if new); the
+                              files it changed, as JSON
+  lint ROOT FILE...           every pyflakes message of the FILEs, as JSON
+  tests ROOT ARG...           pytest in ROOT with ARGs: its exit code and the tests that
+                              failed, as JSON (its own output kept to the last lines)
 
-Paths are posix and relative to ROOT; PKG names the top-level packages under ROOT.
+Paths are posix and relative to ROOT; PKG names the top-level packages under ROOT (the
+import root: a project's src/ in a src layout). rope, lint and tests take the project's
+own root, so that rope follows the tests' imports too and pytest finds its settings.
 """
 
 import ast
 import json
 import os
+import re
 import sys
+import tempfile
 import warnings
 
 
@@ -156,11 +164,76 @@ def check(root, packages):
     print(json.dumps(findings))
 
 
+def lint(root, files):
+    """pyflakes' messages of each file (Python's default linter, all of them), as
+    {file, message}: line numbers left out, so messages compare across edits."""
+    from pyflakes import checker
+
+    findings = []
+    for rel in files:
+        with open(os.path.join(root, rel), encoding="utf-8") as f:
+            source = f.read()
+        try:
+            tree = ast.parse(source, rel)
+        except SyntaxError as error:
+            findings.append({"file": rel, "message": f"SyntaxError: {error.msg}"})
+            continue
+        for message in checker.Checker(tree, filename=rel).messages:
+            text = re.sub(r"line \d+", "line N", message.message % message.message_args)
+            findings.append({"file": rel, "message": text})
+    print(json.dumps(findings))
+
+
+class FailedTests:
+    """A pytest plugin: the ids of the tests (setup, call or teardown) and the
+    collectors (a test module that cannot be imported) that failed."""
+
+    def __init__(self):
+        self.ids = set()
+
+    def pytest_runtest_logreport(self, report):
+        if report.failed:
+            self.ids.add(report.nodeid)
+
+    def pytest_collectreport(self, report):
+        if report.failed:
+            self.ids.add(report.nodeid)
+
+
+def run_tests(root, args):
+    """pytest in ROOT (the caller puts the import root on PYTHONPATH); its output goes
+    to a file, of which the last lines are kept for a run that did not complete."""
+    import pytest
+
+    os.chdir(root)
+    failed = FailedTests()
+    saved = os.dup(1), os.dup(2)
+    with tempfile.TemporaryFile() as output:
+        os.dup2(output.fileno(), 1)
+        os.dup2(output.fileno(), 2)
+        try:
+            # A test module that cannot be imported is one failure; the others still run.
+            options = ["-p", "no:cacheprovider", "-q", "--continue-on-collection-errors"]
+            code = pytest.main([*options, *args], plugins=[failed])
+        finally:
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os.dup2(saved[0], 1)
+            os.dup2(saved[1], 2)
+        output.seek(0)
+        tail = output.read().decode("utf-8", "replace").splitlines()[-20:]
+    print(json.dumps({"exit": int(code), "failed": sorted(failed.ids), "tail": tail}))
+
+
 def rope_move(root, file, name, dest):
     from rope.base.project import Project
     from rope.refactor.move import create_move
 
     dest_abs = os.path.join(root, dest)
+    package = os.path.dirname(dest_abs)
+    if not os.path.isdir(package):  # a new package, made first as rope needs
+        os.makedirs(package)
+        open(os.path.join(package, "__init__.py"), "w").close()
     if not os.path.exists(dest_abs):
         open(dest_abs, "w").close()
     project = Project(root, ropefolder=None)
@@ -198,5 +271,9 @@ if __name__ == "__main__":
         check(root, rest)
     elif command == "rope":
         rope_move(root, *rest)
+    elif command == "lint":
+        lint(root, rest)
+    elif command == "tests":
+        run_tests(root, rest)
     else:
         raise SystemExit(f"unknown command {command}")

@@ -12,13 +12,18 @@
  *   service ("Move to file"), or rope's move for Python.
  * The check is the language's own: TypeScript's compiler with the project's
  * settings (`tsc --noEmit -p`); for Python, compiling every module, importing
- * each in a fresh process, and pyflakes' undefined names. A move succeeds
- * when the check finds nothing it did not find in the untouched project.
+ * each in a fresh process, and pyflakes' undefined names. Projects taken from
+ * their repositories are judged by their own tests too (issue 33,
+ * bench/real/tests.ts). A move succeeds when neither finds anything it did not
+ * find in the untouched project. Beside success, a report: what the
+ * language's linter finds in the files edgeclip's move wrote that it did not
+ * find in them untouched (pyflakes; tsc's unused names).
  *
- * `npm run bench:real -- rxjs markdown` runs only the projects named.
+ * `npm run bench:real -- rxjs markdown` runs only the projects named;
+ * `EDGECLIP_BENCH_UNITS=2` only the first moves of each (units.ts).
  */
 import { execFileSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -33,11 +38,12 @@ import {
 } from "../../scripts/wrangler-dev.ts";
 import { check, table } from "../report.ts";
 import { CACHE, ensureCachePackages, ensureProject, PYTHON } from "./cache.ts";
-import { classOf, type Found, newFindings } from "./classes.ts";
+import { classOf, type Found, INCOMPLETE, newFindings } from "./classes.ts";
 import { PROJECTS, type ProjectSpec } from "./projects.ts";
+import { failingTests, newFailures } from "./tests.ts";
 import { differences, freshCopy, restore, type Snapshot, snapshot, writeTexts } from "./tree.ts";
 import { loadTypeScript, TsProject, type TsUnit } from "./ts-tools.ts";
-import { type Candidate, type Move, pickMoves } from "./units.ts";
+import { type Candidate, LIMIT, type Move, pickMoves } from "./units.ts";
 
 const log = (text: string) => process.stderr.write(`${text}\n`);
 const PY_TOOLS = path.join(import.meta.dirname, "py_tools.py");
@@ -48,21 +54,42 @@ interface Outcome {
   /** The tool refused or failed (its message); undefined when it ran. */
   refused?: string;
   found: Found[];
+  /** The move alone (edgeclip: its tool call), and judging it (the check and the tests). */
   seconds: number;
+  judgeSeconds: number;
 }
 
 interface MoveReport {
   move: Move;
-  edgeclip: Outcome & { receipt: string; undoExact: boolean; undoDiffers: string[] };
+  edgeclip: Outcome & {
+    receipt: string;
+    undoExact: boolean;
+    undoDiffers: string[];
+    /** The lint's findings in the files the move wrote that they did not have untouched. */
+    lint: Found[];
+  };
   baseline: Outcome;
 }
 
-/** A project's language-specific parts: its units, the check, and the baseline's move. */
+interface ProjectReport {
+  spec: ProjectSpec;
+  reports: MoveReport[];
+  /** The untouched project: how many findings the check and the tests have, in how many seconds. */
+  untouched: {
+    check: number;
+    checkSeconds: number;
+    tests?: { failing: number; seconds: number };
+  };
+}
+
+/** A project's language-specific parts: its units, the check, the lint, and the baseline's move. */
 interface Side {
   candidates: Candidate[];
   dirs: string[];
-  fileName: (name: string) => string;
+  fileName: (name: string, from: string) => string;
   check(root: string): Found[];
+  /** The language's linter's findings in `files` (root-relative) of the tree at `root`. */
+  lint(root: string, files: string[]): Found[];
   baseline(move: Move, root: string): string | undefined;
   baselineName: string;
 }
@@ -77,16 +104,23 @@ function pythonJson<T>(args: string[]): T {
   return JSON.parse(out) as T;
 }
 
+/** A project's tests, which are neither units nor where units go. */
+const TEST_FILE = /(^|\/)(__tests__|__mocks__|tests?)\/|\.(test|spec)\.[cm]?[jt]sx?$/;
+
 function typescriptSide(spec: ProjectSpec & { lang: "typescript" }, pristine: string): Side {
-  const project = new TsProject(loadTypeScript(CACHE), pristine, spec.config);
-  const candidates: (Candidate & TsUnit)[] = project.units();
-  const files = project.files();
-  const dirs = [...new Set(files.map((f) => path.posix.dirname(f)))];
+  const project = new TsProject(loadTypeScript(CACHE), pristine, spec.config, spec.compilerOptions);
+  const sources = spec.sources;
+  const files = project
+    .files()
+    .filter((f) => !TEST_FILE.test(f) && (!sources || sources.some((s) => f.startsWith(`${s}/`))));
+  const candidates: (Candidate & TsUnit)[] = project.units(files);
   return {
     candidates,
-    dirs,
-    fileName: (name) => `${name}.ts`,
+    dirs: [...new Set(files.map((f) => path.posix.dirname(f)))],
+    // The unit's own extension: a component of a .tsx file stays in one, JavaScript in .js.
+    fileName: (name, from) => `${name}${path.posix.extname(from)}`,
     check: (root) => project.check(root),
+    lint: (root, written) => project.lint(root, written),
     baseline: (move, root) => {
       const texts = project.moveToFile(move.unit as TsUnit, move.dest);
       if (!texts.size) return "the language service offered no edits";
@@ -98,28 +132,38 @@ function typescriptSide(spec: ProjectSpec & { lang: "typescript" }, pristine: st
 }
 
 function pythonSide(spec: ProjectSpec & { lang: "python" }, pristine: string): Side {
+  // py_tools.py's units and check see the import root; edgeclip, rope and the lint the project.
+  const inProject = (rel: string) => path.posix.join(spec.importRoot, rel);
   const listed = pythonJson<{ units: Candidate[]; packageDirs: string[] }>([
     "units",
-    pristine,
+    path.join(pristine, spec.importRoot),
     ...spec.packages,
   ]);
-  // A module the untouched project cannot import cannot judge a move by importing it.
   const check = (root: string) =>
     pythonJson<{ file: string; kind: string; message: string }[]>([
       "check",
-      root,
+      path.join(root, spec.importRoot),
       ...spec.packages,
-    ]).map((f) => ({ file: f.file, code: f.kind, message: f.message }));
+    ]).map((f) => ({ file: inProject(f.file), code: f.kind, message: f.message }));
+  // A module the untouched project cannot import cannot judge a move by importing it.
   const unimportable = new Set(
     check(pristine)
       .filter((f) => f.code === "import")
       .map((f) => f.file),
   );
   return {
-    candidates: listed.units.filter((u) => !unimportable.has(u.path)),
-    dirs: listed.packageDirs,
+    candidates: listed.units
+      .map((u) => ({ ...u, path: inProject(u.path) }))
+      .filter((u) => !unimportable.has(u.path)),
+    dirs: listed.packageDirs.map(inProject),
     fileName: (name) => `${name.toLowerCase()}.py`,
     check,
+    lint: (root, files) =>
+      pythonJson<{ file: string; message: string }[]>(["lint", root, ...files]).map((f) => ({
+        file: f.file,
+        code: "lint",
+        message: f.message,
+      })),
     baseline: (move, root) => {
       const done = pythonJson<{ ok: boolean; error?: string }>([
         "rope",
@@ -144,6 +188,22 @@ interface ToolResult {
   isError?: boolean;
   content?: { type: string; text?: string }[];
 }
+/**
+ * A tool call, after one turn of the event loop. The check and the tests
+ * block it for seconds, and a connection the server closed meanwhile is
+ * only seen closed once it turns: a call made at once reuses it, and fails.
+ */
+async function call(
+  client: Client,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<[ToolResult & { structuredContent?: { session?: string } }, number]> {
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  const start = performance.now();
+  const result = await client.callTool({ name, arguments: args });
+  return [result as ToolResult, (performance.now() - start) / 1000];
+}
+
 const textOf = (r: ToolResult) =>
   (r.content ?? [])
     .map((c) => c.text ?? "")
@@ -155,7 +215,7 @@ async function runProject(
   server: DevServer,
   client: Client,
   agentBin: string,
-): Promise<MoveReport[]> {
+): Promise<ProjectReport> {
   const pristine = ensureProject(spec);
   const work = path.join(CACHE, "work", spec.name);
   const edgeRoot = path.join(work, "edgeclip");
@@ -171,11 +231,42 @@ async function runProject(
     side.dirs,
     side.fileName,
     new Set(snap.keys()),
-    spec.lang === "typescript" ? spec.newDir : undefined,
-  );
+    spec.newDir,
+  ).slice(0, LIMIT);
   log(`${spec.name}: checking the untouched project…`);
-  const before = side.check(edgeRoot);
-  const beforeBase = side.check(baseRoot);
+  const [checked, checkSeconds] = timed(() => side.check(edgeRoot));
+  const importRoot = spec.lang === "python" ? spec.importRoot : ".";
+  const tests = spec.tests;
+  let testsBefore: Found[] = [];
+  let testRun: { failing: number; seconds: number } | undefined;
+  if (tests) {
+    log(`${spec.name}: running its tests on the untouched project…`);
+    const [failing, seconds] = timed(() => failingTests(tests, edgeRoot, importRoot));
+    const incomplete = failing.find((f) => f.message.startsWith(INCOMPLETE));
+    if (incomplete) throw new Error(`${spec.name}: untouched, ${incomplete.message}`);
+    const left = differences(edgeRoot, snap);
+    if (left.length)
+      throw new Error(
+        `${spec.name}: its tests wrote into the tree: ${left.slice(0, 5).join(", ")}`,
+      );
+    testsBefore = failing;
+    testRun = { failing: failing.length, seconds };
+  }
+  // The copies are alike, but each has its own paths in TypeScript's messages.
+  const before = [...checked, ...testsBefore];
+  const beforeBase = [...side.check(baseRoot), ...testsBefore];
+  /** The check, then the tests of what the move wrote: what neither found untouched, and the seconds. */
+  const judge = (root: string, written: string[], untouchedFound: Found[]) =>
+    timed(() => {
+      const found = newFindings(untouchedFound, side.check(root));
+      if (tests) found.push(...newFailures(tests, root, importRoot, untouchedFound, written));
+      return found;
+    });
+  const lintOf = (root: string, files: string[]) =>
+    side.lint(
+      root,
+      files.filter((f) => existsSync(path.join(root, f))),
+    );
 
   let agent: AgentProcess | undefined;
   const reports: MoveReport[] = [];
@@ -188,35 +279,31 @@ async function runProject(
       name: `real-${spec.name}`,
       project: `real-${spec.name}`,
     });
-    const started = (await client.callTool({
-      name: "session",
-      arguments: { action: "start", project: `real-${spec.name}` },
-    })) as { structuredContent?: { session?: string } };
+    const [started] = await call(client, "session", {
+      action: "start",
+      project: `real-${spec.name}`,
+    });
     const session = started.structuredContent?.session;
     for (const [i, move] of moves.entries()) {
       const label = `${move.unit.path}#${move.unit.name} → ${move.dest}`;
       log(`${spec.name} ${i + 1}/${moves.length}: ${label}`);
       // edgeclip
-      const t0 = performance.now();
-      const result = (await client.callTool({
-        name: "move",
-        arguments: { from: `${move.unit.path}#${move.unit.name}`, to: move.dest, session },
-      })) as ToolResult;
-      const moveSeconds = (performance.now() - t0) / 1000;
+      const from = `${move.unit.path}#${move.unit.name}`;
+      const [result, moveSeconds] = await call(client, "move", { from, to: move.dest, session });
       const receipt = textOf(result);
-      const [found, checkSeconds] = result.isError ? [[], 0] : timed(() => side.check(edgeRoot));
-      const fresh = newFindings(before, found);
+      const written = differences(edgeRoot, snap);
+      const [fresh, judgeSeconds] = result.isError ? [[], 0] : judge(edgeRoot, written, before);
+      const lint = result.isError
+        ? []
+        : newFindings(lintOf(pristine, written), lintOf(edgeRoot, written));
       let undoExact = true;
       let undoDiffers: string[] = [];
       if (!result.isError) {
-        const undone = (await client.callTool({
-          name: "undo",
-          arguments: { session },
-        })) as ToolResult;
+        const [undone] = await call(client, "undo", { session });
         undoDiffers = differences(edgeRoot, snap);
         undoExact = !undone.isError && undoDiffers.length === 0;
         if (undone.isError) undoDiffers = [`undo failed: ${textOf(undone)}`, ...undoDiffers];
-      } else if (differences(edgeRoot, snap).length) {
+      } else if (written.length) {
         undoExact = false;
         undoDiffers = ["a refused move changed files"];
       }
@@ -229,9 +316,10 @@ async function runProject(
           return error instanceof Error ? error.message.split("\n")[0] : String(error);
         }
       });
-      const [foundBase, baseCheck] =
-        refusedBase === undefined ? timed(() => side.check(baseRoot)) : [[], 0];
-      const freshBase = newFindings(beforeBase, foundBase);
+      const [freshBase, baseJudge] =
+        refusedBase === undefined
+          ? judge(baseRoot, differences(baseRoot, snap), beforeBase)
+          : [[], 0];
       restore(baseRoot, snap);
       reports.push({
         move,
@@ -239,29 +327,44 @@ async function runProject(
           ok: !result.isError && fresh.length === 0,
           ...(result.isError ? { refused: receipt } : {}),
           found: fresh,
-          seconds: moveSeconds + checkSeconds,
+          seconds: moveSeconds,
+          judgeSeconds,
           receipt,
           undoExact,
           undoDiffers,
+          lint,
         },
         baseline: {
           ok: refusedBase === undefined && freshBase.length === 0,
           ...(refusedBase === undefined ? {} : { refused: refusedBase }),
           found: freshBase,
-          seconds: baseSeconds + baseCheck,
+          seconds: baseSeconds,
+          judgeSeconds: baseJudge,
         },
       });
     }
   } finally {
     await agent?.stop();
   }
-  return reports;
+  return {
+    spec,
+    reports,
+    untouched: { check: checked.length, checkSeconds, ...(testRun ? { tests: testRun } : {}) },
+  };
 }
 
 const percent = (n: number, of: number) => (of ? `${Math.round((100 * n) / of)} %` : "n/a");
 const oneLine = (s: string, max = 160) => {
   const line = s.replace(/\s+/g, " ").trim();
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+};
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  if (!sorted.length) return Number.NaN;
+  return sorted.length % 2
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 };
 
 function describe(outcome: Outcome): string {
@@ -271,6 +374,60 @@ function describe(outcome: Outcome): string {
   return `${classes.join("; ")} — ${first ? `${first.file}: ${first.code} ${oneLine(first.message, 120)}` : ""}${outcome.found.length > 1 ? ` (+${outcome.found.length - 1} more)` : ""}`;
 }
 
+/** How many failed moves each failure class has (a refusal is one). */
+function classesOf(outcomes: readonly Outcome[]): Map<string, number> {
+  const classes = new Map<string, number>();
+  for (const o of outcomes) {
+    if (o.ok) continue;
+    const names = o.refused !== undefined ? ["refused"] : [...new Set(o.found.map(classOf))];
+    for (const c of names) classes.set(c, (classes.get(c) ?? 0) + 1);
+  }
+  return new Map([...classes].sort((a, b) => b[1] - a[1]));
+}
+const listClasses = (classes: Map<string, number>) =>
+  classes.size ? [...classes].map(([c, n]) => `${n} ${c}`).join("; ") : "none";
+
+function sourceOf(spec: ProjectSpec): string {
+  const source = spec.source;
+  if (source.from === "npm") return source.package;
+  if (source.from === "debian") return `${source.package} ${source.version}`;
+  return `${source.repo} ${source.version}`;
+}
+
+function printProject({ spec, reports, untouched }: ProjectReport): void {
+  const n = reports.length;
+  console.log(`\n${spec.name} (${sourceOf(spec)}):`);
+  const run = untouched.tests;
+  const tests = run ? `; tests ${run.seconds.toFixed(1)} s, ${run.failing} failing` : "";
+  console.log(
+    `  untouched: check ${untouched.checkSeconds.toFixed(1)} s, ${untouched.check} findings${tests}`,
+  );
+  const refused = reports.filter((r) => r.edgeclip.refused !== undefined).length;
+  console.log(`  edgeclip refused: ${refused}/${n}${refused ? " (the reasons below)" : ""}`);
+  console.log(
+    `  failure classes, edgeclip: ${listClasses(classesOf(reports.map((r) => r.edgeclip)))}`,
+  );
+  console.log(
+    `  failure classes, baseline: ${listClasses(classesOf(reports.map((r) => r.baseline)))}`,
+  );
+  const linted = reports.flatMap((r) => r.edgeclip.lint);
+  const lintFiles = [...new Set(linted.map((f) => f.file))];
+  console.log(
+    `  new lint findings: ${linted.length}${lintFiles.length ? ` (${lintFiles.join(", ")})` : ""}`,
+  );
+  for (const f of linted.slice(0, 10)) console.log(`    ${f.file}: ${oneLine(f.message, 120)}`);
+  const failed = reports.filter((r) => !r.edgeclip.ok || !r.baseline.ok || !r.edgeclip.undoExact);
+  for (const r of failed) {
+    console.log(
+      `  ${r.move.unit.path}#${r.move.unit.name} → ${r.move.dest} (${r.move.unit.importers} importers)`,
+    );
+    if (!r.edgeclip.ok) console.log(`    edgeclip: ${describe(r.edgeclip)}`);
+    if (!r.edgeclip.undoExact)
+      console.log(`    undo not exact: ${r.edgeclip.undoDiffers.slice(0, 5).join(", ")}`);
+    if (!r.baseline.ok) console.log(`    baseline: ${describe(r.baseline)}`);
+  }
+}
+
 async function main(): Promise<number> {
   const only = process.argv.slice(2);
   const specs = only.length ? PROJECTS.filter((p) => only.includes(p.name)) : PROJECTS;
@@ -278,7 +435,7 @@ async function main(): Promise<number> {
   ensureCachePackages();
   let server: DevServer | undefined;
   let client: Client | undefined;
-  const all: { spec: ProjectSpec; reports: MoveReport[] }[] = [];
+  const all: ProjectReport[] = [];
   try {
     log("building the agent and starting wrangler dev…");
     const bin = await buildAgent();
@@ -294,8 +451,7 @@ async function main(): Promise<number> {
         requestInit: { headers: credentialHeaders(server) },
       }),
     );
-    for (const spec of specs)
-      all.push({ spec, reports: await runProject(spec, server, client, bin) });
+    for (const spec of specs) all.push(await runProject(spec, server, client, bin));
   } finally {
     await client?.close().catch(() => undefined);
     await server?.stop();
@@ -307,55 +463,44 @@ async function main(): Promise<number> {
   console.log(
     "language's own check (TypeScript: tsc with the project's settings; Python: compile,",
   );
-  console.log(
-    "import every module, pyflakes' undefined names), beside the language's own refactoring.\n",
-  );
-  const header = ["project", "units", "edgeclip", "baseline", "", "undo exact", "edgeclip s/move"];
+  console.log("import every module, pyflakes' undefined names) and, for projects from their");
+  console.log("repositories, by their tests, beside the language's own refactoring.\n");
+  const header = [
+    "project",
+    "units",
+    "edgeclip",
+    "baseline",
+    "",
+    "refused",
+    "undo exact",
+    "median s/move",
+    "median s judging",
+  ];
   const rows = all.map(({ spec, reports }) => {
     const n = reports.length;
     const ok = reports.filter((r) => r.edgeclip.ok).length;
     const base = reports.filter((r) => r.baseline.ok).length;
     const exact = reports.filter((r) => r.edgeclip.undoExact).length;
-    const seconds = reports.reduce((s, r) => s + r.edgeclip.seconds, 0) / Math.max(1, n);
+    const refused = reports.filter((r) => r.edgeclip.refused !== undefined).length;
     return [
-      `${spec.name} (${spec.lang === "typescript" ? spec.npm : `${spec.deb} ${spec.version}`})`,
+      `${spec.name} (${sourceOf(spec)})`,
       String(n),
       `${ok} (${percent(ok, n)})`,
       `${base} (${percent(base, n)})`,
       spec.lang === "typescript" ? "language service" : "rope",
+      String(refused),
       `${exact}/${n}`,
-      seconds.toFixed(1),
+      median(reports.map((r) => r.edgeclip.seconds)).toFixed(2),
+      median(reports.map((r) => r.edgeclip.judgeSeconds)).toFixed(1),
     ];
   });
   console.log(table([header, ...rows]));
 
-  for (const { spec, reports } of all) {
-    const failed = reports.filter((r) => !r.edgeclip.ok || !r.baseline.ok || !r.edgeclip.undoExact);
-    if (!failed.length) continue;
-    console.log(`\n${spec.name}:`);
-    for (const r of failed) {
-      console.log(
-        `  ${r.move.unit.path}#${r.move.unit.name} → ${r.move.dest} (${r.move.unit.importers} importers)`,
-      );
-      if (!r.edgeclip.ok) console.log(`    edgeclip: ${describe(r.edgeclip)}`);
-      if (!r.edgeclip.undoExact)
-        console.log(`    undo not exact: ${r.edgeclip.undoDiffers.slice(0, 5).join(", ")}`);
-      if (!r.baseline.ok) console.log(`    baseline: ${describe(r.baseline)}`);
-    }
-  }
+  for (const project of all) printProject(project);
 
   console.log("\nFailure classes (edgeclip):");
-  const classes = new Map<string, number>();
-  for (const { reports } of all)
-    for (const r of reports) {
-      if (r.edgeclip.ok) continue;
-      const names =
-        r.edgeclip.refused !== undefined
-          ? ["refused"]
-          : [...new Set(r.edgeclip.found.map(classOf))];
-      for (const c of names) classes.set(c, (classes.get(c) ?? 0) + 1);
-    }
-  for (const [c, n] of [...classes].sort((a, b) => b[1] - a[1])) console.log(`  ${n}  ${c}`);
+  const classes = classesOf(all.flatMap((p) => p.reports.map((r) => r.edgeclip)));
+  for (const [c, n] of classes) console.log(`  ${n}  ${c}`);
   if (!classes.size) console.log("  none");
 
   console.log("\nBars (issue 26):");

@@ -10,6 +10,7 @@ import {
   readFileSync,
   rmdirSync,
   rmSync,
+  symlinkSync,
   writeFileSync,
 } from "node:fs";
 import path from "node:path";
@@ -67,11 +68,23 @@ export function restore(root: string, snap: Snapshot): void {
   }
 }
 
-/** A fresh copy of `from` at `to`. */
+/**
+ * A fresh copy of `from` at `to`. Installed dependencies are not copied but
+ * linked: each `node_modules` of the copy is a symbolic link to the
+ * original's (gigabytes, which no move writes, and which the snapshots, the
+ * agent's walks and TypeScript's realpaths all see through or skip).
+ */
 export function freshCopy(from: string, to: string): void {
   rmSync(to, { recursive: true, force: true });
   mkdirSync(path.dirname(to), { recursive: true });
-  cpSync(from, to, { recursive: true });
+  cpSync(from, to, {
+    recursive: true,
+    filter: (source, dest) => {
+      if (path.basename(source) !== "node_modules") return true;
+      symlinkSync(source, dest, "dir");
+      return false;
+    },
+  });
 }
 
 /** `texts` (root-relative path → new text) written under `root`. */

@@ -4,12 +4,16 @@
  * dependency of the project: TypeScript 7, the project's own, has no language
  * service in JavaScript):
  * - the units a project offers (exported top-level functions, classes and
- *   constants) and how many other files use each (the language service's
+ *   constants; in CommonJS, functions and classes its `module.exports`
+ *   object or `exports.k = …` exports, and `exports.k = function …`
+ *   statements) and how many other files use each (the language service's
  *   find-all-references);
  * - TypeScript's own "Move to file" refactoring of a unit, the baseline;
  * - the check: what `tsc --noEmit -p <tsconfig>` reports, as a program built
  *   in this process (parsed files reused between checks while their text is
- *   unchanged, so a check after a move costs a fraction of the first).
+ *   unchanged, so a check after a move costs a fraction of the first);
+ * - the lint: what it reports of unused names in some files with
+ *   `noUnusedLocals` on (TypeScript's own linter, as editors show it).
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -32,7 +36,7 @@ interface Ts {
     host: CompilerHost;
     oldProgram?: Program;
   }): Program;
-  getPreEmitDiagnostics(program: Program): Diagnostic[];
+  getPreEmitDiagnostics(program: Program, file?: SourceFile): Diagnostic[];
   flattenDiagnosticMessageText(message: unknown, newLine: string): string;
   getDefaultLibFilePath(options: object): string;
   SyntaxKind: Record<string, number>;
@@ -54,6 +58,17 @@ interface TsNode {
   end: number;
   name?: TsNode & { text: string };
   declarationList?: { declarations: (TsNode & { name: TsNode & { text?: string } })[] };
+  /** An expression statement's, a property access's object. */
+  expression?: TsNode;
+  /** A binary expression's sides and operator. */
+  left?: TsNode;
+  right?: TsNode;
+  operatorToken?: TsNode;
+  /** An object literal's items, a property assignment's value. */
+  properties?: TsNode[];
+  initializer?: TsNode;
+  /** An identifier's. */
+  text?: string;
   getStart(): number;
 }
 interface SourceFile extends TsNode {
@@ -137,14 +152,19 @@ export class TsProject {
   readonly #ts: Ts;
   readonly #root: string;
   readonly #config: string;
+  readonly #overrides: Record<string, unknown>;
   readonly #cache = new Map<string, SourceFile>();
   readonly #programs = new Map<string, Program>();
 
-  /** `root`: the pristine copy; `config`: its tsconfig, relative to `root`. */
-  constructor(ts: Ts, root: string, config: string) {
+  /**
+   * `root`: the pristine copy; `config`: its tsconfig, relative to `root`;
+   * `overrides`: settings forced over the tsconfig's.
+   */
+  constructor(ts: Ts, root: string, config: string, overrides: Record<string, unknown> = {}) {
     this.#ts = ts;
     this.#root = root;
     this.#config = config;
+    this.#overrides = overrides;
   }
 
   #parse(root: string) {
@@ -160,7 +180,7 @@ export class TsProject {
       },
     );
     if (!parsed) throw new Error(`cannot read ${this.#config} under ${root}`);
-    return parsed;
+    return { ...parsed, options: { ...parsed.options, ...this.#overrides } };
   }
 
   #languageService(): LanguageService {
@@ -192,53 +212,132 @@ export class TsProject {
     return path.relative(this.#root, abs).split(path.sep).join("/");
   }
 
-  /** The project's source files (not declaration files, not under node_modules), root-relative. */
+  /**
+   * The project's source files (scripts: not declaration files, not JSON it
+   * imports, not under node_modules), root-relative.
+   */
   files(): string[] {
     const program = this.#ls.getProgram();
     if (!program) throw new Error("no program");
     return program
       .getSourceFiles()
-      .filter((f) => !f.isDeclarationFile && !f.fileName.includes("/node_modules/"))
+      .filter(
+        (f) =>
+          !f.isDeclarationFile &&
+          /\.[cm]?[jt]sx?$/.test(f.fileName) &&
+          !f.fileName.includes("/node_modules/"),
+      )
       .map((f) => this.#rel(f.fileName))
       .filter((f) => !f.startsWith(".."));
   }
 
-  /** Every exported top-level function, class and `const` of the project, with its importers. */
-  units(): TsUnit[] {
+  /** `node` is there and of the syntax kind named `kind`. */
+  #is(node: TsNode | undefined, kind: string): boolean {
+    return node !== undefined && node.kind === this.#ts.SyntaxKind[kind];
+  }
+
+  /** `module.exports`. */
+  #isModuleExports(node: TsNode | undefined): boolean {
+    return (
+      this.#is(node, "PropertyAccessExpression") &&
+      this.#is(node?.expression, "Identifier") &&
+      node?.expression?.text === "module" &&
+      node.name?.text === "exports"
+    );
+  }
+
+  /** `exports.k` or `module.exports.k`: its name k. */
+  #exportsKey(node: TsNode | undefined): (TsNode & { text: string }) | undefined {
+    if (!this.#is(node, "PropertyAccessExpression")) return undefined;
+    const object = node?.expression;
+    const exports =
+      (this.#is(object, "Identifier") && object?.text === "exports") ||
+      this.#isModuleExports(object);
+    return exports ? node?.name : undefined;
+  }
+
+  /** A top-level `left = right;`: its sides. */
+  #assignment(statement: TsNode): { left: TsNode; right: TsNode } | undefined {
+    const e = this.#is(statement, "ExpressionStatement") ? statement.expression : undefined;
+    if (!this.#is(e, "BinaryExpression") || !this.#is(e?.operatorToken, "EqualsToken"))
+      return undefined;
+    return e?.left && e.right ? { left: e.left, right: e.right } : undefined;
+  }
+
+  /**
+   * The file's own names a JavaScript file exports the CommonJS way (in its
+   * `module.exports = { … }` object, or as `exports.k = name`); undefined for
+   * a TypeScript file.
+   */
+  #commonJsExports(file: SourceFile): Set<string> | undefined {
+    if (!/\.c?js$/.test(file.fileName)) return undefined;
+    const names = new Set<string>();
+    for (const statement of file.statements) {
+      const assigned = this.#assignment(statement);
+      if (!assigned) continue;
+      const { left, right } = assigned;
+      if (this.#exportsKey(left) && this.#is(right, "Identifier") && right.text)
+        names.add(right.text);
+      if (!this.#isModuleExports(left) || !this.#is(right, "ObjectLiteralExpression")) continue;
+      for (const item of right.properties ?? []) {
+        if (this.#is(item, "ShorthandPropertyAssignment") && item.name) names.add(item.name.text);
+        const value = this.#is(item, "PropertyAssignment") ? item.initializer : undefined;
+        if (this.#is(value, "Identifier") && value?.text) names.add(value.text);
+      }
+    }
+    return names;
+  }
+
+  /** The unit a top-level statement is: its name, kind, and where the name is. */
+  #unitOf(
+    file: SourceFile,
+    statement: TsNode,
+    commonJs: Set<string> | undefined,
+  ): { name: string; kind: TsUnit["kind"]; at: number } | undefined {
     const ts = this.#ts;
+    const exported =
+      (ts.getCombinedModifierFlags(statement) & (ts.ModifierFlags.Export ?? 1)) !== 0;
+    const isClass = this.#is(statement, "ClassDeclaration");
+    if (isClass || this.#is(statement, "FunctionDeclaration")) {
+      const name = statement.name;
+      if (!name || !(exported || commonJs?.has(name.text))) return undefined;
+      return { name: name.text, kind: isClass ? "class" : "function", at: name.getStart() };
+    }
+    if (this.#is(statement, "VariableStatement") && exported) {
+      const declarations = statement.declarationList?.declarations ?? [];
+      const only = declarations.length === 1 ? declarations[0] : undefined;
+      // `const`: the declaration list's flags; `let` and `var` are not constants.
+      const isConst = /^\s*export\s+(declare\s+)?const\s/.test(
+        file.text.slice(statement.getStart(), statement.end),
+      );
+      if (!only || !this.#is(only.name, "Identifier") || !only.name.text || !isConst)
+        return undefined;
+      return { name: only.name.text, kind: "const", at: only.name.getStart() };
+    }
+    // `exports.k = function …` (or a class, an arrow function) in CommonJS.
+    const assigned = commonJs && this.#assignment(statement);
+    const key = assigned && this.#exportsKey(assigned.left);
+    const value = assigned?.right;
+    const isClassValue = this.#is(value, "ClassExpression");
+    const isFunction = this.#is(value, "FunctionExpression") || this.#is(value, "ArrowFunction");
+    if (!key || !(isClassValue || isFunction)) return undefined;
+    return { name: key.text, kind: isClassValue ? "class" : "function", at: key.getStart() };
+  }
+
+  /** Every exported top-level function, class and `const` of `files` (the project's), with its importers. */
+  units(files: readonly string[] = this.files()): TsUnit[] {
     const program = this.#ls.getProgram();
     if (!program) throw new Error("no program");
     const out: TsUnit[] = [];
-    const K = ts.SyntaxKind;
-    for (const rel of this.files()) {
+    for (const rel of files) {
       const file = program.getSourceFile(path.join(this.#root, rel));
       if (!file) continue;
+      const commonJs = this.#commonJsExports(file);
       const byName = new Map<string, TsUnit>();
       for (const statement of file.statements) {
-        const exported =
-          (ts.getCombinedModifierFlags(statement) & (ts.ModifierFlags.Export ?? 1)) !== 0;
-        if (!exported) continue;
-        let name: string | undefined;
-        let kind: TsUnit["kind"] | undefined;
-        let at: number | undefined;
-        if (statement.kind === K.FunctionDeclaration || statement.kind === K.ClassDeclaration) {
-          name = statement.name?.text;
-          kind = statement.kind === K.ClassDeclaration ? "class" : "function";
-          at = statement.name?.getStart();
-        } else if (statement.kind === K.VariableStatement) {
-          const declarations = statement.declarationList?.declarations ?? [];
-          const only = declarations.length === 1 ? declarations[0] : undefined;
-          // `const`: the declaration list's flags; `let` and `var` are not constants.
-          const isConst = /^\s*export\s+(declare\s+)?const\s/.test(
-            file.text.slice(statement.getStart(), statement.end),
-          );
-          if (only && only.name.kind === K.Identifier && isConst) {
-            name = only.name.text;
-            kind = "const";
-            at = only.name.getStart();
-          }
-        }
-        if (!name || !kind || at === undefined) continue;
+        const found = this.#unitOf(file, statement, commonJs);
+        if (!found) continue;
+        const { name, kind, at } = found;
         const previous = byName.get(name);
         if (previous) {
           previous.end = statement.end; // an overload's implementation
@@ -293,11 +392,16 @@ export class TsProject {
     return out;
   }
 
-  /** What `tsc --noEmit -p <config>` reports for the tree at `root` (a copy of the project). */
-  check(root: string): Finding[] {
+  /**
+   * The program of the tree at `root` (a copy of the project) with `extra`
+   * settings over the project's, built on the last one of the same tree and
+   * settings.
+   */
+  #program(root: string, extra: Record<string, unknown> = {}): Program {
     const ts = this.#ts;
     const parsed = this.#parse(root);
-    const host = ts.createCompilerHost(parsed.options);
+    const options = { ...parsed.options, ...extra };
+    const host = ts.createCompilerHost(options);
     const read = host.getSourceFile.bind(host);
     host.getSourceFile = (name: string, ...rest: unknown[]) => {
       const text = ts.sys.readFile(name);
@@ -309,17 +413,49 @@ export class TsProject {
       if (file) this.#cache.set(key, file);
       return file;
     };
+    const key = `${root}\0${JSON.stringify(extra)}`;
+    const old = this.#programs.get(key);
     const program = ts.createProgram({
       rootNames: parsed.fileNames,
-      options: parsed.options,
+      options,
       host,
-      ...(this.#programs.has(root) ? { oldProgram: this.#programs.get(root) } : {}),
+      ...(old ? { oldProgram: old } : {}),
     });
-    this.#programs.set(root, program);
-    return ts.getPreEmitDiagnostics(program).map((d) => ({
+    this.#programs.set(key, program);
+    return program;
+  }
+
+  #finding(root: string, d: Diagnostic): Finding {
+    return {
       file: d.file ? path.relative(root, d.file.fileName).split(path.sep).join("/") : "",
       code: d.code,
-      message: ts.flattenDiagnosticMessageText(d.messageText, "\n"),
-    }));
+      message: this.#ts.flattenDiagnosticMessageText(d.messageText, "\n"),
+    };
+  }
+
+  /** What `tsc --noEmit -p <config>` reports for the tree at `root` (a copy of the project). */
+  check(root: string): Finding[] {
+    const program = this.#program(root);
+    return this.#ts.getPreEmitDiagnostics(program).map((d) => this.#finding(root, d));
+  }
+
+  /**
+   * What TypeScript reports of unused names with `noUnusedLocals` on (its
+   * own lint: codes 6133, 6192, 6196, 6198) in `files` (root-relative, those
+   * of the program) of the tree at `root`.
+   */
+  lint(root: string, files: readonly string[]): Finding[] {
+    const program = this.#program(root, { noUnusedLocals: true });
+    return files.flatMap((rel) => {
+      const file = program.getSourceFile(path.join(root, rel));
+      if (!file) return [];
+      return this.#ts
+        .getPreEmitDiagnostics(program, file)
+        .filter((d) => d.file === file && UNUSED_CODES.includes(d.code))
+        .map((d) => this.#finding(root, d));
+    });
   }
 }
+
+/** TypeScript's diagnostics of unused names. */
+const UNUSED_CODES = [6133, 6192, 6196, 6198];

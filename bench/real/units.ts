@@ -10,6 +10,11 @@ import path from "node:path/posix";
 export const SEED = 26;
 export const IMPORTED = 20;
 export const UNUSED = 4;
+/**
+ * `EDGECLIP_BENCH_UNITS=N`: only the first N moves of each project (imported
+ * units first), for a quick trial; the draw itself does not change.
+ */
+export const LIMIT = Number(process.env.EDGECLIP_BENCH_UNITS) || undefined;
 
 export interface Candidate {
   path: string;
@@ -47,13 +52,13 @@ function shuffled<T>(items: readonly T[], key: (t: T) => string, next: () => num
 
 /**
  * The moves for a project: its candidates, the directories a unit may go to,
- * and how a file is named in its language (`name` → `name.ts`). A unit whose
- * name is declared twice in its file is left out (a locator names one).
+ * and how a file is named in its language (`name` from `a/b.tsx` → `name.tsx`).
+ * A unit whose name is declared twice in its file is left out (a locator names one).
  */
 export function pickMoves<U extends Candidate>(
   candidates: readonly U[],
   dirs: readonly string[],
-  fileName: (name: string) => string,
+  fileName: (name: string, from: string) => string,
   taken: ReadonlySet<string>,
   newDir?: string,
 ): Move<U>[] {
@@ -81,8 +86,9 @@ export function pickMoves<U extends Candidate>(
     const others = [...dirs].filter((d) => d !== own).sort();
     const dir = others.length ? (others[Math.floor(next() * others.length)] as string) : newDir;
     if (dir === undefined) throw new Error(`no directory to move ${key(unit)} to`);
-    let dest = path.join(dir, fileName(unit.name));
-    if (names.has(dest.toLowerCase())) dest = path.join(dir, fileName(`moved_${unit.name}`));
+    let dest = path.join(dir, fileName(unit.name, unit.path));
+    if (names.has(dest.toLowerCase()))
+      dest = path.join(dir, fileName(`moved_${unit.name}`, unit.path));
     return { unit, dest };
   });
 }

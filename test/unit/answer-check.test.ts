@@ -123,7 +123,10 @@ describe("answerMismatch", () => {
       lines_added: 0,
       ...extra,
     });
-    const asked = askedOf([pasteTo("pkg/sub/new.py", { create_if_missing: true }), pasteTo("pkg/old.py")], 3);
+    const asked = askedOf(
+      [pasteTo("pkg/sub/new.py", { create_if_missing: true }), pasteTo("pkg/old.py")],
+      3,
+    );
     const results = [created("pkg/sub/new.py"), changed("pkg/old.py", "/p/pkg/old.py")];
     expect(answerMismatch(asked, [...results, init("pkg/sub/__init__.py")])).toBeUndefined();
     expect(
