@@ -267,6 +267,22 @@ export const SHAPES: Shape[] = [
     move: { from: "lib/util.js", name: "slug", to: "lib/text/slug.js" },
     scripts: ["test/a.check.js"],
   },
+  {
+    // mocha's own tests (bench:real): rewiremock.proxy(module, {"<path>": stub}), proxyquire's stubs.
+    name: "js: a module map of stubs (rewiremock.proxy) that stands in for the old file",
+    lang: "js",
+    files: {
+      "package.json": PACKAGE_CJS,
+      "tsconfig.json": JSCONFIG,
+      "lib/serializer.js": `'use strict';\n\nfunction serialize(v) {\n  return JSON.stringify(v);\n}\n\nfunction deserialize(s) {\n  return JSON.parse(s);\n}\n\nmodule.exports = { serialize, deserialize };\n`,
+      "lib/pool.js": `'use strict';\n\nconst { deserialize } = require('./serializer');\n\nexports.run = (s) => deserialize(s);\n`,
+      // Loads `target` with the modules a map names (paths from this file's directory) replaced.
+      "test/proxy.js": `'use strict';\n\nconst Module = /** @type {any} */ (require('module'));\nconst path = require('path');\n\nmodule.exports = function proxy(dir, target, stubs) {\n  const byFile = new Map(Object.entries(stubs).map(([k, v]) => [require.resolve(path.join(dir, k)), v]));\n  const load = Module._load;\n  Module._load = function (request, parent, isMain) {\n    const file = Module._resolveFilename(request, parent, isMain);\n    return byFile.has(file) ? byFile.get(file) : load.apply(this, arguments);\n  };\n  try {\n    const file = require.resolve(path.join(dir, target));\n    delete require.cache[file];\n    return require(file);\n  } finally {\n    Module._load = load;\n  }\n};\n`,
+      "test/pool.check.js": `'use strict';\n\nconst assert = require('assert');\nconst proxy = require('./proxy');\n\nconst serializer = { deserialize: () => 'stubbed' };\nconst pool = proxy(__dirname, '../lib/pool', {\n  '../lib/serializer': serializer,\n});\nassert.strictEqual(pool.run('1'), 'stubbed');\nconst inline = proxy(__dirname, '../lib/pool', { '../lib/serializer': { deserialize: () => 'inline' } });\nassert.strictEqual(inline.run('1'), 'inline');\n`,
+    },
+    move: { from: "lib/serializer.js", name: "deserialize", to: "lib/wire/deserialize.js" },
+    scripts: ["test/pool.check.js"],
+  },
 ];
 
 /** Python's shapes, checked by pyflakes, importing every module, and running the tests. */

@@ -374,7 +374,7 @@ export async function planCommonJsImporter(
         return { require: r, ...uses, taken: names.filter((n) => nameTaken(tree, n, uses.uses)) };
       });
     const present = namespaces.some((n) => n.uses.length) ? namesOf(tree) : new Set<string>();
-    const calls = moduleCalls(tree).filter((c) => naming.namesOld(c.specifier));
+    const calls = moduleCalls(tree, importerPath).filter((c) => naming.namesOld(c.specifier));
     return { facts, inline, namespaces, present, calls };
   });
   if (!found) return undefined;

@@ -148,22 +148,35 @@ export const MOCKS = /^(?:vi|jest)\.(?:mock|doMock|unstable_mockModule)$/;
 export const ACTUALS = /^(?:vi|jest)\.(?:importActual|requireActual|importMock|requireMock)$/;
 
 export interface ModuleCall {
-  /** `vi.mock`, `jest.requireActual`, … */
+  /**
+   * A call that names a module by its first argument (`vi.mock("…")`), or an
+   * entry of a module map passed to a call: `rewiremock.proxy(…, {"../lib/x":
+   * stub})`, `proxyquire`'s stubs, and the like, a string key per module.
+   */
+  kind: "call" | "entry";
+  /** `vi.mock`, `jest.requireActual`, `rewiremock.proxy`, … */
   callee: string;
   specifier: string;
   /** The string literal, quotes included. */
   literal: Span & { text: string };
-  /** The statement that holds the call (a mock is one). */
+  /** The statement that holds the call (a mock is one); for an entry, the entry (`key: value`). */
   statement: Span & { text: string };
-  /** The factory's text, when it has one. */
+  /** The factory's text, when it has one; for an entry, its value's. */
   factory: string | undefined;
 }
 
-/** The mock and actual-module calls of `tree` (test files). */
-export function moduleCalls(tree: Tree): ModuleCall[] {
+/** A test file, by its path: under test/, tests/ or __tests__/, or named *.test.* / *.spec.*. */
+export const isTestPath = (p: string) =>
+  /(^|[\\/])(tests?|__tests__)[\\/]|\.(test|spec)\.[^.\\/]+$/.test(p);
+
+/**
+ * The mock and actual-module calls of `tree`, and in a test file (`path`) the
+ * entries of module maps passed to calls.
+ */
+export function moduleCalls(tree: Tree, path: string): ModuleCall[] {
   const out: ModuleCall[] = [];
-  const text = tree.rootNode.text;
-  if (!/\b(?:vi|jest)\./.test(text)) return out;
+  const tests = isTestPath(path);
+  if (!tests && !/\b(?:vi|jest)\./.test(tree.rootNode.text)) return out;
   const visit = (node: Node, statement: Node | undefined) => {
     const holder = node.type === "expression_statement" ? node : statement;
     if (node.type === "call_expression") {
@@ -174,6 +187,21 @@ export function moduleCalls(tree: Tree): ModuleCall[] {
         : [];
       const first = list[0];
       const specifier = stringValue(first ?? null);
+      // A module map among the arguments: each entry whose key is a string.
+      for (const map of tests ? list.filter((a) => a.type === "object") : [])
+        for (const entry of kids(map).filter((c) => c.type === "pair")) {
+          const key = entry.childForFieldName("key");
+          const name = stringValue(key);
+          if (fn && key && name !== undefined)
+            out.push({
+              kind: "entry",
+              callee: fn.text,
+              specifier: name,
+              literal: { ...spanOf(key), text: key.text },
+              statement: { ...spanOf(entry), text: entry.text },
+              factory: entry.childForFieldName("value")?.text,
+            });
+        }
       if (
         fn &&
         first &&
@@ -182,6 +210,7 @@ export function moduleCalls(tree: Tree): ModuleCall[] {
         holder
       )
         out.push({
+          kind: "call",
           callee: fn.text,
           specifier,
           literal: { ...spanOf(first), text: first.text },
@@ -199,7 +228,11 @@ export function moduleCalls(tree: Tree): ModuleCall[] {
  * A test's mocks of a move's old file (`vi.mock("../src/util", factory)`):
  * each that stood in for what moved (no factory, or one that names a moved
  * name) is followed by the same mock of the new file. An actual-module read
- * of the old file where the file names what moved is said, not guessed.
+ * of the old file where the file names what moved is said, not guessed. A
+ * module map's entry for the old file (`{"../lib/serializer": stub}`) gets
+ * an entry for the new file with the same value, when the value names what
+ * moved (an object written there) or may hold it (a name, set elsewhere in a
+ * file that names what moved).
  */
 export function mockEdits(
   text: string,
@@ -213,6 +246,19 @@ export function mockEdits(
   const edits: TextEdit[] = [];
   const unresolved: string[] = [];
   for (const call of calls) {
+    if (call.kind === "entry") {
+      const value = call.factory ?? "";
+      if (!(value.trimStart().startsWith("{") ? word.test(value) : word.test(text))) continue;
+      const quote = call.literal.text[0] ?? '"';
+      const indent = text.slice(lineStart(text, call.statement.start), call.statement.start);
+      const apart = /^[ \t]*$/.test(indent) ? `,\n${indent}` : ", ";
+      edits.push({
+        start: call.statement.end,
+        end: call.statement.end,
+        insert: `${apart}${quote}${specifierFor(call.specifier)}${quote}: ${value}`,
+      });
+      continue;
+    }
     if (!MOCKS.test(call.callee)) {
       if (word.test(text))
         unresolved.push(

@@ -817,7 +817,7 @@ export async function planScriptImporter(input: ImporterInput): Promise<Importer
       });
     // The names the file holds, for a free alias: only where a namespace is followed.
     const present = namespaces.some((n) => n.uses.length) ? namesOf(tree) : new Set<string>();
-    const calls = moduleCalls(tree).filter((c) => namesSource(c.specifier));
+    const calls = moduleCalls(tree, importerPath).filter((c) => namesSource(c.specifier));
     return { facts, dynamic, namespaces, present, unexplained, calls };
   });
   const { facts } = found;
