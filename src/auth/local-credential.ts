@@ -1,7 +1,7 @@
 import { routePath } from "../route-path.ts";
 import { NONCE_HEADER } from "../shared/bridge/proof.ts";
 import { dashboardHostOf } from "../shared/core/dashboard-host.ts";
-import { constantTimeEqual } from "../shared/secrets.ts";
+import { constantTimeEqual, hmacSha256, toHex } from "../shared/secrets.ts";
 
 /**
  * The local credential (docs/security.md): a local server serves the account
@@ -27,17 +27,7 @@ export const COOKIE_SECONDS = 12 * 60 * 60;
 
 const encoder = new TextEncoder();
 
-async function hmacHex(key: string, message: string): Promise<string> {
-  const k = await crypto.subtle.importKey(
-    "raw",
-    encoder.encode(key),
-    { name: "HMAC", hash: "SHA-256" },
-    false,
-    ["sign"],
-  );
-  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", k, encoder.encode(message)));
-  return [...mac].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
+const hmacHex = async (key: string, message: string) => toHex(await hmacSha256(key, message));
 
 /** Whether `presented` is the token, compared by digest in constant time. */
 async function isToken(presented: string, token: string): Promise<boolean> {

@@ -23,3 +23,21 @@ export function constantTimeEqual(a: Uint8Array, b: Uint8Array): boolean {
   for (let i = 0; i < a.byteLength; i++) diff |= (a[i] ?? 0) ^ (b[i] ?? 0);
   return diff === 0;
 }
+
+const encoder = new TextEncoder();
+
+/** HMAC-SHA-256 of `message` under `key` (both text): the proofs, the dashboard's host and cookie. */
+export async function hmacSha256(key: string, message: string): Promise<Uint8Array> {
+  const k = await crypto.subtle.importKey(
+    "raw",
+    encoder.encode(key),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign"],
+  );
+  return new Uint8Array(await crypto.subtle.sign("HMAC", k, encoder.encode(message)));
+}
+
+/** Bytes as lower-case hex. */
+export const toHex = (bytes: Uint8Array) =>
+  [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");

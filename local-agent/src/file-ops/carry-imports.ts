@@ -17,7 +17,7 @@ import { isInside, type Resolved, resolvePath } from "../paths.ts";
 import { importRootOf, newPackagesFor, pythonModules } from "../python-modules.ts";
 import { languageOf } from "../syntax/languages.ts";
 import type { Importers } from "./find-importers.ts";
-import { type FileState, load } from "./load.ts";
+import { type FileState, load, missingFile } from "./load.ts";
 import { moduleConfigs } from "./module-configs.ts";
 import { failure, type Result, type Workspace } from "./workspace.ts";
 
@@ -109,15 +109,7 @@ export async function carryFor(
     const found = await resolvePath(ws.sandbox, init);
     if (!found.ok) continue;
     const made = packageInit(init, found.display);
-    initial.set(init, {
-      display: found.display,
-      exists: false,
-      bom: false,
-      text: "",
-      hash: null,
-      bytes: null,
-      mode: undefined,
-    });
+    initial.set(init, missingFile(found.display));
     current.set(init, { display: found.display, mode: undefined, ...made.state });
     results.push(made.result);
   }

@@ -25,6 +25,17 @@ export interface FileState {
 
 export const MiB = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 
+/** The state of a file that does not exist (yet). */
+export const missingFile = (display: string): FileState => ({
+  display,
+  exists: false,
+  bom: false,
+  text: "",
+  hash: null,
+  bytes: null,
+  mode: undefined,
+});
+
 /**
  * Reads a resolved file as text, or says why not. A missing file is
  * `exists: false`. The OS's refusals are answered by fs-errors.ts, naming the
@@ -32,15 +43,7 @@ export const MiB = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
  */
 export async function load(file: Resolved): Promise<Result<FileState>> {
   const { abs, display, given } = file;
-  const missing: FileState = {
-    display,
-    exists: false,
-    bom: false,
-    text: "",
-    hash: null,
-    bytes: null,
-    mode: undefined,
-  };
+  const missing = missingFile(display);
   try {
     const info = await stat(abs);
     if (!info.isFile())

@@ -1,5 +1,5 @@
 import path from "node:path/posix";
-import { extensionStyle, isRelative, names, specifierOf } from "./specifiers.ts";
+import { extensionStyle, isRelative, names, specifierOf, TS_TO_JS } from "./specifiers.ts";
 
 /**
  * Specifiers that are not relative, resolved as TypeScript and Node resolve
@@ -172,13 +172,6 @@ function writtenExtension(specifier: string, file: string): "none" | "js" | "own
   if (path.extname(last) && last !== bare) return "js";
   return "none";
 }
-
-const TS_TO_JS: Record<string, string> = {
-  ".ts": ".js",
-  ".tsx": ".js",
-  ".mts": ".mjs",
-  ".cts": ".cjs",
-};
 
 function withExtension(file: string, style: "none" | "js" | "own" | "index"): string {
   const ext = path.extname(file);

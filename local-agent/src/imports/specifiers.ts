@@ -46,7 +46,8 @@ export function extensionStyle(specifiers: readonly string[]): ExtensionStyle {
   return "none";
 }
 
-const TS_TO_JS: Record<string, string> = {
+/** The extension a compiled file takes in a specifier that names it (`./a.js` for a.ts). */
+export const TS_TO_JS: Record<string, string> = {
   ".ts": ".js",
   ".tsx": ".js",
   ".mts": ".mjs",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { constantTimeEqual, randomSecret, toBase64Url } from "../secrets.ts";
+import { constantTimeEqual, hmacSha256, randomSecret, toBase64Url } from "../secrets.ts";
 
 /**
  * A local server and its agent prove to each other that they hold the local
@@ -52,17 +52,8 @@ export async function proofOf(
   port: string,
   purpose: ProofPurpose = "bridge",
 ): Promise<string> {
-  const key = await crypto.subtle.importKey(
-    "raw",
-    encoder.encode(credential),
-    { name: "HMAC", hash: "SHA-256" },
-    false,
-    ["sign"],
-  );
   const message = `edgeclip ${purpose} ${role} proof\nport ${port}\n${agentNonce}\n${serverNonce}`;
-  return toBase64Url(
-    new Uint8Array(await crypto.subtle.sign("HMAC", key, encoder.encode(message))),
-  );
+  return toBase64Url(await hmacSha256(credential, message));
 }
 
 /** The port of a URL, as proofs name it (`http://127.0.0.1:8787` → "8787"; the scheme's default when none). */

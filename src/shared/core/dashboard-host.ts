@@ -1,3 +1,5 @@
+import { hmacSha256, toHex } from "../secrets.ts";
+
 /**
  * The local dashboard's own host name (issue 34 §4): browsers send a host's
  * cookies to every port of it, so a dashboard cookie set for 127.0.0.1 went to
@@ -17,19 +19,8 @@ export const isDashboardHostName = (hostname: string) => NAME.test(hostname.toLo
 
 /** The dashboard host of the server holding `token`. */
 export async function dashboardHostOf(token: string): Promise<string> {
-  const encoder = new TextEncoder();
-  const key = await crypto.subtle.importKey(
-    "raw",
-    encoder.encode(token),
-    { name: "HMAC", hash: "SHA-256" },
-    false,
-    ["sign"],
-  );
-  const mac = new Uint8Array(
-    await crypto.subtle.sign("HMAC", key, encoder.encode("edgeclip dashboard host")),
-  );
-  const hex = [...mac.subarray(0, 10)].map((b) => b.toString(16).padStart(2, "0")).join("");
-  return `d-${hex}.localhost`;
+  const mac = await hmacSha256(token, "edgeclip dashboard host");
+  return `d-${toHex(mac.subarray(0, 10))}.localhost`;
 }
 
 /** The dashboard link for a server at `origin` (`http://127.0.0.1:8787`) holding `token`. */
