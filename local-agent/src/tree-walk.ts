@@ -104,6 +104,8 @@ export async function walkRoots(sandbox: Sandbox, options: WalkOptions): Promise
   const ignored = (stack: readonly Rules[], full: string, isDir: boolean) => {
     for (const { dir, rules } of [...stack].reverse()) {
       const rel = path.relative(dir, full).split(path.sep).join("/");
+      // A directory's rules never speak of the directory itself (the repository's root, as a root).
+      if (!rel) continue;
       const verdict = rules.test(isDir ? `${rel}/` : rel);
       if (verdict.ignored) return true;
       if (verdict.unignored) return false;

@@ -87,7 +87,9 @@ describe("walkRoots in a repository above the root", () => {
     });
     execFileSync("git", ["init", "-q"], { cwd: repo, env: ENV });
     writeFileSync(path.join(repo, ".git", "info", "exclude"), "src/app/local.ts\n");
-    for (const root of [path.join(repo, "src"), path.join(repo, "src", "app")]) {
+    // The repository's root itself too: what a user's agent usually serves (0.7 threw there,
+    // testing the root against its own info/exclude rules as "/").
+    for (const root of [repo, path.join(repo, "src"), path.join(repo, "src", "app")]) {
       const walked = await walkRoots(
         { roots: [root], deny: [...DEFAULT_DENY] },
         { accept: scripts, needles: ["store"], maxFiles: 1000 },
