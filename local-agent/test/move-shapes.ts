@@ -173,6 +173,17 @@ export const SHAPES: Shape[] = [
     move: { from: "src/lib/format.ts", name: "money", to: "src/money/money.ts" },
   },
   {
+    name: "ts: a namespace import passed on: the old file re-exports what moved",
+    lang: "ts",
+    files: {
+      "tsconfig.json": TSCONFIG,
+      "src/store.ts": `export class Cart {\n  static empty(): Cart {\n    return new Cart();\n  }\n}\n\nexport function load(): string {\n  return "loaded";\n}\n`,
+      "src/api.ts": `import * as store from "./store";\n\nexport const api = { store };\nexport const fresh = () => store.Cart.empty();\n`,
+      "test/api.test.ts": `import { api } from "../src/api";\n\nexport const made: object = api.store.Cart.empty();\n`,
+    },
+    move: { from: "src/store.ts", name: "Cart", to: "src/cart/cart.ts" },
+  },
+  {
     name: "ts: module paths in strings (vi.mock, jest.mock, import())",
     lang: "ts",
     files: {
@@ -282,6 +293,48 @@ export const SHAPES: Shape[] = [
     },
     move: { from: "lib/serializer.js", name: "deserialize", to: "lib/wire/deserialize.js" },
     scripts: ["test/pool.check.js"],
+  },
+  {
+    // mocha (bench:real): `exports.utils = utils` passes the module on; a test loads it through a proxy.
+    name: "js: a module object passed on, and one a test loads by path: the old file re-exports",
+    lang: "js",
+    files: {
+      "package.json": PACKAGE_CJS,
+      "tsconfig.json": JSCONFIG,
+      "lib/utils.js": `'use strict';\n\nexports.noop = function () {};\n\nexports.isNumeric = (input) => !isNaN(parseFloat(input));\n`,
+      "lib/index.js": `'use strict';\n\nconst utils = require('./utils');\n\nexports.utils = utils;\nexports.run = () => utils.noop();\n`,
+      "test/load.js": `'use strict';\n\nconst path = require('path');\n\nmodule.exports = (dir, file) => require(path.join(dir, file));\n`,
+      "test/index.check.js": `'use strict';\n\nconst assert = require('assert');\nconst load = require('./load');\n\nassert.strictEqual(require('../lib/index').utils.noop(), undefined);\nconst utils = load(__dirname, '../lib/utils');\nassert.strictEqual(utils.noop(), undefined);\n`,
+    },
+    move: { from: "lib/utils.js", name: "noop", to: "lib/fn/noop.js" },
+    scripts: ["test/index.check.js"],
+  },
+  {
+    // mocha: `const aliases = exports.aliases` in the unit; the file's exports come after a const.
+    name: "js: exports.k read where a local of the unit has its name; a const declared below the exports",
+    lang: "js",
+    files: {
+      "package.json": PACKAGE_CJS,
+      "tsconfig.json": JSCONFIG,
+      "lib/meta.js": `'use strict';\n\nexports.aliases = { r: ['recursive'] };\n\nexports.expected = (flag) => {\n  const aliases = exports.aliases;\n  return Object.keys(aliases).find((k) => aliases[k].includes(flag)) || flag;\n};\n\nexports.watch = () => make('w');\n\nconst make = (s) => s + '!';\n`,
+      "lib/cli.js": `'use strict';\n\nconst { expected, watch } = require('./meta');\n\nmodule.exports = () => expected('recursive') + watch();\n`,
+      "test/cli.check.js": `'use strict';\n\nconst assert = require('assert');\nassert.strictEqual(require('../lib/cli')(), 'rw!');\n`,
+    },
+    move: { from: "lib/meta.js", name: "watch", to: "lib/watch/watch.js" },
+    scripts: ["test/cli.check.js"],
+  },
+  {
+    name: "js: exports.k read where a local of the unit has its name (the unit reads its old module when it runs)",
+    lang: "js",
+    files: {
+      "package.json": PACKAGE_CJS,
+      "tsconfig.json": JSCONFIG,
+      "lib/meta.js": `'use strict';\n\nexports.aliases = { r: ['recursive'] };\n\nexports.expected = (flag) => {\n  const aliases = exports.aliases;\n  return Object.keys(aliases).find((k) => aliases[k].includes(flag)) || flag;\n};\n\nexports.watch = () => make('w');\n\nconst make = (s) => s + '!';\n`,
+      "lib/cli.js": `'use strict';\n\nconst { expected, watch } = require('./meta');\n\nmodule.exports = () => expected('recursive') + watch();\n`,
+      "test/cli.check.js": `'use strict';\n\nconst assert = require('assert');\nassert.strictEqual(require('../lib/cli')(), 'rw!');\n`,
+    },
+    move: { from: "lib/meta.js", name: "expected", to: "lib/flags/expected.js" },
+    scripts: ["test/cli.check.js"],
   },
 ];
 

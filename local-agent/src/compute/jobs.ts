@@ -3,7 +3,7 @@ import { planImporters } from "../imports/importers.ts";
 import { planJavaImports } from "../imports/java.ts";
 import { importsModule, planPythonImports, readsThrough } from "../imports/python.ts";
 import { planRustImports } from "../imports/rust.ts";
-import { planScriptImports } from "../imports/typescript.ts";
+import { planReexport, planScriptImports } from "../imports/typescript.ts";
 import { outline } from "../syntax/outline.ts";
 import { select, syntaxError, syntaxFaults } from "../syntax/select.ts";
 
@@ -23,6 +23,7 @@ export const JOBS = {
   planJavaImports,
   planRustImports,
   planImporters,
+  planReexport,
   readsThrough,
   importsModule,
 };

@@ -5,7 +5,7 @@ import type {
   PythonMoveInput,
   readsThrough as readsThroughJob,
 } from "../imports/python.ts";
-import type { MoveInput } from "../imports/typescript.ts";
+import type { MoveInput, ReexportInput } from "../imports/typescript.ts";
 import { type Selector, type SelectResult, selectByAnchors } from "../syntax/anchored.ts";
 import type { SyntaxFault } from "../syntax/faults.ts";
 import type { Language } from "../syntax/languages.ts";
@@ -117,6 +117,11 @@ export function readsThrough(input: Parameters<typeof readsThroughJob>[0]): Prom
 /** Whether a module imports a move's old module (imports/python.ts), in the compute thread. */
 export function importsModule(input: Parameters<typeof importsModuleJob>[0]): Promise<boolean> {
   return run("importsModule", [input], input.text.length);
+}
+
+/** `planReexport` (imports/typescript.ts): the old file re-exporting what moved, in the compute thread. */
+export function planReexport(input: ReexportInput): Promise<string | undefined> {
+  return run("planReexport", [input], input.text.length);
 }
 
 /** A move's importers (imports/importers.ts), in the compute thread: it parses each of them. */

@@ -10,6 +10,7 @@ import {
   carryImporters,
   carryImports,
   carryPasteImports,
+  carryReexport,
   mayImport,
   packageInit,
 } from "../imports/carry.ts";
@@ -148,6 +149,20 @@ export async function carryFor(
     truncated: importers.truncated ? importers.seen : undefined,
   });
   current.set(to.abs, { ...destHeld, ...rewritten.dest });
+  // What importers read through the old module's object where they cannot be rewritten.
+  const sourceHeld = current.get(from.abs) ?? sourceNow;
+  const reexported = await carryReexport({
+    source: {
+      abs: from.abs,
+      path: fromResult.path,
+      initial: sourceFirst,
+      current: sourceHeld,
+      result: fromResult,
+    },
+    dest: { path: toResult.path, text: rewritten.dest.text, result: toResult },
+    requests: rewritten.reexport,
+  });
+  current.set(from.abs, { ...sourceHeld, ...reexported });
   for (const other of rewritten.others) {
     const file = files.find((f) => f.abs === other.abs);
     if (!file) continue;

@@ -7,6 +7,7 @@ import {
   planImporters,
   planJavaImports,
   planPythonImports,
+  planReexport,
   planRustImports,
   planScriptImports,
   readsThrough,
@@ -212,7 +213,12 @@ export async function carryImporters(options: {
   max: number;
   /** The walk for them stopped after this many files. */
   truncated?: number | undefined;
-}): Promise<{ dest: HeldFile; others: { abs: string; state: HeldFile; result: EditResult }[] }> {
+}): Promise<{
+  dest: HeldFile;
+  others: { abs: string; state: HeldFile; result: EditResult }[];
+  /** What importers read through the old module's object where they cannot be rewritten. */
+  reexport: { names: string[]; through: string }[];
+}> {
   const { source, dest } = options;
   const held = [{ abs: dest.abs, path: dest.path, state: dest.current }, ...options.files];
   // Only files that name what moved, or re-export every name of a file (a barrel), are parsed.
@@ -236,8 +242,10 @@ export async function carryImporters(options: {
   let destState = dest.current;
   const notes: string[] = [];
   const beyond: string[] = [];
+  const reexport: { names: string[]; through: string }[] = [];
   for (const change of planned) {
     notes.push(...change.unresolved);
+    reexport.push(...(change.reexport ?? []));
     const file = held.find((f) => f.abs === change.abs);
     if (!file || change.text === undefined) continue;
     if (file.abs === dest.abs) {
@@ -261,14 +269,63 @@ export async function carryImporters(options: {
     notes.push(
       `importers were looked for in the first ${options.truncated} files under the roots only; others may still import from ${source.path}`,
     );
-  if (notes.length) {
-    const imports = dest.result.imports ?? { changes: [], unresolved: [] };
-    dest.result.imports = {
-      changes: capped(imports.changes, MAX_CHANGES),
-      unresolved: capped([...imports.unresolved, ...notes], MAX_UNRESOLVED),
-    };
+  noteOn(dest.result, [], notes);
+  return { dest: destState, others, reexport };
+}
+
+/** `changes` and `unresolved` added to what a result says of imports, within their caps. */
+function noteOn(result: EditResult, changes: readonly string[], unresolved: readonly string[]) {
+  if (!changes.length && !unresolved.length) return;
+  const imports = result.imports ?? { changes: [], unresolved: [] };
+  result.imports = {
+    changes: capped([...imports.changes, ...changes], MAX_CHANGES),
+    unresolved: capped([...imports.unresolved, ...unresolved], MAX_UNRESOLVED),
+  };
+}
+
+/**
+ * Names importers read through the old module's object where they cannot be
+ * rewritten (ImporterPlan.reexport): the old file re-exports them from the new
+ * one (its result widened as carryImports widens it), and the destination's
+ * result says so, or, where it cannot (scripts only; a CommonJS require cycle
+ * at load), names each such importer as not followed.
+ */
+export async function carryReexport(options: {
+  source: { abs: string; path: string; initial: HeldFile; current: HeldFile; result: EditResult };
+  dest: { path: string; text: string; result: EditResult };
+  requests: readonly { names: string[]; through: string }[];
+}): Promise<HeldFile> {
+  const { source, dest, requests } = options;
+  if (!requests.length) return source.current;
+  const names = [...new Set(requests.flatMap((r) => r.names))];
+  const lang = languageOf(source.abs);
+  const text =
+    isScript(lang) && source.current.exists
+      ? await planReexport({
+          lang,
+          sourcePath: source.path,
+          destPath: dest.path,
+          text: source.current.text,
+          destText: dest.text,
+          names,
+        })
+      : undefined;
+  if (text === undefined) {
+    noteOn(
+      dest.result,
+      [],
+      requests.map((r) => `${r.through}; not rewritten`),
+    );
+    return source.current;
   }
-  return { dest: destState, others };
+  noteOn(
+    dest.result,
+    [
+      `${source.path}: re-exports ${names.join(", ")} from ${dest.path}, for ${[...new Set(requests.map((r) => r.through.split(":")[0]))].join(", ")}, which ${requests.length === 1 ? "reads" : "read"} ${names.length === 1 ? "it" : "them"} through it`,
+    ],
+    [],
+  );
+  return rebase(source.abs, source.initial, source.current, text, source.result);
 }
 
 /** A new package's `__init__.py` (empty), as an edit of its own: created, its undo removes it. */

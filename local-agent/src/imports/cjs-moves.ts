@@ -1,3 +1,4 @@
+import type { ScriptLanguage } from "../syntax/languages.ts";
 import { type Node, type Tree, withTree } from "../syntax/parser.ts";
 import {
   addRequires,
@@ -8,6 +9,7 @@ import {
   exportEdits,
   exportsReads,
   inlineRequires,
+  requireLines,
   unexportEdits,
 } from "./commonjs.ts";
 import {
@@ -25,7 +27,14 @@ import {
 } from "./plan.ts";
 import { importerNaming } from "./resolve.ts";
 import { moduleReferences } from "./script-scopes.ts";
-import { mockEdits, moduleCalls, namesOf, namespaceUses, nameTaken } from "./script-syntax.ts";
+import {
+  loadedReads,
+  mockEdits,
+  moduleCalls,
+  namesOf,
+  namespaceUses,
+  nameTaken,
+} from "./script-syntax.ts";
 import { extensionStyle, respecify, specifierOf } from "./specifiers.ts";
 import type { ImporterInput, MoveInput } from "./typescript.ts";
 
@@ -107,6 +116,14 @@ export async function isCommonJs(text: string, lang: MoveInput["lang"]): Promise
   return withTree(text, lang, (tree) => cjsFactsOf(tree, text).commonJs);
 }
 
+/** The name a file's module object goes by where it is required: `run-option-metadata.js` → runOptionMetadata. */
+function moduleObjectName(file: string): string {
+  const base = file.replace(/^.*\//, "").replace(/\.[^.]*$/, "");
+  const words = base.split(/[^A-Za-z0-9_$]+/).filter(Boolean);
+  const name = words.map((w, i) => (i ? w[0]?.toUpperCase() + w.slice(1) : w)).join("");
+  return /^[A-Za-z_$]/.test(name) ? name : `_${name || "module"}`;
+}
+
 /**
  * The imports both files need after `unit` moved out of a CommonJS file;
  * undefined when the old file is not one (typescript.ts plans it then).
@@ -171,19 +188,24 @@ export async function planCommonJsImports(input: MoveInput): Promise<ImportPlan 
     fromSource.push({ local: u.name, imported: key, specifier: toSource });
     if (!facts.exports.some((e) => e.local === u.name)) toExport.push({ key, local: u.name });
   }
-  // `exports.keep(…)` in the unit reads its old file's export: a required name in the new one.
-  const readEdits: { read: Span & { key: string }; local: string }[] = [];
-  for (const read of before.reads) {
-    if ([...keys.values()].includes(read.key)) continue;
-    const existing = fromSource.find((n) => n.imported === read.key);
-    const local =
-      existing?.local ??
-      (bindings.some((b) => b.local === read.key) || moved.has(read.key)
-        ? freeAlias(read.key, new Set([...bindings.map((b) => b.local), ...moved]))
-        : read.key);
-    if (!existing) fromSource.push({ local, imported: read.key, specifier: toSource });
-    readEdits.push({ read, local });
-  }
+  // `exports.keep(…)` in the unit reads its old file's export when it runs (a test may have
+  // replaced it): in the new file, a read of the old module's object (`util.keep(…)`), which
+  // a require cycle leaves safe, and no name of the unit's can shadow.
+  const unitWords = new Set(
+    input.sourceBefore.slice(input.unit.start, input.unit.end).match(/[A-Za-z_$][\w$]*/g) ?? [],
+  );
+  const reads = before.reads.filter((read) => ![...keys.values()].includes(read.key));
+  const taken = new Set([...unitWords, ...bindings.map((b) => b.local), ...moved]);
+  const objectName = moduleObjectName(sourcePath);
+  const namespace = !reads.length
+    ? ""
+    : taken.has(objectName)
+      ? freeAlias(objectName, taken)
+      : objectName;
+  const readEdits = reads.map((read) => ({ read, local: `${namespace}.${read.key}` }));
+  const moduleObject: CjsNeed[] = reads.length
+    ? [{ local: namespace, imported: "*", specifier: toSource }]
+    : [];
 
   // The new file: the unit (its `exports.k` reads named), 'use strict', requires, exports.
   let destination = input.destAfter;
@@ -224,7 +246,11 @@ export async function planCommonJsImports(input: MoveInput): Promise<ImportPlan 
       sourceAfterFacts.used.has(name) ||
       sourceAfterFacts.reads.some((r) => r.key === (keys.get(name) ?? name)),
   );
-  const cycle = fromSource.length > 0 && stillUsed.length > 0;
+  // The module object read at call time survives a cycle, unless the old file replaces it
+  // (`module.exports = {…}`): then it is required when the unit runs, as names are.
+  const cycle =
+    (fromSource.length > 0 || (moduleObject.length > 0 && facts.object !== undefined)) &&
+    stillUsed.length > 0;
   const lazy = cycle ? movedUnits.find((u) => u.body !== undefined) : undefined;
   if (cycle && (!lazy || movedUnits.length > 1 || at === -1))
     blocked.push(
@@ -239,10 +265,11 @@ export async function planCommonJsImports(input: MoveInput): Promise<ImportPlan 
     const open = at + (lazy.body as number) - input.unit.start;
     const indent = destination.slice(lineStart(destination, at), at).match(/^[ \t]*/)?.[0] ?? "";
     const step = /\n([ \t]+)\S/.exec(destination.slice(open))?.[1] ?? `${indent}  `;
-    const line = `\n${step}const { ${fromSource.map((n) => (n.imported === n.local ? n.local : `${n.imported}: ${n.local}`)).join(", ")} } = require(${facts.quote}${toSource}${facts.quote})${facts.semicolon ? ";" : ""}`;
-    destination = replaceRanges(destination, [{ start: open + 1, end: open + 1, insert: line }]);
+    const lines = requireLines([...fromSource, ...moduleObject], facts.quote, facts.semicolon);
+    const insert = lines.map((l) => `\n${step}${l}`).join("");
+    destination = replaceRanges(destination, [{ start: open + 1, end: open + 1, insert }]);
   }
-  const required = lazy && cycle ? needs : [...needs, ...fromSource];
+  const required = lazy && cycle ? needs : [...needs, ...fromSource, ...moduleObject];
   if (required.length) {
     const refreshed = await withTree(destination, input.destLang ?? lang, (tree) =>
       cjsFactsOf(tree, destination),
@@ -381,6 +408,7 @@ export async function planCommonJsImporter(
   const { facts } = found;
   const edits: TextEdit[] = [];
   const unresolved: string[] = [];
+  const reexport: NonNullable<ImporterPlan["reexport"]> = [];
   const took: string[] = [];
   const end = (semicolon: boolean) => (semicolon ? ";" : "");
   const quoted = (literal: string, specifier: string) =>
@@ -422,9 +450,10 @@ export async function planCommonJsImporter(
     const names = [...new Set(ns.uses.map((u) => u.name))];
     const local = ns.require.namespace as string;
     if (ns.opaque) {
-      unresolved.push(
-        `${importerPath}: uses ${names.map((m) => `${local}.${m}`).join(", ")} through \`${local} = require(${ns.require.literal.text})\`, which it also passes on; not rewritten`,
-      );
+      reexport.push({
+        names,
+        through: `${importerPath}: uses ${names.map((m) => `${local}.${m}`).join(", ")} through \`${local} = require(${ns.require.literal.text})\`, which it also passes on`,
+      });
       continue;
     }
     const alias = new Map(
@@ -462,15 +491,57 @@ export async function planCommonJsImporter(
         `${importerPath}: \`${text.slice(r.statement.start, r.statement.end).split("\n")[0]}\` may pass on what moved; not rewritten`,
       );
   }
+  reexport.push(...loadedReads(importerPath, text, found.calls, [...moved]));
   const mocks = mockEdits(text, found.calls, [...moved], naming.forNew);
   edits.push(...mocks.edits);
   unresolved.push(...mocks.unresolved.map((u) => `${importerPath}: ${u}`));
-  if (!edits.length) return { text, changes: [], unresolved };
+  const also = reexport.length ? { reexport } : {};
+  if (!edits.length) return { text, changes: [], unresolved, ...also };
   const changes = [
     ...(took.length
       ? [`${importerPath}: requires ${[...new Set(took)].join(", ")} from ${destPath}`]
       : []),
     ...(mocks.edits.length ? [`${importerPath}: mocks ${destPath} as it mocks ${sourcePath}`] : []),
   ];
-  return { text: replaceRanges(text, edits), changes, unresolved };
+  return { text: replaceRanges(text, edits), changes, unresolved, ...also };
+}
+
+/**
+ * The old CommonJS file re-exporting `names` from the new one (a module object
+ * read where it cannot be rewritten: ImporterPlan.reexport): `exports.k =
+ * require("./new").k` in its style (an export of the back-require where it has
+ * one). Undefined when the new file requires the old one as it loads: both
+ * requiring each other at load, one would see the other half-built.
+ */
+export async function cjsReexport(
+  lang: ScriptLanguage,
+  text: string,
+  sourcePath: string,
+  destPath: string,
+  destText: string,
+  names: readonly string[],
+): Promise<string | undefined> {
+  const facts = await withTree(text, lang, (tree) => cjsFactsOf(tree, text));
+  const style = extensionStyle(facts.requires.map((r) => r.specifier));
+  const toDest = specifierOf(destPath, sourcePath, style);
+  const toSource = specifierOf(sourcePath, destPath, style);
+  const escaped = toSource.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  if (new RegExp(`^\\S.*\\brequire\\(\\s*["'\`]${escaped}["'\`]\\s*\\)`, "m").test(destText))
+    return undefined;
+  const bindings = cjsBindings(facts);
+  const taken = new Set(bindings.map((b) => b.local));
+  const needs: CjsNeed[] = [];
+  const exported: { key: string; local: string }[] = [];
+  for (const name of names) {
+    if (facts.exports.some((e) => e.key === name)) continue;
+    const bound = bindings.find((b) => b.imported === name && b.specifier === toDest);
+    const local = bound?.local ?? (taken.has(name) ? freeAlias(name, taken) : name);
+    taken.add(local);
+    if (!bound) needs.push({ local, imported: name, specifier: toDest });
+    exported.push({ key: name, local });
+  }
+  if (!exported.length) return text;
+  const required = addRequires(text, facts, needs);
+  const again = await withTree(required, lang, (tree) => cjsFactsOf(tree, required));
+  return replaceRanges(required, exportEdits(required, again, exported));
 }

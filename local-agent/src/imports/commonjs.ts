@@ -65,6 +65,12 @@ export interface CjsFacts {
   semicolon: boolean;
   /** Where a new require goes: after the last top-level require, else after the file's header. */
   insertAt: number;
+  /**
+   * Where each top-level `const`, `let`, `var` and `class` declaration ends:
+   * an `exports.k = k` of such a name must come after it (before it, `k` is
+   * not yet initialised). Function declarations are hoisted: not listed.
+   */
+  declaredEnd: Map<string, number>;
 }
 
 /** `exports.k` or `module.exports.k`: k, else undefined. */
@@ -104,8 +110,18 @@ export function cjsFactsOf(tree: Tree, text: string): CjsFacts {
   let assignForm: CjsFacts["assignForm"] = "exports";
   let insertAt = leadingCommentsEnd(text);
   let semicolon: boolean | undefined;
+  const declaredEnd = new Map<string, number>();
   for (const child of kids(tree.rootNode)) {
     if (child.type === "import_statement" || child.type === "export_statement") esm = true;
+    if (child.type === "class_declaration") {
+      const name = child.childForFieldName("name");
+      if (name) declaredEnd.set(name.text, child.endIndex);
+    }
+    if (child.type === "lexical_declaration" || child.type === "variable_declaration")
+      for (const d of kids(child).filter((c) => c.type === "variable_declarator")) {
+        const name = d.childForFieldName("name");
+        if (name?.type === "identifier") declaredEnd.set(name.text, child.endIndex);
+      }
     if (child.type === "expression_statement") {
       const first = kids(child)[0];
       if (first?.type === "string" && /^use strict$/.test(stringValue(first) ?? ""))
@@ -222,9 +238,11 @@ export function cjsFactsOf(tree: Tree, text: string): CjsFacts {
     single,
     strict,
     assignForm,
-    quote: first ? (first.literal.text[0] ?? "'") : "'",
+    // The quote of its requires, else of its 'use strict'.
+    quote: first ? (first.literal.text[0] ?? "'") : strict?.startsWith('"') ? '"' : "'",
     semicolon: semicolon ?? true,
     insertAt,
+    declaredEnd,
   };
 }
 
@@ -347,10 +365,12 @@ export function exportEdits(
   }
   const end = facts.semicolon ? ";" : "";
   const lines = missing.map((n) => `${facts.assignForm}.${n.key} = ${n.local}${end}`).join("\n");
-  // After the file's last export assignment, where it has one; else at its end.
+  // After the file's last export assignment, where it has one, and after every declaration of
+  // what it exports (a `const` declared further down is not initialised before); else at its end.
   const last = facts.exports.filter((e) => e.kind === "assign").at(-1);
+  const declared = Math.max(-1, ...missing.map((n) => facts.declaredEnd.get(n.local) ?? -1));
   if (last?.statement) {
-    const at = lineEnd(text, last.statement.end);
+    const at = lineEnd(text, Math.max(last.statement.end, declared));
     return [{ start: at, end: at, insert: `${lines}\n` }];
   }
   const tail = text.endsWith("\n") || text === "" ? "" : "\n";

@@ -1,4 +1,5 @@
 import { isScript, languageOf } from "../syntax/languages.ts";
+import type { ImporterPlan } from "./plan.ts";
 import { type ModuleNames, planPythonImporter } from "./python.ts";
 import type { ModuleConfigs } from "./resolve.ts";
 import { planScriptImporter } from "./typescript.ts";
@@ -42,6 +43,7 @@ export interface ImporterChange {
   text: string | undefined;
   changes: string[];
   unresolved: string[];
+  reexport?: { names: string[]; through: string }[];
 }
 
 /** Each file's rewrite (only files with something to change or say). */
@@ -56,18 +58,23 @@ export async function planImporters(input: ImportersInput): Promise<ImporterChan
       [file, source, dest].reduce((t, f) => t.split(f.abs).join(f.path), s);
     const plan = await planOne(file, lang, sourceLang, input).catch((error: unknown) => {
       if (!(error instanceof RangeError || /call stack/i.test(String(error)))) throw error;
-      return {
+      const tooDeep: ImporterPlan = {
         text: file.text,
         changes: [],
         unresolved: [`${file.abs} nests too deeply to follow its imports; not rewritten`],
       };
+      return tooDeep;
     });
-    if (!plan || (plan.text === file.text && !plan.unresolved.length)) continue;
+    if (!plan || (plan.text === file.text && !plan.unresolved.length && !plan.reexport?.length))
+      continue;
     out.push({
       abs: file.abs,
       text: plan.text === file.text ? undefined : plan.text,
       changes: plan.changes.map(named),
       unresolved: plan.unresolved.map(named),
+      ...(plan.reexport?.length
+        ? { reexport: plan.reexport.map((r) => ({ ...r, through: named(r.through) })) }
+        : {}),
     });
   }
   return out;

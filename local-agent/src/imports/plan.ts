@@ -50,6 +50,13 @@ export interface ImporterPlan {
   text: string;
   changes: string[];
   unresolved: string[];
+  /**
+   * Moved names the importer reads through the old module's object where it
+   * cannot be rewritten (a namespace it passes on, a module a test loads by
+   * path): the old module re-exports them, else `unresolved` says so. Each
+   * with the line the receipt gives either way.
+   */
+  reexport?: { names: string[]; through: string }[];
 }
 
 /**

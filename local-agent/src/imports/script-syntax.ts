@@ -108,8 +108,12 @@ export function namespaceUses(
         return;
       }
     }
-    // `ns` itself as a value (passed on, indexed): what it is asked for is not known.
-    if (node.type === "identifier" && node.text === ns) opaque = true;
+    // `ns` itself as a value (passed on, indexed, `{ ns }`): what it is asked for is not known.
+    if (
+      (node.type === "identifier" || node.type === "shorthand_property_identifier") &&
+      node.text === ns
+    )
+      opaque = true;
     for (const child of kids(node)) visit(child);
   };
   visit(tree.rootNode);
@@ -151,9 +155,11 @@ export interface ModuleCall {
   /**
    * A call that names a module by its first argument (`vi.mock("…")`), or an
    * entry of a module map passed to a call: `rewiremock.proxy(…, {"../lib/x":
-   * stub})`, `proxyquire`'s stubs, and the like, a string key per module.
+   * stub})`, `proxyquire`'s stubs, and the like, a string key per module; or
+   * in a test, another call that loads a module by its path, its object used
+   * (`rewiremock.proxy("../lib/utils", {})`).
    */
-  kind: "call" | "entry";
+  kind: "call" | "entry" | "load";
   /** `vi.mock`, `jest.requireActual`, `rewiremock.proxy`, … */
   callee: string;
   specifier: string;
@@ -203,6 +209,23 @@ export function moduleCalls(tree: Tree, path: string): ModuleCall[] {
             });
         }
       if (
+        tests &&
+        fn &&
+        first &&
+        specifier !== undefined &&
+        !MOCKS.test(fn.text) &&
+        !ACTUALS.test(fn.text) &&
+        !/^(?:require|import|require\.resolve)$/.test(fn.text)
+      )
+        out.push({
+          kind: "load",
+          callee: fn.text,
+          specifier,
+          literal: { ...spanOf(first), text: first.text },
+          statement: { ...spanOf(node), text: node.text },
+          factory: undefined,
+        });
+      if (
         fn &&
         first &&
         specifier !== undefined &&
@@ -246,6 +269,7 @@ export function mockEdits(
   const edits: TextEdit[] = [];
   const unresolved: string[] = [];
   for (const call of calls) {
+    if (call.kind === "load") continue;
     if (call.kind === "entry") {
       const value = call.factory ?? "";
       if (!(value.trimStart().startsWith("{") ? word.test(value) : word.test(text))) continue;
@@ -277,4 +301,30 @@ export function mockEdits(
     edits.push({ start: at, end: at, insert: `${/^[ \t]*$/.test(indent) ? indent : ""}${copy}\n` });
   }
   return { edits, unresolved };
+}
+
+/**
+ * Moved names a test reads off a module it loads by path (a `load` call:
+ * `utils = rewiremock.proxy("../lib/utils")`, then `utils.isNumeric(…)`):
+ * the old module re-exports them (ImporterPlan.reexport).
+ */
+export function loadedReads(
+  importerPath: string,
+  text: string,
+  calls: readonly ModuleCall[],
+  moved: readonly string[],
+): { names: string[]; through: string }[] {
+  const loads = calls.filter((c) => c.kind === "load");
+  if (!loads.length) return [];
+  const names = moved.filter((m) =>
+    new RegExp(`\\.${m.replace(/\$/g, "\\$")}(?![\\w$])`).test(text),
+  );
+  if (!names.length) return [];
+  const first = loads[0] as ModuleCall;
+  return [
+    {
+      names,
+      through: `${importerPath}: reads ${names.join(", ")} off the module ${first.callee}(${first.literal.text}) loads`,
+    },
+  ];
 }

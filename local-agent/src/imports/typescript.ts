@@ -1,6 +1,6 @@
 import type { ScriptLanguage } from "../syntax/languages.ts";
 import { type Node, type Tree, withTree } from "../syntax/parser.ts";
-import { planCommonJsImporter, planCommonJsImports } from "./cjs-moves.ts";
+import { cjsReexport, isCommonJs, planCommonJsImporter, planCommonJsImports } from "./cjs-moves.ts";
 import { companions, wholeLines } from "./companions.ts";
 import {
   addItem,
@@ -23,6 +23,7 @@ import {
   directivesOf,
   endsWithSemicolon,
   leadingCommentsEnd,
+  loadedReads,
   mockEdits,
   moduleCalls,
   namesOf,
@@ -821,6 +822,7 @@ export async function planScriptImporter(input: ImporterInput): Promise<Importer
     return { facts, dynamic, namespaces, present, unexplained, calls };
   });
   const { facts } = found;
+  const reexport: NonNullable<ImporterPlan["reexport"]> = [];
   const unresolved = [
     ...found.dynamic.map((d) => `${importerPath}: ${d} may reach what moved; not rewritten`),
     ...[...new Set(found.unexplained)].map(
@@ -840,9 +842,10 @@ export async function planScriptImporter(input: ImporterInput): Promise<Importer
     if (!ns.uses.length) continue;
     const names = [...new Set(ns.uses.map((u) => u.name))];
     if (ns.opaque) {
-      unresolved.push(
-        `${importerPath}: uses ${names.map((m) => `${ns.part.local}.${m}`).join(", ")} through \`import * as ${ns.part.local}\`, which it also passes on; not rewritten`,
-      );
+      reexport.push({
+        names,
+        through: `${importerPath}: uses ${names.map((m) => `${ns.part.local}.${m}`).join(", ")} through \`import * as ${ns.part.local}\`, which it also passes on`,
+      });
       continue;
     }
     // A name taken here is imported under a free alias (`Cart as _Cart`).
@@ -982,6 +985,7 @@ export async function planScriptImporter(input: ImporterInput): Promise<Importer
     edits.push({ start: at, end: at, insert: `${fresh}\n` });
   }
 
+  reexport.push(...loadedReads(importerPath, text, found.calls, [...moved]));
   // A test's mock of the old file stood in for what moved: the same mock of the new file follows it.
   const mocks = mockEdits(
     text,
@@ -992,7 +996,8 @@ export async function planScriptImporter(input: ImporterInput): Promise<Importer
   edits.push(...mocks.edits);
   unresolved.push(...mocks.unresolved.map((u) => `${importerPath}: ${u}`));
 
-  if (!edits.length) return { text, changes: [], unresolved };
+  const also = reexport.length ? { reexport } : {};
+  if (!edits.length) return { text, changes: [], unresolved, ...also };
   const reexportChange = reexported.length
     ? [`${importerPath}: re-exports ${[...new Set(reexported)].join(", ")} from ${destPath}`]
     : [];
@@ -1018,5 +1023,48 @@ export async function planScriptImporter(input: ImporterInput): Promise<Importer
     ...reexportChange,
     ...(mocks.edits.length ? [`${importerPath}: mocks ${destPath} as it mocks ${sourcePath}`] : []),
   ];
-  return { text: out, changes, unresolved };
+  return { text: out, changes, unresolved, ...also };
+}
+
+/** What the old file re-exports, and from where (ImporterPlan.reexport). */
+export interface ReexportInput {
+  lang: ScriptLanguage;
+  sourcePath: string;
+  destPath: string;
+  /** The old file as the move left it. */
+  text: string;
+  /** The new file as the move left it. */
+  destText: string;
+  names: readonly string[];
+}
+
+/**
+ * The old file re-exporting `names` from the new one, in its module system:
+ * `export { a, b } from "./new"` after its imports, or for CommonJS
+ * cjs-moves.ts's `exports.k = …`. Undefined when it cannot (a CommonJS
+ * require cycle at load).
+ */
+export async function planReexport(input: ReexportInput): Promise<string | undefined> {
+  const { lang, sourcePath, destPath, text, names } = input;
+  if (await isCommonJs(text, lang))
+    return cjsReexport(lang, text, sourcePath, destPath, input.destText, names);
+  const facts = await withTree(text, lang, (tree) => factsOf(tree, text));
+  const exported = new Set([
+    ...[...facts.exportedAs.values()].flat(),
+    ...facts.reexports.flatMap((r) => r.items.map((i) => i.name)),
+  ]);
+  const wanted = names.filter((n) => !exported.has(n));
+  if (!wanted.length) return text;
+  const style = extensionStyle([
+    ...facts.imports.map((s) => s.specifier),
+    ...facts.reexports.map((r) => r.specifier),
+  ]);
+  const quote = facts.style.quote ?? '"';
+  const line = `export { ${wanted.join(", ")} } from ${quote}${specifierOf(destPath, sourcePath, style)}${quote}${facts.style.semicolon === false ? "" : ";"}`;
+  const at = facts.insertAt;
+  const before = at > 0 && !text.slice(0, at).endsWith("\n") ? "\n" : "";
+  // Set apart from the code below, as imports are, where it starts the file's statements.
+  const after =
+    facts.imports.length || facts.reexports.length || /^\s*\n/.test(text.slice(at)) ? "" : "\n";
+  return `${text.slice(0, at)}${before}${line}\n${after}${text.slice(at)}`;
 }
