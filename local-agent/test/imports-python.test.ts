@@ -297,6 +297,166 @@ describe("import-aware moves in Python, on the shapes real projects have", () =>
     );
   });
 
+  it("breaks a cycle through annotations: what the unit reads only in annotations is imported for type checkers alone, its annotations left unevaluated (rich's RenderHook)", async () => {
+    const source = [
+      "from typing import List",
+      "",
+      "",
+      "class Renderable:",
+      "    pass",
+      "",
+      "",
+      "class Hook:",
+      "    def process(self, items: List[Renderable]) -> List[Renderable]:",
+      "        return [Renderable() for _ in items]",
+      "",
+      "",
+      "class Console:",
+      "    def push(self, hook: Hook) -> None:",
+      "        self.hook = hook",
+      "",
+    ].join("\n");
+    const plan = await move(
+      { sourcePath: "pkg/console.py", source, destPath: "pkg/hooks.py", dest: "" },
+      "Hook",
+    );
+    expect(plan.blocked).toBeUndefined();
+    expect(plan.destination).toBe(
+      [
+        "from __future__ import annotations",
+        "",
+        "from typing import TYPE_CHECKING, List",
+        "",
+        "if TYPE_CHECKING:",
+        "    from pkg.console import Renderable",
+        "",
+        "",
+        "class Hook:",
+        "    def process(self, items: List[Renderable]) -> List[Renderable]:",
+        "        from pkg.console import Renderable",
+        "        return [Renderable() for _ in items]",
+        "",
+      ].join("\n"),
+    );
+    expect(plan.source).toContain("from pkg.hooks import Hook\n");
+    expect(plan.changes).toContain(
+      "pkg/hooks.py: imports Renderable from pkg/console.py under TYPE_CHECKING alone, with from __future__ import annotations (read in annotations; a circular import otherwise)",
+    );
+  });
+
+  it("refuses that cycle where the module's code reads annotations when it runs (pydantic)", async () => {
+    const source = [
+      "from pydantic import BaseModel",
+      "",
+      "",
+      "class Item(BaseModel):",
+      "    name: str",
+      "",
+      "",
+      "class Order(BaseModel):",
+      "    items: list[Item]",
+      "",
+      "",
+      "DEFAULT = Order(items=[])",
+      "",
+    ].join("\n");
+    const plan = await move(
+      { sourcePath: "shop/models.py", source, destPath: "shop/order.py", dest: "" },
+      "Order",
+    );
+    expect(plan.blocked?.[0]).toMatch(/reads Item as it is defined \(line 9\)/);
+  });
+
+  it("takes a TypeVar the unit's bases need along, and imports it back with the unit (rich's PromptBase)", async () => {
+    const source = [
+      "from typing import Generic, TypeVar",
+      "",
+      'T = TypeVar("T")',
+      "",
+      "",
+      "class Base(Generic[T]):",
+      "    def get(self) -> T:",
+      "        raise NotImplementedError",
+      "",
+      "",
+      "class Text(Base[str]):",
+      "    def first(self, items: list[T]) -> T:",
+      "        return items[0]",
+      "",
+    ].join("\n");
+    const plan = await move(
+      { sourcePath: "pkg/prompt.py", source, destPath: "pkg/base.py", dest: "" },
+      "Base",
+    );
+    expect(plan.blocked).toBeUndefined();
+    expect(plan.destination).toBe(
+      [
+        "from typing import Generic, TypeVar",
+        "",
+        'T = TypeVar("T")',
+        "",
+        "",
+        "class Base(Generic[T]):",
+        "    def get(self) -> T:",
+        "        raise NotImplementedError",
+        "",
+      ].join("\n"),
+    );
+    expect(plan.source).toBe(
+      [
+        "from pkg.base import Base, T",
+        "",
+        "",
+        "class Text(Base[str]):",
+        "    def first(self, items: list[T]) -> T:",
+        "        return items[0]",
+        "",
+      ].join("\n"),
+    );
+    expect(plan.moved).toEqual(["Base", "T"]);
+  });
+
+  it("carries a block of imports under a condition with what the unit needs of it, rather than importing those names from the old module", async () => {
+    const source = [
+      "import sys",
+      "",
+      "if sys.version_info >= (3, 8):",
+      "    from typing import Literal, Protocol",
+      "else:",
+      "    from typing_extensions import Literal, Protocol",
+      "",
+      "",
+      "class Cast(Protocol):",
+      "    def cast(self) -> str: ...",
+      "",
+      "",
+      'Mode = Literal["a", "b"]',
+      "",
+    ].join("\n");
+    const plan = await move(
+      { sourcePath: "pkg/console.py", source, destPath: "pkg/cast.py", dest: "" },
+      "Cast",
+    );
+    expect(plan.destination).toBe(
+      [
+        "import sys",
+        "",
+        "if sys.version_info >= (3, 8):",
+        "    from typing import Protocol",
+        "else:",
+        "    from typing_extensions import Protocol",
+        "",
+        "",
+        "class Cast(Protocol):",
+        "    def cast(self) -> str: ...",
+        "",
+      ].join("\n"),
+    );
+    expect(plan.changes[0]).toBe(
+      "pkg/cast.py: imports sys, Protocol (Protocol under pkg/console.py's own condition)",
+    );
+  });
+
   it("judges by scope: a local of an import's name elsewhere neither keeps the import nor brings the unit back", async () => {
     const source = [
       "import json",

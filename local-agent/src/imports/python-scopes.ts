@@ -32,6 +32,12 @@ export interface ModuleRead {
   immediate: boolean;
   /** The outermost function it is read in: its body's first statement and indentation. */
   inFunction?: { start: number; indent: string };
+  /**
+   * Read in an annotation: a string one (`"Request"`, never evaluated) or a
+   * `type` one (evaluated where it is unless the module has
+   * `from __future__ import annotations`).
+   */
+  annotation?: "string" | "type";
 }
 
 const COMPREHENSIONS = new Set([
@@ -53,7 +59,7 @@ function annotationNames(node: Node): { name: string; at: number }[] {
 
 function scan(tree: Tree) {
   const module: Scope = { kind: "module", parent: undefined, names: new Set(), globals: new Set() };
-  const reads: { name: string; at: number; scope: Scope }[] = [];
+  const reads: { name: string; at: number; scope: Scope; annotation?: "string" | "type" }[] = [];
   const scope = (kind: Scope["kind"], parent: Scope, body?: Node): Scope => ({
     kind,
     parent,
@@ -130,9 +136,10 @@ function scan(tree: Tree) {
         // as pyflakes and type checkers do.
         const annotate = (n: Node): void => {
           if (n.type === "string")
-            for (const r of annotationNames(n)) reads.push({ ...r, scope: s });
+            for (const r of annotationNames(n))
+              reads.push({ ...r, scope: s, annotation: "string" });
           else if (n.type === "identifier")
-            reads.push({ name: n.text, at: n.startIndex, scope: s });
+            reads.push({ name: n.text, at: n.startIndex, scope: s, annotation: "type" });
           else if (n.type === "attribute") annotate(n.childForFieldName("object") as Node);
           else for (const c of kids(n)) annotate(c);
         };
@@ -151,7 +158,8 @@ function scan(tree: Tree) {
           node.childForFieldName("name")?.text === "bound" &&
           /(^|\.)TypeVar$/.test(call?.childForFieldName("function")?.text ?? "")
         )
-          for (const n of annotationNames(value)) reads.push({ ...n, scope: s });
+          for (const n of annotationNames(value))
+            reads.push({ ...n, scope: s, annotation: "string" });
         visit(value, s);
         return;
       }
@@ -163,7 +171,8 @@ function scan(tree: Tree) {
           first?.type === "string" &&
           /(^|\.)cast$/.test(node.childForFieldName("function")?.text ?? "")
         )
-          for (const n of annotationNames(first)) reads.push({ ...n, scope: s });
+          for (const n of annotationNames(first))
+            reads.push({ ...n, scope: s, annotation: "string" });
         for (const c of kids(node)) visit(c, s);
         return;
       }
@@ -310,6 +319,7 @@ export function moduleReads(tree: Tree, text: string, start: number, end: number
       at: read.at,
       immediate,
       ...(outermost?.body ? { inFunction: bodyStart(outermost.body, text) } : {}),
+      ...(read.annotation ? { annotation: read.annotation } : {}),
     });
   }
   return out;

@@ -80,6 +80,228 @@ interface Facts {
   typeChecking: TypeCheckingBlock | undefined;
   /** `__all__ = [ … ]`'s entries, when the module lists them. */
   all: (Span & { name: string })[] | undefined;
+  /** Top-level `if`/`try` statements of imports alone (`if sys.version_info …:`, `except ImportError:`). */
+  guarded: GuardedBlock[];
+}
+
+/** A top-level `if` or `try` whose branches hold only imports and `pass`. */
+interface GuardedBlock extends Span {
+  node: Node;
+  /** The names its branches bind. */
+  names: Set<string>;
+}
+
+const CLAUSES = new Set(["elif_clause", "else_clause", "except_clause", "finally_clause"]);
+
+/** The branch bodies of an `if`/`try` statement. */
+function branchBodies(node: Node): Node[] {
+  return kids(node).flatMap((c) =>
+    c.type === "block" ? [c] : CLAUSES.has(c.type) ? branchBodies(c) : [],
+  );
+}
+
+/**
+ * A statement a guarded block may hold: an import, or `pass`. (A fallback
+ * assignment, `except ImportError: X = 2`, makes the block the module's own
+ * definition: imported from there, not copied.)
+ */
+function guardedStatement(node: Node): boolean {
+  return (
+    node.type === "import_statement" ||
+    node.type === "import_from_statement" ||
+    node.type === "pass_statement" ||
+    node.type === "comment"
+  );
+}
+
+function guardedBlock(node: Node, text: string): GuardedBlock | undefined {
+  if (node.type !== "if_statement" && node.type !== "try_statement") return undefined;
+  const bodies = branchBodies(node);
+  if (!bodies.length || !bodies.every((b) => kids(b).every(guardedStatement))) return undefined;
+  const names = new Set<string>();
+  nestedBindings(node, names);
+  return {
+    node,
+    names,
+    start: text.lastIndexOf("\n", node.startIndex - 1) + 1,
+    end: lineEnd(text, node.endIndex),
+  };
+}
+
+/**
+ * A guarded block's text keeping only what binds `keep`: other imported
+ * names and assignments left out, a branch left with nothing says `pass`.
+ */
+function guardedText(block: GuardedBlock, text: string, keep: ReadonlySet<string>): string {
+  const edits: TextEdit[] = [];
+  for (const body of branchBodies(block.node)) {
+    const statements = kids(body).filter((c) => c.type !== "comment");
+    const own: TextEdit[] = [];
+    let kept = 0;
+    for (const st of statements) {
+      const drop = () =>
+        own.push({
+          start: text.lastIndexOf("\n", st.startIndex - 1) + 1,
+          end: lineEnd(text, st.endIndex),
+          insert: "",
+        });
+      const statement = statementOf(st, false);
+      if (statement) {
+        const parts = statement.parts.filter((p) => keep.has(p.local));
+        if (!parts.length) drop();
+        else {
+          kept++;
+          if (parts.length < statement.parts.length)
+            own.push({
+              start: st.startIndex,
+              end: st.endIndex,
+              insert: `${statement.kind === "from" ? `from ${statement.module} ` : ""}import ${parts.map((p) => p.text).join(", ")}`,
+            });
+        }
+      } else drop();
+    }
+    const first = statements[0];
+    const last = statements.at(-1);
+    if (kept) edits.push(...own);
+    else if (first && last)
+      edits.push({ start: first.startIndex, end: last.endIndex, insert: "pass" });
+  }
+  const shifted = edits.map((e) => ({
+    ...e,
+    start: e.start - block.start,
+    end: e.end - block.start,
+  }));
+  return replaceRanges(text.slice(block.start, block.end), shifted);
+}
+
+/** A top-level assignment taken along with the unit: its line(s), and the names it reads. */
+interface Taken extends Span {
+  name: string;
+  text: string;
+  reads: string[];
+}
+
+/**
+ * Where the old module reads the unit as it loads (so the unit is imported back at its top),
+ * the old module's assignments the unit reads as it is defined (`Generic[T]`, a default), if
+ * they read nothing of the module but its imports: a `T = TypeVar("T")` goes with the unit
+ * rather than being imported back from the module that imports the unit.
+ */
+async function takenAlong(
+  input: PythonMoveInput,
+  before: { facts: Facts },
+  moved: ReadonlySet<string>,
+): Promise<Taken[]> {
+  const { sourceBefore: text, unit } = input;
+  const inside = (at: number) => at >= unit.start && at < unit.end;
+  const imports = new Set(before.facts.statements.flatMap((st) => st.parts.map((p) => p.local)));
+  const defined = new Set([...before.facts.topLevel.map((t) => t.name), ...before.facts.nested]);
+  return withTree(text, "python", (tree) => {
+    const reads = moduleReads(tree, text, 0, text.length);
+    const loadsUnit = reads.some(
+      (r) => moved.has(r.name) && !inside(r.at) && r.immediate && r.annotation !== "string",
+    );
+    if (!loadsUnit) return [];
+    const wanted = new Set(
+      reads
+        .filter((r) => inside(r.at) && r.immediate && r.annotation === undefined)
+        .map((r) => r.name),
+    );
+    const out: Taken[] = [];
+    for (const t of before.facts.topLevel) {
+      if (!wanted.has(t.name) || moved.has(t.name) || inside(t.start)) continue;
+      let statement = tree.rootNode.descendantForIndex(t.start);
+      while (statement?.parent && statement.parent.id !== tree.rootNode.id)
+        statement = statement.parent;
+      const assign = statement ? kids(statement)[0] : undefined;
+      if (
+        statement?.type !== "expression_statement" ||
+        assign?.type !== "assignment" ||
+        assign.childForFieldName("right")?.type === "assignment" ||
+        before.facts.topLevel.filter((o) => o.name === t.name).length > 1
+      )
+        continue;
+      const own = moduleReads(tree, text, t.start, t.end).map((r) => r.name);
+      if (own.some((n) => defined.has(n) && !imports.has(n) && n !== t.name)) continue;
+      const start = text.lastIndexOf("\n", t.start - 1) + 1;
+      const end = lineEnd(text, t.end);
+      out.push({ name: t.name, start, end, text: text.slice(start, end), reads: own });
+    }
+    return out;
+  });
+}
+
+/** Packages that read annotations when code runs: a move does not leave theirs unevaluated. */
+const RUNTIME_ANNOTATIONS = new Set([
+  "pydantic",
+  "fastapi",
+  "typer",
+  "msgspec",
+  "sqlmodel",
+  "attr",
+  "attrs",
+  "cattrs",
+  "strawberry",
+  "beartype",
+  "typeguard",
+  "dataclasses_json",
+  "marshmallow_dataclass",
+]);
+
+/** A guarded block carried to a new module: its text, the names it binds, the names its conditions read. */
+interface Carried {
+  text: string;
+  names: string[];
+  reads: string[];
+}
+
+/**
+ * The old module's guarded blocks binding names the unit uses (and does not
+ * import otherwise), kept to those names; a block whose condition reads one
+ * of the module's own definitions stays, its names imported from there.
+ */
+async function carriedBlocks(
+  source: string,
+  before: { facts: Facts; used: ReadonlySet<string> },
+  moved: ReadonlySet<string>,
+  imported: ReadonlySet<string>,
+): Promise<Carried[]> {
+  const wanted = (g: { names: Set<string> }) =>
+    [...g.names].filter((n) => before.used.has(n) && !moved.has(n) && !imported.has(n));
+  if (!before.facts.guarded.some((g) => wanted(g).length)) return [];
+  const defined = new Set([...before.facts.topLevel.map((t) => t.name), ...before.facts.nested]);
+  const importedHere = new Set(
+    before.facts.statements.flatMap((st) => st.parts.map((p) => p.local)),
+  );
+  return withTree(source, "python", (tree) => {
+    const out: Carried[] = [];
+    for (const block of factsOf(tree, source).guarded) {
+      const names = wanted(block);
+      if (!names.length) continue;
+      const reads = [
+        ...new Set(
+          moduleReads(tree, source, block.start, block.end)
+            .map((r) => r.name)
+            .filter((n) => !block.names.has(n)),
+        ),
+      ];
+      if (reads.some((n) => defined.has(n) && !importedHere.has(n))) continue;
+      out.push({
+        text: guardedText(block, source, new Set(names)),
+        names,
+        reads: reads.filter((n) => importedHere.has(n)),
+      });
+    }
+    return out;
+  });
+}
+
+/** `text` (a module) with `carried` blocks after its imports. */
+async function withCarried(text: string, carried: readonly Carried[]): Promise<string> {
+  if (!carried.length) return text;
+  const at = await withTree(text, "python", (tree) => factsOf(tree, text).insertAt);
+  const gap = text.slice(0, at).trim() ? "\n" : "";
+  return `${text.slice(0, at)}${gap}${carried.map((c) => c.text).join("\n")}${text.slice(at)}`;
 }
 
 function partOf(node: Node, kind: "import" | "from"): Part | undefined {
@@ -176,6 +398,7 @@ function factsOf(tree: Tree, text: string): Facts {
   let first = true;
   let typeChecking: TypeCheckingBlock | undefined;
   let all: Facts["all"];
+  const guarded: GuardedBlock[] = [];
   const push = (s: Omit<Statement, "group">) => {
     const previous = statements.filter((p) => p.typeChecking === s.typeChecking).at(-1);
     const group = !previous
@@ -260,9 +483,13 @@ function factsOf(tree: Tree, text: string): Facts {
               name: kids(c).find((k) => k.type === "string_content")?.text ?? "",
             }));
       } else for (const n of targetNames(left)) nested.add(n);
-    } else if (/_statement$/.test(child.type)) nestedBindings(child, nested);
+    } else if (/_statement$/.test(child.type)) {
+      nestedBindings(child, nested);
+      const block = guardedBlock(child, text);
+      if (block) guarded.push(block);
+    }
   }
-  return { statements, topLevel, nested, insertAt, futureAt, future, typeChecking, all };
+  return { statements, topLevel, nested, insertAt, futureAt, future, typeChecking, all, guarded };
 }
 
 /** The module a root-relative `.py` path is (`shop/api/users.py` → `shop.api.users`). */
@@ -591,6 +818,24 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
       .filter((t) => t.start >= input.unit.start && t.end <= input.unit.end)
       .map((t) => t.name),
   );
+  // What the unit needs as it is defined (a base's `TypeVar`), where the old module loads the
+  // unit back: goes with it (a circular import otherwise), and is imported back as the unit is.
+  const taken = input.throughPackage === undefined ? await takenAlong(input, before, moved) : [];
+  let sourceAfter = input.sourceAfter;
+  for (const t of taken) {
+    moved.add(t.name);
+    for (const name of t.reads) before.used.add(name);
+    const at = sourceAfter.startsWith(t.text) ? 0 : sourceAfter.indexOf(`\n${t.text}`) + 1;
+    if (at > 0 || sourceAfter.startsWith(t.text)) {
+      // At most two blank lines where it was.
+      const head = sourceAfter.slice(0, at).replace(/\n+$/, (gap) => gap.slice(0, 3));
+      const tail = sourceAfter.slice(at + t.text.length);
+      const lead = head.length - head.replace(/\n+$/, "").length;
+      sourceAfter = head + tail.replace(/^\n+/, (gap) => gap.slice(0, Math.max(0, 3 - lead)));
+    }
+  }
+  const spans = [input.unit, ...taken];
+  const changes0: string[] = [];
   // Imports inside the unit (a method's `from .sibling import Name`) name modules from its old
   // package: rewritten for its new one.
   let destAfter = input.destAfter;
@@ -612,6 +857,18 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
         })),
       );
   }
+  if (taken.length) {
+    const unitText = input.sourceBefore.slice(input.unit.start, input.unit.end);
+    const at = destAfter.indexOf(unitText.slice(0, 200));
+    const lead = taken.map((t) => t.text).join("");
+    destAfter =
+      at === -1
+        ? `${destAfter}\n\n${lead}`
+        : `${destAfter.slice(0, at)}${lead}\n\n${destAfter.slice(at)}`;
+    changes0.push(
+      `${destPath}: ${taken.map((t) => t.name).join(", ")} moved with the unit, which reads ${taken.length === 1 ? "it" : "them"} as it is defined (a circular import otherwise)`,
+    );
+  }
   const dest = await withTree(destAfter, "python", (tree) => factsOf(tree, destAfter));
   const sourcePackage = nameOf(sourcePath, modules)[0];
   const relativeStyle = before.facts.statements.some((s) => s.module.startsWith("."))
@@ -624,7 +881,7 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
         )
       ? false
       : input.relativeHint === true;
-  const changes: string[] = [];
+  const changes: string[] = [...changes0];
   const unresolved = [
     ...before.facts.statements
       .filter((s) => s.wildcard)
@@ -675,6 +932,28 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
         !before.facts.statements.some((s) => s.typeChecking && s.parts.some((p) => p.local === n)),
     ),
   ];
+  // Names the old module binds in a block of imports under a condition (a Python version, a
+  // failed import) go with their block, keeping what the unit needs of it.
+  const carried = await carriedBlocks(input.sourceBefore, before, moved, imported);
+  for (const c of carried) {
+    for (const name of c.names) imported.add(name);
+    for (const name of c.reads) {
+      if (imported.has(name)) continue;
+      const statement = before.facts.statements.find((st) =>
+        st.parts.some((p) => p.local === name),
+      );
+      const part = statement?.parts.find((p) => p.local === name);
+      if (!statement || !part) continue;
+      imported.add(name);
+      (statement.typeChecking ? typeNeeds : needs).push({
+        kind: statement.kind,
+        module: statement.kind === "from" ? respecify(statement.module) : "",
+        text: part.text,
+        local: part.local,
+        group: statement.group,
+      });
+    }
+  }
   for (const name of new Set(ownNames))
     if (before.used.has(name) && !moved.has(name) && !imported.has(name)) {
       fromSource.push(name);
@@ -689,21 +968,25 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
     }),
   );
   const guard = before.facts.typeChecking?.guard ?? "TYPE_CHECKING";
-  if (typeNeeds.length && !dest.typeChecking) {
-    // The guard's own name, imported as the old module imports it.
+  /** `needs`, and the guard's own name where `typeNeeds` open an `if TYPE_CHECKING:` (imported as the old module imports it). */
+  const withGuard = (needs: Need[], typeNeeds: readonly Need[]): Need[] => {
+    if (!typeNeeds.length || dest.typeChecking) return needs;
     const guardName = guard.split(".")[0] ?? "TYPE_CHECKING";
     const from = before.facts.statements.find(
       (s) => !s.typeChecking && s.parts.some((p) => p.local === guardName),
     );
     const part = from?.parts.find((p) => p.local === guardName);
-    needs.unshift({
-      kind: from?.kind ?? "from",
-      module: from?.kind === "from" ? respecify(from.module) : from ? "" : "typing",
-      text: part?.text ?? "TYPE_CHECKING",
-      local: guardName,
-      group: from?.group ?? 0,
-    });
-  }
+    return [
+      {
+        kind: from?.kind ?? "from",
+        module: from?.kind === "from" ? respecify(from.module) : from ? "" : "typing",
+        text: part?.text ?? "TYPE_CHECKING",
+        local: guardName,
+        group: from?.group ?? 0,
+      },
+      ...needs,
+    ];
+  };
   const future = [...before.facts.future].filter((f) => f === "annotations");
   const destOptions = {
     typeNeeds,
@@ -711,19 +994,22 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
     future,
     firstParty: new Set([nameOf(sourcePath, modules)[0] ?? "", nameOf(destPath, modules)[0] ?? ""]),
   };
-  let destination = addImports(destAfter, dest, needs, sortedGroups, destOptions);
+  let destination = await withCarried(
+    addImports(destAfter, dest, withGuard(needs, typeNeeds), sortedGroups, destOptions),
+    carried,
+  );
   const added = [...needs, ...typeNeeds].filter(
     (n) =>
       !dest.statements.some((s) => s.parts.some((p) => p.local === n.local)) &&
       !dest.topLevel.some((t) => t.name === n.local),
   );
-  if (destination !== destAfter)
-    changes.push(
-      `${destPath}: imports ${[...future.filter((f) => !dest.future.has(f)).map((f) => `__future__.${f}`), ...added.map((n) => n.local)].join(", ")}`,
-    );
+  // Said once the strategy is known: names a cycle imports elsewhere are said there.
+  const destImportsAt = changes.length;
+  const destImports = (elsewhere: readonly string[]) =>
+    `${destPath}: imports ${[...future.filter((f) => !dest.future.has(f)).map((f) => `__future__.${f}`), ...added.map((n) => n.local).filter((n) => !elsewhere.includes(n)), ...carried.flatMap((c) => c.names)].join(", ")}${carried.length ? ` (${carried.flatMap((c) => c.names).join(", ")} under ${sourcePath}'s own condition${carried.length > 1 ? "s" : ""})` : ""}`;
 
   // The old module: imports only the unit used leave; `__all__` lets go of what moved.
-  let source = input.sourceAfter;
+  let source = sourceAfter;
   const after = await withTree(source, "python", (tree) => ({
     facts: factsOf(tree, source),
     reads: moduleReads(tree, source, 0, source.length),
@@ -790,38 +1076,82 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
         moduleReads(tree, input.sourceBefore, 0, input.sourceBefore.length),
       )
     : [];
-  const inUnit = (r: ModuleRead) => r.at >= input.unit.start && r.at < input.unit.end;
+  const inUnit = (r: ModuleRead) => spans.some((u) => r.at >= u.start && r.at < u.end);
   const now = reads.filter((r) => r.immediate && stillUsed.includes(r.name) && !inUnit(r));
   const unitNow = reads.filter((r) => r.immediate && fromSource.includes(r.name) && inUnit(r));
+  // Annotations the new module may leave unevaluated (`from __future__ import annotations`,
+  // its names imported under `if TYPE_CHECKING:`), unless the unit's code reads annotations
+  // when it runs (pydantic and the like, functools.singledispatch).
+  const unitText = input.sourceBefore.slice(input.unit.start, input.unit.end);
+  const typingOk =
+    !before.facts.statements.some((st) =>
+      RUNTIME_ANNOTATIONS.has(
+        (st.kind === "from" ? st.module : (st.parts[0]?.name ?? "")).split(".")[0] ?? "",
+      ),
+    ) && !/@(?:[\w.]+\.register\b|(?:functools\.)?singledispatch)/.test(unitText);
+  const deferred = (r: ModuleRead) =>
+    r.annotation === "string" ||
+    (r.annotation === "type" && (typingOk || future.includes("annotations")));
+  const unitRuntime = unitNow.filter((r) => !deferred(r));
   const line = (at: number) => input.sourceBefore.slice(0, at).split("\n").length;
   const names = stillUsed.join(", ");
   let strategy: "top" | "lazy" | "lazy-new" | "blocked" = "top";
   if (stillUsed.length && cycle)
     strategy = !now.length
       ? "lazy"
-      : input.throughPackage === undefined && fromSource.length && !unitNow.length
+      : input.throughPackage === undefined && fromSource.length && !unitRuntime.length
         ? "lazy-new"
         : "blocked";
   if (strategy === "lazy-new") {
-    // The new module reads the old one's names only in its functions: imported there.
+    // The new module reads the old one's names only in its functions (imported there) and in
+    // its annotations (imported for type checkers alone, the annotations left unevaluated).
+    const annotated = [
+      ...new Set(unitNow.filter((r) => r.annotation !== undefined).map((r) => r.name)),
+    ];
+    const evaluated = unitNow.some((r) => r.annotation === "type");
+    const typeMore: Need[] = annotated.map((name) => ({
+      kind: "from",
+      module: ownModule,
+      text: name,
+      local: name,
+      group: ownGroup,
+    }));
+    const allTypes = [...typeNeeds, ...typeMore];
     const top = needs.filter((n) => !(n.module === ownModule && fromSource.includes(n.local)));
-    const placed = addImports(destAfter, dest, top, sortedGroups, destOptions);
+    const futureNow =
+      evaluated && !future.includes("annotations") ? [...future, "annotations"] : future;
+    const placed = await withCarried(
+      addImports(destAfter, dest, withGuard(top, allTypes), sortedGroups, {
+        ...destOptions,
+        typeNeeds: allTypes,
+        future: futureNow,
+      }),
+      carried,
+    );
     const inside = await withTree(placed, "python", (tree) =>
       moduleReads(tree, placed, 0, placed.length).filter((r) => fromSource.includes(r.name)),
     );
     destination = lazyImports(placed, inside, ownModule, fromSource);
-    changes.push(
-      `${destPath}: imports ${fromSource.join(", ")} from ${sourcePath} in the functions that use ${fromSource.length === 1 ? "it" : "them"} (a circular import otherwise)`,
-    );
+    const lazy = [...new Set(inside.filter((r) => r.inFunction).map((r) => r.name))];
+    if (lazy.length)
+      changes.push(
+        `${destPath}: imports ${lazy.join(", ")} from ${sourcePath} in the functions that use ${lazy.length === 1 ? "it" : "them"} (a circular import otherwise)`,
+      );
+    if (annotated.length)
+      changes.push(
+        `${destPath}: imports ${annotated.join(", ")} from ${sourcePath} under ${guard} alone${futureNow !== future ? ", with from __future__ import annotations" : ""} (read in annotations; a circular import otherwise)`,
+      );
   }
+  if (destination !== destAfter)
+    changes.splice(destImportsAt, 0, destImports(strategy === "lazy-new" ? fromSource : []));
   if (strategy === "blocked") {
     const read = [...new Set(now.map((r) => r.name))].join(", ");
     const through =
       input.throughPackage !== undefined
         ? `importing ${destPath} runs ${input.throughPackage}, which imports ${sourcePath}`
-        : `${destPath} would import ${fromSource.join(", ")} from ${sourcePath}${unitNow.length ? `, and ${stillUsed.length === 1 ? "reads" : "read"} ${[...new Set(unitNow.map((r) => r.name))].join(", ")} as it is defined (line ${line((unitNow[0] as ModuleRead).at)})` : ""}`;
+        : `${destPath} would import ${fromSource.join(", ")} from ${sourcePath}${unitRuntime.length ? `, and ${stillUsed.length === 1 ? "reads" : "read"} ${[...new Set(unitRuntime.map((r) => r.name))].join(", ")} as it is defined (line ${line((unitRuntime[0] as ModuleRead).at)})` : ""}`;
     blocked.push(
-      `Moving ${names} to ${destPath} would make a circular import no placement of imports can hold: ${through}, and ${sourcePath} reads ${read} when it is imported (line ${line((now[0] as ModuleRead).at)}). Move them together, or move what ${stillUsed.length === 1 ? "it uses" : "they use"} from ${sourcePath} first.`,
+      `Moving ${names} to ${destPath} would make a circular import no placement of imports can hold: ${through}, and ${sourcePath} reads ${read} when it is imported (line ${line((now.find((r) => r.annotation !== "string") ?? (now[0] as ModuleRead)).at)}). Move them together, or move what ${stillUsed.length === 1 ? "it uses" : "they use"} from ${sourcePath} first.`,
     );
   }
   source = removeImports(source, edits);
