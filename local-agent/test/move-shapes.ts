@@ -377,6 +377,26 @@ export const PYTHON_SHAPES: Shape[] = [
     move: { from: "pkg/util.py", name: "remember", to: "pkg/store.py" },
   },
   {
+    name: "py: a cycle through annotations, with a version-conditional import the unit needs",
+    lang: "py",
+    files: {
+      "pkg/__init__.py": "",
+      "pkg/console.py": `import sys\nfrom typing import List\n\nif sys.version_info >= (3, 8):\n    from typing import Protocol\nelse:\n    from typing_extensions import Protocol\n\n\nclass Renderable:\n    pass\n\n\nclass Hook(Protocol):\n    def process(self, items: List[Renderable]) -> List[Renderable]:\n        return [Renderable() for _ in items]\n\n\nclass Console:\n    def push(self, hook: Hook) -> int:\n        return len(hook.process([1, 2]))\n`,
+      "test_console.py": `from pkg.console import Console, Hook\n\n\nclass Mine(Hook):\n    pass\n\n\nassert Console().push(Mine()) == 2\n`,
+    },
+    move: { from: "pkg/console.py", name: "Hook", to: "pkg/hooks.py" },
+  },
+  {
+    name: "py: a TypeVar the unit's base needs, and tests patching what the unit reads",
+    lang: "py",
+    files: {
+      "pkg/__init__.py": "",
+      "pkg/prompt.py": `import os\nfrom typing import Generic, TypeVar\n\nT = TypeVar("T")\nLIMIT = 3\n\n\nclass Base(Generic[T]):\n    def get(self, items: list) -> list:\n        return items[: LIMIT if os.sep else 0]\n\n\nclass Text(Base[str]):\n    def first(self, items: list) -> T:\n        return items[0]\n`,
+      "test_prompt.py": `from unittest import mock\n\nfrom pkg.prompt import Text\n\nassert Text().get([1, 2, 3, 4]) == [1, 2, 3]\nwith mock.patch("pkg.prompt.LIMIT", 1):\n    assert Text().get([1, 2, 3]) == [1]\nwith mock.patch("pkg.prompt.os", mock.Mock(sep="")):\n    assert Text().get([1, 2, 3]) == []\n`,
+    },
+    move: { from: "pkg/prompt.py", name: "Base", to: "pkg/base.py" },
+  },
+  {
     name: "py: a cycle the new module would close",
     lang: "py",
     files: {

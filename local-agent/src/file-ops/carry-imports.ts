@@ -117,7 +117,9 @@ export async function carryFor(
   if (!importers) return undefined;
   // Those that name what moved, checked and loaded as any file an operation changes.
   const files: { abs: string; path: string; state: FileState }[] = [];
-  for (const { abs } of await holding(mayImport(carried.moved, carried.movedDefault))) {
+  for (const { abs } of await holding(
+    mayImport(carried.moved, carried.movedDefault, carried.unitReads),
+  )) {
     const found = await resolvePath(ws.sandbox, abs);
     if (!found.ok || found.abs !== abs) continue;
     const loaded = await load(found);
@@ -142,6 +144,7 @@ export async function carryFor(
     movedTypes: carried.movedTypes,
     movedDefault: carried.movedDefault,
     sourceEmptied: carried.sourceEmptied,
+    unitReads: carried.unitReads,
     modules,
     ...(configs ? { configs } : {}),
     files,

@@ -60,6 +60,7 @@ export async function carryImports(options: {
       movedDefault: string | undefined;
       blocked: string[];
       sourceEmptied: boolean;
+      unitReads: { name: string; stays: boolean }[];
     }
   | undefined
 > {
@@ -142,6 +143,7 @@ export async function carryImports(options: {
     movedDefault: plan.movedDefault,
     blocked: (plan.blocked ?? []).map((b) => relative(b, source, dest)),
     sourceEmptied: plan.sourceEmptied === true,
+    unitReads: plan.unitReads ?? [],
   };
 }
 
@@ -166,10 +168,16 @@ function capped(lines: readonly string[], max: number): string[] {
 export function mayImport(
   moved: readonly string[],
   movedDefault?: string,
+  /** Names the unit read from its old module (Python): a file may patch them there, by name. */
+  unitReads?: readonly { name: string }[],
 ): (text: string) => boolean {
   const words = namesAny(moved);
+  const patched = unitReads?.length
+    ? new RegExp(`[.'"](?:${unitReads.map((r) => r.name).join("|")})['"]`)
+    : undefined;
   return (text) =>
     words?.test(text) === true ||
+    patched?.test(text) === true ||
     /\bexport\s+(?:type\s+)?\*/.test(text) ||
     (movedDefault !== undefined &&
       /\bimport\s+(?:type\s+)?[\w$]+\s*(?:,|from\b)|\bdefault\b/.test(text));
@@ -208,6 +216,8 @@ export async function carryImporters(options: {
   sourceEmptied?: boolean;
   modules?: ModuleNames;
   configs?: ModuleConfigs;
+  /** Names the unit read from its old module that the new one binds (Python: ImportPlan.unitReads). */
+  unitReads?: readonly { name: string; stays: boolean }[];
   files: { abs: string; path: string; state: HeldFile }[];
   /** At most this many other files change; the rest are named, not rewritten. */
   max: number;
@@ -222,7 +232,7 @@ export async function carryImporters(options: {
   const { source, dest } = options;
   const held = [{ abs: dest.abs, path: dest.path, state: dest.current }, ...options.files];
   // Only files that name what moved, or re-export every name of a file (a barrel), are parsed.
-  const may = mayImport(options.moved, options.movedDefault);
+  const may = mayImport(options.moved, options.movedDefault, options.unitReads);
   const candidates = held.filter((f) => f.state.exists && may(f.state.text));
   const planned = candidates.length
     ? await planImporters({
@@ -235,6 +245,7 @@ export async function carryImporters(options: {
         ...(options.sourceEmptied ? { sourceEmptied: true } : {}),
         ...(options.modules ? { modules: options.modules } : {}),
         ...(options.configs ? { configs: options.configs } : {}),
+        ...(options.unitReads?.length ? { unitReads: options.unitReads } : {}),
         files: candidates.map((f) => ({ abs: f.abs, path: f.path, text: f.state.text })),
       })
     : [];

@@ -32,6 +32,8 @@ export interface ImportersInput {
   sourceEmptied?: boolean;
   /** Python modules' dotted names, by root-relative path, as the agent found them (python.ts ModuleNames). */
   modules?: ModuleNames;
+  /** Names the unit read from its old module that the new one binds (Python: ImportPlan.unitReads). */
+  unitReads?: readonly { name: string; stays: boolean }[];
   /** Scripts: the tsconfig and package.json facts around the files (resolve.ts). */
   configs?: ModuleConfigs;
   files: (PlacedFile & { text: string })[];
@@ -94,6 +96,7 @@ function planOne(
     sourceEmptied,
     modules,
     configs,
+    unitReads,
   }: ImportersInput,
 ) {
   return isScript(lang) && isScript(sourceLang)
@@ -118,6 +121,7 @@ function planOne(
           text: file.text,
           moved,
           ...(modules ? { modules } : {}),
+          ...(unitReads ? { unitReads } : {}),
         })
       : Promise.resolve(undefined);
 }

@@ -43,6 +43,12 @@ export interface ImportPlan {
   sourceEmptied?: boolean;
   /** Imports the old module lost (Python): kept when another module reads them through it (`keep`). */
   dropped?: string[];
+  /**
+   * Names the unit read from its old module that the new one now binds
+   * (Python), and whether the old module still binds them: a test patching
+   * them on the old module no longer reaches the unit.
+   */
+  unitReads?: { name: string; stays: boolean }[];
 }
 
 /** What an importer of a moved unit becomes (importers.ts): its text, and what changed or was not followed. */

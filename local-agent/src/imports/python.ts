@@ -1022,10 +1022,37 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
       .map((p) => p.local),
   );
   const listed = new Set(after.facts.all?.map((a) => a.name) ?? []);
-  const gone = (local: string) =>
-    unitImports.has(local) && !stillRead.has(local) && !keep.has(local) && !listed.has(local);
+  const unread = (local: string) => !stillRead.has(local) && !keep.has(local) && !listed.has(local);
   const dropped: string[] = [];
   const edits: TextEdit[] = [];
+  // A guarded block lets go of what only the unit used; one left with nothing goes, and an
+  // import only its condition read (`sys`) with it.
+  const conditionOnly = new Set<string>();
+  const guardedSource = source;
+  edits.push(
+    ...(await withTree(guardedSource, "python", (tree) => {
+      const blocks = factsOf(tree, guardedSource).guarded;
+      const out: TextEdit[] = [];
+      for (const g of blocks) {
+        const going = [...g.names].filter((n) => before.used.has(n) && !moved.has(n) && unread(n));
+        if (!going.length) continue;
+        dropped.push(...going);
+        const left = new Set([...g.names].filter((n) => !going.includes(n)));
+        out.push({ ...g, insert: left.size ? guardedText(g, guardedSource, left) : "" });
+        if (left.size) continue;
+        for (const r of moduleReads(tree, guardedSource, g.start, g.end))
+          if (
+            !g.names.has(r.name) &&
+            !after.reads.some((o) => o.name === r.name && (o.at < g.start || o.at >= g.end))
+          )
+            conditionOnly.add(r.name);
+      }
+      return out;
+    })),
+  );
+  const gone = (local: string) =>
+    (unitImports.has(local) && unread(local)) ||
+    (conditionOnly.has(local) && !keep.has(local) && !listed.has(local));
   const block = after.facts.typeChecking;
   const emptied =
     block?.importsOnly === true &&
@@ -1182,6 +1209,12 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
     moved: [...moved],
     ...(dropped.length ? { dropped } : {}),
     ...(blocked.length ? { blocked } : {}),
+    unitReads: [
+      ...new Set([
+        ...needs.map((n) => n.local).filter((n) => n !== guard.split(".")[0]),
+        ...carried.flatMap((c) => c.names),
+      ]),
+    ].map((name) => ({ name, stays: !dropped.includes(name) })),
   };
 }
 
@@ -1247,6 +1280,8 @@ export interface PythonImporterInput {
   text: string;
   moved: readonly string[];
   modules?: ModuleNames;
+  /** Names the unit read from its old module that the new one binds (ImportPlan.unitReads). */
+  unitReads?: readonly { name: string; stays: boolean }[];
 }
 
 /** `alias.name` reads in a tree, outside imports: where a module is used for a name. */
@@ -1319,6 +1354,8 @@ function nameTaken(tree: Tree, name: string, except: readonly Span[]): boolean {
  * <old> import *` is reported, not rewritten.
  */
 export async function planPythonImporter(input: PythonImporterInput): Promise<ImporterPlan> {
+  const readNames = new Set((input.unitReads ?? []).map((r) => r.name));
+  const stays = new Set((input.unitReads ?? []).filter((r) => r.stays).map((r) => r.name));
   const { importerPath, sourcePath, destPath, text, modules } = input;
   const moved = new Set(input.moved);
   const sourceModule = nameOf(sourcePath, modules).join(".");
@@ -1378,6 +1415,25 @@ export async function planPythonImporter(input: PythonImporterInput): Promise<Im
         aliases.map((a) => a.local),
         moved,
       ),
+      readStrings: dottedStrings(tree, sourceModule, readNames, true),
+      readPatches: objectPatches(
+        tree,
+        [
+          ...aliases.map((a) => a.local),
+          // `import pkg.util` in a test function, then `monkeypatch.setattr(pkg.util, …)`.
+          ...nestedImports(tree, facts).flatMap((st) =>
+            st.parts
+              .filter((p) =>
+                st.kind === "import"
+                  ? p.name === sourceModule
+                  : `${absoluteOf(st.module, importerPath, modules).join(".")}.${p.name}` ===
+                    sourceModule,
+              )
+              .map((p) => moduleAlias(st, p)),
+          ),
+        ],
+        readNames,
+      ),
     };
   });
   const { facts } = found;
@@ -1391,6 +1447,26 @@ export async function planPythonImporter(input: PythonImporterInput): Promise<Im
   for (const p of found.patches)
     unresolved.push(
       `${importerPath}: ${p} patches what moved on ${sourcePath}'s module; not rewritten`,
+    );
+  // A patch of a name the unit reads, on the old module: where that name left the old module
+  // with the unit, the dotted path names the new module; where it stays, the patch no longer
+  // reaches the unit (it reads its own binding now), said.
+  for (const s of found.readStrings) {
+    const name = input.text.slice(s.start + sourceModule.length + 1, s.end);
+    if (stays.has(name))
+      unresolved.push(
+        `${importerPath}: patches ${sourceModule}.${name}, which the unit now reads from its own import in ${destPath}: the patch no longer reaches it; not rewritten`,
+      );
+    else
+      stringEdits.push({
+        start: s.start,
+        end: s.start + sourceModule.length,
+        insert: destModule.join("."),
+      });
+  }
+  for (const p of found.readPatches)
+    unresolved.push(
+      `${importerPath}: ${p} patches a name the unit reads on ${sourcePath}'s module, and the unit now reads it in ${destPath}: the patch no longer reaches it; not rewritten`,
     );
   const needs: Need[] = [];
   /** Imports written where the old module's was: reported, not added again. */
@@ -1594,15 +1670,23 @@ function nestedImports(tree: Tree, facts: Facts): Statement[] {
 }
 
 /** String literals that are the dotted path of what moved (`"pkg.util.slug"`, `"pkg.util.Cls.method"`): where the old module's name starts. */
-function dottedStrings(tree: Tree, sourceModule: string, moved: ReadonlySet<string>): Span[] {
+function dottedStrings(
+  tree: Tree,
+  sourceModule: string,
+  moved: ReadonlySet<string>,
+  /** Only `<module>.<name>` itself (a name rebound), not a path through it. */
+  exact = false,
+): Span[] {
   const out: Span[] = [];
   if (!tree.rootNode.text.includes(sourceModule)) return out;
   const visit = (node: Node) => {
     if (node.type === "string_content") {
       const value = node.text;
       if (value.startsWith(`${sourceModule}.`)) {
-        const name = value.slice(sourceModule.length + 1).split(".")[0] ?? "";
-        if (moved.has(name)) out.push({ start: node.startIndex, end: node.endIndex });
+        const rest = value.slice(sourceModule.length + 1);
+        const name = rest.split(".")[0] ?? "";
+        if (moved.has(name) && (!exact || rest === name))
+          out.push({ start: node.startIndex, end: node.endIndex });
       }
       return;
     }
