@@ -27,6 +27,8 @@ export interface Walked {
   files: string[];
   /** Files seen (accepted by name); the walk stopped at `maxFiles` when `truncated`. */
   seen: number;
+  /** Every file accepted by name, whether or not it holds a needle. */
+  accepted: string[];
   truncated: boolean;
 }
 
@@ -166,5 +168,5 @@ export async function walkRoots(sandbox: Sandbox, options: WalkOptions): Promise
     if (at > 0) await new Promise((resolve) => setImmediate(resolve));
     for (const full of named.slice(at, at + BATCH)) if (holds(full)) files.push(full);
   }
-  return { files, seen: Math.min(seen, options.maxFiles), truncated: !complete };
+  return { files, seen: Math.min(seen, options.maxFiles), truncated: !complete, accepted: named };
 }

@@ -397,6 +397,21 @@ export const PYTHON_SHAPES: Shape[] = [
     move: { from: "pkg/prompt.py", name: "Base", to: "pkg/base.py" },
   },
   {
+    name: "py: a cycle through the new module's package (werkzeug's routing/)",
+    lang: "py",
+    files: {
+      "pkg/__init__.py": "",
+      "pkg/data/__init__.py": 'from .structures import Headers\n\n__all__ = ["Headers"]\n',
+      "pkg/data/mixins.py": "class Mixin:\n    pass\n",
+      "pkg/data/structures.py": "from .mixins import Mixin\n\n\nclass Headers(Mixin):\n    pass\n",
+      "pkg/routing/__init__.py": 'from .rules import Rule\n\n__all__ = ["Rule"]\n',
+      "pkg/routing/rules.py": "from ..data import Headers\n\n\nclass Rule:\n    h = Headers\n",
+      "test_all.py":
+        "import pkg.data\nimport pkg.routing\n\nassert pkg.routing.Rule.h is pkg.data.Headers\n",
+    },
+    move: { from: "pkg/data/mixins.py", name: "Mixin", to: "pkg/routing/mixin.py" },
+  },
+  {
     name: "py: a cycle the new module would close",
     lang: "py",
     files: {

@@ -19,6 +19,7 @@ import { importRootOf, newPackagesFor, pythonModules } from "../python-modules.t
 import { languageOf } from "../syntax/languages.ts";
 import type { Importers } from "./find-importers.ts";
 import { type FileState, load, missingFile } from "./load.ts";
+import { type LoadFile, newLoadFailures } from "./load-check.ts";
 import { moduleConfigs } from "./module-configs.ts";
 import { failure, type Result, type Workspace } from "./workspace.ts";
 
@@ -172,6 +173,30 @@ export async function carryFor(
     initial.set(other.abs, file.state);
     current.set(other.abs, { ...file.state, ...other.state });
     results.push(other.result);
+  }
+  // An import that would fail when the code loads (a circular import through the packages on
+  // the new module's way, or any chain of modules): refused, as a cycle the plan saw is.
+  if (python && importers.python && !importers.truncated) {
+    const loadFiles: LoadFile[] = [];
+    const untouched = importers.python.filter((abs) => !current.has(abs) && sameProject(abs));
+    for (const { abs, text } of await readAll(untouched))
+      loadFiles.push({ abs, before: text, after: text });
+    for (const [abs, state] of current) {
+      if (languageOf(abs) !== "python" || !sameProject(abs)) continue;
+      const first = initial.get(abs);
+      loadFiles.push({
+        abs,
+        before: first?.exists ? first.text : undefined,
+        after: state.exists ? state.text : undefined,
+      });
+    }
+    const failing = await newLoadFailures(loadFiles, ws.sandbox.roots, newPackages);
+    if (failing.length)
+      return failure(
+        "MOVE_BLOCKED",
+        `Moving ${carried.moved.join(", ")} to ${toResult.path} would make an import fail when the code loads (a circular import): ${failing[0]}${failing.length > 1 ? ` (and ${failing.length - 1} more import${failing.length > 2 ? "s" : ""} like it)` : ""}. A destination whose package does not import back into these modules avoids it. Nothing was changed.`,
+        carry.from,
+      );
   }
   return undefined;
 }

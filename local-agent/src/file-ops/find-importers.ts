@@ -16,6 +16,8 @@ export interface Importers {
   files: string[];
   seen: number;
   truncated: boolean;
+  /** Python: every module file under the roots, for the load check (load-check.ts). */
+  python?: string[];
 }
 
 /** How many files the walk for a move's importers reads, at most. */
@@ -42,7 +44,12 @@ export async function findImporters(
     needles: importerNeedles(from.abs),
     maxFiles: MAX_WALKED_FILES,
   });
-  return { ...walked, files: walked.files.filter((f) => f !== from.abs && f !== to.abs) };
+  const { accepted, ...found } = walked;
+  return {
+    ...found,
+    files: walked.files.filter((f) => f !== from.abs && f !== to.abs),
+    ...(script ? {} : { python: accepted }),
+  };
 }
 
 /**

@@ -1,0 +1,68 @@
+import path from "node:path";
+import {
+  describeFailure,
+  type LoadFailure,
+  type LoadModule,
+  loadFailures,
+  loadSteps,
+} from "../imports/python-load.ts";
+import { isInside } from "../paths.ts";
+import { pythonModuleName } from "../python-modules.ts";
+
+/**
+ * A Python move's load check (imports/python-load.ts), on disk: the project's
+ * modules as they are and as the move would leave them, each imported in a
+ * fresh interpreter (followed, never run); what fails after and did not
+ * before is the move's doing.
+ */
+
+/** A Python file of the project, as it is and as the move leaves it (undefined: absent). */
+export interface LoadFile {
+  abs: string;
+  before: string | undefined;
+  after: string | undefined;
+}
+
+/** The imports that fail once the move is made and did not before: each said in words. */
+export async function newLoadFailures(
+  files: readonly LoadFile[],
+  roots: readonly string[],
+  newPackages: readonly string[],
+): Promise<string[]> {
+  const steps = new Map<string, LoadModule>();
+  const stepsOf = async (text: string, name: string, isPackage: boolean) => {
+    const key = `${name}\0${text}`;
+    const known = steps.get(key);
+    if (known) return known;
+    const mod = { steps: await loadSteps(text, name, isPackage) };
+    steps.set(key, mod);
+    return mod;
+  };
+  const state = async (which: "before" | "after") => {
+    const made = new Set(which === "after" ? newPackages : []);
+    const modules = new Map<string, LoadModule>();
+    for (const f of files) {
+      const text = f[which];
+      const root = roots.find((r) => isInside(r, f.abs));
+      if (text === undefined || root === undefined) continue;
+      const name = pythonModuleName(f.abs, root, made);
+      if (name === undefined) continue;
+      modules.set(name, await stepsOf(text, name, path.basename(f.abs) === "__init__.py"));
+    }
+    return modules;
+  };
+  const before = await state("before");
+  const after = await state("after");
+  const key = (f: LoadFailure) => `${f.entry}\0${f.module}\0${f.name}\0${f.partial}`;
+  const old = new Set(loadFailures(before, [...before.keys()]).map(key));
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const f of loadFailures(after, [...after.keys()])) {
+    // One line a failing import, from the first module whose import meets it.
+    const line = `${f.module}\0${f.name}\0${f.chain.at(-1)}`;
+    if (old.has(key(f)) || seen.has(line)) continue;
+    seen.add(line);
+    out.push(describeFailure(f));
+  }
+  return out;
+}

@@ -1,0 +1,106 @@
+import { describe, expect, it } from "vitest";
+import {
+  describeFailure,
+  type LoadModule,
+  loadFailures,
+  loadSteps,
+} from "../src/imports/python-load.ts";
+
+/** Modules by dotted name (a `/__init__` suffix: a package's own file). */
+async function project(files: Record<string, string>): Promise<Map<string, LoadModule>> {
+  const out = new Map<string, LoadModule>();
+  for (const [key, text] of Object.entries(files)) {
+    const isPackage = key.endsWith("/__init__");
+    const name = key.replace(/\/__init__$/, "");
+    out.set(name, { steps: await loadSteps(text, name, isPackage) });
+  }
+  return out;
+}
+
+describe("Python's import followed over top-level statements", () => {
+  it("finds a circular import through a package's __init__ on the way (werkzeug's shape)", async () => {
+    const modules = await project({
+      "pkg/__init__": "",
+      "pkg.data/__init__": "from .structures import Headers\n",
+      "pkg.data.structures":
+        "from ..routing.mixin import Mixin\n\n\nclass Headers(Mixin):\n    pass\n",
+      "pkg.routing/__init__": "from .rules import Rule\n",
+      "pkg.routing.mixin": "class Mixin:\n    pass\n",
+      "pkg.routing.rules": "from ..data import Headers\n\n\nclass Rule:\n    h = Headers\n",
+    });
+    const failures = loadFailures(modules, ["pkg.data"]);
+    expect(failures).toEqual([
+      {
+        entry: "pkg.data",
+        chain: ["pkg.data", "pkg.data.structures", "pkg.routing", "pkg.routing.rules"],
+        module: "pkg.data",
+        name: "Headers",
+        partial: true,
+      },
+    ]);
+    expect(describeFailure(failures[0] as never)).toBe(
+      "importing pkg.data runs pkg.data → pkg.data.structures → pkg.routing → pkg.routing.rules, and pkg.routing.rules imports Headers from pkg.data, which is still being imported and has not defined it yet",
+    );
+    // Imported the other way round, the same modules load.
+    expect(loadFailures(modules, ["pkg.routing"])).toEqual([]);
+  });
+
+  it("passes what Python lets through: a name bound before the cycle comes back, a submodule, functions, TYPE_CHECKING, a try, a star import", async () => {
+    const modules = await project({
+      "app/__init__": "",
+      "app.a": [
+        "import sys",
+        "from typing import TYPE_CHECKING",
+        "",
+        "EARLY = 1",
+        "from app.b import late",
+        "",
+        "if TYPE_CHECKING:",
+        "    from app.b import Missing",
+        "try:",
+        "    from app.b import Absent",
+        "except ImportError:",
+        "    Absent = None",
+        "",
+        "",
+        "def run():",
+        "    from app.b import Nowhere",
+        "",
+      ].join("\n"),
+      "app.b": [
+        "from app.a import EARLY",
+        "from app import c",
+        "from app.star import *",
+        "",
+        "",
+        "def late():",
+        "    return EARLY",
+        "",
+      ].join("\n"),
+      "app.c": "VALUE = 2\n",
+      "app.star": "from app.c import *\n",
+    });
+    expect(loadFailures(modules, ["app.a", "app.c", "app.star"])).toEqual([]);
+    // Imported first, app.b runs app.a, which wants `late` before app.b has defined it: as
+    // Python says.
+    expect(loadFailures(modules, ["app.b"])).toEqual([
+      { entry: "app.b", chain: ["app.b", "app.a"], module: "app.b", name: "late", partial: true },
+    ]);
+  });
+
+  it("follows relative imports from a package's own file and from a module", async () => {
+    const steps = await loadSteps(
+      "from . import x\nfrom .y import z as w\nfrom .. import top\n",
+      "pkg.sub",
+      true,
+    );
+    expect(steps).toEqual([
+      { kind: "from", module: "pkg.sub", names: [{ name: "x", binds: "x" }], quiet: false },
+      { kind: "from", module: "pkg.sub.y", names: [{ name: "z", binds: "w" }], quiet: false },
+      { kind: "from", module: "pkg", names: [{ name: "top", binds: "top" }], quiet: false },
+    ]);
+    expect((await loadSteps("from .y import z\n", "pkg.sub", false))[0]).toMatchObject({
+      module: "pkg.y",
+    });
+  });
+});
