@@ -24,7 +24,38 @@ export const INCOMPLETE = "the test run did not complete";
  * when it moves with its unit; the messages of what a move breaks name the
  * modules and names involved, so they differ from everything found before.
  */
-const key = (f: Found) => `${f.code}\0${f.message}`;
+const key = (f: Found) => `${f.code}\0${sameFinding(f.message)}`;
+
+/**
+ * A message as it compares: a relative specifier without its way there
+ * (`'../../mocha.js'` where the unit's old file said `'../mocha.js'`), an
+ * intersection's members in one order (TypeScript prints them in the order
+ * it met them, which a move changes).
+ */
+function sameFinding(message: string): string {
+  return message
+    .replace(/(['"])(?:\.\.?\/)+/g, "$1")
+    .replace(/'([^']*)'/g, (quoted, inner: string) =>
+      inner.includes(" & ") ? `'${topLevel(inner, " & ").sort().join(" & ")}'` : quoted,
+    );
+}
+
+/** `text` split at `separator` where no bracket is open. */
+function topLevel(text: string, separator: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let from = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i] ?? "";
+    if ("([{<".includes(c)) depth++;
+    else if (")]}>".includes(c)) depth--;
+    else if (depth === 0 && text.startsWith(separator, i)) {
+      parts.push(text.slice(from, i));
+      from = i + separator.length;
+    }
+  }
+  return [...parts, text.slice(from)];
+}
 
 /** The findings of `after` whose kind the untouched project did not have. */
 export function newFindings(before: readonly Found[], after: readonly Found[]): Found[] {

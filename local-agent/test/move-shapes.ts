@@ -336,6 +336,19 @@ export const SHAPES: Shape[] = [
     move: { from: "lib/meta.js", name: "expected", to: "lib/flags/expected.js" },
     scripts: ["test/cli.check.js"],
   },
+  {
+    name: "js: JSDoc types the unit names, defined at the top of its file (mocha's run-helpers)",
+    lang: "js",
+    files: {
+      "package.json": PACKAGE_CJS,
+      "tsconfig.json": JSCONFIG,
+      "lib/runner.js": `'use strict';\n\nclass Runner {\n  run() {\n    return 1;\n  }\n}\n\nmodule.exports = Runner;\n`,
+      "lib/cli/helpers.js": `'use strict';\n\n/**\n * @typedef {import('../runner.js')} Runner\n * @typedef {Object} Options\n * @property {boolean} [watch] - rerun\n */\n\n/**\n * @param {Runner} runner - what runs\n * @param {Options} options - how\n * @returns {number}\n */\nexports.run = (runner, options) => (options.watch ? 0 : runner.run());\n\n/** @param {Runner} runner */\nexports.keep = (runner) => runner;\n`,
+      "test/run.check.js": `'use strict';\n\nconst assert = require('assert');\nconst Runner = require('../lib/runner');\nconst { run } = require('../lib/cli/helpers');\nassert.strictEqual(run(new Runner(), {}), 1);\n`,
+    },
+    move: { from: "lib/cli/helpers.js", name: "run", to: "lib/node/run.js" },
+    scripts: ["test/run.check.js"],
+  },
 ];
 
 /** Python's shapes, checked by pyflakes, importing every module, and running the tests. */

@@ -2,6 +2,7 @@ import type { ScriptLanguage } from "../syntax/languages.ts";
 import { type Node, type Tree, withTree } from "../syntax/parser.ts";
 import { cjsReexport, isCommonJs, planCommonJsImporter, planCommonJsImports } from "./cjs-moves.ts";
 import { companions, wholeLines } from "./companions.ts";
+import { carriedTypedefs } from "./jsdoc-typedefs.ts";
 import {
   addItem,
   dropItems,
@@ -564,8 +565,30 @@ export interface MoveInput extends MoveTexts {
 /** The imports both files need after `unit` moved from `sourcePath` to `destPath`. */
 export async function planScriptImports(original: MoveInput): Promise<ImportPlan> {
   // A unit of a CommonJS file (`require`, `module.exports`): cjs-moves.ts.
-  const commonJs = await planCommonJsImports(original);
-  if (commonJs) return commonJs;
+  const plan = (await planCommonJsImports(original)) ?? (await planEsImports(original));
+  if (plan.blocked?.length || original.lang !== "javascript") return plan;
+  // The JSDoc types the unit names, defined at the top of its old file (jsdoc-typedefs.ts).
+  const unitText = unitTextOf(original);
+  const at = plan.destination.indexOf(unitText);
+  const typedefs = carriedTypedefs({
+    sourcePath: original.sourcePath,
+    destPath: original.destPath,
+    sourceText: original.sourceBefore,
+    unitText,
+    destination: plan.destination,
+  });
+  if (!typedefs.names.length || at === -1) return plan;
+  return {
+    ...plan,
+    destination: `${plan.destination.slice(0, at)}${typedefs.block}\n${plan.destination.slice(at)}`,
+    changes: [
+      ...plan.changes,
+      `${original.destPath}: defines the JSDoc types ${typedefs.names.join(", ")} as ${original.sourcePath} does`,
+    ],
+  };
+}
+
+async function planEsImports(original: MoveInput): Promise<ImportPlan> {
   // Private declarations nothing but the unit uses go with it (companions.ts).
   const along = await bringAlong(original);
   const input = along.input;
