@@ -41,6 +41,10 @@ describe("the move invariant: every file a move leaves broken is named", () => {
       const dry = await moveSymbol(project, from, name, to, true);
       const before = project.files();
       const moved = await moveSymbol(project, from, name, to);
+      if (shape.followed) {
+        expect(moved.error?.message).toBeUndefined();
+        expect(moved.unresolved).toEqual([]);
+      }
       if (!moved.ok) {
         // A refusal is honest when it says why and changes nothing.
         expect(moved.error?.code).toBe("MOVE_BLOCKED");

@@ -15,6 +15,8 @@ export interface Shape {
   scripts?: string[];
   /** Python: the directories on sys.path, one project each (a `src/` layout), root-relative. */
   importRoots?: string[];
+  /** The move is made and follows everything: its receipt names nothing as not followed. */
+  followed?: true;
 }
 
 const TSCONFIG = JSON.stringify({
@@ -310,6 +312,23 @@ export const SHAPES: Shape[] = [
     scripts: ["test/index.check.js"],
   },
   {
+    // mocha's esm-utils (bench:real): the unit reads exports.k back, a test passes the module on,
+    // another stubs it through rewiremock's (r) => ({…}) map.
+    name: "js: a re-export the new file's require back would cycle, and a module map an arrow returns",
+    lang: "js",
+    files: {
+      "package.json": PACKAGE_CJS,
+      "tsconfig.json": JSCONFIG,
+      "lib/esm.js": `'use strict';\n\nconst path = require('path');\n\nexports.doImport = async (f) => path.basename(f) + '!';\n\nexports.loadAll = async (files) => {\n  const out = [];\n  for (const f of files) out.push(await exports.doImport(f));\n  return out;\n};\n`,
+      "lib/mocha.js": `'use strict';\n\nconst esm = require('./esm');\n\nexports.run = (files) => esm.loadAll(files);\n`,
+      "test/proxy.js": `'use strict';\n\nconst Module = /** @type {any} */ (require('module'));\nconst path = require('path');\n\nmodule.exports = function proxy(dir, target, map) {\n  const stubs = map(null);\n  const byFile = new Map(Object.entries(stubs).map(([k, v]) => [require.resolve(path.join(dir, k)), v]));\n  const load = Module._load;\n  Module._load = function (request, parent, isMain) {\n    const file = Module._resolveFilename(request, parent, isMain);\n    return byFile.has(file) ? byFile.get(file) : load.apply(this, arguments);\n  };\n  try {\n    const file = require.resolve(path.join(dir, target));\n    delete require.cache[file];\n    return require(file);\n  } finally {\n    Module._load = load;\n  }\n};\n`,
+      "test/esm.check.js": `'use strict';\n\nconst assert = require('assert');\nconst proxy = require('./proxy');\nconst esm = require('../lib/esm');\n\nconst keep = (m) => m;\nkeep(esm);\nconst stubs = { esm: { loadAll: async () => ['stubbed'] } };\nconst mocha = proxy(__dirname, '../lib/mocha', (r) => ({\n  '../lib/esm': stubs.esm,\n}));\n(async () => {\n  assert.deepStrictEqual(await esm.loadAll(['/a/x']), ['x!']);\n  assert.deepStrictEqual(await mocha.run(['y']), ['stubbed']);\n})().catch((e) => {\n  console.error(e);\n  process.exit(1);\n});\n`,
+    },
+    move: { from: "lib/esm.js", name: "loadAll", to: "lib/load/all.js" },
+    scripts: ["test/esm.check.js"],
+    followed: true,
+  },
+  {
     // mocha: `const aliases = exports.aliases` in the unit; the file's exports come after a const.
     name: "js: exports.k read where a local of the unit has its name; a const declared below the exports",
     lang: "js",
@@ -347,6 +366,7 @@ export const SHAPES: Shape[] = [
       "test/run.check.js": `'use strict';\n\nconst assert = require('assert');\nconst Runner = require('../lib/runner');\nconst { run } = require('../lib/cli/helpers');\nassert.strictEqual(run(new Runner(), {}), 1);\n`,
     },
     move: { from: "lib/cli/helpers.js", name: "run", to: "lib/node/run.js" },
+    followed: true,
     scripts: ["test/run.check.js"],
   },
 ];
@@ -398,6 +418,7 @@ export const PYTHON_SHAPES: Shape[] = [
       "test_console.py": `from pkg.console import Console, Hook\n\n\nclass Mine(Hook):\n    pass\n\n\nassert Console().push(Mine()) == 2\n`,
     },
     move: { from: "pkg/console.py", name: "Hook", to: "pkg/hooks.py" },
+    followed: true,
   },
   {
     name: "py: a TypeVar the unit's base needs, and tests patching what the unit reads",

@@ -510,8 +510,10 @@ export async function planCommonJsImporter(
  * The old CommonJS file re-exporting `names` from the new one (a module object
  * read where it cannot be rewritten: ImporterPlan.reexport): `exports.k =
  * require("./new").k` in its style (an export of the back-require where it has
- * one). Undefined when the new file requires the old one as it loads: both
- * requiring each other at load, one would see the other half-built.
+ * one). Where the new file requires the old one as it loads, a require back at
+ * load would let one see the other half-built: the old file exports a getter
+ * that requires the new one when the name is read (`exports.k` files only);
+ * undefined for a file that replaces `module.exports`.
  */
 export async function cjsReexport(
   lang: ScriptLanguage,
@@ -526,8 +528,19 @@ export async function cjsReexport(
   const toDest = specifierOf(destPath, sourcePath, style);
   const toSource = specifierOf(sourcePath, destPath, style);
   const escaped = toSource.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  if (new RegExp(`^\\S.*\\brequire\\(\\s*["'\`]${escaped}["'\`]\\s*\\)`, "m").test(destText))
-    return undefined;
+  if (new RegExp(`^\\S.*\\brequire\\(\\s*["'\`]${escaped}["'\`]\\s*\\)`, "m").test(destText)) {
+    if (facts.object || facts.single) return undefined;
+    const q = facts.quote;
+    const end = facts.semicolon ? ";" : "";
+    const getters = names
+      .filter((name) => !facts.exports.some((e) => e.key === name))
+      .map(
+        (name) =>
+          `Object.defineProperty(exports, ${q}${name}${q}, {\n  enumerable: true,\n  get: () => require(${q}${toDest}${q}).${name},\n})${end}\n`,
+      );
+    if (!getters.length) return text;
+    return `${text.replace(/\n*$/, "\n")}\n${getters.join("\n")}`;
+  }
   const bindings = cjsBindings(facts);
   const taken = new Set(bindings.map((b) => b.local));
   const needs: CjsNeed[] = [];

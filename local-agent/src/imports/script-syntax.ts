@@ -175,6 +175,15 @@ export interface ModuleCall {
 export const isTestPath = (p: string) =>
   /(^|[\\/])(tests?|__tests__)[\\/]|\.(test|spec)\.[^.\\/]+$/.test(p);
 
+/** An argument that is a module map: an object, or an arrow function returning one (`(r) => ({…})`, rewiremock's). */
+function moduleMap(arg: Node): Node[] {
+  if (arg.type === "object") return [arg];
+  if (arg.type !== "arrow_function") return [];
+  const body = arg.childForFieldName("body");
+  const inner = body?.type === "parenthesized_expression" ? kids(body)[1] : undefined;
+  return inner?.type === "object" ? [inner] : [];
+}
+
 /**
  * The mock and actual-module calls of `tree`, and in a test file (`path`) the
  * entries of module maps passed to calls.
@@ -194,7 +203,7 @@ export function moduleCalls(tree: Tree, path: string): ModuleCall[] {
       const first = list[0];
       const specifier = stringValue(first ?? null);
       // A module map among the arguments: each entry whose key is a string.
-      for (const map of tests ? list.filter((a) => a.type === "object") : [])
+      for (const map of tests ? list.flatMap(moduleMap) : [])
         for (const entry of kids(map).filter((c) => c.type === "pair")) {
           const key = entry.childForFieldName("key");
           const name = stringValue(key);
