@@ -329,6 +329,21 @@ export const SHAPES: Shape[] = [
     followed: true,
   },
   {
+    // mocha's serializer (bench:real): SerializableEvent reads a const only it uses; the old
+    // file's other class and its exports read the unit back.
+    name: "js: a private const only the unit uses goes with it, where requiring it back would cycle",
+    lang: "js",
+    files: {
+      "package.json": PACKAGE_CJS,
+      "tsconfig.json": JSCONFIG,
+      "lib/serializer.js": `/**\n * Serialization.\n */\n\n'use strict';\n\nconst TYPES = new Set(['object']);\n\nclass Event {\n  static ok(v) {\n    return TYPES.has(typeof v);\n  }\n}\n\nclass Result {\n  check(v) {\n    return Event.ok(v);\n  }\n}\n\nexports.Event = Event;\nexports.Result = Result;\n`,
+      "test/ser.check.js": `'use strict';\n\nconst assert = require('assert');\nconst { Event, Result } = require('../lib/serializer');\n\nassert.strictEqual(Event.ok({}), true);\nassert.strictEqual(new Result().check(1), false);\n`,
+    },
+    move: { from: "lib/serializer.js", name: "Event", to: "lib/wire/event.js" },
+    scripts: ["test/ser.check.js"],
+    followed: true,
+  },
+  {
     // mocha: `const aliases = exports.aliases` in the unit; the file's exports come after a const.
     name: "js: exports.k read where a local of the unit has its name; a const declared below the exports",
     lang: "js",

@@ -128,21 +128,25 @@ function moduleObjectName(file: string): string {
  * The imports both files need after `unit` moved out of a CommonJS file;
  * undefined when the old file is not one (typescript.ts plans it then).
  */
-export async function planCommonJsImports(input: MoveInput): Promise<ImportPlan | undefined> {
+export async function planCommonJsImports(
+  input: MoveInput,
+  /** The unit and what goes with it (typescript.ts bringAlong: already in the new file's text). */
+  ranges: readonly Span[] = [input.unit],
+): Promise<ImportPlan | undefined> {
   const { lang, sourcePath, destPath } = input;
   const before = await withTree(input.sourceBefore, lang, (tree) => {
     const facts = cjsFactsOf(tree, input.sourceBefore);
     return {
       facts,
       units: unitsOf(tree, facts),
-      used: moduleReferences(tree, input.unit.start, input.unit.end),
+      used: new Set(ranges.flatMap((r) => [...moduleReferences(tree, r.start, r.end)])),
       reads: exportsReads(tree, input.unit.start, input.unit.end),
     };
   });
   if (!before.facts.commonJs) return undefined;
   const { facts } = before;
-  const movedUnits = before.units.filter(
-    (u) => u.start >= input.unit.start && u.end <= input.unit.end,
+  const movedUnits = before.units.filter((u) =>
+    ranges.some((r) => u.start >= r.start && u.end <= r.end),
   );
   const moved = new Set(movedUnits.map((u) => u.name));
   /** The key each moved local is exported under (self-exports: their own name). */
@@ -256,10 +260,16 @@ export async function planCommonJsImports(input: MoveInput): Promise<ImportPlan 
     blocked.push(
       `${[...moved].join(", ")} would require ${sourcePath}, which still uses it and would require it back: a require cycle, which CommonJS leaves half-loaded. Move what it uses from ${sourcePath} with it, or move a function (its require then runs when it is called).`,
     );
+  // A new file (nothing in it but what moved) is strict as the old one was.
   const strict =
     facts.strict !== undefined &&
     destFacts.strict === undefined &&
-    input.destAfter.trim() === unitText.trim();
+    ranges
+      .reduce(
+        (t, r) => t.replace(input.sourceBefore.slice(r.start, r.end).trim(), ""),
+        input.destAfter,
+      )
+      .trim() === "";
   if (lazy && cycle && at !== -1) {
     // Inside the unit's body: after its opening brace, indented one step further than the unit.
     const open = at + (lazy.body as number) - input.unit.start;

@@ -502,6 +502,8 @@ const unitTextOf = (input: MoveTexts) => input.sourceBefore.slice(input.unit.sta
  */
 async function bringAlong(
   input: MoveInput,
+  /** Which declarations (by their text) may go: all, unless said. */
+  may: (text: string) => boolean = () => true,
 ): Promise<{ input: MoveInput; ranges: Span[]; brought: string[] }> {
   const unchanged = { input, ranges: [input.unit], brought: [] };
   // A paste leaves its unit's file as it is: nothing leaves it.
@@ -521,7 +523,9 @@ async function bringAlong(
         end: t.end,
         exported: exportOf(facts, t) !== undefined,
       }));
-    return companions(tree, input.sourceBefore.length, input.unit, declared, moved);
+    return companions(tree, input.sourceBefore.length, input.unit, declared, moved).filter((d) =>
+      may(input.sourceBefore.slice(d.start, d.end)),
+    );
   });
   if (!going.length) return unchanged;
   const destFacts = await withTree(input.destAfter, input.destLang ?? input.lang, (tree) =>
@@ -565,7 +569,7 @@ export interface MoveInput extends MoveTexts {
 /** The imports both files need after `unit` moved from `sourcePath` to `destPath`. */
 export async function planScriptImports(original: MoveInput): Promise<ImportPlan> {
   // A unit of a CommonJS file (`require`, `module.exports`): cjs-moves.ts.
-  const plan = (await planCommonJsImports(original)) ?? (await planEsImports(original));
+  const plan = (await planCommonJsMove(original)) ?? (await planEsImports(original));
   if (plan.blocked?.length || original.lang !== "javascript") return plan;
   // The JSDoc types the unit names, defined at the top of its old file (jsdoc-typedefs.ts).
   const unitText = unitTextOf(original);
@@ -586,6 +590,16 @@ export async function planScriptImports(original: MoveInput): Promise<ImportPlan
       `${original.destPath}: defines the JSDoc types ${typedefs.names.join(", ")} as ${original.sourcePath} does`,
     ],
   };
+}
+
+/** A CommonJS file's move (cjs-moves.ts), with the private declarations only the unit uses (not its requires, which it carries). */
+async function planCommonJsMove(original: MoveInput): Promise<ImportPlan | undefined> {
+  const plan = await planCommonJsImports(original);
+  if (!plan) return undefined;
+  const along = await bringAlong(original, (text) => !/\brequire\s*\(/.test(text));
+  if (!along.brought.length) return plan;
+  const widened = await planCommonJsImports(along.input, along.ranges);
+  return widened && { ...widened, brought: along.brought };
 }
 
 async function planEsImports(original: MoveInput): Promise<ImportPlan> {
