@@ -457,6 +457,28 @@ describe("import-aware moves in Python, on the shapes real projects have", () =>
     );
   });
 
+  it("keeps an import a typing construct's string names (pyflakes reads Union[str, 'Text'] as a type; rich's console)", async () => {
+    const source = [
+      "from typing import Callable, Literal, Union",
+      "",
+      "from .text import Text",
+      "",
+      'HighlighterType = Callable[[Union[str, "Text"]], "Text"]',
+      'Mode = Literal["Text"]',
+      "",
+      "",
+      "def render(s):",
+      "    return Text(s)",
+      "",
+    ].join("\n");
+    const plan = await move(
+      { sourcePath: "rich/console.py", source, destPath: "rich/render.py", dest: "" },
+      "render",
+    );
+    expect(plan.source).toContain("from .text import Text\n");
+    expect(plan.dropped).toBeUndefined();
+  });
+
   it("judges by scope: a local of an import's name elsewhere neither keeps the import nor brings the unit back", async () => {
     const source = [
       "import json",

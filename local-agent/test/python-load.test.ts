@@ -45,7 +45,7 @@ describe("Python's import followed over top-level statements", () => {
     expect(loadFailures(modules, ["pkg.routing"])).toEqual([]);
   });
 
-  it("passes what Python lets through: a name bound before the cycle comes back, a submodule, functions, TYPE_CHECKING, a try, a star import", async () => {
+  it("passes what Python lets through: a name bound before the cycle comes back, a submodule, functions, TYPE_CHECKING, a try, a star import, a script's __main__ part", async () => {
     const modules = await project({
       "app/__init__": "",
       "app.a": [
@@ -78,7 +78,8 @@ describe("Python's import followed over top-level statements", () => {
         "",
       ].join("\n"),
       "app.c": "VALUE = 2\n",
-      "app.star": "from app.c import *\n",
+      "app.star":
+        'from app.c import *\n\nif __name__ == "__main__":\n    from app.a import script_only\n',
     });
     expect(loadFailures(modules, ["app.a", "app.c", "app.star"])).toEqual([]);
     // Imported first, app.b runs app.a, which wants `late` before app.b has defined it: as

@@ -10,7 +10,7 @@ import { kids } from "./plan.ts";
  * `m` and needs `n` bound in it by then (or a submodule `m.n`), else it
  * fails, as `cannot import name 'n' from partially initialized module 'm'`
  * does. Function bodies run later and are not followed; `if TYPE_CHECKING:`
- * never runs; what a `try` runs may fail quietly. A module whose names cannot
+ * and `if __name__ == "__main__":` never run on import; what a `try` runs may fail quietly. A module whose names cannot
  * be known (`from x import *`, a module `__getattr__`) satisfies any name, and
  * modules outside the project any import. Pure: steps in, failures out.
  */
@@ -52,6 +52,7 @@ function absolute(spec: string, name: string, isPackage: boolean): string | unde
 }
 
 const TYPE_CHECKING = /^(?:\w+\.)?TYPE_CHECKING$/;
+const MAIN = /^__name__\s*==\s*(['"])__main__\1$|^(['"])__main__\2\s*==\s*__name__$/;
 
 /** The top-level steps of a module's `text` (`name`, an `__init__.py` when `isPackage`). */
 export async function loadSteps(
@@ -119,6 +120,8 @@ export async function loadSteps(
         }
         case "if_statement": {
           const condition = node.childForFieldName("condition")?.text ?? "";
+          // A script's own part runs only when it is the program, never on import.
+          if (MAIN.test(condition)) return;
           if (TYPE_CHECKING.test(condition)) {
             // `else:` of a TYPE_CHECKING guard runs.
             for (const c of kids(node))

@@ -47,6 +47,10 @@ const COMPREHENSIONS = new Set([
   "generator_expression",
 ]);
 
+/** The typing constructs whose subscripts hold types (`typing.Union`, `t.Optional`, `List`). */
+const TYPING =
+  /^(?:\w+\.)?(?:Union|Optional|Callable|List|Dict|Set|FrozenSet|Tuple|Type|Sequence|Mapping|MutableMapping|MutableSequence|MutableSet|Iterable|Iterator|Generator|AsyncIterator|AsyncIterable|AsyncGenerator|Awaitable|Coroutine|ClassVar|Final|Annotated|Deque|DefaultDict|OrderedDict|Counter|ChainMap|Generic|Protocol|TypeGuard|TypeIs|Concatenate|IO|AbstractSet|Collection|Container|Reversible|ContextManager|AsyncContextManager|Required|NotRequired|ReadOnly|Unpack)$/;
+
 /** Identifiers in a string annotation (`"Request"`, `"Optional[Response]"`). */
 function annotationNames(node: Node): { name: string; at: number }[] {
   const content = kids(node).find((c) => c.type === "string_content");
@@ -149,6 +153,25 @@ function scan(tree: Tree) {
       case "attribute":
         visit(node.childForFieldName("object"), s);
         return;
+      case "subscript": {
+        // `Union[str, "Text"]`, `Callable[["Text"], None]`: a typing construct's strings are
+        // types, as pyflakes reads them (not a `Literal`'s).
+        const value = node.childForFieldName("value");
+        visit(value, s);
+        const typing = TYPING.test(value?.text ?? "") && !/(^|\.)Literal$/.test(value?.text ?? "");
+        const args = (n: Node): void => {
+          for (const c of kids(n)) {
+            if (c.id === value?.id) continue;
+            if (typing && c.type === "string")
+              for (const r of annotationNames(c))
+                reads.push({ ...r, scope: s, annotation: "string" });
+            else if (typing && (c.type === "list" || c.type === "tuple")) args(c);
+            else visit(c, s);
+          }
+        };
+        args(node);
+        return;
+      }
       case "keyword_argument": {
         const value = node.childForFieldName("value");
         // `TypeVar("T", bound="Transport")`: a string type, read as an annotation is.
