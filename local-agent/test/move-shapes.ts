@@ -344,6 +344,39 @@ export const SHAPES: Shape[] = [
     followed: true,
   },
   {
+    // morphic's r2-client test (bench:real): `const { wipe } = await load()`, load() importing the old file.
+    name: "js: a test reads the unit off a dynamic import of the old file: the old file re-exports it",
+    lang: "js",
+    files: {
+      "package.json": PACKAGE_CJS,
+      "tsconfig.json": JSCONFIG,
+      "lib/store.mjs":
+        "export async function wipe(prefix) {\n  return 'wiped ' + prefix;\n}\n\nexport function keep() {\n  return 1;\n}\n",
+      "lib/app.mjs": "import { wipe } from './store.mjs';\n\nexport const run = () => wipe('a');\n",
+      "test/store.check.mjs":
+        "import assert from 'node:assert';\n\nasync function load() {\n  return import('../lib/store.mjs');\n}\n\nconst { wipe } = await load();\nassert.strictEqual(await wipe('x'), 'wiped x');\n",
+    },
+    move: { from: "lib/store.mjs", name: "wipe", to: "lib/auth/wipe.mjs" },
+    scripts: ["test/store.check.mjs"],
+    followed: true,
+  },
+  {
+    // morphic's cap-historical-attachments (bench:real): the unit computes a const from a
+    // function of its old file as it loads, and the old file uses the unit.
+    name: "js: a const the new file would compute from the old file as it loads, imported back",
+    lang: "js",
+    files: {
+      "package.json": PACKAGE_CJS,
+      "tsconfig.json": JSCONFIG,
+      "lib/limits.mjs":
+        "export const DEFAULT = 10;\n\nexport function parse(raw) {\n  return raw ? Number(raw) : DEFAULT;\n}\n\nexport const LIMIT = parse(process.env.NO_SUCH_LIMIT);\n\nexport function cap(list) {\n  return list.slice(0, LIMIT);\n}\n",
+      "test/limits.check.mjs":
+        "import assert from 'node:assert';\nimport { cap } from '../lib/limits.mjs';\n\nassert.strictEqual(cap([1, 2]).length, 2);\n",
+    },
+    move: { from: "lib/limits.mjs", name: "LIMIT", to: "lib/env/limit.mjs" },
+    scripts: ["test/limits.check.mjs"],
+  },
+  {
     // mocha: `const aliases = exports.aliases` in the unit; the file's exports come after a const.
     name: "js: exports.k read where a local of the unit has its name; a const declared below the exports",
     lang: "js",

@@ -335,6 +335,39 @@ export function moduleReferences(tree: Tree, start: number, end: number): Set<st
   return moduleNames(tree, start, end, () => true);
 }
 
+/**
+ * The module's names read in [start, end) as the module loads: not inside a
+ * function (its body runs when called), nor in a class's instance field
+ * (it runs when an instance is made).
+ */
+export function moduleLoadReferences(tree: Tree, start: number, end: number): Set<string> {
+  const { program, references } = scan(tree);
+  const later: { start: number; end: number }[] = [];
+  const fields = (node: Node) => {
+    if (node.endIndex <= start || node.startIndex >= end) return;
+    if (
+      (node.type === "public_field_definition" || node.type === "field_definition") &&
+      !kids(node).some((c) => c.type === "static")
+    )
+      later.push({ start: node.startIndex, end: node.endIndex });
+    else for (const c of kids(node)) fields(c);
+  };
+  fields(tree.rootNode);
+  const out = new Set<string>();
+  for (const ref of references) {
+    if (ref.at < start || ref.at >= end || ref.write) continue;
+    if (later.some((l) => ref.at >= l.start && ref.at < l.end)) continue;
+    let scope: Scope | undefined = ref.scope;
+    let now = true;
+    while (scope && scope !== program && !scope.names.has(ref.name)) {
+      if (scope.hoists) now = false;
+      scope = scope.parent;
+    }
+    if ((!scope || scope === program) && now) out.add(ref.name);
+  }
+  return out;
+}
+
 /** The module's names assigned to in [start, end) (`count = 0`, `count++`). */
 export function moduleWrites(tree: Tree, start: number, end: number): Set<string> {
   return moduleNames(tree, start, end, (ref) => ref.write === true);

@@ -55,13 +55,16 @@ export const TS_TO_JS: Record<string, string> = {
 };
 
 /**
- * How `importer` names the module in file `target`, in `style`. Without
+ * How `importer` names the module in file `target`, in `given` style. Without
  * extensions an index file is named by its directory (`../util`, not
  * `../util/index`), as the resolution that allows no extension allows, and as
  * TypeScript's language service writes it.
  */
-export function specifierOf(target: string, importer: string, style: ExtensionStyle): string {
+export function specifierOf(target: string, importer: string, given: ExtensionStyle): string {
   const ext = path.extname(target);
+  // An ES module by its name (`.mjs`, `.mts`) names files with their extension: Node resolves
+  // nothing else.
+  const style = given === "none" && /\.m[jt]s$/.test(importer) ? "js" : given;
   const bare = target.slice(0, target.length - ext.length);
   if (style === "none" && path.basename(bare) === "index")
     return relativeSpecifier(path.dirname(bare), importer);

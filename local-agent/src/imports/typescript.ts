@@ -19,7 +19,7 @@ import {
   type TextEdit,
 } from "./plan.ts";
 import { importerNaming, type ModuleConfigs } from "./resolve.ts";
-import { moduleReferences, moduleWrites } from "./script-scopes.ts";
+import { moduleLoadReferences, moduleReferences, moduleWrites } from "./script-scopes.ts";
 import {
   directivesOf,
   endsWithSemicolon,
@@ -566,6 +566,8 @@ export interface MoveInput extends MoveTexts {
   destLang?: ScriptLanguage;
 }
 
+const FUNCTION_DECLARATION = /^(?:export\s+)?(?:default\s+)?(?:async\s+)?function\b/;
+
 /** The imports both files need after `unit` moved from `sourcePath` to `destPath`. */
 export async function planScriptImports(original: MoveInput): Promise<ImportPlan> {
   // A unit of a CommonJS file (`require`, `module.exports`): cjs-moves.ts.
@@ -618,6 +620,15 @@ async function planEsImports(original: MoveInput): Promise<ImportPlan> {
         dynamic: uses.flatMap((u) => u.dynamic),
       },
       writes: new Set(ranges.flatMap((r) => [...moduleWrites(tree, r.start, r.end)])),
+      loads: new Set(ranges.flatMap((r) => [...moduleLoadReferences(tree, r.start, r.end)])),
+      /** Each top-level function's reads of the module, when it is called. */
+      calls: new Map(
+        factsOf(tree, input.sourceBefore)
+          .topLevel.filter((t) =>
+            FUNCTION_DECLARATION.test(input.sourceBefore.slice(t.start, t.end)),
+          )
+          .map((t) => [t.name, moduleReferences(tree, t.start, t.end)] as const),
+      ),
     };
   });
   const movedUnits = before.facts.topLevel.filter(inRanges);
@@ -741,6 +752,31 @@ async function planEsImports(original: MoveInput): Promise<ImportPlan> {
     after.facts.imports.length > 0 &&
     after.facts.imports.every((st) => st.parts.every((p) => gone(p.local)));
   if (allGone) source = withoutLeadingBlank(source);
+  // ES modules' imports run first: loaded first, the old file would run the new one, which
+  // reads the old file's bindings as it loads before they are initialized (a `const`, or a
+  // function reading one). No order of imports holds both ways: refused.
+  /** The binding of the old file not yet initialized that reading `name` reaches: itself, or one a function reads. */
+  const notYet = (name: string, seen = new Set<string>()): string | undefined => {
+    if (seen.has(name)) return undefined;
+    seen.add(name);
+    const top = before.facts.topLevel.find((t) => t.name === name);
+    if (!top || top.isType || moved.has(name)) return undefined;
+    const reads = before.calls.get(name);
+    if (reads === undefined) return name;
+    for (const n of reads) {
+      const found = n === name ? undefined : notYet(n, seen);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  const readAtLoad = [...before.loads].flatMap((n) => {
+    const found = notYet(n);
+    return found === undefined ? [] : [found === n ? n : `${n} (which reads ${found})`];
+  });
+  if (stillUsed.length && readAtLoad.length)
+    blocked.push(
+      `${destPath} would read ${readAtLoad.join(", ")} of ${sourcePath} as it loads, and ${sourcePath} would import ${stillUsed.join(", ")} back from it: loaded first, ${sourcePath} runs ${destPath} before its own bindings are initialized, which no order of imports avoids. Move what the unit reads with it, or leave the unit where it is.`,
+    );
   if (stillUsed.length) {
     const backNeeds: Need[] = stillUsed.map((name) => ({
       local: name,
@@ -860,8 +896,21 @@ export async function planScriptImporter(input: ImporterInput): Promise<Importer
   });
   const { facts } = found;
   const reexport: NonNullable<ImporterPlan["reexport"]> = [];
+  // A literal `import("./util")` whose module the file reads names off (`const { slug } =
+  // await import(…)`): the old file re-exports those names, so the module it loads has them.
+  const named = [...moved].filter((m) =>
+    new RegExp(`(?<![\\w$])${m.replace(/\$/g, "\\$")}(?![\\w$])`).test(text),
+  );
+  const dynamicNamed = found.dynamic.length > 0 && named.length > 0;
+  if (dynamicNamed)
+    reexport.push({
+      names: named,
+      through: `${importerPath}: reads ${named.join(", ")} off the module ${found.dynamic[0]} loads`,
+    });
   const unresolved = [
-    ...found.dynamic.map((d) => `${importerPath}: ${d} may reach what moved; not rewritten`),
+    ...(dynamicNamed ? [] : found.dynamic).map(
+      (d) => `${importerPath}: ${d} may reach what moved; not rewritten`,
+    ),
     ...[...new Set(found.unexplained)].map(
       (s) =>
         `${importerPath}: imports "${s}", which may name ${sourcePath} through a mapping edgeclip did not find; not rewritten`,
