@@ -898,16 +898,18 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
 
   const needs: Need[] = [];
   const typeNeeds: Need[] = [];
+  /** The old module's import of `part`, for the new one (under TYPE_CHECKING where it was). */
+  const need = (statement: Statement, part: Part) =>
+    (statement.typeChecking ? typeNeeds : needs).push({
+      kind: statement.kind,
+      module: statement.kind === "from" ? respecify(statement.module) : "",
+      text: part.text,
+      local: part.local,
+      group: statement.group,
+    });
   for (const statement of before.facts.statements)
     for (const part of statement.parts)
-      if (before.used.has(part.local) && !moved.has(part.local))
-        (statement.typeChecking ? typeNeeds : needs).push({
-          kind: statement.kind,
-          module: statement.kind === "from" ? respecify(statement.module) : "",
-          text: part.text,
-          local: part.local,
-          group: statement.group,
-        });
+      if (before.used.has(part.local) && !moved.has(part.local)) need(statement, part);
   const sourceModule = nameOf(sourcePath, modules);
   const ownModule = relativeStyle
     ? relativeOf(sourceModule, destPath, modules)
@@ -945,13 +947,7 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
       const part = statement?.parts.find((p) => p.local === name);
       if (!statement || !part) continue;
       imported.add(name);
-      (statement.typeChecking ? typeNeeds : needs).push({
-        kind: statement.kind,
-        module: statement.kind === "from" ? respecify(statement.module) : "",
-        text: part.text,
-        local: part.local,
-        group: statement.group,
-      });
+      need(statement, part);
     }
   }
   for (const name of new Set(ownNames))
