@@ -479,6 +479,26 @@ describe("import-aware moves in Python, on the shapes real projects have", () =>
     expect(plan.dropped).toBeUndefined();
   });
 
+  it("reads a class body's name from the module until the body binds it (werkzeug's Request: json_module = json, then def json)", async () => {
+    const source = [
+      "import json",
+      "",
+      "",
+      "class Request:",
+      "    json_module = json",
+      "",
+      "    def json(self):",
+      "        return self.json_module.loads('{}')",
+      "",
+    ].join("\n");
+    const plan = await move(
+      { sourcePath: "app/wrappers.py", source, destPath: "app/request.py", dest: "" },
+      "Request",
+    );
+    expect(plan.destination.startsWith("import json\n")).toBe(true);
+    expect(plan.dropped).toEqual(["json"]);
+  });
+
   it("judges by scope: a local of an import's name elsewhere neither keeps the import nor brings the unit back", async () => {
     const source = [
       "import json",

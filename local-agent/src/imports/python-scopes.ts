@@ -19,6 +19,8 @@ interface Scope {
   kind: "module" | "function" | "class" | "comprehension";
   parent: Scope | undefined;
   names: Set<string>;
+  /** Where each name is first bound: a class body reads a name bound later in it from outside. */
+  firstAt: Map<string, number>;
   globals: Set<string>;
   /** A function's body: where a lazy import of what moved would go (its first statement). */
   body?: Node;
@@ -62,15 +64,27 @@ function annotationNames(node: Node): { name: string; at: number }[] {
 }
 
 function scan(tree: Tree) {
-  const module: Scope = { kind: "module", parent: undefined, names: new Set(), globals: new Set() };
+  const module: Scope = {
+    kind: "module",
+    parent: undefined,
+    names: new Set(),
+    firstAt: new Map(),
+    globals: new Set(),
+  };
   const reads: { name: string; at: number; scope: Scope; annotation?: "string" | "type" }[] = [];
   const scope = (kind: Scope["kind"], parent: Scope, body?: Node): Scope => ({
     kind,
     parent,
     names: new Set(),
+    firstAt: new Map(),
     globals: new Set(),
     ...(body ? { body } : {}),
   });
+  /** `name` bound in `into` by the node at `at`. */
+  const add = (into: Scope, name: string, at: number) => {
+    into.names.add(name);
+    if (!into.firstAt.has(name)) into.firstAt.set(name, at);
+  };
   /** Where `:=` binds: the nearest scope that is not a comprehension. */
   const owner = (s: Scope): Scope => {
     let at = s;
@@ -83,7 +97,7 @@ function scan(tree: Tree) {
     if (!node) return;
     switch (node.type) {
       case "identifier":
-        into.names.add(node.text);
+        add(into, node.text, node.startIndex);
         return;
       case "pattern_list":
       case "tuple_pattern":
@@ -207,11 +221,11 @@ function scan(tree: Tree) {
           if (c.id === from?.id) continue;
           if (c.type === "aliased_import") {
             const alias = c.childForFieldName("alias");
-            if (alias) s.names.add(alias.text);
+            if (alias) add(s, alias.text, node.startIndex);
           } else if (c.type === "dotted_name") {
             // `import a.b` binds `a`; `from m import x` binds `x`.
             const first = node.type === "import_statement" ? kids(c)[0] : c;
-            if (first) s.names.add(first.text);
+            if (first) add(s, first.text, node.startIndex);
           }
         }
         return;
@@ -225,7 +239,7 @@ function scan(tree: Tree) {
         return;
       case "function_definition": {
         const name = node.childForFieldName("name");
-        if (name) s.names.add(name.text);
+        if (name) add(s, name.text, node.startIndex);
         const body = node.childForFieldName("body");
         const fn = scope("function", s, body ?? undefined);
         parameters(node.childForFieldName("parameters"), fn, s);
@@ -241,7 +255,7 @@ function scan(tree: Tree) {
       }
       case "class_definition": {
         const name = node.childForFieldName("name");
-        if (name) s.names.add(name.text);
+        if (name) add(s, name.text, node.startIndex);
         visit(node.childForFieldName("superclasses"), s);
         visit(node.childForFieldName("body"), scope("class", s));
         return;
@@ -254,14 +268,14 @@ function scan(tree: Tree) {
       }
       case "augmented_assignment": {
         const left = node.childForFieldName("left");
-        if (left?.type === "identifier") s.names.add(left.text);
+        if (left?.type === "identifier") add(s, left.text, left.startIndex);
         visit(left, s);
         visit(node.childForFieldName("right"), s);
         return;
       }
       case "named_expression": {
         const name = node.childForFieldName("name");
-        if (name) owner(s).names.add(name.text);
+        if (name) add(owner(s), name.text, name.startIndex);
         visit(node.childForFieldName("value"), s);
         return;
       }
@@ -329,8 +343,10 @@ export function moduleReads(tree: Tree, text: string, start: number, end: number
         outermost = s;
       }
       if (s.globals.has(read.name)) break;
-      // A class body's names are seen in the body itself, not in its methods.
+      // A class body's names are seen in the body itself, not in its methods, and only once
+      // bound: before, the name is the module's (`json_module = json`, then `def json`).
       if (s.kind === "class" && !first) continue;
+      if (s.kind === "class" && (s.firstAt.get(read.name) ?? read.at) >= read.at) continue;
       if (s.names.has(read.name)) {
         local = true;
         break;
