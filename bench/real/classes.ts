@@ -33,14 +33,16 @@ const key = (f: Found) => `${f.code}\0${sameFinding(f.message)}`;
  * (TypeScript prints them in the order it met them, which a move changes).
  */
 function sameFinding(message: string): string {
-  return message
-    .replace(/(['"])(?:\.\.?\/)+/g, "$1")
-    // pyflakes names an import by its module: the same import of a name that now comes from
-    // its new module (a package's `from .x import Name as Name`) is the same finding.
-    .replace(/'[\w.]*\.(\w+)' imported but unused/g, "'$1' imported but unused")
-    .replace(/'([^']*)'/g, (quoted, inner: string) =>
-      inner.includes(" & ") ? `'${topLevel(inner, " & ").sort().join(" & ")}'` : quoted,
-    );
+  return (
+    message
+      .replace(/(['"])(?:\.\.?\/)+/g, "$1")
+      // pyflakes names an import by its module: the same import of a name that now comes from
+      // its new module (a package's `from .x import Name as Name`) is the same finding.
+      .replace(/'[\w.]*\.(\w+)' imported but unused/g, "'$1' imported but unused")
+      .replace(/'([^']*)'/g, (quoted, inner: string) =>
+        inner.includes(" & ") ? `'${topLevel(inner, " & ").sort().join(" & ")}'` : quoted,
+      )
+  );
 }
 
 /** `text` split at `separator` where no bracket is open. */
