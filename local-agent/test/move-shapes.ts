@@ -107,6 +107,30 @@ export const SHAPES: Shape[] = [
     move: { from: "src/util.ts", name: "slug", to: "src/text/slug.ts" },
   },
   {
+    // yup's `create.INVALID_DATE = …`, React's `Button.displayName = …`.
+    name: "ts: a function's own properties (expandos) go with it; its prototype stays",
+    lang: "ts",
+    files: {
+      "tsconfig.json": TSCONFIG,
+      "src/button.ts": `export function Button(): number {\n  return 1;\n}\nButton.displayName = "Button";\nButton.prototype.kind = "b";\n\nexport const label = (): string => Button.displayName;\n`,
+      "src/use.ts": `import { Button } from "./button";\n\nexport const name: string = Button.displayName;\n`,
+    },
+    move: { from: "src/button.ts", name: "Button", to: "src/ui/button.ts" },
+    followed: true,
+  },
+  {
+    // yup's TupleSchema: `class TupleSchema` and `interface TupleSchema` merged; the unit uses it as a value.
+    name: "ts: a class merged with an interface, used as a value by the unit",
+    lang: "ts",
+    files: {
+      "tsconfig.json": TSCONFIG,
+      "src/tuple.ts": `export type AnyTuple = [unknown, ...unknown[]];\n\nexport function create<T extends AnyTuple>(items: T) {\n  return new TupleSchema<T>(items);\n}\n\nexport default interface TupleSchema<T> {\n  extra?: T;\n}\n\nexport default class TupleSchema<T> {\n  constructor(readonly items: T) {}\n}\n`,
+      "src/use.ts": `import { create } from "./tuple";\n\nexport const t = create([1]);\n`,
+    },
+    move: { from: "src/tuple.ts", name: "create", to: "src/util/create.ts" },
+    followed: true,
+  },
+  {
     name: "ts: a unit using its file's default-exported class",
     lang: "ts",
     files: {

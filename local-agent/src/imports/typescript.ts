@@ -423,12 +423,15 @@ function addImports(
     const namespaces = group.filter((n) => n.imported === "*");
     for (const n of namespaces) statements.push(`import ${type}* as ${n.local} from ${from}${end}`);
     const head = defaults[0]?.local;
-    if (head !== undefined || named.length) {
-      const list = named.length ? `{ ${named.map(specifierText).join(", ")} }` : "";
+    const list = named.length ? `{ ${named.map(specifierText).join(", ")} }` : "";
+    // `import type A, { B }` is not TypeScript: a type-only default stands alone.
+    if (type && head !== undefined && list) {
+      statements.push(`import type ${head} from ${from}${end}`);
+      statements.push(`import type ${list} from ${from}${end}`);
+    } else if (head !== undefined || list)
       statements.push(
         `import ${type}${[head, list].filter(Boolean).join(", ")} from ${from}${end}`,
       );
-    }
   }
   if (statements.length) {
     const at = facts.insertAt;
@@ -511,7 +514,7 @@ async function bringAlong(
   const unitText = input.sourceBefore.slice(input.unit.start, input.unit.end);
   const at = input.destAfter.indexOf(unitText);
   if (at === -1) return unchanged;
-  const going = await withTree(input.sourceBefore, input.lang, (tree) => {
+  const found = await withTree(input.sourceBefore, input.lang, (tree) => {
     const facts = factsOf(tree, input.sourceBefore);
     const inUnit = (t: Span) => t.start >= input.unit.start && t.end <= input.unit.end;
     const moved = new Set(facts.topLevel.filter(inUnit).map((t) => t.name));
@@ -523,11 +526,31 @@ async function bringAlong(
         end: t.end,
         exported: exportOf(facts, t) !== undefined,
       }));
-    return companions(tree, input.sourceBefore.length, input.unit, declared, moved).filter((d) =>
-      may(input.sourceBefore.slice(d.start, d.end)),
-    );
+    // `slug.displayName = …`, `create.INVALID_DATE = …`: properties TypeScript declares on a
+    // function only in its own file (not `prototype` and the like, which every function has).
+    const expandos = kids(tree.rootNode).flatMap((st) => {
+      const assign = st.type === "expression_statement" ? kids(st)[0] : undefined;
+      const left =
+        assign?.type === "assignment_expression" ? assign.childForFieldName("left") : null;
+      const object = left?.type === "member_expression" ? left.childForFieldName("object") : null;
+      const property = left?.childForFieldName("property")?.text ?? "";
+      return object?.type === "identifier" &&
+        moved.has(object.text) &&
+        !FUNCTION_PROPS.has(property) &&
+        !inUnit({ start: st.startIndex, end: st.endIndex })
+        ? [{ name: `${object.text}.${property}`, start: st.startIndex, end: st.endIndex }]
+        : [];
+    });
+    return {
+      companions: companions(tree, input.sourceBefore.length, input.unit, declared, moved).filter(
+        (d) => may(input.sourceBefore.slice(d.start, d.end)),
+      ),
+      expandos,
+    };
   });
-  if (!going.length) return unchanged;
+  const expandos = found.expandos;
+  const going = found.companions;
+  if (!going.length && !expandos.length) return unchanged;
   const destFacts = await withTree(input.destAfter, input.destLang ?? input.lang, (tree) =>
     factsOf(tree, input.destAfter),
   );
@@ -542,8 +565,12 @@ async function bringAlong(
     ...new Map(going.map((d) => [d.start, wholeLines(input.sourceBefore, d)])).values(),
   ];
   const texts = spans.map((s) => input.sourceBefore.slice(s.start, s.end));
+  const after = expandos.map((e) => {
+    const whole = wholeLines(input.sourceBefore, e);
+    return input.sourceBefore.slice(whole.start, whole.end);
+  });
   let sourceAfter = input.sourceAfter;
-  for (const text of texts) {
+  for (const text of [...texts, ...after]) {
     const found = sourceAfter.indexOf(text);
     if (found === -1 || sourceAfter.indexOf(text, found + 1) !== -1) return unchanged;
     sourceAfter = replaceRanges(sourceAfter, [
@@ -551,12 +578,15 @@ async function bringAlong(
     ]);
   }
   const block = texts.map((t) => `${t.replace(/\n*$/, "")}\n`).join("\n");
-  const destAfter = `${input.destAfter.slice(0, at)}${block}\n${input.destAfter.slice(at)}`;
+  const end = at + unitText.length;
+  const lines = after.map((t) => t.replace(/\n*$/, "")).join("\n");
+  const tail = after.length ? `${unitText.endsWith("\n") ? "\n" : "\n\n"}${lines}\n` : "";
+  const destAfter = `${input.destAfter.slice(0, at)}${block ? `${block}\n` : ""}${input.destAfter.slice(at, end)}${tail}${input.destAfter.slice(end)}`;
   // The unit's place in the new file moved down by the block: the paste's own lines stay its own.
   return {
     input: { ...input, sourceAfter, destAfter },
-    ranges: [input.unit, ...going.map((d) => ({ start: d.start, end: d.end }))],
-    brought: [...new Set(going.map((d) => d.name))],
+    ranges: [input.unit, ...[...going, ...expandos].map((d) => ({ start: d.start, end: d.end }))],
+    brought: [...new Set([...going, ...expandos].map((d) => d.name))],
   };
 }
 
@@ -567,6 +597,9 @@ export interface MoveInput extends MoveTexts {
 }
 
 const FUNCTION_DECLARATION = /^(?:export\s+)?(?:default\s+)?(?:async\s+)?function\b/;
+
+/** Properties every function has: an assignment to one is no declaration of the function's. */
+const FUNCTION_PROPS = new Set(["prototype", "name", "length", "call", "apply", "bind"]);
 
 /** The imports both files need after `unit` moved from `sourcePath` to `destPath`. */
 export async function planScriptImports(original: MoveInput): Promise<ImportPlan> {
@@ -682,7 +715,8 @@ async function planEsImports(original: MoveInput): Promise<ImportPlan> {
       imported: exported === "default" ? "default" : top.name,
       specifier: specifierOf(sourcePath, destPath, style),
       typeOnly: false,
-      typeName: top.isType,
+      // A merged declaration (`class X` and `interface X`) is a value if any of it is one.
+      typeName: !before.facts.topLevel.some((o) => o.name === top.name && !o.isType),
     });
     if (exported === undefined) toExport.push(top.name);
   }
