@@ -402,6 +402,8 @@ function printProject({ spec, reports, untouched }: ProjectReport): void {
   console.log(
     `  untouched: check ${untouched.checkSeconds.toFixed(1)} s, ${untouched.check} findings${tests}`,
   );
+  for (const bound of spec.tests?.pathBound ?? [])
+    console.log(`  not counted: ${bound.test}, which ${bound.reason}`);
   const refused = reports.filter((r) => r.edgeclip.refused !== undefined).length;
   console.log(`  edgeclip refused: ${refused}/${n}${refused ? " (the reasons below)" : ""}`);
   console.log(
