@@ -78,8 +78,9 @@ const isDir = (p: string) => {
  * module `top`, as its project runs: the parent of the outermost package
  * around a module in one; else, for a script or a test, the nearest directory
  * above it that holds `top` (`svc_b/` for `svc_b/tests/test_x.py` importing
- * `pkg`). An import of `pkg.util` there names `svc_b/pkg/util.py`, never
- * another project's file of the same dotted name.
+ * `pkg`), or its `src/` (a `src/` layout's tests). An import of `pkg.util`
+ * there names `svc_b/pkg/util.py`, never another project's file of the same
+ * dotted name.
  */
 export function importRootOf(abs: string, top: string, root: string): string | undefined {
   const named = pythonModuleName(abs, root);
@@ -95,6 +96,9 @@ export function importRootOf(abs: string, top: string, root: string): string | u
   }
   for (let dir = path.dirname(abs); isInside(root, dir); dir = path.dirname(dir)) {
     if (isDir(path.join(dir, top)) || existsSync(path.join(dir, `${top}.py`))) return dir;
+    // A `src/` layout: its tests import the package from src/, installed or put on the path.
+    const src = path.join(dir, "src");
+    if (isDir(path.join(src, top)) || existsSync(path.join(src, `${top}.py`))) return src;
     if (dir === root || dir === path.dirname(dir)) break;
   }
   return undefined;

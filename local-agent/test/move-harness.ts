@@ -223,6 +223,27 @@ export function checkPython(root: string, importRoot = "."): Findings {
   return found;
 }
 
+/** Python tests outside the import root (a `src/` layout's tests/), run with it on the path. */
+export function runPythonTests(
+  root: string,
+  importRoot: string,
+  tests: readonly string[],
+): Findings {
+  const found: Findings = new Map();
+  const env = {
+    ...process.env,
+    PYTHONPATH: path.join(root, importRoot),
+    PYTHONDONTWRITEBYTECODE: "1",
+  };
+  for (const test of tests) {
+    const run = spawnSync(PYTHON, [path.join(root, test)], { cwd: root, encoding: "utf8", env });
+    if (run.status === 0) continue;
+    const file = innermost(run.stderr, root, /File "([^"]+)", line \d+/g) ?? test;
+    add(found, path.normalize(file), `test: ${run.stderr.trim().split("\n").at(-1) ?? ""}`);
+  }
+  return found;
+}
+
 /** Whether `line`s name `file` (as a path, or a Python module's dotted name). */
 export function named(lines: readonly string[], file: string): boolean {
   const dotted = file

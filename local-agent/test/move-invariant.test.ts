@@ -7,6 +7,7 @@ import {
   named,
   projectOf,
   runNodeChecks,
+  runPythonTests,
 } from "./move-harness.ts";
 import { PYTHON_SHAPES, SHAPES, type Shape } from "./move-shapes.ts";
 
@@ -23,6 +24,9 @@ function check(shape: Shape, root: string): Findings {
     const all: Findings = new Map();
     for (const importRoot of shape.importRoots ?? ["."])
       for (const [file, found] of checkPython(root, importRoot)) all.set(file, found);
+    const first = shape.importRoots?.[0] ?? ".";
+    for (const [file, found] of runPythonTests(root, first, shape.scripts ?? []))
+      all.set(file, [...(all.get(file) ?? []), ...found]);
     return all;
   }
   const found = checkTypeScript(root);

@@ -11,7 +11,7 @@ export interface Shape {
   lang: "ts" | "js" | "py";
   files: Record<string, string>;
   move: { from: string; name: string; to: string };
-  /** JavaScript: scripts run with Node after the move (`*.check.js`). */
+  /** JavaScript: scripts run with Node after the move (`*.check.js`); Python: tests outside the import root, run with it on the path. */
   scripts?: string[];
   /** Python: the directories on sys.path, one project each (a `src/` layout), root-relative. */
   importRoots?: string[];
@@ -539,6 +539,20 @@ export const PYTHON_SHAPES: Shape[] = [
       "src/test_use.py": `from pkg.use import use\n\nassert use() == ["wa", "wb"]\n`,
     },
     move: { from: "src/pkg/util.py", name: "words", to: "src/pkg/text/words.py" },
+  },
+  {
+    // werkzeug's tests/ beside src/: `from werkzeug import http`, then `http.is_resource_modified`.
+    name: "py: a src/ layout's tests beside it, reading the unit through its module",
+    lang: "py",
+    importRoots: ["src"],
+    files: {
+      "src/pkg/__init__.py": "",
+      "src/pkg/http.py": `def modified(etag):\n    return etag != "x"\n\n\ndef keep():\n    return 1\n`,
+      "tests/test_http.py": `from pkg import http\n\nassert http.modified("y")\nassert http.keep() == 1\n`,
+    },
+    move: { from: "src/pkg/http.py", name: "modified", to: "src/pkg/data/modified.py" },
+    scripts: ["tests/test_http.py"],
+    followed: true,
   },
   {
     name: "py: two projects side by side",
