@@ -499,6 +499,23 @@ describe("import-aware moves in Python, on the shapes real projects have", () =>
     expect(plan.dropped).toEqual(["json"]);
   });
 
+  it("reads the code in an f-string's braces (werkzeug's WWWAuthenticate: f\"{dump_header(…)}\")", async () => {
+    const source = [
+      "from .http import dump_header",
+      "",
+      "",
+      "def show(p):",
+      '    return f"Basic {dump_header(p)}"',
+      "",
+    ].join("\n");
+    const plan = await move(
+      { sourcePath: "pkg/auth.py", source, destPath: "pkg/show.py", dest: "" },
+      "show",
+    );
+    expect(plan.destination.startsWith("from .http import dump_header\n")).toBe(true);
+    expect(plan.dropped).toEqual(["dump_header"]);
+  });
+
   it("judges by scope: a local of an import's name elsewhere neither keeps the import nor brings the unit back", async () => {
     const source = [
       "import json",

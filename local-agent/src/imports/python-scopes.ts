@@ -148,6 +148,8 @@ function scan(tree: Tree) {
         reads.push({ name: node.text, at: node.startIndex, scope: s });
         return;
       case "string":
+        // An f-string's `{…}` parts are code.
+        for (const c of kids(node)) if (c.type === "interpolation") visit(c, s);
         return;
       case "type": {
         // An annotation: a string in it (`"Request"`, `Optional["Request"]`) reads its names,
