@@ -479,41 +479,33 @@ describe("import-aware moves in Python, on the shapes real projects have", () =>
     expect(plan.dropped).toBeUndefined();
   });
 
-  it("reads a class body's name from the module until the body binds it (werkzeug's Request: json_module = json, then def json)", async () => {
-    const source = [
-      "import json",
-      "",
-      "",
-      "class Request:",
-      "    json_module = json",
-      "",
-      "    def json(self):",
-      "        return self.json_module.loads('{}')",
-      "",
-    ].join("\n");
+  // Reads the scopes must see (found by bench:real on werkzeug): the import goes with the unit.
+  it.each([
+    {
+      // Request: `json_module = json`, then `def json`.
+      read: "a class body's name, from the module until the body binds it",
+      source:
+        "import json\n\n\nclass Request:\n    json_module = json\n\n    def json(self):\n        return self.json_module.loads('{}')\n",
+      unit: "Request",
+      imported: "import json",
+      local: "json",
+    },
+    {
+      // WWWAuthenticate: `f"{dump_header(…)}"`.
+      read: "the code in an f-string's braces",
+      source:
+        'from .http import dump_header\n\n\ndef show(p):\n    return f"Basic {dump_header(p)}"\n',
+      unit: "show",
+      imported: "from .http import dump_header",
+      local: "dump_header",
+    },
+  ])("reads $read", async ({ source, unit, imported, local }) => {
     const plan = await move(
-      { sourcePath: "app/wrappers.py", source, destPath: "app/request.py", dest: "" },
-      "Request",
+      { sourcePath: "pkg/auth.py", source, destPath: "pkg/moved.py", dest: "" },
+      unit,
     );
-    expect(plan.destination.startsWith("import json\n")).toBe(true);
-    expect(plan.dropped).toEqual(["json"]);
-  });
-
-  it("reads the code in an f-string's braces (werkzeug's WWWAuthenticate: f\"{dump_header(…)}\")", async () => {
-    const source = [
-      "from .http import dump_header",
-      "",
-      "",
-      "def show(p):",
-      '    return f"Basic {dump_header(p)}"',
-      "",
-    ].join("\n");
-    const plan = await move(
-      { sourcePath: "pkg/auth.py", source, destPath: "pkg/show.py", dest: "" },
-      "show",
-    );
-    expect(plan.destination.startsWith("from .http import dump_header\n")).toBe(true);
-    expect(plan.dropped).toEqual(["dump_header"]);
+    expect(plan.destination.startsWith(`${imported}\n`)).toBe(true);
+    expect(plan.dropped).toEqual([local]);
   });
 
   it("judges by scope: a local of an import's name elsewhere neither keeps the import nor brings the unit back", async () => {
