@@ -107,6 +107,18 @@ export const SHAPES: Shape[] = [
     move: { from: "src/util.ts", name: "slug", to: "src/text/slug.ts" },
   },
   {
+    // yup's NumberSchema: a class and an interface of one name, merged, with a statement between.
+    name: "ts: a class merged with an interface moves as one declaration",
+    lang: "ts",
+    files: {
+      "tsconfig.json": TSCONFIG,
+      "src/number.ts": `export function create(): NumberSchema {\n  return new NumberSchema();\n}\n\nexport default class NumberSchema {\n  kind = "number";\n}\n\ncreate.prototype = NumberSchema.prototype;\n\n// Its interface\nexport default interface NumberSchema {\n  extra?: number;\n}\n`,
+      "src/use.ts": `import NumberSchema, { create } from "./number";\n\nexport const n: NumberSchema = create();\nexport const e: number | undefined = n.extra;\n`,
+    },
+    move: { from: "src/number.ts", name: "NumberSchema", to: "src/util/NumberSchema.ts" },
+    followed: true,
+  },
+  {
     // yup's `create.INVALID_DATE = …`, React's `Button.displayName = …`.
     name: "ts: a function's own properties (expandos) go with it; its prototype stays",
     lang: "ts",

@@ -187,6 +187,27 @@ describe("focus in Python, Go, Rust, Java", () => {
     expect(await focus("store.go", "Default")).toMatchObject({ start_line: 20, end_line: 22 });
   });
 
+  it("TypeScript: a class merged with an interface is one unit, unless something is declared between them", async () => {
+    const merged = [
+      "export default class Schema {}",
+      "",
+      "create.prototype = Schema.prototype;",
+      "",
+      "// its interface",
+      "export default interface Schema {",
+      "  extra?: number;",
+      "}",
+      "",
+    ].join("\n");
+    expect(await focus("schema.ts", "Schema", merged)).toMatchObject({
+      start_line: 1,
+      end_line: 8,
+      symbol: "Schema (class)",
+    });
+    const apart = merged.replace("create.prototype", "export const other = 1;\ncreate.prototype");
+    expect(await focus("schema.ts", "Schema", apart)).toMatchObject({ code: "SYMBOL_AMBIGUOUS" });
+  });
+
   it("Rust: attributes, impl items by type, traits", async () => {
     const r = await focus("store.rs", "Record");
     expect(r).toMatchObject({ start_line: 3, end_line: 7 });

@@ -666,6 +666,9 @@ async function planEsImports(original: MoveInput): Promise<ImportPlan> {
   });
   const movedUnits = before.facts.topLevel.filter(inRanges);
   const moved = new Set(movedUnits.map((t) => t.name));
+  /** A moved name that is a type alone (a class merged with an interface is a value too). */
+  const onlyType = (name: string) =>
+    movedUnits.some((u) => u.name === name) && movedUnits.every((u) => u.name !== name || u.isType);
   // The old file's default export, when its own statement moved (`export default function slug`).
   const movedDefault = movedUnits.find((u) => u.isDefault);
   const dest = await withTree(input.destAfter, input.destLang ?? lang, (tree) =>
@@ -690,7 +693,8 @@ async function planEsImports(original: MoveInput): Promise<ImportPlan> {
     : [];
   // A module has one default export: a default-exported unit cannot join another.
   const destDefaults =
-    dest.topLevel.filter((t) => t.isDefault).length +
+    // A merged declaration (`export default class X` and `export default interface X`) is one.
+    new Set(dest.topLevel.filter((t) => t.isDefault).map((t) => t.name)).size +
     [...dest.exportedAs.values()].filter((as) => as.includes("default")).length;
   if (movedDefault && destDefaults > 1)
     blocked.push(
@@ -817,7 +821,7 @@ async function planEsImports(original: MoveInput): Promise<ImportPlan> {
       imported: movedDefault?.name === name ? "default" : name,
       specifier: specifierOf(destPath, sourcePath, style),
       typeOnly: false,
-      typeName: movedUnits.some((u) => u.name === name && u.isType),
+      typeName: onlyType(name),
     }));
     // What the old file imports back, the new one exports (a unit it did not export itself).
     const placed = destination;
@@ -856,7 +860,7 @@ async function planEsImports(original: MoveInput): Promise<ImportPlan> {
     changes,
     unresolved,
     moved: [...moved],
-    movedTypes: movedUnits.filter((u) => u.isType).map((u) => u.name),
+    movedTypes: [...new Set(movedUnits.filter((u) => onlyType(u.name)).map((u) => u.name))],
     ...(along.brought.length ? { brought: along.brought } : {}),
     ...(movedDefault ? { movedDefault: movedDefault.name } : {}),
     ...(blocked.length ? { blocked } : {}),

@@ -42,7 +42,10 @@ export async function select(
       };
     // A symbol's name wins over a region's: a region is found by a name no symbol has.
     const symbols = units.filter((u) => u.kind !== "region");
-    const first = findSymbol(symbols, selector.focus, where);
+    const merged = mergedDeclaration(text, symbols, selector.focus, lang);
+    const first = merged
+      ? { ok: true as const, symbol: merged }
+      : findSymbol(symbols, selector.focus, where);
     const found =
       first.ok || first.code === "SYMBOL_AMBIGUOUS" || symbols.length === units.length
         ? first
@@ -62,6 +65,45 @@ export async function select(
     };
   }
   return selectByAnchors(text, selector, where);
+}
+
+/** The kinds TypeScript merges into one declaration: an interface with a class, another interface, a function's or class's namespace. */
+const MERGING = new Set(["class", "interface", "function", "enum", "module"]);
+const DECLARES =
+  /^(?:export|declare|default|abstract|async|function|class|interface|type|const|let|var|enum|namespace|module|import|@)\b/;
+
+/**
+ * TypeScript's merged declaration of `name` (`class Schema` and `interface
+ * Schema`, found by bench:real on yup): one unit from the first to the last,
+ * where what stands between them declares nothing and names it (a comment,
+ * `create.prototype = Schema.prototype`). Undefined otherwise.
+ */
+function mergedDeclaration(
+  text: string,
+  symbols: readonly SymbolUnit[],
+  name: string,
+  lang: Language,
+): SymbolUnit | undefined {
+  if (lang !== "typescript" && lang !== "tsx") return undefined;
+  const parts = symbols.filter((s) => s.name === name.trim()).sort((a, b) => a.start - b.start);
+  const first = parts[0];
+  const last = parts.at(-1);
+  if (!first || !last || parts.length < 2 || !parts.every((p) => MERGING.has(p.kind)))
+    return undefined;
+  if (parts.filter((p) => p.kind !== "interface" && p.kind !== "module").length > 1)
+    return undefined;
+  const word = new RegExp(`(?<![\\w$])${name.trim().replace(/\$/g, "\\$")}(?![\\w$])`);
+  for (let i = 1; i < parts.length; i++) {
+    const between = text
+      .slice((parts[i - 1] as SymbolUnit).end, (parts[i] as SymbolUnit).start)
+      .replace(/\/\*[\s\S]*?\*\//g, "")
+      .replace(/\/\/.*$/gm, "");
+    for (const line of between.split("\n").map((l) => l.trim()))
+      if (line && (DECLARES.test(line) || (!word.test(line) && !/^[)\]};,]+$/.test(line))))
+        return undefined;
+  }
+  const value = parts.find((p) => p.kind !== "interface") ?? first;
+  return { ...first, kind: value.kind, end: last.end, end_line: last.end_line };
 }
 
 /**
