@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import path from "node:path";
 import {
   describeFailure,
@@ -16,6 +17,14 @@ import { pythonModuleName } from "../python-modules.ts";
  * before is the move's doing.
  */
 
+/**
+ * Each module's steps by a hash of its name and text, kept between moves: a
+ * project's modules are parsed once, not once a move (parsing is most of the
+ * check's time). Forgotten all at once past MAX_STEPS.
+ */
+const STEPS = new Map<string, LoadModule>();
+const MAX_STEPS = 20_000;
+
 /** A Python file of the project, as it is and as the move leaves it (undefined: absent). */
 export interface LoadFile {
   abs: string;
@@ -29,13 +38,13 @@ export async function newLoadFailures(
   roots: readonly string[],
   newPackages: readonly string[],
 ): Promise<string[]> {
-  const steps = new Map<string, LoadModule>();
   const stepsOf = async (text: string, name: string, isPackage: boolean) => {
-    const key = `${name}\0${text}`;
-    const known = steps.get(key);
+    const key = createHash("sha256").update(`${name}\0${isPackage}\0${text}`).digest("base64");
+    const known = STEPS.get(key);
     if (known) return known;
     const mod = { steps: await loadSteps(text, name, isPackage) };
-    steps.set(key, mod);
+    if (STEPS.size >= MAX_STEPS) STEPS.clear();
+    STEPS.set(key, mod);
     return mod;
   };
   const state = async (which: "before" | "after") => {
