@@ -530,6 +530,18 @@ export const PYTHON_SHAPES: Shape[] = [
     move: { from: "pkg/data/mixins.py", name: "Mixin", to: "pkg/routing/mixin.py" },
   },
   {
+    // Markdown's codehilite: `try: from pygments import …; pygments = True except ImportError: …`.
+    name: "py: a try block of optional imports and a flag, which only the unit uses",
+    lang: "py",
+    files: {
+      "pkg/__init__.py": "",
+      "pkg/hl.py": `try:\n    from json import dumps\n    fast = True\nexcept ImportError:\n    fast = False\n\n\nclass Hi:\n    def show(self, v):\n        return dumps(v) if fast else str(v)\n\n\ndef other():\n    return 1\n`,
+      "test_hl.py": `from pkg.hl import Hi, other\n\nassert Hi().show([1]) == "[1]"\nassert other() == 1\n`,
+    },
+    move: { from: "pkg/hl.py", name: "Hi", to: "pkg/hi.py" },
+    followed: true,
+  },
+  {
     name: "py: a cycle the new module would close",
     lang: "py",
     files: {

@@ -84,7 +84,7 @@ interface Facts {
   guarded: GuardedBlock[];
 }
 
-/** A top-level `if` or `try` whose branches hold only imports and `pass`. */
+/** A top-level `if` or `try` whose branches hold only imports, `pass` and names set to literals. */
 interface GuardedBlock extends Span {
   node: Node;
   /** The names its branches bind. */
@@ -101,11 +101,19 @@ function branchBodies(node: Node): Node[] {
 }
 
 /**
- * A statement a guarded block may hold: an import, or `pass`. (A fallback
- * assignment, `except ImportError: X = 2`, makes the block the module's own
- * definition: imported from there, not copied.)
+ * A statement a guarded block may hold: an import, `pass`, or a name set to a
+ * literal (`pygments = True`, `except ImportError: CERT_REQUIRED = 2`), which
+ * a copy keeps as it was.
  */
 function guardedStatement(node: Node): boolean {
+  if (node.type === "expression_statement") {
+    const assign = kids(node)[0];
+    return (
+      assign?.type === "assignment" &&
+      assign.childForFieldName("left")?.type === "identifier" &&
+      /^(true|false|none|integer|float|string)$/.test(assign.childForFieldName("right")?.type ?? "")
+    );
+  }
   return (
     node.type === "import_statement" ||
     node.type === "import_from_statement" ||
@@ -158,7 +166,12 @@ function guardedText(block: GuardedBlock, text: string, keep: ReadonlySet<string
               insert: `${statement.kind === "from" ? `from ${statement.module} ` : ""}import ${parts.map((p) => p.text).join(", ")}`,
             });
         }
-      } else drop();
+      } else if (
+        st.type === "expression_statement" &&
+        keep.has(kids(st)[0]?.childForFieldName("left")?.text ?? "")
+      )
+        kept++;
+      else drop();
     }
     const first = statements[0];
     const last = statements.at(-1);
