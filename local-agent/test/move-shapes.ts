@@ -413,6 +413,20 @@ export const SHAPES: Shape[] = [
     scripts: ["test/limits.check.mjs"],
   },
   {
+    // mocha's run-option-metadata: ALL_MOCHA_FLAGS, only the unit's, reads exports.aliases.
+    name: "js: a private const only the unit uses stays where it reads its file's exports",
+    lang: "js",
+    files: {
+      "package.json": PACKAGE_CJS,
+      "tsconfig.json": JSCONFIG,
+      "lib/meta.js": `'use strict';\n\nexports.aliases = { r: ['recursive'] };\n\nconst ALL = new Set(Object.keys(exports.aliases));\n\nexports.isFlag = (f) => ALL.has(f);\n`,
+      "test/meta.check.js": `'use strict';\n\nconst assert = require('assert');\nconst { isFlag } = require('../lib/meta');\n\nassert.strictEqual(isFlag('r'), true);\n`,
+    },
+    move: { from: "lib/meta.js", name: "isFlag", to: "lib/flags/is-flag.js" },
+    scripts: ["test/meta.check.js"],
+    followed: true,
+  },
+  {
     // mocha: `const aliases = exports.aliases` in the unit; the file's exports come after a const.
     name: "js: exports.k read where a local of the unit has its name; a const declared below the exports",
     lang: "js",

@@ -85,9 +85,11 @@ export function carriedTypedefs(input: {
   const present = typedefsOf(input.destination);
   const declared = (name: string) =>
     present.has(name) ||
-    new RegExp(`\\b(?:const|let|var|class|function)\\s+${name.replace(/\$/g, "\\$")}\\b`).test(
-      input.destination,
-    );
+    // A top-level declaration (a local of a function of the same name is not the type).
+    new RegExp(
+      `^(?:export\\s+)?(?:const|let|var|class|function)\\s+${name.replace(/\$/g, "\\$")}\\b`,
+      "m",
+    ).test(input.destination);
   const names: string[] = [];
   const visit = (text: string) => {
     for (const name of jsdocTypeNames(text)) {

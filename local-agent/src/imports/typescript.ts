@@ -608,12 +608,14 @@ export async function planScriptImports(original: MoveInput): Promise<ImportPlan
   if (plan.blocked?.length || original.lang !== "javascript") return plan;
   // The JSDoc types the unit names, defined at the top of its old file (jsdoc-typedefs.ts).
   const unitText = unitTextOf(original);
-  const at = plan.destination.indexOf(unitText);
+  // The unit's first line: the rest may have changed on its way (exports.k read as meta.k).
+  const at = plan.destination.indexOf(unitText.split("\n")[0] ?? unitText);
   const typedefs = carriedTypedefs({
     sourcePath: original.sourcePath,
     destPath: original.destPath,
     sourceText: original.sourceBefore,
-    unitText,
+    // What moved with it too (a private helper's `@param {UnmatchedFile}`): the new file's JSDoc.
+    unitText: plan.destination,
     destination: plan.destination,
   });
   if (!typedefs.names.length || at === -1) return plan;
@@ -627,11 +629,16 @@ export async function planScriptImports(original: MoveInput): Promise<ImportPlan
   };
 }
 
-/** A CommonJS file's move (cjs-moves.ts), with the private declarations only the unit uses (not its requires, which it carries). */
+/** A CommonJS file's move (cjs-moves.ts), with the private declarations only the unit uses. */
 async function planCommonJsMove(original: MoveInput): Promise<ImportPlan | undefined> {
   const plan = await planCommonJsImports(original);
   if (!plan) return undefined;
-  const along = await bringAlong(original, (text) => !/\brequire\s*\(/.test(text));
+  // Not a require (the move carries those), nor what reads the old file's exports (they
+  // would read the new file's).
+  const along = await bringAlong(
+    original,
+    (text) => !/\brequire\s*\(/.test(text) && !/\b(?:module\.)?exports\b/.test(text),
+  );
   if (!along.brought.length) return plan;
   const widened = await planCommonJsImports(along.input, along.ranges);
   return widened && { ...widened, brought: along.brought };
