@@ -397,6 +397,22 @@ export const SHAPES: Shape[] = [
     followed: true,
   },
   {
+    // mobx's autoAction: `createActionFactory(true)` returns a closure that reads a const later.
+    name: "js: a const a factory of the old file makes as it loads, whose closure reads that file later",
+    lang: "js",
+    files: {
+      "package.json": PACKAGE_CJS,
+      "tsconfig.json": JSCONFIG,
+      "lib/action.mjs":
+        "const NAME = 'auto';\n\nfunction factory(flag) {\n  return () => (flag ? NAME : '');\n}\n\nexport const plain = factory(false);\nexport const auto = factory(true);\nexport const both = () => [plain(), auto()];\n",
+      "test/action.check.mjs":
+        "import assert from 'node:assert';\nimport { both } from '../lib/action.mjs';\n\nassert.deepStrictEqual(both(), ['', 'auto']);\n",
+    },
+    move: { from: "lib/action.mjs", name: "auto", to: "lib/api/auto.mjs" },
+    scripts: ["test/action.check.mjs"],
+    followed: true,
+  },
+  {
     // morphic's cap-historical-attachments (bench:real): the unit computes a const from a
     // function of its old file as it loads, and the old file uses the unit.
     name: "js: a const the new file would compute from the old file as it loads, imported back",

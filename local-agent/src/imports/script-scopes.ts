@@ -368,6 +368,26 @@ export function moduleLoadReferences(tree: Tree, start: number, end: number): Se
   return out;
 }
 
+/**
+ * The module's names a function declared in [start, end) reads when it is
+ * called: in its own body, not in the functions it makes (they run later).
+ */
+export function moduleCallReferences(tree: Tree, start: number, end: number): Set<string> {
+  const { program, references } = scan(tree);
+  const out = new Set<string>();
+  for (const ref of references) {
+    if (ref.at < start || ref.at >= end || ref.write) continue;
+    let scope: Scope | undefined = ref.scope;
+    let functions = 0;
+    while (scope && scope !== program && !scope.names.has(ref.name)) {
+      if (scope.hoists) functions++;
+      scope = scope.parent;
+    }
+    if ((!scope || scope === program) && functions <= 1) out.add(ref.name);
+  }
+  return out;
+}
+
 /** The module's names assigned to in [start, end) (`count = 0`, `count++`). */
 export function moduleWrites(tree: Tree, start: number, end: number): Set<string> {
   return moduleNames(tree, start, end, (ref) => ref.write === true);

@@ -19,7 +19,12 @@ import {
   type TextEdit,
 } from "./plan.ts";
 import { importerNaming, type ModuleConfigs } from "./resolve.ts";
-import { moduleLoadReferences, moduleReferences, moduleWrites } from "./script-scopes.ts";
+import {
+  moduleCallReferences,
+  moduleLoadReferences,
+  moduleReferences,
+  moduleWrites,
+} from "./script-scopes.ts";
 import {
   directivesOf,
   endsWithSemicolon,
@@ -661,13 +666,13 @@ async function planEsImports(original: MoveInput): Promise<ImportPlan> {
       },
       writes: new Set(ranges.flatMap((r) => [...moduleWrites(tree, r.start, r.end)])),
       loads: new Set(ranges.flatMap((r) => [...moduleLoadReferences(tree, r.start, r.end)])),
-      /** Each top-level function's reads of the module, when it is called. */
+      /** Each top-level function's reads of the module when it is called (not its closures'). */
       calls: new Map(
         factsOf(tree, input.sourceBefore)
           .topLevel.filter((t) =>
             FUNCTION_DECLARATION.test(input.sourceBefore.slice(t.start, t.end)),
           )
-          .map((t) => [t.name, moduleReferences(tree, t.start, t.end)] as const),
+          .map((t) => [t.name, moduleCallReferences(tree, t.start, t.end)] as const),
       ),
     };
   });
