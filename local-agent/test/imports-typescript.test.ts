@@ -203,7 +203,7 @@ export function today(): string {
     expect(plan.source).toContain("export const LIMIT = 3;");
   });
 
-  it("reports a relative dynamic import or require in the unit instead of guessing", async () => {
+  it("rewrites a relative dynamic import or require in the unit for its new place", async () => {
     const plan = await move(
       {
         sourcePath: "lib/a.js",
@@ -214,10 +214,12 @@ export function today(): string {
       "load",
       "javascript",
     );
-    expect(plan.unresolved).toEqual([
-      'import("./plugins/x.js") in the moved unit names a path relative to lib/a.js; it was not rewritten',
-      'require("./data.json") in the moved unit names a path relative to lib/a.js; it was not rewritten',
-    ]);
+    expect(plan.destination).toContain('await import("../plugins/x.js")');
+    expect(plan.destination).toContain('require("../data.json")');
+    expect(plan.unresolved).toEqual([]);
+    expect(plan.changes).toContain(
+      'lib/deep/b.js: the unit\'s own import("../plugins/x.js"), require("../data.json") name what they named from lib/a.js',
+    );
   });
 
   it("into a new file: the old file's types with inline `type`, and only the names the old file still uses kept there", async () => {

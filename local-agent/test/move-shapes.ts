@@ -429,6 +429,21 @@ export const SHAPES: Shape[] = [
     scripts: ["test/limits.check.mjs"],
   },
   {
+    // mocha's watchRun: `const Mocha = require("../mocha")` inside the function.
+    name: "js: the unit's own require of a relative path is rewritten for its new place",
+    lang: "js",
+    files: {
+      "package.json": PACKAGE_CJS,
+      "tsconfig.json": JSCONFIG,
+      "lib/mocha.js": `'use strict';\n\nmodule.exports = function Mocha() {\n  return 'm';\n};\n`,
+      "lib/cli/watch.js": `'use strict';\n\nexports.watchRun = () => {\n  const Mocha = require('../mocha');\n  return Mocha();\n};\n\nexports.keep = () => 1;\n`,
+      "test/watch.check.js": `'use strict';\n\nconst assert = require('assert');\nconst { watchRun } = require('../lib/cli/watch');\n\nassert.strictEqual(watchRun(), 'm');\n`,
+    },
+    move: { from: "lib/cli/watch.js", name: "watchRun", to: "lib/nodejs/reporters/watch-run.js" },
+    scripts: ["test/watch.check.js"],
+    followed: true,
+  },
+  {
     // mocha's run-option-metadata: ALL_MOCHA_FLAGS, only the unit's, reads exports.aliases.
     name: "js: a private const only the unit uses stays where it reads its file's exports",
     lang: "js",

@@ -609,12 +609,14 @@ const FUNCTION_PROPS = new Set(["prototype", "name", "length", "call", "apply", 
 /** The imports both files need after `unit` moved from `sourcePath` to `destPath`. */
 export async function planScriptImports(original: MoveInput): Promise<ImportPlan> {
   // A unit of a CommonJS file (`require`, `module.exports`): cjs-moves.ts.
-  const plan = (await planCommonJsMove(original)) ?? (await planEsImports(original));
-  if (plan.blocked?.length || original.lang !== "javascript") return plan;
-  // The JSDoc types the unit names, defined at the top of its old file (jsdoc-typedefs.ts).
+  const planned = (await planCommonJsMove(original)) ?? (await planEsImports(original));
+  if (planned.blocked?.length) return planned;
   const unitText = unitTextOf(original);
   // The unit's first line: the rest may have changed on its way (exports.k read as meta.k).
-  const at = plan.destination.indexOf(unitText.split("\n")[0] ?? unitText);
+  const at = planned.destination.indexOf(unitText.split("\n")[0] ?? unitText);
+  const plan = at === -1 ? planned : withInnerSpecifiers(original, planned, at);
+  if (original.lang !== "javascript" || at === -1) return plan;
+  // The JSDoc types the unit names, defined at the top of its old file (jsdoc-typedefs.ts).
   const typedefs = carriedTypedefs({
     sourcePath: original.sourcePath,
     destPath: original.destPath,
@@ -623,7 +625,7 @@ export async function planScriptImports(original: MoveInput): Promise<ImportPlan
     unitText: plan.destination,
     destination: plan.destination,
   });
-  if (!typedefs.names.length || at === -1) return plan;
+  if (!typedefs.names.length) return plan;
   return {
     ...plan,
     destination: `${plan.destination.slice(0, at)}${typedefs.block}\n${plan.destination.slice(at)}`,
@@ -631,6 +633,45 @@ export async function planScriptImports(original: MoveInput): Promise<ImportPlan
       ...plan.changes,
       `${original.destPath}: defines the JSDoc types ${typedefs.names.join(", ")} as ${original.sourcePath} does`,
     ],
+  };
+}
+
+/** A literal relative `require("…")` or `import("…")`: its callee, quote and specifier. */
+const INNER = /\b(require|import)\(\s*(['"`])(\.\.?(?:\/[^'"`]*)?)\2\s*\)/g;
+
+/**
+ * The unit's own `require("../mocha")` and `import("./x")` of relative paths
+ * (found by bench:real on mocha's watchRun), rewritten for where it now is:
+ * in the unit's lines of the new file, from `at`.
+ */
+function withInnerSpecifiers(original: MoveInput, plan: ImportPlan, at: number): ImportPlan {
+  const unitText = unitTextOf(original);
+  if (unitText.search(INNER) === -1) return plan;
+  const grown = Math.max(0, plan.destination.length - original.destAfter.length);
+  const end = Math.min(plan.destination.length, at + unitText.length + grown);
+  const rewritten: string[] = [];
+  const from: string[] = [];
+  const region = plan.destination
+    .slice(at, end)
+    .replace(INNER, (call, fn: string, q: string, spec: string) => {
+      const again = respecify(spec, original.sourcePath, original.destPath);
+      if (again === spec) return call;
+      rewritten.push(`${fn}(${q}${again}${q})`);
+      from.push(`("${spec}")`);
+      return `${fn}(${q}${again}${q})`;
+    });
+  if (!rewritten.length) return plan;
+  return {
+    ...plan,
+    destination: plan.destination.slice(0, at) + region + plan.destination.slice(end),
+    changes: [
+      ...plan.changes,
+      `${original.destPath}: the unit's own ${rewritten.join(", ")} name what they named from ${original.sourcePath}`,
+    ],
+    unresolved: plan.unresolved.filter(
+      (u) =>
+        !(u.includes("in the moved unit names a path relative") && from.some((f) => u.includes(f))),
+    ),
   };
 }
 
