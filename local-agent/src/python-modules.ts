@@ -1,4 +1,4 @@
-import { existsSync, statSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { isInside } from "./paths.ts";
 
@@ -58,7 +58,16 @@ export function pythonModules(
 export function newPackagesFor(dest: string, root: string): string[] {
   const made: string[] = [];
   let dir = path.dirname(dest);
-  while (isInside(root, dir) && dir !== root && !existsSync(dir)) {
+  // A directory that is there but empty (an undone move leaves the one it made) is made a
+  // package as a missing one is.
+  const empty = (d: string) => {
+    try {
+      return isDir(d) && readdirSync(d).length === 0;
+    } catch {
+      return false;
+    }
+  };
+  while (isInside(root, dir) && dir !== root && (!existsSync(dir) || empty(dir))) {
     made.push(dir);
     dir = path.dirname(dir);
   }
