@@ -1,4 +1,8 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { newLoadFailures } from "../src/file-ops/load-check.ts";
 import {
   describeFailure,
   type LoadModule,
@@ -103,5 +107,17 @@ describe("Python's import followed over top-level statements", () => {
     expect((await loadSteps("from .y import z\n", "pkg.sub", false))[0]).toMatchObject({
       module: "pkg.y",
     });
+  });
+
+  it("takes a module too deep to parse (a hostile file) as one whose names are unknown, not a crash", async () => {
+    const root = mkdtempSync(path.join(tmpdir(), "deep-"));
+    mkdirSync(path.join(root, "pkg"));
+    writeFileSync(path.join(root, "pkg", "__init__.py"), "");
+    const deep = `x = ${"(".repeat(100_000)}1${")".repeat(100_000)}\n`;
+    const files = [
+      { abs: path.join(root, "pkg", "__init__.py"), before: "", after: "" },
+      { abs: path.join(root, "pkg", "deep.py"), before: deep, after: deep },
+    ];
+    expect(await newLoadFailures(files, [root], [])).toEqual([]);
   });
 });

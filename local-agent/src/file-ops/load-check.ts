@@ -4,6 +4,7 @@ import {
   describeFailure,
   type LoadFailure,
   type LoadModule,
+  type LoadStep,
   loadFailures,
   loadSteps,
 } from "../imports/python-load.ts";
@@ -42,7 +43,14 @@ export async function newLoadFailures(
     const key = createHash("sha256").update(`${name}\0${isPackage}\0${text}`).digest("base64");
     const known = STEPS.get(key);
     if (known) return known;
-    const mod = { steps: await loadSteps(text, name, isPackage) };
+    // A module too deep to parse (a hostile file) is one whose names cannot be known.
+    const mod = {
+      steps: await loadSteps(text, name, isPackage).catch((error: unknown): LoadStep[] => {
+        if (error instanceof RangeError || /call stack/i.test(String(error)))
+          return [{ kind: "open" }];
+        throw error;
+      }),
+    };
     if (STEPS.size >= MAX_STEPS) STEPS.clear();
     STEPS.set(key, mod);
     return mod;
