@@ -22,6 +22,23 @@ async function project(files: Record<string, string>): Promise<Map<string, LoadM
 }
 
 describe("Python's import followed over top-level statements", () => {
+  it("runs a submodule a package imports from itself (`from . import nodes` in its __init__) before any other", async () => {
+    // Jinja's nodes.py imports a moved node class back before it stops making them: importing
+    // the new module first runs the package, which runs nodes.py, which runs the new module.
+    const modules = await project({
+      "pkg/__init__": "from . import nodes\n",
+      "pkg.nodes": "class Expr:\n    pass\n\n\nfrom .more.mod import Mod\n\nX = 1\n",
+      "pkg.more/__init__": "",
+      "pkg.more.mod": "from ..nodes import Expr\n\n\nclass Mod(Expr):\n    pass\n",
+    });
+    expect(loadFailures(modules, [...modules.keys()])).toEqual([]);
+    // Without the package's import, the new module imported first meets the import back early.
+    modules.set("pkg", { steps: [] });
+    expect(loadFailures(modules, ["pkg.more.mod"]).map(describeFailure)).toEqual([
+      "importing pkg.more.mod runs pkg.more.mod → pkg.nodes, and pkg.nodes imports Mod from pkg.more.mod, which is still being imported and has not defined it yet",
+    ]);
+  });
+
   it("finds a circular import through a package's __init__ on the way (werkzeug's shape)", async () => {
     const modules = await project({
       "pkg/__init__": "",

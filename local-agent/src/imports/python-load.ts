@@ -232,9 +232,11 @@ export function loadFailures(
           run(step.module);
           const from = state.get(step.module);
           for (const { name: n, binds } of step.names) {
-            running.names.add(binds);
-            if (!from || from.open || from.names.has(n)) continue;
+            // Bound once found: a package's `from . import sub` finds `sub` by running it.
+            const found = !from || from.open || from.names.has(n);
             const sub = `${step.module}.${n}`;
+            running.names.add(binds);
+            if (found) continue;
             if (modules.has(sub)) {
               run(sub);
               continue;
