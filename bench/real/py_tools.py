@@ -178,10 +178,40 @@ def lint(root, files):
         except SyntaxError as error:
             findings.append({"file": rel, "message": f"SyntaxError: {error.msg}"})
             continue
+        lines = source.splitlines()
         for message in checker.Checker(tree, filename=rel).messages:
+            if suppressed(message, lines):
+                continue
             text = re.sub(r"line \d+", "line N", message.message % message.message_args)
             findings.append({"file": rel, "message": text})
     print(json.dumps(findings))
+
+
+# pyflakes' messages by the codes flake8 and ruff give them (their F rules).
+CODES = {
+    "UnusedImport": "F401",
+    "ImportShadowedByLoopVar": "F402",
+    "ImportStarUsed": "F403",
+    "LateFutureImport": "F404",
+    "ImportStarUsage": "F405",
+    "RedefinedWhileUnused": "F811",
+    "UndefinedName": "F821",
+    "UndefinedExport": "F822",
+    "UndefinedLocal": "F823",
+    "UnusedVariable": "F841",
+    "UnusedAnnotation": "F842",
+}
+
+
+def suppressed(message, lines):
+    """Whether the message's line says `# noqa` (all codes) or `# noqa: …` with its code, as
+    flake8 and ruff, which run pyflakes' checks as their F rules, read it."""
+    line = lines[message.lineno - 1] if 0 < message.lineno <= len(lines) else ""
+    noqa = re.search(r"#\s*noqa(?::\s*([A-Z]+[0-9]+(?:[,\s]+[A-Z]+[0-9]+)*))?", line, re.I)
+    if not noqa:
+        return False
+    codes = noqa.group(1)
+    return codes is None or CODES.get(type(message).__name__, "") in re.split(r"[,\s]+", codes)
 
 
 class FailedTests:

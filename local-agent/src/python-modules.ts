@@ -74,6 +74,10 @@ export function newPackagesFor(dest: string, root: string): string[] {
   return made.length && existsSync(path.join(dir, "__init__.py")) ? made : [];
 }
 
+/** Whether `dir` holds the top-level package or module `top`. */
+const holds = (dir: string, top: string) =>
+  isDir(path.join(dir, top)) || existsSync(path.join(dir, `${top}.py`));
+
 const isDir = (p: string) => {
   try {
     return statSync(p).isDirectory();
@@ -101,13 +105,15 @@ export function importRootOf(abs: string, top: string, root: string): string | u
       n--
     )
       dir = path.dirname(dir);
-    return dir;
+    // A package of tests (`tests/sansio/__init__.py`) imports the project's package from
+    // where a test would: its top, or a `src/` above.
+    if (holds(dir, top)) return dir;
   }
   for (let dir = path.dirname(abs); isInside(root, dir); dir = path.dirname(dir)) {
-    if (isDir(path.join(dir, top)) || existsSync(path.join(dir, `${top}.py`))) return dir;
+    if (holds(dir, top)) return dir;
     // A `src/` layout: its tests import the package from src/, installed or put on the path.
     const src = path.join(dir, "src");
-    if (isDir(path.join(src, top)) || existsSync(path.join(src, `${top}.py`))) return src;
+    if (holds(src, top)) return src;
     if (dir === root || dir === path.dirname(dir)) break;
   }
   return undefined;

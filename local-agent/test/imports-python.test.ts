@@ -252,7 +252,7 @@ describe("import-aware moves in Python, on the shapes real projects have", () =>
     expect(plan.blocked).toBeUndefined();
   });
 
-  it("refuses a cycle no placement of imports can hold: the unit needs the old module as it is defined, which reads the unit as it loads", async () => {
+  it("imports the unit back where the old module first reads it as it loads, below what the unit reads as it is defined: the cycle holds whichever module is imported first only if the project's load order says so, which the load check judges", async () => {
     const source = [
       "class Base:",
       "    pass",
@@ -269,10 +269,57 @@ describe("import-aware moves in Python, on the shapes real projects have", () =>
       { sourcePath: "pkg/models.py", source, destPath: "pkg/sub/child.py", dest: "" },
       "Child",
     );
-    // 0.7 imported Child back where it was: that held only while pkg/models.py was imported first.
-    expect(plan.blocked).toEqual([
-      "Moving Child to pkg/sub/child.py would make a circular import no placement of imports can hold: pkg/sub/child.py would import Base from pkg/models.py, and reads Base as it is defined (line 5), and pkg/models.py reads Child when it is imported (line 9). Move them together, or move what it uses from pkg/models.py first.",
+    // That holds while pkg/models.py is imported before pkg/sub/child.py (a package importing
+    // it first, as Jinja's does its exceptions); where nothing says so, the load check
+    // (file-ops/load-check.ts) refuses the move: the invariant's shapes hold both.
+    expect(plan.blocked).toBeUndefined();
+    expect(plan.destination).toBe(
+      "from pkg.models import Base\n\n\nclass Child(Base):\n    pass\n",
+    );
+    expect(plan.source).toBe(
+      "class Base:\n    pass\n\n\nfrom pkg.sub.child import Child  # noqa: E402\n\nREGISTRY = {'child': Child}\n",
+    );
+    expect(plan.changes).toContain(
+      "pkg/models.py: imports Child from pkg/sub/child.py at line 5, where it first reads it as it loads (a circular import at its top)",
+    );
+  });
+
+  it("leaves TypeVars where they are when taking them along would put the import back above what the unit reads as it is defined (werkzeug's MultiDict)", async () => {
+    // K and V go with Multi (its bases read them) and TCDict, which Multi's bases read, comes after
+    // the module's first read of K; left where they are, the import back holds below TCDict.
+    const source = [
+      "from typing import Dict, List, TypeVar",
+      "",
+      'K = TypeVar("K")',
+      'V = TypeVar("V")',
+      "",
+      "",
+      "class TCDict(Dict[K, V]):",
+      "    pass",
+      "",
+      "",
+      "class Multi(TCDict[K, List[V]]):",
+      "    pass",
+      "",
+      "",
+      "class Frozen(Multi[K, V]):",
+      "    pass",
+      "",
+    ].join("\n");
+    const plan = await move(
+      { sourcePath: "pkg/structures.py", source, destPath: "pkg/multi.py", dest: "" },
+      "Multi",
+    );
+    expect(plan.blocked).toBeUndefined();
+    expect(plan.moved).toEqual(["Multi"]);
+    expect(plan.destination.split("\n").slice(0, 3)).toEqual([
+      "from typing import List",
+      "",
+      "from pkg.structures import K, TCDict, V",
     ]);
+    expect(plan.source).toContain(
+      "\n\n\nfrom pkg.multi import Multi  # noqa: E402\n\n\nclass Frozen(Multi[K, V]):",
+    );
   });
 
   it("breaks a cycle from the other side: the new module imports what it needs from the old one inside its functions, where the old module reads the unit as it loads", async () => {
@@ -351,7 +398,7 @@ describe("import-aware moves in Python, on the shapes real projects have", () =>
     );
   });
 
-  it("refuses that cycle where the module's code reads annotations when it runs (pydantic)", async () => {
+  it("breaks that cycle with annotations evaluated where the module's code reads them when it runs (pydantic)", async () => {
     const source = [
       "from pydantic import BaseModel",
       "",
@@ -371,7 +418,14 @@ describe("import-aware moves in Python, on the shapes real projects have", () =>
       { sourcePath: "shop/models.py", source, destPath: "shop/order.py", dest: "" },
       "Order",
     );
-    expect(plan.blocked?.[0]).toMatch(/reads Item as it is defined \(line 9\)/);
+    // Not under TYPE_CHECKING: pydantic reads Item as Order is defined. The import back goes
+    // below Item, where DEFAULT first reads Order.
+    expect(plan.blocked).toBeUndefined();
+    expect(plan.destination).toContain("from shop.models import Item\n");
+    expect(plan.destination).not.toContain("TYPE_CHECKING");
+    expect(plan.source).toContain(
+      "    name: str\n\n\nfrom shop.order import Order  # noqa: E402\n\nDEFAULT = Order(items=[])\n",
+    );
   });
 
   it("takes a TypeVar the unit's bases need along, and imports it back with the unit (rich's PromptBase)", async () => {

@@ -201,7 +201,8 @@ export function checkPython(root: string, importRoot = "."): Findings {
     const m = /^(.+?\.py):\d+:\d+:? (.*)$/.exec(line.trim());
     // What a real break looks like: a name used and defined nowhere (NameError when it runs),
     // or imported and never used (a finding the untouched project did not have).
-    if (m?.[1] && m[2]) add(found, path.join(importRoot, m[1]), `pyflakes: ${m[2]}`);
+    if (m?.[1] && m[2] && !noqa(path.join(base, m[1]), line, m[2]))
+      add(found, path.join(importRoot, m[1]), `pyflakes: ${m[2]}`);
   }
   const env = { ...process.env, PYTHONPATH: base, PYTHONDONTWRITEBYTECODE: "1" };
   const traceback = /File "([^"]+)", line \d+/g;
@@ -221,6 +222,24 @@ export function checkPython(root: string, importRoot = "."): Findings {
     add(found, path.normalize(file), `${isTest ? "test" : "import"}: ${last}`);
   }
   return found;
+}
+
+/** pyflakes' messages by the codes flake8 and ruff, which run its checks as their F rules, give them. */
+const FLAKE_CODES: [RegExp, string][] = [
+  [/imported but unused/, "F401"],
+  [/redefinition of unused/, "F811"],
+  [/undefined name/, "F821"],
+  [/assigned to but never used/, "F841"],
+];
+
+/** Whether a pyflakes finding's line says `# noqa` (all) or `# noqa: …` with its code, as flake8 and ruff read it. */
+function noqa(file: string, finding: string, message: string): boolean {
+  const at = Number(/\.py:(\d+):/.exec(finding)?.[1] ?? 0);
+  const text = readFileSync(file, "utf8").split("\n")[at - 1] ?? "";
+  const m = /#\s*noqa(?::\s*([A-Z]+\d+(?:[,\s]+[A-Z]+\d+)*))?/i.exec(text);
+  if (!m) return false;
+  const code = FLAKE_CODES.find(([re]) => re.test(message))?.[1];
+  return m[1] === undefined || (code !== undefined && m[1].split(/[,\s]+/).includes(code));
 }
 
 /** Python tests outside the import root (a `src/` layout's tests/), run with it on the path. */

@@ -49,6 +49,7 @@ describe("the move invariant: every file a move leaves broken is named", () => {
         expect(moved.error?.message).toBeUndefined();
         expect(moved.unresolved).toEqual([]);
       }
+      if (shape.refused) expect(moved.error?.message).toContain(shape.refused);
       if (!moved.ok) {
         // A refusal is honest when it says why and changes nothing.
         expect(moved.error?.code).toBe("MOVE_BLOCKED");

@@ -17,6 +17,8 @@ export interface Shape {
   importRoots?: string[];
   /** The move is made and follows everything: its receipt names nothing as not followed. */
   followed?: true;
+  /** The move is refused (MOVE_BLOCKED), saying this. */
+  refused?: string;
 }
 
 const TSCONFIG = JSON.stringify({
@@ -587,6 +589,108 @@ export const PYTHON_SHAPES: Shape[] = [
     followed: true,
   },
   {
+    // Jinja's exceptions.py, urllib3's and httpx's: a base, the unit, and subclasses of the unit.
+    name: "py: a class between its base and its subclasses in the old module (an exception hierarchy)",
+    lang: "py",
+    files: {
+      "pkg/__init__.py":
+        'from .errors import AssertError, Error, SyntaxErr\n\n__all__ = ["AssertError", "Error", "SyntaxErr"]\n',
+      "pkg/errors.py": `class Error(Exception):\n    pass\n\n\nclass SyntaxErr(Error):\n    def __init__(self, message, line):\n        super().__init__(message)\n        self.line = line\n\n\nclass AssertError(SyntaxErr):\n    pass\n\n\ndef fail(line):\n    raise SyntaxErr("bad", line)\n`,
+      "pkg/parse.py":
+        'from .errors import SyntaxErr\n\n\ndef parse(s):\n    if not s:\n        raise SyntaxErr("empty", 1)\n    return s\n',
+      "test_errors.py": `from pkg import AssertError, Error\nfrom pkg.errors import fail\nfrom pkg.parse import parse\n\nassert issubclass(AssertError, Error)\ntry:\n    parse("")\nexcept Error as e:\n    assert e.line == 1\ntry:\n    fail(3)\nexcept Error as e:\n    assert e.line == 3\n`,
+    },
+    move: { from: "pkg/errors.py", name: "SyntaxErr", to: "pkg/syntax/err.py" },
+    followed: true,
+  },
+  {
+    // The same, where nothing imports the old module before the new one: importing the new
+    // module first would meet the import back before the unit is defined.
+    name: "py: that hierarchy where the new module may be imported first: refused",
+    lang: "py",
+    files: {
+      "pkg/__init__.py": "",
+      "pkg/errors.py": `class Error(Exception):\n    pass\n\n\nclass SyntaxErr(Error):\n    pass\n\n\nclass AssertError(SyntaxErr):\n    pass\n`,
+      "test_errors.py": `from pkg.errors import AssertError, Error\n\nassert issubclass(AssertError, Error)\n`,
+    },
+    move: { from: "pkg/errors.py", name: "SyntaxErr", to: "pkg/syntax/err.py" },
+    refused:
+      "would make an import fail when the code loads (a circular import): importing pkg.syntax.err runs pkg.syntax.err → pkg.errors, and pkg.errors imports SyntaxErr from pkg.syntax.err, which is still being imported",
+  },
+  {
+    // Jinja's nodes.py ends in `NodeType.__new__ = staticmethod(_failing_new)`.
+    name: "py: a class whose metaclass the old module changes further down",
+    lang: "py",
+    files: {
+      "pkg/__init__.py": 'from . import nodes\n\n__all__ = ["nodes"]\n',
+      "pkg/nodes.py": `class NodeType(type):\n    def __new__(mcs, name, bases, d):\n        d.setdefault("abstract", False)\n        return type.__new__(mcs, name, bases, d)\n\n\nclass Node(metaclass=NodeType):\n    pass\n\n\nclass Expr(Node):\n    pass\n\n\nclass Mod(Expr):\n    pass\n\n\nclass Call(Expr):\n    arg: "Mod"\n\n\ndef _failing_new(*args, **kwargs):\n    raise TypeError("can't create custom node types")\n\n\nNodeType.__new__ = staticmethod(_failing_new)  # type: ignore\ndel _failing_new\n`,
+      "test_nodes.py": `from pkg import nodes\n\nassert issubclass(nodes.Mod, nodes.Expr)\ntry:\n    type("X", (nodes.Node,), {})\nexcept TypeError:\n    pass\nelse:\n    raise AssertionError("made")\n`,
+    },
+    move: { from: "pkg/nodes.py", name: "Mod", to: "pkg/more/mod.py" },
+    followed: true,
+  },
+  {
+    // Jinja's runtime.py: `exported = ["Undefined", …]`, which generated code imports from it;
+    // werkzeug's exceptions.py: every HTTPException found in its globals() as it loads.
+    name: "py: a module that names the unit in a string list, and one that reads its globals()",
+    lang: "py",
+    files: {
+      "pkg/__init__.py": 'from . import errors\n\n__all__ = ["errors"]\n',
+      "pkg/runtime.py": `from .errors import RuntimeErr\n\nexported = ["join", "RuntimeErr"]\n\n\ndef join(seq):\n    return "".join(seq)\n\n\ndef fail():\n    raise RuntimeErr("x")\n`,
+      "pkg/errors.py": `class Base(Exception):\n    code = None\n\n\nclass RuntimeErr(Base):\n    code = 500\n\n\nclass Missing(Base):\n    code = 404\n\n\ncodes = {}\n\n\ndef _find():\n    for obj in globals().values():\n        if isinstance(obj, type) and issubclass(obj, Base) and obj.code:\n            codes[obj.code] = obj\n\n\n_find()\n`,
+      "test_runtime.py": `from pkg import runtime\nfrom pkg.errors import codes\n\nns = {}\nexec("from pkg.runtime import " + ", ".join(runtime.exported), ns)\nassert ns["join"](["a", "b"]) == "ab"\nassert sorted(codes) == [404, 500]\n`,
+    },
+    move: { from: "pkg/errors.py", name: "Missing", to: "pkg/http/missing.py" },
+    followed: true,
+  },
+  {
+    name: "py: a function a module names in a string list moves",
+    lang: "py",
+    files: {
+      "pkg/__init__.py": "",
+      "pkg/runtime.py": `exported = ["join", "identity"]\n\n\ndef join(seq):\n    return "".join(seq)\n\n\ndef identity(x):\n    return x\n`,
+      "test_runtime.py": `from pkg import runtime\n\nns = {}\nexec("from pkg.runtime import " + ", ".join(runtime.exported), ns)\nassert ns["join"](["a", "b"]) == "ab"\n`,
+    },
+    move: { from: "pkg/runtime.py", name: "join", to: "pkg/text/join.py" },
+    followed: true,
+  },
+  {
+    // Jinja's visitor.py: `if t.TYPE_CHECKING: class VisitCallable(te.Protocol): …`.
+    name: "py: a Protocol the old module defines for type checkers alone, read in the unit's annotations",
+    lang: "py",
+    files: {
+      "pkg/__init__.py": "",
+      "pkg/visitor.py": `import typing as t\n\nif t.TYPE_CHECKING:\n    class VisitCallable(t.Protocol):\n        def __call__(self, node: int) -> int: ...\n\n\nclass Visitor:\n    def get(self, name: str) -> "t.Optional[VisitCallable]":\n        return getattr(self, f"visit_{name}", None)\n\n\nclass Transformer(Visitor):\n    pass\n`,
+      "test_visitor.py": `from pkg.visitor import Transformer\n\nassert Transformer().get("x") is None\n`,
+    },
+    move: { from: "pkg/visitor.py", name: "Visitor", to: "pkg/walk/visitor.py" },
+    followed: true,
+  },
+  {
+    // werkzeug's MultiDict: the TypeVars its bases read are read by a class above it too.
+    name: "py: a generic class whose TypeVars the old module reads before the unit's base",
+    lang: "py",
+    files: {
+      "pkg/__init__.py": 'from .structures import Frozen\n\n__all__ = ["Frozen"]\n',
+      "pkg/structures.py": `from typing import Dict, List, TypeVar\n\nK = TypeVar("K")\nV = TypeVar("V")\n\n\nclass TCDict(Dict[K, V]):\n    pass\n\n\nclass Multi(TCDict[K, List[V]]):\n    def first(self, key: K) -> V:\n        return self[key][0]\n\n\nclass Frozen(Multi[K, V]):\n    pass\n`,
+      "test_structures.py": `from pkg import Frozen\n\nassert Frozen(a=[1]).first("a") == 1\n`,
+    },
+    move: { from: "pkg/structures.py", name: "Multi", to: "pkg/multi.py" },
+    followed: true,
+  },
+  {
+    // Jinja's nodes.py reads Call in string annotations (`call: "Call"`) and in functions.
+    name: "py: a unit the old module reads in string annotations and functions alone, across a cycle",
+    lang: "py",
+    files: {
+      "pkg/__init__.py": "",
+      "pkg/nodes.py": `class Expr:\n    pass\n\n\nclass Call(Expr):\n    pass\n\n\nclass Filter(Expr):\n    call: "Call"\n\n    def make(self) -> "Call":\n        return Call()\n`,
+      "test_nodes.py": `from pkg.nodes import Filter\n\nassert type(Filter().make()).__name__ == "Call"\n`,
+    },
+    move: { from: "pkg/nodes.py", name: "Call", to: "pkg/calls.py" },
+    followed: true,
+  },
+  {
     name: "py: a cycle the new module would close",
     lang: "py",
     files: {
@@ -621,6 +725,21 @@ export const PYTHON_SHAPES: Shape[] = [
     },
     move: { from: "src/pkg/http.py", name: "modified", to: "src/pkg/data/modified.py" },
     scripts: ["tests/test_http.py"],
+    followed: true,
+  },
+  {
+    // werkzeug's tests/sansio/__init__.py: a package of tests, importing from src/ all the same.
+    name: "py: a src/ layout's tests in a package of their own",
+    lang: "py",
+    importRoots: ["src"],
+    files: {
+      "src/pkg/__init__.py": "",
+      "src/pkg/utils.py": `def host(h):\n    return h.lower()\n\n\ndef keep():\n    return 1\n`,
+      "tests/sansio/__init__.py": "",
+      "tests/sansio/test_utils.py": `from pkg.utils import host, keep\n\nassert host("A") == "a"\nassert keep() == 1\n`,
+    },
+    move: { from: "src/pkg/utils.py", name: "host", to: "src/pkg/host.py" },
+    scripts: ["tests/sansio/test_utils.py"],
     followed: true,
   },
   {

@@ -72,6 +72,8 @@ interface Facts {
   topLevel: { name: string; start: number; end: number }[];
   /** Names bound at the top level inside compound statements (`try: import json`, `if …: X = 1`). */
   nested: Set<string>;
+  /** Names defined, not imported, under `if TYPE_CHECKING:` (a Protocol for annotations alone). */
+  typeOnly: Set<string>;
   /** Where new imports go: after the last import (and the docstring, the `__future__` imports). */
   insertAt: number;
   /** Where a `from __future__` import goes: after the docstring and the other ones. */
@@ -405,6 +407,7 @@ function factsOf(tree: Tree, text: string): Facts {
   const statements: Statement[] = [];
   const topLevel: Facts["topLevel"] = [];
   const nested = new Set<string>();
+  const typeOnly = new Set<string>();
   const future = new Set<string>();
   let insertAt = 0;
   let futureAt = 0;
@@ -446,6 +449,14 @@ function factsOf(tree: Tree, text: string): Facts {
       for (const c of body ? kids(body) : []) {
         const inner = statementOf(c, true);
         if (inner) push(inner);
+        const def = c.type === "decorated_definition" ? c.childForFieldName("definition") : c;
+        const name =
+          def?.type === "class_definition" || def?.type === "function_definition"
+            ? def.childForFieldName("name")
+            : c.type === "expression_statement"
+              ? kids(c)[0]?.childForFieldName("left")
+              : null;
+        if (name?.type === "identifier") typeOnly.add(name.text);
       }
       const firstInner = body ? kids(body)[0] : undefined;
       const lineStart = text.lastIndexOf("\n", (firstInner?.startIndex ?? 1) - 1) + 1;
@@ -502,7 +513,18 @@ function factsOf(tree: Tree, text: string): Facts {
       if (block) guarded.push(block);
     }
   }
-  return { statements, topLevel, nested, insertAt, futureAt, future, typeChecking, all, guarded };
+  return {
+    statements,
+    topLevel,
+    nested,
+    typeOnly,
+    insertAt,
+    futureAt,
+    future,
+    typeChecking,
+    all,
+    guarded,
+  };
 }
 
 /** The module a root-relative `.py` path is (`shop/api/users.py` → `shop.api.users`). */
@@ -809,6 +831,8 @@ export interface PythonMoveInput extends MoveTexts {
   cutAt?: number;
   /** A package `__init__.py` importing the new module runs, which imports the old one: a cycle too. */
   throughPackage?: string;
+  /** Whether what the unit reads as it is defined may go with it (takenAlong); on unless said. */
+  takeAlong?: boolean;
   /**
    * How the project imports its own modules, where the old module does not
    * show it (it imports nothing of its package): relatively (`from .x import`)
@@ -833,7 +857,10 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
   );
   // What the unit needs as it is defined (a base's `TypeVar`), where the old module loads the
   // unit back: goes with it (a circular import otherwise), and is imported back as the unit is.
-  const taken = input.throughPackage === undefined ? await takenAlong(input, before, moved) : [];
+  const taken =
+    input.throughPackage === undefined && input.takeAlong !== false
+      ? await takenAlong(input, before, moved)
+      : [];
   let sourceAfter = input.sourceAfter;
   for (const t of taken) {
     moved.add(t.name);
@@ -963,6 +990,12 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
       need(statement, part);
     }
   }
+  // What the old module defines for type checkers alone, the new one imports for them alone.
+  for (const name of before.facts.typeOnly)
+    if (before.used.has(name) && !moved.has(name) && !imported.has(name)) {
+      imported.add(name);
+      typeNeeds.push({ kind: "from", module: ownModule, text: name, local: name, group: ownGroup });
+    }
   for (const name of new Set(ownNames))
     if (before.used.has(name) && !moved.has(name) && !imported.has(name)) {
       fromSource.push(name);
@@ -1022,6 +1055,7 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
   const after = await withTree(source, "python", (tree) => ({
     facts: factsOf(tree, source),
     reads: moduleReads(tree, source, 0, source.length),
+    named: namedInStrings(tree),
   }));
   const stillRead = new Set(after.reads.map((r) => r.name));
   const unitImports = new Set(
@@ -1030,7 +1064,9 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
       .filter((p) => before.used.has(p.local))
       .map((p) => p.local),
   );
-  const listed = new Set(after.facts.all?.map((a) => a.name) ?? []);
+  // Names the module lists by string (`__all__`, Jinja's `exported = ["Undefined", …]`, which
+  // generated code imports from it) stay its attributes.
+  const listed = new Set([...(after.facts.all?.map((a) => a.name) ?? []), ...after.named]);
   const unread = (local: string) => !stillRead.has(local) && !keep.has(local) && !listed.has(local);
   const dropped: string[] = [];
   const edits: TextEdit[] = [];
@@ -1096,6 +1132,17 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
   }
   // The unit imported back where the old module still reads it.
   const stillUsed = [...moved].filter((name) => stillRead.has(name));
+  // What the old module does further down that must see the unit among its own: a class it
+  // stops making classes of (Jinja's nodes.py ends in `NodeType.__new__ =
+  // staticmethod(_failing_new)`), its globals() read (werkzeug's exceptions.py registers every
+  // HTTPException in them): the unit imported back above it, used there or not.
+  const lock = await withTree(input.sourceBefore, "python", (tree) =>
+    observerAfter(tree, input.unit),
+  );
+  const namedOnly = [...moved].filter(
+    (name) =>
+      (after.named.has(name) || lock?.names.includes(name) === true) && !stillRead.has(name),
+  );
   const blocked: string[] = [];
   const back = relativeStyle
     ? relativeOf(nameOf(destPath, modules), sourcePath, modules)
@@ -1113,7 +1160,6 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
       )
     : [];
   const inUnit = (r: ModuleRead) => spans.some((u) => r.at >= u.start && r.at < u.end);
-  const now = reads.filter((r) => r.immediate && stillUsed.includes(r.name) && !inUnit(r));
   const unitNow = reads.filter((r) => r.immediate && fromSource.includes(r.name) && inUnit(r));
   // Annotations the new module may leave unevaluated (`from __future__ import annotations`,
   // its names imported under `if TYPE_CHECKING:`), unless the unit's code reads annotations
@@ -1129,20 +1175,65 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
     r.annotation === "string" ||
     (r.annotation === "type" && (typingOk || future.includes("annotations")));
   const unitRuntime = unitNow.filter((r) => !deferred(r));
-  const line = (at: number) => input.sourceBefore.slice(0, at).split("\n").length;
+  // The old module's own annotations that are never evaluated (a string, or any under its
+  // `from __future__ import annotations`) read the unit for type checkers alone.
+  const unevaluated = (r: ModuleRead) =>
+    typingOk &&
+    (r.annotation === "string" || (r.annotation === "type" && future.includes("annotations")));
+  const now = reads.filter(
+    (r) => r.immediate && stillUsed.includes(r.name) && !inUnit(r) && !unevaluated(r),
+  );
   const names = stillUsed.join(", ");
-  let strategy: "top" | "lazy" | "lazy-new" | "blocked" = "top";
+  const placedNames = [...new Set([...stillUsed, ...namedOnly])];
+  let strategy: "top" | "lazy" | "lazy-new" | "placed" | "blocked" = "top";
   if (stillUsed.length && cycle)
     strategy = !now.length
       ? "lazy"
       : input.throughPackage === undefined && fromSource.length && !unitRuntime.length
         ? "lazy-new"
-        : "blocked";
-  if (strategy === "lazy-new") {
+        : "placed";
+  if ((namedOnly.length || lock) && cycle && (strategy === "lazy" || strategy === "top"))
+    strategy = "placed";
+  const placeIn = (tree: Tree, text: string, reads: readonly ModuleRead[]) => {
+    const read = firstLoadRead(tree, text, reads, stillUsed, unevaluated) ?? text.length;
+    // The statement itself, at the start of a line, not a mention of it (`def _find_exceptions()`).
+    const found = lock ? statementAt(text, lock.text) : -1;
+    const locked = found !== -1 && found < read;
+    const at = locked ? found : read;
+    return { at: text.lastIndexOf("\n", at - 1) + 1, locked };
+  };
+  // Else the old module imports the unit back just above where it first reads it as it loads,
+  // once what the new module reads of it as it loads is defined (`class TemplateError`, then
+  // the import, then `class TemplateAssertionError(TemplateSyntaxError)`). What the new module
+  // imports of what the old one defines further down goes in its functions or under
+  // TYPE_CHECKING; what it reads of that as it is defined, no placement holds.
+  let late: string[] = fromSource;
+  let tooLate: { name: string; line: number } | undefined;
+  let placeLine = 0;
+  if (strategy === "placed") {
+    const { at } = await withTree(source, "python", (tree) => placeIn(tree, source, after.reads));
+    placeLine = source.slice(0, at).split("\n").length;
+    const definedAt = (name: string) =>
+      after.facts.topLevel.find((t) => t.name === name)?.start ?? -1;
+    late = fromSource.filter((name) => definedAt(name) >= at);
+    const lateNow = unitRuntime.find((r) => late.includes(r.name));
+    if (lateNow) {
+      strategy = "blocked";
+      tooLate = {
+        name: lateNow.name,
+        line: source.slice(0, definedAt(lateNow.name)).split("\n").length,
+      };
+    }
+  }
+  if (strategy === "lazy-new" || (strategy === "placed" && late.length)) {
     // The new module reads the old one's names only in its functions (imported there) and in
     // its annotations (imported for type checkers alone, the annotations left unevaluated).
     const annotated = [
-      ...new Set(unitNow.filter((r) => r.annotation !== undefined).map((r) => r.name)),
+      ...new Set(
+        unitNow
+          .filter((r) => r.annotation !== undefined && late.includes(r.name))
+          .map((r) => r.name),
+      ),
     ];
     const evaluated = unitNow.some((r) => r.annotation === "type");
     const typeMore: Need[] = annotated.map((name) => ({
@@ -1153,7 +1244,7 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
       group: ownGroup,
     }));
     const allTypes = [...typeNeeds, ...typeMore];
-    const top = needs.filter((n) => !(n.module === ownModule && fromSource.includes(n.local)));
+    const top = needs.filter((n) => !(n.module === ownModule && late.includes(n.local)));
     const futureNow =
       evaluated && !future.includes("annotations") ? [...future, "annotations"] : future;
     const placed = await withCarried(
@@ -1165,9 +1256,9 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
       carried,
     );
     const inside = await withTree(placed, "python", (tree) =>
-      moduleReads(tree, placed, 0, placed.length).filter((r) => fromSource.includes(r.name)),
+      moduleReads(tree, placed, 0, placed.length).filter((r) => late.includes(r.name)),
     );
-    destination = lazyImports(placed, inside, ownModule, fromSource);
+    destination = lazyImports(placed, inside, ownModule, late);
     const lazy = [...new Set(inside.filter((r) => r.inFunction).map((r) => r.name))];
     if (lazy.length)
       changes.push(
@@ -1179,16 +1270,22 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
       );
   }
   if (destination !== destAfter)
-    changes.splice(destImportsAt, 0, destImports(strategy === "lazy-new" ? fromSource : []));
-  if (strategy === "blocked") {
-    const read = [...new Set(now.map((r) => r.name))].join(", ");
-    const through =
-      input.throughPackage !== undefined
-        ? `importing ${destPath} runs ${input.throughPackage}, which imports ${sourcePath}`
-        : `${destPath} would import ${fromSource.join(", ")} from ${sourcePath}${unitRuntime.length ? `, and ${stillUsed.length === 1 ? "reads" : "read"} ${[...new Set(unitRuntime.map((r) => r.name))].join(", ")} as it is defined (line ${line((unitRuntime[0] as ModuleRead).at)})` : ""}`;
-    blocked.push(
-      `Moving ${names} to ${destPath} would make a circular import no placement of imports can hold: ${through}, and ${sourcePath} reads ${read} when it is imported (line ${line((now.find((r) => r.annotation !== "string") ?? (now[0] as ModuleRead)).at)}). Move them together, or move what ${stillUsed.length === 1 ? "it uses" : "they use"} from ${sourcePath} first.`,
+    changes.splice(
+      destImportsAt,
+      0,
+      destImports(strategy === "lazy-new" || strategy === "placed" ? late : []),
     );
+  if (strategy === "blocked" && tooLate) {
+    const read = [...new Set(now.map((r) => r.name))].join(", ");
+    blocked.push(
+      `Moving ${names} to ${destPath} would make a circular import no placement of imports can hold: ${destPath} would import ${tooLate.name} from ${sourcePath} and read it as ${names} ${stillUsed.length === 1 ? "is" : "are"} defined, but ${sourcePath} defines ${tooLate.name} (line ${tooLate.line}) after it first reads ${read} when it is imported (line ${placeLine}). Move them together, or move what ${stillUsed.length === 1 ? "it uses" : "they use"} from ${sourcePath} first.`,
+    );
+  }
+  // What went along to break a cycle may be what blocks the import back's placement (MultiDict's
+  // TypeVars, which its old module reads before it defines what MultiDict reads): left there.
+  if (blocked.length && taken.length) {
+    const again = await planPythonImports({ ...input, takeAlong: false });
+    if (!again.blocked?.length) return again;
   }
   source = removeImports(source, edits);
   if (dropped.length) changes.push(`${sourcePath}: drops imports ${dropped.join(", ")}`);
@@ -1198,17 +1295,76 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
       moduleReads(tree, final, 0, final.length).filter((r) => stillUsed.includes(r.name)),
     );
     source = lazyImports(source, backReads, back, stillUsed);
-    changes.push(
-      `${sourcePath}: imports ${names} from ${destPath} in the functions that use ${stillUsed.length === 1 ? "it" : "them"} (a circular import otherwise)`,
+    const inFunctions = [...new Set(backReads.filter((r) => r.inFunction).map((r) => r.name))];
+    if (inFunctions.length)
+      changes.push(
+        `${sourcePath}: imports ${inFunctions.join(", ")} from ${destPath} in the functions that use ${inFunctions.length === 1 ? "it" : "them"} (a circular import otherwise)`,
+      );
+    // What only annotations read outside a function's body, type checkers alone import.
+    const typed = [...new Set(backReads.filter((r) => !r.inFunction).map((r) => r.name))];
+    if (typed.length) {
+      const refreshed = await withTree(source, "python", (tree) => factsOf(tree, source));
+      const guardName = guard.split(".")[0] ?? "TYPE_CHECKING";
+      const guardNeeds: Need[] = refreshed.statements.some((st) =>
+        st.parts.some((p) => p.local === guardName),
+      )
+        ? []
+        : [{ kind: "from", module: "typing", text: "TYPE_CHECKING", local: guardName, group: 0 }];
+      source = addImports(source, refreshed, guardNeeds, new Set(), {
+        typeNeeds: typed.map((name) => ({
+          kind: "from",
+          module: back,
+          text: name,
+          local: name,
+          group: 0,
+        })),
+        guard,
+      });
+      changes.push(
+        `${sourcePath}: imports ${typed.join(", ")} from ${destPath} under ${guard} alone (read in annotations never evaluated; a circular import otherwise)`,
+      );
+    }
+  } else if (strategy === "placed") {
+    const final = source;
+    const { at, locked } = await withTree(final, "python", (tree) =>
+      placeIn(tree, final, moduleReads(tree, final, 0, final.length)),
     );
-  } else if ((strategy === "top" || strategy === "lazy-new") && stillUsed.length) {
+    const unused = placedNames.filter((n) => !stillUsed.includes(n));
+    const definition = /^(?:class|def|async\s+def|@)/.test(source.slice(at));
+    const gap = at === source.length && !/\n\n\n$/.test(source) ? "\n\n" : "";
+    // At most two blank lines above it, as between top-level definitions.
+    const head = source.slice(0, at).replace(/\n{4,}$/, "\n\n\n");
+    source = `${head}${gap}from ${back} import ${placedNames.join(", ")}  # noqa: E402${unused.length ? ", F401" : ""}\n${definition ? "\n\n" : "\n"}${source.slice(at)}`;
+    const where = head.split("\n").length;
+    changes.push(
+      lock && locked
+        ? `${sourcePath}: imports ${placedNames.join(", ")} from ${destPath} at line ${where}, before ${lock.why} (${lock.text.trim().split("\n")[0]?.slice(0, 60)})`
+        : !stillUsed.length
+          ? `${sourcePath}: imports ${placedNames.join(", ")} from ${destPath} at its end, where it names ${placedNames.length === 1 ? "it" : "them"} in a string (a circular import at its top)`
+          : `${sourcePath}: imports ${placedNames.join(", ")} from ${destPath} at line ${where}, where it first reads ${stillUsed.length === 1 ? "it" : "them"} as it loads (a circular import at its top)`,
+    );
+  } else if ((strategy === "top" || strategy === "lazy-new") && placedNames.length) {
     const refreshed = await withTree(source, "python", (tree) => factsOf(tree, source));
     source = addImports(
       source,
       refreshed,
-      stillUsed.map((name) => ({ kind: "from", module: back, text: name, local: name, group: 0 })),
+      placedNames.map((name) => ({
+        kind: "from",
+        module: back,
+        text: name,
+        local: name,
+        group: 0,
+      })),
     );
-    changes.push(`${sourcePath}: imports ${names} from ${destPath}`);
+    // Named in a string alone: an import pyflakes would call unused, said to be meant.
+    if (namedOnly.length)
+      source = source.replace(
+        new RegExp(`^(from ${back.replace(/\./g, "\\.")} import [^(\n]*?)$`, "m"),
+        "$1  # noqa: F401",
+      );
+    changes.push(
+      `${sourcePath}: imports ${placedNames.join(", ")} from ${destPath}${namedOnly.length ? ` (${namedOnly.join(", ")} for the string${namedOnly.length === 1 ? "" : "s"} naming ${namedOnly.length === 1 ? "it" : "them"})` : ""}`,
+    );
   }
   return {
     source: tidyEnds(input.sourceBefore, source),
@@ -1225,6 +1381,147 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
       ]),
     ].map((name) => ({ name, stays: !dropped.includes(name) })),
   };
+}
+
+/**
+ * Where an import of `names` goes for the module to read them as it loads:
+ * the start of the top-level statement that first does (with the comments
+ * just above it), not counting annotations never evaluated.
+ */
+function firstLoadRead(
+  tree: Tree,
+  text: string,
+  reads: readonly ModuleRead[],
+  names: readonly string[],
+  unevaluated: (r: ModuleRead) => boolean,
+): number | undefined {
+  const at = Math.min(
+    ...reads
+      .filter((r) => r.immediate && !unevaluated(r) && names.includes(r.name))
+      .map((r) => r.at),
+  );
+  const top = kids(tree.rootNode);
+  const i = top.findIndex((c) => c.startIndex <= at && at < c.endIndex);
+  if (i === -1) return undefined;
+  let start = (top[i] as Node).startIndex;
+  for (let j = i - 1; j >= 0; j--) {
+    const c = top[j] as Node;
+    if (c.type !== "comment" || /\n[ \t]*\n/.test(text.slice(c.endIndex, start))) break;
+    start = c.startIndex;
+  }
+  return text.lastIndexOf("\n", start - 1) + 1;
+}
+
+/**
+ * The identifiers a module names by string in its top-level lists, tuples and
+ * sets (`exported = ["Undefined", "str_join"]`), `__all__` aside: names
+ * something imports from it by name.
+ */
+function namedInStrings(tree: Tree): Set<string> {
+  const out = new Set<string>();
+  const visit = (node: Node) => {
+    if (node.type === "function_definition" || node.type === "class_definition") return;
+    if (node.type === "assignment" && node.childForFieldName("left")?.text === "__all__") return;
+    if (node.type === "string" && /^(?:list|tuple|set)$/.test(node.parent?.type ?? "")) {
+      const m = /^(['"])(\w+)\1$/.exec(node.text);
+      if (m?.[2]) out.add(m[2]);
+      return;
+    }
+    for (const child of kids(node)) visit(child);
+  };
+  visit(tree.rootNode);
+  return out;
+}
+
+/**
+ * The first top-level statement after `unit` that must see what the unit
+ * defines among the module's own: one that changes how its classes are made
+ * (an attribute of dunder name set on a class their bases or metaclasses lead
+ * to: `NodeType.__new__ = …`, `setattr(Base, "__init_subclass__", …)`), or
+ * one that reads the module's `globals()` (itself or through a function of
+ * the module it calls). Its text, why, and the names it must see.
+ */
+function observerAfter(
+  tree: Tree,
+  unit: Span,
+): { text: string; why: string; names: string[] } | undefined {
+  const definitionOf = (node: Node) =>
+    node.type === "decorated_definition" ? node.childForFieldName("definition") : node;
+  const leads = new Map<string, string[]>();
+  const classes: string[] = [];
+  const names: string[] = [];
+  const readsGlobals = new Set<string>();
+  const callsGlobals = (node: Node, via: ReadonlySet<string>): boolean => {
+    if (node.type === "call") {
+      const fn = node.childForFieldName("function");
+      if (fn?.type === "identifier" && (fn.text === "globals" || via.has(fn.text))) return true;
+    }
+    return kids(node).some((c) => callsGlobals(c, via));
+  };
+  for (const child of kids(tree.rootNode)) {
+    const def = definitionOf(child);
+    const name = def?.childForFieldName("name")?.text ?? "";
+    const inUnit = child.startIndex >= unit.start && child.endIndex <= unit.end;
+    if (inUnit && name) names.push(name);
+    if (def?.type === "function_definition" && callsGlobals(def, new Set())) readsGlobals.add(name);
+    if (def?.type !== "class_definition") continue;
+    const supers = kids(def.childForFieldName("superclasses") ?? def).flatMap((a) =>
+      a.type === "identifier"
+        ? [a.text]
+        : a.type === "keyword_argument" && a.childForFieldName("value")?.type === "identifier"
+          ? [a.childForFieldName("value")?.text ?? ""]
+          : [],
+    );
+    leads.set(name, supers);
+    if (inUnit) classes.push(name);
+  }
+  const reached = new Set<string>();
+  const visit = (name: string) => {
+    if (reached.has(name)) return;
+    reached.add(name);
+    for (const s of leads.get(name) ?? []) visit(s);
+  };
+  for (const c of classes) for (const s of leads.get(c) ?? []) visit(s);
+  for (const child of kids(tree.rootNode)) {
+    if (child.startIndex < unit.end || child.type !== "expression_statement") continue;
+    if (names.length && callsGlobals(child, readsGlobals))
+      return { text: child.text, why: "it reads its globals()", names };
+    const expr = kids(child)[0];
+    let target: string | undefined;
+    if (expr?.type === "assignment") {
+      const left = expr.childForFieldName("left");
+      const object = left?.childForFieldName("object");
+      const attr = left?.childForFieldName("attribute")?.text ?? "";
+      if (left?.type === "attribute" && object?.type === "identifier" && /^__\w+__$/.test(attr))
+        target = object.text;
+    } else if (expr?.type === "call" && expr.childForFieldName("function")?.text === "setattr") {
+      const [object, attr] = kids(expr.childForFieldName("arguments") ?? expr).filter(
+        (a) => a.type !== "(" && a.type !== ")" && a.type !== ",",
+      );
+      if (object?.type === "identifier" && /^["']__\w+__["']$/.test(attr?.text ?? ""))
+        target = object.text;
+    }
+    if (target && reached.has(target))
+      return {
+        text: child.text,
+        why: `${target} is changed, which ${classes.length === 1 ? "its definition runs" : "their definitions run"}`,
+        names: classes,
+      };
+  }
+  return undefined;
+}
+
+/** Where the top-level statement `statement` is in `text` (at a line's start, its whole line), or -1. */
+function statementAt(text: string, statement: string): number {
+  for (let at = text.indexOf(statement); at !== -1; at = text.indexOf(statement, at + 1)) {
+    const end = at + statement.length;
+    if (
+      (at === 0 || text[at - 1] === "\n") &&
+      (end === text.length || /[\r\n#\s]/.test(text[end] ?? ""))
+    )
+      return at;
+  }
+  return -1;
 }
 
 /**
