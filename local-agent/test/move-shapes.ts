@@ -121,6 +121,18 @@ export const SHAPES: Shape[] = [
     followed: true,
   },
   {
+    // yup's TupleSchema: `interface TupleSchema`, then `interface TupleSchemaSpec`, then the class.
+    name: "ts: a class merged with an interface, another declaration between them",
+    lang: "ts",
+    files: {
+      "tsconfig.json": TSCONFIG,
+      "src/tuple.ts": `export function create(): TupleSchema {\n  return new TupleSchema();\n}\n\nexport default interface TupleSchema {\n  extra?: number;\n}\n\ninterface TupleSpec {\n  size: number;\n}\n\nexport default class TupleSchema {\n  spec: TupleSpec = { size: 2 };\n}\n`,
+      "src/use.ts": `import TupleSchema, { create } from "./tuple";\n\nexport const t: TupleSchema = create();\nexport const n: number = t.spec.size + (t.extra ?? 0);\n`,
+    },
+    move: { from: "src/tuple.ts", name: "TupleSchema", to: "src/util/TupleSchema.ts" },
+    followed: true,
+  },
+  {
     // yup's `create.INVALID_DATE = …`, React's `Button.displayName = …`.
     name: "ts: a function's own properties (expandos) go with it; its prototype stays",
     lang: "ts",
@@ -412,6 +424,23 @@ export const SHAPES: Shape[] = [
     },
     move: { from: "lib/action.mjs", name: "auto", to: "lib/api/auto.mjs" },
     scripts: ["test/action.check.mjs"],
+    followed: true,
+  },
+  {
+    // yup's DateSchema: `static INVALID_DATE = invalidDate`, a private `let` of its old file, which
+    // imports the class back and sets `create.prototype = DateSchema.prototype` as it loads.
+    name: "js: a private let the unit reads as it loads goes with it and is imported back",
+    lang: "js",
+    files: {
+      "package.json": PACKAGE_CJS,
+      "tsconfig.json": JSCONFIG,
+      "lib/date.mjs":
+        "let invalid = new Date('');\n\nexport function create() {\n  return new DateSchema();\n}\n\nexport class DateSchema {\n  static INVALID = invalid;\n}\n\ncreate.prototype = DateSchema.prototype;\n\nexport const isInvalid = (d) => String(d) === String(invalid);\n",
+      "test/date.check.mjs":
+        "import assert from 'node:assert';\nimport { create, isInvalid } from '../lib/date.mjs';\n\nassert.ok(isInvalid(new Date('')));\nassert.ok(create() instanceof create);\n",
+    },
+    move: { from: "lib/date.mjs", name: "DateSchema", to: "lib/schema/date.mjs" },
+    scripts: ["test/date.check.mjs"],
     followed: true,
   },
   {

@@ -187,7 +187,7 @@ describe("focus in Python, Go, Rust, Java", () => {
     expect(await focus("store.go", "Default")).toMatchObject({ start_line: 20, end_line: 22 });
   });
 
-  it("TypeScript: a class merged with an interface is one unit, unless something is declared between them", async () => {
+  it("TypeScript: a class merged with an interface is one unit; with something declared between them, the class (a move takes the rest along)", async () => {
     const merged = [
       "export default class Schema {}",
       "",
@@ -205,7 +205,16 @@ describe("focus in Python, Go, Rust, Java", () => {
       symbol: "Schema (class)",
     });
     const apart = merged.replace("create.prototype", "export const other = 1;\ncreate.prototype");
-    expect(await focus("schema.ts", "Schema", apart)).toMatchObject({ code: "SYMBOL_AMBIGUOUS" });
+    expect(await focus("schema.ts", "Schema", apart)).toMatchObject({
+      start_line: 1,
+      end_line: 1,
+      symbol: "Schema (class)",
+    });
+    // Interfaces alone merge as they are declared: which one is meant is asked.
+    const interfaces = apart.replace("export default class Schema {}", "interface Schema {}");
+    expect(await focus("schema.ts", "Schema", interfaces)).toMatchObject({
+      code: "SYMBOL_AMBIGUOUS",
+    });
   });
 
   it("Rust: attributes, impl items by type, traits", async () => {

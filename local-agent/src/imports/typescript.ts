@@ -512,6 +512,8 @@ async function bringAlong(
   input: MoveInput,
   /** Which declarations (by their text) may go: all, unless said. */
   may: (text: string) => boolean = () => true,
+  /** Private declarations to take even where the old file uses them too (imported back). */
+  take: readonly string[] = [],
 ): Promise<{ input: MoveInput; ranges: Span[]; brought: string[] }> {
   const unchanged = { input, ranges: [input.unit], brought: [] };
   // A paste leaves its unit's file as it is: nothing leaves it.
@@ -546,10 +548,18 @@ async function bringAlong(
         ? [{ name: `${object.text}.${property}`, start: st.startIndex, end: st.endIndex }]
         : [];
     });
+    // The rest of a merged declaration (syntax/select.ts: `interface DateSchema` apart from its
+    // class) is the unit's own: it goes, exported or not.
+    const merged = declared.filter(
+      (d) => moved.has(d.name) || (take.includes(d.name) && !d.exported),
+    );
     return {
-      companions: companions(tree, input.sourceBefore.length, input.unit, declared, moved).filter(
-        (d) => may(input.sourceBefore.slice(d.start, d.end)),
-      ),
+      companions: [
+        ...merged,
+        ...companions(tree, input.sourceBefore.length, input.unit, declared, moved).filter((d) =>
+          may(input.sourceBefore.slice(d.start, d.end)),
+        ),
+      ].sort((a, b) => a.start - b.start),
       expandos,
     };
   });
@@ -690,9 +700,13 @@ async function planCommonJsMove(original: MoveInput): Promise<ImportPlan | undef
   return widened && { ...widened, brought: along.brought };
 }
 
-async function planEsImports(original: MoveInput): Promise<ImportPlan> {
+async function planEsImports(
+  original: MoveInput,
+  /** Private bindings the unit reads as it loads, taken along and imported back (below). */
+  take: readonly string[] = [],
+): Promise<ImportPlan> {
   // Private declarations nothing but the unit uses go with it (companions.ts).
-  const along = await bringAlong(original);
+  const along = await bringAlong(original, undefined, take);
   const input = along.input;
   const { lang, sourcePath, destPath } = input;
   const ranges = along.ranges;
@@ -864,6 +878,35 @@ async function planEsImports(original: MoveInput): Promise<ImportPlan> {
     const found = notYet(n);
     return found === undefined ? [] : [found === n ? n : `${n} (which reads ${found})`];
   });
+  if (stillUsed.length && readAtLoad.length && !take.length) {
+    // A private `const`/`let` the unit reads as it loads (yup's `let invalidDate = new Date('')`,
+    // read by `static INVALID_DATE`), set once from nothing of the old file: it goes with the
+    // unit and is imported back, where both still read it.
+    const names = [...new Set([...before.loads].flatMap((n) => notYet(n) ?? []))];
+    const takeable = await withTree(input.sourceBefore, lang, (tree) => {
+      const written = moduleWrites(tree, 0, input.sourceBefore.length);
+      return names.every((name) => {
+        const top = before.facts.topLevel.find((t) => t.name === name);
+        if (!top || exportOf(before.facts, top) || written.has(name)) return false;
+        if (!/^(?:const|let)\s/.test(input.sourceBefore.slice(top.start, top.end))) return false;
+        const reads = moduleLoadReferences(tree, top.start, top.end);
+        return [...reads].every(
+          (r) => r === name || !before.facts.topLevel.some((t) => t.name === r && !t.isType),
+        );
+      });
+    });
+    if (names.length && takeable) {
+      const again = await planEsImports(original, names);
+      if (!again.blocked?.length)
+        return {
+          ...again,
+          changes: [
+            ...again.changes,
+            `${destPath}: ${names.join(", ")} moved with the unit, which reads ${names.length === 1 ? "it" : "them"} as it loads, and imported back (read before ${names.length === 1 ? "it is" : "they are"} initialized otherwise)`,
+          ],
+        };
+    }
+  }
   if (stillUsed.length && readAtLoad.length)
     blocked.push(
       `${destPath} would read ${readAtLoad.join(", ")} of ${sourcePath} as it loads, and ${sourcePath} would import ${stillUsed.join(", ")} back from it: loaded first, ${sourcePath} runs ${destPath} before its own bindings are initialized, which no order of imports avoids. Move what the unit reads with it, or leave the unit where it is.`,

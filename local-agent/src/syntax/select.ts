@@ -76,7 +76,9 @@ const DECLARES =
  * TypeScript's merged declaration of `name` (`class Schema` and `interface
  * Schema`, found by bench:real on yup): one unit from the first to the last,
  * where what stands between them declares nothing and names it (a comment,
- * `create.prototype = Schema.prototype`). Undefined otherwise.
+ * `create.prototype = Schema.prototype`); where something else stands there,
+ * the value (the class) alone, whose move takes the rest along. Undefined
+ * where it is not one (or only interfaces).
  */
 function mergedDeclaration(
   text: string,
@@ -93,6 +95,7 @@ function mergedDeclaration(
   if (parts.filter((p) => p.kind !== "interface" && p.kind !== "module").length > 1)
     return undefined;
   const word = new RegExp(`(?<![\\w$])${name.trim().replace(/\$/g, "\\$")}(?![\\w$])`);
+  const value = parts.find((p) => p.kind !== "interface" && p.kind !== "module");
   for (let i = 1; i < parts.length; i++) {
     const between = text
       .slice((parts[i - 1] as SymbolUnit).end, (parts[i] as SymbolUnit).start)
@@ -100,10 +103,11 @@ function mergedDeclaration(
       .replace(/\/\/.*$/gm, "");
     for (const line of between.split("\n").map((l) => l.trim()))
       if (line && (DECLARES.test(line) || (!word.test(line) && !/^[)\]};,]+$/.test(line))))
-        return undefined;
+        // Something else stands between (yup's `interface TupleSchemaSpec`, `create.INVALID_DATE
+        // = …`): the value alone, whose move takes the rest of it along (typescript.ts bringAlong).
+        return value;
   }
-  const value = parts.find((p) => p.kind !== "interface") ?? first;
-  return { ...first, kind: value.kind, end: last.end, end_line: last.end_line };
+  return { ...first, kind: (value ?? first).kind, end: last.end, end_line: last.end_line };
 }
 
 /**
