@@ -74,7 +74,12 @@ export async function newLoadFailures(
   const old = new Set(loadFailures(before, [...before.keys()]).map(key));
   const seen = new Set<string>();
   const out: string[] = [];
-  for (const f of loadFailures(after, [...after.keys()])) {
+  // Each failure from its shortest way in (`importing werkzeug runs …`, not through an example
+  // application that imports werkzeug first).
+  const failures = loadFailures(after, [...after.keys()]).sort(
+    (a, b) => a.chain.length - b.chain.length,
+  );
+  for (const f of failures) {
     // One line a failing import, from the first module whose import meets it.
     const line = `${f.module}\0${f.name}\0${f.chain.at(-1)}`;
     if (old.has(key(f)) || seen.has(line)) continue;
