@@ -720,6 +720,19 @@ export const PYTHON_SHAPES: Shape[] = [
     followed: true,
   },
   {
+    // rich's _ipy_display_hook: its test patches "rich.pretty.JUPYTER_CLASSES_TO_NOT_RENDER",
+    // which stays in rich/pretty.py and which only the hook read.
+    name: "py: a test patching a name that stays in the old module, read there by the unit alone",
+    lang: "py",
+    files: {
+      "pkg/__init__.py": "",
+      "pkg/pretty.py": `SKIP = {"a"}\n\n\ndef hook(v):\n    return None if v in SKIP else v\n\n\ndef other():\n    return 1\n`,
+      "test_pretty.py": `from unittest import mock\n\nfrom pkg.pretty import hook, other\n\nassert hook("a") is None\nwith mock.patch("pkg.pretty.SKIP", {"b"}):\n    assert hook("b") is None\n    assert hook("a") == "a"\nassert other() == 1\n`,
+    },
+    move: { from: "pkg/pretty.py", name: "hook", to: "pkg/show/hook.py" },
+    followed: true,
+  },
+  {
     name: "py: a cycle the new module would close",
     lang: "py",
     files: {

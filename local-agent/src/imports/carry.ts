@@ -15,7 +15,7 @@ import {
 import { undoSplice } from "../edits.ts";
 import { isScript, languageOf } from "../syntax/languages.ts";
 import { encodeText, sha256 } from "../text-file.ts";
-import { type ImportPlan, lineEnd, lineStart } from "./plan.ts";
+import { type ImportPlan, lineEnd, lineStart, type UnitRead } from "./plan.ts";
 import type { ModuleNames } from "./python.ts";
 import type { ModuleConfigs } from "./resolve.ts";
 
@@ -60,7 +60,7 @@ export async function carryImports(options: {
       movedDefault: string | undefined;
       blocked: string[];
       sourceEmptied: boolean;
-      unitReads: { name: string; stays: boolean }[];
+      unitReads: UnitRead[];
     }
   | undefined
 > {
@@ -217,7 +217,7 @@ export async function carryImporters(options: {
   modules?: ModuleNames;
   configs?: ModuleConfigs;
   /** Names the unit read from its old module that the new one binds (Python: ImportPlan.unitReads). */
-  unitReads?: readonly { name: string; stays: boolean }[];
+  unitReads?: readonly UnitRead[];
   files: { abs: string; path: string; state: HeldFile }[];
   /** At most this many other files change; the rest are named, not rewritten. */
   max: number;

@@ -1,5 +1,5 @@
 import { isScript, languageOf } from "../syntax/languages.ts";
-import type { ImporterPlan } from "./plan.ts";
+import type { ImporterPlan, UnitRead } from "./plan.ts";
 import { type ModuleNames, planPythonImporter } from "./python.ts";
 import type { ModuleConfigs } from "./resolve.ts";
 import { planScriptImporter } from "./typescript.ts";
@@ -33,7 +33,7 @@ export interface ImportersInput {
   /** Python modules' dotted names, by root-relative path, as the agent found them (python.ts ModuleNames). */
   modules?: ModuleNames;
   /** Names the unit read from its old module that the new one binds (Python: ImportPlan.unitReads). */
-  unitReads?: readonly { name: string; stays: boolean }[];
+  unitReads?: readonly UnitRead[];
   /** Scripts: the tsconfig and package.json facts around the files (resolve.ts). */
   configs?: ModuleConfigs;
   files: (PlacedFile & { text: string })[];

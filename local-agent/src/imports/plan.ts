@@ -18,6 +18,17 @@ export interface MoveTexts {
   destAfter: string;
 }
 
+/**
+ * A name the unit read from its old module that the new one binds: whether
+ * the old module keeps it (`stays`: it goes on binding it) and still reads
+ * it itself (`oldReads`).
+ */
+export interface UnitRead {
+  name: string;
+  stays: boolean;
+  oldReads?: boolean;
+}
+
 export interface ImportPlan {
   source: string;
   destination: string;
@@ -48,7 +59,7 @@ export interface ImportPlan {
    * (Python), and whether the old module still binds them: a test patching
    * them on the old module no longer reaches the unit.
    */
-  unitReads?: { name: string; stays: boolean }[];
+  unitReads?: UnitRead[];
 }
 
 /** What an importer of a moved unit becomes (importers.ts): its text, and what changed or was not followed. */

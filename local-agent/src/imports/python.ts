@@ -12,6 +12,7 @@ import {
   replaceRanges,
   type Span,
   type TextEdit,
+  type UnitRead,
 } from "./plan.ts";
 import { type ModuleRead, moduleNames, moduleReads } from "./python-scopes.ts";
 import { PYTHON_STDLIB } from "./python-stdlib.ts";
@@ -1374,12 +1375,20 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
     moved: [...moved],
     ...(dropped.length ? { dropped } : {}),
     ...(blocked.length ? { blocked } : {}),
+    // What the new module imports in its functions it reads off the old module as it runs: a
+    // patch there still reaches it.
     unitReads: [
       ...new Set([
-        ...needs.map((n) => n.local).filter((n) => n !== guard.split(".")[0]),
+        ...needs
+          .map((n) => n.local)
+          .filter(
+            (n) =>
+              n !== guard.split(".")[0] &&
+              !((strategy === "lazy-new" || strategy === "placed") && late.includes(n)),
+          ),
         ...carried.flatMap((c) => c.names),
       ]),
-    ].map((name) => ({ name, stays: !dropped.includes(name) })),
+    ].map((name) => ({ name, stays: !dropped.includes(name), oldReads: stillRead.has(name) })),
   };
 }
 
@@ -1587,7 +1596,7 @@ export interface PythonImporterInput {
   moved: readonly string[];
   modules?: ModuleNames;
   /** Names the unit read from its old module that the new one binds (ImportPlan.unitReads). */
-  unitReads?: readonly { name: string; stays: boolean }[];
+  unitReads?: readonly UnitRead[];
 }
 
 /** `alias.name` reads in a tree, outside imports: where a module is used for a name. */
@@ -1662,6 +1671,9 @@ function nameTaken(tree: Tree, name: string, except: readonly Span[]): boolean {
 export async function planPythonImporter(input: PythonImporterInput): Promise<ImporterPlan> {
   const readNames = new Set((input.unitReads ?? []).map((r) => r.name));
   const stays = new Set((input.unitReads ?? []).filter((r) => r.stays).map((r) => r.name));
+  const oldReads = new Set(
+    (input.unitReads ?? []).filter((r) => r.oldReads !== false).map((r) => r.name),
+  );
   const { importerPath, sourcePath, destPath, text, modules } = input;
   const moved = new Set(input.moved);
   const sourceModule = nameOf(sourcePath, modules).join(".");
@@ -1755,11 +1767,12 @@ export async function planPythonImporter(input: PythonImporterInput): Promise<Im
       `${importerPath}: ${p} patches what moved on ${sourcePath}'s module; not rewritten`,
     );
   // A patch of a name the unit reads, on the old module: where that name left the old module
-  // with the unit, the dotted path names the new module; where it stays, the patch no longer
-  // reaches the unit (it reads its own binding now), said.
+  // with the unit, or stays there read by nothing else (rich's JUPYTER_CLASSES_TO_NOT_RENDER,
+  // which only _ipy_display_hook read), the dotted path names the new module, whose binding the
+  // unit reads; where the old module reads it too, one patch cannot reach both: said.
   for (const s of found.readStrings) {
     const name = input.text.slice(s.start + sourceModule.length + 1, s.end);
-    if (stays.has(name))
+    if (stays.has(name) && oldReads.has(name))
       unresolved.push(
         `${importerPath}: patches ${sourceModule}.${name}, which the unit now reads from its own import in ${destPath}: the patch no longer reaches it; not rewritten`,
       );
@@ -1948,13 +1961,23 @@ export async function planPythonImporter(input: PythonImporterInput): Promise<Im
     out = addImports(out, refreshed, toAdd);
     here = (n) => refreshed.topLevel.some((t) => t.name === n.local);
   }
+  const patched = stringEdits.map((e) =>
+    (/^[\w.]+/.exec(text.slice(e.start)) ?? [""])[0].slice(sourceModule.length + 1),
+  );
   return {
     text: out,
-    changes: importerChanges(
-      importerPath,
-      destPath,
-      [...replaced, ...needs, ...named].map((n) => ({ local: n.local, here: here(n) })),
-    ),
+    changes: [
+      ...importerChanges(
+        importerPath,
+        destPath,
+        [...replaced, ...needs, ...named].map((n) => ({ local: n.local, here: here(n) })),
+      ),
+      ...(patched.length
+        ? [
+            `${importerPath}: patches ${[...new Set(patched)].join(", ")} on ${destModule.join(".")} (what the unit reads there)`,
+          ]
+        : []),
+    ],
     unresolved,
   };
 }
