@@ -733,6 +733,30 @@ export const PYTHON_SHAPES: Shape[] = [
     followed: true,
   },
   {
+    // werkzeug's debug/repr.py: `_list_repr = _sequence_repr_maker("[", "]", list)` in a class
+    // body; the function it returns reads the module when it runs.
+    name: "py: a function the old module calls as it loads, whose returned function reads it later",
+    lang: "py",
+    files: {
+      "pkg/__init__.py": 'from .repr import Gen\n\n__all__ = ["Gen"]\n',
+      "pkg/repr.py": `from __future__ import annotations\n\n\ndef _add(s, obj):\n    return f"{type(obj).__name__}:{s}"\n\n\ndef _maker(left, right):\n    def proxy(self: Gen, obj) -> str:\n        return _add(left + ",".join(map(str, obj)) + right, obj)\n\n    return proxy\n\n\nclass Gen:\n    list_repr = _maker("[", "]")\n`,
+      "test_repr.py": `from pkg import Gen\n\nassert Gen().list_repr([1, 2]) == "list:[1,2]"\n`,
+    },
+    move: { from: "pkg/repr.py", name: "_maker", to: "pkg/util/maker.py" },
+    followed: true,
+  },
+  {
+    name: "py: a function the old module calls as it loads, which reads it then",
+    lang: "py",
+    files: {
+      "pkg/__init__.py": 'from .repr import Gen\n\n__all__ = ["Gen"]\n',
+      "pkg/repr.py": `def _add(s, obj):\n    return f"{type(obj).__name__}:{s}"\n\n\ndef _maker(left, right):\n    prefix = _add(left, left)\n\n    def proxy(self, obj):\n        return prefix + ",".join(map(str, obj)) + right\n\n    return proxy\n\n\nclass Gen:\n    list_repr = _maker("[", "]")\n`,
+      "test_repr.py": `from pkg import Gen\n\nassert Gen().list_repr([1, 2]) == "str:[1,2]"\n`,
+    },
+    move: { from: "pkg/repr.py", name: "_maker", to: "pkg/util/maker.py" },
+    followed: true,
+  },
+  {
     name: "py: a cycle the new module would close",
     lang: "py",
     files: {

@@ -32,7 +32,7 @@ export interface ModuleRead {
   at: number;
   /** Read when the module is imported, not only when a function runs. */
   immediate: boolean;
-  /** The outermost function it is read in: its body's first statement and indentation. */
+  /** The innermost function (with a body) it is read in: its body's first statement and indentation. */
   inFunction?: { start: number; indent: string };
   /**
    * Read in an annotation: a string one (`"Request"`, never evaluated) or a
@@ -328,7 +328,9 @@ function bodyStart(body: Node, text: string): { start: number; indent: string } 
 /**
  * The names read in [start, end) of `tree` (a module's `text`) that resolve
  * to its globals, each with whether it is read at import time and, if only
- * in a function, which (its outermost).
+ * in a function, which: the innermost with a body, whose import there runs
+ * only when that function does (werkzeug's `_sequence_repr_maker`, called
+ * as its module loads, returns a `proxy` that reads the module later).
  */
 export function moduleReads(tree: Tree, text: string, start: number, end: number): ModuleRead[] {
   const { module, reads } = scan(tree);
@@ -338,11 +340,13 @@ export function moduleReads(tree: Tree, text: string, start: number, end: number
     let s: Scope | undefined = read.scope;
     let local = false;
     let outermost: Scope | undefined;
+    let innermost: Scope | undefined;
     let immediate = true;
     for (let first = true; s && s !== module; first = false, s = s.parent) {
       if (s.kind === "function") {
         immediate = false;
         outermost = s;
+        if (!innermost && s.body) innermost = s;
       }
       if (s.globals.has(read.name)) break;
       // A class body's names are seen in the body itself, not in its methods, and only once
@@ -359,7 +363,9 @@ export function moduleReads(tree: Tree, text: string, start: number, end: number
       name: read.name,
       at: read.at,
       immediate,
-      ...(outermost?.body ? { inFunction: bodyStart(outermost.body, text) } : {}),
+      ...((innermost ?? outermost)?.body
+        ? { inFunction: bodyStart((innermost ?? outermost)?.body as Node, text) }
+        : {}),
       ...(read.annotation ? { annotation: read.annotation } : {}),
     });
   }

@@ -1155,6 +1155,8 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
   // if the unit reads them only when it runs. Else no placement of imports holds in every
   // order the modules may be imported in, and the move is refused.
   const cycle = fromSource.length > 0 || input.throughPackage !== undefined;
+  // (A function the old module calls as it loads imports them when called, as it read them:
+  // what it reads then was bound before the call.)
   const reads = cycle
     ? await withTree(input.sourceBefore, "python", (tree) =>
         moduleReads(tree, input.sourceBefore, 0, input.sourceBefore.length),
@@ -1231,8 +1233,18 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
     // its annotations (imported for type checkers alone, the annotations left unevaluated).
     const annotated = [
       ...new Set(
-        unitNow
-          .filter((r) => r.annotation !== undefined && late.includes(r.name))
+        [
+          ...unitNow.filter((r) => r.annotation !== undefined),
+          // In a nested function's signature, never evaluated: type checkers alone read it.
+          ...reads.filter(
+            (r) =>
+              !r.immediate &&
+              inUnit(r) &&
+              (r.annotation === "string" ||
+                (r.annotation === "type" && future.includes("annotations"))),
+          ),
+        ]
+          .filter((r) => late.includes(r.name))
           .map((r) => r.name),
       ),
     ];
@@ -1257,7 +1269,13 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
       carried,
     );
     const inside = await withTree(placed, "python", (tree) =>
-      moduleReads(tree, placed, 0, placed.length).filter((r) => late.includes(r.name)),
+      moduleReads(tree, placed, 0, placed.length).filter(
+        (r) =>
+          late.includes(r.name) &&
+          // An annotation left unevaluated needs no import where it is.
+          r.annotation !== "string" &&
+          !(r.annotation === "type" && futureNow.includes("annotations")),
+      ),
     );
     destination = lazyImports(placed, inside, ownModule, late);
     const lazy = [...new Set(inside.filter((r) => r.inFunction).map((r) => r.name))];
