@@ -757,6 +757,19 @@ export const PYTHON_SHAPES: Shape[] = [
     followed: true,
   },
   {
+    // rich's test_input_password: `import rich.console` in the test, then
+    // `monkeypatch.setattr(rich.console, "getpass", fake_input)`; getpass leaves with Console.
+    name: "py: a test patching, on the old module's object, a name that leaves with the unit",
+    lang: "py",
+    files: {
+      "pkg/__init__.py": "",
+      "pkg/console.py": `from getpass import getpass\n\n\nclass Console:\n    def ask(self):\n        return getpass("")\n\n\ndef other():\n    return 1\n`,
+      "test_console.py": `from unittest import mock\n\nfrom pkg.console import Console, other\n\n\ndef check():\n    import pkg.console\n\n    with mock.patch.object(pkg.console, "getpass", lambda prompt: "bar"):\n        assert Console().ask() == "bar"\n\n\ncheck()\nassert other() == 1\n`,
+    },
+    move: { from: "pkg/console.py", name: "Console", to: "pkg/ui/console.py" },
+    followed: true,
+  },
+  {
     name: "py: a cycle the new module would close",
     lang: "py",
     files: {

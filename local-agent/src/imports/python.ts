@@ -1752,6 +1752,21 @@ export async function planPythonImporter(input: PythonImporterInput): Promise<Im
         moved,
       ),
       readStrings: dottedStrings(tree, sourceModule, readNames, true),
+      // `import pkg.util` (at the top or in a function): where a patch's `pkg.util` comes from.
+      dottedImports: [
+        ...facts.statements.filter((st) => !st.typeChecking),
+        ...nestedImports(tree, facts),
+      ]
+        .filter(
+          (st) =>
+            st.kind === "import" &&
+            st.parts.some((p) => p.name === sourceModule && p.local === p.name.split(".")[0]),
+        )
+        .map((st) => ({
+          end: st.node.end,
+          part: st.parts.find((p) => p.name === sourceModule) as Part,
+          indent: text.slice(text.lastIndexOf("\n", st.node.start - 1) + 1, st.node.start),
+        })),
       readPatches: objectPatches(
         tree,
         [
@@ -1782,7 +1797,7 @@ export async function planPythonImporter(input: PythonImporterInput): Promise<Im
   }));
   for (const p of found.patches)
     unresolved.push(
-      `${importerPath}: ${p} patches what moved on ${sourcePath}'s module; not rewritten`,
+      `${importerPath}: ${p.text} patches what moved on ${sourcePath}'s module; not rewritten`,
     );
   // A patch of a name the unit reads, on the old module: where that name left the old module
   // with the unit, or stays there read by nothing else (rich's JUPYTER_CLASSES_TO_NOT_RENDER,
@@ -1801,10 +1816,36 @@ export async function planPythonImporter(input: PythonImporterInput): Promise<Im
         insert: destModule.join("."),
       });
   }
-  for (const p of found.readPatches)
+  // `monkeypatch.setattr(rich.console, "getpass", …)` after `import rich.console`, of a name
+  // that left with the unit (or stays, read by nothing else there): the new module's, imported
+  // beside the old one's import.
+  const objectPatched: string[] = [];
+  for (const p of found.readPatches) {
+    const source = p.target.text === sourceModule ? found.dottedImports.at(0) : undefined;
+    if (source && !(stays.has(p.name) && oldReads.has(p.name))) {
+      stringEdits.push({ start: p.target.start, end: p.target.end, insert: destModule.join(".") });
+      objectPatched.push(p.name);
+      continue;
+    }
     unresolved.push(
-      `${importerPath}: ${p} patches a name the unit reads on ${sourcePath}'s module, and the unit now reads it in ${destPath}: the patch no longer reaches it; not rewritten`,
+      `${importerPath}: ${p.text} patches a name the unit reads on ${sourcePath}'s module, and the unit now reads it in ${destPath}: the patch no longer reaches it; not rewritten`,
     );
+  }
+  // Each `import old.module` a patch was rewritten under becomes `import new.module` where
+  // nothing else reads the old module's path, else gains it below.
+  if (objectPatched.length) {
+    const spelled = text.match(
+      new RegExp(`(?<![\\w.])${sourceModule.replace(/\./g, "\\.")}(?![\\w])`, "g"),
+    );
+    const elsewhere =
+      (spelled?.length ?? 0) - objectPatched.length - found.dottedImports.length > 0;
+    for (const at of found.dottedImports)
+      stringEdits.push(
+        elsewhere
+          ? { start: at.end, end: at.end, insert: `\n${at.indent}import ${destModule.join(".")}` }
+          : { start: at.part.start, end: at.part.end, insert: destModule.join(".") },
+      );
+  }
   const needs: Need[] = [];
   /** Imports written where the old module's was: reported, not added again. */
   const replaced: Need[] = [];
@@ -1990,9 +2031,9 @@ export async function planPythonImporter(input: PythonImporterInput): Promise<Im
         destPath,
         [...replaced, ...needs, ...named].map((n) => ({ local: n.local, here: here(n) })),
       ),
-      ...(patched.length
+      ...(patched.length || objectPatched.length
         ? [
-            `${importerPath}: patches ${[...new Set(patched)].join(", ")} on ${destModule.join(".")} (what the unit reads there)`,
+            `${importerPath}: patches ${[...new Set([...patched.filter(Boolean), ...objectPatched])].join(", ")} on ${destModule.join(".")} (what the unit reads there)`,
           ]
         : []),
     ],
@@ -2048,8 +2089,8 @@ function objectPatches(
   tree: Tree,
   aliases: readonly string[],
   moved: ReadonlySet<string>,
-): string[] {
-  const out: string[] = [];
+): { text: string; target: Span & { text: string }; name: string }[] {
+  const out: { text: string; target: Span & { text: string }; name: string }[] = [];
   if (!aliases.length) return out;
   const visit = (node: Node) => {
     if (node.type === "call") {
@@ -2060,7 +2101,11 @@ function objectPatches(
       const [target, attribute] = list;
       const name = attribute?.type === "string" ? attribute.text.slice(1, -1) : undefined;
       if (target && aliases.includes(target.text) && name !== undefined && moved.has(name))
-        out.push(node.text.split("\n")[0] ?? node.text);
+        out.push({
+          text: node.text.split("\n")[0] ?? node.text,
+          target: { start: target.startIndex, end: target.endIndex, text: target.text },
+          name,
+        });
     }
     for (const child of kids(node)) visit(child);
   };
