@@ -149,7 +149,8 @@ export async function carryFor(
     modules,
     ...(configs ? { configs } : {}),
     files,
-    max: MAX_IMPORTERS,
+    // A new package's `__init__.py` has a result too, within the importers' allowance.
+    max: MAX_IMPORTERS - newPackages.length,
     truncated: importers.truncated ? importers.seen : undefined,
   });
   current.set(to.abs, { ...destHeld, ...rewritten.dest });

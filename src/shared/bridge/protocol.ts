@@ -375,7 +375,7 @@ export type Edit = z.infer<typeof Edit>;
 export const MAX_APPLY_EDITS = 400;
 
 /** The most importers a move rewrites (results after its edits' own). */
-export const MAX_IMPORTERS = 100;
+export const MAX_IMPORTERS = 250;
 
 /**
  * Edits applied together, in order, all or none, under the agent's journal.
