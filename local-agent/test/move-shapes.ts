@@ -770,6 +770,23 @@ export const PYTHON_SHAPES: Shape[] = [
     followed: true,
   },
   {
+    // werkzeug's RulePart (`weight: Weighting`), moved into a package whose importer chain
+    // reaches back: what the new module reads of the old one in annotations alone is imported
+    // for type checkers alone.
+    name: "py: a class whose annotations alone read its old module, across a cycle through packages",
+    lang: "py",
+    files: {
+      "pkg/__init__.py": "",
+      "pkg/routing/__init__.py": 'from .matcher import match\n\n__all__ = ["match"]\n',
+      "pkg/routing/matcher.py": `from .rules import RulePart\n\n\ndef match():\n    return RulePart("a").content\n`,
+      "pkg/routing/rules.py": `from __future__ import annotations\n\nimport typing as t\nfrom dataclasses import dataclass\n\n\nclass Weighting(t.NamedTuple):\n    n: int\n\n\n@dataclass\nclass RulePart:\n    content: str\n    weight: Weighting | None = None\n\n\ndef parse() -> t.Iterator[RulePart]:\n    yield RulePart("x", Weighting(1))\n`,
+      "pkg/wrappers/__init__.py": "",
+      "test_rules.py": `from pkg.routing import match\nfrom pkg.routing.rules import parse\n\nassert match() == "a"\nassert next(parse()).weight.n == 1\n`,
+    },
+    move: { from: "pkg/routing/rules.py", name: "RulePart", to: "pkg/wrappers/rulepart.py" },
+    followed: true,
+  },
+  {
     name: "py: a cycle the new module would close",
     lang: "py",
     files: {

@@ -1228,7 +1228,21 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
       };
     }
   }
-  if (strategy === "lazy-new" || (strategy === "placed" && late.length)) {
+  // Across any cycle, what the new module reads of the old one in annotations alone is for
+  // type checkers alone: no import at run time to close the cycle (werkzeug's RulePart, whose
+  // `weight: Weighting` would otherwise import routing/, whose matcher imports RulePart).
+  if (strategy === "lazy" || (strategy === "top" && cycle))
+    late = fromSource.filter((name) => {
+      const its = reads.filter((r) => inUnit(r) && r.name === name);
+      return (
+        its.length > 0 &&
+        its.every((r) => r.annotation !== undefined && (!r.immediate || deferred(r)))
+      );
+    });
+  const deferNew =
+    strategy === "lazy-new" ||
+    ((strategy === "placed" || strategy === "lazy" || strategy === "top") && late.length > 0);
+  if (deferNew) {
     // The new module reads the old one's names only in its functions (imported there) and in
     // its annotations (imported for type checkers alone, the annotations left unevaluated).
     const annotated = [
@@ -1289,11 +1303,7 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
       );
   }
   if (destination !== destAfter)
-    changes.splice(
-      destImportsAt,
-      0,
-      destImports(strategy === "lazy-new" || strategy === "placed" ? late : []),
-    );
+    changes.splice(destImportsAt, 0, destImports(deferNew ? late : []));
   if (strategy === "blocked" && tooLate) {
     const read = [...new Set(now.map((r) => r.name))].join(", ");
     blocked.push(
@@ -1399,11 +1409,7 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
       ...new Set([
         ...needs
           .map((n) => n.local)
-          .filter(
-            (n) =>
-              n !== guard.split(".")[0] &&
-              !((strategy === "lazy-new" || strategy === "placed") && late.includes(n)),
-          ),
+          .filter((n) => n !== guard.split(".")[0] && !(deferNew && late.includes(n))),
         ...carried.flatMap((c) => c.names),
       ]),
     ].map((name) => ({ name, stays: !dropped.includes(name), oldReads: stillRead.has(name) })),
