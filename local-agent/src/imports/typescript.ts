@@ -882,7 +882,15 @@ async function planEsImports(
     // A private `const`/`let` the unit reads as it loads (yup's `let invalidDate = new Date('')`,
     // read by `static INVALID_DATE`), set once from nothing of the old file: it goes with the
     // unit and is imported back, where both still read it.
-    const names = [...new Set([...before.loads].flatMap((n) => notYet(n) ?? []))];
+    // Only what the unit itself reads: one an old file's function reads for it would be read
+    // through that file's import of the new one before it is set where imports are emulated
+    // (vitest's module runner: morphic's parseReplayLimit reading DEFAULT_REPLAY_LIMIT).
+    const reached = [...before.loads].flatMap((n) => notYet(n) ?? []);
+    const direct = [...before.loads].every((n) => {
+      const found = notYet(n);
+      return found === undefined || found === n;
+    });
+    const names = direct ? [...new Set(reached)] : [];
     const takeable = await withTree(input.sourceBefore, lang, (tree) => {
       const written = moduleWrites(tree, 0, input.sourceBefore.length);
       return names.every((name) => {
