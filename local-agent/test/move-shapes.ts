@@ -787,6 +787,22 @@ export const PYTHON_SHAPES: Shape[] = [
     followed: true,
   },
   {
+    // rich's Console: `render_iterable: RenderResult` in a method, beside signatures that name
+    // the old module's types; across a cycle all of them are for type checkers alone.
+    name: "py: a local variable's annotation of an old module's name, across a cycle",
+    lang: "py",
+    files: {
+      "pkg/__init__.py": "",
+      "pkg/routing/__init__.py": 'from .matcher import match\n\n__all__ = ["match"]\n',
+      "pkg/routing/matcher.py": `from .rules import RulePart\n\n\ndef match():\n    return RulePart().parts(1)\n`,
+      "pkg/routing/rules.py": `import typing as t\n\nResult = t.List[str]\nWeight = int\n\n\nclass RulePart:\n    def parts(self, w: Weight) -> t.List[str]:\n        out: Result = []\n        out.append("a" * w)\n        return out\n\n\ndef parse() -> t.List[str]:\n    return RulePart().parts(2)\n`,
+      "pkg/wrappers/__init__.py": "",
+      "test_rules.py": `from pkg.routing import match\nfrom pkg.routing.rules import parse\n\nassert match() == ["a"]\nassert parse() == ["aa"]\n`,
+    },
+    move: { from: "pkg/routing/rules.py", name: "RulePart", to: "pkg/wrappers/rulepart.py" },
+    followed: true,
+  },
+  {
     name: "py: a cycle the new module would close",
     lang: "py",
     files: {

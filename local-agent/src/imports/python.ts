@@ -1245,24 +1245,19 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
   if (deferNew) {
     // The new module reads the old one's names only in its functions (imported there) and in
     // its annotations (imported for type checkers alone, the annotations left unevaluated).
-    const annotated = [
-      ...new Set(
-        [
-          ...unitNow.filter((r) => r.annotation !== undefined),
-          // In a nested function's signature, never evaluated: type checkers alone read it.
-          ...reads.filter(
-            (r) =>
-              !r.immediate &&
-              inUnit(r) &&
-              (r.annotation === "string" ||
-                (r.annotation === "type" && future.includes("annotations"))),
-          ),
-        ]
-          .filter((r) => late.includes(r.name))
-          .map((r) => r.name),
-      ),
-    ];
-    const evaluated = unitNow.some((r) => r.annotation === "type");
+    // Every annotation of those names in the unit (a local variable's `x: RenderResult` is
+    // never evaluated; a signature's is not, once `from __future__ import annotations` is there).
+    const annotatedReads = reads.filter(
+      (r) =>
+        inUnit(r) &&
+        late.includes(r.name) &&
+        (r.annotation === "string" ||
+          (r.annotation === "type" && (typingOk || future.includes("annotations")))),
+    );
+    const annotated = [...new Set(annotatedReads.map((r) => r.name))];
+    const evaluated =
+      unitNow.some((r) => r.annotation === "type") ||
+      annotatedReads.some((r) => r.annotation === "type" && r.immediate);
     const typeMore: Need[] = annotated.map((name) => ({
       kind: "from",
       module: ownModule,
