@@ -460,6 +460,23 @@ export const SHAPES: Shape[] = [
     scripts: ["test/limits.check.mjs"],
   },
   {
+    // mocha's loadFilesAsync: `exports.requireOrImport` is set in an if/else; read through the
+    // module from the new file, mocha's checkJs types it as possibly undefined (TS18048, seen
+    // by bench:real): the receipt names it.
+    name: "js: a unit reading an export its old file sets only under a condition",
+    lang: "js",
+    files: {
+      "package.json": PACKAGE_CJS,
+      // mocha checks its JavaScript strictly.
+      "tsconfig.json": JSCONFIG.replace('"strict":false', '"strict":false,"strictNullChecks":true'),
+      "lib/esm.js": `'use strict';\n\nif (process.env.NO_SUCH_FLAG) {\n  exports.load = (f) => \`a\${f}\`;\n} else {\n  exports.load = (f) => \`b\${f}\`;\n}\n\nexports.loadAll = (files) => files.map((f) => exports.load(f));\n`,
+      "test/esm.check.js":
+        "const assert = require('node:assert');\nconst { loadAll } = require('../lib/esm');\n\nassert.deepStrictEqual(loadAll(['x']), ['bx']);\n",
+    },
+    move: { from: "lib/esm.js", name: "loadAll", to: "lib/cli/loadAll.js" },
+    scripts: ["test/esm.check.js"],
+  },
+  {
     // mocha's watchRun: `const Mocha = require("../mocha")` inside the function.
     name: "js: the unit's own require of a relative path is rewritten for its new place",
     lang: "js",

@@ -210,6 +210,21 @@ export async function planCommonJsImports(
   const moduleObject: CjsNeed[] = reads.length
     ? [{ local: namespace, imported: "*", specifier: toSource }]
     : [];
+  // An export the old file sets only under a condition (`if (…) exports.requireOrImport = …`):
+  // read through the module, TypeScript's checkJs types it as possibly undefined (mocha's
+  // loadFilesAsync, TS18048). Said, since the check may fail there.
+  const conditional = [...new Set(reads.map((r) => r.key))].filter((key) => {
+    const set = new RegExp(
+      `^([ \\t]*)(?:module\\.)?exports\\.${key.replace(/\$/g, "\\$")}\\s*=[^=]`,
+      "gm",
+    );
+    const indents = [...input.sourceBefore.matchAll(set)].map((m) => m[1] ?? "");
+    return indents.length > 0 && indents.every((i) => i.length > 0);
+  });
+  if (conditional.length)
+    unresolved.push(
+      `${destPath}: reads ${conditional.map((k) => `${namespace}.${k}`).join(", ")}, which ${sourcePath} exports only under a condition: TypeScript (checkJs) types ${conditional.length === 1 ? "it" : "them"} as possibly undefined there; not followed`,
+    );
 
   // The new file: the unit (its `exports.k` reads named), 'use strict', requires, exports.
   let destination = input.destAfter;
