@@ -126,6 +126,28 @@ describe("Python's import followed over top-level statements", () => {
     });
   });
 
+  it("names a failing import from its shortest way in, not through an application that imports the package first", async () => {
+    const root = mkdtempSync(path.join(tmpdir(), "ways-"));
+    const file = (rel: string, before: string, after = before) => {
+      const abs = path.join(root, ...rel.split("/"));
+      mkdirSync(path.dirname(abs), { recursive: true });
+      writeFileSync(abs, before);
+      return { abs, before, after };
+    };
+    const files = [
+      // app/ imports pkg first, as werkzeug's example applications do.
+      file("app/__init__.py", "from . import main\n"),
+      file("app/main.py", "import pkg\n"),
+      file("pkg/__init__.py", "from . import a\n"),
+      file("pkg/a.py", "X = 1\n", "from .b import Y\n\nX = 1\n"),
+      file("pkg/b.py", "Y = 2\n", "from .a import X\n\nY = 2\n"),
+    ];
+    const failures = await newLoadFailures(files, [root], []);
+    expect(failures[0]).toBe(
+      "importing pkg runs pkg → pkg.a → pkg.b, and pkg.b imports X from pkg.a, which is still being imported and has not defined it yet",
+    );
+  });
+
   it("takes a module too deep to parse (a hostile file) as one whose names are unknown, not a crash", async () => {
     const root = mkdtempSync(path.join(tmpdir(), "deep-"));
     mkdirSync(path.join(root, "pkg"));
