@@ -1212,11 +1212,9 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
   // imports of what the old one defines further down goes in its functions or under
   // TYPE_CHECKING; what it reads of that as it is defined, no placement holds.
   let late: string[] = fromSource;
-  let tooLate: { name: string; line: number } | undefined;
-  let placeLine = 0;
+  let tooLate: { name: string; line: number; readLine: number } | undefined;
   if (strategy === "placed") {
     const { at } = await withTree(source, "python", (tree) => placeIn(tree, source, after.reads));
-    placeLine = source.slice(0, at).split("\n").length;
     const definedAt = (name: string) =>
       after.facts.topLevel.find((t) => t.name === name)?.start ?? -1;
     late = fromSource.filter((name) => definedAt(name) >= at);
@@ -1226,6 +1224,7 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
       tooLate = {
         name: lateNow.name,
         line: source.slice(0, definedAt(lateNow.name)).split("\n").length,
+        readLine: source.slice(0, at).split("\n").length,
       };
     }
   }
@@ -1300,10 +1299,10 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
   }
   if (destination !== destAfter)
     changes.splice(destImportsAt, 0, destImports(deferNew ? late : []));
-  if (strategy === "blocked" && tooLate) {
+  if (tooLate) {
     const read = [...new Set(now.map((r) => r.name))].join(", ");
     blocked.push(
-      `Moving ${names} to ${destPath} would make a circular import no placement of imports can hold: ${destPath} would import ${tooLate.name} from ${sourcePath} and read it as ${names} ${stillUsed.length === 1 ? "is" : "are"} defined, but ${sourcePath} defines ${tooLate.name} (line ${tooLate.line}) after it first reads ${read} when it is imported (line ${placeLine}). Move them together, or move what ${stillUsed.length === 1 ? "it uses" : "they use"} from ${sourcePath} first.`,
+      `Moving ${names} to ${destPath} would make a circular import no placement of imports can hold: ${destPath} would import ${tooLate.name} from ${sourcePath} and read it as ${names} ${stillUsed.length === 1 ? "is" : "are"} defined, but ${sourcePath} defines ${tooLate.name} (line ${tooLate.line}) after it first reads ${read} when it is imported (line ${tooLate.readLine}). Move them together, or move what ${stillUsed.length === 1 ? "it uses" : "they use"} from ${sourcePath} first.`,
     );
   }
   // What went along to break a cycle may be what blocks the import back's placement (MultiDict's
