@@ -27,9 +27,13 @@ import type { JobName, Jobs } from "./jobs.ts";
  * a large job (WebAssembly memory only grows: a 10 MiB parse leaves 400 MB
  * behind in the thread until it stops). Measured from the bundle: starting
  * it, loading tree-sitter and a grammar and parsing a line take ~0.3 s, and
- * it holds ~55 MB once it has parsed; 30 s keeps it for a working session's
- * calls and gives the memory back soon after. It never keeps the process
- * alive when idle.
+ * it holds ~50 MB once it has parsed. A model's calls in one task come tens
+ * of seconds apart (each is a turn of writing and reading, often a test run
+ * between): 120 s keeps the thread for them, where 30 s started it afresh
+ * for most, and a thread started afresh runs its first jobs cold (measured
+ * on rich's 24 bench moves through wrangler dev: a median move of 0.56 s with
+ * the thread kept, 1.19 s with 32 s between calls). Two idle minutes later
+ * the memory is given back. It never keeps the process alive when idle.
  *
  * The thread's script is worker.ts: in the packed agent its own bundle,
  * edgeclip-compute.js beside edgeclip-agent.js (scripts/build-agent.ts), so
@@ -37,7 +41,7 @@ import type { JobName, Jobs } from "./jobs.ts";
  * thread; the connection, journal and wire schemas out of the worker); run
  * from source, worker.ts itself.
  */
-export const IDLE_MS = 30_000;
+export const IDLE_MS = 120_000;
 export const DEADLINE_MS = 8_000;
 /** Under the edge's 30 s wait for the agent: past it, nobody waits for the answer. */
 export const WALL_MS = 25_000;
