@@ -164,7 +164,7 @@ export async function walkRoots(sandbox: Sandbox, options: WalkOptions): Promise
   // files that is several times faster than reading them asynchronously, and other requests
   // still wait at most one batch (a few milliseconds).
   const files: string[] = [];
-  for (let at = 0; at < named.length; at += BATCH) {
+  for (let at = 0; options.needles.length && at < named.length; at += BATCH) {
     if (at > 0) await new Promise((resolve) => setImmediate(resolve));
     for (const full of named.slice(at, at + BATCH)) if (holds(full)) files.push(full);
   }

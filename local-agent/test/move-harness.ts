@@ -272,3 +272,44 @@ export function named(lines: readonly string[], file: string): boolean {
     .join(".");
   return lines.some((l) => l.includes(file) || (file.endsWith(".py") && l.includes(dotted)));
 }
+
+/** Go's toolchain (Debian's golang-go; the CI installs it). */
+export const GO = "go";
+
+/**
+ * Go's own check of a module at `root`: `go vet ./...` (which builds every
+ * package with its tests), then `go test ./...` (which runs them), offline,
+ * with caches of its own. A finding is a file Go names (`util/util.go:3:2: …`).
+ */
+export function checkGo(root: string): Findings {
+  const found: Findings = new Map();
+  const cache = path.join(path.dirname(root), "go-cache");
+  const env = {
+    ...process.env,
+    GOCACHE: path.join(cache, "build"),
+    GOPATH: path.join(cache, "path"),
+    GOFLAGS: "-mod=mod",
+    GOPROXY: "off",
+    GOTOOLCHAIN: "local",
+    GOTELEMETRY: "off",
+    CGO_ENABLED: "0",
+  };
+  for (const args of [
+    ["vet", "./..."],
+    ["test", "-count=1", "./..."],
+  ]) {
+    const run = spawnSync(GO, args, { cwd: root, encoding: "utf8", env });
+    if (run.status === 0) continue;
+    let any = false;
+    for (const line of `${run.stdout}${run.stderr}`.split("\n")) {
+      const m = /^\s*(?:vet: )?(\.?\/?[\w./-]+\.go):\d+(?::\d+)?:\s*(.*)$/.exec(line);
+      if (!m?.[1]) continue;
+      any = true;
+      add(found, path.normalize(m[1].replace(/^\.\//, "")), `go ${args[0]}: ${m[2] ?? ""}`);
+    }
+    if (!any)
+      add(found, "(module)", `go ${args[0]}: ${`${run.stdout}${run.stderr}`.trim().slice(0, 300)}`);
+    break;
+  }
+  return found;
+}

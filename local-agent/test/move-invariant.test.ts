@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  checkGo,
   checkPython,
   checkTypeScript,
   type Findings,
@@ -9,7 +10,7 @@ import {
   runNodeChecks,
   runPythonTests,
 } from "./move-harness.ts";
-import { PYTHON_SHAPES, SHAPES, type Shape } from "./move-shapes.ts";
+import { GO_SHAPES, PYTHON_SHAPES, SHAPES, type Shape } from "./move-shapes.ts";
 
 /**
  * The move invariant (issue 33): a receipt never claims more than was done.
@@ -20,6 +21,7 @@ import { PYTHON_SHAPES, SHAPES, type Shape } from "./move-shapes.ts";
  */
 
 function check(shape: Shape, root: string): Findings {
+  if (shape.lang === "go") return checkGo(root);
   if (shape.lang === "py") {
     const all: Findings = new Map();
     for (const importRoot of shape.importRoots ?? ["."])
@@ -36,7 +38,7 @@ function check(shape: Shape, root: string): Findings {
 }
 
 describe("the move invariant: every file a move leaves broken is named", () => {
-  it.each([...SHAPES, ...PYTHON_SHAPES].map((s) => [s.name, s] as const))(
+  it.each([...SHAPES, ...PYTHON_SHAPES, ...GO_SHAPES].map((s) => [s.name, s] as const))(
     "%s",
     async (_, shape) => {
       const project = projectOf(shape.files);

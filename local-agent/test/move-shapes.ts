@@ -8,7 +8,7 @@ import path from "node:path";
 
 export interface Shape {
   name: string;
-  lang: "ts" | "js" | "py";
+  lang: "ts" | "js" | "py" | "go";
   files: Record<string, string>;
   move: { from: string; name: string; to: string };
   /** JavaScript: scripts run with Node after the move (`*.check.js`); Python: tests outside the import root, run with it on the path. */
@@ -953,5 +953,202 @@ assert pkg.models.DEFAULT.make() == 1
 `,
     },
     move: { from: "pkg/models.py", name: "Child", to: "pkg/sub/child.py" },
+  },
+];
+
+const GO_MOD = "module example.com/app\n\ngo 1.19\n";
+
+const UTIL_GO = `package util
+
+import (
+\t"strings"
+\t"unicode"
+)
+
+// Clean trims a string.
+func Clean(s string) string {
+\treturn strings.TrimSpace(s)
+}
+
+// Slug makes a slug of a title.
+func Slug(s string) string {
+\treturn strings.ToLower(strings.ReplaceAll(Clean(s), " ", "-"))
+}
+
+// Title capitalises a string's first letter.
+func Title(s string) string {
+\tr := []rune(s)
+\tif len(r) > 0 {
+\t\tr[0] = unicode.ToUpper(r[0])
+\t}
+\treturn string(r)
+}
+`;
+
+const MAIN_GO = `package main
+
+import (
+\t"fmt"
+
+\t"example.com/app/util"
+)
+
+func main() {
+\tfmt.Println(util.Slug("Hello World"), util.Title("x"))
+}
+`;
+
+const UTIL_TEST_GO = `package util
+
+import "testing"
+
+func TestSlug(t *testing.T) {
+\tif got := Slug(" A B "); got != "a-b" {
+\t\tt.Fatalf("Slug = %q", got)
+\t}
+}
+`;
+
+/** Go (issue 35): each judged by \`go vet\` and \`go test\` over the module. */
+export const GO_SHAPES: Shape[] = [
+  {
+    name: "go: a function split into a new file of its package (the package clause, its imports)",
+    lang: "go",
+    files: {
+      "go.mod": GO_MOD,
+      "util/util.go": UTIL_GO,
+      "main.go": MAIN_GO,
+      "util/util_test.go": UTIL_TEST_GO,
+    },
+    move: { from: "util/util.go", name: "Title", to: "util/title.go" },
+    followed: true,
+  },
+  {
+    name: "go: a function into another package: its importers and its old package's tests",
+    lang: "go",
+    files: {
+      "go.mod": GO_MOD,
+      "util/util.go": UTIL_GO.replace("ReplaceAll(Clean(s)", "ReplaceAll(strings.TrimSpace(s)"),
+      "main.go": MAIN_GO,
+      "util/util_test.go": UTIL_TEST_GO,
+    },
+    move: { from: "util/util.go", name: "Slug", to: "text/slug.go" },
+    followed: true,
+  },
+  {
+    name: "go: a function reading its old package's exported name goes to a package that imports the old one",
+    lang: "go",
+    files: {
+      "go.mod": GO_MOD,
+      "util/util.go": UTIL_GO.replace("\treturn string(r)\n}", "\treturn Slug(string(r))\n}"),
+      "main.go": MAIN_GO,
+    },
+    move: { from: "util/util.go", name: "Title", to: "text/title.go" },
+    followed: true,
+  },
+  {
+    name: "go: a move that would close an import cycle is refused",
+    lang: "go",
+    files: {
+      "go.mod": GO_MOD,
+      "util/util.go": UTIL_GO.replace("\treturn string(r)\n}", "\treturn Slug(string(r))\n}"),
+      "main.go": MAIN_GO,
+    },
+    move: { from: "util/util.go", name: "Slug", to: "text/slug.go" },
+    refused: "import cycle",
+  },
+  {
+    name: "go: a cycle through a third package the destination imports is refused",
+    lang: "go",
+    files: {
+      "go.mod": GO_MOD,
+      "util/util.go": UTIL_GO.replace("ReplaceAll(Clean(s)", "ReplaceAll(strings.TrimSpace(s)"),
+      "util/util_test.go": UTIL_TEST_GO,
+      "text/text.go": `package text
+
+import "example.com/app/format"
+
+// Upper shouts.
+func Upper(s string) string { return format.Loud(s) }
+`,
+      "format/format.go": `package format
+
+import (
+\t"strings"
+
+\t"example.com/app/util"
+)
+
+// Loud shouts a title.
+func Loud(s string) string { return strings.ToUpper(util.Title(s)) }
+`,
+    },
+    move: { from: "util/util.go", name: "Slug", to: "text/slug.go" },
+    refused: "util → text → format → util",
+  },
+  {
+    name: "go: an unexported name the unit reads cannot cross a package boundary",
+    lang: "go",
+    files: {
+      "go.mod": GO_MOD,
+      "util/util.go": `package util
+
+func lower(s string) string { return s }
+
+// Shout is loud.
+func Shout(s string) string { return lower(s) + "!" }
+`,
+      "main.go": `package main
+
+import "example.com/app/util"
+
+func main() { println(util.Shout("a")) }
+`,
+    },
+    move: { from: "util/util.go", name: "Shout", to: "text/shout.go" },
+    refused: "unexported",
+  },
+  {
+    name: "go: a type whose methods stay behind is refused across packages",
+    lang: "go",
+    files: {
+      "go.mod": GO_MOD,
+      "util/point.go": "package util\n\n// Point is a point.\ntype Point struct{ X, Y int }\n",
+      "util/methods.go":
+        "package util\n\n// Sum adds.\nfunc (p Point) Sum() int { return p.X + p.Y }\n",
+    },
+    move: { from: "util/point.go", name: "Point", to: "geo/point.go" },
+    refused: "methods",
+  },
+  {
+    name: "go: the old package's exported name the unit reads, an external test package and the destination package's own file follow",
+    lang: "go",
+    files: {
+      "go.mod": GO_MOD,
+      "util/util.go": UTIL_GO,
+      "util/slug_test.go": `package util_test
+
+import (
+\t"testing"
+
+\t"example.com/app/util"
+)
+
+func TestSlug(t *testing.T) {
+\tif util.Slug("A B") != "a-b" {
+\t\tt.Fatal(util.Clean(" x "))
+\t}
+}
+`,
+      "text/join.go": `package text
+
+import "example.com/app/util"
+
+// Join slugs two strings.
+func Join(a, b string) string { return util.Slug(a) + "/" + util.Slug(b) }
+`,
+    },
+    move: { from: "util/util.go", name: "Slug", to: "text/slug.go" },
+    followed: true,
   },
 ];

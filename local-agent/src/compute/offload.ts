@@ -1,3 +1,4 @@
+import type { GoContext } from "../imports/go-packages.ts";
 import type { ImporterChange, ImportersInput } from "../imports/importers.ts";
 import type { ImportPlan, MoveTexts } from "../imports/plan.ts";
 import type {
@@ -92,7 +93,7 @@ export function planPythonImports(input: PythonMoveInput): Promise<ImportPlan> {
 }
 
 /** A Go move's imports (imports/go.ts), in the compute thread. */
-export function planGoImports(input: MoveTexts): Promise<ImportPlan> {
+export function planGoImports(input: MoveTexts & { go?: GoContext }): Promise<ImportPlan> {
   const size = input.sourceBefore.length + input.destAfter.length;
   return run("planGoImports", [input], size);
 }

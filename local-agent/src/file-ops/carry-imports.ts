@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import {
   type ApplyArgs,
@@ -14,6 +14,15 @@ import {
   mayImport,
   packageInit,
 } from "../imports/carry.ts";
+import { goMoveOf } from "../imports/go.ts";
+import {
+  type GoContext,
+  type GoFile,
+  type GoModule,
+  headerOf,
+  importPathOf,
+  importsOf,
+} from "../imports/go-packages.ts";
 import { isInside, type Resolved, resolvePath } from "../paths.ts";
 import { importRootOf, newPackagesFor, pythonModules } from "../python-modules.ts";
 import { languageOf } from "../syntax/languages.ts";
@@ -88,6 +97,7 @@ export async function carryFor(
     named(out);
     return out;
   };
+  const go = importers?.go ? await goContext(ws, from.abs, to.abs, importers.go) : undefined;
   const carried = await carryImports({
     source: { abs: from.abs, initial: sourceFirst, current: sourceNow, result: fromResult },
     dest: { abs: to.abs, initial: initial.get(to.abs), current: destNow, result: toResult },
@@ -100,6 +110,7 @@ export async function carryFor(
         }
       : {}),
     ...(python ? { packageInits: await packageInits(ws, from.abs, to.abs) } : {}),
+    ...(go ? { go } : {}),
   });
   if (!carried) return undefined;
   if (carried.blocked.length)
@@ -128,10 +139,21 @@ export async function carryFor(
       files.push({ abs, path: found.display, state: loaded.value });
   }
   const destHeld = current.get(to.abs) ?? destNow;
+  const goMove =
+    go &&
+    goMoveOf(
+      fromResult.path,
+      toResult.path,
+      carried.moved,
+      go,
+      current.get(from.abs)?.text ?? "",
+      destHeld.text,
+    );
   // Specifiers that are not relative resolve through the tsconfig and package.json around them.
-  const configs = python
-    ? undefined
-    : await moduleConfigs(ws, [from.abs, to.abs, ...files.map((f) => f.abs)]);
+  const configs =
+    python || go
+      ? undefined
+      : await moduleConfigs(ws, [from.abs, to.abs, ...files.map((f) => f.abs)]);
   const rewritten = await carryImporters({
     source: { abs: from.abs, path: fromResult.path },
     dest: {
@@ -148,6 +170,7 @@ export async function carryFor(
     unitReads: carried.unitReads,
     modules,
     ...(configs ? { configs } : {}),
+    ...(goMove ? { go: goMove } : {}),
     files,
     // A new package's `__init__.py` has a result too, within the importers' allowance.
     max: MAX_IMPORTERS - newPackages.length,
@@ -200,6 +223,67 @@ export async function carryFor(
       );
   }
   return undefined;
+}
+
+/**
+ * A Go move's module (go-packages.ts GoContext): the go.mod nearest above the
+ * old file within the roots, and the module's Go files (those of the walk below
+ * it), named as results name them.
+ */
+async function goContext(
+  ws: Workspace,
+  source: string,
+  dest: string,
+  files: readonly string[],
+): Promise<GoContext> {
+  const root = ws.sandbox.roots.find((r) => isInside(r, source)) ?? ws.sandbox.roots[0] ?? "";
+  let module: GoModule | undefined;
+  let moduleDir = root;
+  for (let dir = path.dirname(source); isInside(root, dir); dir = path.dirname(dir)) {
+    const found = await resolvePath(ws.sandbox, path.join(dir, "go.mod"));
+    const loaded = found.ok ? await load(found) : undefined;
+    if (loaded?.ok && loaded.value.exists) {
+      const name = /^\s*module\s+"?([^\s"]+)"?/m.exec(loaded.value.text)?.[1];
+      if (name) {
+        moduleDir = dir;
+        const dirShown = found.ok ? path.posix.dirname(found.display) : ".";
+        module = { path: name, dir: dirShown === "." ? "" : dirShown };
+      }
+      break;
+    }
+    if (dir === path.dirname(dir)) break;
+  }
+  // The module's files: below its go.mod, and not below another (a module of their own).
+  const ownModule = new Map<string, boolean>();
+  const inModule = (dir: string): boolean => {
+    if (dir === moduleDir) return true;
+    if (!isInside(moduleDir, dir)) return false;
+    let known = ownModule.get(dir);
+    if (known === undefined) {
+      known = !existsSync(path.join(dir, "go.mod")) && inModule(path.dirname(dir));
+      ownModule.set(dir, known);
+    }
+    return known;
+  };
+  // Whole: the two packages' files and those importing the old one; of the rest, what the
+  // import graph needs (their package clause and imports), so a large module stays small here.
+  const sourceDir = path.dirname(source);
+  const oldImport = importPathOf(
+    path.relative(root, sourceDir).split(path.sep).join("/"),
+    module && { ...module, dir: path.relative(root, moduleDir).split(path.sep).join("/") },
+  );
+  const out: GoFile[] = [];
+  for (const { abs, text } of await readAll(files.filter((f) => inModule(path.dirname(f))))) {
+    const found = await resolvePath(ws.sandbox, abs);
+    if (!found.ok || found.abs !== abs) continue;
+    const header = headerOf(text);
+    const whole =
+      path.dirname(abs) === sourceDir ||
+      path.dirname(abs) === path.dirname(dest) ||
+      importsOf(header).some((i) => i.path === oldImport);
+    out.push({ path: found.display, text: whole ? text : header });
+  }
+  return { module, files: out };
 }
 
 /**

@@ -18,6 +18,8 @@ export interface Importers {
   truncated: boolean;
   /** Python: every module file under the roots, for the load check (load-check.ts). */
   python?: string[];
+  /** Go: every Go file under the roots (a package's files hold no name of their own package). */
+  go?: string[];
 }
 
 /** How many files the walk for a move's importers reads, at most. */
@@ -25,8 +27,9 @@ const MAX_WALKED_FILES = 20_000;
 
 /**
  * For a move between two files whose language has importers edgeclip follows
- * (scripts, Python), the files under the roots that may import the old file:
- * those of its language family whose text holds its module's name.
+ * (scripts, Python, Go), the files under the roots that may import the old
+ * file: those of its language family whose text holds its module's name (Go:
+ * every Go file).
  */
 export async function findImporters(
   ws: Workspace,
@@ -38,17 +41,21 @@ export async function findImporters(
   const to = carry && where[carry.to];
   if (!from || !to || from.abs === to.abs || !followsImporters(languageOf(from.abs)))
     return undefined;
-  const script = isScript(languageOf(from.abs));
+  const lang = languageOf(from.abs);
+  const script = isScript(lang);
+  const go = lang === "go";
   const walked = await walkRoots(ws.sandbox, {
-    accept: (name) => (script ? isScript(languageOf(name)) : languageOf(name) === "python"),
-    needles: importerNeedles(from.abs),
+    accept: (name) => (script ? isScript(languageOf(name)) : languageOf(name) === lang),
+    // Go's importers name a package's path, its own files nothing: every Go file is read.
+    needles: go ? [] : importerNeedles(from.abs),
     maxFiles: MAX_WALKED_FILES,
   });
   const { accepted, ...found } = walked;
+  const others = (go ? accepted : walked.files).filter((f) => f !== from.abs && f !== to.abs);
   return {
     ...found,
-    files: walked.files.filter((f) => f !== from.abs && f !== to.abs),
-    ...(script ? {} : { python: accepted }),
+    files: others,
+    ...(script ? {} : go ? { go: accepted } : { python: accepted }),
   };
 }
 

@@ -15,6 +15,8 @@ import {
 import { undoSplice } from "../edits.ts";
 import { isScript, languageOf } from "../syntax/languages.ts";
 import { encodeText, sha256 } from "../text-file.ts";
+import type { GoMove } from "./go.ts";
+import type { GoContext } from "./go-packages.ts";
 import { type ImportPlan, lineEnd, lineStart, type UnitRead } from "./plan.ts";
 import type { ModuleNames } from "./python.ts";
 import type { ModuleConfigs } from "./resolve.ts";
@@ -51,6 +53,8 @@ export async function carryImports(options: {
   relativeHint?: boolean;
   /** The `__init__.py` files importing the new module runs that importing the old one does not (Python). */
   packageInits?: { path: string; text: string }[];
+  /** Go: the module and its files (go-packages.ts). */
+  go?: GoContext;
 }): Promise<
   | {
       source: HeldFile;
@@ -91,13 +95,14 @@ export async function carryImports(options: {
       break;
     }
   const undo = source.result.undo;
-  const python = {
+  const context = {
     modules: options.modules,
     relativeHint: options.relativeHint,
     throughPackage,
     cutAt: undo.kind === "splice" ? undo.start : undefined,
+    go: options.go,
   };
-  let plan = await planFor(from, to, texts, python).catch((error: unknown) =>
+  let plan = await planFor(from, to, texts, context).catch((error: unknown) =>
     tooDeep(error, source.result.path, dest.result),
   );
   if (!plan) return undefined;
@@ -114,7 +119,7 @@ export async function carryImports(options: {
       }))
         keep.add(name);
     if (keep.size) {
-      const kept = await planFor(from, to, texts, { ...python, keep: [...keep] }).catch(
+      const kept = await planFor(from, to, texts, { ...context, keep: [...keep] }).catch(
         (error: unknown) => tooDeep(error, source.result.path, dest.result),
       );
       if (!kept) return undefined;
@@ -218,6 +223,8 @@ export async function carryImporters(options: {
   configs?: ModuleConfigs;
   /** Names the unit read from its old module that the new one binds (Python: ImportPlan.unitReads). */
   unitReads?: readonly UnitRead[];
+  /** Go: the move between packages (go.ts goMoveOf). */
+  go?: GoMove;
   files: { abs: string; path: string; state: HeldFile }[];
   /** At most this many other files change; the rest are named, not rewritten. */
   max: number;
@@ -246,6 +253,7 @@ export async function carryImporters(options: {
         ...(options.modules ? { modules: options.modules } : {}),
         ...(options.configs ? { configs: options.configs } : {}),
         ...(options.unitReads?.length ? { unitReads: options.unitReads } : {}),
+        ...(options.go ? { go: options.go } : {}),
         files: candidates.map((f) => ({ abs: f.abs, path: f.path, text: f.state.text })),
       })
     : [];
@@ -429,18 +437,20 @@ interface PlanTexts {
  * The plan for a unit of `source` in `dest`, by their languages (undefined: not
  * a pair it knows). Script specifiers are relative paths (absolute ones do);
  * Python and Go name modules and packages from the root, so they take the
- * paths as results name them (relative to the first root).
+ * paths as results name them (relative to the first root). `context`: what
+ * the disk told of Python's modules and Go's module.
  */
 async function planFor(
   source: { abs: string; path: string },
   dest: { abs: string; path: string },
   texts: PlanTexts,
-  python: {
+  context: {
     modules?: ModuleNames | undefined;
     keep?: readonly string[];
     relativeHint?: boolean | undefined;
     throughPackage?: string | undefined;
     cutAt?: number | undefined;
+    go?: GoContext | undefined;
   } = {},
 ): Promise<ImportPlan | undefined> {
   const lang = languageOf(source.abs);
@@ -457,13 +467,14 @@ async function planFor(
   if (lang === "python" && destLang === "python")
     return planPythonImports({
       ...paths,
-      ...(python.modules ? { modules: python.modules } : {}),
-      ...(python.keep?.length ? { keep: python.keep } : {}),
-      ...(python.relativeHint !== undefined ? { relativeHint: python.relativeHint } : {}),
-      ...(python.throughPackage !== undefined ? { throughPackage: python.throughPackage } : {}),
-      ...(python.cutAt !== undefined ? { cutAt: python.cutAt } : {}),
+      ...(context.modules ? { modules: context.modules } : {}),
+      ...(context.keep?.length ? { keep: context.keep } : {}),
+      ...(context.relativeHint !== undefined ? { relativeHint: context.relativeHint } : {}),
+      ...(context.throughPackage !== undefined ? { throughPackage: context.throughPackage } : {}),
+      ...(context.cutAt !== undefined ? { cutAt: context.cutAt } : {}),
     });
-  if (lang === "go" && destLang === "go") return planGoImports(paths);
+  if (lang === "go" && destLang === "go")
+    return planGoImports({ ...paths, ...(context.go ? { go: context.go } : {}) });
   if (lang === "java" && destLang === "java") return planJavaImports(paths);
   if (lang === "rust" && destLang === "rust") return planRustImports(paths);
   return undefined;

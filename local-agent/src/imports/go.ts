@@ -1,5 +1,19 @@
 import { type Node, type Tree, withTree } from "../syntax/parser.ts";
 import {
+  dirOf,
+  type GoContext,
+  importGraph,
+  importPathOf,
+  importsOf,
+  isExported,
+  packageClause,
+  packageNameFor,
+  packageOf,
+  pathBetween,
+} from "./go-packages.ts";
+import {
+  freeAlias,
+  type ImporterPlan,
   type ImportPlan,
   kids,
   lineEnd,
@@ -9,13 +23,21 @@ import {
 } from "./plan.ts";
 
 /**
- * Import-aware moves for Go (DESIGN.md §3: "at least the destination's
- * imports"): the destination gains the packages the unit uses (into its
- * `import ( … )` block, sorted as gofmt keeps a group; a single import becomes
- * a block), and the old file drops the packages nothing left in it uses (Go
- * refuses unused imports). Names of the old file's own package need nothing
- * within one directory; across directories their import path lives in go.mod,
- * so that is reported, never guessed.
+ * Import-aware moves for Go (issue 35): every file keeps its package clause
+ * (a new file takes its directory's package, or the old file's within one
+ * directory, or its directory's name in a new one); the destination gains
+ * the packages the unit uses (into its `import ( … )` block, sorted as gofmt
+ * keeps a group; a single import becomes a block), and the old file drops the
+ * packages nothing left in it uses (Go refuses unused imports).
+ *
+ * Across packages (another directory), with the module's files (GoContext,
+ * from go.mod): the unit reads its old package's exported names qualified
+ * (`util.Clean`), the old package imports the new one where it still uses
+ * the unit, and every importer is rewritten (`util.Slug` → `text.Slug`, its
+ * imports added and dropped; planGoImporter). What Go would refuse is refused
+ * up front (`blocked`): an import cycle between packages, an unexported name
+ * that would have to cross a package boundary, a method away from its type,
+ * a type away from its methods, an import of package main.
  */
 
 interface Spec {
@@ -129,58 +151,459 @@ function identifiersIn(tree: Tree, start: number, end: number): Set<string> {
   return used;
 }
 
+/** A standard library path (its first element has no dot): goimports' first group. */
+const isStd = (importPath: string) => !(importPath.split("/")[0] ?? "").includes(".");
+
+/** Specs as an import block's lines, grouped as goimports lays them out: the standard library, a blank line, the rest. */
+function groupedLines(specs: readonly Spec[]): string {
+  const sorted = [...specs].sort((a, b) => a.path.localeCompare(b.path));
+  const std = sorted.filter((s) => isStd(s.path)).map((s) => `\t${s.text}\n`);
+  const rest = sorted.filter((s) => !isStd(s.path)).map((s) => `\t${s.text}\n`);
+  return [std.join(""), rest.join("")].filter(Boolean).join("\n");
+}
+
+/**
+ * `text` importing `specs` too, as gofmt and goimports keep imports: into the
+ * `import ( … )` block's group of their kind (the standard library's, or the
+ * others'), sorted within it, a new group where there is none; a single
+ * import becomes a block; a file without imports gets one below its clause.
+ */
 function addSpecs(text: string, facts: Facts, specs: Spec[]): string {
   const have = new Set(facts.declarations.flatMap((d) => d.specs.map((s) => s.path)));
-  const wanted = specs.filter((s) => !have.has(s.path));
+  const wanted = specs.filter(
+    (s, i) => !have.has(s.path) && specs.findIndex((o) => o.path === s.path) === i,
+  );
   if (!wanted.length) return text;
   const block = facts.declarations.find((d) => d.close !== undefined);
   if (block && block.close !== undefined) {
-    // Into the block's last group, in gofmt's order.
-    const lastGroupStart = text.lastIndexOf("\n\n", block.close);
-    const groupFrom =
-      lastGroupStart > block.node.start
-        ? lastGroupStart + 2
-        : text.indexOf("\n", block.node.start) + 1;
-    const group = block.specs.filter((s) => s.node.start >= groupFrom).map((s) => s.text);
-    const sorted = [...group, ...wanted.map((s) => s.text)].sort((a, b) =>
-      pathOf(a).localeCompare(pathOf(b)),
-    );
-    const replaced = sorted.map((t) => `\t${t}\n`).join("");
-    return text.slice(0, groupFrom) + replaced + text.slice(lineStart(text, block.close));
+    const bodyFrom = text.indexOf("\n", block.node.start) + 1;
+    const bodyTo = lineStart(text, block.close);
+    if (bodyFrom <= 0 || bodyFrom > bodyTo) return text;
+    // The block's groups: runs of lines between blank ones, each a spec or a comment.
+    const groups: string[][] = [];
+    let run: string[] = [];
+    for (const line of text.slice(bodyFrom, bodyTo).split("\n").slice(0, -1)) {
+      if (line.trim() === "") {
+        if (run.length) groups.push(run);
+        run = [];
+      } else run.push(line);
+    }
+    if (run.length) groups.push(run);
+    const specLine = /^\s*(?:[\p{L}_][\p{L}\p{N}_]*\s+|\.\s+)?"([^"]*)"\s*$/u;
+    const kind = (group: string[]) => {
+      const paths = group.map((l) => specLine.exec(l)?.[1]).filter((p) => p !== undefined);
+      if (!paths.length) return undefined;
+      return paths.every(isStd) ? "std" : paths.every((p) => !isStd(p)) ? "other" : "mixed";
+    };
+    for (const spec of wanted) {
+      const want = isStd(spec.path) ? "std" : "other";
+      const line = `\t${spec.text}`;
+      const into =
+        want === "std"
+          ? groups.find((g) => kind(g) === "std")
+          : groups.findLast((g) => kind(g) === "other");
+      const target =
+        into ?? (groups.length === 1 && kind(groups[0] ?? []) === "mixed" ? groups[0] : undefined);
+      if (!target) {
+        if (want === "std") groups.unshift([line]);
+        else groups.push([line]);
+        continue;
+      }
+      // Sorted among the group's specs, where every line is one; else at the group's end.
+      if (target.every((l) => specLine.test(l))) {
+        target.push(line);
+        target.sort((a, b) =>
+          (specLine.exec(a)?.[1] ?? "").localeCompare(specLine.exec(b)?.[1] ?? ""),
+        );
+      } else target.push(line);
+    }
+    const body = groups.map((g) => g.map((l) => `${l}\n`).join("")).join("\n");
+    return text.slice(0, bodyFrom) + body + text.slice(bodyTo);
   }
   const single = facts.declarations[0];
   if (single) {
-    const all = [...single.specs, ...wanted].sort((a, b) => a.path.localeCompare(b.path));
-    const replacement = `import (\n${all.map((s) => `\t${s.text}\n`).join("")})`;
+    const replacement = `import (\n${groupedLines([...single.specs, ...wanted])})`;
     return text.slice(0, single.node.start) + replacement + text.slice(single.node.end);
   }
-  const sorted = [...wanted].sort((a, b) => a.path.localeCompare(b.path));
   const decl =
-    sorted.length === 1
-      ? `import ${sorted[0]?.text}\n`
-      : `import (\n${sorted.map((s) => `\t${s.text}\n`).join("")})\n`;
+    wanted.length === 1 ? `import ${wanted[0]?.text}\n` : `import (\n${groupedLines(wanted)})\n`;
   return `${text.slice(0, facts.afterPackage)}\n${decl}${text.slice(facts.afterPackage)}`;
 }
 
-const pathOf = (specText: string) => specText.slice(specText.indexOf('"'));
+/** Identifier nodes in [start, end) naming one of `names` unqualified: a use of a package-level name. */
+function usesOf(tree: Tree, start: number, end: number, names: ReadonlySet<string>): Node[] {
+  const out: Node[] = [];
+  const visit = (node: Node) => {
+    if (node.endIndex <= start || node.startIndex >= end) return;
+    if (node.type === "import_declaration" || node.type === "package_clause") return;
+    if ((node.type === "identifier" || node.type === "type_identifier") && names.has(node.text)) {
+      const parent = node.parent;
+      // Declaring it (a function's, type's, const's or var's own name) is no use of it.
+      const declares =
+        parent &&
+        /^(function_declaration|method_declaration|type_spec|type_alias|const_spec|var_spec)$/.test(
+          parent.type,
+        ) &&
+        parent.childrenForFieldName("name").some((n) => n?.startIndex === node.startIndex);
+      if (!declares) out.push(node);
+    }
+    for (const child of kids(node)) visit(child);
+  };
+  visit(tree.rootNode);
+  return out;
+}
+
+/** `q.Name` selectors and qualified types in the file with `q` and Name one of `names`: [the whole, Name]. */
+function selectorsOf(
+  tree: Tree,
+  q: string,
+  names?: ReadonlySet<string>,
+): { node: Node; name: string }[] {
+  const out: { node: Node; name: string }[] = [];
+  const visit = (node: Node) => {
+    if (node.type === "selector_expression") {
+      const operand = node.childForFieldName("operand");
+      const field = node.childForFieldName("field");
+      if (
+        operand?.type === "identifier" &&
+        operand.text === q &&
+        field &&
+        (!names || names.has(field.text))
+      )
+        out.push({ node, name: field.text });
+    } else if (node.type === "qualified_type") {
+      const pkg = node.childForFieldName("package");
+      const name = node.childForFieldName("name");
+      if (pkg?.text === q && name && (!names || names.has(name.text)))
+        out.push({ node, name: name.text });
+    }
+    for (const child of kids(node)) visit(child);
+  };
+  visit(tree.rootNode);
+  return out;
+}
+
+/** What a unit declares at top level: its names, the methods among them (with their receivers' types). */
+function declaredBy(tree: Tree, start: number, end: number) {
+  const names: string[] = [];
+  const methods: { name: string; receiver: string }[] = [];
+  for (const child of kids(tree.rootNode)) {
+    if (child.endIndex <= start || child.startIndex >= end) continue;
+    if (child.type === "method_declaration") {
+      methods.push({
+        name: child.childForFieldName("name")?.text ?? "",
+        receiver: receiverOf(child),
+      });
+      continue;
+    }
+    const name = child.childForFieldName("name");
+    if (name) names.push(name.text);
+    const specs = (node: Node): Node[] =>
+      kids(node).flatMap((c) =>
+        /^(const_spec|var_spec|type_spec|type_alias)$/.test(c.type)
+          ? [c]
+          : /_spec_list$/.test(c.type)
+            ? specs(c)
+            : [],
+      );
+    for (const spec of specs(child))
+      for (const id of spec.childrenForFieldName("name")) if (id) names.push(id.text);
+  }
+  return { names, methods };
+}
+
+/** A method's receiver's type name (`T` of `(t *T)`, `(t T[K])`). */
+function receiverOf(method: Node): string {
+  const receiver = method.childForFieldName("receiver")?.text ?? "";
+  return /([\p{L}_][\p{L}\p{N}_]*)\s*(?:\[[^\]]*\])?\s*\)$/u.exec(receiver)?.[1] ?? "";
+}
+
+/** Methods declared in `tree` on one of `types`. */
+function methodsOn(tree: Tree, types: ReadonlySet<string>): string[] {
+  return kids(tree.rootNode)
+    .filter((c) => c.type === "method_declaration" && types.has(receiverOf(c)))
+    .map((c) => `${receiverOf(c)}.${c.childForFieldName("name")?.text ?? ""}`);
+}
+
+/** A Go move between directories, as its importers need it (planGoImporter). */
+export interface GoMove {
+  oldDir: string;
+  newDir: string;
+  oldPackage: string;
+  newPackage: string;
+  oldImport: string;
+  newImport: string;
+  /** The names the unit declares. */
+  moved: string[];
+}
+
+/** `text` with the package clause `name` first, where it has none (a new or empty file). */
+function withClause(text: string, name: string): string {
+  if (packageClause(text) !== undefined) return text;
+  return `package ${name}\n\n${text.replace(/^\s*\n/, "")}`;
+}
+
+/** The name `file` will use for `importPath`: its existing import's, else `preferred` or an alias free in it. */
+function importNameIn(
+  text: string,
+  tree: Tree,
+  importPath: string,
+  preferred: string,
+): { name: string; spec: Spec | undefined } {
+  const existing = importsOf(text).find((i) => i.path === importPath);
+  if (existing && existing.alias !== "_" && existing.alias !== ".")
+    return { name: existing.alias ?? preferred, spec: undefined };
+  const taken = new Set([
+    ...importsOf(text).map((i) => i.alias ?? packageName(i.path, undefined)),
+    ...factsOf(tree, text).topLevel.keys(),
+  ]);
+  const name = taken.has(preferred) ? freeAlias(preferred, taken) : preferred;
+  const quoted = `"${importPath}"`;
+  return {
+    name,
+    spec: {
+      name,
+      path: importPath,
+      text: name === preferred ? quoted : `${name} ${quoted}`,
+      node: { start: 0, end: 0 },
+    },
+  };
+}
+
+/** Imports of `text` whose names nothing in it uses any more, among `paths`, removed. */
+function dropUnused(
+  text: string,
+  tree: Tree,
+  paths: ReadonlySet<string>,
+): { text: string; dropped: string[] } {
+  const facts = factsOf(tree, text);
+  const used = packagesUsed(tree, 0, text.length);
+  const edits: { start: number; end: number; insert: string }[] = [];
+  const dropped: string[] = [];
+  for (const d of facts.declarations) {
+    const leaving = d.specs.filter((s) => paths.has(s.path) && !used.has(s.name) && s.name !== "_");
+    if (!leaving.length) continue;
+    dropped.push(...leaving.map((s) => s.path));
+    if (leaving.length === d.specs.length) {
+      const end = lineEnd(text, d.node.end);
+      edits.push({ start: d.node.start, end: end + (text[end] === "\n" ? 1 : 0), insert: "" });
+    } else
+      for (const s of leaving)
+        edits.push({
+          start: lineStart(text, s.node.start),
+          end: lineEnd(text, s.node.end),
+          insert: "",
+        });
+  }
+  return { text: replaceRanges(text, edits), dropped };
+}
+
+/** `text` with each node of `qualify` prefixed by `q.` and each of `unqualify` (`q.Name`) made `Name`. */
+function requalify(
+  text: string,
+  qualify: readonly Node[],
+  q: string,
+  unqualify: readonly { node: Node; name: string }[] = [],
+  offset = 0,
+): string {
+  return replaceRanges(text, [
+    ...qualify.map((n) => ({
+      start: n.startIndex - offset,
+      end: n.startIndex - offset,
+      insert: `${q}.`,
+    })),
+    ...unqualify.map((s) => ({
+      start: s.node.startIndex - offset,
+      end: s.node.endIndex - offset,
+      insert: s.name,
+    })),
+  ]);
+}
 
 /** The imports both files need after `unit` moved from `sourcePath` to `destPath`. */
-export async function planGoImports(input: MoveTexts): Promise<ImportPlan> {
+export async function planGoImports(input: MoveTexts & { go?: GoContext }): Promise<ImportPlan> {
   const { sourcePath, destPath } = input;
+  const oldDir = dirOf(sourcePath);
+  const newDir = dirOf(destPath);
+  const across = oldDir !== newDir;
+  const context = input.go;
   const before = await withTree(input.sourceBefore, "go", (tree) => ({
     facts: factsOf(tree, input.sourceBefore),
     packages: packagesUsed(tree, input.unit.start, input.unit.end),
     names: identifiersIn(tree, input.unit.start, input.unit.end),
+    declared: declaredBy(tree, input.unit.start, input.unit.end),
   }));
-  const dest = await withTree(input.destAfter, "go", (tree) => factsOf(tree, input.destAfter));
-  const specs = before.facts.declarations
-    .flatMap((d) => d.specs)
-    .filter((s) => before.packages.has(s.name));
+  const oldPackage = packageClause(input.sourceBefore) ?? packageNameFor(oldDir);
+  const others = (context?.files ?? []).filter((f) => f.path !== sourcePath && f.path !== destPath);
+  const newPackage =
+    packageClause(input.destAfter) ??
+    (across ? (packageOf(newDir, others) ?? packageNameFor(newDir)) : oldPackage);
   const changes: string[] = [];
   const unresolved: string[] = [];
-  const destination = addSpecs(input.destAfter, dest, specs);
-  if (destination !== input.destAfter) {
-    const had = new Set(dest.declarations.flatMap((d) => d.specs.map((s) => s.path)));
+  const blocked: string[] = [];
+  let destination = withClause(input.destAfter, newPackage);
+  if (destination !== input.destAfter) changes.push(`${destPath}: package ${newPackage}`);
+  const moved = before.declared.names;
+  const plan = (source: string, dest: string): ImportPlan => ({
+    source,
+    destination: dest,
+    changes,
+    unresolved,
+    ...(blocked.length ? { blocked } : {}),
+    ...(across && moved.length ? { moved } : {}),
+  });
+
+  // The old package's other files (its own tests among them), and the names they declare.
+  const oldFiles = others.filter(
+    (f) => dirOf(f.path) === oldDir && packageClause(f.text) === oldPackage,
+  );
+  const oldTop = new Map(before.facts.topLevel);
+  const elsewhere: { path: string; text: string; tree: { uses: boolean; methods: string[] } }[] =
+    [];
+  const movedSet = new Set(moved);
+  if (across)
+    for (const f of oldFiles)
+      elsewhere.push({
+        ...f,
+        tree: await withTree(f.text, "go", (tree) => {
+          for (const [n, at] of factsOf(tree, f.text).topLevel)
+            if (!oldTop.has(n)) oldTop.set(n, at);
+          return {
+            uses: usesOf(tree, 0, f.text.length, movedSet).length > 0,
+            methods: methodsOn(tree, movedSet),
+          };
+        }),
+      });
+  // Names of the old package the unit uses, other than what it declares itself.
+  const own = [...oldTop.keys()].filter((n) => before.names.has(n) && !movedSet.has(n));
+  if (across && !context) {
+    if (own.length)
+      unresolved.push(
+        `${own.join(", ")} from ${sourcePath}'s package: another directory needs its import path (go.mod), so it was not added`,
+      );
+  }
+  const oldImport = importPathOf(oldDir, context?.module);
+  const newImport = importPathOf(newDir, context?.module);
+  const sourceUses = across
+    ? await withTree(input.sourceAfter, "go", (tree) => ({
+        uses: usesOf(tree, 0, input.sourceAfter.length, movedSet).length > 0,
+        methods: methodsOn(tree, movedSet),
+      }))
+    : { uses: false, methods: [] };
+  const oldUses = sourceUses.uses || elsewhere.some((e) => e.tree.uses);
+
+  if (across && context) {
+    const pkgs = `package ${oldPackage} (${oldDir || "."}) and package ${newPackage} (${newDir || "."})`;
+    if (before.declared.methods.length)
+      blocked.push(
+        `${before.declared.methods.map((m) => `${m.receiver}.${m.name}`).join(", ")} is a method: Go declares a type's methods in the type's own package, so it cannot move to another directory without ${before.declared.methods[0]?.receiver}.`,
+      );
+    const methods = [...sourceUses.methods, ...elsewhere.flatMap((e) => e.tree.methods)];
+    if (methods.length)
+      blocked.push(
+        `${methods.join(", ")} stay${methods.length === 1 ? "s" : ""} in package ${oldPackage}: Go declares a type's methods in its own package, so the type cannot move to another directory without them.`,
+      );
+    const hidden = own.filter((n) => !isExported(n));
+    if (hidden.length)
+      blocked.push(
+        `the unit uses ${hidden.join(", ")} of package ${oldPackage}, unexported: package ${newPackage} could not reach ${hidden.length === 1 ? "it" : "them"} (export ${hidden.length === 1 ? "it" : "them"} first, or move ${hidden.length === 1 ? "it" : "them"} with the unit).`,
+      );
+    const unexportedUsed = moved.filter((n) => !isExported(n));
+    if (oldUses && unexportedUsed.length)
+      blocked.push(
+        `${unexportedUsed.join(", ")} is unexported and package ${oldPackage} still uses it: it could not reach it in package ${newPackage} (export it first, or move what uses it too).`,
+      );
+    if ((oldUses || own.length) && (oldImport === undefined || newImport === undefined))
+      blocked.push(
+        `no go.mod names the import path of ${pkgs}: the import between them could not be written.`,
+      );
+    if (oldUses && newPackage === "main")
+      blocked.push(`package ${oldPackage} still uses it, and package main cannot be imported.`);
+    // The import graph as the move would leave it: no cycle may close.
+    if (!blocked.length) {
+      const graph = importGraph({ module: context.module, files: others });
+      const edge = (a: string, b: string) => {
+        const set = graph.get(a) ?? new Set<string>();
+        set.add(b);
+        graph.set(a, set);
+      };
+      const added: [string, string][] = [];
+      if (oldUses) added.push([oldDir, newDir]);
+      if (own.length) added.push([newDir, oldDir]);
+      // The module's packages the unit imports come along into the new one.
+      const dirByImport = new Map<string, string>();
+      for (const f of others) {
+        const p = importPathOf(dirOf(f.path), context.module);
+        if (p) dirByImport.set(p, dirOf(f.path));
+      }
+      for (const s of before.facts.declarations.flatMap((d) => d.specs))
+        if (before.packages.has(s.name) && dirByImport.has(s.path))
+          added.push([newDir, dirByImport.get(s.path) as string]);
+      // Packages that use it through the old one import the new one.
+      for (const f of others) {
+        const dir = dirOf(f.path);
+        if (dir === oldDir || dir === newDir) continue;
+        const q = importsOf(f.text).find((i) => i.path === oldImport);
+        if (
+          q &&
+          moved.some((n) => new RegExp(`\\b${q.alias ?? oldPackage}\\.${n}\\b`).test(f.text))
+        )
+          added.push([dir, newDir]);
+      }
+      for (const [a, b] of added) edge(a, b);
+      for (const [a, b] of added) {
+        if (a === b) continue;
+        const back = pathBetween(graph, b, a);
+        if (!back) continue;
+        const named = (d: string) => d || ".";
+        blocked.push(
+          `it would close an import cycle, which Go refuses: ${[a, ...back].map(named).join(" → ")} (packages by directory). A destination that does not import ${named(a)} avoids it.`,
+        );
+        break;
+      }
+    }
+    if (blocked.length) return plan(input.sourceAfter, input.destAfter);
+  }
+
+  // The destination: the unit's packages, and across packages its old package's names qualified.
+  let dest = await withTree(destination, "go", (tree) => ({ tree: factsOf(tree, destination) }));
+  const specs = before.facts.declarations
+    .flatMap((d) => d.specs)
+    .filter((s) => before.packages.has(s.name) && s.path !== newImport);
+  if (across && context && oldImport) {
+    const unitText = input.sourceBefore.slice(input.unit.start, input.unit.end);
+    const at = destination.lastIndexOf(unitText);
+    const ownSet = new Set(own);
+    const rewritten = await withTree(input.sourceBefore, "go", (tree) => {
+      const qualify = usesOf(tree, input.unit.start, input.unit.end, ownSet);
+      // What the unit read from the new package through an import is its own package's now.
+      const newName = importsOf(input.sourceBefore).find((i) => i.path === newImport);
+      const unqualify = newName
+        ? selectorsOf(tree, newName.alias ?? newPackage).filter(
+            (s) => s.node.startIndex >= input.unit.start && s.node.endIndex <= input.unit.end,
+          )
+        : [];
+      return requalify(unitText, qualify, oldPackage, unqualify, input.unit.start);
+    });
+    if (at >= 0 && rewritten !== unitText) {
+      destination = destination.slice(0, at) + rewritten + destination.slice(at + unitText.length);
+      if (own.length) {
+        specs.push({
+          name: oldPackage,
+          path: oldImport,
+          text: `"${oldImport}"`,
+          node: { start: 0, end: 0 },
+        });
+        changes.push(
+          `${destPath}: reads ${own.join(", ")} as ${oldPackage}.${own[0]}${own.length > 1 ? ", …" : ""}`,
+        );
+      }
+      dest = await withTree(destination, "go", (tree) => ({ tree: factsOf(tree, destination) }));
+    }
+  }
+  const withImports = addSpecs(destination, dest.tree, specs);
+  if (withImports !== destination) {
+    const had = new Set(dest.tree.declarations.flatMap((d) => d.specs.map((s) => s.path)));
     changes.push(
       `${destPath}: imports ${specs
         .filter((s) => !had.has(s.path))
@@ -188,44 +611,145 @@ export async function planGoImports(input: MoveTexts): Promise<ImportPlan> {
         .join(", ")}`,
     );
   }
-  const dir = (p: string) => p.slice(0, Math.max(0, p.lastIndexOf("/")));
-  // Names of the old file's package the unit uses, other than what it declares itself.
-  const own = [...before.facts.topLevel]
-    .filter(
-      ([n, at]) => before.names.has(n) && (at.start < input.unit.start || at.end > input.unit.end),
-    )
-    .map(([n]) => n);
-  if (dir(sourcePath) !== dir(destPath) && own.length)
-    unresolved.push(
-      `${own.join(", ")} from ${sourcePath}'s package: another directory needs its import path (go.mod), so it was not added`,
-    );
+  destination = withImports;
 
-  // The old file: packages nothing left uses go (Go refuses unused imports).
+  // The old file: packages nothing left uses go (Go refuses unused imports); across packages,
+  // what it still uses of the unit is read from the new package.
   let source = input.sourceAfter;
-  const after = await withTree(source, "go", (tree) => ({
-    facts: factsOf(tree, source),
-    packages: packagesUsed(tree, 0, source.length),
-  }));
-  const gone = (s: Spec) => before.packages.has(s.name) && !after.packages.has(s.name);
-  const edits: { start: number; end: number }[] = [];
-  const dropped: string[] = [];
-  for (const d of after.facts.declarations) {
-    const leaving = d.specs.filter(gone);
-    if (!leaving.length) continue;
-    dropped.push(...leaving.map((s) => s.path));
-    if (leaving.length === d.specs.length)
-      edits.push({
-        start: d.node.start,
-        end: lineEnd(source, d.node.end) + (source[lineEnd(source, d.node.end)] === "\n" ? 1 : 0),
-      });
-    else
-      for (const s of leaving)
-        edits.push({ start: lineStart(source, s.node.start), end: lineEnd(source, s.node.end) });
+  if (across && context && newImport && sourceUses.uses) {
+    const requalified = await withTree(source, "go", (tree) => {
+      const { name, spec } = importNameIn(source, tree, newImport, newPackage);
+      return { text: requalify(source, usesOf(tree, 0, source.length, movedSet), name), spec };
+    });
+    source = requalified.text;
+    if (requalified.spec) {
+      const spec = requalified.spec;
+      const facts = await withTree(source, "go", (tree) => factsOf(tree, source));
+      source = addSpecs(source, facts, [spec]);
+    }
+    changes.push(`${sourcePath}: reads ${moved.join(", ")} from ${newImport}`);
   }
-  source = replaceRanges(
-    source,
-    edits.map((e) => ({ ...e, insert: "" })),
+  const gone = new Set(
+    before.facts.declarations
+      .flatMap((d) => d.specs)
+      .filter((s) => before.packages.has(s.name))
+      .map((s) => s.path),
   );
-  if (dropped.length) changes.push(`${sourcePath}: drops imports ${dropped.join(", ")}`);
-  return { source, destination, changes, unresolved };
+  const dropped = await withTree(source, "go", (tree) => dropUnused(source, tree, gone));
+  source = dropped.text;
+  if (dropped.dropped.length)
+    changes.push(`${sourcePath}: drops imports ${dropped.dropped.join(", ")}`);
+  return plan(source, destination);
+}
+
+/**
+ * A Go file that may use what moved between packages (GoMove), rewritten:
+ * in the old package, its unqualified uses read the new package
+ * (`Slug` → `text.Slug`, the import added); in the new package, its
+ * `util.Slug` is its own package's `Slug`; elsewhere, `util.Slug` becomes
+ * `text.Slug`. The old import goes where nothing uses it any more.
+ */
+export async function planGoImporter(input: {
+  importerPath: string;
+  text: string;
+  move: GoMove;
+}): Promise<ImporterPlan | undefined> {
+  const { importerPath, move } = input;
+  let text = input.text;
+  const dir = dirOf(importerPath);
+  const pkg = packageClause(text);
+  const moved = new Set(move.moved);
+  const changes: string[] = [];
+  const unresolved: string[] = [];
+  let spec: Spec | undefined;
+  if (dir === move.oldDir && pkg === move.oldPackage) {
+    const done = await withTree(text, "go", (tree) => {
+      const uses = usesOf(tree, 0, text.length, moved);
+      if (!uses.length) return undefined;
+      const { name, spec } = importNameIn(text, tree, move.newImport, move.newPackage);
+      return {
+        text: requalify(text, uses, name),
+        spec,
+        names: [...new Set(uses.map((u) => u.text))],
+      };
+    });
+    if (!done) return undefined;
+    text = done.text;
+    spec = done.spec;
+    changes.push(`${importerPath}: reads ${done.names.join(", ")} from ${move.newImport}`);
+  } else {
+    const old = importsOf(text).find((i) => i.path === move.oldImport);
+    if (!old || old.alias === "_") return undefined;
+    if (old.alias === ".") {
+      const named = move.moved.filter((n) => new RegExp(`\\b${n}\\b`).test(text));
+      return named.length
+        ? {
+            text,
+            changes: [],
+            unresolved: [
+              `${importerPath}: imports ${move.oldImport} with a dot, so its ${named.join(", ")} was not rewritten`,
+            ],
+          }
+        : undefined;
+    }
+    const q = old.alias ?? move.oldPackage;
+    const here = dir === move.newDir && pkg === move.newPackage;
+    const done = await withTree(text, "go", (tree) => {
+      const found = selectorsOf(tree, q, moved);
+      if (!found.length) return undefined;
+      const names = [...new Set(found.map((f) => f.name))];
+      if (here) return { text: requalify(text, [], "", found), spec: undefined, names };
+      const { name, spec } = importNameIn(text, tree, move.newImport, move.newPackage);
+      const edits = found.map((f) => ({
+        start: f.node.startIndex,
+        end: f.node.endIndex,
+        insert: `${name}.${f.name}`,
+      }));
+      return { text: replaceRanges(text, edits), spec, names };
+    });
+    if (!done) return undefined;
+    text = done.text;
+    spec = done.spec;
+    changes.push(
+      here
+        ? `${importerPath}: reads ${done.names.join(", ")} in its own package`
+        : `${importerPath}: reads ${done.names.join(", ")} from ${move.newImport}`,
+    );
+    const left = await withTree(text, "go", (tree) =>
+      dropUnused(text, tree, new Set([move.oldImport])),
+    );
+    if (left.dropped.length) {
+      text = left.text;
+      changes.push(`${importerPath}: drops imports ${move.oldImport}`);
+    }
+  }
+  if (spec) {
+    const at = spec;
+    const facts = await withTree(text, "go", (tree) => factsOf(tree, text));
+    text = addSpecs(text, facts, [at]);
+  }
+  return { text, changes, unresolved };
+}
+
+/**
+ * The move as its importers see it (planGoImporter), where it crosses
+ * packages within a module; undefined otherwise (nothing outside the
+ * directory can have used the unit through its package).
+ */
+export function goMoveOf(
+  sourcePath: string,
+  destPath: string,
+  moved: readonly string[],
+  context: GoContext,
+  sourceText: string,
+  destText: string,
+): GoMove | undefined {
+  const oldDir = dirOf(sourcePath);
+  const newDir = dirOf(destPath);
+  const oldImport = importPathOf(oldDir, context.module);
+  const newImport = importPathOf(newDir, context.module);
+  const oldPackage = packageClause(sourceText);
+  const newPackage = packageClause(destText);
+  if (oldDir === newDir || !oldImport || !newImport || !oldPackage || !newPackage) return undefined;
+  return { oldDir, newDir, oldPackage, newPackage, oldImport, newImport, moved: [...moved] };
 }

@@ -1,4 +1,5 @@
 import { isScript, languageOf } from "../syntax/languages.ts";
+import { type GoMove, planGoImporter } from "./go.ts";
 import type { ImporterPlan, UnitRead } from "./plan.ts";
 import { type ModuleNames, planPythonImporter } from "./python.ts";
 import type { ModuleConfigs } from "./resolve.ts";
@@ -8,8 +9,8 @@ import { planScriptImporter } from "./typescript.ts";
  * A move's importers (DESIGN.md §3): the files under the roots that import
  * what moved from its old file, rewritten to import it from the new one.
  * Pure: texts in, texts out (the agent finds the files, imports/carry.ts
- * applies what this returns in the move's one operation). Scripts and Python;
- * other languages' importers are left as they are.
+ * applies what this returns in the move's one operation). Scripts, Python
+ * and Go; other languages' importers are left as they are.
  */
 
 /** A file as both planners need it: its real path (scripts resolve specifiers) and its root-relative one (Python names modules). */
@@ -36,6 +37,8 @@ export interface ImportersInput {
   unitReads?: readonly UnitRead[];
   /** Scripts: the tsconfig and package.json facts around the files (resolve.ts). */
   configs?: ModuleConfigs;
+  /** Go: the move between packages (go.ts goMoveOf); absent within one package. */
+  go?: GoMove;
   files: (PlacedFile & { text: string })[];
 }
 
@@ -97,6 +100,7 @@ function planOne(
     modules,
     configs,
     unitReads,
+    go,
   }: ImportersInput,
 ) {
   return isScript(lang) && isScript(sourceLang)
@@ -123,5 +127,7 @@ function planOne(
           ...(modules ? { modules } : {}),
           ...(unitReads ? { unitReads } : {}),
         })
-      : Promise.resolve(undefined);
+      : lang === "go" && sourceLang === "go" && go
+        ? planGoImporter({ importerPath: file.path, text: file.text, move: go })
+        : Promise.resolve(undefined);
 }

@@ -128,3 +128,18 @@ export function firstError(tree: Tree): number | undefined {
   };
   return walk(tree.rootNode);
 }
+
+/**
+ * What the language's own front end refuses in a file's outline that the
+ * grammar accepts: a Go file with declarations and no package clause first
+ * (tree-sitter's Go grammar parses one; `go build` does not). The fault is on
+ * the first declaration's line.
+ */
+export function outlineFault(tree: Tree, lang: CodeLanguage): SyntaxFault | undefined {
+  if (lang !== "go") return undefined;
+  const first = tree.rootNode.namedChildren.find((c) => c !== null && c.type !== "comment");
+  if (!first || first.type === "package_clause") return undefined;
+  const line = first.startPosition.row + 1;
+  const text = (first.text.split("\n")[0] ?? "").trim().slice(0, 200);
+  return { line, text: `missing package clause before ${text}` };
+}

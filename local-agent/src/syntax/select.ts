@@ -2,7 +2,7 @@ import { type Selector, type SelectResult, selectByAnchors } from "./anchored.ts
 import type { SyntaxFault } from "./faults.ts";
 import { FORMATS } from "./formats/index.ts";
 import { isCode, LANGUAGE_LIST, type Language } from "./languages.ts";
-import { syntaxFaults as faultsOf, firstError, withTree } from "./parser.ts";
+import { syntaxFaults as faultsOf, firstError, outlineFault, withTree } from "./parser.ts";
 import { listRegions } from "./regions.ts";
 import { findSymbol, listSymbols, type SymbolUnit } from "./symbols.ts";
 
@@ -129,7 +129,11 @@ export async function unitsOf(text: string, lang: Language): Promise<SymbolUnit[
  */
 export async function syntaxFaults(text: string, lang: Language): Promise<SyntaxFault[]> {
   try {
-    if (isCode(lang)) return await withTree(text, lang, faultsOf);
+    if (isCode(lang))
+      return await withTree(text, lang, (tree) => {
+        const outline = outlineFault(tree, lang);
+        return [...(outline ? [outline] : []), ...faultsOf(tree)];
+      });
     const line = FORMATS[lang].firstError(text);
     if (line === undefined) return [];
     return [{ line, text: text.split("\n")[line - 1]?.trim().slice(0, 200) ?? "" }];
@@ -142,7 +146,15 @@ export async function syntaxFaults(text: string, lang: Language): Promise<Syntax
 /** Whether `text` parses cleanly as `lang`: `undefined`, or the 1-based line of the first error. */
 export async function syntaxError(text: string, lang: Language): Promise<number | undefined> {
   try {
-    return isCode(lang) ? await withTree(text, lang, firstError) : FORMATS[lang].firstError(text);
+    return isCode(lang)
+      ? await withTree(text, lang, (tree) => {
+          const error = firstError(tree);
+          const outline = outlineFault(tree, lang)?.line;
+          return error === undefined || outline === undefined
+            ? (error ?? outline)
+            : Math.min(error, outline);
+        })
+      : FORMATS[lang].firstError(text);
   } catch (error) {
     // Too deep for the parser's stack: it cannot be shown to parse, so it counts as not parsing.
     if (error instanceof RangeError) return 1;
