@@ -1087,7 +1087,50 @@ func Loud(s string) string { return strings.ToUpper(util.Title(s)) }
     refused: "util → text → format → util",
   },
   {
-    name: "go: an unexported name the unit reads cannot cross a package boundary",
+    name: "go: unexported helpers only the unit uses go with it (a type with its methods), and an importer's local of the new package's name",
+    lang: "go",
+    files: {
+      "go.mod": GO_MOD,
+      "util/sort.go": `package util
+
+import "sort"
+
+// SortKeys sorts keys with a sorter.
+func SortKeys(keys []string) []string {
+\ts := sorter{keys}
+\tsort.Sort(s)
+\treturn s.keys
+}
+
+type sorter struct{ keys []string }
+
+func (s sorter) Len() int           { return len(s.keys) }
+func (s sorter) Less(i, j int) bool { return less(s.keys[i], s.keys[j]) }
+func (s sorter) Swap(i, j int)      { s.keys[i], s.keys[j] = s.keys[j], s.keys[i] }
+
+// less compares two keys.
+func less(a, b string) bool { return a < b }
+`,
+      "util/other.go": "package util\n\n// Other stays.\nfunc Other() int { return 1 }\n",
+      "main.go": `package main
+
+import (
+\t"fmt"
+
+\t"example.com/app/util"
+)
+
+func main() {
+\tkeys := []string{"b", "a"}
+\tfmt.Println(util.SortKeys(keys), util.Other())
+}
+`,
+    },
+    move: { from: "util/sort.go", name: "SortKeys", to: "keys/sort.go" },
+    followed: true,
+  },
+  {
+    name: "go: an unexported name the unit reads, which its old package uses too, cannot cross a package boundary",
     lang: "go",
     files: {
       "go.mod": GO_MOD,
@@ -1097,6 +1140,9 @@ func lower(s string) string { return s }
 
 // Shout is loud.
 func Shout(s string) string { return lower(s) + "!" }
+
+// Whisper is quiet, and uses lower too.
+func Whisper(s string) string { return lower(s) + "…" }
 `,
       "main.go": `package main
 

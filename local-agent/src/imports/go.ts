@@ -6,6 +6,7 @@ import {
   importPathOf,
   importsOf,
   isExported,
+  isTestFile,
   packageClause,
   packageNameFor,
   packageOf,
@@ -19,6 +20,7 @@ import {
   lineEnd,
   lineStart,
   type MoveTexts,
+  removeStatement,
   replaceRanges,
 } from "./plan.ts";
 
@@ -103,7 +105,8 @@ function factsOf(tree: Tree, text: string): Facts {
     } else {
       const name = child.childForFieldName("name");
       const where = { start: child.startIndex, end: child.endIndex };
-      if (name) topLevel.set(name.text, where);
+      // A method's name is its type's, not the package's.
+      if (name && child.type !== "method_declaration") topLevel.set(name.text, where);
       // const, var and type declarations name theirs in their specs, alone or in a ( … ) list.
       const specs = (node: Node): Node[] =>
         kids(node).flatMap((c) =>
@@ -353,9 +356,10 @@ function importNameIn(
   const existing = importsOf(text).find((i) => i.path === importPath);
   if (existing && existing.alias !== "_" && existing.alias !== ".")
     return { name: existing.alias ?? preferred, spec: undefined };
+  // Any name the file uses (a local `keys` would hide a package `keys`).
   const taken = new Set([
     ...importsOf(text).map((i) => i.alias ?? packageName(i.path, undefined)),
-    ...factsOf(tree, text).topLevel.keys(),
+    ...identifiersIn(tree, 0, text.length),
   ]);
   const name = taken.has(preferred) ? freeAlias(preferred, taken) : preferred;
   const quoted = `"${importPath}"`;
@@ -421,12 +425,19 @@ function requalify(
 }
 
 /** The imports both files need after `unit` moved from `sourcePath` to `destPath`. */
-export async function planGoImports(input: MoveTexts & { go?: GoContext }): Promise<ImportPlan> {
+export async function planGoImports(
+  input: MoveTexts & { go?: GoContext; brought?: string[] },
+): Promise<ImportPlan> {
   const { sourcePath, destPath } = input;
   const oldDir = dirOf(sourcePath);
   const newDir = dirOf(destPath);
   const across = oldDir !== newDir;
   const context = input.go;
+  // Across packages, the old file's unexported helpers only the unit uses go with it.
+  if (across && context && !input.brought) {
+    const widened = await withCompanions(input, context);
+    if (widened) return planGoImports(widened);
+  }
   const before = await withTree(input.sourceBefore, "go", (tree) => ({
     facts: factsOf(tree, input.sourceBefore),
     packages: packagesUsed(tree, input.unit.start, input.unit.end),
@@ -451,6 +462,7 @@ export async function planGoImports(input: MoveTexts & { go?: GoContext }): Prom
     unresolved,
     ...(blocked.length ? { blocked } : {}),
     ...(across && moved.length ? { moved } : {}),
+    ...(input.brought?.length && !blocked.length ? { brought: input.brought } : {}),
   });
 
   // The old package's other files (its own tests among them), and the names they declare.
@@ -494,9 +506,11 @@ export async function planGoImports(input: MoveTexts & { go?: GoContext }): Prom
 
   if (across && context) {
     const pkgs = `package ${oldPackage} (${oldDir || "."}) and package ${newPackage} (${newDir || "."})`;
-    if (before.declared.methods.length)
+    // A method moves with its type, or not at all.
+    const alone = before.declared.methods.filter((m) => !movedSet.has(m.receiver));
+    if (alone.length)
       blocked.push(
-        `${before.declared.methods.map((m) => `${m.receiver}.${m.name}`).join(", ")} is a method: Go declares a type's methods in the type's own package, so it cannot move to another directory without ${before.declared.methods[0]?.receiver}.`,
+        `${alone.map((m) => `${m.receiver}.${m.name}`).join(", ")} is a method: Go declares a type's methods in the type's own package, so it cannot move to another directory without ${alone[0]?.receiver}.`,
       );
     const methods = [...sourceUses.methods, ...elsewhere.flatMap((e) => e.tree.methods)];
     if (methods.length)
@@ -508,7 +522,8 @@ export async function planGoImports(input: MoveTexts & { go?: GoContext }): Prom
       blocked.push(
         `the unit uses ${hidden.join(", ")} of package ${oldPackage}, unexported: package ${newPackage} could not reach ${hidden.length === 1 ? "it" : "them"} (export ${hidden.length === 1 ? "it" : "them"} first, or move ${hidden.length === 1 ? "it" : "them"} with the unit).`,
       );
-    const unexportedUsed = moved.filter((n) => !isExported(n));
+    // What it brought along nothing else used (withCompanions).
+    const unexportedUsed = moved.filter((n) => !isExported(n) && !input.brought?.includes(n));
     if (oldUses && unexportedUsed.length)
       blocked.push(
         `${unexportedUsed.join(", ")} is unexported and package ${oldPackage} still uses it: it could not reach it in package ${newPackage} (export it first, or move what uses it too).`,
@@ -543,6 +558,8 @@ export async function planGoImports(input: MoveTexts & { go?: GoContext }): Prom
       for (const f of others) {
         const dir = dirOf(f.path);
         if (dir === oldDir || dir === newDir) continue;
+        // An external test package (`package cmp_test`) is no package another imports.
+        if (isTestFile(f.path) && packageClause(f.text)?.endsWith("_test")) continue;
         const q = importsOf(f.text).find((i) => i.path === oldImport);
         if (
           q &&
@@ -636,7 +653,8 @@ export async function planGoImports(input: MoveTexts & { go?: GoContext }): Prom
       .map((s) => s.path),
   );
   const dropped = await withTree(source, "go", (tree) => dropUnused(source, tree, gone));
-  source = dropped.text;
+  // gofmt leaves no blank line at a file's end: none is left where the unit or an import went.
+  source = dropped.text.replace(/\n{2,}$/, "\n");
   if (dropped.dropped.length)
     changes.push(`${sourcePath}: drops imports ${dropped.dropped.join(", ")}`);
   return plan(source, destination);
@@ -752,4 +770,147 @@ export function goMoveOf(
   const newPackage = packageClause(destText);
   if (oldDir === newDir || !oldImport || !newImport || !oldPackage || !newPackage) return undefined;
   return { oldDir, newDir, oldPackage, newPackage, oldImport, newImport, moved: [...moved] };
+}
+
+/** A top-level declaration of a Go file: what it declares, and its lines with its doc comment. */
+interface TopDecl {
+  names: string[];
+  /** A method's receiver type, and its name. */
+  receiver: string | undefined;
+  method: string | undefined;
+  start: number;
+  end: number;
+}
+
+function topDecls(tree: Tree, text: string): TopDecl[] {
+  const out: TopDecl[] = [];
+  const all = kids(tree.rootNode);
+  for (const [i, node] of all.entries()) {
+    if (
+      node.type === "comment" ||
+      node.type === "package_clause" ||
+      node.type === "import_declaration"
+    )
+      continue;
+    // Its doc comment: the comments on the lines right above it.
+    let start = lineStart(text, node.startIndex);
+    let row = node.startPosition.row;
+    for (let j = i - 1; j >= 0; j--) {
+      const prev = all[j] as Node;
+      if (prev.type !== "comment" || prev.endPosition.row !== row - 1) break;
+      start = lineStart(text, prev.startIndex);
+      row = prev.startPosition.row;
+    }
+    const method = node.type === "method_declaration";
+    out.push({
+      names: method ? [] : declaredBy(tree, node.startIndex, node.endIndex).names,
+      receiver: method ? receiverOf(node) : undefined,
+      method: method ? node.childForFieldName("name")?.text : undefined,
+      start,
+      end: lineEnd(text, node.endIndex),
+    });
+  }
+  return out;
+}
+
+/**
+ * The move widened by the old file's unexported declarations that only the
+ * unit uses (helpers, a type with its methods, what they use in turn): Go
+ * could not reach them from the new package, and nothing else needs them
+ * where they are. They go below the unit, in the same move (`brought`).
+ * Undefined when there are none, or when one is used elsewhere in the old
+ * package or needs what another of its files declares (the move is judged
+ * as it is, and refused, saying so).
+ */
+async function withCompanions(
+  input: MoveTexts & { go?: GoContext },
+  context: GoContext,
+): Promise<(MoveTexts & { go: GoContext; brought: string[] }) | undefined> {
+  const { unit } = input;
+  const found = await withTree(input.sourceBefore, "go", (tree) => {
+    const decls = topDecls(tree, input.sourceBefore).filter(
+      (d) => d.end <= unit.start || d.start >= unit.end,
+    );
+    const byName = new Map<string, TopDecl>();
+    for (const d of decls) for (const n of d.names) byName.set(n, d);
+    const taken = new Set<TopDecl>();
+    const queue = [...identifiersIn(tree, unit.start, unit.end)];
+    while (queue.length) {
+      const name = queue.pop() as string;
+      const d = byName.get(name);
+      if (!d || taken.has(d) || isExported(name)) continue;
+      // A declaration that also declares exported names stays (others may use those).
+      if (d.names.some(isExported)) return undefined;
+      taken.add(d);
+      queue.push(...identifiersIn(tree, d.start, d.end));
+      for (const m of decls)
+        if (m.receiver !== undefined && d.names.includes(m.receiver) && !taken.has(m)) {
+          taken.add(m);
+          queue.push(...identifiersIn(tree, m.start, m.end));
+        }
+    }
+    if (!taken.size) return undefined;
+    const names = new Set([...taken].flatMap((d) => d.names));
+    // Nothing left in the old file uses them.
+    const inside = (n: Node) =>
+      (n.startIndex >= unit.start && n.endIndex <= unit.end) ||
+      [...taken].some((d) => n.startIndex >= d.start && n.endIndex <= d.end);
+    if (usesOf(tree, 0, input.sourceBefore.length, names).some((n) => !inside(n))) return undefined;
+    return { taken: [...taken].sort((a, b) => a.start - b.start), names };
+  });
+  if (!found) return undefined;
+  // Nor does another file of its package.
+  const oldDir = dirOf(input.sourcePath);
+  const pkg = packageClause(input.sourceBefore);
+  for (const f of context.files)
+    if (f.path !== input.sourcePath && dirOf(f.path) === oldDir && packageClause(f.text) === pkg) {
+      const text = f.text;
+      const used = await withTree(text, "go", (tree) => usesOf(tree, 0, text.length, found.names));
+      if (used.length) return undefined;
+    }
+  const unitText = input.sourceBefore.slice(unit.start, unit.end);
+  const at = input.destAfter.lastIndexOf(unitText);
+  if (at < 0) return undefined;
+  // Each after a blank line, but those that stood together (one-line methods) stay together.
+  const extra = found.taken
+    .map((d, i) => {
+      const prev = found.taken[i - 1];
+      const text = input.sourceBefore.slice(d.start, d.end);
+      return prev && prev.end === d.start ? text : `\n${text}`;
+    })
+    .join("");
+  // The old file as if they stood right below the unit (Go's top-level order is free).
+  const cuts = found.taken.map((d) => removeStatement(input.sourceBefore, d));
+  const shift = cuts.filter((c) => c.end <= unit.start).reduce((n, c) => n + c.end - c.start, 0);
+  const without = replaceRanges(input.sourceBefore, cuts);
+  const end = unit.end - shift;
+  const sourceBefore = without.slice(0, end) + extra + without.slice(end);
+  // The old file after the move: the same declarations, found by what they declare.
+  const after = input.sourceAfter;
+  const afterCuts = await withTree(after, "go", (tree) =>
+    topDecls(tree, after)
+      .filter((d) =>
+        found.taken.some((t) =>
+          t.receiver !== undefined
+            ? d.receiver === t.receiver &&
+              after.slice(d.start, d.end) === input.sourceBefore.slice(t.start, t.end)
+            : d.names.length > 0 && d.names.every((n) => t.names.includes(n)),
+        ),
+      )
+      .map((d) => removeStatement(after, d)),
+  );
+  if (afterCuts.length !== found.taken.length) return undefined;
+  const insertAt = at + unitText.length;
+  return {
+    ...input,
+    go: context,
+    sourceBefore,
+    unit: { start: unit.start - shift, end: end + extra.length },
+    // No blank line left at the end where the last declarations went (gofmt keeps none).
+    sourceAfter: replaceRanges(after, afterCuts).replace(/\n{2,}$/, "\n"),
+    destAfter: input.destAfter.slice(0, insertAt) + extra + input.destAfter.slice(insertAt),
+    brought: found.taken.flatMap((d) =>
+      d.receiver !== undefined ? [`${d.receiver}.${d.method ?? ""}`] : d.names,
+    ),
+  };
 }
