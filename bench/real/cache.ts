@@ -71,6 +71,7 @@ export function ensureProject(spec: ProjectSpec): string {
   const stamp = path.join(CACHE, "projects", `${spec.name}.fetched`);
   const id = JSON.stringify(spec.source);
   if (spec.lang === "python") ensureDebs(spec);
+  if (spec.lang === "go") ensureGo();
   if (existsSync(stamp) && readFileSync(stamp, "utf8") === id) return dir;
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
@@ -134,6 +135,21 @@ function ensureDebs(spec: PyProjectSpec): void {
   log(`installing ${missing.join(" ")} with apt-get…`);
   run("apt-get", ["update"]);
   run("apt-get", ["install", "-y", "--no-install-recommends", ...missing]);
+}
+
+/** Go's toolchain (Debian's golang-go), installed with apt-get when this runs as root. */
+function ensureGo(): void {
+  try {
+    run("go", ["version"]);
+    return;
+  } catch {
+    // not installed
+  }
+  if (process.getuid?.() !== 0)
+    throw new Error("the Go project needs Debian's golang-go: sudo apt-get install golang-go");
+  log("installing golang-go with apt-get…");
+  run("apt-get", ["update"]);
+  run("apt-get", ["install", "-y", "--no-install-recommends", "golang-go"]);
 }
 
 /** The installed Debian package's modules. */

@@ -104,7 +104,17 @@ export interface PyProjectSpec {
   licence: string;
 }
 
-export type ProjectSpec = TsProjectSpec | PyProjectSpec;
+/** A Go module from its repository (issue 35), judged by go build, go vet and go test. */
+export interface GoProjectSpec {
+  lang: "go";
+  name: string;
+  source: Source & { from: "git" };
+  /** A directory to put units of a module with one package. */
+  newDir?: string;
+  licence: string;
+}
+
+export type ProjectSpec = TsProjectSpec | PyProjectSpec | GoProjectSpec;
 
 export const PROJECTS: ProjectSpec[] = [
   {
@@ -369,6 +379,17 @@ export const PROJECTS: ProjectSpec[] = [
             "matches a traceback line starting jinja2.exceptions.TemplateSyntaxError (the class's module), which a move of it changes",
         },
       ],
+    },
+    licence: "BSD-3-Clause",
+  },
+  {
+    lang: "go",
+    name: "go-cmp",
+    source: {
+      from: "git",
+      repo: "google/go-cmp",
+      commit: "c3ad8435e7bef96af35732bc0789e5a2278c6d5f",
+      version: "0.6.0",
     },
     licence: "BSD-3-Clause",
   },

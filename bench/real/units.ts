@@ -3,7 +3,8 @@
  * on every run and machine. Of a project's exported top-level functions,
  * classes and constants, IMPORTED are drawn from those another file uses and
  * UNUSED from those none does; each goes into a new file in another
- * directory of the project (a package, for Python) drawn the same way.
+ * directory of the project (a package, for Python) drawn the same way; for
+ * Go, every other one into a new file of its own directory (a split).
  */
 import path from "node:path/posix";
 
@@ -61,6 +62,8 @@ export function pickMoves<U extends Candidate>(
   fileName: (name: string, from: string) => string,
   taken: ReadonlySet<string>,
   newDir?: string,
+  /** Every other move (the first, the third, …) splits its unit into a new file of its own directory (Go's commonest refactor). */
+  splits = false,
 ): Move<U>[] {
   const next = random(SEED);
   const key = (u: U) => `${u.path}#${u.name}`;
@@ -81,10 +84,11 @@ export function pickMoves<U extends Candidate>(
   // Fewer unused units than UNUSED: more used ones instead.
   chosen.push(...used.slice(IMPORTED, IMPORTED + UNUSED - Math.min(UNUSED, unused.length)));
   const names = new Set([...taken].map((t) => t.toLowerCase()));
-  return chosen.map((unit) => {
+  return chosen.map((unit, i) => {
     const own = path.dirname(unit.path);
     const others = [...dirs].filter((d) => d !== own).sort();
-    const dir = others.length ? (others[Math.floor(next() * others.length)] as string) : newDir;
+    const drawn = others.length ? (others[Math.floor(next() * others.length)] as string) : newDir;
+    const dir = splits && i % 2 === 0 ? own : drawn;
     if (dir === undefined) throw new Error(`no directory to move ${key(unit)} to`);
     let dest = path.join(dir, fileName(unit.name, unit.path));
     if (names.has(dest.toLowerCase()))

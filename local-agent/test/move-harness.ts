@@ -313,3 +313,43 @@ export function checkGo(root: string): Findings {
   }
   return found;
 }
+
+/**
+ * Java's own check: `javac` over every `.java` file of the tree (Debian's
+ * default-jdk-headless; the CI installs it), classes written outside it. A
+ * finding is a file javac names (`src/A.java:3: error: …`).
+ */
+export function checkJava(root: string): Findings {
+  const found: Findings = new Map();
+  const sources = (readdirSync(root, { recursive: true }) as string[])
+    .map((f) => f.split(path.sep).join("/"))
+    .filter((f) => f.endsWith(".java"));
+  if (!sources.length) return found;
+  const out = mkdtempSync(path.join(tmpdir(), "edgeclip-javac-"));
+  const run = spawnSync("javac", ["-d", out, "-encoding", "UTF-8", ...sources], {
+    cwd: root,
+    encoding: "utf8",
+  });
+  if (run.status === 0) {
+    // Each class with a main method runs: a test of the moved code's behaviour.
+    for (const main of sources.filter((f) =>
+      /static void main\(/.test(readFileSync(path.join(root, f), "utf8")),
+    )) {
+      const cls = main
+        .replace(/\.java$/, "")
+        .replace(/^(?:src\/main\/java|src)\//, "")
+        .split("/")
+        .join(".");
+      const exec = spawnSync("java", ["-cp", out, cls], { cwd: root, encoding: "utf8" });
+      if (exec.status !== 0) add(found, main, `java: ${exec.stderr.trim().split("\n")[0] ?? ""}`);
+    }
+    return found;
+  }
+  for (const line of `${run.stdout}${run.stderr}`.split("\n")) {
+    const m = /^(.+?\.java):\d+: error: (.*)$/.exec(line);
+    if (m?.[1]) add(found, path.normalize(m[1]), `javac: ${m[2] ?? ""}`);
+  }
+  if (!found.size)
+    add(found, "(tree)", `javac: ${`${run.stdout}${run.stderr}`.trim().slice(0, 300)}`);
+  return found;
+}

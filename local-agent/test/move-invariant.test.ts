@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   checkGo,
+  checkJava,
   checkPython,
   checkTypeScript,
   type Findings,
@@ -10,7 +11,7 @@ import {
   runNodeChecks,
   runPythonTests,
 } from "./move-harness.ts";
-import { GO_SHAPES, PYTHON_SHAPES, SHAPES, type Shape } from "./move-shapes.ts";
+import { GO_SHAPES, JAVA_SHAPES, PYTHON_SHAPES, SHAPES, type Shape } from "./move-shapes.ts";
 
 /**
  * The move invariant (issue 33): a receipt never claims more than was done.
@@ -22,6 +23,7 @@ import { GO_SHAPES, PYTHON_SHAPES, SHAPES, type Shape } from "./move-shapes.ts";
 
 function check(shape: Shape, root: string): Findings {
   if (shape.lang === "go") return checkGo(root);
+  if (shape.lang === "java") return checkJava(root);
   if (shape.lang === "py") {
     const all: Findings = new Map();
     for (const importRoot of shape.importRoots ?? ["."])
@@ -38,35 +40,34 @@ function check(shape: Shape, root: string): Findings {
 }
 
 describe("the move invariant: every file a move leaves broken is named", () => {
-  it.each([...SHAPES, ...PYTHON_SHAPES, ...GO_SHAPES].map((s) => [s.name, s] as const))(
-    "%s",
-    async (_, shape) => {
-      const project = projectOf(shape.files);
-      expect(Object.fromEntries(check(shape, project.root)), "the untouched project").toEqual({});
-      const { from, name, to } = shape.move;
-      const dry = await moveSymbol(project, from, name, to, true);
-      const before = project.files();
-      const moved = await moveSymbol(project, from, name, to);
-      if (shape.followed) {
-        expect(moved.error?.message).toBeUndefined();
-        expect(moved.unresolved).toEqual([]);
-      }
-      if (shape.refused) expect(moved.error?.message).toContain(shape.refused);
-      if (!moved.ok) {
-        // A refusal is honest when it says why and changes nothing.
-        expect(moved.error?.code).toBe("MOVE_BLOCKED");
-        expect(dry.ok).toBe(false);
-        expect(project.files()).toEqual(before);
-        return;
-      }
-      expect(new Set(dry.unresolved)).toEqual(new Set(moved.unresolved));
-      const broken = [...check(shape, project.root)].filter(
-        ([file]) => !named(moved.unresolved, file),
-      );
-      expect(
-        Object.fromEntries(broken),
-        `not followed: ${moved.unresolved.join("; ") || "(nothing)"}`,
-      ).toEqual({});
-    },
-  );
+  it.each(
+    [...SHAPES, ...PYTHON_SHAPES, ...GO_SHAPES, ...JAVA_SHAPES].map((s) => [s.name, s] as const),
+  )("%s", async (_, shape) => {
+    const project = projectOf(shape.files);
+    expect(Object.fromEntries(check(shape, project.root)), "the untouched project").toEqual({});
+    const { from, name, to } = shape.move;
+    const dry = await moveSymbol(project, from, name, to, true);
+    const before = project.files();
+    const moved = await moveSymbol(project, from, name, to);
+    if (shape.followed) {
+      expect(moved.error?.message).toBeUndefined();
+      expect(moved.unresolved).toEqual([]);
+    }
+    if (shape.refused) expect(moved.error?.message).toContain(shape.refused);
+    if (!moved.ok) {
+      // A refusal is honest when it says why and changes nothing.
+      expect(moved.error?.code).toBe("MOVE_BLOCKED");
+      expect(dry.ok).toBe(false);
+      expect(project.files()).toEqual(before);
+      return;
+    }
+    expect(new Set(dry.unresolved)).toEqual(new Set(moved.unresolved));
+    const broken = [...check(shape, project.root)].filter(
+      ([file]) => !named(moved.unresolved, file),
+    );
+    expect(
+      Object.fromEntries(broken),
+      `not followed: ${moved.unresolved.join("; ") || "(nothing)"}`,
+    ).toEqual({});
+  });
 });

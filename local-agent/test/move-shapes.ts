@@ -8,7 +8,7 @@ import path from "node:path";
 
 export interface Shape {
   name: string;
-  lang: "ts" | "js" | "py" | "go";
+  lang: "ts" | "js" | "py" | "go" | "java";
   files: Record<string, string>;
   move: { from: string; name: string; to: string };
   /** JavaScript: scripts run with Node after the move (`*.check.js`); Python: tests outside the import root, run with it on the path. */
@@ -1155,6 +1155,13 @@ func main() { println(util.Shout("a")) }
     refused: "unexported",
   },
   {
+    name: "go: an internal package that an importer outside its parent could not import is refused",
+    lang: "go",
+    files: { "go.mod": GO_MOD, "util/util.go": UTIL_GO, "main.go": MAIN_GO },
+    move: { from: "util/util.go", name: "Title", to: "util/internal/text/title.go" },
+    refused: "internal to util",
+  },
+  {
     name: "go: a type whose methods stay behind is refused across packages",
     lang: "go",
     files: {
@@ -1196,5 +1203,139 @@ func Join(a, b string) string { return util.Slug(a) + "/" + util.Slug(b) }
     },
     move: { from: "util/util.go", name: "Slug", to: "text/slug.go" },
     followed: true,
+  },
+];
+
+const J = "src/main/java/com/acme";
+
+const STRINGS_JAVA = `package com.acme.util;
+
+import java.util.Locale;
+
+/** String helpers. */
+public class Strings {
+    public static String slug(String s) {
+        return s.trim().toLowerCase(Locale.ROOT).replace(' ', '-');
+    }
+}
+`;
+
+const APP_JAVA = `package com.acme;
+
+import com.acme.util.Strings;
+
+public class App {
+    public static void main(String[] args) {
+        if (!Strings.slug(" A B ").equals("a-b")) throw new AssertionError(Strings.slug("A B"));
+        System.out.println(com.acme.util.Strings.slug("Hello World"));
+    }
+}
+`;
+
+/** Java (issue 35): each judged by javac over the tree, and each main class run. */
+export const JAVA_SHAPES: Shape[] = [
+  {
+    name: "java: a class into another package: its package declaration, importers (single, on-demand, static, fully qualified) and its old package's users",
+    lang: "java",
+    files: {
+      [`${J}/util/Strings.java`]: STRINGS_JAVA,
+      [`${J}/App.java`]: APP_JAVA,
+      [`${J}/util/Words.java`]: `package com.acme.util;
+
+public class Words {
+    public static String[] of(String s) {
+        return Strings.slug(s).split("-");
+    }
+}
+`,
+      [`${J}/Other.java`]: `package com.acme;
+
+import com.acme.util.*;
+import static com.acme.util.Strings.slug;
+
+public class Other {
+    public static String both(String s) {
+        return Strings.slug(s) + slug(s) + Words.of(s).length;
+    }
+}
+`,
+    },
+    move: { from: `${J}/util/Strings.java`, name: "Strings", to: `${J}/text/Strings.java` },
+    followed: true,
+  },
+  {
+    name: "java: a package-private class its old package uses is made public in a file of its name",
+    lang: "java",
+    files: {
+      [`${J}/util/Util.java`]: `package com.acme.util;
+
+public class Util {
+    public static void main(String[] args) {
+        if (Helper.add(2, 2) != 4) throw new AssertionError();
+    }
+}
+
+class Helper {
+    public static int add(int a, int b) {
+        return a + b;
+    }
+}
+`,
+    },
+    move: { from: `${J}/util/Util.java`, name: "Helper", to: `${J}/math/Helper.java` },
+    followed: true,
+  },
+  {
+    name: "java: a class whose package-private member its old package calls is refused",
+    lang: "java",
+    files: {
+      [`${J}/util/Util.java`]: `package com.acme.util;
+
+public class Util {
+    public static int twice(int n) {
+        return Helper.add(n, n);
+    }
+}
+
+class Helper {
+    static int add(int a, int b) {
+        return a + b;
+    }
+}
+`,
+    },
+    move: { from: `${J}/util/Util.java`, name: "Helper", to: `${J}/math/Helper.java` },
+    refused: "add",
+  },
+  {
+    name: "java: a public class into a file of another name is refused",
+    lang: "java",
+    files: { [`${J}/util/Strings.java`]: STRINGS_JAVA, [`${J}/App.java`]: APP_JAVA },
+    move: { from: `${J}/util/Strings.java`, name: "Strings", to: `${J}/text/Text.java` },
+    refused: "Strings.java",
+  },
+  {
+    name: "java: a class reading a package-private class of its old package is refused",
+    lang: "java",
+    files: {
+      [`${J}/util/Strings.java`]: `package com.acme.util;
+
+public class Strings {
+    public static String slug(String s) {
+        return Lower.of(s);
+    }
+}
+`,
+      [`${J}/util/Lower.java`]: `package com.acme.util;
+
+class Lower {
+    static String of(String s) {
+        return s.toLowerCase();
+    }
+}
+`,
+    },
+    move: { from: `${J}/util/Strings.java`, name: "Strings", to: `${J}/text/Strings.java` },
+    refused: "not public",
   },
 ];

@@ -1,5 +1,6 @@
 import type { GoContext } from "../imports/go-packages.ts";
 import type { ImporterChange, ImportersInput } from "../imports/importers.ts";
+import type { JavaContext } from "../imports/java-packages.ts";
 import type { ImportPlan, MoveTexts } from "../imports/plan.ts";
 import type {
   importsModule as importsModuleJob,
@@ -99,7 +100,7 @@ export function planGoImports(input: MoveTexts & { go?: GoContext }): Promise<Im
 }
 
 /** A Java move's imports (imports/java.ts), in the compute thread. */
-export function planJavaImports(input: MoveTexts): Promise<ImportPlan> {
+export function planJavaImports(input: MoveTexts & { java?: JavaContext }): Promise<ImportPlan> {
   const size = input.sourceBefore.length + input.destAfter.length;
   return run("planJavaImports", [input], size);
 }

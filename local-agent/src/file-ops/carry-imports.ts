@@ -23,6 +23,7 @@ import {
   importPathOf,
   importsOf,
 } from "../imports/go-packages.ts";
+import { type JavaContext, javaMoveOf } from "../imports/java-packages.ts";
 import { isInside, type Resolved, resolvePath } from "../paths.ts";
 import { importRootOf, newPackagesFor, pythonModules } from "../python-modules.ts";
 import { languageOf } from "../syntax/languages.ts";
@@ -98,6 +99,9 @@ export async function carryFor(
     return out;
   };
   const go = importers?.go ? await goContext(ws, from.abs, to.abs, importers.go) : undefined;
+  const java = importers?.java
+    ? await javaContext(ws, from.abs, to.abs, importers.java)
+    : undefined;
   const carried = await carryImports({
     source: { abs: from.abs, initial: sourceFirst, current: sourceNow, result: fromResult },
     dest: { abs: to.abs, initial: initial.get(to.abs), current: destNow, result: toResult },
@@ -111,6 +115,7 @@ export async function carryFor(
       : {}),
     ...(python ? { packageInits: await packageInits(ws, from.abs, to.abs) } : {}),
     ...(go ? { go } : {}),
+    ...(java ? { java } : {}),
   });
   if (!carried) return undefined;
   if (carried.blocked.length)
@@ -149,9 +154,18 @@ export async function carryFor(
       current.get(from.abs)?.text ?? "",
       destHeld.text,
     );
+  const javaMove =
+    java &&
+    javaMoveOf(
+      fromResult.path,
+      toResult.path,
+      carried.moved,
+      current.get(from.abs)?.text ?? "",
+      destHeld.text,
+    );
   // Specifiers that are not relative resolve through the tsconfig and package.json around them.
   const configs =
-    python || go
+    python || go || java
       ? undefined
       : await moduleConfigs(ws, [from.abs, to.abs, ...files.map((f) => f.abs)]);
   const rewritten = await carryImporters({
@@ -171,6 +185,7 @@ export async function carryFor(
     modules,
     ...(configs ? { configs } : {}),
     ...(goMove ? { go: goMove } : {}),
+    ...(javaMove ? { java: javaMove } : {}),
     files,
     // A new package's `__init__.py` has a result too, within the importers' allowance.
     max: MAX_IMPORTERS - newPackages.length,
@@ -284,6 +299,22 @@ async function goContext(
     out.push({ path: found.display, text: whole ? text : header });
   }
   return { module, files: out };
+}
+
+/** A Java move's context (java-packages.ts JavaContext): the files of the old and new directories. */
+async function javaContext(
+  ws: Workspace,
+  source: string,
+  dest: string,
+  files: readonly string[],
+): Promise<JavaContext> {
+  const dirs = new Set([path.dirname(source), path.dirname(dest)]);
+  const out: JavaContext["files"] = [];
+  for (const { abs, text } of await readAll(files.filter((f) => dirs.has(path.dirname(f))))) {
+    const found = await resolvePath(ws.sandbox, abs);
+    if (found.ok && found.abs === abs) out.push({ path: found.display, text });
+  }
+  return { files: out };
 }
 
 /**

@@ -20,6 +20,8 @@ export interface Importers {
   python?: string[];
   /** Go: every Go file under the roots (a package's files hold no name of their own package). */
   go?: string[];
+  /** Java: every Java file under the roots (a moved type need not be named as its file is). */
+  java?: string[];
 }
 
 /** How many files the walk for a move's importers reads, at most. */
@@ -44,18 +46,21 @@ export async function findImporters(
   const lang = languageOf(from.abs);
   const script = isScript(lang);
   const go = lang === "go";
+  const java = lang === "java";
   const walked = await walkRoots(ws.sandbox, {
     accept: (name) => (script ? isScript(languageOf(name)) : languageOf(name) === lang),
     // Go's importers name a package's path, its own files nothing: every Go file is read.
-    needles: go ? [] : importerNeedles(from.abs),
+    needles: go || java ? [] : importerNeedles(from.abs),
     maxFiles: MAX_WALKED_FILES,
   });
   const { accepted, ...found } = walked;
-  const others = (go ? accepted : walked.files).filter((f) => f !== from.abs && f !== to.abs);
+  const others = (go || java ? accepted : walked.files).filter(
+    (f) => f !== from.abs && f !== to.abs,
+  );
   return {
     ...found,
     files: others,
-    ...(script ? {} : go ? { go: accepted } : { python: accepted }),
+    ...(script ? {} : go ? { go: accepted } : java ? { java: accepted } : { python: accepted }),
   };
 }
 

@@ -17,6 +17,7 @@ import { isScript, languageOf } from "../syntax/languages.ts";
 import { encodeText, sha256 } from "../text-file.ts";
 import type { GoMove } from "./go.ts";
 import type { GoContext } from "./go-packages.ts";
+import type { JavaContext, JavaMove } from "./java-packages.ts";
 import { type ImportPlan, lineEnd, lineStart, type UnitRead } from "./plan.ts";
 import type { ModuleNames } from "./python.ts";
 import type { ModuleConfigs } from "./resolve.ts";
@@ -55,6 +56,8 @@ export async function carryImports(options: {
   packageInits?: { path: string; text: string }[];
   /** Go: the module and its files (go-packages.ts). */
   go?: GoContext;
+  /** Java: the old and new directories' files (java-packages.ts). */
+  java?: JavaContext;
 }): Promise<
   | {
       source: HeldFile;
@@ -101,6 +104,7 @@ export async function carryImports(options: {
     throughPackage,
     cutAt: undo.kind === "splice" ? undo.start : undefined,
     go: options.go,
+    java: options.java,
   };
   let plan = await planFor(from, to, texts, context).catch((error: unknown) =>
     tooDeep(error, source.result.path, dest.result),
@@ -225,6 +229,8 @@ export async function carryImporters(options: {
   unitReads?: readonly UnitRead[];
   /** Go: the move between packages (go.ts goMoveOf). */
   go?: GoMove;
+  /** Java: a top-level type's move between packages (java.ts javaMoveOf). */
+  java?: JavaMove;
   files: { abs: string; path: string; state: HeldFile }[];
   /** At most this many other files change; the rest are named, not rewritten. */
   max: number;
@@ -254,6 +260,7 @@ export async function carryImporters(options: {
         ...(options.configs ? { configs: options.configs } : {}),
         ...(options.unitReads?.length ? { unitReads: options.unitReads } : {}),
         ...(options.go ? { go: options.go } : {}),
+        ...(options.java ? { java: options.java } : {}),
         files: candidates.map((f) => ({ abs: f.abs, path: f.path, text: f.state.text })),
       })
     : [];
@@ -451,6 +458,7 @@ async function planFor(
     throughPackage?: string | undefined;
     cutAt?: number | undefined;
     go?: GoContext | undefined;
+    java?: JavaContext | undefined;
   } = {},
 ): Promise<ImportPlan | undefined> {
   const lang = languageOf(source.abs);
@@ -475,7 +483,8 @@ async function planFor(
     });
   if (lang === "go" && destLang === "go")
     return planGoImports({ ...paths, ...(context.go ? { go: context.go } : {}) });
-  if (lang === "java" && destLang === "java") return planJavaImports(paths);
+  if (lang === "java" && destLang === "java")
+    return planJavaImports({ ...paths, ...(context.java ? { java: context.java } : {}) });
   if (lang === "rust" && destLang === "rust") return planRustImports(paths);
   return undefined;
 }

@@ -532,6 +532,27 @@ export async function planGoImports(
       blocked.push(
         `no go.mod names the import path of ${pkgs}: the import between them could not be written.`,
       );
+    // Go's internal packages: importable only from below the internal directory's parent.
+    const internal = newDir.split("/").lastIndexOf("internal");
+    if (internal >= 0) {
+      const parent = newDir.split("/").slice(0, internal).join("/");
+      const within = (dir: string) =>
+        parent === "" || dir === parent || dir.startsWith(`${parent}/`);
+      const users = new Set<string>(oldUses ? [oldDir] : []);
+      for (const f of others) {
+        const q = importsOf(f.text).find((i) => i.path === oldImport);
+        if (
+          q &&
+          moved.some((n) => new RegExp(`\\b${q.alias ?? oldPackage}\\.${n}\\b`).test(f.text))
+        )
+          users.add(dirOf(f.path));
+      }
+      const outside = [...users].filter((d) => !within(d));
+      if (outside.length)
+        blocked.push(
+          `package ${newPackage} is internal to ${parent || "."}, and ${outside.map((d) => d || ".").join(", ")} use${outside.length === 1 ? "s" : ""} the unit from outside it: Go would refuse the import.`,
+        );
+    }
     if (oldUses && newPackage === "main")
       blocked.push(`package ${oldPackage} still uses it, and package main cannot be imported.`);
     // The import graph as the move would leave it: no cycle may close.

@@ -1,5 +1,6 @@
 import { isScript, languageOf } from "../syntax/languages.ts";
 import { type GoMove, planGoImporter } from "./go.ts";
+import { type JavaMove, rewriteJavaImporter } from "./java-packages.ts";
 import type { ImporterPlan, UnitRead } from "./plan.ts";
 import { type ModuleNames, planPythonImporter } from "./python.ts";
 import type { ModuleConfigs } from "./resolve.ts";
@@ -9,8 +10,8 @@ import { planScriptImporter } from "./typescript.ts";
  * A move's importers (DESIGN.md §3): the files under the roots that import
  * what moved from its old file, rewritten to import it from the new one.
  * Pure: texts in, texts out (the agent finds the files, imports/carry.ts
- * applies what this returns in the move's one operation). Scripts, Python
- * and Go; other languages' importers are left as they are.
+ * applies what this returns in the move's one operation). Scripts, Python,
+ * Go and Java; Rust's importers are left as they are.
  */
 
 /** A file as both planners need it: its real path (scripts resolve specifiers) and its root-relative one (Python names modules). */
@@ -39,6 +40,8 @@ export interface ImportersInput {
   configs?: ModuleConfigs;
   /** Go: the move between packages (go.ts goMoveOf); absent within one package. */
   go?: GoMove;
+  /** Java: a top-level type's move between packages (java.ts javaMoveOf). */
+  java?: JavaMove;
   files: (PlacedFile & { text: string })[];
 }
 
@@ -101,6 +104,7 @@ function planOne(
     configs,
     unitReads,
     go,
+    java,
   }: ImportersInput,
 ) {
   return isScript(lang) && isScript(sourceLang)
@@ -129,5 +133,16 @@ function planOne(
         })
       : lang === "go" && sourceLang === "go" && go
         ? planGoImporter({ importerPath: file.path, text: file.text, move: go })
-        : Promise.resolve(undefined);
+        : lang === "java" && sourceLang === "java" && java
+          ? Promise.resolve(javaImporter(file, java))
+          : Promise.resolve(undefined);
+}
+
+/** A Java importer's plan (java-packages.ts rewriteJavaImporter). */
+function javaImporter(
+  file: PlacedFile & { text: string },
+  move: JavaMove,
+): ImporterPlan | undefined {
+  const done = rewriteJavaImporter({ path: file.path, text: file.text }, move);
+  return done && { text: done.text, changes: done.changes, unresolved: [] };
 }

@@ -1,4 +1,14 @@
 import { type Node, type Tree, withTree } from "../syntax/parser.ts";
+import {
+  addImport,
+  dirOf,
+  type JavaContext,
+  javaCode,
+  javaPackageOf,
+  packageForDir,
+  sourceRootOf,
+  usesName,
+} from "./java-packages.ts";
 import { type ImportPlan, kids, lineEnd, type MoveTexts, replaceRanges } from "./plan.ts";
 
 /**
@@ -121,15 +131,40 @@ const JAVA_LANG = new Set(
   ),
 );
 
-export async function planJavaImports(input: MoveTexts): Promise<ImportPlan> {
+export async function planJavaImports(
+  input: MoveTexts & { java?: JavaContext },
+): Promise<ImportPlan> {
   const { sourcePath, destPath } = input;
+  const oldDir = dirOf(sourcePath);
+  const newDir = dirOf(destPath);
+  const across = oldDir !== newDir;
+  const oldPackage = javaPackageOf(input.sourceBefore);
+  const blocked: string[] = [];
+  const changes: string[] = [];
+  // A file without a package declaration gets its directory's package, from the old file's
+  // source root (the directory its package's path ends).
+  let destAfter = input.destAfter;
+  let newPackage = javaPackageOf(destAfter);
+  if (!/^\s*package\s/m.test(javaCode(destAfter))) {
+    const root = sourceRootOf(oldDir, oldPackage);
+    const pkg = !across ? oldPackage : root === undefined ? undefined : packageForDir(newDir, root);
+    if (pkg === undefined)
+      blocked.push(
+        `${destPath} is not below the source root of ${sourcePath} (package ${oldPackage || "(default)"}), so its package cannot be named.`,
+      );
+    else if (pkg) {
+      destAfter = `package ${pkg};\n\n${destAfter.replace(/^\s*\n/, "")}`;
+      changes.push(`${destPath}: package ${pkg}`);
+    }
+    newPackage = pkg ?? "";
+  }
   const before = await withTree(input.sourceBefore, "java", (tree) => ({
     facts: factsOf(tree, input.sourceBefore),
     used: namesIn(tree, input.unit.start, input.unit.end),
     own: declaredIn(tree, input.unit.start, input.unit.end),
   }));
-  const dest = await withTree(input.destAfter, "java", (tree) => ({
-    ...factsOf(tree, input.destAfter),
+  const dest = await withTree(destAfter, "java", (tree) => ({
+    ...factsOf(tree, destAfter),
     types: typesIn(tree),
   }));
   const sourceTypes = await withTree(input.sourceBefore, "java", typesIn);
@@ -158,9 +193,8 @@ export async function planJavaImports(input: MoveTexts): Promise<ImportPlan> {
         text: `import ${before.facts.pkg ? `${before.facts.pkg}.` : ""}${sourceTypes.get(t)};`,
         node: { start: 0, end: 0 },
       });
-  const changes: string[] = [];
   const unresolved: string[] = [];
-  let destination = input.destAfter;
+  let destination = destAfter;
   if (wanted.length) {
     const block = wanted.map((i) => `${i.text}\n`).join("");
     const at = dest.insertAt;
@@ -170,8 +204,86 @@ export async function planJavaImports(input: MoveTexts): Promise<ImportPlan> {
     destination = destination.slice(0, at) + lead + block + gap + after;
     changes.push(`${destPath}: imports ${wanted.map((i) => i.name).join(", ")}`);
   }
+  // Across packages, with the two directories' files: what the old package's other files
+  // declare is imported, or refused where it is not public.
+  const moved = await withTree(input.sourceBefore, "java", (tree) =>
+    topTypes(tree).filter((t) => t.start >= input.unit.start && t.end <= input.unit.end),
+  );
+  const context = input.java;
+  const resolved = new Set<string>();
+  if (across && context) {
+    const oldFiles = context.files.filter(
+      (f) =>
+        f.path !== sourcePath && dirOf(f.path) === oldDir && javaPackageOf(f.text) === oldPackage,
+    );
+    const declared = new Map<string, boolean>();
+    for (const f of oldFiles)
+      for (const t of await withTree(f.text, "java", topTypes)) declared.set(t.name, t.isPublic);
+    // Types read as values too (`Lower.of(s)`), which the grammar calls identifiers.
+    const named = [...before.used.all].filter(
+      (t) =>
+        /^[A-Z]/.test(t) &&
+        !imported.has(t) &&
+        !before.own.has(t) &&
+        !dest.types.has(t) &&
+        !moved.some((m) => m.name === t),
+    );
+    for (const t of named) {
+      const isPublic = declared.get(t);
+      if (isPublic === undefined || sourceTypes.has(t)) continue;
+      resolved.add(t);
+      if (!isPublic)
+        blocked.push(
+          `the unit uses ${t}, which is not public in package ${oldPackage || "(default)"}: package ${newPackage || "(default)"} could not reach it (make it public first).`,
+        );
+      else if (!oldPackage)
+        blocked.push(
+          `the unit uses ${t} of the default package, which no other package can import.`,
+        );
+      else {
+        const next = addImport(destination, `${oldPackage}.${t}`);
+        if (next !== destination) changes.push(`${destPath}: imports ${oldPackage}.${t}`);
+        destination = next;
+      }
+    }
+    // A moved type the old package still uses must be public there; a public type lives in a
+    // file of its name.
+    const usedByOld = (name: string) =>
+      usesName(input.sourceAfter, name) || oldFiles.some((f) => usesName(f.text, name));
+    const unitText = input.sourceBefore.slice(input.unit.start, input.unit.end);
+    const at = destination.lastIndexOf(unitText);
+    for (const t of moved) {
+      const needed = !t.isPublic && usedByOld(t.name);
+      // Members only its package could reach, which the old package reaches.
+      const reached = t.packageMembers.filter(
+        (m) =>
+          new RegExp(`\\.${m}\\b`).test(javaCode(input.sourceAfter)) ||
+          oldFiles.some((f) => new RegExp(`\\.${m}\\b`).test(javaCode(f.text))),
+      );
+      if (usedByOld(t.name) && reached.length)
+        blocked.push(
+          `package ${oldPackage || "(default)"} uses ${reached.map((m) => `${t.name}.${m}`).join(", ")}, which ${reached.length === 1 ? "is" : "are"} not public: from package ${newPackage || "(default)"} it could not (make ${reached.length === 1 ? "it" : "them"} public first).`,
+        );
+      const fileName = destPath.slice(destPath.lastIndexOf("/") + 1);
+      if ((t.isPublic || needed) && fileName !== `${t.name}.java`)
+        blocked.push(
+          `${t.name} is${t.isPublic ? "" : ` used by package ${oldPackage || "(default)"}, so it must be`} public, and a public type lives in a file of its name: move it to ${newDir ? `${newDir}/` : ""}${t.name}.java.`,
+        );
+      else if (needed && at >= 0) {
+        const where = at + (t.keywordAt - input.unit.start);
+        destination = `${destination.slice(0, where)}public ${destination.slice(where)}`;
+        changes.push(
+          `${destPath}: ${t.name} made public (package ${oldPackage || "(default)"} uses it)`,
+        );
+      }
+    }
+    if (!newPackage && moved.some((t) => usedByOld(t.name)))
+      blocked.push(
+        `package ${oldPackage || "(default)"} uses it, and no package can import the default package.`,
+      );
+  }
   if (!samePackage) {
-    const candidates = foreign.filter((t) => !sourceTypes.has(t));
+    const candidates = foreign.filter((t) => !sourceTypes.has(t) && !resolved.has(t));
     if (candidates.length)
       unresolved.push(
         `${candidates.join(", ")}: types of package ${before.facts.pkg ?? "(default)"} the unit may use were not imported into package ${dest.pkg ?? "(default)"}`,
@@ -193,5 +305,73 @@ export async function planJavaImports(input: MoveTexts): Promise<ImportPlan> {
   );
   if (dropped.length)
     changes.push(`${sourcePath}: drops imports ${dropped.map((i) => i.name).join(", ")}`);
-  return { source, destination, changes, unresolved };
+  // What the old file still uses of what moved comes from the new package.
+  if (across && newPackage)
+    for (const t of moved)
+      if (usesName(source, t.name)) {
+        source = addImport(source, `${newPackage}.${t.name}`);
+        changes.push(`${sourcePath}: imports ${newPackage}.${t.name}`);
+      }
+  // No run of blank lines left where the unit was, nor at the end.
+  if (!/\n\n\n/.test(input.sourceBefore)) source = source.replace(/\n{3,}/g, "\n\n");
+  source = source.replace(/\n{2,}$/, "\n");
+  return {
+    source,
+    destination,
+    changes,
+    unresolved,
+    ...(blocked.length ? { blocked } : {}),
+    ...(across && moved.length ? { moved: moved.map((t) => t.name) } : {}),
+  };
+}
+
+/** The file's top-level types: name, whether public, where its keyword (`class`) is, its members no other package reaches. */
+function topTypes(tree: Tree): {
+  name: string;
+  isPublic: boolean;
+  start: number;
+  end: number;
+  keywordAt: number;
+  packageMembers: string[];
+}[] {
+  return kids(tree.rootNode)
+    .filter((c) => /^(class|interface|enum|record|annotation_type)_declaration$/.test(c.type))
+    .map((c) => {
+      const modifiers = kids(c).find((k) => k.type === "modifiers");
+      const keyword = kids(c).find((k) =>
+        ["class", "interface", "enum", "record", "@interface"].includes(k.type),
+      );
+      return {
+        name: c.childForFieldName("name")?.text ?? "",
+        isPublic: modifiers ? /\bpublic\b/.test(modifiers.text) : false,
+        start: c.startIndex,
+        end: c.endIndex,
+        keywordAt: keyword?.startIndex ?? c.startIndex,
+        packageMembers: packageMembersOf(c),
+      };
+    });
+}
+
+/** A type's members that are neither public nor private (package-private or protected): methods, fields, constructors' types excluded. */
+function packageMembersOf(type: Node): string[] {
+  const body = type.childForFieldName("body");
+  if (!body) return [];
+  // An interface's members are public.
+  if (type.type === "interface_declaration" || type.type === "annotation_type_declaration")
+    return [];
+  const out: string[] = [];
+  for (const member of kids(body)) {
+    if (member.type !== "method_declaration" && member.type !== "field_declaration") continue;
+    const modifiers = kids(member).find((k) => k.type === "modifiers")?.text ?? "";
+    if (/\b(public|private)\b/.test(modifiers)) continue;
+    if (member.type === "method_declaration") {
+      const name = member.childForFieldName("name")?.text;
+      if (name) out.push(name);
+    } else
+      for (const d of member.childrenForFieldName("declarator")) {
+        const name = d?.childForFieldName("name")?.text;
+        if (name) out.push(name);
+      }
+  }
+  return out;
 }
