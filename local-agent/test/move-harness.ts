@@ -279,7 +279,8 @@ export const GO = "go";
 /**
  * Go's own check of a module at `root`: `go vet ./...` (which builds every
  * package with its tests), then `go test ./...` (which runs them), offline,
- * with caches of its own. A finding is a file Go names (`util/util.go:3:2: …`).
+ * with caches of its own; and gofmt's layout. A finding is a file Go names
+ * (`util/util.go:3:2: …`).
  */
 export function checkGo(root: string): Findings {
   const found: Findings = new Map();
@@ -311,6 +312,10 @@ export function checkGo(root: string): Findings {
       add(found, "(module)", `go ${args[0]}: ${`${run.stdout}${run.stderr}`.trim().slice(0, 300)}`);
     break;
   }
+  // gofmt's layout too: a move leaves no file it would reformat.
+  const fmt = spawnSync("gofmt", ["-l", "."], { cwd: root, encoding: "utf8" });
+  for (const file of fmt.stdout.split("\n").filter(Boolean))
+    add(found, file, "gofmt would reformat it");
   return found;
 }
 

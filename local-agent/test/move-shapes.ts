@@ -1162,6 +1162,44 @@ func main() { println(util.Shout("a")) }
     refused: "internal to util",
   },
   {
+    name: "go: a type moves with the methods its file declares; an import group emptied goes with its blank line",
+    lang: "go",
+    files: {
+      "go.mod": GO_MOD,
+      "geo/point.go": `package geo
+
+import (
+\t"math"
+
+\t"example.com/app/util"
+)
+
+// Point is a point.
+type Point struct{ X, Y float64 }
+
+// Norm is its length.
+func (p Point) Norm() float64 { return math.Hypot(p.X, p.Y) }
+
+// Name names it.
+func Name(s string) string { return util.Title(s) }
+`,
+      "util/util.go":
+        "package util\n\n// Title is a title.\nfunc Title(s string) string { return s }\n",
+      "main.go": `package main
+
+import (
+\t"fmt"
+
+\t"example.com/app/geo"
+)
+
+func main() { fmt.Println(geo.Point{X: 3, Y: 4}.Norm(), geo.Name("a")) }
+`,
+    },
+    move: { from: "geo/point.go", name: "Point", to: "shapes/point.go" },
+    followed: true,
+  },
+  {
     name: "go: a type whose methods stay behind is refused across packages",
     lang: "go",
     files: {

@@ -399,7 +399,17 @@ function dropUnused(
           insert: "",
         });
   }
-  return { text: replaceRanges(text, edits), dropped };
+  return { text: tidyImportBlocks(replaceRanges(text, edits)), dropped };
+}
+
+/** Import blocks as gofmt leaves them once specs went: no blank line at either end, none doubled. */
+function tidyImportBlocks(text: string): string {
+  return text.replace(/^import \(\n[\s\S]*?^\)/gm, (block) =>
+    block
+      .replace(/^import \(\n(?:[ \t]*\n)+/, "import (\n")
+      .replace(/\n(?:[ \t]*\n)+\)$/, "\n)")
+      .replace(/\n(?:[ \t]*\n){2,}/g, "\n\n"),
+  );
 }
 
 /** `text` with each node of `qualify` prefixed by `q.` and each of `unqualify` (`q.Name`) made `Name`. */
@@ -835,7 +845,8 @@ function topDecls(tree: Tree, text: string): TopDecl[] {
 }
 
 /**
- * The move widened by the old file's unexported declarations that only the
+ * The move widened by the methods of the types it moves that their file
+ * declares, and by the old file's unexported declarations that only the
  * unit uses (helpers, a type with its methods, what they use in turn): Go
  * could not reach them from the new package, and nothing else needs them
  * where they are. They go below the unit, in the same move (`brought`).
@@ -856,6 +867,13 @@ async function withCompanions(
     for (const d of decls) for (const n of d.names) byName.set(n, d);
     const taken = new Set<TopDecl>();
     const queue = [...identifiersIn(tree, unit.start, unit.end)];
+    // A type's methods in its file go with it (Go declares them in the type's package).
+    const own = new Set(declaredBy(tree, unit.start, unit.end).names);
+    for (const m of decls)
+      if (m.receiver !== undefined && own.has(m.receiver)) {
+        taken.add(m);
+        queue.push(...identifiersIn(tree, m.start, m.end));
+      }
     while (queue.length) {
       const name = queue.pop() as string;
       const d = byName.get(name);
