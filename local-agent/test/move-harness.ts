@@ -358,3 +358,29 @@ export function checkJava(root: string): Findings {
     add(found, "(tree)", `javac: ${`${run.stdout}${run.stderr}`.trim().slice(0, 300)}`);
   return found;
 }
+
+/**
+ * Rust's own check: `cargo check --offline` of the crate at `root` (std
+ * only), its tests too, warnings included (an unused `use` the move left is
+ * one the untouched crate did not have). A finding is a file cargo names.
+ */
+export function checkRust(root: string): Findings {
+  const found: Findings = new Map();
+  const target = path.join(path.dirname(root), "cargo-target");
+  const run = spawnSync(
+    "cargo",
+    ["check", "--offline", "--all-targets", "--message-format", "short"],
+    {
+      cwd: root,
+      encoding: "utf8",
+      env: { ...process.env, CARGO_TARGET_DIR: target, CARGO_TERM_COLOR: "never" },
+    },
+  );
+  for (const line of `${run.stdout}${run.stderr}`.split("\n")) {
+    const m = /^(\S+\.rs):\d+:\d+: (error|warning)(?:\[\w+\])?: (.*)$/.exec(line.trim());
+    if (m?.[1]) add(found, path.normalize(m[1]), `cargo ${m[2]}: ${m[3] ?? ""}`);
+  }
+  if (run.status !== 0 && !found.size)
+    add(found, "(crate)", `cargo: ${`${run.stdout}${run.stderr}`.trim().slice(-300)}`);
+  return found;
+}

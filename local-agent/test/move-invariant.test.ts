@@ -3,6 +3,7 @@ import {
   checkGo,
   checkJava,
   checkPython,
+  checkRust,
   checkTypeScript,
   type Findings,
   moveSymbol,
@@ -11,7 +12,14 @@ import {
   runNodeChecks,
   runPythonTests,
 } from "./move-harness.ts";
-import { GO_SHAPES, JAVA_SHAPES, PYTHON_SHAPES, SHAPES, type Shape } from "./move-shapes.ts";
+import {
+  GO_SHAPES,
+  JAVA_SHAPES,
+  PYTHON_SHAPES,
+  RUST_SHAPES,
+  SHAPES,
+  type Shape,
+} from "./move-shapes.ts";
 
 /**
  * The move invariant (issue 33): a receipt never claims more than was done.
@@ -24,6 +32,7 @@ import { GO_SHAPES, JAVA_SHAPES, PYTHON_SHAPES, SHAPES, type Shape } from "./mov
 function check(shape: Shape, root: string): Findings {
   if (shape.lang === "go") return checkGo(root);
   if (shape.lang === "java") return checkJava(root);
+  if (shape.lang === "rust") return checkRust(root);
   if (shape.lang === "py") {
     const all: Findings = new Map();
     for (const importRoot of shape.importRoots ?? ["."])
@@ -41,7 +50,9 @@ function check(shape: Shape, root: string): Findings {
 
 describe("the move invariant: every file a move leaves broken is named", () => {
   it.each(
-    [...SHAPES, ...PYTHON_SHAPES, ...GO_SHAPES, ...JAVA_SHAPES].map((s) => [s.name, s] as const),
+    [...SHAPES, ...PYTHON_SHAPES, ...GO_SHAPES, ...JAVA_SHAPES, ...RUST_SHAPES].map(
+      (s) => [s.name, s] as const,
+    ),
   )("%s", async (_, shape) => {
     const project = projectOf(shape.files);
     expect(Object.fromEntries(check(shape, project.root)), "the untouched project").toEqual({});

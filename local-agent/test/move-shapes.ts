@@ -8,7 +8,7 @@ import path from "node:path";
 
 export interface Shape {
   name: string;
-  lang: "ts" | "js" | "py" | "go" | "java";
+  lang: "ts" | "js" | "py" | "go" | "java" | "rust";
   files: Record<string, string>;
   move: { from: string; name: string; to: string };
   /** JavaScript: scripts run with Node after the move (`*.check.js`); Python: tests outside the import root, run with it on the path. */
@@ -1375,5 +1375,107 @@ class Lower {
     },
     move: { from: `${J}/util/Strings.java`, name: "Strings", to: `${J}/text/Strings.java` },
     refused: "not public",
+  },
+];
+
+const CARGO_TOML = '[package]\nname = "app"\nversion = "0.1.0"\nedition = "2021"\n';
+
+const UTIL_RS = `use std::borrow::Cow;
+
+/// A slug of a title.
+pub fn slug(s: &str) -> Cow<'_, str> {
+    Cow::Owned(s.trim().to_lowercase().replace(' ', "-"))
+}
+
+/// Trims.
+pub fn keep(s: &str) -> &str {
+    s.trim()
+}
+`;
+
+/** Rust (issue 35): each judged by cargo check (std only, offline), warnings included. */
+export const RUST_SHAPES: Shape[] = [
+  {
+    name: "rust: a function into a new module: declared where the crate lays it out, importers' use paths, the old file's use it no longer needs",
+    lang: "rust",
+    files: {
+      "Cargo.toml": CARGO_TOML,
+      "src/main.rs": `mod util;
+
+use util::slug;
+
+fn main() {
+    println!("{} {}", slug(" A B "), util::keep(" x "));
+}
+`,
+      "src/util.rs": UTIL_RS,
+    },
+    move: { from: "src/util.rs", name: "slug", to: "src/text.rs" },
+    followed: true,
+  },
+  {
+    name: "rust: crate:: and super:: importers, a pub(crate) helper of the old module the unit reads, the old module still using the unit",
+    lang: "rust",
+    files: {
+      "Cargo.toml": CARGO_TOML,
+      "src/lib.rs": "pub mod util;\npub mod web;\n",
+      "src/util.rs": `/// Lower case.
+pub(crate) fn lower(s: &str) -> String {
+    s.to_lowercase()
+}
+
+/// A slug.
+pub fn slug(s: &str) -> String {
+    lower(s).replace(' ', "-")
+}
+
+/// A title's slug, twice.
+pub fn twice(s: &str) -> String {
+    slug(s) + &slug(s)
+}
+`,
+      "src/web.rs": `use crate::util::slug;
+
+/// A path.
+pub fn path(s: &str) -> String {
+    format!("/{}/{}", slug(s), super::util::twice(s))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn slugs() {
+        assert_eq!(crate::util::slug("A B"), "a-b");
+    }
+}
+`,
+    },
+    move: { from: "src/util.rs", name: "slug", to: "src/text.rs" },
+    followed: true,
+  },
+  {
+    name: "rust: a private function the unit reads is refused",
+    lang: "rust",
+    files: {
+      "Cargo.toml": CARGO_TOML,
+      "src/main.rs":
+        'mod util;\n\nfn main() {\n    println!("{} {}", util::slug("a"), util::other("b"));\n}\n',
+      "src/util.rs": `fn lower(s: &str) -> String {
+    s.to_lowercase()
+}
+
+/// A slug.
+pub fn slug(s: &str) -> String {
+    lower(s)
+}
+
+/// Lower, elsewhere.
+pub fn other(s: &str) -> String {
+    lower(s)
+}
+`,
+    },
+    move: { from: "src/util.rs", name: "slug", to: "src/text.rs" },
+    refused: "private",
   },
 ];

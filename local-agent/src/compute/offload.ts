@@ -7,6 +7,7 @@ import type {
   PythonMoveInput,
   readsThrough as readsThroughJob,
 } from "../imports/python.ts";
+import type { RustContext } from "../imports/rust-modules.ts";
 import type { MoveInput, ReexportInput } from "../imports/typescript.ts";
 import { type Selector, type SelectResult, selectByAnchors } from "../syntax/anchored.ts";
 import type { SyntaxFault } from "../syntax/faults.ts";
@@ -106,7 +107,7 @@ export function planJavaImports(input: MoveTexts & { java?: JavaContext }): Prom
 }
 
 /** A Rust move's imports (imports/rust.ts), in the compute thread. */
-export function planRustImports(input: MoveTexts): Promise<ImportPlan> {
+export function planRustImports(input: MoveTexts & { rust?: RustContext }): Promise<ImportPlan> {
   const size = input.sourceBefore.length + input.destAfter.length;
   return run("planRustImports", [input], size);
 }

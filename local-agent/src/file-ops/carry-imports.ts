@@ -24,6 +24,7 @@ import {
   importsOf,
 } from "../imports/go-packages.ts";
 import { type JavaContext, javaMoveOf } from "../imports/java-packages.ts";
+import { type RustContext, rustMoveOf } from "../imports/rust-modules.ts";
 import { isInside, type Resolved, resolvePath } from "../paths.ts";
 import { importRootOf, newPackagesFor, pythonModules } from "../python-modules.ts";
 import { languageOf } from "../syntax/languages.ts";
@@ -88,10 +89,10 @@ export async function carryFor(
   const sameProject = (abs: string) =>
     !python || sourceRoot === undefined || importRootOf(abs, top, root) === sourceRoot;
   /** The importers found before the locks were taken, read again under them, that hold one of `names`. */
-  const holding = async (test: (text: string) => boolean) => {
+  const holding = async (test: (text: string, abs: string) => boolean) => {
     const out: { abs: string; path: string; text: string }[] = [];
     for (const { abs, text } of await readAll(importers?.files ?? [])) {
-      if (!test(text) || !sameProject(abs)) continue;
+      if (!test(text, abs) || !sameProject(abs)) continue;
       const found = await resolvePath(ws.sandbox, abs);
       if (found.ok && found.abs === abs) out.push({ abs, path: found.display, text });
     }
@@ -102,6 +103,7 @@ export async function carryFor(
   const java = importers?.java
     ? await javaContext(ws, from.abs, to.abs, importers.java)
     : undefined;
+  const rust = importers?.rust ? await rustContext(ws, from.abs, importers.rust) : undefined;
   const carried = await carryImports({
     source: { abs: from.abs, initial: sourceFirst, current: sourceNow, result: fromResult },
     dest: { abs: to.abs, initial: initial.get(to.abs), current: destNow, result: toResult },
@@ -116,6 +118,7 @@ export async function carryFor(
     ...(python ? { packageInits: await packageInits(ws, from.abs, to.abs) } : {}),
     ...(go ? { go } : {}),
     ...(java ? { java } : {}),
+    ...(rust ? { rust } : {}),
   });
   if (!carried) return undefined;
   if (carried.blocked.length)
@@ -134,9 +137,12 @@ export async function carryFor(
   if (!importers) return undefined;
   // Those that name what moved, checked and loaded as any file an operation changes.
   const files: { abs: string; path: string; state: FileState }[] = [];
-  for (const { abs } of await holding(
-    mayImport(carried.moved, carried.movedDefault, carried.unitReads),
-  )) {
+  // Rust: the file that must declare the new module is planned whatever it names.
+  const rustMove = rust && rustMoveOf(fromResult.path, toResult.path, carried.moved, rust);
+  const declaring =
+    rustMove?.declare && path.join(ws.sandbox.roots[0] ?? "", rustMove.declare.path);
+  const names = mayImport(carried.moved, carried.movedDefault, carried.unitReads);
+  for (const { abs } of await holding((text, abs) => names(text) || abs === declaring)) {
     const found = await resolvePath(ws.sandbox, abs);
     if (!found.ok || found.abs !== abs) continue;
     const loaded = await load(found);
@@ -165,7 +171,7 @@ export async function carryFor(
     );
   // Specifiers that are not relative resolve through the tsconfig and package.json around them.
   const configs =
-    python || go || java
+    python || go || java || rust
       ? undefined
       : await moduleConfigs(ws, [from.abs, to.abs, ...files.map((f) => f.abs)]);
   const rewritten = await carryImporters({
@@ -186,6 +192,8 @@ export async function carryFor(
     ...(configs ? { configs } : {}),
     ...(goMove ? { go: goMove } : {}),
     ...(javaMove ? { java: javaMove } : {}),
+    ...(rustMove ? { rust: rustMove } : {}),
+    ...(declaring ? { alwaysPlan: [declaring] } : {}),
     files,
     // A new package's `__init__.py` has a result too, within the importers' allowance.
     max: MAX_IMPORTERS - newPackages.length,
@@ -299,6 +307,33 @@ async function goContext(
     out.push({ path: found.display, text: whole ? text : header });
   }
   return { module, files: out };
+}
+
+/**
+ * A Rust move's crate (rust-modules.ts RustContext): the `src/` beside the
+ * Cargo.toml nearest above the old file, and the Rust files below it.
+ */
+async function rustContext(
+  ws: Workspace,
+  source: string,
+  files: readonly string[],
+): Promise<RustContext | undefined> {
+  const root = ws.sandbox.roots.find((r) => isInside(r, source)) ?? ws.sandbox.roots[0] ?? "";
+  for (let dir = path.dirname(source); isInside(root, dir); dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, "Cargo.toml"))) {
+      const src = path.join(dir, "src");
+      const shown = await resolvePath(ws.sandbox, src);
+      if (!shown.ok) return undefined;
+      const out: RustContext["files"] = [];
+      for (const { abs, text } of await readAll(files.filter((f) => isInside(src, f)))) {
+        const found = await resolvePath(ws.sandbox, abs);
+        if (found.ok && found.abs === abs) out.push({ path: found.display, text });
+      }
+      return { src: shown.display, files: out };
+    }
+    if (dir === path.dirname(dir)) break;
+  }
+  return undefined;
 }
 
 /** A Java move's context (java-packages.ts JavaContext): the files of the old and new directories. */

@@ -22,6 +22,8 @@ export interface Importers {
   go?: string[];
   /** Java: every Java file under the roots (a moved type need not be named as its file is). */
   java?: string[];
+  /** Rust: every Rust file under the roots (the file declaring the new module names nothing that moved). */
+  rust?: string[];
 }
 
 /** How many files the walk for a move's importers reads, at most. */
@@ -47,20 +49,29 @@ export async function findImporters(
   const script = isScript(lang);
   const go = lang === "go";
   const java = lang === "java";
+  const rust = lang === "rust";
   const walked = await walkRoots(ws.sandbox, {
     accept: (name) => (script ? isScript(languageOf(name)) : languageOf(name) === lang),
     // Go's importers name a package's path, its own files nothing: every Go file is read.
-    needles: go || java ? [] : importerNeedles(from.abs),
+    needles: go || java || rust ? [] : importerNeedles(from.abs),
     maxFiles: MAX_WALKED_FILES,
   });
   const { accepted, ...found } = walked;
-  const others = (go || java ? accepted : walked.files).filter(
+  const others = (go || java || rust ? accepted : walked.files).filter(
     (f) => f !== from.abs && f !== to.abs,
   );
   return {
     ...found,
     files: others,
-    ...(script ? {} : go ? { go: accepted } : java ? { java: accepted } : { python: accepted }),
+    ...(script
+      ? {}
+      : go
+        ? { go: accepted }
+        : java
+          ? { java: accepted }
+          : rust
+            ? { rust: accepted }
+            : { python: accepted }),
   };
 }
 

@@ -17,10 +17,12 @@ import { isScript, languageOf } from "../syntax/languages.ts";
 import { encodeText, sha256 } from "../text-file.ts";
 import type { GoMove } from "./go.ts";
 import type { GoContext } from "./go-packages.ts";
+import type { ImportersInput } from "./importers.ts";
 import type { JavaContext, JavaMove } from "./java-packages.ts";
 import { type ImportPlan, lineEnd, lineStart, type UnitRead } from "./plan.ts";
 import type { ModuleNames } from "./python.ts";
 import type { ModuleConfigs } from "./resolve.ts";
+import type { RustContext } from "./rust-modules.ts";
 
 /** A file as an operation holds it in memory (file-ops/load.ts's FileState, the fields used here). */
 export interface HeldFile {
@@ -58,6 +60,8 @@ export async function carryImports(options: {
   go?: GoContext;
   /** Java: the old and new directories' files (java-packages.ts). */
   java?: JavaContext;
+  /** Rust: the crate's files (rust-modules.ts). */
+  rust?: RustContext;
 }): Promise<
   | {
       source: HeldFile;
@@ -105,6 +109,7 @@ export async function carryImports(options: {
     cutAt: undo.kind === "splice" ? undo.start : undefined,
     go: options.go,
     java: options.java,
+    rust: options.rust,
   };
   let plan = await planFor(from, to, texts, context).catch((error: unknown) =>
     tooDeep(error, source.result.path, dest.result),
@@ -231,6 +236,10 @@ export async function carryImporters(options: {
   go?: GoMove;
   /** Java: a top-level type's move between packages (java.ts javaMoveOf). */
   java?: JavaMove;
+  /** Rust: the move between modules (importers.ts ImportersInput.rust). */
+  rust?: ImportersInput["rust"];
+  /** Files planned whatever they name (Rust: the one that declares the new module). */
+  alwaysPlan?: readonly string[];
   files: { abs: string; path: string; state: HeldFile }[];
   /** At most this many other files change; the rest are named, not rewritten. */
   max: number;
@@ -246,7 +255,9 @@ export async function carryImporters(options: {
   const held = [{ abs: dest.abs, path: dest.path, state: dest.current }, ...options.files];
   // Only files that name what moved, or re-export every name of a file (a barrel), are parsed.
   const may = mayImport(options.moved, options.movedDefault, options.unitReads);
-  const candidates = held.filter((f) => f.state.exists && may(f.state.text));
+  const candidates = held.filter(
+    (f) => f.state.exists && (may(f.state.text) || options.alwaysPlan?.includes(f.abs) === true),
+  );
   const planned = candidates.length
     ? await planImporters({
         source,
@@ -261,6 +272,7 @@ export async function carryImporters(options: {
         ...(options.unitReads?.length ? { unitReads: options.unitReads } : {}),
         ...(options.go ? { go: options.go } : {}),
         ...(options.java ? { java: options.java } : {}),
+        ...(options.rust ? { rust: options.rust } : {}),
         files: candidates.map((f) => ({ abs: f.abs, path: f.path, text: f.state.text })),
       })
     : [];
@@ -459,6 +471,7 @@ async function planFor(
     cutAt?: number | undefined;
     go?: GoContext | undefined;
     java?: JavaContext | undefined;
+    rust?: RustContext | undefined;
   } = {},
 ): Promise<ImportPlan | undefined> {
   const lang = languageOf(source.abs);
@@ -485,7 +498,8 @@ async function planFor(
     return planGoImports({ ...paths, ...(context.go ? { go: context.go } : {}) });
   if (lang === "java" && destLang === "java")
     return planJavaImports({ ...paths, ...(context.java ? { java: context.java } : {}) });
-  if (lang === "rust" && destLang === "rust") return planRustImports(paths);
+  if (lang === "rust" && destLang === "rust")
+    return planRustImports({ ...paths, ...(context.rust ? { rust: context.rust } : {}) });
   return undefined;
 }
 

@@ -4,6 +4,7 @@ import { type JavaMove, rewriteJavaImporter } from "./java-packages.ts";
 import type { ImporterPlan, UnitRead } from "./plan.ts";
 import { type ModuleNames, planPythonImporter } from "./python.ts";
 import type { ModuleConfigs } from "./resolve.ts";
+import { type RustContext, type RustMove, rewriteRustImporter } from "./rust-modules.ts";
 import { planScriptImporter } from "./typescript.ts";
 
 /**
@@ -11,7 +12,7 @@ import { planScriptImporter } from "./typescript.ts";
  * what moved from its old file, rewritten to import it from the new one.
  * Pure: texts in, texts out (the agent finds the files, imports/carry.ts
  * applies what this returns in the move's one operation). Scripts, Python,
- * Go and Java; Rust's importers are left as they are.
+ * Go, Java and Rust.
  */
 
 /** A file as both planners need it: its real path (scripts resolve specifiers) and its root-relative one (Python names modules). */
@@ -42,6 +43,12 @@ export interface ImportersInput {
   go?: GoMove;
   /** Java: a top-level type's move between packages (java.ts javaMoveOf). */
   java?: JavaMove;
+  /** Rust: an item's move between modules, the crate, and the file that declares the new module. */
+  rust?: {
+    move: RustMove;
+    context: RustContext;
+    declare?: { path: string; name: string; visibility: string };
+  };
   files: (PlacedFile & { text: string })[];
 }
 
@@ -105,6 +112,7 @@ function planOne(
     unitReads,
     go,
     java,
+    rust,
   }: ImportersInput,
 ) {
   return isScript(lang) && isScript(sourceLang)
@@ -135,7 +143,9 @@ function planOne(
         ? planGoImporter({ importerPath: file.path, text: file.text, move: go })
         : lang === "java" && sourceLang === "java" && java
           ? Promise.resolve(javaImporter(file, java))
-          : Promise.resolve(undefined);
+          : lang === "rust" && sourceLang === "rust" && rust
+            ? Promise.resolve(rustImporter(file, rust))
+            : Promise.resolve(undefined);
 }
 
 /** A Java importer's plan (java-packages.ts rewriteJavaImporter). */
@@ -145,4 +155,18 @@ function javaImporter(
 ): ImporterPlan | undefined {
   const done = rewriteJavaImporter({ path: file.path, text: file.text }, move);
   return done && { text: done.text, changes: done.changes, unresolved: [] };
+}
+
+/** A Rust importer's plan (rust-modules.ts rewriteRustImporter), the new module's declaration in its file. */
+function rustImporter(
+  file: PlacedFile & { text: string },
+  rust: NonNullable<ImportersInput["rust"]>,
+): ImporterPlan | undefined {
+  const declare = rust.declare?.path === file.path ? rust.declare : undefined;
+  return rewriteRustImporter(
+    { path: file.path, text: file.text },
+    rust.move,
+    rust.context,
+    declare,
+  );
 }

@@ -27,7 +27,7 @@ export function isScript(lang: Language | undefined): lang is ScriptLanguage {
 
 /** Whether a move's importers are rewritten for files of `lang` (imports/importers.ts): scripts and Python. */
 export function followsImporters(lang: Language | undefined): boolean {
-  return isScript(lang) || lang === "python" || lang === "go" || lang === "java";
+  return isScript(lang) || lang === "python" || lang === "go" || lang === "java" || lang === "rust";
 }
 
 export type Kind =

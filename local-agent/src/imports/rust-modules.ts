@@ -1,0 +1,320 @@
+/**
+ * Rust's modules as a move sees them (imports/rust.ts), without parsing: a
+ * crate's files and the module path each is (`src/util.rs` is `crate::util`,
+ * `src/a/mod.rs` `crate::a`), the file that declares a module (`mod util;` in
+ * `src/main.rs`), and a `use` path resolved from the module it is written in
+ * and written back in the same form (`crate::`, `self::`, `super::`, or a
+ * path from the crate root as 2018 code in the root writes it). Pure.
+ */
+
+/** A Rust file of the crate: its root-relative path and text. */
+export interface RustFile {
+  path: string;
+  text: string;
+}
+
+/** What a Rust move knows of the disk (file-ops/carry-imports.ts): the crate's `src/` and its files. */
+export interface RustContext {
+  /** The crate's `src` directory, root-relative ("src", "crates/a/src"). */
+  src: string;
+  files: RustFile[];
+}
+
+/** An item's move between modules, as importers see it. */
+export interface RustMove {
+  oldModule: string[];
+  newModule: string[];
+  /** The items that moved. */
+  names: string[];
+}
+
+/** The crate root's file: `lib.rs` if there is one, else `main.rs`. */
+export function crateRootFile(context: RustContext): string | undefined {
+  const has = (name: string) => context.files.some((f) => f.path === `${context.src}/${name}`);
+  return has("lib.rs")
+    ? `${context.src}/lib.rs`
+    : has("main.rs")
+      ? `${context.src}/main.rs`
+      : undefined;
+}
+
+/** The module path of a file below `src` (`[]` for the crate root); undefined outside it or for another binary. */
+export function modulePathOf(file: string, src: string): string[] | undefined {
+  if (!file.startsWith(`${src}/`) || !file.endsWith(".rs")) return undefined;
+  const rel = file.slice(src.length + 1, -3).split("/");
+  if (rel.length === 1 && (rel[0] === "lib" || rel[0] === "main")) return [];
+  if (rel[0] === "bin") return undefined;
+  if (rel.at(-1) === "mod") rel.pop();
+  return rel.every((p) => /^[a-z_][a-z0-9_]*$/.test(p)) ? rel : undefined;
+}
+
+/** The file that declares module `path` (its parent's file), among the crate's files. */
+export function declaringFile(path: string[], context: RustContext): string | undefined {
+  if (!path.length) return undefined;
+  const parent = path.slice(0, -1);
+  if (!parent.length) return crateRootFile(context);
+  const base = `${context.src}/${parent.join("/")}`;
+  const has = (p: string) => context.files.some((f) => f.path === p);
+  return has(`${base}.rs`) ? `${base}.rs` : has(`${base}/mod.rs`) ? `${base}/mod.rs` : undefined;
+}
+
+/** Comments and string literals blanked (same length), so that scans see code only. */
+export function rustCode(text: string): string {
+  return text.replace(/\/\/[^\n]*|\/\*[\s\S]*?\*\/|"(?:[^"\\]|\\.)*"/g, (m) =>
+    m.replace(/[^\n]/g, " "),
+  );
+}
+
+/** Whether `text` declares module `name` (`mod name;`, `pub mod name;`, an inline `mod name {`). */
+export function declaresModule(text: string, name: string): RegExpExecArray | null {
+  return new RegExp(`^[ \\t]*((?:pub(?:\\([^)]*\\))?\\s+)?)mod\\s+${name}\\s*[;{]`, "m").exec(
+    rustCode(text),
+  );
+}
+
+/** `text` declaring `mod name;` with `visibility`, below its last `mod` declaration, else its last `use`, else its inner attributes. */
+export function addModule(text: string, name: string, visibility: string): string {
+  const code = rustCode(text);
+  const line = `${visibility}mod ${name};\n`;
+  let at: number | undefined;
+  for (const m of code.matchAll(/^[ \t]*(?:pub(?:\([^)]*\))?\s+)?mod\s+\w+\s*;[^\n]*\n?/gm))
+    at = m.index + m[0].length;
+  if (at === undefined)
+    for (const m of code.matchAll(/^[ \t]*(?:pub(?:\([^)]*\))?\s+)?use\s[^;]*;[^\n]*\n?/gm))
+      at = m.index + m[0].length;
+  if (at !== undefined) return text.slice(0, at) + line + text.slice(at);
+  let head = 0;
+  for (const m of code.matchAll(/^(?:\s*\n|[ \t]*#!\[[^\n]*\n)/gm)) {
+    if (m.index !== head) break;
+    head = m.index + m[0].length;
+  }
+  return `${text.slice(0, head)}${line}${head > 0 ? "" : "\n"}${text.slice(head)}`;
+}
+
+/**
+ * The module a path written in module `from` names: `crate::a::b`,
+ * `self::b`, `super::b`, or (as 2018 code writes it) a path starting at a
+ * module declared in `from`'s or the crate root's scope. Undefined for an
+ * outside crate.
+ */
+export function resolvePath(
+  segments: readonly string[],
+  from: readonly string[],
+  isModule: (path: readonly string[]) => boolean,
+): string[] | undefined {
+  const [first, ...rest] = segments;
+  if (first === "crate") return rest;
+  if (first === "self") return [...from, ...rest];
+  if (first === "super") {
+    let base = from.slice(0, -1);
+    let tail = rest;
+    while (tail[0] === "super") {
+      base = base.slice(0, -1);
+      tail = tail.slice(1);
+    }
+    return [...base, ...tail];
+  }
+  if (first === undefined) return undefined;
+  if (isModule([...from, first])) return [...from, ...segments];
+  if (from.length === 0 && isModule([first])) return [...segments];
+  return undefined;
+}
+
+/**
+ * `target` (a path from the crate root) written as `style` writes paths
+ * from module `from`: `crate::…`; `self::…` or `super::…` where the way
+ * there is one; a bare path where `from`'s scope has its first module.
+ */
+export function writePath(
+  target: readonly string[],
+  from: readonly string[],
+  style: "crate" | "self" | "super" | "bare",
+): string {
+  const crate = ["crate", ...target].join("::");
+  if (style === "crate") return crate;
+  if (style === "self" || style === "bare") {
+    const inside = from.every((p, i) => target[i] === p) && target.length > from.length;
+    if (!inside) return crate;
+    const tail = target.slice(from.length).join("::");
+    return style === "self" ? `self::${tail}` : tail;
+  }
+  // super: up to the modules `from` and the target share.
+  let shared = 0;
+  while (shared < from.length && from[shared] === target[shared]) shared++;
+  const ups = from.length - shared;
+  if (ups === 0) return crate;
+  return [...Array(ups).fill("super"), ...target.slice(shared)].join("::");
+}
+
+/** How a path is written: `crate::`, `self::`, `super::`, or bare. */
+export function styleOf(segments: readonly string[]): "crate" | "self" | "super" | "bare" {
+  const first = segments[0];
+  return first === "crate" || first === "self" || first === "super" ? first : "bare";
+}
+
+/** The crate's modules, by path joined with `::` (`""` the root), from its files. */
+export function modulesOf(context: RustContext): Set<string> {
+  const out = new Set<string>();
+  for (const f of context.files) {
+    const m = modulePathOf(f.path, context.src);
+    if (m) out.add(m.join("::"));
+  }
+  return out;
+}
+
+/**
+ * An importer of what moved, rewritten: `use` paths naming an item that
+ * moved through the old module (`crate::util::slug`, `util::{slug, keep}`,
+ * `super::util::slug`), in the form the importer writes them; qualified uses
+ * in its code (`util::slug(…)`); the declaring file gains `mod`. Undefined
+ * when nothing changes; `unresolved` for what it cannot follow (the old
+ * module imported as a name and read through it, a glob).
+ */
+export function rewriteRustImporter(
+  file: RustFile,
+  move: RustMove,
+  context: RustContext,
+  declare?: { name: string; visibility: string },
+): { text: string; changes: string[]; unresolved: string[] } | undefined {
+  const from = modulePathOf(file.path, context.src);
+  if (!from) return undefined;
+  const modules = modulesOf(context);
+  const isModule = (p: readonly string[]) => modules.has(p.join("::"));
+  const same = (a: readonly string[] | undefined, b: readonly string[]) =>
+    a !== undefined && a.length === b.length && a.every((x, i) => x === b[i]);
+  const moved = new Set(move.names);
+  let text = file.text;
+  const changes: string[] = [];
+  const unresolved: string[] = [];
+  const code = rustCode(text);
+  const edits: { start: number; end: number; insert: string }[] = [];
+  const added: string[] = [];
+  // `use` declarations.
+  for (const u of code.matchAll(/^([ \t]*(?:pub(?:\([^)]*\))?\s+)?use\s+)([^;]+);/gm)) {
+    const tree = (u[2] ?? "").trim();
+    const start = u.index + (u[1] ?? "").length;
+    const end = start + (u[2] ?? "").length;
+    const group = /^(.*)::\{([^{}]*)\}$/s.exec(tree);
+    if (group) {
+      const prefix = (group[1] ?? "").split("::");
+      if (!same(resolvePath(prefix, from, isModule), move.oldModule)) continue;
+      const items = (group[2] ?? "")
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean);
+      const going = items.filter((i) => moved.has(i.split(/\s+as\s+/)[0] ?? ""));
+      if (!going.length) continue;
+      const staying = items.filter((i) => !going.includes(i));
+      const to = writePath(move.newModule, from, styleOf(prefix));
+      const moving = going.length === 1 ? `${to}::${going[0]}` : `${to}::{${going.join(", ")}}`;
+      edits.push({
+        start,
+        end,
+        insert: staying.length ? `${group[1]}::{${staying.join(", ")}}` : moving,
+      });
+      if (staying.length) added.push(`${u[1]}${moving};`);
+      continue;
+    }
+    const segments = tree.split(/\s+as\s+/)[0]?.split("::") ?? [];
+    const name = segments.at(-1) ?? "";
+    const prefix = segments.slice(0, -1);
+    const target = resolvePath(prefix, from, isModule);
+    if (name === "*" && same(target, move.oldModule)) {
+      unresolved.push(
+        `${file.path}: \`use ${tree}\` (a glob of the old module) still reads ${move.names.join(", ")} there`,
+      );
+      continue;
+    }
+    if (moved.has(name) && same(target, move.oldModule)) {
+      edits.push({
+        start,
+        end,
+        insert: tree.replace(prefix.join("::"), writePath(move.newModule, from, styleOf(prefix))),
+      });
+      continue;
+    }
+    // The old module itself imported as a name: reads through it are not followed.
+    if (same(resolvePath(segments, from, isModule), move.oldModule)) {
+      const alias = tree.split(/\s+as\s+/)[1]?.trim() ?? name;
+      if (move.names.some((n) => new RegExp(`\\b${alias}::${n}\\b`).test(code)))
+        unresolved.push(
+          `${file.path}: reads ${move.names.join(", ")} through \`use ${tree}\`; not rewritten`,
+        );
+    }
+  }
+  // Qualified uses in the code, outside `use` declarations.
+  const useSpans = [...code.matchAll(/^[ \t]*(?:pub(?:\([^)]*\))?\s+)?use\s+[^;]+;/gm)].map((m) => [
+    m.index,
+    m.index + m[0].length,
+  ]);
+  for (const q of code.matchAll(
+    /\b((?:(?:crate|self|super|[a-z_][a-z0-9_]*)::)+)([A-Za-z_]\w*)\b/g,
+  )) {
+    if (!moved.has(q[2] ?? "")) continue;
+    if (useSpans.some(([a = 0, b = 0]) => q.index >= a && q.index < b)) continue;
+    const prefix = (q[1] ?? "").slice(0, -2).split("::");
+    if (!same(resolvePath(prefix, from, isModule), move.oldModule)) continue;
+    edits.push({
+      start: q.index,
+      end: q.index + (q[1] ?? "").length - 2,
+      insert: writePath(move.newModule, from, styleOf(prefix)),
+    });
+  }
+  edits.sort((a, b) => b.start - a.start);
+  for (const e of edits) text = text.slice(0, e.start) + e.insert + text.slice(e.end);
+  for (const line of added) text = addUse(text, line);
+  if (edits.length || added.length)
+    changes.push(
+      `${file.path}: reads ${move.names.join(", ")} from crate::${move.newModule.join("::")}`,
+    );
+  if (declare && !declaresModule(text, declare.name)) {
+    text = addModule(text, declare.name, declare.visibility);
+    changes.push(`${file.path}: declares ${declare.visibility}mod ${declare.name}`);
+  }
+  return text === file.text && !unresolved.length ? undefined : { text, changes, unresolved };
+}
+
+/** `text` with the `use` line added below its last `use` (or its `mod`s, or its top). */
+export function addUse(text: string, line: string): string {
+  const code = rustCode(text);
+  let at: number | undefined;
+  for (const m of code.matchAll(/^[ \t]*(?:pub(?:\([^)]*\))?\s+)?use\s[^;]*;[^\n]*\n?/gm))
+    at = m.index + m[0].length;
+  if (at === undefined)
+    for (const m of code.matchAll(/^[ \t]*(?:pub(?:\([^)]*\))?\s+)?mod\s+\w+\s*;[^\n]*\n?/gm))
+      at = m.index + m[0].length;
+  if (at !== undefined) return `${text.slice(0, at)}${line.trim()}\n${text.slice(at)}`;
+  return `${line.trim()}\n\n${text}`;
+}
+
+/**
+ * The move as importers see it: the modules, the items, and where the new
+ * module must be declared (its parent's file, with the old module's
+ * visibility) when it is not yet. Undefined outside a crate's modules.
+ */
+export function rustMoveOf(
+  sourcePath: string,
+  destPath: string,
+  names: readonly string[],
+  context: RustContext,
+):
+  | {
+      move: RustMove;
+      context: RustContext;
+      declare?: { path: string; name: string; visibility: string };
+    }
+  | undefined {
+  const oldModule = modulePathOf(sourcePath, context.src);
+  const newModule = modulePathOf(destPath, context.src);
+  if (!oldModule || !newModule || !names.length) return undefined;
+  const move = { oldModule, newModule, names: [...names] };
+  const file = declaringFile(newModule, context);
+  const name = newModule.at(-1) ?? "";
+  const text = context.files.find((f) => f.path === file)?.text;
+  if (!file || file === sourcePath || text === undefined || declaresModule(text, name))
+    return { move, context };
+  const oldFile = declaringFile(oldModule, context);
+  const oldText = context.files.find((f) => f.path === oldFile)?.text;
+  const visibility = (oldText && declaresModule(oldText, oldModule.at(-1) ?? "")?.[1]) || "";
+  return { move, context, declare: { path: file, name, visibility } };
+}

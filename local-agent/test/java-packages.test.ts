@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import {
+  addImport,
+  packageForDir,
+  rewriteJavaImporter,
+  sourceRootOf,
+} from "../src/imports/java-packages.ts";
+
+const MOVE = {
+  oldPackage: "com.acme.util",
+  newPackage: "com.acme.text",
+  oldDir: "src/com/acme/util",
+  newDir: "src/com/acme/text",
+  types: ["Strings"],
+};
+
+describe("Java's packages without parsing", () => {
+  it("finds the source root a package implies, and a directory's package below it", () => {
+    expect(sourceRootOf("src/main/java/com/acme", "com.acme")).toBe("src/main/java");
+    expect(sourceRootOf("com/acme", "com.acme")).toBe("");
+    expect(sourceRootOf("src/other", "com.acme")).toBeUndefined();
+    expect(packageForDir("src/main/java/com/acme/text", "src/main/java")).toBe("com.acme.text");
+    expect(packageForDir("lib/x", "src/main/java")).toBeUndefined();
+    expect(packageForDir("src/main/java/com/my-app", "src/main/java")).toBeUndefined();
+  });
+
+  it("adds an import below the last one, or below the package declaration", () => {
+    expect(addImport("package a;\n\nimport b.C;\n\nclass A {}\n", "d.E")).toBe(
+      "package a;\n\nimport b.C;\nimport d.E;\n\nclass A {}\n",
+    );
+    expect(addImport("package a;\n\nclass A {}\n", "d.E")).toBe(
+      "package a;\n\nimport d.E;\n\nclass A {}\n",
+    );
+  });
+
+  it("rewrites single-type, static and fully qualified names, not a string that looks like one", () => {
+    const text = `package com.acme;
+
+import com.acme.util.Strings;
+import static com.acme.util.Strings.slug;
+
+class App {
+    String a = com.acme.util.Strings.slug("com.acme.util.Strings");
+}
+`;
+    expect(rewriteJavaImporter({ path: "src/com/acme/App.java", text }, MOVE)?.text).toBe(
+      text
+        .replace("import com.acme.util.Strings;", "import com.acme.text.Strings;")
+        .replace("static com.acme.util.Strings.slug", "static com.acme.text.Strings.slug")
+        .replace("= com.acme.util.Strings.slug", "= com.acme.text.Strings.slug"),
+    );
+  });
+
+  it("gives the old package's own users and an on-demand importer the new import", () => {
+    const own = 'package com.acme.util;\n\nclass W {\n    String s = Strings.slug("a");\n}\n';
+    expect(rewriteJavaImporter({ path: "src/com/acme/util/W.java", text: own }, MOVE)?.text).toBe(
+      'package com.acme.util;\n\nimport com.acme.text.Strings;\n\nclass W {\n    String s = Strings.slug("a");\n}\n',
+    );
+    const star =
+      'package com.acme;\n\nimport com.acme.util.*;\n\nclass O {\n    String s = Strings.slug("a");\n}\n';
+    expect(rewriteJavaImporter({ path: "src/com/acme/O.java", text: star }, MOVE)?.text).toContain(
+      "import com.acme.util.*;\nimport com.acme.text.Strings;\n",
+    );
+  });
+});
