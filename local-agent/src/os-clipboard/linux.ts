@@ -1,6 +1,7 @@
 import { accessSync, constants } from "node:fs";
 import { delimiter, join } from "node:path";
 import {
+  CLIPBOARD_MAX_BYTES,
   CLIPBOARD_MAX_MS,
   type ClipboardResult,
   clipboardTimeoutMs,
@@ -127,13 +128,21 @@ function xclip(env: NodeJS.ProcessEnv): OsClipboard {
   return {
     name: "xclip",
     read: () => whole(readOnce, "xclip"),
-    async write(text) {
-      const out = await x(["-i"], text);
-      if (!out.ok) return out;
-      return out.value.code === 0
-        ? { ok: true, value: undefined }
-        : x11Failure("xclip", out.value, env);
-    },
+    write: (text) =>
+      writeSettled("xclip", text, {
+        current: async () => {
+          const now = await readOnce();
+          return now.ok ? now.value : undefined;
+        },
+        clear: () => x(["-i"], ""),
+        input: async () => {
+          const out = await x(["-i"], text);
+          if (!out.ok) return out;
+          return out.value.code === 0
+            ? { ok: true, value: undefined }
+            : x11Failure("xclip", out.value, env);
+        },
+      }),
   };
 }
 
@@ -152,36 +161,63 @@ function xsel(env: NodeJS.ProcessEnv): OsClipboard {
   return {
     name: "xsel",
     read: () => whole(readOnce, "xsel"),
-    async write(text) {
-      // `xsel --input` forks the process that will own the selection and returns at once,
-      // before that process has taken it: a read right after could get the old text, or be
-      // cut short as the owner changes under it. So the write waits (briefly) until the
-      // clipboard holds what was written; and when it already holds that text, it is
-      // cleared first, so the wait can tell the new owner from the old one (and the text
-      // stays when the application that copied it exits). It waits as long as a command
-      // given that text may take (clipboardTimeoutMs): a 10 MiB write on a busy 2-core
-      // machine took over a second, and a read right after got the old text.
-      const now = await x(["--output"]);
-      if (now.ok && now.value.code === 0 && now.value.stdout === text) await x(["--clear"]);
-      const out = await x(["--input"], text);
-      if (!out.ok) return out;
-      if (out.value.code !== 0) return x11Failure("xsel", out.value, env);
-      // As long as the most any clipboard command may take: on a busy machine the owner xsel
-      // forks can take seconds to take the selection (seen in tests beside two busy loops).
-      const settle = Math.max(clipboardTimeoutMs(Buffer.byteLength(text)), CLIPBOARD_MAX_MS);
-      for (const deadline = Date.now() + settle; Date.now() < deadline; ) {
-        const back = await x(["--output"]);
-        if (back.ok && back.value.code === 0 && back.value.stdout === text)
-          return { ok: true, value: undefined };
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-      // Not seen in time: said, not assumed (a read after it could get the old text).
-      return fail(
-        "OPERATION_TIMEOUT",
-        `xsel did not show the text on the clipboard within ${Math.round(settle / 1000)} s of writing it: the machine may be busy; try again`,
-      );
-    },
+    write: (text) =>
+      writeSettled("xsel", text, {
+        current: async () => {
+          const now = await x(["--output"]);
+          return now.ok && now.value.code === 0 ? now.value.stdout : undefined;
+        },
+        clear: () => x(["--clear"]),
+        input: async () => {
+          const out = await x(["--input"], text);
+          if (!out.ok) return out;
+          return out.value.code === 0
+            ? { ok: true, value: undefined }
+            : x11Failure("xsel", out.value, env);
+        },
+      }),
   };
+}
+
+/**
+ * A write to an X11 selection that returns once the clipboard holds it.
+ * `xclip -i` and `xsel --input` fork the process that will own the selection
+ * and return at once, before that process has taken it: a read right after
+ * could get the old content (found on a busy machine: xclip's 10 MiB write
+ * read back as the image a test copied before it), or be cut short as the
+ * owner changes under it. So the write waits (briefly) until the clipboard
+ * holds what was written; when it already holds that text, it is cleared
+ * first, so the wait can tell the new owner from the old one (and the text
+ * stays when the application that copied it exits). It waits as long as a
+ * command given that text may take (clipboardTimeoutMs): a 10 MiB write on a
+ * busy 2-core machine took over a second.
+ */
+async function writeSettled(
+  tool: string,
+  text: string,
+  io: {
+    current(): Promise<string | undefined>;
+    clear(): Promise<unknown>;
+    input(): Promise<ClipboardResult<undefined>>;
+  },
+): Promise<ClipboardResult<undefined>> {
+  // Too large for the clipboard: refused by the write itself, before any tool runs.
+  if (Buffer.byteLength(text) > CLIPBOARD_MAX_BYTES) return io.input();
+  if ((await io.current()) === text) await io.clear();
+  const wrote = await io.input();
+  if (!wrote.ok) return wrote;
+  // As long as the most any clipboard command may take: on a busy machine the owner the tool
+  // forks can take seconds to take the selection (seen in tests beside two busy loops).
+  const settle = Math.max(clipboardTimeoutMs(Buffer.byteLength(text)), CLIPBOARD_MAX_MS);
+  for (const deadline = Date.now() + settle; Date.now() < deadline; ) {
+    if ((await io.current()) === text) return { ok: true, value: undefined };
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  // Not seen in time: said, not assumed (a read after it could get the old text).
+  return fail(
+    "OPERATION_TIMEOUT",
+    `${tool} did not show the text on the clipboard within ${Math.round(settle / 1000)} s of writing it: the machine may be busy; try again`,
+  );
 }
 
 function wayland(env: NodeJS.ProcessEnv): OsClipboard {
