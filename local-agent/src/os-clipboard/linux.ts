@@ -129,19 +129,13 @@ function xclip(env: NodeJS.ProcessEnv): OsClipboard {
     name: "xclip",
     read: () => whole(readOnce, "xclip"),
     write: (text) =>
-      writeSettled("xclip", text, {
+      writeSettled("xclip", env, text, {
         current: async () => {
           const now = await readOnce();
           return now.ok ? now.value : undefined;
         },
         clear: () => x(["-i"], ""),
-        input: async () => {
-          const out = await x(["-i"], text);
-          if (!out.ok) return out;
-          return out.value.code === 0
-            ? { ok: true, value: undefined }
-            : x11Failure("xclip", out.value, env);
-        },
+        input: () => x(["-i"], text),
       }),
   };
 }
@@ -162,19 +156,13 @@ function xsel(env: NodeJS.ProcessEnv): OsClipboard {
     name: "xsel",
     read: () => whole(readOnce, "xsel"),
     write: (text) =>
-      writeSettled("xsel", text, {
+      writeSettled("xsel", env, text, {
         current: async () => {
           const now = await x(["--output"]);
           return now.ok && now.value.code === 0 ? now.value.stdout : undefined;
         },
         clear: () => x(["--clear"]),
-        input: async () => {
-          const out = await x(["--input"], text);
-          if (!out.ok) return out;
-          return out.value.code === 0
-            ? { ok: true, value: undefined }
-            : x11Failure("xsel", out.value, env);
-        },
+        input: () => x(["--input"], text),
       }),
   };
 }
@@ -194,17 +182,24 @@ function xsel(env: NodeJS.ProcessEnv): OsClipboard {
  */
 async function writeSettled(
   tool: string,
+  env: NodeJS.ProcessEnv,
   text: string,
   io: {
     current(): Promise<string | undefined>;
     clear(): Promise<unknown>;
-    input(): Promise<ClipboardResult<undefined>>;
+    /** The tool's write (run.ts refuses a text too large before running it). */
+    input(): Promise<ClipboardResult<RunOutput>>;
   },
 ): Promise<ClipboardResult<undefined>> {
+  const write = async (): Promise<ClipboardResult<undefined>> => {
+    const out = await io.input();
+    if (!out.ok) return out;
+    return out.value.code === 0 ? { ok: true, value: undefined } : x11Failure(tool, out.value, env);
+  };
   // Too large for the clipboard: refused by the write itself, before any tool runs.
-  if (Buffer.byteLength(text) > CLIPBOARD_MAX_BYTES) return io.input();
+  if (Buffer.byteLength(text) > CLIPBOARD_MAX_BYTES) return write();
   if ((await io.current()) === text) await io.clear();
-  const wrote = await io.input();
+  const wrote = await write();
   if (!wrote.ok) return wrote;
   // As long as the most any clipboard command may take: on a busy machine the owner the tool
   // forks can take seconds to take the selection (seen in tests beside two busy loops).
