@@ -114,7 +114,17 @@ export interface GoProjectSpec {
   licence: string;
 }
 
-export type ProjectSpec = TsProjectSpec | PyProjectSpec | GoProjectSpec;
+/** A Java library from its repository (issue 35), judged by javac. */
+export interface JavaProjectSpec {
+  lang: "java";
+  name: string;
+  source: Source & { from: "git" };
+  /** Its source directories, the main one first (units go to its packages). */
+  sourceDirs: string[];
+  licence: string;
+}
+
+export type ProjectSpec = TsProjectSpec | PyProjectSpec | GoProjectSpec | JavaProjectSpec;
 
 export const PROJECTS: ProjectSpec[] = [
   {
@@ -392,6 +402,19 @@ export const PROJECTS: ProjectSpec[] = [
       version: "0.6.0",
     },
     licence: "BSD-3-Clause",
+  },
+  {
+    lang: "java",
+    name: "gson",
+    source: {
+      from: "git",
+      repo: "google/gson",
+      commit: "6a368d89da37917be7714c3072b8378f4120110a",
+      version: "2.8.9",
+    },
+    // The build's template (GsonBuildConfig) beside the sources, as Maven compiles them.
+    sourceDirs: ["gson/src/main/java", "gson/src/main/java-templates"],
+    licence: "Apache-2.0",
   },
 ];
 

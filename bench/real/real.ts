@@ -44,7 +44,8 @@ import { check, table } from "../report.ts";
 import { CACHE, ensureCachePackages, ensureProject, PYTHON } from "./cache.ts";
 import { classOf, type Found, INCOMPLETE, newFindings } from "./classes.ts";
 import { goCheck, goLint, goUnits } from "./go-tools.ts";
-import { PROJECTS, type ProjectSpec } from "./projects.ts";
+import { javaCheck, javaUnits } from "./java-tools.ts";
+import { type JavaProjectSpec, PROJECTS, type ProjectSpec } from "./projects.ts";
 import { failingTests, newFailures } from "./tests.ts";
 import { differences, freshCopy, restore, type Snapshot, snapshot, writeTexts } from "./tree.ts";
 import { loadTypeScript, TsProject, type TsUnit } from "./ts-tools.ts";
@@ -196,7 +197,21 @@ function goSide(pristine: string): Side {
   };
 }
 
-/** Each language's bar (issue 33; issue 35 for Go) and the baseline it is held against. */
+function javaSide(spec: JavaProjectSpec, pristine: string): Side {
+  const listed = javaUnits(pristine, spec.sourceDirs);
+  return {
+    candidates: listed.units,
+    dirs: listed.packages,
+    // A public type lives in a file of its name.
+    fileName: (name) => `${name}.java`,
+    check: (root) => javaCheck(root, spec.sourceDirs),
+    lint: () => [],
+    baseline: () => LANGS.java.noBaseline,
+    baselineName: LANGS.java.baseline,
+  };
+}
+
+/** Each language's bar (issue 33; issue 35 for Go and Java) and the baseline it is held against. */
 const LANGS = {
   typescript: {
     label: "TypeScript",
@@ -206,6 +221,13 @@ const LANGS = {
     noBaseline: "",
   },
   python: { label: "Python", bar: 0.9, baseline: "rope", short: "rope", noBaseline: "" },
+  java: {
+    label: "Java",
+    bar: 0.9,
+    baseline: "no baseline (no Java refactoring tool in Debian without an IDE)",
+    short: "none",
+    noBaseline: "no baseline here",
+  },
   go: {
     label: "Go",
     bar: 0.9,
@@ -266,19 +288,21 @@ async function runProject(
       ? typescriptSide(spec, pristine)
       : spec.lang === "go"
         ? goSide(pristine)
-        : pythonSide(spec, pristine);
+        : spec.lang === "java"
+          ? javaSide(spec, pristine)
+          : pythonSide(spec, pristine);
   const moves = pickMoves(
     side.candidates,
     side.dirs,
     side.fileName,
     new Set(snap.keys()),
-    spec.newDir,
+    spec.lang === "java" ? undefined : spec.newDir,
     spec.lang === "go",
   ).slice(0, LIMIT);
   log(`${spec.name}: checking the untouched project…`);
   const [checked, checkSeconds] = timed(() => side.check(edgeRoot));
   const importRoot = spec.lang === "python" ? spec.importRoot : ".";
-  const tests = spec.lang === "go" ? undefined : spec.tests;
+  const tests = spec.lang === "go" || spec.lang === "java" ? undefined : spec.tests;
   let testsBefore: Found[] = [];
   let testRun: { failing: number; seconds: number } | undefined;
   if (tests) {
@@ -444,7 +468,8 @@ function printProject({ spec, reports, untouched }: ProjectReport): void {
   console.log(
     `  untouched: check ${untouched.checkSeconds.toFixed(1)} s, ${untouched.check} findings${tests}`,
   );
-  for (const bound of (spec.lang === "go" ? undefined : spec.tests)?.pathBound ?? [])
+  for (const bound of (spec.lang === "go" || spec.lang === "java" ? undefined : spec.tests)
+    ?.pathBound ?? [])
     console.log(`  not counted: ${bound.test}, which ${bound.reason}`);
   const refused = reports.filter((r) => r.edgeclip.refused !== undefined).length;
   console.log(`  edgeclip refused: ${refused}/${n}${refused ? " (the reasons below)" : ""}`);
@@ -552,7 +577,7 @@ async function main(): Promise<number> {
   if (!classes.size) console.log("  none");
 
   console.log("\nBars (issue 33):");
-  for (const lang of ["typescript", "python", "go"] as const) {
+  for (const lang of ["typescript", "python", "go", "java"] as const) {
     const mine = all.filter((p) => p.spec.lang === lang);
     if (!mine.length) continue;
     const reports = mine.flatMap((p) => p.reports);
