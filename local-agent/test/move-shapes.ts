@@ -1346,6 +1346,57 @@ class Helper {
     refused: "add",
   },
   {
+    name: "java: the old package's types the unit declares locals of are imported (gson's JsonParser and JsonElement)",
+    lang: "java",
+    files: {
+      [`${J}/util/Parser.java`]: `package com.acme.util;
+
+public final class Parser {
+    public static Element parse(String s) {
+        Element element = new Element(s);
+        return element;
+    }
+}
+`,
+      [`${J}/util/Element.java`]: `package com.acme.util;
+
+public class Element {
+    public final String text;
+
+    public Element(String text) {
+        this.text = text;
+    }
+}
+`,
+    },
+    move: { from: `${J}/util/Parser.java`, name: "Parser", to: `${J}/text/Parser.java` },
+    followed: true,
+  },
+  {
+    name: "java: a class calling a package-private method of its old package's public class is refused (gson's TypeAdapters)",
+    lang: "java",
+    files: {
+      [`${J}/util/Adapters.java`]: `package com.acme.util;
+
+public final class Adapters {
+    public static String read(Reader r) {
+        return r.next();
+    }
+}
+`,
+      [`${J}/util/Reader.java`]: `package com.acme.util;
+
+public class Reader {
+    String next() {
+        return "x";
+    }
+}
+`,
+    },
+    move: { from: `${J}/util/Adapters.java`, name: "Adapters", to: `${J}/text/Adapters.java` },
+    refused: "Reader.next",
+  },
+  {
     name: "java: a public class into a file of another name is refused",
     lang: "java",
     files: { [`${J}/util/Strings.java`]: STRINGS_JAVA, [`${J}/App.java`]: APP_JAVA },

@@ -92,7 +92,11 @@ function declaredIn(tree: Tree, start: number, end: number): Set<string> {
   const out = new Set<string>();
   const visit = (node: Node) => {
     if (node.endIndex <= start || node.startIndex >= end) return;
-    if (/_declaration$/.test(node.type) || node.type === "type_parameter") {
+    // Types only: a local variable's or a field's declaration names its type, not a new one.
+    if (
+      /^(class|interface|enum|record|annotation_type)_declaration$/.test(node.type) ||
+      node.type === "type_parameter"
+    ) {
       const name =
         node.childForFieldName("name") ??
         kids(node).find((c) => c.type === "type_identifier") ??
@@ -216,9 +220,10 @@ export async function planJavaImports(
       (f) =>
         f.path !== sourcePath && dirOf(f.path) === oldDir && javaPackageOf(f.text) === oldPackage,
     );
-    const declared = new Map<string, boolean>();
+    const declared = new Map<string, { isPublic: boolean; packageMembers: string[] }>();
     for (const f of oldFiles)
-      for (const t of await withTree(f.text, "java", topTypes)) declared.set(t.name, t.isPublic);
+      for (const t of await withTree(f.text, "java", topTypes)) declared.set(t.name, t);
+    const unitCode = javaCode(input.sourceBefore.slice(input.unit.start, input.unit.end));
     // Types read as values too (`Lower.of(s)`), which the grammar calls identifiers.
     const named = [...before.used.all].filter(
       (t) =>
@@ -229,9 +234,16 @@ export async function planJavaImports(
         !moved.some((m) => m.name === t),
     );
     for (const t of named) {
-      const isPublic = declared.get(t);
-      if (isPublic === undefined || sourceTypes.has(t)) continue;
+      const type = declared.get(t);
+      if (type === undefined || sourceTypes.has(t)) continue;
+      const isPublic = type.isPublic;
       resolved.add(t);
+      // What only its package reaches of it, which the unit reaches (`reader.nextJsonElement()`).
+      const reached = type.packageMembers.filter((m) => new RegExp(`\\.${m}\\b`).test(unitCode));
+      if (isPublic && reached.length)
+        blocked.push(
+          `the unit uses ${reached.map((m) => `${t}.${m}`).join(", ")}, not public in package ${oldPackage || "(default)"}: package ${newPackage || "(default)"} could not reach ${reached.length === 1 ? "it" : "them"} (make ${reached.length === 1 ? "it" : "them"} public first).`,
+        );
       if (!isPublic)
         blocked.push(
           `the unit uses ${t}, which is not public in package ${oldPackage || "(default)"}: package ${newPackage || "(default)"} could not reach it (make it public first).`,
@@ -282,7 +294,9 @@ export async function planJavaImports(
         `package ${oldPackage || "(default)"} uses it, and no package can import the default package.`,
       );
   }
-  if (!samePackage) {
+  // With the old package's files known and no `.*` import, what is left is java.lang's.
+  const wildcard = before.facts.imports.some((i) => i.name === "*");
+  if (!samePackage && !(across && context && !wildcard)) {
     const candidates = foreign.filter((t) => !sourceTypes.has(t) && !resolved.has(t));
     if (candidates.length)
       unresolved.push(
