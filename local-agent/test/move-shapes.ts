@@ -1505,6 +1505,24 @@ mod tests {
     followed: true,
   },
   {
+    name: "rust: an integration test reaching the unit by the crate's name is named, not rewritten",
+    lang: "rust",
+    files: {
+      "Cargo.toml": CARGO_TOML,
+      "src/lib.rs": "pub mod util;\n",
+      "src/util.rs": UTIL_RS,
+      "tests/it.rs": `use app::util::slug;
+
+#[test]
+fn slugs() {
+    assert_eq!(slug("A B"), "a-b");
+    assert_eq!(app::util::keep(" x "), "x");
+}
+`,
+    },
+    move: { from: "src/util.rs", name: "slug", to: "src/text.rs" },
+  },
+  {
     name: "rust: a private function the unit reads is refused",
     lang: "rust",
     files: {

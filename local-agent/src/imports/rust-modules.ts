@@ -177,7 +177,20 @@ export function rewriteRustImporter(
   declare?: { name: string; visibility: string },
 ): { text: string; changes: string[]; unresolved: string[] } | undefined {
   const from = modulePathOf(file.path, context.src);
-  if (!from) return undefined;
+  if (!from) {
+    // Integration tests, benches, examples, another binary: they reach the crate by its name and
+    // public paths, which this does not rewrite; where they name what moved, they are said.
+    const named = move.names.filter((n) => new RegExp(`\\b${n}\\b`).test(rustCode(file.text)));
+    return named.length
+      ? {
+          text: file.text,
+          changes: [],
+          unresolved: [
+            `${file.path}: may read ${named.join(", ")} through the crate's public paths (${["crate", ...move.oldModule].join("::")}); not rewritten`,
+          ],
+        }
+      : undefined;
+  }
   const modules = modulesOf(context);
   const isModule = (p: readonly string[]) => modules.has(p.join("::"));
   const same = (a: readonly string[] | undefined, b: readonly string[]) =>
