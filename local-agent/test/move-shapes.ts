@@ -1505,7 +1505,7 @@ mod tests {
     followed: true,
   },
   {
-    name: "rust: an integration test reaching the unit by the crate's name is named, not rewritten",
+    name: "rust: an integration test reaching the unit by the crate's public path keeps it: the old module re-exports it",
     lang: "rust",
     files: {
       "Cargo.toml": CARGO_TOML,
@@ -1521,6 +1521,7 @@ fn slugs() {
 `,
     },
     move: { from: "src/util.rs", name: "slug", to: "src/text.rs" },
+    followed: true,
   },
   {
     name: "rust: a private function the unit reads is refused",

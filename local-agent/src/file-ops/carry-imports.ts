@@ -24,7 +24,7 @@ import {
   importsOf,
 } from "../imports/go-packages.ts";
 import { type JavaContext, javaMoveOf } from "../imports/java-packages.ts";
-import { type RustContext, rustMoveOf } from "../imports/rust-modules.ts";
+import { type RustContext, rustMoveOf, rustReexport } from "../imports/rust-modules.ts";
 import { isInside, type Resolved, resolvePath } from "../paths.ts";
 import { importRootOf, newPackagesFor, pythonModules } from "../python-modules.ts";
 import { languageOf } from "../syntax/languages.ts";
@@ -212,6 +212,12 @@ export async function carryFor(
     },
     dest: { path: toResult.path, text: rewritten.dest.text, result: toResult },
     requests: rewritten.reexport,
+    ...(rustMove
+      ? {
+          rustReexport: (text: string, names: readonly string[]) =>
+            rustReexport(text, names, rustMove.move.newModule),
+        }
+      : {}),
   });
   current.set(from.abs, { ...sourceHeld, ...reexported });
   for (const other of rewritten.others) {

@@ -332,13 +332,16 @@ export async function carryReexport(options: {
   source: { abs: string; path: string; initial: HeldFile; current: HeldFile; result: EditResult };
   dest: { path: string; text: string; result: EditResult };
   requests: readonly { names: string[]; through: string }[];
+  /** Rust: the old module's text re-exporting `names` from the new one (`pub use crate::text::slug;`). */
+  rustReexport?: (text: string, names: readonly string[]) => string;
 }): Promise<HeldFile> {
   const { source, dest, requests } = options;
   if (!requests.length) return source.current;
   const names = [...new Set(requests.flatMap((r) => r.names))];
   const lang = languageOf(source.abs);
-  const text =
-    isScript(lang) && source.current.exists
+  const text = options.rustReexport
+    ? options.rustReexport(source.current.text, names)
+    : isScript(lang) && source.current.exists
       ? await planReexport({
           lang,
           sourcePath: source.path,

@@ -175,18 +175,30 @@ export function rewriteRustImporter(
   move: RustMove,
   context: RustContext,
   declare?: { name: string; visibility: string },
-): { text: string; changes: string[]; unresolved: string[] } | undefined {
+):
+  | {
+      text: string;
+      changes: string[];
+      unresolved: string[];
+      reexport?: { names: string[]; through: string }[];
+    }
+  | undefined {
   const from = modulePathOf(file.path, context.src);
   if (!from) {
     // Integration tests, benches, examples, another binary: they reach the crate by its name and
     // public paths, which this does not rewrite; where they name what moved, they are said.
+    // The old module re-exports what they name (carry.ts carryReexport), so those paths hold.
     const named = move.names.filter((n) => new RegExp(`\\b${n}\\b`).test(rustCode(file.text)));
     return named.length
       ? {
           text: file.text,
           changes: [],
-          unresolved: [
-            `${file.path}: may read ${named.join(", ")} through the crate's public paths (${["crate", ...move.oldModule].join("::")}); not rewritten`,
+          unresolved: [],
+          reexport: [
+            {
+              names: named,
+              through: `${file.path}: may read ${named.join(", ")} through the crate's public paths (${["crate", ...move.oldModule].join("::")})`,
+            },
           ],
         }
       : undefined;
@@ -330,4 +342,24 @@ export function rustMoveOf(
   const oldText = context.files.find((f) => f.path === oldFile)?.text;
   const visibility = (oldText && declaresModule(oldText, oldModule.at(-1) ?? "")?.[1]) || "";
   return { move, context, declare: { path: file, name, visibility } };
+}
+
+/** The old module's text re-exporting `names` from `newModule`, so that paths through it hold (`pub use crate::text::slug;`). */
+export function rustReexport(
+  text: string,
+  names: readonly string[],
+  newModule: readonly string[],
+): string {
+  const path = ["crate", ...newModule].join("::");
+  const line =
+    names.length === 1
+      ? `pub use ${path}::${names[0]};`
+      : `pub use ${path}::{${names.join(", ")}};`;
+  const code = rustCode(text);
+  // A `use` of the same items the move added for the old module's own reads becomes this one.
+  const plain =
+    names.length === 1 ? `use ${path}::${names[0]};` : `use ${path}::{${names.join(", ")}};`;
+  const at = code.search(new RegExp(`^${plain.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "m"));
+  if (at >= 0) return `${text.slice(0, at)}pub ${text.slice(at)}`;
+  return addUse(text, line);
 }
