@@ -284,11 +284,13 @@ export const GO = "go";
  */
 export function checkGo(root: string): Findings {
   const found: Findings = new Map();
-  const cache = path.join(path.dirname(root), "go-cache");
+  // One build cache for every check (Go's is safe to share): the standard library and the
+  // test runner are compiled once, not once a project.
+  const cache = path.join(tmpdir(), "edgeclip-test-go-cache");
   const env = {
     ...process.env,
     GOCACHE: path.join(cache, "build"),
-    GOPATH: path.join(cache, "path"),
+    GOPATH: path.join(path.dirname(root), "go-path"),
     GOFLAGS: "-mod=mod",
     GOPROXY: "off",
     GOTOOLCHAIN: "local",
