@@ -90,12 +90,11 @@ export async function carryFor(
     !python || sourceRoot === undefined || importRootOf(abs, top, root) === sourceRoot;
   /** The importers found before the locks were taken, read again under them, that hold one of `names`. */
   const holding = async (test: (text: string, abs: string) => boolean) => {
-    const out: { abs: string; path: string; text: string }[] = [];
-    for (const { abs, text } of await readAll(importers?.files ?? [])) {
-      if (!test(text, abs) || !sameProject(abs)) continue;
-      const found = await resolvePath(ws.sandbox, abs);
-      if (found.ok && found.abs === abs) out.push({ abs, path: found.display, text });
-    }
+    const out = await readShown(
+      ws,
+      importers?.files ?? [],
+      (text, abs) => test(text, abs) && sameProject(abs),
+    );
     named(out);
     return out;
   };
@@ -302,15 +301,16 @@ async function goContext(
     module && { ...module, dir: path.relative(root, moduleDir).split(path.sep).join("/") },
   );
   const out: GoFile[] = [];
-  for (const { abs, text } of await readAll(files.filter((f) => inModule(path.dirname(f))))) {
-    const found = await resolvePath(ws.sandbox, abs);
-    if (!found.ok || found.abs !== abs) continue;
+  for (const { abs, path: shown, text } of await readShown(
+    ws,
+    files.filter((f) => inModule(path.dirname(f))),
+  )) {
     const header = headerOf(text);
     const whole =
       path.dirname(abs) === sourceDir ||
       path.dirname(abs) === path.dirname(dest) ||
       importsOf(header).some((i) => i.path === oldImport);
-    out.push({ path: found.display, text: whole ? text : header });
+    out.push({ path: shown, text: whole ? text : header });
   }
   return { module, files: out };
 }
@@ -330,12 +330,11 @@ async function rustContext(
       const src = path.join(dir, "src");
       const shown = await resolvePath(ws.sandbox, src);
       if (!shown.ok) return undefined;
-      const out: RustContext["files"] = [];
-      for (const { abs, text } of await readAll(files.filter((f) => isInside(src, f)))) {
-        const found = await resolvePath(ws.sandbox, abs);
-        if (found.ok && found.abs === abs) out.push({ path: found.display, text });
-      }
-      return { src: shown.display, files: out };
+      const out = await readShown(
+        ws,
+        files.filter((f) => isInside(src, f)),
+      );
+      return { src: shown.display, files: out.map(({ path, text }) => ({ path, text })) };
     }
     if (dir === path.dirname(dir)) break;
   }
@@ -350,12 +349,30 @@ async function javaContext(
   files: readonly string[],
 ): Promise<JavaContext> {
   const dirs = new Set([path.dirname(source), path.dirname(dest)]);
-  const out: JavaContext["files"] = [];
-  for (const { abs, text } of await readAll(files.filter((f) => dirs.has(path.dirname(f))))) {
+  const out = await readShown(
+    ws,
+    files.filter((f) => dirs.has(path.dirname(f))),
+  );
+  return { files: out.map(({ path, text }) => ({ path, text })) };
+}
+
+/**
+ * `files` read (readAll) and named as results name them, those `keep` accepts
+ * (by text, before resolving), through the sandbox: a file whose path no
+ * longer resolves to itself (swapped for a link since the walk) is left out.
+ */
+async function readShown(
+  ws: Workspace,
+  files: readonly string[],
+  keep: (text: string, abs: string) => boolean = () => true,
+): Promise<{ abs: string; path: string; text: string }[]> {
+  const out: { abs: string; path: string; text: string }[] = [];
+  for (const { abs, text } of await readAll(files)) {
+    if (!keep(text, abs)) continue;
     const found = await resolvePath(ws.sandbox, abs);
-    if (found.ok && found.abs === abs) out.push({ path: found.display, text });
+    if (found.ok && found.abs === abs) out.push({ abs, path: found.display, text });
   }
-  return { files: out };
+  return out;
 }
 
 /**

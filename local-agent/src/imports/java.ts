@@ -264,13 +264,13 @@ export async function planJavaImports(
       usesName(input.sourceAfter, name) || oldFiles.some((f) => usesName(f.text, name));
     const unitText = input.sourceBefore.slice(input.unit.start, input.unit.end);
     const at = destination.lastIndexOf(unitText);
+    // The old package's code as it is left: the old file after the move and its other files.
+    const oldCode = [input.sourceAfter, ...oldFiles.map((f) => f.text)].map(javaCode);
     for (const t of moved) {
       const needed = !t.isPublic && usedByOld(t.name);
       // Members only its package could reach, which the old package reaches.
-      const reached = t.packageMembers.filter(
-        (m) =>
-          new RegExp(`\\.${m}\\b`).test(javaCode(input.sourceAfter)) ||
-          oldFiles.some((f) => new RegExp(`\\.${m}\\b`).test(javaCode(f.text))),
+      const reached = t.packageMembers.filter((m) =>
+        oldCode.some((code) => new RegExp(`\\.${m}\\b`).test(code)),
       );
       if (usedByOld(t.name) && reached.length)
         blocked.push(
