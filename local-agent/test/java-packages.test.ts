@@ -4,6 +4,7 @@ import {
   packageForDir,
   rewriteJavaImporter,
   sourceRootOf,
+  widenJava,
 } from "../src/imports/java-packages.ts";
 
 const MOVE = {
@@ -61,5 +62,35 @@ class App {
     expect(rewriteJavaImporter({ path: "src/com/acme/O.java", text: star }, MOVE)?.text).toContain(
       "import com.acme.util.*;\nimport com.acme.text.Strings;\n",
     );
+  });
+
+  it("makes declarations public where the move read them, and leaves a file changed since alone, saying so", () => {
+    const text =
+      "package com.acme.util;\n\nfinal class Lower {\n    static String of(String s) { return s; }\n}\n";
+    const widen = {
+      path: "src/com/acme/util/Lower.java",
+      text,
+      at: [text.indexOf("final"), text.indexOf("static")],
+      names: ["Lower", "Lower.of"],
+    };
+    const done = widenJava({ path: widen.path, text }, widen, "com.acme.text");
+    expect(done.text).toBe(
+      "package com.acme.util;\n\npublic final class Lower {\n    public static String of(String s) { return s; }\n}\n",
+    );
+    expect(done.changes).toEqual([
+      "src/com/acme/util/Lower.java: Lower, Lower.of made public (package com.acme.text uses them)",
+    ]);
+    const changed = widenJava(
+      { path: widen.path, text: `// edited\n${text}` },
+      widen,
+      "com.acme.text",
+    );
+    expect(changed.text).toBe(`// edited\n${text}`);
+    expect(changed.unresolved[0]).toContain(
+      "changed since the move read it: Lower, Lower.of not made public",
+    );
+    // An importer pass applies it to its file before rewriting imports.
+    const rewritten = rewriteJavaImporter({ path: widen.path, text }, { ...MOVE, widen: [widen] });
+    expect(rewritten?.text).toBe(done.text);
   });
 });

@@ -65,6 +65,10 @@ describe("the move invariant: every file a move leaves broken is named", () => {
       expect(moved.unresolved).toEqual([]);
     }
     if (shape.refused) expect(moved.error?.message).toContain(shape.refused);
+    if (shape.says)
+      expect(moved.results.flatMap((r) => r.imports?.changes ?? []).join("\n")).toContain(
+        shape.says,
+      );
     if (!moved.ok) {
       // A refusal is honest when it says why and changes nothing.
       expect(moved.error?.code).toBe("MOVE_BLOCKED");

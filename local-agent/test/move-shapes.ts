@@ -19,6 +19,8 @@ export interface Shape {
   followed?: true;
   /** The move is refused (MOVE_BLOCKED), saying this. */
   refused?: string;
+  /** The receipt's changes say this (what the move did beyond moving: `made public`). */
+  says?: string;
 }
 
 const TSCONFIG = JSON.stringify({
@@ -1322,20 +1324,32 @@ class Helper {
     },
     move: { from: `${J}/util/Util.java`, name: "Helper", to: `${J}/math/Helper.java` },
     followed: true,
+    says: "Helper made public",
   },
   {
-    name: "java: a class whose package-private member its old package calls is refused",
+    name: "java: a class whose package-private members its old package reaches (a method, a constructor) has them made public (gson's Gson and GsonBuilder)",
     lang: "java",
     files: {
       [`${J}/util/Util.java`]: `package com.acme.util;
 
 public class Util {
+    public static void main(String[] args) {
+        if (twice(2) != 4 || new Helper(3).base != 3) throw new AssertionError();
+    }
+
     public static int twice(int n) {
         return Helper.add(n, n);
     }
 }
 
 class Helper {
+    final int base;
+
+    Helper(int base) {
+        this.base = base;
+    }
+
+    @Deprecated
     static int add(int a, int b) {
         return a + b;
     }
@@ -1343,7 +1357,8 @@ class Helper {
 `,
     },
     move: { from: `${J}/util/Util.java`, name: "Helper", to: `${J}/math/Helper.java` },
-    refused: "add",
+    followed: true,
+    says: "Helper, Helper.base, Helper.add, Helper's constructor made public",
   },
   {
     name: "java: the old package's types the unit declares locals of are imported (gson's JsonParser and JsonElement)",
@@ -1373,7 +1388,7 @@ public class Element {
     followed: true,
   },
   {
-    name: "java: a class calling a package-private method of its old package's public class is refused (gson's TypeAdapters)",
+    name: "java: a class calling a package-private method of its old package's public class has it made public (gson's TypeAdapters)",
     lang: "java",
     files: {
       [`${J}/util/Adapters.java`]: `package com.acme.util;
@@ -1394,7 +1409,65 @@ public class Reader {
 `,
     },
     move: { from: `${J}/util/Adapters.java`, name: "Adapters", to: `${J}/text/Adapters.java` },
-    refused: "Reader.next",
+    followed: true,
+    says: "Reader.java: Reader.next made public (package com.acme.text uses it)",
+  },
+  {
+    name: "java: a class calling a package-private method its old package overrides is refused",
+    lang: "java",
+    files: {
+      [`${J}/util/Adapters.java`]: `package com.acme.util;
+
+public final class Adapters {
+    public static String read(Reader r) {
+        return r.next();
+    }
+}
+`,
+      [`${J}/util/Reader.java`]: `package com.acme.util;
+
+public class Reader {
+    String next() {
+        return "x";
+    }
+}
+`,
+      [`${J}/util/Peeker.java`]: `package com.acme.util;
+
+public class Peeker extends Reader {
+    @Override
+    String next() {
+        return "y";
+    }
+}
+`,
+    },
+    move: { from: `${J}/util/Adapters.java`, name: "Adapters", to: `${J}/text/Adapters.java` },
+    refused: "overridden there",
+  },
+  {
+    name: "java: a class calling a protected method of its old package is refused",
+    lang: "java",
+    files: {
+      [`${J}/util/Adapters.java`]: `package com.acme.util;
+
+public final class Adapters {
+    public static String read(Reader r) {
+        return r.next();
+    }
+}
+`,
+      [`${J}/util/Reader.java`]: `package com.acme.util;
+
+public class Reader {
+    protected String next() {
+        return "x";
+    }
+}
+`,
+    },
+    move: { from: `${J}/util/Adapters.java`, name: "Adapters", to: `${J}/text/Adapters.java` },
+    refused: "protected",
   },
   {
     name: "java: a public class into a file of another name is refused",
@@ -1404,7 +1477,7 @@ public class Reader {
     refused: "Strings.java",
   },
   {
-    name: "java: a class reading a package-private class of its old package is refused",
+    name: "java: a class reading a package-private class of its old package has it made public, with the member it calls (gson's JsonScope)",
     lang: "java",
     files: {
       [`${J}/util/Strings.java`]: `package com.acme.util;
@@ -1417,6 +1490,37 @@ public class Strings {
 `,
       [`${J}/util/Lower.java`]: `package com.acme.util;
 
+final class Lower {
+    static String of(String s) {
+        return s.toLowerCase();
+    }
+}
+`,
+    },
+    move: { from: `${J}/util/Strings.java`, name: "Strings", to: `${J}/text/Strings.java` },
+    followed: true,
+    says: "Lower.java: Lower, Lower.of made public",
+  },
+  {
+    name: "java: a class reading a package-private class declared in a file of another name is refused",
+    lang: "java",
+    files: {
+      [`${J}/util/Strings.java`]: `package com.acme.util;
+
+public class Strings {
+    public static String slug(String s) {
+        return Lower.of(s);
+    }
+}
+`,
+      [`${J}/util/Cases.java`]: `package com.acme.util;
+
+public class Cases {
+    public static String upper(String s) {
+        return s.toUpperCase();
+    }
+}
+
 class Lower {
     static String of(String s) {
         return s.toLowerCase();
@@ -1425,7 +1529,7 @@ class Lower {
 `,
     },
     move: { from: `${J}/util/Strings.java`, name: "Strings", to: `${J}/text/Strings.java` },
-    refused: "not public",
+    refused: "cannot be made public",
   },
 ];
 

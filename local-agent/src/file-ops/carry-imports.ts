@@ -140,8 +140,14 @@ export async function carryFor(
   const rustMove = rust && rustMoveOf(fromResult.path, toResult.path, carried.moved, rust);
   const declaring =
     rustMove?.declare && path.join(ws.sandbox.roots[0] ?? "", rustMove.declare.path);
+  // Java: the old package's files whose declarations are made public, whatever they name.
+  const widened = new Set(
+    carried.widen.map((w) => path.resolve(ws.sandbox.roots[0] ?? "", w.path)),
+  );
   const names = mayImport(carried.moved, carried.movedDefault, carried.unitReads);
-  for (const { abs } of await holding((text, abs) => names(text) || abs === declaring)) {
+  for (const { abs } of await holding(
+    (text, abs) => names(text) || abs === declaring || widened.has(abs),
+  )) {
     const found = await resolvePath(ws.sandbox, abs);
     if (!found.ok || found.abs !== abs) continue;
     const loaded = await load(found);
@@ -167,6 +173,7 @@ export async function carryFor(
       carried.moved,
       current.get(from.abs)?.text ?? "",
       destHeld.text,
+      carried.widen,
     );
   // Specifiers that are not relative resolve through the tsconfig and package.json around them.
   const configs =
@@ -192,7 +199,9 @@ export async function carryFor(
     ...(goMove ? { go: goMove } : {}),
     ...(javaMove ? { java: javaMove } : {}),
     ...(rustMove ? { rust: rustMove } : {}),
-    ...(declaring ? { alwaysPlan: [declaring] } : {}),
+    ...(declaring || widened.size
+      ? { alwaysPlan: [...(declaring ? [declaring] : []), ...widened] }
+      : {}),
     files,
     // A new package's `__init__.py` has a result too, within the importers' allowance.
     max: MAX_IMPORTERS - newPackages.length,

@@ -18,7 +18,7 @@ import { encodeText, sha256 } from "../text-file.ts";
 import type { GoMove } from "./go.ts";
 import type { GoContext } from "./go-packages.ts";
 import type { ImportersInput } from "./importers.ts";
-import type { JavaContext, JavaMove } from "./java-packages.ts";
+import type { JavaContext, JavaMove, JavaWiden } from "./java-packages.ts";
 import { type ImportPlan, lineEnd, lineStart, type UnitRead } from "./plan.ts";
 import type { ModuleNames } from "./python.ts";
 import type { ModuleConfigs } from "./resolve.ts";
@@ -72,6 +72,7 @@ export async function carryImports(options: {
       blocked: string[];
       sourceEmptied: boolean;
       unitReads: UnitRead[];
+      widen: JavaWiden[];
     }
   | undefined
 > {
@@ -158,6 +159,7 @@ export async function carryImports(options: {
     blocked: (plan.blocked ?? []).map((b) => relative(b, source, dest)),
     sourceEmptied: plan.sourceEmptied === true,
     unitReads: plan.unitReads ?? [],
+    widen: plan.widen ?? [],
   };
 }
 

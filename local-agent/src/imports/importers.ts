@@ -114,7 +114,7 @@ function planOne(
     java,
     rust,
   }: ImportersInput,
-) {
+): Promise<ImporterPlan | undefined> {
   return isScript(lang) && isScript(sourceLang)
     ? planScriptImporter({
         lang,
@@ -142,19 +142,10 @@ function planOne(
       : lang === "go" && sourceLang === "go" && go
         ? planGoImporter({ importerPath: file.path, text: file.text, move: go })
         : lang === "java" && sourceLang === "java" && java
-          ? Promise.resolve(javaImporter(file, java))
+          ? Promise.resolve(rewriteJavaImporter({ path: file.path, text: file.text }, java))
           : lang === "rust" && sourceLang === "rust" && rust
             ? Promise.resolve(rustImporter(file, rust))
             : Promise.resolve(undefined);
-}
-
-/** A Java importer's plan (java-packages.ts rewriteJavaImporter). */
-function javaImporter(
-  file: PlacedFile & { text: string },
-  move: JavaMove,
-): ImporterPlan | undefined {
-  const done = rewriteJavaImporter({ path: file.path, text: file.text }, move);
-  return done && { text: done.text, changes: done.changes, unresolved: [] };
 }
 
 /** A Rust importer's plan (rust-modules.ts rewriteRustImporter), the new module's declaration in its file. */

@@ -25,6 +25,49 @@ export interface JavaMove {
   newDir: string;
   /** The top-level types that moved. */
   types: string[];
+  /** Declarations of the old package made public so the new one reaches them (java.ts). */
+  widen?: JavaWiden[];
+}
+
+/**
+ * Package-private declarations of one file of the old package made public,
+ * so the unit reaches them from its new package: where `public ` goes in the
+ * file's text as the move read it, and the names for the receipt.
+ */
+export interface JavaWiden {
+  path: string;
+  text: string;
+  at: number[];
+  names: string[];
+}
+
+/**
+ * The file with its declarations made public; a file that changed since the
+ * move read it is left as it is, and said.
+ */
+export function widenJava(
+  file: JavaFile,
+  widen: JavaWiden,
+  newPackage: string,
+): { text: string; changes: string[]; unresolved: string[] } {
+  if (file.text !== widen.text)
+    return {
+      text: file.text,
+      changes: [],
+      unresolved: [
+        `${file.path} changed since the move read it: ${widen.names.join(", ")} not made public, which package ${newPackage || "(default)"} needs`,
+      ],
+    };
+  let text = file.text;
+  for (const at of [...new Set(widen.at)].sort((a, b) => b - a))
+    text = `${text.slice(0, at)}public ${text.slice(at)}`;
+  return {
+    text,
+    changes: [
+      `${file.path}: ${widen.names.join(", ")} made public (package ${newPackage || "(default)"} uses ${widen.names.length === 1 ? "it" : "them"})`,
+    ],
+    unresolved: [],
+  };
 }
 
 /** Comments and string and character literals blanked (same length), so that scans see code only. */
@@ -100,11 +143,26 @@ export function addImport(text: string, imported: string): string {
 export function rewriteJavaImporter(
   file: JavaFile,
   move: JavaMove,
-): { text: string; changes: string[] } | undefined {
-  let text = file.text;
+): { text: string; changes: string[]; unresolved: string[] } | undefined {
+  // Declarations the new package reaches are made public first: their places are the text's as read.
+  const widened = move.widen
+    ?.filter((w) => w.path === file.path)
+    .reduce(
+      (done, w) => {
+        const next = widenJava({ path: file.path, text: done.text }, w, move.newPackage);
+        return {
+          text: next.text,
+          changes: [...done.changes, ...next.changes],
+          unresolved: [...done.unresolved, ...next.unresolved],
+        };
+      },
+      { text: file.text, changes: [] as string[], unresolved: [] as string[] },
+    );
+  let text = widened?.text ?? file.text;
   const pkg = javaPackageOf(text);
   const dir = dirOf(file.path);
-  const changes: string[] = [];
+  const changes: string[] = widened?.changes ?? [];
+  const unresolved = widened?.unresolved ?? [];
   const quote = (s: string) => s.replace(/\./g, "\\.");
   const oldQ = move.oldPackage ? `${quote(move.oldPackage)}\\.` : "";
   for (const type of move.types) {
@@ -159,7 +217,7 @@ export function rewriteJavaImporter(
       changes.push(`${file.path}: imports ${move.newPackage}.${type}`);
     }
   }
-  return text === file.text ? undefined : { text, changes };
+  return text === file.text && !unresolved.length ? undefined : { text, changes, unresolved };
 }
 
 /** The move as its importers see it, where top-level types cross directories; undefined otherwise. */
@@ -169,6 +227,7 @@ export function javaMoveOf(
   types: readonly string[],
   sourceText: string,
   destText: string,
+  widen?: readonly JavaWiden[],
 ): JavaMove | undefined {
   const oldDir = dirOf(sourcePath);
   const newDir = dirOf(destPath);
@@ -179,5 +238,6 @@ export function javaMoveOf(
     oldDir,
     newDir,
     types: [...types],
+    ...(widen?.length ? { widen: [...widen] } : {}),
   };
 }

@@ -3,6 +3,8 @@ import {
   addImport,
   dirOf,
   type JavaContext,
+  type JavaFile,
+  type JavaWiden,
   javaCode,
   javaPackageOf,
   packageForDir,
@@ -209,20 +211,25 @@ export async function planJavaImports(
     changes.push(`${destPath}: imports ${wanted.map((i) => i.name).join(", ")}`);
   }
   // Across packages, with the two directories' files: what the old package's other files
-  // declare is imported, or refused where it is not public.
+  // declare is imported, and what of it only its package reaches is made public where Java
+  // allows it (said on the receipt), else the move is refused.
   const moved = await withTree(input.sourceBefore, "java", (tree) =>
     topTypes(tree).filter((t) => t.start >= input.unit.start && t.end <= input.unit.end),
   );
   const context = input.java;
   const resolved = new Set<string>();
+  const widen: JavaWiden[] = [];
   if (across && context) {
     const oldFiles = context.files.filter(
       (f) =>
         f.path !== sourcePath && dirOf(f.path) === oldDir && javaPackageOf(f.text) === oldPackage,
     );
-    const declared = new Map<string, { isPublic: boolean; packageMembers: string[] }>();
-    for (const f of oldFiles)
-      for (const t of await withTree(f.text, "java", topTypes)) declared.set(t.name, t);
+    const declared = new Map<string, { type: TopType; file: JavaFile }>();
+    for (const file of oldFiles)
+      for (const type of await withTree(file.text, "java", topTypes))
+        declared.set(type.name, { type, file });
+    const types = [...declared.values()].map((d) => d.type);
+    const pkgs = { from: oldPackage, to: newPackage };
     const unitCode = javaCode(input.sourceBefore.slice(input.unit.start, input.unit.end));
     // Types read as values too (`Lower.of(s)`), which the grammar calls identifiers.
     const named = [...before.used.all].filter(
@@ -234,65 +241,68 @@ export async function planJavaImports(
         !moved.some((m) => m.name === t),
     );
     for (const t of named) {
-      const type = declared.get(t);
-      if (type === undefined || sourceTypes.has(t)) continue;
-      const isPublic = type.isPublic;
+      const found = declared.get(t);
+      if (found === undefined || sourceTypes.has(t)) continue;
       resolved.add(t);
-      // What only its package reaches of it, which the unit reaches (`reader.nextJsonElement()`).
-      const reached = type.packageMembers.filter((m) => new RegExp(`\\.${m}\\b`).test(unitCode));
-      if (isPublic && reached.length)
-        blocked.push(
-          `the unit uses ${reached.map((m) => `${t}.${m}`).join(", ")}, not public in package ${oldPackage || "(default)"}: package ${newPackage || "(default)"} could not reach ${reached.length === 1 ? "it" : "them"} (make ${reached.length === 1 ? "it" : "them"} public first).`,
-        );
-      if (!isPublic)
-        blocked.push(
-          `the unit uses ${t}, which is not public in package ${oldPackage || "(default)"}: package ${newPackage || "(default)"} could not reach it (make it public first).`,
-        );
-      else if (!oldPackage)
+      if (!oldPackage) {
         blocked.push(
           `the unit uses ${t} of the default package, which no other package can import.`,
         );
-      else {
-        const next = addImport(destination, `${oldPackage}.${t}`);
-        if (next !== destination) changes.push(`${destPath}: imports ${oldPackage}.${t}`);
-        destination = next;
+        continue;
       }
+      const fileName = found.file.path.slice(found.file.path.lastIndexOf("/") + 1);
+      const opened =
+        !found.type.isPublic && fileName !== `${t}.java`
+          ? `the unit uses ${t}, not public in package ${oldPackage} and declared in ${fileName}, where it cannot be made public (a public type lives in a file of its name): package ${newPackage || "(default)"} could not reach it.`
+          : opening(found.type, [unitCode], types, pkgs, "the unit uses");
+      if (typeof opened === "string") blocked.push(opened);
+      else if (opened.at.length)
+        widen.push({ path: found.file.path, text: found.file.text, ...opened });
+      const next = addImport(destination, `${oldPackage}.${t}`);
+      if (next !== destination) changes.push(`${destPath}: imports ${oldPackage}.${t}`);
+      destination = next;
     }
-    // A moved type the old package still uses must be public there; a public type lives in a
-    // file of its name.
-    const usedByOld = (name: string) =>
-      usesName(input.sourceAfter, name) || oldFiles.some((f) => usesName(f.text, name));
+    // A moved type the old package still uses must be public, with what of it the old package
+    // reaches; a public type lives in a file of its name.
+    const oldCode = [input.sourceAfter, ...oldFiles.map((f) => f.text)].map(javaCode);
     const unitText = input.sourceBefore.slice(input.unit.start, input.unit.end);
     const at = destination.lastIndexOf(unitText);
-    // The old package's code as it is left: the old file after the move and its other files.
-    const oldCode = [input.sourceAfter, ...oldFiles.map((f) => f.text)].map(javaCode);
+    const inserts: number[] = [];
     for (const t of moved) {
-      const needed = !t.isPublic && usedByOld(t.name);
-      // Members only its package could reach, which the old package reaches.
-      const reached = t.packageMembers.filter((m) =>
-        oldCode.some((code) => new RegExp(`\\.${m}\\b`).test(code)),
-      );
-      if (usedByOld(t.name) && reached.length)
-        blocked.push(
-          `package ${oldPackage || "(default)"} uses ${reached.map((m) => `${t.name}.${m}`).join(", ")}, which ${reached.length === 1 ? "is" : "are"} not public: from package ${newPackage || "(default)"} it could not (make ${reached.length === 1 ? "it" : "them"} public first).`,
-        );
-      const fileName = destPath.slice(destPath.lastIndexOf("/") + 1);
-      if ((t.isPublic || needed) && fileName !== `${t.name}.java`)
+      const users = oldCode.filter((code) => usesName(code, t.name));
+      if (
+        (t.isPublic || users.length) &&
+        destPath.slice(destPath.lastIndexOf("/") + 1) !== `${t.name}.java`
+      ) {
         blocked.push(
           `${t.name} is${t.isPublic ? "" : ` used by package ${oldPackage || "(default)"}, so it must be`} public, and a public type lives in a file of its name: move it to ${newDir ? `${newDir}/` : ""}${t.name}.java.`,
         );
-      else if (needed && at >= 0) {
-        const where = at + (t.keywordAt - input.unit.start);
-        destination = `${destination.slice(0, where)}public ${destination.slice(where)}`;
+        continue;
+      }
+      if (!users.length) continue;
+      if (!newPackage) {
+        blocked.push(
+          `package ${oldPackage || "(default)"} uses ${t.name}, and no package can import the default package.`,
+        );
+        continue;
+      }
+      const opened = opening(
+        t,
+        users,
+        types,
+        { from: newPackage, to: oldPackage },
+        `package ${oldPackage || "(default)"} uses`,
+      );
+      if (typeof opened === "string") blocked.push(opened);
+      else if (opened.at.length && at >= 0) {
+        inserts.push(...opened.at.map((p) => at + (p - input.unit.start)));
         changes.push(
-          `${destPath}: ${t.name} made public (package ${oldPackage || "(default)"} uses it)`,
+          `${destPath}: ${opened.names.join(", ")} made public (package ${oldPackage || "(default)"} uses ${opened.names.length === 1 ? "it" : "them"})`,
         );
       }
     }
-    if (!newPackage && moved.some((t) => usedByOld(t.name)))
-      blocked.push(
-        `package ${oldPackage || "(default)"} uses it, and no package can import the default package.`,
-      );
+    for (const p of [...new Set(inserts)].sort((a, b) => b - a))
+      destination = `${destination.slice(0, p)}public ${destination.slice(p)}`;
   }
   // With the old package's files known and no `.*` import, what is left is java.lang's.
   const wildcard = before.facts.imports.some((i) => i.name === "*");
@@ -336,56 +346,152 @@ export async function planJavaImports(
     unresolved,
     ...(blocked.length ? { blocked } : {}),
     ...(across && moved.length ? { moved: moved.map((t) => t.name) } : {}),
+    ...(widen.length ? { widen } : {}),
   };
 }
 
-/** The file's top-level types: name, whether public, where its keyword (`class`) is, its members no other package reaches. */
-function topTypes(tree: Tree): {
+/**
+ * What of `type` only its package reaches, which `code` reaches from the
+ * other package once the move is made: where `public ` goes and the names for
+ * the receipt; or why Java would not allow opening it (a protected member, a
+ * method its package overrides without `public`).
+ */
+function opening(
+  type: TopType,
+  code: readonly string[],
+  types: readonly TopType[],
+  pkgs: { from: string; to: string },
+  who: string,
+): { at: number[]; names: string[] } | string {
+  const from = pkgs.from || "(default)";
+  const to = pkgs.to || "(default)";
+  const them = (n: number) => (n === 1 ? "it" : "them");
+  const reached = type.members.filter((m) =>
+    code.some((c) => new RegExp(`\\.${m.name}\\b`).test(c)),
+  );
+  const constructed = code.some((c) =>
+    new RegExp(`\\bnew\\s+${type.name}\\s*[(<]|\\b${type.name}::new\\b`).test(c),
+  );
+  const extended = code.some((c) => new RegExp(`\\bextends\\s+${type.name}\\b`).test(c));
+  const guarded = [
+    ...new Set(reached.filter((m) => m.isProtected).map((m) => `${type.name}.${m.name}`)),
+    ...(constructed && type.constructors.some((c) => c.isProtected)
+      ? [`the constructor of ${type.name}`]
+      : []),
+  ];
+  if (guarded.length)
+    return `${who} ${guarded.join(", ")}, protected in package ${from}: package ${to} could not reach ${them(guarded.length)} (make ${them(guarded.length)} public first).`;
+  // A method its package overrides without `public` cannot be made public alone.
+  const overridden = [
+    ...new Set(
+      reached
+        .filter(
+          (m) =>
+            m.isMethod &&
+            types.some(
+              (o) =>
+                o.superclass === type.name &&
+                o.members.some((x) => x.isMethod && x.name === m.name),
+            ),
+        )
+        .map((m) => `${type.name}.${m.name}`),
+    ),
+  ];
+  if (overridden.length)
+    return `${who} ${overridden.join(", ")}, not public in package ${from} and overridden there without public, so ${them(overridden.length)} cannot be made public alone: package ${to} could not reach ${them(overridden.length)} (make ${them(overridden.length)} and the overrides public first).`;
+  const constructors = constructed || extended ? type.constructors : [];
+  return {
+    at: [
+      ...(type.isPublic ? [] : [type.publicAt]),
+      ...reached.map((m) => m.at),
+      ...constructors.map((c) => c.at),
+    ],
+    names: [
+      ...(type.isPublic ? [] : [type.name]),
+      ...new Set(reached.map((m) => `${type.name}.${m.name}`)),
+      ...(constructors.length
+        ? [`${type.name}'s constructor${constructors.length > 1 ? "s" : ""}`]
+        : []),
+    ],
+  };
+}
+
+/** A top-level type as a move between packages sees it. */
+interface TopType {
   name: string;
   isPublic: boolean;
   start: number;
   end: number;
-  keywordAt: number;
-  packageMembers: string[];
-}[] {
+  /** Where `public ` goes: before its first modifier keyword (after its annotations), or its keyword. */
+  publicAt: number;
+  /** The class it extends, by its simple name. */
+  superclass: string | undefined;
+  /** Its fields and methods neither public nor private, with where `public ` goes (an interface's are public). */
+  members: { name: string; at: number; isProtected: boolean; isMethod: boolean }[];
+  /** Its constructors neither public nor private, each with where `public ` goes (an enum's are private). */
+  constructors: { at: number; isProtected: boolean }[];
+}
+
+/** The file's top-level types. */
+function topTypes(tree: Tree): TopType[] {
   return kids(tree.rootNode)
     .filter((c) => /^(class|interface|enum|record|annotation_type)_declaration$/.test(c.type))
     .map((c) => {
       const modifiers = kids(c).find((k) => k.type === "modifiers");
-      const keyword = kids(c).find((k) =>
-        ["class", "interface", "enum", "record", "@interface"].includes(k.type),
-      );
+      const superclass = c.childForFieldName("superclass");
+      const superType = superclass && kids(superclass).find((k) => k.type !== "extends");
       return {
         name: c.childForFieldName("name")?.text ?? "",
         isPublic: modifiers ? /\bpublic\b/.test(modifiers.text) : false,
         start: c.startIndex,
         end: c.endIndex,
-        keywordAt: keyword?.startIndex ?? c.startIndex,
-        packageMembers: packageMembersOf(c),
+        publicAt: publicAt(c),
+        superclass: superType?.text
+          .replace(/<[\s\S]*$/, "")
+          .split(".")
+          .at(-1),
+        ...membersOf(c),
       };
     });
 }
 
-/** A type's members that are neither public nor private (package-private or protected): methods, fields, constructors' types excluded. */
-function packageMembersOf(type: Node): string[] {
+/** Where `public ` goes in a declaration: before its first modifier keyword, else after its annotations. */
+function publicAt(node: Node): number {
+  const children = kids(node);
+  const modifiers = children.find((k) => k.type === "modifiers");
+  if (!modifiers) return node.startIndex;
+  const keyword = kids(modifiers).find((k) => !/annotation/.test(k.type));
+  if (keyword) return keyword.startIndex;
+  return children[children.indexOf(modifiers) + 1]?.startIndex ?? modifiers.endIndex;
+}
+
+/** A type's fields, methods and constructors that are neither public nor private. */
+function membersOf(type: Node): Pick<TopType, "members" | "constructors"> {
   const body = type.childForFieldName("body");
-  if (!body) return [];
-  // An interface's members are public.
-  if (type.type === "interface_declaration" || type.type === "annotation_type_declaration")
-    return [];
-  const out: string[] = [];
-  for (const member of kids(body)) {
-    if (member.type !== "method_declaration" && member.type !== "field_declaration") continue;
+  const members: TopType["members"] = [];
+  const constructors: TopType["constructors"] = [];
+  // An interface's members are public; an enum's constructors private.
+  if (!body || type.type === "interface_declaration" || type.type === "annotation_type_declaration")
+    return { members, constructors };
+  // An enum's fields and methods follow its constants.
+  const declarations = kids(body).flatMap((k) =>
+    k.type === "enum_body_declarations" ? kids(k) : [k],
+  );
+  for (const member of declarations) {
     const modifiers = kids(member).find((k) => k.type === "modifiers")?.text ?? "";
     if (/\b(public|private)\b/.test(modifiers)) continue;
-    if (member.type === "method_declaration") {
+    const isProtected = /\bprotected\b/.test(modifiers);
+    const at = publicAt(member);
+    if (member.type === "constructor_declaration") {
+      if (type.type !== "enum_declaration") constructors.push({ at, isProtected });
+    } else if (member.type === "method_declaration") {
       const name = member.childForFieldName("name")?.text;
-      if (name) out.push(name);
-    } else
+      if (name) members.push({ name, at, isProtected, isMethod: true });
+    } else if (member.type === "field_declaration")
       for (const d of member.childrenForFieldName("declarator")) {
         const name = d?.childForFieldName("name")?.text;
-        if (name) out.push(name);
+        if (name) members.push({ name, at, isProtected, isMethod: false });
       }
   }
-  return out;
+  return { members, constructors };
 }

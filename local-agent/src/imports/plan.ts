@@ -1,4 +1,5 @@
 import type { Node } from "../syntax/parser.ts";
+import type { JavaWiden } from "./java-packages.ts";
 
 /**
  * What every language's import planner takes and gives (imports/*.ts), and
@@ -60,6 +61,8 @@ export interface ImportPlan {
    * them on the old module no longer reaches the unit.
    */
   unitReads?: UnitRead[];
+  /** Declarations of the old package's other files made public so the unit reaches them (Java). */
+  widen?: JavaWiden[];
 }
 
 /** What an importer of a moved unit becomes (importers.ts): its text, and what changed or was not followed. */
