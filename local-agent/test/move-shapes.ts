@@ -1202,6 +1202,56 @@ func main() { fmt.Println(geo.Point{X: 3, Y: 4}.Norm(), geo.Name("a")) }
     followed: true,
   },
   {
+    name: "go: a type whose unexported fields its old package sets in a literal without keys is refused (go-cmp's value.Pointer)",
+    lang: "go",
+    files: {
+      "go.mod": GO_MOD,
+      "util/pointer.go": `package util
+
+// Pointer is an opaque pointer.
+type Pointer struct {
+\tp uintptr
+\tt string
+}
+
+// IsNil reports whether it is nil.
+func (p Pointer) IsNil() bool { return p.p == 0 }
+
+// PointerOf makes one.
+func PointerOf(p uintptr, t string) Pointer {
+\treturn Pointer{p, t}
+}
+`,
+    },
+    move: { from: "util/pointer.go", name: "Pointer", to: "util/pointer/pointer.go" },
+    refused: "Pointer's unexported fields (a literal without keys)",
+  },
+  {
+    name: "go: a function setting an unexported field of its old package's type is refused (go-cmp's teststructs.CreateMockTable)",
+    lang: "go",
+    files: {
+      "go.mod": GO_MOD,
+      "util/table.go": `package util
+
+// Table is a table.
+type Table struct {
+\tName  string
+\tstate map[string]int
+}
+
+// NewTable makes one.
+func NewTable(name string) *Table {
+\treturn &Table{Name: name, state: map[string]int{}}
+}
+
+// Size counts its rows.
+func (t *Table) Size() int { return len(t.state) }
+`,
+    },
+    move: { from: "util/table.go", name: "NewTable", to: "util/table/new.go" },
+    refused: "Table.state",
+  },
+  {
     name: "go: a type whose methods stay behind is refused across packages",
     lang: "go",
     files: {

@@ -328,6 +328,80 @@ function methodsOn(tree: Tree, types: ReadonlySet<string>): string[] {
     .map((c) => `${receiverOf(c)}.${c.childForFieldName("name")?.text ?? ""}`);
 }
 
+/** Each struct type's fields (an embedded one by its type's name) and each type's methods the file declares. */
+function membersOf(tree: Tree): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  const of = (type: string) => out.get(type) ?? out.set(type, new Set()).get(type) ?? new Set();
+  for (const child of kids(tree.rootNode)) {
+    if (child.type === "method_declaration") {
+      const name = child.childForFieldName("name")?.text;
+      if (name) of(receiverOf(child)).add(name);
+      continue;
+    }
+    if (child.type !== "type_declaration") continue;
+    for (const spec of kids(child).filter((c) => c.type === "type_spec")) {
+      const type = spec.childForFieldName("name")?.text;
+      const struct = spec.childForFieldName("type");
+      if (!type || struct?.type !== "struct_type") continue;
+      const fields = of(type);
+      for (const list of kids(struct).filter((c) => c.type === "field_declaration_list"))
+        for (const field of kids(list).filter((c) => c.type === "field_declaration")) {
+          const names = field.childrenForFieldName("name").filter((n): n is Node => n !== null);
+          if (names.length) for (const n of names) fields.add(n.text);
+          else {
+            const embedded = field.childForFieldName("type")?.text.replace(/^\*/, "");
+            if (embedded) fields.add(embedded.split(".").at(-1) ?? embedded);
+          }
+        }
+    }
+  }
+  return out;
+}
+
+/**
+ * What [start, end) reaches of `hidden` (a type's unexported fields and
+ * methods): `x.name` where no other type has that name (`ambiguous`), and a
+ * literal of the type naming an unexported field or listing fields without
+ * keys. Each as the receipt names it.
+ */
+function reachesHidden(
+  tree: Tree,
+  start: number,
+  end: number,
+  hidden: ReadonlyMap<string, ReadonlySet<string>>,
+  ambiguous: ReadonlySet<string>,
+): Set<string> {
+  const out = new Set<string>();
+  const visit = (node: Node) => {
+    if (node.endIndex <= start || node.startIndex >= end) return;
+    if (node.type === "selector_expression") {
+      const field = node.childForFieldName("field")?.text ?? "";
+      if (!ambiguous.has(field))
+        for (const [type, names] of hidden) if (names.has(field)) out.add(`${type}.${field}`);
+    } else if (node.type === "composite_literal") {
+      const typeNode = node.childForFieldName("type");
+      const type =
+        typeNode?.type === "type_identifier"
+          ? typeNode.text
+          : typeNode?.type === "qualified_type"
+            ? typeNode.childForFieldName("name")?.text
+            : undefined;
+      const names = type === undefined ? undefined : hidden.get(type);
+      const body = node.childForFieldName("body");
+      if (names?.size && body)
+        for (const element of kids(body)) {
+          if (element.type === "literal_element")
+            out.add(`${type}'s unexported fields (a literal without keys)`);
+          const key = element.type === "keyed_element" ? element.childForFieldName("key") : null;
+          if (key && names.has(key.text)) out.add(`${type}.${key.text}`);
+        }
+    }
+    for (const child of kids(node)) visit(child);
+  };
+  visit(tree.rootNode);
+  return out;
+}
+
 /** A Go move between directories, as its importers need it (planGoImporter). */
 export interface GoMove {
   oldDir: string;
@@ -531,6 +605,49 @@ export async function planGoImports(
     if (hidden.length)
       blocked.push(
         `the unit uses ${hidden.join(", ")} of package ${oldPackage}, unexported: package ${newPackage} could not reach ${hidden.length === 1 ? "it" : "them"} (export ${hidden.length === 1 ? "it" : "them"} first, or move ${hidden.length === 1 ? "it" : "them"} with the unit).`,
+      );
+    // Unexported fields and methods do not cross either: those of what moves that the old
+    // package reaches, and those of the old package's types that the unit reaches.
+    const oldTexts = [input.sourceAfter, ...oldFiles.map((f) => f.text)];
+    const allOf = (members: Map<string, Set<string>>, keep: (type: string) => boolean) =>
+      new Map([...members].filter(([t]) => keep(t)));
+    const hiddenOf = (members: Map<string, Set<string>>) =>
+      new Map(
+        [...members]
+          .map(([t, names]) => [t, new Set([...names].filter((n) => !isExported(n)))] as const)
+          .filter(([, names]) => names.size),
+      );
+    const beforeMembers = await withTree(input.sourceBefore, "go", membersOf);
+    const movedMembers = allOf(beforeMembers, (t) => movedSet.has(t));
+    const oldMembers = allOf(beforeMembers, (t) => !movedSet.has(t));
+    for (const f of oldFiles)
+      for (const [t, names] of await withTree(f.text, "go", membersOf))
+        oldMembers.set(t, new Set([...(oldMembers.get(t) ?? []), ...names]));
+    const namesOf = (members: Map<string, Set<string>>) =>
+      new Set([...members.values()].flatMap((n) => [...n]));
+    const reachedByOld = new Set<string>();
+    const hiddenMoved = hiddenOf(movedMembers);
+    if (hiddenMoved.size)
+      for (const text of oldTexts)
+        for (const r of await withTree(text, "go", (tree) =>
+          reachesHidden(tree, 0, text.length, hiddenMoved, namesOf(oldMembers)),
+        ))
+          reachedByOld.add(r);
+    const them = (n: number) => (n === 1 ? "it" : "them");
+    if (reachedByOld.size)
+      blocked.push(
+        `package ${oldPackage} uses ${[...reachedByOld].join(", ")}: unexported in package ${newPackage}, Go would not let package ${oldPackage} reach ${them(reachedByOld.size)} (export ${them(reachedByOld.size)} first, or move what uses ${them(reachedByOld.size)} too).`,
+      );
+    const ownSet = new Set(own);
+    const hiddenOld = hiddenOf(allOf(oldMembers, (t) => ownSet.has(t)));
+    const reachedByUnit = hiddenOld.size
+      ? await withTree(input.sourceBefore, "go", (tree) =>
+          reachesHidden(tree, input.unit.start, input.unit.end, hiddenOld, namesOf(movedMembers)),
+        )
+      : new Set<string>();
+    if (reachedByUnit.size)
+      blocked.push(
+        `the unit uses ${[...reachedByUnit].join(", ")} of package ${oldPackage}: unexported, Go would not let package ${newPackage} reach ${them(reachedByUnit.size)} (export ${them(reachedByUnit.size)} first).`,
       );
     // What it brought along nothing else used (withCompanions).
     const unexportedUsed = moved.filter((n) => !isExported(n) && !input.brought?.includes(n));

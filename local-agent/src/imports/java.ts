@@ -366,8 +366,9 @@ function opening(
   const from = pkgs.from || "(default)";
   const to = pkgs.to || "(default)";
   const them = (n: number) => (n === 1 ? "it" : "them");
+  // `x.name`, not `this.name` (the code's own member of that name: GsonBuilder's `this.excluder`).
   const reached = type.members.filter((m) =>
-    code.some((c) => new RegExp(`\\.${m.name}\\b`).test(c)),
+    code.some((c) => new RegExp(`(?<!\\bthis)\\.${m.name}\\b`).test(c)),
   );
   const constructed = code.some((c) =>
     new RegExp(`\\bnew\\s+${type.name}\\s*[(<]|\\b${type.name}::new\\b`).test(c),
