@@ -1252,6 +1252,32 @@ func (t *Table) Size() int { return len(t.state) }
     refused: "Table.state",
   },
   {
+    name: "go: another package's type of the unit's name (pb.Goat) is no use of the unit: no cycle (go-cmp's teststructs.Goat)",
+    lang: "go",
+    files: {
+      "go.mod": GO_MOD,
+      "proto/proto.go": "package proto\n\n// Goat is a message.\ntype Goat struct{ Name string }\n",
+      "zoo/zoo.go": `package zoo
+
+import pb "example.com/app/proto"
+
+// Goat is a goat.
+type Goat struct {
+\tName      string
+\tImmutable *GoatImmutable
+}
+
+// GoatImmutable is what does not change.
+type GoatImmutable struct{ ID string }
+
+// Proto is its message.
+func (GoatImmutable) Proto() *pb.Goat { return nil }
+`,
+    },
+    move: { from: "zoo/zoo.go", name: "Goat", to: "zoo/goat/goat.go" },
+    followed: true,
+  },
+  {
     name: "go: a type whose methods stay behind is refused across packages",
     lang: "go",
     files: {

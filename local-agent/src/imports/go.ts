@@ -1,4 +1,5 @@
 import { type Node, type Tree, withTree } from "../syntax/parser.ts";
+import { goLayout, keepGoLayout } from "./go-layout.ts";
 import {
   dirOf,
   type GoContext,
@@ -147,6 +148,8 @@ function identifiersIn(tree: Tree, start: number, end: number): Set<string> {
   const used = new Set<string>();
   const visit = (node: Node) => {
     if (node.endIndex <= start || node.startIndex >= end) return;
+    // Another package's type (`pb.Eagle`) names nothing of this one.
+    if (node.type === "qualified_type") return;
     if (node.type === "identifier" || node.type === "type_identifier") used.add(node.text);
     for (const child of kids(node)) visit(child);
   };
@@ -241,6 +244,8 @@ function usesOf(tree: Tree, start: number, end: number, names: ReadonlySet<strin
     if (node.type === "import_declaration" || node.type === "package_clause") return;
     if ((node.type === "identifier" || node.type === "type_identifier") && names.has(node.text)) {
       const parent = node.parent;
+      // Another package's type of that name (`pb.Goat`) is no use of it.
+      if (parent?.type === "qualified_type") return;
       // Declaring it (a function's, type's, const's or var's own name) is no use of it.
       const declares =
         parent &&
@@ -510,7 +515,12 @@ function requalify(
 
 /** The imports both files need after `unit` moved from `sourcePath` to `destPath`. */
 export async function planGoImports(
-  input: MoveTexts & { go?: GoContext; brought?: string[] },
+  input: MoveTexts & {
+    go?: GoContext;
+    brought?: string[];
+    /** The old file as it is, where `sourceBefore` is as if what is brought stood below the unit. */
+    original?: string;
+  },
 ): Promise<ImportPlan> {
   const { sourcePath, destPath } = input;
   const oldDir = dirOf(sourcePath);
@@ -539,9 +549,16 @@ export async function planGoImports(
   let destination = withClause(input.destAfter, newPackage);
   if (destination !== input.destAfter) changes.push(`${destPath}: package ${newPackage}`);
   const moved = before.declared.names;
+  // gofmt's layout where the old file had it: alignments a rename or the move disturbed, no run
+  // of blank lines where declarations went.
+  const original = input.original ?? input.sourceBefore;
+  const laid = (text: string) => {
+    const blanks = /\n{3,}/.test(original) ? text : text.replace(/\n{3,}/g, "\n\n");
+    return goLayout(original) === original ? goLayout(blanks) : blanks;
+  };
   const plan = (source: string, dest: string): ImportPlan => ({
-    source,
-    destination: dest,
+    source: laid(source),
+    destination: laid(dest),
     changes,
     unresolved,
     ...(blocked.length ? { blocked } : {}),
@@ -894,7 +911,7 @@ export async function planGoImporter(input: {
     const facts = await withTree(text, "go", (tree) => factsOf(tree, text));
     text = addSpecs(text, facts, [at]);
   }
-  return { text, changes, unresolved };
+  return { text: keepGoLayout(input.text, text), changes, unresolved };
 }
 
 /**
@@ -974,7 +991,7 @@ function topDecls(tree: Tree, text: string): TopDecl[] {
 async function withCompanions(
   input: MoveTexts & { go?: GoContext },
   context: GoContext,
-): Promise<(MoveTexts & { go: GoContext; brought: string[] }) | undefined> {
+): Promise<(MoveTexts & { go: GoContext; brought: string[]; original: string }) | undefined> {
   const { unit } = input;
   const found = await withTree(input.sourceBefore, "go", (tree) => {
     const decls = topDecls(tree, input.sourceBefore).filter(
@@ -1036,7 +1053,11 @@ async function withCompanions(
     })
     .join("");
   // The old file as if they stood right below the unit (Go's top-level order is free).
-  const cuts = found.taken.map((d) => removeStatement(input.sourceBefore, d));
+  // A declaration's span ends past its newline; its cut ends on its own last line, so that
+  // one standing right above the next does not take the next one's first line.
+  const cut = (text: string, d: TopDecl) =>
+    removeStatement(text, { start: d.start, end: Math.max(d.start, d.end - 1) });
+  const cuts = found.taken.map((d) => cut(input.sourceBefore, d));
   const shift = cuts.filter((c) => c.end <= unit.start).reduce((n, c) => n + c.end - c.start, 0);
   const without = replaceRanges(input.sourceBefore, cuts);
   const end = unit.end - shift;
@@ -1053,13 +1074,14 @@ async function withCompanions(
             : d.names.length > 0 && d.names.every((n) => t.names.includes(n)),
         ),
       )
-      .map((d) => removeStatement(after, d)),
+      .map((d) => cut(after, d)),
   );
   if (afterCuts.length !== found.taken.length) return undefined;
   const insertAt = at + unitText.length;
   return {
     ...input,
     go: context,
+    original: input.sourceBefore,
     sourceBefore,
     unit: { start: unit.start - shift, end: end + extra.length },
     // No blank line left at the end where the last declarations went (gofmt keeps none).
