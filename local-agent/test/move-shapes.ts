@@ -1278,6 +1278,49 @@ func (GoatImmutable) Proto() *pb.Goat { return nil }
     followed: true,
   },
   {
+    name: "go: helpers brought along that stand right above one another all go, whole (go-cmp's approximator)",
+    lang: "go",
+    files: {
+      "go.mod": GO_MOD,
+      "util/util.go": `package util
+
+import "strings"
+
+// Slug makes a slug.
+func Slug(s string) string {
+\treturn dash(lower(s))
+}
+
+func lower(s string) string {
+\treturn strings.ToLower(s)
+}
+func dash(s string) string {
+\treturn strings.ReplaceAll(s, " ", "-")
+}
+func trim(s string) string {
+\treturn strings.TrimSpace(s)
+}
+
+// Keep stays.
+func Keep(s string) string { return trim(s) }
+`,
+      "main.go": `package main
+
+import (
+\t"fmt"
+
+\t"example.com/app/util"
+)
+
+func main() {
+\tfmt.Println(util.Slug("Hello World"), util.Keep(" x "))
+}
+`,
+    },
+    move: { from: "util/util.go", name: "Slug", to: "text/slug.go" },
+    followed: true,
+  },
+  {
     name: "go: a type whose methods stay behind is refused across packages",
     lang: "go",
     files: {
