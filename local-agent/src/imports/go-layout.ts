@@ -1,106 +1,158 @@
 /**
  * The part of gofmt's layout a move can disturb, redone: a rename that
- * changes a line's width (`Poison` → `poison.Poison`) or a line moved out
- * of its group leaves the group's alignment as it was, which gofmt would
- * redo. Two of gofmt's rules, as go/printer applies them: consecutive
- * one-line functions align their bodies, and one that grows past 100
- * columns is written on three lines; consecutive lines ending in a comment
- * at one indentation align their comments. Pure, text in and out.
+ * changes a width (`Poison` → `poison.Poison`) or a line moved out of its
+ * group leaves the group aligned as it was, which gofmt would redo. gofmt
+ * aligns cells of consecutive lines as text/tabwriter does (a column's
+ * cells padded to its widest, plus one space); the cells a move can touch
+ * are those of one-line functions (the body; one grown past 100 columns is
+ * written on three lines), of a literal's `key: value,` lines (the value),
+ * and trailing comments. Pure, text in and out.
  *
- * Only where the file was already laid out so (`keepGoLayout`): a file this
- * would change before the move is left to its author.
+ * Only where the file was laid out so before (`keepGoLayout`): a file this
+ * would change before the move is left as its author has it.
  */
 
-/** go/printer's limit for a function written on one line: its header and its body. */
+/** go/printer's limit for a function on one line: its header and its body. */
 const ONE_LINE_MAX = 100;
+/** go/printer aligns a literal's keys up to this size without weighing them. */
+const KEY_MAX = 40;
 
-/** Comments and string literals blanked (same length), so that scans see code only. */
-function code(line: string): string {
-  return line.replace(/"(?:[^"\\]|\\.)*"|`[^`]*`|'(?:[^'\\]|\\.)*'/g, (m) =>
-    m.replace(/[^\n]/g, "x"),
+/** Comments, string and rune literals blanked (same length, newlines kept), so that scans see code only. */
+function blanked(text: string): string {
+  return text.replace(
+    /\/\/[^\n]*|\/\*[\s\S]*?\*\/|"(?:[^"\\\n]|\\.)*"|`[^`]*`|'(?:[^'\\\n]|\\.)*'/g,
+    (m) => (m.startsWith("/") ? m.replace(/[^\n]/g, " ") : m.replace(/[^\n]/g, "x")),
   );
 }
 
 const width = (s: string) => [...s].length;
+const indentOf = (line: string) => /^\t*/.exec(line)?.[0] ?? "";
 
-/** A top-level one-line function: its header and its body's text (`{ … }`), or undefined. */
-function oneLiner(line: string): { header: string; body: string } | undefined {
-  if (!line.startsWith("func ") || !line.endsWith("}")) return undefined;
-  const blank = code(line);
-  if (blank.includes("//") || blank.includes("/*")) return undefined;
-  // The `{` that the last `}` closes.
+/** A line's code and its trailing line comment (code is `line` up to it, trimmed). */
+function split(line: string, code: string): { code: string; comment: string | undefined } {
+  const at = line.indexOf("//", code.trimEnd().length);
+  return at > 0 && line.slice(0, at).trim() !== ""
+    ? { code: line.slice(0, at).trimEnd(), comment: line.slice(at) }
+    : { code: line.trimEnd(), comment: undefined };
+}
+
+/** A top-level one-line function: [header, body `{ … }`], or undefined. */
+function oneLiner(text: string, code: string): [string, string] | undefined {
+  if (!code.startsWith("func ") || !code.endsWith("}")) return undefined;
+  // The `{` that the last `}` closes; braces in the header (`interface{}`) close before it.
   let depth = 0;
-  for (let i = blank.length - 1; i >= 0; i--) {
-    const c = blank[i];
+  for (let i = code.length - 1; i >= 0; i--) {
+    const c = code[i];
     if (c === "}") depth++;
-    else if (c === "{" && --depth === 0) {
-      // Braces in the header (`interface{}`) close before the body opens.
-      return { header: line.slice(0, i).trimEnd(), body: line.slice(i) };
-    }
+    else if (c === "{" && --depth === 0) return [text.slice(0, i).trimEnd(), text.slice(i)];
   }
   return undefined;
 }
 
-/** A line's code and its trailing comment, where it has both. */
-function commented(line: string): { code: string; comment: string } | undefined {
-  const at = code(line).indexOf("//");
-  if (at <= 0) return undefined;
-  const before = line.slice(0, at);
-  if (before.trim() === "" || before.includes("/*")) return undefined;
-  return { code: before.trimEnd(), comment: line.slice(at) };
+/** A literal's one-line element `key: value,` (one element on the line): [key with its colon, value]. */
+function keyed(text: string, code: string): [string, string] | undefined {
+  if (!code.endsWith(",")) return undefined;
+  let depth = 0;
+  let key: number | undefined;
+  for (let i = 0; i < code.length; i++) {
+    const c = code[i] as string;
+    if ("([{".includes(c)) depth++;
+    else if (")]}".includes(c)) depth--;
+    else if (c === ":" && depth === 0 && code[i + 1] === " ") {
+      // A second element on the line is laid out otherwise.
+      if (key !== undefined || code[i - 1] === " ") return undefined;
+      key = i;
+    }
+  }
+  // An element that goes on over more lines is laid out on its own.
+  if (key === undefined || depth !== 0 || /^\s*(case|default)\b/.test(code)) return undefined;
+  return [text.slice(0, key + 1), text.slice(key + 1).trimStart()];
 }
 
-const indentOf = (line: string) => /^\t*/.exec(line)?.[0] ?? "";
+/** A line that is a whole statement or declaration: its brackets balanced, nothing left open at its end. */
+function whole(code: string): boolean {
+  let depth = 0;
+  for (const c of code) {
+    if ("([{".includes(c)) depth++;
+    else if (")]}".includes(c) && --depth < 0) return false;
+  }
+  return depth === 0 && !/(?:[,+\-*/=:|&^<>!]|&&|\|\|)\s*$/.test(code);
+}
 
-/** `text` with the layout gofmt gives one-line functions and trailing comments. */
+/**
+ * Lines as tabwriter lays out cells: each cell but a line's last ends a
+ * column; a column's cells in consecutive lines that have it are padded to
+ * the widest of them, plus one space.
+ */
+function tabulate(rows: string[][]): string[] {
+  const widths = rows.map((r) => r.map(() => 0));
+  const columns = Math.max(0, ...rows.map((r) => r.length - 1));
+  for (let k = 0; k < columns; k++)
+    for (let i = 0; i < rows.length; ) {
+      let j = i;
+      while (j < rows.length && (rows[j]?.length ?? 0) - 1 > k) j++;
+      const most = Math.max(0, ...rows.slice(i, j).map((r) => width(r[k] ?? "")));
+      for (let m = i; m < j; m++) (widths[m] as number[])[k] = most + 1;
+      i = Math.max(j, i + 1);
+    }
+  return rows.map((r, i) =>
+    r
+      .map((cell, k) =>
+        k < r.length - 1
+          ? cell + " ".repeat(((widths[i] as number[])[k] ?? 0) - width(cell))
+          : cell,
+      )
+      .join(""),
+  );
+}
+
+/** `text` with the layout gofmt gives one-line functions, literals' values and trailing comments. */
 export function goLayout(text: string): string {
-  let lines = text.split("\n");
-  // One-line functions that grew too long take three lines.
-  lines = lines.flatMap((line) => {
-    const f = oneLiner(line);
-    if (!f) return [line];
-    const inner = f.body.slice(1, -1).trim();
-    if (inner === "" || width(f.header) + width(inner) <= ONE_LINE_MAX || /;/.test(code(inner)))
-      return [line];
-    return [`${f.header} {`, `\t${inner}`, "}"];
+  const lines = text.split("\n");
+  const codes = blanked(text).split("\n");
+  // Each line's cells, and the kind of run it can belong to.
+  const cells = lines.map((line, i) => {
+    const code = codes[i] ?? "";
+    const { code: before, comment } = split(line, code);
+    const tail = comment === undefined ? [] : [comment];
+    const own = code.slice(0, before.length).trimEnd();
+    const f = oneLiner(before, own);
+    if (f) {
+      // One grown past 100 columns takes three lines, out of its group.
+      const inner = f[1].slice(1, -1).trim();
+      const long =
+        comment === undefined &&
+        inner !== "" &&
+        !blanked(inner).includes(";") &&
+        width(f[0]) + width(inner) > ONE_LINE_MAX;
+      return long
+        ? { kind: "long", indent: "", cells: [`${f[0]} {`, `\t${inner}`, "}"] }
+        : { kind: "func", indent: "", cells: [...f, ...tail] };
+    }
+    const pair = keyed(before, own);
+    if (pair) return { kind: "pair", indent: indentOf(line), cells: [...pair, ...tail] };
+    if (comment !== undefined && own.trim() !== "" && whole(own))
+      return { kind: "code", indent: indentOf(line), cells: [before, comment] };
+    return undefined;
   });
-  // Consecutive one-line functions align their bodies one column past the longest header.
+  const out: string[] = [];
   for (let i = 0; i < lines.length; ) {
-    let j = i;
-    const run: { header: string; body: string }[] = [];
-    for (let f = oneLiner(lines[j] ?? ""); f; f = oneLiner(lines[j] ?? "")) {
-      run.push(f);
-      j++;
+    const first = cells[i];
+    if (!first || first.kind === "long") {
+      out.push(...(first?.cells ?? [lines[i] as string]));
+      i++;
+      continue;
     }
-    if (run.length) {
-      const column = Math.max(...run.map((f) => width(f.header)));
-      run.forEach((f, k) => {
-        lines[i + k] = `${f.header}${" ".repeat(column - width(f.header) + 1)}${f.body}`;
-      });
-    }
-    i = Math.max(j, i + 1);
+    let j = i + 1;
+    while (cells[j]?.kind === first.kind && cells[j]?.indent === first.indent) j++;
+    const run = cells.slice(i, j).map((c) => c?.cells ?? []);
+    // Keys past go/printer's small size are weighed against their neighbours': left as they are.
+    if (first.kind === "pair" && run.some((r) => width((r[0] ?? "").trim()) - 1 > KEY_MAX))
+      out.push(...lines.slice(i, j));
+    else out.push(...tabulate(run));
+    i = j;
   }
-  // Consecutive lines with trailing comments, at one indentation, align the comments.
-  for (let i = 0; i < lines.length; ) {
-    let j = i;
-    const indent = indentOf(lines[i] ?? "");
-    const run: { code: string; comment: string }[] = [];
-    for (;;) {
-      const line = lines[j] ?? "";
-      const c = indentOf(line) === indent ? commented(line) : undefined;
-      if (!c || oneLiner(line)) break;
-      run.push(c);
-      j++;
-    }
-    if (run.length) {
-      const column = Math.max(...run.map((c) => width(c.code)));
-      run.forEach((c, k) => {
-        lines[i + k] = `${c.code}${" ".repeat(column - width(c.code) + 1)}${c.comment}`;
-      });
-    }
-    i = Math.max(j, i + 1);
-  }
-  return lines.join("\n");
+  return out.join("\n");
 }
 
 /**
