@@ -50,4 +50,28 @@ describe("import-aware moves in Rust", () => {
     const sibling = await move("check", "src/checks.rs", "");
     expect(sibling.destination.split("\n")[0]).toBe("use super::errors::ParseError;");
   });
+
+  it("carries a use with its attributes", async () => {
+    const source = `use std::ffi::OsStr;
+#[cfg(unix)]
+#[allow(unused_imports)]
+use std::os::unix::ffi::OsStrExt;
+
+pub fn bytes(s: &OsStr) -> &[u8] {
+    OsStrExt::as_bytes(s)
+}
+`;
+    const done = await planMove(
+      "rust",
+      { sourcePath: "src/names.rs", source, destPath: "src/bytes.rs", dest: "" },
+      "bytes",
+      planRustImports,
+    );
+    expect(done.destination.split("\n").slice(0, 4)).toEqual([
+      "use std::ffi::OsStr;",
+      "#[cfg(unix)]",
+      "#[allow(unused_imports)]",
+      "use std::os::unix::ffi::OsStrExt;",
+    ]);
+  });
 });

@@ -1747,7 +1747,7 @@ fn slugs() {
     followed: true,
   },
   {
-    name: "rust: a private function the unit reads is refused",
+    name: "rust: a private function the unit reads is made pub(crate), no wider than the new module needs, and the receipt says so",
     lang: "rust",
     files: {
       "Cargo.toml": CARGO_TOML,
@@ -1769,6 +1769,239 @@ pub fn other(s: &str) -> String {
 `,
     },
     move: { from: "src/util.rs", name: "slug", to: "src/text.rs" },
-    refused: "private",
+    followed: true,
+    says: "src/util.rs: lower made pub(crate) (read by crate::text)",
+  },
+  {
+    name: "rust: a function whose old module keeps its private helper (opened to the new module) and loses one name of a grouped use only the unit read",
+    lang: "rust",
+    files: {
+      "Cargo.toml": CARGO_TOML,
+      "src/lib.rs": `mod eval;
+
+/// A requirement.
+pub struct Req {
+    pub min: u64,
+}
+
+/// A version.
+pub struct Ver {
+    pub n: u64,
+}
+
+impl Req {
+    /// Whether the version meets it.
+    pub fn matches(&self, v: &Ver) -> bool {
+        eval::matches_req(self, v)
+    }
+}
+
+impl Ver {
+    /// Whether it is a release.
+    pub fn released(&self) -> bool {
+        eval::released(self)
+    }
+}
+`,
+      "src/eval.rs": `use crate::{Req, Ver};
+
+pub(crate) fn matches_req(req: &Req, ver: &Ver) -> bool {
+    at_least(ver, req.min)
+}
+
+pub(crate) fn released(ver: &Ver) -> bool {
+    at_least(ver, 1)
+}
+
+fn at_least(ver: &Ver, min: u64) -> bool {
+    ver.n >= min
+}
+`,
+    },
+    move: { from: "src/eval.rs", name: "matches_req", to: "src/matches_req.rs" },
+    followed: true,
+    says: "src/eval.rs: at_least made pub(crate) (read by crate::matches_req)",
+  },
+  {
+    name: "rust: a struct moved out of the crate root: its private fields, which the root's impl and a sibling module read (the whole crate saw them), made pub(crate); a glob of a crate module the unit reads nothing of stays behind with its #[allow]",
+    lang: "rust",
+    files: {
+      "Cargo.toml": CARGO_TOML,
+      "src/lib.rs": `mod compat;
+mod parse;
+
+#[allow(unused_imports)]
+use crate::compat::*;
+use std::fmt;
+
+pub use crate::parse::parse;
+
+/// A version and its label.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Version {
+    pub major: u64,
+    label: String,
+}
+
+impl Version {
+    /// Its label.
+    pub fn label(&self) -> &str {
+        &self.label
+    }
+}
+
+impl fmt::Display for Version {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        write!(f, "{}-{}", self.major, self.label)
+    }
+}
+`,
+      "src/compat.rs": `pub(crate) trait TrimAll {
+    fn trim_all(&self) -> &str;
+}
+
+impl TrimAll for str {
+    fn trim_all(&self) -> &str {
+        self.trim()
+    }
+}
+`,
+      "src/parse.rs": `use crate::compat::*;
+use crate::Version;
+
+/// A version from its text.
+pub fn parse(s: &str) -> Version {
+    let s = s.trim_all();
+    Version {
+        major: s.len() as u64,
+        label: s.to_string(),
+    }
+}
+`,
+    },
+    move: { from: "src/lib.rs", name: "Version", to: "src/version.rs" },
+    followed: true,
+    says: "src/version.rs: Version.label made pub(crate) (read by crate)",
+  },
+  {
+    name: "rust: a struct moved out of its module: the module's private constant it reads, and its private fields the module's impl reads, made pub(crate)",
+    lang: "rust",
+    files: {
+      "Cargo.toml": CARGO_TOML,
+      "src/lib.rs": `mod identifier;
+
+/// The length of an empty identifier.
+pub fn empty_len() -> usize {
+    identifier::Identifier::empty().len()
+}
+`,
+      "src/identifier.rs": `use std::mem;
+
+const WORD: usize = mem::size_of::<usize>();
+
+/// An identifier, inline.
+pub(crate) struct Identifier {
+    head: usize,
+    tail: [u8; WORD],
+}
+
+impl Identifier {
+    /// An empty one.
+    pub(crate) fn empty() -> Self {
+        Identifier {
+            head: 0,
+            tail: [0; WORD],
+        }
+    }
+
+    /// Its length.
+    pub(crate) fn len(&self) -> usize {
+        self.head + self.tail.len()
+    }
+}
+`,
+    },
+    move: { from: "src/identifier.rs", name: "Identifier", to: "src/repr.rs" },
+    followed: true,
+    says: "src/repr.rs: Identifier.head, Identifier.tail made pub(crate) (read by crate::identifier)",
+  },
+  {
+    name: "rust: an item of one platform (#[cfg] and the comment trailing it) moves with its attribute; its old module imports it back under the same #[cfg], at its top level, not in its inline test module",
+    lang: "rust",
+    files: {
+      "Cargo.toml": CARGO_TOML,
+      "src/lib.rs": `mod compat;
+
+/// A path under \`a\`.
+pub fn path(a: &str) -> String {
+    compat::join(a, "x")
+}
+`,
+      "src/compat.rs": `#[cfg(windows)] // Windows' own separator
+pub(crate) trait SepExt {
+    fn sep(&self) -> char;
+}
+
+#[cfg(windows)]
+impl SepExt for str {
+    fn sep(&self) -> char {
+        '\\\\'
+    }
+}
+
+/// Joins two parts.
+pub(crate) fn join(a: &str, b: &str) -> String {
+    format!("{}/{}", a, b)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::join;
+
+    #[test]
+    fn joins() {
+        assert_eq!(join("a", "b"), "a/b");
+    }
+}
+`,
+    },
+    move: { from: "src/compat.rs", name: "SepExt", to: "src/sep_ext.rs" },
+    followed: true,
+  },
+  {
+    name: "rust: the unit's uses carried with their #[cfg] (one per platform), and dropped from the old file with it",
+    lang: "rust",
+    files: {
+      "Cargo.toml": CARGO_TOML,
+      "src/lib.rs": `pub mod names;
+
+/// The length of a name.
+pub fn name_len(s: &std::ffi::OsStr) -> usize {
+    names::len(s)
+}
+`,
+      "src/names.rs": `use std::ffi::OsStr;
+#[cfg(unix)]
+use std::os::unix::ffi::OsStrExt;
+#[cfg(windows)]
+use std::os::windows::ffi::OsStrExt;
+
+/// The units of a name, as the platform stores them.
+pub fn units(s: &OsStr) -> Vec<u16> {
+    #[cfg(unix)]
+    let units = OsStrExt::as_bytes(s).iter().map(|&b| u16::from(b)).collect();
+    #[cfg(windows)]
+    let units = OsStrExt::encode_wide(s).collect();
+    units
+}
+
+/// Its length.
+pub fn len(s: &OsStr) -> usize {
+    s.len()
+}
+`,
+    },
+    move: { from: "src/names.rs", name: "units", to: "src/units.rs" },
+    followed: true,
   },
 ];

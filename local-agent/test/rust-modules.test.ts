@@ -1,10 +1,15 @@
 import { describe, expect, it } from "vitest";
 import {
   addModule,
+  addUse,
+  bindingsOf,
   declaringFile,
   modulePathOf,
   resolvePath,
   rewriteRustImporter,
+  scopeOf,
+  sharedModule,
+  visibilityFor,
   writePath,
 } from "../src/imports/rust-modules.ts";
 
@@ -60,7 +65,50 @@ describe("Rust's modules without parsing", () => {
       context,
     );
     expect(done?.text).toBe(
-      'use crate::util::{keep};\nuse crate::text::slug;\n\nfn f() { keep(slug("x")); }\n',
+      'use crate::util::keep;\nuse crate::text::slug;\n\nfn f() { keep(slug("x")); }\n',
     );
+    // The line split off keeps the attributes of the one it comes from; `self` alone is the module.
+    const gated = rewriteRustImporter(
+      {
+        path: "src/a/b.rs",
+        text: "#[cfg(unix)]\nuse crate::util::{self, slug};\n\nfn f() {}\n",
+      },
+      { oldModule: ["util"], newModule: ["text"], names: ["slug"] },
+      context,
+    );
+    expect(gated?.text).toBe(
+      "#[cfg(unix)]\nuse crate::util;\n#[cfg(unix)]\nuse crate::text::slug;\n\nfn f() {}\n",
+    );
+  });
+
+  it("adds a use or a mod at the file's top level, never into an inline module", () => {
+    const text =
+      "use std::fmt;\n\nfn f() {}\n\n#[cfg(test)]\nmod tests {\n    use super::*;\n    const C: char = '{';\n}\n";
+    expect(addUse(text, "use crate::text::slug;")).toBe(
+      text.replace("use std::fmt;\n", "use std::fmt;\nuse crate::text::slug;\n"),
+    );
+    expect(addModule(text, "text", "")).toBe(
+      text.replace("use std::fmt;\n", "use std::fmt;\nmod text;\n"),
+    );
+  });
+
+  it("says what a visibility opens an item to, and writes the narrowest that opens it to a module", () => {
+    expect(scopeOf("", ["a", "b"])).toEqual(["a", "b"]);
+    expect(scopeOf("pub", ["a"])).toBeUndefined();
+    expect(scopeOf("pub(crate)", ["a", "b"])).toEqual([]);
+    expect(scopeOf("pub(super)", ["a", "b"])).toEqual(["a"]);
+    expect(scopeOf("pub(in crate::a)", ["a", "b", "c"])).toEqual(["a"]);
+    expect(sharedModule(["a", "b"], ["a", "c"])).toEqual(["a"]);
+    expect(sharedModule(["eval"], ["matches"])).toEqual([]);
+    expect(visibilityFor([], ["eval"])).toBe("pub(crate)");
+    expect(visibilityFor(["a"], ["a", "b"])).toBe("pub(super)");
+    expect(visibilityFor(["a"], ["a", "b", "c"])).toBe("pub(in crate::a)");
+    expect(visibilityFor(["a", "b"], ["a", "b"])).toBe("");
+  });
+
+  it("lists what a glob of a module may bring: its top-level items and uses, functions at any depth", () => {
+    const text =
+      "pub(crate) trait Ext {\n    fn strip(&self);\n}\npub(crate) use crate::alloc::vec::Vec;\nmod inner {\n    pub struct Hidden;\n}\n";
+    expect([...bindingsOf(text)].sort()).toEqual(["Ext", "Vec", "inner", "strip"]);
   });
 });

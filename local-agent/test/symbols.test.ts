@@ -223,6 +223,9 @@ describe("focus in Python, Go, Rust, Java", () => {
     expect(await focus("store.rs", "Record.parse")).toMatchObject({ start_line: 10, end_line: 13 });
     expect(await focus("store.rs", "Record.fmt")).toMatchObject({ start_line: 17, end_line: 19 });
     expect(await focus("store.rs", "Parser.parse")).toMatchObject({ start_line: 23, end_line: 23 });
+    // A comment trailing an attribute is the attribute's: both go with the item.
+    const trailed = "use std::fmt;\n\n#[cfg(unix)] // rustc <1.45\npub(crate) trait Ext {}\n";
+    expect(await focus("ext.rs", "Ext", trailed)).toMatchObject({ start_line: 3, end_line: 4 });
   });
 
   it("Java: annotations, Javadoc, overloads, inner classes", async () => {

@@ -58,11 +58,41 @@ export function declaringFile(path: string[], context: RustContext): string | un
   return has(`${base}.rs`) ? `${base}.rs` : has(`${base}/mod.rs`) ? `${base}/mod.rs` : undefined;
 }
 
+/** The file of module `path` among the crate's files (`src/a.rs` or `src/a/mod.rs`; the root's file for `[]`). */
+export function moduleFile(path: readonly string[], context: RustContext): RustFile | undefined {
+  const base = `${context.src}/${path.join("/")}`;
+  const names = path.length ? [`${base}.rs`, `${base}/mod.rs`] : [crateRootFile(context)];
+  return context.files.find((f) => names.includes(f.path));
+}
+
 /** Comments and string literals blanked (same length), so that scans see code only. */
 export function rustCode(text: string): string {
   return text.replace(/\/\/[^\n]*|\/\*[\s\S]*?\*\/|"(?:[^"\\]|\\.)*"/g, (m) =>
     m.replace(/[^\n]/g, " "),
   );
+}
+
+/**
+ * Whether an offset of `code` (rustCode's) is at its file's top level,
+ * outside every brace: not inside an inline `mod tests { … }` or a function.
+ */
+export function atTopLevel(code: string): (at: number) => boolean {
+  const inner: [number, number][] = [];
+  const char = /'(?:[^'\\\n]|\\[^'\n]{1,10})'/y;
+  let depth = 0;
+  let from = 0;
+  for (let i = 0; i < code.length; i++) {
+    const c = code[i];
+    if (c === "'") {
+      // A char literal ('{'), not a lifetime ('a).
+      char.lastIndex = i;
+      if (char.test(code)) i = char.lastIndex - 1;
+    } else if (c === "{") {
+      if (depth++ === 0) from = i;
+    } else if (c === "}" && depth > 0 && --depth === 0) inner.push([from, i]);
+  }
+  if (depth > 0) inner.push([from, code.length]);
+  return (at) => !inner.some(([a, b]) => at > a && at <= b);
 }
 
 /** Whether `text` declares module `name` (`mod name;`, `pub mod name;`, an inline `mod name {`). */
@@ -75,13 +105,14 @@ export function declaresModule(text: string, name: string): RegExpExecArray | nu
 /** `text` declaring `mod name;` with `visibility`, below its last `mod` declaration, else its last `use`, else its inner attributes. */
 export function addModule(text: string, name: string, visibility: string): string {
   const code = rustCode(text);
+  const top = atTopLevel(code);
   const line = `${visibility}mod ${name};\n`;
   let at: number | undefined;
   for (const m of code.matchAll(/^[ \t]*(?:pub(?:\([^)]*\))?\s+)?mod\s+\w+\s*;[^\n]*\n?/gm))
-    at = m.index + m[0].length;
+    if (top(m.index)) at = m.index + m[0].length;
   if (at === undefined)
     for (const m of code.matchAll(/^[ \t]*(?:pub(?:\([^)]*\))?\s+)?use\s[^;]*;[^\n]*\n?/gm))
-      at = m.index + m[0].length;
+      if (top(m.index)) at = m.index + m[0].length;
   if (at !== undefined) return text.slice(0, at) + line + text.slice(at);
   let head = 0;
   for (const m of code.matchAll(/^(?:\s*\n|[ \t]*#!\[[^\n]*\n)/gm)) {
@@ -231,13 +262,15 @@ export function rewriteRustImporter(
       if (!going.length) continue;
       const staying = items.filter((i) => !going.includes(i));
       const to = writePath(move.newModule, from, styleOf(prefix));
-      const moving = going.length === 1 ? `${to}::${going[0]}` : `${to}::{${going.join(", ")}}`;
+      const moving = useTree(to, going);
       edits.push({
         start,
         end,
-        insert: staying.length ? `${group[1]}::{${staying.join(", ")}}` : moving,
+        insert: staying.length ? useTree(group[1] ?? "", staying) : moving,
       });
-      if (staying.length) added.push(`${u[1]}${moving};`);
+      // The new line takes the attributes of the one it comes from (`#[cfg(…)]`).
+      if (staying.length)
+        added.push(`${attributesAbove(code, u.index)}${(u[1] ?? "").trimStart()}${moving};`);
       continue;
     }
     const segments = tree.split(/\s+as\s+/)[0]?.split("::") ?? [];
@@ -299,15 +332,44 @@ export function rewriteRustImporter(
   return text === file.text && !unresolved.length ? undefined : { text, changes, unresolved };
 }
 
-/** `text` with the `use` line added below its last `use` (or its `mod`s, or its top). */
+/** A `use` tree of `items` under `prefix`: `a::b`, `a` for `self`, `a::{b, c}`. */
+export function useTree(prefix: string, items: readonly string[]): string {
+  if (items.length !== 1) return `${prefix}::{${items.join(", ")}}`;
+  const [item = ""] = items;
+  if (item === "self") return prefix;
+  if (/^self\s+as\s/.test(item)) return `${prefix}${item.slice(4)}`;
+  return `${prefix}::${item}`;
+}
+
+/** Where the attribute lines (`#[cfg(unix)]`, `#[allow(unused_imports)]`) right above offset `at`, a line's start, start. */
+export function attributesStart(text: string, at: number): number {
+  let start = at;
+  while (start > 0) {
+    const prev = text.lastIndexOf("\n", start - 2) + 1;
+    if (!/^[ \t]*#\[[^\n]*\][ \t]*\n$/.test(text.slice(prev, start))) break;
+    start = prev;
+  }
+  return start;
+}
+
+/** The attribute lines right above offset `at`, a line's start, unindented. */
+export function attributesAbove(text: string, at: number): string {
+  return text.slice(attributesStart(text, at), at).replace(/^[ \t]+/gm, "");
+}
+
+/**
+ * `text` with the `use` line (attributes above it included) added below its
+ * last top-level `use` (or its `mod`s, or its top): not into an inline module.
+ */
 export function addUse(text: string, line: string): string {
   const code = rustCode(text);
+  const top = atTopLevel(code);
   let at: number | undefined;
   for (const m of code.matchAll(/^[ \t]*(?:pub(?:\([^)]*\))?\s+)?use\s[^;]*;[^\n]*\n?/gm))
-    at = m.index + m[0].length;
+    if (top(m.index)) at = m.index + m[0].length;
   if (at === undefined)
     for (const m of code.matchAll(/^[ \t]*(?:pub(?:\([^)]*\))?\s+)?mod\s+\w+\s*;[^\n]*\n?/gm))
-      at = m.index + m[0].length;
+      if (top(m.index)) at = m.index + m[0].length;
   if (at !== undefined) return `${text.slice(0, at)}${line.trim()}\n${text.slice(at)}`;
   return `${line.trim()}\n\n${text}`;
 }
@@ -362,4 +424,63 @@ export function rustReexport(
   const at = code.search(new RegExp(`^${plain.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "m"));
   if (at >= 0) return `${text.slice(0, at)}pub ${text.slice(at)}`;
   return addUse(text, line);
+}
+
+/**
+ * The names a module's file binds, over-approximated: its top-level items
+ * and what its top-level `use`s bind, and every function's name (a trait's
+ * methods come into scope with it): what a glob of it may bring.
+ */
+export function bindingsOf(text: string): Set<string> {
+  const code = rustCode(text);
+  const top = atTopLevel(code);
+  const out = new Set<string>();
+  for (const m of code.matchAll(
+    /\b(fn|struct|enum|union|trait|type|const|static|mod|macro_rules!)\s+(?:mut\s+)?(?:r#)?([A-Za-z_]\w*)/g,
+  ))
+    if (m[1] === "fn" || top(m.index)) out.add(m[2] ?? "");
+  for (const m of code.matchAll(/\buse\s+([^;]+);/g))
+    if (top(m.index))
+      for (const piece of (m[1] ?? "").split(/[{},]/)) {
+        const [path = "", alias] = piece.trim().split(/\s+as\s+/);
+        const name = alias ?? path.split("::").at(-1) ?? "";
+        if (/^\w+$/.test(name)) out.add(name);
+      }
+  return out;
+}
+
+/**
+ * The module a visibility opens an item of module `at` to: undefined for
+ * `pub` (everything), the crate root (`[]`) for `pub(crate)`, the parent for
+ * `pub(super)`, `at` itself for none or `pub(self)`, the path of `pub(in …)`.
+ */
+export function scopeOf(visibility: string, at: readonly string[]): string[] | undefined {
+  const v = visibility.trim();
+  if (v === "") return [...at];
+  const restricted = /^pub\s*\(\s*(?:in\s+)?([^)]*?)\s*\)$/.exec(v);
+  if (!restricted) return undefined;
+  const segments = (restricted[1] ?? "").split("::").map((p) => p.trim());
+  // A 2015 path (`pub(in a::b)`) starts at the crate root.
+  return resolvePath(segments, at, () => false) ?? segments;
+}
+
+/** Whether module `m` is `scope` or inside it (undefined: everything). */
+export function within(m: readonly string[], scope: readonly string[] | undefined): boolean {
+  return scope === undefined || (m.length >= scope.length && scope.every((p, i) => m[i] === p));
+}
+
+/** The innermost module that both `a` and `b` are in. */
+export function sharedModule(a: readonly string[], b: readonly string[]): string[] {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return a.slice(0, i);
+}
+
+/** The visibility that opens an item of module `at` to `scope` (`at` or a module it is in), as Rust writes it. */
+export function visibilityFor(scope: readonly string[] | undefined, at: readonly string[]): string {
+  if (scope === undefined) return "pub";
+  if (scope.length >= at.length) return "";
+  if (scope.length === 0) return "pub(crate)";
+  if (scope.length === at.length - 1) return "pub(super)";
+  return `pub(in crate::${scope.join("::")})`;
 }

@@ -3,14 +3,23 @@ import { type ImportPlan, kids, lineEnd, type MoveTexts, replaceRanges } from ".
 import {
   addModule as addModuleLine,
   addUse,
+  atTopLevel,
+  attributesStart,
+  bindingsOf,
   declaresModule,
   declaringFile,
+  moduleFile,
   modulePathOf,
   modulesOf,
   type RustContext,
   resolvePath,
   rustCode,
+  scopeOf,
+  sharedModule,
   styleOf,
+  useTree,
+  visibilityFor,
+  within,
   writePath,
 } from "./rust-modules.ts";
 
@@ -18,7 +27,8 @@ import {
  * Import-aware moves for Rust (DESIGN.md §3: "at least the destination's
  * imports"): the destination gains a `use` for each name the unit uses that
  * the old file brought in with one (a list like `std::io::{self, Read}` is
- * taken apart into its names), and the old file's glob imports. A `super::` or
+ * taken apart into its names, each with the attributes of its `use`:
+ * `#[cfg(…)]`, `#[allow(…)]`), and the old file's glob imports. A `super::` or
  * `self::` path means something else from another directory, so it is
  * reported there, not rewritten. The old file is left as it is: Rust only
  * warns about unused imports.
@@ -29,7 +39,13 @@ interface Use {
   name: string;
   /** The path as a `use` writes it, alias included: `std::io::Read as R`. */
   path: string;
+  /** The attributes of its `use`, a line each (`#[cfg(unix)]\n`), or "". */
+  attributes?: string;
 }
+
+/** A carried `use` as a line, with its attributes. */
+const useLine = (u: { path: string; attributes?: string }) =>
+  `${u.attributes ?? ""}use ${u.path};\n`;
 
 interface Facts {
   uses: Use[];
@@ -79,15 +95,21 @@ function factsOf(tree: Tree, text: string): Facts {
   let insertAt = 0;
   let hasUses = false;
   let header = true;
+  /** The outer attributes right above the child: a `use`'s are its own. */
+  let attributes: string[] = [];
   for (const child of kids(tree.rootNode)) {
     if (child.type === "use_declaration") {
       const argument = child.childForFieldName("argument");
-      if (argument) uses.push(...usesOf(argument, ""));
+      const own = attributes.map((a) => `${a}\n`).join("");
+      if (argument) uses.push(...usesOf(argument, "").map((u) => ({ ...u, attributes: own })));
       insertAt = lineEnd(text, child.endIndex);
       hasUses = true;
       header = false;
+      attributes = [];
       continue;
     }
+    if (child.type === "attribute_item") attributes.push(child.text);
+    else if (!child.type.includes("comment")) attributes = [];
     // Inner doc comments and attributes open a file: a first `use` goes after them.
     const inner =
       (child.type === "line_comment" &&
@@ -144,7 +166,7 @@ export async function planRustImports(
   const changes: string[] = [];
   let destination = input.destAfter;
   if (wanted.length) {
-    const block = wanted.map((u) => `use ${u.path};\n`).join("");
+    const block = wanted.map(useLine).join("");
     const at = dest.insertAt;
     const after = destination.slice(at);
     const lead = !dest.hasUses && at > 0 ? "\n" : "";
@@ -157,13 +179,66 @@ export async function planRustImports(
   return { source: input.sourceAfter, destination, changes, unresolved };
 }
 
-/** A top-level item of a Rust file: its name, whether it is visible outside its module, where it is. */
-interface Item {
-  name: string;
-  visible: boolean;
+/** A declaration's visibility as written (`pub(crate)`, "" for none), and where it is or goes. */
+interface Visibility {
+  text: string;
   start: number;
   end: number;
-  node: Node;
+}
+
+function visibilityAt(node: Node): Visibility {
+  const v = kids(node).find((k) => k.type === "visibility_modifier");
+  return v
+    ? { text: v.text, start: v.startIndex, end: v.endIndex }
+    : { text: "", start: node.startIndex, end: node.startIndex };
+}
+
+/** A struct's field (`0`, `1` … in a tuple struct) or an inherent impl's associated item, with its visibility and extent. */
+interface Member {
+  name: string;
+  visibility: Visibility;
+  start: number;
+  end: number;
+}
+
+/** A top-level item of a Rust file: its name, visibility, `#[cfg(…)]` attributes, where it is, a struct's fields. */
+interface Item {
+  name: string;
+  visibility: Visibility;
+  /** Its `#[cfg(…)]` attributes, a line each: a `use` of it needs them too. */
+  cfg: string;
+  start: number;
+  end: number;
+  fields: Member[];
+}
+
+function fieldsOf(node: Node): Member[] {
+  const body = node.childForFieldName("body");
+  if (body?.type === "field_declaration_list")
+    return kids(body)
+      .filter((k) => k.type === "field_declaration")
+      .map((f) => ({
+        name: f.childForFieldName("name")?.text ?? "",
+        visibility: visibilityAt(f),
+        start: f.startIndex,
+        end: f.endIndex,
+      }));
+  if (body?.type !== "ordered_field_declaration_list") return [];
+  const out: Member[] = [];
+  let modifier: Node | undefined;
+  for (const k of kids(body)) {
+    if (!k.isNamed || k.type === "attribute_item" || k.type.includes("comment")) continue;
+    if (k.type === "visibility_modifier") {
+      modifier = k;
+      continue;
+    }
+    const visibility = modifier
+      ? { text: modifier.text, start: modifier.startIndex, end: modifier.endIndex }
+      : { text: "", start: k.startIndex, end: k.startIndex };
+    out.push({ name: String(out.length), visibility, start: visibility.start, end: k.endIndex });
+    modifier = undefined;
+  }
+  return out;
 }
 
 function itemsOf(tree: Tree): Item[] {
@@ -172,20 +247,123 @@ function itemsOf(tree: Tree): Item[] {
     .flatMap((c) => {
       const name = c.childForFieldName("name")?.text;
       if (!name || c.type === "impl_item") return [];
-      const visible = kids(c).some((k) => k.type === "visibility_modifier");
-      return [{ name, visible, start: c.startIndex, end: c.endIndex, node: c }];
+      const cfg: string[] = [];
+      for (let p = c.previousNamedSibling; p; p = p.previousNamedSibling) {
+        if (p.type === "attribute_item" && /^#\[\s*cfg\s*\(/.test(p.text)) cfg.unshift(p.text);
+        else if (p.type !== "attribute_item" && !p.type.includes("comment")) break;
+      }
+      const fields = c.type === "struct_item" || c.type === "union_item" ? fieldsOf(c) : [];
+      return [
+        {
+          name,
+          visibility: visibilityAt(c),
+          cfg: cfg.map((a) => `${a}\n`).join(""),
+          start: c.startIndex,
+          end: c.endIndex,
+          fields,
+        },
+      ];
     });
+}
+
+/** The associated functions, constants and types of a file's inherent impls (a trait impl's are the trait's), by type. */
+function implMembersOf(tree: Tree): (Member & { type: string })[] {
+  return kids(tree.rootNode)
+    .filter((c) => c.type === "impl_item" && !c.childForFieldName("trait"))
+    .flatMap((impl) => {
+      const type = (impl.childForFieldName("type")?.text ?? "").replace(/<[\s\S]*$/, "");
+      const body = impl.childForFieldName("body");
+      return kids(body ?? impl)
+        .filter((k) => ["function_item", "const_item", "type_item"].includes(k.type))
+        .flatMap((k) => {
+          const name = k.childForFieldName("name")?.text;
+          const at = { start: k.startIndex, end: k.endIndex };
+          return name ? [{ type, name, visibility: visibilityAt(k), ...at }] : [];
+        });
+    });
+}
+
+/**
+ * Whether `code` may reach member `name` of a type, by name alone (no
+ * types here, so over-approximated): `x.name`, `T::name`, `name: …` or
+ * `{ name }` in a literal or a pattern.
+ */
+function reachesMember(code: string, name: string): boolean {
+  return new RegExp(`(?:\\.|::)\\s*${name}\\b|\\b${name}\\s*:(?!:)|[{,]\\s*${name}\\s*[,}]`).test(
+    code,
+  );
+}
+
+/** `use` lines of `names` under `module`, one per set of `#[cfg(…)]` attributes (each name's: `cfgOf`). */
+function useLines(
+  module: readonly string[],
+  names: readonly string[],
+  cfgOf: (name: string) => string,
+): string[] {
+  const byCfg = new Map<string, string[]>();
+  for (const n of names) byCfg.set(cfgOf(n), [...(byCfg.get(cfgOf(n)) ?? []), n]);
+  const path = ["crate", ...module].join("::");
+  return [...byCfg].map(
+    ([cfg, ns]) =>
+      `${cfg}use ${ns.length === 1 ? `${path}::${ns[0]}` : `${path}::{${ns.join(", ")}}`};`,
+  );
+}
+
+/**
+ * What a move opens in one file: its edits, and the receipt's names for each
+ * visibility written and why (`pub(crate)`, `read by crate::text`: `lower`).
+ */
+class Opening {
+  readonly edits: { start: number; end: number; insert: string }[] = [];
+  private readonly names = new Map<string, string[]>();
+  private readonly text: string;
+  constructor(text: string) {
+    this.text = text;
+  }
+
+  /** Declaration `label` of module `at` made visible to `scope`, unless it already is. */
+  open(
+    label: string,
+    visibility: Visibility,
+    scope: string[],
+    at: readonly string[],
+    why: string,
+  ): void {
+    const now = scopeOf(visibility.text, at);
+    if (now && now.length === scope.length && now.every((p, i) => p === scope[i])) return;
+    const written = visibilityFor(scope, at);
+    if (visibility.text && !written) {
+      const space = /^\s*/.exec(this.text.slice(visibility.end))?.[0].length ?? 0;
+      this.edits.push({ start: visibility.start, end: visibility.end + space, insert: "" });
+    } else if (visibility.text)
+      this.edits.push({ start: visibility.start, end: visibility.end, insert: written });
+    else this.edits.push({ start: visibility.start, end: visibility.start, insert: `${written} ` });
+    const key = `${written || "private"} (${why})`;
+    this.names.set(key, [...(this.names.get(key) ?? []), label]);
+  }
+
+  /** The receipt's lines: `src/util.rs: lower made pub(crate) (read by crate::text)`. */
+  said(file: string): string[] {
+    return [...this.names].map(([made, names]) => `${file}: ${names.join(", ")} made ${made}`);
+  }
 }
 
 /**
  * A move between two modules of a crate (issue 35): the new module declared
  * where the crate lays it out (`mod text;` in its parent's file), the unit's
- * `use`s carried with `self::`/`super::` paths written for its new place, the
- * old module's items it reads imported (`use crate::util::{helper}`), the old
- * module importing the unit back where it still uses it, `use`s nothing in
- * the old file uses any more dropped. Importers are rust-modules.ts's. An
- * item the move would put out of reach (private, read across the boundary)
- * is refused up front.
+ * `use`s carried with `self::`/`super::` paths written for its new place (a
+ * glob of a module of the crate only when the unit may read what it brings),
+ * the old module's items it reads imported (`use crate::util::{helper}`), the
+ * old module importing the unit back where it still uses it (with the unit's
+ * `#[cfg(…)]`), `use`s nothing in the old file uses any more dropped.
+ * Importers are rust-modules.ts's. What the move would put out of a reader's
+ * reach is made reachable, no wider than the readers need
+ * (`pub(in <the module both are in>)`: `pub(crate)`, `pub(super)`), and the
+ * receipt says so: the old module's items, fields and associated items the
+ * unit reads; the unit's own items and fields its old module reads (a
+ * private field of a struct moved out of the crate root, which the whole
+ * crate saw, becomes `pub(crate)`: as visible as it was). A visibility
+ * written relative to the old module (`pub(super)`) is written for the new one.
  */
 async function planAcrossModules(
   input: MoveTexts,
@@ -205,31 +383,23 @@ async function planAcrossModules(
     used: namesIn(tree, input.unit.start, input.unit.end),
     items: itemsOf(tree),
   }));
-  const unitItems = before.items.filter(
-    (i) => i.start >= input.unit.start && i.end <= input.unit.end,
-  );
+  const inUnit = (i: Item) => i.start >= input.unit.start && i.end <= input.unit.end;
+  const unitItems = before.items.filter(inUnit);
   const moved = unitItems.map((i) => i.name);
   const movedSet = new Set(moved);
   // The old module's items the unit reads.
   const own = before.items.filter(
-    (i) =>
-      !movedSet.has(i.name) &&
-      before.used.has(i.name) &&
-      !(i.start >= input.unit.start && i.end <= input.unit.end),
+    (i) => !movedSet.has(i.name) && before.used.has(i.name) && !inUnit(i),
   );
-  for (const i of own.filter((o) => !o.visible))
-    blocked.push(
-      `the unit uses ${i.name}, private to ${crate(oldModule)}: from ${crate(newModule)} it could not (make it pub(crate) first, or move it with the unit).`,
-    );
+  const cfgOf = (items: readonly Item[]) => (name: string) =>
+    items.find((i) => i.name === name)?.cfg ?? "";
   const after = await withTree(input.sourceAfter, "rust", (tree) => ({
     used: namesIn(tree, 0, input.sourceAfter.length),
     facts: factsOf(tree, input.sourceAfter),
+    items: itemsOf(tree),
+    members: implMembersOf(tree),
   }));
   const stillUsed = moved.filter((n) => after.used.has(n));
-  for (const i of unitItems.filter((u) => !u.visible && stillUsed.includes(u.name)))
-    blocked.push(
-      `${i.name} is private and ${crate(oldModule)} still uses it: from ${crate(newModule)} it could not (make it pub(crate) first).`,
-    );
   // Where the new module is declared.
   const declaring = declaringFile(newModule, context);
   const newName = newModule.at(-1) ?? "";
@@ -250,15 +420,107 @@ async function planAcrossModules(
       blocked,
     };
 
+  // What of the old module the unit reads, out of the new module's reach, is opened to it:
+  // items, their fields, inherent impls' associated items; read in the unit's code, its own
+  // fields' declarations (`name: Type`) left out.
+  const unitCode = rustCode(
+    replaceRanges(
+      input.sourceBefore,
+      unitItems.flatMap((i) =>
+        i.fields.map((f) => ({ ...f, insert: " ".repeat(f.end - f.start) })),
+      ),
+    ).slice(input.unit.start, input.unit.end),
+  );
+  const inSource = new Opening(input.sourceAfter);
+  const reach = (label: string, visibility: Visibility) => {
+    const scope = scopeOf(visibility.text, oldModule);
+    if (scope && !within(newModule, scope))
+      inSource.open(
+        label,
+        visibility,
+        sharedModule(scope, newModule),
+        oldModule,
+        `read by ${crate(newModule)}`,
+      );
+  };
+  const ownNames = new Set(own.map((o) => o.name));
+  for (const i of after.items) {
+    if (ownNames.has(i.name)) reach(i.name, i.visibility);
+    for (const f of i.fields)
+      if (reachesMember(unitCode, f.name)) reach(`${i.name}.${f.name}`, f.visibility);
+  }
+  for (const m of after.members)
+    if (reachesMember(unitCode, m.name)) reach(`${m.type}::${m.name}`, m.visibility);
+  changes.push(...inSource.said(sourcePath));
+
+  // What of the unit its old module reads (the old file, the modules inside the old one) stays
+  // in its reach; a visibility relative to the old module is written for the new one.
+  const readers = [
+    rustCode(input.sourceAfter),
+    ...context.files
+      .filter((f) => f.path !== sourcePath && f.path !== destPath)
+      .filter((f) => within(modulePathOf(f.path, context.src) ?? ["\0"], oldModule))
+      .map((f) => rustCode(f.text)),
+  ];
+  const inDest = new Opening(input.destAfter);
+  /** Declaration `label` kept in reach: a private one where the old module reads it, else as far as it reached. */
+  const keep = (label: string, visibility: Visibility, read: () => boolean) => {
+    const scope = scopeOf(visibility.text, oldModule);
+    if (scope === undefined) return;
+    if (visibility.text)
+      inDest.open(
+        label,
+        visibility,
+        sharedModule(scope, newModule),
+        newModule,
+        `${visibility.text} in ${crate(oldModule)}`,
+      );
+    else if (read())
+      inDest.open(
+        label,
+        visibility,
+        sharedModule(oldModule, newModule),
+        newModule,
+        `read by ${crate(oldModule)}`,
+      );
+  };
+  const destItems = (await withTree(input.destAfter, "rust", itemsOf)).filter((i) =>
+    movedSet.has(i.name),
+  );
+  for (const i of destItems) {
+    const word = new RegExp(`\\b${i.name}\\b`);
+    keep(i.name, i.visibility, () => readers.some((r) => word.test(r)));
+    for (const f of i.fields)
+      keep(`${i.name}.${f.name}`, f.visibility, () =>
+        readers.some((r) => reachesMember(r, f.name)),
+      );
+  }
+  changes.push(...inDest.said(destPath));
+
   // The new file: the unit's uses, written for its place; the old module's items it reads.
-  const dest = await withTree(input.destAfter, "rust", (tree) => factsOf(tree, input.destAfter));
+  let destination = replaceRanges(input.destAfter, inDest.edits);
+  const dest = await withTree(destination, "rust", (tree) => factsOf(tree, destination));
   const bound = new Set([...dest.uses.map((u) => u.name), ...dest.declared]);
-  const wanted: string[] = [];
+  // Names the unit's explicit uses, its old module's items and itself bind: no glob brings them.
+  const named = new Set([
+    ...before.facts.uses.filter((u) => u.name !== "*").map((u) => u.name),
+    ...ownNames,
+    ...movedSet,
+    ...bound,
+  ]);
+  const wanted: { path: string; attributes?: string }[] = [];
   for (const u of before.facts.uses) {
     if (u.name !== "*" && (!before.used.has(u.name) || bound.has(u.name))) continue;
     const [path, alias] = u.path.split(/\s+as\s+/);
     const segments = (path ?? "").split("::");
     const style = styleOf(segments);
+    if (u.name === "*") {
+      // A glob of a module of the crate: carried when the unit may read what it brings.
+      const target = resolvePath(segments.slice(0, -1), oldModule, isModule);
+      const file = target && isModule(target) ? moduleFile(target, context) : undefined;
+      const brings = file && [...bindingsOf(file.text)].filter((n) => !named.has(n));
+      if (brings && !brings.some((n) => new RegExp(`\\b${n}\\b`).test(unitCode))) continue;
+    }
     if (
       style === "self" ||
       style === "super" ||
@@ -272,49 +534,74 @@ async function planAcrossModules(
         continue;
       }
       const written = `${writePath(target, newModule, style === "bare" ? "crate" : style)}::${segments.at(-1)}`;
-      wanted.push(alias ? `${written} as ${alias}` : written);
-    } else wanted.push(u.path);
+      wanted.push({ ...u, path: alias ? `${written} as ${alias}` : written });
+    } else wanted.push(u);
   }
-  if (own.length)
-    wanted.push(
-      own.length === 1
-        ? `${crate(oldModule)}::${own[0]?.name}`
-        : `${crate(oldModule)}::{${own.map((o) => o.name).join(", ")}}`,
-    );
-  let destination = input.destAfter;
-  if (wanted.length) {
-    const block = wanted.map((w) => `use ${w};\n`).join("");
+  const ownLines = useLines(
+    oldModule,
+    own.map((o) => o.name),
+    cfgOf(own),
+  );
+  if (wanted.length || ownLines.length) {
+    const block = [...wanted.map(useLine), ...ownLines.map((l) => `${l}\n`)].join("");
     const at = dest.insertAt;
     const rest = destination.slice(at);
     const lead = !dest.hasUses && at > 0 ? "\n" : "";
     const gap = !dest.hasUses && rest !== "" && !rest.startsWith("\n") ? "\n" : "";
     destination = destination.slice(0, at) + lead + block + gap + rest;
-    changes.push(`${destPath}: imports ${wanted.join(", ")}`);
+    const imported = [
+      ...wanted.map((w) => w.path),
+      ...(own.length === 1
+        ? [`${crate(oldModule)}::${own[0]?.name}`]
+        : own.length
+          ? [`${crate(oldModule)}::{${own.map((o) => o.name).join(", ")}}`]
+          : []),
+    ];
+    changes.push(`${destPath}: imports ${imported.join(", ")}`);
   }
 
-  // The old file: the uses only the unit read go; what it still uses of the unit comes back.
-  let source = input.sourceAfter;
+  // The old file: what the unit reads opened; the uses only the unit read go (with their
+  // attributes); what it still uses of the unit comes back.
+  let source = replaceRanges(input.sourceAfter, inSource.edits);
   const code = rustCode(source);
+  const top = atTopLevel(code);
   const drops: { start: number; end: number; insert: string }[] = [];
-  for (const m of code.matchAll(/^[ \t]*use\s+([^;{}]+);[^\n]*\n?/gm)) {
-    const path = (m[1] ?? "").trim();
-    const name = (path.split(/\s+as\s+/)[1] ?? path.split("::").at(-1) ?? "").trim();
-    if (before.used.has(name) && !after.used.has(name) && name !== "*" && name !== "self")
-      drops.push({ start: m.index, end: m.index + m[0].length, insert: "" });
+  const gone = (name: string) =>
+    before.used.has(name) && !after.used.has(name) && name !== "*" && name !== "self";
+  const bindingOf = (path: string) =>
+    (path.split(/\s+as\s+/)[1] ?? path.split("::").at(-1) ?? "").trim();
+  let dropped = 0;
+  for (const m of code.matchAll(/^([ \t]*use\s+)([^;]+);[^\n]*\n?/gm)) {
+    if (!top(m.index)) continue;
+    const tree = (m[2] ?? "").trim();
+    const group = /^(.*)::\{([^{}]*)\}$/s.exec(tree);
+    const items = group
+      ? (group[2] ?? "")
+          .split(",")
+          .map((i) => i.trim())
+          .filter(Boolean)
+      : tree.includes("{")
+        ? []
+        : [tree];
+    const staying = items.filter((i) => !gone(bindingOf(i)));
+    if (staying.length === items.length) continue;
+    dropped += items.length - staying.length;
+    const start = m.index + (m[1] ?? "").length;
+    drops.push(
+      staying.length
+        ? { start, end: start + (m[2] ?? "").length, insert: useTree(group?.[1] ?? "", staying) }
+        : { start: attributesStart(code, m.index), end: m.index + m[0].length, insert: "" },
+    );
   }
   if (drops.length) {
     source = replaceRanges(source, drops);
     changes.push(
-      `${sourcePath}: drops ${drops.length} use${drops.length === 1 ? "" : "s"} only the unit read`,
+      `${sourcePath}: drops ${dropped} use${dropped === 1 ? "" : "s"} only the unit read`,
     );
   }
-  if (stillUsed.length) {
-    const path =
-      stillUsed.length === 1
-        ? `${crate(newModule)}::${stillUsed[0]}`
-        : `${crate(newModule)}::{${stillUsed.join(", ")}}`;
-    source = addUse(source, `use ${path};`);
-    changes.push(`${sourcePath}: imports ${path}`);
+  for (const line of useLines(newModule, stillUsed, cfgOf(unitItems))) {
+    source = addUse(source, line);
+    changes.push(`${sourcePath}: imports ${line.replace(/^[\s\S]*use /, "").replace(/;$/, "")}`);
   }
   if (declaring === sourcePath && !declaresModule(source, newName)) {
     source = addModuleLine(

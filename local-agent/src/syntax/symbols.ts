@@ -131,6 +131,17 @@ export function listSymbols(tree: Tree, text: string, lang: CodeLanguage): Symbo
   const overloads = isScript(lang);
   const signatures = new Set<number>();
 
+  /** Whether comment `node` trails, on its line, an attached sibling that is no comment (an attribute). */
+  const trailsAttached = (node: Node): boolean => {
+    const before = node.previousNamedSibling;
+    return (
+      before !== null &&
+      g.attached.has(before.type) &&
+      !before.type.includes("comment") &&
+      lastRow(before) === node.startPosition.row
+    );
+  };
+
   /** The unit of definition `def`: its wrappers, then the attached siblings above. */
   const unitOf = (def: Node): { start: number; end: number; startRow: number; endRow: number } => {
     let top = def;
@@ -142,9 +153,10 @@ export function listSymbols(tree: Tree, text: string, lang: CodeLanguage): Symbo
       prev = prev.previousNamedSibling
     ) {
       // Directly above (no blank line), and on a line of its own: a comment
-      // trailing code on the line above belongs to that code.
+      // trailing code on the line above belongs to that code, which is the
+      // unit's when it is an attribute (`#[cfg(unix)] // why`).
       if (lastRow(prev) < first.startPosition.row - 1) break;
-      if (isTrailing(text, prev.startIndex)) break;
+      if (isTrailing(text, prev.startIndex) && !trailsAttached(prev)) break;
       // `# region users` above a function opens a region; it does not document the function.
       if (isRegionMarker(prev.text)) break;
       first = prev;
