@@ -4,7 +4,8 @@
  * `~/.cache/edgeclip/bench-real`. It holds the TypeScript the baseline runs
  * on, the package managers git projects install with (`tools/`), the bare
  * clones git projects are checked out of (`repos/<owner>+<name>.git`, made
- * by hand: the bench fetches no repository), each project as fetched and
+ * by hand: the bench fetches no repository), Cargo's home and builds
+ * (`tools/cargo-*`), each project as fetched and
  * installed (`projects/<name>`, never changed), and the copies the moves are
  * made in (`work/<name>/…`, under the cache so that their module resolution
  * finds the cache's node_modules).
@@ -26,7 +27,9 @@ import {
   type ProjectSpec,
   PYTHON_TOOLS,
   type PyProjectSpec,
+  type RustProjectSpec,
   type Source,
+  TOOLCHAINS,
   TOOLS,
 } from "./projects.ts";
 
@@ -35,6 +38,18 @@ export const CACHE =
 
 /** Debian's python3, which has the Debian packages the Python side uses. */
 export const PYTHON = process.env.EDGECLIP_BENCH_PYTHON ?? "/usr/bin/python3";
+
+/**
+ * Cargo's home and build directory in the bench's cache, not the user's, and
+ * offline: nothing is fetched. The copies of a crate share the build
+ * directory (Cargo keeps each copy's artifacts apart, by its path).
+ */
+export const CARGO_ENV = {
+  CARGO_HOME: path.join(CACHE, "tools", "cargo-home"),
+  CARGO_TARGET_DIR: path.join(CACHE, "tools", "cargo-target"),
+  CARGO_NET_OFFLINE: "true",
+  CARGO_TERM_COLOR: "never",
+};
 
 const log = (text: string) => process.stderr.write(`${text}\n`);
 const run = (command: string, args: string[], cwd?: string, env?: Record<string, string>) =>
@@ -70,17 +85,23 @@ export function ensureProject(spec: ProjectSpec): string {
   const dir = path.join(CACHE, "projects", spec.name);
   const stamp = path.join(CACHE, "projects", `${spec.name}.fetched`);
   const id = JSON.stringify(spec.source);
-  if (spec.lang === "python") ensureDebs(spec);
-  if (spec.lang === "go") ensureGo();
+  ensureDebs(spec.name, debsOf(spec));
+  if (spec.lang === "go" || spec.lang === "rust") ensureToolchain(spec.name, spec.lang);
   if (existsSync(stamp) && readFileSync(stamp, "utf8") === id) return dir;
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const source = spec.source;
   if (source.from === "npm") fetchNpm(source, dir);
-  else if (source.from === "debian") copyDebian(spec as PyProjectSpec, dir);
+  else if (source.from === "debian") copyDebian(spec as PyProjectSpec | RustProjectSpec, dir);
   else checkOut(spec.name, source, dir);
   if (spec.lang === "typescript" && spec.tsconfig)
     writeFileSync(path.join(dir, spec.config), `${JSON.stringify(spec.tsconfig, null, 2)}\n`);
+  if (spec.lang === "rust") {
+    if (spec.manifest) writeFileSync(path.join(dir, "Cargo.toml"), spec.manifest);
+    // Cargo writes a crate's lockfile when it has none: made here, it is part of the pristine
+    // tree, and no check writes into a copy.
+    run("cargo", ["generate-lockfile", "--offline"], dir, CARGO_ENV);
+  }
   writeFileSync(stamp, id);
   return dir;
 }
@@ -112,16 +133,20 @@ function debVersion(pkg: string): string {
 }
 
 /**
- * The Debian packages a Python project needs (its own, from Debian; its
- * tests'; rope and pyflakes), installed with apt-get when this runs as root,
- * else named with the command that installs them.
+ * The Debian packages a project needs: its own when it comes from Debian (at
+ * its version); a Python project's tests', rope and pyflakes.
  */
-function ensureDebs(spec: PyProjectSpec): void {
-  const wanted = [
-    ...(spec.source.from === "debian" ? [`${spec.source.package}=${spec.source.version}`] : []),
-    ...(spec.debs ?? []),
-    ...PYTHON_TOOLS,
-  ];
+function debsOf(spec: ProjectSpec): string[] {
+  const own =
+    spec.source.from === "debian" ? [`${spec.source.package}=${spec.source.version}`] : [];
+  return spec.lang === "python" ? [...own, ...(spec.debs ?? []), ...PYTHON_TOOLS] : own;
+}
+
+/**
+ * `wanted` (`package` or `package=version`) installed with apt-get when this
+ * runs as root, else named with the command that installs them.
+ */
+function ensureDebs(name: string, wanted: readonly string[]): void {
   const missing = wanted.filter((want) => {
     const [pkg = want, version] = want.split("=");
     const have = debVersion(pkg);
@@ -130,35 +155,56 @@ function ensureDebs(spec: PyProjectSpec): void {
   if (!missing.length) return;
   if (process.getuid?.() !== 0)
     throw new Error(
-      `${spec.name} needs Debian's ${missing.join(", ")}: sudo apt-get install ${missing.join(" ")}`,
+      `${name} needs Debian's ${missing.join(", ")}: sudo apt-get install ${missing.join(" ")}`,
     );
   log(`installing ${missing.join(" ")} with apt-get…`);
   run("apt-get", ["update"]);
   run("apt-get", ["install", "-y", "--no-install-recommends", ...missing]);
 }
 
-/** Go's toolchain (Debian's golang-go), installed with apt-get when this runs as root. */
-function ensureGo(): void {
+/**
+ * The language's toolchain (TOOLCHAINS: Go, or Cargo with Clippy): the one on
+ * the PATH, else Debian's, installed with apt-get when this runs as root.
+ */
+function ensureToolchain(name: string, lang: keyof typeof TOOLCHAINS): void {
+  const { label, probe, debs } = TOOLCHAINS[lang];
+  const [command = "", ...args] = probe;
   try {
-    run("go", ["version"]);
+    run(command, args);
     return;
   } catch {
     // not installed
   }
   if (process.getuid?.() !== 0)
-    throw new Error("the Go project needs Debian's golang-go: sudo apt-get install golang-go");
-  log("installing golang-go with apt-get…");
+    throw new Error(
+      `${name} needs ${label} (Debian's ${debs.join(", ")}): sudo apt-get install ${debs.join(" ")}`,
+    );
+  log(`installing ${debs.join(" ")} with apt-get…`);
   run("apt-get", ["update"]);
-  run("apt-get", ["install", "-y", "--no-install-recommends", "golang-go"]);
+  run("apt-get", ["install", "-y", "--no-install-recommends", ...debs]);
 }
 
-/** The installed Debian package's modules. */
-function copyDebian(spec: PyProjectSpec, dir: string): void {
-  for (const pkg of spec.packages)
-    cpSync(path.join("/usr/lib/python3/dist-packages", pkg), path.join(dir, pkg), {
-      recursive: true,
-      filter: (source) => path.basename(source) !== "__pycache__",
-    });
+/**
+ * The installed Debian package's sources: a Python package's modules (from
+ * dist-packages), or a crate's whole directory in Cargo's registry (tests,
+ * build script and manifest with its sources).
+ */
+function copyDebian(spec: PyProjectSpec | RustProjectSpec, dir: string): void {
+  if (spec.lang === "python") {
+    for (const pkg of spec.packages)
+      cpSync(path.join("/usr/lib/python3/dist-packages", pkg), path.join(dir, pkg), {
+        recursive: true,
+        filter: (source) => path.basename(source) !== "__pycache__",
+      });
+    return;
+  }
+  const registry = "/usr/share/cargo/registry/";
+  const crates = run("dpkg-query", ["-L", spec.source.package])
+    .split("\n")
+    .filter((f) => f.startsWith(registry) && !f.slice(registry.length).includes("/"));
+  if (crates.length !== 1 || !crates[0])
+    throw new Error(`${spec.source.package} installs no one crate in ${registry}`);
+  cpSync(crates[0], dir, { recursive: true });
 }
 
 /** Package managers' caches in the bench's cache, not the user's. */

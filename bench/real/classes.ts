@@ -1,7 +1,8 @@
 /**
  * What went wrong in a failed move, for `npm run bench:real`'s report: the
  * check's new findings named by the failure classes of issue 26 (a
- * TypeScript diagnostic's code, a Python import error's kind), and the
+ * TypeScript diagnostic's code, a Python import error's kind, rustc's error
+ * code or lint), and the
  * project's tests that fail (issue 33, tests.ts).
  */
 
@@ -9,6 +10,7 @@ export interface Found {
   file: string;
   /**
    * TypeScript: the diagnostic's code; Python: compile, import or pyflakes;
+   * Rust: rustc's error code (E0432) or its warning's lint (unused_imports);
    * a failing test: test (its id the message); a lint's: lint.
    */
   code: number | string;
@@ -80,6 +82,15 @@ const TS_CLASSES: [number[], string][] = [
   [[2459, 2656, 4094], "a name not exported"],
 ];
 
+const RUST_CLASSES: [string[], string][] = [
+  [["E0432", "E0433"], "an importer not followed"],
+  [["E0405", "E0412", "E0422", "E0423", "E0425"], "a name the unit or its file uses not imported"],
+  [["unused_imports", "dead_code"], "an unused import or name (scope)"],
+  [["E0583"], "a module specifier that names no file"],
+  [["E0252", "E0254", "E0255", "E0428"], "a name declared twice"],
+  [["E0451", "E0603", "E0616", "E0624"], "a name not exported"],
+];
+
 /** The failure class of one finding. */
 export function classOf(f: Found): string {
   if (f.code === "test")
@@ -91,6 +102,9 @@ export function classOf(f: Found): string {
     if (known) return known[1];
     return f.code < 2000 ? "a syntax error" : `TS${f.code}`;
   }
+  const rust = RUST_CLASSES.find(([codes]) => codes.includes(f.code as string));
+  if (rust) return rust[1];
+  if (/^E\d{4}$/.test(f.code)) return `rustc ${f.code}`;
   if (f.code === "compile") return "a syntax error";
   if (f.code === "pyflakes") return "a name the unit or its module uses not imported";
   if (/partially initialized|circular import/.test(f.message)) return "a circular import";

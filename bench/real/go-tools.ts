@@ -75,6 +75,30 @@ export function goUnits(root: string): { units: Candidate[]; dirs: string[] } {
   return { units, dirs: [...dirs] };
 }
 
+/**
+ * Which units Go itself would let move into a new package of their own
+ * (bench/real/go-movable.go, with go/types: the unexported names they need
+ * can go along, no unexported field or method crosses, no import cycle
+ * closes): the draw's moves across packages are drawn from these, as a Go
+ * developer moves what Go permits. Each unit's reason where it may not
+ * (undefined: it may).
+ */
+export function goMovable(
+  root: string,
+  units: readonly Candidate[],
+): Map<string, string | undefined> {
+  const run = spawnSync("go", ["run", path.join(import.meta.dirname, "go-movable.go"), root], {
+    cwd: root,
+    input: JSON.stringify(units.map((u) => ({ path: u.path, name: u.name }))),
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+    env: { ...process.env, ...GO_ENV },
+  });
+  if (run.status !== 0) throw new Error(`go-movable.go failed: ${run.stderr.slice(0, 2000)}`);
+  const verdicts = JSON.parse(run.stdout) as { path: string; name: string; reason?: string }[];
+  return new Map(verdicts.map((v) => [`${v.path}#${v.name}`, v.reason]));
+}
+
 /** A Go message's position (`a/b.go:12:3: `) split off: the file, and the message alone. */
 function located(line: string): { file: string; message: string } | undefined {
   const m = /^\s*(?:vet: )?\.?\/?([\w./-]+\.go):\d+(?::\d+)?:\s*(.*)$/.exec(line);

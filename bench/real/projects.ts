@@ -1,7 +1,7 @@
 /**
  * The projects `npm run bench:real` moves code in: code no one here wrote,
  * pinned. From the npm registry, TypeScript packages that ship their sources;
- * from Debian's packages, Python modules' sources; from GitHub (issue 33),
+ * from Debian's packages, Python modules' and Rust crates' sources; from GitHub (issue 33),
  * whole repositories at a commit with their tests, which judge a move beside
  * the language's check. Nothing of theirs is kept in this repository:
  * bench/real/cache.ts fetches them into a cache outside it.
@@ -9,7 +9,8 @@
 
 /**
  * Where a project comes from: a package of the npm registry (checked against
- * its integrity), a package of Debian's (as bookworm ships it), or a public
+ * its integrity), a package of Debian's (as bookworm ships it: a Python
+ * package's modules, or a crate's directory in /usr/share/cargo/registry), or a public
  * GitHub repository at a commit, from a bare clone in the cache (`repos/
  * <owner>+<name>.git`, cache.ts), installed with its own lockfile.
  */
@@ -124,7 +125,26 @@ export interface JavaProjectSpec {
   licence: string;
 }
 
-export type ProjectSpec = TsProjectSpec | PyProjectSpec | GoProjectSpec | JavaProjectSpec;
+/** A Rust crate from Debian (issue 35), judged by cargo check and cargo test, offline. */
+export interface RustProjectSpec {
+  lang: "rust";
+  name: string;
+  source: Source & { from: "debian" };
+  /**
+   * Written to Cargo.toml in place of the package's when that one needs what
+   * cannot be had offline (an optional dependency's crate): the package's own
+   * manifest without it.
+   */
+  manifest?: string;
+  licence: string;
+}
+
+export type ProjectSpec =
+  | TsProjectSpec
+  | PyProjectSpec
+  | GoProjectSpec
+  | JavaProjectSpec
+  | RustProjectSpec;
 
 export const PROJECTS: ProjectSpec[] = [
   {
@@ -416,6 +436,47 @@ export const PROJECTS: ProjectSpec[] = [
     sourceDirs: ["gson/src/main/java", "gson/src/main/java-templates"],
     licence: "Apache-2.0",
   },
+  {
+    lang: "rust",
+    name: "semver",
+    source: { from: "debian", package: "librust-semver-dev", version: "1.0.14-1" },
+    // Debian's Cargo.toml (the crate's as published) without the optional serde dependency,
+    // whose crate is not there offline (src/serde.rs is compiled only with that feature), and
+    // without its bench, which needs a nightly compiler (`#![feature(test)]`), so that
+    // `--all-targets` builds on a stable one.
+    manifest: `[package]
+edition = "2018"
+rust-version = "1.31"
+name = "semver"
+version = "1.0.14"
+authors = ["David Tolnay <dtolnay@gmail.com>"]
+autobenches = false
+description = "Parser and evaluator for Cargo's flavor of Semantic Versioning"
+documentation = "https://docs.rs/semver"
+readme = "README.md"
+keywords = ["cargo"]
+categories = [
+    "data-structures",
+    "no-std",
+]
+license = "MIT OR Apache-2.0"
+repository = "https://github.com/dtolnay/semver"
+
+[package.metadata.docs.rs]
+targets = ["x86_64-unknown-linux-gnu"]
+rustdoc-args = [
+    "--cfg",
+    "doc_cfg",
+    "--cfg",
+    "semver_rustdoc_workaround",
+]
+
+[features]
+default = ["std"]
+std = []
+`,
+    licence: "MIT OR Apache-2.0",
+  },
 ];
 
 /** What the cache installs beside the projects: TypeScript's language service, and the types the projects' settings name. */
@@ -438,3 +499,17 @@ export const TOOLS = {
 
 /** Debian's packages the Python side needs besides the projects. */
 export const PYTHON_TOOLS = ["python3-rope", "python3-pyflakes"];
+
+/**
+ * The toolchains Go and Rust projects are judged with: a command that runs
+ * when one is there, and Debian's packages that bring it.
+ */
+export const TOOLCHAINS = {
+  go: { label: "Go", probe: ["go", "version"], debs: ["golang-go"] },
+  // Clippy is the Rust side's linter.
+  rust: {
+    label: "Cargo and Clippy",
+    probe: ["cargo", "clippy", "--version"],
+    debs: ["cargo", "rust-clippy"],
+  },
+} as const;

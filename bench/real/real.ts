@@ -21,7 +21,11 @@
  *
  * Go modules (issue 35) are judged by Go's own toolchain, offline: `go build`,
  * `go vet` and `go test` over the module (bench/real/go-tools.ts). Debian's
- * gopls (0.5.0) cannot move a declaration to a new file: no baseline.
+ * gopls (0.5.0) cannot move a declaration to a new file: no baseline. Rust
+ * crates (issue 35) by Cargo's, offline: `cargo check --all-targets`, its
+ * errors and warnings, and `cargo test`, with Clippy as the linter
+ * (bench/real/rust-tools.ts); each unit goes into a new module of its own
+ * directory. rust-analyzer is not among Debian's packages: no baseline.
  *
  * `npm run bench:real -- rxjs markdown` runs only the projects named;
  * `EDGECLIP_BENCH_UNITS=2` only the first moves of each (units.ts).
@@ -43,13 +47,14 @@ import {
 import { check, table } from "../report.ts";
 import { CACHE, ensureCachePackages, ensureProject, PYTHON } from "./cache.ts";
 import { classOf, type Found, INCOMPLETE, newFindings } from "./classes.ts";
-import { goCheck, goLint, goUnits } from "./go-tools.ts";
+import { goCheck, goLint, goMovable, goUnits } from "./go-tools.ts";
 import { javaCheck, javaUnits } from "./java-tools.ts";
 import { type JavaProjectSpec, PROJECTS, type ProjectSpec } from "./projects.ts";
+import { rustCheck, rustLint, rustUnits, snakeCase } from "./rust-tools.ts";
 import { failingTests, newFailures } from "./tests.ts";
 import { differences, freshCopy, restore, type Snapshot, snapshot, writeTexts } from "./tree.ts";
 import { loadTypeScript, TsProject, type TsUnit } from "./ts-tools.ts";
-import { type Candidate, LIMIT, type Move, pickMoves } from "./units.ts";
+import { type Candidate, LIMIT, type Move, pickGoMoves, pickMoves } from "./units.ts";
 
 const log = (text: string) => process.stderr.write(`${text}\n`);
 const PY_TOOLS = path.join(import.meta.dirname, "py_tools.py");
@@ -98,6 +103,10 @@ interface Side {
   lint(root: string, files: string[]): Found[];
   baseline(move: Move, root: string): string | undefined;
   baselineName: string;
+  /** Which moves go into a new file of the unit's own directory (units.ts pickMoves). */
+  splits?: "all";
+  /** The language's own draw, where it has one (Go: units.ts pickGoMoves). */
+  pick?: (taken: ReadonlySet<string>) => Move[];
 }
 
 function pythonJson<T>(args: string[]): T {
@@ -186,10 +195,19 @@ function pythonSide(spec: ProjectSpec & { lang: "python" }, pristine: string): S
 
 function goSide(pristine: string): Side {
   const listed = goUnits(pristine);
+  const verdicts = goMovable(pristine, listed.units);
+  const movable = [...verdicts.values()].filter((reason) => reason === undefined).length;
+  log(`go: ${movable} of ${listed.units.length} units Go lets move into a new package (go/types)`);
+  const fileName = (name: string) => `${name.toLowerCase()}.go`;
   return {
     candidates: listed.units,
     dirs: listed.dirs,
-    fileName: (name) => `${name.toLowerCase()}.go`,
+    fileName,
+    pick: (taken) =>
+      pickGoMoves(listed.units, fileName, taken, (u) => {
+        const key = `${u.path}#${u.name}`;
+        return verdicts.has(key) && verdicts.get(key) === undefined;
+      }),
     check: goCheck,
     lint: goLint,
     baseline: () => LANGS.go.noBaseline,
@@ -211,7 +229,30 @@ function javaSide(spec: JavaProjectSpec, pristine: string): Side {
   };
 }
 
-/** Each language's bar (issue 33; issue 35 for Go and Java) and the baseline it is held against. */
+function rustSide(pristine: string): Side {
+  const listed = rustUnits(pristine);
+  return {
+    candidates: listed.units,
+    dirs: listed.dirs,
+    // A module's file: `VersionReq` into `version_req.rs`, which the move declares (`mod version_req;`).
+    fileName: (name) => `${snakeCase(name)}.rs`,
+    check: rustCheck,
+    lint: rustLint,
+    baseline: () => LANGS.rust.noBaseline,
+    baselineName: LANGS.rust.baseline,
+    // In Rust a file is a module: every unit goes into a new module beside its own.
+    splits: "all",
+  };
+}
+
+/**
+ * A project's own tests, run beside the check (tests.ts): TypeScript's and
+ * Python's. Go's and Rust's checks run theirs; Java's has none here.
+ */
+const testsOf = (spec: ProjectSpec) =>
+  spec.lang === "typescript" || spec.lang === "python" ? spec.tests : undefined;
+
+/** Each language's bar (issue 33; issue 35 for Go, Java and Rust) and the baseline it is held against. */
 const LANGS = {
   typescript: {
     label: "TypeScript",
@@ -232,6 +273,13 @@ const LANGS = {
     label: "Go",
     bar: 0.9,
     baseline: "no baseline (Debian's gopls 0.5.0 has no move to a new file)",
+    short: "none",
+    noBaseline: "no baseline here",
+  },
+  rust: {
+    label: "Rust",
+    bar: 0.9,
+    baseline: "no baseline (rust-analyzer's move is not in Debian's packages here)",
     short: "none",
     noBaseline: "no baseline here",
   },
@@ -290,19 +338,25 @@ async function runProject(
         ? goSide(pristine)
         : spec.lang === "java"
           ? javaSide(spec, pristine)
-          : pythonSide(spec, pristine);
-  const moves = pickMoves(
-    side.candidates,
-    side.dirs,
-    side.fileName,
-    new Set(snap.keys()),
-    spec.lang === "java" ? undefined : spec.newDir,
-    spec.lang === "go",
+          : spec.lang === "rust"
+            ? rustSide(pristine)
+            : pythonSide(spec, pristine);
+  const taken = new Set(snap.keys());
+  const moves = (
+    side.pick?.(taken) ??
+    pickMoves(
+      side.candidates,
+      side.dirs,
+      side.fileName,
+      taken,
+      spec.lang === "java" || spec.lang === "rust" ? undefined : spec.newDir,
+      side.splits,
+    )
   ).slice(0, LIMIT);
   log(`${spec.name}: checking the untouched project…`);
   const [checked, checkSeconds] = timed(() => side.check(edgeRoot));
   const importRoot = spec.lang === "python" ? spec.importRoot : ".";
-  const tests = spec.lang === "go" || spec.lang === "java" ? undefined : spec.tests;
+  const tests = testsOf(spec);
   let testsBefore: Found[] = [];
   let testRun: { failing: number; seconds: number } | undefined;
   if (tests) {
@@ -468,8 +522,7 @@ function printProject({ spec, reports, untouched }: ProjectReport): void {
   console.log(
     `  untouched: check ${untouched.checkSeconds.toFixed(1)} s, ${untouched.check} findings${tests}`,
   );
-  for (const bound of (spec.lang === "go" || spec.lang === "java" ? undefined : spec.tests)
-    ?.pathBound ?? [])
+  for (const bound of testsOf(spec)?.pathBound ?? [])
     console.log(`  not counted: ${bound.test}, which ${bound.reason}`);
   const refused = reports.filter((r) => r.edgeclip.refused !== undefined).length;
   console.log(`  edgeclip refused: ${refused}/${n}${refused ? " (the reasons below)" : ""}`);
@@ -537,9 +590,10 @@ async function main(): Promise<number> {
   console.log(
     "language's own check (TypeScript: tsc with the project's settings; Python: compile,",
   );
-  console.log("import every module, pyflakes' undefined names; Go: go build and go vet) and,");
-  console.log("for projects from their repositories, by their tests, beside the language's own");
-  console.log("refactoring where there is one.\n");
+  console.log("import every module, pyflakes' undefined names; Go: go build, go vet and go");
+  console.log("test; Rust: cargo check's errors and warnings, and cargo test) and, for projects");
+  console.log("from their repositories, by their tests, beside the language's own refactoring");
+  console.log("where there is one.\n");
   const header = [
     "project",
     "units",
@@ -577,7 +631,7 @@ async function main(): Promise<number> {
   if (!classes.size) console.log("  none");
 
   console.log("\nBars (issue 33):");
-  for (const lang of ["typescript", "python", "go", "java"] as const) {
+  for (const lang of ["typescript", "python", "go", "java", "rust"] as const) {
     const mine = all.filter((p) => p.spec.lang === lang);
     if (!mine.length) continue;
     const reports = mine.flatMap((p) => p.reports);
@@ -602,7 +656,7 @@ async function main(): Promise<number> {
   const linted = reports.flatMap((r) => r.edgeclip.lint);
   check(
     linted.length === 0,
-    `no new linter finding in the files edgeclip wrote: ${linted.length} (pyflakes; tsc's unused names; gofmt)`,
+    `no new linter finding in the files edgeclip wrote: ${linted.length} (pyflakes; tsc's unused names; gofmt; clippy)`,
   );
   const moveMedian = median(reports.map((r) => r.edgeclip.seconds));
   check(moveMedian <= 1, `a move ≤ 1 s (median): ${moveMedian.toFixed(2)} s`);

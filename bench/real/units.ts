@@ -4,7 +4,10 @@
  * classes and constants, IMPORTED are drawn from those another file uses and
  * UNUSED from those none does; each goes into a new file in another
  * directory of the project (a package, for Python) drawn the same way; for
- * Go, every other one into a new file of its own directory (a split).
+ * Go, every other one into a new file of its own directory (a split), the
+ * rest into a new package below their own directory, drawn from the units Go
+ * lets move there (pickGoMoves); for Rust, every one into a new file of its
+ * own directory (a file is a module: the new file is a new module).
  */
 import path from "node:path/posix";
 
@@ -62,8 +65,8 @@ export function pickMoves<U extends Candidate>(
   fileName: (name: string, from: string) => string,
   taken: ReadonlySet<string>,
   newDir?: string,
-  /** Every other move (the first, the third, …) splits its unit into a new file of its own directory (Go's commonest refactor). */
-  splits = false,
+  /** "all": every move splits its unit into a new file of its own directory (Rust: a new module). */
+  splits: "none" | "all" = "none",
 ): Move<U>[] {
   const next = random(SEED);
   const key = (u: U) => `${u.path}#${u.name}`;
@@ -84,15 +87,50 @@ export function pickMoves<U extends Candidate>(
   // Fewer unused units than UNUSED: more used ones instead.
   chosen.push(...used.slice(IMPORTED, IMPORTED + UNUSED - Math.min(UNUSED, unused.length)));
   const names = new Set([...taken].map((t) => t.toLowerCase()));
-  return chosen.map((unit, i) => {
+  return chosen.map((unit) => {
     const own = path.dirname(unit.path);
     const others = [...dirs].filter((d) => d !== own).sort();
     const drawn = others.length ? (others[Math.floor(next() * others.length)] as string) : newDir;
-    const dir = splits && i % 2 === 0 ? own : drawn;
+    const dir = splits === "all" ? own : drawn;
     if (dir === undefined) throw new Error(`no directory to move ${key(unit)} to`);
     let dest = path.join(dir, fileName(unit.name, unit.path));
     if (names.has(dest.toLowerCase()))
       dest = path.join(dir, fileName(`moved_${unit.name}`, unit.path));
     return { unit, dest };
   });
+}
+
+/**
+ * Go's moves: every other draw of pickMoves a split within its package, as
+ * there; in its place every other one a move into a new package below its
+ * own directory (`cmp/cmpopts/equateempty/equateempty.go`), as a Go
+ * developer splits a package, drawn the same way from the units `movable`
+ * says Go lets move so (go-movable.go: go/types' judgement, not edgeclip's).
+ */
+export function pickGoMoves<U extends Candidate>(
+  candidates: readonly U[],
+  fileName: (name: string, from: string) => string,
+  taken: ReadonlySet<string>,
+  movable: (unit: U) => boolean,
+): Move<U>[] {
+  const key = (u: U) => `${u.path}#${u.name}`;
+  const splits = pickMoves(candidates, [], fileName, taken, undefined, "all").filter(
+    (_, i) => i % 2 === 0,
+  );
+  const split = new Set(splits.map((m) => key(m.unit)));
+  const across = pickMoves(
+    candidates.filter((u) => movable(u) && !split.has(key(u))),
+    [],
+    fileName,
+    taken,
+    undefined,
+    "all",
+  ).map((m) => {
+    const pkg = m.unit.name.toLowerCase();
+    return {
+      unit: m.unit,
+      dest: path.join(path.dirname(m.unit.path), pkg, fileName(m.unit.name, m.unit.path)),
+    };
+  });
+  return splits.flatMap((m, i) => (across[i] ? [m, across[i] as Move<U>] : [m]));
 }
