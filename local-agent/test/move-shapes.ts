@@ -1391,6 +1391,26 @@ public class App {
 }
 `;
 
+/** A class of com.acme.util calling a method of its package's Reader, declared with `modifiers`. */
+const readerCalled = (modifiers: string) => ({
+  [`${J}/util/Adapters.java`]: `package com.acme.util;
+
+public final class Adapters {
+    public static String read(Reader r) {
+        return r.next();
+    }
+}
+`,
+  [`${J}/util/Reader.java`]: `package com.acme.util;
+
+public class Reader {
+    ${modifiers}String next() {
+        return "x";
+    }
+}
+`,
+});
+
 /** Java (issue 35): each judged by javac over the tree, and each main class run. */
 export const JAVA_SHAPES: Shape[] = [
   {
@@ -1510,22 +1530,7 @@ public class Element {
     name: "java: a class calling a package-private method of its old package's public class has it made public (gson's TypeAdapters)",
     lang: "java",
     files: {
-      [`${J}/util/Adapters.java`]: `package com.acme.util;
-
-public final class Adapters {
-    public static String read(Reader r) {
-        return r.next();
-    }
-}
-`,
-      [`${J}/util/Reader.java`]: `package com.acme.util;
-
-public class Reader {
-    String next() {
-        return "x";
-    }
-}
-`,
+      ...readerCalled(""),
     },
     move: { from: `${J}/util/Adapters.java`, name: "Adapters", to: `${J}/text/Adapters.java` },
     followed: true,
@@ -1535,22 +1540,7 @@ public class Reader {
     name: "java: a class calling a package-private method its old package overrides is refused",
     lang: "java",
     files: {
-      [`${J}/util/Adapters.java`]: `package com.acme.util;
-
-public final class Adapters {
-    public static String read(Reader r) {
-        return r.next();
-    }
-}
-`,
-      [`${J}/util/Reader.java`]: `package com.acme.util;
-
-public class Reader {
-    String next() {
-        return "x";
-    }
-}
-`,
+      ...readerCalled(""),
       [`${J}/util/Peeker.java`]: `package com.acme.util;
 
 public class Peeker extends Reader {
@@ -1568,22 +1558,7 @@ public class Peeker extends Reader {
     name: "java: a class calling a protected method of its old package is refused",
     lang: "java",
     files: {
-      [`${J}/util/Adapters.java`]: `package com.acme.util;
-
-public final class Adapters {
-    public static String read(Reader r) {
-        return r.next();
-    }
-}
-`,
-      [`${J}/util/Reader.java`]: `package com.acme.util;
-
-public class Reader {
-    protected String next() {
-        return "x";
-    }
-}
-`,
+      ...readerCalled("protected "),
     },
     move: { from: `${J}/util/Adapters.java`, name: "Adapters", to: `${J}/text/Adapters.java` },
     refused: "protected",
