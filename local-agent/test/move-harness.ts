@@ -342,11 +342,9 @@ export function checkJava(root: string): Findings {
     for (const main of sources.filter((f) =>
       /static void main\(/.test(readFileSync(path.join(root, f), "utf8")),
     )) {
-      const cls = main
-        .replace(/\.java$/, "")
-        .replace(/^(?:src\/main\/java|src)\//, "")
-        .split("/")
-        .join(".");
+      // The class by its package declaration, in whichever source root it is.
+      const pkg = /^\s*package\s+([\w.]+)\s*;/m.exec(readFileSync(path.join(root, main), "utf8"));
+      const cls = `${pkg ? `${pkg[1]}.` : ""}${path.posix.basename(main, ".java")}`;
       const exec = spawnSync("java", ["-cp", out, cls], { cwd: root, encoding: "utf8" });
       if (exec.status !== 0) add(found, main, `java: ${exec.stderr.trim().split("\n")[0] ?? ""}`);
     }

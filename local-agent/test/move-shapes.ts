@@ -1564,6 +1564,37 @@ public class Peeker extends Reader {
     refused: "protected",
   },
   {
+    name: "java: the old package's tests in another source root (Maven's src/test/java) gain the import, and what they reach is made public",
+    lang: "java",
+    files: {
+      [`${J}/util/Strings.java`]: `package com.acme.util;
+
+public class Strings {
+    public static String slug(String s) {
+        return lower(s).replace(' ', '-');
+    }
+
+    static String lower(String s) {
+        return s.toLowerCase();
+    }
+}
+`,
+      "src/test/java/com/acme/util/StringsTest.java": `package com.acme.util;
+
+public class StringsTest {
+    public static void main(String[] args) {
+        if (!Strings.slug("A B").equals("a-b") || !Strings.lower("A").equals("a")) {
+            throw new AssertionError();
+        }
+    }
+}
+`,
+    },
+    move: { from: `${J}/util/Strings.java`, name: "Strings", to: `${J}/text/Strings.java` },
+    followed: true,
+    says: "Strings.lower made public (package com.acme.util uses it)",
+  },
+  {
     name: "java: a public class into a file of another name is refused",
     lang: "java",
     files: { [`${J}/util/Strings.java`]: STRINGS_JAVA, [`${J}/App.java`]: APP_JAVA },

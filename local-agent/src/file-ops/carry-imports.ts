@@ -23,7 +23,7 @@ import {
   importPathOf,
   importsOf,
 } from "../imports/go-packages.ts";
-import { type JavaContext, javaMoveOf } from "../imports/java-packages.ts";
+import { type JavaContext, javaMoveOf, javaPackageOf } from "../imports/java-packages.ts";
 import { type RustContext, rustMoveOf, rustReexport } from "../imports/rust-modules.ts";
 import { isInside, type Resolved, resolvePath } from "../paths.ts";
 import { importRootOf, newPackagesFor, pythonModules } from "../python-modules.ts";
@@ -358,9 +358,15 @@ async function javaContext(
   files: readonly string[],
 ): Promise<JavaContext> {
   const dirs = new Set([path.dirname(source), path.dirname(dest)]);
+  // The old package's files in other source roots too (Maven's src/test/java beside
+  // src/main/java): a package is its name, not its directory.
+  const [own] = await readAll([source]);
+  const oldPackage = own ? javaPackageOf(own.text) : "";
   const out = await readShown(
     ws,
-    files.filter((f) => dirs.has(path.dirname(f))),
+    files,
+    (text, abs) =>
+      dirs.has(path.dirname(abs)) || (oldPackage !== "" && javaPackageOf(text) === oldPackage),
   );
   return { files: out.map(({ path, text }) => ({ path, text })) };
 }

@@ -173,7 +173,9 @@ export function rewriteJavaImporter(
       ? new RegExp(`^[ \\t]*import\\s+${quote(move.oldPackage)}\\.\\*\\s*;`, "m").test(code)
       : false;
     const edits: { start: number; end: number; insert: string }[] = [];
-    const here = pkg === move.newPackage && dir === move.newDir;
+    // A package is its name, in any source root (src/main/java, src/test/java); the default
+    // package is its directory's.
+    const here = pkg === move.newPackage && (move.newPackage !== "" || dir === move.newDir);
     const m = single.exec(code);
     if (m) {
       const end = m.index + m[0].length;
@@ -211,7 +213,7 @@ export function rewriteJavaImporter(
     if (edits.length)
       changes.push(`${file.path}: reads ${type} from package ${move.newPackage || "(default)"}`);
     // Unqualified uses that resolved through the old package (its own files, an on-demand import).
-    const samePackage = pkg === move.oldPackage && dir === move.oldDir;
+    const samePackage = pkg === move.oldPackage && (move.oldPackage !== "" || dir === move.oldDir);
     if (!m && !here && (samePackage || onDemand) && usesName(text, type) && move.newPackage) {
       text = addImport(text, `${move.newPackage}.${type}`);
       changes.push(`${file.path}: imports ${move.newPackage}.${type}`);

@@ -220,9 +220,13 @@ export async function planJavaImports(
   const resolved = new Set<string>();
   const widen: JavaWiden[] = [];
   if (across && context) {
+    // Its package's files, in any source root (a package is its name; the default package
+    // its directory's).
     const oldFiles = context.files.filter(
       (f) =>
-        f.path !== sourcePath && dirOf(f.path) === oldDir && javaPackageOf(f.text) === oldPackage,
+        f.path !== sourcePath &&
+        javaPackageOf(f.text) === oldPackage &&
+        (oldPackage !== "" || dirOf(f.path) === oldDir),
     );
     const declared = new Map<string, { type: TopType; file: JavaFile }>();
     for (const file of oldFiles)
