@@ -24,6 +24,7 @@ import { homedir } from "node:os";
 import path from "node:path";
 import {
   CACHE_PACKAGES,
+  JAVA_TEST_DEBS,
   type ProjectSpec,
   PYTHON_TOOLS,
   type PyProjectSpec,
@@ -134,12 +135,15 @@ function debVersion(pkg: string): string {
 
 /**
  * The Debian packages a project needs: its own when it comes from Debian (at
- * its version); a Python project's tests', rope and pyflakes.
+ * its version); a Python project's tests', rope and pyflakes; a Java
+ * project's JUnit.
  */
 function debsOf(spec: ProjectSpec): string[] {
   const own =
     spec.source.from === "debian" ? [`${spec.source.package}=${spec.source.version}`] : [];
-  return spec.lang === "python" ? [...own, ...(spec.debs ?? []), ...PYTHON_TOOLS] : own;
+  if (spec.lang === "python") return [...own, ...(spec.debs ?? []), ...PYTHON_TOOLS];
+  if (spec.lang === "java" && spec.testDirs?.length) return [...own, ...JAVA_TEST_DEBS];
+  return own;
 }
 
 /**

@@ -1,8 +1,9 @@
 /**
  * The Java side of `npm run bench:real` (issue 35): a library's public
- * top-level types, and javac's check of its sources (Debian's JDK). No
- * baseline here (no Java refactoring tool ships in Debian without an IDE),
- * so the compiler alone judges.
+ * top-level types, and javac's check of its sources and tests (Debian's JDK),
+ * then its JUnit tests (Debian's JUnit 4). No baseline here (no Java
+ * refactoring tool ships in Debian without an IDE), so the compiler and the
+ * tests judge.
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -52,13 +53,33 @@ export function javaUnits(
   return { units, packages: [...packages] };
 }
 
-/** javac's errors over every source of `dirs` in the tree at `root`, each in its file. */
-export function javaCheck(root: string, dirs: readonly string[]): Found[] {
+/**
+ * javac's errors over every source of `dirs` in the tree at `root`, each in
+ * its file; then, with `tests` (their sources compiled with the rest), each
+ * JUnit test that fails (`name(Class)`), and each test class that cannot run.
+ */
+export function javaCheck(
+  root: string,
+  dirs: readonly string[],
+  tests?: { dirs: readonly string[]; classpath: readonly string[] },
+): Found[] {
   const out = mkdtempSync(path.join(tmpdir(), "edgeclip-bench-javac-"));
+  const classpath = [out, ...(tests?.classpath ?? [])].join(path.delimiter);
   try {
     const run = spawnSync(
       "javac",
-      ["-d", out, "-encoding", "UTF-8", "-nowarn", "-Xmaxerrs", "1000", ...javaFiles(root, dirs)],
+      [
+        "-d",
+        out,
+        "-cp",
+        classpath,
+        "-encoding",
+        "UTF-8",
+        "-nowarn",
+        "-Xmaxerrs",
+        "1000",
+        ...javaFiles(root, [...dirs, ...(tests?.dirs ?? [])]),
+      ],
       { cwd: root, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 },
     );
     const found: Found[] = [];
@@ -72,6 +93,23 @@ export function javaCheck(root: string, dirs: readonly string[]): Found[] {
         code: "javac",
         message: `${run.stderr}`.trim().slice(0, 300),
       });
+    if (run.status !== 0 || !tests) return found;
+    // The test classes by their package declarations, wherever their files are.
+    const classes = javaFiles(root, tests.dirs)
+      .filter((f) => f.endsWith("Test.java"))
+      .map((f) => {
+        const pkg = /^\s*package\s+([\w.]+)\s*;/m.exec(readFileSync(path.join(root, f), "utf8"));
+        return `${pkg ? `${pkg[1]}.` : ""}${path.posix.basename(f, ".java")}`;
+      });
+    const junit = spawnSync("java", ["-cp", classpath, "org.junit.runner.JUnitCore", ...classes], {
+      cwd: root,
+      encoding: "utf8",
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    for (const line of `${junit.stdout}${junit.stderr}`.split("\n")) {
+      const failed = /^\d+\) (\S+)$/.exec(line);
+      if (failed?.[1]) found.push({ file: "(tests)", code: "test", message: failed[1] });
+    }
     return found;
   } finally {
     rmSync(out, { recursive: true, force: true });

@@ -122,6 +122,11 @@ export interface JavaProjectSpec {
   source: Source & { from: "git" };
   /** Its source directories, the main one first (units go to its packages). */
   sourceDirs: string[];
+  /**
+   * Its tests' sources (compiled with the rest) and the JUnit classes among
+   * them run (files named `*Test.java`), with Debian's JUnit 4 on the class path.
+   */
+  testDirs?: string[];
   licence: string;
 }
 
@@ -434,6 +439,7 @@ export const PROJECTS: ProjectSpec[] = [
     },
     // The build's template (GsonBuildConfig) beside the sources, as Maven compiles them.
     sourceDirs: ["gson/src/main/java", "gson/src/main/java-templates"],
+    testDirs: ["gson/src/test/java"],
     licence: "Apache-2.0",
   },
   {
@@ -496,6 +502,11 @@ export const TOOLS = {
   // Yarn 4's own distribution (yup pins 4.10.0, which is not on the registry).
   yarn: { package: "@yarnpkg/cli-dist", version: "4.10.3" },
 };
+
+/** Debian's packages a Java project's tests need: JUnit 4 (and Hamcrest, which it brings). */
+export const JAVA_TEST_DEBS = ["junit4"];
+/** Where Debian puts their jars. */
+export const JAVA_TEST_CLASSPATH = ["/usr/share/java/junit4.jar", "/usr/share/java/hamcrest.jar"];
 
 /** Debian's packages the Python side needs besides the projects. */
 export const PYTHON_TOOLS = ["python3-rope", "python3-pyflakes"];

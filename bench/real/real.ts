@@ -49,7 +49,12 @@ import { CACHE, ensureCachePackages, ensureProject, PYTHON } from "./cache.ts";
 import { classOf, type Found, INCOMPLETE, newFindings } from "./classes.ts";
 import { goCheck, goLint, goMovable, goUnits } from "./go-tools.ts";
 import { javaCheck, javaUnits } from "./java-tools.ts";
-import { type JavaProjectSpec, PROJECTS, type ProjectSpec } from "./projects.ts";
+import {
+  JAVA_TEST_CLASSPATH,
+  type JavaProjectSpec,
+  PROJECTS,
+  type ProjectSpec,
+} from "./projects.ts";
 import { rustCheck, rustLint, rustUnits, snakeCase } from "./rust-tools.ts";
 import { failingTests, newFailures } from "./tests.ts";
 import { differences, freshCopy, restore, type Snapshot, snapshot, writeTexts } from "./tree.ts";
@@ -222,7 +227,12 @@ function javaSide(spec: JavaProjectSpec, pristine: string): Side {
     dirs: listed.packages,
     // A public type lives in a file of its name.
     fileName: (name) => `${name}.java`,
-    check: (root) => javaCheck(root, spec.sourceDirs),
+    check: (root) =>
+      javaCheck(
+        root,
+        spec.sourceDirs,
+        spec.testDirs && { dirs: spec.testDirs, classpath: JAVA_TEST_CLASSPATH },
+      ),
     lint: () => [],
     baseline: () => LANGS.java.noBaseline,
     baselineName: LANGS.java.baseline,
