@@ -1595,6 +1595,99 @@ public class StringsTest {
     says: "Strings.lower made public (package com.acme.util uses it)",
   },
   {
+    name: "java: an anonymous subclass in the old package reaches a protected constructor from anywhere (gson's TypeToken)",
+    lang: "java",
+    files: {
+      [`${J}/util/Token.java`]: `package com.acme.util;
+
+public class Token<T> {
+    protected Token() {
+    }
+
+    public String name() {
+        return "token";
+    }
+}
+`,
+      [`${J}/util/Use.java`]: `package com.acme.util;
+
+public class Use {
+    public static void main(String[] args) {
+        if (!new Token<String>() {}.name().equals("token")) throw new AssertionError();
+    }
+}
+`,
+    },
+    move: { from: `${J}/util/Token.java`, name: "Token", to: `${J}/text/Token.java` },
+    followed: true,
+  },
+  {
+    name: "java: a public nested type's import follows its class; a package-private one its old package uses is refused (gson's LinkedHashTreeMap.Node)",
+    lang: "java",
+    files: {
+      [`${J}/util/Tree.java`]: `package com.acme.util;
+
+public class Tree {
+    public static class Options {
+        public int depth = 2;
+    }
+
+    static final class Node {
+        int key;
+    }
+}
+`,
+      [`${J}/App.java`]: `package com.acme;
+
+import com.acme.util.Tree.Options;
+
+public class App {
+    public static void main(String[] args) {
+        if (new Options().depth != 2) throw new AssertionError();
+    }
+}
+`,
+      "src/test/java/com/acme/util/TreeTest.java": `package com.acme.util;
+
+import com.acme.util.Tree.Node;
+
+public class TreeTest {
+    public static void main(String[] args) {
+        if (new Node().key != 0) throw new AssertionError();
+    }
+}
+`,
+    },
+    move: { from: `${J}/util/Tree.java`, name: "Tree", to: `${J}/text/Tree.java` },
+    refused: "Tree.Node, nested in Tree",
+  },
+  {
+    name: "java: an importer of a public nested type follows the move",
+    lang: "java",
+    files: {
+      [`${J}/util/Tree.java`]: `package com.acme.util;
+
+public class Tree {
+    public static class Options {
+        public int depth = 2;
+    }
+}
+`,
+      [`${J}/App.java`]: `package com.acme;
+
+import com.acme.util.Tree.Options;
+
+public class App {
+    public static void main(String[] args) {
+        if (new Options().depth != 2) throw new AssertionError();
+    }
+}
+`,
+    },
+    move: { from: `${J}/util/Tree.java`, name: "Tree", to: `${J}/text/Tree.java` },
+    followed: true,
+  },
+  {
     name: "java: a public class into a file of another name is refused",
     lang: "java",
     files: { [`${J}/util/Strings.java`]: STRINGS_JAVA, [`${J}/App.java`]: APP_JAVA },

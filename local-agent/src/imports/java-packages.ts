@@ -167,7 +167,8 @@ export function rewriteJavaImporter(
   const oldQ = move.oldPackage ? `${quote(move.oldPackage)}\\.` : "";
   for (const type of move.types) {
     const code = javaCode(text);
-    const single = new RegExp(`^([ \\t]*import\\s+)${oldQ}${type}(\\s*;)`, "m");
+    // `import old.T;`, and `import old.T.Nested;` of its nested types.
+    const singles = new RegExp(`^([ \\t]*import\\s+)${oldQ}${type}((?:\\.[\\w$]+)*\\s*;)`, "gm");
     const statics = new RegExp(`^([ \\t]*import\\s+static\\s+)${oldQ}${type}(\\.)`, "gm");
     const onDemand = move.oldPackage
       ? new RegExp(`^[ \\t]*import\\s+${quote(move.oldPackage)}\\.\\*\\s*;`, "m").test(code)
@@ -176,16 +177,19 @@ export function rewriteJavaImporter(
     // A package is its name, in any source root (src/main/java, src/test/java); the default
     // package is its directory's.
     const here = pkg === move.newPackage && (move.newPackage !== "" || dir === move.newDir);
-    const m = single.exec(code);
-    if (m) {
-      const end = m.index + m[0].length;
+    let m: RegExpMatchArray | undefined;
+    for (const one of code.matchAll(singles)) {
+      const end = one.index + one[0].length;
+      const nested = one[2]?.trimStart().startsWith(".") === true;
+      if (!nested) m = one;
+      // In the new package the type needs no import; its nested types still do.
       edits.push(
-        here
-          ? { start: m.index, end: end + (text[end] === "\n" ? 1 : 0), insert: "" }
+        here && !nested
+          ? { start: one.index, end: end + (text[end] === "\n" ? 1 : 0), insert: "" }
           : {
-              start: m.index,
+              start: one.index,
               end,
-              insert: `${m[1]}${move.newPackage ? `${move.newPackage}.` : ""}${type}${m[2]}`,
+              insert: `${one[1]}${move.newPackage ? `${move.newPackage}.` : ""}${type}${one[2]}`,
             },
       );
     }

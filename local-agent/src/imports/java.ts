@@ -273,7 +273,9 @@ export async function planJavaImports(
     const at = destination.lastIndexOf(unitText);
     const inserts: number[] = [];
     for (const t of moved) {
-      const users = oldCode.filter((code) => usesName(code, t.name));
+      // Its users: by name, or by an import of a nested type (`import old.T.Node;`).
+      const imports = new RegExp(`\\bimport\\s+(?:static\\s+)?[\\w.]*\\.${t.name}\\.`);
+      const users = oldCode.filter((code) => usesName(code, t.name) || imports.test(code));
       if (
         (t.isPublic || users.length) &&
         destPath.slice(destPath.lastIndexOf("/") + 1) !== `${t.name}.java`
@@ -374,10 +376,16 @@ function opening(
   const reached = type.members.filter((m) =>
     code.some((c) => new RegExp(`(?<!\\bthis)\\.${m.name}\\b`).test(c)),
   );
-  const constructed = code.some((c) =>
-    new RegExp(`\\bnew\\s+${type.name}\\s*[(<]|\\b${type.name}::new\\b`).test(c),
-  );
-  const extended = code.some((c) => new RegExp(`\\bextends\\s+${type.name}\\b`).test(c));
+  const made = code.map((c) => instantiations(c, type.name));
+  // `new T(…)` and `T::new`; an anonymous subclass (`new T<…>() { … }`) is a subclass.
+  const constructed = made.some((m) => m.plain);
+  const extended =
+    made.some((m) => m.anonymous) ||
+    code.some((c) => new RegExp(`\\bextends\\s+${type.name}\\b`).test(c));
+  // Its nested types are not opened: their own members would have to be too.
+  const nested = [...new Set(reached.filter((m) => m.isType).map((m) => `${type.name}.${m.name}`))];
+  if (nested.length)
+    return `${who} ${nested.join(", ")}, nested in ${type.name} and not public in package ${from}: package ${to} could not reach ${them(nested.length)} (make ${them(nested.length)} and what is used of ${them(nested.length)} public first).`;
   const guarded = [
     ...new Set(reached.filter((m) => m.isProtected).map((m) => `${type.name}.${m.name}`)),
     ...(constructed && type.constructors.some((c) => c.isProtected)
@@ -404,7 +412,9 @@ function opening(
   ];
   if (overridden.length)
     return `${who} ${overridden.join(", ")}, not public in package ${from} and overridden there without public, so ${them(overridden.length)} cannot be made public alone: package ${to} could not reach ${them(overridden.length)} (make ${them(overridden.length)} and the overrides public first).`;
-  const constructors = constructed || extended ? type.constructors : [];
+  // A protected constructor a subclass reaches from anywhere stays as it is.
+  const constructors =
+    constructed || extended ? type.constructors.filter((c) => !c.isProtected) : [];
   return {
     at: [
       ...(type.isPublic ? [] : [type.publicAt]),
@@ -421,6 +431,33 @@ function opening(
   };
 }
 
+/** Whether `code` makes a `name` (`new T(…)`, `T::new`), and whether an anonymous subclass of it (`new T<…>() { … }`). */
+function instantiations(code: string, name: string): { plain: boolean; anonymous: boolean } {
+  let plain = new RegExp(`\\b${name}::new\\b`).test(code);
+  let anonymous = false;
+  // Past a bracketed group that opens at `at` (`<…>`, `(…)`), or `at` itself.
+  const past = (at: number, open: string, close: string) => {
+    if (code[at] !== open) return at;
+    let depth = 0;
+    for (let i = at; i < code.length; i++) {
+      if (code[i] === open) depth++;
+      else if (code[i] === close && --depth === 0) return i + 1;
+    }
+    return code.length;
+  };
+  const space = (at: number) => {
+    while (/\s/.test(code[at] ?? "")) at++;
+    return at;
+  };
+  for (const m of code.matchAll(new RegExp(`\\bnew\\s+${name}\\b`, "g"))) {
+    const args = space(past(space(m.index + m[0].length), "<", ">"));
+    if (code[args] !== "(") continue;
+    if (code[space(past(args, "(", ")"))] === "{") anonymous = true;
+    else plain = true;
+  }
+  return { plain, anonymous };
+}
+
 /** A top-level type as a move between packages sees it. */
 interface TopType {
   name: string;
@@ -431,8 +468,8 @@ interface TopType {
   publicAt: number;
   /** The class it extends, by its simple name. */
   superclass: string | undefined;
-  /** Its fields and methods neither public nor private, with where `public ` goes (an interface's are public). */
-  members: { name: string; at: number; isProtected: boolean; isMethod: boolean }[];
+  /** Its fields, methods and nested types neither public nor private, with where `public ` goes (an interface's are public). */
+  members: { name: string; at: number; isProtected: boolean; isMethod: boolean; isType?: true }[];
   /** Its constructors neither public nor private, each with where `public ` goes (an enum's are private). */
   constructors: { at: number; isProtected: boolean }[];
 }
@@ -492,6 +529,9 @@ function membersOf(type: Node): Pick<TopType, "members" | "constructors"> {
     } else if (member.type === "method_declaration") {
       const name = member.childForFieldName("name")?.text;
       if (name) members.push({ name, at, isProtected, isMethod: true });
+    } else if (/^(class|interface|enum|record|annotation_type)_declaration$/.test(member.type)) {
+      const name = member.childForFieldName("name")?.text;
+      if (name) members.push({ name, at, isProtected, isMethod: false, isType: true });
     } else if (member.type === "field_declaration")
       for (const d of member.childrenForFieldName("declarator")) {
         const name = d?.childForFieldName("name")?.text;
