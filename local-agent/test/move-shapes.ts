@@ -1846,6 +1846,30 @@ fn slugs() {
     followed: true,
   },
   {
+    name: "rust: a library's public item keeps its public path for the crates that depend on it, which no move sees: the old module re-exports it",
+    lang: "rust",
+    files: {
+      "Cargo.toml": CARGO_TOML,
+      "src/lib.rs": "pub mod util;\n",
+      "src/util.rs": UTIL_RS,
+    },
+    move: { from: "src/util.rs", name: "slug", to: "src/text.rs" },
+    followed: true,
+    says: "src/util.rs: re-exports slug from src/text.rs, for crates that depend on this library",
+  },
+  {
+    name: "rust: a binary's or a private module's item has no public path to keep: no re-export",
+    lang: "rust",
+    files: {
+      "Cargo.toml": CARGO_TOML,
+      "src/lib.rs":
+        'mod util;\n\npub fn run() -> usize {\n    util::slug("A B").len() + util::keep(" x ").len()\n}\n',
+      "src/util.rs": UTIL_RS,
+    },
+    move: { from: "src/util.rs", name: "slug", to: "src/text.rs" },
+    followed: true,
+  },
+  {
     name: "rust: a private function the unit reads is made pub(crate), no wider than the new module needs, and the receipt says so",
     lang: "rust",
     files: {

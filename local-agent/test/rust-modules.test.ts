@@ -7,6 +7,7 @@ import {
   modulePathOf,
   resolvePath,
   rewriteRustImporter,
+  rustPublicPaths,
   scopeOf,
   sharedModule,
   visibilityFor,
@@ -110,5 +111,33 @@ describe("Rust's modules without parsing", () => {
     const text =
       "pub(crate) trait Ext {\n    fn strip(&self);\n}\npub(crate) use crate::alloc::vec::Vec;\nmod inner {\n    pub struct Hidden;\n}\n";
     expect([...bindingsOf(text)].sort()).toEqual(["Ext", "Vec", "inner", "strip"]);
+  });
+
+  it("finds a library's public paths through the old module: pub items of modules public from lib.rs", () => {
+    const lib = (root: string, util: string) => ({
+      src: "src",
+      files: [
+        { path: "src/lib.rs", text: root },
+        { path: "src/util.rs", text: util },
+      ],
+    });
+    const move = { oldModule: ["util"], newModule: ["text"], names: ["slug", "lower"] };
+    const unit = "/// Slugs.\npub fn slug() {}\n\npub(crate) fn lower() {}\n";
+    expect(rustPublicPaths(move, lib("pub mod util;\n", ""), unit)).toEqual([
+      {
+        names: ["slug"],
+        through:
+          "crates that depend on this library: may read slug by its public path (crate::util)",
+      },
+    ]);
+    // A private module, a binary crate: no path other crates use.
+    expect(rustPublicPaths(move, lib("mod util;\n", ""), unit)).toEqual([]);
+    expect(
+      rustPublicPaths(
+        move,
+        { src: "src", files: [{ path: "src/main.rs", text: "pub mod util;\n" }] },
+        unit,
+      ),
+    ).toEqual([]);
   });
 });

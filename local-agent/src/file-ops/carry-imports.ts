@@ -24,7 +24,12 @@ import {
   importsOf,
 } from "../imports/go-packages.ts";
 import { type JavaContext, javaMoveOf, javaPackageOf } from "../imports/java-packages.ts";
-import { type RustContext, rustMoveOf, rustReexport } from "../imports/rust-modules.ts";
+import {
+  type RustContext,
+  rustMoveOf,
+  rustPublicPaths,
+  rustReexport,
+} from "../imports/rust-modules.ts";
 import { isInside, type Resolved, resolvePath } from "../paths.ts";
 import { importRootOf, newPackagesFor, pythonModules } from "../python-modules.ts";
 import { languageOf } from "../syntax/languages.ts";
@@ -219,7 +224,17 @@ export async function carryFor(
       result: fromResult,
     },
     dest: { path: toResult.path, text: rewritten.dest.text, result: toResult },
-    requests: rewritten.reexport,
+    requests: [
+      ...rewritten.reexport,
+      // A library's public paths through the old module, which other crates may use.
+      ...(rustMove && fromResult.selection
+        ? rustPublicPaths(
+            rustMove.move,
+            rustMove.context,
+            sourceFirst.text.slice(fromResult.selection.start, fromResult.selection.end),
+          )
+        : []),
+    ],
     ...(rustMove
       ? {
           rustReexport: (text: string, names: readonly string[]) =>

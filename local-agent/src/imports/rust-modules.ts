@@ -406,6 +406,43 @@ export function rustMoveOf(
   return { move, context, declare: { path: file, name, visibility } };
 }
 
+/**
+ * What moved that other crates may read by a public path through the old
+ * module: a library's `pub` item in a module declared `pub mod` all the way
+ * from `lib.rs` (or in `lib.rs` itself). A move cannot see those crates, so
+ * the old module re-exports it (carry.ts carryReexport), as for a file
+ * outside `src/` that names it, and the receipt says so.
+ */
+export function rustPublicPaths(
+  move: RustMove,
+  context: RustContext,
+  unitText: string,
+): { names: string[]; through: string }[] {
+  if (crateRootFile(context) !== `${context.src}/lib.rs`) return [];
+  for (let i = 1; i <= move.oldModule.length; i++) {
+    const path = move.oldModule.slice(0, i);
+    const file = declaringFile(path, context);
+    const text = context.files.find((f) => f.path === file)?.text;
+    if ((text && declaresModule(text, path.at(-1) ?? "")?.[1]?.trim()) !== "pub") return [];
+  }
+  const code = rustCode(unitText);
+  const names = move.names.filter((n) =>
+    new RegExp(
+      `^[ \\t]*pub\\s+(?:(?:const|async|unsafe|extern\\s+"[^"]*")\\s+)*(?:fn|struct|enum|union|trait|type|const|static(?:\\s+mut)?)\\s+${n}\\b`,
+      "m",
+    ).test(code),
+  );
+  const path = ["crate", ...move.oldModule].join("::");
+  return names.length
+    ? [
+        {
+          names,
+          through: `crates that depend on this library: may read ${names.join(", ")} by its public path (${path})`,
+        },
+      ]
+    : [];
+}
+
 /** The old module's text re-exporting `names` from `newModule`, so that paths through it hold (`pub use crate::text::slug;`). */
 export function rustReexport(
   text: string,
