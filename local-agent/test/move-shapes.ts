@@ -1321,6 +1321,65 @@ func main() {
     followed: true,
   },
   {
+    name: "go: literals without keys that a move makes another package's get their fields' names (go vet's composites check)",
+    lang: "go",
+    files: {
+      "go.mod": GO_MOD,
+      "geo/point.go": "package geo\n\n// Point is a point.\ntype Point struct{ X, Y int }\n",
+      "geo/origin.go":
+        "package geo\n\n// Origin is the origin.\nfunc Origin() Point { return Point{0, 0} }\n",
+      "main.go": `package main
+
+import (
+\t"fmt"
+
+\t"example.com/app/geo"
+)
+
+func main() {
+\tfmt.Println(geo.Origin())
+}
+`,
+    },
+    move: { from: "geo/point.go", name: "Point", to: "shapes/point.go" },
+    followed: true,
+    says: "geo/origin.go: names the fields of its Point literals",
+  },
+  {
+    name: "go: the unit's literals without keys of its old package's struct get their fields' names",
+    lang: "go",
+    files: {
+      "go.mod": GO_MOD,
+      "geo/pair.go": `package geo
+
+// Pair is two numbers.
+type Pair struct {
+\tA, B int
+}
+
+// Make makes one.
+func Make() Pair {
+\treturn Pair{1, 2}
+}
+`,
+      "main.go": `package main
+
+import (
+\t"fmt"
+
+\t"example.com/app/geo"
+)
+
+func main() {
+\tfmt.Println(geo.Make())
+}
+`,
+    },
+    move: { from: "geo/pair.go", name: "Make", to: "maker/make.go" },
+    followed: true,
+    says: "maker/make.go: names the fields of its Pair literals",
+  },
+  {
     name: "go: a type whose methods stay behind is refused across packages",
     lang: "go",
     files: {

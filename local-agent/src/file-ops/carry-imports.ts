@@ -169,6 +169,7 @@ export async function carryFor(
       go,
       current.get(from.abs)?.text ?? "",
       destHeld.text,
+      carried.literalFields,
     );
   const javaMove =
     java &&

@@ -73,6 +73,7 @@ export async function carryImports(options: {
       sourceEmptied: boolean;
       unitReads: UnitRead[];
       widen: JavaWiden[];
+      literalFields: Record<string, string[]> | undefined;
     }
   | undefined
 > {
@@ -160,6 +161,7 @@ export async function carryImports(options: {
     sourceEmptied: plan.sourceEmptied === true,
     unitReads: plan.unitReads ?? [],
     widen: plan.widen ?? [],
+    literalFields: plan.literalFields,
   };
 }
 

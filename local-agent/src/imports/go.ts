@@ -407,6 +407,90 @@ function reachesHidden(
   return out;
 }
 
+/** Each struct type's fields in order (an embedded one by its type's name), as the file declares them. */
+function structFields(tree: Tree): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const decl of kids(tree.rootNode).filter((c) => c.type === "type_declaration"))
+    for (const spec of kids(decl).filter((c) => c.type === "type_spec")) {
+      const type = spec.childForFieldName("name")?.text;
+      const struct = spec.childForFieldName("type");
+      if (!type || struct?.type !== "struct_type") continue;
+      const fields: string[] = [];
+      for (const list of kids(struct).filter((c) => c.type === "field_declaration_list"))
+        for (const field of kids(list).filter((c) => c.type === "field_declaration")) {
+          const names = field.childrenForFieldName("name").filter((n): n is Node => n !== null);
+          if (names.length) fields.push(...names.map((n) => n.text));
+          else {
+            const embedded = field.childForFieldName("type")?.text.replace(/^\*/, "") ?? "";
+            fields.push(
+              embedded
+                .replace(/\[[\s\S]*$/, "")
+                .split(".")
+                .at(-1) ?? embedded,
+            );
+          }
+        }
+      out.set(type, fields);
+    }
+  return out;
+}
+
+/**
+ * `text` with its literals of another package's structs (`q.T{a, b}`, of
+ * `fields`' types) given their fields' names (`q.T{X: a, Y: b}`): go vet asks
+ * for keys on another package's struct, and a move made the package another.
+ * A literal whose values do not match the fields one to one is left.
+ */
+function keyLiterals(
+  text: string,
+  tree: Tree,
+  q: string,
+  fields: ReadonlyMap<string, readonly string[]>,
+  within: { start: number; end: number } = { start: 0, end: text.length },
+): { text: string; types: string[] } {
+  const edits: { start: number; end: number; insert: string }[] = [];
+  const types = new Set<string>();
+  const visit = (node: Node) => {
+    if (node.endIndex <= within.start || node.startIndex >= within.end) return;
+    if (node.type === "composite_literal") {
+      const type = node.childForFieldName("type");
+      const name =
+        type?.type === "qualified_type" && type.childForFieldName("package")?.text === q
+          ? type.childForFieldName("name")?.text
+          : undefined;
+      const names = name === undefined ? undefined : fields.get(name);
+      const elements = kids(node.childForFieldName("body") ?? node).filter(
+        (k) => k.type === "literal_element" || k.type === "keyed_element",
+      );
+      if (
+        name &&
+        names?.length === elements.length &&
+        elements.every((e) => e.type === "literal_element")
+      ) {
+        elements.forEach((e, i) =>
+          edits.push({ start: e.startIndex, end: e.startIndex, insert: `${names[i]}: ` }),
+        );
+        types.add(name);
+      }
+    }
+    for (const child of kids(node)) visit(child);
+  };
+  visit(tree.rootNode);
+  return { text: replaceRanges(text, edits), types: [...types] };
+}
+
+/** keyLiterals over `text`, parsed. */
+function keyedIn(
+  text: string,
+  q: string,
+  fields: ReadonlyMap<string, readonly string[]>,
+  within?: { start: number; end: number },
+): Promise<{ text: string; types: string[] }> {
+  return fields.size
+    ? withTree(text, "go", (tree) => keyLiterals(text, tree, q, fields, within))
+    : Promise.resolve({ text, types: [] });
+}
+
 /** A Go move between directories, as its importers need it (planGoImporter). */
 export interface GoMove {
   oldDir: string;
@@ -417,6 +501,8 @@ export interface GoMove {
   newImport: string;
   /** The names the unit declares. */
   moved: string[];
+  /** The fields of the structs that moved, in order: the old package's literals of them get keys. */
+  fields?: Record<string, string[]>;
 }
 
 /** `text` with the package clause `name` first, where it has none (a new or empty file). */
@@ -564,6 +650,7 @@ export async function planGoImports(
     ...(blocked.length ? { blocked } : {}),
     ...(across && moved.length ? { moved } : {}),
     ...(input.brought?.length && !blocked.length ? { brought: input.brought } : {}),
+    ...(movedFields.size ? { literalFields: Object.fromEntries(movedFields) } : {}),
   });
 
   // The old package's other files (its own tests among them), and the names they declare.
@@ -604,6 +691,14 @@ export async function planGoImports(
       }))
     : { uses: false, methods: [] };
   const oldUses = sourceUses.uses || elsewhere.some((e) => e.tree.uses);
+  // The fields of the structs that move and of the old package's others, in order: literals
+  // without keys that cross the boundary now get them.
+  const beforeFields = across ? await withTree(input.sourceBefore, "go", structFields) : new Map();
+  const movedFields = new Map([...beforeFields].filter(([t]) => movedSet.has(t)));
+  const oldFields = new Map([...beforeFields].filter(([t]) => !movedSet.has(t)));
+  if (across)
+    for (const f of oldFiles)
+      for (const [t, names] of await withTree(f.text, "go", structFields)) oldFields.set(t, names);
 
   if (across && context) {
     const pkgs = `package ${oldPackage} (${oldDir || "."}) and package ${newPackage} (${newDir || "."})`;
@@ -768,7 +863,11 @@ export async function planGoImports(
       return requalify(unitText, qualify, oldPackage, unqualify, input.unit.start);
     });
     if (at >= 0 && rewritten !== unitText) {
-      destination = destination.slice(0, at) + rewritten + destination.slice(at + unitText.length);
+      // Its literals of the old package's structs, another package's now, get their keys.
+      const keyed = await keyedIn(rewritten, oldPackage, oldFields);
+      if (keyed.types.length)
+        changes.push(`${destPath}: names the fields of its ${keyed.types.join(", ")} literals`);
+      destination = destination.slice(0, at) + keyed.text + destination.slice(at + unitText.length);
       if (own.length) {
         specs.push({
           name: oldPackage,
@@ -801,9 +900,17 @@ export async function planGoImports(
   if (across && context && newImport && sourceUses.uses) {
     const requalified = await withTree(source, "go", (tree) => {
       const { name, spec } = importNameIn(source, tree, newImport, newPackage);
-      return { text: requalify(source, usesOf(tree, 0, source.length, movedSet), name), spec };
+      return {
+        text: requalify(source, usesOf(tree, 0, source.length, movedSet), name),
+        spec,
+        name,
+      };
     });
     source = requalified.text;
+    const keyed = await keyedIn(source, requalified.name, movedFields);
+    source = keyed.text;
+    if (keyed.types.length)
+      changes.push(`${sourcePath}: names the fields of its ${keyed.types.join(", ")} literals`);
     if (requalified.spec) {
       const spec = requalified.spec;
       const facts = await withTree(source, "go", (tree) => factsOf(tree, source));
@@ -853,6 +960,7 @@ export async function planGoImporter(input: {
       return {
         text: requalify(text, uses, name),
         spec,
+        name,
         names: [...new Set(uses.map((u) => u.text))],
       };
     });
@@ -860,6 +968,10 @@ export async function planGoImporter(input: {
     text = done.text;
     spec = done.spec;
     changes.push(`${importerPath}: reads ${done.names.join(", ")} from ${move.newImport}`);
+    const keyed = await keyedIn(text, done.name, new Map(Object.entries(move.fields ?? {})));
+    text = keyed.text;
+    if (keyed.types.length)
+      changes.push(`${importerPath}: names the fields of its ${keyed.types.join(", ")} literals`);
   } else {
     const old = importsOf(text).find((i) => i.path === move.oldImport);
     if (!old || old.alias === "_") return undefined;
@@ -926,6 +1038,7 @@ export function goMoveOf(
   context: GoContext,
   sourceText: string,
   destText: string,
+  fields?: Record<string, string[]>,
 ): GoMove | undefined {
   const oldDir = dirOf(sourcePath);
   const newDir = dirOf(destPath);
@@ -934,7 +1047,16 @@ export function goMoveOf(
   const oldPackage = packageClause(sourceText);
   const newPackage = packageClause(destText);
   if (oldDir === newDir || !oldImport || !newImport || !oldPackage || !newPackage) return undefined;
-  return { oldDir, newDir, oldPackage, newPackage, oldImport, newImport, moved: [...moved] };
+  return {
+    oldDir,
+    newDir,
+    oldPackage,
+    newPackage,
+    oldImport,
+    newImport,
+    moved: [...moved],
+    ...(fields && Object.keys(fields).length ? { fields } : {}),
+  };
 }
 
 /** A top-level declaration of a Go file: what it declares, and its lines with its doc comment. */

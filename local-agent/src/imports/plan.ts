@@ -63,6 +63,8 @@ export interface ImportPlan {
   unitReads?: UnitRead[];
   /** Declarations of the old package's other files made public so the unit reaches them (Java). */
   widen?: JavaWiden[];
+  /** The fields of the structs that moved, in order: the old package's literals of them get keys (Go). */
+  literalFields?: Record<string, string[]>;
 }
 
 /** What an importer of a moved unit becomes (importers.ts): its text, and what changed or was not followed. */
