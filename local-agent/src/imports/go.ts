@@ -467,8 +467,12 @@ function keyLiterals(
         names?.length === elements.length &&
         elements.every((e) => e.type === "literal_element")
       ) {
-        elements.forEach((e, i) =>
-          edits.push({ start: e.startIndex, end: e.startIndex, insert: `${names[i]}: ` }),
+        edits.push(
+          ...elements.map((e, i) => ({
+            start: e.startIndex,
+            end: e.startIndex,
+            insert: `${names[i]}: `,
+          })),
         );
         types.add(name);
       }
