@@ -1905,6 +1905,38 @@ fn slugs() {
     followed: true,
   },
   {
+    name: "rust: a standard trait the unit uses only by calling its methods (read_to_string) goes with it, and stays where the old module still calls them",
+    lang: "rust",
+    files: {
+      "Cargo.toml": CARGO_TOML,
+      "src/main.rs": `mod util;
+
+fn main() {
+    println!("{} {}", util::slurp("Cargo.toml").len(), util::size("Cargo.toml"));
+}
+`,
+      "src/util.rs": `use std::fs::File;
+use std::io::Read;
+
+/// The file's text.
+pub fn slurp(path: &str) -> String {
+    let mut text = String::new();
+    File::open(path).unwrap().read_to_string(&mut text).unwrap();
+    text
+}
+
+/// Its length.
+pub fn size(path: &str) -> usize {
+    let mut text = String::new();
+    File::open(path).unwrap().read_to_string(&mut text).unwrap();
+    text.len()
+}
+`,
+    },
+    move: { from: "src/util.rs", name: "slurp", to: "src/text.rs" },
+    followed: true,
+  },
+  {
     name: "rust: a library's public item keeps its public path for the crates that depend on it, which no move sees: the old module re-exports it",
     lang: "rust",
     files: {

@@ -123,7 +123,26 @@ function factsOf(tree: Tree, text: string): Facts {
   return { uses, insertAt, hasUses, declared };
 }
 
-function namesIn(tree: Tree, start: number, end: number): Set<string> {
+/**
+ * Standard traits code uses without naming them, by calling their methods
+ * (`file.read_to_string(…)` needs `use std::io::Read;` in scope): each with
+ * the calls that are its own (not `read`, `lines`, `borrow`: other types
+ * have those too).
+ */
+const STD_TRAIT_CALLS: [string, RegExp][] = [
+  ["Read", /\.(?:read_to_string|read_to_end|read_exact)\s*\(/],
+  // Not `write!`, `write_str`: a Formatter has those of its own.
+  ["Write", /\.(?:write_all|flush)\s*\(/],
+  ["BufRead", /\.(?:read_line|read_until|fill_buf)\s*\(/],
+  ["Seek", /\.(?:seek|rewind|stream_position)\s*\(/],
+  ["FromStr", /\bfrom_str\s*\(/],
+  ["FromIterator", /\bfrom_iter\s*\(/],
+  ["Hash", /\.hash\s*\(/],
+  ["PermissionsExt", /\.(?:set_mode|from_mode)\s*\(|\.mode\s*\(\s*\)/],
+];
+
+/** The names used in [start, end): identifiers and types, and the standard traits its calls need. */
+function namesIn(tree: Tree, text: string, start: number, end: number): Set<string> {
   const used = new Set<string>();
   const visit = (node: Node) => {
     if (node.endIndex <= start || node.startIndex >= end) return;
@@ -132,6 +151,8 @@ function namesIn(tree: Tree, start: number, end: number): Set<string> {
     for (const child of kids(node)) visit(child);
   };
   visit(tree.rootNode);
+  const code = rustCode(text).slice(start, end);
+  for (const [trait, calls] of STD_TRAIT_CALLS) if (calls.test(code)) used.add(trait);
   return used;
 }
 
@@ -146,7 +167,7 @@ export async function planRustImports(
     return planAcrossModules(input, context, oldModule, newModule);
   const before = await withTree(input.sourceBefore, "rust", (tree) => ({
     facts: factsOf(tree, input.sourceBefore),
-    used: namesIn(tree, input.unit.start, input.unit.end),
+    used: namesIn(tree, input.sourceBefore, input.unit.start, input.unit.end),
   }));
   const dest = await withTree(input.destAfter, "rust", (tree) => factsOf(tree, input.destAfter));
   const dir = (p: string) => p.slice(0, Math.max(0, p.lastIndexOf("/")));
@@ -380,7 +401,7 @@ async function planAcrossModules(
   const crate = (m: readonly string[]) => ["crate", ...m].join("::");
   const before = await withTree(input.sourceBefore, "rust", (tree) => ({
     facts: factsOf(tree, input.sourceBefore),
-    used: namesIn(tree, input.unit.start, input.unit.end),
+    used: namesIn(tree, input.sourceBefore, input.unit.start, input.unit.end),
     items: itemsOf(tree),
   }));
   const inUnit = (i: Item) => i.start >= input.unit.start && i.end <= input.unit.end;
@@ -394,7 +415,7 @@ async function planAcrossModules(
   const cfgOf = (items: readonly Item[]) => (name: string) =>
     items.find((i) => i.name === name)?.cfg ?? "";
   const after = await withTree(input.sourceAfter, "rust", (tree) => ({
-    used: namesIn(tree, 0, input.sourceAfter.length),
+    used: namesIn(tree, input.sourceAfter, 0, input.sourceAfter.length),
     facts: factsOf(tree, input.sourceAfter),
     items: itemsOf(tree),
     members: implMembersOf(tree),
