@@ -1011,6 +1011,20 @@ func TestSlug(t *testing.T) {
 }
 `;
 
+/** A main package printing `expr`, which reads package `pkg` of example.com/app. */
+const mainGo = (pkg: string, expr: string) => `package main
+
+import (
+\t"fmt"
+
+\t"example.com/app/${pkg}"
+)
+
+func main() {
+\tfmt.Println(${expr})
+}
+`;
+
 /** Go (issue 35): each judged by \`go vet\` and \`go test\` over the module. */
 export const GO_SHAPES: Shape[] = [
   {
@@ -1304,18 +1318,7 @@ func trim(s string) string {
 // Keep stays.
 func Keep(s string) string { return trim(s) }
 `,
-      "main.go": `package main
-
-import (
-\t"fmt"
-
-\t"example.com/app/util"
-)
-
-func main() {
-\tfmt.Println(util.Slug("Hello World"), util.Keep(" x "))
-}
-`,
+      "main.go": mainGo("util", `util.Slug("Hello World"), util.Keep(" x ")`),
     },
     move: { from: "util/util.go", name: "Slug", to: "text/slug.go" },
     followed: true,
@@ -1328,18 +1331,7 @@ func main() {
       "geo/point.go": "package geo\n\n// Point is a point.\ntype Point struct{ X, Y int }\n",
       "geo/origin.go":
         "package geo\n\n// Origin is the origin.\nfunc Origin() Point { return Point{0, 0} }\n",
-      "main.go": `package main
-
-import (
-\t"fmt"
-
-\t"example.com/app/geo"
-)
-
-func main() {
-\tfmt.Println(geo.Origin())
-}
-`,
+      "main.go": mainGo("geo", "geo.Origin()"),
     },
     move: { from: "geo/point.go", name: "Point", to: "shapes/point.go" },
     followed: true,
@@ -1362,18 +1354,7 @@ func Make() Pair {
 \treturn Pair{1, 2}
 }
 `,
-      "main.go": `package main
-
-import (
-\t"fmt"
-
-\t"example.com/app/geo"
-)
-
-func main() {
-\tfmt.Println(geo.Make())
-}
-`,
+      "main.go": mainGo("geo", "geo.Make()"),
     },
     move: { from: "geo/pair.go", name: "Make", to: "maker/make.go" },
     followed: true,
@@ -1446,6 +1427,16 @@ public class App {
     public static void main(String[] args) {
         if (!Strings.slug(" A B ").equals("a-b")) throw new AssertionError(Strings.slug("A B"));
         System.out.println(com.acme.util.Strings.slug("Hello World"));
+    }
+}
+`;
+
+/** A class of com.acme.util reading its package's Lower. */
+const STRINGS_LOWER_JAVA = `package com.acme.util;
+
+public class Strings {
+    public static String slug(String s) {
+        return Lower.of(s);
     }
 }
 `;
@@ -1757,14 +1748,7 @@ public class App {
     name: "java: a class reading a package-private class of its old package has it made public, with the member it calls (gson's JsonScope)",
     lang: "java",
     files: {
-      [`${J}/util/Strings.java`]: `package com.acme.util;
-
-public class Strings {
-    public static String slug(String s) {
-        return Lower.of(s);
-    }
-}
-`,
+      [`${J}/util/Strings.java`]: STRINGS_LOWER_JAVA,
       [`${J}/util/Lower.java`]: `package com.acme.util;
 
 final class Lower {
@@ -1782,14 +1766,7 @@ final class Lower {
     name: "java: a class reading a package-private class declared in a file of another name is refused",
     lang: "java",
     files: {
-      [`${J}/util/Strings.java`]: `package com.acme.util;
-
-public class Strings {
-    public static String slug(String s) {
-        return Lower.of(s);
-    }
-}
-`,
+      [`${J}/util/Strings.java`]: STRINGS_LOWER_JAVA,
       [`${J}/util/Cases.java`]: `package com.acme.util;
 
 public class Cases {
