@@ -686,6 +686,52 @@ describe("selections, indentation and the syntax guard", () => {
     expect(reported.ok && reported.value.result.results[0]?.parses).toBe(false);
   });
 
+  it("says of a file's place what its language's tools would: a Java package naming another directory is refused; a new Rust file no mod declares is not claimed to parse", async () => {
+    const { ws, file } = workspace();
+    const java = "package com.acme.text;\n\npublic class Strings {}\n";
+    const misplaced = await apply(
+      ws,
+      [paste("src/com/acme/util/Strings.java", "append", { create_if_missing: true })],
+      [java],
+      false,
+      "refuse",
+    );
+    expect(misplaced).toMatchObject({ ok: false, error: { code: "SYNTAX_ERROR" } });
+    if (!misplaced.ok)
+      expect(misplaced.error.message).toContain(
+        "package com.acme.text does not match its directory src/com/acme/util",
+      );
+    const placed = await apply(
+      ws,
+      [paste("src/com/acme/text/Strings.java", "append", { create_if_missing: true })],
+      [java],
+      false,
+      "refuse",
+    );
+    expect(placed.ok && placed.value.result.results[0]?.parses).toBe(true);
+    // Rust: cargo compiles a module some `mod` declares; a paste of the file alone claims nothing.
+    file("crate/src/lib.rs", "pub mod util;\n");
+    const alone = await apply(
+      ws,
+      [paste("crate/src/text.rs", "append", { create_if_missing: true })],
+      ["pub fn slug() {}\n"],
+      false,
+      "refuse",
+    );
+    expect(alone.ok && alone.value.result.results[0]?.parses).toBeUndefined();
+    const declared = await apply(
+      ws,
+      [
+        paste("crate/src/lib.rs", "append"),
+        paste("crate/src/words.rs", "append", { create_if_missing: true, text: 1 }),
+      ],
+      ["pub mod words;\n", "pub fn count() {}\n"],
+      false,
+      "refuse",
+    );
+    expect(declared.ok && declared.value.result.results[1]?.parses).toBe(true);
+  });
+
   it("does not cry wolf on TypeScript the grammar misreads, and still refuses a real break there", async () => {
     // rxjs's, mobx's and zod's shapes (Apache-2.0, MIT, MIT), trimmed.
     const { ws, file } = workspace();
