@@ -333,32 +333,17 @@ function methodsOn(tree: Tree, types: ReadonlySet<string>): string[] {
     .map((c) => `${receiverOf(c)}.${c.childForFieldName("name")?.text ?? ""}`);
 }
 
-/** Each struct type's fields (an embedded one by its type's name) and each type's methods the file declares. */
-function membersOf(tree: Tree): Map<string, Set<string>> {
-  const out = new Map<string, Set<string>>();
-  const of = (type: string) => out.get(type) ?? out.set(type, new Set()).get(type) ?? new Set();
+/** Each struct type's fields (`fields`, structFields) and each type's methods the file declares. */
+function membersOf(
+  tree: Tree,
+  fields: Map<string, string[]> = structFields(tree),
+): Map<string, Set<string>> {
+  const out = new Map([...fields].map(([type, names]) => [type, new Set(names)]));
   for (const child of kids(tree.rootNode)) {
-    if (child.type === "method_declaration") {
-      const name = child.childForFieldName("name")?.text;
-      if (name) of(receiverOf(child)).add(name);
-      continue;
-    }
-    if (child.type !== "type_declaration") continue;
-    for (const spec of kids(child).filter((c) => c.type === "type_spec")) {
-      const type = spec.childForFieldName("name")?.text;
-      const struct = spec.childForFieldName("type");
-      if (!type || struct?.type !== "struct_type") continue;
-      const fields = of(type);
-      for (const list of kids(struct).filter((c) => c.type === "field_declaration_list"))
-        for (const field of kids(list).filter((c) => c.type === "field_declaration")) {
-          const names = field.childrenForFieldName("name").filter((n): n is Node => n !== null);
-          if (names.length) for (const n of names) fields.add(n.text);
-          else {
-            const embedded = field.childForFieldName("type")?.text.replace(/^\*/, "");
-            if (embedded) fields.add(embedded.split(".").at(-1) ?? embedded);
-          }
-        }
-    }
+    const name = child.type === "method_declaration" && child.childForFieldName("name")?.text;
+    if (!name) continue;
+    const receiver = receiverOf(child);
+    out.set(receiver, (out.get(receiver) ?? new Set()).add(name));
   }
   return out;
 }
@@ -697,12 +682,19 @@ export async function planGoImports(
   const oldUses = sourceUses.uses || elsewhere.some((e) => e.tree.uses);
   // The fields of the structs that move and of the old package's others, in order: literals
   // without keys that cross the boundary now get them.
-  const beforeFields = across ? await withTree(input.sourceBefore, "go", structFields) : new Map();
+  // Each file parsed once for both: its structs' fields, and its types' fields and methods.
+  const shapesOf = (text: string) =>
+    withTree(text, "go", (tree) => {
+      const fields = structFields(tree);
+      return { fields, members: membersOf(tree, fields) };
+    });
+  const beforeShapes = across ? await shapesOf(input.sourceBefore) : undefined;
+  const oldShapes: Awaited<ReturnType<typeof shapesOf>>[] = [];
+  if (across) for (const f of oldFiles) oldShapes.push(await shapesOf(f.text));
+  const beforeFields = beforeShapes?.fields ?? new Map<string, string[]>();
   const movedFields = new Map([...beforeFields].filter(([t]) => movedSet.has(t)));
   const oldFields = new Map([...beforeFields].filter(([t]) => !movedSet.has(t)));
-  if (across)
-    for (const f of oldFiles)
-      for (const [t, names] of await withTree(f.text, "go", structFields)) oldFields.set(t, names);
+  for (const shape of oldShapes) for (const [t, names] of shape.fields) oldFields.set(t, names);
 
   if (across && context) {
     const pkgs = `package ${oldPackage} (${oldDir || "."}) and package ${newPackage} (${newDir || "."})`;
@@ -733,11 +725,11 @@ export async function planGoImports(
           .map(([t, names]) => [t, new Set([...names].filter((n) => !isExported(n)))] as const)
           .filter(([, names]) => names.size),
       );
-    const beforeMembers = await withTree(input.sourceBefore, "go", membersOf);
+    const beforeMembers = beforeShapes?.members ?? new Map<string, Set<string>>();
     const movedMembers = allOf(beforeMembers, (t) => movedSet.has(t));
     const oldMembers = allOf(beforeMembers, (t) => !movedSet.has(t));
-    for (const f of oldFiles)
-      for (const [t, names] of await withTree(f.text, "go", membersOf))
+    for (const shape of oldShapes)
+      for (const [t, names] of shape.members)
         oldMembers.set(t, new Set([...(oldMembers.get(t) ?? []), ...names]));
     const namesOf = (members: Map<string, Set<string>>) =>
       new Set([...members.values()].flatMap((n) => [...n]));
