@@ -55,6 +55,24 @@ describe("import-aware moves in Java", () => {
   });
 });
 
+describe("the old Java file a class leaves", () => {
+  it("keeps no run of blank lines where the class was (issue 35)", async () => {
+    const text = "package com.acme.util;\n\nclass A {}\n\nclass Strings {}\n\nclass B {}\n";
+    const found = await select(text, { focus: "Strings" }, "java", "Util.java");
+    if (!found.ok) throw new Error(found.error.message);
+    const { start, end } = found.value;
+    const plan = await planJavaImports({
+      sourcePath: "com/acme/util/Util.java",
+      destPath: "com/acme/util/Strings.java",
+      sourceBefore: text,
+      unit: { start, end },
+      sourceAfter: text.slice(0, start) + text.slice(end),
+      destAfter: text.slice(start, end),
+    });
+    expect(plan.source).toBe("package com.acme.util;\n\nclass A {}\n\nclass B {}\n");
+  });
+});
+
 describe("Java types the unit uses, by where they are declared", () => {
   it("needs nothing for the destination's own types, its nested ones too, and imports the old file's by name", async () => {
     // The shape of the issue's report: a method pasted over A.java#A.f, using A and its nested record L.
