@@ -12,7 +12,7 @@ import { dashboard } from "./dashboard/routes.ts";
 import { serveMcp } from "./mcp/handler.ts";
 import { relayMcp } from "./mcp/relay.ts";
 import { routePath } from "./route-path.ts";
-import { NONCE_HEADER, newNonce, portOf, proofOf, Secret32 } from "./shared/bridge/proof.ts";
+import { NONCE_HEADER, newNonce, proofOf, Secret32 } from "./shared/bridge/proof.ts";
 import { agentCommand, mcpRelayCommand } from "./shared/core/agent-command.ts";
 import { dashboardLinkOf } from "./shared/core/dashboard-host.ts";
 import { accountsStub, bridgeStub } from "./stubs.ts";
@@ -75,6 +75,15 @@ app.all("/mcp", async (c) => {
 });
 
 /**
+ * Why a local server without `EDGECLIP_LOCAL_PORT` (a bare `wrangler dev`)
+ * proves nothing: its proof names the port it listens on, and the only other
+ * source of a port is the request's `Host`, which a program relaying from
+ * another port writes as it likes (issue 42 §3).
+ */
+const UNPLACED =
+  "This local server was not told which port it listens on (EDGECLIP_LOCAL_PORT), so it cannot prove itself to local agents and MCP clients: start it with `npm start`.";
+
+/**
  * Local MCP clients over a proven socket (`edgeclip-agent mcp`, mcp/relay.ts):
  * on a local server only, with the client's nonce and no token (the gate lets
  * exactly that through); the server proves the credential first.
@@ -90,13 +99,9 @@ app.get("/relay", async (c) => {
       { error: "/relay is for edgeclip-agent mcp: it expects a WebSocket upgrade." },
       426,
     );
-  return relayMcp(
-    c.req.raw,
-    LOCAL_CALLER,
-    c.env.EDGECLIP_LOCAL_TOKEN ?? "",
-    agentNonce,
-    c.env.EDGECLIP_LOCAL_PORT ?? portOf(c.req.url),
-  );
+  const port = c.env.EDGECLIP_LOCAL_PORT;
+  if (port === undefined) return c.json({ error: UNPLACED }, 403);
+  return relayMcp(c.req.raw, LOCAL_CALLER, c.env.EDGECLIP_LOCAL_TOKEN ?? "", agentNonce, port);
 });
 
 /**
@@ -139,8 +144,9 @@ app.get("/bridge", async (c) => {
     // The Bridge speaks first with the server's proof, and wants the agent's before its hello.
     const credential = c.env.EDGECLIP_LOCAL_TOKEN ?? "";
     const nonce = newNonce();
-    // The port this server listens on (npm start says), whatever Host the request names.
-    const port = c.env.EDGECLIP_LOCAL_PORT ?? portOf(c.req.url);
+    // The port this server listens on (npm start says), never what a request names.
+    const port = c.env.EDGECLIP_LOCAL_PORT;
+    if (port === undefined) return c.json({ error: UNPLACED }, 403);
     const proof = await proofOf(credential, "server", agentNonce, nonce, port);
     headers.set(BRIDGE_CHALLENGE_HEADER, JSON.stringify({ type: "challenge", nonce, proof }));
     headers.set(BRIDGE_EXPECT_HEADER, await proofOf(credential, "agent", agentNonce, nonce, port));

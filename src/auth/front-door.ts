@@ -58,7 +58,7 @@ export function turnedAway(door: Door, request: Request): Response | undefined {
       return json(
         401,
         "no_local_credential",
-        "This edgeclip server runs on a loopback address without a local credential, so it serves nobody. Start it with `npm start` (which creates the credential once, in ~/.config/edgeclip/local.env, and hands it over), or give `wrangler dev` the variable EDGECLIP_LOCAL_TOKEN (for instance `--env-file ~/.config/edgeclip/local.env`).",
+        "This edgeclip server runs on a loopback address without a local credential, so it serves nobody. Start it with `npm start`, which creates the credential once (in ~/.config/edgeclip/local.env), hands it over, and tells the server the port it proves to local agents and MCP clients.",
         { "www-authenticate": 'Bearer realm="edgeclip local server"' },
       );
     case "insecure":

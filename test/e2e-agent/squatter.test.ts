@@ -1,9 +1,10 @@
-import { type ChildProcess, execFileSync, spawnSync } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { startAgentProcess } from "../../scripts/agent-process.ts";
+import { freePort, WRANGLER_ENV } from "../../scripts/wrangler-dev.ts";
 import { mcpRelayCommand } from "../../src/shared/core/agent-command.ts";
 import { connectV1 } from "../e2e/clients.ts";
 import { lane } from "../support/lanes.ts";
@@ -103,18 +104,7 @@ describe("a program squatting the local server's port", () => {
 describe("a relay on the agent's port to the user's real server on another (issue 34 §5)", () => {
   it("passes on neither proof: the agent stops without a hello, and the server lists no agent of it", async () => {
     const { url, token } = lane();
-    const relay = other.spawn([
-      other.script(path.resolve("test/support/relay.ts")),
-      new URL(url).port,
-    ]);
-    squatters.push(relay);
-    const port = await new Promise<number>((resolve, reject) => {
-      relay.once("exit", (code) => reject(new Error(`the relay exited (${code})`)));
-      relay.stdout?.on("data", (chunk: Buffer) => {
-        const listening = /"port":(\d+)/.exec(chunk.toString())?.[1];
-        if (listening) resolve(Number(listening));
-      });
-    });
+    const port = await relayTo(Number(new URL(url).port));
     const root = tempProject({ "owner-only.txt": `${SECRET}\n` });
     const outcome = await startAgentProcess({
       server: `http://127.0.0.1:${port}`,
@@ -142,6 +132,108 @@ describe("a relay on the agent's port to the user's real server on another (issu
     }
   });
 });
+
+/** Starts a relay as the other account from its port to `target`: the port it listens on. */
+async function relayTo(target: number): Promise<number> {
+  const relay = other.spawn([other.script(path.resolve("test/support/relay.ts")), String(target)]);
+  squatters.push(relay);
+  return new Promise<number>((resolve, reject) => {
+    relay.once("exit", (code) => reject(new Error(`the relay exited (${code})`)));
+    relay.stdout?.on("data", (chunk: Buffer) => {
+      const listening = /"port":(\d+)/.exec(chunk.toString())?.[1];
+      if (listening) resolve(Number(listening));
+    });
+  });
+}
+
+/**
+ * Issue 42 §3: 0.8's 401 message and docs/security.md advised starting a local
+ * server as `wrangler dev --env-file ~/.config/edgeclip/local.env`, which tells
+ * the Worker no port: it proved the port of each request's `Host`, so a relay
+ * on port Q (whose clients send `Host: 127.0.0.1:Q`) got proofs good for Q,
+ * and an agent configured for Q connected through it.
+ */
+describe("a relay to a server started as a bare wrangler dev (the advice 0.8 gave)", () => {
+  it("passes on no proof: the server proves nothing without being told its port, and the agent stops", async () => {
+    const token = `ecl_${"b".repeat(43)}`;
+    const dir = mkdtempSync(path.join(tmpdir(), "edgeclip-bare-"));
+    chmodSync(dir, 0o700);
+    const envFile = path.join(dir, "local.env");
+    writeFileSync(envFile, `EDGECLIP_LOCAL_TOKEN=${token}\n`, { mode: 0o600 });
+    const port = await freePort();
+    const bare = spawn(
+      process.execPath,
+      [
+        path.join(repo, "node_modules", "wrangler", "bin", "wrangler.js"),
+        "dev",
+        "--env-file",
+        envFile,
+        "--ip",
+        "127.0.0.1",
+        "--port",
+        String(port),
+        "--inspector-port",
+        String(await freePort()),
+        "--persist-to",
+        path.join(dir, "state"),
+      ],
+      { cwd: repo, env: { ...process.env, ...WRANGLER_ENV }, stdio: "ignore", detached: true },
+    );
+    try {
+      await waitForHealth(`http://127.0.0.1:${port}`);
+      const relayed = await relayTo(port);
+      const root = tempProject({ "owner-only.txt": `${SECRET}\n` });
+      const outcome = await startAgentProcess({
+        server: `http://127.0.0.1:${relayed}`,
+        bin: [process.execPath, inject("agentBin")],
+        root,
+        name: "relayed-bare",
+        localToken: token,
+      }).then(
+        async (agent) => {
+          await agent.stop();
+          return "connected";
+        },
+        (error: Error) => error.message,
+      );
+      expect(outcome).not.toBe("connected");
+      // 0.8: the agent connected through the relay, which then read and injected file calls.
+      const agents = await fetch(`http://127.0.0.1:${port}/mcp`, {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${token}`,
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+          "mcp-protocol-version": "2025-11-25",
+        },
+        body: JSON.stringify({
+          jsonrpc: "2.0",
+          id: 1,
+          method: "tools/call",
+          params: { name: "agents", arguments: {} },
+        }),
+      });
+      const listed = await agents.text();
+      expect(listed).toContain("agents");
+      expect(listed).not.toContain("relayed-bare");
+    } finally {
+      if (bare.pid !== undefined) process.kill(-bare.pid, "SIGKILL");
+    }
+  });
+});
+
+/** Resolves once `server` answers /health (60 s at most). */
+async function waitForHealth(server: string): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`${server}/health`, { signal: AbortSignal.timeout(2_000) })).ok) return;
+    } catch {
+      // not yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${server} did not answer /health within 60 s`);
+}
 
 describe("an agent with no credential at all, pointed at a loopback port another account holds", () => {
   it("refuses to serve a server it cannot verify: it never connects, and says how to get a credential (issue 34 §8)", async () => {

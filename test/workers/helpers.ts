@@ -58,16 +58,25 @@ export const call = <N extends keyof typeof SESSION_TOOLS>(
 
 /** The local credential of the local server below. */
 export const LOCAL_TOKEN = `ecl_${"t".repeat(43)}`;
-const localEnv = { ...env, EDGECLIP_LOCAL_TOKEN: LOCAL_TOKEN } as Env;
+/** What `npm start` tells the Worker (scripts/local-worker.ts): the credential and where it listens. */
+const localEnv = { ...env, EDGECLIP_LOCAL_TOKEN: LOCAL_TOKEN, EDGECLIP_LOCAL_PORT: "8787" } as Env;
+
+const serverWith = (settings: Env) => ({
+  fetch: (request: Request) =>
+    worker.fetch(request as Parameters<typeof worker.fetch>[0], settings, createExecutionContext()),
+});
 
 /**
  * The Worker as `npm start` runs it: a local server holding LOCAL_TOKEN (the
  * test environment itself has none, like a deployed Worker). Requests go as given.
  */
-export const localServer = {
-  fetch: (request: Request) =>
-    worker.fetch(request as Parameters<typeof worker.fetch>[0], localEnv, createExecutionContext()),
-};
+export const localServer = serverWith(localEnv);
+
+/**
+ * A local server started as a bare `wrangler dev --env-file local.env` would be:
+ * the credential, and nothing said of where it listens.
+ */
+export const bareLocalServer = serverWith({ ...env, EDGECLIP_LOCAL_TOKEN: LOCAL_TOKEN } as Env);
 
 /** The same local server, called as its user's clients call it: with the local credential. */
 export const asLocalUser = {

@@ -6,7 +6,7 @@ import { GREETING_MS, HELLO_CHARS, PROOF_CHARS } from "../../src/bridge/bridge.t
 import { NONCE_HEADER, newNonce, proofOf } from "../../src/shared/bridge/proof.ts";
 import { CLOSE_CODES, PROTOCOL_VERSION } from "../../src/shared/bridge/protocol.ts";
 import { dashboardHostOf } from "../../src/shared/core/dashboard-host.ts";
-import { LOCAL_TOKEN, localServer } from "./helpers.ts";
+import { bareLocalServer, LOCAL_TOKEN, localServer } from "./helpers.ts";
 
 /** The dashboard's own host (dashboard-host.ts): the one place its cookie counts. */
 const DASHBOARD = `http://${await dashboardHostOf(LOCAL_TOKEN)}:8787`;
@@ -265,7 +265,7 @@ describe("the dashboard cookie yields the dashboard and nothing more (issue 27)"
   });
 });
 
-/** The port the test server is reached on (no EDGECLIP_LOCAL_PORT here: the request's). */
+/** The port the test server says it listens on (EDGECLIP_LOCAL_PORT, as npm start sets it). */
 const PORT = "8787";
 
 /** Opens /bridge (or `path`) with an agent nonce and no token: the socket, its messages, and how it closed. */
@@ -420,6 +420,22 @@ describe("a local agent and its server prove the credential to each other (issue
     );
     proved.ws.send(JSON.stringify({ ...HELLO, name: "x".repeat(2), pad: "y".repeat(HELLO_CHARS) }));
     expect(await proved.closed).toBe(CLOSE_CODES.unproven);
+  });
+
+  it("proves nothing where it was not told its port, whatever Host a request names (issue 42 §3)", async () => {
+    // 0.8 proved the port of the request's Host: a program on port 8788 relaying here with
+    // `Host: 127.0.0.1:8788` got a proof for 8788, good for clients configured with it.
+    for (const path of ["/bridge", "/relay"])
+      for (const host of ["127.0.0.1:8788", "127.0.0.1:8787", "localhost"]) {
+        const response = await bareLocalServer.fetch(
+          new Request(`http://${host}${path}`, {
+            headers: { upgrade: "websocket", [NONCE_HEADER]: newNonce() },
+          }),
+        );
+        expect(response.status, `${path} ${host}`).toBe(403);
+        expect(response.webSocket ?? null).toBeNull();
+        expect(await response.text()).toContain("npm start");
+      }
   });
 
   it("lets no one past the gate with a nonce and a wrong token, or a malformed nonce", async () => {
