@@ -18,7 +18,9 @@
  * only with `--inspector-port`, which the caller asks for and says so) and no
  * dev registry; the explorer and the trace store are turned off by their
  * environment variables; files are created private (umask 077) in a state
- * directory only the user can enter.
+ * directory only the user can enter. The port is held on both loopback
+ * addresses (127.0.0.1 by workerd, [::1] by a relay to it here), or the
+ * server does not start.
  *
  *   node scripts/local-worker.ts --port P --persist-to DIR [--env-file F …]
  *     [--var NAME:VALUE …] [--log-level warn] [--inspector-port N]
@@ -27,6 +29,7 @@
  * (`EADDRINUSE` when another program holds the port) and exits 1.
  */
 import { chmodSync, lstatSync, mkdirSync } from "node:fs";
+import { createConnection, createServer, type Server } from "node:net";
 import path from "node:path";
 import { parseArgs } from "node:util";
 
@@ -61,12 +64,24 @@ process.env.WRANGLER_LOG = logLevel;
 // Every file workerd and wrangler create from here on is the user's alone.
 process.umask(0o077);
 privateDirectory(persistTo);
+// The other loopback address first: held, or the server does not start (issue 42 §1).
+const otherLoopback = await holdOtherLoopback(port).catch((error: NodeJS.ErrnoException) =>
+  fail(
+    error.code === "EADDRINUSE"
+      ? `another program holds [::1]:${port}, the other loopback address of this port, which browsers and \`localhost\` reach first: stop it, or choose another port (PORT=…). Address already in use`
+      : `cannot listen on [::1]:${port}: ${error.message}`,
+  ),
+);
 
 const { unstable_DevEnv } = await import("wrangler");
 
 const bindings: Record<string, { type: "plain_text"; value: string }> = {
-  // The port the Worker is served on: what a local server's proof names (proof.ts).
+  // Where the Worker is served: what a local server's proof names (shared/bridge/proof.ts).
   EDGECLIP_LOCAL_PORT: { type: "plain_text", value: String(port) },
+  EDGECLIP_LOCAL_ADDRESSES: {
+    type: "plain_text",
+    value: otherLoopback ? "127.0.0.1,::1" : "127.0.0.1",
+  },
 };
 for (const entry of values.var ?? []) {
   const at = entry.indexOf(":");
@@ -132,6 +147,32 @@ function privateDirectory(dir: string): void {
   if (process.getuid && stat.uid !== process.getuid())
     fail(`${dir} belongs to another account: choose another state directory`);
   if ((stat.mode & 0o077) !== 0) chmodSync(dir, 0o700);
+}
+
+/**
+ * The port on IPv6's loopback, `[::1]:port`, relayed byte for byte to the
+ * Worker on `127.0.0.1:port`. workerd listens on one address; a name that
+ * leads to both (`localhost` in most /etc/hosts, every `*.localhost` name in
+ * Chromium, which tries `::1` first) would otherwise reach whatever another
+ * account bound there: 0.8 let one take the dashboard link, token included,
+ * and then the user's files (issue 42 §1). Undefined where the machine has no
+ * IPv6 loopback (then no one can bind it); an error (EADDRINUSE) when another
+ * program holds it.
+ */
+function holdOtherLoopback(port: number): Promise<Server | undefined> {
+  const server = createServer((client) => {
+    const upstream = createConnection({ host: "127.0.0.1", port });
+    client.pipe(upstream).pipe(client);
+    client.on("error", () => upstream.destroy());
+    upstream.on("error", () => client.destroy());
+  });
+  return new Promise((resolve, reject) => {
+    server.once("error", (error: NodeJS.ErrnoException) => {
+      if (error.code === "EADDRNOTAVAIL" || error.code === "EAFNOSUPPORT") resolve(undefined);
+      else reject(error);
+    });
+    server.listen({ host: "::1", port, ipv6Only: true }, () => resolve(server));
+  });
 }
 
 /** An error or one of wrangler's error events (`{ source, reason, cause }`), as text. */

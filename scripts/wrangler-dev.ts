@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { localCredentialText, newLocalToken } from "../local-agent/src/local-credential.ts";
+import { proveLocalServer } from "../local-agent/src/server-proof.ts";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -85,7 +86,8 @@ export interface LaunchedServer extends DevServer {
 }
 
 /**
- * Starts `wrangler dev` on 127.0.0.1:`port` and resolves once /health answers;
+ * Starts `wrangler dev` on 127.0.0.1:`port` and resolves once it answers (a
+ * local server: once it proves its credential there);
  * on another free port when another program took that one first (twice at
  * most; not with `anotherPort: false`, for a port the user chose): the
  * server's `url` says where. See `launchWranglerDev` for the options.
@@ -112,7 +114,8 @@ export async function startWranglerDev(
  * scripts/local-worker.ts (wrangler's own API, without the doors its command
  * line opens to other accounts: no inspector unless asked for, no debug port,
  * no local explorer, private state), and returns at once; `ready`
- * resolves once /health answers, or rejects with wrangler's output (the
+ * resolves once it answers (a local server: by proving its credential, never
+ * by a 200), or rejects with wrangler's output (the
  * server stopped) if it exits or does not answer within 60 s. Test setups
  * launch their servers this way so they boot side by side, and their tests
  * wait for `ready` (test/support/servers-ready.ts).
@@ -217,6 +220,18 @@ export function launchWranglerDev(options: {
     clearTimeout(timer);
     signalAll("SIGKILL");
   };
+  /**
+   * Whether the server answers: a local server by proving it holds its
+   * credential at 127.0.0.1:port, as its agents will ask it to (another
+   * program on the port can answer /health 200 too, and 0.8's `npm start`
+   * printed its banner, link and bearer when one did: issue 42 §5); a server
+   * with sign-in by /health. Not forever: whatever holds the port may accept
+   * and never answer.
+   */
+  const answers = async () =>
+    options.localToken === undefined
+      ? (await fetch(`${url}/health`, { signal: AbortSignal.timeout(5_000) })).ok
+      : (await proveLocalServer(`${url}/bridge`, options.localToken, "bridge")).ok;
   const ready = (async () => {
     const deadline = Date.now() + 60_000;
     while (Date.now() < deadline) {
@@ -228,8 +243,7 @@ export function launchWranglerDev(options: {
         throw new Error(`wrangler dev could not bind ${url}:\n${output}`);
       }
       try {
-        // Not forever: whatever holds the port may accept and never answer.
-        if ((await fetch(`${url}/health`, { signal: AbortSignal.timeout(5_000) })).ok) {
+        if (await answers()) {
           if (options.rebuilds === false && child.pid !== undefined) {
             paused = groupProcesses(child.pid, "esbuild");
             for (const pid of paused) signalPid(pid, "SIGSTOP");

@@ -1,18 +1,14 @@
 import { Hono } from "hono";
 import pkg from "../package.json" with { type: "json" };
 import { isLocal, LOCAL_CALLER, LOCAL_USER } from "./auth/identity.ts";
+import { proveLocalClient } from "./auth/local-proof.ts";
 import { authRoutes, bearer } from "./auth/routes.ts";
-import {
-  BRIDGE_CHALLENGE_HEADER,
-  BRIDGE_EXPECT_HEADER,
-  BRIDGE_TOKEN_HEADER,
-  BRIDGE_USER_HEADER,
-} from "./bridge/bridge.ts";
+import { BRIDGE_TOKEN_HEADER, BRIDGE_USER_HEADER } from "./bridge/bridge.ts";
 import { dashboard } from "./dashboard/routes.ts";
 import { serveMcp } from "./mcp/handler.ts";
 import { relayMcp } from "./mcp/relay.ts";
 import { routePath } from "./route-path.ts";
-import { NONCE_HEADER, newNonce, proofOf, Secret32 } from "./shared/bridge/proof.ts";
+import { NONCE_HEADER } from "./shared/bridge/proof.ts";
 import { agentCommand, mcpRelayCommand } from "./shared/core/agent-command.ts";
 import { dashboardLinkOf } from "./shared/core/dashboard-host.ts";
 import { accountsStub, bridgeStub } from "./stubs.ts";
@@ -75,50 +71,40 @@ app.all("/mcp", async (c) => {
 });
 
 /**
- * Why a local server without `EDGECLIP_LOCAL_PORT` (a bare `wrangler dev`)
- * proves nothing: its proof names the port it listens on, and the only other
- * source of a port is the request's `Host`, which a program relaying from
- * another port writes as it likes (issue 42 §3).
- */
-const UNPLACED =
-  "This local server was not told which port it listens on (EDGECLIP_LOCAL_PORT), so it cannot prove itself to local agents and MCP clients: start it with `npm start`.";
-
-/**
  * Local MCP clients over a proven socket (`edgeclip-agent mcp`, mcp/relay.ts):
  * on a local server only, with the client's nonce and no token (the gate lets
- * exactly that through); the server proves the credential first.
+ * exactly that through): a GET is answered with the server's challenge, and
+ * only an upgrade carrying the client's right proof gets a socket
+ * (auth/local-proof.ts).
  */
 app.get("/relay", async (c) => {
-  const agentNonce = c.req.header(NONCE_HEADER);
   if (!isLocal(c.req.raw, c.env))
     return c.json({ error: "/relay is for clients of a local server; sign in and use /mcp." }, 404);
-  if (agentNonce === undefined || !Secret32.safeParse(agentNonce).success)
-    return c.json({ error: `${NONCE_HEADER} must be 32 random bytes in base64url.` }, 400);
-  if (c.req.header("upgrade")?.toLowerCase() !== "websocket")
+  if (!c.req.header(NONCE_HEADER))
     return c.json(
-      { error: "/relay is for edgeclip-agent mcp: it expects a WebSocket upgrade." },
-      426,
+      { error: `/relay is for edgeclip-agent mcp: it proves itself with ${NONCE_HEADER}.` },
+      400,
     );
-  const port = c.env.EDGECLIP_LOCAL_PORT;
-  if (port === undefined) return c.json({ error: UNPLACED }, 403);
-  return relayMcp(c.req.raw, LOCAL_CALLER, c.env.EDGECLIP_LOCAL_TOKEN ?? "", agentNonce, port);
+  return (await proveLocalClient(c.req.raw, c.env, "mcp")) ?? relayMcp(c.req.raw, LOCAL_CALLER);
 });
 
 /**
  * Local agents connect here (WebSocket upgrade), to their user's Bridge
- * object: on a local server as the local user, proving the local credential
- * inside the socket (an agent nonce: the gate let it in without a token) or
- * past the gate's bearer check; else with the bearer token
+ * object: on a local server as the local user, once the agent has proved the
+ * local credential (its nonce let it past the gate without a token:
+ * auth/local-proof.ts answers its challenge and checks its proof before any
+ * socket exists) or past the gate's bearer check; else with the bearer token
  * `edgeclip-agent login` paired (401 without one, before any upgrade).
  */
 app.get("/bridge", async (c) => {
   let user = LOCAL_USER;
   let tokenId: string | undefined;
-  const local = isLocal(c.req.raw, c.env);
-  const agentNonce = local ? c.req.header(NONCE_HEADER) : undefined;
-  if (agentNonce !== undefined && !Secret32.safeParse(agentNonce).success)
-    return c.json({ error: `${NONCE_HEADER} must be 32 random bytes in base64url.` }, 400);
-  if (!local) {
+  if (isLocal(c.req.raw, c.env)) {
+    if (c.req.header(NONCE_HEADER) !== undefined) {
+      const answered = await proveLocalClient(c.req.raw, c.env, "bridge");
+      if (answered) return answered;
+    }
+  } else {
     const token = bearer(c.req.header("authorization"));
     const agent = token ? await accountsStub(c.env).agentToken(token) : undefined;
     if (!agent)
@@ -137,20 +123,8 @@ app.get("/bridge", async (c) => {
     return c.json({ error: "/bridge is for edgeclip-agent: it expects a WebSocket upgrade." }, 426);
   const headers = new Headers(c.req.raw.headers);
   headers.set(BRIDGE_USER_HEADER, user);
-  for (const internal of [BRIDGE_TOKEN_HEADER, BRIDGE_CHALLENGE_HEADER, BRIDGE_EXPECT_HEADER])
-    headers.delete(internal);
+  headers.delete(BRIDGE_TOKEN_HEADER);
   if (tokenId) headers.set(BRIDGE_TOKEN_HEADER, tokenId);
-  if (agentNonce !== undefined) {
-    // The Bridge speaks first with the server's proof, and wants the agent's before its hello.
-    const credential = c.env.EDGECLIP_LOCAL_TOKEN ?? "";
-    const nonce = newNonce();
-    // The port this server listens on (npm start says), never what a request names.
-    const port = c.env.EDGECLIP_LOCAL_PORT;
-    if (port === undefined) return c.json({ error: UNPLACED }, 403);
-    const proof = await proofOf(credential, "server", agentNonce, nonce, port);
-    headers.set(BRIDGE_CHALLENGE_HEADER, JSON.stringify({ type: "challenge", nonce, proof }));
-    headers.set(BRIDGE_EXPECT_HEADER, await proofOf(credential, "agent", agentNonce, nonce, port));
-  }
   headers.delete("authorization");
   const accepted = await bridgeStub(user).fetch(new Request(c.req.raw, { headers }));
   // A revocation between the check above and the Bridge accepting the socket closed nothing: close it now.

@@ -23,6 +23,12 @@ declare global {
      * local agents names, so that a relay on another port cannot pass it on (docs/security.md).
      */
     EDGECLIP_LOCAL_PORT?: string;
+    /**
+     * The loopback addresses a local server holds that port on, comma-separated (`127.0.0.1,::1`;
+     * scripts/local-worker.ts sets it): what its proof names besides the port, so that a relay at
+     * another address cannot pass it on either (issue 42 §1).
+     */
+    EDGECLIP_LOCAL_ADDRESSES?: string;
     /** `1`: require sign-in even on a loopback address (tests, trying OAuth locally). */
     EDGECLIP_REQUIRE_SIGN_IN?: string;
     /** The public origin (`https://edgeclip.example.com`); default: the request's. */

@@ -161,7 +161,7 @@ export async function connect(options: ConnectOptions): Promise<number> {
   const stopped: Stopped = await connection.stopped;
   if (stopped.reason === "unproven")
     log(
-      `${urls.server} did not prove it holds this machine's local credential, so the agent told it nothing and stopped: either another program is listening on that port (it learned nothing: the credential is never sent), or the server was started with another credential. Start the server with \`npm start\` as this user (or give the agent its token in EDGECLIP_LOCAL_TOKEN), then start the agent again.`,
+      `${urls.server} did not prove it holds this machine's local credential where the agent dialled it (${stopped.message}), so the agent told it nothing and stopped: either another program is listening there (it learned nothing: the credential is never sent), or relays to your server from another address or port, or the server was started with another credential (or is older than this agent). Start the server with \`npm start\` as this user (or give the agent its token in EDGECLIP_LOCAL_TOKEN), then start the agent again.`,
     );
   else if (stopped.reason === "unauthorized" && stopped.local)
     log(

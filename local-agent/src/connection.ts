@@ -1,13 +1,5 @@
 import { FrameAssembler, toFrames } from "../../src/shared/bridge/frames.ts";
 import {
-  NONCE_HEADER,
-  newNonce,
-  portOf,
-  proofOf,
-  sameProof,
-} from "../../src/shared/bridge/proof.ts";
-import {
-  type Challenge,
   CLOSE_CODES,
   EdgeMessage,
   HEARTBEAT,
@@ -19,6 +11,7 @@ import {
 } from "../../src/shared/bridge/protocol.ts";
 import { bearer } from "./credentials.ts";
 import type { Served } from "./handlers.ts";
+import { proveLocalServer } from "./server-proof.ts";
 
 export type ConnectionState = "connecting" | "connected" | "reconnecting";
 
@@ -134,7 +127,7 @@ export class BridgeConnection {
 
   start(): void {
     this.options.state("connecting");
-    this.open();
+    void this.open();
   }
 
   stop(): void {
@@ -144,46 +137,43 @@ export class BridgeConnection {
     this.finish({ reason: "stopped", message: "stopped" });
   }
 
-  private open(): void {
+  /**
+   * Opens a connection: to a local server (`localToken`), only once it has
+   * proved the credential where this agent dials it (server-proof.ts), at
+   * the address that proved itself and with this agent's proof in the
+   * upgrade; to a paired server, with its token.
+   */
+  private async open(): Promise<void> {
     const { localToken } = this.options;
-    const agentNonce = localToken === undefined ? undefined : newNonce();
-    const ws = new NodeWebSocket(this.options.url, {
-      headers: {
-        ...bearer(this.options.token),
-        ...(agentNonce === undefined ? {} : { [NONCE_HEADER]: agentNonce }),
-      },
-    });
+    let url = this.options.url;
+    let headers = bearer(this.options.token);
+    if (localToken !== undefined) {
+      const proved = await proveLocalServer(url, localToken, "bridge");
+      if (this.stopping) return;
+      if (!proved.ok) {
+        if (proved.why === "unreachable") this.reconnect(`cannot reach ${url}: ${proved.message}`);
+        else
+          this.stopUnproven(
+            `the server did not prove it holds this machine's local credential (${proved.message})`,
+          );
+        return;
+      }
+      url = proved.url;
+      headers = proved.headers;
+    }
+    const ws = new NodeWebSocket(url, { headers });
     this.socket = ws;
     const assembler = new FrameAssembler();
     let welcomed = false;
     let opened = false;
-    /** A local server proved it holds the credential (always true for a paired agent). */
-    let proven = localToken === undefined;
     let lastPong = Date.now();
     ws.addEventListener("open", () => {
       opened = true;
-      if (proven) this.send(ws, this.options.hello);
+      this.send(ws, this.options.hello);
       this.later(() => {
         if (!welcomed && this.socket === ws) this.drop(ws, "no welcome from the server");
       }, WELCOME_TIMEOUT_MS);
     });
-    /** Checks a local server's challenge; when right, proves the credential in turn and says hello. */
-    const answer = async (challenge: Challenge) => {
-      if (localToken === undefined || agentNonce === undefined) return;
-      // The port this agent dialled: a server proving another (a relay to it) is not proving this one.
-      const port = portOf(this.options.url);
-      const expected = await proofOf(localToken, "server", agentNonce, challenge.nonce, port);
-      if (this.socket !== ws) return;
-      if (!sameProof(challenge.proof, expected)) {
-        this.unproven(ws);
-        return;
-      }
-      proven = true;
-      const proof = await proofOf(localToken, "agent", agentNonce, challenge.nonce, port);
-      if (this.socket !== ws) return;
-      this.send(ws, { type: "proof", proof });
-      this.send(ws, this.options.hello);
-    };
     ws.addEventListener("message", (event) => {
       if (typeof event.data !== "string") return;
       if (event.data === HEARTBEAT.pong) {
@@ -199,20 +189,12 @@ export class BridgeConnection {
         this.drop(ws, `malformed message from the server (${(error as Error).message})`);
         return;
       }
-      // Nothing is heard from a local server before its proof, and nothing served before a welcome.
-      if (!proven) {
-        if (message.type === "challenge") void answer(message);
-        else this.unproven(ws);
-        return;
-      }
+      // Nothing is served before a welcome.
       if (!welcomed && message.type !== "welcome" && message.type !== "refused") {
         this.drop(ws, `the server sent ${message.type} before welcoming this agent`);
         return;
       }
       switch (message.type) {
-        case "challenge":
-          this.drop(ws, "the server sent a second challenge");
-          return;
         case "welcome":
           welcomed = true;
           this.connected = true;
@@ -252,7 +234,7 @@ export class BridgeConnection {
         return;
       }
       if (event.code === CLOSE_CODES.unproven) {
-        this.stopUnproven("the server turned down this agent's proof of the local credential");
+        this.stopUnproven(`the server closed the connection (${event.reason || "unproven"})`);
         return;
       }
       if (event.code === CLOSE_CODES.revoked) {
@@ -272,24 +254,28 @@ export class BridgeConnection {
 
   /**
    * A local server that did not prove it holds the credential: it was sent
-   * nothing, and is not served. Another program listening on the port, or a
-   * server started with another credential: either way the agent stops, as
-   * when a server turns its credentials down.
+   * nothing but a nonce, and is not served. Another program listening on the
+   * port, a program relaying to the server from elsewhere, or a server started
+   * with another credential: either way the agent stops, as when a server
+   * turns its credentials down.
    */
-  private unproven(ws: WebSocket): void {
-    if (!this.detach(ws)) return;
-    this.stopUnproven("the server did not prove it holds this machine's local credential");
-  }
-
   private stopUnproven(message: string): void {
     this.stopping = true;
     this.clearTimers();
     this.finish({ reason: "unproven", message });
   }
 
-  /** A connection that could not open: stops if the server turns the credentials down, else retries. */
+  /**
+   * A connection that could not open: stops if a paired agent's server turns
+   * its token down, else retries (a local server proved itself a moment ago:
+   * it restarted, or the challenge went stale on a starved machine).
+   */
   private async failedToOpen(ws: WebSocket): Promise<void> {
     if (!this.detach(ws)) return;
+    if (this.options.localToken !== undefined) {
+      this.reconnect(`cannot open a connection to ${this.options.url}`);
+      return;
+    }
     const unauthorized = await refusesCredentials(this.options.url, this.options.token);
     if (this.stopping) return;
     if (unauthorized) {
@@ -378,7 +364,7 @@ export class BridgeConnection {
     const delay = backoffMs(this.attempt++);
     this.options.log(`${why}; reconnecting in ${(delay / 1000).toFixed(1)} s`);
     this.options.state("reconnecting", why);
-    this.later(() => this.open(), delay);
+    this.later(() => void this.open(), delay);
   }
 
   private send(ws: WebSocket, message: object): void {

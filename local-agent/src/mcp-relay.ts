@@ -1,34 +1,26 @@
 import { createInterface } from "node:readline";
 import { FrameAssembler, toFrames } from "../../src/shared/bridge/frames.ts";
-import {
-  NONCE_HEADER,
-  newNonce,
-  portOf,
-  proofOf,
-  sameProof,
-} from "../../src/shared/bridge/proof.ts";
-import { Challenge, CLOSE_CODES } from "../../src/shared/bridge/protocol.ts";
 import { isLoopbackUrl } from "../../src/shared/core/agent-command.ts";
 import { bridgeUrl } from "./args.ts";
 import { backoffMs } from "./connection.ts";
 import { localCredentialPath, readLocalToken } from "./local-credential.ts";
 import { log } from "./log.ts";
+import { proveLocalServer } from "./server-proof.ts";
 
 /**
  * `edgeclip-agent mcp <server>`: a stdio MCP server for the user's MCP clients
  * (Claude Code, the Inspector) that relays to a local server (issue 34 §2).
- * It reads the local credential itself and never sends it: it opens the
- * server's `/relay` with a nonce, checks the server's proof of the credential
- * (for the port it dialled, made for MCP: shared/bridge/proof.ts), proves it
- * in turn, and only then passes JSON-RPC messages both ways, one per line on
+ * It reads the local credential itself and never sends it: it asks the
+ * server's `/relay` for a challenge with a nonce, checks the server's proof of
+ * the credential (for the address and port it dialled, made for MCP:
+ * shared/bridge/proof.ts), proves it in turn as it opens the socket, and only
+ * then passes JSON-RPC messages both ways, one per line on
  * stdin and stdout (the MCP stdio transport) and one per WebSocket message
  * (split as the bridge splits them: shared/bridge/frames.ts). A program holding
  * the port while the server is down proves nothing and is sent nothing. Logs go
  * to stderr; stdout carries JSON-RPC alone.
  */
 
-/** How long the server may take to prove itself once the socket is open. */
-const CHALLENGE_MS = 10_000;
 /** How long messages wait for a connection before their requests are answered with an error. */
 const QUEUE_MS = 15_000;
 /** How long the first connection is retried while nothing listens (a server still starting). */
@@ -86,7 +78,7 @@ export class McpRelay {
 
   constructor(options: RelayOptions) {
     this.options = options;
-    this.open();
+    void this.open();
     this.timer = setInterval(() => this.expireQueued(), 1_000);
     this.timer.unref();
   }
@@ -116,31 +108,45 @@ export class McpRelay {
     return this.inFlight.size === 0 && this.queued.length === 0;
   }
 
-  private open(): void {
+  /**
+   * Opens a socket, once the server has proved the credential where this relay
+   * dials it (server-proof.ts): at the address that proved itself, with this
+   * relay's proof in the upgrade. Before a right proof nothing but a nonce is
+   * sent; a server that proves nothing ends the relay.
+   */
+  private async open(): Promise<void> {
     if (this.closing) return;
-    const agentNonce = newNonce();
-    const ws = new NodeWebSocket(this.options.url, {
+    const { localToken, url } = this.options;
+    const proved = await proveLocalServer(url, localToken, "mcp");
+    if (this.closing) return;
+    if (!proved.ok) {
+      if (proved.why !== "unreachable") {
+        this.fail(
+          `the program at ${url} did not prove it holds your local credential (${localCredentialPath()}) where this relay dialled it (${proved.message}): it may not be your edgeclip server, or it relays to it from another address or port; nothing was sent to it`,
+        );
+        return;
+      }
+      this.retry(proved.message);
+      return;
+    }
+    const ws = new NodeWebSocket(proved.url, {
       headers: {
-        [NONCE_HEADER]: agentNonce,
+        ...proved.headers,
         ...(this.version ? { "mcp-protocol-version": this.version } : {}),
       },
     });
     this.socket = ws;
     this.ready = false;
     const assembler = new FrameAssembler();
-    let proven = false;
-    const deadline = setTimeout(() => {
-      if (!proven) this.fail(`${this.options.url} did not prove itself in time`, ws);
-    }, CHALLENGE_MS);
+    ws.addEventListener("open", () => {
+      if (this.socket !== ws) return;
+      this.ready = true;
+      this.connectedOnce = true;
+      this.attempt = 0;
+      for (const { line } of this.queued.splice(0)) this.send(ws, line, JSON.parse(line));
+    });
     ws.addEventListener("message", (event) => {
       if (this.socket !== ws || typeof event.data !== "string") return;
-      if (!proven) {
-        void this.answerChallenge(ws, event.data, agentNonce).then((ok) => {
-          proven = ok;
-          if (ok) clearTimeout(deadline);
-        });
-        return;
-      }
       let text: string | undefined;
       try {
         text = assembler.push(event.data);
@@ -152,61 +158,25 @@ export class McpRelay {
       if (text !== undefined) this.toClient(text);
     });
     ws.addEventListener("close", (event) => {
-      clearTimeout(deadline);
       if (this.socket !== ws) return;
       this.socket = undefined;
       this.ready = false;
       this.dropInFlight();
       if (this.closing) return;
-      if (event.code === CLOSE_CODES.unproven) {
-        this.fail(
-          `the server at ${this.options.url} turned down this relay's proof of the local credential: it holds another one (restart the server, or start it as this user)`,
-        );
-        return;
-      }
-      const unreachable = !this.connectedOnce;
-      if (unreachable && Date.now() - this.started > FIRST_CONNECT_MS) {
-        this.fail(
-          `nothing answers at ${this.options.url}: start the edgeclip server (\`npm start\` in its checkout), then your MCP client again`,
-        );
-        return;
-      }
-      if (!unreachable)
-        this.options.log(`the connection to the server dropped (${event.code}); reconnecting`);
-      setTimeout(() => this.open(), backoffMs(Math.min(this.attempt++, 3))).unref();
+      this.retry(`the connection closed (${event.code})`);
     });
   }
 
-  /** Checks the server's challenge; when right, proves the credential in turn and relays. */
-  private async answerChallenge(ws: WebSocket, data: string, agentNonce: string): Promise<boolean> {
-    let challenge: Challenge | undefined;
-    try {
-      challenge = Challenge.parse(JSON.parse(data));
-    } catch {
-      challenge = undefined;
-    }
-    const { localToken, url } = this.options;
-    // The port this relay dialled: a server proving another (a relay to it) is not proving this one.
-    const port = portOf(url);
-    const expected = challenge
-      ? await proofOf(localToken, "server", agentNonce, challenge.nonce, port, "mcp")
-      : undefined;
-    if (this.socket !== ws) return false;
-    if (!challenge || !expected || !sameProof(challenge.proof, expected)) {
+  /** Opens a socket again after a while; while nothing ever answered, for FIRST_CONNECT_MS at most. */
+  private retry(why: string): void {
+    if (!this.connectedOnce && Date.now() - this.started > FIRST_CONNECT_MS) {
       this.fail(
-        `the program at ${url} did not prove it holds your local credential (${localCredentialPath()}): it may not be your edgeclip server; nothing was sent to it`,
-        ws,
+        `nothing answers at ${this.options.url} (${why}): start the edgeclip server (\`npm start\` in its checkout), then your MCP client again`,
       );
-      return false;
+      return;
     }
-    const proof = await proofOf(localToken, "agent", agentNonce, challenge.nonce, port, "mcp");
-    if (this.socket !== ws) return false;
-    ws.send(JSON.stringify({ type: "proof", proof }));
-    this.ready = true;
-    this.connectedOnce = true;
-    this.attempt = 0;
-    for (const { line } of this.queued.splice(0)) this.send(ws, line, JSON.parse(line));
-    return true;
+    if (this.connectedOnce) this.options.log(`${why}; reconnecting`);
+    setTimeout(() => void this.open(), backoffMs(Math.min(this.attempt++, 3))).unref();
   }
 
   private send(ws: WebSocket, line: string, message: unknown): void {

@@ -1,9 +1,16 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
-import { NONCE_HEADER, proofOf } from "../../src/shared/bridge/proof.ts";
+import {
+  isFreshServerNonce,
+  mintServerNonce,
+  NONCE_HEADER,
+  PROOF_HEADER,
+  proofOf,
+  SERVER_NONCE_HEADER,
+} from "../../src/shared/bridge/proof.ts";
 import { frame, GUID, unframe } from "../../test/support/squatter.ts";
 import { McpRelay } from "../src/mcp-relay.ts";
 
@@ -26,49 +33,54 @@ interface Upgrade {
   proven: boolean;
 }
 
-/** A server on /relay: proves TOKEN; `answer` decides what each proven message gets (undefined: drop the socket). */
+/**
+ * A server on /relay that proves TOKEN as a local server does (a challenge to
+ * a GET, the client's proof checked in the upgrade); `answer` decides what each
+ * message on a proven socket gets (undefined: drop the socket).
+ */
 async function provingServer(
   answer: (message: { id?: number; method?: string }) => object | undefined,
 ) {
   const upgrades: Upgrade[] = [];
-  const server = createServer((_, response) => response.writeHead(426).end());
+  const at = () => ({
+    addresses: ["127.0.0.1"],
+    port: String((server.address() as AddressInfo).port),
+  });
+  const server = createServer(async (request, response) => {
+    const agentNonce = String(request.headers[NONCE_HEADER]);
+    const nonce = await mintServerNonce(TOKEN);
+    const proof = await proofOf(TOKEN, "server", agentNonce, nonce, at(), "mcp");
+    response
+      .writeHead(200, { "content-type": "application/json" })
+      .end(JSON.stringify({ type: "challenge", nonce, proof, at: at() }));
+  });
   server.on("upgrade", async (request: IncomingMessage, socket: Duplex) => {
     const agentNonce = String(request.headers[NONCE_HEADER]);
+    const nonce = String(request.headers[SERVER_NONCE_HEADER]);
+    const expected = await proofOf(TOKEN, "agent", agentNonce, nonce, at(), "mcp");
     const upgrade: Upgrade = {
       nonce: agentNonce,
       version: request.headers["mcp-protocol-version"] as string | undefined,
-      proven: false,
+      proven:
+        (await isFreshServerNonce(TOKEN, nonce)) && request.headers[PROOF_HEADER] === expected,
     };
     upgrades.push(upgrade);
+    if (!upgrade.proven) {
+      socket.end("HTTP/1.1 403 Forbidden\r\ncontent-length: 0\r\n\r\n");
+      return;
+    }
     const accept = createHash("sha1")
       .update(`${request.headers["sec-websocket-key"]}${GUID}`)
       .digest("base64");
     socket.write(
       `HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`,
     );
-    const port = String((server.address() as AddressInfo).port);
-    const nonce = randomBytes(32).toString("base64url");
-    const expected = await proofOf(TOKEN, "agent", agentNonce, nonce, port, "mcp");
-    socket.write(
-      frame(
-        JSON.stringify({
-          type: "challenge",
-          nonce,
-          proof: await proofOf(TOKEN, "server", agentNonce, nonce, port, "mcp"),
-        }),
-      ),
-    );
     let pending: Buffer = Buffer.alloc(0);
     socket.on("data", (chunk: Buffer) => {
       const { texts, rest } = unframe(Buffer.concat([pending, chunk]));
       pending = rest;
       for (const text of texts) {
-        const message = JSON.parse(text);
-        if (!upgrade.proven) {
-          upgrade.proven = message.proof === expected;
-          continue;
-        }
-        const reply = answer(message);
+        const reply = answer(JSON.parse(text));
         if (reply === undefined) socket.destroy();
         else if (Object.keys(reply).length) socket.write(frame(JSON.stringify(reply)));
       }
@@ -141,7 +153,8 @@ describe("McpRelay", () => {
       error: { message: expect.stringMatching(/did not prove it holds your local credential/) },
     });
     expect(logged.join("\n")).toMatch(/nothing was sent to it/);
-    expect(server.upgrades.map((u) => u.proven)).toEqual([false]);
+    // It asked for a challenge and never tried to open a socket.
+    expect(server.upgrades).toEqual([]);
   });
 
   it("answers a line that is not JSON with a parse error, and relays nothing for it", async () => {

@@ -1,7 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import pkg from "../../package.json" with { type: "json" };
 import { FrameAssembler, toFrames } from "../shared/bridge/frames.ts";
-import { sameProof } from "../shared/bridge/proof.ts";
 import {
   AgentMessage,
   AgentName,
@@ -16,7 +15,6 @@ import {
   type OpContext,
   type OpName,
   PROTOCOL_VERSION,
-  Proof,
   type Reply,
 } from "../shared/bridge/protocol.ts";
 import { agentAdvice, START_AGENT } from "../shared/core/agent-command.ts";
@@ -32,9 +30,6 @@ import { BRIDGE_MIGRATIONS } from "./schema.ts";
 export const BRIDGE_USER_HEADER = "x-edgeclip-user";
 /** …and the id of the pairing token the agent connected with (none on a local authless server). */
 export const BRIDGE_TOKEN_HEADER = "x-edgeclip-agent-token";
-/** …and on a local server, the challenge to send first and the agent's proof to expect (proof.ts). */
-export const BRIDGE_CHALLENGE_HEADER = "x-edgeclip-challenge";
-export const BRIDGE_EXPECT_HEADER = "x-edgeclip-expect-proof";
 
 /** What each accepted WebSocket carries through hibernation (at most 2 KiB). */
 interface Attachment {
@@ -46,22 +41,19 @@ interface Attachment {
   name: string | null;
   /** The server's origin as the agent reached it, for advice (`npx <server>/agent.tgz …`). */
   server?: string;
-  /** The proof the agent must send before its hello (a local server), until it has. */
-  expect?: string;
-  /** When it was accepted: its proof and hello are due within GREETING_MS. */
+  /** When it was accepted: its hello is due within GREETING_MS. */
   accepted?: number;
 }
 
 /**
- * A socket that has not proved the local credential and said its hello gets
- * this long, and its messages until then are whole and small: a proof at most
- * PROOF_CHARS, a hello at most HELLO_CHARS (32 roots of 1,024 characters and
- * the rest). 0.7 kept sockets that sent only a nonce open for good, and
- * assembled 256 MiB of message parts from one before looking at its proof
- * (issue 34 §6).
+ * A socket that has not said its hello gets this long, and its messages until
+ * then are whole and small: a hello at most HELLO_CHARS (32 roots of 1,024
+ * characters and the rest). Every socket here is proven before it exists (a
+ * local agent's proof, auth/local-proof.ts; a paired agent's token); 0.7 kept
+ * sockets that sent only a nonce open for good, and assembled 256 MiB of
+ * message parts from one before looking at its proof (issue 34 §6).
  */
 export const GREETING_MS = 5_000;
-export const PROOF_CHARS = 1024;
 export const HELLO_CHARS = 40 * 1024;
 
 interface Pending {
@@ -103,18 +95,14 @@ export class Bridge extends DurableObject<Env> {
     const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
     this.ctx.acceptWebSocket(server);
     const token = request.headers.get(BRIDGE_TOKEN_HEADER);
-    const challenge = request.headers.get(BRIDGE_CHALLENGE_HEADER);
-    const expect = request.headers.get(BRIDGE_EXPECT_HEADER);
     server.serializeAttachment({
       user,
       conn: crypto.randomUUID(),
       ...(token ? { token } : {}),
       name: null,
       server: new URL(request.url).origin,
-      ...(challenge && expect ? { expect } : {}),
       accepted: Date.now(),
     } satisfies Attachment);
-    if (challenge && expect) server.send(challenge);
     await this.greetingDeadline();
     return new Response(null, { status: 101, webSocket: client });
   }
@@ -187,28 +175,20 @@ export class Bridge extends DurableObject<Env> {
     this.lastMessage.set(att.conn, Date.now());
     let text: string | undefined;
     let parsed: unknown;
-    // Before its proof and hello, a socket's messages are small and whole: nothing is assembled.
-    if (att.expect !== undefined || att.name === null) {
-      const budget = att.expect !== undefined ? PROOF_CHARS : HELLO_CHARS;
-      if (typeof message !== "string" || message.length > budget) {
-        ws.close(CLOSE_CODES.unproven, "too large a message before the proof and hello");
-        this.dropped(att, "sent too much before its proof and hello");
-        return;
-      }
+    // Before its hello, a socket's messages are small and whole: nothing is assembled.
+    if (att.name === null && (typeof message !== "string" || message.length > HELLO_CHARS)) {
+      ws.close(CLOSE_CODES.unproven, "too large a message before the hello");
+      this.dropped(att, "sent too much before its hello");
+      return;
     }
     try {
       if (typeof message !== "string") throw new Error("binary message");
-      text =
-        att.expect !== undefined || att.name === null ? message : this.assembler(ws).push(message);
+      text = att.name === null ? message : this.assembler(ws).push(message);
       if (text === undefined) return;
       parsed = JSON.parse(text);
     } catch (error) {
       ws.close(1002, `protocol error: ${(error as Error).message}`.slice(0, 120));
       this.dropped(att, "sent a malformed message");
-      return;
-    }
-    if (att.expect !== undefined) {
-      this.proof(ws, att, parsed);
       return;
     }
     if (att.name === null) {
@@ -253,24 +233,24 @@ export class Bridge extends DurableObject<Env> {
     this.dropped(ws.deserializeAttachment() as Attachment, "lost its connection");
   }
 
-  /** Closes the sockets whose proof or hello did not come in time; wakes again for the rest. */
+  /** Closes the sockets whose hello did not come in time; wakes again for the rest. */
   override async alarm(): Promise<void> {
     const now = Date.now();
     let next: number | undefined;
     for (const ws of this.ctx.getWebSockets()) {
       const att = ws.deserializeAttachment() as Attachment;
-      if (att.expect === undefined && att.name !== null) continue;
+      if (att.name !== null) continue;
       const due = (att.accepted ?? 0) + GREETING_MS;
       if (due > now) {
         next = Math.min(next ?? due, due);
         continue;
       }
       try {
-        ws.close(CLOSE_CODES.unproven, "no proof and hello in time");
+        ws.close(CLOSE_CODES.unproven, "no hello in time");
       } catch {
         // already closed
       }
-      this.dropped(att, "sent no proof and hello in time");
+      this.dropped(att, "sent no hello in time");
     }
     if (next !== undefined) await this.ctx.storage.setAlarm(next);
   }
@@ -282,18 +262,6 @@ export class Bridge extends DurableObject<Env> {
     const due = Date.now() + GREETING_MS;
     const set = await this.ctx.storage.getAlarm();
     if (set === null || set > due) await this.ctx.storage.setAlarm(due);
-  }
-
-  /** The agent's proof of the local credential, before anything else it says (proof.ts). */
-  private proof(ws: WebSocket, att: Attachment, parsed: unknown): void {
-    const proof = Proof.safeParse(parsed);
-    if (proof.success && att.expect !== undefined && sameProof(proof.data.proof, att.expect)) {
-      const { expect: _, ...proven } = att;
-      ws.serializeAttachment(proven satisfies Attachment);
-      return;
-    }
-    ws.close(CLOSE_CODES.unproven, "no proof of this server's local credential");
-    this.dropped(att, "did not prove the local credential");
   }
 
   private hello(ws: WebSocket, att: Attachment, parsed: unknown): void {

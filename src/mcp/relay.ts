@@ -1,71 +1,32 @@
 import { FrameAssembler, toFrames } from "../shared/bridge/frames.ts";
-import { newNonce, type ProofPurpose, proofOf, sameProof } from "../shared/bridge/proof.ts";
-import { CLOSE_CODES, Proof } from "../shared/bridge/protocol.ts";
 import type { Caller } from "./caller.ts";
 import { serveMcp } from "./handler.ts";
 
 /**
  * MCP for local clients over a proven socket (issue 34 §2): `edgeclip-agent
  * mcp <server>` is a stdio MCP server the user's clients run (Claude Code, the
- * Inspector); it opens `/relay` with a nonce of its own and no token, this
- * server proves it holds the local credential first (for the port it listens
- * on), the client proves it in turn, and from then on each message on the
- * socket is one JSON-RPC message for `/mcp` (split as the bridge splits large
- * ones: shared/bridge/frames.ts), answered on the socket, each on its own as
- * HTTP requests would be. The
+ * Inspector); before it opens `/relay` this server has proved it holds the
+ * local credential (for the place it listens) and the client has proved it in
+ * turn (auth/local-proof.ts, shared/bridge/proof.ts), so the socket is
+ * proven from its first byte, and each message on it is one JSON-RPC message
+ * for `/mcp` (split as the bridge splits large ones: shared/bridge/frames.ts),
+ * answered on the socket, each on its own as HTTP requests would be. The
  * credential never travels, so a program holding the port while the server is
- * down learns nothing from a client configured this way, and a relay on
- * another port passes on no proof. 0.7's clients sent `Authorization: Bearer
- * <token>` to whatever held the port.
+ * down learns nothing from a client configured this way, and a relay at
+ * another address or port passes on no proof. 0.7's clients sent
+ * `Authorization: Bearer <token>` to whatever held the port.
  */
 
-const PURPOSE: ProofPurpose = "mcp";
-/** The client's proof is due this long after the socket opens, and is at most PROOF_CHARS. */
-const PROOF_MS = 5_000;
-const PROOF_CHARS = 1024;
-
-/** Accepts a `/relay` socket for `caller` on a local server: challenge, proof, then MCP. */
-export async function relayMcp(
-  request: Request,
-  caller: Caller,
-  credential: string,
-  agentNonce: string,
-  port: string,
-): Promise<Response> {
+/** Accepts a proven `/relay` socket for `caller` on a local server, and serves MCP on it. */
+export function relayMcp(request: Request, caller: Caller): Response {
   const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
   server.accept();
-  const nonce = newNonce();
-  const expected = await proofOf(credential, "agent", agentNonce, nonce, port, PURPOSE);
-  server.send(
-    JSON.stringify({
-      type: "challenge",
-      nonce,
-      proof: await proofOf(credential, "server", agentNonce, nonce, port, PURPOSE),
-    }),
-  );
   const mcpUrl = new URL("/mcp", request.url).href;
-  let proven = false;
   /** The protocol version initialize settled on (a reconnecting client says it in its upgrade). */
   let version = request.headers.get("mcp-protocol-version") ?? undefined;
   const assembler = new FrameAssembler();
-  const deadline = setTimeout(() => {
-    if (!proven) server.close(CLOSE_CODES.unproven, "no proof of the local credential in time");
-  }, PROOF_MS);
   server.addEventListener("message", (event) => {
     const data = event.data;
-    if (!proven) {
-      const proof =
-        typeof data === "string" && data.length <= PROOF_CHARS
-          ? Proof.safeParse(safeJson(data))
-          : undefined;
-      if (proof?.success && sameProof(proof.data.proof, expected)) {
-        proven = true;
-        clearTimeout(deadline);
-        return;
-      }
-      server.close(CLOSE_CODES.unproven, "no proof of this server's local credential");
-      return;
-    }
     let message: string | undefined;
     try {
       if (typeof data !== "string") throw new Error("MCP messages are text");
@@ -77,7 +38,6 @@ export async function relayMcp(
     // Concurrently, as a client's HTTP requests would be: a long tool call holds up nothing else.
     if (message !== undefined) relayOne(message).catch(() => server.close(1011, "relay failed"));
   });
-  server.addEventListener("close", () => clearTimeout(deadline));
 
   /** One JSON-RPC message (or batch) through /mcp; its answers back on the socket. */
   async function relayOne(message: string): Promise<void> {

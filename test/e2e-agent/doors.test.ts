@@ -1,11 +1,38 @@
+import type { ChildProcess } from "node:child_process";
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../scripts/wrangler-dev.ts";
-import { listeningPorts } from "../support/listening.ts";
+import { listeningPorts, treeRssBytes } from "../support/listening.ts";
 import { type NpmStart, npmStart } from "../support/npm-start.ts";
 import { canActAsOther, OtherAccount } from "../support/other-account.ts";
+
+/** A program of the other account holding `host`:`port` (test/support/holder.ts): whether it could, and what it heard. */
+async function holdAs(other: OtherAccount, host: string, port: number) {
+  const child = other.spawn([
+    other.script(path.resolve("test/support/holder.ts")),
+    host,
+    String(port),
+  ]);
+  const records: Record<string, unknown>[] = [];
+  let text = "";
+  const held = new Promise<boolean>((resolve) => {
+    child.once("exit", () => resolve(false));
+    child.stdout?.on("data", (chunk: Buffer) => {
+      text += chunk.toString();
+      const lines = text.split("\n");
+      text = lines.pop() ?? "";
+      for (const line of lines) {
+        const record = JSON.parse(line) as Record<string, unknown>;
+        records.push(record);
+        if (record.event === "listening") resolve(true);
+      }
+    });
+  });
+  return { child, held: await held, records };
+}
 
 /**
  * Issue 34 §1: `npm start` ran `wrangler dev`, which opens doors to every
@@ -19,10 +46,10 @@ import { canActAsOther, OtherAccount } from "../support/other-account.ts";
  */
 
 /** What a port answers: the edgeclip Worker, a Miniflare loopback server (its secret required), or something else. */
-async function classify(port: number): Promise<string> {
+async function classify(address: string, port: number): Promise<string> {
   const get = async (p: string) => {
     try {
-      const response = await fetch(`http://127.0.0.1:${port}${p}`, {
+      const response = await fetch(`http://${address}:${port}${p}`, {
         signal: AbortSignal.timeout(5_000),
         headers: { connection: "close" },
       });
@@ -65,9 +92,12 @@ describe("npm start opens no door for other accounts", () => {
     started = await npmStart(["--no-agent"], { EDGECLIP_CONFIG_DIR: config });
     expect(started.stdout(), started.stderr()).toContain("Press Ctrl-C");
     const ports = listeningPorts(started.child.pid ?? 0);
-    expect(ports.map((p) => p.port)).toContain(started.port);
+    // Its port on both loopback addresses (issue 42 §1).
+    expect(ports).toContainEqual({ address: "127.0.0.1", port: started.port });
+    expect(ports).toContainEqual({ address: "[::1]", port: started.port });
     const seen: Record<string, string> = {};
-    for (const { address, port } of ports) seen[`${address}:${port}`] = await classify(port);
+    for (const { address, port } of ports)
+      seen[`${address}:${port}`] = await classify(address, port);
     // Every other door at once, each with what it answered.
     const doors = Object.entries(seen).filter(
       ([, what]) => what !== "worker" && what !== "loopback",
@@ -141,6 +171,102 @@ describe("npm start opens no door for other accounts", () => {
     const targets = await fetch(`http://127.0.0.1:${inspector}/json`);
     expect(targets.status).toBe(200);
     expect(await targets.text()).toContain("webSocketDebuggerUrl");
+  });
+});
+
+/**
+ * Issue 42: the doors another account still had once 0.8's were shut. Each
+ * runs the other account as uid 65534 (nobody) and fails on 0.8.
+ */
+describe("npm start and another account on the same port", () => {
+  let other: OtherAccount;
+  const held: { child: ChildProcess }[] = [];
+  beforeAll(() => {
+    other = new OtherAccount();
+  });
+  afterEach(() => {
+    for (const holder of held.splice(0)) holder.child.kill("SIGKILL");
+  });
+  afterAll(() => other?.remove());
+
+  it("holds its port on [::1] as on 127.0.0.1 while it runs: another account can bind neither, and [::1] reaches the server (§1)", async () => {
+    started = await npmStart(["--no-agent"], { EDGECLIP_CONFIG_DIR: config });
+    expect(started.stdout(), started.stderr()).toContain("Press Ctrl-C");
+    for (const host of ["::1", "127.0.0.1"]) {
+      const holder = await holdAs(other, host, started.port);
+      held.push(holder);
+      expect(holder.held, `another account bound ${host}:${started.port}`).toBe(false);
+      expect(holder.records).toContainEqual({ event: "error", code: "EADDRINUSE" });
+    }
+    const health = await fetch(`http://[::1]:${started.port}/health`);
+    expect(await health.json()).toMatchObject({ ok: true, name: "edgeclip" });
+  });
+
+  it("refuses to start where another account holds [::1] of its port, and says so (§1)", async () => {
+    const port = await freePort();
+    const holder = await holdAs(other, "::1", port);
+    held.push(holder);
+    expect(holder.held).toBe(true);
+    started = await npmStart(["--no-agent"], { EDGECLIP_CONFIG_DIR: config }, port);
+    expect(started.child.exitCode, started.stdout()).not.toBe(0);
+    expect(started.child.exitCode).not.toBeNull();
+    expect(started.stderr()).toContain(`[::1]:${port}`);
+    // Nothing of the banner: no link, no bearer.
+    expect(started.stdout()).not.toContain("Dashboard");
+    expect(started.stdout()).not.toContain("Bearer");
+    // 0.8 started on 127.0.0.1 alone, and the holder got every browser's request, token and all.
+  });
+
+  it("is not taken in by another program answering /health on its port: no banner, link or bearer, and it says why (§5)", async () => {
+    const port = await freePort();
+    const holder = await holdAs(other, "127.0.0.1", port);
+    held.push(holder);
+    expect(holder.held).toBe(true);
+    started = await npmStart(["--no-agent"], { EDGECLIP_CONFIG_DIR: config }, port);
+    // 0.8 printed the banner, the link and the bearer as soon as the holder answered /health 200.
+    expect(started.stdout()).not.toContain("Dashboard");
+    expect(started.stdout()).not.toContain("Bearer");
+    expect(started.stdout()).not.toContain("edgeclip is running");
+    expect(started.child.exitCode).not.toBeNull();
+    expect(started.child.exitCode).not.toBe(0);
+    expect(started.stderr()).toMatch(/could not start|Address already in use|did not prove/);
+    // What it heard of npm start: a nonce to prove against, never the credential.
+    expect(JSON.stringify(holder.records)).not.toMatch(/ecl_|authorization/i);
+  });
+
+  it("gives a peer that proved nothing no socket, and takes little from it: 8 upgrades each with a 32 MiB message, on /relay and /bridge (§6)", async () => {
+    started = await npmStart(["--no-agent"], { EDGECLIP_CONFIG_DIR: config });
+    const root = started.child.pid ?? 0;
+    const before = treeRssBytes(root);
+    let peak = before;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, treeRssBytes(root));
+    }, 100);
+    try {
+      for (const door of ["/relay", "/bridge"]) {
+        const flood = other.spawn([
+          other.script(path.resolve("test/support/flood.ts")),
+          String(started.port),
+          door,
+          "8",
+          "32",
+        ]);
+        let out = "";
+        flood.stdout?.on("data", (chunk: Buffer) => {
+          out += chunk.toString();
+        });
+        await new Promise((resolve) => flood.once("exit", resolve));
+        const { statuses } = JSON.parse(out) as { statuses: string[] };
+        // 0.8: 101 for each, then workerd held each whole 32 MiB message for the Worker.
+        expect(statuses, door).toHaveLength(8);
+        for (const status of statuses)
+          expect(status, door).toMatch(/^HTTP\/1\.1 403 Forbidden$|^reset by the server/);
+      }
+    } finally {
+      clearInterval(sampler);
+    }
+    // 0.8 grew from ~300 MB to ~1 GB; a few KiB a peer is lost in the noise of 64 MB.
+    expect(peak - before).toBeLessThan(64 * 1024 * 1024);
   });
 });
 

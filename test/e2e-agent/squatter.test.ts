@@ -5,6 +5,7 @@ import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { startAgentProcess } from "../../scripts/agent-process.ts";
 import { freePort, WRANGLER_ENV } from "../../scripts/wrangler-dev.ts";
+import { NONCE_HEADER } from "../../src/shared/bridge/proof.ts";
 import { mcpRelayCommand } from "../../src/shared/core/agent-command.ts";
 import { connectV1 } from "../e2e/clients.ts";
 import { lane } from "../support/lanes.ts";
@@ -92,10 +93,12 @@ describe("a program squatting the local server's port", () => {
       expect(heard).not.toContain(TOKEN.slice(4, 20)); // nor a piece of it
       expect(heard).not.toContain(SECRET);
       expect(heard.toLowerCase()).not.toContain("authorization");
-      const upgrades = squat.records.filter((r) => r.event === "upgrade");
-      expect(upgrades).toHaveLength(1);
-      // What the agent sent over the socket: nothing at all (no hello, no proof, no reply).
-      expect(squat.records.filter((r) => r.event === "message")).toEqual([]);
+      // It asked for a challenge (a nonce, nothing else) and opened no socket: no hello, no
+      // proof, no reply (issue 42 §6: nothing is said over a socket before the proofs).
+      expect(challengesAsked(squat.records)).toBe(1);
+      expect(squat.records.filter((r) => r.event === "upgrade" || r.event === "message")).toEqual(
+        [],
+      );
       expect(outcome).toMatch(/did not prove it holds this machine's local credential/);
     },
   );
@@ -132,6 +135,14 @@ describe("a relay on the agent's port to the user's real server on another (issu
     }
   });
 });
+
+/** How many of a squatter's records are a client asking for a challenge: a GET with a nonce alone. */
+function challengesAsked(records: Record<string, unknown>[]): number {
+  return records.filter((r) => {
+    const headers = (r.headers ?? {}) as Record<string, string>;
+    return r.event === "get" && headers[NONCE_HEADER] !== undefined && !headers.authorization;
+  }).length;
+}
 
 /** Starts a relay as the other account from its port to `target`: the port it listens on. */
 async function relayTo(target: number): Promise<number> {
@@ -197,6 +208,7 @@ describe("a relay to a server started as a bare wrangler dev (the advice 0.8 gav
         (error: Error) => error.message,
       );
       expect(outcome).not.toBe("connected");
+      expect(outcome).toMatch(/not told where it listens[\s\S]*npm start/);
       // 0.8: the agent connected through the relay, which then read and injected file calls.
       const agents = await fetch(`http://127.0.0.1:${port}/mcp`, {
         method: "POST",
@@ -316,8 +328,11 @@ describe("the README's command for another local agent, while another account ho
     });
     const output = `${run.stdout}${run.stderr}`;
     expect(output).not.toContain(MARK);
-    // Nothing fetched (no GET at all), nothing told.
-    expect(squat.records.filter((r) => r.event === "get")).toEqual([]);
+    // Nothing fetched (no GET but the agent's challenge, with a nonce), nothing told.
+    expect(squat.records.filter((r) => r.event === "get").length).toBe(
+      challengesAsked(squat.records),
+    );
+    expect(squat.records.some((r) => String(r.path).includes("agent.tgz"))).toBe(false);
     const heard = JSON.stringify(squat.records);
     expect(heard).not.toContain(TOKEN.slice(4, 20));
     expect(heard).not.toContain(SECRET);
@@ -360,9 +375,11 @@ describe("Claude Code configured as npm start prints it, while another account h
       expect(heard).not.toContain(TOKEN.slice(4, 20));
       expect(heard.toLowerCase()).not.toContain("authorization");
       expect(heard).not.toContain("initialize");
-      // It dialled (a nonce, nothing else) and sent nothing on the socket.
-      expect(squat.records.filter((r) => r.event === "upgrade").length).toBeGreaterThan(0);
-      expect(squat.records.filter((r) => r.event === "message")).toEqual([]);
+      // It asked for a challenge (a nonce, nothing else) and opened no socket.
+      expect(challengesAsked(squat.records)).toBeGreaterThan(0);
+      expect(squat.records.filter((r) => r.event === "upgrade" || r.event === "message")).toEqual(
+        [],
+      );
     },
   );
 });

@@ -19,6 +19,20 @@ export function processTree(root: number): number[] {
   return tree;
 }
 
+/** The resident memory of `root`'s process tree, in bytes (VmRSS of each, from /proc). */
+export function treeRssBytes(root: number): number {
+  let total = 0;
+  for (const pid of processTree(root)) {
+    try {
+      const kib = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+      total += Number(kib ?? 0) * 1024;
+    } catch {
+      // it exited meanwhile
+    }
+  }
+  return total;
+}
+
 /** The inodes of the sockets process `pid` holds open. */
 function socketInodes(pid: number): Set<string> {
   const inodes = new Set<string>();
@@ -67,9 +81,19 @@ export function listeningPorts(root: number): { address: string; port: number }[
   return found;
 }
 
-/** /proc/net/tcp's address: IPv4 as 4 little-endian bytes; IPv6 shown as hex. */
+/**
+ * /proc/net/tcp's address: IPv4 as 4 little-endian bytes; IPv6 as four 32-bit
+ * little-endian words, shown as a URL host (`[::1]`, groups unshortened but
+ * for leading zeros and a run of zero groups).
+ */
 function hexAddress(hex: string): string {
-  if (hex.length !== 8) return hex;
   const bytes = hex.match(/../g)?.map((b) => Number.parseInt(b, 16)) ?? [];
-  return bytes.reverse().join(".");
+  if (hex.length === 8) return bytes.reverse().join(".");
+  const ordered: number[] = [];
+  for (let word = 0; word < 4; word++)
+    ordered.push(...bytes.slice(word * 4, word * 4 + 4).reverse());
+  const groups: string[] = [];
+  for (let i = 0; i < 16; i += 2)
+    groups.push((((ordered[i] ?? 0) << 8) | (ordered[i + 1] ?? 0)).toString(16));
+  return `[${groups.join(":").replace(/(^|:)0(:0)+(:|$)/, "::")}]`;
 }

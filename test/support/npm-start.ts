@@ -20,15 +20,19 @@ export interface NpmStart {
 
 /**
  * `npm start` as a user runs it (scripts/dev.ts, on this Node), with `args`,
- * on a free port, a fresh state directory (unless `env` names one) and `env`
- * added: resolves once it printed its banner (or exited). Another program may
- * bind the chosen port before the server does (a busy machine): then it
- * starts again on another.
+ * on a free port (or `port`), a fresh state directory (unless `env` names one)
+ * and `env` added: resolves once it printed its banner (or exited). Another
+ * program may bind the chosen port before the server does (a busy machine):
+ * then it starts again on another, unless the port was given.
  */
-export async function npmStart(args: string[], env: Record<string, string>): Promise<NpmStart> {
+export async function npmStart(
+  args: string[],
+  env: Record<string, string>,
+  given?: number,
+): Promise<NpmStart> {
   const state = env.EDGECLIP_DEV_STATE ?? mkdtempSync(path.join(tmpdir(), "edgeclip-dev-state-"));
   for (let attempt = 1; ; attempt++) {
-    const port = await freePort();
+    const port = given ?? (await freePort());
     let stdout = "";
     let stderr = "";
     const child = spawn(process.execPath, [path.join(repo, "scripts", "dev.ts"), ...args], {
@@ -45,7 +49,12 @@ export async function npmStart(args: string[], env: Record<string, string>): Pro
     // A guard against a hang, not a speed test: on 2 busy cores wrangler alone can take 20 s to boot.
     for (let i = 0; i < 900 && !stdout.includes("Press Ctrl-C") && child.exitCode === null; i++)
       await new Promise((r) => setTimeout(r, 100));
-    if (child.exitCode === null || !lostItsPort(stdout + stderr) || attempt === 3)
+    if (
+      child.exitCode === null ||
+      given !== undefined ||
+      !lostItsPort(stdout + stderr) ||
+      attempt === 3
+    )
       return {
         child,
         port,

@@ -6,12 +6,13 @@ import type { Duplex } from "node:stream";
 
 /**
  * A program squatting a local server's port (issue 27 §2): it answers the
- * agent's WebSocket as the server would, writes everything it is sent to
- * stdout as JSON lines (`{"event":"upgrade","headers":…}`,
- * `{"event":"message","text":…}`, `{"event":"get","headers":…}`), and plays
- * one of its scripts at the agent:
- * - `welcome`: a welcome at once (no challenge), then a request to read a file;
- * - `forged`: a challenge with a made-up proof, then a welcome and the request.
+ * agent as the server would, writes everything it is sent to stdout as JSON
+ * lines (`{"event":"get","headers":…}`, `{"event":"upgrade","headers":…}`,
+ * `{"event":"message","text":…}`), and plays one of its scripts at the agent:
+ * - `welcome`: 200 to any request, and to a WebSocket a welcome at once, then
+ *   a request to read a file;
+ * - `forged`: a challenge with a made-up proof to any request, and the same
+ *   welcome and request to a WebSocket.
  * Given a package (`<tarball>`), it also serves it at GET /agent.tgz, as a
  * squatter would to whoever runs `npx <server>/agent.tgz`.
  * Plain Node, no dependency: the tests run it as another user
@@ -64,13 +65,23 @@ export function squat(
   emit: (record: object) => void,
   tarball?: string,
 ) {
+  const made = () => randomBytes(32).toString("base64url");
   const server = createServer((request, response) => {
     emit({ event: "get", path: request.url, headers: request.headers });
     if (tarball && request.url?.endsWith("/agent.tgz")) {
       response.writeHead(200, { "content-type": "application/gzip" }).end(readFileSync(tarball));
       return;
     }
-    response.writeHead(426).end();
+    // A made-up challenge for the place it holds; or, as a server that checks nothing would, 200.
+    const port = String((server.address() as AddressInfo).port);
+    const at = { addresses: ["127.0.0.1", "::1"], port };
+    response
+      .writeHead(200, { "content-type": "application/json" })
+      .end(
+        script === "forged"
+          ? JSON.stringify({ type: "challenge", nonce: made(), proof: made(), at })
+          : "{}",
+      );
   });
   server.on("upgrade", (request: IncomingMessage, socket: Duplex) => {
     emit({ event: "upgrade", headers: request.headers });
@@ -80,9 +91,6 @@ export function squat(
     socket.write(
       `HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`,
     );
-    const made = () => randomBytes(32).toString("base64url");
-    if (script === "forged")
-      socket.write(frame(JSON.stringify({ type: "challenge", nonce: made(), proof: made() })));
     socket.write(
       frame(JSON.stringify({ type: "welcome", name, protocol: 9, server_version: "9" })),
     );

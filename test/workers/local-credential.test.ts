@@ -2,8 +2,19 @@ import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { LOCAL_USER } from "../../src/auth/identity.ts";
-import { GREETING_MS, HELLO_CHARS, PROOF_CHARS } from "../../src/bridge/bridge.ts";
-import { NONCE_HEADER, newNonce, proofOf } from "../../src/shared/bridge/proof.ts";
+import { GREETING_MS, HELLO_CHARS } from "../../src/bridge/bridge.ts";
+import {
+  type Challenge,
+  type Endpoint,
+  mintServerNonce,
+  NONCE_HEADER,
+  NONCE_TTL_MS,
+  newNonce,
+  PROOF_HEADER,
+  type ProofPurpose,
+  proofOf,
+  SERVER_NONCE_HEADER,
+} from "../../src/shared/bridge/proof.ts";
 import { CLOSE_CODES, PROTOCOL_VERSION } from "../../src/shared/bridge/protocol.ts";
 import { dashboardHostOf } from "../../src/shared/core/dashboard-host.ts";
 import { bareLocalServer, LOCAL_TOKEN, localServer } from "./helpers.ts";
@@ -265,15 +276,24 @@ describe("the dashboard cookie yields the dashboard and nothing more (issue 27)"
   });
 });
 
-/** The port the test server says it listens on (EDGECLIP_LOCAL_PORT, as npm start sets it). */
-const PORT = "8787";
+/** Where the test server says it listens (as npm start tells it: scripts/local-worker.ts). */
+const AT: Endpoint = { addresses: ["127.0.0.1", "::1"], port: "8787" };
 
-/** Opens /bridge (or `path`) with an agent nonce and no token: the socket, its messages, and how it closed. */
-async function open(agentNonce: string, headers: Record<string, string> = {}, path = "/bridge") {
+/** Step 1 of the proof: `GET path` with a client nonce, no token, no upgrade. */
+async function challengeOf(agentNonce: string, path = "/bridge", server = localServer) {
+  const response = await server.fetch(
+    new Request(`http://127.0.0.1:8787${path}`, { headers: { [NONCE_HEADER]: agentNonce } }),
+  );
+  return {
+    status: response.status,
+    body: (await response.json()) as Challenge & { error?: string },
+  };
+}
+
+/** Step 2: the upgrade, with `headers`: the socket, its messages, and how it closed (or the status). */
+async function upgrade(headers: Record<string, string>, path = "/bridge") {
   const response = await localServer.fetch(
-    new Request(`http://127.0.0.1:8787${path}`, {
-      headers: { upgrade: "websocket", [NONCE_HEADER]: agentNonce, ...headers },
-    }),
+    new Request(`http://127.0.0.1:8787${path}`, { headers: { upgrade: "websocket", ...headers } }),
   );
   const ws = response.webSocket;
   if (!ws) return { status: response.status };
@@ -294,7 +314,20 @@ async function open(agentNonce: string, headers: Record<string, string> = {}, pa
   return { status: response.status, ws, nth, closed };
 }
 
-describe("a local agent and its server prove the credential to each other (issue 27 §2)", () => {
+/** Both steps, as a client holding LOCAL_TOKEN does: a proven socket. */
+async function proven(purpose: ProofPurpose, path = purpose === "mcp" ? "/relay" : "/bridge") {
+  const agentNonce = newNonce();
+  const { body } = await challengeOf(agentNonce, path);
+  const proof = await proofOf(LOCAL_TOKEN, "agent", agentNonce, body.nonce, body.at, purpose);
+  const opened = await upgrade(
+    { [NONCE_HEADER]: agentNonce, [SERVER_NONCE_HEADER]: body.nonce, [PROOF_HEADER]: proof },
+    path,
+  );
+  if (!opened.ws) throw new Error(`no socket (${opened.status})`);
+  return { ...opened, ws: opened.ws };
+}
+
+describe("a local agent and its server prove the credential to each other before any socket exists (issue 27 §2, issue 42 §6)", () => {
   const HELLO = {
     type: "hello",
     protocol: PROTOCOL_VERSION,
@@ -306,87 +339,173 @@ describe("a local agent and its server prove the credential to each other (issue
     platform: "linux",
   };
 
-  it("speaks first, with a proof only the credential makes, and welcomes the agent after its own", async () => {
+  it("answers a nonce with a proof only the credential makes, naming where it listens, and upgrades the agent's proof", async () => {
     const agentNonce = newNonce();
-    const opened = await open(agentNonce);
-    expect(opened.status).toBe(101);
-    if (!opened.ws) return;
-    const challenge = await opened.nth(0);
-    expect(challenge).toMatchObject({ type: "challenge" });
-    const nonce = String(challenge.nonce);
-    expect(challenge.proof).toBe(await proofOf(LOCAL_TOKEN, "server", agentNonce, nonce, PORT));
-    // It names the port it serves: an agent that dialled another (a relay) sees another proof.
-    expect(challenge.proof).not.toBe(
-      await proofOf(LOCAL_TOKEN, "server", agentNonce, nonce, "8788"),
-    );
-    // Neither the token nor anything that is not the proof travels.
-    expect(JSON.stringify(challenge)).not.toContain(LOCAL_TOKEN);
-    expect(challenge.proof).not.toBe(await proofOf(LOCAL_TOKEN, "agent", agentNonce, nonce, PORT));
-    opened.ws.send(
-      JSON.stringify({
-        type: "proof",
-        proof: await proofOf(LOCAL_TOKEN, "agent", agentNonce, nonce, PORT),
-      }),
-    );
-    opened.ws.send(JSON.stringify({ ...HELLO, name: "proved" }));
-    expect(await opened.nth(1)).toMatchObject({ type: "welcome", name: "proved" });
-    opened.ws.close(1000);
+    const { status, body } = await challengeOf(agentNonce);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ type: "challenge", at: AT });
+    expect(body.proof).toBe(await proofOf(LOCAL_TOKEN, "server", agentNonce, body.nonce, AT));
+    // It names its place: a client that dialled another port or address sees another proof.
+    for (const elsewhere of [
+      { ...AT, port: "8788" },
+      { ...AT, addresses: ["127.0.0.1"] },
+      { ...AT, addresses: ["127.0.0.2", "::1"] },
+    ])
+      expect(body.proof).not.toBe(
+        await proofOf(LOCAL_TOKEN, "server", agentNonce, body.nonce, elsewhere),
+      );
+    // Neither the token nor the agent's proof travels.
+    expect(JSON.stringify(body)).not.toContain(LOCAL_TOKEN);
+    expect(body.proof).not.toBe(await proofOf(LOCAL_TOKEN, "agent", agentNonce, body.nonce, AT));
+    const socket = await upgrade({
+      [NONCE_HEADER]: agentNonce,
+      [SERVER_NONCE_HEADER]: body.nonce,
+      [PROOF_HEADER]: await proofOf(LOCAL_TOKEN, "agent", agentNonce, body.nonce, AT),
+    });
+    expect(socket.status).toBe(101);
+    if (!socket.ws) return;
+    socket.ws.send(JSON.stringify({ ...HELLO, name: "proved" }));
+    expect(await socket.nth(0)).toMatchObject({ type: "welcome", name: "proved" });
+    socket.ws.close(1000);
   });
 
-  it("closes on a hello without the proof, a wrong proof, or the proof of other nonces (4403), welcoming no one", async () => {
+  it("gives no socket to an upgrade without a right proof (403): none, another credential's, its own sent back, another place's, another nonce's, a stale or forged server nonce", async () => {
     const other = `ecl_${"o".repeat(43)}`;
-    const cases: [string, (agentNonce: string, nonce: string) => Promise<object>][] = [
-      ["a hello first", async () => ({ ...HELLO, name: "impostor" })],
+    const cases: [string, (a: string, n: string) => Promise<Record<string, string>>][] = [
+      ["no proof", async (a, n) => ({ [NONCE_HEADER]: a, [SERVER_NONCE_HEADER]: n })],
+      [
+        "no server nonce",
+        async (a, n) => ({
+          [NONCE_HEADER]: a,
+          [PROOF_HEADER]: await proofOf(LOCAL_TOKEN, "agent", a, n, AT),
+        }),
+      ],
       [
         "another credential's proof",
-        async (a, n) => ({ type: "proof", proof: await proofOf(other, "agent", a, n, PORT) }),
+        async (a, n) => ({
+          [NONCE_HEADER]: a,
+          [SERVER_NONCE_HEADER]: n,
+          [PROOF_HEADER]: await proofOf(other, "agent", a, n, AT),
+        }),
       ],
       [
         "the server's own proof sent back",
         async (a, n) => ({
-          type: "proof",
-          proof: await proofOf(LOCAL_TOKEN, "server", a, n, PORT),
+          [NONCE_HEADER]: a,
+          [SERVER_NONCE_HEADER]: n,
+          [PROOF_HEADER]: await proofOf(LOCAL_TOKEN, "server", a, n, AT),
         }),
       ],
+      // A relay elsewhere passes on a proof made for the place the agent dialled (issue 34 §5, 42 §1).
       [
-        // A relay on another port passes on a proof made for the port the agent dialled (issue 34 §5).
         "a proof for another port",
         async (a, n) => ({
-          type: "proof",
-          proof: await proofOf(LOCAL_TOKEN, "agent", a, n, "8788"),
+          [NONCE_HEADER]: a,
+          [SERVER_NONCE_HEADER]: n,
+          [PROOF_HEADER]: await proofOf(LOCAL_TOKEN, "agent", a, n, { ...AT, port: "8788" }),
         }),
       ],
       [
-        "a proof for another nonce",
-        async (a) => ({
-          type: "proof",
-          proof: await proofOf(LOCAL_TOKEN, "agent", a, newNonce(), PORT),
+        "a proof for another address",
+        async (a, n) => ({
+          [NONCE_HEADER]: a,
+          [SERVER_NONCE_HEADER]: n,
+          [PROOF_HEADER]: await proofOf(LOCAL_TOKEN, "agent", a, n, {
+            ...AT,
+            addresses: ["127.0.0.2"],
+          }),
+        }),
+      ],
+      [
+        "a proof for another agent nonce",
+        async (a, n) => ({
+          [NONCE_HEADER]: a,
+          [SERVER_NONCE_HEADER]: n,
+          [PROOF_HEADER]: await proofOf(LOCAL_TOKEN, "agent", newNonce(), n, AT),
+        }),
+      ],
+      [
+        "a server nonce it never made",
+        async (a) => {
+          const n = newNonce();
+          return {
+            [NONCE_HEADER]: a,
+            [SERVER_NONCE_HEADER]: n,
+            [PROOF_HEADER]: await proofOf(LOCAL_TOKEN, "agent", a, n, AT),
+          };
+        },
+      ],
+      [
+        "a server nonce another credential made",
+        async (a) => {
+          const n = await mintServerNonce(other);
+          return {
+            [NONCE_HEADER]: a,
+            [SERVER_NONCE_HEADER]: n,
+            [PROOF_HEADER]: await proofOf(LOCAL_TOKEN, "agent", a, n, AT),
+          };
+        },
+      ],
+      [
+        "a stale server nonce",
+        async (a) => {
+          const n = await mintServerNonce(LOCAL_TOKEN, Date.now() - NONCE_TTL_MS - 1_000);
+          return {
+            [NONCE_HEADER]: a,
+            [SERVER_NONCE_HEADER]: n,
+            [PROOF_HEADER]: await proofOf(LOCAL_TOKEN, "agent", a, n, AT),
+          };
+        },
+      ],
+      [
+        "a proof past its size",
+        async (a, n) => ({
+          [NONCE_HEADER]: a,
+          [SERVER_NONCE_HEADER]: n,
+          [PROOF_HEADER]: "x".repeat(2000),
         }),
       ],
     ];
-    for (const [what, message] of cases) {
-      const agentNonce = newNonce();
-      const opened = await open(agentNonce);
-      if (!opened.ws) throw new Error(`no socket (${opened.status})`);
-      const challenge = await opened.nth(0);
-      opened.ws.send(JSON.stringify(await message(agentNonce, String(challenge.nonce))));
-      opened.ws.send(JSON.stringify({ ...HELLO, name: "impostor" }));
-      expect(await opened.closed, what).toBe(CLOSE_CODES.unproven);
-    }
+    for (const path of ["/bridge", "/relay"])
+      for (const [what, headers] of cases) {
+        const agentNonce = newNonce();
+        const { body } = await challengeOf(agentNonce, path);
+        const opened = await upgrade(await headers(agentNonce, body.nonce), path);
+        expect(opened.status, `${path}: ${what}`).toBe(403);
+        expect(opened.ws, `${path}: ${what}`).toBeUndefined();
+      }
     const { agents } = await bridgeOf(LOCAL_USER).agents();
     expect(agents.map((a) => a.name)).not.toContain("impostor");
   });
 
-  it("closes a socket that sends no proof in time, moving its deadline rather than waiting (issue 34 §6)", async () => {
-    const opened = await open(newNonce());
-    if (!opened.ws) throw new Error(`no socket (${opened.status})`);
-    await opened.nth(0); // the challenge
+  it("proves nothing where it was not told its port, whatever Host a request names (issue 42 §3)", async () => {
+    // 0.8 proved the port of the request's Host: a program on port 8788 relaying here with
+    // `Host: 127.0.0.1:8788` got a proof for 8788, good for clients configured with it.
+    for (const path of ["/bridge", "/relay"])
+      for (const host of ["127.0.0.1:8788", "127.0.0.1:8787", "localhost"])
+        for (const upgrading of [false, true]) {
+          const response = await bareLocalServer.fetch(
+            new Request(`http://${host}${path}`, {
+              headers: {
+                [NONCE_HEADER]: newNonce(),
+                ...(upgrading ? { upgrade: "websocket" } : {}),
+              },
+            }),
+          );
+          expect(response.status, `${path} ${host}`).toBe(403);
+          expect(response.webSocket ?? null).toBeNull();
+          expect(await response.text()).toContain("npm start");
+        }
+  });
+
+  it("closes a proven socket that says no hello in time, moving its deadline rather than waiting (issue 34 §6)", async () => {
+    const opened = await proven("bridge");
     const bridge = bridgeOf(LOCAL_USER);
     // Its deadline, GREETING_MS after it was accepted, is moved to now; the alarm is due then.
     await runInDurableObject(bridge, (_, state) => {
       for (const ws of state.getWebSockets()) {
-        const att = ws.deserializeAttachment() as { expect?: string; accepted?: number };
-        if (att.expect !== undefined)
+        const att = ws.deserializeAttachment() as { name: string | null; accepted?: number };
+        if (att.name === null)
           ws.serializeAttachment({ ...att, accepted: Date.now() - GREETING_MS });
       }
     });
@@ -394,54 +513,22 @@ describe("a local agent and its server prove the credential to each other (issue
     expect(await opened.closed).toBe(CLOSE_CODES.unproven);
   });
 
-  it("takes nothing large before the proof and hello, and assembles no parts (issue 34 §6)", async () => {
-    // A proof past its budget (0.7 assembled 256 MiB of parts before looking at it).
-    const big = await open(newNonce());
-    if (!big.ws) throw new Error(`no socket (${big.status})`);
-    await big.nth(0);
-    big.ws.send("x".repeat(PROOF_CHARS + 1));
+  it("takes nothing large before the hello, and assembles no parts (issue 34 §6)", async () => {
+    const big = await proven("bridge");
+    big.ws.send(JSON.stringify({ ...HELLO, name: "x".repeat(2), pad: "y".repeat(HELLO_CHARS) }));
     expect(await big.closed).toBe(CLOSE_CODES.unproven);
-    // A first part of a split message: not a proof, and nothing waits for the rest.
-    const part = await open(newNonce());
-    if (!part.ws) throw new Error(`no socket (${part.status})`);
-    await part.nth(0);
+    // A first part of a split message: not a hello, and nothing waits for the rest.
+    const part = await proven("bridge");
     part.ws.send(`\u0001part 1/2\u0001${"{".repeat(100)}`);
     expect(await part.closed).not.toBe(1000);
-    // A proven agent's hello may be as large as its roots make it, up to its budget.
-    const agentNonce = newNonce();
-    const proved = await open(agentNonce);
-    if (!proved.ws) throw new Error(`no socket (${proved.status})`);
-    const challenge = await proved.nth(0);
-    proved.ws.send(
-      JSON.stringify({
-        type: "proof",
-        proof: await proofOf(LOCAL_TOKEN, "agent", agentNonce, String(challenge.nonce), PORT),
-      }),
-    );
-    proved.ws.send(JSON.stringify({ ...HELLO, name: "x".repeat(2), pad: "y".repeat(HELLO_CHARS) }));
-    expect(await proved.closed).toBe(CLOSE_CODES.unproven);
-  });
-
-  it("proves nothing where it was not told its port, whatever Host a request names (issue 42 §3)", async () => {
-    // 0.8 proved the port of the request's Host: a program on port 8788 relaying here with
-    // `Host: 127.0.0.1:8788` got a proof for 8788, good for clients configured with it.
-    for (const path of ["/bridge", "/relay"])
-      for (const host of ["127.0.0.1:8788", "127.0.0.1:8787", "localhost"]) {
-        const response = await bareLocalServer.fetch(
-          new Request(`http://${host}${path}`, {
-            headers: { upgrade: "websocket", [NONCE_HEADER]: newNonce() },
-          }),
-        );
-        expect(response.status, `${path} ${host}`).toBe(403);
-        expect(response.webSocket ?? null).toBeNull();
-        expect(await response.text()).toContain("npm start");
-      }
   });
 
   it("lets no one past the gate with a nonce and a wrong token, or a malformed nonce", async () => {
-    expect((await open(newNonce(), { authorization: "Bearer wrong" })).status).toBe(401);
-    expect((await open("short")).status).toBe(400);
-    // Elsewhere than /bridge a nonce opens nothing.
+    const wrong = await upgrade({ [NONCE_HEADER]: newNonce(), authorization: "Bearer wrong" });
+    expect(wrong.status).toBe(401);
+    expect((await challengeOf("short")).status).toBe(400);
+    expect((await upgrade({ [NONCE_HEADER]: "short" })).status).toBe(400);
+    // Elsewhere than /bridge and /relay a nonce opens nothing.
     const mcp = await localServer.fetch(mcpInit({ [NONCE_HEADER]: newNonce() }));
     expect(mcp.status).toBe(401);
   });
@@ -459,37 +546,42 @@ describe("a local MCP client's relay proves the credential both ways before any 
     },
   };
 
-  /** /relay opened and proved as `edgeclip-agent mcp` does. */
-  async function proven() {
+  it("proves itself for MCP, not for the bridge, and the other way round", async () => {
     const agentNonce = newNonce();
-    const opened = await open(agentNonce, {}, "/relay");
-    if (!opened.ws) throw new Error(`no socket (${opened.status})`);
-    const challenge = await opened.nth(0);
-    const nonce = String(challenge.nonce);
-    expect(challenge.proof).toBe(
-      await proofOf(LOCAL_TOKEN, "server", agentNonce, nonce, PORT, "mcp"),
+    const { body } = await challengeOf(agentNonce, "/relay");
+    expect(body.proof).toBe(
+      await proofOf(LOCAL_TOKEN, "server", agentNonce, body.nonce, AT, "mcp"),
     );
-    // A proof for MCP is not one for the bridge, nor the other way round.
-    expect(challenge.proof).not.toBe(await proofOf(LOCAL_TOKEN, "server", agentNonce, nonce, PORT));
-    opened.ws.send(
-      JSON.stringify({
-        type: "proof",
-        proof: await proofOf(LOCAL_TOKEN, "agent", agentNonce, nonce, PORT, "mcp"),
-      }),
-    );
-    return { ...opened, ws: opened.ws };
-  }
+    expect(body.proof).not.toBe(await proofOf(LOCAL_TOKEN, "server", agentNonce, body.nonce, AT));
+    // The bridge's proof opens no relay, and the relay's no bridge.
+    for (const [path, purpose] of [
+      ["/relay", "bridge"],
+      ["/bridge", "mcp"],
+    ] as const) {
+      const nonce = newNonce();
+      const challenge = (await challengeOf(nonce, path)).body;
+      const opened = await upgrade(
+        {
+          [NONCE_HEADER]: nonce,
+          [SERVER_NONCE_HEADER]: challenge.nonce,
+          [PROOF_HEADER]: await proofOf(LOCAL_TOKEN, "agent", nonce, challenge.nonce, AT, purpose),
+        },
+        path,
+      );
+      expect(opened.status, `${path} with a ${purpose} proof`).toBe(403);
+    }
+  });
 
   it("relays MCP once proved: initialize, then tools/list and a tool call, each answered on the socket", async () => {
-    const relay = await proven();
+    const relay = await proven("mcp");
     relay.ws.send(JSON.stringify(initialize));
-    expect(await relay.nth(1)).toMatchObject({
+    expect(await relay.nth(0)).toMatchObject({
       id: 1,
       result: { protocolVersion: "2025-11-25", serverInfo: { name: "edgeclip" } },
     });
     relay.ws.send(JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }));
     relay.ws.send(JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/list" }));
-    const listed = (await relay.nth(2)) as { id: number; result: { tools: { name: string }[] } };
+    const listed = (await relay.nth(1)) as { id: number; result: { tools: { name: string }[] } };
     expect(listed.id).toBe(2);
     expect(listed.result.tools.map((t) => t.name)).toContain("copy");
     relay.ws.send(
@@ -500,46 +592,11 @@ describe("a local MCP client's relay proves the credential both ways before any 
         params: { name: "agents", arguments: {} },
       }),
     );
-    const called = (await relay.nth(3)) as { id: number; result: Record<string, unknown> };
+    const called = (await relay.nth(2)) as { id: number; result: Record<string, unknown> };
     expect(called.id).toBe(3);
     expect(called.result.isError ?? false).toBe(false);
     expect(called.result.structuredContent).toMatchObject({ agents: [] });
     relay.ws.close(1000);
-  });
-
-  it("closes on MCP before the proof, a bridge proof, or another credential's (4403), answering nothing", async () => {
-    const other = `ecl_${"o".repeat(43)}`;
-    const cases: [string, (agentNonce: string, nonce: string) => Promise<object>][] = [
-      ["initialize first", async () => initialize],
-      [
-        "the bridge's proof",
-        async (a, n) => ({ type: "proof", proof: await proofOf(LOCAL_TOKEN, "agent", a, n, PORT) }),
-      ],
-      [
-        "another credential's proof",
-        async (a, n) => ({
-          type: "proof",
-          proof: await proofOf(other, "agent", a, n, PORT, "mcp"),
-        }),
-      ],
-      [
-        "a proof for another port",
-        async (a, n) => ({
-          type: "proof",
-          proof: await proofOf(LOCAL_TOKEN, "agent", a, n, "8788", "mcp"),
-        }),
-      ],
-      ["a proof past its budget", async () => ({ type: "proof", proof: "x".repeat(2000) })],
-    ];
-    for (const [what, message] of cases) {
-      const agentNonce = newNonce();
-      const opened = await open(agentNonce, {}, "/relay");
-      if (!opened.ws) throw new Error(`no socket (${opened.status})`);
-      const challenge = await opened.nth(0);
-      opened.ws.send(JSON.stringify(await message(agentNonce, String(challenge.nonce))));
-      opened.ws.send(JSON.stringify(initialize));
-      expect(await opened.closed, what).toBe(CLOSE_CODES.unproven);
-    }
   });
 
   it("is a local server's door alone: no nonce, a wrong token, an Origin, or a server with sign-in get no socket", async () => {
@@ -547,9 +604,16 @@ describe("a local MCP client's relay proves the credential both ways before any 
       new Request("http://127.0.0.1:8787/relay", { headers: { upgrade: "websocket" } }),
     );
     expect(bare.status).toBe(401);
-    expect((await open(newNonce(), { authorization: "Bearer wrong" }, "/relay")).status).toBe(401);
-    expect((await open("short", {}, "/relay")).status).toBe(400);
-    const page = await open(newNonce(), { origin: "http://127.0.0.1:8787" }, "/relay");
+    const wrong = await upgrade(
+      { [NONCE_HEADER]: newNonce(), authorization: "Bearer wrong" },
+      "/relay",
+    );
+    expect(wrong.status).toBe(401);
+    expect((await upgrade({ [NONCE_HEADER]: "short" }, "/relay")).status).toBe(400);
+    const page = await upgrade(
+      { [NONCE_HEADER]: newNonce(), origin: "http://127.0.0.1:8787" },
+      "/relay",
+    );
     expect(page.status).toBe(403);
     const deployed = await (exports.default as { fetch(r: Request): Promise<Response> }).fetch(
       new Request("https://edgeclip.example.com/relay", {

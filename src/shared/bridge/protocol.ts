@@ -2,7 +2,6 @@ import { z } from "zod";
 import { AGENT_ERROR_CODES } from "../core/errors.ts";
 import { PROJECT_NAME } from "../core/names.ts";
 import { UNSHOWABLE } from "../core/quote.ts";
-import { Secret32 } from "./proof.ts";
 
 /**
  * The edge ↔ local-agent wire protocol: every message either side sends, as zod
@@ -11,10 +10,10 @@ import { Secret32 } from "./proof.ts";
  * module; nothing is copied.
  *
  * One WebSocket per agent, JSON text messages:
- * 0. On a local server the agent opens `/bridge` with a nonce and no token;
- *    the edge speaks first, a `challenge` with its proof of the local
- *    credential, and the agent goes on only if it is right, sending its own
- *    `proof` (proof.ts). A paired agent presents its token when it opens.
+ * 0. On a local server the agent proves the local credential to the server,
+ *    and the server to it, before the socket exists (a challenge over HTTP,
+ *    then the agent's proof in the upgrade: proof.ts). A paired agent
+ *    presents its token when it opens the socket.
  * 1. The agent sends `hello`. The edge answers `welcome`, or `refused` and
  *    closes (an agent of another protocol version is told to upgrade).
  * 2. The edge sends `request`s `{id, op, args}`; the agent answers each with a
@@ -42,8 +41,10 @@ import { Secret32 } from "./proof.ts";
  * Version 7: `MOVE_BLOCKED` (a move refused for what blocks it); `parses` is left out of a
  *   result whose file had the same syntax errors before (the guard compares them one by one).
  * Version 8: on a local server, `challenge` and `proof` before the hello (proof.ts).
+ * Version 10: the proofs move before the upgrade (a challenge over HTTP, the agent's proof in
+ *   the upgrade's headers) and name the server's addresses as well as its port (issue 42).
  */
-export const PROTOCOL_VERSION = 9;
+export const PROTOCOL_VERSION = 10;
 
 /** How often the agent pings; it reconnects when two pongs in a row are missing. */
 export const HEARTBEAT_MS = 15_000;
@@ -59,7 +60,7 @@ export const CLOSE_CODES = {
   replaced: 4001,
   /** The agent's pairing token was revoked (logout, or by the user); it must not reconnect. */
   revoked: 4401,
-  /** The agent's proof of the local credential was wrong; it must not retry as is. */
+  /** No hello in time, or too large a message before it; the agent must not retry as is. */
   unproven: 4403,
 } as const;
 
@@ -138,17 +139,6 @@ export const Welcome = z.strictObject({
   protocol: z.literal(PROTOCOL_VERSION),
   server_version: z.string(),
 });
-
-/** A local server's first message: its nonce, and its proof of the local credential (proof.ts). */
-export const Challenge = z.strictObject({
-  type: z.literal("challenge"),
-  nonce: Secret32,
-  proof: Secret32,
-});
-export type Challenge = z.infer<typeof Challenge>;
-
-/** The agent's answer to a right challenge, before its hello: its own proof. */
-export const Proof = z.strictObject({ type: z.literal("proof"), proof: Secret32 });
 
 export const Refused = z.strictObject({
   type: z.literal("refused"),
@@ -550,5 +540,5 @@ export const Ack = z.strictObject({
 /** What the agent sends after its hello. */
 export const AgentMessage = z.union([Reply, Settled, Synced]);
 /** What the edge sends. */
-export const EdgeMessage = z.union([Challenge, Welcome, Refused, Request, Ack]);
+export const EdgeMessage = z.union([Welcome, Refused, Request, Ack]);
 export type EdgeMessage = z.infer<typeof EdgeMessage>;
