@@ -16,6 +16,7 @@ import { log } from "./log.ts";
 import { osClipboard } from "./os-clipboard/index.ts";
 import { pairingAdvice } from "./pairing.ts";
 import { sandboxFor } from "./paths.ts";
+import { ensurePrivateDir } from "./private-dir.ts";
 import { checkRoots, type RootChoice } from "./roots.ts";
 import { type AgentStatus, stateDir, statusWriter } from "./status.ts";
 
@@ -79,6 +80,12 @@ export async function connect(options: ConnectOptions): Promise<number> {
   const name = tidyName(options.name ?? `${first}@${shortHostname()}`, "@");
   const project = tidyName(options.project ?? first);
   const state = stateDir();
+  try {
+    ensurePrivateDir(state, "EDGECLIP_STATE_DIR");
+  } catch (error) {
+    log((error as Error).message);
+    return 1;
+  }
   const journal = new Journal(path.join(state, "journal"), urls.server, crashAt(process.env));
   for (const report of await journal.recover(log))
     log(

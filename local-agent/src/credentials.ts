@@ -1,19 +1,9 @@
-import {
-  chmodSync,
-  lstatSync,
-  mkdirSync,
-  readFileSync,
-  realpathSync,
-  renameSync,
-  rmSync,
-  type Stats,
-  statSync,
-  writeFileSync,
-} from "node:fs";
+import { chmodSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { bridgeUrl } from "./args.ts";
+import { privateDirProblem } from "./private-dir.ts";
 
 /**
  * The tokens `edgeclip-agent login` obtained, one per server, in
@@ -54,63 +44,14 @@ export function configDir(env = process.env, platform = process.platform): strin
 }
 
 /**
- * Why `dir`, the config directory, may not hold credentials: it (or the
- * directory it links to) belongs to another user, or another user can write
- * in it or in a directory above it (a sticky one like /tmp aside), and so
- * swap a file there between its creation and its read, as ssh refuses a
- * loose `~/.ssh`. A directory that does not exist yet is created 0700 by the
- * writers (then its parents are what is checked). Not checked on Windows (ACLs).
+ * Why `dir`, the config directory, may not hold credentials (private-dir.ts:
+ * another user's, or writable by others, it or a directory above it).
  */
-export function configDirProblem(
+export const configDirProblem = (
   dir: string,
   platform = process.platform,
   uid = typeof process.getuid === "function" ? process.getuid() : undefined,
-): string | undefined {
-  if (platform === "win32" || uid === undefined) return undefined;
-  // Every component as written: a link another account owns can be pointed elsewhere at any
-  // time (one in /tmp, say), whatever it points at when this looks (issue 34 §7).
-  const given = path.resolve(dir);
-  for (let at = given; ; at = path.dirname(at)) {
-    let info: Stats | undefined;
-    try {
-      info = lstatSync(at);
-    } catch {
-      // not created yet
-    }
-    if (info?.isSymbolicLink() && info.uid !== uid && info.uid !== 0)
-      return `\`${at}\`${at === given ? "" : ", on its way,"} is a link that belongs to another user, who can point it anywhere; use a directory of your own (EDGECLIP_CONFIG_DIR)`;
-    if (at === path.dirname(at)) break;
-  }
-  let real: string;
-  try {
-    real = realpathSync(dir);
-  } catch {
-    real = path.resolve(dir);
-  }
-  const own = real;
-  for (let at = real; ; at = path.dirname(at)) {
-    let info: Stats;
-    try {
-      info = statSync(at);
-    } catch {
-      if (at === path.dirname(at)) break;
-      continue; // not created yet
-    }
-    const mode = info.mode & 0o7777;
-    const named =
-      at === own
-        ? `\`${dir}\`${own !== path.resolve(dir) ? ` (a link to ${own})` : ""}`
-        : `\`${at}\`, above it,`;
-    if (at === own && info.uid !== uid)
-      return `${named} belongs to another user; use a directory of your own (EDGECLIP_CONFIG_DIR), or remove it to have edgeclip create it`;
-    if (at !== own && info.uid !== uid && info.uid !== 0)
-      return `${named} belongs to another user, who could replace edgeclip's directory; use a directory of your own (EDGECLIP_CONFIG_DIR)`;
-    if (mode & 0o022 && !(at !== own && mode & 0o1000))
-      return `other users can write in ${named} (mode ${(mode & 0o777).toString(8)}); run \`chmod go-w ${at}\`${at === own ? ` (edgeclip creates it 0700)` : ""}`;
-    if (at === path.dirname(at)) break;
-  }
-  return undefined;
-}
+) => privateDirProblem(dir, "EDGECLIP_CONFIG_DIR", platform, uid);
 
 /** Throws `configDirProblem`'s reason, naming what was being done. */
 export function checkConfigDir(dir: string): void {

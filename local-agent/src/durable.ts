@@ -28,6 +28,14 @@ export async function writeDurably(
   await syncDir(path.dirname(file));
 }
 
+/**
+ * The mode of what edgeclip keeps in its state directory (the journal, the
+ * ledger, status files), and of its directories: its user's alone, whatever
+ * the umask (issue 42 §4; private-dir.ts makes the directory so at start).
+ */
+export const PRIVATE_FILE = 0o600;
+export const PRIVATE_DIR = 0o700;
+
 /** Makes a directory's entries durable (renames, creations). Not possible on Windows. */
 export async function syncDir(dir: string): Promise<void> {
   if (process.platform === "win32") return;

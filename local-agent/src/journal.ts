@@ -4,7 +4,7 @@ import { copyFile, link, mkdir, readdir, readFile, rename, rmdir, unlink } from 
 import { hostname } from "node:os";
 import path from "node:path";
 import type { EditResult, Kept, OpContext, Settled } from "../../src/shared/bridge/protocol.ts";
-import { exists, ignore, syncDir, writeDurably } from "./durable.ts";
+import { exists, ignore, PRIVATE_DIR, PRIVATE_FILE, syncDir, writeDurably } from "./durable.ts";
 import { Ledger, type Reverted } from "./ledger.ts";
 import type { OpRecord } from "./op-record.ts";
 import { isAlive } from "./processes.ts";
@@ -137,7 +137,7 @@ export class Journal {
     let target: number | undefined;
     let committed = false;
     try {
-      await mkdir(this.dir, { recursive: true });
+      await mkdir(this.dir, { recursive: true, mode: PRIVATE_DIR });
       const id = `${process.pid}-${Date.now().toString(36)}-${randomBytes(4).toString("hex")}`;
       const entry: Entry = {
         version: 1,
@@ -160,7 +160,7 @@ export class Journal {
         recording,
       };
       const file = this.file(id, "json");
-      await writeDurably(file, JSON.stringify(entry));
+      await writeDurably(file, JSON.stringify(entry), PRIVATE_FILE);
       await this.step("journal-written");
       try {
         for (const dir of entry.dirs) {
@@ -183,7 +183,7 @@ export class Journal {
         }
         for (const dir of unsynced) await syncDir(dir);
         target = undefined;
-        await writeDurably(this.file(id, "commit"), "");
+        await writeDurably(this.file(id, "commit"), "", PRIVATE_FILE);
       } catch (error) {
         if (error instanceof SimulatedCrash) throw error;
         // A real failure (disk full, …) before the marker: nothing has changed yet. A marker
@@ -235,7 +235,7 @@ export class Journal {
    * every target gets its old version back.
    */
   private async abort(entry: Entry): Promise<void> {
-    await writeDurably(this.file(entry.id, "abort"), "");
+    await writeDurably(this.file(entry.id, "abort"), "", PRIVATE_FILE);
     await unlink(this.file(entry.id, "commit"));
     await this.step("aborting");
     await unwind(entry, (i) => this.step(`unwound:${i}`));
@@ -283,7 +283,7 @@ export class Journal {
         // Decide first, durably, which targets changed since: a second recovery keeps the same ones.
         if (!entry.kept) {
           entry.kept = await changedSince(entry);
-          await writeDurably(this.file(entry.id, "json"), JSON.stringify(entry));
+          await writeDurably(this.file(entry.id, "json"), JSON.stringify(entry), PRIVATE_FILE);
           await this.step("recovery-decided");
         }
         await rollForward(entry);
@@ -293,7 +293,7 @@ export class Journal {
         if (entry.recording) await ledger.add(keptIn(entry), entry.recording.reverted);
       } else await rollBack(entry);
       const report: Entry = committed ? entry : { ...entry, outcome: "rolled_back" };
-      await writeDurably(this.file(entry.id, "report.json"), JSON.stringify(report));
+      await writeDurably(this.file(entry.id, "report.json"), JSON.stringify(report), PRIVATE_FILE);
       await unlink(this.file(entry.id, "json"));
       await unlink(this.file(entry.id, "commit")).catch(ignore("ENOENT"));
       await unlink(this.file(entry.id, "abort")).catch(ignore("ENOENT"));

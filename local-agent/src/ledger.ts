@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { mkdir, readdir, readFile, stat, unlink } from "node:fs/promises";
 import path from "node:path";
 import type { OpContext, RevertOf } from "../../src/shared/bridge/protocol.ts";
-import { ignore, writeDurably } from "./durable.ts";
+import { ignore, PRIVATE_DIR, PRIVATE_FILE, writeDurably } from "./durable.ts";
 import type { OpRecord } from "./op-record.ts";
 
 /**
@@ -65,8 +65,8 @@ export class Ledger {
    */
   add(record: OpRecord, reverted: readonly Reverted[]): Promise<void> {
     const task = this.queue.then(async () => {
-      await mkdir(this.dir, { recursive: true });
-      await writeDurably(this.file(record.context), JSON.stringify(record));
+      await mkdir(this.dir, { recursive: true, mode: PRIVATE_DIR });
+      await writeDurably(this.file(record.context), JSON.stringify(record), PRIVATE_FILE);
       const kept = new Set(record.edits.flatMap((e, i) => (e.kept ? [i] : [])));
       for (const { edit, of } of reverted) {
         if (kept.has(edit)) continue; // not written, so nothing was reverted
@@ -75,7 +75,7 @@ export class Ledger {
         const target = earlier?.edits[of.edit];
         if (!earlier || !target || target.reverted_by === record.context.op) continue;
         target.reverted_by = record.context.op;
-        await writeDurably(this.file(context), JSON.stringify(earlier));
+        await writeDurably(this.file(context), JSON.stringify(earlier), PRIVATE_FILE);
       }
       if (++this.written % PRUNE_EVERY === 0) await this.prune();
     });

@@ -8,6 +8,7 @@ import {
 } from "node:fs";
 import { homedir } from "node:os";
 import path from "node:path";
+import { PRIVATE_DIR, PRIVATE_FILE } from "./durable.ts";
 import { isAlive } from "./processes.ts";
 
 /**
@@ -42,7 +43,7 @@ const dirOf = (state: string) => path.join(state, "agents");
 /** Writes this process's status file (atomically) and removes it when the process exits. */
 export function statusWriter(state: string): (status: AgentStatus) => void {
   const dir = dirOf(state);
-  mkdirSync(dir, { recursive: true });
+  mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR });
   const file = path.join(dir, `${process.pid}.json`);
   process.once("exit", () => {
     try {
@@ -52,7 +53,7 @@ export function statusWriter(state: string): (status: AgentStatus) => void {
     }
   });
   return (status) => {
-    writeFileSync(`${file}.tmp`, JSON.stringify(status));
+    writeFileSync(`${file}.tmp`, JSON.stringify(status), { mode: PRIVATE_FILE });
     renameSync(`${file}.tmp`, file);
   };
 }
