@@ -21,15 +21,18 @@
  *                                   banner says so
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { chmodSync, existsSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { configDir } from "../local-agent/src/credentials.ts";
 import { ensureLocalToken } from "../local-agent/src/local-credential.ts";
 import { osClipboard } from "../local-agent/src/os-clipboard/index.ts";
+import { ensurePrivateDir } from "../local-agent/src/private-dir.ts";
+import { stateDir } from "../local-agent/src/status.ts";
 import { mcpRelayCommand, shellWord } from "../src/shared/core/agent-command.ts";
-import { dashboardLinkOf } from "../src/shared/core/dashboard-host.ts";
+import { dashboardLinkPage } from "../src/shared/core/dashboard-host.ts";
 import { packAgent } from "./build-agent.ts";
 import { startWranglerDev } from "./wrangler-dev.ts";
 
@@ -100,6 +103,35 @@ const agent = values["no-agent"]
       process.exit(1);
     });
 
+/**
+ * The dashboard link (issue 42 §2): a page in a private file (0600, in the
+ * state directory, made private first) that posts this run's dashboard key to
+ * the dashboard's host; its `file://` URL, the only thing printed and the only
+ * thing a click puts on a command line, holds nothing secret. Removed when
+ * npm start stops (the key dies with the run anyway).
+ */
+async function writeDashboardLink(): Promise<string> {
+  const dir = stateDir();
+  ensurePrivateDir(dir, "EDGECLIP_STATE_DIR");
+  const file = path.join(dir, `dashboard-${new URL(server.url).port}.html`);
+  const temp = `${file}.${process.pid}.tmp`;
+  writeFileSync(temp, await dashboardLinkPage(server.url, credential.token, server.boot ?? ""), {
+    mode: 0o600,
+  });
+  chmodSync(temp, 0o600);
+  renameSync(temp, file);
+  return file;
+}
+let dashboardFile: string;
+try {
+  dashboardFile = await writeDashboardLink();
+} catch (error) {
+  console.error(`edgeclip: ${(error as Error).message}`);
+  agent?.kill("SIGTERM");
+  await server.stop();
+  process.exit(1);
+}
+
 // What the agent finds (it runs here, with this environment): the banner says what is true.
 const clipboard = osClipboard();
 const clipboardLine = clipboard.unavailable
@@ -127,10 +159,11 @@ console.log(`
   edgeclip is running.
 
   MCP URL        ${mcp}
-  Dashboard      ${await dashboardLinkOf(server.url, credential.token)}
+  Dashboard      ${pathToFileURL(dashboardFile).href}
   Local agent    ${agent ? `files in ${roots.join(", ")}${clipboardLine}` : "not started (--no-agent)"}
   Claude Code    claude mcp add edgeclip ${configEnv && `--env ${configEnv}`}-- ${relay}
-  MCP Inspector  npx @modelcontextprotocol/inspector ${configEnv && `-e ${configEnv}`}${relay}
+  MCP Inspector  npx @modelcontextprotocol/inspector --tui ${configEnv && `-e ${configEnv}`}-- ${relay}
+                 (in the terminal: its web UI serves its own token to any account here)
   Other clients  ${mcp} with ${header}:
                  it trusts whatever holds the port, so use it only while the server runs
   Claude.ai      needs a public HTTPS server with sign-in; see README
@@ -144,6 +177,7 @@ ${inspectorLine}
 let stopping = false;
 async function stopAll(code: number): Promise<never> {
   stopping = true;
+  rmSync(dashboardFile, { force: true });
   if (agent && agent.exitCode === null) {
     const exited = new Promise((resolve) => agent.once("exit", resolve));
     agent.kill("SIGTERM");

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -76,6 +77,8 @@ export interface DevServer {
   process: ChildProcess;
   /** The local credential it was given (`localToken`), if any. */
   token: string | undefined;
+  /** This run of a local server (`EDGECLIP_LOCAL_BOOT`): its dashboard's host and key come from it. */
+  boot: string | undefined;
   /** SIGTERM (a graceful stop, SIGKILL after 5 s), or `"SIGKILL"` at once where its state is thrown away. */
   stop(signal?: "SIGTERM" | "SIGKILL"): Promise<void>;
 }
@@ -154,10 +157,14 @@ export function launchWranglerDev(options: {
   const url = `http://127.0.0.1:${options.port}`;
   const envFiles = [...(options.envFiles ?? [])];
   let secrets: string | undefined;
+  // A new run each launch: the dashboard's host, key and cookie of an earlier one die with it.
+  const boot = options.localToken === undefined ? undefined : randomBytes(16).toString("hex");
   if (options.localToken !== undefined) {
     secrets = mkdtempSync(join(tmpdir(), "edgeclip-dev-secrets-"));
     const file = join(secrets, "local.env");
-    writeFileSync(file, localCredentialText(options.localToken), { mode: 0o600 });
+    writeFileSync(file, `${localCredentialText(options.localToken)}EDGECLIP_LOCAL_BOOT=${boot}\n`, {
+      mode: 0o600,
+    });
     envFiles.push(file);
   }
   const child = spawn(
@@ -258,7 +265,7 @@ export function launchWranglerDev(options: {
     await stop();
     throw new Error(`wrangler dev did not answer on ${url} within 60 s:\n${output}`);
   })();
-  return { url, process: child, token: options.localToken, stop, ready };
+  return { url, process: child, token: options.localToken, boot, stop, ready };
 }
 
 /** The processes of process group `group` named `name` (Linux's /proc; none elsewhere). */

@@ -10,7 +10,6 @@ import { relayMcp } from "./mcp/relay.ts";
 import { routePath } from "./route-path.ts";
 import { NONCE_HEADER } from "./shared/bridge/proof.ts";
 import { agentCommand, mcpRelayCommand } from "./shared/core/agent-command.ts";
-import { dashboardLinkOf } from "./shared/core/dashboard-host.ts";
 import { accountsStub, bridgeStub } from "./stubs.ts";
 
 /** The router matches `routePath`, the path every gate in front of it decides on. */
@@ -36,11 +35,10 @@ app.get("/", async (c) => {
   const presented = bearer(c.req.header("authorization")) !== undefined;
   const token = presented ? c.env.EDGECLIP_LOCAL_TOKEN : "<token>";
   const header = local ? ` --header "Authorization: Bearer ${token}"` : "";
-  // The dashboard's own host is shown only to whoever presented the token (dashboard-host.ts).
-  const dashboard =
-    local && presented
-      ? `Dashboard:     ${await dashboardLinkOf(server, c.env.EDGECLIP_LOCAL_TOKEN ?? "")}\n`
-      : "";
+  // The dashboard's host and key are in no response: only in the private page npm start links to.
+  const dashboard = local
+    ? "Dashboard:     the file:// link `npm start` printed (dashboard-<port>.html in edgeclip's state directory, ~/.local/state/edgeclip by default)\n"
+    : "";
   const where =
     local && !presented
       ? "<token>: EDGECLIP_LOCAL_TOKEN in local.env in your edgeclip config directory (~/.config/edgeclip by default); `npm start` prints these commands with it.\n"

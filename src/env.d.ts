@@ -29,6 +29,12 @@ declare global {
      * another address cannot pass it on either (issue 42 §1).
      */
     EDGECLIP_LOCAL_ADDRESSES?: string;
+    /**
+     * This run of a local server (`npm start` makes a new one each time, in the same private env
+     * file as the credential): its dashboard's host name, key and cookie are derived from it with
+     * the credential, so those of an earlier run are dead (issue 42 §2, §7).
+     */
+    EDGECLIP_LOCAL_BOOT?: string;
     /** `1`: require sign-in even on a loopback address (tests, trying OAuth locally). */
     EDGECLIP_REQUIRE_SIGN_IN?: string;
     /** The public origin (`https://edgeclip.example.com`); default: the request's. */

@@ -56,7 +56,8 @@ export default {
           { status: 403 },
         );
       if (door.kind === "local") {
-        const refused = await localGate(request, env.EDGECLIP_LOCAL_TOKEN ?? "", isDashboardRoute);
+        const secrets = { token: env.EDGECLIP_LOCAL_TOKEN ?? "", boot: env.EDGECLIP_LOCAL_BOOT };
+        const refused = await localGate(request, secrets, isDashboardRoute);
         return refused ?? (await app.fetch(request, env, ctx));
       }
       if (door.kind === "unconfigured") return await app.fetch(request, env, ctx); // /health only

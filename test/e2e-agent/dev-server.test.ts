@@ -1,11 +1,15 @@
-import { type ChildProcess, execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, statSync } from "node:fs";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { stripVTControlCharacters } from "node:util";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, describe, expect, it } from "vitest";
 import { Browser } from "../support/browser.ts";
+import { followLinkPage } from "../support/dashboard-link.ts";
+import { listeningPorts } from "../support/listening.ts";
 import { loopbackFetch } from "../support/loopback-fetch.ts";
 import { npmStart } from "../support/npm-start.ts";
 import { tempProject } from "./agent-process.ts";
@@ -105,24 +109,70 @@ describe("npm start", () => {
     expect(health).toContain(`edgeclip: ${relay} - ✔ Connected`);
     expect(health).toMatch(/bare: \S+ \(HTTP\) - ✘/);
 
-    // The MCP Inspector's printed line, in its non-interactive mode (`--cli` first, then the same line).
+    // The MCP Inspector's printed line: its terminal UI, which opens no port (its web UI serves its
+    // own token to any account: issue 42 §2). Run here in its non-interactive mode, `--cli` for `--tui`.
     const inspector = printed(stdout, "MCP Inspector");
-    const launcher = "npx @modelcontextprotocol/inspector ";
-    expect(inspector).toBe(`${launcher}-e ${configEnv} ${relay}`);
-    const cli = `${launcher}--cli ${inspector.slice(launcher.length)} --method tools/list`;
+    const launcher = "npx @modelcontextprotocol/inspector --tui ";
+    expect(inspector).toBe(`${launcher}-e ${configEnv} -- ${relay}`);
+    const cli = `npx @modelcontextprotocol/inspector --cli -e ${configEnv} ${relay} --method tools/list`;
     const listed = JSON.parse(run(cli, { cwd: repo, home })) as { tools: { name: string }[] };
     expect(listed.tools.map((t) => t.name)).toContain("copy");
+    // The line itself, in a terminal (`script` gives it one): connected (its `c` key), it lists the
+    // tools, and its process tree listens on no port another account could reach.
+    // As a user's terminal has it: without CI (set by .ci/run), where its terminal UI (Ink) draws
+    // nothing, and without this run's VITEST variables.
+    const outside = Object.fromEntries(
+      Object.entries(process.env).filter(([name]) => name !== "CI" && !name.startsWith("VITEST")),
+    );
+    const tui = spawn("script", ["-qfc", inspector, "/dev/null"], {
+      cwd: repo,
+      env: {
+        ...outside,
+        HOME: home,
+        PATH: `${path.join(repo, "node_modules", ".bin")}${path.delimiter}${process.env.PATH}`,
+      },
+      stdio: ["pipe", "pipe", "pipe"],
+      detached: true,
+    });
+    try {
+      let screen = "";
+      for (const stream of [tui.stdout, tui.stderr])
+        stream?.on("data", (chunk: Buffer) => {
+          screen += chunk.toString();
+        });
+      const shown = () => stripVTControlCharacters(screen);
+      const until = async (pattern: RegExp) => {
+        for (let i = 0; i < 300 && !pattern.test(shown()); i++)
+          await new Promise((r) => setTimeout(r, 100));
+        expect(shown(), `script: exit ${tui.exitCode} ${tui.signalCode}`).toMatch(pattern);
+      };
+      await until(/\[Connect\]/);
+      tui.stdin?.write("c");
+      await until(/Tools \([1-9]\d*\)/);
+      expect(listeningPorts(tui.pid ?? 0)).toEqual([]);
+    } finally {
+      if (tui.pid !== undefined) process.kill(-tui.pid, "SIGKILL");
+    }
 
-    // The dashboard link: an HttpOnly cookie and a clean URL, then the dashboard.
+    // The dashboard link (issue 42 §2): a file:// URL of a private page in the state directory,
+    // nothing secret in the link itself; the page posts this run's key, never the credential.
     const link = printed(stdout, "Dashboard");
-    // The dashboard's own host (`d-….localhost`), which a browser resolves to loopback itself.
-    expect(new URL(link).hostname).toMatch(/^d-[0-9a-f]{20}\.localhost$/);
+    const linkFile = fileURLToPath(link);
+    expect(linkFile).toBe(path.join(agentState, `dashboard-${port}.html`));
+    expect(statSync(linkFile).mode & 0o777).toBe(0o600);
+    expect(statSync(agentState).mode & 0o777).toBe(0o700);
+    const linkPage = readFileSync(linkFile, "utf8");
+    const token = readFileSync(credential, "utf8").match(/ecl_\S+/)?.[0] ?? "";
+    expect(linkPage).not.toContain(token);
+    expect(stdout).not.toMatch(/d-[0-9a-f]{20}\.localhost/);
     const browser = new Browser(loopbackFetch, "127.0.0.1");
-    const opened = await browser.get(link);
-    expect(opened.status).toBe(303);
-    expect(opened.headers.get("location")).toBe("/");
+    const opened = await followLinkPage(browser, linkPage);
+    expect(opened.status).toBe(200);
     expect(opened.headers.get("set-cookie")).toContain("HttpOnly");
-    const page = await browser.request(new URL("/", link), {
+    // The dashboard's own host (`d-….localhost`), which a browser resolves to loopback itself.
+    const action = new URL(/action="([^"]+)"/.exec(linkPage)?.[1] ?? "");
+    expect(action.hostname).toMatch(/^d-[0-9a-f]{20}\.localhost$/);
+    const page = await browser.request(new URL("/", action), {
       headers: { accept: "text/html" },
     });
     expect(page.status).toBe(200);
@@ -154,5 +204,7 @@ describe("npm start", () => {
     for (let i = 0; i < 50 && !gone(agentPid); i++) await new Promise((r) => setTimeout(r, 100));
     expect(gone(agentPid), "the agent outlived npm start").toBe(true);
     await expect(fetch(`http://127.0.0.1:${port}/health`)).rejects.toThrow();
+    // The link's page goes with the run.
+    expect(existsSync(linkFile)).toBe(false);
   });
 });

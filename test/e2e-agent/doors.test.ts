@@ -1,10 +1,21 @@
-import type { ChildProcess } from "node:child_process";
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { type ChildProcess, spawn } from "node:child_process";
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
 
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../scripts/wrangler-dev.ts";
+import { CHROMIUM, chromiumAvailable } from "../support/chromium.ts";
 import { listeningPorts, treeRssBytes } from "../support/listening.ts";
 import { type NpmStart, npmStart } from "../support/npm-start.ts";
 import { canActAsOther, OtherAccount } from "../support/other-account.ts";
@@ -233,6 +244,83 @@ describe("npm start and another account on the same port", () => {
     // What it heard of npm start: a nonce to prove against, never the credential.
     expect(JSON.stringify(holder.records)).not.toMatch(/ecl_|authorization/i);
   });
+
+  it.skipIf(!chromiumAvailable)(
+    "prints a dashboard link that opens the dashboard in Chromium and puts nothing secret where another account can read it (§2, §7)",
+    async () => {
+      const state = mkdtempSync(path.join(tmpdir(), "edgeclip-link-state-"));
+      started = await npmStart(["--no-agent"], {
+        EDGECLIP_CONFIG_DIR: config,
+        EDGECLIP_STATE_DIR: state,
+      });
+      const output = `${started.stdout()}${started.stderr()}`;
+      const link = /Dashboard\s+(\S+)/.exec(started.stdout())?.[1] ?? "";
+      // 0.8: http://d-<hex>.localhost:P/?token=<the credential>.
+      expect(link).toMatch(/^file:\/\//);
+      const token = readFileSync(path.join(config, "local.env"), "utf8").match(/ecl_\S+/)?.[0];
+      const page = readFileSync(fileURLToPath(link), "utf8");
+      const name = /(d-[0-9a-f]{20}\.localhost)/.exec(page)?.[1] ?? "";
+      const key = /name="key" value="([^"]+)"/.exec(page)?.[1] ?? "";
+      expect(name).not.toBe("");
+      expect(`${link}${output.replace(token ?? "", "")}`).not.toContain(name);
+      expect(output).not.toContain(key);
+      // Opened as a terminal's click opens it (`xdg-open <link>`): the URL on the browser's
+      // command line. Driven over the DevTools protocol, which Playwright attaches to.
+      const profile = mkdtempSync(path.join(tmpdir(), "edgeclip-link-profile-"));
+      const chrome = spawn(
+        CHROMIUM,
+        [
+          "--headless",
+          "--no-sandbox",
+          "--disable-gpu",
+          "--no-first-run",
+          "--disable-background-networking",
+          `--user-data-dir=${profile}`,
+          "--remote-debugging-port=0",
+          link,
+        ],
+        { stdio: ["ignore", "ignore", "pipe"], detached: true },
+      );
+      const endpoint = await new Promise<string>((resolve, reject) => {
+        let text = "";
+        chrome.once("exit", (code) => reject(new Error(`chromium exited (${code}): ${text}`)));
+        chrome.stderr?.on("data", (chunk: Buffer) => {
+          text += chunk.toString();
+          const found = /DevTools listening on (ws:\S+)/.exec(text)?.[1];
+          if (found) resolve(found);
+        });
+      });
+      const browser = await chromium.connectOverCDP(endpoint);
+      const context = browser.contexts()[0];
+      if (!context) throw new Error("chromium has no context");
+      try {
+        const tab =
+          context.pages().find((p) => p.url() !== "about:blank") ??
+          (await context.waitForEvent("page"));
+        await tab.waitForURL(`http://${name}:${started.port}/`);
+        expect(await tab.locator("h1").first().textContent()).toContain("sessions");
+        if (!canActAsOther()) return;
+        // Everything another account can read while it is open: every process's command line,
+        // and the link's page itself.
+        const seen = other.run(
+          `const fs = require("node:fs"); let all = "";
+           for (const pid of fs.readdirSync("/proc").filter((e) => /^\\d+$/.test(e)))
+             try { all += fs.readFileSync("/proc/" + pid + "/cmdline", "latin1") + "\\n"; } catch {}
+           let page = "unreadable"; try { page = fs.readFileSync(process.argv[1], "utf8"); } catch {}
+           process.stdout.write(JSON.stringify({ all, page }));`,
+          [fileURLToPath(link)],
+        );
+        const { all, page: theirs } = JSON.parse(seen) as { all: string; page: string };
+        expect(all).toContain(link); // the browser's own command line, as a click leaves it
+        for (const secret of [token ?? "", token?.slice(4, 24) ?? "", key, name])
+          expect(all.includes(secret), `a command line holds ${secret.slice(0, 12)}…`).toBe(false);
+        expect(theirs).toBe("unreadable");
+      } finally {
+        await browser.close().catch(() => undefined);
+        if (chrome.pid !== undefined) process.kill(-chrome.pid, "SIGKILL");
+      }
+    },
+  );
 
   it("gives a peer that proved nothing no socket, and takes little from it: 8 upgrades each with a 32 MiB message, on /relay and /bridge (§6)", async () => {
     started = await npmStart(["--no-agent"], { EDGECLIP_CONFIG_DIR: config });

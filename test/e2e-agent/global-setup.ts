@@ -48,6 +48,7 @@ export default async function setup(project: TestProject) {
   const lanes: Lane[] = servers.map((server, i) => ({
     url: server.url,
     token: server.token ?? "",
+    boot: server.boot ?? "",
     display: displays[i]?.display ?? "",
   }));
   project.provide("lanes", lanes);

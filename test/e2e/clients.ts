@@ -5,8 +5,9 @@ import {
 import { Client as ClientV1 } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport as TransportV1 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { expect } from "vitest";
-import { dashboardHostOf } from "../../src/shared/core/dashboard-host.ts";
+import { dashboardLinkPage, dashboardOriginOf } from "../../src/shared/core/dashboard-host.ts";
 import { Browser } from "../support/browser.ts";
+import { dashboardLinkFile, followLinkPage } from "../support/dashboard-link.ts";
 import { lane } from "../support/lanes.ts";
 import { loopbackFetch } from "../support/loopback-fetch.ts";
 
@@ -41,20 +42,17 @@ export const serverFetch = (path: string, init: RequestInit = {}) =>
   });
 
 /** The dashboard's own origin, `http://d-….localhost:<port>` (dashboard-host.ts): where its cookie counts. */
-export async function dashboardOrigin(): Promise<string> {
-  const url = new URL(baseUrl());
-  url.hostname = await dashboardHostOf(lane().token);
-  return url.origin;
-}
+export const dashboardOrigin = () => dashboardOriginOf(baseUrl(), lane().token, lane().boot);
 
-/** The dashboard link `npm start` prints: it trades the local credential for the dashboard cookie. */
-export const dashboardLink = async () => `${await dashboardOrigin()}/?token=${lane().token}`;
+/** The dashboard link `npm start` prints: a private page that trades this run's key for the cookie. */
+export const dashboardLink = () => dashboardLinkFile(baseUrl(), lane().token, lane().boot);
 
 /** A browser on this machine (a loopback client) that opened the dashboard link, so it holds the dashboard cookie. */
 export async function localBrowser(): Promise<Browser> {
   const browser = new Browser(loopbackFetch, "127.0.0.1");
-  const opened = await browser.get(await dashboardLink());
-  expect(opened.status).toBe(303);
+  const page = await dashboardLinkPage(baseUrl(), lane().token, lane().boot);
+  const opened = await followLinkPage(browser, page);
+  expect(opened.status).toBe(200);
   return browser;
 }
 

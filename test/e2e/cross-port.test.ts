@@ -35,6 +35,7 @@ beforeAll(async () => {
   context = await browser.newContext();
   const page = await context.newPage();
   await page.goto(await dashboardLink());
+  await page.waitForURL(`${await dashboardOrigin()}/`);
   await page.close();
 });
 

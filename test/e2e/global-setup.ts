@@ -20,7 +20,9 @@ export default async function setup(project: TestProject) {
     rebuilds: false,
   });
   server.ready.catch((error: Error) => console.error(`e2e server: ${error.message}`));
-  project.provide("lanes", [{ url: server.url, token: server.token ?? "", display: "" }]);
+  project.provide("lanes", [
+    { url: server.url, token: server.token ?? "", boot: server.boot ?? "", display: "" },
+  ]);
   return async () => {
     await server.stop("SIGKILL"); // its state is thrown away
     rmSync(state, { recursive: true, force: true });

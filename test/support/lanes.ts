@@ -10,6 +10,8 @@ export interface Lane {
   url: string;
   /** The server's local credential. */
   token: string;
+  /** The server's run (`EDGECLIP_LOCAL_BOOT`): its dashboard's host and key come from it. */
+  boot: string;
   /** An X display for OS clipboard tests ("" without Xvfb). */
   display: string;
 }

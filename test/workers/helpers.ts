@@ -58,12 +58,15 @@ export const call = <N extends keyof typeof SESSION_TOOLS>(
 
 /** The local credential of the local server below. */
 export const LOCAL_TOKEN = `ecl_${"t".repeat(43)}`;
+/** Its run (`EDGECLIP_LOCAL_BOOT`, new at each npm start). */
+export const LOCAL_BOOT = "0123456789abcdef0123456789abcdef";
 /** What `npm start` tells the Worker (scripts/local-worker.ts): the credential and where it listens. */
 const localEnv = {
   ...env,
   EDGECLIP_LOCAL_TOKEN: LOCAL_TOKEN,
   EDGECLIP_LOCAL_PORT: "8787",
   EDGECLIP_LOCAL_ADDRESSES: "127.0.0.1,::1",
+  EDGECLIP_LOCAL_BOOT: LOCAL_BOOT,
 } as Env;
 
 const serverWith = (settings: Env) => ({

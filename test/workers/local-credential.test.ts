@@ -16,11 +16,30 @@ import {
   SERVER_NONCE_HEADER,
 } from "../../src/shared/bridge/proof.ts";
 import { CLOSE_CODES, PROTOCOL_VERSION } from "../../src/shared/bridge/protocol.ts";
-import { dashboardHostOf } from "../../src/shared/core/dashboard-host.ts";
-import { bareLocalServer, LOCAL_TOKEN, localServer } from "./helpers.ts";
+import {
+  dashboardHostOf,
+  dashboardKeyOf,
+  dashboardLinkPage,
+} from "../../src/shared/core/dashboard-host.ts";
+import { bareLocalServer, LOCAL_BOOT, LOCAL_TOKEN, localServer } from "./helpers.ts";
 
-/** The dashboard's own host (dashboard-host.ts): the one place its cookie counts. */
-const DASHBOARD = `http://${await dashboardHostOf(LOCAL_TOKEN)}:8787`;
+/** The dashboard's own host (dashboard-host.ts) in the test server's run: the one place its cookie counts. */
+const DASHBOARD = `http://${await dashboardHostOf(LOCAL_TOKEN, LOCAL_BOOT)}:8787`;
+
+/** What the link's page does: posts `key` to /open on `origin` from a file (Origin: null). */
+const postKey = (key: string, origin = DASHBOARD, headers: Record<string, string> = {}) =>
+  localServer.fetch(
+    new Request(`${origin}/open`, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        origin: "null",
+        ...headers,
+      },
+      body: new URLSearchParams({ key }).toString(),
+    }),
+  );
 
 import { bridgeOf } from "./test-agent.ts";
 
@@ -100,18 +119,22 @@ describe("the local credential", () => {
     expect(health.status).toBe(200);
   });
 
-  it("trades the printed dashboard link for an HttpOnly cookie and a clean URL; the cookie opens the dashboard only", async () => {
-    const wrong = await localServer.fetch(
-      new Request(`http://127.0.0.1:8787/?token=ecl_${"x".repeat(43)}`),
-    );
+  it("trades the printed link's key for an HttpOnly cookie, then goes on from its own page; the cookie opens the dashboard only", async () => {
+    // The page npm start keeps in a private file: this run's key, never the credential (issue 42 §2).
+    const linkPage = await dashboardLinkPage("http://127.0.0.1:8787", LOCAL_TOKEN, LOCAL_BOOT);
+    expect(linkPage).not.toContain(LOCAL_TOKEN);
+    expect(linkPage).toContain(`action="${DASHBOARD}/open"`);
+    const key = await dashboardKeyOf(LOCAL_TOKEN, LOCAL_BOOT);
+    expect(linkPage).toContain(`name="key" value="${key}"`);
+    const wrong = await postKey(await dashboardKeyOf(LOCAL_TOKEN, "an earlier run"));
     expect(wrong.status).toBe(401);
     expect(wrong.headers.get("set-cookie")).toBeNull();
+    expect(await wrong.text()).toContain("each run of <code>npm start</code> prints a new one");
 
-    const link = await localServer.fetch(
-      new Request(`${DASHBOARD}/?token=${LOCAL_TOKEN}`, { redirect: "manual" }),
-    );
-    expect(link.status).toBe(303);
-    expect(link.headers.get("location")).toBe("/");
+    const link = await postKey(key);
+    expect(link.status).toBe(200);
+    // On from the dashboard's own page, so the SameSite=Strict cookie goes with it.
+    expect(await link.text()).toContain('<meta http-equiv="refresh" content="0;url=/">');
     expect(link.headers.get("referrer-policy")).toBe("no-referrer");
     const setCookie = link.headers.get("set-cookie") ?? "";
     expect(setCookie).toMatch(
@@ -139,19 +162,42 @@ describe("the local credential", () => {
     );
     expect(forged.status).toBe(401);
     expect(await forged.text()).toContain("npm start");
+    // The credential in a URL opens nothing any more: no cookie for `/?token=`.
+    const linked = await localServer.fetch(
+      new Request(`${DASHBOARD}/?token=${LOCAL_TOKEN}`, { redirect: "manual" }),
+    );
+    expect(linked.status).toBe(401);
+    expect(linked.headers.get("set-cookie")).toBeNull();
+  });
+
+  it("takes no key too large, and none from another run's cookie or another run's host (issue 42 §7)", async () => {
+    const big = await postKey(`${"k".repeat(2000)}`);
+    expect(big.status).toBe(401);
+    // The host and cookie of an earlier run (the same credential): dead.
+    const earlier = `http://${await dashboardHostOf(LOCAL_TOKEN, "an earlier run")}:8787`;
+    const fromEarlier = await postKey(await dashboardKeyOf(LOCAL_TOKEN, LOCAL_BOOT), earlier);
+    expect([401, 421]).toContain(fromEarlier.status);
+    const cookie =
+      (
+        (await postKey(await dashboardKeyOf(LOCAL_TOKEN, LOCAL_BOOT))).headers.get("set-cookie") ??
+        ""
+      ).split(";")[0] ?? "";
+    const there = await localServer.fetch(
+      new Request(`${earlier}/agents`, { headers: { accept: "text/html", cookie } }),
+    );
+    expect([401, 421]).toContain(there.status);
   });
 
   it("sets and takes the cookie on the dashboard's own host alone, where no other server can be reached (issue 34 §4)", async () => {
-    // The token on 127.0.0.1 (whose cookies every port of it gets): no cookie set.
-    const elsewhere = await localServer.fetch(
-      new Request(`http://127.0.0.1:8787/?token=${LOCAL_TOKEN}`, { redirect: "manual" }),
+    // The key on 127.0.0.1 (whose cookies every port of it gets): no cookie set.
+    const elsewhere = await postKey(
+      await dashboardKeyOf(LOCAL_TOKEN, LOCAL_BOOT),
+      "http://127.0.0.1:8787",
     );
     expect(elsewhere.status).toBe(401);
     expect(elsewhere.headers.get("set-cookie")).toBeNull();
     // The cookie, sent to 127.0.0.1 (a page on another port would send it): it opens nothing.
-    const link = await localServer.fetch(
-      new Request(`${DASHBOARD}/?token=${LOCAL_TOKEN}`, { redirect: "manual" }),
-    );
+    const link = await postKey(await dashboardKeyOf(LOCAL_TOKEN, LOCAL_BOOT));
     const cookie = (link.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
     const onLoopback = await localServer.fetch(
       new Request("http://127.0.0.1:8787/agents", { headers: { accept: "text/html", cookie } }),
@@ -164,19 +210,27 @@ describe("the local credential", () => {
       );
       expect([401, 421], host).toContain(other.status);
     }
-    // Its name is shown only to whoever presented the token.
-    const help = await localServer.fetch(
-      new Request("http://127.0.0.1:8787/", { headers: { accept: "*/*" } }),
-    );
-    expect(await help.text()).not.toContain(new URL(DASHBOARD).hostname);
+    // Not even on its own pages: the agents page's command names 127.0.0.1 (issue 42 §7).
+    for (const path of ["/agents", "/", "/tokens"]) {
+      const own = await localServer.fetch(
+        new Request(`${DASHBOARD}${path}`, { headers: { accept: "text/html", cookie } }),
+      );
+      expect(own.status, path).toBe(200);
+      const text = await own.text();
+      expect(text, path).not.toContain(new URL(DASHBOARD).hostname);
+      if (path === "/agents") expect(text).toContain("connect http://127.0.0.1:8787");
+    }
+    // Its name is in no response, not even to whoever presented the token (issue 42 §7).
+    for (const headers of [{ accept: "*/*" }, { accept: "*/*", ...bearer(LOCAL_TOKEN) }]) {
+      const help = await localServer.fetch(new Request("http://127.0.0.1:8787/", { headers }));
+      expect(await help.text()).not.toContain(new URL(DASHBOARD).hostname);
+    }
   });
 });
 
 describe("the dashboard cookie yields the dashboard and nothing more (issue 27)", () => {
   async function dashboardCookie(): Promise<string> {
-    const link = await localServer.fetch(
-      new Request(`${DASHBOARD}/?token=${LOCAL_TOKEN}`, { redirect: "manual" }),
-    );
+    const link = await postKey(await dashboardKeyOf(LOCAL_TOKEN, LOCAL_BOOT));
     return (link.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
   }
 
@@ -254,13 +308,19 @@ describe("the dashboard cookie yields the dashboard and nothing more (issue 27)"
     }
   });
 
-  it("puts a linked token in no Location and no page when the request came through a proxy", async () => {
+  it("puts a linked token in no Location and no page, and sets no cookie, when the request came through a proxy", async () => {
     const proxies: Record<string, string>[] = [
       { "x-forwarded-for": "203.0.113.7" },
       { forwarded: "for=203.0.113.7" },
       { "cf-connecting-ip": "203.0.113.7" },
     ];
     for (const proxied of proxies) {
+      const posted = await postKey(
+        await dashboardKeyOf(LOCAL_TOKEN, LOCAL_BOOT),
+        DASHBOARD,
+        proxied,
+      );
+      expect(posted.headers.get("set-cookie") ?? "", JSON.stringify(proxied)).toBe("");
       const response = await localServer.fetch(
         new Request(`${DASHBOARD}/?token=${LOCAL_TOKEN}&x=1`, {
           redirect: "manual",
