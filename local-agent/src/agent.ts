@@ -141,6 +141,7 @@ export async function connect(options: ConnectOptions): Promise<number> {
     token: credential?.token,
     localToken,
     hello,
+    heartbeatMs: Number(process.env.EDGECLIP_HEARTBEAT_MS) || undefined,
     serve: async (request) => {
       collector.busy();
       try {

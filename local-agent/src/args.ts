@@ -61,7 +61,8 @@ EDGECLIP_CONFIG_DIR, default ~/.config/edgeclip (%APPDATA%\\edgeclip on
 Windows); connect sends it.
 
 Logs go to stderr. The agent reconnects with backoff when the connection
-drops. Its journal (in EDGECLIP_STATE_DIR, default ~/.local/state/edgeclip)
+drops; a call made meanwhile waits a few seconds for it. Its journal (in
+EDGECLIP_STATE_DIR, default ~/.local/state/edgeclip, its user's alone: 0700)
 finishes or undoes a write that a crash interrupted, when it next starts.`;
 
 export type Command =

@@ -26,6 +26,8 @@ export interface ConnectionOptions {
    */
   localToken?: string | undefined;
   hello: Hello;
+  /** How often to ping (HEARTBEAT_MS; shorter in tests: EDGECLIP_HEARTBEAT_MS). */
+  heartbeatMs?: number;
   serve(request: Request): Promise<Served>;
   /** The journal's reports, sent on each connection until the edge acknowledges them (`reported`). */
   reports(): Promise<{ id: string; message: Settled }[]>;
@@ -329,21 +331,38 @@ export class BridgeConnection {
       this.send(ws, { type: "synced", in_progress: [...this.inProgress.values()] });
   }
 
-  /** Pings every HEARTBEAT_MS; a server silent for 2.5 beats is taken as gone. */
+  /**
+   * Pings every beat; a server that left two pings in a row unanswered while
+   * this process was awake to hear it is taken as gone. Silence is measured
+   * only over beats this process ran on time: 0.8 compared the clock with the
+   * last pong, so an agent stopped or starved for 2.5 beats (a busy machine, a
+   * laptop's sleep, SIGSTOP) woke to a pong still unread in its socket and
+   * dropped a connection that was fine, and the next call failed with
+   * AGENT_NOT_CONNECTED (issue 42).
+   */
   private heartbeat(ws: WebSocket, lastPong: () => number): void {
+    const every = this.options.heartbeatMs ?? HEARTBEAT_MS;
+    let due = Date.now() + every;
+    let pinged = 0;
+    let missed = 0;
     const beat = () => {
       if (this.socket !== ws) return;
-      if (Date.now() - lastPong() > 2.5 * HEARTBEAT_MS) {
-        this.drop(
-          ws,
-          `no answer from the server for ${Math.round((Date.now() - lastPong()) / 1000)} s`,
-        );
+      const now = Date.now();
+      missed = missedPings(missed, {
+        late: now - due,
+        every,
+        answered: pinged === 0 || lastPong() >= pinged,
+      });
+      if (missed >= 2) {
+        this.drop(ws, `no answer from the server to ${missed} pings in a row`);
         return;
       }
       ws.send(HEARTBEAT.ping);
-      this.later(beat, HEARTBEAT_MS);
+      pinged = now;
+      due = now + every;
+      this.later(beat, every);
     };
-    this.later(beat, HEARTBEAT_MS);
+    this.later(beat, every);
   }
 
   /** Gives up on a connection now (without waiting for its closing handshake), and reconnects. */
@@ -383,6 +402,21 @@ export class BridgeConnection {
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
   }
+}
+
+/**
+ * How many pings in a row the server has left unanswered, after one more beat:
+ * none once the last ping was answered; one more when it was not and this
+ * process ran on time; as many as before when it ran late by more than half a
+ * beat (stopped, starved: the answer may be waiting unread in its socket, so
+ * the beat says nothing of the server).
+ */
+export function missedPings(
+  missed: number,
+  beat: { late: number; every: number; answered: boolean },
+): number {
+  if (beat.answered) return 0;
+  return beat.late < beat.every / 2 ? missed + 1 : missed;
 }
 
 /** The operation a request writes for, if it is a write (not a dry run). */

@@ -8,7 +8,7 @@ import type { Duplex } from "node:stream";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CLOSE_CODES, type Hello, PROTOCOL_VERSION } from "../../src/shared/bridge/protocol.ts";
 import { connect } from "../src/agent.ts";
-import { BridgeConnection, refusesCredentials } from "../src/connection.ts";
+import { BridgeConnection, missedPings, refusesCredentials } from "../src/connection.ts";
 import { saveCredential } from "../src/credentials.ts";
 
 /**
@@ -187,5 +187,21 @@ describe("connect and sign-in", () => {
     expect(result.stderr).toContain(
       `edgeclip-agent: This agent's pairing with ${revoking.url} was revoked: run \`edgeclip-agent login ${revoking.url}\` again.\n`,
     );
+  });
+});
+
+describe("the heartbeat's judgement of the server (issue 42)", () => {
+  const every = 15_000;
+  it("counts a ping left unanswered only when the agent ran on time to hear the answer", () => {
+    expect(missedPings(0, { late: 5, every, answered: false })).toBe(1);
+    expect(missedPings(1, { late: 200, every, answered: false })).toBe(2);
+    // Stopped or starved for a while: the pong may be unread in the socket.
+    expect(missedPings(1, { late: 28_000, every, answered: false })).toBe(1);
+    expect(missedPings(0, { late: 45_000, every, answered: false })).toBe(0);
+  });
+
+  it("forgives everything once the last ping is answered", () => {
+    expect(missedPings(1, { late: 0, every, answered: true })).toBe(0);
+    expect(missedPings(1, { late: 60_000, every, answered: true })).toBe(0);
   });
 });

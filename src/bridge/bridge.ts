@@ -56,6 +56,16 @@ interface Attachment {
 export const GREETING_MS = 5_000;
 export const HELLO_CHARS = 40 * 1024;
 
+/**
+ * A call that needs an agent which went away in the last RETURN_WINDOW_MS
+ * waits up to RETURN_WAIT_MS for an agent of that name to say hello again
+ * before it fails: a connection dropped under load (or by a server reload)
+ * is back within a second or two, and 0.8 failed the call made meanwhile
+ * (an `undo` left the tree moved: issue 42).
+ */
+export const RETURN_WAIT_MS = 8_000;
+const RETURN_WINDOW_MS = 2 * 60_000;
+
 interface Pending {
   conn: string;
   name: string;
@@ -77,6 +87,10 @@ export class Bridge extends DurableObject<Env> {
   private readonly pending = new Map<string, Pending>();
   private readonly assemblers = new WeakMap<WebSocket, FrameAssembler>();
   private readonly lastMessage = new Map<string, number>();
+  /** Agents whose connection ended, by name: when (in memory; gone with the object). */
+  private readonly gone = new Map<string, number>();
+  /** Calls waiting for an agent to come back: woken at every hello. */
+  private readonly waiting = new Set<() => void>();
   private counter = 0;
 
   constructor(ctx: DurableObjectState, env: Env) {
@@ -138,13 +152,9 @@ export class Bridge extends DurableObject<Env> {
     args: unknown,
     timeoutMs: number,
   ): Promise<Outcome<{ agent: string; result: unknown }>> {
-    const agents = this.registry.list(this.liveConnections());
-    const route = pickAgent(agents, want);
-    if (!route.ok) return fail(route.code, this.withRefusals(route.message));
-    const target = agents.find((a) => a.name === route.agent.name);
-    const socket = target && this.socketOf(target.conn);
-    if (!target || !socket)
-      return fail("AGENT_NOT_CONNECTED", "The local agent just went away; try again.");
+    const routed = await this.route(want);
+    if (!routed.ok) return routed;
+    const { target, socket } = routed.value;
     const id = `${target.conn.slice(0, 8)}-${++this.counter}`;
     const context =
       op === "apply"
@@ -166,6 +176,60 @@ export class Bridge extends DurableObject<Env> {
     this.send(socket, { type: "request", id, op, args });
     const outcome = await reply;
     return outcome.ok ? ok({ agent: target.name, result: outcome.value }) : outcome;
+  }
+
+  /**
+   * The agent that serves `want`, and its socket: at once when it is connected;
+   * else, if an agent it could be went away lately, once one of that name is
+   * back (RETURN_WAIT_MS at most).
+   */
+  private async route(want: {
+    agent?: string | undefined;
+    project: string;
+    what: string;
+  }): Promise<Outcome<{ target: AgentInfo & { conn: string }; socket: WebSocket }>> {
+    const deadline = Date.now() + RETURN_WAIT_MS;
+    for (;;) {
+      const agents = this.registry.list(this.liveConnections());
+      const route = pickAgent(agents, want);
+      const target = route.ok ? agents.find((a) => a.name === route.agent.name) : undefined;
+      const socket = target && this.socketOf(target.conn);
+      if (target && socket) return ok({ target, socket });
+      const left = deadline - Date.now();
+      const away = this.awayLately(want.agent);
+      if (left <= 0 || away === undefined || (!route.ok && route.code !== "AGENT_NOT_CONNECTED")) {
+        if (!route.ok) {
+          const waited =
+            away === undefined
+              ? ""
+              : ` ${quoted(away)} left ${Math.round((Date.now() - (this.gone.get(away) ?? 0)) / 1000)} s ago and was not back within ${RETURN_WAIT_MS / 1000} s.`;
+          return fail(route.code, this.withRefusals(`${route.message}${waited}`));
+        }
+        return fail("AGENT_NOT_CONNECTED", "The local agent just went away; try again.");
+      }
+      await this.agentBack(left);
+    }
+  }
+
+  /** An agent that went away within RETURN_WINDOW_MS and is not back: `name`'s, or any when none is named. */
+  private awayLately(name: string | undefined): string | undefined {
+    const since = Date.now() - RETURN_WINDOW_MS;
+    for (const [gone, at] of this.gone) if (at < since) this.gone.delete(gone);
+    if (name !== undefined) return this.gone.has(name) ? name : undefined;
+    return [...this.gone.keys()].at(-1);
+  }
+
+  /** Resolves at the next hello, or after `ms`. */
+  private agentBack(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        this.waiting.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      this.waiting.add(wake);
+    });
   }
 
   // ── WebSocket events ───────────────────────────────────────────────────────
@@ -306,6 +370,8 @@ export class Bridge extends DurableObject<Env> {
     }
     this.registry.add(att.conn, hello.data, Date.now());
     ws.serializeAttachment({ ...att, name: hello.data.name } satisfies Attachment);
+    this.gone.delete(hello.data.name);
+    for (const wake of [...this.waiting]) wake();
     this.agentsChanged(att.user);
     this.send(ws, {
       type: "welcome",
@@ -379,7 +445,10 @@ export class Bridge extends DurableObject<Env> {
 
   /** Forgets a connection and fails its requests at once. */
   private dropped(att: Attachment, why: string): void {
-    if (att.name) this.agentsChanged(att.user);
+    if (att.name) {
+      this.agentsChanged(att.user);
+      this.gone.set(att.name, Date.now());
+    }
     this.registry.remove(att.conn);
     this.lastMessage.delete(att.conn);
     for (const [id, pending] of this.pending) {
