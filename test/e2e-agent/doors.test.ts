@@ -13,7 +13,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { startAgentProcess } from "../../scripts/agent-process.ts";
 import { freePort } from "../../scripts/wrangler-dev.ts";
 import { CHROMIUM, chromiumAvailable } from "../support/chromium.ts";
 import { listeningPorts, treeRssBytes } from "../support/listening.ts";
@@ -211,6 +212,16 @@ describe("npm start and another account on the same port", () => {
     }
     const health = await fetch(`http://[::1]:${started.port}/health`);
     expect(await health.json()).toMatchObject({ ok: true, name: "edgeclip" });
+    // An agent given `localhost` (::1 first here) proves the server there and connects.
+    const token = readFileSync(path.join(config, "local.env"), "utf8").match(/ecl_\S+/)?.[0];
+    const agent = await startAgentProcess({
+      server: `http://localhost:${started.port}`,
+      bin: [process.execPath, inject("agentBin")],
+      root: mkdtempSync(path.join(tmpdir(), "edgeclip-localhost-root-")),
+      name: "via-localhost",
+      localToken: token ?? null,
+    });
+    await agent.stop();
   });
 
   it("refuses to start where another account holds [::1] of its port, and says so (§1)", async () => {
