@@ -11,6 +11,7 @@ import {
   provesPlace,
   SERVER_NONCE_HEADER,
 } from "../../src/shared/bridge/proof.ts";
+import { textAtMost } from "../../src/shared/core/capped-body.ts";
 import { showable } from "../../src/shared/core/quote.ts";
 
 /**
@@ -62,25 +63,6 @@ async function addressesOf(hostname: string): Promise<string[]> {
   }
 }
 
-/** At most `limit` bytes of a response's body, as text (undefined past it). */
-async function cappedText(response: Response, limit: number): Promise<string | undefined> {
-  const reader = response.body?.getReader();
-  if (!reader) return "";
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      return undefined;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
-}
-
 /**
  * Asks the server at `url` (a `ws:` or `http:` URL of `/bridge` or `/relay`)
  * to prove it holds `credential` where this client dials it, for `purpose`;
@@ -116,7 +98,7 @@ export async function proveLocalServer(
       unreachable = `nothing answers at ${at.host} (${(error as Error).cause ?? (error as Error).message})`;
       continue;
     }
-    const text = await cappedText(response, CHALLENGE_BYTES).catch(() => undefined);
+    const text = await textAtMost(response.body, CHALLENGE_BYTES).catch(() => undefined);
     if (response.status >= 500)
       return {
         ok: false,

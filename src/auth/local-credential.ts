@@ -1,5 +1,6 @@
 import { routePath } from "../route-path.ts";
 import { NONCE_HEADER } from "../shared/bridge/proof.ts";
+import { textAtMost } from "../shared/core/capped-body.ts";
 import { dashboardHostOf, dashboardKeyOf, OPEN_PATH } from "../shared/core/dashboard-host.ts";
 import { constantTimeEqual, hmacSha256, toHex } from "../shared/secrets.ts";
 
@@ -92,27 +93,8 @@ function refused(request: Request, wrong: boolean): Response {
 
 /** The `key` field of `/open`'s form, read up to OPEN_BYTES (undefined past it or without it). */
 async function formKey(request: Request): Promise<string | undefined> {
-  const reader = request.body?.getReader();
-  if (!reader) return undefined;
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > OPEN_BYTES) {
-      await reader.cancel();
-      return undefined;
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return new URLSearchParams(new TextDecoder().decode(bytes)).get("key") ?? undefined;
+  const text = await textAtMost(request.body, OPEN_BYTES);
+  return text === undefined ? undefined : (new URLSearchParams(text).get("key") ?? undefined);
 }
 
 /**

@@ -19,7 +19,7 @@ import { freePort } from "../../scripts/wrangler-dev.ts";
 import { CHROMIUM, chromiumAvailable } from "../support/chromium.ts";
 import { listeningPorts, treeRssBytes } from "../support/listening.ts";
 import { type NpmStart, npmStart } from "../support/npm-start.ts";
-import { canActAsOther, OtherAccount } from "../support/other-account.ts";
+import { canActAsOther, OtherAccount, recordsOf } from "../support/other-account.ts";
 
 /** A program of the other account holding `host`:`port` (test/support/holder.ts): whether it could, and what it heard. */
 async function holdAs(other: OtherAccount, host: string, port: number) {
@@ -28,22 +28,12 @@ async function holdAs(other: OtherAccount, host: string, port: number) {
     host,
     String(port),
   ]);
-  const records: Record<string, unknown>[] = [];
-  let text = "";
-  const held = new Promise<boolean>((resolve) => {
-    child.once("exit", () => resolve(false));
-    child.stdout?.on("data", (chunk: Buffer) => {
-      text += chunk.toString();
-      const lines = text.split("\n");
-      text = lines.pop() ?? "";
-      for (const line of lines) {
-        const record = JSON.parse(line) as Record<string, unknown>;
-        records.push(record);
-        if (record.event === "listening") resolve(true);
-      }
-    });
-  });
-  return { child, held: await held, records };
+  const { records, first } = recordsOf(child);
+  const held = await first("listening").then(
+    () => true,
+    () => false,
+  );
+  return { child, held, records };
 }
 
 /**

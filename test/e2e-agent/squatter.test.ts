@@ -8,8 +8,9 @@ import { freePort, WRANGLER_ENV } from "../../scripts/wrangler-dev.ts";
 import { NONCE_HEADER } from "../../src/shared/bridge/proof.ts";
 import { mcpRelayCommand } from "../../src/shared/core/agent-command.ts";
 import { connectV1 } from "../e2e/clients.ts";
+import { rawCall } from "../e2e-auth/signed-in.ts";
 import { lane } from "../support/lanes.ts";
-import { OtherAccount } from "../support/other-account.ts";
+import { OtherAccount, recordsOf } from "../support/other-account.ts";
 import { tempProject } from "./agent-process.ts";
 
 /**
@@ -46,23 +47,8 @@ async function squatter(mode: "welcome" | "forged", tarball?: string) {
     "inherit",
   );
   squatters.push(child);
-  const records: Record<string, unknown>[] = [];
-  let text = "";
-  const listening = new Promise<number>((resolve, reject) => {
-    child.once("error", reject);
-    child.once("exit", (code) => reject(new Error(`the squatter exited (${code})`)));
-    child.stdout?.on("data", (chunk: Buffer) => {
-      text += chunk.toString();
-      const lines = text.split("\n");
-      text = lines.pop() ?? "";
-      for (const line of lines) {
-        const record = JSON.parse(line) as Record<string, unknown>;
-        records.push(record);
-        if (record.event === "listening") resolve(Number(record.port));
-      }
-    });
-  });
-  return { port: await listening, records };
+  const { records, first } = recordsOf(child);
+  return { port: Number((await first("listening")).port), records };
 }
 
 describe("a program squatting the local server's port", () => {
@@ -109,19 +95,13 @@ describe("a relay on the agent's port to the user's real server on another (issu
     const { url, token } = lane();
     const port = await relayTo(Number(new URL(url).port));
     const root = tempProject({ "owner-only.txt": `${SECRET}\n` });
-    const outcome = await startAgentProcess({
+    const outcome = await outcomeOf({
       server: `http://127.0.0.1:${port}`,
       bin: [process.execPath, inject("agentBin")],
       root,
       name: "relayed",
       localToken: token,
-    }).then(
-      async (agent) => {
-        await agent.stop();
-        return "connected";
-      },
-      (error: Error) => error.message,
-    );
+    });
     // 0.7: both proofs passed through the relay, which then read and injected file calls.
     expect(outcome).toMatch(/did not prove it holds this machine's local credential/);
     const client = await connectV1();
@@ -136,6 +116,17 @@ describe("a relay on the agent's port to the user's real server on another (issu
   });
 });
 
+/** How an agent started with `options` ended: "connected" (then stopped), or why it did not. */
+function outcomeOf(options: Parameters<typeof startAgentProcess>[0]): Promise<string> {
+  return startAgentProcess(options).then(
+    async (agent) => {
+      await agent.stop();
+      return "connected";
+    },
+    (error: Error) => error.message,
+  );
+}
+
 /** How many of a squatter's records are a client asking for a challenge: a GET with a nonce alone. */
 function challengesAsked(records: Record<string, unknown>[]): number {
   return records.filter((r) => {
@@ -148,13 +139,7 @@ function challengesAsked(records: Record<string, unknown>[]): number {
 async function relayTo(target: number): Promise<number> {
   const relay = other.spawn([other.script(path.resolve("test/support/relay.ts")), String(target)]);
   squatters.push(relay);
-  return new Promise<number>((resolve, reject) => {
-    relay.once("exit", (code) => reject(new Error(`the relay exited (${code})`)));
-    relay.stdout?.on("data", (chunk: Buffer) => {
-      const listening = /"port":(\d+)/.exec(chunk.toString())?.[1];
-      if (listening) resolve(Number(listening));
-    });
-  });
+  return Number((await recordsOf(relay).first("listening")).port);
 }
 
 /**
@@ -194,38 +179,18 @@ describe("a relay to a server started as a bare wrangler dev (the advice 0.8 gav
       await waitForHealth(`http://127.0.0.1:${port}`);
       const relayed = await relayTo(port);
       const root = tempProject({ "owner-only.txt": `${SECRET}\n` });
-      const outcome = await startAgentProcess({
+      const outcome = await outcomeOf({
         server: `http://127.0.0.1:${relayed}`,
         bin: [process.execPath, inject("agentBin")],
         root,
         name: "relayed-bare",
         localToken: token,
-      }).then(
-        async (agent) => {
-          await agent.stop();
-          return "connected";
-        },
-        (error: Error) => error.message,
-      );
+      });
       expect(outcome).not.toBe("connected");
       expect(outcome).toMatch(/not told where it listens[\s\S]*npm start/);
       // 0.8: the agent connected through the relay, which then read and injected file calls.
-      const agents = await fetch(`http://127.0.0.1:${port}/mcp`, {
-        method: "POST",
-        headers: {
-          authorization: `Bearer ${token}`,
-          "content-type": "application/json",
-          accept: "application/json, text/event-stream",
-          "mcp-protocol-version": "2025-11-25",
-        },
-        body: JSON.stringify({
-          jsonrpc: "2.0",
-          id: 1,
-          method: "tools/call",
-          params: { name: "agents", arguments: {} },
-        }),
-      });
-      const listed = await agents.text();
+      const agents = await rawCall(token, "agents", {}, `http://127.0.0.1:${port}`);
+      const listed = agents.text;
       expect(listed).toContain("agents");
       expect(listed).not.toContain("relayed-bare");
     } finally {
@@ -251,19 +216,13 @@ describe("an agent with no credential at all, pointed at a loopback port another
   it("refuses to serve a server it cannot verify: it never connects, and says how to get a credential (issue 34 §8)", async () => {
     const root = tempProject({ "owner-only.txt": `${SECRET}\n` });
     const squat = await squatter("welcome");
-    const outcome = await startAgentProcess({
+    const outcome = await outcomeOf({
       server: `http://127.0.0.1:${squat.port}`,
       bin: [process.execPath, inject("agentBin")],
       root,
       name: "uncredentialled",
       localToken: null,
-    }).then(
-      async (agent) => {
-        await agent.stop();
-        return "connected";
-      },
-      (error: Error) => error.message,
-    );
+    });
     expect(outcome).toMatch(/no local credential in .*local\.env[\s\S]*npm start/);
     // 0.7 said hello to it and served its request. Now it opens no socket to it: at most a plain
     // GET asks which credential the port's holder would want, carrying none.

@@ -3,6 +3,36 @@ import { chmodSync, copyFileSync, linkSync, mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os";
 import path from "node:path";
 
+/**
+ * The JSON lines a child writes on stdout (the other account's test programs
+ * report what they hear so): `records`, as they come, and `first(event)`, the
+ * first record of that event, rejected if the child exits before it.
+ */
+export function recordsOf(child: ChildProcess) {
+  const records: Record<string, unknown>[] = [];
+  const waiting = new Map<string, (record: Record<string, unknown>) => void>();
+  let text = "";
+  child.stdout?.on("data", (chunk: Buffer) => {
+    text += chunk.toString();
+    const lines = text.split("\n");
+    text = lines.pop() ?? "";
+    for (const line of lines) {
+      const record = JSON.parse(line) as Record<string, unknown>;
+      records.push(record);
+      waiting.get(String(record.event))?.(record);
+    }
+  });
+  const first = (event: string) =>
+    new Promise<Record<string, unknown>>((resolve, reject) => {
+      const seen = records.find((r) => r.event === event);
+      if (seen) return resolve(seen);
+      waiting.set(event, resolve);
+      child.once("error", reject);
+      child.once("exit", (code) => reject(new Error(`it exited (${code}) before ${event}`)));
+    });
+  return { records, first };
+}
+
 /** The account tests act as when they play another user of the machine: nobody. */
 export const OTHER_UID = 65534;
 
