@@ -21,6 +21,7 @@
  *                                   banner says so
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import path from "node:path";
@@ -111,12 +112,13 @@ const agent = values["no-agent"]
  * npm start stops (the key dies with the run anyway).
  */
 async function writeDashboardLink(): Promise<string> {
-  const dir = stateDir();
-  ensurePrivateDir(dir, "EDGECLIP_STATE_DIR");
+  const dir = ensurePrivateDir(stateDir(), "EDGECLIP_STATE_DIR");
   const file = path.join(dir, `dashboard-${new URL(server.url).port}.html`);
-  const temp = `${file}.${process.pid}.tmp`;
+  // A name of its own, created here ("wx"): never a file someone else made.
+  const temp = `${file}.${randomBytes(6).toString("hex")}.tmp`;
   writeFileSync(temp, await dashboardLinkPage(server.url, credential.token, server.boot ?? ""), {
     mode: 0o600,
+    flag: "wx",
   });
   chmodSync(temp, 0o600);
   renameSync(temp, file);

@@ -29,7 +29,7 @@
  * (`EADDRINUSE` when another program holds the port) and exits 1.
  */
 import { chmodSync, lstatSync, mkdirSync } from "node:fs";
-import { createConnection, createServer, type Server } from "node:net";
+import { createConnection, createServer, type Socket } from "node:net";
 import path from "node:path";
 import { parseArgs } from "node:util";
 
@@ -94,6 +94,7 @@ const devEnv = new unstable_DevEnv();
 // What goes wrong once it runs (workerd cannot bind the port: "Address already in use"):
 // said, and the end, as `wrangler dev` does.
 devEnv.on("error", (event: unknown) => {
+  otherLoopback?.close();
   void devEnv.teardown().catch(() => undefined);
   fail(describe(event));
 });
@@ -119,6 +120,7 @@ try {
   });
   await worker.ready;
 } catch (error) {
+  otherLoopback?.close();
   await devEnv.teardown().catch(() => undefined);
   fail(describe(error));
 }
@@ -127,6 +129,8 @@ for (const signal of ["SIGINT", "SIGTERM"] as const)
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
+    // [::1] first: it must not relay to 127.0.0.1:P once workerd may have let the port go.
+    otherLoopback?.close();
     void devEnv
       .teardown()
       .catch(() => undefined)
@@ -159,19 +163,29 @@ function privateDirectory(dir: string): void {
  * IPv6 loopback (then no one can bind it); an error (EADDRINUSE) when another
  * program holds it.
  */
-function holdOtherLoopback(port: number): Promise<Server | undefined> {
+function holdOtherLoopback(port: number): Promise<{ close(): void } | undefined> {
+  const open = new Set<Socket>();
   const server = createServer((client) => {
     const upstream = createConnection({ host: "127.0.0.1", port });
+    for (const socket of [client, upstream]) {
+      open.add(socket);
+      socket.once("close", () => open.delete(socket));
+    }
     client.pipe(upstream).pipe(client);
     client.on("error", () => upstream.destroy());
     upstream.on("error", () => client.destroy());
   });
+  /** Stops listening and cuts what it relays: nothing reaches 127.0.0.1:port through it after. */
+  const close = () => {
+    server.close();
+    for (const socket of open) socket.destroy();
+  };
   return new Promise((resolve, reject) => {
     server.once("error", (error: NodeJS.ErrnoException) => {
       if (error.code === "EADDRNOTAVAIL" || error.code === "EAFNOSUPPORT") resolve(undefined);
       else reject(error);
     });
-    server.listen({ host: "::1", port, ipv6Only: true }, () => resolve(server));
+    server.listen({ host: "::1", port, ipv6Only: true }, () => resolve({ close }));
   });
 }
 

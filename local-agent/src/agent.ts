@@ -79,9 +79,9 @@ export async function connect(options: ConnectOptions): Promise<number> {
   }
   const name = tidyName(options.name ?? `${first}@${shortHostname()}`, "@");
   const project = tidyName(options.project ?? first);
-  const state = stateDir();
+  let state: string;
   try {
-    ensurePrivateDir(state, "EDGECLIP_STATE_DIR");
+    state = ensurePrivateDir(stateDir(), "EDGECLIP_STATE_DIR");
   } catch (error) {
     log((error as Error).message);
     return 1;
@@ -141,7 +141,7 @@ export async function connect(options: ConnectOptions): Promise<number> {
     token: credential?.token,
     localToken,
     hello,
-    heartbeatMs: Number(process.env.EDGECLIP_HEARTBEAT_MS) || undefined,
+    heartbeatMs: positive(process.env.EDGECLIP_HEARTBEAT_MS),
     serve: async (request) => {
       collector.busy();
       try {
@@ -178,6 +178,12 @@ export async function connect(options: ConnectOptions): Promise<number> {
   else if (stopped.reason === "unauthorized" || stopped.reason === "revoked")
     log(pairingAdvice(stopped.reason, urls.server, credential !== undefined));
   return stopped.reason === "stopped" ? 0 : 1;
+}
+
+/** A setting's value as a positive number of milliseconds, else undefined (the default). */
+function positive(value: string | undefined): number | undefined {
+  const n = Number(value);
+  return Number.isFinite(n) && n >= 100 ? n : undefined;
 }
 
 /**

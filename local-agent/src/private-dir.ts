@@ -86,42 +86,65 @@ export function privateDirProblem(
 /** At most this many entries are looked at when a directory is made private at start. */
 const REPAIR_LIMIT = 100_000;
 
+const gone = (error: unknown) => (error as NodeJS.ErrnoException).code === "ENOENT";
+
 /**
- * Makes `dir` its user's alone before anything is written there: created
- * 0700 (its missing parents too), and an existing one found open (0755, files
- * 0644, as 0.8 left it) tightened, every directory in it 0700 and every file
- * 0600. Throws, naming the fix, when `dir` is not private by
- * `privateDirProblem`, or holds something another account owns (it could
- * only have been put there while the directory was open).
+ * Makes `dir` its user's alone before anything is written there, and returns
+ * its real path, which is what callers write under (a link on the way cannot
+ * be re-pointed after the check): created 0700 (its missing parents too), and
+ * an existing one found open (0755, files 0644, as 0.8 left it) tightened,
+ * every directory in it 0700 and every file 0600. Throws, naming the fix, when
+ * `dir` is not private by `privateDirProblem` (checked before and after it is
+ * created), holds something another account owns (it could only have been put
+ * there while the directory was open), or holds more than REPAIR_LIMIT
+ * entries. What other running agents rename or remove meanwhile is skipped.
  */
-export function ensurePrivateDir(dir: string, setting: DirSetting): void {
+export function ensurePrivateDir(dir: string, setting: DirSetting): string {
   const uid = currentUid();
   if (process.platform === "win32" || uid === undefined) {
     mkdirSync(dir, { recursive: true });
-    return;
+    return realpathSync(dir);
   }
-  const before = privateDirProblem(dir, setting);
-  if (before) throw new Error(`edgeclip's directory ${dir} is not private: ${before}`);
+  const check = (at: string) => {
+    const problem = privateDirProblem(at, setting);
+    if (problem) throw new Error(`edgeclip's directory ${dir} is not private: ${problem}`);
+  };
+  check(dir);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
+  // Again as written (a link someone put on the way while it was being created), then for real.
+  check(dir);
   const root = realpathSync(dir);
-  const problem = privateDirProblem(root, setting);
-  if (problem) throw new Error(`edgeclip's directory ${dir} is not private: ${problem}`);
+  check(root);
   const pending = [root];
   let seen = 0;
   while (pending.length) {
     const at = pending.pop() ?? root;
-    const info = lstatSync(at);
+    let info: Stats;
+    try {
+      info = lstatSync(at);
+    } catch (error) {
+      if (gone(error) && at !== root) continue;
+      throw error;
+    }
     if (info.uid !== uid)
       throw new Error(
         `edgeclip's directory ${dir} holds ${at}, which belongs to another user: remove it (or choose another directory with ${setting})`,
       );
     if (info.isSymbolicLink()) continue;
     const tight = info.isDirectory() ? 0o700 : 0o600;
-    if (info.mode & 0o077) chmodSync(at, info.mode & tight);
-    if (!info.isDirectory()) continue;
-    for (const name of readdirSync(at)) {
-      if (++seen > REPAIR_LIMIT) return; // what is past the limit stays behind the 0700 directory
-      pending.push(path.join(at, name));
+    try {
+      if (info.mode & 0o077) chmodSync(at, info.mode & tight);
+      if (!info.isDirectory()) continue;
+      for (const name of readdirSync(at)) {
+        if (++seen > REPAIR_LIMIT)
+          throw new Error(
+            `edgeclip's directory ${dir} holds more than ${REPAIR_LIMIT} entries, too many to check: empty it (or choose another directory with ${setting})`,
+          );
+        pending.push(path.join(at, name));
+      }
+    } catch (error) {
+      if (!gone(error)) throw error;
     }
   }
+  return root;
 }

@@ -12,7 +12,6 @@ import {
   SERVER_NONCE_HEADER,
 } from "../../src/shared/bridge/proof.ts";
 import { textAtMost } from "../../src/shared/core/capped-body.ts";
-import { showable } from "../../src/shared/core/quote.ts";
 
 /**
  * The client's side of the proof a local server gives before any socket
@@ -43,6 +42,16 @@ export type Proved =
       why: "unreachable" | "unproven" | "refused";
       message: string;
     };
+
+/**
+ * What an edgeclip server means by each refusal of a challenge, said here (a
+ * squatter's own words are never passed on).
+ */
+const REFUSALS: Record<number, string> = {
+  403: "it answered HTTP 403: an edgeclip server not told where it listens (started without `npm start`) proves nothing",
+  404: "it answered HTTP 404: not an edgeclip local server",
+  426: "it answered HTTP 426: an edgeclip server older than this agent",
+};
 
 /** How long the challenge may take. */
 const CHALLENGE_MS = 10_000;
@@ -105,14 +114,14 @@ export async function proveLocalServer(
         why: "unreachable",
         message: `${at.host} answered HTTP ${response.status}`,
       };
-    if (response.status !== 200) {
-      const error = (safeJson(text) as { error?: unknown } | undefined)?.error;
+    // What an unproven peer says is not passed on (it would reach the model through the MCP
+    // relay's errors): its status alone, in words of this client's.
+    if (response.status !== 200)
       return {
         ok: false,
         why: "refused",
-        message: `it answered HTTP ${response.status}${typeof error === "string" ? `: ${showable(error.slice(0, 300))}` : ""}`,
+        message: REFUSALS[response.status] ?? `it answered HTTP ${response.status}`,
       };
-    }
     const challenge = Challenge.safeParse(safeJson(text));
     if (
       !challenge.success ||

