@@ -78,6 +78,10 @@ export async function buildAgent(): Promise<string> {
       ].join("\n"),
     },
     plugins: [zodEnglishOnly],
+    // The build guard's TypeScript 7 (languages/typescript/check.ts) is loaded at run time from
+    // where the agent runs (a checkout's node_modules), never bundled: its API finds its
+    // compiler's binary beside its own package.
+    external: ["typescript", "typescript/*"],
     legalComments: "none",
     // Whitespace and syntax only (names stay readable in stack traces): the
     // agent keeps its source in memory, and this keeps it ~5 MB smaller idle.

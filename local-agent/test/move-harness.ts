@@ -9,7 +9,7 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Edit, EditResult } from "../../src/shared/bridge/protocol.ts";
+import type { BuildCheck, Edit, EditResult } from "../../src/shared/bridge/protocol.ts";
 import { applyOp, readOp, type Workspace } from "../src/file-ops.ts";
 import { Journal } from "../src/journal.ts";
 import { PathLocks } from "../src/locks.ts";
@@ -72,6 +72,8 @@ let op = 0;
 
 export interface Moved {
   ok: boolean;
+  /** What the build guard found, when asked for (`guard`). */
+  check?: BuildCheck | undefined;
   /** The refusal's code and message, when refused. */
   error?: { code: string; message: string };
   results: EditResult[];
@@ -88,6 +90,7 @@ export async function moveSymbol(
   name: string,
   to: string,
   dryRun = false,
+  guard?: "refuse" | "keep",
 ): Promise<Moved> {
   const read = await readOp(project.ws, { path: from, select: { focus: name } });
   if (!read.ok) return { ok: false, error: read.error, results: [], unresolved: [], written: [] };
@@ -102,11 +105,13 @@ export async function moveSymbol(
     texts: ["", read.value.text],
     edits,
     carry_imports: { from: 0, to: 1 },
+    ...(guard ? { build_guard: guard } : {}),
   });
   if (!r.ok) return { ok: false, error: r.error, results: [], unresolved: [], written: [] };
   const results = r.value.result.results;
   return {
     ok: true,
+    check: r.value.result.check,
     results,
     unresolved: results.flatMap((x) => x.imports?.unresolved ?? []),
     written: results.map((x) => x.path),

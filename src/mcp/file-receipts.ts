@@ -19,6 +19,36 @@ export const changedFile = z.object({
 });
 export type ChangedFile = z.infer<typeof changedFile>;
 
+/** What the build guard found (protocol.ts `BuildCheck`), as a move's output carries it. */
+export const buildCheck = z.object({
+  checker: z.string(),
+  outcome: z.enum(["passed", "broke", "not_checked"]),
+  why: z.string().optional(),
+  diagnostics: z.array(z.string()).optional(),
+  files: z.array(z.string()).optional(),
+  ms: z.number(),
+});
+export type BuildCheckOut = z.infer<typeof buildCheck>;
+
+/**
+ * What a receipt says of the build check in place of `parses`: `passes tsc`
+ * (the checker that judged it: `passes go vet`, `passes cargo check`);
+ * `new tsc errors in: a.ts` (a move kept with `keep`); or, where no checker
+ * could judge it, `parses` and `not checked: <why>` (`parses` alone never
+ * reads as a build). Worded to keep a one-file move's receipt within 30
+ * tokens (`checked: tsc` took 31).
+ */
+function checkNote(check: BuildCheckOut, parses: string): string {
+  switch (check.outcome) {
+    case "passed":
+      return parses.startsWith(" · does not parse") ? parses : ` · passes ${check.checker}`;
+    case "broke":
+      return `${parses.startsWith(" · does not parse") ? parses : ""} · new ${check.checker} errors in: ${(check.files ?? []).map(showable).join(", ")}`;
+    default:
+      return `${parses} · not checked: ${showable(check.why ?? "no checker")}`;
+  }
+}
+
 export function changedFiles(results: readonly EditResult[]): ChangedFile[] {
   return results.map((r) => ({
     path: r.path,
@@ -52,9 +82,10 @@ export function placeOf(f: ChangedFile): string {
 
 /**
  * A file operation's receipt, in one line: `pasted @cfg → src/a.ts:30-32 ·
- * parses · op 12` (a one-file write: ≤ 20 tokens). `notes` go before the
- * operation id (a move's `2 importers updated`). Hashes, counts, imports
- * carried and tokens kept out are in its `structuredContent`.
+ * parses · op 12` (a one-file write: ≤ 20 tokens); a checked move says
+ * `checked: tsc` there (`check`). `notes` go before the operation id (a
+ * move's `2 importers updated`). Hashes, counts, imports carried and tokens
+ * kept out are in its `structuredContent`.
  */
 export function fileReceipt(
   verb: string,
@@ -63,13 +94,15 @@ export function fileReceipt(
   operation: number,
   dryRun: boolean,
   notes: readonly string[] = [],
+  check?: BuildCheckOut,
 ): string {
   const broken = files.filter((f) => f.parses === false).map((f) => showable(f.path));
-  const parses = broken.length
+  const syntax = broken.length
     ? ` · does not parse: ${broken.join(", ")}`
     : files.some((f) => f.parses)
       ? " · parses"
       : "";
+  const parses = check ? checkNote(check, syntax) : syntax;
   const places = files.map(placeOf).join(", ");
   const noted = notes.map((note) => ` · ${note}`).join("");
   return dryRun

@@ -18,8 +18,13 @@ export async function callAgent<N extends OpName>(
 ): Promise<Outcome<{ agent: string; result: OpResult<N> }>> {
   const self = state.address;
   if (!self) throw new Error("session not opened");
+  const checked = op === "apply" && ((args as OpArgs<"apply">).build_guard ?? "off") !== "off";
   const timeout =
-    op === "os_read" || op === "os_write" ? LIMITS.osClipboardTimeoutMs : LIMITS.bridgeTimeoutMs;
+    op === "os_read" || op === "os_write"
+      ? LIMITS.osClipboardTimeoutMs
+      : checked
+        ? LIMITS.checkedMoveTimeoutMs
+        : LIMITS.bridgeTimeoutMs;
   // The RPC stub's types wrap results in Disposable; the plain shape is restored here, once.
   const sent = (await bridgeStub(self.user).request(
     { agent, project: state.project, what: describeRequest(op, args) },

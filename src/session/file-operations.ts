@@ -1,6 +1,7 @@
 import { type AskedEdit, answerMismatch, askedOf } from "../core/answer-check.ts";
 import { describeChange } from "../core/file-changes.ts";
 import {
+  type BuildCheck,
   type Edit,
   type EditResult,
   type Kept,
@@ -28,6 +29,8 @@ export interface Applied {
   id: number;
   agent: string;
   results: EditResult[];
+  /** What the build guard found (`buildGuard`). */
+  check?: BuildCheck | undefined;
 }
 
 export interface ApplyRequest {
@@ -41,6 +44,8 @@ export interface ApplyRequest {
   syntaxGuard?: "refuse" | "report" | "off" | undefined;
   /** A move's imports (protocol.ts `ApplyArgs.carry_imports`). */
   carryImports?: { from: number; to: number } | undefined;
+  /** The build guard for a move (protocol.ts `ApplyArgs.build_guard`); default `off`. */
+  buildGuard?: "refuse" | "keep" | "off" | undefined;
   agent?: string | undefined;
   covers?: Cover[] | undefined;
   /** The history line once applied, e.g. "pasted `k` into a.ts +3 −0 at line 1". */
@@ -77,13 +82,21 @@ export class FileOperations {
       texts: request.texts,
       edits: request.edits,
       ...(request.carryImports ? { carry_imports: request.carryImports } : {}),
+      ...(request.buildGuard && request.buildGuard !== "off"
+        ? { build_guard: request.buildGuard }
+        : {}),
     });
     if (request.dryRun) {
       const dry = await this.agent("apply", args(0), request.agent);
       if (!dry.ok) return dry;
       const wrong = answerMismatch(asked, dry.value.result.results);
       if (wrong) return mismatch(dry.value.agent, wrong, asked, undefined);
-      return ok({ id: 0, agent: dry.value.agent, results: dry.value.result.results });
+      return ok({
+        id: 0,
+        agent: dry.value.agent,
+        results: dry.value.result.results,
+        check: dry.value.result.check,
+      });
     }
     const id = this.log.record(
       request.kind,
@@ -103,7 +116,12 @@ export class FileOperations {
       }
       this.store.complete(id, sent.value.agent, sent.value.result.results);
       this.log.update(id, request.describe(sent.value.result.results));
-      return ok({ id, agent: sent.value.agent, results: sent.value.result.results });
+      return ok({
+        id,
+        agent: sent.value.agent,
+        results: sent.value.result.results,
+        check: sent.value.result.check,
+      });
     }
     if (sent.error.code === "AGENT_DISCONNECTED" || sent.error.code === "AGENT_TIMEOUT") {
       this.store.interrupted(id);

@@ -368,9 +368,10 @@ describe("receipts", () => {
       from: "src/receipts.ts#helper",
       to: "src/receipts-to.ts",
     });
-    // The unit is set apart by a blank line (line 3); the receipt names the unit's lines.
+    // The unit is set apart by a blank line (line 3); the receipt names the unit's lines, and
+    // the checker that judged the project after the move (the build guard).
     expect(moved.text).toMatch(
-      /^moved src\/receipts\.ts:3-5 → src\/receipts-to\.ts:4-6 · parses · op \d+$/,
+      /^moved src\/receipts\.ts:3-5 → src\/receipts-to\.ts:4-6 · passes tsc · op \d+$/,
     );
     const undone = await call(v1, "undo", { session });
     for (const r of [pasted, moved]) expect(r.isError, r.text).toBeFalsy();

@@ -155,7 +155,7 @@ describe("moving a Python class", () => {
     // One line: the importers are counted (named in structuredContent), the imports are what
     // the definitions promise (in structuredContent too).
     expect(moved.text).toMatch(
-      /^moved shapes\.py:5-11 → geometry\.py:\d+-\d+ · parses · 1 importer updated · op \d+$/,
+      /^moved shapes\.py:5-11 → geometry\.py:\d+-\d+ · parses · not checked: no checker for Python yet · 1 importer updated · op \d+$/,
     );
     // main() still uses Circle, which comes back by import; math went with Circle.
     expect(moved.data.imports).toEqual([
@@ -286,6 +286,48 @@ describe("a move that cannot hold", () => {
     }
     expect(file("globalstate.ts")).toBe(GLOBAL_TS);
     expect(() => file("isolate.ts")).toThrow();
+  });
+
+  it("is refused with MOVE_BREAKS_BUILD when the language's own checker finds new errors, in a dry run too; made with keep, the receipt naming them (issue 43)", async () => {
+    // A destination in another project whose settings are stricter: no planner can see it.
+    const config = (strict: boolean) =>
+      JSON.stringify({ compilerOptions: { strict, noEmit: true }, include: ["."] });
+    writeFile(root, "loose/tsconfig.json", config(false));
+    writeFile(root, "strict/tsconfig.json", config(true));
+    const LOOSE = "export function double(x) {\n  return x * 2;\n}\n\nexport const one = 1;\n";
+    writeFile(root, "loose/a.ts", LOOSE);
+    for (const dry_run of [true, false]) {
+      const r = await call(v1, "move", {
+        session,
+        from: "loose/a.ts#double",
+        to: "strict/b.ts",
+        dry_run,
+      });
+      expectToolError(r, "MOVE_BREAKS_BUILD", [
+        "tsc",
+        "strict/b.ts:1: TS7006 Parameter 'x' implicitly has an 'any' type",
+        "keep: true",
+      ]);
+    }
+    expect(file("loose/a.ts")).toBe(LOOSE);
+    expect(() => file("strict/b.ts")).toThrow();
+    const kept = await call(v1, "move", {
+      session,
+      from: "loose/a.ts#double",
+      to: "strict/b.ts",
+      keep: true,
+    });
+    expect(kept.isError, kept.text).toBeFalsy();
+    expect(kept.text).toMatch(
+      /^moved loose\/a\.ts:1-3 → strict\/b\.ts:1-3 \(new\) · new tsc errors in: strict\/b\.ts · op \d+$/,
+    );
+    expect(kept.data.check).toMatchObject({
+      checker: "tsc",
+      outcome: "broke",
+      diagnostics: ["strict/b.ts:1: TS7006 Parameter 'x' implicitly has an 'any' type."],
+    });
+    await call(v1, "undo", { session });
+    expect(file("loose/a.ts")).toBe(LOOSE);
   });
 });
 
@@ -592,7 +634,7 @@ export function today(): string {
     // The receipt names the unit's lines where it landed and counts its importers, in one
     // line; what else changed is in structuredContent.
     expect(moved.text).toBe(
-      `moved src/util/format.ts:8-11 → src/ui/dates.ts:7-10 · parses · 1 importer updated · op ${moved.data.operation}`,
+      `moved src/util/format.ts:8-11 → src/ui/dates.ts:7-10 · passes tsc · 1 importer updated · op ${moved.data.operation}`,
     );
     expect(moved.data.imports).toEqual([
       "src/ui/dates.ts: imports DateTime, clampDays",
@@ -696,7 +738,7 @@ export function Button(props: ButtonProps): string {
 `);
     expect(file("src/button.ts")).toBe("export const VERSION = 1;\n");
     expect(moved.text).toBe(
-      `moved src/button.ts:9-11 → src/ui/button.ts:9-11 (new) · parses · brought ButtonProps, pad · op ${moved.data.operation}`,
+      `moved src/button.ts:9-11 → src/ui/button.ts:9-11 (new) · passes tsc · brought ButtonProps, pad · op ${moved.data.operation}`,
     );
     expect(moved.data.brought).toEqual(["ButtonProps", "pad"]);
     await ok(v1, "undo", { session });

@@ -2,11 +2,13 @@ import path from "node:path";
 import type {
   ApplyArgs,
   ApplyResult,
+  BuildCheck,
   Edit,
   EditResult,
 } from "../../../src/shared/bridge/protocol.ts";
 import { errnoOf } from "../fs-errors.ts";
 import { CommitFailure, TargetChanged, type Write } from "../journal.ts";
+import { type Change, guardBuild } from "../languages/check.ts";
 import type { Reverted } from "../ledger.ts";
 import { recordOf } from "../op-record.ts";
 import { isInside, type Resolved, resolvePath, type Sandbox } from "../paths.ts";
@@ -97,7 +99,15 @@ export async function applyOp(ws: Workspace, args: ApplyArgs): Promise<Result<Ap
         if (parses !== undefined && !r.removed) r.parses = parses;
       }
     }
-    if (args.dry_run) return { ok: true, value: { result: { results }, report: undefined } };
+    let check: BuildCheck | undefined;
+    if (args.carry_imports && (args.build_guard ?? "off") !== "off") {
+      const guarded = await guardMove(ws, initial, current);
+      if (guarded.check.outcome === "broke" && args.build_guard === "refuse")
+        return failure("MOVE_BREAKS_BUILD", breaksBuild(guarded.check, guarded.made.length));
+      check = guarded.check;
+    }
+    const result = { results, ...(check ? { check } : {}) };
+    if (args.dry_run) return { ok: true, value: { result, report: undefined } };
     const writes: Write[] = [];
     for (const [abs, after] of current) {
       const first = initial.get(abs);
@@ -153,8 +163,35 @@ export async function applyOp(ws: Workspace, args: ApplyArgs): Promise<Result<Ap
         edit === -1 ? undefined : edit,
       );
     }
-    return { ok: true, value: { result: { results }, report } };
+    return { ok: true, value: { result, report } };
   });
+}
+
+/** The build guard over what the operation holds: every file it changes, before and after. */
+function guardMove(
+  ws: Workspace,
+  initial: ReadonlyMap<string, FileState>,
+  current: ReadonlyMap<string, FileState>,
+) {
+  const changes: Change[] = [];
+  for (const [abs, after] of current) {
+    const before = initial.get(abs);
+    if (before?.hash === after.hash) continue;
+    changes.push({
+      abs,
+      before: before?.exists ? before.text : undefined,
+      after: after.exists ? after.text : undefined,
+    });
+  }
+  const shown = (abs: string) => current.get(abs)?.display ?? givenName(ws.sandbox, abs);
+  return guardBuild(changes, ws.sandbox.roots, shown);
+}
+
+/** A refusal's words: which checker, what it found new (the first few), and what to do. */
+function breaksBuild(check: BuildCheck, count: number): string {
+  const first = check.diagnostics ?? [];
+  const named = first.join("; ").replace(/\.$/, "");
+  return `${check.checker} finds ${count === 1 ? "an error" : `${count} errors`} the project did not have before the move: ${named}${count > first.length ? `; and ${count - first.length} more` : ""}. Nothing was changed: move it elsewhere or less of it, or pass \`keep: true\` to make it anyway.`;
 }
 
 /**

@@ -11,6 +11,7 @@ import { defineAction } from "../define-tool.ts";
 import { builtText } from "../failures.ts";
 import { readFileLines } from "../file-lines.ts";
 import {
+  buildCheck,
   type ChangedFile,
   changedFile,
   changedFiles,
@@ -38,6 +39,7 @@ const input = z.strictObject({
   to: p.target.describe("Where it goes, as a paste target (same file allowed)."),
   transform: p.transformSpec.optional(),
   allow_syntax_errors: p.allowSyntaxErrors,
+  keep: z.boolean().default(false),
   dry_run: z.boolean().default(false),
   agent: p.agent,
 });
@@ -57,6 +59,8 @@ const output = z.object({
   importers: z.array(z.string()).optional(),
   /** Private declarations of the old file only the unit used, moved with it. */
   brought: z.array(z.string()).optional(),
+  /** What the language's own checker found (the build guard), for a move into another file. */
+  check: buildCheck.optional(),
 });
 
 /** Whether two paths the model wrote name the same file (`./a.ts`, `a/../a.ts`, `a.ts`). */
@@ -165,8 +169,9 @@ export const move = defineAction({
       texts: ["", text],
       dryRun: args.dry_run,
       syntaxGuard: args.allow_syntax_errors ? "report" : "refuse",
-      // Into another file, the unit takes its imports along (TypeScript, TSX, JavaScript).
+      // Into another file, the unit takes its imports along, and the project is checked.
       carryImports: sameFile ? undefined : { from: 0, to: 1 },
+      buildGuard: sameFile ? undefined : args.keep ? "keep" : "refuse",
       agent: args.agent,
       describe: (results) => {
         const n = importersOf(results).length;
@@ -193,6 +198,7 @@ export const move = defineAction({
       ...(applied.value.results[1]?.brought?.length
         ? { brought: applied.value.results[1].brought }
         : {}),
+      ...(applied.value.check ? { check: applied.value.check } : {}),
     });
   },
   text: (r) => {
@@ -201,11 +207,19 @@ export const move = defineAction({
     const importers = r.importers ?? [];
     const dest = placed.slice(0, placed.length - importers.length);
     return [
-      fileReceipt("move", `${r.moved} `, dest.length ? dest : r.files, r.operation, r.dry_run, [
-        // What else left the old file, the model should know without reading.
-        ...(r.brought?.length ? [`brought ${r.brought.map(showable).join(", ")}`] : []),
-        ...(importers.length ? importersNotes(importers.length, placed.slice(dest.length)) : []),
-      ]),
+      fileReceipt(
+        "move",
+        `${r.moved} `,
+        dest.length ? dest : r.files,
+        r.operation,
+        r.dry_run,
+        [
+          // What else left the old file, the model should know without reading.
+          ...(r.brought?.length ? [`brought ${r.brought.map(showable).join(", ")}`] : []),
+          ...(importers.length ? importersNotes(importers.length, placed.slice(dest.length)) : []),
+        ],
+        r.check,
+      ),
       ...unfollowedLines(r),
     ];
   },

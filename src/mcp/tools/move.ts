@@ -18,6 +18,7 @@ const input = z.strictObject({
   ...p.transformFields,
   dry_run: z.boolean().optional(),
   allow_syntax_errors: p.allowSyntaxErrors.unwrap().optional(),
+  keep: z.boolean().optional(),
   agent: p.agent,
 });
 
@@ -40,6 +41,7 @@ function routed(args: z.output<typeof input>): Record<string, unknown> | ToolFai
     to: to.targets[0],
     ...(transform ? { transform } : {}),
     allow_syntax_errors: args.allow_syntax_errors ?? false,
+    keep: args.keep ?? false,
     dry_run: args.dry_run ?? false,
     agent: args.agent,
   };
@@ -49,7 +51,7 @@ export const move = defineTool({
   name: "move",
   title: "Move",
   description:
-    "Move `from` a file `to` a place (same file allowed): one crash-safe operation, one undo. A unit's imports follow it, its old file drops the ones it no longer uses, private helpers only it used go with it, and files importing it are rewritten; any it could not follow are named after `not followed:`. `to`, `mode` as in paste.",
+    "Move `from` a file `to` a place (same file allowed): one crash-safe operation, one undo. Its imports, the private helpers only it used and the files importing it follow it; what it could not follow is named after `not followed:`. Then the language's own checker judges the project: new errors refuse the move (MOVE_BREAKS_BUILD) unless `keep`. `to`, `mode` as in paste.",
   annotations: destructive({ openWorld: true }),
   input,
   needs: () => "writing files",

@@ -43,8 +43,9 @@ import { UNSHOWABLE } from "../core/quote.ts";
  * Version 8: on a local server, `challenge` and `proof` before the hello (proof.ts).
  * Version 10: the proofs move before the upgrade (a challenge over HTTP, the agent's proof in
  *   the upgrade's headers) and name the server's addresses as well as its port (issue 42).
+ * Version 11: the build guard (`build_guard`, the result's `check`, `MOVE_BREAKS_BUILD`).
  */
-export const PROTOCOL_VERSION = 10;
+export const PROTOCOL_VERSION = 11;
 
 /** How often the agent pings; it reconnects when two pongs in a row are missing. */
 export const HEARTBEAT_MS = 15_000;
@@ -392,6 +393,15 @@ export const ApplyArgs = z.strictObject({
    * edits' results (at most MAX_IMPORTERS). A move within one file is left as it is.
    */
   carry_imports: z.strictObject({ from: Count, to: Count }).optional(),
+  /**
+   * The build guard (DESIGN.md §3), for a move (`carry_imports`): the project
+   * is checked as its language's own checker would (tsc, go vet, …), before and
+   * after, and only new diagnostics count. `refuse`: a move with new ones is not
+   * made (`MOVE_BREAKS_BUILD`, the first of them named); `keep`: made all the
+   * same, the result naming the files with new ones; `off` (or left out): not
+   * checked. The result says which checker judged it, or why none could (`check`).
+   */
+  build_guard: z.enum(["refuse", "keep", "off"]).optional(),
 });
 export type ApplyArgs = z.infer<typeof ApplyArgs>;
 
@@ -443,7 +453,29 @@ export const EditResult = z.strictObject({
 });
 export type EditResult = z.infer<typeof EditResult>;
 
-export const ApplyResult = z.strictObject({ results: z.array(EditResult) });
+/**
+ * What the build guard found (`ApplyArgs.build_guard`): the checkers that
+ * judged the project (`tsc`, `go vet`; several joined by " + " for a move
+ * across languages), and `passed` (no new diagnostics), `broke` (new ones,
+ * and the move was kept: `files` has them), or `not_checked` (`why`: no
+ * toolchain, past its deadline…; then `checker` names what would have).
+ * `diagnostics` holds the first new ones as `file:line: message`.
+ */
+export const BuildCheck = z.strictObject({
+  checker: z.string().max(200),
+  outcome: z.enum(["passed", "broke", "not_checked"]),
+  why: z.string().max(500).optional(),
+  diagnostics: z.array(z.string().max(600)).max(10).optional(),
+  files: z.array(z.string().max(2000)).max(100).optional(),
+  /** How long the check took. */
+  ms: Count,
+});
+export type BuildCheck = z.infer<typeof BuildCheck>;
+
+export const ApplyResult = z.strictObject({
+  results: z.array(EditResult),
+  check: BuildCheck.optional(),
+});
 export type ApplyResult = z.infer<typeof ApplyResult>;
 
 export const OsReadResult = z.strictObject({ text: z.string() });

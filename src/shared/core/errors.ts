@@ -57,6 +57,8 @@
  * - `SYNTAX_ERROR`        the paste would give a file a syntax error it does not have (the line); `allow_syntax_errors`
  * - `MOVE_BLOCKED`        a move cannot leave the project whole (its unit assigns to a variable that stays
  *                       behind, or it would make a circular import): what blocks it; nothing changed
+ * - `MOVE_BREAKS_BUILD`   the language's own checker finds new errors after the move (the first named):
+ *                       nothing was changed; another destination, a smaller move, or `keep`
  * - `TOO_COMPLEX`         a file too large or too intricate to parse for its structure within the
  *                       agent's limits (lines and separators, 8 s, 384 MB): read it by lines or anchors
  * - `RESULT_NOT_FOUND`    a `result` reference names no result kept by this session
@@ -123,6 +125,7 @@ export const AGENT_ERROR_CODES = [
   "LANGUAGE_UNSUPPORTED",
   "SYNTAX_ERROR",
   "MOVE_BLOCKED",
+  "MOVE_BREAKS_BUILD",
   "TOO_COMPLEX",
   "CLIPBOARD_UNAVAILABLE",
   "INVALID_UTF8",

@@ -21,6 +21,11 @@ export const LIMITS = {
   /** How long the edge waits for a local agent's reply. */
   bridgeTimeoutMs: 30_000,
   /**
+   * …for a move the build guard checks: the language's own checker gets 45 s
+   * (local-agent/src/languages/check.ts, CHECK_MS) besides the move itself.
+   */
+  checkedMoveTimeoutMs: 90_000,
+  /**
    * …for the OS clipboard: the agent's own limits (5 s a command, 1 s more per
    * MiB of text, 15 s at most; an xsel write waits as long again for the
    * clipboard to take it), plus the round trip.

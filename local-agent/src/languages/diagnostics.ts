@@ -1,0 +1,66 @@
+/**
+ * What a language's checker says of a project, and which of it a move made:
+ * pure, so that the comparison at the heart of the build guard has tests of
+ * its own.
+ */
+
+/** One diagnostic: where, and what (a checker's code, if it has codes, and its message). */
+export interface Diagnostic {
+  /** The file's absolute path ("" for one the checker ties to no file). */
+  file: string;
+  /** 1-based; 0 when the checker gives no line. */
+  line: number;
+  /** `TS2305`, `E0603`, `vet`: a checker's code, or "" where it has none. */
+  code: string;
+  message: string;
+}
+
+/** A message as it is compared: whitespace runs as one space, without a trailing period. */
+const normal = (message: string) => message.replace(/\s+/g, " ").trim().replace(/\.$/, "");
+
+/**
+ * The diagnostics in `after` that `before` does not account for: what a move
+ * made, not what the project had (an untyped project's noise cancels out).
+ * Compared by code and message, as many times as each occurs, and not by
+ * file or line: a move shifts lines, and carries the errors its unit had into
+ * another file, where they are not new. A message that names the moved unit's
+ * old module (`Module './a' has no exported member 'x'`) is new where it was not
+ * before, which is what it should be.
+ */
+export function newDiagnostics(
+  before: readonly Diagnostic[],
+  after: readonly Diagnostic[],
+): Diagnostic[] {
+  const had = new Map<string, number>();
+  const key = (d: Diagnostic) => `${d.code}\u0000${normal(d.message)}`;
+  for (const d of before) had.set(key(d), (had.get(key(d)) ?? 0) + 1);
+  const made: Diagnostic[] = [];
+  for (const d of after) {
+    const left = had.get(key(d)) ?? 0;
+    if (left > 0) had.set(key(d), left - 1);
+    else made.push(d);
+  }
+  return made;
+}
+
+/** The 1-based line of offset `at` in `text`. */
+export function lineAt(text: string, at: number): number {
+  let line = 1;
+  for (let i = text.indexOf("\n"); i !== -1 && i < at; i = text.indexOf("\n", i + 1)) line++;
+  return line;
+}
+
+/**
+ * A diagnostic as a receipt or refusal names it: `src/b.ts:12: TS2305 Module
+ * './a.js' has no exported member 'x'.`, the path as `shown` names it, the
+ * message on one line and at most `max` characters.
+ */
+export function describeDiagnostic(
+  d: Diagnostic,
+  shown: (abs: string) => string,
+  max = 300,
+): string {
+  const message = d.message.replace(/\s+/g, " ").trim();
+  const text = `${d.file ? `${shown(d.file)}:${d.line || 1}: ` : ""}${d.code ? `${d.code} ` : ""}${message}`;
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}

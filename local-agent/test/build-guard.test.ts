@@ -1,0 +1,128 @@
+import { describe, expect, it } from "vitest";
+import { checkTypeScript, moveSymbol, projectOf } from "./move-harness.ts";
+
+/**
+ * The build guard (issue 43): a move is judged by its language's own checker,
+ * before and after, and only what is new counts. The shapes here are ones no
+ * planner can see: a destination in another project whose settings are
+ * stricter, a project that already has errors.
+ */
+const config = (strict: boolean) =>
+  JSON.stringify({
+    compilerOptions: { strict, noEmit: true, module: "nodenext", target: "es2022" },
+    include: ["."],
+  });
+
+/** Two projects side by side: `loose/` (strict off) and `strict/`, each with its own tsconfig. */
+const twoProjects = () =>
+  projectOf({
+    "loose/tsconfig.json": config(false),
+    "loose/a.ts": "export function double(x) {\n  return x * 2;\n}\n\nexport const one = 1;\n",
+    "strict/tsconfig.json": config(true),
+    "strict/main.ts": "export const two = 2;\n",
+  });
+
+describe("the build guard over TypeScript (tsc, warm, through an overlay of the disk)", () => {
+  it("passes a move the project still compiles after, and says tsc judged it", async () => {
+    const project = projectOf({
+      "tsconfig.json": config(true),
+      "src/shapes.ts":
+        "export function area(w: number, h: number): number {\n  return w * h;\n}\n\nexport const unit = 1;\n",
+      "src/main.ts": 'import { area } from "./shapes.js";\n\nexport const a = area(2, 3);\n',
+    });
+    const moved = await moveSymbol(
+      project,
+      "src/shapes.ts",
+      "area",
+      "src/geometry.ts",
+      false,
+      "refuse",
+    );
+    expect(moved.error).toBeUndefined();
+    expect(moved.check).toMatchObject({ checker: "tsc", outcome: "passed" });
+    expect(project.read("src/main.ts")).toContain("./geometry.js");
+    expect([...checkTypeScript(project.root)]).toEqual([]);
+  });
+
+  it("refuses a move that gives the project new errors (MOVE_BREAKS_BUILD), naming them, and writes nothing; a dry run says the same", async () => {
+    const project = twoProjects();
+    const before = project.files();
+    for (const dryRun of [true, false]) {
+      const moved = await moveSymbol(
+        project,
+        "loose/a.ts",
+        "double",
+        "strict/b.ts",
+        dryRun,
+        "refuse",
+      );
+      expect(moved.ok).toBe(false);
+      expect(moved.error?.code).toBe("MOVE_BREAKS_BUILD");
+      expect(moved.error?.message).toMatch(
+        /^tsc finds an error the project did not have before the move: strict\/b\.ts:1: TS7006 Parameter 'x' implicitly has an 'any' type\. Nothing was changed/,
+      );
+      expect(moved.error?.message).toContain("`keep: true`");
+      expect(project.files()).toEqual(before);
+    }
+  });
+
+  it("makes it all the same with keep, naming the files with new errors", async () => {
+    const project = twoProjects();
+    const moved = await moveSymbol(project, "loose/a.ts", "double", "strict/b.ts", false, "keep");
+    expect(moved.ok).toBe(true);
+    expect(moved.check).toMatchObject({
+      checker: "tsc",
+      outcome: "broke",
+      files: ["strict/b.ts"],
+      diagnostics: ["strict/b.ts:1: TS7006 Parameter 'x' implicitly has an 'any' type."],
+    });
+    expect(project.read("strict/b.ts")).toContain("function double(x)");
+  });
+
+  it("counts only what is new: errors the project had, and one the unit carries along, are not the move's", async () => {
+    const project = projectOf({
+      "tsconfig.json": config(true),
+      "src/old.ts":
+        'export const broken: number = "not a number";\n\nexport function label(n: number): string {\n  const wrong: string = n;\n  return wrong;\n}\n',
+      "src/use.ts": 'import { label } from "./old.js";\n\nexport const l = label(1);\n',
+    });
+    const moved = await moveSymbol(
+      project,
+      "src/old.ts",
+      "label",
+      "src/labels.ts",
+      false,
+      "refuse",
+    );
+    expect(moved.error).toBeUndefined();
+    expect(moved.check).toMatchObject({ checker: "tsc", outcome: "passed" });
+    // tsc itself: the two errors the project had, and no other.
+    const errors = [...checkTypeScript(project.root)].flatMap(([, found]) => found);
+    expect(errors).toHaveLength(2);
+  });
+
+  it("says not checked, and why, where tsc would not judge the files: JavaScript without checkJs", async () => {
+    const project = projectOf({
+      "jsconfig.json": JSON.stringify({ compilerOptions: { module: "commonjs" }, include: ["."] }),
+      "lib/a.js": "function helper() {\n  return 1;\n}\n\nmodule.exports = { helper };\n",
+      "lib/use.js": 'const { helper } = require("./a");\n\nmodule.exports = helper();\n',
+    });
+    const moved = await moveSymbol(project, "lib/a.js", "helper", "lib/b.js", false, "refuse");
+    expect(moved.error).toBeUndefined();
+    expect(moved.check).toMatchObject({ checker: "tsc", outcome: "not_checked" });
+    expect(moved.check?.why).toMatch(/JavaScript without checkJs/);
+  });
+
+  it("says which languages it has no checker for yet, never that a build was checked", async () => {
+    const project = projectOf({
+      "pkg/__init__.py": "",
+      "pkg/a.py": "def helper():\n    return 1\n\n\nVALUE = helper()\n",
+    });
+    const moved = await moveSymbol(project, "pkg/a.py", "helper", "pkg/b.py", false, "refuse");
+    expect(moved.error).toBeUndefined();
+    expect(moved.check).toMatchObject({
+      outcome: "not_checked",
+      why: "no checker for Python yet",
+    });
+  });
+});
