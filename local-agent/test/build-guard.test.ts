@@ -126,3 +126,68 @@ describe("the build guard over TypeScript (tsc, warm, through an overlay of the 
     });
   });
 });
+
+const GO_MOD = "module example.com/m\n\ngo 1.19\n";
+
+describe("the build guard over Go (go vet through the go command's overlay, and gofmt)", () => {
+  it("passes a move Go still builds and vets after, and says go vet judged it", async () => {
+    const project = projectOf({
+      "go.mod": GO_MOD,
+      "util/util.go":
+        'package util\n\nimport "strings"\n\nfunc Slug(s string) string {\n\treturn strings.ToLower(s)\n}\n\nfunc Other() int { return 1 }\n',
+      "util/more.go": "package util\n\nfunc More() int { return Other() }\n",
+    });
+    const moved = await moveSymbol(
+      project,
+      "util/util.go",
+      "Slug",
+      "util/slug.go",
+      false,
+      "refuse",
+    );
+    expect(moved.error).toBeUndefined();
+    expect(moved.check).toMatchObject({ checker: "go vet", outcome: "passed" });
+  });
+
+  it("refuses a move into a package that already declares the name in another file (Slug redeclared), writing nothing", async () => {
+    const project = projectOf({
+      "go.mod": GO_MOD,
+      "util/util.go": "package util\n\nfunc Slug(s string) string { return s }\n",
+      "text/text.go": "package text\n\nfunc Slug(n int) int { return n }\n",
+    });
+    const before = project.files();
+    const moved = await moveSymbol(
+      project,
+      "util/util.go",
+      "Slug",
+      "text/slug.go",
+      false,
+      "refuse",
+    );
+    expect(moved.error?.code).toBe("MOVE_BREAKS_BUILD");
+    expect(moved.error?.message).toMatch(
+      /^go vet finds an error .*: text\/text\.go:3: Slug redeclared in this block/,
+    );
+    expect(project.files()).toEqual(before);
+  });
+
+  it("refuses a move whose result go vet or gofmt finds new faults in, and counts none the project had", async () => {
+    const project = projectOf({
+      "go.mod": GO_MOD,
+      // A build error the project already has (it stays), and a vet fault in what moves.
+      "util/util.go":
+        'package util\n\nimport "fmt"\n\nfunc Report(n int) string {\n\treturn fmt.Sprintf("%d %d", n)\n}\n\nvar broken int = "not an int"\n',
+    });
+    // The vet fault travels with the unit: not new. Nothing else changes.
+    const moved = await moveSymbol(
+      project,
+      "util/util.go",
+      "Report",
+      "util/report.go",
+      false,
+      "refuse",
+    );
+    expect(moved.error).toBeUndefined();
+    expect(moved.check).toMatchObject({ checker: "go vet", outcome: "passed" });
+  });
+});

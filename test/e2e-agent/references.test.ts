@@ -680,6 +680,10 @@ func Describe(c *http.Client) string {
       to: { path: "httpx/client.go", mode: "append" },
     });
     expect(moved.isError, moved.text).toBeFalsy();
+    // No go.mod here: no module for go vet to judge, and the receipt says so.
+    expect(moved.text).toContain(
+      "parses · not checked: go vet: http.go is in no Go module (go.mod)",
+    );
     expect(file("httpx/client.go")).toBe(`package httpx
 
 import (

@@ -1,0 +1,226 @@
+import { existsSync } from "node:fs";
+import { cp, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { isInside } from "../../paths.ts";
+import type { Change, CheckContext, Checked, LanguageChecker } from "../check.ts";
+import type { Diagnostic } from "../diagnostics.ts";
+import { runTool } from "../tool-run.ts";
+
+/**
+ * Go's build check: `go vet` (which type-checks as `go build` does, test
+ * files included, then runs vet's analyses) over the packages the move
+ * touches and those that import them, and `gofmt` over the files it writes.
+ * Nothing of the project is written: "before" is the module as it is, "after"
+ * a copy of it with the move's files in place (the go command's `-overlay`
+ * does not reach vet's own reading of the files before Go 1.21: a file the
+ * move creates was "no such file"), and gofmt reads copies. Go's build cache
+ * is content-addressed, so the copy's unchanged packages are not built again.
+ *
+ * Offline and running nothing of the project: no proxy (GOPROXY=off), no
+ * toolchain download (GOTOOLCHAIN=local), no C compiler (CGO_ENABLED=0), the
+ * module's requirements as they are (-mod=readonly); `go generate` and the
+ * tests never run.
+ */
+
+const GO_ENV = {
+  GOPROXY: "off",
+  GOTOOLCHAIN: "local",
+  CGO_ENABLED: "0",
+  GOFLAGS: "-mod=readonly",
+};
+
+/** The directory of the go.mod a file's module is declared in (looked for within its root). */
+function moduleRootOf(file: string, roots: readonly string[]): string | undefined {
+  const root = roots.find((r) => isInside(r, file));
+  if (root === undefined) return undefined;
+  for (let dir = path.dirname(file); isInside(root, dir); dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, "go.mod"))) return dir;
+    if (dir === root) break;
+  }
+  return undefined;
+}
+
+/** A diagnostic line of the go command or gofmt: `pkg/a.go:5:14: message` (or `vet: …`). */
+const LINE = /^(?:vet: )?(.+?\.go):(\d+)(?::\d+)?: (.+)$/;
+
+/** The diagnostics in go's output, paths made absolute from `cwd`; its other error lines tied to no file. */
+export function goDiagnostics(output: string, cwd: string): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const raw of output.split("\n")) {
+    const line = raw.trim();
+    if (!line || line.startsWith("#")) continue;
+    const m = LINE.exec(line);
+    if (m?.[1] && m[2] && m[3])
+      out.push({ file: path.resolve(cwd, m[1]), line: Number(m[2]), code: "", message: m[3] });
+    // What ties to no file (a package or module that cannot be loaded); never go's summaries.
+    else if (!/^(ok|FAIL|\?)\s/.test(line))
+      out.push({ file: "", line: 0, code: "", message: line });
+  }
+  return out;
+}
+
+interface Listed {
+  importPath: string;
+  dir: string;
+  imports: string[];
+}
+
+/** The module's packages (`go list -e ./...`), with what each of them and its tests import. */
+async function packagesOf(
+  moduleRoot: string,
+  env: NodeJS.ProcessEnv,
+  deadline: number,
+): Promise<Listed[] | string> {
+  const listed = await runTool(
+    "go",
+    [
+      "list",
+      "-e",
+      "-f",
+      '{{.ImportPath}}\t{{.Dir}}\t{{join .Imports " "}} {{join .TestImports " "}} {{join .XTestImports " "}}',
+      "./...",
+    ],
+    { cwd: moduleRoot, env, deadline },
+  );
+  if (!listed.ok) return listed.why === "missing" ? "no go on PATH" : listed.message;
+  const out: Listed[] = [];
+  for (const line of listed.output.split("\n")) {
+    const [importPath, dir, imports] = line.split("\t");
+    if (!importPath || !dir) continue;
+    out.push({ importPath, dir, imports: (imports ?? "").split(" ").filter(Boolean) });
+  }
+  return out;
+}
+
+/** The packages the move could break: its files' own, and those importing them (their tests too). */
+function affectedOf(packages: readonly Listed[], dirs: ReadonlySet<string>): string[] {
+  const own = new Set(packages.filter((p) => dirs.has(p.dir)).map((p) => p.importPath));
+  return packages
+    .filter((p) => own.has(p.importPath) || p.imports.some((i) => own.has(i)))
+    .map((p) => p.importPath);
+}
+
+/** What `gofmt -l` says of these texts (written to copies): one diagnostic a file it would change. */
+async function unformatted(
+  files: readonly { abs: string; text: string }[],
+  scratch: string,
+  deadline: number,
+): Promise<Diagnostic[] | string> {
+  if (!files.length) return [];
+  const copies = new Map<string, string>();
+  for (const [i, f] of files.entries()) {
+    const copy = path.join(scratch, `gofmt-${i}.go`);
+    await writeFile(copy, f.text);
+    copies.set(copy, f.abs);
+  }
+  const ran = await runTool("gofmt", ["-l", ...copies.keys()], { cwd: scratch, deadline });
+  if (!ran.ok) return ran.why === "missing" ? "no gofmt on PATH" : ran.message;
+  return ran.output
+    .split("\n")
+    .map((l) => copies.get(l.trim()))
+    .filter((abs): abs is string => abs !== undefined)
+    .map((abs) => ({ file: abs, line: 0, code: "gofmt", message: "not laid out as gofmt would" }));
+}
+
+/** A module larger than this is not copied for the "after" check. */
+const MAX_MIRROR_FILES = 20_000;
+
+/** Copies the module to `mirror` (no .git), then writes the move's files there: its files, and how many. */
+async function mirrorOf(
+  moduleRoot: string,
+  mirror: string,
+  changes: readonly Change[],
+): Promise<number> {
+  let files = 0;
+  await cp(moduleRoot, mirror, {
+    recursive: true,
+    verbatimSymlinks: true,
+    filter: (source) => {
+      if (path.basename(source) === ".git") return false;
+      if (++files > MAX_MIRROR_FILES)
+        throw new Error(`a module of more than ${MAX_MIRROR_FILES} files`);
+      return true;
+    },
+  });
+  for (const c of changes) {
+    const at = path.join(mirror, path.relative(moduleRoot, c.abs));
+    if (c.after === undefined) await rm(at, { force: true });
+    else {
+      await mkdir(path.dirname(at), { recursive: true });
+      await writeFile(at, c.after);
+    }
+  }
+  return files;
+}
+
+async function checkModule(
+  moduleRoot: string,
+  changes: readonly Change[],
+  deadline: number,
+): Promise<Checked> {
+  const env = { ...process.env, ...GO_ENV };
+  const scratch = await mkdtemp(path.join(tmpdir(), "edgeclip-go-check-"));
+  try {
+    const mirror = path.join(scratch, "module");
+    await mirrorOf(moduleRoot, mirror, changes);
+    const relDirs = new Set(changes.map((c) => path.relative(moduleRoot, path.dirname(c.abs))));
+    const vet = async (cwd: string) => {
+      const listed = await packagesOf(cwd, env, deadline);
+      if (typeof listed === "string") throw new Error(listed);
+      const dirs = new Set([...relDirs].map((d) => path.join(cwd, d)));
+      const packages = affectedOf(listed, dirs);
+      if (!packages.length) return [] as Diagnostic[];
+      const ran = await runTool("go", ["vet", ...packages], { cwd, env, deadline });
+      if (!ran.ok) throw new Error(ran.why === "deadline" ? "past its deadline" : ran.message);
+      // Paths in the copy are the module's own.
+      return goDiagnostics(ran.output, cwd).map((d) => ({
+        ...d,
+        file:
+          d.file && isInside(cwd, d.file)
+            ? path.join(moduleRoot, path.relative(cwd, d.file))
+            : d.file,
+      }));
+    };
+    const before = await vet(moduleRoot);
+    const after = await vet(mirror);
+    const fmtBefore = await unformatted(
+      changes.flatMap((c) => (c.before === undefined ? [] : [{ abs: c.abs, text: c.before }])),
+      scratch,
+      deadline,
+    );
+    const fmtAfter = await unformatted(
+      changes.flatMap((c) => (c.after === undefined ? [] : [{ abs: c.abs, text: c.after }])),
+      scratch,
+      deadline,
+    );
+    if (typeof fmtBefore === "string") return { ok: false, why: fmtBefore };
+    if (typeof fmtAfter === "string") return { ok: false, why: fmtAfter };
+    return { ok: true, before: [...before, ...fmtBefore], after: [...after, ...fmtAfter] };
+  } catch (error) {
+    return { ok: false, why: (error as Error).message };
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+async function check(changes: readonly Change[], context: CheckContext): Promise<Checked> {
+  const byModule = new Map<string, Change[]>();
+  for (const change of changes) {
+    const root = moduleRootOf(change.abs, context.roots);
+    if (root === undefined)
+      return { ok: false, why: `${path.basename(change.abs)} is in no Go module (go.mod)` };
+    byModule.set(root, [...(byModule.get(root) ?? []), change]);
+  }
+  const before: Diagnostic[] = [];
+  const after: Diagnostic[] = [];
+  for (const [root, mine] of byModule) {
+    const checked = await checkModule(root, mine, context.deadline);
+    if (!checked.ok) return checked;
+    before.push(...checked.before);
+    after.push(...checked.after);
+  }
+  return { ok: true, before, after };
+}
+
+export const goChecker: LanguageChecker = { name: "go vet", languages: ["go"], check };
