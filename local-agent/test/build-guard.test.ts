@@ -115,15 +115,14 @@ describe("the build guard over TypeScript (tsc, warm, through an overlay of the 
 
   it("says which languages it has no checker for yet, never that a build was checked", async () => {
     const project = projectOf({
-      "pkg/__init__.py": "",
-      "pkg/a.py": "def helper():\n    return 1\n\n\nVALUE = helper()\n",
+      "src/text.rs":
+        "pub fn slug(s: &str) -> String {\n    s.to_lowercase()\n}\n\npub fn other() -> i32 {\n    1\n}\n",
+      "src/lib.rs": "pub mod text;\n",
+      "Cargo.toml": '[package]\nname = "m"\nversion = "0.1.0"\nedition = "2021"\n',
     });
-    const moved = await moveSymbol(project, "pkg/a.py", "helper", "pkg/b.py", false, "refuse");
+    const moved = await moveSymbol(project, "src/text.rs", "other", "src/util.rs", false, "refuse");
     expect(moved.error).toBeUndefined();
-    expect(moved.check).toMatchObject({
-      outcome: "not_checked",
-      why: "no checker for Python yet",
-    });
+    expect(moved.check).toMatchObject({ outcome: "not_checked", why: "no checker for Rust yet" });
   });
 });
 
@@ -189,5 +188,42 @@ describe("the build guard over Go (go vet through the go command's overlay, and 
     );
     expect(moved.error).toBeUndefined();
     expect(moved.check).toMatchObject({ checker: "go vet", outcome: "passed" });
+  });
+});
+
+describe("the build guard over Python (pyflakes over the files the move writes)", () => {
+  it("passes a move pyflakes finds nothing new in, and says pyflakes judged it", async () => {
+    const project = projectOf({
+      "pkg/__init__.py": "",
+      "pkg/a.py": "import os\n\n\ndef helper():\n    return os.sep\n\n\nVALUE = helper()\n",
+    });
+    const moved = await moveSymbol(project, "pkg/a.py", "helper", "pkg/b.py", false, "refuse");
+    expect(moved.error).toBeUndefined();
+    expect(moved.check).toMatchObject({ checker: "pyflakes", outcome: "passed" });
+  });
+
+  it("refuses a move into a module that already defines the name (redefinition), writing nothing", async () => {
+    const project = projectOf({
+      "pkg/__init__.py": "",
+      "pkg/a.py": "def helper():\n    return 1\n",
+      "pkg/b.py": "def helper():\n    return 2\n",
+    });
+    const before = project.files();
+    const moved = await moveSymbol(project, "pkg/a.py", "helper", "pkg/b.py", false, "refuse");
+    expect(moved.error?.code).toBe("MOVE_BREAKS_BUILD");
+    expect(moved.error?.message).toMatch(
+      /^pyflakes finds an error .*pkg\/b\.py:\d+: redefinition of unused 'helper' from line 1/,
+    );
+    expect(project.files()).toEqual(before);
+  });
+
+  it("does not count what a line marked noqa, or the project before, already had", async () => {
+    const project = projectOf({
+      "pkg/__init__.py": "",
+      "pkg/a.py": "import sys  # noqa: F401\nimport json\n\n\ndef helper():\n    return 1\n",
+    });
+    const moved = await moveSymbol(project, "pkg/a.py", "helper", "pkg/b.py", false, "refuse");
+    expect(moved.error).toBeUndefined();
+    expect(moved.check).toMatchObject({ checker: "pyflakes", outcome: "passed" });
   });
 });

@@ -155,7 +155,7 @@ describe("moving a Python class", () => {
     // One line: the importers are counted (named in structuredContent), the imports are what
     // the definitions promise (in structuredContent too).
     expect(moved.text).toMatch(
-      /^moved shapes\.py:5-11 → geometry\.py:\d+-\d+ · parses · not checked: no checker for Python yet · 1 importer updated · op \d+$/,
+      /^moved shapes\.py:5-11 → geometry\.py:\d+-\d+ · passes pyflakes · 1 importer updated · op \d+$/,
     );
     // main() still uses Circle, which comes back by import; math went with Circle.
     expect(moved.data.imports).toEqual([

@@ -2,6 +2,7 @@ import type { BuildCheck } from "../../../src/shared/bridge/protocol.ts";
 import { type Language, languageOf } from "../syntax/languages.ts";
 import { type Diagnostic, describeDiagnostic, newDiagnostics } from "./diagnostics.ts";
 import { goChecker } from "./go/check.ts";
+import { pythonChecker } from "./python/check.ts";
 import { typescriptChecker } from "./typescript/check.ts";
 
 /**
@@ -44,7 +45,7 @@ export interface LanguageChecker {
 }
 
 /** Every language's checker: one line each. */
-const CHECKERS: readonly LanguageChecker[] = [typescriptChecker, goChecker];
+const CHECKERS: readonly LanguageChecker[] = [typescriptChecker, goChecker, pythonChecker];
 
 /** How long a move's check may take, all checkers together. */
 export const CHECK_MS = 45_000;

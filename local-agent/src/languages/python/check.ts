@@ -1,0 +1,96 @@
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Change, CheckContext, Checked, LanguageChecker } from "../check.ts";
+import type { Diagnostic } from "../diagnostics.ts";
+import { runTool } from "../tool-run.ts";
+
+/**
+ * Python's build check: pyflakes (syntax errors, names used and defined
+ * nowhere, imports left unused) over every file the move writes, as they are
+ * and as it leaves them, read from copies. What crosses modules (an import
+ * that would fail when the code loads) is the move's load check, which runs
+ * before this (file-ops/load-check.ts: refused as MOVE_BLOCKED). pyflakes
+ * reads the code and runs none of it; it is the system's `python3 -m
+ * pyflakes` (Debian: python3-pyflakes), never anything of the project.
+ */
+
+/**
+ * Where pyflakes is looked for, in order: its own command, the python3 on
+ * PATH (a project's virtualenv may have it), the system's (Debian's
+ * python3-pyflakes installs the module only).
+ */
+const PYFLAKES = [
+  ["pyflakes3"],
+  ["pyflakes"],
+  ["python3", "-m", "pyflakes"],
+  ["/usr/bin/python3", "-m", "pyflakes"],
+] as const;
+
+/** A pyflakes line: `path:line:col: message` (older versions: `path:line: message`). */
+const LINE = /^(.+?\.py):(\d+)(?::\d+)?:? (.*)$/;
+
+/** What pyflakes says of these texts, each read from a copy named as the file is. */
+async function flakes(
+  files: readonly { abs: string; text: string }[],
+  scratch: string,
+  deadline: number,
+): Promise<Diagnostic[] | string> {
+  if (!files.length) return [];
+  const copies = new Map<string, { abs: string; text: string }>();
+  for (const [i, f] of files.entries()) {
+    const dir = path.join(scratch, String(i));
+    await mkdir(dir, { recursive: true });
+    const copy = path.join(dir, path.basename(f.abs));
+    await writeFile(copy, f.text);
+    copies.set(copy, f);
+  }
+  let ran: { output: string } | undefined;
+  for (const [command, ...first] of PYFLAKES) {
+    const tried = await runTool(command, [...first, ...copies.keys()], { cwd: scratch, deadline });
+    if (!tried.ok && tried.why !== "missing") return tried.message;
+    if (tried.ok && !/No module named pyflakes/.test(tried.output)) {
+      ran = tried;
+      break;
+    }
+  }
+  if (!ran) return "no pyflakes (Debian: apt install python3-pyflakes; else pip install pyflakes)";
+  const out: Diagnostic[] = [];
+  for (const line of ran.output.split("\n")) {
+    const m = LINE.exec(line.trim());
+    const file = m?.[1] ? copies.get(path.resolve(scratch, m[1])) : undefined;
+    if (!m?.[2] || m[3] === undefined || !file) continue;
+    const at = Number(m[2]);
+    // A line the project marks `# noqa` is one it means to keep, as flake8 reads it.
+    if (/#\s*noqa\b/i.test(file.text.split("\n")[at - 1] ?? "")) continue;
+    out.push({ file: file.abs, line: at, code: "", message: m[3] });
+  }
+  return out;
+}
+
+async function check(changes: readonly Change[], context: CheckContext): Promise<Checked> {
+  const scratch = await mkdtemp(path.join(tmpdir(), "edgeclip-py-check-"));
+  try {
+    const before = await flakes(
+      changes.flatMap((c) => (c.before === undefined ? [] : [{ abs: c.abs, text: c.before }])),
+      path.join(scratch, "before"),
+      context.deadline,
+    );
+    if (typeof before === "string") return { ok: false, why: before };
+    const after = await flakes(
+      changes.flatMap((c) => (c.after === undefined ? [] : [{ abs: c.abs, text: c.after }])),
+      path.join(scratch, "after"),
+      context.deadline,
+    );
+    if (typeof after === "string") return { ok: false, why: after };
+    return { ok: true, before, after };
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+export const pythonChecker: LanguageChecker = {
+  name: "pyflakes",
+  languages: ["python"],
+  check,
+};
