@@ -14,6 +14,8 @@ export interface AgentOptions {
   project?: string;
   readOnly?: boolean;
   deny?: string[];
+  /** Roots where its build checks may run the project's code (`--allow-build-code`). */
+  buildCode?: string[];
   /** Its state directory (journal): keep it across restarts to test recovery. */
   state?: string;
   /**
@@ -55,6 +57,7 @@ export async function startAgentProcess(options: AgentOptions): Promise<AgentPro
   if (options.project) args.push("--project", options.project);
   if (options.readOnly) args.push("--read-only");
   for (const glob of options.deny ?? []) args.push("--deny", glob);
+  for (const dir of options.buildCode ?? []) args.push("--allow-build-code", dir);
   const [command = "", ...first] = options.bin;
   const child = spawn(command, [...first, ...args], {
     // Its own config directory (pairing tokens) unless given one: never the machine's.

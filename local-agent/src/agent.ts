@@ -48,6 +48,18 @@ export async function connect(options: ConnectOptions): Promise<number> {
     roots.push(real);
     chosen.push({ given, real });
   }
+  // Where a move's check may run the project's own code: a root, or a directory inside one.
+  const buildCode: string[] = [];
+  for (const given of options.buildCode) {
+    const real = await realpath(path.resolve(roots[0] ?? process.cwd(), given)).catch(
+      () => undefined,
+    );
+    if (!real || !roots.some((r) => real === r || real.startsWith(`${r}${path.sep}`))) {
+      log(`--allow-build-code ${given} is not one of the roots or a directory inside one`);
+      return 2;
+    }
+    buildCode.push(real);
+  }
   const checked = checkRoots(chosen, await realpath(homedir()).catch(() => homedir()));
   if (!checked.ok) {
     log(checked.message);
@@ -98,6 +110,8 @@ export async function connect(options: ConnectOptions): Promise<number> {
     readOnly: options.readOnly,
     journal,
     locks: new PathLocks(),
+    buildCode,
+    checkCache: path.join(state, "checks"),
   };
   const hello: Hello = {
     type: "hello",
@@ -109,6 +123,7 @@ export async function connect(options: ConnectOptions): Promise<number> {
     read_only: options.readOnly,
     capabilities: ["files", "os_clipboard", "journal"],
     platform: process.platform,
+    ...(buildCode.length ? { build_code: buildCode } : {}),
   };
   // The server refuses a hello it cannot show as plain data (a root with a line break, …): say so here.
   const valid = Hello.safeParse(hello);

@@ -40,6 +40,11 @@ Options for connect
                    followed as for --root. A directory covers everything
                    under it. * ? ** [a-z] {a,b}; case and leading dots do not
                    matter.
+  --allow-build-code DIR
+                   let a move's build check run the project's own code for
+                   the root DIR (repeatable): cargo's build scripts and
+                   procedural macros. Without it such a move says "not
+                   checked", and no code of the project runs.
   --verbose        log every request
 
 Always refused, whatever the roots: .git, .env*; private keys (*.pem, *.key,
@@ -80,6 +85,7 @@ export type Command =
       project: string | undefined;
       readOnly: boolean;
       deny: string[];
+      buildCode: string[];
       verbose: boolean;
     }
   | { command: "error"; message: string };
@@ -124,6 +130,7 @@ export function parseCommand(argv: string[]): Command {
         project: values.project,
         readOnly: values["read-only"] ?? false,
         deny: values.deny ?? [],
+        buildCode: values["allow-build-code"] ?? [],
         verbose: values.verbose ?? false,
       };
     }
@@ -158,6 +165,7 @@ function parse(argv: string[]) {
       project: { type: "string" },
       "read-only": { type: "boolean" },
       deny: { type: "string", multiple: true },
+      "allow-build-code": { type: "string", multiple: true },
       verbose: { type: "boolean" },
       help: { type: "boolean", short: "h" },
       version: { type: "boolean", short: "v" },

@@ -23,6 +23,8 @@ describe("parseCommand", () => {
         "*.sqlite",
         "--deny",
         "secrets/**",
+        "--allow-build-code",
+        "a",
         "--verbose",
       ]),
     ).toEqual({
@@ -33,6 +35,7 @@ describe("parseCommand", () => {
       project: "p",
       readOnly: true,
       deny: ["*.sqlite", "secrets/**"],
+      buildCode: ["a"],
       verbose: true,
     });
   });

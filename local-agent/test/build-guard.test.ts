@@ -112,23 +112,11 @@ describe("the build guard over TypeScript (tsc, warm, through an overlay of the 
     expect(moved.check).toMatchObject({ checker: "tsc", outcome: "not_checked" });
     expect(moved.check?.why).toMatch(/JavaScript without checkJs/);
   });
-
-  it("says which languages it has no checker for yet, never that a build was checked", async () => {
-    const project = projectOf({
-      "src/text.rs":
-        "pub fn slug(s: &str) -> String {\n    s.to_lowercase()\n}\n\npub fn other() -> i32 {\n    1\n}\n",
-      "src/lib.rs": "pub mod text;\n",
-      "Cargo.toml": '[package]\nname = "m"\nversion = "0.1.0"\nedition = "2021"\n',
-    });
-    const moved = await moveSymbol(project, "src/text.rs", "other", "src/util.rs", false, "refuse");
-    expect(moved.error).toBeUndefined();
-    expect(moved.check).toMatchObject({ outcome: "not_checked", why: "no checker for Rust yet" });
-  });
 });
 
 const GO_MOD = "module example.com/m\n\ngo 1.19\n";
 
-describe("the build guard over Go (go vet through the go command's overlay, and gofmt)", () => {
+describe("the build guard over Go (go vet over the module and a copy of it with the move made, and gofmt)", () => {
   it("passes a move Go still builds and vets after, and says go vet judged it", async () => {
     const project = projectOf({
       "go.mod": GO_MOD,
@@ -225,5 +213,109 @@ describe("the build guard over Python (pyflakes over the files the move writes)"
     const moved = await moveSymbol(project, "pkg/a.py", "helper", "pkg/b.py", false, "refuse");
     expect(moved.error).toBeUndefined();
     expect(moved.check).toMatchObject({ checker: "pyflakes", outcome: "passed" });
+  });
+});
+
+describe("the build guard over Java (javac -proc:none over the source roots)", () => {
+  it("refuses a subclass moved out of the package its base's package-private abstract members need, writing nothing", async () => {
+    const project = projectOf({
+      "src/main/java/a/Base.java":
+        "package a;\n\npublic abstract class Base {\n  int value = 1;\n\n  abstract int size();\n}\n",
+      "src/main/java/a/Leaf.java":
+        "package a;\n\npublic class Leaf extends Base {\n  int size() {\n    return value;\n  }\n}\n",
+      "src/test/java/a/LeafTest.java":
+        "package a;\n\nclass LeafTest {\n  int run() {\n    return new Leaf().size();\n  }\n}\n",
+    });
+    const before = project.files();
+    const moved = await moveSymbol(
+      project,
+      "src/main/java/a/Leaf.java",
+      "Leaf",
+      "src/main/java/b/Leaf.java",
+      false,
+      "refuse",
+    );
+    expect(moved.error?.code, JSON.stringify(moved.error ?? moved.check)).toBe("MOVE_BREAKS_BUILD");
+    expect(moved.error?.message).toMatch(
+      /^javac finds \d+ errors? the project did not have before the move: src\/main\/java\/b\/Leaf\.java:\d+: /,
+    );
+    expect(project.files()).toEqual(before);
+  });
+
+  it("passes a move javac compiles after, and says javac judged it", async () => {
+    const project = projectOf({
+      "src/main/java/a/Util.java":
+        "package a;\n\npublic class Util {\n  public static int one() {\n    return 1;\n  }\n}\n",
+      "src/main/java/a/Main.java":
+        "package a;\n\npublic class Main {\n  public static int two() {\n    return Util.one() + 1;\n  }\n}\n",
+    });
+    const moved = await moveSymbol(
+      project,
+      "src/main/java/a/Util.java",
+      "Util",
+      "src/main/java/b/Util.java",
+      false,
+      "refuse",
+    );
+    expect(moved.error).toBeUndefined();
+    expect(moved.check).toMatchObject({ checker: "javac", outcome: "passed" });
+  });
+});
+
+const CARGO = '[package]\nname = "shapes"\nversion = "0.1.0"\nedition = "2021"\n';
+const LOCK = 'version = 3\n\n[[package]]\nname = "shapes"\nversion = "0.1.0"\n';
+
+describe("the build guard over Rust (cargo check --all-targets, offline, in a warm copy)", () => {
+  it("refuses a unit moved into a new child module that lib.rs's re-export now reaches through (E0603), writing nothing", async () => {
+    const project = projectOf({
+      "Cargo.toml": CARGO,
+      "Cargo.lock": LOCK,
+      "src/lib.rs": "mod shape;\npub use shape::AsWidget;\npub use shape::other;\n",
+      "src/shape.rs":
+        "pub trait AsWidget {\n    fn w(&self) -> i32;\n}\n\npub fn other() -> i32 {\n    1\n}\n",
+    });
+    const before = project.files();
+    const moved = await moveSymbol(
+      project,
+      "src/shape.rs",
+      "AsWidget",
+      "src/shape/as_widget.rs",
+      false,
+      "refuse",
+    );
+    expect(moved.error?.code).toBe("MOVE_BREAKS_BUILD");
+    expect(moved.error?.message).toMatch(
+      /^cargo check finds an error .*: src\/lib\.rs:2: E0603 module `as_widget` is private/,
+    );
+    expect(project.files()).toEqual(before);
+  });
+
+  it("runs no build script of the project unless the root allows it, and says so", async () => {
+    const files = {
+      "Cargo.toml": CARGO,
+      "build.rs":
+        'fn main() {\n    std::fs::write(std::env::var("OUT_DIR").unwrap() + "/ran", "").unwrap();\n}\n',
+      "src/lib.rs": "pub mod text;\n",
+      "src/text.rs":
+        "pub fn slug(s: &str) -> String {\n    s.to_lowercase()\n}\n\npub fn other() -> i32 {\n    1\n}\n",
+    };
+    const project = projectOf(files);
+    const moved = await moveSymbol(project, "src/text.rs", "other", "src/util.rs", false, "refuse");
+    expect(moved.check).toMatchObject({ checker: "cargo check", outcome: "not_checked" });
+    expect(moved.check?.why).toMatch(
+      /would run the project's own code \(shapes \(build\.rs\)\): allow it for this root with --allow-build-code/,
+    );
+    // Allowed for its root, it is checked (the build script runs).
+    const allowed = projectOf(files);
+    allowed.ws.buildCode = [allowed.root];
+    const checked = await moveSymbol(
+      allowed,
+      "src/text.rs",
+      "other",
+      "src/util.rs",
+      false,
+      "refuse",
+    );
+    expect(checked.check).toMatchObject({ checker: "cargo check", outcome: "passed" });
   });
 });

@@ -154,6 +154,7 @@ describe("connect and sign-in", () => {
       project: undefined,
       readOnly: true,
       deny: [],
+      buildCode: [],
       verbose: false,
     });
     vi.unstubAllEnvs();

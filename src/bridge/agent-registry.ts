@@ -19,6 +19,7 @@ type AgentRow = {
   version: string;
   platform: string;
   connected_at: number;
+  build_code: string;
 };
 
 /** Refusals are shown this long, then forgotten. */
@@ -38,8 +39,8 @@ export class AgentRegistry {
 
   add(conn: string, hello: Hello, now: number): void {
     this.sql.exec(
-      `INSERT OR REPLACE INTO agents (conn, name, project, roots, read_only, version, platform, capabilities, connected_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT OR REPLACE INTO agents (conn, name, project, roots, read_only, version, platform, capabilities, connected_at, build_code)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       conn,
       hello.name,
       hello.project,
@@ -49,6 +50,7 @@ export class AgentRegistry {
       hello.platform,
       JSON.stringify(hello.capabilities),
       now,
+      JSON.stringify(hello.build_code ?? []),
     );
     this.sql.exec("DELETE FROM refusals WHERE name = ?", hello.name);
   }
@@ -77,6 +79,7 @@ export class AgentRegistry {
         platform: row.platform,
         connected_at: row.connected_at,
         last_seen: Math.max(lastSeen, row.connected_at),
+        build_code: JSON.parse(row.build_code) as string[],
       });
     }
     return agents;

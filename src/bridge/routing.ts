@@ -8,6 +8,8 @@ export interface AgentInfo {
   platform: string;
   connected_at: number;
   last_seen: number;
+  /** Roots where its build checks may run the project's code (`--allow-build-code`). */
+  build_code?: string[] | undefined;
 }
 
 export type Route =

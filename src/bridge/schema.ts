@@ -34,4 +34,6 @@ export const BRIDGE_MIGRATIONS: Migrations = [
      )`,
     `CREATE INDEX interrupted_agent ON interrupted (agent)`,
   ],
+  // 3: the roots where an agent's build checks may run the project's code (`--allow-build-code`).
+  [`ALTER TABLE agents ADD COLUMN build_code TEXT NOT NULL DEFAULT '[]'`],
 ];

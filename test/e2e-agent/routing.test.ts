@@ -18,7 +18,7 @@ import {
 import { type AgentProcess, startAgent, tempProject } from "./agent-process.ts";
 
 interface Listed {
-  agents: { name: string; project: string; read_only: boolean }[];
+  agents: { name: string; project: string; read_only: boolean; build_code?: string[] }[];
   refused: { name: string; version: string; message: string }[];
 }
 
@@ -29,7 +29,12 @@ const alphaRoot = tempProject({ "which.txt": "alpha\n" });
 const betaRoot = tempProject({ "which.txt": "beta\n" });
 
 beforeAll(async () => {
-  alpha = await startAgent({ root: alphaRoot, name: "alpha", project: "proj-alpha" });
+  alpha = await startAgent({
+    root: alphaRoot,
+    name: "alpha",
+    project: "proj-alpha",
+    buildCode: [alphaRoot],
+  });
   beta = await startAgent({ root: betaRoot, name: "beta", project: "proj-beta", readOnly: true });
   client = await connectV1();
 });
@@ -44,6 +49,16 @@ const whichFile = async (args: Record<string, unknown>) =>
   (await ok<{ content: string }>(client, "read", { ...args, from: "which.txt" })).content;
 
 describe("with two agents connected", () => {
+  it("says which agent's build checks may run the project's code, and where (--allow-build-code)", async () => {
+    const listed = await call(client, "agents", {});
+    const agents = (listed.data as unknown as Listed).agents;
+    expect(agents.find((a) => a.name === "alpha")?.build_code).toEqual([alphaRoot]);
+    expect(agents.find((a) => a.name === "beta")?.build_code).toBeUndefined();
+    expect(listed.text).toContain(
+      `its build checks may run the project's code in \`${alphaRoot}\``,
+    );
+  });
+
   it("routes a call to the agent working on the session's project", async () => {
     const onAlpha = await startSession(client, { project: "proj-alpha" });
     const onBeta = await startSession(client, { project: "proj-beta" });

@@ -184,7 +184,11 @@ function guardMove(
     });
   }
   const shown = (abs: string) => current.get(abs)?.display ?? givenName(ws.sandbox, abs);
-  return guardBuild(changes, ws.sandbox.roots, shown);
+  return guardBuild(
+    changes,
+    { roots: ws.sandbox.roots, buildCode: ws.buildCode ?? [], cacheDir: ws.checkCache },
+    shown,
+  );
 }
 
 /** A refusal's words: which checker, what it found new (the first few), and what to do. */

@@ -16,6 +16,10 @@ export interface Workspace {
   readOnly: boolean;
   journal: Journal;
   locks: PathLocks;
+  /** Roots where the build guard may run checks that execute the project's code (`--allow-build-code`). */
+  buildCode?: readonly string[];
+  /** Where checkers keep what makes them warm (a crate's copy, its build), in the state directory. */
+  checkCache?: string;
 }
 
 export type Result<T> =

@@ -1,8 +1,10 @@
 import type { BuildCheck } from "../../../src/shared/bridge/protocol.ts";
-import { type Language, languageOf } from "../syntax/languages.ts";
+import { isCode, type Language, languageOf } from "../syntax/languages.ts";
 import { type Diagnostic, describeDiagnostic, newDiagnostics } from "./diagnostics.ts";
 import { goChecker } from "./go/check.ts";
+import { javaChecker } from "./java/check.ts";
 import { pythonChecker } from "./python/check.ts";
+import { rustChecker } from "./rust/check.ts";
 import { typescriptChecker } from "./typescript/check.ts";
 
 /**
@@ -22,6 +24,10 @@ export interface Change {
 
 export interface CheckContext {
   roots: readonly string[];
+  /** Roots where a checker may run the project's own code (`--allow-build-code`). */
+  buildCode: readonly string[];
+  /** Where a checker may keep what makes it warm (the agent's state directory). */
+  cacheDir?: string | undefined;
   /** When the check must be over (Date.now() time). */
   deadline: number;
 }
@@ -45,21 +51,19 @@ export interface LanguageChecker {
 }
 
 /** Every language's checker: one line each. */
-const CHECKERS: readonly LanguageChecker[] = [typescriptChecker, goChecker, pythonChecker];
+const CHECKERS: readonly LanguageChecker[] = [
+  typescriptChecker,
+  goChecker,
+  pythonChecker,
+  javaChecker,
+  rustChecker,
+];
 
 /** How long a move's check may take, all checkers together. */
 export const CHECK_MS = 45_000;
 
 /** The most new diagnostics a refusal or receipt names. */
 const NAMED = 5;
-
-/** The languages edgeclip moves but checks not yet: said as such, never as `parses`. */
-const NAMES: Partial<Record<Language, string>> = {
-  python: "Python",
-  go: "Go",
-  java: "Java",
-  rust: "Rust",
-};
 
 /** What the build guard found: the receipt's `check`, and the new diagnostics (for a refusal). */
 export interface Guarded {
@@ -75,7 +79,7 @@ export interface Guarded {
  */
 export async function guardBuild(
   changes: readonly Change[],
-  roots: readonly string[],
+  where: Omit<CheckContext, "deadline">,
   shown: (abs: string) => string,
 ): Promise<Guarded> {
   const started = Date.now();
@@ -87,7 +91,7 @@ export async function guardBuild(
     if (lang === undefined) continue;
     const checker = CHECKERS.find((c) => c.languages.includes(lang));
     if (checker) byChecker.set(checker, [...(byChecker.get(checker) ?? []), change]);
-    else if (NAMES[lang]) unchecked.add(NAMES[lang]);
+    else if (isCode(lang)) unchecked.add(lang);
   }
   const names = [...byChecker.keys()].map((c) => c.name);
   const whys = [...unchecked].map((lang) => `no checker for ${lang} yet`);
@@ -95,7 +99,7 @@ export async function guardBuild(
   for (const [checker, mine] of byChecker) {
     const left = deadline - Date.now();
     const checked = await Promise.race([
-      checker.check(mine, { roots, deadline }),
+      checker.check(mine, { ...where, deadline }),
       new Promise<Checked>((resolve) =>
         setTimeout(
           () => resolve({ ok: false, why: `past its deadline (${CHECK_MS / 1000} s)` }),
@@ -107,7 +111,8 @@ export async function guardBuild(
     else made.push(...newDiagnostics(checked.before, checked.after));
   }
   const ms = Date.now() - started;
-  const checker = names.join(" + ") || [...unchecked].join(" + ") || "none";
+  const checker = names.join(" + ") || "no checker";
+  if (!names.length && !unchecked.size) whys.push("no file of a language with a checker");
   const diagnostics = made.slice(0, NAMED).map((d) => describeDiagnostic(d, shown));
   if (made.length) {
     const files = [...new Set(made.map((d) => d.file).filter(Boolean))].map(shown);

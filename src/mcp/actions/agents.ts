@@ -15,6 +15,8 @@ export interface AgentsView {
     platform: string;
     connected_since: string;
     last_seen: string;
+    /** Roots where its build checks may run the project's own code. */
+    build_code?: string[];
   }[];
   refused: { name: string; version: string; message: string }[];
 }
@@ -33,6 +35,7 @@ export async function listAgents(caller: Caller): Promise<Outcome<AgentsView>> {
       platform: a.platform,
       connected_since: iso(a.connected_at),
       last_seen: iso(a.last_seen),
+      ...(a.build_code?.length ? { build_code: a.build_code } : {}),
     })),
     refused: refused.map((r) => ({ name: r.name, version: r.version, message: r.message })),
   });
@@ -41,7 +44,7 @@ export async function listAgents(caller: Caller): Promise<Outcome<AgentsView>> {
 export function agentsText(v: AgentsView): string {
   const lines = v.agents.map(
     (a) =>
-      `- ${describeAgent(a)}, version ${quoted(a.version)} on ${quoted(a.platform)}, connected since ${a.connected_since}, last seen ${a.last_seen}`,
+      `- ${describeAgent(a)}, version ${quoted(a.version)} on ${quoted(a.platform)}, connected since ${a.connected_since}, last seen ${a.last_seen}${a.build_code?.length ? `; its build checks may run the project's code in ${a.build_code.map(quoted).join(", ")}` : ""}`,
   );
   if (!lines.length) lines.push(`No local agent is connected. ${START_AGENT}`);
   for (const r of v.refused)

@@ -128,6 +128,8 @@ export const Hello = z.strictObject({
   read_only: z.boolean(),
   capabilities: z.array(Capability).max(8),
   platform: Platform,
+  /** Roots where its build checks may run the project's own code (`--allow-build-code`). */
+  build_code: z.array(RootPath).max(32).optional(),
 });
 export type Hello = z.infer<typeof Hello>;
 

@@ -1,0 +1,169 @@
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import { cp, mkdir, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { isInside } from "../../paths.ts";
+import type { Change, CheckContext, Checked, LanguageChecker } from "../check.ts";
+import type { Diagnostic } from "../diagnostics.ts";
+import { runTool } from "../tool-run.ts";
+
+/**
+ * Rust's build check: `cargo check --all-targets` (errors and warnings: an
+ * import a move leaves unused is a warning) over two copies of the crate's
+ * workspace, one as it is and one with the move made, offline (no registry):
+ * nothing is written to the project (cargo would write a missing Cargo.lock,
+ * and its target/). The copies live in the agent's check cache, one pair per
+ * workspace, synced before each check, each with a target directory of its
+ * own: cargo fingerprints by path and time, so stable copies keep it warm.
+ *
+ * Cargo runs code of the project while it checks: build scripts (`build.rs`)
+ * and procedural macros, the crate's and its dependencies'. It runs only
+ * where the user allowed it for that root (`--allow-build-code DIR`); a
+ * crate whose dependency graph has neither is checked without asking, which
+ * `cargo metadata` (which runs none) tells.
+ */
+
+const CARGO_ENV = { CARGO_NET_OFFLINE: "true", CARGO_TERM_COLOR: "never" };
+
+/** The directory whose Cargo.toml the crate is built from: the workspace's, else the crate's. */
+function crateRootOf(
+  file: string,
+  roots: readonly string[],
+): { workspace: string; crate: string } | undefined {
+  const root = roots.find((r) => isInside(r, file));
+  if (root === undefined) return undefined;
+  let crate: string | undefined;
+  let workspace: string | undefined;
+  for (let dir = path.dirname(file); isInside(root, dir); dir = path.dirname(dir)) {
+    const manifest = path.join(dir, "Cargo.toml");
+    if (existsSync(manifest)) {
+      crate ??= dir;
+      if (/^\s*\[workspace\]/m.test(readFileSync(manifest, "utf8"))) workspace = dir;
+    }
+    if (dir === root) break;
+  }
+  return crate === undefined ? undefined : { workspace: workspace ?? crate, crate };
+}
+
+/** What in the crate's resolved dependency graph runs code when it is checked: build scripts and macros, by package. */
+async function codeRunners(crate: string, deadline: number): Promise<string[] | string> {
+  const ran = await runTool("cargo", ["metadata", "--format-version", "1", "--offline"], {
+    cwd: crate,
+    env: { ...process.env, ...CARGO_ENV },
+    deadline,
+  });
+  if (!ran.ok) return ran.why === "missing" ? "no cargo on PATH" : ran.message;
+  const start = ran.output.indexOf("{");
+  let metadata: { packages?: { name: string; targets?: { kind?: string[] }[] }[] };
+  try {
+    metadata = JSON.parse(ran.output.slice(start));
+  } catch {
+    const first = ran.output.split("\n").find((l) => /error/.test(l)) ?? "cargo metadata failed";
+    return `cargo cannot read the crate offline (${first.trim().slice(0, 200)})`;
+  }
+  const runners: string[] = [];
+  for (const p of metadata.packages ?? [])
+    for (const t of p.targets ?? [])
+      for (const kind of t.kind ?? [])
+        if (kind === "custom-build" || kind === "proc-macro")
+          runners.push(`${p.name} (${kind === "proc-macro" ? "macros" : "build.rs"})`);
+  return [...new Set(runners)];
+}
+
+/** A `--message-format short` line: `src/lib.rs:3:5: error[E0603]: message` (or `warning: …`). */
+const LINE = /^(.+?\.rs):(\d+):\d+: (error|warning)(?:\[(\w+)\])?: (.*)$/;
+
+export function cargoDiagnostics(output: string, cwd: string): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const line of output.split("\n")) {
+    const m = LINE.exec(line.trim());
+    if (m?.[1] && m[2] && m[3] && m[5] !== undefined)
+      out.push({
+        file: path.resolve(cwd, m[1]),
+        line: Number(m[2]),
+        code: m[4] ?? "",
+        message: m[3] === "warning" ? `warning: ${m[5]}` : m[5],
+      });
+    else if (
+      /^error(\[\w+\])?: /.test(line.trim()) &&
+      !/could not compile|aborting due to/.test(line)
+    )
+      out.push({ file: "", line: 0, code: "", message: line.trim() });
+  }
+  return out;
+}
+
+async function cargoCheck(
+  crate: string,
+  target: string,
+  deadline: number,
+): Promise<Diagnostic[] | string> {
+  const ran = await runTool(
+    "cargo",
+    ["check", "--all-targets", "--offline", "--message-format", "short"],
+    { cwd: crate, env: { ...process.env, ...CARGO_ENV, CARGO_TARGET_DIR: target }, deadline },
+  );
+  if (!ran.ok) return ran.why === "deadline" ? "past its deadline" : ran.message;
+  return cargoDiagnostics(ran.output, crate);
+}
+
+/** The check cache's copy of `workspace`: synced to it (no target/, no .git), then the move made. */
+async function syncMirror(workspace: string, mirror: string, changes: readonly Change[]) {
+  await rm(mirror, { recursive: true, force: true });
+  await cp(workspace, mirror, {
+    recursive: true,
+    verbatimSymlinks: true,
+    preserveTimestamps: true,
+    filter: (source) => !["target", ".git"].includes(path.basename(source)),
+  });
+  for (const c of changes) {
+    const at = path.join(mirror, path.relative(workspace, c.abs));
+    if (c.after === undefined) await rm(at, { force: true });
+    else {
+      await mkdir(path.dirname(at), { recursive: true });
+      await writeFile(at, c.after);
+    }
+  }
+}
+
+async function check(changes: readonly Change[], context: CheckContext): Promise<Checked> {
+  const first = changes[0];
+  const found = first && crateRootOf(first.abs, context.roots);
+  if (!found) return { ok: false, why: "in no Cargo crate (Cargo.toml) within the roots" };
+  if (changes.some((c) => !isInside(found.workspace, c.abs)))
+    return { ok: false, why: "the move spans more than one Cargo workspace" };
+  const cache = path.join(
+    context.cacheDir ?? path.join(tmpdir(), `edgeclip-check-${process.getuid?.() ?? "user"}`),
+    "rust",
+    createHash("sha256").update(found.workspace).digest("hex").slice(0, 16),
+  );
+  await mkdir(cache, { recursive: true, mode: 0o700 });
+  const beforeCopy = path.join(cache, "before");
+  const afterCopy = path.join(cache, "after");
+  const inCopy = (copy: string) => path.join(copy, path.relative(found.workspace, found.crate));
+  await syncMirror(found.workspace, beforeCopy, []);
+  const runners = await codeRunners(inCopy(beforeCopy), context.deadline);
+  if (typeof runners === "string") return { ok: false, why: runners };
+  const allowed = context.buildCode.some((r) => isInside(r, found.crate));
+  if (runners.length && !allowed)
+    return {
+      ok: false,
+      why: `cargo check would run the project's own code (${runners.slice(0, 3).join(", ")}${runners.length > 3 ? ", …" : ""}): allow it for this root with --allow-build-code`,
+    };
+  const back = (copy: string) => (d: Diagnostic) => ({
+    ...d,
+    file:
+      d.file && isInside(copy, d.file)
+        ? path.join(found.workspace, path.relative(copy, d.file))
+        : d.file,
+  });
+  const before = await cargoCheck(inCopy(beforeCopy), `${beforeCopy}-target`, context.deadline);
+  if (typeof before === "string") return { ok: false, why: before };
+  await syncMirror(found.workspace, afterCopy, changes);
+  const after = await cargoCheck(inCopy(afterCopy), `${afterCopy}-target`, context.deadline);
+  if (typeof after === "string") return { ok: false, why: after };
+  return { ok: true, before: before.map(back(beforeCopy)), after: after.map(back(afterCopy)) };
+}
+
+export const rustChecker: LanguageChecker = { name: "cargo check", languages: ["rust"], check };
