@@ -1,15 +1,49 @@
 import { spawn } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
 
 /**
  * A checker's command (go vet, gofmt, python3 -m pyflakes…) run to its end or
  * its deadline: never a shell, stdout and stderr together up to a cap, the
- * process group killed when time runs out, and nothing of it reaching the
- * network (the callers' environments say so: GOPROXY=off, --offline).
+ * process group killed when time runs out or its memory passes MEMORY_CAP,
+ * and nothing of it reaching the network (the callers' environments say so:
+ * GOPROXY=off, --offline).
  */
+
+/** The most resident memory a checker's processes may hold together (Linux; unchecked elsewhere). */
+export const MEMORY_CAP = 2 * 1024 * 1024 * 1024;
+
+/**
+ * The resident memory of the processes whose group is `pgid`, or of `pid`
+ * alone (`group: false`), from /proc; 0 where there is no /proc.
+ */
+export function residentBytes(pid: number, group = true): number {
+  if (process.platform !== "linux") return 0;
+  const rss = (p: string) => {
+    try {
+      const kib = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${p}/status`, "utf8"))?.[1];
+      return Number(kib ?? 0) * 1024;
+    } catch {
+      return 0;
+    }
+  };
+  if (!group) return rss(String(pid));
+  let total = 0;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      // pid (comm) state ppid pgrp …: comm may hold spaces, so fields count from its ")".
+      if (Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[2]) === pid) total += rss(entry);
+    } catch {
+      // it exited meanwhile
+    }
+  }
+  return total;
+}
 
 export type ToolRun =
   | { ok: true; code: number | null; output: string }
-  | { ok: false; why: "missing" | "deadline" | "failed"; message: string };
+  | { ok: false; why: "missing" | "deadline" | "memory" | "failed"; message: string };
 
 /** The most output kept: diagnostics, not content. */
 const MAX_OUTPUT = 4 * 1024 * 1024;
@@ -17,8 +51,16 @@ const MAX_OUTPUT = 4 * 1024 * 1024;
 export function runTool(
   command: string,
   args: readonly string[],
-  options: { cwd: string; env?: NodeJS.ProcessEnv; deadline: number; input?: string },
+  options: {
+    cwd: string;
+    env?: NodeJS.ProcessEnv;
+    deadline: number;
+    input?: string;
+    /** Bytes of resident memory the process group may hold (default MEMORY_CAP). */
+    memoryCap?: number;
+  },
 ): Promise<ToolRun> {
+  const cap = options.memoryCap ?? MEMORY_CAP;
   return new Promise((resolve) => {
     const left = options.deadline - Date.now();
     if (left <= 0) {
@@ -43,6 +85,7 @@ export function runTool(
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      clearInterval(watch);
       resolve(result);
     };
     const kill = () => {
@@ -58,6 +101,15 @@ export function runTool(
       kill();
       finish({ ok: false, why: "deadline", message: `${command} ran past its deadline` });
     }, left);
+    const watch = setInterval(() => {
+      if (child.pid === undefined || residentBytes(child.pid) <= cap) return;
+      kill();
+      finish({
+        ok: false,
+        why: "memory",
+        message: `${command} passed its memory cap (${Math.round(cap / 2 ** 20)} MiB)`,
+      });
+    }, 200);
     const take = (chunk: Buffer) => {
       if (output.length < MAX_OUTPUT) output += chunk.toString("utf8");
     };

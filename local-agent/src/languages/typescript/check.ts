@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Change, CheckContext, Checked, LanguageChecker } from "../check.ts";
 import { type Diagnostic, lineAt } from "../diagnostics.ts";
+import { MEMORY_CAP, residentBytes } from "../tool-run.ts";
 
 /**
  * TypeScript's and JavaScript's build check: the TypeScript compiler over the
@@ -34,6 +35,8 @@ interface Session {
   api: Api;
   /** The move's files as the compiler should see them: text, or null for absent. */
   overlay: Map<string, string | null>;
+  /** Files opened in the compiler's view (the last check's), closed by the next when it no longer needs them. */
+  opened: string[];
   idle: ReturnType<typeof setTimeout> | undefined;
 }
 
@@ -65,7 +68,7 @@ function sessionOf(ts: ApiModule, cwd: string): Session {
       directoryExists: (dir) => (under(dir) ? true : undefined),
     },
   });
-  session = { api, overlay, idle: undefined };
+  session = { api, overlay, opened: [], idle: undefined };
   return session;
 }
 
@@ -86,6 +89,18 @@ function moduleNeedle(abs: string): string {
   return base === "index" ? path.basename(path.dirname(abs)) : base;
 }
 
+const specifiers = new Map<string, RegExp>();
+/** A module specifier whose last part is `name` (with or without an extension). */
+function specifierOf(name: string): RegExp {
+  let found = specifiers.get(name);
+  if (!found) {
+    const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    found = new RegExp(`/${escaped}(?:\\.[cm]?[jt]sx?|/index(?:\\.[cm]?[jt]sx?)?)?["'\`]`);
+    specifiers.set(name, found);
+  }
+  return found;
+}
+
 const REEXPORTS = /\bexport\s*(?:\*|\{[^}]*\}\s*from|type\s*\{[^}]*\}\s*from)/;
 
 /**
@@ -101,6 +116,8 @@ async function affectedFiles(
 ): Promise<string[]> {
   const affected = new Set(changed);
   const needles = new Set([...changed].map(moduleNeedle));
+  // A module specifier ending in the module's name: `./text.js"`, `../text'`, `@app/text"`.
+  const spells = (text: string) => [...needles].some((n) => specifierOf(n).test(text));
   const candidates = names.filter(
     (f) =>
       !changed.has(f) && !f.includes(`${path.sep}node_modules${path.sep}`) && !f.endsWith(".d.ts"),
@@ -110,7 +127,7 @@ async function affectedFiles(
     for (const file of candidates) {
       if (affected.has(file)) continue;
       const text = await textOf(file);
-      if (text === undefined || ![...needles].some((n) => text.includes(n))) continue;
+      if (text === undefined || !spells(text)) continue;
       affected.add(file);
       if (REEXPORTS.test(text) && !needles.has(moduleNeedle(file))) {
         needles.add(moduleNeedle(file));
@@ -132,13 +149,17 @@ async function errorsOf(
   const declarations = options.declaration === true || options.composite === true;
   const out: Diagnostic[] = [];
   const names = new Set(await project.program.getSourceFileNames());
-  for (const file of files) {
-    if (!names.has(file)) continue;
-    const found = [
-      ...(await project.program.getSyntacticDiagnostics(file)),
-      ...(await project.program.getSemanticDiagnostics(file)),
-      ...(declarations ? await project.program.getDeclarationDiagnostics(file) : []),
-    ];
+  // Asked all at once: the compiler answers them over one pipe, in order.
+  const asked = files
+    .filter((file) => names.has(file))
+    .map((file) =>
+      Promise.all([
+        project.program.getSyntacticDiagnostics(file),
+        project.program.getSemanticDiagnostics(file),
+        declarations ? project.program.getDeclarationDiagnostics(file) : [],
+      ]).then((lists) => ({ file, found: lists.flat() })),
+    );
+  for (const { file, found } of await Promise.all(asked)) {
     for (const d of found) {
       if (d.category !== ERROR) continue;
       const where = d.fileName ?? file;
@@ -154,10 +175,21 @@ async function errorsOf(
   return out;
 }
 
+/** The compiler's process id (its API keeps the child process it spawned as `client.process`). */
+const compilerPid = (s: Session) =>
+  (s.api as unknown as { client?: { process?: { pid?: number } } }).client?.process?.pid;
+
 async function check(changes: readonly Change[], context: CheckContext): Promise<Checked> {
   const ts = await loadApi();
   if (!ts) return { ok: false, why: "no TypeScript 7 beside the agent" };
   const s = sessionOf(ts, context.roots[0] ?? process.cwd());
+  let overMemory = false;
+  const watch = setInterval(() => {
+    const pid = compilerPid(s);
+    if (pid === undefined || residentBytes(pid, false) <= MEMORY_CAP) return;
+    overMemory = true;
+    stop(s);
+  }, 500);
   const disk = new Map<string, string | undefined>();
   const onDisk = async (abs: string) => {
     if (!disk.has(abs)) disk.set(abs, await readFile(abs, "utf8").catch(() => undefined));
@@ -173,13 +205,15 @@ async function check(changes: readonly Change[], context: CheckContext): Promise
     return change ? change.before : onDisk(abs);
   };
   try {
-    // Before: the disk as it is now (another program may have changed any of it since).
+    // The disk as it is now (another program may have changed any of it since).
     s.overlay.clear();
     const existing = changes.filter((c) => c.before !== undefined).map((c) => c.abs);
     let snapshot = await s.api.updateSnapshot({
-      openFiles: existing,
+      closeFiles: s.opened.filter((f) => !existing.includes(f)),
+      openFiles: existing.filter((f) => !s.opened.includes(f)),
       fileChanges: { invalidateAll: true },
     });
+    s.opened = existing;
     const projectsOf = async (snap: Snapshot, files: readonly string[]) => {
       const found = new Map<string, string[]>();
       for (const file of files) {
@@ -212,24 +246,18 @@ async function check(changes: readonly Change[], context: CheckContext): Promise
       const names = await project.program.getSourceFileNames();
       affected.set(config, await affectedFiles(names, changed, beforeText));
     }
-    const before: Diagnostic[] = [];
-    for (const [config, files] of affected) {
-      const project = snapshot.getProject(config);
-      if (project) before.push(...(await errorsOf(project, files, beforeText)));
-    }
-    if (Date.now() > context.deadline) throw new Error("deadline");
 
     // After: the move's files as it leaves them, the rest as on disk.
     for (const c of changes) s.overlay.set(c.abs, c.after ?? null);
     const created = changes.filter((c) => c.before === undefined && c.after !== undefined);
+    const deleted = changes.filter((c) => c.before !== undefined && c.after === undefined);
+    const edited = changes.filter((c) => c.before !== undefined && c.after !== undefined);
     snapshot = await s.api.updateSnapshot({
       openFiles: created.map((c) => c.abs),
       fileChanges: {
-        changed: changes
-          .filter((c) => c.before !== undefined && c.after !== undefined)
-          .map((c) => c.abs),
+        changed: edited.map((c) => c.abs),
         created: created.map((c) => c.abs),
-        deleted: changes.filter((c) => c.after === undefined).map((c) => c.abs),
+        deleted: deleted.map((c) => c.abs),
       },
     });
     for (const [config, files] of await projectsOf(
@@ -243,10 +271,38 @@ async function check(changes: readonly Change[], context: CheckContext): Promise
       if (project) after.push(...(await errorsOf(project, files, afterText)));
     }
     if (Date.now() > context.deadline) throw new Error("deadline");
-    await s.api.updateSnapshot({
-      closeFiles: [...existing, ...created.map((c) => c.abs)],
-    });
+
+    // Before, only where it can cancel what after found: the files that have errors now, and
+    // the move's own (an error its unit had travels with it from one to the other). A move
+    // that leaves no error needs no before at all.
     s.overlay.clear();
+    // The files it opened are closed with the next check's first snapshot, which also reads
+    // the disk again (invalidateAll): the overlay is gone from the compiler's view by then.
+    s.opened = [...existing, ...created.map((c) => c.abs)];
+    const before: Diagnostic[] = [];
+    if (after.length) {
+      snapshot = await s.api.updateSnapshot({
+        closeFiles: created.map((c) => c.abs),
+        fileChanges: {
+          changed: edited.map((c) => c.abs),
+          created: deleted.map((c) => c.abs),
+          deleted: created.map((c) => c.abs),
+        },
+      });
+      const needed = new Set([...after.map((d) => d.file), ...changed]);
+      for (const [config, files] of affected) {
+        const project = snapshot.getProject(config);
+        if (project)
+          before.push(
+            ...(await errorsOf(
+              project,
+              files.filter((f) => needed.has(f)),
+              beforeText,
+            )),
+          );
+      }
+    }
+    if (Date.now() > context.deadline) throw new Error("deadline");
     release(s);
     if (!affected.size) return { ok: false, why: "none of its files is in a TypeScript project" };
     return { ok: true, before, after };
@@ -255,11 +311,14 @@ async function check(changes: readonly Change[], context: CheckContext): Promise
     stop(s);
     return {
       ok: false,
-      why:
-        (error as Error).message === "deadline"
+      why: overMemory
+        ? `the compiler passed its memory cap (${MEMORY_CAP / 2 ** 30} GiB)`
+        : (error as Error).message === "deadline"
           ? "past its deadline"
           : `the compiler failed (${(error as Error).message.split("\n")[0]?.slice(0, 200)})`,
     };
+  } finally {
+    clearInterval(watch);
   }
 }
 
