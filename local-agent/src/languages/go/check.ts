@@ -1,9 +1,10 @@
 import { existsSync } from "node:fs";
-import { cp, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { isInside } from "../../paths.ts";
 import type { Change, CheckContext, Checked, LanguageChecker } from "../check.ts";
+import { copyWithMove, fromCopy } from "../copy.ts";
 import type { Diagnostic } from "../diagnostics.ts";
 import { runTool } from "../tool-run.ts";
 
@@ -126,34 +127,6 @@ async function unformatted(
 /** A module larger than this is not copied for the "after" check. */
 const MAX_MIRROR_FILES = 20_000;
 
-/** Copies the module to `mirror` (no .git), then writes the move's files there: its files, and how many. */
-async function mirrorOf(
-  moduleRoot: string,
-  mirror: string,
-  changes: readonly Change[],
-): Promise<number> {
-  let files = 0;
-  await cp(moduleRoot, mirror, {
-    recursive: true,
-    verbatimSymlinks: true,
-    filter: (source) => {
-      if (path.basename(source) === ".git") return false;
-      if (++files > MAX_MIRROR_FILES)
-        throw new Error(`a module of more than ${MAX_MIRROR_FILES} files`);
-      return true;
-    },
-  });
-  for (const c of changes) {
-    const at = path.join(mirror, path.relative(moduleRoot, c.abs));
-    if (c.after === undefined) await rm(at, { force: true });
-    else {
-      await mkdir(path.dirname(at), { recursive: true });
-      await writeFile(at, c.after);
-    }
-  }
-  return files;
-}
-
 async function checkModule(
   moduleRoot: string,
   changes: readonly Change[],
@@ -163,7 +136,7 @@ async function checkModule(
   const scratch = await mkdtemp(path.join(tmpdir(), "edgeclip-go-check-"));
   try {
     const mirror = path.join(scratch, "module");
-    await mirrorOf(moduleRoot, mirror, changes);
+    await copyWithMove(moduleRoot, mirror, changes, { maxFiles: MAX_MIRROR_FILES });
     const relDirs = new Set(changes.map((c) => path.relative(moduleRoot, path.dirname(c.abs))));
     const vet = async (cwd: string) => {
       const listed = await packagesOf(cwd, env, deadline);
@@ -174,13 +147,7 @@ async function checkModule(
       const ran = await runTool("go", ["vet", ...packages], { cwd, env, deadline });
       if (!ran.ok) throw new Error(ran.why === "deadline" ? "past its deadline" : ran.message);
       // Paths in the copy are the module's own.
-      return goDiagnostics(ran.output, cwd).map((d) => ({
-        ...d,
-        file:
-          d.file && isInside(cwd, d.file)
-            ? path.join(moduleRoot, path.relative(cwd, d.file))
-            : d.file,
-      }));
+      return goDiagnostics(ran.output, cwd).map(fromCopy(cwd, moduleRoot));
     };
     const before = await vet(moduleRoot);
     const after = await vet(mirror);

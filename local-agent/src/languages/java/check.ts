@@ -1,9 +1,10 @@
 import { existsSync } from "node:fs";
-import { cp, mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { isInside } from "../../paths.ts";
 import type { Change, CheckContext, Checked, LanguageChecker } from "../check.ts";
+import { copyWithMove, fromCopy } from "../copy.ts";
 import type { Diagnostic } from "../diagnostics.ts";
 import { runTool } from "../tool-run.ts";
 
@@ -141,27 +142,8 @@ async function check(changes: readonly Change[], context: CheckContext): Promise
     const mirrors = new Map<string, string>();
     for (const [i, r] of [...roots].entries()) {
       const mirror = path.join(scratch, "mirror", String(i));
-      await cp(r, mirror, { recursive: true, verbatimSymlinks: true });
+      await copyWithMove(r, mirror, changes);
       mirrors.set(r, mirror);
-    }
-    const toMirror = (abs: string) => {
-      for (const [r, m] of mirrors)
-        if (isInside(r, abs)) return path.join(m, path.relative(r, abs));
-      return undefined;
-    };
-    const fromMirror = (file: string) => {
-      for (const [r, m] of mirrors)
-        if (isInside(m, file)) return path.join(r, path.relative(m, file));
-      return file;
-    };
-    for (const c of changes) {
-      const at = toMirror(c.abs);
-      if (at === undefined) continue;
-      if (c.after === undefined) await rm(at, { force: true });
-      else {
-        await mkdir(path.dirname(at), { recursive: true });
-        await writeFile(at, c.after);
-      }
     }
     const mirrored: string[] = [];
     for (const m of mirrors.values()) mirrored.push(...(await javaFilesUnder(m)));
@@ -173,11 +155,8 @@ async function check(changes: readonly Change[], context: CheckContext): Promise
       context.deadline,
     );
     if (typeof after === "string") return { ok: false, why: after };
-    return {
-      ok: true,
-      before,
-      after: after.map((d) => ({ ...d, file: d.file && fromMirror(d.file) })),
-    };
+    const back = [...mirrors].map(([r, m]) => fromCopy(m, r));
+    return { ok: true, before, after: after.map((d) => back.reduce((x, f) => f(x), d)) };
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }

@@ -1,10 +1,11 @@
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
-import { cp, mkdir, rm, writeFile } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { isInside } from "../../paths.ts";
 import type { Change, CheckContext, Checked, LanguageChecker } from "../check.ts";
+import { copyWithMove, fromCopy } from "../copy.ts";
 import type { Diagnostic } from "../diagnostics.ts";
 import { runTool } from "../tool-run.ts";
 
@@ -25,6 +26,9 @@ import { runTool } from "../tool-run.ts";
  */
 
 const CARGO_ENV = { CARGO_NET_OFFLINE: "true", CARGO_TERM_COLOR: "never" };
+
+/** What a workspace's copies leave out: its build directory, its history. */
+const COPY_SKIPS = ["target", ".git"];
 
 /** The directory whose Cargo.toml the crate is built from: the workspace's, else the crate's. */
 function crateRootOf(
@@ -108,25 +112,6 @@ async function cargoCheck(
   return cargoDiagnostics(ran.output, crate);
 }
 
-/** The check cache's copy of `workspace`: synced to it (no target/, no .git), then the move made. */
-async function syncMirror(workspace: string, mirror: string, changes: readonly Change[]) {
-  await rm(mirror, { recursive: true, force: true });
-  await cp(workspace, mirror, {
-    recursive: true,
-    verbatimSymlinks: true,
-    preserveTimestamps: true,
-    filter: (source) => !["target", ".git"].includes(path.basename(source)),
-  });
-  for (const c of changes) {
-    const at = path.join(mirror, path.relative(workspace, c.abs));
-    if (c.after === undefined) await rm(at, { force: true });
-    else {
-      await mkdir(path.dirname(at), { recursive: true });
-      await writeFile(at, c.after);
-    }
-  }
-}
-
 async function check(changes: readonly Change[], context: CheckContext): Promise<Checked> {
   const first = changes[0];
   const found = first && crateRootOf(first.abs, context.roots);
@@ -142,7 +127,7 @@ async function check(changes: readonly Change[], context: CheckContext): Promise
   const beforeCopy = path.join(cache, "before");
   const afterCopy = path.join(cache, "after");
   const inCopy = (copy: string) => path.join(copy, path.relative(found.workspace, found.crate));
-  await syncMirror(found.workspace, beforeCopy, []);
+  await copyWithMove(found.workspace, beforeCopy, [], { skip: COPY_SKIPS });
   const runners = await codeRunners(inCopy(beforeCopy), context.deadline);
   if (typeof runners === "string") return { ok: false, why: runners };
   const allowed = context.buildCode.some((r) => isInside(r, found.crate));
@@ -151,19 +136,16 @@ async function check(changes: readonly Change[], context: CheckContext): Promise
       ok: false,
       why: `cargo check would run the project's own code (${runners.slice(0, 3).join(", ")}${runners.length > 3 ? ", …" : ""}): allow it for this root with --allow-build-code`,
     };
-  const back = (copy: string) => (d: Diagnostic) => ({
-    ...d,
-    file:
-      d.file && isInside(copy, d.file)
-        ? path.join(found.workspace, path.relative(copy, d.file))
-        : d.file,
-  });
   const before = await cargoCheck(inCopy(beforeCopy), `${beforeCopy}-target`, context.deadline);
   if (typeof before === "string") return { ok: false, why: before };
-  await syncMirror(found.workspace, afterCopy, changes);
+  await copyWithMove(found.workspace, afterCopy, changes, { skip: COPY_SKIPS });
   const after = await cargoCheck(inCopy(afterCopy), `${afterCopy}-target`, context.deadline);
   if (typeof after === "string") return { ok: false, why: after };
-  return { ok: true, before: before.map(back(beforeCopy)), after: after.map(back(afterCopy)) };
+  return {
+    ok: true,
+    before: before.map(fromCopy(beforeCopy, found.workspace)),
+    after: after.map(fromCopy(afterCopy, found.workspace)),
+  };
 }
 
 export const rustChecker: LanguageChecker = { name: "cargo check", languages: ["rust"], check };
