@@ -4,6 +4,7 @@ import {
   describeDiagnostic,
   lineAt,
   newDiagnostics,
+  within,
 } from "../src/languages/diagnostics.ts";
 
 const d = (file: string, line: number, code: string, message: string): Diagnostic => ({
@@ -38,6 +39,20 @@ describe("which diagnostics a move made (the build guard's comparison)", () => {
     const before = [d("/p/a.go", 1, "", "undefined:  Slug.")];
     expect(newDiagnostics(before, [d("/p/a.go", 7, "", "undefined: Slug")])).toEqual([]);
     expect(newDiagnostics(before, [d("/p/a.go", 7, "vet", "undefined: Slug")])).toHaveLength(1);
+  });
+
+  it("names no file outside the roots, nor what a checker says of it, and shows control characters as escapes", () => {
+    const outside = within(["/p"])(d("/home/me/.secrets/x.ts", 3, "TS2322", "Type 'hunter2'…"));
+    expect(outside).toEqual({
+      file: "",
+      line: 0,
+      code: "TS2322",
+      message: "in a file outside the agent's roots",
+    });
+    expect(within(["/p"])(d("/p/a.ts", 3, "", "m"))).toEqual(d("/p/a.ts", 3, "", "m"));
+    expect(describeDiagnostic(d("/p/a.ts", 1, "", "x\u202ey"), (a) => a)).toBe(
+      "/p/a.ts:1: x\\u{202e}y",
+    );
   });
 
   it("numbers lines from 1, and names a diagnostic as file:line: code message, on one line and bounded", () => {

@@ -1,6 +1,6 @@
 import type { BuildCheck } from "../../../src/shared/bridge/protocol.ts";
 import { isCode, type Language, languageOf } from "../syntax/languages.ts";
-import { type Diagnostic, describeDiagnostic, newDiagnostics } from "./diagnostics.ts";
+import { type Diagnostic, describeDiagnostic, newDiagnostics, within } from "./diagnostics.ts";
 import { goChecker } from "./go/check.ts";
 import { javaChecker } from "./java/check.ts";
 import { pythonChecker } from "./python/check.ts";
@@ -108,7 +108,7 @@ export async function guardBuild(
       ),
     ]);
     if (!checked.ok) whys.push(`${checker.name}: ${checked.why}`);
-    else made.push(...newDiagnostics(checked.before, checked.after));
+    else made.push(...newDiagnostics(checked.before, checked.after).map(within(where.roots)));
   }
   const ms = Date.now() - started;
   const checker = names.join(" + ") || "no checker";

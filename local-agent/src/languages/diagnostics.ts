@@ -1,3 +1,6 @@
+import { showable } from "../../../src/shared/core/quote.ts";
+import { isInside } from "../paths.ts";
+
 /**
  * What a language's checker says of a project, and which of it a move made:
  * pure, so that the comparison at the heart of the build guard has tests of
@@ -62,5 +65,18 @@ export function describeDiagnostic(
 ): string {
   const message = d.message.replace(/\s+/g, " ").trim();
   const text = `${d.file ? `${shown(d.file)}:${d.line || 1}: ` : ""}${d.code ? `${d.code} ` : ""}${message}`;
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+  // A checker's words come from the project's files: shown as names, never as lines.
+  return showable(text.length > max ? `${text.slice(0, max - 1)}…` : text);
 }
+
+/**
+ * A diagnostic as the model may see it: one in a file outside the agent's
+ * roots (a project's config can make a checker read one) still counts, but
+ * names neither the file nor what the checker says of it.
+ */
+export const within =
+  (roots: readonly string[]) =>
+  (d: Diagnostic): Diagnostic =>
+    !d.file || roots.some((r) => isInside(r, d.file))
+      ? d
+      : { file: "", line: 0, code: d.code, message: "in a file outside the agent's roots" };

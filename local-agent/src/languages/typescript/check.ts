@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { isInside } from "../../paths.ts";
 import type { Change, CheckContext, Checked, LanguageChecker } from "../check.ts";
 import { type Diagnostic, lineAt } from "../diagnostics.ts";
 import { MEMORY_CAP, residentBytes } from "../tool-run.ts";
@@ -113,14 +114,19 @@ async function affectedFiles(
   names: readonly string[],
   changed: ReadonlySet<string>,
   textOf: (abs: string) => Promise<string | undefined>,
+  roots: readonly string[],
 ): Promise<string[]> {
   const affected = new Set(changed);
   const needles = new Set([...changed].map(moduleNeedle));
   // A module specifier ending in the module's name: `./text.js"`, `../text'`, `@app/text"`.
   const spells = (text: string) => [...needles].some((n) => specifierOf(n).test(text));
+  // The project's own files under the roots: never a dependency's, nor one the config reaches elsewhere.
   const candidates = names.filter(
     (f) =>
-      !changed.has(f) && !f.includes(`${path.sep}node_modules${path.sep}`) && !f.endsWith(".d.ts"),
+      !changed.has(f) &&
+      !f.includes(`${path.sep}node_modules${path.sep}`) &&
+      !f.endsWith(".d.ts") &&
+      roots.some((r) => isInside(r, f)),
   );
   for (let grew = true; grew && affected.size < MAX_AFFECTED; ) {
     grew = false;
@@ -244,7 +250,7 @@ async function check(changes: readonly Change[], context: CheckContext): Promise
       const project = snapshot.getProject(config);
       if (!project) continue;
       const names = await project.program.getSourceFileNames();
-      affected.set(config, await affectedFiles(names, changed, beforeText));
+      affected.set(config, await affectedFiles(names, changed, beforeText, context.roots));
     }
 
     // After: the move's files as it leaves them, the rest as on disk.
