@@ -263,31 +263,40 @@ describe("the build guard over Java (javac -proc:none over the source roots)", (
 });
 
 const CARGO = '[package]\nname = "shapes"\nversion = "0.1.0"\nedition = "2021"\n';
-const LOCK = 'version = 3\n\n[[package]]\nname = "shapes"\nversion = "0.1.0"\n';
 
 describe("the build guard over Rust (cargo check --all-targets, offline, in a warm copy)", () => {
-  it("refuses a unit moved into a new child module that lib.rs's re-export now reaches through (E0603), writing nothing", async () => {
+  it("refuses a unit moved into a module that already defines its name (E0428), writing nothing; the E0603 shape it once caught now moves right", async () => {
     const project = projectOf({
       "Cargo.toml": CARGO,
-      "Cargo.lock": LOCK,
+      "src/lib.rs": "pub mod text;\npub mod util;\n",
+      "src/text.rs": "pub fn other() -> i32 {\n    1\n}\n\npub fn slug() -> i32 {\n    2\n}\n",
+      "src/util.rs": "pub fn other() -> i32 {\n    3\n}\n",
+    });
+    const before = project.files();
+    const moved = await moveSymbol(project, "src/text.rs", "other", "src/util.rs", false, "refuse");
+    expect(moved.error?.code).toBe("MOVE_BREAKS_BUILD");
+    expect(moved.error?.message).toMatch(
+      /^cargo check finds (an error|\d+ errors) .*src\/util\.rs:\d+: E0428 the name `other` is defined multiple times/,
+    );
+    expect(project.files()).toEqual(before);
+    // A unit moved into a new child module lib.rs re-exports through: caught as E0603 by this
+    // guard first, now declared to reach as far as its old module did, and passed.
+    const shapes = projectOf({
+      "Cargo.toml": CARGO,
       "src/lib.rs": "mod shape;\npub use shape::AsWidget;\npub use shape::other;\n",
       "src/shape.rs":
         "pub trait AsWidget {\n    fn w(&self) -> i32;\n}\n\npub fn other() -> i32 {\n    1\n}\n",
     });
-    const before = project.files();
-    const moved = await moveSymbol(
-      project,
+    const fixed = await moveSymbol(
+      shapes,
       "src/shape.rs",
       "AsWidget",
       "src/shape/as_widget.rs",
       false,
       "refuse",
     );
-    expect(moved.error?.code).toBe("MOVE_BREAKS_BUILD");
-    expect(moved.error?.message).toMatch(
-      /^cargo check finds an error .*: src\/lib\.rs:2: E0603 module `as_widget` is private/,
-    );
-    expect(project.files()).toEqual(before);
+    expect(fixed.check).toMatchObject({ checker: "cargo check", outcome: "passed" });
+    expect(shapes.read("src/shape.rs")).toContain("pub(crate) mod as_widget;");
   });
 
   it("runs no build script of the project unless the root allows it, and says so", async () => {

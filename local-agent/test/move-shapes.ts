@@ -1805,6 +1805,18 @@ pub fn keep(s: &str) -> &str {
 /** Rust (issue 35): each judged by cargo check (std only, offline), warnings included. */
 export const RUST_SHAPES: Shape[] = [
   {
+    name: "rust: a unit moved into a new child of its module that lib.rs re-exports through: the child declared to reach as far as its old module did (pub(crate)), not private to its parent (E0603)",
+    lang: "rust",
+    files: {
+      "Cargo.toml": CARGO_TOML,
+      "src/lib.rs": "mod shape;\n\npub use shape::other;\npub use shape::AsWidget;\n",
+      "src/shape.rs":
+        "/// Something drawn.\npub trait AsWidget {\n    fn w(&self) -> i32;\n}\n\n/// One.\npub fn other() -> i32 {\n    1\n}\n",
+    },
+    move: { from: "src/shape.rs", name: "AsWidget", to: "src/shape/as_widget.rs" },
+    followed: true,
+  },
+  {
     name: "rust: a function into a new module: declared where the crate lays it out, importers' use paths, the old file's use it no longer needs",
     lang: "rust",
     files: {

@@ -376,8 +376,9 @@ export function addUse(text: string, line: string): string {
 
 /**
  * The move as importers see it: the modules, the items, and where the new
- * module must be declared (its parent's file, with the old module's
- * visibility) when it is not yet. Undefined outside a crate's modules.
+ * module must be declared (its parent's file, with the visibility that
+ * reaches as far as the old module did) when it is not yet. Undefined
+ * outside a crate's modules.
  */
 export function rustMoveOf(
   sourcePath: string,
@@ -402,8 +403,26 @@ export function rustMoveOf(
     return { move, context };
   const oldFile = declaringFile(oldModule, context);
   const oldText = context.files.find((f) => f.path === oldFile)?.text;
-  const visibility = (oldText && declaresModule(oldText, oldModule.at(-1) ?? "")?.[1]) || "";
+  const visibility = newModuleVisibility(oldModule, newModule, oldText);
   return { move, context, declare: { path: file, name, visibility } };
+}
+
+/**
+ * How a move's new module is declared (`pub `, `pub(crate) `, or ""): to reach
+ * as far as the old module did (`oldDeclaring`: the text of the file that
+ * declares it), from where the new one is declared. A private `mod shape;` in
+ * lib.rs reaches the whole crate, so its new child `mod as_widget;` in shape.rs
+ * is `pub(crate)`: private there, lib.rs's `pub use shape::as_widget::AsWidget`
+ * is E0603 (issue 43); a sibling declared where the old one is keeps its words.
+ */
+export function newModuleVisibility(
+  oldModule: readonly string[],
+  newModule: readonly string[],
+  oldDeclaring: string | undefined,
+): string {
+  const old = (oldDeclaring && declaresModule(oldDeclaring, oldModule.at(-1) ?? "")?.[1]) || "";
+  const visibility = visibilityFor(scopeOf(old, oldModule.slice(0, -1)), newModule.slice(0, -1));
+  return visibility ? `${visibility} ` : "";
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   moduleFile,
   modulePathOf,
   modulesOf,
+  newModuleVisibility,
   type RustContext,
   resolvePath,
   rustCode,
@@ -628,7 +629,7 @@ async function planAcrossModules(
     source = addModuleLine(
       source,
       newName,
-      visibilityOf(oldModule, context, input.sourceBefore, sourcePath),
+      visibilityOf(oldModule, newModule, context, input.sourceBefore, sourcePath),
     );
     changes.push(`${sourcePath}: declares mod ${newName}`);
   }
@@ -637,15 +638,15 @@ async function planAcrossModules(
   return { source, destination, changes, unresolved, ...(moved.length ? { moved } : {}) };
 }
 
-/** How the old module is declared (`pub `, `pub(crate) `, or ""): the new one is declared alike. */
+/** How the new module is declared (rust-modules.ts newModuleVisibility), the old file read as it was. */
 export function visibilityOf(
   oldModule: string[],
+  newModule: string[],
   context: RustContext,
   sourceText: string,
   sourcePath: string,
 ): string {
   const file = declaringFile(oldModule, context);
   const text = file === sourcePath ? sourceText : context.files.find((f) => f.path === file)?.text;
-  const m = text ? declaresModule(text, oldModule.at(-1) ?? "") : null;
-  return m?.[1] ?? "";
+  return newModuleVisibility(oldModule, newModule, text);
 }
