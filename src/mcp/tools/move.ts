@@ -51,7 +51,7 @@ export const move = defineTool({
   name: "move",
   title: "Move",
   description:
-    "Move `from` a file `to` a place (same file allowed): one crash-safe operation, one undo. Its imports, the private helpers only it used and the files importing it follow it; what it could not follow is named after `not followed:`. Then the language's own checker judges the project: new errors refuse the move (MOVE_BREAKS_BUILD) unless `keep`. `to`, `mode` as in paste.",
+    "Move `from` a file `to` a place (same file allowed): one crash-safe operation, one undo. Its imports, the private helpers only it used and the files importing it follow it; what it could not follow is named after `not followed:`. Then the language's own checker (not its tests) judges the project: new errors refuse the move (MOVE_BREAKS_BUILD) unless `keep`. `to`, `mode` as in paste.",
   annotations: destructive({ openWorld: true }),
   input,
   needs: () => "writing files",
