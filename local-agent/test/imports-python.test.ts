@@ -398,6 +398,41 @@ describe("import-aware moves in Python, on the shapes real projects have", () =>
     );
   });
 
+  it("makes no cycle where the old module never imports the new one: what the unit reads of it, in annotations too, is imported at the top (a dataclass moved out beside the one it names)", async () => {
+    const source = [
+      "from dataclasses import dataclass",
+      "",
+      "",
+      "@dataclass",
+      "class Customer:",
+      "    email: str",
+      "",
+      "",
+      "@dataclass",
+      "class Invoice:",
+      "    customer: Customer",
+      "",
+    ].join("\n");
+    const plan = await move(
+      { sourcePath: "models.py", source, destPath: "invoice.py", dest: "" },
+      "Invoice",
+    );
+    expect(plan.destination).toBe(
+      [
+        "from dataclasses import dataclass",
+        "",
+        "from models import Customer",
+        "",
+        "",
+        "@dataclass",
+        "class Invoice:",
+        "    customer: Customer",
+        "",
+      ].join("\n"),
+    );
+    expect(plan.changes.join("\n")).not.toMatch(/circular|TYPE_CHECKING/);
+  });
+
   it("breaks that cycle with annotations evaluated where the module's code reads them when it runs (pydantic)", async () => {
     const source = [
       "from pydantic import BaseModel",

@@ -1211,7 +1211,7 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
   // the import, then `class TemplateAssertionError(TemplateSyntaxError)`). What the new module
   // imports of what the old one defines further down goes in its functions or under
   // TYPE_CHECKING; what it reads of that as it is defined, no placement holds.
-  let late: string[] = fromSource;
+  let late: string[] = strategy === "top" ? [] : fromSource;
   let tooLate: { name: string; line: number; readLine: number } | undefined;
   if (strategy === "placed") {
     const { at } = await withTree(source, "python", (tree) => placeIn(tree, source, after.reads));
@@ -1230,8 +1230,9 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
   }
   // Across any cycle, what the new module reads of the old one in annotations alone is for
   // type checkers alone: no import at run time to close the cycle (werkzeug's RulePart, whose
-  // `weight: Weighting` would otherwise import routing/, whose matcher imports RulePart).
-  if (strategy === "lazy" || (strategy === "top" && cycle))
+  // `weight: Weighting` would otherwise import routing/, whose matcher imports RulePart). An
+  // old module that never imports the new one, nor a package on its way, makes no cycle.
+  if (strategy === "lazy" || (strategy === "top" && input.throughPackage !== undefined))
     late = fromSource.filter((name) => {
       const its = reads.filter((r) => inUnit(r) && r.name === name);
       return (
