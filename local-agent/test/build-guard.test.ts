@@ -101,6 +101,26 @@ describe("the build guard over TypeScript (tsc, warm, through an overlay of the 
     expect(errors).toHaveLength(2);
   });
 
+  it("passes a move in a clone never installed: a module the project could not find before is its setup, not the move's", async () => {
+    const project = projectOf({
+      "tsconfig.json": config(true),
+      "src/store.ts":
+        'import { readFile } from "node:fs/promises";\nimport { z } from "zod";\nimport type { Logger } from "./log.js";\n\nexport const Setting = z.string();\n\nexport async function load(file: string, log: Logger): Promise<string> {\n  log.info(file);\n  return readFile(file, "utf8");\n}\n\nexport const again = () => readFile("x", "utf8");\n',
+    });
+    const moved = await moveSymbol(
+      project,
+      "src/store.ts",
+      "load",
+      "src/cli/load.ts",
+      false,
+      "refuse",
+    );
+    // From src/cli/, ./log.js is another file, missing only now: the move carried it as ../log.js.
+    expect(moved.error).toBeUndefined();
+    expect(moved.check).toMatchObject({ checker: "tsc", outcome: "passed" });
+    expect(project.read("src/cli/load.ts")).toContain('"../log.js"');
+  });
+
   it("says not checked, and why, where tsc would not judge the files: JavaScript without checkJs", async () => {
     const project = projectOf({
       "jsconfig.json": JSON.stringify({ compilerOptions: { module: "commonjs" }, include: ["."] }),

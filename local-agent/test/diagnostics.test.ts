@@ -6,6 +6,7 @@ import {
   newDiagnostics,
   within,
 } from "../src/languages/diagnostics.ts";
+import { missingOf } from "../src/languages/typescript/check.ts";
 
 const d = (file: string, line: number, code: string, message: string): Diagnostic => ({
   file,
@@ -33,6 +34,57 @@ describe("which diagnostics a move made (the build guard's comparison)", () => {
       d("/p/new.ts", 2, "TS2322", "Type 'number' is not assignable to type 'string'."),
     ];
     expect(newDiagnostics(before, after)).toEqual([]);
+  });
+
+  it("does not refuse a move for what the project could not find before it (a clone never installed), only for what it newly cannot", () => {
+    const cannot = (file: string, spec: string, missing: string) => ({
+      ...d(
+        file,
+        1,
+        "TS2307",
+        `Cannot find module '${spec}' or its corresponding type declarations.`,
+      ),
+      missing,
+    });
+    const before = [
+      cannot("/p/store.ts", "express", "express"),
+      cannot("/p/store.ts", "./log", "/p/log"),
+    ];
+    // The moved unit's imports, carried into a new file: said again, not new.
+    const carried = [
+      ...before,
+      cannot("/p/cache.ts", "express", "express"),
+      cannot("/p/cache.ts", "./log", "/p/log"),
+    ];
+    expect(newDiagnostics(before, carried)).toEqual([]);
+    // The same words from another folder name another file: new.
+    const moved = cannot("/p/cli/cache.ts", "./log", "/p/cli/log");
+    expect(newDiagnostics(before, [...before, moved])).toEqual([moved]);
+  });
+
+  it("knows which TypeScript diagnostics say only that something cannot be found", () => {
+    expect(
+      missingOf(
+        2307,
+        "Cannot find module './log' or its corresponding type declarations.",
+        "/p/src/a.ts",
+      ),
+    ).toBe("/p/src/log");
+    expect(
+      missingOf(
+        2307,
+        "Cannot find module 'zod' or its corresponding type declarations.",
+        "/p/a.ts",
+      ),
+    ).toBe("zod");
+    const node = (name: string) =>
+      missingOf(
+        2591,
+        `Cannot find name '${name}'. Do you need to install type definitions for node? Try \`npm i --save-dev @types/node\`.`,
+        "/p/a.ts",
+      );
+    expect(node("process")).toBe(node("node:fs/promises"));
+    expect(missingOf(2304, "Cannot find name 'Slug'.", "/p/a.ts")).toBeUndefined();
   });
 
   it("compares messages whatever their spacing and final period, and by code", () => {

@@ -16,6 +16,12 @@ export interface Diagnostic {
   /** `TS2305`, `E0603`, `vet`: a checker's code, or "" where it has none. */
   code: string;
   message: string;
+  /**
+   * What the project cannot find, for a diagnostic that says only that (a
+   * module it cannot resolve, a package not installed, type definitions not
+   * installed): a bare name, or an absolute path for a relative one.
+   */
+  missing?: string;
 }
 
 /** A message as it is compared: whitespace runs as one space, without a trailing period. */
@@ -29,16 +35,29 @@ const normal = (message: string) => message.replace(/\s+/g, " ").trim().replace(
  * another file, where they are not new. A message that names the moved unit's
  * old module (`Module './a' has no exported member 'x'`) is new where it was not
  * before, which is what it should be.
+ *
+ * What the project could not find before the move (`Cannot find module
+ * 'express'` in a clone never installed) is its setup, not the move's: a unit
+ * that carries that import into another file says it again, and is not refused
+ * for it. Only something newly missing counts (a relative import, by the file
+ * it names, that no longer resolves from where it now is).
  */
 export function newDiagnostics(
   before: readonly Diagnostic[],
   after: readonly Diagnostic[],
 ): Diagnostic[] {
   const had = new Map<string, number>();
+  const missing = new Set<string>();
   const key = (d: Diagnostic) => `${d.code}\u0000${normal(d.message)}`;
-  for (const d of before) had.set(key(d), (had.get(key(d)) ?? 0) + 1);
+  for (const d of before)
+    if (d.missing !== undefined) missing.add(d.missing);
+    else had.set(key(d), (had.get(key(d)) ?? 0) + 1);
   const made: Diagnostic[] = [];
   for (const d of after) {
+    if (d.missing !== undefined) {
+      if (!missing.has(d.missing)) made.push(d);
+      continue;
+    }
     const left = had.get(key(d)) ?? 0;
     if (left > 0) had.set(key(d), left - 1);
     else made.push(d);

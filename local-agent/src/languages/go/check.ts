@@ -42,6 +42,16 @@ function moduleRootOf(file: string, roots: readonly string[]): string | undefine
   return undefined;
 }
 
+/**
+ * A module the project requires that is not in the module cache here (go
+ * never downloads one in a check): `no required module provides package x`,
+ * `missing go.sum entry for module providing package x`, `could not import x`.
+ */
+const missingOf = (message: string) =>
+  /(?:no required module provides package|missing go\.sum entry for module providing package|could not import) "?([^\s";]+)/.exec(
+    message,
+  )?.[1];
+
 /** A diagnostic line of the go command or gofmt: `pkg/a.go:5:14: message` (or `vet: …`). */
 const LINE = /^(?:vet: )?(.+?\.go):(\d+)(?::\d+)?: (.+)$/;
 
@@ -53,7 +63,13 @@ export function goDiagnostics(output: string, cwd: string): Diagnostic[] {
     if (!line || line.startsWith("#")) continue;
     const m = LINE.exec(line);
     if (m?.[1] && m[2] && m[3])
-      out.push({ file: path.resolve(cwd, m[1]), line: Number(m[2]), code: "", message: m[3] });
+      out.push({
+        file: path.resolve(cwd, m[1]),
+        line: Number(m[2]),
+        code: "",
+        message: m[3],
+        missing: missingOf(m[3]),
+      });
     // What ties to no file (a package or module that cannot be loaded); never go's summaries.
     else if (!/^(ok|FAIL|\?)\s/.test(line))
       out.push({ file: "", line: 0, code: "", message: line });

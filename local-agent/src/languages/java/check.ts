@@ -66,6 +66,9 @@ async function classpathOf(projectDir: string): Promise<string> {
   return jars.join(path.delimiter);
 }
 
+/** `package org.x does not exist`: a library the project's classpath here does not have. */
+const missingOf = (message: string) => /^package (\S+) does not exist$/.exec(message)?.[1];
+
 /** A javac diagnostic line: `path/A.java:12: error: message`. */
 const LINE = /^(.+?\.java):(\d+): error: (.*)$/;
 
@@ -74,7 +77,13 @@ export function javacDiagnostics(output: string): Diagnostic[] {
   for (const line of output.split("\n")) {
     const m = LINE.exec(line.trimEnd());
     if (m?.[1] && m[2] && m[3])
-      out.push({ file: m[1], line: Number(m[2]), code: "", message: m[3] });
+      out.push({
+        file: m[1],
+        line: Number(m[2]),
+        code: "",
+        message: m[3],
+        missing: missingOf(m[3]),
+      });
     else if (/^error: /.test(line)) out.push({ file: "", line: 0, code: "", message: line.trim() });
   }
   return out;

@@ -175,10 +175,25 @@ async function errorsOf(
         line: text === undefined ? 0 : lineAt(text, d.pos),
         code: `TS${d.code}`,
         message: d.text,
+        missing: missingOf(d.code, d.text, where),
       });
     }
   }
   return out;
+}
+
+/** Cannot find module 'x' (2307, 2792), nor its declarations (7016), nor type definitions (2688). */
+const MISSING_MODULE = new Set([2307, 2792, 7016, 2688]);
+/** Cannot find name 'x': install type definitions for node, a test runner, jQuery, or change the target library. */
+const MISSING_TYPES = new Set([2580, 2581, 2582, 2583, 2584, 2591, 2592, 2593]);
+
+/** What a diagnostic says the project cannot find (see `Diagnostic.missing`), if that is all it says. */
+export function missingOf(code: number, message: string, file: string): string | undefined {
+  if (MISSING_TYPES.has(code)) return `TS${code} ${message.replace(/'[^']*'/, "_")}`;
+  if (!MISSING_MODULE.has(code)) return undefined;
+  const name = /'([^']+)'/.exec(message)?.[1];
+  if (name === undefined) return undefined;
+  return /^\.{1,2}(\/|$)/.test(name) ? path.resolve(path.dirname(file), name) : name;
 }
 
 /** The compiler's process id (its API keeps the child process it spawned as `client.process`). */
