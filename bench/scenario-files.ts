@@ -303,7 +303,7 @@ public class Order {
      * Sums the items, applying each one's discount, never letting a line go
      * below zero, and rounding the result to cents (half-even).
      */
-    public BigDecimal computeTotal() {
+    public static BigDecimal computeTotal(List<LineItem> items) {
         BigDecimal total = BigDecimal.ZERO;
         for (LineItem item : items) {
             if (item.quantity() <= 0) {
@@ -323,6 +323,13 @@ public class Order {
         return items;
     }
 }
+`;
+
+export const LINE_ITEM_JAVA = `package shop;
+
+import java.math.BigDecimal;
+
+public record LineItem(BigDecimal price, int quantity, BigDecimal discount) {}
 `;
 
 export const BILLING_JAVA = `package shop;

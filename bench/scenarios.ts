@@ -27,6 +27,7 @@ import {
   HELPERS_PY,
   HTTP_GO,
   INVOICE_PDF_TS,
+  LINE_ITEM_JAVA,
   MODELS_PY,
   MONEY_PY,
   NGINX_CONF,
@@ -311,7 +312,11 @@ export const SCENARIOS: Scenario[] = [
     name: "rename and move a method",
     language: "Java",
     task: "Move Order.computeTotal (with its Javadoc) from Order.java into Billing.java, right after Billing.tax, renamed calculateTotal; Order.java keeps only the imports it still uses.",
-    files: { "Order.java": ORDER_JAVA, "Billing.java": BILLING_JAVA },
+    files: {
+      "Order.java": ORDER_JAVA,
+      "Billing.java": BILLING_JAVA,
+      "LineItem.java": LINE_ITEM_JAVA,
+    },
     async naive(fs) {
       const order = await fs.read("Order.java");
       const billing = await fs.read("Billing.java");
@@ -322,7 +327,12 @@ export const SCENARIOS: Scenario[] = [
         { oldText: `${method}\n`, newText: "" },
       ]);
       const anchor = block(billing, "        return amount.multiply", "    }");
+      // The method's List<LineItem> needs java.util.List in Billing too.
       await fs.edit("Billing.java", [
+        {
+          oldText: "import java.math.BigDecimal;\n",
+          newText: "import java.math.BigDecimal;\nimport java.util.List;\n",
+        },
         {
           oldText: anchor,
           newText: `${anchor}\n${method.replace("computeTotal", "calculateTotal")}`,

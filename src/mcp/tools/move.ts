@@ -51,7 +51,7 @@ export const move = defineTool({
   name: "move",
   title: "Move",
   description:
-    "Move `from` a file `to` a place (same file allowed): one crash-safe operation, one undo. Its imports, the private helpers only it used and the files importing it follow it; what it could not follow is named after `not followed:`. Then the language's own checker (not its tests) judges the project: new errors refuse the move (MOVE_BREAKS_BUILD) unless `keep`. `to`, `mode` as in paste.",
+    "Move `from` a file `to` a place (same file allowed): crash-safe, one undo. A unit's imports follow it, its old file drops the ones it no longer uses, helpers only it used go too, files importing it are rewritten; the rest is named after `not followed:`. Then its language's checker runs (not tests): new errors refuse it (MOVE_BREAKS_BUILD) unless `keep`. `to`, `mode` as in paste.",
   annotations: destructive({ openWorld: true }),
   input,
   needs: () => "writing files",
