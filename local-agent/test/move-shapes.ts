@@ -1805,6 +1805,53 @@ pub fn keep(s: &str) -> &str {
 /** Rust (issue 35): each judged by cargo check (std only, offline), warnings included. */
 export const RUST_SHAPES: Shape[] = [
   {
+    name: "rust: a nested use list loses, at any depth, the names only the unit read (an unused import is a warning); an importer's nested list gives up the moved name to a use of the new module",
+    lang: "rust",
+    files: {
+      "Cargo.toml": CARGO_TOML,
+      "src/lib.rs": "mod report;\nmod stats;\n\npub use report::line;\n",
+      "src/stats.rs": `use std::{
+    collections::{BTreeMap, HashSet},
+    fmt::{self, Display},
+};
+
+/// How many distinct values.
+pub fn distinct(xs: &[u32]) -> usize {
+    xs.iter().collect::<HashSet<_>>().len()
+}
+
+/// Values by count.
+pub fn counts(xs: &[u32]) -> BTreeMap<u32, usize> {
+    let mut out = BTreeMap::new();
+    for x in xs {
+        *out.entry(*x).or_insert(0) += 1;
+    }
+    out
+}
+
+/// A label.
+pub struct Label(pub String);
+
+impl Display for Label {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "[{}]", self.0)
+    }
+}
+`,
+      "src/report.rs": `use crate::{
+    stats::{counts, distinct, Label},
+};
+
+/// A line of the report.
+pub fn line(xs: &[u32]) -> String {
+    format!("{} {} {}", Label("n".into()), distinct(xs), counts(xs).len())
+}
+`,
+    },
+    move: { from: "src/stats.rs", name: "distinct", to: "src/unique.rs" },
+    followed: true,
+  },
+  {
     name: "rust: a unit moved into a new child of its module that lib.rs re-exports through: the child declared to reach as far as its old module did (pub(crate)), not private to its parent (E0603)",
     lang: "rust",
     files: {

@@ -7,6 +7,14 @@
  * path from the crate root as 2018 code in the root writes it). Pure.
  */
 
+import {
+  layUseTree,
+  leavesOf,
+  parseUseTree,
+  pruneUseTree,
+  type UseLeaf,
+} from "./rust-use-trees.ts";
+
 /** A Rust file of the crate: its root-relative path and text. */
 export interface RustFile {
   path: string;
@@ -245,60 +253,46 @@ export function rewriteRustImporter(
   const code = rustCode(text);
   const edits: { start: number; end: number; insert: string }[] = [];
   const added: string[] = [];
-  // `use` declarations.
+  // `use` declarations, their lists at any depth.
   for (const u of code.matchAll(/^([ \t]*(?:pub(?:\([^)]*\))?\s+)?use\s+)([^;]+);/gm)) {
-    const tree = (u[2] ?? "").trim();
+    const tree = parseUseTree(u[2] ?? "");
+    if (!tree) continue;
     const start = u.index + (u[1] ?? "").length;
     const end = start + (u[2] ?? "").length;
-    const group = /^(.*)::\{([^{}]*)\}$/s.exec(tree);
-    if (group) {
-      const prefix = (group[1] ?? "").split("::");
-      if (!same(resolvePath(prefix, from, isModule), move.oldModule)) continue;
-      const items = (group[2] ?? "")
-        .split(",")
-        .map((s) => s.trim())
-        .filter(Boolean);
-      const going = items.filter((i) => moved.has(i.split(/\s+as\s+/)[0] ?? ""));
-      if (!going.length) continue;
-      const staying = items.filter((i) => !going.includes(i));
-      const to = writePath(move.newModule, from, styleOf(prefix));
-      const moving = useTree(to, going);
-      edits.push({
-        start,
-        end,
-        insert: staying.length ? useTree(group[1] ?? "", staying) : moving,
-      });
-      // The new line takes the attributes of the one it comes from (`#[cfg(…)]`).
-      if (staying.length)
-        added.push(`${attributesAbove(code, u.index)}${(u[1] ?? "").trimStart()}${moving};`);
-      continue;
-    }
-    const segments = tree.split(/\s+as\s+/)[0]?.split("::") ?? [];
-    const name = segments.at(-1) ?? "";
-    const prefix = segments.slice(0, -1);
-    const target = resolvePath(prefix, from, isModule);
-    if (name === "*" && same(target, move.oldModule)) {
-      unresolved.push(
-        `${file.path}: \`use ${tree}\` (a glob of the old module) still reads ${move.names.join(", ")} there`,
-      );
-      continue;
-    }
-    if (moved.has(name) && same(target, move.oldModule)) {
-      edits.push({
-        start,
-        end,
-        insert: tree.replace(prefix.join("::"), writePath(move.newModule, from, styleOf(prefix))),
-      });
-      continue;
-    }
-    // The old module itself imported as a name: reads through it are not followed.
-    if (same(resolvePath(segments, from, isModule), move.oldModule)) {
-      const alias = tree.split(/\s+as\s+/)[1]?.trim() ?? name;
-      if (move.names.some((n) => new RegExp(`\\b${alias}::${n}\\b`).test(code)))
+    const written = (u[2] ?? "").trim();
+    const modulePath = (leaf: UseLeaf) => leaf.segments.slice(0, -1);
+    const movedHere = (leaf: UseLeaf) =>
+      !leaf.glob &&
+      moved.has(leaf.segments.at(-1) ?? "") &&
+      same(resolvePath(modulePath(leaf), from, isModule), move.oldModule);
+    const going = leavesOf(tree).filter(movedHere);
+    for (const leaf of leavesOf(tree)) {
+      if (leaf.glob && same(resolvePath(leaf.segments, from, isModule), move.oldModule))
         unresolved.push(
-          `${file.path}: reads ${move.names.join(", ")} through \`use ${tree}\`; not rewritten`,
+          `${file.path}: \`use ${written}\` (a glob of the old module) still reads ${move.names.join(", ")} there`,
         );
+      // The old module itself imported as a name: reads through it are not followed.
+      const self = leaf.segments.at(-1) === "self" ? leaf.segments.slice(0, -1) : leaf.segments;
+      if (!leaf.glob && same(resolvePath(self, from, isModule), move.oldModule)) {
+        const alias = leaf.binding;
+        if (move.names.some((n) => new RegExp(`\\b${alias}::${n}\\b`).test(code)))
+          unresolved.push(
+            `${file.path}: reads ${move.names.join(", ")} through \`use ${written}\`; not rewritten`,
+          );
+      }
     }
+    if (!going.length) continue;
+    const staying = pruneUseTree(tree, movedHere);
+    const first = going[0] as UseLeaf;
+    const to = writePath(move.newModule, from, styleOf(modulePath(first)));
+    const moving = useTree(
+      to,
+      going.map((leaf) => `${leaf.segments.at(-1)}${leaf.alias ? ` as ${leaf.alias}` : ""}`),
+    );
+    edits.push({ start, end, insert: staying ? layUseTree(staying, u[1] ?? "") : moving });
+    // The new line takes the attributes of the one it comes from (`#[cfg(…)]`).
+    if (staying)
+      added.push(`${attributesAbove(code, u.index)}${(u[1] ?? "").trimStart()}${moving};`);
   }
   // Qualified uses in the code, outside `use` declarations.
   const useSpans = [...code.matchAll(/^[ \t]*(?:pub(?:\([^)]*\))?\s+)?use\s+[^;]+;/gm)].map((m) => [

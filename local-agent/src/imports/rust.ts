@@ -18,11 +18,17 @@ import {
   scopeOf,
   sharedModule,
   styleOf,
-  useTree,
   visibilityFor,
   within,
   writePath,
 } from "./rust-modules.ts";
+import {
+  layUseTree,
+  leavesOf,
+  parseUseTree,
+  pruneUseTree,
+  type UseLeaf,
+} from "./rust-use-trees.ts";
 
 /**
  * Import-aware moves for Rust (DESIGN.md §3: "at least the destination's
@@ -590,28 +596,19 @@ async function planAcrossModules(
   const drops: { start: number; end: number; insert: string }[] = [];
   const gone = (name: string) =>
     before.used.has(name) && !after.used.has(name) && name !== "*" && name !== "self";
-  const bindingOf = (path: string) =>
-    (path.split(/\s+as\s+/)[1] ?? path.split("::").at(-1) ?? "").trim();
   let dropped = 0;
   for (const m of code.matchAll(/^([ \t]*use\s+)([^;]+);[^\n]*\n?/gm)) {
     if (!top(m.index)) continue;
-    const tree = (m[2] ?? "").trim();
-    const group = /^(.*)::\{([^{}]*)\}$/s.exec(tree);
-    const items = group
-      ? (group[2] ?? "")
-          .split(",")
-          .map((i) => i.trim())
-          .filter(Boolean)
-      : tree.includes("{")
-        ? []
-        : [tree];
-    const staying = items.filter((i) => !gone(bindingOf(i)));
-    if (staying.length === items.length) continue;
-    dropped += items.length - staying.length;
+    const tree = parseUseTree(m[2] ?? "");
+    if (!tree) continue;
+    const going = (leaf: UseLeaf) => !leaf.glob && gone(leaf.binding);
+    const staying = pruneUseTree(tree, going);
+    if (staying === tree) continue;
+    dropped += leavesOf(tree).filter(going).length;
     const start = m.index + (m[1] ?? "").length;
     drops.push(
-      staying.length
-        ? { start, end: start + (m[2] ?? "").length, insert: useTree(group?.[1] ?? "", staying) }
+      staying
+        ? { start, end: start + (m[2] ?? "").length, insert: layUseTree(staying, m[1] ?? "") }
         : { start: attributesStart(code, m.index), end: m.index + m[0].length, insert: "" },
     );
   }
