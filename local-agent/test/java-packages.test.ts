@@ -73,7 +73,7 @@ class App {
       at: [text.indexOf("final"), text.indexOf("static")],
       names: ["Lower", "Lower.of"],
     };
-    const done = widenJava({ path: widen.path, text }, widen, "com.acme.text");
+    const done = widenJava({ path: widen.path, text }, [widen], "com.acme.text");
     expect(done.text).toBe(
       "package com.acme.util;\n\npublic final class Lower {\n    public static String of(String s) { return s; }\n}\n",
     );
@@ -82,15 +82,42 @@ class App {
     ]);
     const changed = widenJava(
       { path: widen.path, text: `// edited\n${text}` },
-      widen,
+      [widen],
       "com.acme.text",
     );
     expect(changed.text).toBe(`// edited\n${text}`);
     expect(changed.unresolved[0]).toContain(
-      "changed since the move read it: Lower, Lower.of not made public",
+      "changed since the move read it: Lower, Lower.of not opened",
     );
     // An importer pass applies it to its file before rewriting imports.
     const rewritten = rewriteJavaImporter({ path: widen.path, text }, { ...MOVE, widen: [widen] });
     expect(rewritten?.text).toBe(done.text);
+  });
+
+  it("opens one file's declarations at once, public and protected, each named on the receipt", () => {
+    const text =
+      "package com.acme.shape;\n\nabstract class Base {\n    int count;\n    abstract int value();\n}\n";
+    const read = { path: "Base.java", text };
+    const done = widenJava(
+      read,
+      [
+        { ...read, at: [text.indexOf("abstract class")], names: ["Base"] },
+        {
+          ...read,
+          at: [],
+          names: [],
+          protectedAt: [text.indexOf("int count"), text.indexOf("abstract int")],
+          protectedNames: ["Base.count", "Base.value"],
+        },
+      ],
+      "com.acme.tree",
+    );
+    expect(done.text).toBe(
+      "package com.acme.shape;\n\npublic abstract class Base {\n    protected int count;\n    protected abstract int value();\n}\n",
+    );
+    expect(done.changes).toEqual([
+      "Base.java: Base made public (package com.acme.tree uses it)",
+      "Base.java: Base.count, Base.value made protected (a subclass in package com.acme.tree reaches them)",
+    ]);
   });
 });

@@ -1464,6 +1464,70 @@ public class Reader {
 /** Java (issue 35): each judged by javac over the tree, and each main class run. */
 export const JAVA_SHAPES: Shape[] = [
   {
+    // A subclass in another package reaches its base's package-private members no more: an
+    // abstract one it implements is not implemented (javac), and a method it overrides is no
+    // longer overridden (nothing says so: the base's own runs). Made protected, with the unit's
+    // overrides and the old package's other ones, which may not be weaker.
+    name: "java: a subclass moved out of its base's package: the package-private members it inherits, implements and overrides made protected, and the overrides of them",
+    lang: "java",
+    files: {
+      [`${J}/shape/Base.java`]: `package com.acme.shape;
+
+public abstract class Base {
+    int count = 2;
+
+    abstract int value();
+
+    String label() {
+        return "base";
+    }
+
+    public String show() {
+        return label() + "=" + value();
+    }
+}
+`,
+      [`${J}/shape/Square.java`]: `package com.acme.shape;
+
+public class Square extends Base {
+    @Override
+    int value() {
+        return count * count;
+    }
+}
+`,
+      [`${J}/shape/Leaf.java`]: `package com.acme.shape;
+
+public class Leaf extends Base {
+    @Override
+    int value() {
+        return count + 1;
+    }
+
+    @Override
+    String label() {
+        return "leaf";
+    }
+}
+`,
+      [`${J}/Main.java`]: `package com.acme;
+
+import com.acme.shape.Leaf;
+import com.acme.shape.Square;
+
+public class Main {
+    public static void main(String[] args) {
+        String shown = new Leaf().show() + " " + new Square().show();
+        if (!shown.equals("leaf=3 base=4")) throw new AssertionError(shown);
+    }
+}
+`,
+    },
+    move: { from: `${J}/shape/Leaf.java`, name: "Leaf", to: `${J}/tree/Leaf.java` },
+    followed: true,
+    says: "Base.java: Base.count, Base.value, Base.label made protected (a subclass in package com.acme.tree reaches them)",
+  },
+  {
     name: "java: a class into another package: its package declaration, importers (single, on-demand, static, fully qualified) and its old package's users",
     lang: "java",
     files: {

@@ -30,41 +30,69 @@ export interface JavaMove {
 }
 
 /**
- * Package-private declarations of one file of the old package made public,
- * so the unit reaches them from its new package: where `public ` goes in the
- * file's text as the move read it, and the names for the receipt.
+ * Package-private declarations of one file of the old package opened, so the
+ * unit reaches them from its new package: where `public ` goes in the file's
+ * text as the move read it, and where `protected ` goes (what only a subclass
+ * in the new package reaches: members it inherits, implements or overrides,
+ * and the old package's overrides of those, which may not be weaker), with
+ * the names for the receipt.
  */
 export interface JavaWiden {
   path: string;
   text: string;
   at: number[];
   names: string[];
+  protectedAt?: number[];
+  protectedNames?: string[];
+  /** Why those are protected, for the receipt: what a subclass reaches, or an override of it. */
+  protectedWhy?: "reached" | "override";
 }
 
 /**
- * The file with its declarations made public; a file that changed since the
+ * The file with its declarations opened, every widening of it at once (their
+ * places are the text's as the move read it); a file that changed since the
  * move read it is left as it is, and said.
  */
 export function widenJava(
   file: JavaFile,
-  widen: JavaWiden,
+  widens: readonly JavaWiden[],
   newPackage: string,
 ): { text: string; changes: string[]; unresolved: string[] } {
-  if (file.text !== widen.text)
+  const pkg = newPackage || "(default)";
+  const names = widens.flatMap((w) => w.names);
+  const guarded = widens.flatMap((w) => w.protectedNames ?? []);
+  if (widens.some((w) => w.text !== file.text))
     return {
       text: file.text,
       changes: [],
       unresolved: [
-        `${file.path} changed since the move read it: ${widen.names.join(", ")} not made public, which package ${newPackage || "(default)"} needs`,
+        `${file.path} changed since the move read it: ${[...names, ...guarded].join(", ")} not opened, which package ${pkg} needs`,
       ],
     };
+  const words = new Map<number, string>();
+  for (const w of widens) for (const at of w.protectedAt ?? []) words.set(at, "protected ");
+  for (const w of widens) for (const at of w.at) words.set(at, "public ");
   let text = file.text;
-  for (const at of [...new Set(widen.at)].sort((a, b) => b - a))
-    text = `${text.slice(0, at)}public ${text.slice(at)}`;
+  for (const [at, word] of [...words].sort((a, b) => b[0] - a[0]))
+    text = `${text.slice(0, at)}${word}${text.slice(at)}`;
+  const them = (n: number) => (n === 1 ? "it" : "them");
+  const protectedLine = (w: JavaWiden) => {
+    const n = w.protectedNames ?? [];
+    const why =
+      w.protectedWhy === "override"
+        ? "an override may not be weaker than what it overrides"
+        : `a subclass in package ${pkg} reaches ${them(n.length)}`;
+    return `${file.path}: ${n.join(", ")} made protected (${why})`;
+  };
   return {
     text,
     changes: [
-      `${file.path}: ${widen.names.join(", ")} made public (package ${newPackage || "(default)"} uses ${widen.names.length === 1 ? "it" : "them"})`,
+      ...(names.length
+        ? [
+            `${file.path}: ${names.join(", ")} made public (package ${pkg} uses ${them(names.length)})`,
+          ]
+        : []),
+      ...widens.filter((w) => w.protectedNames?.length).map(protectedLine),
     ],
     unresolved: [],
   };
@@ -145,19 +173,8 @@ export function rewriteJavaImporter(
   move: JavaMove,
 ): { text: string; changes: string[]; unresolved: string[] } | undefined {
   // Declarations the new package reaches are made public first: their places are the text's as read.
-  const widened = move.widen
-    ?.filter((w) => w.path === file.path)
-    .reduce(
-      (done, w) => {
-        const next = widenJava({ path: file.path, text: done.text }, w, move.newPackage);
-        return {
-          text: next.text,
-          changes: [...done.changes, ...next.changes],
-          unresolved: [...done.unresolved, ...next.unresolved],
-        };
-      },
-      { text: file.text, changes: [] as string[], unresolved: [] as string[] },
-    );
+  const mine = move.widen?.filter((w) => w.path === file.path) ?? [];
+  const widened = mine.length ? widenJava(file, mine, move.newPackage) : undefined;
   let text = widened?.text ?? file.text;
   const pkg = javaPackageOf(text);
   const dir = dirOf(file.path);

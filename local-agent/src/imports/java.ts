@@ -266,6 +266,81 @@ export async function planJavaImports(
       if (next !== destination) changes.push(`${destPath}: imports ${oldPackage}.${t}`);
       destination = next;
     }
+    // A subclass leaving its base's package reaches what it inherits of it (a bare `count`,
+    // `this.count`, `super.label()`), implements and overrides only where that is protected or
+    // public: a package-private abstract method is no longer implemented (javac says so), a
+    // package-private method no longer overridden (nothing says so: the base's own runs). Made
+    // protected, up the chain of bases in the old package, with the unit's overrides of them
+    // and the old package's other ones (an override may not be weaker).
+    const opened = new Set(widen.flatMap((w) => w.names));
+    const guarded: { type: TopType; names: Set<string> }[] = [];
+    for (const heir of moved) {
+      const seen = new Set<string>();
+      for (
+        let base = heir.superclass && declared.get(heir.superclass);
+        base && !seen.has(base.type.name);
+        base = base.type.superclass && declared.get(base.type.superclass)
+      ) {
+        seen.add(base.type.name);
+        const names = new Set(
+          base.type.members
+            .filter(
+              (m) =>
+                !m.isType &&
+                !m.isProtected &&
+                !opened.has(`${base?.type.name}.${m.name}`) &&
+                inherits(unitCode, m.name),
+            )
+            .map((m) => m.name),
+        );
+        if (!names.size) continue;
+        guarded.push({ type: base.type, names });
+        widen.push({
+          path: base.file.path,
+          text: base.file.text,
+          at: [],
+          names: [],
+          protectedAt: base.type.members.filter((m) => names.has(m.name)).map((m) => m.at),
+          protectedNames: [...names].map((n) => `${base?.type.name}.${n}`),
+          protectedWhy: "reached",
+        });
+      }
+    }
+    const overridden = (type: TopType): Set<string> => {
+      const out = new Set<string>();
+      const seen = new Set<string>();
+      for (
+        let base = type.superclass;
+        base && !seen.has(base);
+        base = declared.get(base)?.type.superclass
+      ) {
+        seen.add(base);
+        for (const g of guarded) if (g.type.name === base) for (const n of g.names) out.add(n);
+      }
+      return out;
+    };
+    // The old package's overrides, in the files that declare them.
+    for (const { type, file } of declared.values()) {
+      const names = overridden(type);
+      const overrides = type.members.filter(
+        (m) => m.isMethod && !m.isProtected && names.has(m.name),
+      );
+      if (overrides.length && !guarded.some((g) => g.type === type))
+        widen.push({
+          path: file.path,
+          text: file.text,
+          at: [],
+          names: [],
+          protectedAt: overrides.map((m) => m.at),
+          protectedNames: [...new Set(overrides.map((m) => `${type.name}.${m.name}`))],
+          protectedWhy: "override",
+        });
+    }
+    // The unit's own.
+    const guardedInUnit = moved.flatMap((t) => {
+      const names = overridden(t);
+      return t.members.filter((m) => m.isMethod && !m.isProtected && names.has(m.name));
+    });
     // A moved type the old package still uses must be public, with what of it the old package
     // reaches; a public type lives in a file of its name.
     const oldCode = [input.sourceAfter, ...oldFiles.map((f) => f.text)].map(javaCode);
@@ -307,8 +382,16 @@ export async function planJavaImports(
         );
       }
     }
-    for (const p of [...new Set(inserts)].sort((a, b) => b - a))
-      destination = `${destination.slice(0, p)}public ${destination.slice(p)}`;
+    const words = new Map<number, string>();
+    if (at >= 0 && guardedInUnit.length) {
+      for (const m of guardedInUnit) words.set(at + (m.at - input.unit.start), "protected ");
+      changes.push(
+        `${destPath}: ${[...new Set(guardedInUnit.map((m) => m.name))].join(", ")} made protected (an override may not be weaker than what it overrides)`,
+      );
+    }
+    for (const p of inserts) words.set(p, "public ");
+    for (const [p, word] of [...words].sort((a, b) => b[0] - a[0]))
+      destination = `${destination.slice(0, p)}${word}${destination.slice(p)}`;
   }
   // With the old package's files known and no `.*` import, what is left is java.lang's.
   const wildcard = before.facts.imports.some((i) => i.name === "*");
@@ -429,6 +512,13 @@ function opening(
         : []),
     ],
   };
+}
+
+/** Whether a subclass's `code` reaches `name` as its own: bare, or as `this.name`, `super.name`. */
+function inherits(code: string, name: string): boolean {
+  return new RegExp(`(?<![\\w$.])${name}(?![\\w$])|\\b(?:this|super)\\.${name}(?![\\w$])`).test(
+    code,
+  );
 }
 
 /** Whether `code` makes a `name` (`new T(…)`, `T::new`), and whether an anonymous subclass of it (`new T<…>() { … }`). */
