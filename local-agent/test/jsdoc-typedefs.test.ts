@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { carriedTypedefs, jsdocTypeNames, typedefsOf } from "../src/imports/jsdoc-typedefs.ts";
+import {
+  carriedTypedefs,
+  jsdocTypeNames,
+  repointImportTypes,
+  typedefsOf,
+  typesBack,
+} from "../src/imports/jsdoc-typedefs.ts";
 
 const SOURCE = `'use strict';
 
@@ -56,6 +62,52 @@ describe("JSDoc type definitions a moved unit names", () => {
         " */",
         "",
       ].join("\n"),
+    );
+  });
+
+  it("imports back as a type what the old file still names of what moved, after its requires, where nothing binds it", () => {
+    const text = `'use strict';\n\nconst path = require('./path.js');\n\n/** @param {Widget} w @returns {Part} */\nfunction describe(w) {\n  return path.of(w);\n}\n`;
+    const back = typesBack({
+      sourcePath: "lib/widget.js",
+      destPath: "lib/ui/widget.js",
+      text,
+      moved: ["Widget", "Gone"],
+    });
+    expect(back.names).toEqual(["Widget"]);
+    expect(back.text).toBe(
+      `'use strict';\n\nconst path = require('./path.js');\n\n/** @typedef {import('./ui/widget.js').Widget} Widget */\n\n/** @param {Widget} w @returns {Part} */\nfunction describe(w) {\n  return path.of(w);\n}\n`,
+    );
+    // Required back (the file uses it when it runs), or defined: nothing to add.
+    for (const bound of [
+      `const { Widget } = require('./ui/widget');\n${text}`,
+      `/** @typedef {import('./ui/widget').Widget} Widget */\n${text}`,
+      `import { Widget } from "./ui/widget.js";\n${text}`,
+    ])
+      expect(
+        typesBack({
+          sourcePath: "lib/widget.js",
+          destPath: "lib/ui/widget.js",
+          text: bound,
+          moved: ["Widget"],
+        }).names,
+      ).toEqual([]);
+  });
+
+  it("points another file's import('…').Name types of what moved at the new file, in its style, and no other", () => {
+    const text = `/** @typedef {import('./widget.js').Widget} Widget */\n/** @typedef {import("./widget").Part} Part */\n/** @type {import('./other.js').Widget} */\nconst x = "import('./widget.js').Widget";\n`;
+    const done = repointImportTypes({
+      importerPath: "lib/app.js",
+      sourcePath: "lib/widget.js",
+      destPath: "lib/ui/widget.js",
+      text,
+      moved: ["Widget"],
+    });
+    expect(done.count).toBe(1);
+    expect(done.text).toBe(
+      text.replace(
+        "import('./widget.js').Widget} Widget",
+        "import('./ui/widget.js').Widget} Widget",
+      ),
     );
   });
 });

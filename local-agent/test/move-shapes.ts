@@ -548,6 +548,69 @@ export const SHAPES: Shape[] = [
     followed: true,
     scripts: ["test/run.check.js"],
   },
+  {
+    // A class moved out of a CommonJS module checked with checkJs: its JSDoc type {Part} goes
+    // with its typedef; the old file's JSDoc {Widget} and another file's
+    // import('./widget.js').Widget follow it.
+    name: "js: JSDoc types across a class's move: its typedef, the old file's references, another file's import() type",
+    lang: "js",
+    files: {
+      "package.json": PACKAGE_CJS,
+      "tsconfig.json": JSCONFIG,
+      "lib/widget.js": `'use strict';
+
+/**
+ * @typedef {Object} Part
+ * @property {string} name
+ */
+
+class Widget {
+  /** @param {Part[]} parts */
+  constructor(parts) {
+    this.parts = parts;
+  }
+
+  /** @returns {number} */
+  size() {
+    return this.parts.length;
+  }
+}
+
+/**
+ * @param {Widget} w
+ * @returns {string}
+ */
+function describe(w) {
+  return String(w.size());
+}
+
+exports.Widget = Widget;
+exports.describe = describe;
+`,
+      "lib/app.js": `'use strict';
+
+/** @typedef {import('./widget.js').Widget} Widget */
+
+const { describe } = require('./widget');
+
+/**
+ * @param {Widget} w
+ * @returns {string}
+ */
+exports.show = (w) => \`[\${describe(w)}]\`;
+`,
+      "test/app.check.js": `'use strict';
+
+const assert = require('assert');
+const { Widget } = require('../lib/widget');
+const { show } = require('../lib/app');
+assert.strictEqual(show(new Widget([{ name: 'a' }])), '[1]');
+`,
+    },
+    move: { from: "lib/widget.js", name: "Widget", to: "lib/ui/widget.js" },
+    followed: true,
+    scripts: ["test/app.check.js"],
+  },
 ];
 
 /** Python's shapes, checked by pyflakes, importing every module, and running the tests. */

@@ -2,7 +2,7 @@ import type { ScriptLanguage } from "../syntax/languages.ts";
 import { type Node, type Tree, withTree } from "../syntax/parser.ts";
 import { cjsReexport, isCommonJs, planCommonJsImporter, planCommonJsImports } from "./cjs-moves.ts";
 import { companions, wholeLines } from "./companions.ts";
-import { carriedTypedefs } from "./jsdoc-typedefs.ts";
+import { carriedTypedefs, repointImportTypes, typesBack } from "./jsdoc-typedefs.ts";
 import {
   addItem,
   dropItems,
@@ -635,13 +635,30 @@ export async function planScriptImports(original: MoveInput): Promise<ImportPlan
     unitText: plan.destination,
     destination: plan.destination,
   });
-  if (!typedefs.names.length) return plan;
+  const carried = typedefs.names.length
+    ? {
+        ...plan,
+        destination: `${plan.destination.slice(0, at)}${typedefs.block}\n${plan.destination.slice(at)}`,
+        changes: [
+          ...plan.changes,
+          `${original.destPath}: defines the JSDoc types ${typedefs.names.join(", ")} as ${original.sourcePath} does`,
+        ],
+      }
+    : plan;
+  // What the old file still names in its JSDoc types of what moved, imported there as a type.
+  const back = typesBack({
+    sourcePath: original.sourcePath,
+    destPath: original.destPath,
+    text: carried.source,
+    moved: carried.moved ?? [],
+  });
+  if (!back.names.length) return carried;
   return {
-    ...plan,
-    destination: `${plan.destination.slice(0, at)}${typedefs.block}\n${plan.destination.slice(at)}`,
+    ...carried,
+    source: back.text,
     changes: [
-      ...plan.changes,
-      `${original.destPath}: defines the JSDoc types ${typedefs.names.join(", ")} as ${original.sourcePath} does`,
+      ...carried.changes,
+      `${original.sourcePath}: imports the JSDoc types ${back.names.join(", ")} from ${original.destPath}`,
     ],
   };
 }
@@ -1003,8 +1020,22 @@ export interface ImporterInput {
  */
 export async function planScriptImporter(input: ImporterInput): Promise<ImporterPlan> {
   // An importer that `require`s: cjs-moves.ts.
-  const commonJs = await planCommonJsImporter(input);
-  if (commonJs) return commonJs;
+  const plan = (await planCommonJsImporter(input)) ?? (await planEsImporter(input));
+  if (input.lang !== "javascript") return plan;
+  // Its JSDoc `import('./widget.js').Widget` types name the new file.
+  const repointed = repointImportTypes({ ...input, text: plan.text });
+  if (!repointed.count) return plan;
+  return {
+    ...plan,
+    text: repointed.text,
+    changes: [
+      ...plan.changes,
+      `${input.importerPath}: its JSDoc import() types of ${input.moved.join(", ")} name ${input.destPath}`,
+    ],
+  };
+}
+
+async function planEsImporter(input: ImporterInput): Promise<ImporterPlan> {
   const { importerPath, sourcePath, destPath, text } = input;
   const moved = new Set(input.moved);
   const types = new Set(input.movedTypes ?? []);
