@@ -290,6 +290,55 @@ export const SHAPES: Shape[] = [
     },
     move: { from: "src/button.ts", name: "Button", to: "src/ui/button.ts" },
   },
+  {
+    // With declaration files on, a moved value's type must be nameable from its new file:
+    // what its old file exports for it names only exported types.
+    name: "ts: with declarations, what the unit reads of its old file is exported with the private types its type names, inferred too (TS4023, TS4025, TS4060)",
+    lang: "ts",
+    files: {
+      "tsconfig.json": JSON.stringify({
+        compilerOptions: {
+          target: "es2022",
+          module: "esnext",
+          moduleResolution: "bundler",
+          strict: true,
+          declaration: true,
+          emitDeclarationOnly: true,
+          outDir: "out",
+          types: [],
+        },
+        include: ["src"],
+      }),
+      "src/options.ts": `interface Options {
+  retries: number;
+}
+
+interface Shown {
+  text: string;
+}
+
+type Level = "quiet" | "loud";
+
+const base: Options = { retries: 3 };
+
+function show(n: number) {
+  return { text: String(n) } as Shown;
+}
+
+/** What every run starts from. */
+export const defaults = { ...base, verbose: false, shown: show(base.retries) };
+
+export function retries(level: Level): number {
+  return show(level === "loud" ? base.retries * 2 : base.retries).text.length;
+}
+`,
+      "src/main.ts": `import { defaults, retries } from "./options";
+
+export const plan = [defaults.retries, retries("loud")];
+`,
+    },
+    move: { from: "src/options.ts", name: "defaults", to: "src/defaults.ts" },
+  },
   // JavaScript, CommonJS
   {
     name: "js: a CommonJS module and its require importers",
@@ -650,6 +699,20 @@ export const PYTHON_SHAPES: Shape[] = [
       "test_reader.py": `from pkg.reader import read\n\nassert read() == 1\n`,
     },
     move: { from: "pkg/util.py", name: "remember", to: "pkg/store.py" },
+  },
+  {
+    // `import pkg.cli` binds pkg; pkg.cli.main(…) reaches the unit through the package's
+    // attribute chain, as click apps' tests do: it follows the unit, with the new module imported.
+    name: "py: a unit reached through its package's attribute chain (import pkg.cli, or import pkg whose __init__ imports cli; pkg.cli.main())",
+    lang: "py",
+    files: {
+      "pkg/__init__.py": 'from . import cli\n\n__all__ = ["cli"]\n',
+      "pkg/cli.py": `def main(argv):\n    return len(argv)\n\n\ndef version():\n    return "1"\n`,
+      "test_cli.py": `import pkg.cli\n\nassert pkg.cli.main(["a", "b"]) == 2\nassert pkg.cli.version() == "1"\n`,
+      "test_pkg.py": `import pkg\n\nassert pkg.cli.main(["a"]) == 1\n`,
+    },
+    move: { from: "pkg/cli.py", name: "main", to: "pkg/app.py" },
+    followed: true,
   },
   {
     name: "py: a cycle through annotations, with a version-conditional import the unit needs",

@@ -1559,16 +1559,22 @@ export async function planPythonImporter(input: PythonImporterInput): Promise<Im
   const destModule = nameOf(destPath, modules);
   const found = await withTree(text, "python", (tree) => {
     const facts = factsOf(tree, text);
-    // The local names the old module goes by here: `import shop.store as s`, `from shop import store`.
+    // The local names the old module goes by here: `import shop.store as s`, `from shop import
+    // store`; or its package's, read down its attribute chain (`import shop` … `shop.store.Cart`,
+    // where shop's __init__ imports store).
     const aliases = facts.statements.flatMap((s) =>
       s.parts.flatMap((p) => {
-        const through =
+        if (s.typeChecking) return [];
+        const module =
           s.kind === "import"
-            ? p.name === sourceModule
-            : `${absoluteOf(s.module, importerPath, modules).join(".")}.${p.name}` === sourceModule;
-        if (!through || s.typeChecking) return [];
-        const local = moduleAlias(s, p);
+            ? p.name
+            : `${absoluteOf(s.module, importerPath, modules).join(".")}.${p.name}`;
+        const chain = module !== sourceModule && sourceModule.startsWith(`${module}.`);
+        if (module !== sourceModule && !chain) return [];
+        const bound = moduleAlias(s, p);
+        const local = chain ? `${bound}${sourceModule.slice(module.length)}` : bound;
         const uses = attributeReads(tree, local, moved);
+        if (chain && !uses.length) return [];
         const names = [...new Set(uses.map((u) => u.name))];
         return [
           {
@@ -1578,7 +1584,7 @@ export async function planPythonImporter(input: PythonImporterInput): Promise<Im
             uses,
             taken: names.filter((n) => nameTaken(tree, n, uses)),
             // Read for nothing else: its import goes.
-            unused: !nameTaken(tree, local, [...uses, s.node]),
+            unused: !nameTaken(tree, chain ? bound : local, [...uses, s.node]),
           },
         ];
       }),
@@ -2016,10 +2022,11 @@ export async function readsThrough(input: {
       const module = absoluteOf(s.module, importerPath, modules).join(".");
       for (const p of s.parts) {
         if (s.kind === "from" && module === sourceModule && wanted.has(p.name)) out.add(p.name);
-        const through =
-          s.kind === "import" ? p.name === sourceModule : `${module}.${p.name}` === sourceModule;
-        if (through)
-          for (const use of attributeReads(tree, moduleAlias(s, p), wanted)) out.add(use.name);
+        // The old module, or its package read down the attribute chain to it.
+        const named = s.kind === "import" ? p.name : `${module}.${p.name}`;
+        if (named !== sourceModule && !sourceModule.startsWith(`${named}.`)) continue;
+        const local = `${moduleAlias(s, p)}${sourceModule.slice(named.length)}`;
+        for (const use of attributeReads(tree, local, wanted)) out.add(use.name);
       }
     }
     return [...out];
