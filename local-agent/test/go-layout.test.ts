@@ -49,6 +49,16 @@ describe("gofmt's layout where a move disturbs it", () => {
     expect(goLayout("func (EagleImmutable) Proto() *pb.Eagle     { return nil }\n")).toBe(
       "func (EagleImmutable) Proto() *pb.Eagle { return nil }\n",
     );
+    // At the limit, as gofmt 1.19 judges it: a 12-column header, the space, 87 columns of body
+    // stay on one line; 88 do not (the golang-lru NewList moved into a package of its own).
+    const at = (n: number) => `func F() int { return len("${"a".repeat(n)}") }\n`;
+    expect(goLayout(at(73))).toBe(at(73));
+    expect(goLayout(at(74))).toBe(`func F() int {\n\treturn len("${"a".repeat(74)}")\n}\n`);
+    const generic =
+      "func NewList[K comparable, V any]() *internal.LruList[K, V] { return new(internal.LruList[K, V]).Init() }\n";
+    expect(goLayout(generic)).toBe(
+      "func NewList[K comparable, V any]() *internal.LruList[K, V] {\n\treturn new(internal.LruList[K, V]).Init()\n}\n",
+    );
     // Braces of a type in the header, a comment in a string, are no body or comment.
     const kept =
       'func f() interface{} { return "a // b" }\nfunc g() struct{} { return struct{}{} }\n';

@@ -12,7 +12,11 @@
  * would change before the move is left as its author has it.
  */
 
-/** go/printer's limit for a function on one line: its header and its body. */
+/**
+ * go/printer's limit for a function on one line: its header, the space
+ * before its `{`, and its body's statements (gofmt keeps `func F() int {
+ * return x }` whose header is 12 columns and statement 87, and breaks it at 88).
+ */
 const ONE_LINE_MAX = 100;
 /** go/printer aligns a literal's keys up to this size without weighing them. */
 const KEY_MAX = 40;
@@ -124,7 +128,7 @@ export function goLayout(text: string): string {
         comment === undefined &&
         inner !== "" &&
         !blanked(inner).includes(";") &&
-        width(f[0]) + width(inner) > ONE_LINE_MAX;
+        width(f[0]) + 1 + width(inner) > ONE_LINE_MAX;
       return long
         ? { kind: "long", indent: "", cells: [`${f[0]} {`, `\t${inner}`, "}"] }
         : { kind: "func", indent: "", cells: [...f, ...tail] };
