@@ -1,3 +1,5 @@
+import { spawnSync } from "node:child_process";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { checkTypeScript, moveSymbol, projectOf } from "./move-harness.ts";
 
@@ -196,6 +198,43 @@ describe("the build guard over Go (go vet over the module and a copy of it with 
     );
     expect(moved.error).toBeUndefined();
     expect(moved.check).toMatchObject({ checker: "go vet", outcome: "passed" });
+  });
+  it("rewrites another module's imports where its go.mod builds with this module's directory, names them where it takes a published version, and passes go vet in both", async () => {
+    const project = projectOf({
+      "go.mod": GO_MOD,
+      "util/util.go":
+        "package util\n\n// Slug is a slug.\nfunc Slug(s string) string { return s }\n",
+      "local/go.mod":
+        "module example.com/local\n\ngo 1.19\n\nrequire example.com/m v0.0.0\n\nreplace example.com/m => ../\n",
+      "local/main.go":
+        'package main\n\nimport "example.com/m/util"\n\nfunc main() { println(util.Slug("a")) }\n',
+      "published/go.mod":
+        "module example.com/published\n\ngo 1.19\n\nrequire example.com/m v1.0.0\n",
+      "published/main.go":
+        'package main\n\nimport "example.com/m/util"\n\nfunc main() { println(util.Slug("a")) }\n',
+    });
+    const moved = await moveSymbol(
+      project,
+      "util/util.go",
+      "Slug",
+      "text/text.go",
+      false,
+      "refuse",
+    );
+    expect(moved.error).toBeUndefined();
+    expect(moved.check).toMatchObject({ checker: "go vet", outcome: "passed" });
+    expect(project.read("local/main.go")).toContain('"example.com/m/text"');
+    expect(project.read("published/main.go")).toContain('"example.com/m/util"');
+    expect(moved.unresolved).toEqual([
+      "published/main.go: in another module, which imports example.com/m/util from a published version; not rewritten",
+    ]);
+    const vet = spawnSync("go", ["vet", "./..."], {
+      cwd: path.join(project.root, "local"),
+      encoding: "utf8",
+      env: { ...process.env, GOFLAGS: "-mod=mod", GOPROXY: "off", GOTOOLCHAIN: "local" },
+    });
+    expect(vet.stderr).toBe("");
+    expect(vet.status).toBe(0);
   });
 });
 

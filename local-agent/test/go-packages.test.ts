@@ -8,6 +8,7 @@ import {
   packageNameFor,
   packageOf,
   pathBetween,
+  replacesWith,
 } from "../src/imports/go-packages.ts";
 import { syntaxError, syntaxFaults } from "../src/syntax/select.ts";
 
@@ -94,5 +95,23 @@ describe("the syntax guard on Go's outline", () => {
     expect(await syntaxError(headless, "go")).toBe(1);
     expect(await syntaxFaults(`package a\n\n${headless}`, "go")).toEqual([]);
     expect(await syntaxError("// just a comment\n", "go")).toBeUndefined();
+  });
+});
+
+describe("other modules that build with this one's directory", () => {
+  it("knows a go.mod that replaces the module with its directory, alone or in a block, and no other", () => {
+    const mod = "example.com/app";
+    expect(replacesWith(`module x\n\nreplace ${mod} => ../\n`, "tools", mod, "")).toBe(true);
+    expect(
+      replacesWith(`module x\n\nreplace (\n\t${mod} v1.2.0 => ../..\n)\n`, "a/b", mod, ""),
+    ).toBe(true);
+    expect(replacesWith(`module x\n\nreplace ${mod} => ./app\n`, "", mod, "app")).toBe(true);
+    // A published version, another module's directory, a commented-out line: not this one.
+    expect(replacesWith(`module x\n\nrequire ${mod} v2.0.6\n`, "arc", mod, "")).toBe(false);
+    expect(replacesWith(`module x\n\nreplace ${mod} => ../other\n`, "arc", mod, "")).toBe(false);
+    expect(replacesWith(`module x\n\n// replace ${mod} => ../\n`, "arc", mod, "")).toBe(false);
+    expect(
+      replacesWith(`module x\n\nreplace ${mod} => example.com/fork v1.0.0\n`, "arc", mod, ""),
+    ).toBe(false);
   });
 });

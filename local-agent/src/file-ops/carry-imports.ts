@@ -22,6 +22,7 @@ import {
   headerOf,
   importPathOf,
   importsOf,
+  replacesWith,
 } from "../imports/go-packages.ts";
 import { type JavaContext, javaMoveOf, javaPackageOf } from "../imports/java-packages.ts";
 import {
@@ -325,6 +326,32 @@ async function goContext(
     path.relative(root, sourceDir).split(path.sep).join("/"),
     module && { ...module, dir: path.relative(root, moduleDir).split(path.sep).join("/") },
   );
+  // Other modules' files, where their go.mod builds them with this module's directory.
+  const replacing: string[] = [];
+  const rel = (abs: string) => path.relative(root, abs).split(path.sep).join("/");
+  const goMods = new Map<string, string | undefined>();
+  const goModAbove = (dir: string): string | undefined => {
+    if (!isInside(root, dir)) return undefined;
+    if (goMods.has(dir)) return goMods.get(dir);
+    const at = path.join(dir, "go.mod");
+    const found = existsSync(at) ? at : dir === root ? undefined : goModAbove(path.dirname(dir));
+    goMods.set(dir, found);
+    return found;
+  };
+  if (module)
+    for (const f of files) {
+      if (inModule(path.dirname(f))) continue;
+      const goMod = goModAbove(path.dirname(f));
+      if (!goMod || !isInside(root, goMod)) continue;
+      let text = "";
+      try {
+        text = readFileSync(goMod, "utf8");
+      } catch {
+        continue;
+      }
+      if (replacesWith(text, rel(path.dirname(goMod)), module.path, rel(moduleDir)))
+        replacing.push(f);
+    }
   const out: GoFile[] = [];
   for (const { abs, path: shown, text } of await readShown(
     ws,
@@ -337,7 +364,8 @@ async function goContext(
       importsOf(header).some((i) => i.path === oldImport);
     out.push({ path: shown, text: whole ? text : header });
   }
-  return { module, files: out };
+  const shownReplacing = (await readShown(ws, replacing)).map((f) => f.path);
+  return { module, files: out, ...(shownReplacing.length ? { replacing: shownReplacing } : {}) };
 }
 
 /**

@@ -21,6 +21,55 @@ export interface GoModule {
 export interface GoContext {
   module: GoModule | undefined;
   files: GoFile[];
+  /**
+   * Go files of other modules (below a go.mod of their own) that build with
+   * this one's directory in place of its published versions (`replace
+   * <module> => ../`): their imports of it follow a move as the module's own do.
+   */
+  replacing?: string[];
+}
+
+/**
+ * The local directories go.mod text `goMod` replaces modules with (`replace
+ * example.com/m => ../`, alone or in a block, any version): each module path
+ * with the directory as written.
+ */
+export function localReplacements(goMod: string): { module: string; dir: string }[] {
+  const lines = code(goMod).replace(/^\s*replace\s*\(([^)]*)\)/gm, (_, block: string) =>
+    block
+      .split("\n")
+      .map((l) => `replace ${l}`)
+      .join("\n"),
+  );
+  return [...lines.matchAll(/^\s*replace\s+(\S+)(?:\s+\S+)?\s*=>\s*(\S+)\s*$/gm)]
+    .filter((m) => /^\.\.?(\/|$)/.test(m[2] ?? ""))
+    .map((m) => ({ module: m[1] ?? "", dir: m[2] ?? "" }));
+}
+
+/**
+ * Whether go.mod text `goMod` (in directory `dir`, root-relative) replaces
+ * module `module` with the directory `moduleDir`.
+ */
+export function replacesWith(
+  goMod: string,
+  dir: string,
+  module: string,
+  moduleDir: string,
+): boolean {
+  return localReplacements(goMod).some(
+    (r) => r.module === module && normal(`${dir ? `${dir}/` : ""}${r.dir}`) === normal(moduleDir),
+  );
+}
+
+/** A root-relative directory without `.` and `..` segments ("" for the root). */
+function normal(dir: string): string {
+  const out: string[] = [];
+  for (const part of dir.split("/")) {
+    if (part === "" || part === ".") continue;
+    if (part === "..") out.pop();
+    else out.push(part);
+  }
+  return out.join("/");
 }
 
 /** Comments and string literals blanked (same length), so that scans see code only. */

@@ -492,6 +492,14 @@ export interface GoMove {
   moved: string[];
   /** The fields of the structs that moved, in order: the old package's literals of them get keys. */
   fields?: Record<string, string[]>;
+  /**
+   * The files whose imports follow the move: the module's, and those of other
+   * modules that build with its directory (`replace`). Another module's file
+   * (below a go.mod of its own, as golang-lru's arc/) imports the old package
+   * as a published version has it, which no move here changes: not rewritten,
+   * and said.
+   */
+  files?: string[];
 }
 
 /** `text` with the package clause `name` first, where it has none (a new or empty file). */
@@ -1052,6 +1060,7 @@ export function goMoveOf(
     newImport,
     moved: [...moved],
     ...(fields && Object.keys(fields).length ? { fields } : {}),
+    files: [...context.files.map((f) => f.path), ...(context.replacing ?? [])],
   };
 }
 

@@ -140,7 +140,17 @@ function planOne(
           ...(unitReads ? { unitReads } : {}),
         })
       : lang === "go" && sourceLang === "go" && go
-        ? planGoImporter({ importerPath: file.path, text: file.text, move: go })
+        ? planGoImporter({ importerPath: file.path, text: file.text, move: go }).then((plan) =>
+            !plan || !go.files || go.files.includes(file.path) || plan.text === file.text
+              ? plan
+              : {
+                  text: file.text,
+                  changes: [],
+                  unresolved: [
+                    `${file.path}: in another module, which imports ${go.oldImport} from a published version; not rewritten`,
+                  ],
+                },
+          )
         : lang === "java" && sourceLang === "java" && java
           ? Promise.resolve(rewriteJavaImporter({ path: file.path, text: file.text }, java))
           : lang === "rust" && sourceLang === "rust" && rust

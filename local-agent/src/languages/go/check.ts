@@ -1,7 +1,8 @@
 import { existsSync } from "node:fs";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { localReplacements } from "../../imports/go-packages.ts";
 import { isInside } from "../../paths.ts";
 import type { Change, CheckContext, Checked, LanguageChecker } from "../check.ts";
 import { copyWithMove, fromCopy } from "../copy.ts";
@@ -143,30 +144,54 @@ async function unformatted(
 /** A module larger than this is not copied for the "after" check. */
 const MAX_MIRROR_FILES = 20_000;
 
-async function checkModule(
-  moduleRoot: string,
-  changes: readonly Change[],
+/**
+ * The directory one copy must hold for the modules `roots` (their go.mod's
+ * directories): each of them, and the local directories their go.mod
+ * replaces modules with (`replace example.com/m => ../`), so that a module
+ * built with another's directory finds it, moved, in the copy too. Within
+ * the agent's root; undefined where they reach outside it.
+ */
+async function copyBase(roots: readonly string[], agentRoots: readonly string[]) {
+  const dirs = [...roots];
+  for (const root of roots) {
+    const goMod = await readFile(path.join(root, "go.mod"), "utf8").catch(() => "");
+    for (const r of localReplacements(goMod)) dirs.push(path.resolve(root, r.dir));
+  }
+  let base = dirs[0] ?? "";
+  for (const dir of dirs) while (!isInside(base, dir)) base = path.dirname(base);
+  return agentRoots.some((r) => isInside(r, base)) ? base : undefined;
+}
+
+async function checkModules(
+  base: string,
+  byModule: ReadonlyMap<string, readonly Change[]>,
   deadline: number,
 ): Promise<Checked> {
   const env = { ...process.env, ...GO_ENV };
+  const changes = [...byModule.values()].flat();
   const scratch = await mkdtemp(path.join(tmpdir(), "edgeclip-go-check-"));
   try {
-    const mirror = path.join(scratch, "module");
-    await copyWithMove(moduleRoot, mirror, changes, { maxFiles: MAX_MIRROR_FILES });
-    const relDirs = new Set(changes.map((c) => path.relative(moduleRoot, path.dirname(c.abs))));
-    const vet = async (cwd: string) => {
+    const mirror = path.join(scratch, "tree");
+    await copyWithMove(base, mirror, changes, { maxFiles: MAX_MIRROR_FILES });
+    const vet = async (moduleRoot: string, cwd: string, mine: readonly Change[]) => {
       const listed = await packagesOf(cwd, env, deadline);
       if (typeof listed === "string") throw new Error(listed);
-      const dirs = new Set([...relDirs].map((d) => path.join(cwd, d)));
+      const dirs = new Set(
+        mine.map((c) => path.join(cwd, path.relative(moduleRoot, path.dirname(c.abs)))),
+      );
       const packages = affectedOf(listed, dirs);
       if (!packages.length) return [] as Diagnostic[];
       const ran = await runTool("go", ["vet", ...packages], { cwd, env, deadline });
       if (!ran.ok) throw new Error(ran.why === "deadline" ? "past its deadline" : ran.message);
-      // Paths in the copy are the module's own.
-      return goDiagnostics(ran.output, cwd).map(fromCopy(cwd, moduleRoot));
+      // Paths in the copy are the tree's own.
+      return goDiagnostics(ran.output, cwd).map(fromCopy(mirror, base));
     };
-    const before = await vet(moduleRoot);
-    const after = await vet(mirror);
+    const before: Diagnostic[] = [];
+    const after: Diagnostic[] = [];
+    for (const [root, mine] of byModule) {
+      before.push(...(await vet(root, root, mine)));
+      after.push(...(await vet(root, path.join(mirror, path.relative(base, root)), mine)));
+    }
     const fmtBefore = await unformatted(
       changes.flatMap((c) => (c.before === undefined ? [] : [{ abs: c.abs, text: c.before }])),
       scratch,
@@ -195,10 +220,16 @@ async function check(changes: readonly Change[], context: CheckContext): Promise
       return { ok: false, why: `${path.basename(change.abs)} is in no Go module (go.mod)` };
     byModule.set(root, [...(byModule.get(root) ?? []), change]);
   }
+  // One copy for the modules that build together; each module on its own where one reaches
+  // outside the agent's root.
+  const base = await copyBase([...byModule.keys()], context.roots);
+  const groups = base
+    ? [{ base, byModule }]
+    : [...byModule].map(([root, mine]) => ({ base: root, byModule: new Map([[root, mine]]) }));
   const before: Diagnostic[] = [];
   const after: Diagnostic[] = [];
-  for (const [root, mine] of byModule) {
-    const checked = await checkModule(root, mine, context.deadline);
+  for (const group of groups) {
+    const checked = await checkModules(group.base, group.byModule, context.deadline);
     if (!checked.ok) return checked;
     before.push(...checked.before);
     after.push(...checked.after);
