@@ -430,6 +430,29 @@ export const PROJECTS: ProjectSpec[] = [
     },
     licence: "BSD-3-Clause",
   },
+  // Issue 43: modules of several packages, one with internal/.
+  {
+    lang: "go",
+    name: "golang-lru",
+    source: {
+      from: "git",
+      repo: "hashicorp/golang-lru",
+      commit: "d8515860cebc7b25ff2d29fada3f10a43611c28b",
+      version: "2.0.7",
+    },
+    licence: "MPL-2.0",
+  },
+  {
+    lang: "go",
+    name: "toml",
+    source: {
+      from: "git",
+      repo: "BurntSushi/toml",
+      commit: "b324da5ffbb2a87e4a611b1703bd03bffbe7ffbf",
+      version: "1.3.2",
+    },
+    licence: "MIT",
+  },
   {
     lang: "java",
     name: "gson",
