@@ -1777,7 +1777,7 @@ public class Element {
     says: "Reader.java: Reader.next made public (package com.acme.text uses it)",
   },
   {
-    name: "java: a class calling a package-private method its old package overrides is refused",
+    name: "java: a class calling a package-private method its old package overrides has it and its overrides made public (an override may not be weaker)",
     lang: "java",
     files: {
       ...readerCalled(""),
@@ -1792,16 +1792,65 @@ public class Peeker extends Reader {
 `,
     },
     move: { from: `${J}/util/Adapters.java`, name: "Adapters", to: `${J}/text/Adapters.java` },
-    refused: "overridden there",
+    followed: true,
+    says: "Peeker.java: Peeker.next made public (an override may not be weaker than what it overrides)",
   },
   {
-    name: "java: a class calling a protected method of its old package is refused",
+    name: "java: a class calling a protected method of its old package has it made public, and a protected override below it (jsoup's Token and Tokeniser)",
     lang: "java",
     files: {
       ...readerCalled("protected "),
+      [`${J}/util/Peeker.java`]: `package com.acme.util;
+
+public class Peeker extends Reader {
+    protected Peeker() {
+    }
+}
+`,
+      [`${J}/util/Looker.java`]: `package com.acme.util;
+
+public class Looker extends Peeker {
+    @Override
+    protected String next() {
+        return "z";
+    }
+}
+`,
     },
     move: { from: `${J}/util/Adapters.java`, name: "Adapters", to: `${J}/text/Adapters.java` },
-    refused: "protected",
+    followed: true,
+    says: "Looker.java: Looker.next made public (an override may not be weaker than what it overrides)",
+  },
+  {
+    name: "java: a class constructing its old package's class through a protected constructor has it made public",
+    lang: "java",
+    files: {
+      [`${J}/util/Maker.java`]: `package com.acme.util;
+
+public final class Maker {
+    public static String make() {
+        return new Part(2).name();
+    }
+}
+`,
+      [`${J}/util/Part.java`]: `package com.acme.util;
+
+public class Part {
+    private final int n;
+
+    protected Part(int n) {
+        this.n = n;
+    }
+
+    public String name() {
+        return "part" + n;
+    }
+}
+`,
+    },
+    move: { from: `${J}/util/Maker.java`, name: "Maker", to: `${J}/text/Maker.java` },
+    followed: true,
+    says: "Part's constructor made public",
   },
   {
     name: "java: the old package's tests in another source root (Maven's src/test/java) gain the import, and what they reach is made public",

@@ -42,10 +42,14 @@ export interface JavaWiden {
   text: string;
   at: number[];
   names: string[];
+  /** Where `public` replaces `protected` (what another package reaches, not as a subclass). */
+  fromProtected?: number[];
   protectedAt?: number[];
   protectedNames?: string[];
   /** Why those are protected, for the receipt: what a subclass reaches, or an override of it. */
   protectedWhy?: "reached" | "override";
+  /** The public ones are overrides of what was made public (an override may not be weaker). */
+  override?: true;
 }
 
 /**
@@ -72,9 +76,13 @@ export function widenJava(
   const words = new Map<number, string>();
   for (const w of widens) for (const at of w.protectedAt ?? []) words.set(at, "protected ");
   for (const w of widens) for (const at of w.at) words.set(at, "public ");
+  const replaced = new Set(widens.flatMap((w) => w.fromProtected ?? []));
+  const edits = [
+    ...[...words].map(([at, word]) => ({ at, end: at, word })),
+    ...[...replaced].map((at) => ({ at, end: at + "protected".length, word: "public" })),
+  ].sort((a, b) => b.at - a.at);
   let text = file.text;
-  for (const [at, word] of [...words].sort((a, b) => b[0] - a[0]))
-    text = `${text.slice(0, at)}${word}${text.slice(at)}`;
+  for (const e of edits) text = `${text.slice(0, e.at)}${e.word}${text.slice(e.end)}`;
   const them = (n: number) => (n === 1 ? "it" : "them");
   const protectedLine = (w: JavaWiden) => {
     const n = w.protectedNames ?? [];
@@ -84,12 +92,19 @@ export function widenJava(
         : `a subclass in package ${pkg} reaches ${them(n.length)}`;
     return `${file.path}: ${n.join(", ")} made protected (${why})`;
   };
+  const overrides = widens.filter((w) => w.override).flatMap((w) => w.names);
+  const used = widens.filter((w) => !w.override).flatMap((w) => w.names);
   return {
     text,
     changes: [
-      ...(names.length
+      ...(used.length
         ? [
-            `${file.path}: ${names.join(", ")} made public (package ${pkg} uses ${them(names.length)})`,
+            `${file.path}: ${used.join(", ")} made public (package ${pkg} uses ${them(used.length)})`,
+          ]
+        : []),
+      ...(overrides.length
+        ? [
+            `${file.path}: ${overrides.join(", ")} made public (an override may not be weaker than what it overrides)`,
           ]
         : []),
       ...widens.filter((w) => w.protectedNames?.length).map(protectedLine),

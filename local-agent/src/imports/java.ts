@@ -233,6 +233,23 @@ export async function planJavaImports(
       for (const type of await withTree(file.text, "java", topTypes))
         declared.set(type.name, { type, file });
     const types = [...declared.values()].map((d) => d.type);
+    /** The old package's overrides of what is opened, made public in their files. */
+    const overridesWidened = (overrides: readonly (Opened & { type: TopType })[]): JavaWiden[] =>
+      overrides.flatMap((o) => {
+        const file = declared.get(o.type.name)?.file;
+        return file
+          ? [
+              {
+                path: file.path,
+                text: file.text,
+                at: o.at,
+                names: o.names,
+                fromProtected: o.fromProtected,
+                override: true,
+              },
+            ]
+          : [];
+      });
     const pkgs = { from: oldPackage, to: newPackage };
     const unitCode = javaCode(input.sourceBefore.slice(input.unit.start, input.unit.end));
     // Types read as values too (`Lower.of(s)`), which the grammar calls identifiers.
@@ -260,8 +277,17 @@ export async function planJavaImports(
           ? `the unit uses ${t}, not public in package ${oldPackage} and declared in ${fileName}, where it cannot be made public (a public type lives in a file of its name): package ${newPackage || "(default)"} could not reach it.`
           : opening(found.type, [unitCode], types, pkgs, "the unit uses");
       if (typeof opened === "string") blocked.push(opened);
-      else if (opened.at.length)
-        widen.push({ path: found.file.path, text: found.file.text, ...opened });
+      else {
+        if (opened.at.length || opened.fromProtected.length)
+          widen.push({
+            path: found.file.path,
+            text: found.file.text,
+            at: opened.at,
+            names: opened.names,
+            fromProtected: opened.fromProtected,
+          });
+        widen.push(...overridesWidened(opened.overrides));
+      }
       const next = addImport(destination, `${oldPackage}.${t}`);
       if (next !== destination) changes.push(`${destPath}: imports ${oldPackage}.${t}`);
       destination = next;
@@ -347,6 +373,7 @@ export async function planJavaImports(
     const unitText = input.sourceBefore.slice(input.unit.start, input.unit.end);
     const at = destination.lastIndexOf(unitText);
     const inserts: number[] = [];
+    const unprotect: number[] = [];
     for (const t of moved) {
       // Its users: by name, or by an import of a nested type (`import old.T.Node;`).
       const imports = new RegExp(`\\bimport\\s+(?:static\\s+)?[\\w.]*\\.${t.name}\\.`);
@@ -375,11 +402,15 @@ export async function planJavaImports(
         `package ${oldPackage || "(default)"} uses`,
       );
       if (typeof opened === "string") blocked.push(opened);
-      else if (opened.at.length && at >= 0) {
-        inserts.push(...opened.at.map((p) => at + (p - input.unit.start)));
-        changes.push(
-          `${destPath}: ${opened.names.join(", ")} made public (package ${oldPackage || "(default)"} uses ${opened.names.length === 1 ? "it" : "them"})`,
-        );
+      else {
+        if ((opened.at.length || opened.fromProtected.length) && at >= 0) {
+          inserts.push(...opened.at.map((p) => at + (p - input.unit.start)));
+          unprotect.push(...opened.fromProtected.map((p) => at + (p - input.unit.start)));
+          changes.push(
+            `${destPath}: ${opened.names.join(", ")} made public (package ${oldPackage || "(default)"} uses ${opened.names.length === 1 ? "it" : "them"})`,
+          );
+        }
+        widen.push(...overridesWidened(opened.overrides));
       }
     }
     const words = new Map<number, string>();
@@ -390,8 +421,11 @@ export async function planJavaImports(
       );
     }
     for (const p of inserts) words.set(p, "public ");
-    for (const [p, word] of [...words].sort((a, b) => b[0] - a[0]))
-      destination = `${destination.slice(0, p)}${word}${destination.slice(p)}`;
+    const edits = [
+      ...[...words].map(([p, word]) => ({ start: p, end: p, insert: word })),
+      ...unprotect.map((p) => ({ start: p, end: p + "protected".length, insert: "public" })),
+    ];
+    destination = replaceRanges(destination, edits);
   }
   // With the old package's files known and no `.*` import, what is left is java.lang's.
   const wildcard = before.facts.imports.some((i) => i.name === "*");
@@ -439,11 +473,21 @@ export async function planJavaImports(
   };
 }
 
+/** What opening a type's members for another package takes in one file: where `public ` goes, where `public` replaces `protected`. */
+interface Opened {
+  at: number[];
+  names: string[];
+  fromProtected: number[];
+}
+
 /**
- * What of `type` only its package reaches, which `code` reaches from the
- * other package once the move is made: where `public ` goes and the names for
- * the receipt; or why Java would not allow opening it (a protected member, a
- * method its package overrides without `public`).
+ * What of `type` only its package (or its subclasses) reaches, which `code`
+ * reaches from the other package once the move is made: where `public ` goes
+ * and where `public` replaces `protected`, with the names for the receipt;
+ * and the overrides of the methods made public in `types` (its subclasses
+ * there, at any depth), which may not be weaker: each made public too. Or
+ * why Java would not allow it (a nested type, whose own members would have
+ * to be opened too).
  */
 function opening(
   type: TopType,
@@ -451,7 +495,7 @@ function opening(
   types: readonly TopType[],
   pkgs: { from: string; to: string },
   who: string,
-): { at: number[]; names: string[] } | string {
+): (Opened & { overrides: (Opened & { type: TopType })[] }) | string {
   const from = pkgs.from || "(default)";
   const to = pkgs.to || "(default)";
   const them = (n: number) => (n === 1 ? "it" : "them");
@@ -469,41 +513,45 @@ function opening(
   const nested = [...new Set(reached.filter((m) => m.isType).map((m) => `${type.name}.${m.name}`))];
   if (nested.length)
     return `${who} ${nested.join(", ")}, nested in ${type.name} and not public in package ${from}: package ${to} could not reach ${them(nested.length)} (make ${them(nested.length)} and what is used of ${them(nested.length)} public first).`;
-  const guarded = [
-    ...new Set(reached.filter((m) => m.isProtected).map((m) => `${type.name}.${m.name}`)),
-    ...(constructed && type.constructors.some((c) => c.isProtected)
-      ? [`the constructor of ${type.name}`]
-      : []),
-  ];
-  if (guarded.length)
-    return `${who} ${guarded.join(", ")}, protected in package ${from}: package ${to} could not reach ${them(guarded.length)} (make ${them(guarded.length)} public first).`;
-  // A method its package overrides without `public` cannot be made public alone.
-  const overridden = [
-    ...new Set(
-      reached
-        .filter(
-          (m) =>
-            m.isMethod &&
-            types.some(
-              (o) =>
-                o.superclass === type.name &&
-                o.members.some((x) => x.isMethod && x.name === m.name),
-            ),
-        )
-        .map((m) => `${type.name}.${m.name}`),
-    ),
-  ];
-  if (overridden.length)
-    return `${who} ${overridden.join(", ")}, not public in package ${from} and overridden there without public, so ${them(overridden.length)} cannot be made public alone: package ${to} could not reach ${them(overridden.length)} (make ${them(overridden.length)} and the overrides public first).`;
-  // A protected constructor a subclass reaches from anywhere stays as it is.
-  const constructors =
-    constructed || extended ? type.constructors.filter((c) => !c.isProtected) : [];
+  // A protected constructor a subclass reaches from anywhere stays as it is; `new T()` from
+  // another package needs it public.
+  const constructors = type.constructors.filter((c) =>
+    c.isProtected ? constructed : constructed || extended,
+  );
+  const opened = [...reached, ...constructors];
+  // The methods made public, overridden below it: each override made public too.
+  const methods = new Set(reached.filter((m) => m.isMethod).map((m) => m.name));
+  const below = (t: TopType): boolean => {
+    const seen = new Set<string>();
+    for (let s = t.superclass; s && !seen.has(s); s = types.find((o) => o.name === s)?.superclass) {
+      if (s === type.name) return true;
+      seen.add(s);
+    }
+    return false;
+  };
+  const overrides = types
+    .filter((t) => t !== type && below(t))
+    .flatMap((t) => {
+      const mine = t.members.filter((m) => m.isMethod && methods.has(m.name));
+      return mine.length
+        ? [
+            {
+              type: t,
+              at: mine.filter((m) => m.protectedAt === undefined).map((m) => m.at),
+              fromProtected: mine.flatMap((m) =>
+                m.protectedAt === undefined ? [] : [m.protectedAt],
+              ),
+              names: [...new Set(mine.map((m) => `${t.name}.${m.name}`))],
+            },
+          ]
+        : [];
+    });
   return {
     at: [
       ...(type.isPublic ? [] : [type.publicAt]),
-      ...reached.map((m) => m.at),
-      ...constructors.map((c) => c.at),
+      ...opened.filter((m) => m.protectedAt === undefined).map((m) => m.at),
     ],
+    fromProtected: opened.flatMap((m) => (m.protectedAt === undefined ? [] : [m.protectedAt])),
     names: [
       ...(type.isPublic ? [] : [type.name]),
       ...new Set(reached.map((m) => `${type.name}.${m.name}`)),
@@ -511,6 +559,7 @@ function opening(
         ? [`${type.name}'s constructor${constructors.length > 1 ? "s" : ""}`]
         : []),
     ],
+    overrides,
   };
 }
 
@@ -558,10 +607,23 @@ interface TopType {
   publicAt: number;
   /** The class it extends, by its simple name. */
   superclass: string | undefined;
-  /** Its fields, methods and nested types neither public nor private, with where `public ` goes (an interface's are public). */
-  members: { name: string; at: number; isProtected: boolean; isMethod: boolean; isType?: true }[];
+  /**
+   * Its fields, methods and nested types neither public nor private, with
+   * where `public ` goes (an interface's are public), or for a protected one
+   * where its `protected` is (`protectedAt`), which `public` replaces.
+   */
+  members: Member[];
   /** Its constructors neither public nor private, each with where `public ` goes (an enum's are private). */
-  constructors: { at: number; isProtected: boolean }[];
+  constructors: { at: number; isProtected: boolean; protectedAt?: number }[];
+}
+
+interface Member {
+  name: string;
+  at: number;
+  isProtected: boolean;
+  protectedAt?: number;
+  isMethod: boolean;
+  isType?: true;
 }
 
 /** The file's top-level types. */
@@ -610,22 +672,24 @@ function membersOf(type: Node): Pick<TopType, "members" | "constructors"> {
     k.type === "enum_body_declarations" ? kids(k) : [k],
   );
   for (const member of declarations) {
-    const modifiers = kids(member).find((k) => k.type === "modifiers")?.text ?? "";
-    if (/\b(public|private)\b/.test(modifiers)) continue;
-    const isProtected = /\bprotected\b/.test(modifiers);
+    const modifiers = kids(member).find((k) => k.type === "modifiers");
+    if (/\b(public|private)\b/.test(modifiers?.text ?? "")) continue;
+    const keyword = modifiers && kids(modifiers).find((k) => k.text === "protected");
+    const isProtected = keyword !== undefined;
+    const guarded = keyword ? { protectedAt: keyword.startIndex } : {};
     const at = publicAt(member);
     if (member.type === "constructor_declaration") {
-      if (type.type !== "enum_declaration") constructors.push({ at, isProtected });
+      if (type.type !== "enum_declaration") constructors.push({ at, isProtected, ...guarded });
     } else if (member.type === "method_declaration") {
       const name = member.childForFieldName("name")?.text;
-      if (name) members.push({ name, at, isProtected, isMethod: true });
+      if (name) members.push({ name, at, isProtected, ...guarded, isMethod: true });
     } else if (/^(class|interface|enum|record|annotation_type)_declaration$/.test(member.type)) {
       const name = member.childForFieldName("name")?.text;
-      if (name) members.push({ name, at, isProtected, isMethod: false, isType: true });
+      if (name) members.push({ name, at, isProtected, ...guarded, isMethod: false, isType: true });
     } else if (member.type === "field_declaration")
       for (const d of member.childrenForFieldName("declarator")) {
         const name = d?.childForFieldName("name")?.text;
-        if (name) members.push({ name, at, isProtected, isMethod: false });
+        if (name) members.push({ name, at, isProtected, ...guarded, isMethod: false });
       }
   }
   return { members, constructors };
