@@ -37,7 +37,7 @@ export default defineConfig({
       {
         test: {
           name: "agent",
-          include: ["local-agent/test/**/*.test.ts"],
+          include: ["local-agent/test/**/*.test.ts", "local-agent/src/**/*.test.ts"],
           environment: "node",
           isolate: false,
           testTimeout: 30_000,

@@ -1,9 +1,9 @@
-import { planGoImports } from "../imports/go.ts";
 import { planImporters } from "../imports/importers.ts";
-import { planJavaImports } from "../imports/java.ts";
-import { importsModule, planPythonImports, readsThrough } from "../imports/python.ts";
-import { planRustImports } from "../imports/rust.ts";
-import { planReexport, planScriptImports } from "../imports/typescript.ts";
+import { planGoImports } from "../languages/go/move.ts";
+import { planJavaImports } from "../languages/java/move.ts";
+import { importsModule, planPythonImports, readsThrough } from "../languages/python/move.ts";
+import { planRustImports } from "../languages/rust/move.ts";
+import { planReexport, planScriptImports } from "../languages/typescript/move.ts";
 import { outline } from "../syntax/outline.ts";
 import { select, syntaxError, syntaxFaults } from "../syntax/select.ts";
 

@@ -1,14 +1,14 @@
-import type { GoContext } from "../imports/go-packages.ts";
 import type { ImporterChange, ImportersInput } from "../imports/importers.ts";
-import type { JavaContext } from "../imports/java-packages.ts";
 import type { ImportPlan, MoveTexts } from "../imports/plan.ts";
+import type { GoContext } from "../languages/go/packages.ts";
+import type { JavaContext } from "../languages/java/packages.ts";
 import type {
   importsModule as importsModuleJob,
   PythonMoveInput,
   readsThrough as readsThroughJob,
-} from "../imports/python.ts";
-import type { RustContext } from "../imports/rust-modules.ts";
-import type { MoveInput, ReexportInput } from "../imports/typescript.ts";
+} from "../languages/python/move.ts";
+import type { RustContext } from "../languages/rust/modules.ts";
+import type { MoveInput, ReexportInput } from "../languages/typescript/move.ts";
 import { type Selector, type SelectResult, selectByAnchors } from "../syntax/anchored.ts";
 import type { SyntaxFault } from "../syntax/faults.ts";
 import type { Language } from "../syntax/languages.ts";
@@ -82,47 +82,47 @@ export function outline(text: string, lang: Language): Promise<Outline | undefin
   return run("outline", [text, lang], text.length);
 }
 
-/** A move's imports (imports/typescript.ts), in the compute thread: it parses both files. */
+/** A move's imports (typescript/move.ts), in the compute thread: it parses both files. */
 export function planScriptImports(input: MoveInput): Promise<ImportPlan> {
   const size = input.sourceBefore.length + input.destAfter.length;
   return run("planScriptImports", [input], size);
 }
 
-/** A Python move's imports (imports/python.ts), in the compute thread. */
+/** A Python move's imports (python/move.ts), in the compute thread. */
 export function planPythonImports(input: PythonMoveInput): Promise<ImportPlan> {
   const size = input.sourceBefore.length + input.destAfter.length;
   return run("planPythonImports", [input], size);
 }
 
-/** A Go move's imports (imports/go.ts), in the compute thread. */
+/** A Go move's imports (go/move.ts), in the compute thread. */
 export function planGoImports(input: MoveTexts & { go?: GoContext }): Promise<ImportPlan> {
   const size = input.sourceBefore.length + input.destAfter.length;
   return run("planGoImports", [input], size);
 }
 
-/** A Java move's imports (imports/java.ts), in the compute thread. */
+/** A Java move's imports (java/move.ts), in the compute thread. */
 export function planJavaImports(input: MoveTexts & { java?: JavaContext }): Promise<ImportPlan> {
   const size = input.sourceBefore.length + input.destAfter.length;
   return run("planJavaImports", [input], size);
 }
 
-/** A Rust move's imports (imports/rust.ts), in the compute thread. */
+/** A Rust move's imports (rust/move.ts), in the compute thread. */
 export function planRustImports(input: MoveTexts & { rust?: RustContext }): Promise<ImportPlan> {
   const size = input.sourceBefore.length + input.destAfter.length;
   return run("planRustImports", [input], size);
 }
 
-/** Which of `names` a module reads through a move's old module (imports/python.ts), in the compute thread. */
+/** Which of `names` a module reads through a move's old module (python/move.ts), in the compute thread. */
 export function readsThrough(input: Parameters<typeof readsThroughJob>[0]): Promise<string[]> {
   return run("readsThrough", [input], input.text.length);
 }
 
-/** Whether a module imports a move's old module (imports/python.ts), in the compute thread. */
+/** Whether a module imports a move's old module (python/move.ts), in the compute thread. */
 export function importsModule(input: Parameters<typeof importsModuleJob>[0]): Promise<boolean> {
   return run("importsModule", [input], input.text.length);
 }
 
-/** `planReexport` (imports/typescript.ts): the old file re-exporting what moved, in the compute thread. */
+/** `planReexport` (typescript/move.ts): the old file re-exporting what moved, in the compute thread. */
 export function planReexport(input: ReexportInput): Promise<string | undefined> {
   return run("planReexport", [input], input.text.length);
 }

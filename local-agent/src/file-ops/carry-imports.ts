@@ -14,7 +14,7 @@ import {
   mayImport,
   packageInit,
 } from "../imports/carry.ts";
-import { goMoveOf } from "../imports/go.ts";
+import { goMoveOf } from "../languages/go/move.ts";
 import {
   type GoContext,
   type GoFile,
@@ -23,21 +23,21 @@ import {
   importPathOf,
   importsOf,
   replacesWith,
-} from "../imports/go-packages.ts";
-import { type JavaContext, javaMoveOf, javaPackageOf } from "../imports/java-packages.ts";
+} from "../languages/go/packages.ts";
+import { type JavaContext, javaMoveOf, javaPackageOf } from "../languages/java/packages.ts";
+import { type LoadFile, newLoadFailures } from "../languages/python/load-check.ts";
+import { importRootOf, newPackagesFor, pythonModules } from "../languages/python/modules.ts";
 import {
   type RustContext,
   rustMoveOf,
   rustPublicPaths,
   rustReexport,
-} from "../imports/rust-modules.ts";
+} from "../languages/rust/modules.ts";
+import { moduleConfigs } from "../languages/typescript/module-configs.ts";
 import { isInside, type Resolved, resolvePath } from "../paths.ts";
-import { importRootOf, newPackagesFor, pythonModules } from "../python-modules.ts";
 import { languageOf } from "../syntax/languages.ts";
 import type { Importers } from "./find-importers.ts";
 import { type FileState, load, missingFile } from "./load.ts";
-import { type LoadFile, newLoadFailures } from "./load-check.ts";
-import { moduleConfigs } from "./module-configs.ts";
 import { failure, type Result, type Workspace } from "./workspace.ts";
 
 /**
@@ -89,7 +89,7 @@ export async function carryFor(
     { abs: to.abs, path: toResult.path },
   ]);
   // Another project's file of the same dotted name is no importer: only files whose
-  // `sys.path` starts where the old module's does (python-modules.ts importRootOf).
+  // `sys.path` starts where the old module's does (python/modules.ts importRootOf).
   const top = (modules[fromResult.path] ?? fromResult.path).split(/[./]/)[0] ?? "";
   const sourceRoot = python ? importRootOf(from.abs, top, root) : undefined;
   const sameProject = (abs: string) =>
@@ -280,7 +280,7 @@ export async function carryFor(
 }
 
 /**
- * A Go move's module (go-packages.ts GoContext): the go.mod nearest above the
+ * A Go move's module (go/packages.ts GoContext): the go.mod nearest above the
  * old file within the roots, and the module's Go files (those of the walk below
  * it), named as results name them.
  */
@@ -369,7 +369,7 @@ async function goContext(
 }
 
 /**
- * A Rust move's crate (rust-modules.ts RustContext): the `src/` beside the
+ * A Rust move's crate (rust/modules.ts RustContext): the `src/` beside the
  * Cargo.toml nearest above the old file, and the Rust files below it.
  */
 async function rustContext(
@@ -394,7 +394,7 @@ async function rustContext(
   return undefined;
 }
 
-/** A Java move's context (java-packages.ts JavaContext): the files of the old and new directories. */
+/** A Java move's context (java/packages.ts JavaContext): the files of the old and new directories. */
 async function javaContext(
   ws: Workspace,
   source: string,

@@ -16,7 +16,7 @@ export interface Importers {
   files: string[];
   seen: number;
   truncated: boolean;
-  /** Python: every module file under the roots, for the load check (load-check.ts). */
+  /** Python: every module file under the roots, for the load check (python/load-check.ts). */
   python?: string[];
   /** Go: every Go file under the roots (a package's files hold no name of their own package). */
   go?: string[];

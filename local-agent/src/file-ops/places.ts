@@ -1,6 +1,6 @@
 import path from "node:path/posix";
-import { javaCode, javaPackageOf } from "../imports/java-packages.ts";
-import { rustCode } from "../imports/rust-modules.ts";
+import { javaCode, javaPackageOf } from "../languages/java/packages.ts";
+import { rustCode } from "../languages/rust/modules.ts";
 import type { SyntaxFault } from "../syntax/faults.ts";
 import type { Language } from "../syntax/languages.ts";
 

@@ -13,16 +13,16 @@ import {
   readsThrough,
 } from "../compute/offload.ts";
 import { undoSplice } from "../edits.ts";
+import type { GoMove } from "../languages/go/move.ts";
+import type { GoContext } from "../languages/go/packages.ts";
+import type { JavaContext, JavaMove, JavaWiden } from "../languages/java/packages.ts";
+import type { ModuleNames } from "../languages/python/move.ts";
+import type { RustContext } from "../languages/rust/modules.ts";
+import type { ModuleConfigs } from "../languages/typescript/resolve.ts";
 import { isScript, languageOf } from "../syntax/languages.ts";
 import { encodeText, sha256 } from "../text-file.ts";
-import type { GoMove } from "./go.ts";
-import type { GoContext } from "./go-packages.ts";
 import type { ImportersInput } from "./importers.ts";
-import type { JavaContext, JavaMove, JavaWiden } from "./java-packages.ts";
 import { type ImportPlan, lineEnd, lineStart, type UnitRead } from "./plan.ts";
-import type { ModuleNames } from "./python.ts";
-import type { ModuleConfigs } from "./resolve.ts";
-import type { RustContext } from "./rust-modules.ts";
 
 /** A file as an operation holds it in memory (file-ops/load.ts's FileState, the fields used here). */
 export interface HeldFile {
@@ -36,7 +36,7 @@ export interface HeldFile {
 /**
  * A move's imports (ApplyArgs.carry_imports): after edit `from` removed a unit
  * from its file and edit `to` pasted it into another, both files get what the
- * unit needs (imports/typescript.ts, python.ts, go.ts, java.ts, rust.ts). Each file's new text replaces what the
+ * unit needs (typescript/move.ts, python/move.ts, go/move.ts, java/move.ts, rust/move.ts). Each file's new text replaces what the
  * operation holds for it, and its edit's result and undo are widened to cover
  * everything that changed in it, so one undo still reverts the whole move.
  * Returns the files' new states (unchanged when the files are not both
@@ -45,7 +45,7 @@ export interface HeldFile {
 export async function carryImports(options: {
   source: { abs: string; initial: HeldFile; current: HeldFile; result: EditResult };
   dest: { abs: string; initial: HeldFile | undefined; current: HeldFile; result: EditResult };
-  /** Python modules' dotted names (python-modules.ts), by root-relative path. */
+  /** Python modules' dotted names (python/modules.ts), by root-relative path. */
   modules?: ModuleNames;
   /**
    * Other files that may read through the old module what it would stop
@@ -56,11 +56,11 @@ export async function carryImports(options: {
   relativeHint?: boolean;
   /** The `__init__.py` files importing the new module runs that importing the old one does not (Python). */
   packageInits?: { path: string; text: string }[];
-  /** Go: the module and its files (go-packages.ts). */
+  /** Go: the module and its files (go/packages.ts). */
   go?: GoContext;
-  /** Java: the old and new directories' files (java-packages.ts). */
+  /** Java: the old and new directories' files (java/packages.ts). */
   java?: JavaContext;
-  /** Rust: the crate's files (rust-modules.ts). */
+  /** Rust: the crate's files (rust/modules.ts). */
   rust?: RustContext;
 }): Promise<
   | {
@@ -236,9 +236,9 @@ export async function carryImporters(options: {
   configs?: ModuleConfigs;
   /** Names the unit read from its old module that the new one binds (Python: ImportPlan.unitReads). */
   unitReads?: readonly UnitRead[];
-  /** Go: the move between packages (go.ts goMoveOf). */
+  /** Go: the move between packages (go/move.ts goMoveOf). */
   go?: GoMove;
-  /** Java: a top-level type's move between packages (java.ts javaMoveOf). */
+  /** Java: a top-level type's move between packages (java/move.ts javaMoveOf). */
   java?: JavaMove;
   /** Rust: the move between modules (importers.ts ImportersInput.rust). */
   rust?: ImportersInput["rust"];

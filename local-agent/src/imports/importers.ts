@@ -1,11 +1,11 @@
+import { type GoMove, planGoImporter } from "../languages/go/move.ts";
+import { type JavaMove, rewriteJavaImporter } from "../languages/java/packages.ts";
+import { type ModuleNames, planPythonImporter } from "../languages/python/move.ts";
+import { type RustContext, type RustMove, rewriteRustImporter } from "../languages/rust/modules.ts";
+import { planScriptImporter } from "../languages/typescript/move.ts";
+import type { ModuleConfigs } from "../languages/typescript/resolve.ts";
 import { isScript, languageOf } from "../syntax/languages.ts";
-import { type GoMove, planGoImporter } from "./go.ts";
-import { type JavaMove, rewriteJavaImporter } from "./java-packages.ts";
 import type { ImporterPlan, UnitRead } from "./plan.ts";
-import { type ModuleNames, planPythonImporter } from "./python.ts";
-import type { ModuleConfigs } from "./resolve.ts";
-import { type RustContext, type RustMove, rewriteRustImporter } from "./rust-modules.ts";
-import { planScriptImporter } from "./typescript.ts";
 
 /**
  * A move's importers (DESIGN.md §3): the files under the roots that import
@@ -33,15 +33,15 @@ export interface ImportersInput {
   destCreated?: boolean;
   /** The old file holds no import or export any more (ImportPlan.sourceEmptied). */
   sourceEmptied?: boolean;
-  /** Python modules' dotted names, by root-relative path, as the agent found them (python.ts ModuleNames). */
+  /** Python modules' dotted names, by root-relative path, as the agent found them (python/move.ts ModuleNames). */
   modules?: ModuleNames;
   /** Names the unit read from its old module that the new one binds (Python: ImportPlan.unitReads). */
   unitReads?: readonly UnitRead[];
-  /** Scripts: the tsconfig and package.json facts around the files (resolve.ts). */
+  /** Scripts: the tsconfig and package.json facts around the files (typescript/resolve.ts). */
   configs?: ModuleConfigs;
-  /** Go: the move between packages (go.ts goMoveOf); absent within one package. */
+  /** Go: the move between packages (go/move.ts goMoveOf); absent within one package. */
   go?: GoMove;
-  /** Java: a top-level type's move between packages (java.ts javaMoveOf). */
+  /** Java: a top-level type's move between packages (java/move.ts javaMoveOf). */
   java?: JavaMove;
   /** Rust: an item's move between modules, the crate, and the file that declares the new module. */
   rust?: {
@@ -158,7 +158,7 @@ function planOne(
             : Promise.resolve(undefined);
 }
 
-/** A Rust importer's plan (rust-modules.ts rewriteRustImporter), the new module's declaration in its file. */
+/** A Rust importer's plan (rust/modules.ts rewriteRustImporter), the new module's declaration in its file. */
 function rustImporter(
   file: PlacedFile & { text: string },
   rust: NonNullable<ImportersInput["rust"]>,

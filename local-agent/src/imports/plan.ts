@@ -1,5 +1,5 @@
+import type { JavaWiden } from "../languages/java/packages.ts";
 import type { Node } from "../syntax/parser.ts";
-import type { JavaWiden } from "./java-packages.ts";
 
 /**
  * What every language's import planner takes and gives (imports/*.ts), and
@@ -43,7 +43,7 @@ export interface ImportPlan {
   movedTypes?: string[];
   /** The one of them the old file exported as its default (`export default function slug`): scripts. */
   movedDefault?: string;
-  /** Private declarations only the unit used, moved with it (companions.ts): scripts. */
+  /** Private declarations only the unit used, moved with it (typescript/companions.ts): scripts. */
   brought?: string[];
   /**
    * Why the move cannot leave the project whole (the unit assigns to a

@@ -18,7 +18,7 @@ export {
   languageOf,
 } from "../../../src/shared/refs/languages.ts";
 
-/** TypeScript, TSX and JavaScript: one import planner for all three (imports/typescript.ts). */
+/** TypeScript, TSX and JavaScript: one import planner for all three (typescript/move.ts). */
 export type ScriptLanguage = Extract<CodeLanguage, "typescript" | "tsx" | "javascript">;
 
 export function isScript(lang: Language | undefined): lang is ScriptLanguage {

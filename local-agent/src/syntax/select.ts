@@ -104,7 +104,7 @@ function mergedDeclaration(
     for (const line of between.split("\n").map((l) => l.trim()))
       if (line && (DECLARES.test(line) || (!word.test(line) && !/^[)\]};,]+$/.test(line))))
         // Something else stands between (yup's `interface TupleSchemaSpec`, `create.INVALID_DATE
-        // = …`): the value alone, whose move takes the rest of it along (typescript.ts bringAlong).
+        // = …`): the value alone, whose move takes the rest of it along (typescript/move.ts bringAlong).
         return value;
   }
   return { ...first, kind: (value ?? first).kind, end: last.end, end_line: last.end_line };

@@ -2,12 +2,12 @@ import { existsSync } from "node:fs";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { localReplacements } from "../../imports/go-packages.ts";
 import { isInside } from "../../paths.ts";
 import type { Change, CheckContext, Checked, LanguageChecker } from "../check.ts";
 import { copyWithMove, fromCopy } from "../copy.ts";
 import type { Diagnostic } from "../diagnostics.ts";
 import { runTool } from "../tool-run.ts";
+import { localReplacements } from "./packages.ts";
 
 /**
  * Go's build check: `go vet` (which type-checks as `go build` does, test

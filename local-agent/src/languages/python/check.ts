@@ -10,7 +10,7 @@ import { runTool } from "../tool-run.ts";
  * nowhere, imports left unused) over every file the move writes, as they are
  * and as it leaves them, read from copies. What crosses modules (an import
  * that would fail when the code loads) is the move's load check, which runs
- * before this (file-ops/load-check.ts: refused as MOVE_BLOCKED). pyflakes
+ * before this (python/load-check.ts: refused as MOVE_BLOCKED). pyflakes
  * reads the code and runs none of it; it is the system's `python3 -m
  * pyflakes` (Debian: python3-pyflakes), never anything of the project.
  */

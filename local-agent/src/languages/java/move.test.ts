@@ -1,0 +1,122 @@
+import { describe, expect, it } from "vitest";
+import { select } from "../../syntax/select.ts";
+import { planJavaImports } from "./move.ts";
+
+const ORDER_JAVA = `package shop;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+
+public class Order {
+    private final List<Line> lines = new ArrayList<>();
+
+    public BigDecimal total() {
+        BigDecimal sum = BigDecimal.ZERO;
+        for (Line line : lines) sum = sum.add(line.amount());
+        return sum;
+    }
+
+    public int size() {
+        return lines.size();
+    }
+}
+`;
+
+describe("import-aware moves in Java", () => {
+  it("gives the destination the imports the unit uses, drops the ones only it used, and names its package's types for another package", async () => {
+    const found = await select(ORDER_JAVA, { focus: "Order.total" }, "java", "Order.java");
+    if (!found.ok) throw new Error(found.error.message);
+    const { start, end } = found.value;
+    const plan = await planJavaImports({
+      sourcePath: "shop/Order.java",
+      destPath: "shop/billing/Totals.java",
+      sourceBefore: ORDER_JAVA,
+      unit: { start, end },
+      sourceAfter: ORDER_JAVA.slice(0, start) + ORDER_JAVA.slice(end),
+      destAfter: `package shop.billing;\n\npublic class Totals {\n${ORDER_JAVA.slice(start, end)}}\n`,
+    });
+    expect(plan.destination.split("\n").slice(0, 5)).toEqual([
+      "package shop.billing;",
+      "",
+      "import java.math.BigDecimal;",
+      "",
+      "public class Totals {",
+    ]);
+    expect(plan.source).not.toContain("import java.math.BigDecimal;");
+    expect(plan.source).toContain("import java.util.List;");
+    expect(plan.changes).toEqual([
+      "shop/billing/Totals.java: imports BigDecimal",
+      "shop/Order.java: drops imports BigDecimal",
+    ]);
+    expect(plan.unresolved).toEqual([
+      "Line: types of package shop the unit may use were not imported into package shop.billing",
+    ]);
+  });
+});
+
+describe("the old Java file a class leaves", () => {
+  it("keeps no run of blank lines where the class was (issue 35)", async () => {
+    const text = "package com.acme.util;\n\nclass A {}\n\nclass Strings {}\n\nclass B {}\n";
+    const found = await select(text, { focus: "Strings" }, "java", "Util.java");
+    if (!found.ok) throw new Error(found.error.message);
+    const { start, end } = found.value;
+    const plan = await planJavaImports({
+      sourcePath: "com/acme/util/Util.java",
+      destPath: "com/acme/util/Strings.java",
+      sourceBefore: text,
+      unit: { start, end },
+      sourceAfter: text.slice(0, start) + text.slice(end),
+      destAfter: text.slice(start, end),
+    });
+    expect(plan.source).toBe("package com.acme.util;\n\nclass A {}\n\nclass B {}\n");
+  });
+});
+
+describe("Java types the unit uses, by where they are declared", () => {
+  it("needs nothing for the destination's own types, its nested ones too, and imports the old file's by name", async () => {
+    // The shape of the issue's report: a method pasted over A.java#A.f, using A and its nested record L.
+    const source = [
+      "package p.q;",
+      "",
+      "public class B {",
+      "    public record Helper(int n) {}",
+      "",
+      "    A.L f(A a, Helper h, Other o) {",
+      "        return new A.L(h.n());",
+      "    }",
+      "}",
+      "",
+    ].join("\n");
+    const found = await select(source, { focus: "B.f" }, "java", "B.java");
+    if (!found.ok) throw new Error(found.error.message);
+    const { start, end } = found.value;
+    const dest = [
+      "package p;",
+      "",
+      "public class A {",
+      "    public record L(int n) {}",
+      "",
+      source.slice(start, end),
+      "}",
+      "",
+    ].join("\n");
+    const plan = await planJavaImports({
+      sourcePath: "p/q/B.java",
+      destPath: "p/A.java",
+      sourceBefore: source,
+      unit: { start, end },
+      sourceAfter: source,
+      destAfter: dest,
+    });
+    expect(plan.destination.split("\n").slice(0, 4)).toEqual([
+      "package p;",
+      "",
+      "import p.q.B.Helper;",
+      "",
+    ]);
+    expect(plan.unresolved).toEqual([
+      "Other: types of package p.q the unit may use were not imported into package p",
+    ]);
+  });
+});

@@ -1,0 +1,702 @@
+import {
+  type ImportPlan,
+  kids,
+  lineEnd,
+  type MoveTexts,
+  replaceRanges,
+} from "../../imports/plan.ts";
+import { type Node, type Tree, withTree } from "../../syntax/parser.ts";
+import {
+  addImport,
+  dirOf,
+  type JavaContext,
+  type JavaFile,
+  type JavaWiden,
+  javaCode,
+  javaPackageOf,
+  packageForDir,
+  sourceRootOf,
+  usesName,
+} from "./packages.ts";
+
+/**
+ * Import-aware moves for Java (DESIGN.md §3: "at least the destination's
+ * imports"): the destination gains the imports whose names the unit uses
+ * (static ones too, and the old file's `.*` imports, which Java allows unused),
+ * and the old file drops the single-name imports only the unit used. Types
+ * declared in the destination (its class, their nested types) need nothing;
+ * types declared in the old file, when it is of another package, are imported
+ * by name. Other types of the old file's package the unit may use are not
+ * imported into a file of another package: which names those are is not known
+ * from one file, so the candidates are reported.
+ */
+
+interface Import {
+  /** The simple name it binds (`List`, `max`), or `*`. */
+  name: string;
+  text: string;
+  node: { start: number; end: number };
+}
+
+interface Facts {
+  pkg: string | undefined;
+  imports: Import[];
+  /** Past the last import's line, or the package declaration's. */
+  insertAt: number;
+  hasImports: boolean;
+  declared: Set<string>;
+}
+
+function factsOf(tree: Tree, text: string): Facts {
+  let pkg: string | undefined;
+  const imports: Import[] = [];
+  const declared = new Set<string>();
+  let insertAt = 0;
+  for (const child of kids(tree.rootNode)) {
+    if (child.type === "package_declaration") {
+      pkg = kids(child).find(
+        (c) => c.type === "scoped_identifier" || c.type === "identifier",
+      )?.text;
+      insertAt = lineEnd(text, child.endIndex);
+    } else if (child.type === "import_declaration") {
+      const wildcard = kids(child).some((c) => c.type === "asterisk");
+      const path = kids(child).find(
+        (c) => c.type === "scoped_identifier" || c.type === "identifier",
+      );
+      const name = wildcard ? "*" : (path?.text.split(".").at(-1) ?? "");
+      imports.push({
+        name,
+        text: child.text,
+        node: { start: child.startIndex, end: child.endIndex },
+      });
+      insertAt = lineEnd(text, child.endIndex);
+    } else {
+      const name = child.childForFieldName("name");
+      if (name) declared.add(name.text);
+    }
+  }
+  return { pkg, imports, insertAt, hasImports: imports.length > 0, declared };
+}
+
+/** Simple names used in [start, end): types, and identifiers (static imports). */
+function namesIn(tree: Tree, start: number, end: number): { types: Set<string>; all: Set<string> } {
+  const types = new Set<string>();
+  const all = new Set<string>();
+  const visit = (node: Node) => {
+    if (node.endIndex <= start || node.startIndex >= end) return;
+    if (node.type === "import_declaration" || node.type === "package_declaration") return;
+    if (node.type === "type_identifier") {
+      types.add(node.text);
+      all.add(node.text);
+    } else if (node.type === "identifier") all.add(node.text);
+    for (const child of kids(node)) visit(child);
+  };
+  visit(tree.rootNode);
+  return { types, all };
+}
+
+/** Declared in [start, end): classes, interfaces, enums, records, type parameters. */
+function declaredIn(tree: Tree, start: number, end: number): Set<string> {
+  const out = new Set<string>();
+  const visit = (node: Node) => {
+    if (node.endIndex <= start || node.startIndex >= end) return;
+    // Types only: a local variable's or a field's declaration names its type, not a new one.
+    if (
+      /^(class|interface|enum|record|annotation_type)_declaration$/.test(node.type) ||
+      node.type === "type_parameter"
+    ) {
+      const name =
+        node.childForFieldName("name") ??
+        kids(node).find((c) => c.type === "type_identifier") ??
+        null;
+      if (name) out.add(name.text);
+    }
+    for (const child of kids(node)) visit(child);
+  };
+  visit(tree.rootNode);
+  return out;
+}
+
+/**
+ * The types declared in `tree` (classes, interfaces, enums, records, at any
+ * depth), each with its name qualified by the types around it (`Outer.Inner`).
+ */
+function typesIn(tree: Tree): Map<string, string> {
+  const out = new Map<string, string>();
+  const visit = (node: Node, outer: string) => {
+    for (const c of kids(node)) {
+      const declares = /^(class|interface|enum|record|annotation_type)_declaration$/.test(c.type);
+      const name = declares ? c.childForFieldName("name")?.text : undefined;
+      const qualified = name ? (outer ? `${outer}.${name}` : name) : outer;
+      if (name && !out.has(name)) out.set(name, qualified);
+      visit(c, qualified);
+    }
+  };
+  visit(tree.rootNode, "");
+  return out;
+}
+
+/** java.lang's types, which need no import. */
+const JAVA_LANG = new Set(
+  "Object String Integer Long Short Byte Double Float Boolean Character Number Math System Thread Runnable Exception RuntimeException Error Throwable IllegalArgumentException IllegalStateException NullPointerException UnsupportedOperationException IndexOutOfBoundsException Iterable Comparable CharSequence StringBuilder Void Class Enum Record Override Deprecated SuppressWarnings FunctionalInterface SafeVarargs AutoCloseable Cloneable Process".split(
+    " ",
+  ),
+);
+
+export async function planJavaImports(
+  input: MoveTexts & { java?: JavaContext },
+): Promise<ImportPlan> {
+  const { sourcePath, destPath } = input;
+  const oldDir = dirOf(sourcePath);
+  const newDir = dirOf(destPath);
+  const across = oldDir !== newDir;
+  const oldPackage = javaPackageOf(input.sourceBefore);
+  const blocked: string[] = [];
+  const changes: string[] = [];
+  // A file without a package declaration gets its directory's package, from the old file's
+  // source root (the directory its package's path ends).
+  let destAfter = input.destAfter;
+  let newPackage = javaPackageOf(destAfter);
+  if (!/^\s*package\s/m.test(javaCode(destAfter))) {
+    const root = sourceRootOf(oldDir, oldPackage);
+    const pkg = !across ? oldPackage : root === undefined ? undefined : packageForDir(newDir, root);
+    if (pkg === undefined)
+      blocked.push(
+        `${destPath} is not below the source root of ${sourcePath} (package ${oldPackage || "(default)"}), so its package cannot be named.`,
+      );
+    else if (pkg) {
+      destAfter = `package ${pkg};\n\n${destAfter.replace(/^\s*\n/, "")}`;
+      changes.push(`${destPath}: package ${pkg}`);
+    }
+    newPackage = pkg ?? "";
+  }
+  const before = await withTree(input.sourceBefore, "java", (tree) => ({
+    facts: factsOf(tree, input.sourceBefore),
+    used: namesIn(tree, input.unit.start, input.unit.end),
+    own: declaredIn(tree, input.unit.start, input.unit.end),
+  }));
+  const dest = await withTree(destAfter, "java", (tree) => ({
+    ...factsOf(tree, destAfter),
+    types: typesIn(tree),
+  }));
+  const sourceTypes = await withTree(input.sourceBefore, "java", typesIn);
+  const have = new Set(dest.imports.map((i) => i.text));
+  const wanted = before.facts.imports.filter(
+    (i) => !have.has(i.text) && (i.name === "*" || before.used.all.has(i.name)),
+  );
+  // Types the unit uses that are declared here (the destination's own, its nested ones) need
+  // nothing; those declared in the old file, in another package, are imported by name.
+  const imported = new Set(before.facts.imports.map((i) => i.name));
+  const foreign = [...before.used.types].filter(
+    (t) =>
+      !imported.has(t) &&
+      !JAVA_LANG.has(t) &&
+      !before.own.has(t) &&
+      !dest.types.has(t) &&
+      /^[A-Z]/.test(t),
+  );
+  const samePackage = before.facts.pkg === dest.pkg;
+  const fromSource = samePackage ? [] : foreign.filter((t) => sourceTypes.has(t));
+  const haveNames = new Set(dest.imports.map((i) => i.name));
+  for (const t of fromSource)
+    if (!haveNames.has(t))
+      wanted.push({
+        name: t,
+        text: `import ${before.facts.pkg ? `${before.facts.pkg}.` : ""}${sourceTypes.get(t)};`,
+        node: { start: 0, end: 0 },
+      });
+  const unresolved: string[] = [];
+  let destination = destAfter;
+  if (wanted.length) {
+    const block = wanted.map((i) => `${i.text}\n`).join("");
+    const at = dest.insertAt;
+    const lead = dest.hasImports ? "" : "\n";
+    const after = destination.slice(at);
+    const gap = !dest.hasImports && after !== "" && !after.startsWith("\n") ? "\n" : "";
+    destination = destination.slice(0, at) + lead + block + gap + after;
+    changes.push(`${destPath}: imports ${wanted.map((i) => i.name).join(", ")}`);
+  }
+  // Across packages, with the two directories' files: what the old package's other files
+  // declare is imported, and what of it only its package reaches is made public where Java
+  // allows it (said on the receipt), else the move is refused.
+  const moved = await withTree(input.sourceBefore, "java", (tree) =>
+    topTypes(tree).filter((t) => t.start >= input.unit.start && t.end <= input.unit.end),
+  );
+  const context = input.java;
+  const resolved = new Set<string>();
+  const widen: JavaWiden[] = [];
+  if (across && context) {
+    // Its package's files, in any source root (a package is its name; the default package
+    // its directory's).
+    const oldFiles = context.files.filter(
+      (f) =>
+        f.path !== sourcePath &&
+        javaPackageOf(f.text) === oldPackage &&
+        (oldPackage !== "" || dirOf(f.path) === oldDir),
+    );
+    const declared = new Map<string, { type: TopType; file: JavaFile }>();
+    for (const file of oldFiles)
+      for (const type of await withTree(file.text, "java", topTypes))
+        declared.set(type.name, { type, file });
+    const types = [...declared.values()].map((d) => d.type);
+    /** The old package's overrides of what is opened, made public in their files. */
+    const overridesWidened = (overrides: readonly (Opened & { type: TopType })[]): JavaWiden[] =>
+      overrides.flatMap((o) => {
+        const file = declared.get(o.type.name)?.file;
+        return file
+          ? [
+              {
+                path: file.path,
+                text: file.text,
+                at: o.at,
+                names: o.names,
+                fromProtected: o.fromProtected,
+                override: true,
+              },
+            ]
+          : [];
+      });
+    const pkgs = { from: oldPackage, to: newPackage };
+    const unitCode = javaCode(input.sourceBefore.slice(input.unit.start, input.unit.end));
+    // Types read as values too (`Lower.of(s)`), which the grammar calls identifiers.
+    const named = [...before.used.all].filter(
+      (t) =>
+        /^[A-Z]/.test(t) &&
+        !imported.has(t) &&
+        !before.own.has(t) &&
+        !dest.types.has(t) &&
+        !moved.some((m) => m.name === t),
+    );
+    for (const t of named) {
+      const found = declared.get(t);
+      if (found === undefined || sourceTypes.has(t)) continue;
+      resolved.add(t);
+      if (!oldPackage) {
+        blocked.push(
+          `the unit uses ${t} of the default package, which no other package can import.`,
+        );
+        continue;
+      }
+      const fileName = found.file.path.slice(found.file.path.lastIndexOf("/") + 1);
+      const opened =
+        !found.type.isPublic && fileName !== `${t}.java`
+          ? `the unit uses ${t}, not public in package ${oldPackage} and declared in ${fileName}, where it cannot be made public (a public type lives in a file of its name): package ${newPackage || "(default)"} could not reach it.`
+          : opening(found.type, [unitCode], types, pkgs, "the unit uses");
+      if (typeof opened === "string") blocked.push(opened);
+      else {
+        if (opened.at.length || opened.fromProtected.length)
+          widen.push({
+            path: found.file.path,
+            text: found.file.text,
+            at: opened.at,
+            names: opened.names,
+            fromProtected: opened.fromProtected,
+          });
+        widen.push(...overridesWidened(opened.overrides));
+      }
+      const next = addImport(destination, `${oldPackage}.${t}`);
+      if (next !== destination) changes.push(`${destPath}: imports ${oldPackage}.${t}`);
+      destination = next;
+    }
+    // A subclass leaving its base's package reaches what it inherits of it (a bare `count`,
+    // `this.count`, `super.label()`), implements and overrides only where that is protected or
+    // public: a package-private abstract method is no longer implemented (javac says so), a
+    // package-private method no longer overridden (nothing says so: the base's own runs). Made
+    // protected, up the chain of bases in the old package, with the unit's overrides of them
+    // and the old package's other ones (an override may not be weaker).
+    const opened = new Set(widen.flatMap((w) => w.names));
+    const guarded: { type: TopType; names: Set<string> }[] = [];
+    for (const heir of moved) {
+      const seen = new Set<string>();
+      for (
+        let base = heir.superclass && declared.get(heir.superclass);
+        base && !seen.has(base.type.name);
+        base = base.type.superclass && declared.get(base.type.superclass)
+      ) {
+        seen.add(base.type.name);
+        const names = new Set(
+          base.type.members
+            .filter(
+              (m) =>
+                !m.isType &&
+                !m.isProtected &&
+                !opened.has(`${base?.type.name}.${m.name}`) &&
+                inherits(unitCode, m.name),
+            )
+            .map((m) => m.name),
+        );
+        if (!names.size) continue;
+        guarded.push({ type: base.type, names });
+        widen.push({
+          path: base.file.path,
+          text: base.file.text,
+          at: [],
+          names: [],
+          protectedAt: base.type.members.filter((m) => names.has(m.name)).map((m) => m.at),
+          protectedNames: [...names].map((n) => `${base?.type.name}.${n}`),
+          protectedWhy: "reached",
+        });
+      }
+    }
+    const overridden = (type: TopType): Set<string> => {
+      const out = new Set<string>();
+      const seen = new Set<string>();
+      for (
+        let base = type.superclass;
+        base && !seen.has(base);
+        base = declared.get(base)?.type.superclass
+      ) {
+        seen.add(base);
+        for (const g of guarded) if (g.type.name === base) for (const n of g.names) out.add(n);
+      }
+      return out;
+    };
+    // The old package's overrides, in the files that declare them.
+    for (const { type, file } of declared.values()) {
+      const names = overridden(type);
+      const overrides = type.members.filter(
+        (m) => m.isMethod && !m.isProtected && names.has(m.name),
+      );
+      if (overrides.length && !guarded.some((g) => g.type === type))
+        widen.push({
+          path: file.path,
+          text: file.text,
+          at: [],
+          names: [],
+          protectedAt: overrides.map((m) => m.at),
+          protectedNames: [...new Set(overrides.map((m) => `${type.name}.${m.name}`))],
+          protectedWhy: "override",
+        });
+    }
+    // The unit's own.
+    const guardedInUnit = moved.flatMap((t) => {
+      const names = overridden(t);
+      return t.members.filter((m) => m.isMethod && !m.isProtected && names.has(m.name));
+    });
+    // A moved type the old package still uses must be public, with what of it the old package
+    // reaches; a public type lives in a file of its name.
+    const oldCode = [input.sourceAfter, ...oldFiles.map((f) => f.text)].map(javaCode);
+    const unitText = input.sourceBefore.slice(input.unit.start, input.unit.end);
+    const at = destination.lastIndexOf(unitText);
+    const inserts: number[] = [];
+    const unprotect: number[] = [];
+    for (const t of moved) {
+      // Its users: by name, or by an import of a nested type (`import old.T.Node;`).
+      const imports = new RegExp(`\\bimport\\s+(?:static\\s+)?[\\w.]*\\.${t.name}\\.`);
+      const users = oldCode.filter((code) => usesName(code, t.name) || imports.test(code));
+      if (
+        (t.isPublic || users.length) &&
+        destPath.slice(destPath.lastIndexOf("/") + 1) !== `${t.name}.java`
+      ) {
+        blocked.push(
+          `${t.name} is${t.isPublic ? "" : ` used by package ${oldPackage || "(default)"}, so it must be`} public, and a public type lives in a file of its name: move it to ${newDir ? `${newDir}/` : ""}${t.name}.java.`,
+        );
+        continue;
+      }
+      if (!users.length) continue;
+      if (!newPackage) {
+        blocked.push(
+          `package ${oldPackage || "(default)"} uses ${t.name}, and no package can import the default package.`,
+        );
+        continue;
+      }
+      const opened = opening(
+        t,
+        users,
+        types,
+        { from: newPackage, to: oldPackage },
+        `package ${oldPackage || "(default)"} uses`,
+      );
+      if (typeof opened === "string") blocked.push(opened);
+      else {
+        if ((opened.at.length || opened.fromProtected.length) && at >= 0) {
+          inserts.push(...opened.at.map((p) => at + (p - input.unit.start)));
+          unprotect.push(...opened.fromProtected.map((p) => at + (p - input.unit.start)));
+          changes.push(
+            `${destPath}: ${opened.names.join(", ")} made public (package ${oldPackage || "(default)"} uses ${opened.names.length === 1 ? "it" : "them"})`,
+          );
+        }
+        widen.push(...overridesWidened(opened.overrides));
+      }
+    }
+    const words = new Map<number, string>();
+    if (at >= 0 && guardedInUnit.length) {
+      for (const m of guardedInUnit) words.set(at + (m.at - input.unit.start), "protected ");
+      changes.push(
+        `${destPath}: ${[...new Set(guardedInUnit.map((m) => m.name))].join(", ")} made protected (an override may not be weaker than what it overrides)`,
+      );
+    }
+    for (const p of inserts) words.set(p, "public ");
+    const edits = [
+      ...[...words].map(([p, word]) => ({ start: p, end: p, insert: word })),
+      ...unprotect.map((p) => ({ start: p, end: p + "protected".length, insert: "public" })),
+    ];
+    destination = replaceRanges(destination, edits);
+  }
+  // With the old package's files known and no `.*` import, what is left is java.lang's.
+  const wildcard = before.facts.imports.some((i) => i.name === "*");
+  if (!samePackage && !(across && context && !wildcard)) {
+    const candidates = foreign.filter((t) => !sourceTypes.has(t) && !resolved.has(t));
+    if (candidates.length)
+      unresolved.push(
+        `${candidates.join(", ")}: types of package ${before.facts.pkg ?? "(default)"} the unit may use were not imported into package ${dest.pkg ?? "(default)"}`,
+      );
+  }
+
+  // The old file: single-name imports only the unit used go.
+  let source = input.sourceAfter;
+  const after = await withTree(source, "java", (tree) => ({
+    facts: factsOf(tree, source),
+    used: namesIn(tree, 0, source.length),
+  }));
+  const dropped = after.facts.imports.filter(
+    (i) => i.name !== "*" && before.used.all.has(i.name) && !after.used.all.has(i.name),
+  );
+  source = replaceRanges(
+    source,
+    dropped.map((i) => ({ start: i.node.start, end: lineEnd(source, i.node.end), insert: "" })),
+  );
+  if (dropped.length)
+    changes.push(`${sourcePath}: drops imports ${dropped.map((i) => i.name).join(", ")}`);
+  // What the old file still uses of what moved comes from the new package.
+  if (across && newPackage)
+    for (const t of moved)
+      if (usesName(source, t.name)) {
+        source = addImport(source, `${newPackage}.${t.name}`);
+        changes.push(`${sourcePath}: imports ${newPackage}.${t.name}`);
+      }
+  // No run of blank lines left where the unit was, nor at the end.
+  if (!/\n\n\n/.test(input.sourceBefore)) source = source.replace(/\n{3,}/g, "\n\n");
+  source = source.replace(/\n{2,}$/, "\n");
+  return {
+    source,
+    destination,
+    changes,
+    unresolved,
+    ...(blocked.length ? { blocked } : {}),
+    ...(across && moved.length ? { moved: moved.map((t) => t.name) } : {}),
+    ...(widen.length ? { widen } : {}),
+  };
+}
+
+/** What opening a type's members for another package takes in one file: where `public ` goes, where `public` replaces `protected`. */
+interface Opened {
+  at: number[];
+  names: string[];
+  fromProtected: number[];
+}
+
+/**
+ * What of `type` only its package (or its subclasses) reaches, which `code`
+ * reaches from the other package once the move is made: where `public ` goes
+ * and where `public` replaces `protected`, with the names for the receipt;
+ * and the overrides of the methods made public in `types` (its subclasses
+ * there, at any depth), which may not be weaker: each made public too. Or
+ * why Java would not allow it (a nested type, whose own members would have
+ * to be opened too).
+ */
+function opening(
+  type: TopType,
+  code: readonly string[],
+  types: readonly TopType[],
+  pkgs: { from: string; to: string },
+  who: string,
+): (Opened & { overrides: (Opened & { type: TopType })[] }) | string {
+  const from = pkgs.from || "(default)";
+  const to = pkgs.to || "(default)";
+  const them = (n: number) => (n === 1 ? "it" : "them");
+  // `x.name`, not `this.name` (the code's own member of that name: GsonBuilder's `this.excluder`).
+  const reached = type.members.filter((m) =>
+    code.some((c) => new RegExp(`(?<!\\bthis)\\.${m.name}\\b`).test(c)),
+  );
+  const made = code.map((c) => instantiations(c, type.name));
+  // `new T(…)` and `T::new`; an anonymous subclass (`new T<…>() { … }`) is a subclass.
+  const constructed = made.some((m) => m.plain);
+  const extended =
+    made.some((m) => m.anonymous) ||
+    code.some((c) => new RegExp(`\\bextends\\s+${type.name}\\b`).test(c));
+  // Its nested types are not opened: their own members would have to be too.
+  const nested = [...new Set(reached.filter((m) => m.isType).map((m) => `${type.name}.${m.name}`))];
+  if (nested.length)
+    return `${who} ${nested.join(", ")}, nested in ${type.name} and not public in package ${from}: package ${to} could not reach ${them(nested.length)} (make ${them(nested.length)} and what is used of ${them(nested.length)} public first).`;
+  // A protected constructor a subclass reaches from anywhere stays as it is; `new T()` from
+  // another package needs it public.
+  const constructors = type.constructors.filter((c) =>
+    c.isProtected ? constructed : constructed || extended,
+  );
+  const opened = [...reached, ...constructors];
+  // The methods made public, overridden below it: each override made public too.
+  const methods = new Set(reached.filter((m) => m.isMethod).map((m) => m.name));
+  const below = (t: TopType): boolean => {
+    const seen = new Set<string>();
+    for (let s = t.superclass; s && !seen.has(s); s = types.find((o) => o.name === s)?.superclass) {
+      if (s === type.name) return true;
+      seen.add(s);
+    }
+    return false;
+  };
+  const overrides = types
+    .filter((t) => t !== type && below(t))
+    .flatMap((t) => {
+      const mine = t.members.filter((m) => m.isMethod && methods.has(m.name));
+      return mine.length
+        ? [
+            {
+              type: t,
+              at: mine.filter((m) => m.protectedAt === undefined).map((m) => m.at),
+              fromProtected: mine.flatMap((m) =>
+                m.protectedAt === undefined ? [] : [m.protectedAt],
+              ),
+              names: [...new Set(mine.map((m) => `${t.name}.${m.name}`))],
+            },
+          ]
+        : [];
+    });
+  return {
+    at: [
+      ...(type.isPublic ? [] : [type.publicAt]),
+      ...opened.filter((m) => m.protectedAt === undefined).map((m) => m.at),
+    ],
+    fromProtected: opened.flatMap((m) => (m.protectedAt === undefined ? [] : [m.protectedAt])),
+    names: [
+      ...(type.isPublic ? [] : [type.name]),
+      ...new Set(reached.map((m) => `${type.name}.${m.name}`)),
+      ...(constructors.length
+        ? [`${type.name}'s constructor${constructors.length > 1 ? "s" : ""}`]
+        : []),
+    ],
+    overrides,
+  };
+}
+
+/** Whether a subclass's `code` reaches `name` as its own: bare, or as `this.name`, `super.name`. */
+function inherits(code: string, name: string): boolean {
+  return new RegExp(`(?<![\\w$.])${name}(?![\\w$])|\\b(?:this|super)\\.${name}(?![\\w$])`).test(
+    code,
+  );
+}
+
+/** Whether `code` makes a `name` (`new T(…)`, `T::new`), and whether an anonymous subclass of it (`new T<…>() { … }`). */
+function instantiations(code: string, name: string): { plain: boolean; anonymous: boolean } {
+  let plain = new RegExp(`\\b${name}::new\\b`).test(code);
+  let anonymous = false;
+  // Past a bracketed group that opens at `at` (`<…>`, `(…)`), or `at` itself.
+  const past = (at: number, open: string, close: string) => {
+    if (code[at] !== open) return at;
+    let depth = 0;
+    for (let i = at; i < code.length; i++) {
+      if (code[i] === open) depth++;
+      else if (code[i] === close && --depth === 0) return i + 1;
+    }
+    return code.length;
+  };
+  const space = (at: number) => {
+    while (/\s/.test(code[at] ?? "")) at++;
+    return at;
+  };
+  for (const m of code.matchAll(new RegExp(`\\bnew\\s+${name}\\b`, "g"))) {
+    const args = space(past(space(m.index + m[0].length), "<", ">"));
+    if (code[args] !== "(") continue;
+    if (code[space(past(args, "(", ")"))] === "{") anonymous = true;
+    else plain = true;
+  }
+  return { plain, anonymous };
+}
+
+/** A top-level type as a move between packages sees it. */
+interface TopType {
+  name: string;
+  isPublic: boolean;
+  start: number;
+  end: number;
+  /** Where `public ` goes: before its first modifier keyword (after its annotations), or its keyword. */
+  publicAt: number;
+  /** The class it extends, by its simple name. */
+  superclass: string | undefined;
+  /**
+   * Its fields, methods and nested types neither public nor private, with
+   * where `public ` goes (an interface's are public), or for a protected one
+   * where its `protected` is (`protectedAt`), which `public` replaces.
+   */
+  members: Member[];
+  /** Its constructors neither public nor private, each with where `public ` goes (an enum's are private). */
+  constructors: { at: number; isProtected: boolean; protectedAt?: number }[];
+}
+
+interface Member {
+  name: string;
+  at: number;
+  isProtected: boolean;
+  protectedAt?: number;
+  isMethod: boolean;
+  isType?: true;
+}
+
+/** The file's top-level types. */
+function topTypes(tree: Tree): TopType[] {
+  return kids(tree.rootNode)
+    .filter((c) => /^(class|interface|enum|record|annotation_type)_declaration$/.test(c.type))
+    .map((c) => {
+      const modifiers = kids(c).find((k) => k.type === "modifiers");
+      const superclass = c.childForFieldName("superclass");
+      const superType = superclass && kids(superclass).find((k) => k.type !== "extends");
+      return {
+        name: c.childForFieldName("name")?.text ?? "",
+        isPublic: modifiers ? /\bpublic\b/.test(modifiers.text) : false,
+        start: c.startIndex,
+        end: c.endIndex,
+        publicAt: publicAt(c),
+        superclass: superType?.text
+          .replace(/<[\s\S]*$/, "")
+          .split(".")
+          .at(-1),
+        ...membersOf(c),
+      };
+    });
+}
+
+/** Where `public ` goes in a declaration: before its first modifier keyword, else after its annotations. */
+function publicAt(node: Node): number {
+  const children = kids(node);
+  const modifiers = children.find((k) => k.type === "modifiers");
+  if (!modifiers) return node.startIndex;
+  const keyword = kids(modifiers).find((k) => !/annotation/.test(k.type));
+  if (keyword) return keyword.startIndex;
+  return children[children.indexOf(modifiers) + 1]?.startIndex ?? modifiers.endIndex;
+}
+
+/** A type's fields, methods and constructors that are neither public nor private. */
+function membersOf(type: Node): Pick<TopType, "members" | "constructors"> {
+  const body = type.childForFieldName("body");
+  const members: TopType["members"] = [];
+  const constructors: TopType["constructors"] = [];
+  // An interface's members are public; an enum's constructors private.
+  if (!body || type.type === "interface_declaration" || type.type === "annotation_type_declaration")
+    return { members, constructors };
+  // An enum's fields and methods follow its constants.
+  const declarations = kids(body).flatMap((k) =>
+    k.type === "enum_body_declarations" ? kids(k) : [k],
+  );
+  for (const member of declarations) {
+    const modifiers = kids(member).find((k) => k.type === "modifiers");
+    if (/\b(public|private)\b/.test(modifiers?.text ?? "")) continue;
+    const keyword = modifiers && kids(modifiers).find((k) => k.text === "protected");
+    const isProtected = keyword !== undefined;
+    const guarded = keyword ? { protectedAt: keyword.startIndex } : {};
+    const at = publicAt(member);
+    if (member.type === "constructor_declaration") {
+      if (type.type !== "enum_declaration") constructors.push({ at, isProtected, ...guarded });
+    } else if (member.type === "method_declaration") {
+      const name = member.childForFieldName("name")?.text;
+      if (name) members.push({ name, at, isProtected, ...guarded, isMethod: true });
+    } else if (/^(class|interface|enum|record|annotation_type)_declaration$/.test(member.type)) {
+      const name = member.childForFieldName("name")?.text;
+      if (name) members.push({ name, at, isProtected, ...guarded, isMethod: false, isType: true });
+    } else if (member.type === "field_declaration")
+      for (const d of member.childrenForFieldName("declarator")) {
+        const name = d?.childForFieldName("name")?.text;
+        if (name) members.push({ name, at, isProtected, ...guarded, isMethod: false });
+      }
+  }
+  return { members, constructors };
+}

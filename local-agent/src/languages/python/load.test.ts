@@ -1,0 +1,157 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { describeFailure, type LoadModule, loadFailures, loadSteps } from "./load.ts";
+import { newLoadFailures } from "./load-check.ts";
+
+/** Modules by dotted name (a `/__init__` suffix: a package's own file). */
+async function project(files: Record<string, string>): Promise<Map<string, LoadModule>> {
+  const out = new Map<string, LoadModule>();
+  for (const [key, text] of Object.entries(files)) {
+    const isPackage = key.endsWith("/__init__");
+    const name = key.replace(/\/__init__$/, "");
+    out.set(name, { steps: await loadSteps(text, name, isPackage) });
+  }
+  return out;
+}
+
+describe("Python's import followed over top-level statements", () => {
+  it("runs a submodule a package imports from itself (`from . import nodes` in its __init__) before any other", async () => {
+    // Jinja's nodes.py imports a moved node class back before it stops making them: importing
+    // the new module first runs the package, which runs nodes.py, which runs the new module.
+    const modules = await project({
+      "pkg/__init__": "from . import nodes\n",
+      "pkg.nodes": "class Expr:\n    pass\n\n\nfrom .more.mod import Mod\n\nX = 1\n",
+      "pkg.more/__init__": "",
+      "pkg.more.mod": "from ..nodes import Expr\n\n\nclass Mod(Expr):\n    pass\n",
+    });
+    expect(loadFailures(modules, [...modules.keys()])).toEqual([]);
+    // Without the package's import, the new module imported first meets the import back early.
+    modules.set("pkg", { steps: [] });
+    expect(loadFailures(modules, ["pkg.more.mod"]).map(describeFailure)).toEqual([
+      "importing pkg.more.mod runs pkg.more.mod → pkg.nodes, and pkg.nodes imports Mod from pkg.more.mod, which is still being imported and has not defined it yet",
+    ]);
+  });
+
+  it("finds a circular import through a package's __init__ on the way (werkzeug's shape)", async () => {
+    const modules = await project({
+      "pkg/__init__": "",
+      "pkg.data/__init__": "from .structures import Headers\n",
+      "pkg.data.structures":
+        "from ..routing.mixin import Mixin\n\n\nclass Headers(Mixin):\n    pass\n",
+      "pkg.routing/__init__": "from .rules import Rule\n",
+      "pkg.routing.mixin": "class Mixin:\n    pass\n",
+      "pkg.routing.rules": "from ..data import Headers\n\n\nclass Rule:\n    h = Headers\n",
+    });
+    const failures = loadFailures(modules, ["pkg.data"]);
+    expect(failures).toEqual([
+      {
+        entry: "pkg.data",
+        chain: ["pkg.data", "pkg.data.structures", "pkg.routing", "pkg.routing.rules"],
+        module: "pkg.data",
+        name: "Headers",
+        partial: true,
+      },
+    ]);
+    expect(describeFailure(failures[0] as never)).toBe(
+      "importing pkg.data runs pkg.data → pkg.data.structures → pkg.routing → pkg.routing.rules, and pkg.routing.rules imports Headers from pkg.data, which is still being imported and has not defined it yet",
+    );
+    // Imported the other way round, the same modules load.
+    expect(loadFailures(modules, ["pkg.routing"])).toEqual([]);
+  });
+
+  it("passes what Python lets through: a name bound before the cycle comes back, a submodule, functions, TYPE_CHECKING, a try, a star import, a script's __main__ part", async () => {
+    const modules = await project({
+      "app/__init__": "",
+      "app.a": [
+        "import sys",
+        "from typing import TYPE_CHECKING",
+        "",
+        "EARLY = 1",
+        "from app.b import late",
+        "",
+        "if TYPE_CHECKING:",
+        "    from app.b import Missing",
+        "try:",
+        "    from app.b import Absent",
+        "except ImportError:",
+        "    Absent = None",
+        "",
+        "",
+        "def run():",
+        "    from app.b import Nowhere",
+        "",
+      ].join("\n"),
+      "app.b": [
+        "from app.a import EARLY",
+        "from app import c",
+        "from app.star import *",
+        "",
+        "",
+        "def late():",
+        "    return EARLY",
+        "",
+      ].join("\n"),
+      "app.c": "VALUE = 2\n",
+      "app.star":
+        'from app.c import *\n\nif __name__ == "__main__":\n    from app.a import script_only\n',
+    });
+    expect(loadFailures(modules, ["app.a", "app.c", "app.star"])).toEqual([]);
+    // Imported first, app.b runs app.a, which wants `late` before app.b has defined it: as
+    // Python says.
+    expect(loadFailures(modules, ["app.b"])).toEqual([
+      { entry: "app.b", chain: ["app.b", "app.a"], module: "app.b", name: "late", partial: true },
+    ]);
+  });
+
+  it("follows relative imports from a package's own file and from a module", async () => {
+    const steps = await loadSteps(
+      "from . import x\nfrom .y import z as w\nfrom .. import top\n",
+      "pkg.sub",
+      true,
+    );
+    expect(steps).toEqual([
+      { kind: "from", module: "pkg.sub", names: [{ name: "x", binds: "x" }], quiet: false },
+      { kind: "from", module: "pkg.sub.y", names: [{ name: "z", binds: "w" }], quiet: false },
+      { kind: "from", module: "pkg", names: [{ name: "top", binds: "top" }], quiet: false },
+    ]);
+    expect((await loadSteps("from .y import z\n", "pkg.sub", false))[0]).toMatchObject({
+      module: "pkg.y",
+    });
+  });
+
+  it("names a failing import from its shortest way in, not through an application that imports the package first", async () => {
+    const root = mkdtempSync(path.join(tmpdir(), "ways-"));
+    const file = (rel: string, before: string, after = before) => {
+      const abs = path.join(root, ...rel.split("/"));
+      mkdirSync(path.dirname(abs), { recursive: true });
+      writeFileSync(abs, before);
+      return { abs, before, after };
+    };
+    const files = [
+      // app/ imports pkg first, as werkzeug's example applications do.
+      file("app/__init__.py", "from . import main\n"),
+      file("app/main.py", "import pkg\n"),
+      file("pkg/__init__.py", "from . import a\n"),
+      file("pkg/a.py", "X = 1\n", "from .b import Y\n\nX = 1\n"),
+      file("pkg/b.py", "Y = 2\n", "from .a import X\n\nY = 2\n"),
+    ];
+    const failures = await newLoadFailures(files, [root], []);
+    expect(failures[0]).toBe(
+      "importing pkg runs pkg → pkg.a → pkg.b, and pkg.b imports X from pkg.a, which is still being imported and has not defined it yet",
+    );
+  });
+
+  it("takes a module too deep to parse (a hostile file) as one whose names are unknown, not a crash", async () => {
+    const root = mkdtempSync(path.join(tmpdir(), "deep-"));
+    mkdirSync(path.join(root, "pkg"));
+    writeFileSync(path.join(root, "pkg", "__init__.py"), "");
+    const deep = `x = ${"(".repeat(100_000)}1${")".repeat(100_000)}\n`;
+    const files = [
+      { abs: path.join(root, "pkg", "__init__.py"), before: "", after: "" },
+      { abs: path.join(root, "pkg", "deep.py"), before: deep, after: deep },
+    ];
+    expect(await newLoadFailures(files, [root], [])).toEqual([]);
+  });
+});

@@ -1,0 +1,267 @@
+import { kids } from "../../imports/plan.ts";
+import { type Node, withTree } from "../../syntax/parser.ts";
+
+/**
+ * Whether a Python project's modules still import after a move (issue 33: a
+ * circular import a move makes, through a package's `__init__.py` on the new
+ * module's way or any chain of modules, fails only when the code loads).
+ * Python's import is followed over each module's top-level statements, in
+ * order: `import a.b` runs package `a`, then `a.b`; `from m import n` runs
+ * `m` and needs `n` bound in it by then (or a submodule `m.n`), else it
+ * fails, as `cannot import name 'n' from partially initialized module 'm'`
+ * does. Function bodies run later and are not followed; `if TYPE_CHECKING:`
+ * and `if __name__ == "__main__":` never run on import; what a `try` runs may fail quietly. A module whose names cannot
+ * be known (`from x import *`, a module `__getattr__`) satisfies any name, and
+ * modules outside the project any import. Pure: steps in, failures out.
+ */
+
+export type LoadStep =
+  | { kind: "import"; module: string; binds: string[]; quiet: boolean }
+  | { kind: "from"; module: string; names: { name: string; binds: string }[]; quiet: boolean }
+  | { kind: "bind"; names: string[] }
+  /** Its names cannot all be known. */
+  | { kind: "open" };
+
+export interface LoadModule {
+  steps: LoadStep[];
+}
+
+export interface LoadFailure {
+  /** The module whose import failed, as a user would import it. */
+  entry: string;
+  /** The modules being run when it failed, outermost first. */
+  chain: string[];
+  /** The import that failed: `from <module> import <name>`. */
+  module: string;
+  name: string;
+  /** The module was still running (a circular import), not done without the name. */
+  partial: boolean;
+}
+
+/** `from ..x import y` in module `name` (`isPackage`: an `__init__.py`): the absolute module. */
+function absolute(spec: string, name: string, isPackage: boolean): string | undefined {
+  const dots = spec.match(/^\.*/)?.[0].length ?? 0;
+  if (!dots) return spec;
+  const base = name.split(".");
+  // A module's package is its name without its last part; a package is its own.
+  const up = dots - (isPackage ? 1 : 0);
+  if (up > base.length) return undefined;
+  const parent = base.slice(0, base.length - up);
+  const rest = spec.slice(dots);
+  return [...parent, ...(rest ? [rest] : [])].join(".");
+}
+
+const TYPE_CHECKING = /^(?:\w+\.)?TYPE_CHECKING$/;
+const MAIN = /^__name__\s*==\s*(['"])__main__\1$|^(['"])__main__\2\s*==\s*__name__$/;
+
+/** The top-level steps of a module's `text` (`name`, an `__init__.py` when `isPackage`). */
+export async function loadSteps(
+  text: string,
+  name: string,
+  isPackage: boolean,
+): Promise<LoadStep[]> {
+  return withTree(text, "python", (tree) => {
+    const steps: LoadStep[] = [];
+    const statement = (node: Node, quiet: boolean): void => {
+      switch (node.type) {
+        case "import_statement": {
+          for (const c of kids(node)) {
+            if (c.type === "dotted_name")
+              steps.push({
+                kind: "import",
+                module: c.text,
+                binds: [c.text.split(".")[0] ?? c.text],
+                quiet,
+              });
+            else if (c.type === "aliased_import") {
+              const module = c.childForFieldName("name")?.text ?? "";
+              const alias = c.childForFieldName("alias")?.text ?? module;
+              steps.push({ kind: "import", module, binds: [alias], quiet });
+            }
+          }
+          return;
+        }
+        case "import_from_statement": {
+          const spec = node.childForFieldName("module_name");
+          const module = spec ? absolute(spec.text, name, isPackage) : undefined;
+          if (!module || !spec) return;
+          if (kids(node).some((c) => c.type === "wildcard_import")) {
+            steps.push({ kind: "import", module, binds: [], quiet });
+            steps.push({ kind: "open" });
+            return;
+          }
+          const names: { name: string; binds: string }[] = [];
+          for (const c of kids(node)) {
+            if (c.id === spec.id) continue;
+            if (c.type === "dotted_name") names.push({ name: c.text, binds: c.text });
+            else if (c.type === "aliased_import")
+              names.push({
+                name: c.childForFieldName("name")?.text ?? "",
+                binds: c.childForFieldName("alias")?.text ?? "",
+              });
+          }
+          steps.push({ kind: "from", module, names, quiet });
+          return;
+        }
+        case "future_import_statement":
+          return;
+        case "function_definition":
+        case "class_definition": {
+          const own = node.childForFieldName("name")?.text;
+          if (own === "__getattr__" && node.type === "function_definition")
+            steps.push({ kind: "open" });
+          if (own) steps.push({ kind: "bind", names: [own] });
+          return;
+        }
+        case "decorated_definition": {
+          const def = node.childForFieldName("definition");
+          if (def) statement(def, quiet);
+          return;
+        }
+        case "if_statement": {
+          const condition = node.childForFieldName("condition")?.text ?? "";
+          // A script's own part runs only when it is the program, never on import.
+          if (MAIN.test(condition)) return;
+          if (TYPE_CHECKING.test(condition)) {
+            // `else:` of a TYPE_CHECKING guard runs.
+            for (const c of kids(node))
+              if (c.type === "else_clause") for (const b of bodyOf(c)) statement(b, quiet);
+            return;
+          }
+          for (const b of blocksOf(node)) for (const s of kids(b)) statement(s, quiet);
+          return;
+        }
+        case "try_statement": {
+          // What a `try` imports may fail: its handler is there for that.
+          for (const c of kids(node)) {
+            if (c.type === "block") for (const s of kids(c)) statement(s, true);
+            else for (const b of bodyOf(c)) statement(b, quiet);
+          }
+          return;
+        }
+        case "with_statement":
+        case "for_statement":
+        case "while_statement":
+          for (const b of blocksOf(node)) for (const s of kids(b)) statement(s, quiet);
+          bindings(node);
+          return;
+        case "expression_statement":
+          bindings(node);
+          return;
+      }
+    };
+    /** Names an assignment (or a loop, a `with … as`) binds at the top level. */
+    const bindings = (node: Node) => {
+      const names: string[] = [];
+      const target = (n: Node | null) => {
+        if (!n) return;
+        if (n.type === "identifier") names.push(n.text);
+        else if (/pattern|tuple|list|parenthesized/.test(n.type))
+          for (const c of kids(n)) target(c);
+      };
+      const visit = (n: Node) => {
+        if (n.type === "assignment" || n.type === "augmented_assignment") {
+          target(n.childForFieldName("left"));
+          const right = n.childForFieldName("right");
+          if (right) visit(right);
+        } else if (n.type === "for_statement") target(n.childForFieldName("left"));
+        else if (n.type === "as_pattern_target") target(kids(n)[0] ?? null);
+        else if (n.type === "named_expression") target(n.childForFieldName("name"));
+        if (n.type === "block" || n.type === "lambda" || n.type.endsWith("_definition")) return;
+        for (const c of kids(n)) visit(c);
+      };
+      visit(node);
+      if (names.length) steps.push({ kind: "bind", names });
+    };
+    for (const c of kids(tree.rootNode)) statement(c, false);
+    return steps;
+  });
+}
+
+/** The blocks of a compound statement and its clauses (`elif`, `else`, `except`, `finally`). */
+function blocksOf(node: Node): Node[] {
+  return kids(node).flatMap((c) =>
+    c.type === "block" ? [c] : /_clause$/.test(c.type) ? blocksOf(c) : [],
+  );
+}
+
+function bodyOf(clause: Node): Node[] {
+  return blocksOf(clause).flatMap((b) => kids(b));
+}
+
+interface Running {
+  names: Set<string>;
+  done: boolean;
+  open: boolean;
+}
+
+/** The failures of importing each of `entries` in a fresh interpreter. */
+export function loadFailures(
+  modules: ReadonlyMap<string, LoadModule>,
+  entries: readonly string[],
+): LoadFailure[] {
+  const out: LoadFailure[] = [];
+  for (const entry of entries) {
+    const state = new Map<string, Running>();
+    const stack: string[] = [];
+    const run = (name: string): void => {
+      const parts = name.split(".");
+      for (let i = 1; i <= parts.length; i++) {
+        const m = parts.slice(0, i).join(".");
+        if (state.has(m)) continue;
+        const mod = modules.get(m);
+        if (!mod) continue;
+        const running: Running = { names: new Set(), done: false, open: false };
+        state.set(m, running);
+        stack.push(m);
+        execute(mod, running);
+        stack.pop();
+        running.done = true;
+        // A submodule, once run, is an attribute of its package.
+        state.get(parts.slice(0, i - 1).join("."))?.names.add(parts[i - 1] ?? "");
+      }
+    };
+    const execute = (mod: LoadModule, running: Running): void => {
+      for (const step of mod.steps) {
+        if (step.kind === "bind") for (const n of step.names) running.names.add(n);
+        else if (step.kind === "open") running.open = true;
+        else if (step.kind === "import") {
+          run(step.module);
+          for (const n of step.binds) running.names.add(n);
+        } else {
+          run(step.module);
+          const from = state.get(step.module);
+          for (const { name: n, binds } of step.names) {
+            // Bound once found: a package's `from . import sub` finds `sub` by running it.
+            const found = !from || from.open || from.names.has(n);
+            const sub = `${step.module}.${n}`;
+            running.names.add(binds);
+            if (found) continue;
+            if (modules.has(sub)) {
+              run(sub);
+              continue;
+            }
+            if (!step.quiet)
+              out.push({
+                entry,
+                chain: [...stack],
+                module: step.module,
+                name: n,
+                partial: !from.done,
+              });
+          }
+        }
+      }
+    };
+    run(entry);
+  }
+  return out;
+}
+
+/** A failure in words: `importing a runs a → b → c, which imports n from b before b defines it`. */
+export function describeFailure(f: LoadFailure): string {
+  const last = f.chain.at(-1) ?? f.entry;
+  return f.partial
+    ? `importing ${f.entry} runs ${f.chain.join(" → ")}, and ${last} imports ${f.name} from ${f.module}, which is still being imported and has not defined it yet`
+    : `importing ${f.entry} runs ${f.chain.join(" → ")}, and ${last} imports ${f.name} from ${f.module}, which does not define it`;
+}

@@ -1,0 +1,120 @@
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { isInside } from "../../paths.ts";
+
+/**
+ * What Python calls a module file, for import-aware moves (python/move.ts
+ * ModuleNames): its dotted name from where its package starts. A file in a
+ * package (a directory with `__init__.py`) is named from the parent of the
+ * outermost package above it: `src/click/utils.py` in a `src/` layout is
+ * `click.utils`, not `src.click.utils`. A file in no package (a script, a
+ * namespace package) is left out: the planner names it from the root.
+ * `newPackages`: directories a move makes packages of (their `__init__.py`
+ * is written with it: newPackagesFor).
+ */
+export function pythonModuleName(
+  abs: string,
+  root: string,
+  newPackages: ReadonlySet<string> = new Set(),
+): string | undefined {
+  const isPackage = (dir: string) =>
+    newPackages.has(dir) || existsSync(path.join(dir, "__init__.py"));
+  let top = path.dirname(abs);
+  if (!isPackage(top)) return undefined;
+  for (
+    let up = path.dirname(top);
+    isInside(root, up) && up !== top && isPackage(up);
+    up = path.dirname(up)
+  )
+    top = up;
+  const parts = path
+    .relative(path.dirname(top), abs)
+    .replace(/\.pyi?$/, "")
+    .split(path.sep);
+  if (parts.at(-1) === "__init__") parts.pop();
+  return parts.join(".");
+}
+
+/** `files`' module names, by the paths the planner knows them by (root-relative), where they are in a package. */
+export function pythonModules(
+  files: readonly { abs: string; path: string }[],
+  roots: readonly string[],
+  newPackages: ReadonlySet<string> = new Set(),
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const f of files) {
+    const root = roots.find((r) => isInside(r, f.abs));
+    const name = root === undefined ? undefined : pythonModuleName(f.abs, root, newPackages);
+    if (name !== undefined) out[f.path] = name;
+  }
+  return out;
+}
+
+/**
+ * The directories a move to `dest` creates, that become packages of the
+ * package above them (as rope and PyCharm make a new subpackage): those from
+ * `dest`'s directory up to the first that exists, when that one is a package.
+ */
+export function newPackagesFor(dest: string, root: string): string[] {
+  const made: string[] = [];
+  let dir = path.dirname(dest);
+  // A directory that is there but empty (an undone move leaves the one it made) is made a
+  // package as a missing one is.
+  const empty = (d: string) => {
+    try {
+      return isDir(d) && readdirSync(d).length === 0;
+    } catch {
+      return false;
+    }
+  };
+  while (isInside(root, dir) && dir !== root && (!existsSync(dir) || empty(dir))) {
+    made.push(dir);
+    dir = path.dirname(dir);
+  }
+  return made.length && existsSync(path.join(dir, "__init__.py")) ? made : [];
+}
+
+/** Whether `dir` holds the top-level package or module `top`. */
+const holds = (dir: string, top: string) =>
+  isDir(path.join(dir, top)) || existsSync(path.join(dir, `${top}.py`));
+
+const isDir = (p: string) => {
+  try {
+    return statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Where `sys.path` starts for `abs` when it imports the top-level package or
+ * module `top`, as its project runs: the parent of the outermost package
+ * around a module in one; else, for a script or a test, the nearest directory
+ * above it that holds `top` (`svc_b/` for `svc_b/tests/test_x.py` importing
+ * `pkg`), or its `src/` (a `src/` layout's tests). An import of `pkg.util`
+ * there names `svc_b/pkg/util.py`, never another project's file of the same
+ * dotted name.
+ */
+export function importRootOf(abs: string, top: string, root: string): string | undefined {
+  const named = pythonModuleName(abs, root);
+  if (named !== undefined) {
+    let dir = path.dirname(abs);
+    for (
+      let n = named.split(".").length - (path.basename(abs).startsWith("__init__.") ? 0 : 1);
+      n > 0;
+      n--
+    )
+      dir = path.dirname(dir);
+    // A package of tests (`tests/sansio/__init__.py`) imports the project's package from
+    // where a test would: its top, or a `src/` above.
+    if (holds(dir, top)) return dir;
+  }
+  for (let dir = path.dirname(abs); isInside(root, dir); dir = path.dirname(dir)) {
+    if (holds(dir, top)) return dir;
+    // A `src/` layout: its tests import the package from src/, installed or put on the path.
+    const src = path.join(dir, "src");
+    if (holds(src, top)) return src;
+    if (dir === root || dir === path.dirname(dir)) break;
+  }
+  return undefined;
+}

@@ -1,0 +1,692 @@
+import { describe, expect, it } from "vitest";
+import { planMove } from "../../../test/support/plan-move.ts";
+import { planPythonImports, readsThrough } from "./move.ts";
+
+const move = (
+  files: { sourcePath: string; source: string; destPath: string; dest: string },
+  symbol: string,
+) => planMove("python", files, symbol, planPythonImports);
+
+const HANDLERS_PY = `"""HTTP handlers."""
+from datetime import datetime, timezone
+
+from flask import abort, jsonify
+
+from .db import session
+from .models import User
+
+api = object()
+
+
+def _now():
+    return datetime.now(timezone.utc)
+
+
+def get_user(user_id):
+    user = session.get(User, user_id)
+    if user is None:
+        abort(404)
+    return jsonify(id=user.id, at=_now().isoformat())
+
+
+def health():
+    return jsonify(ok=True)
+`;
+
+describe("import-aware moves in Python", () => {
+  it("into a module of a subpackage: relative imports rewritten, a private helper imported, imports only the unit used leave", async () => {
+    const plan = await move(
+      {
+        sourcePath: "shop/handlers.py",
+        source: HANDLERS_PY,
+        destPath: "shop/api/users.py",
+        dest: "",
+      },
+      "get_user",
+    );
+    // The old module's groups are kept; its own name joins its local group, which stays sorted.
+    expect(plan.destination).toBe(`from flask import abort, jsonify
+
+from ..db import session
+from ..handlers import _now
+from ..models import User
+
+
+def get_user(user_id):
+    user = session.get(User, user_id)
+    if user is None:
+        abort(404)
+    return jsonify(id=user.id, at=_now().isoformat())
+`);
+    expect(plan.source).toBe(`"""HTTP handlers."""
+from datetime import datetime, timezone
+
+from flask import jsonify
+
+api = object()
+
+
+def _now():
+    return datetime.now(timezone.utc)
+
+
+
+
+def health():
+    return jsonify(ok=True)
+`);
+    expect(plan.changes).toEqual([
+      "shop/api/users.py: imports abort, jsonify, session, User, _now",
+      "shop/handlers.py: drops imports abort, session, User",
+    ]);
+  });
+
+  it("merges into the destination's import of the same module, absolute style, and imports the unit back", async () => {
+    const source = `import os\nfrom app.util import slug\n\n\ndef path_of(title):\n    return os.path.join("/p", slug(title))\n\n\ndef page(title):\n    return path_of(title)\n`;
+    const plan = await move(
+      {
+        sourcePath: "app/pages.py",
+        source,
+        destPath: "app/paths.py",
+        dest: "from app.util import clean\n\nX = clean(1)\n",
+      },
+      "path_of",
+    );
+    expect(plan.destination.split("\n").slice(0, 3)).toEqual([
+      "from app.util import clean, slug",
+      "import os",
+      "",
+    ]);
+    // page() uses neither os nor slug: they went with path_of, which comes back by import.
+    expect(plan.source.split("\n").slice(0, 2)).toEqual(["from app.paths import path_of", ""]);
+    expect(plan.changes).toEqual([
+      "app/paths.py: imports os, slug",
+      "app/pages.py: drops imports os, slug",
+      "app/pages.py: imports path_of from app/paths.py",
+    ]);
+  });
+
+  it("reports a star import of the old module instead of guessing", async () => {
+    const plan = await move(
+      {
+        sourcePath: "m.py",
+        source: "from helpers import *\n\n\ndef f():\n    return g()\n",
+        destPath: "n.py",
+        dest: "",
+      },
+      "f",
+    );
+    expect(plan.unresolved).toEqual([
+      "from helpers import * in m.py: the names it binds are not known, so none were carried",
+    ]);
+  });
+});
+
+/** Real-code shapes, trimmed (httpx BSD-3-Clause, urllib3 MIT, Markdown BSD-3-Clause, click BSD-3-Clause). */
+describe("import-aware moves in Python, on the shapes real projects have", () => {
+  it("carries `from __future__ import annotations` and the `if TYPE_CHECKING:` imports the unit's annotations need (httpx)", async () => {
+    const source = [
+      "from __future__ import annotations",
+      "",
+      "import typing",
+      "",
+      "if typing.TYPE_CHECKING:",
+      "    from ._models import Request, Response",
+      "",
+      "",
+      "class HTTPError(Exception):",
+      "    pass",
+      "",
+      "",
+      "class HTTPStatusError(HTTPError):",
+      "    def __init__(self, message: str, *, request: Request, response: typing.Optional['Response']) -> None:",
+      "        super().__init__(message)",
+      "",
+    ].join("\n");
+    const plan = await move(
+      {
+        sourcePath: "httpx/_exceptions.py",
+        source,
+        destPath: "httpx/_transports/status.py",
+        dest: "",
+      },
+      "HTTPStatusError",
+    );
+    // Sections as isort and ruff write them: future, the standard library, the package's own.
+    expect(plan.destination.split("\n").slice(0, 13)).toEqual([
+      "from __future__ import annotations",
+      "",
+      "import typing",
+      "",
+      "from .._exceptions import HTTPError",
+      "",
+      "if typing.TYPE_CHECKING:",
+      "    from .._models import Request, Response",
+      "",
+      "",
+      "class HTTPStatusError(HTTPError):",
+      "    def __init__(self, message: str, *, request: Request, response: typing.Optional['Response']) -> None:",
+      "        super().__init__(message)",
+    ]);
+  });
+
+  it("carries a try block of imports with its literal fallback for the name the unit needs, and lets its `__all__` go of what moved (urllib3)", async () => {
+    const source = [
+      "try:",
+      "    from ssl import CERT_REQUIRED",
+      "except ImportError:",
+      "    CERT_REQUIRED = 2",
+      "",
+      "__all__ = [",
+      '    "resolve_cert_reqs",',
+      '    "other",',
+      "]",
+      "",
+      "",
+      "def resolve_cert_reqs(candidate):",
+      "    return candidate or CERT_REQUIRED",
+      "",
+      "",
+      "def other():",
+      "    pass",
+      "",
+    ].join("\n");
+    const plan = await move(
+      {
+        sourcePath: "urllib3/util/ssl_.py",
+        source,
+        destPath: "urllib3/packages/certs.py",
+        dest: "",
+      },
+      "resolve_cert_reqs",
+    );
+    expect(plan.destination.split("\n").slice(0, 4)).toEqual([
+      "try:",
+      "    from ssl import CERT_REQUIRED",
+      "except ImportError:",
+      "    CERT_REQUIRED = 2",
+    ]);
+    // The old module keeps no copy the unit alone needed.
+    expect(plan.source.startsWith("__all__")).toBe(true);
+    expect(plan.source).toContain('__all__ = [\n    "other",\n]');
+    expect(plan.changes).toContain("urllib3/util/ssl_.py: __all__ drops resolve_cert_reqs");
+  });
+
+  it("names its own package relatively from a subpackage (`from . import util` → `from .. import util`), and imports the unit back in the function that uses it, not at the top, where the top would be a circular import (Markdown)", async () => {
+    const source = [
+      "from . import util",
+      "",
+      "",
+      "class InlineProcessor:",
+      "    pass",
+      "",
+      "",
+      "class HtmlInlineProcessor(InlineProcessor):",
+      "    def run(self, text):",
+      "        return util.strip(text)",
+      "",
+      "",
+      "def build_inlinepatterns(md):",
+      '    """Build the default set of inline patterns."""',
+      "    return [HtmlInlineProcessor(md)]",
+      "",
+    ].join("\n");
+    const plan = await move(
+      {
+        sourcePath: "markdown/inlinepatterns.py",
+        source,
+        destPath: "markdown/extensions/html.py",
+        dest: "",
+      },
+      "HtmlInlineProcessor",
+    );
+    expect(plan.destination.split("\n").slice(0, 3)).toEqual([
+      "from .. import util",
+      "from ..inlinepatterns import InlineProcessor",
+      "",
+    ]);
+    expect(plan.source).toContain(
+      'def build_inlinepatterns(md):\n    """Build the default set of inline patterns."""\n    from .extensions.html import HtmlInlineProcessor\n    return [HtmlInlineProcessor(md)]\n',
+    );
+    expect(plan.changes).toContain("markdown/inlinepatterns.py: drops imports util");
+    expect(plan.blocked).toBeUndefined();
+  });
+
+  it("imports the unit back where the old module first reads it as it loads, below what the unit reads as it is defined: the cycle holds whichever module is imported first only if the project's load order says so, which the load check judges", async () => {
+    const source = [
+      "class Base:",
+      "    pass",
+      "",
+      "",
+      "class Child(Base):",
+      "    pass",
+      "",
+      "",
+      "REGISTRY = {'child': Child}",
+      "",
+    ].join("\n");
+    const plan = await move(
+      { sourcePath: "pkg/models.py", source, destPath: "pkg/sub/child.py", dest: "" },
+      "Child",
+    );
+    // That holds while pkg/models.py is imported before pkg/sub/child.py (a package importing
+    // it first, as Jinja's does its exceptions); where nothing says so, the load check
+    // (python/load-check.ts) refuses the move: the invariant's shapes hold both.
+    expect(plan.blocked).toBeUndefined();
+    expect(plan.destination).toBe(
+      "from pkg.models import Base\n\n\nclass Child(Base):\n    pass\n",
+    );
+    expect(plan.source).toBe(
+      "class Base:\n    pass\n\n\nfrom pkg.sub.child import Child  # noqa: E402\n\nREGISTRY = {'child': Child}\n",
+    );
+    expect(plan.changes).toContain(
+      "pkg/models.py: imports Child from pkg/sub/child.py at line 5, where it first reads it as it loads (a circular import at its top)",
+    );
+  });
+
+  it("leaves TypeVars where they are when taking them along would put the import back above what the unit reads as it is defined (werkzeug's MultiDict)", async () => {
+    // K and V go with Multi (its bases read them) and TCDict, which Multi's bases read, comes after
+    // the module's first read of K; left where they are, the import back holds below TCDict.
+    const source = [
+      "from typing import Dict, List, TypeVar",
+      "",
+      'K = TypeVar("K")',
+      'V = TypeVar("V")',
+      "",
+      "",
+      "class TCDict(Dict[K, V]):",
+      "    pass",
+      "",
+      "",
+      "class Multi(TCDict[K, List[V]]):",
+      "    pass",
+      "",
+      "",
+      "class Frozen(Multi[K, V]):",
+      "    pass",
+      "",
+    ].join("\n");
+    const plan = await move(
+      { sourcePath: "pkg/structures.py", source, destPath: "pkg/multi.py", dest: "" },
+      "Multi",
+    );
+    expect(plan.blocked).toBeUndefined();
+    expect(plan.moved).toEqual(["Multi"]);
+    expect(plan.destination.split("\n").slice(0, 3)).toEqual([
+      "from typing import List",
+      "",
+      "from pkg.structures import K, TCDict, V",
+    ]);
+    expect(plan.source).toContain(
+      "\n\n\nfrom pkg.multi import Multi  # noqa: E402\n\n\nclass Frozen(Multi[K, V]):",
+    );
+  });
+
+  it("breaks a cycle from the other side: the new module imports what it needs from the old one inside its functions, where the old module reads the unit as it loads", async () => {
+    const source = [
+      "class Child:",
+      "    def make(self):",
+      "        return helper()",
+      "",
+      "",
+      "def helper():",
+      "    return 1",
+      "",
+      "",
+      "DEFAULT = Child()",
+      "",
+    ].join("\n");
+    const plan = await move(
+      { sourcePath: "pkg/models.py", source, destPath: "pkg/sub/child.py", dest: "" },
+      "Child",
+    );
+    expect(plan.blocked).toBeUndefined();
+    expect(plan.destination).toBe(
+      // (planMove puts a line break before the unit in the new file.)
+      "\nclass Child:\n    def make(self):\n        from pkg.models import helper\n        return helper()\n",
+    );
+    expect(plan.source).toContain("from pkg.sub.child import Child\n");
+    expect(plan.changes).toContain(
+      "pkg/sub/child.py: imports helper from pkg/models.py in the functions that use it (a circular import otherwise)",
+    );
+  });
+
+  it("breaks a cycle through annotations: what the unit reads only in annotations is imported for type checkers alone, its annotations left unevaluated (rich's RenderHook)", async () => {
+    const source = [
+      "from typing import List",
+      "",
+      "",
+      "class Renderable:",
+      "    pass",
+      "",
+      "",
+      "class Hook:",
+      "    def process(self, items: List[Renderable]) -> List[Renderable]:",
+      "        return [Renderable() for _ in items]",
+      "",
+      "",
+      "class Console:",
+      "    def push(self, hook: Hook) -> None:",
+      "        self.hook = hook",
+      "",
+    ].join("\n");
+    const plan = await move(
+      { sourcePath: "pkg/console.py", source, destPath: "pkg/hooks.py", dest: "" },
+      "Hook",
+    );
+    expect(plan.blocked).toBeUndefined();
+    expect(plan.destination).toBe(
+      [
+        "from __future__ import annotations",
+        "",
+        "from typing import TYPE_CHECKING, List",
+        "",
+        "if TYPE_CHECKING:",
+        "    from pkg.console import Renderable",
+        "",
+        "",
+        "class Hook:",
+        "    def process(self, items: List[Renderable]) -> List[Renderable]:",
+        "        from pkg.console import Renderable",
+        "        return [Renderable() for _ in items]",
+        "",
+      ].join("\n"),
+    );
+    expect(plan.source).toContain("from pkg.hooks import Hook\n");
+    expect(plan.changes).toContain(
+      "pkg/hooks.py: imports Renderable from pkg/console.py under TYPE_CHECKING alone, with from __future__ import annotations (read in annotations; a circular import otherwise)",
+    );
+  });
+
+  it("makes no cycle where the old module never imports the new one: what the unit reads of it, in annotations too, is imported at the top (a dataclass moved out beside the one it names)", async () => {
+    const source = [
+      "from dataclasses import dataclass",
+      "",
+      "",
+      "@dataclass",
+      "class Customer:",
+      "    email: str",
+      "",
+      "",
+      "@dataclass",
+      "class Invoice:",
+      "    customer: Customer",
+      "",
+    ].join("\n");
+    const plan = await move(
+      { sourcePath: "models.py", source, destPath: "invoice.py", dest: "" },
+      "Invoice",
+    );
+    expect(plan.destination).toBe(
+      [
+        "from dataclasses import dataclass",
+        "",
+        "from models import Customer",
+        "",
+        "",
+        "@dataclass",
+        "class Invoice:",
+        "    customer: Customer",
+        "",
+      ].join("\n"),
+    );
+    expect(plan.changes.join("\n")).not.toMatch(/circular|TYPE_CHECKING/);
+  });
+
+  it("breaks that cycle with annotations evaluated where the module's code reads them when it runs (pydantic)", async () => {
+    const source = [
+      "from pydantic import BaseModel",
+      "",
+      "",
+      "class Item(BaseModel):",
+      "    name: str",
+      "",
+      "",
+      "class Order(BaseModel):",
+      "    items: list[Item]",
+      "",
+      "",
+      "DEFAULT = Order(items=[])",
+      "",
+    ].join("\n");
+    const plan = await move(
+      { sourcePath: "shop/models.py", source, destPath: "shop/order.py", dest: "" },
+      "Order",
+    );
+    // Not under TYPE_CHECKING: pydantic reads Item as Order is defined. The import back goes
+    // below Item, where DEFAULT first reads Order.
+    expect(plan.blocked).toBeUndefined();
+    expect(plan.destination).toContain("from shop.models import Item\n");
+    expect(plan.destination).not.toContain("TYPE_CHECKING");
+    expect(plan.source).toContain(
+      "    name: str\n\n\nfrom shop.order import Order  # noqa: E402\n\nDEFAULT = Order(items=[])\n",
+    );
+  });
+
+  it("takes a TypeVar the unit's bases need along, and imports it back with the unit (rich's PromptBase)", async () => {
+    const source = [
+      "from typing import Generic, TypeVar",
+      "",
+      'T = TypeVar("T")',
+      "",
+      "",
+      "class Base(Generic[T]):",
+      "    def get(self) -> T:",
+      "        raise NotImplementedError",
+      "",
+      "",
+      "class Text(Base[str]):",
+      "    def first(self, items: list[T]) -> T:",
+      "        return items[0]",
+      "",
+    ].join("\n");
+    const plan = await move(
+      { sourcePath: "pkg/prompt.py", source, destPath: "pkg/base.py", dest: "" },
+      "Base",
+    );
+    expect(plan.blocked).toBeUndefined();
+    expect(plan.destination).toBe(
+      [
+        "from typing import Generic, TypeVar",
+        "",
+        'T = TypeVar("T")',
+        "",
+        "",
+        "class Base(Generic[T]):",
+        "    def get(self) -> T:",
+        "        raise NotImplementedError",
+        "",
+      ].join("\n"),
+    );
+    expect(plan.source).toBe(
+      [
+        "from pkg.base import Base, T",
+        "",
+        "",
+        "class Text(Base[str]):",
+        "    def first(self, items: list[T]) -> T:",
+        "        return items[0]",
+        "",
+      ].join("\n"),
+    );
+    expect(plan.moved).toEqual(["Base", "T"]);
+  });
+
+  it("carries a block of imports under a condition with what the unit needs of it, rather than importing those names from the old module", async () => {
+    const source = [
+      "import sys",
+      "",
+      "if sys.version_info >= (3, 8):",
+      "    from typing import Literal, Protocol",
+      "else:",
+      "    from typing_extensions import Literal, Protocol",
+      "",
+      "",
+      "class Cast(Protocol):",
+      "    def cast(self) -> str: ...",
+      "",
+      "",
+      'Mode = Literal["a", "b"]',
+      "",
+    ].join("\n");
+    const plan = await move(
+      { sourcePath: "pkg/console.py", source, destPath: "pkg/cast.py", dest: "" },
+      "Cast",
+    );
+    expect(plan.destination).toBe(
+      [
+        "import sys",
+        "",
+        "if sys.version_info >= (3, 8):",
+        "    from typing import Protocol",
+        "else:",
+        "    from typing_extensions import Protocol",
+        "",
+        "",
+        "class Cast(Protocol):",
+        "    def cast(self) -> str: ...",
+        "",
+      ].join("\n"),
+    );
+    expect(plan.changes[0]).toBe(
+      "pkg/cast.py: imports sys, Protocol (Protocol under pkg/console.py's own condition)",
+    );
+  });
+
+  it("keeps an import a typing construct's string names (pyflakes reads Union[str, 'Text'] as a type; rich's console)", async () => {
+    const source = [
+      "from typing import Callable, Literal, Union",
+      "",
+      "from .text import Text",
+      "",
+      'HighlighterType = Callable[[Union[str, "Text"]], "Text"]',
+      'Mode = Literal["Text"]',
+      "",
+      "",
+      "def render(s):",
+      "    return Text(s)",
+      "",
+    ].join("\n");
+    const plan = await move(
+      { sourcePath: "rich/console.py", source, destPath: "rich/render.py", dest: "" },
+      "render",
+    );
+    expect(plan.source).toContain("from .text import Text\n");
+    expect(plan.dropped).toBeUndefined();
+  });
+
+  // Reads the scopes must see (found by bench:real on werkzeug): the import goes with the unit.
+  it.each([
+    {
+      // Request: `json_module = json`, then `def json`.
+      read: "a class body's name, from the module until the body binds it",
+      source:
+        "import json\n\n\nclass Request:\n    json_module = json\n\n    def json(self):\n        return self.json_module.loads('{}')\n",
+      unit: "Request",
+      imported: "import json",
+      local: "json",
+    },
+    {
+      // WWWAuthenticate: `f"{dump_header(…)}"`.
+      read: "the code in an f-string's braces",
+      source:
+        'from .http import dump_header\n\n\ndef show(p):\n    return f"Basic {dump_header(p)}"\n',
+      unit: "show",
+      imported: "from .http import dump_header",
+      local: "dump_header",
+    },
+  ])("reads $read", async ({ source, unit, imported, local }) => {
+    const plan = await move(
+      { sourcePath: "pkg/auth.py", source, destPath: "pkg/moved.py", dest: "" },
+      unit,
+    );
+    expect(plan.destination.startsWith(`${imported}\n`)).toBe(true);
+    expect(plan.dropped).toEqual([local]);
+  });
+
+  it("judges by scope: a local of an import's name elsewhere neither keeps the import nor brings the unit back", async () => {
+    const source = [
+      "import json",
+      "",
+      "",
+      "def dump(data):",
+      "    return json.dumps(data)",
+      "",
+      "",
+      "def load(json):",
+      "    dump = json.strip()",
+      "    return dump",
+      "",
+    ].join("\n");
+    const plan = await move(
+      { sourcePath: "app/io.py", source, destPath: "app/out.py", dest: "" },
+      "dump",
+    );
+    expect(plan.source.trimStart().startsWith("def load(json):")).toBe(true);
+    expect(plan.changes).toEqual(["app/out.py: imports json", "app/io.py: drops imports json"]);
+  });
+
+  it("names modules from where their package starts, not the agent's root, in a `src/` layout (click)", async () => {
+    const source = "SEP = '/'\n\n\ndef join(a, b):\n    return a + SEP + b\n";
+    const found = await move(
+      { sourcePath: "src/click/utils.py", source, destPath: "src/click/paths/join.py", dest: "" },
+      "join",
+    );
+    // Without the agent's names: from the root (what a flat layout means).
+    expect(found.destination.split("\n")[0]).toBe("from src.click.utils import SEP");
+    const plan = await planMove(
+      "python",
+      { sourcePath: "src/click/utils.py", source, destPath: "src/click/paths/join.py", dest: "" },
+      "join",
+      (t) =>
+        planPythonImports({
+          ...t,
+          modules: {
+            "src/click/utils.py": "click.utils",
+            "src/click/paths/join.py": "click.paths.join",
+          },
+        }),
+    );
+    expect(plan.destination.split("\n")[0]).toBe("from click.utils import SEP");
+  });
+
+  it("imports its old module as the project does where that module shows nothing: relatively when the modules around do", async () => {
+    const source =
+      "import re\n\nSEP = re.compile('/')\n\n\ndef split(s):\n    return SEP.split(s)\n";
+    const files = { sourcePath: "md/util.py", source, destPath: "md/ext/split.py", dest: "" };
+    const plan = (relativeHint?: boolean) =>
+      planMove("python", files, "split", (t) =>
+        planPythonImports({ ...t, ...(relativeHint === undefined ? {} : { relativeHint }) }),
+      );
+    expect((await plan(true)).destination.split("\n")[0]).toBe("from ..util import SEP");
+    expect((await plan(false)).destination.split("\n")[0]).toBe("from md.util import SEP");
+    // The old module's own way wins over the hint.
+    const relative = await planMove(
+      "python",
+      { ...files, source: `from . import text\n${source}` },
+      "split",
+      (t) => planPythonImports({ ...t, relativeHint: false }),
+    );
+    expect(relative.destination.split("\n")[0]).toBe("from ..util import SEP");
+  });
+
+  it("keeps an import the unit took that another module reads through the old module (`util.strip`)", async () => {
+    const source = "from .text import strip\n\n\ndef clean(s):\n    return strip(s)\n";
+    expect(
+      await readsThrough({
+        importerPath: "md/core.py",
+        sourcePath: "md/util.py",
+        text: "from . import util\n\n\ndef f(s):\n    return util.strip(s)\n",
+        names: ["strip"],
+      }),
+    ).toEqual(["strip"]);
+    const plan = await planMove(
+      "python",
+      { sourcePath: "md/util.py", source, destPath: "md/ext/clean.py", dest: "" },
+      "clean",
+      (t) => planPythonImports({ ...t, keep: ["strip"] }),
+    );
+    expect(plan.source.startsWith("from .text import strip\n")).toBe(true);
+    expect(plan.dropped).toBeUndefined();
+  });
+});

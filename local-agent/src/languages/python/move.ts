@@ -1,0 +1,2034 @@
+import {
+  addItem,
+  dropItems,
+  freeAlias,
+  type ImporterPlan,
+  type ImportPlan,
+  importerChanges,
+  kids,
+  lineEnd,
+  type MoveTexts,
+  replaceRanges,
+  type Span,
+  type TextEdit,
+  type UnitRead,
+} from "../../imports/plan.ts";
+import { type Node, type Tree, withTree } from "../../syntax/parser.ts";
+import { firstLoadRead, namedInStrings, observerAfter, statementAt } from "./cycles.ts";
+import { type ModuleRead, moduleNames, moduleReads } from "./scopes.ts";
+import { PYTHON_STDLIB } from "./stdlib.ts";
+
+/**
+ * Import-aware moves for Python (DESIGN.md §3), as typescript/move.ts does
+ * for scripts: the destination gains the imports the unit uses (merged into a
+ * `from M import …` of the same module; relative imports rewritten for its
+ * package; `from __future__ import annotations` and the imports under `if
+ * TYPE_CHECKING:` it relies on carried as they were), names the unit uses from
+ * its old module are imported from there, imports only the unit used leave
+ * the old module (and its `__all__` lets go of what moved), and the old
+ * module imports the unit back if it still uses it: at its top, or, where
+ * that would make a circular import, inside the functions that use it; where
+ * neither can work, the move is refused naming the cycle. Names are resolved
+ * by scope (python/scopes.ts). Modules are named from their paths (root-
+ * relative posix) as the agent names them (`modules`: a `src/` layout's
+ * package starts below `src/`), else from the root. A `from M import *` the
+ * unit may rely on is reported, never guessed.
+ */
+
+interface Part extends Span {
+  /** The name it binds in the module (`np`, `User`, `os` for `import os.path`). */
+  local: string;
+  /** The name imported (`Order` in `Order as O`; the dotted name of an `import`). */
+  name: string;
+  /** As written (`Order as O`, `numpy as np`, `os.path`). */
+  text: string;
+}
+
+interface Statement {
+  kind: "import" | "from";
+  /** Which group of imports it is in: groups are set apart by blank lines (stdlib, third-party, local). */
+  group: number;
+  /** `from` statements: the module as written (`.models`, `flask`). */
+  module: string;
+  parts: Part[];
+  wildcard: boolean;
+  node: Span;
+  /** Under the module's `if TYPE_CHECKING:`. */
+  typeChecking: boolean;
+}
+
+/** The module's `if TYPE_CHECKING:` block: its condition as written, and where its body ends. */
+interface TypeCheckingBlock {
+  guard: string;
+  /** The whole `if` statement, from its line's start. */
+  start: number;
+  end: number;
+  indent: string;
+  /** It holds imports only: once they all go, it goes. */
+  importsOnly: boolean;
+}
+
+interface Facts {
+  statements: Statement[];
+  /** Top-level definitions and assignments, with their spans. */
+  topLevel: { name: string; start: number; end: number }[];
+  /** Names bound at the top level inside compound statements (`try: import json`, `if …: X = 1`). */
+  nested: Set<string>;
+  /** Names defined, not imported, under `if TYPE_CHECKING:` (a Protocol for annotations alone). */
+  typeOnly: Set<string>;
+  /** Where new imports go: after the last import (and the docstring, the `__future__` imports). */
+  insertAt: number;
+  /** Where a `from __future__` import goes: after the docstring and the other ones. */
+  futureAt: number;
+  future: Set<string>;
+  typeChecking: TypeCheckingBlock | undefined;
+  /** `__all__ = [ … ]`'s entries, when the module lists them. */
+  all: (Span & { name: string })[] | undefined;
+  /** Top-level `if`/`try` statements of imports alone (`if sys.version_info …:`, `except ImportError:`). */
+  guarded: GuardedBlock[];
+}
+
+/** A top-level `if` or `try` whose branches hold only imports, `pass` and names set to literals. */
+interface GuardedBlock extends Span {
+  node: Node;
+  /** The names its branches bind. */
+  names: Set<string>;
+}
+
+const CLAUSES = new Set(["elif_clause", "else_clause", "except_clause", "finally_clause"]);
+
+/** The branch bodies of an `if`/`try` statement. */
+function branchBodies(node: Node): Node[] {
+  return kids(node).flatMap((c) =>
+    c.type === "block" ? [c] : CLAUSES.has(c.type) ? branchBodies(c) : [],
+  );
+}
+
+/**
+ * A statement a guarded block may hold: an import, `pass`, or a name set to a
+ * literal (`pygments = True`, `except ImportError: CERT_REQUIRED = 2`), which
+ * a copy keeps as it was.
+ */
+function guardedStatement(node: Node): boolean {
+  if (node.type === "expression_statement") {
+    const assign = kids(node)[0];
+    return (
+      assign?.type === "assignment" &&
+      assign.childForFieldName("left")?.type === "identifier" &&
+      /^(true|false|none|integer|float|string)$/.test(assign.childForFieldName("right")?.type ?? "")
+    );
+  }
+  return (
+    node.type === "import_statement" ||
+    node.type === "import_from_statement" ||
+    node.type === "pass_statement" ||
+    node.type === "comment"
+  );
+}
+
+function guardedBlock(node: Node, text: string): GuardedBlock | undefined {
+  if (node.type !== "if_statement" && node.type !== "try_statement") return undefined;
+  const bodies = branchBodies(node);
+  if (!bodies.length || !bodies.every((b) => kids(b).every(guardedStatement))) return undefined;
+  const names = new Set<string>();
+  nestedBindings(node, names);
+  return {
+    node,
+    names,
+    start: text.lastIndexOf("\n", node.startIndex - 1) + 1,
+    end: lineEnd(text, node.endIndex),
+  };
+}
+
+/**
+ * A guarded block's text keeping only what binds `keep`: other imported
+ * names and assignments left out, a branch left with nothing says `pass`.
+ */
+function guardedText(block: GuardedBlock, text: string, keep: ReadonlySet<string>): string {
+  const edits: TextEdit[] = [];
+  for (const body of branchBodies(block.node)) {
+    const statements = kids(body).filter((c) => c.type !== "comment");
+    const own: TextEdit[] = [];
+    let kept = 0;
+    for (const st of statements) {
+      const drop = () =>
+        own.push({
+          start: text.lastIndexOf("\n", st.startIndex - 1) + 1,
+          end: lineEnd(text, st.endIndex),
+          insert: "",
+        });
+      const statement = statementOf(st, false);
+      if (statement) {
+        const parts = statement.parts.filter((p) => keep.has(p.local));
+        if (!parts.length) drop();
+        else {
+          kept++;
+          if (parts.length < statement.parts.length)
+            own.push({
+              start: st.startIndex,
+              end: st.endIndex,
+              insert: `${statement.kind === "from" ? `from ${statement.module} ` : ""}import ${parts.map((p) => p.text).join(", ")}`,
+            });
+        }
+      } else if (
+        st.type === "expression_statement" &&
+        keep.has(kids(st)[0]?.childForFieldName("left")?.text ?? "")
+      )
+        kept++;
+      else drop();
+    }
+    const first = statements[0];
+    const last = statements.at(-1);
+    if (kept) edits.push(...own);
+    else if (first && last)
+      edits.push({ start: first.startIndex, end: last.endIndex, insert: "pass" });
+  }
+  const shifted = edits.map((e) => ({
+    ...e,
+    start: e.start - block.start,
+    end: e.end - block.start,
+  }));
+  return replaceRanges(text.slice(block.start, block.end), shifted);
+}
+
+/** A top-level assignment taken along with the unit: its line(s), and the names it reads. */
+interface Taken extends Span {
+  name: string;
+  text: string;
+  reads: string[];
+}
+
+/**
+ * Where the old module reads the unit as it loads (so the unit is imported back at its top),
+ * the old module's assignments the unit reads as it is defined (`Generic[T]`, a default), if
+ * they read nothing of the module but its imports: a `T = TypeVar("T")` goes with the unit
+ * rather than being imported back from the module that imports the unit.
+ */
+async function takenAlong(
+  input: PythonMoveInput,
+  before: { facts: Facts },
+  moved: ReadonlySet<string>,
+): Promise<Taken[]> {
+  const { sourceBefore: text, unit } = input;
+  const inside = (at: number) => at >= unit.start && at < unit.end;
+  const imports = new Set(before.facts.statements.flatMap((st) => st.parts.map((p) => p.local)));
+  const defined = new Set([...before.facts.topLevel.map((t) => t.name), ...before.facts.nested]);
+  return withTree(text, "python", (tree) => {
+    const reads = moduleReads(tree, text, 0, text.length);
+    const loadsUnit = reads.some(
+      (r) => moved.has(r.name) && !inside(r.at) && r.immediate && r.annotation !== "string",
+    );
+    if (!loadsUnit) return [];
+    const wanted = new Set(
+      reads
+        .filter((r) => inside(r.at) && r.immediate && r.annotation === undefined)
+        .map((r) => r.name),
+    );
+    const out: Taken[] = [];
+    for (const t of before.facts.topLevel) {
+      if (!wanted.has(t.name) || moved.has(t.name) || inside(t.start)) continue;
+      let statement = tree.rootNode.descendantForIndex(t.start);
+      while (statement?.parent && statement.parent.id !== tree.rootNode.id)
+        statement = statement.parent;
+      const assign = statement ? kids(statement)[0] : undefined;
+      if (
+        statement?.type !== "expression_statement" ||
+        assign?.type !== "assignment" ||
+        assign.childForFieldName("right")?.type === "assignment" ||
+        before.facts.topLevel.filter((o) => o.name === t.name).length > 1
+      )
+        continue;
+      const own = moduleReads(tree, text, t.start, t.end).map((r) => r.name);
+      if (own.some((n) => defined.has(n) && !imports.has(n) && n !== t.name)) continue;
+      const start = text.lastIndexOf("\n", t.start - 1) + 1;
+      const end = lineEnd(text, t.end);
+      out.push({ name: t.name, start, end, text: text.slice(start, end), reads: own });
+    }
+    return out;
+  });
+}
+
+/** Packages that read annotations when code runs: a move does not leave theirs unevaluated. */
+const RUNTIME_ANNOTATIONS = new Set([
+  "pydantic",
+  "fastapi",
+  "typer",
+  "msgspec",
+  "sqlmodel",
+  "attr",
+  "attrs",
+  "cattrs",
+  "strawberry",
+  "beartype",
+  "typeguard",
+  "dataclasses_json",
+  "marshmallow_dataclass",
+]);
+
+/** A guarded block carried to a new module: its text, the names it binds, the names its conditions read. */
+interface Carried {
+  text: string;
+  names: string[];
+  reads: string[];
+}
+
+/**
+ * The old module's guarded blocks binding names the unit uses (and does not
+ * import otherwise), kept to those names; a block whose condition reads one
+ * of the module's own definitions stays, its names imported from there.
+ */
+async function carriedBlocks(
+  source: string,
+  before: { facts: Facts; used: ReadonlySet<string> },
+  moved: ReadonlySet<string>,
+  imported: ReadonlySet<string>,
+): Promise<Carried[]> {
+  const wanted = (g: { names: Set<string> }) =>
+    [...g.names].filter((n) => before.used.has(n) && !moved.has(n) && !imported.has(n));
+  if (!before.facts.guarded.some((g) => wanted(g).length)) return [];
+  const defined = new Set([...before.facts.topLevel.map((t) => t.name), ...before.facts.nested]);
+  const importedHere = new Set(
+    before.facts.statements.flatMap((st) => st.parts.map((p) => p.local)),
+  );
+  return withTree(source, "python", (tree) => {
+    const out: Carried[] = [];
+    for (const block of factsOf(tree, source).guarded) {
+      const names = wanted(block);
+      if (!names.length) continue;
+      const reads = [
+        ...new Set(
+          moduleReads(tree, source, block.start, block.end)
+            .map((r) => r.name)
+            .filter((n) => !block.names.has(n)),
+        ),
+      ];
+      if (reads.some((n) => defined.has(n) && !importedHere.has(n))) continue;
+      out.push({
+        text: guardedText(block, source, new Set(names)),
+        names,
+        reads: reads.filter((n) => importedHere.has(n)),
+      });
+    }
+    return out;
+  });
+}
+
+/** `text` (a module) with `carried` blocks after its imports. */
+async function withCarried(text: string, carried: readonly Carried[]): Promise<string> {
+  if (!carried.length) return text;
+  const at = await withTree(text, "python", (tree) => factsOf(tree, text).insertAt);
+  const gap = text.slice(0, at).trim() ? "\n" : "";
+  return `${text.slice(0, at)}${gap}${carried.map((c) => c.text).join("\n")}${text.slice(at)}`;
+}
+
+function partOf(node: Node, kind: "import" | "from"): Part | undefined {
+  const span = { start: node.startIndex, end: node.endIndex };
+  if (node.type === "dotted_name") {
+    const first = kids(node).find((c) => c.type === "identifier");
+    // `import os.path` binds `os`; `from m import x` binds `x`.
+    const local = kind === "import" ? first?.text : node.text;
+    return local ? { local, name: node.text, text: node.text, ...span } : undefined;
+  }
+  if (node.type === "aliased_import") {
+    const alias = node.childForFieldName("alias");
+    const name = node.childForFieldName("name");
+    return alias
+      ? { local: alias.text, name: name?.text ?? "", text: node.text, ...span }
+      : undefined;
+  }
+  return undefined;
+}
+
+function statementOf(child: Node, typeChecking: boolean): Omit<Statement, "group"> | undefined {
+  if (child.type !== "import_statement" && child.type !== "import_from_statement") return undefined;
+  const kind = child.type === "import_statement" ? "import" : "from";
+  const moduleNode = child.childForFieldName("module_name");
+  const parts: Part[] = [];
+  for (const c of kids(child)) {
+    if (c.id === moduleNode?.id || c.type === "from" || c.type === "import") continue;
+    const part = partOf(c, kind);
+    if (part) parts.push(part);
+  }
+  return {
+    kind,
+    module: moduleNode?.text ?? "",
+    parts,
+    wildcard: kids(child).some((c) => c.type === "wildcard_import"),
+    node: { start: child.startIndex, end: child.endIndex },
+    typeChecking,
+  };
+}
+
+/** `if TYPE_CHECKING:` or `if typing.TYPE_CHECKING:` (any alias), with no `else`. */
+function typeCheckingGuard(node: Node): string | undefined {
+  if (node.type !== "if_statement") return undefined;
+  const condition = node.childForFieldName("condition");
+  if (!condition || !/^(?:\w+\.)?TYPE_CHECKING$/.test(condition.text)) return undefined;
+  return condition.text;
+}
+
+/** Every name an assignment target binds. */
+function targetNames(node: Node | null): string[] {
+  if (!node) return [];
+  if (node.type === "identifier") return [node.text];
+  if (/pattern|tuple|list|parenthesized/.test(node.type)) return kids(node).flatMap(targetNames);
+  return [];
+}
+
+/** Names bound at the top level inside a compound statement's blocks (not in functions or classes). */
+function nestedBindings(node: Node, into: Set<string>): void {
+  for (const c of kids(node)) {
+    switch (c.type) {
+      case "function_definition":
+      case "class_definition": {
+        const name = c.childForFieldName("name");
+        if (name) into.add(name.text);
+        continue;
+      }
+      case "decorated_definition": {
+        const name = c.childForFieldName("definition")?.childForFieldName("name");
+        if (name) into.add(name.text);
+        continue;
+      }
+      case "import_statement":
+      case "import_from_statement":
+        for (const p of statementOf(c, false)?.parts ?? []) into.add(p.local);
+        continue;
+      case "assignment":
+        for (const n of targetNames(c.childForFieldName("left"))) into.add(n);
+        break;
+      case "as_pattern_target":
+        for (const n of targetNames(kids(c)[0] ?? null)) into.add(n);
+        continue;
+    }
+    nestedBindings(c, into);
+  }
+}
+
+function factsOf(tree: Tree, text: string): Facts {
+  const statements: Statement[] = [];
+  const topLevel: Facts["topLevel"] = [];
+  const nested = new Set<string>();
+  const typeOnly = new Set<string>();
+  const future = new Set<string>();
+  let insertAt = 0;
+  let futureAt = 0;
+  let first = true;
+  let typeChecking: TypeCheckingBlock | undefined;
+  let all: Facts["all"];
+  const guarded: GuardedBlock[] = [];
+  const push = (s: Omit<Statement, "group">) => {
+    const previous = statements.filter((p) => p.typeChecking === s.typeChecking).at(-1);
+    const group = !previous
+      ? 0
+      : /\n[ \t]*\n/.test(text.slice(previous.node.end, s.node.start))
+        ? previous.group + 1
+        : previous.group;
+    statements.push({ ...s, group });
+  };
+  for (const child of kids(tree.rootNode)) {
+    const docstring =
+      first && child.type === "expression_statement" && kids(child)[0]?.type === "string";
+    first = false;
+    if (docstring) {
+      insertAt = futureAt = lineEnd(text, child.endIndex);
+      continue;
+    }
+    const statement = statementOf(child, false);
+    if (statement) {
+      push(statement);
+      insertAt = lineEnd(text, child.endIndex);
+      continue;
+    }
+    if (child.type === "future_import_statement") {
+      for (const n of child.descendantsOfType("dotted_name")) if (n) future.add(n.text);
+      insertAt = futureAt = lineEnd(text, child.endIndex);
+      continue;
+    }
+    const guard = typeCheckingGuard(child);
+    if (guard) {
+      const body = child.childForFieldName("consequence");
+      for (const c of body ? kids(body) : []) {
+        const inner = statementOf(c, true);
+        if (inner) push(inner);
+        const def = c.type === "decorated_definition" ? c.childForFieldName("definition") : c;
+        const name =
+          def?.type === "class_definition" || def?.type === "function_definition"
+            ? def.childForFieldName("name")
+            : c.type === "expression_statement"
+              ? kids(c)[0]?.childForFieldName("left")
+              : null;
+        if (name?.type === "identifier") typeOnly.add(name.text);
+      }
+      const firstInner = body ? kids(body)[0] : undefined;
+      const lineStart = text.lastIndexOf("\n", (firstInner?.startIndex ?? 1) - 1) + 1;
+      typeChecking = {
+        guard,
+        start: text.lastIndexOf("\n", child.startIndex - 1) + 1,
+        end: lineEnd(text, child.endIndex),
+        indent: firstInner ? text.slice(lineStart, firstInner.startIndex) : "    ",
+        importsOnly: (body ? kids(body) : []).every(
+          (c) =>
+            c.type === "import_from_statement" ||
+            c.type === "import_statement" ||
+            c.type === "comment",
+        ),
+      };
+      if (statements.length && statements.every((s) => s.node.end <= child.endIndex))
+        insertAt = Math.max(insertAt, lineEnd(text, child.endIndex));
+      continue;
+    }
+    const def =
+      child.type === "decorated_definition" ? child.childForFieldName("definition") : child;
+    if (def?.type === "function_definition" || def?.type === "class_definition") {
+      const name = def.childForFieldName("name");
+      if (name) topLevel.push({ name: name.text, start: child.startIndex, end: child.endIndex });
+    } else if (child.type === "expression_statement") {
+      const assign = kids(child)[0];
+      const left = assign?.type === "assignment" ? assign.childForFieldName("left") : null;
+      // `A = B = value`: every name of the chain.
+      for (
+        let right = assign?.childForFieldName("right");
+        right?.type === "assignment";
+        right = right.childForFieldName("right")
+      ) {
+        const also = right.childForFieldName("left");
+        if (also?.type === "identifier")
+          topLevel.push({ name: also.text, start: child.startIndex, end: child.endIndex });
+        else for (const n of targetNames(also ?? null)) nested.add(n);
+      }
+      if (left?.type === "identifier") {
+        topLevel.push({ name: left.text, start: child.startIndex, end: child.endIndex });
+        const right = assign?.childForFieldName("right");
+        if (left.text === "__all__" && (right?.type === "list" || right?.type === "tuple"))
+          all = kids(right)
+            .filter((c) => c.type === "string")
+            .map((c) => ({
+              start: c.startIndex,
+              end: c.endIndex,
+              name: kids(c).find((k) => k.type === "string_content")?.text ?? "",
+            }));
+      } else for (const n of targetNames(left)) nested.add(n);
+    } else if (/_statement$/.test(child.type)) {
+      nestedBindings(child, nested);
+      const block = guardedBlock(child, text);
+      if (block) guarded.push(block);
+    }
+  }
+  return {
+    statements,
+    topLevel,
+    nested,
+    typeOnly,
+    insertAt,
+    futureAt,
+    future,
+    typeChecking,
+    all,
+    guarded,
+  };
+}
+
+/** The module a root-relative `.py` path is (`shop/api/users.py` → `shop.api.users`). */
+export function moduleOf(file: string): string[] {
+  const parts = file.replace(/\.pyi?$/, "").split("/");
+  if (parts.at(-1) === "__init__") parts.pop();
+  return parts;
+}
+
+/** The modules of the files involved, as the agent names them (a `src/` layout's from below `src/`). */
+export type ModuleNames = Readonly<Record<string, string>>;
+
+const nameOf = (file: string, modules: ModuleNames | undefined): string[] => {
+  const named = modules?.[file];
+  return named !== undefined ? named.split(".").filter(Boolean) : moduleOf(file);
+};
+
+/** The package a module file is in (`shop/api/x.py` → shop.api; `shop/__init__.py` → shop). */
+const packageOf = (file: string, modules: ModuleNames | undefined): string[] =>
+  /(^|\/)__init__\.pyi?$/.test(file) ? nameOf(file, modules) : nameOf(file, modules).slice(0, -1);
+
+/** The absolute module a `from` module names in `importer` (`..models` in shop/api/x.py → shop.models). */
+function absoluteOf(module: string, importer: string, modules?: ModuleNames): string[] {
+  const dots = module.length - module.replace(/^\.+/, "").length;
+  const rest = module.slice(dots);
+  const restParts = rest ? rest.split(".") : [];
+  if (dots === 0) return restParts;
+  const pkg = packageOf(importer, modules);
+  return [...pkg.slice(0, pkg.length - (dots - 1)), ...restParts];
+}
+
+/** How `importer` names absolute module `target` relatively (`.models`, `..util.text`, `..` for a package above). */
+function relativeOf(target: string[], importer: string, modules?: ModuleNames): string {
+  const pkg = packageOf(importer, modules);
+  let common = 0;
+  while (common < pkg.length && common < target.length && pkg[common] === target[common]) common++;
+  return `${".".repeat(1 + pkg.length - common)}${target.slice(common).join(".")}`;
+}
+
+interface Need {
+  kind: "import" | "from";
+  module: string;
+  text: string;
+  local: string;
+  /** New statements keep the old module's groups; its own names come last, as a group of their own. */
+  group: number;
+}
+
+const isDefinition = (line: string) => /^(?:async\s+def|def|class|@)\b|^@/.test(line.trimStart());
+
+/**
+ * `text` with `needs` imported: a name merged into a `from` of the same
+ * module (in its layout), else new statements after the last import; with
+ * `typeNeeds` under an `if TYPE_CHECKING:` (the file's own, or a new one);
+ * with `future` names as `from __future__ import …` first.
+ */
+function addImports(
+  text: string,
+  facts: Facts,
+  needs: Need[],
+  sortedGroups: ReadonlySet<number> = new Set(),
+  more: {
+    typeNeeds?: Need[];
+    guard?: string;
+    future?: string[];
+    /** The project's own top-level packages: isort's first-party section. */
+    firstParty?: ReadonlySet<string>;
+  } = {},
+): string {
+  const edits: TextEdit[] = [];
+  const fresh: Need[] = [];
+  const bound = (local: string) =>
+    facts.statements.some((s) => s.parts.some((p) => p.local === local)) ||
+    facts.topLevel.some((t) => t.name === local) ||
+    facts.nested.has(local);
+  const merge = (need: Need, typeChecking: boolean): boolean => {
+    if (need.kind !== "from") return false;
+    const same = facts.statements.find(
+      (s) =>
+        s.kind === "from" &&
+        s.typeChecking === typeChecking &&
+        s.module === need.module &&
+        !s.wildcard &&
+        s.parts.length,
+    );
+    const last = same?.parts.at(-1);
+    if (!last) return false;
+    edits.push(addItem(text, last, need.text));
+    return true;
+  };
+  for (const need of needs) {
+    // Asked for twice (the unit's `typing`, and `typing.TYPE_CHECKING`'s): once.
+    if (fresh.some((f) => f.local === need.local)) continue;
+    if (bound(need.local) || merge(need, false)) continue;
+    fresh.push(need);
+  }
+  const future = (more.future ?? []).filter((f) => !facts.future.has(f));
+  if (!facts.statements.length && (fresh.length || future.length)) {
+    // A module with no imports yet (one a move creates) gets them as isort and ruff write them.
+    const at = facts.insertAt;
+    edits.push({ start: at, end: at, insert: `${isortBlock(fresh, future, more.firstParty)}\n` });
+  } else {
+    if (future.length)
+      edits.push({
+        start: facts.futureAt,
+        end: facts.futureAt,
+        insert: `from __future__ import ${future.join(", ")}\n`,
+      });
+    if (fresh.length) {
+      const statements: { text: string; group: number }[] = [];
+      const fromAt = new Map<string, { text: string; group: number; names: string[] }>();
+      for (const need of fresh) {
+        if (need.kind === "import") {
+          statements.push({ text: `import ${need.text}`, group: need.group });
+          continue;
+        }
+        const open = fromAt.get(need.module);
+        if (open) open.names.push(need.text);
+        else {
+          const entry = { text: "", group: need.group, names: [need.text] };
+          fromAt.set(need.module, entry);
+          statements.push(entry);
+        }
+      }
+      for (const [module, entry] of fromAt)
+        entry.text = `from ${module} import ${entry.names.join(", ")}`;
+      // A group the old module keeps sorted by module (isort) stays sorted.
+      statements.sort((a, b) =>
+        a.group !== b.group
+          ? a.group - b.group
+          : sortedGroups.has(a.group) && a.text.startsWith("from ") && b.text.startsWith("from ")
+            ? a.text.localeCompare(b.text)
+            : 0,
+      );
+      const block = statements
+        .map((st, i) => (i > 0 && statements[i - 1]?.group !== st.group ? `\n${st.text}` : st.text))
+        .join("\n");
+      const at = facts.insertAt;
+      edits.push({ start: at, end: at, insert: `${block}\n` });
+    }
+  }
+  const typeNeeds = (more.typeNeeds ?? []).filter((n) => !bound(n.local));
+  const lines = statementsOf(typeNeeds.filter((n) => !merge(n, true)));
+  const block = facts.typeChecking;
+  if (block && lines.length)
+    edits.push({
+      start: block.end,
+      end: block.end,
+      insert: lines.map((l) => `${block.indent}${l}\n`).join(""),
+    });
+  else if (lines.length) {
+    const at = facts.insertAt;
+    const body = lines.map((l) => `    ${l}\n`).join("");
+    const lead = facts.statements.length || fresh.length ? "\n" : "";
+    edits.push({
+      start: at,
+      end: at,
+      insert: `${lead}if ${more.guard ?? "TYPE_CHECKING"}:\n${body}`,
+    });
+  }
+  // What went in where the file had no imports is set apart from the code after it.
+  if (fresh.length || (!block && lines.length)) {
+    const at = facts.insertAt;
+    edits.push({
+      start: at,
+      end: at,
+      insert: gapBefore(text, at, facts, lines.length > 0 && !block),
+    });
+  }
+  return replaceRanges(text, edits);
+}
+
+/** isort's order of names in a `from` import (order_by_type): CONSTANTS, then Classes, then the rest; each alphabetical. */
+function byType(a: string, b: string): number {
+  const rank = (t: string) => {
+    const name = t.split(/\s+as\s+/)[0] ?? t;
+    return name.length > 1 && name === name.toUpperCase() ? 0 : /^_*[A-Z]/.test(name) ? 1 : 2;
+  };
+  return rank(a) - rank(b) || a.localeCompare(b);
+}
+
+/**
+ * `needs` (and `from __future__` names) as isort and ruff's isort rules
+ * write a module's imports: future, standard library, third party, first
+ * party (the project's own packages), local (relative); a blank line between
+ * sections; in each, `import x` lines, then `from x import …`, by module.
+ */
+function isortBlock(
+  needs: readonly Need[],
+  future: readonly string[],
+  firstParty: ReadonlySet<string> = new Set(),
+): string {
+  const section = (n: Need) => {
+    const module = n.kind === "import" ? (n.text.split(/\s+as\s+/)[0] ?? n.text) : n.module;
+    if (module.startsWith(".")) return 4;
+    const top = module.split(".")[0] ?? module;
+    return PYTHON_STDLIB.has(top) ? 1 : firstParty.has(top) ? 3 : 2;
+  };
+  const sections: string[][] = [[], [], [], [], []];
+  if (future.length) sections[0]?.push(`from __future__ import ${[...future].sort().join(", ")}`);
+  for (let s = 1; s <= 4; s++) {
+    const mine = needs.filter((n) => section(n) === s);
+    const imports = mine
+      .filter((n) => n.kind === "import")
+      .map((n) => `import ${n.text}`)
+      .sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase()));
+    const froms = new Map<string, string[]>();
+    for (const n of mine.filter((m) => m.kind === "from"))
+      froms.set(n.module, [...(froms.get(n.module) ?? []), n.text]);
+    const fromLines = [...froms]
+      .sort(([a], [b]) => a.toLowerCase().localeCompare(b.toLowerCase()))
+      .map(
+        ([module, names]) => `from ${module} import ${[...new Set(names)].sort(byType).join(", ")}`,
+      );
+    sections[s]?.push(...imports, ...fromLines);
+  }
+  return sections
+    .filter((lines) => lines.length)
+    .map((lines) => lines.join("\n"))
+    .join("\n\n");
+}
+
+/** Statements for `needs`: `import x`, and one `from m import a, b` per module, in their order. */
+function statementsOf(needs: readonly Need[]): string[] {
+  const out: (string | { module: string; names: string[] })[] = [];
+  for (const n of needs) {
+    if (n.kind === "import") {
+      out.push(`import ${n.text}`);
+      continue;
+    }
+    const open = out.find((o) => typeof o !== "string" && o.module === n.module);
+    if (open && typeof open !== "string") open.names.push(n.text);
+    else out.push({ module: n.module, names: [n.text] });
+  }
+  return out.map((o) =>
+    typeof o === "string" ? o : `from ${o.module} import ${o.names.join(", ")}`,
+  );
+}
+
+/**
+ * The blank lines between new imports at `at` and the code after them, in a
+ * file that had no imports there: two before a definition (PEP 8, as the
+ * modules around write it), one before other code, none before a blank line.
+ */
+function gapBefore(text: string, at: number, facts: Facts, force = false): string {
+  if (facts.statements.length && !force) return "";
+  const after = text.slice(at);
+  if (after === "" || after.startsWith("\n")) {
+    const blanks = /^\n*/.exec(after)?.[0].length ?? 0;
+    const next = after.slice(blanks).split("\n")[0] ?? "";
+    return after !== "" && isDefinition(next) && blanks < 2 ? "\n".repeat(2 - blanks) : "";
+  }
+  const next = after.split("\n")[0] ?? "";
+  return isDefinition(next) ? "\n\n" : "\n";
+}
+
+/**
+ * `text` with `edits` made. Where whole import lines go (`insert` "" over
+ * whole lines) and a blank line follows, a group of imports leaves with its
+ * separation: between blank lines one of them goes; right under a docstring
+ * or comment, the blank line after it goes when more imports follow.
+ */
+function removeImports(text: string, edits: TextEdit[]): string {
+  const sorted = [...edits].sort((a, b) => a.start - b.start);
+  const merged: typeof sorted = [];
+  for (const e of sorted) {
+    const last = merged.at(-1);
+    if (last && last.insert === "" && e.insert === "" && last.end === e.start) last.end = e.end;
+    else merged.push({ ...e });
+  }
+  for (const e of merged) {
+    if (e.insert !== "" || text[e.end] !== "\n" || text[e.start - 1] !== "\n") continue;
+    // A blank line follows: the group's separation. Keep one blank line between what was
+    // around it, and none under a docstring or comment the group sat right below.
+    const lineStart = text.lastIndexOf("\n", e.start - 2) + 1;
+    const previous = e.start === 0 ? undefined : text.slice(lineStart, e.start - 1);
+    if (previous === "" && e.start > 0) e.start -= 1;
+    else if (previous !== undefined && !/^(import|from)\s/.test(previous)) {
+      // Under a docstring, the next group moves up; the blank lines before the code stay.
+      const next = text.slice(e.end).match(/^\n*([^\n]*)/)?.[1] ?? "";
+      if (/^(import|from)\s/.test(next)) e.end += 1;
+    }
+  }
+  return replaceRanges(text, merged);
+}
+
+/** The edits taking `going` out of `s` in its layout, or the whole statement (its line) when all go. */
+function withoutParts(text: string, s: Statement, going: readonly Part[]): TextEdit[] {
+  if (going.length === s.parts.length)
+    return [{ start: s.node.start, end: lineEnd(text, s.node.end), insert: "" }];
+  return dropItems(
+    text,
+    s.parts,
+    new Set(s.parts.flatMap((p, i) => (going.includes(p) ? [i] : []))),
+  );
+}
+
+export interface PythonMoveInput extends MoveTexts {
+  /** Dotted module names of the files, as the agent found them (ModuleNames). */
+  modules?: ModuleNames;
+  /** Imports of the old module that other modules read through it (`util.strip`): kept there. */
+  keep?: readonly string[];
+  /** Where the unit was in `sourceAfter` (the removal's offset): a back import may go there. */
+  cutAt?: number;
+  /** A package `__init__.py` importing the new module runs, which imports the old one: a cycle too. */
+  throughPackage?: string;
+  /** Whether what the unit reads as it is defined may go with it (takenAlong); on unless said. */
+  takeAlong?: boolean;
+  /**
+   * How the project imports its own modules, where the old module does not
+   * show it (it imports nothing of its package): relatively (`from .x import`)
+   * when the modules around it do.
+   */
+  relativeHint?: boolean;
+}
+
+/** The imports both modules need after `unit` moved from `sourcePath` to `destPath`. */
+export async function planPythonImports(input: PythonMoveInput): Promise<ImportPlan> {
+  const { sourcePath, destPath, modules } = input;
+  const keep = new Set(input.keep ?? []);
+  const before = await withTree(input.sourceBefore, "python", (tree) => ({
+    facts: factsOf(tree, input.sourceBefore),
+    used: moduleNames(tree, input.sourceBefore, input.unit.start, input.unit.end),
+    inner: innerRelativeImports(tree, input.unit.start, input.unit.end),
+  }));
+  const moved = new Set(
+    before.facts.topLevel
+      .filter((t) => t.start >= input.unit.start && t.end <= input.unit.end)
+      .map((t) => t.name),
+  );
+  // What the unit needs as it is defined (a base's `TypeVar`), where the old module loads the
+  // unit back: goes with it (a circular import otherwise), and is imported back as the unit is.
+  const taken =
+    input.throughPackage === undefined && input.takeAlong !== false
+      ? await takenAlong(input, before, moved)
+      : [];
+  let sourceAfter = input.sourceAfter;
+  for (const t of taken) {
+    moved.add(t.name);
+    for (const name of t.reads) before.used.add(name);
+    const at = sourceAfter.startsWith(t.text) ? 0 : sourceAfter.indexOf(`\n${t.text}`) + 1;
+    if (at > 0 || sourceAfter.startsWith(t.text)) {
+      // At most two blank lines where it was.
+      const head = sourceAfter.slice(0, at).replace(/\n+$/, (gap) => gap.slice(0, 3));
+      const tail = sourceAfter.slice(at + t.text.length);
+      const lead = head.length - head.replace(/\n+$/, "").length;
+      sourceAfter = head + tail.replace(/^\n+/, (gap) => gap.slice(0, Math.max(0, 3 - lead)));
+    }
+  }
+  const spans = [input.unit, ...taken];
+  const changes0: string[] = [];
+  // Imports inside the unit (a method's `from .sibling import Name`) name modules from its old
+  // package: rewritten for its new one.
+  let destAfter = input.destAfter;
+  const unresolvedInner: string[] = [];
+  if (before.inner.length) {
+    const unitText = input.sourceBefore.slice(input.unit.start, input.unit.end);
+    const at = destAfter.indexOf(unitText);
+    if (at === -1)
+      unresolvedInner.push(
+        `${destPath}: the unit's own imports (${before.inner.map((i) => i.text).join(", ")}) name modules from ${sourcePath}'s package; not rewritten (the unit changed on its way)`,
+      );
+    else
+      destAfter = replaceRanges(
+        destAfter,
+        before.inner.map((i) => ({
+          start: at + i.start - input.unit.start,
+          end: at + i.end - input.unit.start,
+          insert: relativeOf(absoluteOf(i.text, sourcePath, modules), destPath, modules),
+        })),
+      );
+  }
+  if (taken.length) {
+    const unitText = input.sourceBefore.slice(input.unit.start, input.unit.end);
+    const at = destAfter.indexOf(unitText.slice(0, 200));
+    const lead = taken.map((t) => t.text).join("");
+    destAfter =
+      at === -1
+        ? `${destAfter}\n\n${lead}`
+        : `${destAfter.slice(0, at)}${lead}\n\n${destAfter.slice(at)}`;
+    changes0.push(
+      `${destPath}: ${taken.map((t) => t.name).join(", ")} moved with the unit, which reads ${taken.length === 1 ? "it" : "them"} as it is defined (a circular import otherwise)`,
+    );
+  }
+  const dest = await withTree(destAfter, "python", (tree) => factsOf(tree, destAfter));
+  const sourcePackage = nameOf(sourcePath, modules)[0];
+  const relativeStyle = before.facts.statements.some((s) => s.module.startsWith("."))
+    ? true
+    : before.facts.statements.some(
+          (s) =>
+            s.kind === "from" &&
+            sourcePackage !== undefined &&
+            s.module.split(".")[0] === sourcePackage,
+        )
+      ? false
+      : input.relativeHint === true;
+  const changes: string[] = [...changes0];
+  const unresolved = [
+    ...before.facts.statements
+      .filter((s) => s.wildcard)
+      .map(
+        (s) =>
+          `from ${s.module} import * in ${sourcePath}: the names it binds are not known, so none were carried`,
+      ),
+    ...unresolvedInner,
+  ];
+  const respecify = (module: string) =>
+    module.startsWith(".")
+      ? relativeOf(absoluteOf(module, sourcePath, modules), destPath, modules)
+      : module;
+
+  const needs: Need[] = [];
+  const typeNeeds: Need[] = [];
+  /** The old module's import of `part`, for the new one (under TYPE_CHECKING where it was). */
+  const need = (statement: Statement, part: Part) =>
+    (statement.typeChecking ? typeNeeds : needs).push({
+      kind: statement.kind,
+      module: statement.kind === "from" ? respecify(statement.module) : "",
+      text: part.text,
+      local: part.local,
+      group: statement.group,
+    });
+  for (const statement of before.facts.statements)
+    for (const part of statement.parts)
+      if (before.used.has(part.local) && !moved.has(part.local)) need(statement, part);
+  const sourceModule = nameOf(sourcePath, modules);
+  const ownModule = relativeStyle
+    ? relativeOf(sourceModule, destPath, modules)
+    : sourceModule.join(".");
+  // The old module's own names join its local imports' group (relative ones, or its own
+  // package's), else a group of their own after the others.
+  const ownPackage = sourceModule.length > 1 ? sourceModule[0] : undefined;
+  const ownGroup =
+    before.facts.statements.find(
+      (st) =>
+        !st.typeChecking &&
+        st.kind === "from" &&
+        (st.module.startsWith(".") ||
+          (ownPackage !== undefined && st.module.split(".")[0] === ownPackage)),
+    )?.group ?? Number.POSITIVE_INFINITY;
+  const imported = new Set([...needs, ...typeNeeds].map((n) => n.local));
+  const fromSource: string[] = [];
+  const ownNames = [
+    ...before.facts.topLevel.map((t) => t.name),
+    ...[...before.facts.nested].filter(
+      (n) =>
+        !before.facts.statements.some((s) => s.typeChecking && s.parts.some((p) => p.local === n)),
+    ),
+  ];
+  // Names the old module binds in a block of imports under a condition (a Python version, a
+  // failed import) go with their block, keeping what the unit needs of it.
+  const carried = await carriedBlocks(input.sourceBefore, before, moved, imported);
+  for (const c of carried) {
+    for (const name of c.names) imported.add(name);
+    for (const name of c.reads) {
+      if (imported.has(name)) continue;
+      const statement = before.facts.statements.find((st) =>
+        st.parts.some((p) => p.local === name),
+      );
+      const part = statement?.parts.find((p) => p.local === name);
+      if (!statement || !part) continue;
+      imported.add(name);
+      need(statement, part);
+    }
+  }
+  // What the old module defines for type checkers alone, the new one imports for them alone.
+  for (const name of before.facts.typeOnly)
+    if (before.used.has(name) && !moved.has(name) && !imported.has(name)) {
+      imported.add(name);
+      typeNeeds.push({ kind: "from", module: ownModule, text: name, local: name, group: ownGroup });
+    }
+  for (const name of new Set(ownNames))
+    if (before.used.has(name) && !moved.has(name) && !imported.has(name)) {
+      fromSource.push(name);
+      needs.push({ kind: "from", module: ownModule, text: name, local: name, group: ownGroup });
+    }
+  const sortedGroups = new Set(
+    [...new Set(before.facts.statements.map((st) => st.group))].filter((group) => {
+      const mods = before.facts.statements
+        .filter((st) => !st.typeChecking && st.group === group && st.kind === "from")
+        .map((st) => st.module);
+      return mods.every((m, i) => i === 0 || (mods[i - 1] ?? "").localeCompare(m) <= 0);
+    }),
+  );
+  const guard = before.facts.typeChecking?.guard ?? "TYPE_CHECKING";
+  /** `needs`, and the guard's own name where `typeNeeds` open an `if TYPE_CHECKING:` (imported as the old module imports it). */
+  const withGuard = (needs: Need[], typeNeeds: readonly Need[]): Need[] => {
+    if (!typeNeeds.length || dest.typeChecking) return needs;
+    const guardName = guard.split(".")[0] ?? "TYPE_CHECKING";
+    const from = before.facts.statements.find(
+      (s) => !s.typeChecking && s.parts.some((p) => p.local === guardName),
+    );
+    const part = from?.parts.find((p) => p.local === guardName);
+    return [
+      {
+        kind: from?.kind ?? "from",
+        module: from?.kind === "from" ? respecify(from.module) : from ? "" : "typing",
+        text: part?.text ?? "TYPE_CHECKING",
+        local: guardName,
+        group: from?.group ?? 0,
+      },
+      ...needs,
+    ];
+  };
+  const future = [...before.facts.future].filter((f) => f === "annotations");
+  const destOptions = {
+    typeNeeds,
+    guard,
+    future,
+    firstParty: new Set([nameOf(sourcePath, modules)[0] ?? "", nameOf(destPath, modules)[0] ?? ""]),
+  };
+  let destination = await withCarried(
+    addImports(destAfter, dest, withGuard(needs, typeNeeds), sortedGroups, destOptions),
+    carried,
+  );
+  const added = [...needs, ...typeNeeds].filter(
+    (n) =>
+      !dest.statements.some((s) => s.parts.some((p) => p.local === n.local)) &&
+      !dest.topLevel.some((t) => t.name === n.local),
+  );
+  // Said once the strategy is known: names a cycle imports elsewhere are said there.
+  const destImportsAt = changes.length;
+  const destImports = (elsewhere: readonly string[]) =>
+    `${destPath}: imports ${[...future.filter((f) => !dest.future.has(f)).map((f) => `__future__.${f}`), ...added.map((n) => n.local).filter((n) => !elsewhere.includes(n)), ...carried.flatMap((c) => c.names)].join(", ")}${carried.length ? ` (${carried.flatMap((c) => c.names).join(", ")} under ${sourcePath}'s own condition${carried.length > 1 ? "s" : ""})` : ""}`;
+
+  // The old module: imports only the unit used leave; `__all__` lets go of what moved.
+  let source = sourceAfter;
+  const after = await withTree(source, "python", (tree) => ({
+    facts: factsOf(tree, source),
+    reads: moduleReads(tree, source, 0, source.length),
+    named: namedInStrings(tree),
+  }));
+  const stillRead = new Set(after.reads.map((r) => r.name));
+  const unitImports = new Set(
+    before.facts.statements
+      .flatMap((s) => s.parts)
+      .filter((p) => before.used.has(p.local))
+      .map((p) => p.local),
+  );
+  // Names the module lists by string (`__all__`, Jinja's `exported = ["Undefined", …]`, which
+  // generated code imports from it) stay its attributes.
+  const listed = new Set([...(after.facts.all?.map((a) => a.name) ?? []), ...after.named]);
+  const unread = (local: string) => !stillRead.has(local) && !keep.has(local) && !listed.has(local);
+  const dropped: string[] = [];
+  const edits: TextEdit[] = [];
+  // A guarded block lets go of what only the unit used; one left with nothing goes, and an
+  // import only its condition read (`sys`) with it.
+  const conditionOnly = new Set<string>();
+  const guardedSource = source;
+  edits.push(
+    ...(await withTree(guardedSource, "python", (tree) => {
+      const blocks = factsOf(tree, guardedSource).guarded;
+      const out: TextEdit[] = [];
+      for (const g of blocks) {
+        const going = [...g.names].filter((n) => before.used.has(n) && !moved.has(n) && unread(n));
+        if (!going.length) continue;
+        dropped.push(...going);
+        const left = new Set([...g.names].filter((n) => !going.includes(n)));
+        out.push({ ...g, insert: left.size ? guardedText(g, guardedSource, left) : "" });
+        if (left.size) continue;
+        for (const r of moduleReads(tree, guardedSource, g.start, g.end))
+          if (
+            !g.names.has(r.name) &&
+            !after.reads.some((o) => o.name === r.name && (o.at < g.start || o.at >= g.end))
+          )
+            conditionOnly.add(r.name);
+      }
+      return out;
+    })),
+  );
+  const gone = (local: string) =>
+    (unitImports.has(local) && unread(local)) ||
+    (conditionOnly.has(local) && !keep.has(local) && !listed.has(local));
+  const block = after.facts.typeChecking;
+  const emptied =
+    block?.importsOnly === true &&
+    after.facts.statements
+      .filter((s) => s.typeChecking)
+      .every((s) => s.parts.every((p) => gone(p.local)));
+  // The guard's own import goes with an emptied block, unless something else reads it.
+  const guardName = block?.guard.split(".")[0];
+  const guardGone =
+    emptied &&
+    block !== undefined &&
+    !after.reads.some((r) => r.name === guardName && (r.at < block.start || r.at >= block.end)) &&
+    !keep.has(guardName ?? "") &&
+    !listed.has(guardName ?? "");
+  for (const s of after.facts.statements) {
+    const going = s.parts.filter(
+      (p) => gone(p.local) || (guardGone && !s.typeChecking && p.local === guardName),
+    );
+    if (!going.length) continue;
+    dropped.push(...going.map((p) => p.local));
+    // An `if TYPE_CHECKING:` left with nothing goes as a whole (below).
+    if (!(s.typeChecking && emptied)) edits.push(...withoutParts(source, s, going));
+  }
+  if (block && emptied) edits.push({ start: block.start, end: block.end, insert: "" });
+  const all = after.facts.all;
+  const unlisted = all?.filter((a) => moved.has(a.name)) ?? [];
+  if (all && unlisted.length) {
+    edits.push(
+      ...dropItems(source, all, new Set(all.flatMap((a, i) => (moved.has(a.name) ? [i] : [])))),
+    );
+    changes.push(`${sourcePath}: __all__ drops ${unlisted.map((a) => a.name).join(", ")}`);
+  }
+  // The unit imported back where the old module still reads it.
+  const stillUsed = [...moved].filter((name) => stillRead.has(name));
+  // What the old module does further down that must see the unit among its own: a class it
+  // stops making classes of (Jinja's nodes.py ends in `NodeType.__new__ =
+  // staticmethod(_failing_new)`), its globals() read (werkzeug's exceptions.py registers every
+  // HTTPException in them): the unit imported back above it, used there or not.
+  const lock = await withTree(input.sourceBefore, "python", (tree) =>
+    observerAfter(tree, input.unit),
+  );
+  const namedOnly = [...moved].filter(
+    (name) =>
+      (after.named.has(name) || lock?.names.includes(name) === true) && !stillRead.has(name),
+  );
+  const blocked: string[] = [];
+  const back = relativeStyle
+    ? relativeOf(nameOf(destPath, modules), sourcePath, modules)
+    : nameOf(destPath, modules).join(".");
+  // A circular import: the new module imports the old one (or its package does, when it is
+  // imported), and the old one would import it back at its top. Where every use of the unit
+  // in the old module is in a function, its import goes there. Where the old module reads it
+  // when it loads, the new module's imports of the old one go inside the unit's functions,
+  // if the unit reads them only when it runs. Else no placement of imports holds in every
+  // order the modules may be imported in, and the move is refused.
+  const cycle = fromSource.length > 0 || input.throughPackage !== undefined;
+  // (A function the old module calls as it loads imports them when called, as it read them:
+  // what it reads then was bound before the call.)
+  const reads = cycle
+    ? await withTree(input.sourceBefore, "python", (tree) =>
+        moduleReads(tree, input.sourceBefore, 0, input.sourceBefore.length),
+      )
+    : [];
+  const inUnit = (r: ModuleRead) => spans.some((u) => r.at >= u.start && r.at < u.end);
+  const unitNow = reads.filter((r) => r.immediate && fromSource.includes(r.name) && inUnit(r));
+  // Annotations the new module may leave unevaluated (`from __future__ import annotations`,
+  // its names imported under `if TYPE_CHECKING:`), unless the unit's code reads annotations
+  // when it runs (pydantic and the like, functools.singledispatch).
+  const unitText = input.sourceBefore.slice(input.unit.start, input.unit.end);
+  const typingOk =
+    !before.facts.statements.some((st) =>
+      RUNTIME_ANNOTATIONS.has(
+        (st.kind === "from" ? st.module : (st.parts[0]?.name ?? "")).split(".")[0] ?? "",
+      ),
+    ) && !/@(?:[\w.]+\.register\b|(?:functools\.)?singledispatch)/.test(unitText);
+  const deferred = (r: ModuleRead) =>
+    r.annotation === "string" ||
+    (r.annotation === "type" && (typingOk || future.includes("annotations")));
+  const unitRuntime = unitNow.filter((r) => !deferred(r));
+  // The old module's own annotations that are never evaluated (a string, or any under its
+  // `from __future__ import annotations`) read the unit for type checkers alone.
+  const unevaluated = (r: ModuleRead) =>
+    typingOk &&
+    (r.annotation === "string" || (r.annotation === "type" && future.includes("annotations")));
+  const now = reads.filter(
+    (r) => r.immediate && stillUsed.includes(r.name) && !inUnit(r) && !unevaluated(r),
+  );
+  const names = stillUsed.join(", ");
+  const placedNames = [...new Set([...stillUsed, ...namedOnly])];
+  let strategy: "top" | "lazy" | "lazy-new" | "placed" | "blocked" = "top";
+  if (stillUsed.length && cycle)
+    strategy = !now.length
+      ? "lazy"
+      : input.throughPackage === undefined && fromSource.length && !unitRuntime.length
+        ? "lazy-new"
+        : "placed";
+  if ((namedOnly.length || lock) && cycle && (strategy === "lazy" || strategy === "top"))
+    strategy = "placed";
+  const placeIn = (tree: Tree, text: string, reads: readonly ModuleRead[]) => {
+    const read = firstLoadRead(tree, text, reads, stillUsed, unevaluated) ?? text.length;
+    // The statement itself, at the start of a line, not a mention of it (`def _find_exceptions()`).
+    const found = lock ? statementAt(text, lock.text) : -1;
+    const locked = found !== -1 && found < read;
+    const at = locked ? found : read;
+    return { at: text.lastIndexOf("\n", at - 1) + 1, locked };
+  };
+  // Else the old module imports the unit back just above where it first reads it as it loads,
+  // once what the new module reads of it as it loads is defined (`class TemplateError`, then
+  // the import, then `class TemplateAssertionError(TemplateSyntaxError)`). What the new module
+  // imports of what the old one defines further down goes in its functions or under
+  // TYPE_CHECKING; what it reads of that as it is defined, no placement holds.
+  let late: string[] = strategy === "top" ? [] : fromSource;
+  let tooLate: { name: string; line: number; readLine: number } | undefined;
+  if (strategy === "placed") {
+    const { at } = await withTree(source, "python", (tree) => placeIn(tree, source, after.reads));
+    const definedAt = (name: string) =>
+      after.facts.topLevel.find((t) => t.name === name)?.start ?? -1;
+    late = fromSource.filter((name) => definedAt(name) >= at);
+    const lateNow = unitRuntime.find((r) => late.includes(r.name));
+    if (lateNow) {
+      strategy = "blocked";
+      tooLate = {
+        name: lateNow.name,
+        line: source.slice(0, definedAt(lateNow.name)).split("\n").length,
+        readLine: source.slice(0, at).split("\n").length,
+      };
+    }
+  }
+  // Across any cycle, what the new module reads of the old one in annotations alone is for
+  // type checkers alone: no import at run time to close the cycle (werkzeug's RulePart, whose
+  // `weight: Weighting` would otherwise import routing/, whose matcher imports RulePart). An
+  // old module that never imports the new one, nor a package on its way, makes no cycle.
+  if (strategy === "lazy" || (strategy === "top" && input.throughPackage !== undefined))
+    late = fromSource.filter((name) => {
+      const its = reads.filter((r) => inUnit(r) && r.name === name);
+      return (
+        its.length > 0 &&
+        its.every((r) => r.annotation !== undefined && (!r.immediate || deferred(r)))
+      );
+    });
+  const deferNew =
+    strategy === "lazy-new" ||
+    ((strategy === "placed" || strategy === "lazy" || strategy === "top") && late.length > 0);
+  if (deferNew) {
+    // The new module reads the old one's names only in its functions (imported there) and in
+    // its annotations (imported for type checkers alone, the annotations left unevaluated).
+    // Every annotation of those names in the unit (a local variable's `x: RenderResult` is
+    // never evaluated; a signature's is not, once `from __future__ import annotations` is there).
+    const annotatedReads = reads.filter(
+      (r) =>
+        inUnit(r) &&
+        late.includes(r.name) &&
+        (r.annotation === "string" ||
+          (r.annotation === "type" && (typingOk || future.includes("annotations")))),
+    );
+    const annotated = [...new Set(annotatedReads.map((r) => r.name))];
+    const evaluated =
+      unitNow.some((r) => r.annotation === "type") ||
+      annotatedReads.some((r) => r.annotation === "type" && r.immediate);
+    const typeMore: Need[] = annotated.map((name) => ({
+      kind: "from",
+      module: ownModule,
+      text: name,
+      local: name,
+      group: ownGroup,
+    }));
+    const allTypes = [...typeNeeds, ...typeMore];
+    const top = needs.filter((n) => !(n.module === ownModule && late.includes(n.local)));
+    const futureNow =
+      evaluated && !future.includes("annotations") ? [...future, "annotations"] : future;
+    const placed = await withCarried(
+      addImports(destAfter, dest, withGuard(top, allTypes), sortedGroups, {
+        ...destOptions,
+        typeNeeds: allTypes,
+        future: futureNow,
+      }),
+      carried,
+    );
+    const inside = await withTree(placed, "python", (tree) =>
+      moduleReads(tree, placed, 0, placed.length).filter(
+        (r) =>
+          late.includes(r.name) &&
+          // An annotation left unevaluated needs no import where it is.
+          r.annotation !== "string" &&
+          !(r.annotation === "type" && futureNow.includes("annotations")),
+      ),
+    );
+    destination = lazyImports(placed, inside, ownModule, late);
+    const lazy = [...new Set(inside.filter((r) => r.inFunction).map((r) => r.name))];
+    if (lazy.length)
+      changes.push(
+        `${destPath}: imports ${lazy.join(", ")} from ${sourcePath} in the functions that use ${lazy.length === 1 ? "it" : "them"} (a circular import otherwise)`,
+      );
+    if (annotated.length)
+      changes.push(
+        `${destPath}: imports ${annotated.join(", ")} from ${sourcePath} under ${guard} alone${futureNow !== future ? ", with from __future__ import annotations" : ""} (read in annotations; a circular import otherwise)`,
+      );
+  }
+  if (destination !== destAfter)
+    changes.splice(destImportsAt, 0, destImports(deferNew ? late : []));
+  if (tooLate) {
+    const read = [...new Set(now.map((r) => r.name))].join(", ");
+    blocked.push(
+      `Moving ${names} to ${destPath} would make a circular import no placement of imports can hold: ${destPath} would import ${tooLate.name} from ${sourcePath} and read it as ${names} ${stillUsed.length === 1 ? "is" : "are"} defined, but ${sourcePath} defines ${tooLate.name} (line ${tooLate.line}) after it first reads ${read} when it is imported (line ${tooLate.readLine}). Move them together, or move what ${stillUsed.length === 1 ? "it uses" : "they use"} from ${sourcePath} first.`,
+    );
+  }
+  // What went along to break a cycle may be what blocks the import back's placement (MultiDict's
+  // TypeVars, which its old module reads before it defines what MultiDict reads): left there.
+  if (blocked.length && taken.length) {
+    const again = await planPythonImports({ ...input, takeAlong: false });
+    if (!again.blocked?.length) return again;
+  }
+  source = removeImports(source, edits);
+  if (dropped.length) changes.push(`${sourcePath}: drops imports ${dropped.join(", ")}`);
+  if (strategy === "lazy") {
+    const final = source;
+    const backReads = await withTree(final, "python", (tree) =>
+      moduleReads(tree, final, 0, final.length).filter((r) => stillUsed.includes(r.name)),
+    );
+    source = lazyImports(source, backReads, back, stillUsed);
+    const inFunctions = [...new Set(backReads.filter((r) => r.inFunction).map((r) => r.name))];
+    if (inFunctions.length)
+      changes.push(
+        `${sourcePath}: imports ${inFunctions.join(", ")} from ${destPath} in the functions that use ${inFunctions.length === 1 ? "it" : "them"} (a circular import otherwise)`,
+      );
+    // What only annotations read outside a function's body, type checkers alone import.
+    const typed = [...new Set(backReads.filter((r) => !r.inFunction).map((r) => r.name))];
+    if (typed.length) {
+      const refreshed = await withTree(source, "python", (tree) => factsOf(tree, source));
+      const guardName = guard.split(".")[0] ?? "TYPE_CHECKING";
+      const guardNeeds: Need[] = refreshed.statements.some((st) =>
+        st.parts.some((p) => p.local === guardName),
+      )
+        ? []
+        : [{ kind: "from", module: "typing", text: "TYPE_CHECKING", local: guardName, group: 0 }];
+      source = addImports(source, refreshed, guardNeeds, new Set(), {
+        typeNeeds: typed.map((name) => ({
+          kind: "from",
+          module: back,
+          text: name,
+          local: name,
+          group: 0,
+        })),
+        guard,
+      });
+      changes.push(
+        `${sourcePath}: imports ${typed.join(", ")} from ${destPath} under ${guard} alone (read in annotations never evaluated; a circular import otherwise)`,
+      );
+    }
+  } else if (strategy === "placed") {
+    const final = source;
+    const { at, locked } = await withTree(final, "python", (tree) =>
+      placeIn(tree, final, moduleReads(tree, final, 0, final.length)),
+    );
+    const unused = placedNames.filter((n) => !stillUsed.includes(n));
+    const definition = /^(?:class|def|async\s+def|@)/.test(source.slice(at));
+    const gap = at === source.length && !/\n\n\n$/.test(source) ? "\n\n" : "";
+    // At most two blank lines above it, as between top-level definitions.
+    const head = source.slice(0, at).replace(/\n{4,}$/, "\n\n\n");
+    source = `${head}${gap}from ${back} import ${placedNames.join(", ")}  # noqa: E402${unused.length ? ", F401" : ""}\n${definition ? "\n\n" : "\n"}${source.slice(at)}`;
+    const where = head.split("\n").length;
+    changes.push(
+      lock && locked
+        ? `${sourcePath}: imports ${placedNames.join(", ")} from ${destPath} at line ${where}, before ${lock.why} (${lock.text.trim().split("\n")[0]?.slice(0, 60)})`
+        : !stillUsed.length
+          ? `${sourcePath}: imports ${placedNames.join(", ")} from ${destPath} at its end, where it names ${placedNames.length === 1 ? "it" : "them"} in a string (a circular import at its top)`
+          : `${sourcePath}: imports ${placedNames.join(", ")} from ${destPath} at line ${where}, where it first reads ${stillUsed.length === 1 ? "it" : "them"} as it loads (a circular import at its top)`,
+    );
+  } else if ((strategy === "top" || strategy === "lazy-new") && placedNames.length) {
+    const refreshed = await withTree(source, "python", (tree) => factsOf(tree, source));
+    source = addImports(
+      source,
+      refreshed,
+      placedNames.map((name) => ({
+        kind: "from",
+        module: back,
+        text: name,
+        local: name,
+        group: 0,
+      })),
+    );
+    // Named in a string alone: an import pyflakes would call unused, said to be meant.
+    if (namedOnly.length)
+      source = source.replace(
+        new RegExp(`^(from ${back.replace(/\./g, "\\.")} import [^(\n]*?)$`, "m"),
+        "$1  # noqa: F401",
+      );
+    changes.push(
+      `${sourcePath}: imports ${placedNames.join(", ")} from ${destPath}${namedOnly.length ? ` (${namedOnly.join(", ")} for the string${namedOnly.length === 1 ? "" : "s"} naming ${namedOnly.length === 1 ? "it" : "them"})` : ""}`,
+    );
+  }
+  return {
+    source: tidyEnds(input.sourceBefore, source),
+    destination,
+    changes,
+    unresolved,
+    moved: [...moved],
+    ...(dropped.length ? { dropped } : {}),
+    ...(blocked.length ? { blocked } : {}),
+    // What the new module imports in its functions it reads off the old module as it runs: a
+    // patch there still reaches it.
+    unitReads: [
+      ...new Set([
+        ...needs
+          .map((n) => n.local)
+          .filter((n) => n !== guard.split(".")[0] && !(deferNew && late.includes(n))),
+        ...carried.flatMap((c) => c.names),
+      ]),
+    ].map((name) => ({ name, stays: !dropped.includes(name), oldReads: stillRead.has(name) })),
+  };
+}
+
+/**
+ * `text` without the blank lines a move left at its start or its end (a
+ * module's only import dropped, its last function gone), where `original`
+ * had none: pycodestyle's and ruff's findings the untouched file did not have.
+ */
+function tidyEnds(original: string, text: string): string {
+  let out = text;
+  if (!/^\s*\n/.test(original)) out = out.replace(/^(?:[ \t]*\n)+/, "");
+  if (!/\n[ \t]*\n$/.test(original)) out = out.replace(/\n(?:[ \t]*\n)+$/, "\n");
+  return out;
+}
+
+/** The relative modules of `from … import` statements nested in [start, end) (inside functions, not the module's own). */
+function innerRelativeImports(tree: Tree, start: number, end: number): (Span & { text: string })[] {
+  const out: (Span & { text: string })[] = [];
+  const visit = (node: Node, top: boolean) => {
+    if (node.endIndex <= start || node.startIndex >= end) return;
+    if (node.type === "import_from_statement" && !top) {
+      const module = node.childForFieldName("module_name");
+      if (module?.type === "relative_import")
+        out.push({ start: module.startIndex, end: module.endIndex, text: module.text });
+      return;
+    }
+    for (const child of kids(node)) visit(child, false);
+  };
+  for (const child of kids(tree.rootNode)) visit(child, true);
+  return out;
+}
+
+/** `source` with `from <back> import <names>` as the first statement of each function that reads them. */
+function lazyImports(
+  source: string,
+  reads: readonly ModuleRead[],
+  back: string,
+  names: readonly string[],
+): string {
+  const sites = new Map<number, { indent: string; names: Set<string> }>();
+  for (const r of reads) {
+    if (!r.inFunction) continue;
+    const site = sites.get(r.inFunction.start) ?? { indent: r.inFunction.indent, names: new Set() };
+    site.names.add(r.name);
+    sites.set(r.inFunction.start, site);
+  }
+  const order = (n: string) => names.indexOf(n);
+  return replaceRanges(
+    source,
+    [...sites].map(([start, site]) => ({
+      start,
+      end: start,
+      insert: `${site.indent}from ${back} import ${[...site.names].sort((a, b) => order(a) - order(b)).join(", ")}\n`,
+    })),
+  );
+}
+
+/** An importer of names that moved (imports/importers.ts): root-relative paths, the importer's text. */
+export interface PythonImporterInput {
+  importerPath: string;
+  sourcePath: string;
+  destPath: string;
+  text: string;
+  moved: readonly string[];
+  modules?: ModuleNames;
+  /** Names the unit read from its old module that the new one binds (ImportPlan.unitReads). */
+  unitReads?: readonly UnitRead[];
+}
+
+/** `alias.name` reads in a tree, outside imports: where a module is used for a name. */
+function attributeReads(tree: Tree, alias: string, names: ReadonlySet<string>) {
+  const uses: (Span & { name: string })[] = [];
+  const visit = (node: Node) => {
+    if (node.type === "import_statement" || node.type === "import_from_statement") return;
+    if (node.type === "attribute") {
+      const object = node.childForFieldName("object");
+      const attribute = node.childForFieldName("attribute");
+      if (object?.text === alias && attribute && names.has(attribute.text)) {
+        uses.push({ start: node.startIndex, end: node.endIndex, name: attribute.text });
+        return;
+      }
+    }
+    for (const c of kids(node)) visit(c);
+  };
+  visit(tree.rootNode);
+  return uses;
+}
+
+/** Every name the code of `tree` holds (identifiers, not in strings or comments). */
+function identifiersOf(tree: Tree): Set<string> {
+  const out = new Set<string>();
+  const visit = (node: Node) => {
+    if (node.type === "identifier") out.add(node.text);
+    else for (const c of kids(node)) visit(c);
+  };
+  visit(tree.rootNode);
+  return out;
+}
+
+/** What a module imported by `p` of `s` is called in the file: `import a.b` → `a.b`, `import a.b as c` → `c`, `from a import b` → `b`. */
+const moduleAlias = (s: Statement, p: Part) =>
+  s.kind === "import" && !/\sas\s/.test(p.text) ? p.name : p.local;
+
+/**
+ * Whether `name` (a dotted one too) is a name of the code in `tree` other than
+ * at the offsets of `except`: read, bound or imported, never in a comment or
+ * a string, never an attribute's name.
+ */
+function nameTaken(tree: Tree, name: string, except: readonly Span[]): boolean {
+  const first = name.split(".")[0] ?? name;
+  const visit = (node: Node): boolean => {
+    if (except.some((e) => node.startIndex >= e.start && node.endIndex <= e.end)) return false;
+    if (node.type === "attribute") {
+      if (node.text.replace(/\s/g, "") === name) return true;
+      return visit(node.childForFieldName("object") as Node);
+    }
+    if (node.type === "identifier") return node.text === first && !name.includes(".");
+    // A module's path in an import binds nothing but its first name (`import a.b` binds a;
+    // `from a.util import x` binds x, not util).
+    if (node.type === "import_from_statement") {
+      const module = node.childForFieldName("module_name");
+      return kids(node).some((c) => c.startIndex !== module?.startIndex && visit(c));
+    }
+    if (node.type === "dotted_name" && node.parent?.type === "import_statement")
+      return visit(kids(node)[0] as Node);
+    return kids(node).some(visit);
+  };
+  return visit(tree.rootNode);
+}
+
+/**
+ * An importer of names that moved from `sourcePath` to `destPath`: each `from
+ * <old module> import …` loses them, and they are imported from the new
+ * module (relative when that import was). A use through the old module
+ * (`from shop import store` … `store.Cart`) becomes a use of a name imported
+ * from the new one (under a free alias where the name is taken); a `from
+ * <old> import *` is reported, not rewritten.
+ */
+export async function planPythonImporter(input: PythonImporterInput): Promise<ImporterPlan> {
+  const readNames = new Set((input.unitReads ?? []).map((r) => r.name));
+  const stays = new Set((input.unitReads ?? []).filter((r) => r.stays).map((r) => r.name));
+  const oldReads = new Set(
+    (input.unitReads ?? []).filter((r) => r.oldReads !== false).map((r) => r.name),
+  );
+  const { importerPath, sourcePath, destPath, text, modules } = input;
+  const moved = new Set(input.moved);
+  const sourceModule = nameOf(sourcePath, modules).join(".");
+  const destModule = nameOf(destPath, modules);
+  const found = await withTree(text, "python", (tree) => {
+    const facts = factsOf(tree, text);
+    // The local names the old module goes by here: `import shop.store as s`, `from shop import
+    // store`; or its package's, read down its attribute chain (`import shop` … `shop.store.Cart`,
+    // where shop's __init__ imports store).
+    const aliases = facts.statements.flatMap((s) =>
+      s.parts.flatMap((p) => {
+        if (s.typeChecking) return [];
+        const module =
+          s.kind === "import"
+            ? p.name
+            : `${absoluteOf(s.module, importerPath, modules).join(".")}.${p.name}`;
+        const chain = module !== sourceModule && sourceModule.startsWith(`${module}.`);
+        if (module !== sourceModule && !chain) return [];
+        const bound = moduleAlias(s, p);
+        const local = chain ? `${bound}${sourceModule.slice(module.length)}` : bound;
+        const uses = attributeReads(tree, local, moved);
+        if (chain && !uses.length) return [];
+        const names = [...new Set(uses.map((u) => u.name))];
+        return [
+          {
+            statement: s,
+            part: p,
+            local,
+            uses,
+            taken: names.filter((n) => nameTaken(tree, n, uses)),
+            // Read for nothing else: its import goes.
+            unused: !nameTaken(tree, chain ? bound : local, [...uses, s.node]),
+          },
+        ];
+      }),
+    );
+    return {
+      facts,
+      aliases,
+      present: identifiersOf(tree),
+      nested: nestedImports(tree, facts).map((st) => {
+        // A module object imported here (`from pkg import util`), and what is read through it.
+        const module = absoluteOf(st.module, importerPath, modules).join(".");
+        const part = st.parts.find((p) =>
+          st.kind === "import" ? p.name === sourceModule : `${module}.${p.name}` === sourceModule,
+        );
+        const local = part && moduleAlias(st, part);
+        const uses =
+          local && !aliases.some((a) => a.local === local)
+            ? attributeReads(tree, local, moved)
+            : [];
+        return {
+          statement: st,
+          local,
+          uses,
+          // Read for nothing else: the import of the new module takes its place.
+          unused: local !== undefined && !nameTaken(tree, local, [...uses, st.node]),
+        };
+      }),
+      strings: dottedStrings(tree, sourceModule, moved),
+      patches: objectPatches(
+        tree,
+        aliases.map((a) => a.local),
+        moved,
+      ),
+      readStrings: dottedStrings(tree, sourceModule, readNames, true),
+      // `import pkg.util` (at the top or in a function): where a patch's `pkg.util` comes from.
+      dottedImports: [
+        ...facts.statements.filter((st) => !st.typeChecking),
+        ...nestedImports(tree, facts),
+      ]
+        .filter(
+          (st) =>
+            st.kind === "import" &&
+            st.parts.some((p) => p.name === sourceModule && p.local === p.name.split(".")[0]),
+        )
+        .map((st) => ({
+          end: st.node.end,
+          part: st.parts.find((p) => p.name === sourceModule) as Part,
+          indent: text.slice(text.lastIndexOf("\n", st.node.start - 1) + 1, st.node.start),
+        })),
+      readPatches: objectPatches(
+        tree,
+        [
+          ...aliases.map((a) => a.local),
+          // `import pkg.util` in a test function, then `monkeypatch.setattr(pkg.util, …)`.
+          ...nestedImports(tree, facts).flatMap((st) =>
+            st.parts
+              .filter((p) =>
+                st.kind === "import"
+                  ? p.name === sourceModule
+                  : `${absoluteOf(st.module, importerPath, modules).join(".")}.${p.name}` ===
+                    sourceModule,
+              )
+              .map((p) => moduleAlias(st, p)),
+          ),
+        ],
+        readNames,
+      ),
+    };
+  });
+  const { facts } = found;
+  const unresolved: string[] = [];
+  // `mock.patch("pkg.util.slug")` and the like: the dotted path of what moved, at its new module.
+  const stringEdits: TextEdit[] = found.strings.map((s) => ({
+    start: s.start,
+    end: s.start + sourceModule.length,
+    insert: destModule.join("."),
+  }));
+  for (const p of found.patches)
+    unresolved.push(
+      `${importerPath}: ${p.text} patches what moved on ${sourcePath}'s module; not rewritten`,
+    );
+  // A patch of a name the unit reads, on the old module: where that name left the old module
+  // with the unit, or stays there read by nothing else (rich's JUPYTER_CLASSES_TO_NOT_RENDER,
+  // which only _ipy_display_hook read), the dotted path names the new module, whose binding the
+  // unit reads; where the old module reads it too, one patch cannot reach both: said.
+  for (const s of found.readStrings) {
+    const name = input.text.slice(s.start + sourceModule.length + 1, s.end);
+    if (stays.has(name) && oldReads.has(name))
+      unresolved.push(
+        `${importerPath}: patches ${sourceModule}.${name}, which the unit now reads from its own import in ${destPath}: the patch no longer reaches it; not rewritten`,
+      );
+    else
+      stringEdits.push({
+        start: s.start,
+        end: s.start + sourceModule.length,
+        insert: destModule.join("."),
+      });
+  }
+  // `monkeypatch.setattr(rich.console, "getpass", …)` after `import rich.console`, of a name
+  // that left with the unit (or stays, read by nothing else there): the new module's, imported
+  // beside the old one's import.
+  const objectPatched: string[] = [];
+  for (const p of found.readPatches) {
+    const source = p.target.text === sourceModule ? found.dottedImports.at(0) : undefined;
+    if (source && !(stays.has(p.name) && oldReads.has(p.name))) {
+      stringEdits.push({ start: p.target.start, end: p.target.end, insert: destModule.join(".") });
+      objectPatched.push(p.name);
+      continue;
+    }
+    unresolved.push(
+      `${importerPath}: ${p.text} patches a name the unit reads on ${sourcePath}'s module, and the unit now reads it in ${destPath}: the patch no longer reaches it; not rewritten`,
+    );
+  }
+  // Each `import old.module` a patch was rewritten under becomes `import new.module` where
+  // nothing else reads the old module's path, else gains it below.
+  if (objectPatched.length) {
+    const spelled = text.match(
+      new RegExp(`(?<![\\w.])${sourceModule.replace(/\./g, "\\.")}(?![\\w])`, "g"),
+    );
+    const elsewhere =
+      (spelled?.length ?? 0) - objectPatched.length - found.dottedImports.length > 0;
+    for (const at of found.dottedImports)
+      stringEdits.push(
+        elsewhere
+          ? { start: at.end, end: at.end, insert: `\n${at.indent}import ${destModule.join(".")}` }
+          : { start: at.part.start, end: at.part.end, insert: destModule.join(".") },
+      );
+  }
+  const needs: Need[] = [];
+  /** Imports written where the old module's was: reported, not added again. */
+  const replaced: Need[] = [];
+  const edits: TextEdit[] = [];
+  const relativeFor = (s: Statement) =>
+    s.kind === "from" && s.module.startsWith(".")
+      ? relativeOf(destModule, importerPath, modules)
+      : destModule.join(".");
+  // A use through the old module: a named import of the new one instead, where the name is free.
+  for (const alias of found.aliases) {
+    if (!alias.uses.length) continue;
+    const names = [...new Set(alias.uses.map((u) => u.name))];
+    // The name bound here by an import of the same unit from the old module is that unit:
+    // not taken (`from pkg.util import slug` beside `util.slug`: both become `slug`).
+    const same = (n: string) =>
+      facts.statements.some(
+        (s) =>
+          s.kind === "from" &&
+          absoluteOf(s.module, importerPath, modules).join(".") === sourceModule &&
+          s.parts.some((p) => p.name === n && p.local === n),
+      );
+    const taken = names.filter(
+      (n) =>
+        !same(n) &&
+        (alias.taken.includes(n) ||
+          facts.statements.some((s) => s.parts.some((p) => p.local === n)) ||
+          facts.topLevel.some((t) => t.name === n)),
+    );
+    // A name taken here (urllib3's `is_prod = _environ.is_prod`, keeping a public name) is
+    // imported under a free alias.
+    const local = new Map(
+      names.map((n) => [n, taken.includes(n) ? freeAlias(n, found.present) : n]),
+    );
+    for (const use of alias.uses)
+      edits.push({ start: use.start, end: use.end, insert: local.get(use.name) ?? use.name });
+    const fresh = names.map((name) => {
+      const as = local.get(name) ?? name;
+      return {
+        kind: "from" as const,
+        module: relativeFor(alias.statement),
+        text: as === name ? name : `${name} as ${as}`,
+        local: as,
+        group: alias.statement.group,
+      };
+    });
+    // What the old module's own import of the unit brings already needs no import of its own.
+    const wanted = fresh.filter((f) => !(f.text === f.local && same(f.local)));
+    if (!wanted.length) {
+      if (alias.unused) edits.push(...withoutParts(text, alias.statement, [alias.part]));
+      continue;
+    }
+    if (alias.unused && alias.statement.parts.length === 1) {
+      // Read for nothing else: the import of the new module takes its place.
+      edits.push({
+        ...alias.statement.node,
+        insert: `from ${relativeFor(alias.statement)} import ${wanted.map((f) => f.text).join(", ")}`,
+      });
+      replaced.push(...wanted);
+      continue;
+    }
+    if (alias.unused) edits.push(...withoutParts(text, alias.statement, [alias.part]));
+    needs.push(...wanted);
+  }
+  // With no import of the new module to merge into (and no name of the unit's defined
+  // here), each import of the old module is followed by one of the new module for what moved.
+  const inPlace =
+    !facts.statements.some(
+      (s) =>
+        s.kind === "from" &&
+        absoluteOf(s.module, importerPath, modules).join(".") === destModule.join("."),
+    ) && !facts.topLevel.some((t) => moved.has(t.name));
+  const named: Need[] = [];
+  for (const s of facts.statements) {
+    if (s.kind !== "from") continue;
+    if (absoluteOf(s.module, importerPath, modules).join(".") !== sourceModule) continue;
+    if (s.wildcard) {
+      unresolved.push(
+        `${importerPath}: from ${s.module} import * no longer binds ${[...moved].join(", ")}; not rewritten`,
+      );
+      continue;
+    }
+    const going = s.parts.filter((p) => moved.has(p.name));
+    if (!going.length) continue;
+    const target = relativeFor(s);
+    const fresh = going.map((p) => ({
+      kind: "from" as const,
+      module: target,
+      text: p.text,
+      local: p.local,
+      group: s.group,
+    }));
+    // Under `if TYPE_CHECKING:` it stays there, in its place, at its indentation.
+    if (inPlace || s.typeChecking) {
+      // The new import goes where the old one is.
+      if (!inPlace) replaced.push(...fresh);
+      else named.push(...fresh);
+      const line = `from ${target} import ${going.map((p) => p.text).join(", ")}`;
+      if (going.length === s.parts.length) edits.push({ ...s.node, insert: line });
+      else {
+        edits.push(...withoutParts(text, s, going));
+        const at = lineEnd(text, s.node.end);
+        const indent = text.slice(text.lastIndexOf("\n", s.node.start - 1) + 1, s.node.start);
+        edits.push({ start: at, end: at, insert: `${indent}${line}\n` });
+      }
+      continue;
+    }
+    named.push(...fresh);
+    edits.push(...withoutParts(text, s, going));
+  }
+  // Imports of the old module inside functions: rewritten where they are, at their indentation.
+  for (const { statement: s, local: alias, uses, unused } of found.nested) {
+    const module = absoluteOf(s.module, importerPath, modules).join(".");
+    if (s.kind === "from" && module === sourceModule) {
+      const going = s.parts.filter((p) => moved.has(p.name));
+      if (!going.length) continue;
+      const line = `from ${relativeFor(s)} import ${going.map((p) => p.text).join(", ")}`;
+      named.push(
+        ...going.map((p) => ({
+          kind: "from" as const,
+          module: "",
+          text: p.text,
+          local: p.local,
+          group: 0,
+        })),
+      );
+      if (going.length === s.parts.length) edits.push({ ...s.node, insert: line });
+      else {
+        edits.push(
+          ...dropItems(
+            text,
+            s.parts,
+            new Set(s.parts.flatMap((p, i) => (going.includes(p) ? [i] : []))),
+          ),
+        );
+        const indent = text.slice(text.lastIndexOf("\n", s.node.start - 1) + 1, s.node.start);
+        edits.push({ start: s.node.end, end: s.node.end, insert: `\n${indent}${line}` });
+      }
+      continue;
+    }
+    // `from pkg import util` in a function (or a `with`), used for what moved: the names
+    // are read directly, imported from the new module under that import, at its indentation.
+    if (alias === undefined || !uses.length) continue;
+    const names = [...new Set(uses.map((u) => u.name))];
+    const taken = names.filter((n) => found.present.has(n) && !uses.some((u) => u.name === n));
+    const local = new Map(
+      names.map((n) => [n, taken.includes(n) ? freeAlias(n, found.present) : n]),
+    );
+    for (const use of uses)
+      edits.push({ start: use.start, end: use.end, insert: local.get(use.name) ?? use.name });
+    const indent = text.slice(text.lastIndexOf("\n", s.node.start - 1) + 1, s.node.start);
+    const list = names.map((n) => (local.get(n) === n ? n : `${n} as ${local.get(n)}`));
+    const line = `from ${relativeFor(s)} import ${list.join(", ")}`;
+    if (unused && s.parts.length === 1) edits.push({ ...s.node, insert: line });
+    else edits.push({ start: s.node.end, end: s.node.end, insert: `\n${indent}${line}` });
+    named.push(
+      ...list.map((t, i) => ({
+        kind: "from" as const,
+        module: "",
+        text: t,
+        local: local.get(names[i] as string) ?? t,
+        group: 0,
+      })),
+    );
+  }
+  edits.push(...stringEdits);
+  if (!edits.length) return { text, changes: [], unresolved };
+  const toAdd = inPlace ? needs : [...needs, ...named.filter((n) => n.module !== "")];
+  let out = inPlace ? replaceRanges(text, edits) : removeImports(text, edits);
+  let here = (_: Need) => false;
+  if (toAdd.length) {
+    const refreshed = await withTree(out, "python", (tree) => factsOf(tree, out));
+    out = addImports(out, refreshed, toAdd);
+    here = (n) => refreshed.topLevel.some((t) => t.name === n.local);
+  }
+  const patched = stringEdits.map((e) =>
+    (/^[\w.]+/.exec(text.slice(e.start)) ?? [""])[0].slice(sourceModule.length + 1),
+  );
+  return {
+    text: out,
+    changes: [
+      ...importerChanges(
+        importerPath,
+        destPath,
+        [...replaced, ...needs, ...named].map((n) => ({ local: n.local, here: here(n) })),
+      ),
+      ...(patched.length || objectPatched.length
+        ? [
+            `${importerPath}: patches ${[...new Set([...patched.filter(Boolean), ...objectPatched])].join(", ")} on ${destModule.join(".")} (what the unit reads there)`,
+          ]
+        : []),
+    ],
+    unresolved,
+  };
+}
+
+/** Import statements below the module's top level (in functions, classes, `try`), not under its TYPE_CHECKING. */
+function nestedImports(tree: Tree, facts: Facts): Statement[] {
+  const top = new Set(facts.statements.map((s) => s.node.start));
+  const out: Statement[] = [];
+  const visit = (node: Node) => {
+    const statement = statementOf(node, false);
+    if (statement) {
+      if (!top.has(statement.node.start)) out.push({ ...statement, group: 0 });
+      return;
+    }
+    for (const child of kids(node)) visit(child);
+  };
+  visit(tree.rootNode);
+  return out;
+}
+
+/** String literals that are the dotted path of what moved (`"pkg.util.slug"`, `"pkg.util.Cls.method"`): where the old module's name starts. */
+function dottedStrings(
+  tree: Tree,
+  sourceModule: string,
+  moved: ReadonlySet<string>,
+  /** Only `<module>.<name>` itself (a name rebound), not a path through it. */
+  exact = false,
+): Span[] {
+  const out: Span[] = [];
+  if (!tree.rootNode.text.includes(sourceModule)) return out;
+  const visit = (node: Node) => {
+    if (node.type === "string_content") {
+      const value = node.text;
+      if (value.startsWith(`${sourceModule}.`)) {
+        const rest = value.slice(sourceModule.length + 1);
+        const name = rest.split(".")[0] ?? "";
+        if (moved.has(name) && (!exact || rest === name))
+          out.push({ start: node.startIndex, end: node.endIndex });
+      }
+      return;
+    }
+    for (const child of kids(node)) visit(child);
+  };
+  visit(tree.rootNode);
+  return out;
+}
+
+/** `mock.patch.object(util, "slug")`, `monkeypatch.setattr(util, "slug", …)`: a moved name patched on the old module object. */
+function objectPatches(
+  tree: Tree,
+  aliases: readonly string[],
+  moved: ReadonlySet<string>,
+): { text: string; target: Span & { text: string }; name: string }[] {
+  const out: { text: string; target: Span & { text: string }; name: string }[] = [];
+  if (!aliases.length) return out;
+  const visit = (node: Node) => {
+    if (node.type === "call") {
+      const args = node.childForFieldName("arguments");
+      const list = args
+        ? kids(args).filter((c) => c.type !== "(" && c.type !== ")" && c.type !== ",")
+        : [];
+      const [target, attribute] = list;
+      const name = attribute?.type === "string" ? attribute.text.slice(1, -1) : undefined;
+      if (target && aliases.includes(target.text) && name !== undefined && moved.has(name))
+        out.push({
+          text: node.text.split("\n")[0] ?? node.text,
+          target: { start: target.startIndex, end: target.endIndex, text: target.text },
+          name,
+        });
+    }
+    for (const child of kids(node)) visit(child);
+  };
+  visit(tree.rootNode);
+  return out;
+}
+
+/** Whether `text` (a module at `importerPath`, a package's `__init__.py`) imports the module at `sourcePath`, or from it. */
+export async function importsModule(input: {
+  importerPath: string;
+  sourcePath: string;
+  text: string;
+  modules?: ModuleNames;
+}): Promise<boolean> {
+  const { importerPath, sourcePath, text, modules } = input;
+  const sourceModule = nameOf(sourcePath, modules).join(".");
+  return withTree(text, "python", (tree) =>
+    factsOf(tree, text).statements.some((s) => {
+      if (s.typeChecking) return false;
+      const module = absoluteOf(s.module, importerPath, modules).join(".");
+      return s.kind === "import"
+        ? s.parts.some((p) => p.name === sourceModule)
+        : module === sourceModule || s.parts.some((p) => `${module}.${p.name}` === sourceModule);
+    }),
+  );
+}
+
+/**
+ * Which of `names` (imports the old module would drop) `text`, another
+ * module, reads through the old module: `from <old> import name`, or
+ * `old.name` through an import of it. Those imports stay (PythonMoveInput.keep).
+ */
+export async function readsThrough(input: {
+  importerPath: string;
+  sourcePath: string;
+  text: string;
+  names: readonly string[];
+  modules?: ModuleNames;
+}): Promise<string[]> {
+  const { importerPath, sourcePath, text, modules } = input;
+  const wanted = new Set(input.names);
+  const sourceModule = nameOf(sourcePath, modules).join(".");
+  return withTree(text, "python", (tree) => {
+    const facts = factsOf(tree, text);
+    const out = new Set<string>();
+    for (const s of facts.statements) {
+      const module = absoluteOf(s.module, importerPath, modules).join(".");
+      for (const p of s.parts) {
+        if (s.kind === "from" && module === sourceModule && wanted.has(p.name)) out.add(p.name);
+        // The old module, or its package read down the attribute chain to it.
+        const named = s.kind === "import" ? p.name : `${module}.${p.name}`;
+        if (named !== sourceModule && !sourceModule.startsWith(`${named}.`)) continue;
+        const local = `${moduleAlias(s, p)}${sourceModule.slice(named.length)}`;
+        for (const use of attributeReads(tree, local, wanted)) out.add(use.name);
+      }
+    }
+    return [...out];
+  });
+}

@@ -1,0 +1,143 @@
+import { describe, expect, it } from "vitest";
+import {
+  addModule,
+  addUse,
+  bindingsOf,
+  declaringFile,
+  modulePathOf,
+  resolvePath,
+  rewriteRustImporter,
+  rustPublicPaths,
+  scopeOf,
+  sharedModule,
+  visibilityFor,
+  writePath,
+} from "./modules.ts";
+
+const context = {
+  src: "src",
+  files: [
+    { path: "src/main.rs", text: "mod a;\nmod util;\n" },
+    { path: "src/a/mod.rs", text: "pub mod b;\n" },
+    { path: "src/a/b.rs", text: "" },
+    { path: "src/util.rs", text: "" },
+  ],
+};
+const isModule = (p: readonly string[]) =>
+  ["a", "a::b", "util"].includes(p.join("::")) || p.length === 0;
+
+describe("Rust's modules without parsing", () => {
+  it("names a file's module from the crate's src, the root as the empty path", () => {
+    expect(modulePathOf("src/main.rs", "src")).toEqual([]);
+    expect(modulePathOf("src/a/mod.rs", "src")).toEqual(["a"]);
+    expect(modulePathOf("src/a/b.rs", "src")).toEqual(["a", "b"]);
+    expect(modulePathOf("src/bin/tool.rs", "src")).toBeUndefined();
+    expect(modulePathOf("tests/it.rs", "src")).toBeUndefined();
+  });
+
+  it("finds the file that declares a module: the crate root, a parent's file or its mod.rs", () => {
+    expect(declaringFile(["text"], context)).toBe("src/main.rs");
+    expect(declaringFile(["a", "c"], context)).toBe("src/a/mod.rs");
+    expect(declaringFile(["x", "y"], context)).toBeUndefined();
+  });
+
+  it("resolves crate::, self::, super:: and bare paths, and writes a target back in the importer's form", () => {
+    expect(resolvePath(["crate", "util"], ["a", "b"], isModule)).toEqual(["util"]);
+    expect(resolvePath(["super", "super", "util"], ["a", "b"], isModule)).toEqual(["util"]);
+    expect(resolvePath(["self", "b"], ["a"], isModule)).toEqual(["a", "b"]);
+    expect(resolvePath(["util"], [], isModule)).toEqual(["util"]);
+    expect(resolvePath(["std", "io"], ["a"], isModule)).toBeUndefined();
+    expect(writePath(["text"], ["a", "b"], "super")).toBe("super::super::text");
+    expect(writePath(["a", "text"], ["a"], "self")).toBe("self::text");
+    expect(writePath(["text"], [], "bare")).toBe("text");
+    expect(writePath(["text"], ["a"], "bare")).toBe("crate::text");
+  });
+
+  it("declares a module below the file's last mod, and rewrites a grouped use, keeping what stays", () => {
+    expect(addModule("mod a;\nmod util;\n\nfn main() {}\n", "text", "")).toBe(
+      "mod a;\nmod util;\nmod text;\n\nfn main() {}\n",
+    );
+    const done = rewriteRustImporter(
+      {
+        path: "src/a/b.rs",
+        text: 'use crate::util::{keep, slug};\n\nfn f() { keep(slug("x")); }\n',
+      },
+      { oldModule: ["util"], newModule: ["text"], names: ["slug"] },
+      context,
+    );
+    expect(done?.text).toBe(
+      'use crate::util::keep;\nuse crate::text::slug;\n\nfn f() { keep(slug("x")); }\n',
+    );
+    // The line split off keeps the attributes of the one it comes from; `self` alone is the module.
+    const gated = rewriteRustImporter(
+      {
+        path: "src/a/b.rs",
+        text: "#[cfg(unix)]\nuse crate::util::{self, slug};\n\nfn f() {}\n",
+      },
+      { oldModule: ["util"], newModule: ["text"], names: ["slug"] },
+      context,
+    );
+    expect(gated?.text).toBe(
+      "#[cfg(unix)]\nuse crate::util;\n#[cfg(unix)]\nuse crate::text::slug;\n\nfn f() {}\n",
+    );
+  });
+
+  it("adds a use or a mod at the file's top level, never into an inline module", () => {
+    const text =
+      "use std::fmt;\n\nfn f() {}\n\n#[cfg(test)]\nmod tests {\n    use super::*;\n    const C: char = '{';\n}\n";
+    expect(addUse(text, "use crate::text::slug;")).toBe(
+      text.replace("use std::fmt;\n", "use std::fmt;\nuse crate::text::slug;\n"),
+    );
+    expect(addModule(text, "text", "")).toBe(
+      text.replace("use std::fmt;\n", "use std::fmt;\nmod text;\n"),
+    );
+  });
+
+  it("says what a visibility opens an item to, and writes the narrowest that opens it to a module", () => {
+    expect(scopeOf("", ["a", "b"])).toEqual(["a", "b"]);
+    expect(scopeOf("pub", ["a"])).toBeUndefined();
+    expect(scopeOf("pub(crate)", ["a", "b"])).toEqual([]);
+    expect(scopeOf("pub(super)", ["a", "b"])).toEqual(["a"]);
+    expect(scopeOf("pub(in crate::a)", ["a", "b", "c"])).toEqual(["a"]);
+    expect(sharedModule(["a", "b"], ["a", "c"])).toEqual(["a"]);
+    expect(sharedModule(["eval"], ["matches"])).toEqual([]);
+    expect(visibilityFor([], ["eval"])).toBe("pub(crate)");
+    expect(visibilityFor(["a"], ["a", "b"])).toBe("pub(super)");
+    expect(visibilityFor(["a"], ["a", "b", "c"])).toBe("pub(in crate::a)");
+    expect(visibilityFor(["a", "b"], ["a", "b"])).toBe("");
+  });
+
+  it("lists what a glob of a module may bring: its top-level items and uses, functions at any depth", () => {
+    const text =
+      "pub(crate) trait Ext {\n    fn strip(&self);\n}\npub(crate) use crate::alloc::vec::Vec;\nmod inner {\n    pub struct Hidden;\n}\n";
+    expect([...bindingsOf(text)].sort()).toEqual(["Ext", "Vec", "inner", "strip"]);
+  });
+
+  it("finds a library's public paths through the old module: pub items of modules public from lib.rs", () => {
+    const lib = (root: string, util: string) => ({
+      src: "src",
+      files: [
+        { path: "src/lib.rs", text: root },
+        { path: "src/util.rs", text: util },
+      ],
+    });
+    const move = { oldModule: ["util"], newModule: ["text"], names: ["slug", "lower"] };
+    const unit = "/// Slugs.\npub fn slug() {}\n\npub(crate) fn lower() {}\n";
+    expect(rustPublicPaths(move, lib("pub mod util;\n", ""), unit)).toEqual([
+      {
+        names: ["slug"],
+        through:
+          "crates that depend on this library: may read slug by its public path (crate::util)",
+      },
+    ]);
+    // A private module, a binary crate: no path other crates use.
+    expect(rustPublicPaths(move, lib("mod util;\n", ""), unit)).toEqual([]);
+    expect(
+      rustPublicPaths(
+        move,
+        { src: "src", files: [{ path: "src/main.rs", text: "pub mod util;\n" }] },
+        unit,
+      ),
+    ).toEqual([]);
+  });
+});

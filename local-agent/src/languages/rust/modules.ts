@@ -1,0 +1,530 @@
+/**
+ * Rust's modules as a move sees them (rust/move.ts), without parsing: a
+ * crate's files and the module path each is (`src/util.rs` is `crate::util`,
+ * `src/a/mod.rs` `crate::a`), the file that declares a module (`mod util;` in
+ * `src/main.rs`), and a `use` path resolved from the module it is written in
+ * and written back in the same form (`crate::`, `self::`, `super::`, or a
+ * path from the crate root as 2018 code in the root writes it). Pure.
+ */
+
+import { layUseTree, leavesOf, parseUseTree, pruneUseTree, type UseLeaf } from "./use-trees.ts";
+
+/** A Rust file of the crate: its root-relative path and text. */
+export interface RustFile {
+  path: string;
+  text: string;
+}
+
+/** What a Rust move knows of the disk (file-ops/carry-imports.ts): the crate's `src/` and its files. */
+export interface RustContext {
+  /** The crate's `src` directory, root-relative ("src", "crates/a/src"). */
+  src: string;
+  files: RustFile[];
+}
+
+/** An item's move between modules, as importers see it. */
+export interface RustMove {
+  oldModule: string[];
+  newModule: string[];
+  /** The items that moved. */
+  names: string[];
+}
+
+/** The crate root's file: `lib.rs` if there is one, else `main.rs`. */
+export function crateRootFile(context: RustContext): string | undefined {
+  const has = (name: string) => context.files.some((f) => f.path === `${context.src}/${name}`);
+  return has("lib.rs")
+    ? `${context.src}/lib.rs`
+    : has("main.rs")
+      ? `${context.src}/main.rs`
+      : undefined;
+}
+
+/** The module path of a file below `src` (`[]` for the crate root); undefined outside it or for another binary. */
+export function modulePathOf(file: string, src: string): string[] | undefined {
+  if (!file.startsWith(`${src}/`) || !file.endsWith(".rs")) return undefined;
+  const rel = file.slice(src.length + 1, -3).split("/");
+  if (rel.length === 1 && (rel[0] === "lib" || rel[0] === "main")) return [];
+  if (rel[0] === "bin") return undefined;
+  if (rel.at(-1) === "mod") rel.pop();
+  return rel.every((p) => /^[a-z_][a-z0-9_]*$/.test(p)) ? rel : undefined;
+}
+
+/** The file that declares module `path` (its parent's file), among the crate's files. */
+export function declaringFile(path: string[], context: RustContext): string | undefined {
+  if (!path.length) return undefined;
+  const parent = path.slice(0, -1);
+  if (!parent.length) return crateRootFile(context);
+  const base = `${context.src}/${parent.join("/")}`;
+  const has = (p: string) => context.files.some((f) => f.path === p);
+  return has(`${base}.rs`) ? `${base}.rs` : has(`${base}/mod.rs`) ? `${base}/mod.rs` : undefined;
+}
+
+/** The file of module `path` among the crate's files (`src/a.rs` or `src/a/mod.rs`; the root's file for `[]`). */
+export function moduleFile(path: readonly string[], context: RustContext): RustFile | undefined {
+  const base = `${context.src}/${path.join("/")}`;
+  const names = path.length ? [`${base}.rs`, `${base}/mod.rs`] : [crateRootFile(context)];
+  return context.files.find((f) => names.includes(f.path));
+}
+
+/** Comments and string literals blanked (same length), so that scans see code only. */
+export function rustCode(text: string): string {
+  return text.replace(/\/\/[^\n]*|\/\*[\s\S]*?\*\/|"(?:[^"\\]|\\.)*"/g, (m) =>
+    m.replace(/[^\n]/g, " "),
+  );
+}
+
+/**
+ * Whether an offset of `code` (rustCode's) is at its file's top level,
+ * outside every brace: not inside an inline `mod tests { … }` or a function.
+ */
+export function atTopLevel(code: string): (at: number) => boolean {
+  const inner: [number, number][] = [];
+  const char = /'(?:[^'\\\n]|\\[^'\n]{1,10})'/y;
+  let depth = 0;
+  let from = 0;
+  for (let i = 0; i < code.length; i++) {
+    const c = code[i];
+    if (c === "'") {
+      // A char literal ('{'), not a lifetime ('a).
+      char.lastIndex = i;
+      if (char.test(code)) i = char.lastIndex - 1;
+    } else if (c === "{") {
+      if (depth++ === 0) from = i;
+    } else if (c === "}" && depth > 0 && --depth === 0) inner.push([from, i]);
+  }
+  if (depth > 0) inner.push([from, code.length]);
+  return (at) => !inner.some(([a, b]) => at > a && at <= b);
+}
+
+/** Whether `text` declares module `name` (`mod name;`, `pub mod name;`, an inline `mod name {`). */
+export function declaresModule(text: string, name: string): RegExpExecArray | null {
+  return new RegExp(`^[ \\t]*((?:pub(?:\\([^)]*\\))?\\s+)?)mod\\s+${name}\\s*[;{]`, "m").exec(
+    rustCode(text),
+  );
+}
+
+/** `text` declaring `mod name;` with `visibility`, below its last `mod` declaration, else its last `use`, else its inner attributes. */
+export function addModule(text: string, name: string, visibility: string): string {
+  const code = rustCode(text);
+  const top = atTopLevel(code);
+  const line = `${visibility}mod ${name};\n`;
+  let at: number | undefined;
+  for (const m of code.matchAll(/^[ \t]*(?:pub(?:\([^)]*\))?\s+)?mod\s+\w+\s*;[^\n]*\n?/gm))
+    if (top(m.index)) at = m.index + m[0].length;
+  if (at === undefined)
+    for (const m of code.matchAll(/^[ \t]*(?:pub(?:\([^)]*\))?\s+)?use\s[^;]*;[^\n]*\n?/gm))
+      if (top(m.index)) at = m.index + m[0].length;
+  if (at !== undefined) return text.slice(0, at) + line + text.slice(at);
+  let head = 0;
+  for (const m of code.matchAll(/^(?:\s*\n|[ \t]*#!\[[^\n]*\n)/gm)) {
+    if (m.index !== head) break;
+    head = m.index + m[0].length;
+  }
+  return `${text.slice(0, head)}${line}${head > 0 ? "" : "\n"}${text.slice(head)}`;
+}
+
+/**
+ * The module a path written in module `from` names: `crate::a::b`,
+ * `self::b`, `super::b`, or (as 2018 code writes it) a path starting at a
+ * module declared in `from`'s or the crate root's scope. Undefined for an
+ * outside crate.
+ */
+export function resolvePath(
+  segments: readonly string[],
+  from: readonly string[],
+  isModule: (path: readonly string[]) => boolean,
+): string[] | undefined {
+  const [first, ...rest] = segments;
+  if (first === "crate") return rest;
+  if (first === "self") return [...from, ...rest];
+  if (first === "super") {
+    let base = from.slice(0, -1);
+    let tail = rest;
+    while (tail[0] === "super") {
+      base = base.slice(0, -1);
+      tail = tail.slice(1);
+    }
+    return [...base, ...tail];
+  }
+  if (first === undefined) return undefined;
+  if (isModule([...from, first])) return [...from, ...segments];
+  if (from.length === 0 && isModule([first])) return [...segments];
+  return undefined;
+}
+
+/**
+ * `target` (a path from the crate root) written as `style` writes paths
+ * from module `from`: `crate::…`; `self::…` or `super::…` where the way
+ * there is one; a bare path where `from`'s scope has its first module.
+ */
+export function writePath(
+  target: readonly string[],
+  from: readonly string[],
+  style: "crate" | "self" | "super" | "bare",
+): string {
+  const crate = ["crate", ...target].join("::");
+  if (style === "crate") return crate;
+  if (style === "self" || style === "bare") {
+    const inside = from.every((p, i) => target[i] === p) && target.length > from.length;
+    if (!inside) return crate;
+    const tail = target.slice(from.length).join("::");
+    return style === "self" ? `self::${tail}` : tail;
+  }
+  // super: up to the modules `from` and the target share.
+  let shared = 0;
+  while (shared < from.length && from[shared] === target[shared]) shared++;
+  const ups = from.length - shared;
+  if (ups === 0) return crate;
+  return [...Array(ups).fill("super"), ...target.slice(shared)].join("::");
+}
+
+/** How a path is written: `crate::`, `self::`, `super::`, or bare. */
+export function styleOf(segments: readonly string[]): "crate" | "self" | "super" | "bare" {
+  const first = segments[0];
+  return first === "crate" || first === "self" || first === "super" ? first : "bare";
+}
+
+/** The crate's modules, by path joined with `::` (`""` the root), from its files. */
+export function modulesOf(context: RustContext): Set<string> {
+  const out = new Set<string>();
+  for (const f of context.files) {
+    const m = modulePathOf(f.path, context.src);
+    if (m) out.add(m.join("::"));
+  }
+  return out;
+}
+
+/**
+ * An importer of what moved, rewritten: `use` paths naming an item that
+ * moved through the old module (`crate::util::slug`, `util::{slug, keep}`,
+ * `super::util::slug`), in the form the importer writes them; qualified uses
+ * in its code (`util::slug(…)`); the declaring file gains `mod`. Undefined
+ * when nothing changes; `unresolved` for what it cannot follow (the old
+ * module imported as a name and read through it, a glob).
+ */
+export function rewriteRustImporter(
+  file: RustFile,
+  move: RustMove,
+  context: RustContext,
+  declare?: { name: string; visibility: string },
+):
+  | {
+      text: string;
+      changes: string[];
+      unresolved: string[];
+      reexport?: { names: string[]; through: string }[];
+    }
+  | undefined {
+  const from = modulePathOf(file.path, context.src);
+  if (!from) {
+    // Integration tests, benches, examples, another binary: they reach the crate by its name and
+    // public paths, which this does not rewrite; where they name what moved, they are said.
+    // The old module re-exports what they name (carry.ts carryReexport), so those paths hold.
+    const named = move.names.filter((n) => new RegExp(`\\b${n}\\b`).test(rustCode(file.text)));
+    return named.length
+      ? {
+          text: file.text,
+          changes: [],
+          unresolved: [],
+          reexport: [
+            {
+              names: named,
+              through: `${file.path}: may read ${named.join(", ")} through the crate's public paths (${["crate", ...move.oldModule].join("::")})`,
+            },
+          ],
+        }
+      : undefined;
+  }
+  const modules = modulesOf(context);
+  const isModule = (p: readonly string[]) => modules.has(p.join("::"));
+  const same = (a: readonly string[] | undefined, b: readonly string[]) =>
+    a !== undefined && a.length === b.length && a.every((x, i) => x === b[i]);
+  const moved = new Set(move.names);
+  let text = file.text;
+  const changes: string[] = [];
+  const unresolved: string[] = [];
+  const code = rustCode(text);
+  const edits: { start: number; end: number; insert: string }[] = [];
+  const added: string[] = [];
+  // `use` declarations, their lists at any depth.
+  for (const u of code.matchAll(/^([ \t]*(?:pub(?:\([^)]*\))?\s+)?use\s+)([^;]+);/gm)) {
+    const tree = parseUseTree(u[2] ?? "");
+    if (!tree) continue;
+    const start = u.index + (u[1] ?? "").length;
+    const end = start + (u[2] ?? "").length;
+    const written = (u[2] ?? "").trim();
+    const modulePath = (leaf: UseLeaf) => leaf.segments.slice(0, -1);
+    const movedHere = (leaf: UseLeaf) =>
+      !leaf.glob &&
+      moved.has(leaf.segments.at(-1) ?? "") &&
+      same(resolvePath(modulePath(leaf), from, isModule), move.oldModule);
+    const going = leavesOf(tree).filter(movedHere);
+    for (const leaf of leavesOf(tree)) {
+      if (leaf.glob && same(resolvePath(leaf.segments, from, isModule), move.oldModule))
+        unresolved.push(
+          `${file.path}: \`use ${written}\` (a glob of the old module) still reads ${move.names.join(", ")} there`,
+        );
+      // The old module itself imported as a name: reads through it are not followed.
+      const self = leaf.segments.at(-1) === "self" ? leaf.segments.slice(0, -1) : leaf.segments;
+      if (!leaf.glob && same(resolvePath(self, from, isModule), move.oldModule)) {
+        const alias = leaf.binding;
+        if (move.names.some((n) => new RegExp(`\\b${alias}::${n}\\b`).test(code)))
+          unresolved.push(
+            `${file.path}: reads ${move.names.join(", ")} through \`use ${written}\`; not rewritten`,
+          );
+      }
+    }
+    if (!going.length) continue;
+    const staying = pruneUseTree(tree, movedHere);
+    const first = going[0] as UseLeaf;
+    const to = writePath(move.newModule, from, styleOf(modulePath(first)));
+    const moving = useTree(
+      to,
+      going.map((leaf) => `${leaf.segments.at(-1)}${leaf.alias ? ` as ${leaf.alias}` : ""}`),
+    );
+    edits.push({ start, end, insert: staying ? layUseTree(staying, u[1] ?? "") : moving });
+    // The new line takes the attributes of the one it comes from (`#[cfg(…)]`).
+    if (staying)
+      added.push(`${attributesAbove(code, u.index)}${(u[1] ?? "").trimStart()}${moving};`);
+  }
+  // Qualified uses in the code, outside `use` declarations.
+  const useSpans = [...code.matchAll(/^[ \t]*(?:pub(?:\([^)]*\))?\s+)?use\s+[^;]+;/gm)].map((m) => [
+    m.index,
+    m.index + m[0].length,
+  ]);
+  for (const q of code.matchAll(
+    /\b((?:(?:crate|self|super|[a-z_][a-z0-9_]*)::)+)([A-Za-z_]\w*)\b/g,
+  )) {
+    if (!moved.has(q[2] ?? "")) continue;
+    if (useSpans.some(([a = 0, b = 0]) => q.index >= a && q.index < b)) continue;
+    const prefix = (q[1] ?? "").slice(0, -2).split("::");
+    if (!same(resolvePath(prefix, from, isModule), move.oldModule)) continue;
+    edits.push({
+      start: q.index,
+      end: q.index + (q[1] ?? "").length - 2,
+      insert: writePath(move.newModule, from, styleOf(prefix)),
+    });
+  }
+  edits.sort((a, b) => b.start - a.start);
+  for (const e of edits) text = text.slice(0, e.start) + e.insert + text.slice(e.end);
+  for (const line of added) text = addUse(text, line);
+  if (edits.length || added.length)
+    changes.push(
+      `${file.path}: reads ${move.names.join(", ")} from crate::${move.newModule.join("::")}`,
+    );
+  if (declare && !declaresModule(text, declare.name)) {
+    text = addModule(text, declare.name, declare.visibility);
+    changes.push(`${file.path}: declares ${declare.visibility}mod ${declare.name}`);
+  }
+  return text === file.text && !unresolved.length ? undefined : { text, changes, unresolved };
+}
+
+/** A `use` tree of `items` under `prefix`: `a::b`, `a` for `self`, `a::{b, c}`. */
+export function useTree(prefix: string, items: readonly string[]): string {
+  if (items.length !== 1) return `${prefix}::{${items.join(", ")}}`;
+  const [item = ""] = items;
+  if (item === "self") return prefix;
+  if (/^self\s+as\s/.test(item)) return `${prefix}${item.slice(4)}`;
+  return `${prefix}::${item}`;
+}
+
+/** Where the attribute lines (`#[cfg(unix)]`, `#[allow(unused_imports)]`) right above offset `at`, a line's start, start. */
+export function attributesStart(text: string, at: number): number {
+  let start = at;
+  while (start > 0) {
+    const prev = text.lastIndexOf("\n", start - 2) + 1;
+    if (!/^[ \t]*#\[[^\n]*\][ \t]*\n$/.test(text.slice(prev, start))) break;
+    start = prev;
+  }
+  return start;
+}
+
+/** The attribute lines right above offset `at`, a line's start, unindented. */
+export function attributesAbove(text: string, at: number): string {
+  return text.slice(attributesStart(text, at), at).replace(/^[ \t]+/gm, "");
+}
+
+/**
+ * `text` with the `use` line (attributes above it included) added below its
+ * last top-level `use` (or its `mod`s, or its top): not into an inline module.
+ */
+export function addUse(text: string, line: string): string {
+  const code = rustCode(text);
+  const top = atTopLevel(code);
+  let at: number | undefined;
+  for (const m of code.matchAll(/^[ \t]*(?:pub(?:\([^)]*\))?\s+)?use\s[^;]*;[^\n]*\n?/gm))
+    if (top(m.index)) at = m.index + m[0].length;
+  if (at === undefined)
+    for (const m of code.matchAll(/^[ \t]*(?:pub(?:\([^)]*\))?\s+)?mod\s+\w+\s*;[^\n]*\n?/gm))
+      if (top(m.index)) at = m.index + m[0].length;
+  if (at !== undefined) return `${text.slice(0, at)}${line.trim()}\n${text.slice(at)}`;
+  return `${line.trim()}\n\n${text}`;
+}
+
+/**
+ * The move as importers see it: the modules, the items, and where the new
+ * module must be declared (its parent's file, with the visibility that
+ * reaches as far as the old module did) when it is not yet. Undefined
+ * outside a crate's modules.
+ */
+export function rustMoveOf(
+  sourcePath: string,
+  destPath: string,
+  names: readonly string[],
+  context: RustContext,
+):
+  | {
+      move: RustMove;
+      context: RustContext;
+      declare?: { path: string; name: string; visibility: string };
+    }
+  | undefined {
+  const oldModule = modulePathOf(sourcePath, context.src);
+  const newModule = modulePathOf(destPath, context.src);
+  if (!oldModule || !newModule || !names.length) return undefined;
+  const move = { oldModule, newModule, names: [...names] };
+  const file = declaringFile(newModule, context);
+  const name = newModule.at(-1) ?? "";
+  const text = context.files.find((f) => f.path === file)?.text;
+  if (!file || file === sourcePath || text === undefined || declaresModule(text, name))
+    return { move, context };
+  const oldFile = declaringFile(oldModule, context);
+  const oldText = context.files.find((f) => f.path === oldFile)?.text;
+  const visibility = newModuleVisibility(oldModule, newModule, oldText);
+  return { move, context, declare: { path: file, name, visibility } };
+}
+
+/**
+ * How a move's new module is declared (`pub `, `pub(crate) `, or ""): to reach
+ * as far as the old module did (`oldDeclaring`: the text of the file that
+ * declares it), from where the new one is declared. A private `mod shape;` in
+ * lib.rs reaches the whole crate, so its new child `mod as_widget;` in shape.rs
+ * is `pub(crate)`: private there, lib.rs's `pub use shape::as_widget::AsWidget`
+ * is E0603 (issue 43); a sibling declared where the old one is keeps its words.
+ */
+export function newModuleVisibility(
+  oldModule: readonly string[],
+  newModule: readonly string[],
+  oldDeclaring: string | undefined,
+): string {
+  const old = (oldDeclaring && declaresModule(oldDeclaring, oldModule.at(-1) ?? "")?.[1]) || "";
+  const visibility = visibilityFor(scopeOf(old, oldModule.slice(0, -1)), newModule.slice(0, -1));
+  return visibility ? `${visibility} ` : "";
+}
+
+/**
+ * What moved that other crates may read by a public path through the old
+ * module: a library's `pub` item in a module declared `pub mod` all the way
+ * from `lib.rs` (or in `lib.rs` itself). A move cannot see those crates, so
+ * the old module re-exports it (carry.ts carryReexport), as for a file
+ * outside `src/` that names it, and the receipt says so.
+ */
+export function rustPublicPaths(
+  move: RustMove,
+  context: RustContext,
+  unitText: string,
+): { names: string[]; through: string }[] {
+  if (crateRootFile(context) !== `${context.src}/lib.rs`) return [];
+  for (let i = 1; i <= move.oldModule.length; i++) {
+    const path = move.oldModule.slice(0, i);
+    const file = declaringFile(path, context);
+    const text = context.files.find((f) => f.path === file)?.text;
+    if ((text && declaresModule(text, path.at(-1) ?? "")?.[1]?.trim()) !== "pub") return [];
+  }
+  const code = rustCode(unitText);
+  const names = move.names.filter((n) =>
+    new RegExp(
+      `^[ \\t]*pub\\s+(?:(?:const|async|unsafe|extern\\s+"[^"]*")\\s+)*(?:fn|struct|enum|union|trait|type|const|static(?:\\s+mut)?)\\s+${n}\\b`,
+      "m",
+    ).test(code),
+  );
+  const path = ["crate", ...move.oldModule].join("::");
+  return names.length
+    ? [
+        {
+          names,
+          through: `crates that depend on this library: may read ${names.join(", ")} by its public path (${path})`,
+        },
+      ]
+    : [];
+}
+
+/** The old module's text re-exporting `names` from `newModule`, so that paths through it hold (`pub use crate::text::slug;`). */
+export function rustReexport(
+  text: string,
+  names: readonly string[],
+  newModule: readonly string[],
+): string {
+  const path = ["crate", ...newModule].join("::");
+  const line =
+    names.length === 1
+      ? `pub use ${path}::${names[0]};`
+      : `pub use ${path}::{${names.join(", ")}};`;
+  const code = rustCode(text);
+  // A `use` of the same items the move added for the old module's own reads becomes this one.
+  const plain =
+    names.length === 1 ? `use ${path}::${names[0]};` : `use ${path}::{${names.join(", ")}};`;
+  const at = code.search(new RegExp(`^${plain.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "m"));
+  if (at >= 0) return `${text.slice(0, at)}pub ${text.slice(at)}`;
+  return addUse(text, line);
+}
+
+/**
+ * The names a module's file binds, over-approximated: its top-level items
+ * and what its top-level `use`s bind, and every function's name (a trait's
+ * methods come into scope with it): what a glob of it may bring.
+ */
+export function bindingsOf(text: string): Set<string> {
+  const code = rustCode(text);
+  const top = atTopLevel(code);
+  const out = new Set<string>();
+  for (const m of code.matchAll(
+    /\b(fn|struct|enum|union|trait|type|const|static|mod|macro_rules!)\s+(?:mut\s+)?(?:r#)?([A-Za-z_]\w*)/g,
+  ))
+    if (m[1] === "fn" || top(m.index)) out.add(m[2] ?? "");
+  for (const m of code.matchAll(/\buse\s+([^;]+);/g))
+    if (top(m.index))
+      for (const piece of (m[1] ?? "").split(/[{},]/)) {
+        const [path = "", alias] = piece.trim().split(/\s+as\s+/);
+        const name = alias ?? path.split("::").at(-1) ?? "";
+        if (/^\w+$/.test(name)) out.add(name);
+      }
+  return out;
+}
+
+/**
+ * The module a visibility opens an item of module `at` to: undefined for
+ * `pub` (everything), the crate root (`[]`) for `pub(crate)`, the parent for
+ * `pub(super)`, `at` itself for none or `pub(self)`, the path of `pub(in …)`.
+ */
+export function scopeOf(visibility: string, at: readonly string[]): string[] | undefined {
+  const v = visibility.trim();
+  if (v === "") return [...at];
+  const restricted = /^pub\s*\(\s*(?:in\s+)?([^)]*?)\s*\)$/.exec(v);
+  if (!restricted) return undefined;
+  const segments = (restricted[1] ?? "").split("::").map((p) => p.trim());
+  // A 2015 path (`pub(in a::b)`) starts at the crate root.
+  return resolvePath(segments, at, () => false) ?? segments;
+}
+
+/** Whether module `m` is `scope` or inside it (undefined: everything). */
+export function within(m: readonly string[], scope: readonly string[] | undefined): boolean {
+  return scope === undefined || (m.length >= scope.length && scope.every((p, i) => m[i] === p));
+}
+
+/** The innermost module that both `a` and `b` are in. */
+export function sharedModule(a: readonly string[], b: readonly string[]): string[] {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return a.slice(0, i);
+}
+
+/** The visibility that opens an item of module `at` to `scope` (`at` or a module it is in), as Rust writes it. */
+export function visibilityFor(scope: readonly string[] | undefined, at: readonly string[]): string {
+  if (scope === undefined) return "pub";
+  if (scope.length >= at.length) return "";
+  if (scope.length === 0) return "pub(crate)";
+  if (scope.length === at.length - 1) return "pub(super)";
+  return `pub(in crate::${scope.join("::")})`;
+}

@@ -1,0 +1,649 @@
+import {
+  type ImportPlan,
+  kids,
+  lineEnd,
+  type MoveTexts,
+  replaceRanges,
+} from "../../imports/plan.ts";
+import { type Node, type Tree, withTree } from "../../syntax/parser.ts";
+import {
+  addModule as addModuleLine,
+  addUse,
+  atTopLevel,
+  attributesStart,
+  bindingsOf,
+  declaresModule,
+  declaringFile,
+  moduleFile,
+  modulePathOf,
+  modulesOf,
+  newModuleVisibility,
+  type RustContext,
+  resolvePath,
+  rustCode,
+  scopeOf,
+  sharedModule,
+  styleOf,
+  visibilityFor,
+  within,
+  writePath,
+} from "./modules.ts";
+import { layUseTree, leavesOf, parseUseTree, pruneUseTree, type UseLeaf } from "./use-trees.ts";
+
+/**
+ * Import-aware moves for Rust (DESIGN.md §3: "at least the destination's
+ * imports"): the destination gains a `use` for each name the unit uses that
+ * the old file brought in with one (a list like `std::io::{self, Read}` is
+ * taken apart into its names, each with the attributes of its `use`:
+ * `#[cfg(…)]`, `#[allow(…)]`), and the old file's glob imports. A `super::` or
+ * `self::` path means something else from another directory, so it is
+ * reported there, not rewritten. The old file is left as it is: Rust only
+ * warns about unused imports.
+ */
+
+interface Use {
+  /** The name it binds, or `*` for a glob. */
+  name: string;
+  /** The path as a `use` writes it, alias included: `std::io::Read as R`. */
+  path: string;
+  /** The attributes of its `use`, a line each (`#[cfg(unix)]\n`), or "". */
+  attributes?: string;
+}
+
+/** A carried `use` as a line, with its attributes. */
+const useLine = (u: { path: string; attributes?: string }) =>
+  `${u.attributes ?? ""}use ${u.path};\n`;
+
+interface Facts {
+  uses: Use[];
+  insertAt: number;
+  hasUses: boolean;
+  declared: Set<string>;
+}
+
+/** The names one `use` argument binds, under `prefix` (`std::io::`). */
+function usesOf(node: Node, prefix: string): Use[] {
+  switch (node.type) {
+    case "identifier":
+    case "scoped_identifier":
+    case "crate":
+    case "super": {
+      const last = node.text.split("::").at(-1) ?? node.text;
+      return [{ name: last, path: `${prefix}${node.text}` }];
+    }
+    case "self": {
+      const path = prefix.replace(/::$/, "");
+      return [{ name: path.split("::").at(-1) ?? path, path }];
+    }
+    case "use_as_clause": {
+      const [path, alias] = [node.childForFieldName("path"), node.childForFieldName("alias")];
+      return path && alias
+        ? [{ name: alias.text, path: `${prefix}${path.text} as ${alias.text}` }]
+        : [];
+    }
+    case "use_wildcard":
+      return [{ name: "*", path: `${prefix}${node.text}` }];
+    case "scoped_use_list": {
+      const path = node.childForFieldName("path");
+      const list = node.childForFieldName("list");
+      const inner = path ? `${prefix}${path.text}::` : prefix;
+      return list ? usesOf(list, inner) : [];
+    }
+    case "use_list":
+      return kids(node).flatMap((c) => usesOf(c, prefix));
+    default:
+      return [];
+  }
+}
+
+function factsOf(tree: Tree, text: string): Facts {
+  const uses: Use[] = [];
+  const declared = new Set<string>();
+  let insertAt = 0;
+  let hasUses = false;
+  let header = true;
+  /** The outer attributes right above the child: a `use`'s are its own. */
+  let attributes: string[] = [];
+  for (const child of kids(tree.rootNode)) {
+    if (child.type === "use_declaration") {
+      const argument = child.childForFieldName("argument");
+      const own = attributes.map((a) => `${a}\n`).join("");
+      if (argument) uses.push(...usesOf(argument, "").map((u) => ({ ...u, attributes: own })));
+      insertAt = lineEnd(text, child.endIndex);
+      hasUses = true;
+      header = false;
+      attributes = [];
+      continue;
+    }
+    if (child.type === "attribute_item") attributes.push(child.text);
+    else if (!child.type.includes("comment")) attributes = [];
+    // Inner doc comments and attributes open a file: a first `use` goes after them.
+    const inner =
+      (child.type === "line_comment" &&
+        kids(child).some((c) => c.type === "inner_doc_comment_marker")) ||
+      child.type === "inner_attribute_item";
+    if (header && inner) insertAt = lineEnd(text, child.endIndex);
+    else header = false;
+    const name = child.childForFieldName("name");
+    if (name) declared.add(name.text);
+  }
+  return { uses, insertAt, hasUses, declared };
+}
+
+/**
+ * Standard traits code uses without naming them, by calling their methods
+ * (`file.read_to_string(…)` needs `use std::io::Read;` in scope): each with
+ * the calls that are its own (not `read`, `lines`, `borrow`: other types
+ * have those too).
+ */
+const STD_TRAIT_CALLS: [string, RegExp][] = [
+  ["Read", /\.(?:read_to_string|read_to_end|read_exact)\s*\(/],
+  // Not `write!`, `write_str`: a Formatter has those of its own.
+  ["Write", /\.(?:write_all|flush)\s*\(/],
+  ["BufRead", /\.(?:read_line|read_until|fill_buf)\s*\(/],
+  ["Seek", /\.(?:seek|rewind|stream_position)\s*\(/],
+  ["FromStr", /\bfrom_str\s*\(/],
+  ["FromIterator", /\bfrom_iter\s*\(/],
+  ["Hash", /\.hash\s*\(/],
+  ["PermissionsExt", /\.(?:set_mode|from_mode)\s*\(|\.mode\s*\(\s*\)/],
+];
+
+/** The names used in [start, end): identifiers and types, and the standard traits its calls need. */
+function namesIn(tree: Tree, text: string, start: number, end: number): Set<string> {
+  const used = new Set<string>();
+  const visit = (node: Node) => {
+    if (node.endIndex <= start || node.startIndex >= end) return;
+    if (node.type === "use_declaration") return;
+    if (node.type === "identifier" || node.type === "type_identifier") used.add(node.text);
+    for (const child of kids(node)) visit(child);
+  };
+  visit(tree.rootNode);
+  const code = rustCode(text).slice(start, end);
+  for (const [trait, calls] of STD_TRAIT_CALLS) if (calls.test(code)) used.add(trait);
+  return used;
+}
+
+export async function planRustImports(
+  input: MoveTexts & { rust?: RustContext },
+): Promise<ImportPlan> {
+  const { sourcePath, destPath } = input;
+  const context = input.rust;
+  const oldModule = context && modulePathOf(sourcePath, context.src);
+  const newModule = context && modulePathOf(destPath, context.src);
+  if (context && oldModule && newModule)
+    return planAcrossModules(input, context, oldModule, newModule);
+  const before = await withTree(input.sourceBefore, "rust", (tree) => ({
+    facts: factsOf(tree, input.sourceBefore),
+    used: namesIn(tree, input.sourceBefore, input.unit.start, input.unit.end),
+  }));
+  const dest = await withTree(input.destAfter, "rust", (tree) => factsOf(tree, input.destAfter));
+  const dir = (p: string) => p.slice(0, Math.max(0, p.lastIndexOf("/")));
+  const relative = (u: Use) => /^(super|self)::/.test(u.path);
+  const moved = dir(sourcePath) !== dir(destPath);
+  const bound = new Set([...dest.uses.map((u) => u.name), ...dest.declared]);
+  const havePaths = new Set(dest.uses.map((u) => u.path));
+  const candidates = before.facts.uses.filter((u) =>
+    u.name === "*" ? !havePaths.has(u.path) : before.used.has(u.name) && !bound.has(u.name),
+  );
+  const wanted = candidates.filter((u) => !(moved && relative(u)));
+  const unresolved = candidates
+    .filter((u) => moved && relative(u))
+    .map(
+      (u) => `use ${u.path} is relative to ${sourcePath}'s module: not rewritten for ${destPath}`,
+    );
+  const changes: string[] = [];
+  let destination = input.destAfter;
+  if (wanted.length) {
+    const block = wanted.map(useLine).join("");
+    const at = dest.insertAt;
+    const after = destination.slice(at);
+    const lead = !dest.hasUses && at > 0 ? "\n" : "";
+    const gap = !dest.hasUses && after !== "" && !after.startsWith("\n") ? "\n" : "";
+    destination = destination.slice(0, at) + lead + block + gap + after;
+    changes.push(
+      `${destPath}: imports ${wanted.map((u) => (u.name === "*" ? u.path : u.name)).join(", ")}`,
+    );
+  }
+  return { source: input.sourceAfter, destination, changes, unresolved };
+}
+
+/** A declaration's visibility as written (`pub(crate)`, "" for none), and where it is or goes. */
+interface Visibility {
+  text: string;
+  start: number;
+  end: number;
+}
+
+function visibilityAt(node: Node): Visibility {
+  const v = kids(node).find((k) => k.type === "visibility_modifier");
+  return v
+    ? { text: v.text, start: v.startIndex, end: v.endIndex }
+    : { text: "", start: node.startIndex, end: node.startIndex };
+}
+
+/** A struct's field (`0`, `1` … in a tuple struct) or an inherent impl's associated item, with its visibility and extent. */
+interface Member {
+  name: string;
+  visibility: Visibility;
+  start: number;
+  end: number;
+}
+
+/** A top-level item of a Rust file: its name, visibility, `#[cfg(…)]` attributes, where it is, a struct's fields. */
+interface Item {
+  name: string;
+  visibility: Visibility;
+  /** Its `#[cfg(…)]` attributes, a line each: a `use` of it needs them too. */
+  cfg: string;
+  start: number;
+  end: number;
+  fields: Member[];
+}
+
+function fieldsOf(node: Node): Member[] {
+  const body = node.childForFieldName("body");
+  if (body?.type === "field_declaration_list")
+    return kids(body)
+      .filter((k) => k.type === "field_declaration")
+      .map((f) => ({
+        name: f.childForFieldName("name")?.text ?? "",
+        visibility: visibilityAt(f),
+        start: f.startIndex,
+        end: f.endIndex,
+      }));
+  if (body?.type !== "ordered_field_declaration_list") return [];
+  const out: Member[] = [];
+  let modifier: Node | undefined;
+  for (const k of kids(body)) {
+    if (!k.isNamed || k.type === "attribute_item" || k.type.includes("comment")) continue;
+    if (k.type === "visibility_modifier") {
+      modifier = k;
+      continue;
+    }
+    const visibility = modifier
+      ? { text: modifier.text, start: modifier.startIndex, end: modifier.endIndex }
+      : { text: "", start: k.startIndex, end: k.startIndex };
+    out.push({ name: String(out.length), visibility, start: visibility.start, end: k.endIndex });
+    modifier = undefined;
+  }
+  return out;
+}
+
+function itemsOf(tree: Tree): Item[] {
+  return kids(tree.rootNode)
+    .filter((c) => /_item$/.test(c.type) && c.type !== "use_declaration")
+    .flatMap((c) => {
+      const name = c.childForFieldName("name")?.text;
+      if (!name || c.type === "impl_item") return [];
+      const cfg: string[] = [];
+      for (let p = c.previousNamedSibling; p; p = p.previousNamedSibling) {
+        if (p.type === "attribute_item" && /^#\[\s*cfg\s*\(/.test(p.text)) cfg.unshift(p.text);
+        else if (p.type !== "attribute_item" && !p.type.includes("comment")) break;
+      }
+      const fields = c.type === "struct_item" || c.type === "union_item" ? fieldsOf(c) : [];
+      return [
+        {
+          name,
+          visibility: visibilityAt(c),
+          cfg: cfg.map((a) => `${a}\n`).join(""),
+          start: c.startIndex,
+          end: c.endIndex,
+          fields,
+        },
+      ];
+    });
+}
+
+/** The associated functions, constants and types of a file's inherent impls (a trait impl's are the trait's), by type. */
+function implMembersOf(tree: Tree): (Member & { type: string })[] {
+  return kids(tree.rootNode)
+    .filter((c) => c.type === "impl_item" && !c.childForFieldName("trait"))
+    .flatMap((impl) => {
+      const type = (impl.childForFieldName("type")?.text ?? "").replace(/<[\s\S]*$/, "");
+      const body = impl.childForFieldName("body");
+      return kids(body ?? impl)
+        .filter((k) => ["function_item", "const_item", "type_item"].includes(k.type))
+        .flatMap((k) => {
+          const name = k.childForFieldName("name")?.text;
+          const at = { start: k.startIndex, end: k.endIndex };
+          return name ? [{ type, name, visibility: visibilityAt(k), ...at }] : [];
+        });
+    });
+}
+
+/**
+ * Whether `code` may reach member `name` of a type, by name alone (no
+ * types here, so over-approximated): `x.name`, `T::name`, `name: …` or
+ * `{ name }` in a literal or a pattern.
+ */
+function reachesMember(code: string, name: string): boolean {
+  return new RegExp(`(?:\\.|::)\\s*${name}\\b|\\b${name}\\s*:(?!:)|[{,]\\s*${name}\\s*[,}]`).test(
+    code,
+  );
+}
+
+/** `use` lines of `names` under `module`, one per set of `#[cfg(…)]` attributes (each name's: `cfgOf`). */
+function useLines(
+  module: readonly string[],
+  names: readonly string[],
+  cfgOf: (name: string) => string,
+): string[] {
+  const byCfg = new Map<string, string[]>();
+  for (const n of names) byCfg.set(cfgOf(n), [...(byCfg.get(cfgOf(n)) ?? []), n]);
+  const path = ["crate", ...module].join("::");
+  return [...byCfg].map(
+    ([cfg, ns]) =>
+      `${cfg}use ${ns.length === 1 ? `${path}::${ns[0]}` : `${path}::{${ns.join(", ")}}`};`,
+  );
+}
+
+/**
+ * What a move opens in one file: its edits, and the receipt's names for each
+ * visibility written and why (`pub(crate)`, `read by crate::text`: `lower`).
+ */
+class Opening {
+  readonly edits: { start: number; end: number; insert: string }[] = [];
+  private readonly names = new Map<string, string[]>();
+  private readonly text: string;
+  constructor(text: string) {
+    this.text = text;
+  }
+
+  /** Declaration `label` of module `at` made visible to `scope`, unless it already is. */
+  open(
+    label: string,
+    visibility: Visibility,
+    scope: string[],
+    at: readonly string[],
+    why: string,
+  ): void {
+    const now = scopeOf(visibility.text, at);
+    if (now && now.length === scope.length && now.every((p, i) => p === scope[i])) return;
+    const written = visibilityFor(scope, at);
+    if (visibility.text && !written) {
+      const space = /^\s*/.exec(this.text.slice(visibility.end))?.[0].length ?? 0;
+      this.edits.push({ start: visibility.start, end: visibility.end + space, insert: "" });
+    } else if (visibility.text)
+      this.edits.push({ start: visibility.start, end: visibility.end, insert: written });
+    else this.edits.push({ start: visibility.start, end: visibility.start, insert: `${written} ` });
+    const key = `${written || "private"} (${why})`;
+    this.names.set(key, [...(this.names.get(key) ?? []), label]);
+  }
+
+  /** The receipt's lines: `src/util.rs: lower made pub(crate) (read by crate::text)`. */
+  said(file: string): string[] {
+    return [...this.names].map(([made, names]) => `${file}: ${names.join(", ")} made ${made}`);
+  }
+}
+
+/**
+ * A move between two modules of a crate (issue 35): the new module declared
+ * where the crate lays it out (`mod text;` in its parent's file), the unit's
+ * `use`s carried with `self::`/`super::` paths written for its new place (a
+ * glob of a module of the crate only when the unit may read what it brings),
+ * the old module's items it reads imported (`use crate::util::{helper}`), the
+ * old module importing the unit back where it still uses it (with the unit's
+ * `#[cfg(…)]`), `use`s nothing in the old file uses any more dropped.
+ * Importers are rust/modules.ts's. What the move would put out of a reader's
+ * reach is made reachable, no wider than the readers need
+ * (`pub(in <the module both are in>)`: `pub(crate)`, `pub(super)`), and the
+ * receipt says so: the old module's items, fields and associated items the
+ * unit reads; the unit's own items and fields its old module reads (a
+ * private field of a struct moved out of the crate root, which the whole
+ * crate saw, becomes `pub(crate)`: as visible as it was). A visibility
+ * written relative to the old module (`pub(super)`) is written for the new one.
+ */
+async function planAcrossModules(
+  input: MoveTexts,
+  context: RustContext,
+  oldModule: string[],
+  newModule: string[],
+): Promise<ImportPlan> {
+  const { sourcePath, destPath } = input;
+  const changes: string[] = [];
+  const unresolved: string[] = [];
+  const blocked: string[] = [];
+  const modules = modulesOf(context);
+  const isModule = (p: readonly string[]) => modules.has(p.join("::"));
+  const crate = (m: readonly string[]) => ["crate", ...m].join("::");
+  const before = await withTree(input.sourceBefore, "rust", (tree) => ({
+    facts: factsOf(tree, input.sourceBefore),
+    used: namesIn(tree, input.sourceBefore, input.unit.start, input.unit.end),
+    items: itemsOf(tree),
+  }));
+  const inUnit = (i: Item) => i.start >= input.unit.start && i.end <= input.unit.end;
+  const unitItems = before.items.filter(inUnit);
+  const moved = unitItems.map((i) => i.name);
+  const movedSet = new Set(moved);
+  // The old module's items the unit reads.
+  const own = before.items.filter(
+    (i) => !movedSet.has(i.name) && before.used.has(i.name) && !inUnit(i),
+  );
+  const cfgOf = (items: readonly Item[]) => (name: string) =>
+    items.find((i) => i.name === name)?.cfg ?? "";
+  const after = await withTree(input.sourceAfter, "rust", (tree) => ({
+    used: namesIn(tree, input.sourceAfter, 0, input.sourceAfter.length),
+    facts: factsOf(tree, input.sourceAfter),
+    items: itemsOf(tree),
+    members: implMembersOf(tree),
+  }));
+  const stillUsed = moved.filter((n) => after.used.has(n));
+  // Where the new module is declared.
+  const declaring = declaringFile(newModule, context);
+  const newName = newModule.at(-1) ?? "";
+  const declaringText =
+    declaring === sourcePath
+      ? input.sourceBefore
+      : context.files.find((f) => f.path === declaring)?.text;
+  if (declaring === undefined || declaringText === undefined)
+    blocked.push(
+      `no file declares ${crate(newModule.slice(0, -1)) || "crate"}'s modules (${context.src}/${newModule.slice(0, -1).join("/")}.rs or mod.rs): create it first, so that ${destPath} is part of the crate.`,
+    );
+  if (blocked.length)
+    return {
+      source: input.sourceAfter,
+      destination: input.destAfter,
+      changes,
+      unresolved,
+      blocked,
+    };
+
+  // What of the old module the unit reads, out of the new module's reach, is opened to it:
+  // items, their fields, inherent impls' associated items; read in the unit's code, its own
+  // fields' declarations (`name: Type`) left out.
+  const unitCode = rustCode(
+    replaceRanges(
+      input.sourceBefore,
+      unitItems.flatMap((i) =>
+        i.fields.map((f) => ({ ...f, insert: " ".repeat(f.end - f.start) })),
+      ),
+    ).slice(input.unit.start, input.unit.end),
+  );
+  const inSource = new Opening(input.sourceAfter);
+  const reach = (label: string, visibility: Visibility) => {
+    const scope = scopeOf(visibility.text, oldModule);
+    if (scope && !within(newModule, scope))
+      inSource.open(
+        label,
+        visibility,
+        sharedModule(scope, newModule),
+        oldModule,
+        `read by ${crate(newModule)}`,
+      );
+  };
+  const ownNames = new Set(own.map((o) => o.name));
+  for (const i of after.items) {
+    if (ownNames.has(i.name)) reach(i.name, i.visibility);
+    for (const f of i.fields)
+      if (reachesMember(unitCode, f.name)) reach(`${i.name}.${f.name}`, f.visibility);
+  }
+  for (const m of after.members)
+    if (reachesMember(unitCode, m.name)) reach(`${m.type}::${m.name}`, m.visibility);
+  changes.push(...inSource.said(sourcePath));
+
+  // What of the unit its old module reads (the old file, the modules inside the old one) stays
+  // in its reach; a visibility relative to the old module is written for the new one.
+  const readers = [
+    rustCode(input.sourceAfter),
+    ...context.files
+      .filter((f) => f.path !== sourcePath && f.path !== destPath)
+      .filter((f) => within(modulePathOf(f.path, context.src) ?? ["\0"], oldModule))
+      .map((f) => rustCode(f.text)),
+  ];
+  const inDest = new Opening(input.destAfter);
+  /** Declaration `label` kept in reach: a private one where the old module reads it, else as far as it reached. */
+  const keep = (label: string, visibility: Visibility, read: () => boolean) => {
+    const scope = scopeOf(visibility.text, oldModule);
+    if (scope === undefined) return;
+    if (visibility.text)
+      inDest.open(
+        label,
+        visibility,
+        sharedModule(scope, newModule),
+        newModule,
+        `${visibility.text} in ${crate(oldModule)}`,
+      );
+    else if (read())
+      inDest.open(
+        label,
+        visibility,
+        sharedModule(oldModule, newModule),
+        newModule,
+        `read by ${crate(oldModule)}`,
+      );
+  };
+  const destItems = (await withTree(input.destAfter, "rust", itemsOf)).filter((i) =>
+    movedSet.has(i.name),
+  );
+  for (const i of destItems) {
+    const word = new RegExp(`\\b${i.name}\\b`);
+    keep(i.name, i.visibility, () => readers.some((r) => word.test(r)));
+    for (const f of i.fields)
+      keep(`${i.name}.${f.name}`, f.visibility, () =>
+        readers.some((r) => reachesMember(r, f.name)),
+      );
+  }
+  changes.push(...inDest.said(destPath));
+
+  // The new file: the unit's uses, written for its place; the old module's items it reads.
+  let destination = replaceRanges(input.destAfter, inDest.edits);
+  const dest = await withTree(destination, "rust", (tree) => factsOf(tree, destination));
+  const bound = new Set([...dest.uses.map((u) => u.name), ...dest.declared]);
+  // Names the unit's explicit uses, its old module's items and itself bind: no glob brings them.
+  const named = new Set([
+    ...before.facts.uses.filter((u) => u.name !== "*").map((u) => u.name),
+    ...ownNames,
+    ...movedSet,
+    ...bound,
+  ]);
+  const wanted: { path: string; attributes?: string }[] = [];
+  for (const u of before.facts.uses) {
+    if (u.name !== "*" && (!before.used.has(u.name) || bound.has(u.name))) continue;
+    const [path, alias] = u.path.split(/\s+as\s+/);
+    const segments = (path ?? "").split("::");
+    const style = styleOf(segments);
+    if (u.name === "*") {
+      // A glob of a module of the crate: carried when the unit may read what it brings.
+      const target = resolvePath(segments.slice(0, -1), oldModule, isModule);
+      const file = target && isModule(target) ? moduleFile(target, context) : undefined;
+      const brings = file && [...bindingsOf(file.text)].filter((n) => !named.has(n));
+      if (brings && !brings.some((n) => new RegExp(`\\b${n}\\b`).test(unitCode))) continue;
+    }
+    if (
+      style === "self" ||
+      style === "super" ||
+      (style === "bare" && segments[0] && isModule([...oldModule, segments[0]]))
+    ) {
+      const target = resolvePath(segments.slice(0, -1), oldModule, isModule);
+      if (!target) {
+        unresolved.push(
+          `use ${u.path} is relative to ${sourcePath}'s module: not rewritten for ${destPath}`,
+        );
+        continue;
+      }
+      const written = `${writePath(target, newModule, style === "bare" ? "crate" : style)}::${segments.at(-1)}`;
+      wanted.push({ ...u, path: alias ? `${written} as ${alias}` : written });
+    } else wanted.push(u);
+  }
+  const ownLines = useLines(
+    oldModule,
+    own.map((o) => o.name),
+    cfgOf(own),
+  );
+  if (wanted.length || ownLines.length) {
+    const block = [...wanted.map(useLine), ...ownLines.map((l) => `${l}\n`)].join("");
+    const at = dest.insertAt;
+    const rest = destination.slice(at);
+    const lead = !dest.hasUses && at > 0 ? "\n" : "";
+    const gap = !dest.hasUses && rest !== "" && !rest.startsWith("\n") ? "\n" : "";
+    destination = destination.slice(0, at) + lead + block + gap + rest;
+    const imported = [
+      ...wanted.map((w) => w.path),
+      ...(own.length === 1
+        ? [`${crate(oldModule)}::${own[0]?.name}`]
+        : own.length
+          ? [`${crate(oldModule)}::{${own.map((o) => o.name).join(", ")}}`]
+          : []),
+    ];
+    changes.push(`${destPath}: imports ${imported.join(", ")}`);
+  }
+
+  // The old file: what the unit reads opened; the uses only the unit read go (with their
+  // attributes); what it still uses of the unit comes back.
+  let source = replaceRanges(input.sourceAfter, inSource.edits);
+  const code = rustCode(source);
+  const top = atTopLevel(code);
+  const drops: { start: number; end: number; insert: string }[] = [];
+  const gone = (name: string) =>
+    before.used.has(name) && !after.used.has(name) && name !== "*" && name !== "self";
+  let dropped = 0;
+  for (const m of code.matchAll(/^([ \t]*use\s+)([^;]+);[^\n]*\n?/gm)) {
+    if (!top(m.index)) continue;
+    const tree = parseUseTree(m[2] ?? "");
+    if (!tree) continue;
+    const going = (leaf: UseLeaf) => !leaf.glob && gone(leaf.binding);
+    const staying = pruneUseTree(tree, going);
+    if (staying === tree) continue;
+    dropped += leavesOf(tree).filter(going).length;
+    const start = m.index + (m[1] ?? "").length;
+    drops.push(
+      staying
+        ? { start, end: start + (m[2] ?? "").length, insert: layUseTree(staying, m[1] ?? "") }
+        : { start: attributesStart(code, m.index), end: m.index + m[0].length, insert: "" },
+    );
+  }
+  if (drops.length) {
+    source = replaceRanges(source, drops);
+    changes.push(
+      `${sourcePath}: drops ${dropped} use${dropped === 1 ? "" : "s"} only the unit read`,
+    );
+  }
+  for (const line of useLines(newModule, stillUsed, cfgOf(unitItems))) {
+    source = addUse(source, line);
+    changes.push(`${sourcePath}: imports ${line.replace(/^[\s\S]*use /, "").replace(/;$/, "")}`);
+  }
+  if (declaring === sourcePath && !declaresModule(source, newName)) {
+    source = addModuleLine(
+      source,
+      newName,
+      visibilityOf(oldModule, newModule, context, input.sourceBefore, sourcePath),
+    );
+    changes.push(`${sourcePath}: declares mod ${newName}`);
+  }
+  source = source.replace(/\n{3,}/g, "\n\n").replace(/\n{2,}$/, "\n");
+  if (!/^\s*\n/.test(input.sourceBefore)) source = source.replace(/^\s*\n/, "");
+  return { source, destination, changes, unresolved, ...(moved.length ? { moved } : {}) };
+}
+
+/** How the new module is declared (rust/modules.ts newModuleVisibility), the old file read as it was. */
+export function visibilityOf(
+  oldModule: string[],
+  newModule: string[],
+  context: RustContext,
+  sourceText: string,
+  sourcePath: string,
+): string {
+  const file = declaringFile(oldModule, context);
+  const text = file === sourcePath ? sourceText : context.files.find((f) => f.path === file)?.text;
+  return newModuleVisibility(oldModule, newModule, text);
+}

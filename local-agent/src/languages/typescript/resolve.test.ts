@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest";
+import { importerNaming, type ModuleConfigs, mayName, rerouted, routeTo } from "./resolve.ts";
+
+/**
+ * Specifiers that are not relative (typescript/resolve.ts): tsconfig `paths` and
+ * `baseUrl`, package.json `imports`, resolved to files and written again in
+ * the same form for a unit's new file.
+ */
+const CONFIGS: ModuleConfigs = {
+  tsconfigs: [
+    {
+      dir: "/app",
+      paths: [
+        { pattern: "@/*", targets: ["/app/src/*"] },
+        { pattern: "@ui/*", targets: ["/app/src/components/ui/*"] },
+      ],
+      baseUrl: "/app",
+    },
+  ],
+  packages: [
+    {
+      dir: "/app",
+      imports: [{ pattern: "#lib/*", targets: ["/app/src/lib/*"] }],
+      deps: ["react", "@tanstack/query"],
+    },
+  ],
+};
+const PAGE = "/app/src/app/page.ts";
+
+describe("module resolution of aliases", () => {
+  it("resolves tsconfig paths, baseUrl and package.json imports to the file they name", () => {
+    expect(routeTo(CONFIGS, PAGE, "@/lib/format", "/app/src/lib/format.ts")?.kind).toBe("paths");
+    expect(routeTo(CONFIGS, PAGE, "@ui/button", "/app/src/components/ui/button.tsx")?.pattern).toBe(
+      "@ui/*",
+    );
+    expect(routeTo(CONFIGS, PAGE, "src/lib/format", "/app/src/lib/format.ts")?.kind).toBe(
+      "baseUrl",
+    );
+    expect(routeTo(CONFIGS, PAGE, "#lib/format.js", "/app/src/lib/format.ts")?.kind).toBe(
+      "imports",
+    );
+    expect(routeTo(CONFIGS, PAGE, "@/lib", "/app/src/lib/index.ts")).toBeDefined();
+    expect(routeTo(CONFIGS, PAGE, "@/lib/format", "/app/src/lib/money.ts")).toBeUndefined();
+    // A file outside the configuration's directory is not governed by it.
+    expect(
+      routeTo(CONFIGS, "/other/x.ts", "@/lib/format", "/app/src/lib/format.ts"),
+    ).toBeUndefined();
+  });
+
+  it("writes the new file's specifier in the same form, keeping the extension style; none where the alias cannot reach", () => {
+    const naming = (spec: string, oldFile: string, newFile: string) => {
+      const route = routeTo(CONFIGS, PAGE, spec, oldFile);
+      return route && rerouted(CONFIGS, PAGE, spec, route, oldFile, newFile);
+    };
+    expect(naming("@/lib/format", "/app/src/lib/format.ts", "/app/src/lib/money/money.ts")).toBe(
+      "@/lib/money/money",
+    );
+    expect(naming("#lib/format.js", "/app/src/lib/format.ts", "/app/src/lib/money.ts")).toBe(
+      "#lib/money.js",
+    );
+    expect(
+      naming("#lib/format.js", "/app/src/lib/format.ts", "/app/src/money/money.ts"),
+    ).toBeUndefined();
+    expect(naming("@/lib", "/app/src/lib/index.ts", "/app/src/util/index.ts")).toBe("@/util");
+    // Where no alias reaches, the importer's naming falls back to a relative path in its style.
+    const n = importerNaming(CONFIGS, PAGE, "/app/src/lib/format.ts", "/elsewhere/money.ts");
+    expect(n.forNew("#lib/format.js")).toBe("../../../elsewhere/money.js");
+    expect(n.forNew("@/lib/format")).toBe("../../../elsewhere/money");
+  });
+
+  it("names an import that may reach the old file through a mapping it did not find, never a dependency", () => {
+    expect(mayName(CONFIGS, PAGE, "~/lib/format", "/app/src/lib/format.ts")).toBe(true);
+    expect(mayName(CONFIGS, PAGE, "react", "/app/src/react.ts")).toBe(false);
+    expect(mayName(CONFIGS, PAGE, "@tanstack/query", "/app/src/query.ts")).toBe(false);
+    expect(mayName(CONFIGS, PAGE, "node:path", "/app/src/path.ts")).toBe(false);
+    expect(mayName(CONFIGS, PAGE, "~/lib", "/app/src/lib/index.ts")).toBe(true);
+    expect(mayName(CONFIGS, PAGE, "./format", "/app/src/app/format.ts")).toBe(false);
+  });
+});
