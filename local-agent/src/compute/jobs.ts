@@ -1,31 +1,31 @@
 import { planImporters } from "../imports/importers.ts";
-import { planGoImports } from "../languages/go/move.ts";
-import { planJavaImports } from "../languages/java/move.ts";
-import { importsModule, planPythonImports, readsThrough } from "../languages/python/move.ts";
-import { planRustImports } from "../languages/rust/move.ts";
-import { planReexport, planScriptImports } from "../languages/typescript/move.ts";
+import { moveLanguage, type PlanInput } from "../languages/moves.ts";
+import { importsModule, readsThrough } from "../languages/python/move.ts";
+import { planReexport } from "../languages/typescript/move.ts";
+import { languageOf } from "../syntax/languages.ts";
 import { outline } from "../syntax/outline.ts";
 import { select, syntaxError, syntaxFaults } from "../syntax/select.ts";
 
 /**
  * What the compute thread runs (thread.ts): pure work on a text that can take
  * long — a selection by anchors or `focus` (tree-sitter), the syntax guard's
- * parse, an outline, a move's imports. Arguments and results cross threads by structured clone.
+ * parse, an outline, a move's imports (planMove) and importers. Arguments and results cross threads by structured clone.
  */
 export const JOBS = {
   select,
   syntaxError,
   syntaxFaults,
   outline,
-  planScriptImports,
-  planPythonImports,
-  planGoImports,
-  planJavaImports,
-  planRustImports,
+  planMove,
   planImporters,
   planReexport,
   readsThrough,
   importsModule,
 };
+/** A move's two files, planned by its language (languages/moves.ts); undefined for a pair no language plans. */
+function planMove(input: PlanInput) {
+  return moveLanguage(languageOf(input.source.abs), languageOf(input.dest.abs))?.plan(input);
+}
+
 export type Jobs = typeof JOBS;
 export type JobName = keyof Jobs;

@@ -1,14 +1,11 @@
 import type { ImporterChange, ImportersInput } from "../imports/importers.ts";
-import type { ImportPlan, MoveTexts } from "../imports/plan.ts";
-import type { GoContext } from "../languages/go/packages.ts";
-import type { JavaContext } from "../languages/java/packages.ts";
+import type { ImportPlan } from "../imports/plan.ts";
+import type { PlanInput } from "../languages/moves.ts";
 import type {
   importsModule as importsModuleJob,
-  PythonMoveInput,
   readsThrough as readsThroughJob,
 } from "../languages/python/move.ts";
-import type { RustContext } from "../languages/rust/modules.ts";
-import type { MoveInput, ReexportInput } from "../languages/typescript/move.ts";
+import type { ReexportInput } from "../languages/typescript/move.ts";
 import { type Selector, type SelectResult, selectByAnchors } from "../syntax/anchored.ts";
 import type { SyntaxFault } from "../syntax/faults.ts";
 import type { Language } from "../syntax/languages.ts";
@@ -82,34 +79,10 @@ export function outline(text: string, lang: Language): Promise<Outline | undefin
   return run("outline", [text, lang], text.length);
 }
 
-/** A move's imports (typescript/move.ts), in the compute thread: it parses both files. */
-export function planScriptImports(input: MoveInput): Promise<ImportPlan> {
+/** A move's two files, planned by its language (languages/moves.ts) in the compute thread: it parses both. */
+export function planMove(input: PlanInput): Promise<ImportPlan | undefined> {
   const size = input.sourceBefore.length + input.destAfter.length;
-  return run("planScriptImports", [input], size);
-}
-
-/** A Python move's imports (python/move.ts), in the compute thread. */
-export function planPythonImports(input: PythonMoveInput): Promise<ImportPlan> {
-  const size = input.sourceBefore.length + input.destAfter.length;
-  return run("planPythonImports", [input], size);
-}
-
-/** A Go move's imports (go/move.ts), in the compute thread. */
-export function planGoImports(input: MoveTexts & { go?: GoContext }): Promise<ImportPlan> {
-  const size = input.sourceBefore.length + input.destAfter.length;
-  return run("planGoImports", [input], size);
-}
-
-/** A Java move's imports (java/move.ts), in the compute thread. */
-export function planJavaImports(input: MoveTexts & { java?: JavaContext }): Promise<ImportPlan> {
-  const size = input.sourceBefore.length + input.destAfter.length;
-  return run("planJavaImports", [input], size);
-}
-
-/** A Rust move's imports (rust/move.ts), in the compute thread. */
-export function planRustImports(input: MoveTexts & { rust?: RustContext }): Promise<ImportPlan> {
-  const size = input.sourceBefore.length + input.destAfter.length;
-  return run("planRustImports", [input], size);
+  return run("planMove", [input], size);
 }
 
 /** Which of `names` a module reads through a move's old module (python/move.ts), in the compute thread. */

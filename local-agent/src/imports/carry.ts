@@ -3,19 +3,16 @@ import { Lines } from "../../../src/shared/core/lines.ts";
 import { countLines } from "../../../src/shared/core/text.ts";
 import {
   importsModule,
-  planGoImports,
   planImporters,
-  planJavaImports,
-  planPythonImports,
+  planMove,
   planReexport,
-  planRustImports,
-  planScriptImports,
   readsThrough,
 } from "../compute/offload.ts";
 import { undoSplice } from "../edits.ts";
 import type { GoMove } from "../languages/go/move.ts";
 import type { GoContext } from "../languages/go/packages.ts";
 import type { JavaContext, JavaMove, JavaWiden } from "../languages/java/packages.ts";
+import type { MoveContext } from "../languages/moves.ts";
 import type { ModuleNames } from "../languages/python/move.ts";
 import type { RustContext } from "../languages/rust/modules.ts";
 import type { ModuleConfigs } from "../languages/typescript/resolve.ts";
@@ -104,14 +101,17 @@ export async function carryImports(options: {
       break;
     }
   const undo = source.result.undo;
-  const context = {
-    modules: options.modules,
-    relativeHint: options.relativeHint,
-    throughPackage,
-    cutAt: undo.kind === "splice" ? undo.start : undefined,
-    go: options.go,
-    java: options.java,
-    rust: options.rust,
+  const python = {
+    ...(options.modules ? { modules: options.modules } : {}),
+    ...(options.relativeHint !== undefined ? { relativeHint: options.relativeHint } : {}),
+    ...(throughPackage !== undefined ? { throughPackage } : {}),
+    ...(undo.kind === "splice" ? { cutAt: undo.start } : {}),
+  };
+  const context: MoveContext = {
+    python,
+    ...(options.go ? { go: options.go } : {}),
+    ...(options.java ? { java: options.java } : {}),
+    ...(options.rust ? { rust: options.rust } : {}),
   };
   let plan = await planFor(from, to, texts, context).catch((error: unknown) =>
     tooDeep(error, source.result.path, dest.result),
@@ -130,9 +130,10 @@ export async function carryImports(options: {
       }))
         keep.add(name);
     if (keep.size) {
-      const kept = await planFor(from, to, texts, { ...context, keep: [...keep] }).catch(
-        (error: unknown) => tooDeep(error, source.result.path, dest.result),
-      );
+      const kept = await planFor(from, to, texts, {
+        ...context,
+        python: { ...python, keep: [...keep] },
+      }).catch((error: unknown) => tooDeep(error, source.result.path, dest.result));
       if (!kept) return undefined;
       plan = kept;
     }
@@ -460,54 +461,17 @@ interface PlanTexts {
 }
 
 /**
- * The plan for a unit of `source` in `dest`, by their languages (undefined: not
- * a pair it knows). Script specifiers are relative paths (absolute ones do);
- * Python and Go name modules and packages from the root, so they take the
- * paths as results name them (relative to the first root). `context`: what
- * the disk told of Python's modules and Go's module.
+ * The plan for a unit of `source` in `dest`, by the language of the pair
+ * (languages/moves.ts; undefined: a pair none plans), with what the disk
+ * told of the move (`context`: Python's modules, Go's module, …).
  */
-async function planFor(
+function planFor(
   source: { abs: string; path: string },
   dest: { abs: string; path: string },
   texts: PlanTexts,
-  context: {
-    modules?: ModuleNames | undefined;
-    keep?: readonly string[];
-    relativeHint?: boolean | undefined;
-    throughPackage?: string | undefined;
-    cutAt?: number | undefined;
-    go?: GoContext | undefined;
-    java?: JavaContext | undefined;
-    rust?: RustContext | undefined;
-  } = {},
+  context: MoveContext = {},
 ): Promise<ImportPlan | undefined> {
-  const lang = languageOf(source.abs);
-  const destLang = languageOf(dest.abs);
-  if (isScript(lang) && isScript(destLang))
-    return planScriptImports({
-      lang,
-      destLang,
-      sourcePath: source.abs,
-      destPath: dest.abs,
-      ...texts,
-    });
-  const paths = { sourcePath: source.path, destPath: dest.path, ...texts };
-  if (lang === "python" && destLang === "python")
-    return planPythonImports({
-      ...paths,
-      ...(context.modules ? { modules: context.modules } : {}),
-      ...(context.keep?.length ? { keep: context.keep } : {}),
-      ...(context.relativeHint !== undefined ? { relativeHint: context.relativeHint } : {}),
-      ...(context.throughPackage !== undefined ? { throughPackage: context.throughPackage } : {}),
-      ...(context.cutAt !== undefined ? { cutAt: context.cutAt } : {}),
-    });
-  if (lang === "go" && destLang === "go")
-    return planGoImports({ ...paths, ...(context.go ? { go: context.go } : {}) });
-  if (lang === "java" && destLang === "java")
-    return planJavaImports({ ...paths, ...(context.java ? { java: context.java } : {}) });
-  if (lang === "rust" && destLang === "rust")
-    return planRustImports({ ...paths, ...(context.rust ? { rust: context.rust } : {}) });
-  return undefined;
+  return planMove({ source, dest, ...texts, context });
 }
 
 /**

@@ -1,10 +1,10 @@
-import { type GoMove, planGoImporter } from "../languages/go/move.ts";
-import { type JavaMove, rewriteJavaImporter } from "../languages/java/packages.ts";
-import { type ModuleNames, planPythonImporter } from "../languages/python/move.ts";
-import { type RustContext, type RustMove, rewriteRustImporter } from "../languages/rust/modules.ts";
-import { planScriptImporter } from "../languages/typescript/move.ts";
+import type { GoMove } from "../languages/go/move.ts";
+import type { JavaMove } from "../languages/java/packages.ts";
+import { moveLanguage } from "../languages/moves.ts";
+import type { ModuleNames } from "../languages/python/move.ts";
+import type { RustContext, RustMove } from "../languages/rust/modules.ts";
 import type { ModuleConfigs } from "../languages/typescript/resolve.ts";
-import { isScript, languageOf } from "../syntax/languages.ts";
+import { languageOf } from "../syntax/languages.ts";
 import type { ImporterPlan, UnitRead } from "./plan.ts";
 
 /**
@@ -49,8 +49,11 @@ export interface ImportersInput {
     context: RustContext;
     declare?: { path: string; name: string; visibility: string };
   };
-  files: (PlacedFile & { text: string })[];
+  files: ImporterFile[];
 }
+
+/** A file that may import what moved, with its text. */
+export type ImporterFile = PlacedFile & { text: string };
 
 export interface ImporterChange {
   abs: string;
@@ -95,79 +98,12 @@ export async function planImporters(input: ImportersInput): Promise<ImporterChan
   return out;
 }
 
+/** One file's rewrite, by the language of the move (languages/moves.ts). */
 function planOne(
-  file: PlacedFile & { text: string },
+  file: ImporterFile,
   lang: ReturnType<typeof languageOf>,
   sourceLang: ReturnType<typeof languageOf>,
-  {
-    source,
-    dest,
-    moved,
-    movedTypes,
-    movedDefault,
-    destCreated,
-    sourceEmptied,
-    modules,
-    configs,
-    unitReads,
-    go,
-    java,
-    rust,
-  }: ImportersInput,
+  input: ImportersInput,
 ): Promise<ImporterPlan | undefined> {
-  return isScript(lang) && isScript(sourceLang)
-    ? planScriptImporter({
-        lang,
-        importerPath: file.abs,
-        sourcePath: source.abs,
-        destPath: dest.abs,
-        text: file.text,
-        moved,
-        ...(movedTypes ? { movedTypes } : {}),
-        ...(movedDefault !== undefined ? { movedDefault } : {}),
-        ...(configs ? { configs } : {}),
-        ...(destCreated !== undefined ? { destCreated } : {}),
-        ...(sourceEmptied ? { sourceEmptied } : {}),
-      })
-    : lang === "python" && sourceLang === "python"
-      ? planPythonImporter({
-          importerPath: file.path,
-          sourcePath: source.path,
-          destPath: dest.path,
-          text: file.text,
-          moved,
-          ...(modules ? { modules } : {}),
-          ...(unitReads ? { unitReads } : {}),
-        })
-      : lang === "go" && sourceLang === "go" && go
-        ? planGoImporter({ importerPath: file.path, text: file.text, move: go }).then((plan) =>
-            !plan || !go.files || go.files.includes(file.path) || plan.text === file.text
-              ? plan
-              : {
-                  text: file.text,
-                  changes: [],
-                  unresolved: [
-                    `${file.path}: in another module, which imports ${go.oldImport} from a published version; not rewritten`,
-                  ],
-                },
-          )
-        : lang === "java" && sourceLang === "java" && java
-          ? Promise.resolve(rewriteJavaImporter({ path: file.path, text: file.text }, java))
-          : lang === "rust" && sourceLang === "rust" && rust
-            ? Promise.resolve(rustImporter(file, rust))
-            : Promise.resolve(undefined);
-}
-
-/** A Rust importer's plan (rust/modules.ts rewriteRustImporter), the new module's declaration in its file. */
-function rustImporter(
-  file: PlacedFile & { text: string },
-  rust: NonNullable<ImportersInput["rust"]>,
-): ImporterPlan | undefined {
-  const declare = rust.declare?.path === file.path ? rust.declare : undefined;
-  return rewriteRustImporter(
-    { path: file.path, text: file.text },
-    rust.move,
-    rust.context,
-    declare,
-  );
+  return moveLanguage(sourceLang, lang)?.importer(file, input) ?? Promise.resolve(undefined);
 }

@@ -25,7 +25,7 @@ export function isScript(lang: Language | undefined): lang is ScriptLanguage {
   return lang === "typescript" || lang === "tsx" || lang === "javascript";
 }
 
-/** Whether a move's importers are rewritten for files of `lang` (imports/importers.ts): scripts and Python. */
+/** Whether a move's importers are rewritten for files of `lang` (imports/importers.ts): each language with a planner in languages/ (moves.ts). */
 export function followsImporters(lang: Language | undefined): boolean {
   return isScript(lang) || lang === "python" || lang === "go" || lang === "java" || lang === "rust";
 }
