@@ -320,6 +320,36 @@ describe("the build guard over Java (javac -proc:none over the source roots)", (
     expect(moved.error).toBeUndefined();
     expect(moved.check).toMatchObject({ checker: "javac", outcome: "passed" });
   });
+
+  it("judges a move its dry run checked by what javac said then (the same sources): no second compile", async () => {
+    const project = projectOf({
+      "src/main/java/a/Util.java":
+        "package a;\n\npublic class Util {\n  public static int three() {\n    return 3;\n  }\n}\n",
+      "src/main/java/a/Main.java":
+        "package a;\n\npublic class Main {\n  public static int four() {\n    return Util.three() + 1;\n  }\n}\n",
+    });
+    const move = (dryRun: boolean) =>
+      moveSymbol(
+        project,
+        "src/main/java/a/Util.java",
+        "Util",
+        "src/main/java/c/Util.java",
+        dryRun,
+        "refuse",
+      );
+    expect((await move(true)).check).toMatchObject({ checker: "javac", outcome: "passed" });
+    // No javac to be found now: only what it said of these very sources can judge the move.
+    const pathBefore = process.env.PATH;
+    process.env.PATH = "/nonexistent";
+    try {
+      const moved = await move(false);
+      expect(moved.error).toBeUndefined();
+      expect(moved.check).toMatchObject({ checker: "javac", outcome: "passed" });
+    } finally {
+      process.env.PATH = pathBefore;
+    }
+    expect(project.read("src/main/java/a/Main.java")).toContain("import c.Util;");
+  });
 });
 
 const CARGO = '[package]\nname = "shapes"\nversion = "0.1.0"\nedition = "2021"\n';

@@ -1,5 +1,6 @@
+import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { isInside } from "../../paths.ts";
@@ -123,6 +124,39 @@ async function javac(
   return javacDiagnostics(ran.output);
 }
 
+/**
+ * What javac said of the sources as they were, by their content (their paths
+ * and texts, and the classpath): a move's "before" is most often the last
+ * move's "after", or the project a dry run just checked, and javac takes
+ * seconds. The last few only.
+ */
+const seen = new Map<string, Diagnostic[]>();
+const SEEN = 8;
+
+/** A fingerprint of the sources javac reads: each file's path and text (`changes` made, when given), and the classpath. */
+async function fingerprint(
+  files: readonly string[],
+  classpath: string,
+  changes: readonly Change[] = [],
+): Promise<string> {
+  const changed = new Map(changes.map((c) => [c.abs, c.after]));
+  const paths = new Set(files);
+  for (const c of changes) if (c.after !== undefined && c.abs.endsWith(".java")) paths.add(c.abs);
+  const hash = createHash("sha256").update(classpath);
+  for (const file of [...paths].sort()) {
+    const text = changed.has(file) ? changed.get(file) : await readFile(file, "utf8");
+    if (text === undefined) continue;
+    hash.update(`\0${file}\0${text.length}\0`).update(text);
+  }
+  return hash.digest("hex");
+}
+
+function remember(key: string, found: Diagnostic[]): void {
+  seen.delete(key);
+  seen.set(key, found);
+  while (seen.size > SEEN) seen.delete(seen.keys().next().value as string);
+}
+
 async function check(changes: readonly Change[], context: CheckContext): Promise<Checked> {
   const roots = new Set<string>();
   for (const c of changes) {
@@ -139,14 +173,15 @@ async function check(changes: readonly Change[], context: CheckContext): Promise
     // A project's directory: above src/main/java, else the source root itself.
     const projectDir = [...roots][0]?.replace(/[\\/]src[\\/](main|test)[\\/]java$/, "") ?? "";
     const classpath = await classpathOf(projectDir);
-    const before = await javac(
-      files,
-      classpath,
-      path.join(scratch, "before"),
-      projectDir,
-      context.deadline,
-    );
+    const beforeKey = await fingerprint(files, classpath);
+    const before =
+      seen.get(beforeKey) ??
+      (await javac(files, classpath, path.join(scratch, "before"), projectDir, context.deadline));
     if (typeof before === "string") return { ok: false, why: before };
+    remember(beforeKey, before);
+    const afterKey = await fingerprint(files, classpath, changes);
+    const known = seen.get(afterKey);
+    if (known) return { ok: true, before, after: known };
     // After: a copy of the roots with the move made, its paths the project's own again.
     const mirrors = new Map<string, string>();
     for (const [i, r] of [...roots].entries()) {
@@ -165,7 +200,9 @@ async function check(changes: readonly Change[], context: CheckContext): Promise
     );
     if (typeof after === "string") return { ok: false, why: after };
     const back = [...mirrors].map(([r, m]) => fromCopy(m, r));
-    return { ok: true, before, after: after.map((d) => back.reduce((x, f) => f(x), d)) };
+    const found = after.map((d) => back.reduce((x, f) => f(x), d));
+    remember(afterKey, found);
+    return { ok: true, before, after: found };
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }
