@@ -1487,12 +1487,55 @@ func Make() Pair {
     says: "maker/make.go: names the fields of its Pair literals",
   },
   {
-    name: "go: a type whose methods stay behind is refused across packages",
+    // BurntSushi/toml: Position in error.go, its String method in lex.go (as a stringer's
+    // kind_string.go holds a type's String): Go declares a type's methods in its package.
+    name: "go: a type moves with the methods other files of its package declare, their imports too; what those files still use of it follows",
     lang: "go",
     files: {
       "go.mod": GO_MOD,
       "util/point.go": "package util\n\n// Point is a point.\ntype Point struct{ X, Y int }\n",
-      "util/methods.go":
+      "util/lex.go": `package util
+
+import (
+\t"fmt"
+\t"strings"
+)
+
+// Sum adds.
+func (p Point) Sum() int { return p.X + p.Y }
+
+func (p Point) String() string {
+\treturn fmt.Sprintf("(%d, %d)", p.X, p.Y)
+}
+
+// Origin is where it starts.
+func Origin() string {
+\treturn strings.ToUpper(Point{}.String())
+}
+`,
+      "util/lex_test.go": `package util
+
+import "testing"
+
+func TestOrigin(t *testing.T) {
+\tif Origin() != "(0, 0)" || (Point{1, 2}).Sum() != 3 {
+\t\tt.Fatal(Origin())
+\t}
+}
+`,
+      "main.go": mainGo("util", "util.Origin()"),
+    },
+    move: { from: "util/point.go", name: "Point", to: "geo/point.go" },
+    followed: true,
+    says: "util/lex.go: Point.Sum, Point.String moved with Point",
+  },
+  {
+    name: "go: a type whose method a test file of its package declares is refused across packages",
+    lang: "go",
+    files: {
+      "go.mod": GO_MOD,
+      "util/point.go": "package util\n\n// Point is a point.\ntype Point struct{ X, Y int }\n",
+      "util/point_test.go":
         "package util\n\n// Sum adds.\nfunc (p Point) Sum() int { return p.X + p.Y }\n",
     },
     move: { from: "util/point.go", name: "Point", to: "geo/point.go" },

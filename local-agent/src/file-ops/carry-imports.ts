@@ -150,9 +150,16 @@ export async function carryFor(
   const widened = new Set(
     carried.widen.map((w) => path.resolve(ws.sandbox.roots[0] ?? "", w.path)),
   );
+  // Files the plan changed itself (Go: a moved type's methods taken out of another file).
+  const planned = new Map(
+    carried.others.map((o) => [o.path, { before: o.before, text: o.text }] as const),
+  );
+  const changedToo = new Set(
+    carried.others.map((o) => path.resolve(ws.sandbox.roots[0] ?? "", o.path)),
+  );
   const names = mayImport(carried.moved, carried.movedDefault, carried.unitReads);
   for (const { abs } of await holding(
-    (text, abs) => names(text) || abs === declaring || widened.has(abs),
+    (text, abs) => names(text) || abs === declaring || widened.has(abs) || changedToo.has(abs),
   )) {
     const found = await resolvePath(ws.sandbox, abs);
     if (!found.ok || found.abs !== abs) continue;
@@ -206,9 +213,10 @@ export async function carryFor(
     ...(goMove ? { go: goMove } : {}),
     ...(javaMove ? { java: javaMove } : {}),
     ...(rustMove ? { rust: rustMove } : {}),
-    ...(declaring || widened.size
-      ? { alwaysPlan: [...(declaring ? [declaring] : []), ...widened] }
+    ...(declaring || widened.size || changedToo.size
+      ? { alwaysPlan: [...(declaring ? [declaring] : []), ...widened, ...changedToo] }
       : {}),
+    ...(planned.size ? { rewritten: planned } : {}),
     files,
     // A new package's `__init__.py` has a result too, within the importers' allowance.
     max: MAX_IMPORTERS - newPackages.length,

@@ -71,6 +71,7 @@ export async function carryImports(options: {
       unitReads: UnitRead[];
       widen: JavaWiden[];
       literalFields: Record<string, string[]> | undefined;
+      others: NonNullable<ImportPlan["others"]>;
     }
   | undefined
 > {
@@ -163,6 +164,7 @@ export async function carryImports(options: {
     unitReads: plan.unitReads ?? [],
     widen: plan.widen ?? [],
     literalFields: plan.literalFields,
+    others: plan.others ?? [],
   };
 }
 
@@ -245,6 +247,8 @@ export async function carryImporters(options: {
   rust?: ImportersInput["rust"];
   /** Files planned whatever they name (Rust: the one that declares the new module). */
   alwaysPlan?: readonly string[];
+  /** Files the move's plan changed itself (ImportPlan.others), by path: their texts as it left them, and as it found them. */
+  rewritten?: ReadonlyMap<string, { before: string; text: string }>;
   files: { abs: string; path: string; state: HeldFile }[];
   /** At most this many other files change; the rest are named, not rewritten. */
   max: number;
@@ -258,6 +262,20 @@ export async function carryImporters(options: {
 }> {
   const { source, dest } = options;
   const held = [{ abs: dest.abs, path: dest.path, state: dest.current }, ...options.files];
+  // What the plan made of a file is where its importer's rewrite starts (if the file is still as
+  // the plan read it; else the plan's change is not made, and said).
+  const notes: string[] = [];
+  const startOf = new Map<string, string>();
+  for (const f of options.files) {
+    const made = options.rewritten?.get(f.path);
+    if (!made) continue;
+    if (made.before === f.state.text) startOf.set(f.abs, made.text);
+    else
+      notes.push(
+        `${f.path} changed while the move was planned; what the move takes out of it was not`,
+      );
+  }
+  const textOf = (f: { abs: string; state: HeldFile }) => startOf.get(f.abs) ?? f.state.text;
   // Only files that name what moved, or re-export every name of a file (a barrel), are parsed.
   const may = mayImport(options.moved, options.movedDefault, options.unitReads);
   const candidates = held.filter(
@@ -278,12 +296,11 @@ export async function carryImporters(options: {
         ...(options.go ? { go: options.go } : {}),
         ...(options.java ? { java: options.java } : {}),
         ...(options.rust ? { rust: options.rust } : {}),
-        files: candidates.map((f) => ({ abs: f.abs, path: f.path, text: f.state.text })),
+        files: candidates.map((f) => ({ abs: f.abs, path: f.path, text: textOf(f) })),
       })
     : [];
   const others: { abs: string; state: HeldFile; result: EditResult }[] = [];
   let destState = dest.current;
-  const notes: string[] = [];
   const beyond: string[] = [];
   const reexport: { names: string[]; through: string }[] = [];
   for (const change of planned) {
@@ -302,6 +319,13 @@ export async function carryImporters(options: {
     }
     if (others.length < options.max)
       others.push(importerEdit(file, change.text, capped(change.changes, MAX_CHANGES)));
+    else beyond.push(file.path);
+  }
+  // Those the plan changed that their importer's rewrite left as the plan made them.
+  for (const [abs, text] of startOf) {
+    const file = held.find((f) => f.abs === abs);
+    if (!file || others.some((o) => o.abs === abs)) continue;
+    if (others.length < options.max) others.push(importerEdit(file, text, []));
     else beyond.push(file.path);
   }
   if (beyond.length)

@@ -61,6 +61,13 @@ export interface ImportPlan {
    * them on the old module no longer reaches the unit.
    */
   unitReads?: UnitRead[];
+  /**
+   * Other files the plan itself changes, by root-relative path (Go: the
+   * methods of a moved type that another file of its package declares,
+   * taken out with it): each as it was and as the move leaves it; its
+   * importer's rewrite starts from that text.
+   */
+  others?: { path: string; before: string; text: string }[];
   /** Declarations of the old package's other files made public so the unit reaches them (Java). */
   widen?: JavaWiden[];
   /** The fields of the structs that moved, in order: the old package's literals of them get keys (Go). */

@@ -603,6 +603,8 @@ export async function planGoImports(
     brought?: string[];
     /** The old file as it is, where `sourceBefore` is as if what is brought stood below the unit. */
     original?: string;
+    /** The old package's other files the methods of what moves were taken out of (withCompanions). */
+    taken?: Taken[];
   },
 ): Promise<ImportPlan> {
   const { sourcePath, destPath } = input;
@@ -629,6 +631,10 @@ export async function planGoImports(
   const changes: string[] = [];
   const unresolved: string[] = [];
   const blocked: string[] = [];
+  for (const t of input.taken ?? [])
+    changes.push(
+      `${t.path}: ${t.methods.join(", ")} moved with ${t.methods[0]?.split(".")[0]} (Go declares a type's methods in the type's own package)`,
+    );
   let destination = withClause(input.destAfter, newPackage);
   if (destination !== input.destAfter) changes.push(`${destPath}: package ${newPackage}`);
   const moved = before.declared.names;
@@ -647,6 +653,9 @@ export async function planGoImports(
     ...(blocked.length ? { blocked } : {}),
     ...(across && moved.length ? { moved } : {}),
     ...(input.brought?.length && !blocked.length ? { brought: input.brought } : {}),
+    ...(input.taken?.length && !blocked.length
+      ? { others: input.taken.map(({ path, before, text }) => ({ path, before, text })) }
+      : {}),
     ...(movedFields.size ? { literalFields: Object.fromEntries(movedFields) } : {}),
   });
 
@@ -848,9 +857,10 @@ export async function planGoImports(
 
   // The destination: the unit's packages, and across packages its old package's names qualified.
   let dest = await withTree(destination, "go", (tree) => ({ tree: factsOf(tree, destination) }));
-  const specs = before.facts.declarations
-    .flatMap((d) => d.specs)
-    .filter((s) => before.packages.has(s.name) && s.path !== newImport);
+  const specs = [
+    ...before.facts.declarations.flatMap((d) => d.specs).filter((s) => before.packages.has(s.name)),
+    ...(input.taken ?? []).flatMap((t) => t.specs),
+  ].filter((s) => s.path !== newImport);
   if (across && context && oldImport) {
     const unitText = input.sourceBefore.slice(input.unit.start, input.unit.end);
     const at = destination.lastIndexOf(unitText);
@@ -1118,7 +1128,9 @@ function topDecls(tree: Tree, text: string): TopDecl[] {
 async function withCompanions(
   input: MoveTexts & { go?: GoContext },
   context: GoContext,
-): Promise<(MoveTexts & { go: GoContext; brought: string[]; original: string }) | undefined> {
+): Promise<
+  (MoveTexts & { go: GoContext; brought: string[]; original: string; taken: Taken[] }) | undefined
+> {
   const { unit } = input;
   const found = await withTree(input.sourceBefore, "go", (tree) => {
     const decls = topDecls(tree, input.sourceBefore).filter(
@@ -1149,16 +1161,17 @@ async function withCompanions(
           queue.push(...identifiersIn(tree, m.start, m.end));
         }
     }
-    if (!taken.size) return undefined;
     const names = new Set([...taken].flatMap((d) => d.names));
     // Nothing left in the old file uses them.
     const inside = (n: Node) =>
       (n.startIndex >= unit.start && n.endIndex <= unit.end) ||
       [...taken].some((d) => n.startIndex >= d.start && n.endIndex <= d.end);
     if (usesOf(tree, 0, input.sourceBefore.length, names).some((n) => !inside(n))) return undefined;
-    return { taken: [...taken].sort((a, b) => a.start - b.start), names };
+    return { taken: [...taken].sort((a, b) => a.start - b.start), names, own };
   });
   if (!found) return undefined;
+  const away = await methodsElsewhere(input, context, found.own);
+  if (!away || (!found.taken.length && !away.length)) return undefined;
   // Nor does another file of its package.
   const oldDir = dirOf(input.sourcePath);
   const pkg = packageClause(input.sourceBefore);
@@ -1172,13 +1185,14 @@ async function withCompanions(
   const at = input.destAfter.lastIndexOf(unitText);
   if (at < 0) return undefined;
   // Each after a blank line, but those that stood together (one-line methods) stay together.
-  const extra = found.taken
-    .map((d, i) => {
-      const prev = found.taken[i - 1];
-      const text = input.sourceBefore.slice(d.start, d.end);
-      return prev && prev.end === d.start ? text : `\n${text}`;
-    })
-    .join("");
+  const extra =
+    found.taken
+      .map((d, i) => {
+        const prev = found.taken[i - 1];
+        const text = input.sourceBefore.slice(d.start, d.end);
+        return prev && prev.end === d.start ? text : `\n${text}`;
+      })
+      .join("") + away.map((t) => t.moved.map((m) => `\n${m}`).join("")).join("");
   // The old file as if they stood right below the unit (Go's top-level order is free).
   // A declaration's span ends past its newline; its cut ends on its own last line, so that
   // one standing right above the next does not take the next one's first line.
@@ -1205,17 +1219,94 @@ async function withCompanions(
   );
   if (afterCuts.length !== found.taken.length) return undefined;
   const insertAt = at + unitText.length;
+  const taken = new Map(away.map((t) => [t.path, t.text]));
   return {
     ...input,
-    go: context,
+    // The old package's other files as the move leaves them, without the methods taken.
+    go: {
+      ...context,
+      files: context.files.map((f) => ({ ...f, text: taken.get(f.path) ?? f.text })),
+    },
+    taken: away,
     original: input.sourceBefore,
     sourceBefore,
     unit: { start: unit.start - shift, end: end + extra.length },
     // No blank line left at the end where the last declarations went (gofmt keeps none).
     sourceAfter: replaceRanges(after, afterCuts).replace(/\n{2,}$/, "\n"),
     destAfter: input.destAfter.slice(0, insertAt) + extra + input.destAfter.slice(insertAt),
-    brought: found.taken.flatMap((d) =>
-      d.receiver !== undefined ? [`${d.receiver}.${d.method ?? ""}`] : d.names,
-    ),
+    brought: [
+      ...found.taken.flatMap((d) =>
+        d.receiver !== undefined ? [`${d.receiver}.${d.method ?? ""}`] : d.names,
+      ),
+      ...away.flatMap((t) => t.methods),
+    ],
   };
+}
+
+/** An old package's file a moved type's methods were taken out of: its text without them, and what they need. */
+interface Taken {
+  path: string;
+  /** Its text as it was, and without the methods (and the imports only they used). */
+  before: string;
+  text: string;
+  /** `Position.String`, for the receipt. */
+  methods: string[];
+  /** The methods' own text, each with its doc comment, for the new file. */
+  moved: string[];
+  /** Its imports the methods use, for the new file. */
+  specs: Spec[];
+}
+
+/**
+ * The methods of the types `own` (what the unit declares) that the old
+ * package's other files declare (a `String` method in `lex.go`, a stringer's
+ * `kind_string.go`): Go declares a type's methods in the type's package, so
+ * they go with it. Each file without them, its imports only they used
+ * dropped. Undefined (nothing taken, the move judged as it is) where a test
+ * file declares one: a test's method would become the package's.
+ */
+async function methodsElsewhere(
+  input: MoveTexts,
+  context: GoContext,
+  own: ReadonlySet<string>,
+): Promise<Taken[] | undefined> {
+  const oldDir = dirOf(input.sourcePath);
+  const pkg = packageClause(input.sourceBefore);
+  const out: Taken[] = [];
+  for (const f of context.files) {
+    if (f.path === input.sourcePath || f.path === input.destPath) continue;
+    if (dirOf(f.path) !== oldDir || packageClause(f.text) !== pkg) continue;
+    if (!/^func\s*\(/m.test(f.text)) continue;
+    const found = await withTree(f.text, "go", (tree) => {
+      const methods = topDecls(tree, f.text).filter(
+        (d) => d.receiver !== undefined && own.has(d.receiver),
+      );
+      if (!methods.length) return undefined;
+      const used = new Set<string>();
+      for (const m of methods) for (const p of packagesUsed(tree, m.start, m.end)) used.add(p);
+      const specs = factsOf(tree, f.text)
+        .declarations.flatMap((d) => d.specs)
+        .filter((s) => used.has(s.name));
+      return { methods, specs };
+    });
+    if (!found) continue;
+    if (isTestFile(f.path)) return undefined;
+    const cuts = found.methods.map((d) =>
+      removeStatement(f.text, { start: d.start, end: Math.max(d.start, d.end - 1) }),
+    );
+    const cut = replaceRanges(f.text, cuts)
+      .replace(/\n{3,}/g, "\n\n")
+      .replace(/\n{2,}$/, "\n");
+    const gone = new Set(found.specs.map((s) => s.path));
+    const text = await withTree(cut, "go", (tree) => dropUnused(cut, tree, gone).text);
+    out.push({
+      path: f.path,
+      before: f.text,
+      text,
+      methods: found.methods.map((d) => `${d.receiver}.${d.method ?? ""}`),
+      moved: found.methods.map((d) => f.text.slice(d.start, d.end)),
+      specs: found.specs,
+    });
+  }
+  return out;
 }
