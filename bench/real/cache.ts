@@ -142,7 +142,8 @@ function debsOf(spec: ProjectSpec): string[] {
   const own =
     spec.source.from === "debian" ? [`${spec.source.package}=${spec.source.version}`] : [];
   if (spec.lang === "python") return [...own, ...(spec.debs ?? []), ...PYTHON_TOOLS];
-  if (spec.lang === "java" && spec.testDirs?.length) return [...own, ...JAVA_TEST_DEBS];
+  if (spec.lang === "java")
+    return [...own, ...(spec.debs ?? []), ...(spec.testDirs?.length ? JAVA_TEST_DEBS : [])];
   return own;
 }
 

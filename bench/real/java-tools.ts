@@ -62,9 +62,10 @@ export function javaCheck(
   root: string,
   dirs: readonly string[],
   tests?: { dirs: readonly string[]; classpath: readonly string[] },
+  jars: readonly string[] = [],
 ): Found[] {
   const out = mkdtempSync(path.join(tmpdir(), "edgeclip-bench-javac-"));
-  const classpath = [out, ...(tests?.classpath ?? [])].join(path.delimiter);
+  const classpath = [out, ...jars, ...(tests?.classpath ?? [])].join(path.delimiter);
   try {
     const run = spawnSync(
       "javac",

@@ -129,6 +129,12 @@ export interface JavaProjectSpec {
   testDirs?: string[];
   /** Tests that assert a class's package (`name(Class)`, as JUnit names them): not counted. */
   pathBound?: { test: string; reason: string }[];
+  /**
+   * Jars its sources compile against, from Debian's packages (`debs`): on
+   * javac's class path here, and on the agent's (CLASSPATH) for its build guard.
+   */
+  classpath?: string[];
+  debs?: string[];
   licence: string;
 }
 
@@ -474,6 +480,22 @@ export const PROJECTS: ProjectSpec[] = [
     ],
     licence: "Apache-2.0",
   },
+  // Issue 43: a library whose nodes inherit package-private abstract members.
+  {
+    lang: "java",
+    name: "jsoup",
+    source: {
+      from: "git",
+      repo: "jhy/jsoup",
+      commit: "becdd2e118639ee603be0c12eda216cb0e01fe29",
+      version: "1.15.4",
+    },
+    // Its tests are JUnit 5's (not in Debian here): judged by javac alone.
+    sourceDirs: ["src/main/java"],
+    classpath: ["/usr/share/java/jsr305.jar"],
+    debs: ["libjsr305-java"],
+    licence: "MIT",
+  },
   {
     lang: "rust",
     name: "semver",
@@ -513,6 +535,40 @@ rustdoc-args = [
 default = ["std"]
 std = []
 `,
+    licence: "MIT OR Apache-2.0",
+  },
+  {
+    // A crate whose lib.rs re-exports its private modules (`mod kebab; pub use kebab::…`), the
+    // layout of most crates.
+    lang: "rust",
+    name: "heck",
+    source: { from: "debian", package: "librust-heck-dev", version: "0.4.0-1" },
+    // Debian's Cargo.toml without the optional unicode-segmentation dependency, whose crate is
+    // not there offline (the `unicode` feature, off by default, is what uses it).
+    manifest: `[package]
+edition = "2018"
+name = "heck"
+version = "0.4.0"
+authors = ["Without Boats <woboats@gmail.com>"]
+include = ["src/**/*", "LICENSE-*", "README.md", "CHANGELOG.md"]
+description = "heck is a case conversion library."
+homepage = "https://github.com/withoutboats/heck"
+documentation = "https://docs.rs/heck"
+readme = "README.md"
+keywords = ["string", "case", "camel", "snake", "unicode"]
+license = "MIT OR Apache-2.0"
+repository = "https://github.com/withoutboats/heck"
+
+[features]
+default = []
+`,
+    licence: "MIT OR Apache-2.0",
+  },
+  {
+    // Nested modules (ast/, hir/, hir/literal/, unicode_tables/), none of them depending on a crate.
+    lang: "rust",
+    name: "regex-syntax",
+    source: { from: "debian", package: "librust-regex-syntax-dev", version: "0.6.27-1" },
     licence: "MIT OR Apache-2.0",
   },
 ];

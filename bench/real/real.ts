@@ -256,6 +256,7 @@ function javaSide(spec: JavaProjectSpec, pristine: string): Side {
         root,
         spec.sourceDirs,
         spec.testDirs && { dirs: spec.testDirs, classpath: JAVA_TEST_CLASSPATH },
+        spec.classpath,
       ),
     lint: () => [],
     baseline: () => LANGS.java.noBaseline,
@@ -439,6 +440,10 @@ async function runProject(
       root: edgeRoot,
       name: `real-${spec.name}`,
       project: `real-${spec.name}`,
+      // The jars a Java project compiles against, for the agent's build guard as for javac here.
+      ...(spec.lang === "java" && spec.classpath
+        ? { env: { CLASSPATH: spec.classpath.join(path.delimiter) } }
+        : {}),
     });
     const [started] = await call(client, "session", {
       action: "start",
