@@ -1697,6 +1697,157 @@ public class Main {
     says: "Base.java: Base.count, Base.value, Base.label made protected (a subclass in package com.acme.tree reaches them)",
   },
   {
+    // jsoup's TextNode (moved to another package) and CDataNode (below it, staying): Node's
+    // outerHtmlHead made protected, CDataNode's override of it must be at least that.
+    name: "java: a class below the moved subclass, staying in the old package, has its override of what the base made protected made protected too",
+    lang: "java",
+    files: {
+      [`${J}/shape/Base.java`]: `package com.acme.shape;
+
+public abstract class Base {
+    String label() {
+        return "base";
+    }
+
+    public String show() {
+        return label();
+    }
+}
+`,
+      [`${J}/shape/Leaf.java`]: `package com.acme.shape;
+
+public class Leaf extends Base {
+    @Override
+    String label() {
+        return "leaf";
+    }
+}
+`,
+      [`${J}/shape/Twig.java`]: `package com.acme.shape;
+
+public class Twig extends Leaf {
+    @Override
+    String label() {
+        return "twig";
+    }
+}
+`,
+      [`${J}/Main.java`]: `package com.acme;
+
+import com.acme.shape.Leaf;
+import com.acme.shape.Twig;
+
+public class Main {
+    public static void main(String[] args) {
+        String shown = new Leaf().show() + " " + new Twig().show();
+        if (!shown.equals("leaf twig")) throw new AssertionError(shown);
+    }
+}
+`,
+    },
+    move: { from: `${J}/shape/Leaf.java`, name: "Leaf", to: `${J}/tree/Leaf.java` },
+    followed: true,
+    says: "Twig.java: Twig.label made protected (an override may not be weaker than what it overrides)",
+  },
+  {
+    // jsoup's Element (moved) calling Node's package-private nodelistChanged() on another node,
+    // which it also overrides: made public in Node, and in Element.
+    name: "java: a moved subclass calling its base's package-private method on another instance has it made public, and its own override of it",
+    lang: "java",
+    files: {
+      [`${J}/shape/Base.java`]: `package com.acme.shape;
+
+public abstract class Base {
+    int changes;
+
+    void changed() {
+        changes++;
+    }
+}
+`,
+      [`${J}/shape/Leaf.java`]: `package com.acme.shape;
+
+public class Leaf extends Base {
+    @Override
+    void changed() {
+        changes += 10;
+    }
+
+    public int touch(Base other) {
+        other.changed();
+        changed();
+        return other.changes + changes;
+    }
+}
+`,
+      [`${J}/shape/Plain.java`]: `package com.acme.shape;
+
+public class Plain extends Base {
+}
+`,
+      [`${J}/Main.java`]: `package com.acme;
+
+import com.acme.shape.Leaf;
+import com.acme.shape.Plain;
+
+public class Main {
+    public static void main(String[] args) {
+        int n = new Leaf().touch(new Plain());
+        if (n != 11) throw new AssertionError(n);
+    }
+}
+`,
+    },
+    move: { from: `${J}/shape/Leaf.java`, name: "Leaf", to: `${J}/tree/Leaf.java` },
+    followed: true,
+    says: "Leaf.java: changed made public (an override may not be weaker than what it overrides)",
+  },
+  {
+    // jsoup's Cleaner (moved) calling Safelist's protected isSafeTag, which a test's subclass in
+    // a third package overrides as protected.
+    name: "java: a protected method made public for the moved class has its overrides in other packages made public too",
+    lang: "java",
+    files: {
+      [`${J}/util/Policy.java`]: `package com.acme.util;
+
+public class Policy {
+    protected boolean allows(String tag) {
+        return tag.equals("b");
+    }
+}
+`,
+      [`${J}/util/Cleaner.java`]: `package com.acme.util;
+
+public final class Cleaner {
+    public static boolean keep(Policy policy, String tag) {
+        return policy.allows(tag);
+    }
+}
+`,
+      "src/test/java/com/acme/open/OpenPolicy.java": `package com.acme.open;
+
+import com.acme.util.Cleaner;
+import com.acme.util.Policy;
+
+public class OpenPolicy extends Policy {
+    @Override
+    protected boolean allows(String tag) {
+        return true;
+    }
+
+    public static void main(String[] args) {
+        if (!Cleaner.keep(new OpenPolicy(), "i") || Cleaner.keep(new Policy(), "i")) {
+            throw new AssertionError();
+        }
+    }
+}
+`,
+    },
+    move: { from: `${J}/util/Cleaner.java`, name: "Cleaner", to: `${J}/clean/Cleaner.java` },
+    followed: true,
+    says: "OpenPolicy.java: OpenPolicy.allows made public (an override may not be weaker than what it overrides)",
+  },
+  {
     name: "java: a class into another package: its package declaration, importers (single, on-demand, static, fully qualified) and its old package's users",
     lang: "java",
     files: {

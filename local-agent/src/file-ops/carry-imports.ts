@@ -420,7 +420,25 @@ async function javaContext(
     (text, abs) =>
       dirs.has(path.dirname(abs)) || (oldPackage !== "" && javaPackageOf(text) === oldPackage),
   );
-  return { files: out.map(({ path, text }) => ({ path, text })) };
+  // Subclasses of the old package's classes elsewhere: an override of what a move makes public
+  // may not be weaker there either.
+  const classes = new Set(
+    out
+      .filter((f) => javaPackageOf(f.text) === oldPackage)
+      .flatMap((f) => [...f.text.matchAll(/\bclass\s+([A-Za-z_$][\w$]*)/g)].map((m) => m[1] ?? "")),
+  );
+  const have = new Set(out.map((f) => f.abs));
+  const heirs = classes.size
+    ? await readShown(
+        ws,
+        files.filter((f) => !have.has(f)),
+        (text) =>
+          [...text.matchAll(/\bextends\s+(?:[\w$]+\.)*([\w$]+)/g)].some((m) =>
+            classes.has(m[1] ?? ""),
+          ),
+      )
+    : [];
+  return { files: [...out, ...heirs].map(({ path, text }) => ({ path, text })) };
 }
 
 /**

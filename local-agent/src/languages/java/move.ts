@@ -225,6 +225,8 @@ export async function planJavaImports(
   const context = input.java;
   const resolved = new Set<string>();
   const widen: JavaWiden[] = [];
+  /** The unit's methods that override what is made public of its old package's bases: public too. */
+  const unitOverrides: Member[] = [];
   if (across && context) {
     // Its package's files, in any source root (a package is its name; the default package
     // its directory's).
@@ -239,10 +241,20 @@ export async function planJavaImports(
       for (const type of await withTree(file.text, "java", topTypes))
         declared.set(type.name, { type, file });
     const types = [...declared.values()].map((d) => d.type);
-    /** The old package's overrides of what is opened, made public in their files. */
+    const fileOf = new Map([...declared.values()].map((d) => [d.type, d.file] as const));
+    // Subclasses of the old package's types in other packages (JavaContext.files holds those
+    // files too): an override of what is made public may not be weaker there either.
+    for (const file of context.files) {
+      if (file.path === sourcePath || oldFiles.includes(file)) continue;
+      if (!/\bextends\b/.test(file.text)) continue;
+      for (const type of await withTree(file.text, "java", topTypes))
+        if (type.superclass) fileOf.set(type, file);
+    }
+    const heirs = [...fileOf.keys()];
+    /** The overrides of what is opened, here and in other packages, made public in their files. */
     const overridesWidened = (overrides: readonly (Opened & { type: TopType })[]): JavaWiden[] =>
       overrides.flatMap((o) => {
-        const file = declared.get(o.type.name)?.file;
+        const file = fileOf.get(o.type);
         return file
           ? [
               {
@@ -281,7 +293,7 @@ export async function planJavaImports(
       const opened =
         !found.type.isPublic && fileName !== `${t}.java`
           ? `the unit uses ${t}, not public in package ${oldPackage} and declared in ${fileName}, where it cannot be made public (a public type lives in a file of its name): package ${newPackage || "(default)"} could not reach it.`
-          : opening(found.type, [unitCode], types, pkgs, "the unit uses");
+          : opening(found.type, [unitCode], heirs, pkgs, "the unit uses");
       if (typeof opened === "string") blocked.push(opened);
       else {
         if (opened.at.length || opened.fromProtected.length)
@@ -293,6 +305,15 @@ export async function planJavaImports(
             fromProtected: opened.fromProtected,
           });
         widen.push(...overridesWidened(opened.overrides));
+        // The unit's own overrides of the methods made public, which may not be weaker.
+        const methods = new Set(
+          found.type.members
+            .filter((m) => m.isMethod && opened.names.includes(`${t}.${m.name}`))
+            .map((m) => m.name),
+        );
+        for (const heir of moved)
+          if (descends(heir, t, (n) => declared.get(n)?.type.superclass))
+            unitOverrides.push(...heir.members.filter((m) => m.isMethod && methods.has(m.name)));
       }
       const next = addImport(destination, `${oldPackage}.${t}`);
       if (next !== destination) changes.push(`${destPath}: imports ${oldPackage}.${t}`);
@@ -344,7 +365,8 @@ export async function planJavaImports(
       for (
         let base = type.superclass;
         base && !seen.has(base);
-        base = declared.get(base)?.type.superclass
+        // Through the moved types too: a class below the unit is below the unit's bases.
+        base = (declared.get(base)?.type ?? moved.find((m) => m.name === base))?.superclass
       ) {
         seen.add(base);
         for (const g of guarded) if (g.type.name === base) for (const n of g.names) out.add(n);
@@ -403,7 +425,7 @@ export async function planJavaImports(
       const opened = opening(
         t,
         users,
-        types,
+        heirs,
         { from: newPackage, to: oldPackage },
         `package ${oldPackage || "(default)"} uses`,
       );
@@ -427,6 +449,15 @@ export async function planJavaImports(
       );
     }
     for (const p of inserts) words.set(p, "public ");
+    const overriding = unitOverrides.filter((m) => !guardedInUnit.includes(m));
+    if (at >= 0 && overriding.length) {
+      for (const m of overriding)
+        if (m.protectedAt === undefined) words.set(at + (m.at - input.unit.start), "public ");
+        else unprotect.push(at + (m.protectedAt - input.unit.start));
+      changes.push(
+        `${destPath}: ${[...new Set(overriding.map((m) => m.name))].join(", ")} made public (an override may not be weaker than what it overrides)`,
+      );
+    }
     const edits = [
       ...[...words].map(([p, word]) => ({ start: p, end: p, insert: word })),
       ...unprotect.map((p) => ({ start: p, end: p + "protected".length, insert: "public" })),
@@ -527,16 +558,9 @@ function opening(
   const opened = [...reached, ...constructors];
   // The methods made public, overridden below it: each override made public too.
   const methods = new Set(reached.filter((m) => m.isMethod).map((m) => m.name));
-  const below = (t: TopType): boolean => {
-    const seen = new Set<string>();
-    for (let s = t.superclass; s && !seen.has(s); s = types.find((o) => o.name === s)?.superclass) {
-      if (s === type.name) return true;
-      seen.add(s);
-    }
-    return false;
-  };
+  const superOf = (name: string) => types.find((o) => o.name === name)?.superclass;
   const overrides = types
-    .filter((t) => t !== type && below(t))
+    .filter((t) => t !== type && descends(t, type.name, superOf))
     .flatMap((t) => {
       const mine = t.members.filter((m) => m.isMethod && methods.has(m.name));
       return mine.length
@@ -567,6 +591,20 @@ function opening(
     ],
     overrides,
   };
+}
+
+/** Whether `type` extends `ancestor`, at any depth, the chain followed by `superOf` (a type's superclass by its name). */
+function descends(
+  type: TopType,
+  ancestor: string,
+  superOf: (name: string) => string | undefined,
+): boolean {
+  const seen = new Set<string>();
+  for (let s = type.superclass; s && !seen.has(s); s = superOf(s)) {
+    if (s === ancestor) return true;
+    seen.add(s);
+  }
+  return false;
 }
 
 /** Whether a subclass's `code` reaches `name` as its own: bare, or as `this.name`, `super.name`. */

@@ -14,6 +14,7 @@ export interface JavaFile {
 
 /** What a Java move knows of the disk (file-ops/carry-imports.ts): the files of the old and new directories. */
 export interface JavaContext {
+  /** The old and new directories' files, the old package's in any source root, and its classes' subclasses elsewhere. */
   files: JavaFile[];
 }
 
