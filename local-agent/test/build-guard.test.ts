@@ -158,6 +158,45 @@ describe("the build guard over Go (go vet over the module and a copy of it with 
     expect(moved.check).toMatchObject({ checker: "go vet", outcome: "passed" });
   });
 
+  it("says not checked, naming the package go vet could not load before the move (it would vet nothing), where it once said passed; a break elsewhere still refuses", async () => {
+    // toml's internal/toml-test embeds tests/*: a checkout without them cannot be loaded, and
+    // the root package's tests import it.
+    const files = {
+      "go.mod": GO_MOD,
+      "suite/suite.go":
+        'package suite\n\nimport "embed"\n\n//go:embed cases/*\nvar Cases embed.FS\n',
+      "util/util.go": "package util\n\nfunc Slug(s string) string { return s }\n",
+      "util/util_test.go":
+        'package util\n\nimport (\n\t"testing"\n\n\t"example.com/m/suite"\n)\n\nfunc TestSlug(t *testing.T) { _ = suite.Cases }\n',
+      "text/text.go": "package text\n\nfunc Slug(n int) int { return n }\n",
+      "main.go":
+        'package main\n\nimport "example.com/m/util"\n\nfunc main() { println(util.Slug("x")) }\n',
+    };
+    const moved = await moveSymbol(
+      projectOf(files),
+      "util/util.go",
+      "Slug",
+      "util/slug.go",
+      false,
+      "refuse",
+    );
+    expect(moved.error).toBeUndefined();
+    expect(moved.check).toMatchObject({ checker: "go vet", outcome: "not_checked" });
+    expect(moved.check?.why).toMatch(
+      /^go vet: could not load example\.com\/m\/util before the move \(pattern cases\/\*: no matching files found\), so it was not vetted/,
+    );
+    const project = projectOf(files);
+    const broke = await moveSymbol(
+      project,
+      "util/util.go",
+      "Slug",
+      "text/slug.go",
+      false,
+      "refuse",
+    );
+    expect(broke.error?.code).toBe("MOVE_BREAKS_BUILD");
+  });
+
   it("refuses a move into a package that already declares the name in another file (Slug redeclared), writing nothing", async () => {
     const project = projectOf({
       "go.mod": GO_MOD,

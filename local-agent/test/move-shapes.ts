@@ -1508,9 +1508,13 @@ func (p Point) String() string {
 \treturn fmt.Sprintf("(%d, %d)", p.X, p.Y)
 }
 
+// Spot has a point, a field named as its type.
+type Spot struct{ Point Point }
+
 // Origin is where it starts.
 func Origin() string {
-\treturn strings.ToUpper(Point{}.String())
+\tspot := Spot{Point: Point{}}
+\treturn strings.ToUpper(spot.Point.String())
 }
 `,
       "util/lex_test.go": `package util

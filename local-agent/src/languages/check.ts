@@ -34,7 +34,13 @@ export interface CheckContext {
 
 /** What a checker found before and after, or why it could not look. */
 export type Checked =
-  | { ok: true; before: Diagnostic[]; after: Diagnostic[] }
+  | {
+      ok: true;
+      before: Diagnostic[];
+      after: Diagnostic[];
+      /** What it could not judge, and why (Go: a package that cannot be loaded): the receipt says not checked, unless what it judged is broken. */
+      partly?: string;
+    }
   | { ok: false; why: string };
 
 /** A language's checker, as the build guard calls it without knowing the language. */
@@ -108,7 +114,10 @@ export async function guardBuild(
       ),
     ]);
     if (!checked.ok) whys.push(`${checker.name}: ${checked.why}`);
-    else made.push(...newDiagnostics(checked.before, checked.after).map(within(where.roots)));
+    else {
+      made.push(...newDiagnostics(checked.before, checked.after).map(within(where.roots)));
+      if (checked.partly) whys.push(`${checker.name}: ${checked.partly}`);
+    }
   }
   const ms = Date.now() - started;
   const checker = names.join(" + ") || "no checker";

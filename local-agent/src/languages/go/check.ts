@@ -119,6 +119,43 @@ function affectedOf(packages: readonly Listed[], dirs: ReadonlySet<string>): str
     .map((p) => p.importPath);
 }
 
+/**
+ * The packages among `packages` that cannot be loaded, their tests included
+ * (an embed pattern matching nothing, a module not in the cache, a test
+ * importing such a package), each with the go command's reason: vet stops
+ * before judging anything when one of its packages cannot be loaded, so
+ * these are left out, and the receipt says so.
+ */
+async function unloadable(
+  packages: readonly string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+  deadline: number,
+): Promise<Map<string, string> | string> {
+  const listed = await runTool(
+    "go",
+    [
+      "list",
+      "-e",
+      "-test",
+      "-f",
+      "{{.ImportPath}}\t{{if .Error}}{{.Error.Err}}{{end}}{{range .DepsErrors}} {{.Err}}{{end}}",
+      ...packages,
+    ],
+    { cwd, env, deadline },
+  );
+  if (!listed.ok) return listed.why === "missing" ? "no go on PATH" : listed.message;
+  const out = new Map<string, string>();
+  for (const line of listed.output.split("\n")) {
+    const [name = "", error = ""] = line.split("\t");
+    if (!error.trim()) continue;
+    // `p [p.test]`, `p_test [p.test]`, `p.test`: the package p.
+    const base = name.replace(/ \[.*\]$/, "").replace(/(\.test|_test)$/, "");
+    if (packages.includes(base) && !out.has(base)) out.set(base, error.trim());
+  }
+  return out;
+}
+
 /** What `gofmt -l` says of these texts (written to copies): one diagnostic a file it would change. */
 async function unformatted(
   files: readonly { abs: string; text: string }[],
@@ -173,13 +210,26 @@ async function checkModules(
   try {
     const mirror = path.join(scratch, "tree");
     await copyWithMove(base, mirror, changes, { maxFiles: MAX_MIRROR_FILES });
-    const vet = async (moduleRoot: string, cwd: string, mine: readonly Change[]) => {
+    // Packages that could not be loaded before the move are left out after it too.
+    const skipped = new Map<string, string>();
+    const vet = async (
+      moduleRoot: string,
+      cwd: string,
+      mine: readonly Change[],
+      first: boolean,
+    ) => {
       const listed = await packagesOf(cwd, env, deadline);
       if (typeof listed === "string") throw new Error(listed);
       const dirs = new Set(
         mine.map((c) => path.join(cwd, path.relative(moduleRoot, path.dirname(c.abs)))),
       );
-      const packages = affectedOf(listed, dirs);
+      const affected = affectedOf(listed, dirs);
+      if (first && affected.length) {
+        const bad = await unloadable(affected, cwd, env, deadline);
+        if (typeof bad === "string") throw new Error(bad);
+        for (const [p, why] of bad) skipped.set(p, why);
+      }
+      const packages = affected.filter((p) => !skipped.has(p));
       if (!packages.length) return [] as Diagnostic[];
       const ran = await runTool("go", ["vet", ...packages], { cwd, env, deadline });
       if (!ran.ok) throw new Error(ran.why === "deadline" ? "past its deadline" : ran.message);
@@ -189,8 +239,8 @@ async function checkModules(
     const before: Diagnostic[] = [];
     const after: Diagnostic[] = [];
     for (const [root, mine] of byModule) {
-      before.push(...(await vet(root, root, mine)));
-      after.push(...(await vet(root, path.join(mirror, path.relative(base, root)), mine)));
+      before.push(...(await vet(root, root, mine, true)));
+      after.push(...(await vet(root, path.join(mirror, path.relative(base, root)), mine, false)));
     }
     const fmtBefore = await unformatted(
       changes.flatMap((c) => (c.before === undefined ? [] : [{ abs: c.abs, text: c.before }])),
@@ -204,7 +254,17 @@ async function checkModules(
     );
     if (typeof fmtBefore === "string") return { ok: false, why: fmtBefore };
     if (typeof fmtAfter === "string") return { ok: false, why: fmtAfter };
-    return { ok: true, before: [...before, ...fmtBefore], after: [...after, ...fmtAfter] };
+    const left = [...skipped];
+    return {
+      ok: true,
+      before: [...before, ...fmtBefore],
+      after: [...after, ...fmtAfter],
+      ...(left.length
+        ? {
+            partly: `could not load ${left.map(([p]) => p).join(", ")} before the move (${left[0]?.[1]}), so ${left.length === 1 ? "it was" : "they were"} not vetted`,
+          }
+        : {}),
+    };
   } catch (error) {
     return { ok: false, why: (error as Error).message };
   } finally {
@@ -228,13 +288,15 @@ async function check(changes: readonly Change[], context: CheckContext): Promise
     : [...byModule].map(([root, mine]) => ({ base: root, byModule: new Map([[root, mine]]) }));
   const before: Diagnostic[] = [];
   const after: Diagnostic[] = [];
+  const partly: string[] = [];
   for (const group of groups) {
     const checked = await checkModules(group.base, group.byModule, context.deadline);
     if (!checked.ok) return checked;
     before.push(...checked.before);
     after.push(...checked.after);
+    if (checked.partly) partly.push(checked.partly);
   }
-  return { ok: true, before, after };
+  return { ok: true, before, after, ...(partly.length ? { partly: partly.join("; ") } : {}) };
 }
 
 export const goChecker: LanguageChecker = { name: "go vet", languages: ["go"], check };

@@ -244,8 +244,9 @@ function usesOf(tree: Tree, start: number, end: number, names: ReadonlySet<strin
     if (node.type === "import_declaration" || node.type === "package_clause") return;
     if ((node.type === "identifier" || node.type === "type_identifier") && names.has(node.text)) {
       const parent = node.parent;
-      // Another package's type of that name (`pb.Goat`) is no use of it.
-      if (parent?.type === "qualified_type") return;
+      // Another package's type of that name (`pb.Goat`) is no use of it, nor a struct
+      // literal's field of that name (`ParseError{Position: p}`).
+      if (parent?.type === "qualified_type" || isFieldKey(node)) return;
       // Declaring it (a function's, type's, const's or var's own name) is no use of it.
       const declares =
         parent &&
@@ -259,6 +260,35 @@ function usesOf(tree: Tree, start: number, end: number, names: ReadonlySet<strin
   };
   visit(tree.rootNode);
   return out;
+}
+
+/**
+ * Whether `node` is the key of a struct literal's element (`T{Name: v}`), a
+ * field's name: the literal's type, or for a literal whose type is elided
+ * (`[]T{{Name: v}}`) its element's, is not a map, slice or array (whose keys
+ * are expressions).
+ */
+function isFieldKey(node: Node): boolean {
+  const key = node.parent;
+  const element = key?.parent;
+  if (key?.type !== "literal_element" || element?.type !== "keyed_element") return false;
+  if (kids(element)[0]?.startIndex !== key.startIndex) return false;
+  // Up to the literal that names its type, counting the elided levels on the way.
+  let depth = 0;
+  let at: Node | null = element.parent;
+  while (at && at.type !== "composite_literal") {
+    if (at.type === "literal_value") depth++;
+    at = at.parent;
+  }
+  let type = at?.childForFieldName("type") ?? null;
+  for (let level = 1; level < depth && type; level++)
+    type =
+      type.type === "map_type"
+        ? type.childForFieldName("value")
+        : /^(slice_type|array_type|implicit_length_array_type)$/.test(type.type)
+          ? type.childForFieldName("element")
+          : null;
+  return !type || !/^(map_type|slice_type|array_type|implicit_length_array_type)$/.test(type.type);
 }
 
 /** `q.Name` selectors and qualified types in the file with `q` and Name one of `names`: [the whole, Name]. */
@@ -900,10 +930,7 @@ export async function planGoImports(
   if (withImports !== destination) {
     const had = new Set(dest.tree.declarations.flatMap((d) => d.specs.map((s) => s.path)));
     changes.push(
-      `${destPath}: imports ${specs
-        .filter((s) => !had.has(s.path))
-        .map((s) => s.path)
-        .join(", ")}`,
+      `${destPath}: imports ${[...new Set(specs.filter((s) => !had.has(s.path)).map((s) => s.path))].join(", ")}`,
     );
   }
   destination = withImports;
