@@ -1701,6 +1701,72 @@ public class Main {
     says: "Base.java: Base.count, Base.value, Base.label made protected (a subclass in package com.acme.tree reaches them)",
   },
   {
+    // jsoup's CombiningEvaluator, whose public nested And and Or have package-private
+    // constructors its old package's QueryParser calls.
+    name: "java: a moved class's public nested classes have what the old package reaches of them made public (their constructors, a method)",
+    lang: "java",
+    files: {
+      [`${J}/select/Combining.java`]: `package com.acme.select;
+
+import java.util.ArrayList;
+import java.util.List;
+
+public abstract class Combining {
+    final List<String> parts = new ArrayList<>();
+
+    public abstract String join();
+
+    public static final class And extends Combining {
+        And(String... parts) {
+            for (String p : parts) this.parts.add(p);
+        }
+
+        @Override
+        public String join() {
+            return String.join("&", parts);
+        }
+    }
+
+    public static final class Or extends Combining {
+        Or() {
+        }
+
+        void add(String part) {
+            parts.add(part);
+        }
+
+        @Override
+        public String join() {
+            return String.join("|", parts);
+        }
+    }
+}
+`,
+      [`${J}/select/Parser.java`]: `package com.acme.select;
+
+public final class Parser {
+    public static String parse(String a, String b) {
+        Combining.Or or = new Combining.Or();
+        or.add(a);
+        or.add(new Combining.And(a, b).join());
+        return or.join();
+    }
+
+    public static void main(String[] args) {
+        if (!parse("x", "y").equals("x|x&y")) throw new AssertionError(parse("x", "y"));
+    }
+}
+`,
+    },
+    move: {
+      from: `${J}/select/Combining.java`,
+      name: "Combining",
+      to: `${J}/nodes/Combining.java`,
+    },
+    followed: true,
+    says: "Combining.And's constructor, Combining.Or.add, Combining.Or's constructor made public",
+  },
+  {
     // jsoup's TextNode (moved to another package) and CDataNode (below it, staying): Node's
     // outerHtmlHead made protected, CDataNode's override of it must be at least that.
     name: "java: a class below the moved subclass, staying in the old package, has its override of what the base made protected made protected too",

@@ -558,6 +558,33 @@ function opening(
   const opened = [...reached, ...constructors];
   // The methods made public, overridden below it: each override made public too.
   const methods = new Set(reached.filter((m) => m.isMethod).map((m) => m.name));
+  // Its public nested classes the code reaches (`new CombiningEvaluator.And(…)`): what of them
+  // only their package reaches, opened the same way (their overrides are not followed).
+  const inner = (type.nested ?? []).flatMap((n) => {
+    const named = new RegExp(`(?<![\\w$])(?:${type.name}\\.)?${n.name}(?![\\w$])`);
+    if (!code.some((c) => named.test(c))) return [];
+    const made = new RegExp(`\\bnew\\s+(?:[\\w.]+\\.)?${n.name}\\s*[(<]|\\b${n.name}::new\\b`);
+    const sub = new RegExp(`\\bextends\\s+(?:[\\w.]+\\.)?${n.name}\\b`);
+    const isMade = code.some((c) => made.test(c));
+    const isExtended = code.some((c) => sub.test(c));
+    const members = n.members.filter(
+      (m) => !m.isType && code.some((c) => new RegExp(`(?<!\\bthis)\\.${m.name}\\b`).test(c)),
+    );
+    const builders = n.constructors.filter((c) => (c.isProtected ? isMade : isMade || isExtended));
+    return members.length || builders.length
+      ? [
+          {
+            opened: [...members, ...builders],
+            names: [
+              ...new Set(members.map((m) => `${type.name}.${n.name}.${m.name}`)),
+              ...(builders.length
+                ? [`${type.name}.${n.name}'s constructor${builders.length > 1 ? "s" : ""}`]
+                : []),
+            ],
+          },
+        ]
+      : [];
+  });
   const superOf = (name: string) => types.find((o) => o.name === name)?.superclass;
   const overrides = types
     .filter((t) => t !== type && descends(t, type.name, superOf))
@@ -576,18 +603,20 @@ function opening(
           ]
         : [];
     });
+  const all = [...opened, ...inner.flatMap((i) => i.opened)];
   return {
     at: [
       ...(type.isPublic ? [] : [type.publicAt]),
-      ...opened.filter((m) => m.protectedAt === undefined).map((m) => m.at),
+      ...all.filter((m) => m.protectedAt === undefined).map((m) => m.at),
     ],
-    fromProtected: opened.flatMap((m) => (m.protectedAt === undefined ? [] : [m.protectedAt])),
+    fromProtected: all.flatMap((m) => (m.protectedAt === undefined ? [] : [m.protectedAt])),
     names: [
       ...(type.isPublic ? [] : [type.name]),
       ...new Set(reached.map((m) => `${type.name}.${m.name}`)),
       ...(constructors.length
         ? [`${type.name}'s constructor${constructors.length > 1 ? "s" : ""}`]
         : []),
+      ...inner.flatMap((i) => i.names),
     ],
     overrides,
   };
@@ -659,6 +688,12 @@ interface TopType {
   members: Member[];
   /** Its constructors neither public nor private, each with where `public ` goes (an enum's are private). */
   constructors: { at: number; isProtected: boolean; protectedAt?: number }[];
+  /** Its public nested classes (`CombiningEvaluator.And`), with their own such members and constructors. */
+  nested?: Nested[];
+}
+
+interface Nested extends Pick<TopType, "members" | "constructors"> {
+  name: string;
 }
 
 interface Member {
@@ -704,10 +739,11 @@ function publicAt(node: Node): number {
 }
 
 /** A type's fields, methods and constructors that are neither public nor private. */
-function membersOf(type: Node): Pick<TopType, "members" | "constructors"> {
+function membersOf(type: Node): Pick<TopType, "members" | "constructors" | "nested"> {
   const body = type.childForFieldName("body");
   const members: TopType["members"] = [];
   const constructors: TopType["constructors"] = [];
+  const nested: Nested[] = [];
   // An interface's members are public; an enum's constructors private.
   if (!body || type.type === "interface_declaration" || type.type === "annotation_type_declaration")
     return { members, constructors };
@@ -717,6 +753,15 @@ function membersOf(type: Node): Pick<TopType, "members" | "constructors"> {
   );
   for (const member of declarations) {
     const modifiers = kids(member).find((k) => k.type === "modifiers");
+    if (
+      /^(class|enum|record)_declaration$/.test(member.type) &&
+      /\bpublic\b/.test(modifiers?.text ?? "")
+    ) {
+      const name = member.childForFieldName("name")?.text;
+      const own = membersOf(member);
+      if (name) nested.push({ name, members: own.members, constructors: own.constructors });
+      continue;
+    }
     if (/\b(public|private)\b/.test(modifiers?.text ?? "")) continue;
     const keyword = modifiers && kids(modifiers).find((k) => k.text === "protected");
     const isProtected = keyword !== undefined;
@@ -736,5 +781,5 @@ function membersOf(type: Node): Pick<TopType, "members" | "constructors"> {
         if (name) members.push({ name, at, isProtected, ...guarded, isMethod: false });
       }
   }
-  return { members, constructors };
+  return { members, constructors, ...(nested.length ? { nested } : {}) };
 }
