@@ -7,7 +7,7 @@ const SRC = process.env.SRC ?? "/tmp/tomlx";
 const EXT = process.env.EXT ?? ".go";
 const files: Record<string, string> = {};
 for (const name of readdirSync(SRC, { recursive: true }) as string[]) {
-  if (!name.endsWith(EXT) && !name.endsWith("go.mod")) continue;
+  if (!name.endsWith(EXT) && !name.endsWith("go.mod") && !name.endsWith("Cargo.toml")) continue;
   if (name.startsWith(".git")) continue;
   files[name] = readFileSync(path.join(SRC, name), "utf8");
 }
@@ -26,7 +26,7 @@ it("show", { timeout: 600_000 }, async () => {
       false,
       "keep",
     );
-    console.log("ROOT", project.root);
+    console.log("ROOT", project.root, JSON.stringify(moved.error));
     console.log(
       `### ${name}`,
       JSON.stringify(moved.check, null, 1),

@@ -65,7 +65,7 @@ export async function withTree<T>(
   const parser = new ts.Parser();
   try {
     parser.setLanguage(await grammar(lang));
-    const tree = parser.parse(maskMisreads(text, lang));
+    const tree = parser.parse(chunked(maskMisreads(text, lang)));
     if (!tree) throw new Error(`tree-sitter could not parse the ${lang} text`);
     try {
       return use(tree);
@@ -75,6 +75,24 @@ export async function withTree<T>(
   } finally {
     parser.delete();
   }
+}
+
+/**
+ * The parser's input, a piece at a time, never ending between the two
+ * halves of a character outside the Basic Multilingual Plane: web-tree-sitter
+ * copies what it is given into a buffer of 5,119 UTF-16 units, and a pair
+ * split at that edge reads as an error far from any edit (regex-syntax's
+ * unicode tables, `'𝋠'`, after a line was added above it).
+ */
+const PIECE = 4096;
+function chunked(text: string): (index: number) => string {
+  return (index) => {
+    if (index >= text.length) return "";
+    let end = Math.min(text.length, index + PIECE);
+    const last = text.charCodeAt(end - 1);
+    if (last >= 0xd800 && last <= 0xdbff && end < text.length) end++;
+    return text.slice(index, end);
+  };
 }
 
 /** How many of a file's faults are listed: past this many, the rest compare as one. */
