@@ -2308,6 +2308,38 @@ pub fn keep(s: &str) -> &str {
 /** Rust (issue 35): each judged by cargo check (std only, offline), warnings included. */
 export const RUST_SHAPES: Shape[] = [
   {
+    // regex-syntax: `#![deny(missing_docs)]`, `pub mod ast;`, ast/mod.rs's ClassAsciiKind moved into
+    // ast/class_ascii_kind.rs. Its public path stays through the old module's re-export; the new
+    // module is the crate's own (a `pub mod` without docs: error, missing documentation).
+    name: "rust: a public item of a public module moved into a new child: the old module re-exports it, and the child is pub(crate), no new public module a crate denying missing_docs refuses",
+    lang: "rust",
+    files: {
+      "Cargo.toml": CARGO_TOML,
+      "src/lib.rs":
+        "//! Kinds.\n#![deny(missing_docs)]\n\npub mod ast;\n\n/// The first kind.\npub fn first() -> ast::Kind {\n    ast::Kind::Alpha\n}\n",
+      "src/ast/mod.rs": `/*!
+The syntax.
+*/
+
+/// A kind of class.
+#[derive(Clone, Copy, Debug, Eq, PartialEq)]
+pub enum Kind {
+    /// Letters.
+    Alpha,
+    /// Digits.
+    Digit,
+}
+
+/// Whether it is digits.
+pub fn digits(kind: Kind) -> bool {
+    kind == Kind::Digit
+}
+`,
+    },
+    move: { from: "src/ast/mod.rs", name: "Kind", to: "src/ast/kind.rs" },
+    followed: true,
+  },
+  {
     name: "rust: a nested use list loses, at any depth, the names only the unit read (an unused import is a warning); an importer's nested list gives up the moved name to a use of the new module",
     lang: "rust",
     files: {

@@ -240,7 +240,6 @@ export async function planJavaImports(
     for (const file of oldFiles)
       for (const type of await withTree(file.text, "java", topTypes))
         declared.set(type.name, { type, file });
-    const types = [...declared.values()].map((d) => d.type);
     const fileOf = new Map([...declared.values()].map((d) => [d.type, d.file] as const));
     // Subclasses of the old package's types in other packages (JavaContext.files holds those
     // files too): an override of what is made public may not be weaker there either.

@@ -116,12 +116,21 @@ export function addModule(text: string, name: string, visibility: string): strin
     for (const m of code.matchAll(/^[ \t]*(?:pub(?:\([^)]*\))?\s+)?use\s[^;]*;[^\n]*\n?/gm))
       if (top(m.index)) at = m.index + m[0].length;
   if (at !== undefined) return text.slice(0, at) + line + text.slice(at);
-  let head = 0;
-  for (const m of code.matchAll(/^(?:\s*\n|[ \t]*#!\[[^\n]*\n)/gm)) {
-    if (m.index !== head) break;
-    head = m.index + m[0].length;
-  }
+  const head = headerEnd(text);
   return `${text.slice(0, head)}${line}${head > 0 ? "" : "\n"}${text.slice(head)}`;
+}
+
+/**
+ * Past a file's inner doc comments and attributes (`//! …`, `/*! … *\/`,
+ * `#![…]`) and the blank lines among them: where its first item may go
+ * (above them, an inner doc comment is an error: expected outer doc comment).
+ */
+function headerEnd(text: string): number {
+  const part =
+    /(?:[ \t]*\r?\n|[ \t]*\/\/![^\n]*\n|[ \t]*#!\[[^\n]*\n|[ \t]*\/\*![\s\S]*?\*\/[ \t]*\r?\n)/y;
+  let head = 0;
+  for (part.lastIndex = 0; part.test(text); ) head = part.lastIndex;
+  return head;
 }
 
 /**
@@ -359,7 +368,11 @@ export function addUse(text: string, line: string): string {
     for (const m of code.matchAll(/^[ \t]*(?:pub(?:\([^)]*\))?\s+)?mod\s+\w+\s*;[^\n]*\n?/gm))
       if (top(m.index)) at = m.index + m[0].length;
   if (at !== undefined) return `${text.slice(0, at)}${line.trim()}\n${text.slice(at)}`;
-  return `${line.trim()}\n\n${text}`;
+  const head = headerEnd(text);
+  if (head === 0) return `${line.trim()}\n\n${text}`;
+  // Below the header, a blank line between them.
+  const above = text.slice(0, head).replace(/\n*$/, "\n");
+  return `${above}\n${line.trim()}\n\n${text.slice(head).replace(/^\n+/, "")}`;
 }
 
 /**
@@ -391,7 +404,7 @@ export function rustMoveOf(
     return { move, context };
   const oldFile = declaringFile(oldModule, context);
   const oldText = context.files.find((f) => f.path === oldFile)?.text;
-  const visibility = newModuleVisibility(oldModule, newModule, oldText);
+  const visibility = newModuleVisibility(oldModule, newModule, oldText, context);
   return { move, context, declare: { path: file, name, visibility } };
 }
 
@@ -407,10 +420,27 @@ export function newModuleVisibility(
   oldModule: readonly string[],
   newModule: readonly string[],
   oldDeclaring: string | undefined,
+  context: RustContext,
 ): string {
   const old = (oldDeclaring && declaresModule(oldDeclaring, oldModule.at(-1) ?? "")?.[1]) || "";
   const visibility = visibilityFor(scopeOf(old, oldModule.slice(0, -1)), newModule.slice(0, -1));
+  // What other crates read through a public old module, it re-exports (rustPublicPaths): the
+  // new module is the crate's own, and a `pub mod` would be new public API (without docs: a
+  // crate that denies missing_docs refuses it, as regex-syntax does).
+  if (visibility === "pub" && publicAllTheWay(oldModule, context)) return "pub(crate) ";
   return visibility ? `${visibility} ` : "";
+}
+
+/** Whether other crates reach `module` by its path: a library's module declared `pub mod` all the way from `lib.rs` (or `lib.rs` itself). */
+function publicAllTheWay(module: readonly string[], context: RustContext): boolean {
+  if (crateRootFile(context) !== `${context.src}/lib.rs`) return false;
+  for (let i = 1; i <= module.length; i++) {
+    const path = module.slice(0, i);
+    const file = declaringFile(path, context);
+    const text = context.files.find((f) => f.path === file)?.text;
+    if ((text && declaresModule(text, path.at(-1) ?? "")?.[1]?.trim()) !== "pub") return false;
+  }
+  return true;
 }
 
 /**
@@ -425,13 +455,7 @@ export function rustPublicPaths(
   context: RustContext,
   unitText: string,
 ): { names: string[]; through: string }[] {
-  if (crateRootFile(context) !== `${context.src}/lib.rs`) return [];
-  for (let i = 1; i <= move.oldModule.length; i++) {
-    const path = move.oldModule.slice(0, i);
-    const file = declaringFile(path, context);
-    const text = context.files.find((f) => f.path === file)?.text;
-    if ((text && declaresModule(text, path.at(-1) ?? "")?.[1]?.trim()) !== "pub") return [];
-  }
+  if (!publicAllTheWay(move.oldModule, context)) return [];
   const code = rustCode(unitText);
   const names = move.names.filter((n) =>
     new RegExp(

@@ -645,5 +645,5 @@ export function visibilityOf(
 ): string {
   const file = declaringFile(oldModule, context);
   const text = file === sourcePath ? sourceText : context.files.find((f) => f.path === file)?.text;
-  return newModuleVisibility(oldModule, newModule, text);
+  return newModuleVisibility(oldModule, newModule, text, context);
 }
