@@ -2308,6 +2308,35 @@ pub fn keep(s: &str) -> &str {
 /** Rust (issue 35): each judged by cargo check (std only, offline), warnings included. */
 export const RUST_SHAPES: Shape[] = [
   {
+    // regex-syntax's unicode.rs: `use crate::unicode_tables::age;` in a function's body, then
+    // `age::V13_0`, with V13_0 moved out of age.rs, which still lists it in BY_NAME.
+    name: "rust: what the old module still reads of the unit it imports with the unit's reach (pub(crate)), so a path through it elsewhere still holds",
+    lang: "rust",
+    files: {
+      "Cargo.toml": CARGO_TOML,
+      "src/lib.rs": `mod tables;
+
+/// The newest version's values.
+pub fn newest() -> usize {
+    use crate::tables::age;
+    age::V2.len() + age::BY_NAME.len()
+}
+`,
+      "src/tables/mod.rs": "pub mod age;\n",
+      "src/tables/age.rs": `/// The first.
+pub const V1: &[u32] = &[1];
+
+/// The second.
+pub const V2: &[u32] = &[2, 3];
+
+/// Both, by name.
+pub const BY_NAME: &[(&str, &[u32])] = &[("V1", V1), ("V2", V2)];
+`,
+    },
+    move: { from: "src/tables/age.rs", name: "V2", to: "src/tables/v2.rs" },
+    followed: true,
+  },
+  {
     // regex-syntax: `#![deny(missing_docs)]`, `pub mod ast;`, ast/mod.rs's ClassAsciiKind moved into
     // ast/class_ascii_kind.rs. Its public path stays through the old module's re-export; the new
     // module is the crate's own (a `pub mod` without docs: error, missing documentation).

@@ -247,8 +247,17 @@ export async function carryFor(
     ],
     ...(rustMove
       ? {
-          rustReexport: (text: string, names: readonly string[]) =>
-            rustReexport(text, names, rustMove.move.newModule),
+          rustReexport: (
+            text: string,
+            names: readonly string[],
+            requests: readonly { within?: true }[],
+          ) =>
+            rustReexport(
+              text,
+              names,
+              rustMove.move.newModule,
+              requests.every((r) => r.within) ? "pub(crate)" : "pub",
+            ),
         }
       : {}),
   });

@@ -258,7 +258,7 @@ export async function carryImporters(options: {
   dest: HeldFile;
   others: { abs: string; state: HeldFile; result: EditResult }[];
   /** What importers read through the old module's object where they cannot be rewritten. */
-  reexport: { names: string[]; through: string }[];
+  reexport: { names: string[]; through: string; within?: true }[];
 }> {
   const { source, dest } = options;
   const held = [{ abs: dest.abs, path: dest.path, state: dest.current }, ...options.files];
@@ -302,7 +302,7 @@ export async function carryImporters(options: {
   const others: { abs: string; state: HeldFile; result: EditResult }[] = [];
   let destState = dest.current;
   const beyond: string[] = [];
-  const reexport: { names: string[]; through: string }[] = [];
+  const reexport: { names: string[]; through: string; within?: true }[] = [];
   for (const change of planned) {
     notes.push(...change.unresolved);
     reexport.push(...(change.reexport ?? []));
@@ -360,16 +360,20 @@ function noteOn(result: EditResult, changes: readonly string[], unresolved: read
 export async function carryReexport(options: {
   source: { abs: string; path: string; initial: HeldFile; current: HeldFile; result: EditResult };
   dest: { path: string; text: string; result: EditResult };
-  requests: readonly { names: string[]; through: string }[];
+  requests: readonly { names: string[]; through: string; within?: true }[];
   /** Rust: the old module's text re-exporting `names` from the new one (`pub use crate::text::slug;`). */
-  rustReexport?: (text: string, names: readonly string[]) => string;
+  rustReexport?: (
+    text: string,
+    names: readonly string[],
+    requests: readonly { within?: true }[],
+  ) => string;
 }): Promise<HeldFile> {
   const { source, dest, requests } = options;
   if (!requests.length) return source.current;
   const names = [...new Set(requests.flatMap((r) => r.names))];
   const lang = languageOf(source.abs);
   const text = options.rustReexport
-    ? options.rustReexport(source.current.text, names)
+    ? options.rustReexport(source.current.text, names, requests)
     : isScript(lang) && source.current.exists
       ? await planReexport({
           lang,

@@ -61,7 +61,7 @@ export interface ImporterChange {
   text: string | undefined;
   changes: string[];
   unresolved: string[];
-  reexport?: { names: string[]; through: string }[];
+  reexport?: { names: string[]; through: string; within?: true }[];
 }
 
 /** Each file's rewrite (only files with something to change or say). */

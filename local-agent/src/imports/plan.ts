@@ -85,7 +85,7 @@ export interface ImporterPlan {
    * path): the old module re-exports them, else `unresolved` says so. Each
    * with the line the receipt gives either way.
    */
-  reexport?: { names: string[]; through: string }[];
+  reexport?: { names: string[]; through: string; within?: true }[];
 }
 
 /**

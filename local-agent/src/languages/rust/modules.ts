@@ -222,7 +222,7 @@ export function rewriteRustImporter(
       text: string;
       changes: string[];
       unresolved: string[];
-      reexport?: { names: string[]; through: string }[];
+      reexport?: { names: string[]; through: string; within?: true }[];
     }
   | undefined {
   const from = modulePathOf(file.path, context.src);
@@ -256,6 +256,7 @@ export function rewriteRustImporter(
   const code = rustCode(text);
   const edits: { start: number; end: number; insert: string }[] = [];
   const added: string[] = [];
+  const within: { names: string[]; through: string; within: true }[] = [];
   // `use` declarations, their lists at any depth.
   for (const u of code.matchAll(/^([ \t]*(?:pub(?:\([^)]*\))?\s+)?use\s+)([^;]+);/gm)) {
     const tree = parseUseTree(u[2] ?? "");
@@ -278,10 +279,15 @@ export function rewriteRustImporter(
       const self = leaf.segments.at(-1) === "self" ? leaf.segments.slice(0, -1) : leaf.segments;
       if (!leaf.glob && same(resolvePath(self, from, isModule), move.oldModule)) {
         const alias = leaf.binding;
-        if (move.names.some((n) => new RegExp(`\\b${alias}::${n}\\b`).test(code)))
-          unresolved.push(
-            `${file.path}: reads ${move.names.join(", ")} through \`use ${written}\`; not rewritten`,
-          );
+        const read = move.names.filter((n) => new RegExp(`\\b${alias}::${n}\\b`).test(code));
+        // Read as `age::V13_0`: the old module re-exports it (carry.ts carryReexport), within the
+        // crate, so the path holds.
+        if (read.length)
+          within.push({
+            names: read,
+            through: `${file.path}: reads ${read.join(", ")} through \`use ${written}\``,
+            within: true,
+          });
       }
     }
     if (!going.length) continue;
@@ -326,7 +332,9 @@ export function rewriteRustImporter(
     text = addModule(text, declare.name, declare.visibility);
     changes.push(`${file.path}: declares ${declare.visibility}mod ${declare.name}`);
   }
-  return text === file.text && !unresolved.length ? undefined : { text, changes, unresolved };
+  return text === file.text && !unresolved.length && !within.length
+    ? undefined
+    : { text, changes, unresolved, ...(within.length ? { reexport: within } : {}) };
 }
 
 /** A `use` tree of `items` under `prefix`: `a::b`, `a` for `self`, `a::{b, c}`. */
@@ -479,18 +487,26 @@ export function rustReexport(
   text: string,
   names: readonly string[],
   newModule: readonly string[],
+  /** `pub` for other crates' paths; `pub(crate)` where only the crate reads through it. */
+  words: "pub" | "pub(crate)" = "pub",
 ): string {
   const path = ["crate", ...newModule].join("::");
   const line =
     names.length === 1
-      ? `pub use ${path}::${names[0]};`
-      : `pub use ${path}::{${names.join(", ")}};`;
+      ? `${words} use ${path}::${names[0]};`
+      : `${words} use ${path}::{${names.join(", ")}};`;
   const code = rustCode(text);
   // A `use` of the same items the move added for the old module's own reads becomes this one.
   const plain =
     names.length === 1 ? `use ${path}::${names[0]};` : `use ${path}::{${names.join(", ")}};`;
-  const at = code.search(new RegExp(`^${plain.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "m"));
-  if (at >= 0) return `${text.slice(0, at)}pub ${text.slice(at)}`;
+  const found = new RegExp(
+    `^(pub(?:\\([^)]*\\))?\\s+)?${plain.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`,
+    "m",
+  ).exec(code);
+  // Already as wide (a `pub(crate) use` the move wrote for the old module's own reads).
+  if (found && (found[1]?.trim() === words || found[1]?.trim() === "pub")) return text;
+  if (found)
+    return `${text.slice(0, found.index)}${words} ${text.slice(found.index + (found[1] ?? "").length)}`;
   return addUse(text, line);
 }
 

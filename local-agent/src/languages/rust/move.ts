@@ -327,13 +327,21 @@ function useLines(
   module: readonly string[],
   names: readonly string[],
   cfgOf: (name: string) => string,
+  reach: (name: string) => string = () => "",
 ): string[] {
-  const byCfg = new Map<string, string[]>();
-  for (const n of names) byCfg.set(cfgOf(n), [...(byCfg.get(cfgOf(n)) ?? []), n]);
+  const groups = new Map<string, { cfg: string; words: string; names: string[] }>();
+  for (const n of names) {
+    const cfg = cfgOf(n);
+    const words = reach(n);
+    const key = `${cfg}\0${words}`;
+    const group = groups.get(key) ?? { cfg, words, names: [] };
+    group.names.push(n);
+    groups.set(key, group);
+  }
   const path = ["crate", ...module].join("::");
-  return [...byCfg].map(
-    ([cfg, ns]) =>
-      `${cfg}use ${ns.length === 1 ? `${path}::${ns[0]}` : `${path}::{${ns.join(", ")}}`};`,
+  return [...groups.values()].map(
+    ({ cfg, words, names: ns }) =>
+      `${cfg}${words}use ${ns.length === 1 ? `${path}::${ns[0]}` : `${path}::{${ns.join(", ")}}`};`,
   );
 }
 
@@ -618,7 +626,14 @@ async function planAcrossModules(
       `${sourcePath}: drops ${dropped} use${dropped === 1 ? "" : "s"} only the unit read`,
     );
   }
-  for (const line of useLines(newModule, stillUsed, cfgOf(unitItems))) {
+  // The old module's import of what it still reads keeps the item's reach (`pub` as
+  // `pub(crate)`): a path through it elsewhere in the crate (`age::V13_0`, which a `use` of the
+  // module in a function's body reaches) still holds; a public one is re-exported (rustReexport).
+  const reachOf = (name: string) => {
+    const v = unitItems.find((i) => i.name === name)?.visibility.text ?? "";
+    return v === "pub" ? "pub(crate) " : v ? `${v} ` : "";
+  };
+  for (const line of useLines(newModule, stillUsed, cfgOf(unitItems), reachOf)) {
     source = addUse(source, line);
     changes.push(`${sourcePath}: imports ${line.replace(/^[\s\S]*use /, "").replace(/;$/, "")}`);
   }
