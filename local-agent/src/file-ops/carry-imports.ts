@@ -1,11 +1,9 @@
-import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import {
   type ApplyArgs,
   type EditResult,
   MAX_IMPORTERS,
 } from "../../../src/shared/bridge/protocol.ts";
-import { LIMITS } from "../../../src/shared/core/limits.ts";
 import {
   carryImporters,
   carryImports,
@@ -14,28 +12,19 @@ import {
   mayImport,
   packageInit,
 } from "../imports/carry.ts";
+import { goContext } from "../languages/go/context.ts";
 import { goMoveOf } from "../languages/go/move.ts";
-import {
-  type GoContext,
-  type GoFile,
-  type GoModule,
-  headerOf,
-  importPathOf,
-  importsOf,
-  replacesWith,
-} from "../languages/go/packages.ts";
-import { type JavaContext, javaMoveOf, javaPackageOf } from "../languages/java/packages.ts";
+import { javaContext } from "../languages/java/context.ts";
+import { javaMoveOf } from "../languages/java/packages.ts";
+import { packageInits } from "../languages/python/context.ts";
 import { type LoadFile, newLoadFailures } from "../languages/python/load-check.ts";
 import { importRootOf, newPackagesFor, pythonModules } from "../languages/python/modules.ts";
-import {
-  type RustContext,
-  rustMoveOf,
-  rustPublicPaths,
-  rustReexport,
-} from "../languages/rust/modules.ts";
+import { rustContext } from "../languages/rust/context.ts";
+import { rustMoveOf, rustPublicPaths, rustReexport } from "../languages/rust/modules.ts";
 import { moduleConfigs } from "../languages/typescript/module-configs.ts";
 import { isInside, type Resolved, resolvePath } from "../paths.ts";
 import { languageOf } from "../syntax/languages.ts";
+import { diskOf, readAll } from "./disk.ts";
 import type { Importers } from "./find-importers.ts";
 import { type FileState, load, missingFile } from "./load.ts";
 import { failure, type Result, type Workspace } from "./workspace.ts";
@@ -76,6 +65,7 @@ export async function carryFor(
   // Python names modules from where their package starts (a `src/` layout): the agent
   // looks at the packages on the way, for the files a plan names.
   const python = languageOf(from.abs) === "python" && languageOf(to.abs) === "python";
+  const disk = diskOf(ws);
   const root = ws.sandbox.roots.find((r) => isInside(r, from.abs)) ?? ws.sandbox.roots[0] ?? "";
   // A new subpackage of a regular package gets its `__init__.py` in the same operation.
   const newPackages = python && !initial.get(to.abs)?.exists ? newPackagesFor(to.abs, root) : [];
@@ -96,19 +86,18 @@ export async function carryFor(
     !python || sourceRoot === undefined || importRootOf(abs, top, root) === sourceRoot;
   /** The importers found before the locks were taken, read again under them, that hold one of `names`. */
   const holding = async (test: (text: string, abs: string) => boolean) => {
-    const out = await readShown(
-      ws,
+    const out = await disk.read(
       importers?.files ?? [],
       (text, abs) => test(text, abs) && sameProject(abs),
     );
     named(out);
     return out;
   };
-  const go = importers?.go ? await goContext(ws, from.abs, to.abs, importers.go) : undefined;
+  const go = importers?.go ? await goContext(disk, from.abs, to.abs, importers.go) : undefined;
   const java = importers?.java
-    ? await javaContext(ws, from.abs, to.abs, importers.java)
+    ? await javaContext(disk, from.abs, to.abs, importers.java)
     : undefined;
-  const rust = importers?.rust ? await rustContext(ws, from.abs, importers.rust) : undefined;
+  const rust = importers?.rust ? await rustContext(disk, from.abs, importers.rust) : undefined;
   const carried = await carryImports({
     source: { abs: from.abs, initial: sourceFirst, current: sourceNow, result: fromResult },
     dest: { abs: to.abs, initial: initial.get(to.abs), current: destNow, result: toResult },
@@ -120,7 +109,7 @@ export async function carryFor(
           relativeHint: (await holding((t) => /^from \.+\w* import /m.test(t))).length > 0,
         }
       : {}),
-    ...(python ? { packageInits: await packageInits(ws, from.abs, to.abs) } : {}),
+    ...(python ? { packageInits: await packageInits(disk, from.abs, to.abs) } : {}),
     ...(go ? { go } : {}),
     ...(java ? { java } : {}),
     ...(rust ? { rust } : {}),
@@ -294,227 +283,6 @@ export async function carryFor(
       );
   }
   return undefined;
-}
-
-/**
- * A Go move's module (go/packages.ts GoContext): the go.mod nearest above the
- * old file within the roots, and the module's Go files (those of the walk below
- * it), named as results name them.
- */
-async function goContext(
-  ws: Workspace,
-  source: string,
-  dest: string,
-  files: readonly string[],
-): Promise<GoContext> {
-  const root = ws.sandbox.roots.find((r) => isInside(r, source)) ?? ws.sandbox.roots[0] ?? "";
-  let module: GoModule | undefined;
-  let moduleDir = root;
-  for (let dir = path.dirname(source); isInside(root, dir); dir = path.dirname(dir)) {
-    const found = await resolvePath(ws.sandbox, path.join(dir, "go.mod"));
-    const loaded = found.ok ? await load(found) : undefined;
-    if (loaded?.ok && loaded.value.exists) {
-      const name = /^\s*module\s+"?([^\s"]+)"?/m.exec(loaded.value.text)?.[1];
-      if (name) {
-        moduleDir = dir;
-        const dirShown = found.ok ? path.posix.dirname(found.display) : ".";
-        module = { path: name, dir: dirShown === "." ? "" : dirShown };
-      }
-      break;
-    }
-    if (dir === path.dirname(dir)) break;
-  }
-  // The module's files: below its go.mod, and not below another (a module of their own).
-  const ownModule = new Map<string, boolean>();
-  const inModule = (dir: string): boolean => {
-    if (dir === moduleDir) return true;
-    if (!isInside(moduleDir, dir)) return false;
-    let known = ownModule.get(dir);
-    if (known === undefined) {
-      known = !existsSync(path.join(dir, "go.mod")) && inModule(path.dirname(dir));
-      ownModule.set(dir, known);
-    }
-    return known;
-  };
-  // Whole: the two packages' files and those importing the old one; of the rest, what the
-  // import graph needs (their package clause and imports), so a large module stays small here.
-  const sourceDir = path.dirname(source);
-  const oldImport = importPathOf(
-    path.relative(root, sourceDir).split(path.sep).join("/"),
-    module && { ...module, dir: path.relative(root, moduleDir).split(path.sep).join("/") },
-  );
-  // Other modules' files, where their go.mod builds them with this module's directory.
-  const replacing: string[] = [];
-  const rel = (abs: string) => path.relative(root, abs).split(path.sep).join("/");
-  const goMods = new Map<string, string | undefined>();
-  const goModAbove = (dir: string): string | undefined => {
-    if (!isInside(root, dir)) return undefined;
-    if (goMods.has(dir)) return goMods.get(dir);
-    const at = path.join(dir, "go.mod");
-    const found = existsSync(at) ? at : dir === root ? undefined : goModAbove(path.dirname(dir));
-    goMods.set(dir, found);
-    return found;
-  };
-  if (module)
-    for (const f of files) {
-      if (inModule(path.dirname(f))) continue;
-      const goMod = goModAbove(path.dirname(f));
-      if (!goMod || !isInside(root, goMod)) continue;
-      let text = "";
-      try {
-        text = readFileSync(goMod, "utf8");
-      } catch {
-        continue;
-      }
-      if (replacesWith(text, rel(path.dirname(goMod)), module.path, rel(moduleDir)))
-        replacing.push(f);
-    }
-  const out: GoFile[] = [];
-  for (const { abs, path: shown, text } of await readShown(
-    ws,
-    files.filter((f) => inModule(path.dirname(f))),
-  )) {
-    const header = headerOf(text);
-    const whole =
-      path.dirname(abs) === sourceDir ||
-      path.dirname(abs) === path.dirname(dest) ||
-      importsOf(header).some((i) => i.path === oldImport);
-    out.push({ path: shown, text: whole ? text : header });
-  }
-  const shownReplacing = (await readShown(ws, replacing)).map((f) => f.path);
-  return { module, files: out, ...(shownReplacing.length ? { replacing: shownReplacing } : {}) };
-}
-
-/**
- * A Rust move's crate (rust/modules.ts RustContext): the `src/` beside the
- * Cargo.toml nearest above the old file, and the Rust files below it.
- */
-async function rustContext(
-  ws: Workspace,
-  source: string,
-  files: readonly string[],
-): Promise<RustContext | undefined> {
-  const root = ws.sandbox.roots.find((r) => isInside(r, source)) ?? ws.sandbox.roots[0] ?? "";
-  for (let dir = path.dirname(source); isInside(root, dir); dir = path.dirname(dir)) {
-    if (existsSync(path.join(dir, "Cargo.toml"))) {
-      const src = path.join(dir, "src");
-      const shown = await resolvePath(ws.sandbox, src);
-      if (!shown.ok) return undefined;
-      const out = await readShown(
-        ws,
-        files.filter((f) => isInside(src, f)),
-      );
-      return { src: shown.display, files: out.map(({ path, text }) => ({ path, text })) };
-    }
-    if (dir === path.dirname(dir)) break;
-  }
-  return undefined;
-}
-
-/** A Java move's context (java/packages.ts JavaContext): the files of the old and new directories. */
-async function javaContext(
-  ws: Workspace,
-  source: string,
-  dest: string,
-  files: readonly string[],
-): Promise<JavaContext> {
-  const dirs = new Set([path.dirname(source), path.dirname(dest)]);
-  // The old package's files in other source roots too (Maven's src/test/java beside
-  // src/main/java): a package is its name, not its directory.
-  const [own] = await readAll([source]);
-  const oldPackage = own ? javaPackageOf(own.text) : "";
-  const out = await readShown(
-    ws,
-    files,
-    (text, abs) =>
-      dirs.has(path.dirname(abs)) || (oldPackage !== "" && javaPackageOf(text) === oldPackage),
-  );
-  // Subclasses of the old package's classes elsewhere: an override of what a move makes public
-  // may not be weaker there either.
-  const classes = new Set(
-    out
-      .filter((f) => javaPackageOf(f.text) === oldPackage)
-      .flatMap((f) => [...f.text.matchAll(/\bclass\s+([A-Za-z_$][\w$]*)/g)].map((m) => m[1] ?? "")),
-  );
-  const have = new Set(out.map((f) => f.abs));
-  const heirs = classes.size
-    ? await readShown(
-        ws,
-        files.filter((f) => !have.has(f)),
-        (text) =>
-          [...text.matchAll(/\bextends\s+(?:[\w$]+\.)*([\w$]+)/g)].some((m) =>
-            classes.has(m[1] ?? ""),
-          ),
-      )
-    : [];
-  return { files: [...out, ...heirs].map(({ path, text }) => ({ path, text })) };
-}
-
-/**
- * `files` read (readAll) and named as results name them, those `keep` accepts
- * (by text, before resolving), through the sandbox: a file whose path no
- * longer resolves to itself (swapped for a link since the walk) is left out.
- */
-async function readShown(
-  ws: Workspace,
-  files: readonly string[],
-  keep: (text: string, abs: string) => boolean = () => true,
-): Promise<{ abs: string; path: string; text: string }[]> {
-  const out: { abs: string; path: string; text: string }[] = [];
-  for (const { abs, text } of await readAll(files)) {
-    if (!keep(text, abs)) continue;
-    const found = await resolvePath(ws.sandbox, abs);
-    if (found.ok && found.abs === abs) out.push({ abs, path: found.display, text });
-  }
-  return out;
-}
-
-/**
- * `files`' texts ("" for one that cannot be read), read synchronously a batch
- * at a time between turns of the event loop, as the walk reads them
- * (tree-walk.ts): several times faster than one await a file.
- */
-async function readAll(files: readonly string[]): Promise<{ abs: string; text: string }[]> {
-  const out: { abs: string; text: string }[] = [];
-  for (let at = 0; at < files.length; at += 200) {
-    if (at > 0) await new Promise((resolve) => setImmediate(resolve));
-    for (const abs of files.slice(at, at + 200)) {
-      let text = "";
-      try {
-        if (statSync(abs).size <= LIMITS.fileBytes) text = readFileSync(abs, "utf8");
-      } catch {
-        // gone or unreadable: not an importer
-      }
-      out.push({ abs, text });
-    }
-  }
-  return out;
-}
-
-/**
- * The `__init__.py` files that importing module `dest` runs and importing
- * `source` does not: those of the packages on `dest`'s way below the
- * directory the two share (within the sandbox, readable ones only).
- */
-async function packageInits(
-  ws: Workspace,
-  source: string,
-  dest: string,
-): Promise<{ path: string; text: string }[]> {
-  const out: { path: string; text: string }[] = [];
-  const shared = (dir: string) => isInside(dir, source);
-  for (
-    let dir = path.dirname(dest);
-    !shared(dir) && dir !== path.dirname(dir);
-    dir = path.dirname(dir)
-  ) {
-    const found = await resolvePath(ws.sandbox, path.join(dir, "__init__.py"));
-    if (!found.ok) break;
-    const loaded = await load(found);
-    if (!loaded.ok || !loaded.value.exists) break;
-    out.push({ path: found.display, text: loaded.value.text });
-  }
-  return out;
 }
 
 /**
