@@ -497,6 +497,22 @@ export const PROJECTS: ProjectSpec[] = [
     licence: "MIT",
   },
   {
+    // Issue 43: a small library whose option specs inherit package-private abstract members
+    // (AbstractOptionSpec), its tests in the same package.
+    lang: "java",
+    name: "jopt-simple",
+    source: {
+      from: "git",
+      repo: "jopt-simple/jopt-simple",
+      commit: "2a41140d8448d67c30b94b5990d7a3df82c2d8f6",
+      version: "5.0.4",
+    },
+    // Its tests need infinitest's continuous-testing-toolkit (not in Debian): judged by javac
+    // over its sources alone.
+    sourceDirs: ["src/main/java"],
+    licence: "MIT",
+  },
+  {
     lang: "rust",
     name: "semver",
     source: { from: "debian", package: "librust-semver-dev", version: "1.0.14-1" },
