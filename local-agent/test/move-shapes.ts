@@ -1701,6 +1701,40 @@ public class Main {
     says: "Base.java: Base.count, Base.value, Base.label made protected (a subclass in package com.acme.tree reaches them)",
   },
   {
+    // jsoup's ElementTest (package nodes) reading `element.siblingIndex`, Node's package-private
+    // field, through Element, moved to another package: no member of Element any more.
+    name: "java: the old package reading a base's package-private field through the moved subclass has it made protected",
+    lang: "java",
+    files: {
+      [`${J}/shape/Base.java`]: `package com.acme.shape;
+
+public abstract class Base {
+    int index = 4;
+}
+`,
+      [`${J}/shape/Leaf.java`]: `package com.acme.shape;
+
+public class Leaf extends Base {
+    public String name() {
+        return "leaf";
+    }
+}
+`,
+      [`${J}/shape/Main.java`]: `package com.acme.shape;
+
+public class Main {
+    public static void main(String[] args) {
+        Leaf leaf = new Leaf();
+        if (leaf.index != 4 || !leaf.name().equals("leaf")) throw new AssertionError();
+    }
+}
+`,
+    },
+    move: { from: `${J}/shape/Leaf.java`, name: "Leaf", to: `${J}/tree/Leaf.java` },
+    followed: true,
+    says: "Base.java: Base.index made protected",
+  },
+  {
     // jsoup's CombiningEvaluator, whose public nested And and Or have package-private
     // constructors its old package's QueryParser calls.
     name: "java: a moved class's public nested classes have what the old package reaches of them made public (their constructors, a method)",

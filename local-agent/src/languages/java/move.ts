@@ -328,6 +328,12 @@ export async function planJavaImports(
     const guarded: { type: TopType; names: Set<string> }[] = [];
     for (const heir of moved) {
       const seen = new Set<string>();
+      // The old package reaching a base's member through the subclass (`element.siblingIndex`
+      // in a test of jsoup's nodes package, Element moved out): a package-private member is not
+      // inherited across packages, so it is no member of the subclass any more; protected, it is.
+      const through = [input.sourceAfter, ...oldFiles.map((f) => f.text)]
+        .map(javaCode)
+        .filter((code) => usesName(code, heir.name));
       for (
         let base = heir.superclass && declared.get(heir.superclass);
         base && !seen.has(base.type.name);
@@ -341,7 +347,8 @@ export async function planJavaImports(
                 !m.isType &&
                 !m.isProtected &&
                 !opened.has(`${base?.type.name}.${m.name}`) &&
-                inherits(unitCode, m.name),
+                (inherits(unitCode, m.name) ||
+                  through.some((code) => new RegExp(`\\.${m.name}\\b`).test(code))),
             )
             .map((m) => m.name),
         );
