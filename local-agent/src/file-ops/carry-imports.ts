@@ -135,20 +135,18 @@ export async function carryFor(
   const rustMove = rust && rustMoveOf(fromResult.path, toResult.path, carried.moved, rust);
   const declaring =
     rustMove?.declare && path.join(ws.sandbox.roots[0] ?? "", rustMove.declare.path);
-  // Java: the old package's files whose declarations are made public, whatever they name.
-  const widened = new Set(
-    carried.widen.map((w) => path.resolve(ws.sandbox.roots[0] ?? "", w.path)),
-  );
   // Files the plan changed itself (Go: a moved type's methods taken out of another file).
   const planned = new Map(
-    carried.others.map((o) => [o.path, { before: o.before, text: o.text }] as const),
+    carried.others.map(
+      (o) => [o.path, { before: o.before, text: o.text, changes: o.changes ?? [] }] as const,
+    ),
   );
   const changedToo = new Set(
     carried.others.map((o) => path.resolve(ws.sandbox.roots[0] ?? "", o.path)),
   );
   const names = mayImport(carried.moved, carried.movedDefault, carried.unitReads);
   for (const { abs } of await holding(
-    (text, abs) => names(text) || abs === declaring || widened.has(abs) || changedToo.has(abs),
+    (text, abs) => names(text) || abs === declaring || changedToo.has(abs),
   )) {
     const found = await resolvePath(ws.sandbox, abs);
     if (!found.ok || found.abs !== abs) continue;
@@ -176,7 +174,6 @@ export async function carryFor(
       carried.moved,
       current.get(from.abs)?.text ?? "",
       destHeld.text,
-      carried.widen,
     );
   // Specifiers that are not relative resolve through the tsconfig and package.json around them.
   const configs =
@@ -202,8 +199,8 @@ export async function carryFor(
     ...(goMove ? { go: goMove } : {}),
     ...(javaMove ? { java: javaMove } : {}),
     ...(rustMove ? { rust: rustMove } : {}),
-    ...(declaring || widened.size || changedToo.size
-      ? { alwaysPlan: [...(declaring ? [declaring] : []), ...widened, ...changedToo] }
+    ...(declaring || changedToo.size
+      ? { alwaysPlan: [...(declaring ? [declaring] : []), ...changedToo] }
       : {}),
     ...(planned.size ? { rewritten: planned } : {}),
     files,

@@ -11,7 +11,7 @@ import {
 import { undoSplice } from "../edits.ts";
 import type { GoMove } from "../languages/go/move.ts";
 import type { GoContext } from "../languages/go/packages.ts";
-import type { JavaContext, JavaMove, JavaWiden } from "../languages/java/packages.ts";
+import type { JavaContext, JavaMove } from "../languages/java/packages.ts";
 import type { MoveContext } from "../languages/moves.ts";
 import type { ModuleNames } from "../languages/python/move.ts";
 import type { RustContext } from "../languages/rust/modules.ts";
@@ -69,7 +69,6 @@ export async function carryImports(options: {
       blocked: string[];
       sourceEmptied: boolean;
       unitReads: UnitRead[];
-      widen: JavaWiden[];
       literalFields: Record<string, string[]> | undefined;
       others: NonNullable<ImportPlan["others"]>;
     }
@@ -162,7 +161,6 @@ export async function carryImports(options: {
     blocked: (plan.blocked ?? []).map((b) => relative(b, source, dest)),
     sourceEmptied: plan.sourceEmptied === true,
     unitReads: plan.unitReads ?? [],
-    widen: plan.widen ?? [],
     literalFields: plan.literalFields,
     others: plan.others ?? [],
   };
@@ -248,7 +246,7 @@ export async function carryImporters(options: {
   /** Files planned whatever they name (Rust: the one that declares the new module). */
   alwaysPlan?: readonly string[];
   /** Files the move's plan changed itself (ImportPlan.others), by path: their texts as it left them, and as it found them. */
-  rewritten?: ReadonlyMap<string, { before: string; text: string }>;
+  rewritten?: ReadonlyMap<string, { before: string; text: string; changes?: string[] }>;
   files: { abs: string; path: string; state: HeldFile }[];
   /** At most this many other files change; the rest are named, not rewritten. */
   max: number;
@@ -265,17 +263,18 @@ export async function carryImporters(options: {
   // What the plan made of a file is where its importer's rewrite starts (if the file is still as
   // the plan read it; else the plan's change is not made, and said).
   const notes: string[] = [];
-  const startOf = new Map<string, string>();
+  const startOf = new Map<string, { text: string; changes: string[] }>();
   for (const f of options.files) {
     const made = options.rewritten?.get(f.path);
     if (!made) continue;
-    if (made.before === f.state.text) startOf.set(f.abs, made.text);
+    if (made.before === f.state.text)
+      startOf.set(f.abs, { text: made.text, changes: made.changes ?? [] });
     else
       notes.push(
-        `${f.path} changed while the move was planned; what the move takes out of it was not`,
+        `${f.path} changed while the move was planned; what the move does to it was not done`,
       );
   }
-  const textOf = (f: { abs: string; state: HeldFile }) => startOf.get(f.abs) ?? f.state.text;
+  const textOf = (f: { abs: string; state: HeldFile }) => startOf.get(f.abs)?.text ?? f.state.text;
   // Only files that name what moved, or re-export every name of a file (a barrel), are parsed.
   const may = mayImport(options.moved, options.movedDefault, options.unitReads);
   const candidates = held.filter(
@@ -317,15 +316,19 @@ export async function carryImporters(options: {
       };
       continue;
     }
+    const made = startOf.get(file.abs)?.changes ?? [];
     if (others.length < options.max)
-      others.push(importerEdit(file, change.text, capped(change.changes, MAX_CHANGES)));
+      others.push(
+        importerEdit(file, change.text, capped([...made, ...change.changes], MAX_CHANGES)),
+      );
     else beyond.push(file.path);
   }
   // Those the plan changed that their importer's rewrite left as the plan made them.
-  for (const [abs, text] of startOf) {
+  for (const [abs, made] of startOf) {
     const file = held.find((f) => f.abs === abs);
     if (!file || others.some((o) => o.abs === abs)) continue;
-    if (others.length < options.max) others.push(importerEdit(file, text, []));
+    if (others.length < options.max)
+      others.push(importerEdit(file, made.text, capped(made.changes, MAX_CHANGES)));
     else beyond.push(file.path);
   }
   if (beyond.length)

@@ -1,4 +1,3 @@
-import type { JavaWiden } from "../languages/java/packages.ts";
 import type { Node } from "../syntax/parser.ts";
 
 /**
@@ -64,12 +63,12 @@ export interface ImportPlan {
   /**
    * Other files the plan itself changes, by root-relative path (Go: the
    * methods of a moved type that another file of its package declares,
-   * taken out with it): each as it was and as the move leaves it; its
-   * importer's rewrite starts from that text.
+   * taken out with it; Java: the old package's declarations opened for the
+   * unit, and the overrides of them): each as it was and as the move leaves
+   * it, with the receipt's lines for it; its importer's rewrite starts from
+   * that text.
    */
-  others?: { path: string; before: string; text: string }[];
-  /** Declarations of the old package's other files made public so the unit reaches them (Java). */
-  widen?: JavaWiden[];
+  others?: { path: string; before: string; text: string; changes?: string[] }[];
   /** The fields of the structs that moved, in order: the old package's literals of them get keys (Go). */
   literalFields?: Record<string, string[]>;
 }

@@ -17,6 +17,7 @@ import {
   packageForDir,
   sourceRootOf,
   usesName,
+  widenJava,
 } from "./packages.ts";
 
 /**
@@ -505,6 +506,17 @@ export async function planJavaImports(
   // No run of blank lines left where the unit was, nor at the end.
   if (!/\n\n\n/.test(input.sourceBefore)) source = source.replace(/\n{3,}/g, "\n\n");
   source = source.replace(/\n{2,}$/, "\n");
+  // The other files whose declarations are opened, each with all its widenings at once.
+  const others: NonNullable<ImportPlan["others"]> = [];
+  if (!blocked.length)
+    for (const path of new Set(widen.map((w) => w.path))) {
+      const mine = widen.filter((w) => w.path === path);
+      const file = { path, text: (mine[0] as JavaWiden).text };
+      const made = widenJava(file, mine, newPackage);
+      unresolved.push(...made.unresolved);
+      if (made.text !== file.text)
+        others.push({ path, before: file.text, text: made.text, changes: made.changes });
+    }
   return {
     source,
     destination,
@@ -512,7 +524,7 @@ export async function planJavaImports(
     unresolved,
     ...(blocked.length ? { blocked } : {}),
     ...(across && moved.length ? { moved: moved.map((t) => t.name) } : {}),
-    ...(widen.length ? { widen } : {}),
+    ...(others.length ? { others } : {}),
   };
 }
 

@@ -26,8 +26,6 @@ export interface JavaMove {
   newDir: string;
   /** The top-level types that moved. */
   types: string[];
-  /** Declarations of the old package made public so the new one reaches them (java/move.ts). */
-  widen?: JavaWiden[];
 }
 
 /**
@@ -188,14 +186,11 @@ export function rewriteJavaImporter(
   file: JavaFile,
   move: JavaMove,
 ): { text: string; changes: string[]; unresolved: string[] } | undefined {
-  // Declarations the new package reaches are made public first: their places are the text's as read.
-  const mine = move.widen?.filter((w) => w.path === file.path) ?? [];
-  const widened = mine.length ? widenJava(file, mine, move.newPackage) : undefined;
-  let text = widened?.text ?? file.text;
+  let text = file.text;
   const pkg = javaPackageOf(text);
   const dir = dirOf(file.path);
-  const changes: string[] = widened?.changes ?? [];
-  const unresolved = widened?.unresolved ?? [];
+  const changes: string[] = [];
+  const unresolved: string[] = [];
   const quote = (s: string) => s.replace(/\./g, "\\.");
   const oldQ = move.oldPackage ? `${quote(move.oldPackage)}\\.` : "";
   for (const type of move.types) {
@@ -266,7 +261,6 @@ export function javaMoveOf(
   types: readonly string[],
   sourceText: string,
   destText: string,
-  widen?: readonly JavaWiden[],
 ): JavaMove | undefined {
   const oldDir = dirOf(sourcePath);
   const newDir = dirOf(destPath);
@@ -277,6 +271,5 @@ export function javaMoveOf(
     oldDir,
     newDir,
     types: [...types],
-    ...(widen?.length ? { widen: [...widen] } : {}),
   };
 }
