@@ -1928,15 +1928,18 @@ public final class Cleaner {
     }
 }
 `,
-      "src/test/java/com/acme/open/OpenPolicy.java": `package com.acme.open;
+      // A test's nested class, as jsoup's SafelistExtensionTest.OpenSafelist is.
+      "src/test/java/com/acme/open/PolicyTest.java": `package com.acme.open;
 
 import com.acme.util.Cleaner;
 import com.acme.util.Policy;
 
-public class OpenPolicy extends Policy {
-    @Override
-    protected boolean allows(String tag) {
-        return true;
+public class PolicyTest {
+    static class OpenPolicy extends Policy {
+        @Override
+        protected boolean allows(String tag) {
+            return true;
+        }
     }
 
     public static void main(String[] args) {
@@ -1949,7 +1952,7 @@ public class OpenPolicy extends Policy {
     },
     move: { from: `${J}/util/Cleaner.java`, name: "Cleaner", to: `${J}/clean/Cleaner.java` },
     followed: true,
-    says: "OpenPolicy.java: OpenPolicy.allows made public (an override may not be weaker than what it overrides)",
+    says: "PolicyTest.java: OpenPolicy.allows made public (an override may not be weaker than what it overrides)",
   },
   {
     name: "java: a class into another package: its package declaration, importers (single, on-demand, static, fully qualified) and its old package's users",

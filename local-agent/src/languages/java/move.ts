@@ -247,8 +247,7 @@ export async function planJavaImports(
     for (const file of context.files) {
       if (file.path === sourcePath || oldFiles.includes(file)) continue;
       if (!/\bextends\b/.test(file.text)) continue;
-      for (const type of await withTree(file.text, "java", topTypes))
-        if (type.superclass) fileOf.set(type, file);
+      for (const type of await withTree(file.text, "java", subclassesIn)) fileOf.set(type, file);
     }
     const heirs = [...fileOf.keys()];
     /** The overrides of what is opened, here and in other packages, made public in their files. */
@@ -727,23 +726,38 @@ interface Member {
 function topTypes(tree: Tree): TopType[] {
   return kids(tree.rootNode)
     .filter((c) => /^(class|interface|enum|record|annotation_type)_declaration$/.test(c.type))
-    .map((c) => {
-      const modifiers = kids(c).find((k) => k.type === "modifiers");
-      const superclass = c.childForFieldName("superclass");
-      const superType = superclass && kids(superclass).find((k) => k.type !== "extends");
-      return {
-        name: c.childForFieldName("name")?.text ?? "",
-        isPublic: modifiers ? /\bpublic\b/.test(modifiers.text) : false,
-        start: c.startIndex,
-        end: c.endIndex,
-        publicAt: publicAt(c),
-        superclass: superType?.text
-          .replace(/<[\s\S]*$/, "")
-          .split(".")
-          .at(-1),
-        ...membersOf(c),
-      };
-    });
+    .map(typeOf);
+}
+
+/** The file's classes that extend another, at any depth (a test's `static class OpenSafelist extends Safelist`). */
+function subclassesIn(tree: Tree): TopType[] {
+  const out: TopType[] = [];
+  const visit = (node: Node) => {
+    if (node.type === "class_declaration" && node.childForFieldName("superclass"))
+      out.push(typeOf(node));
+    for (const child of kids(node)) visit(child);
+  };
+  visit(tree.rootNode);
+  return out;
+}
+
+/** A type declaration as the planner reads it. */
+function typeOf(c: Node): TopType {
+  const modifiers = kids(c).find((k) => k.type === "modifiers");
+  const superclass = c.childForFieldName("superclass");
+  const superType = superclass && kids(superclass).find((k) => k.type !== "extends");
+  return {
+    name: c.childForFieldName("name")?.text ?? "",
+    isPublic: modifiers ? /\bpublic\b/.test(modifiers.text) : false,
+    start: c.startIndex,
+    end: c.endIndex,
+    publicAt: publicAt(c),
+    superclass: superType?.text
+      .replace(/<[\s\S]*$/, "")
+      .split(".")
+      .at(-1),
+    ...membersOf(c),
+  };
 }
 
 /** Where `public ` goes in a declaration: before its first modifier keyword, else after its annotations. */
