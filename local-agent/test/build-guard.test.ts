@@ -315,15 +315,12 @@ describe("the build guard over Python (pyflakes over the files the move writes)"
 });
 
 describe("the build guard over Java (javac -proc:none over the source roots)", () => {
-  it("refuses a class moved out of the package whose package-private method it imports statically, writing nothing", async () => {
-    // A shape no planner here follows (a static import's member is not opened): javac sees it.
+  it("refuses a class moved into a file of the package that already declares it (duplicate class), writing nothing", async () => {
+    // A shape no planner here looks for: javac sees it.
     const project = projectOf({
-      "src/main/java/a/Util.java":
-        "package a;\n\npublic class Util {\n  static int twice(int x) {\n    return 2 * x;\n  }\n}\n",
       "src/main/java/a/Leaf.java":
-        "package a;\n\nimport static a.Util.twice;\n\npublic class Leaf {\n  public int size() {\n    return twice(2);\n  }\n}\n",
-      "src/test/java/a/LeafTest.java":
-        "package a;\n\nclass LeafTest {\n  int run() {\n    return new Leaf().size() + Util.twice(1);\n  }\n}\n",
+        "package a;\n\npublic class Leaf {\n  public int size() {\n    return 2;\n  }\n}\n",
+      "src/main/java/b/Leaf.java": "package b;\n\npublic class Leaf {\n}\n",
     });
     const before = project.files();
     const moved = await moveSymbol(
@@ -336,7 +333,7 @@ describe("the build guard over Java (javac -proc:none over the source roots)", (
     );
     expect(moved.error?.code, JSON.stringify(moved.error ?? moved.check)).toBe("MOVE_BREAKS_BUILD");
     expect(moved.error?.message).toMatch(
-      /^javac finds \d+ errors? the project did not have before the move: src\/main\/java\/b\/Leaf\.java:\d+: /,
+      /^javac finds an error the project did not have before the move: src\/main\/java\/b\/Leaf\.java:\d+: duplicate class: b\.Leaf\. Nothing was changed/,
     );
     expect(project.files()).toEqual(before);
   });

@@ -6,6 +6,7 @@ import {
   newDiagnostics,
   within,
 } from "../src/languages/diagnostics.ts";
+import { javacDiagnostics } from "../src/languages/java/check.ts";
 import { missingOf } from "../src/languages/typescript/check.ts";
 
 const d = (file: string, line: number, code: string, message: string): Diagnostic => ({
@@ -24,6 +25,46 @@ describe("which diagnostics a move made (the build guard's comparison)", () => {
       d("/p/b.ts", 1, "TS2305", "Module './a.js' has no exported member 'x'."),
     ];
     expect(newDiagnostics(before, after)).toEqual([after[1], after[2]]);
+  });
+
+  it("matches within each file first: a generic message new in one file is not hidden by the same words another file had and keeps (javac's cannot find symbol)", () => {
+    const generic = (file: string, line: number) => d(file, line, "", "cannot find symbol");
+    const before = [generic("/p/ATest.java", 3), generic("/p/ATest.java", 9)];
+    // The move broke Element.java; ATest.java's errors were there before and stay; one carried
+    // from Old.java into New.java would cancel across files (below).
+    const after = [generic("/p/Element.java", 32), ...before];
+    expect(newDiagnostics(before, after)).toEqual([after[0]]);
+    const carried = [d("/p/Old.java", 4, "", "incompatible types")];
+    expect(newDiagnostics(carried, [d("/p/New.java", 2, "", "incompatible types")])).toEqual([]);
+  });
+
+  it("reads javac's `cannot find symbol` with the symbol and where it was looked for, so one is told from another", () => {
+    const output = [
+      "src/a/Element.java:32: error: cannot find symbol",
+      "import static a.TextNode.lastCharIsWhitespace;",
+      "^",
+      "  symbol:   static lastCharIsWhitespace",
+      "  location: class TextNode",
+      "src/a/B.java:3: error: package org.junit does not exist",
+      "1 error",
+    ].join("\n");
+    expect(javacDiagnostics(output)).toEqual([
+      {
+        file: "src/a/Element.java",
+        line: 32,
+        code: "",
+        message:
+          "cannot find symbol; symbol: static lastCharIsWhitespace; location: class TextNode",
+        missing: undefined,
+      },
+      {
+        file: "src/a/B.java",
+        line: 3,
+        code: "",
+        message: "package org.junit does not exist",
+        missing: "org.junit",
+      },
+    ]);
   });
 
   it("does not count an error the moved unit carries into another file, nor a shifted line", () => {

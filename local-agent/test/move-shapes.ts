@@ -1701,6 +1701,39 @@ public class Main {
     says: "Base.java: Base.count, Base.value, Base.label made protected (a subclass in package com.acme.tree reaches them)",
   },
   {
+    // jsoup's Element: `import static org.jsoup.nodes.TextNode.lastCharIsWhitespace;`, a
+    // package-private static method of its old package (once the build guard's shape).
+    name: "java: a package-private method the unit imports statically from its old package is made public",
+    lang: "java",
+    files: {
+      [`${J}/a/Util.java`]: `package com.acme.a;
+
+public class Util {
+    static int twice(int x) {
+        return 2 * x;
+    }
+}
+`,
+      [`${J}/a/Leaf.java`]: `package com.acme.a;
+
+import static com.acme.a.Util.twice;
+
+public class Leaf {
+    public int size() {
+        return twice(2);
+    }
+
+    public static void main(String[] args) {
+        if (new Leaf().size() != 4) throw new AssertionError();
+    }
+}
+`,
+    },
+    move: { from: `${J}/a/Leaf.java`, name: "Leaf", to: `${J}/b/Leaf.java` },
+    followed: true,
+    says: "Util.java: Util.twice made public (package com.acme.b uses it)",
+  },
+  {
     // jsoup's ElementTest (package nodes) reading `element.siblingIndex`, Node's package-private
     // field, through Element, moved to another package: no member of Element any more.
     name: "java: the old package reading a base's package-private field through the moved subclass has it made protected",

@@ -31,8 +31,10 @@ const normal = (message: string) => message.replace(/\s+/g, " ").trim().replace(
  * The diagnostics in `after` that `before` does not account for: what a move
  * made, not what the project had (an untyped project's noise cancels out).
  * Compared by code and message, as many times as each occurs, and not by
- * file or line: a move shifts lines, and carries the errors its unit had into
- * another file, where they are not new. A message that names the moved unit's
+ * line: a move shifts lines. First within each file, then across files for
+ * what is left: a move carries the errors its unit had into another file,
+ * where they are not new, and a generic message (javac's `cannot find
+ * symbol`) new in one file is not hidden by the same words another file had. A message that names the moved unit's
  * old module (`Module './a' has no exported member 'x'`) is new where it was not
  * before, which is what it should be.
  *
@@ -46,23 +48,41 @@ export function newDiagnostics(
   before: readonly Diagnostic[],
   after: readonly Diagnostic[],
 ): Diagnostic[] {
-  const had = new Map<string, number>();
   const missing = new Set<string>();
-  const key = (d: Diagnostic) => `${d.code}\u0000${normal(d.message)}`;
-  for (const d of before)
-    if (d.missing !== undefined) missing.add(d.missing);
-    else had.set(key(d), (had.get(key(d)) ?? 0) + 1);
-  const made: Diagnostic[] = [];
+  for (const d of before) if (d.missing !== undefined) missing.add(d.missing);
+  const found = before.filter((d) => d.missing === undefined);
+  const what = (d: Diagnostic) => `${d.code}\u0000${normal(d.message)}`;
+  // First in the same file (so a generic message, javac's `cannot find symbol`, new in one file
+  // is not taken for one another file had), then anywhere (what the unit carried along).
+  const inFile = counts(found, (d) => `${d.file}\u0000${what(d)}`);
+  const leftover: Diagnostic[] = [];
   for (const d of after) {
     if (d.missing !== undefined) {
-      if (!missing.has(d.missing)) made.push(d);
+      if (!missing.has(d.missing)) leftover.push(d);
       continue;
     }
-    const left = had.get(key(d)) ?? 0;
-    if (left > 0) had.set(key(d), left - 1);
-    else made.push(d);
+    if (!take(inFile, `${d.file}\u0000${what(d)}`)) leftover.push(d);
   }
-  return made;
+  const unmatched = found.filter((d) => {
+    const k = `${d.file}\u0000${what(d)}`;
+    return take(inFile, k);
+  });
+  const anywhere = counts(unmatched, what);
+  return leftover.filter((d) => d.missing !== undefined || !take(anywhere, what(d)));
+}
+
+function counts<T>(items: readonly T[], key: (item: T) => string): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const item of items) out.set(key(item), (out.get(key(item)) ?? 0) + 1);
+  return out;
+}
+
+/** Takes one of `key` from `left`: whether there was one. */
+function take(left: Map<string, number>, key: string): boolean {
+  const n = left.get(key) ?? 0;
+  if (n === 0) return false;
+  left.set(key, n - 1);
+  return true;
 }
 
 /** The 1-based line of offset `at` in `text`. */

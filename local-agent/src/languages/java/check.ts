@@ -75,17 +75,28 @@ const LINE = /^(.+?\.java):(\d+): error: (.*)$/;
 
 export function javacDiagnostics(output: string): Diagnostic[] {
   const out: Diagnostic[] = [];
+  let last: Diagnostic | undefined;
   for (const line of output.split("\n")) {
     const m = LINE.exec(line.trimEnd());
-    if (m?.[1] && m[2] && m[3])
-      out.push({
+    if (m?.[1] && m[2] && m[3]) {
+      last = {
         file: m[1],
         line: Number(m[2]),
         code: "",
         message: m[3],
         missing: missingOf(m[3]),
-      });
-    else if (/^error: /.test(line)) out.push({ file: "", line: 0, code: "", message: line.trim() });
+      };
+      out.push(last);
+      continue;
+    }
+    // `cannot find symbol` says which on the lines below it: `symbol: method of(String)`,
+    // `location: class Lower`. Part of the message, so that one such error is told from another.
+    const detail = /^\s+(symbol|location):\s+(.*)$/.exec(line);
+    if (detail && last) last.message += `; ${detail[1]}: ${(detail[2] ?? "").trim()}`;
+    else if (/^error: /.test(line)) {
+      last = undefined;
+      out.push({ file: "", line: 0, code: "", message: line.trim() });
+    }
   }
   return out;
 }

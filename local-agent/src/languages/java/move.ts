@@ -278,9 +278,21 @@ export async function planJavaImports(
         !dest.types.has(t) &&
         !moved.some((m) => m.name === t),
     );
-    for (const t of named) {
+    // What the unit reads through a static import of an old package's class (jsoup's Element:
+    // `import static org.jsoup.nodes.TextNode.lastCharIsWhitespace;`) is opened as what it reads
+    // through the class's name is.
+    const staticReads = new Map<string, string[]>();
+    const pkgPattern = oldPackage.replace(/\./g, "\\.");
+    for (const i of wanted) {
+      const m = new RegExp(`^import\\s+static\\s+${pkgPattern}\\.([A-Z][\\w$]*)\\.`).exec(
+        i.text.trim(),
+      );
+      if (oldPackage && m?.[1]) staticReads.set(m[1], [...(staticReads.get(m[1]) ?? []), i.text]);
+    }
+    for (const t of new Set([...named, ...staticReads.keys()])) {
       const found = declared.get(t);
       if (found === undefined || sourceTypes.has(t)) continue;
+      const byName = named.includes(t);
       resolved.add(t);
       if (!oldPackage) {
         blocked.push(
@@ -292,7 +304,13 @@ export async function planJavaImports(
       const opened =
         !found.type.isPublic && fileName !== `${t}.java`
           ? `the unit uses ${t}, not public in package ${oldPackage} and declared in ${fileName}, where it cannot be made public (a public type lives in a file of its name): package ${newPackage || "(default)"} could not reach it.`
-          : opening(found.type, [unitCode], heirs, pkgs, "the unit uses");
+          : opening(
+              found.type,
+              [unitCode, ...(staticReads.get(t) ?? [])],
+              heirs,
+              pkgs,
+              "the unit uses",
+            );
       if (typeof opened === "string") blocked.push(opened);
       else {
         if (opened.at.length || opened.fromProtected.length)
@@ -314,6 +332,7 @@ export async function planJavaImports(
           if (descends(heir, t, (n) => declared.get(n)?.type.superclass))
             unitOverrides.push(...heir.members.filter((m) => m.isMethod && methods.has(m.name)));
       }
+      if (!byName) continue;
       const next = addImport(destination, `${oldPackage}.${t}`);
       if (next !== destination) changes.push(`${destPath}: imports ${oldPackage}.${t}`);
       destination = next;
@@ -464,9 +483,13 @@ export async function planJavaImports(
         `${destPath}: ${[...new Set(overriding.map((m) => m.name))].join(", ")} made public (an override may not be weaker than what it overrides)`,
       );
     }
+    // A member opened for two reasons (the old package uses it; it overrides what was made
+    // public) is opened once: `public` where its `protected` was, nothing more there.
+    const replaced = new Set(unprotect);
+    for (const p of replaced) words.delete(p);
     const edits = [
       ...[...words].map(([p, word]) => ({ start: p, end: p, insert: word })),
-      ...unprotect.map((p) => ({ start: p, end: p + "protected".length, insert: "public" })),
+      ...[...replaced].map((p) => ({ start: p, end: p + "protected".length, insert: "public" })),
     ];
     destination = replaceRanges(destination, edits);
   }

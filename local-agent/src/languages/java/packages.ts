@@ -76,6 +76,7 @@ export function widenJava(
   for (const w of widens) for (const at of w.protectedAt ?? []) words.set(at, "protected ");
   for (const w of widens) for (const at of w.at) words.set(at, "public ");
   const replaced = new Set(widens.flatMap((w) => w.fromProtected ?? []));
+  for (const at of replaced) words.delete(at);
   const edits = [
     ...[...words].map(([at, word]) => ({ at, end: at, word })),
     ...[...replaced].map((at) => ({ at, end: at + "protected".length, word: "public" })),
