@@ -288,6 +288,27 @@ describe("the build guard over Python (pyflakes over the files the move writes)"
     expect(moved.check).toMatchObject({ checker: "pyflakes", outcome: "passed" });
   });
 
+  it("does not count what pyflakes said before in words the move changes: the module an unused import names, the line a redefinition points at (jinja2's and werkzeug's re-exports, rich's __main__ imports)", async () => {
+    const project = projectOf({
+      // `X as X` re-exports, which pyflakes calls unused, naming their module.
+      "pkg/__init__.py":
+        "from .runtime import Undefined as Undefined\nfrom .runtime import make as make\n",
+      "pkg/runtime.py":
+        'import typing as t\n\nif t.TYPE_CHECKING:\n    from .runtime import Undefined\n\n\nclass Undefined:\n    pass\n\n\ndef make():\n    return Undefined()\n\n\nif __name__ == "__main__":\n    from pkg.runtime import Undefined\n',
+      "pkg/moved/__init__.py": "",
+    });
+    const moved = await moveSymbol(
+      project,
+      "pkg/runtime.py",
+      "Undefined",
+      "pkg/moved/undefined.py",
+      false,
+      "refuse",
+    );
+    expect(moved.error).toBeUndefined();
+    expect(moved.check).toMatchObject({ checker: "pyflakes", outcome: "passed" });
+  });
+
   it("refuses a move into a module that already defines the name (redefinition), writing nothing", async () => {
     const project = projectOf({
       "pkg/__init__.py": "",

@@ -22,6 +22,13 @@ export interface Diagnostic {
    * installed): a bare name, or an absolute path for a relative one.
    */
   missing?: string;
+  /**
+   * What it is compared by, where its message names what a move changes
+   * (pyflakes' `'.runtime.Undefined' imported but unused` names the module,
+   * `redefinition of unused 'Console' from line 29` a line): the message
+   * without those. The message otherwise.
+   */
+  same?: string;
 }
 
 /** A message as it is compared: whitespace runs as one space, without a trailing period. */
@@ -51,7 +58,7 @@ export function newDiagnostics(
   const missing = new Set<string>();
   for (const d of before) if (d.missing !== undefined) missing.add(d.missing);
   const found = before.filter((d) => d.missing === undefined);
-  const what = (d: Diagnostic) => `${d.code}\u0000${normal(d.message)}`;
+  const what = (d: Diagnostic) => `${d.code}\u0000${normal(d.same ?? d.message)}`;
   // First in the same file (so a generic message, javac's `cannot find symbol`, new in one file
   // is not taken for one another file had), then anywhere (what the unit carried along).
   const inFile = counts(found, (d) => `${d.file}\u0000${what(d)}`);

@@ -63,7 +63,7 @@ async function flakes(
     const at = Number(m[2]);
     // A line the project marks `# noqa` is one it means to keep, as flake8 reads it.
     if (/#\s*noqa\b/i.test(file.text.split("\n")[at - 1] ?? "")) continue;
-    out.push({ file: file.abs, line: at, code: "", message: m[3] });
+    out.push({ file: file.abs, line: at, code: "", message: m[3], same: comparable(m[3]) });
   }
   return out;
 }
@@ -94,3 +94,16 @@ export const pythonChecker: LanguageChecker = {
   languages: ["python"],
   check,
 };
+
+/**
+ * A pyflakes message as the guard compares it: without the module an
+ * unused import names (`'.runtime.Undefined'` is `'Undefined'`: a move
+ * changes the module, not the finding) and the line another finding points
+ * at (`from line 29`: a move shifts lines).
+ */
+export function comparable(message: string): string {
+  return message
+    .replace(/^'(?:[.\w]*\.)?([\w*]+)' imported but unused/, "'$1' imported but unused")
+    .replace(/ from line \d+/g, " from line …")
+    .replace(/ on line \d+/g, " on line …");
+}
