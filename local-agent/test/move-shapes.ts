@@ -1734,6 +1734,95 @@ public class Leaf {
     says: "Util.java: Util.twice made public (package com.acme.b uses it)",
   },
   {
+    // jopt-simple's BuiltinHelpFormatter (`import static joptsimple.ParserRules.*;`, then
+    // DOUBLE_HYPHEN) moved out, and its OptionParser (`import static
+    // joptsimple.OptionException.*;`, then unrecognizedOption(…)) with OptionException moved out.
+    name: "java: what the unit reaches bare of its old package's class through an on-demand static import is made public",
+    lang: "java",
+    files: {
+      [`${J}/a/Rules.java`]: `package com.acme.a;
+
+final class Rules {
+    static final String HYPHEN = "-";
+}
+`,
+      [`${J}/a/Format.java`]: `package com.acme.a;
+
+import static com.acme.a.Rules.*;
+
+public class Format {
+    public static String flag(String name) {
+        return HYPHEN + name;
+    }
+}
+`,
+      [`${J}/a/Errors.java`]: `package com.acme.a;
+
+public class Errors {
+    static String unknown(String name) {
+        return "unknown " + name;
+    }
+}
+`,
+      [`${J}/a/Main.java`]: `package com.acme.a;
+
+import static com.acme.a.Errors.*;
+
+public class Main {
+    public static void main(String[] args) {
+        if (!unknown(Format.flag("x")).equals("unknown -x")) throw new AssertionError();
+    }
+}
+`,
+    },
+    move: { from: `${J}/a/Format.java`, name: "Format", to: `${J}/b/Format.java` },
+    followed: true,
+    says: "Rules.java: Rules, Rules.HYPHEN made public (package com.acme.b uses them)",
+  },
+  {
+    name: "java: what the old package reaches bare of the moved class through an on-demand static import is made public",
+    lang: "java",
+    files: {
+      [`${J}/a/Rules.java`]: `package com.acme.a;
+
+final class Rules {
+    static final String HYPHEN = "-";
+}
+`,
+      [`${J}/a/Format.java`]: `package com.acme.a;
+
+import static com.acme.a.Rules.*;
+
+public class Format {
+    public static String flag(String name) {
+        return HYPHEN + name;
+    }
+}
+`,
+      [`${J}/a/Errors.java`]: `package com.acme.a;
+
+public class Errors {
+    static String unknown(String name) {
+        return "unknown " + name;
+    }
+}
+`,
+      [`${J}/a/Main.java`]: `package com.acme.a;
+
+import static com.acme.a.Errors.*;
+
+public class Main {
+    public static void main(String[] args) {
+        if (!unknown(Format.flag("x")).equals("unknown -x")) throw new AssertionError();
+    }
+}
+`,
+    },
+    move: { from: `${J}/a/Errors.java`, name: "Errors", to: `${J}/b/Errors.java` },
+    followed: true,
+    says: "Errors.unknown made public (package com.acme.a uses it)",
+  },
+  {
     // jsoup's ElementTest (package nodes) reading `element.siblingIndex`, Node's package-private
     // field, through Element, moved to another package: no member of Element any more.
     name: "java: the old package reading a base's package-private field through the moved subclass has it made protected",

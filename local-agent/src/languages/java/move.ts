@@ -577,8 +577,16 @@ function opening(
   const to = pkgs.to || "(default)";
   const them = (n: number) => (n === 1 ? "it" : "them");
   // `x.name`, not `this.name` (the code's own member of that name: GsonBuilder's `this.excluder`).
-  const reached = type.members.filter((m) =>
-    code.some((c) => new RegExp(`(?<!\\bthis)\\.${m.name}\\b`).test(c)),
+  // Bare, after an on-demand static import of it (jopt-simple's `import static
+  // joptsimple.ParserRules.*;`, then `DOUBLE_HYPHEN`).
+  const onDemand = new RegExp(`\\bimport\\s+static\\s+[\\w.]*\\b${type.name}\\.\\*\\s*;`);
+  const bare = code.some((c) => onDemand.test(c));
+  const reached = type.members.filter(
+    (m) =>
+      code.some((c) => new RegExp(`(?<!\\bthis)\\.${m.name}\\b`).test(c)) ||
+      (bare &&
+        !m.isType &&
+        code.some((c) => new RegExp(`(?<![\\w$.])${m.name}(?![\\w$])`).test(c))),
   );
   const made = code.map((c) => instantiations(c, type.name));
   // `new T(…)` and `T::new`; an anonymous subclass (`new T<…>() { … }`) is a subclass.
