@@ -1823,6 +1823,42 @@ public class Main {
     says: "Errors.unknown made public (package com.acme.a uses it)",
   },
   {
+    // jopt-simple's OptionException moved out of joptsimple, whose subclasses there implement its
+    // package-private abstract messageArguments().
+    name: "java: a base class moved out of its subclasses' package has what they implement, override and reach of it made protected, and their overrides",
+    lang: "java",
+    files: {
+      [`${J}/a/Base.java`]: `package com.acme.a;
+
+public abstract class Base {
+    int count = 3;
+
+    abstract int value();
+
+    public int twice() {
+        return 2 * value();
+    }
+}
+`,
+      [`${J}/a/Leaf.java`]: `package com.acme.a;
+
+public class Leaf extends Base {
+    @Override
+    int value() {
+        return count;
+    }
+
+    public static void main(String[] args) {
+        if (new Leaf().twice() != 6) throw new AssertionError();
+    }
+}
+`,
+    },
+    move: { from: `${J}/a/Base.java`, name: "Base", to: `${J}/b/Base.java` },
+    followed: true,
+    says: "Leaf.java: Leaf.value made protected (an override may not be weaker than what it overrides)",
+  },
+  {
     // jsoup's ElementTest (package nodes) reading `element.siblingIndex`, Node's package-private
     // field, through Element, moved to another package: no member of Element any more.
     name: "java: the old package reading a base's package-private field through the moved subclass has it made protected",

@@ -467,6 +467,43 @@ export async function planJavaImports(
       }
     }
     const words = new Map<number, string>();
+    // A base class leaving its subclasses' package (jopt-simple's OptionException, whose
+    // subclasses implement its package-private abstract messageArguments()): what they
+    // implement, override or reach of it is made protected, and so are their overrides.
+    for (const base of moved) {
+      const superOf = (n: string) => declared.get(n)?.type.superclass;
+      const heirs = [...declared.values()].filter((d) => descends(d.type, base.name, superOf));
+      if (!heirs.length) continue;
+      const heirCode = heirs.map((h) => javaCode(h.file.text.slice(h.type.start, h.type.end)));
+      const reached = base.members.filter(
+        (m) =>
+          !m.isType &&
+          !m.isProtected &&
+          (heirs.some((h) => h.type.members.some((o) => o.isMethod && o.name === m.name)) ||
+            heirCode.some((code) => inherits(code, m.name))),
+      );
+      if (!reached.length || at < 0) continue;
+      for (const m of reached) words.set(at + (m.at - input.unit.start), "protected ");
+      const names = new Set(reached.map((m) => m.name));
+      changes.push(
+        `${destPath}: ${[...names].join(", ")} made protected (subclasses in package ${oldPackage || "(default)"} reach ${names.size === 1 ? "it" : "them"})`,
+      );
+      for (const h of heirs) {
+        const overrides = h.type.members.filter(
+          (o) => o.isMethod && !o.isProtected && names.has(o.name),
+        );
+        if (overrides.length)
+          widen.push({
+            path: h.file.path,
+            text: h.file.text,
+            at: [],
+            names: [],
+            protectedAt: overrides.map((o) => o.at),
+            protectedNames: [...new Set(overrides.map((o) => `${h.type.name}.${o.name}`))],
+            protectedWhy: "override",
+          });
+      }
+    }
     if (at >= 0 && guardedInUnit.length) {
       for (const m of guardedInUnit) words.set(at + (m.at - input.unit.start), "protected ");
       changes.push(
