@@ -1859,6 +1859,44 @@ public class Leaf extends Base {
     says: "Leaf.java: Leaf.value made protected (an override may not be weaker than what it overrides)",
   },
   {
+    // jopt-simple's PathProperties: an enum whose constants' bodies implement its package-private
+    // abstract accept(Path), which PathConverter in its old package calls.
+    name: "java: a moved enum's method its old package calls is made public, and its constants' bodies' overrides of it",
+    lang: "java",
+    files: {
+      [`${J}/util/Kind.java`]: `package com.acme.util;
+
+public enum Kind {
+    SHORT {
+        @Override
+        boolean accept(String s) {
+            return s.length() < 3;
+        }
+    },
+    LONG {
+        @Override
+        boolean accept(String s) {
+            return s.length() >= 3;
+        }
+    };
+
+    abstract boolean accept(String s);
+}
+`,
+      [`${J}/util/Check.java`]: `package com.acme.util;
+
+public class Check {
+    public static void main(String[] args) {
+        if (!Kind.SHORT.accept("ab") || Kind.LONG.accept("ab")) throw new AssertionError();
+    }
+}
+`,
+    },
+    move: { from: `${J}/util/Kind.java`, name: "Kind", to: `${J}/kinds/Kind.java` },
+    followed: true,
+    says: "accept made public in Kind's constant and anonymous bodies",
+  },
+  {
     // jsoup's ElementTest (package nodes) reading `element.siblingIndex`, Node's package-private
     // field, through Element, moved to another package: no member of Element any more.
     name: "java: the old package reading a base's package-private field through the moved subclass has it made protected",

@@ -464,6 +464,26 @@ export async function planJavaImports(
           );
         }
         widen.push(...overridesWidened(opened.overrides));
+        // Its enum constants' bodies and anonymous classes override what was made public
+        // (jopt-simple's PathProperties.accept): public too, an override may not be weaker.
+        const methods = new Set(
+          t.members
+            .filter((m) => m.isMethod && opened.names.includes(`${t.name}.${m.name}`))
+            .map((m) => m.name),
+        );
+        const within = methods.size
+          ? await withTree(input.sourceBefore, "java", (tree) =>
+              bodyOverrides(tree, t.start, t.end, methods),
+            )
+          : [];
+        if (within.length && at >= 0) {
+          for (const m of within)
+            if (m.protectedAt === undefined) inserts.push(at + (m.at - input.unit.start));
+            else unprotect.push(at + (m.protectedAt - input.unit.start));
+          changes.push(
+            `${destPath}: ${[...new Set(within.map((m) => m.name))].join(", ")} made public in ${t.name}'s constant and anonymous bodies (an override may not be weaker than what it overrides)`,
+          );
+        }
       }
     }
     const words = new Map<number, string>();
@@ -705,6 +725,43 @@ function opening(
     ],
     overrides,
   };
+}
+
+/**
+ * The methods named in `names` that enum constants' bodies and anonymous
+ * classes within [start, end) declare without `public`: where `public ` goes,
+ * or where `protected` is.
+ */
+function bodyOverrides(
+  tree: Tree,
+  start: number,
+  end: number,
+  names: ReadonlySet<string>,
+): { name: string; at: number; protectedAt?: number }[] {
+  const out: { name: string; at: number; protectedAt?: number }[] = [];
+  const visit = (node: Node) => {
+    if (node.endIndex <= start || node.startIndex >= end) return;
+    if (
+      node.type === "class_body" &&
+      (node.parent?.type === "enum_constant" || node.parent?.type === "object_creation_expression")
+    )
+      for (const member of kids(node)) {
+        if (member.type !== "method_declaration") continue;
+        const name = member.childForFieldName("name")?.text;
+        if (!name || !names.has(name)) continue;
+        const modifiers = kids(member).find((k) => k.type === "modifiers");
+        if (/\b(public|private)\b/.test(modifiers?.text ?? "")) continue;
+        const keyword = modifiers && kids(modifiers).find((k) => k.text === "protected");
+        out.push({
+          name,
+          at: publicAt(member),
+          ...(keyword ? { protectedAt: keyword.startIndex } : {}),
+        });
+      }
+    for (const child of kids(node)) visit(child);
+  };
+  visit(tree.rootNode);
+  return out;
 }
 
 /** Whether `type` extends `ancestor`, at any depth, the chain followed by `superOf` (a type's superclass by its name). */
