@@ -145,18 +145,18 @@ const seen = new Map<string, Diagnostic[]>();
 const SEEN = 8;
 
 /** A fingerprint of the sources javac reads: each file's path and text (`changes` made, when given), and the classpath. */
-async function fingerprint(
-  files: readonly string[],
+function fingerprint(
+  texts: ReadonlyMap<string, string>,
   classpath: string,
   changes: readonly Change[] = [],
-): Promise<string> {
-  const changed = new Map(changes.map((c) => [c.abs, c.after]));
-  const paths = new Set(files);
-  for (const c of changes) if (c.after !== undefined && c.abs.endsWith(".java")) paths.add(c.abs);
+): string {
+  const now = new Map(texts);
+  for (const c of changes)
+    if (c.after === undefined) now.delete(c.abs);
+    else if (c.abs.endsWith(".java")) now.set(c.abs, c.after);
   const hash = createHash("sha256").update(classpath);
-  for (const file of [...paths].sort()) {
-    const text = changed.has(file) ? changed.get(file) : await readFile(file, "utf8");
-    if (text === undefined) continue;
+  for (const file of [...now.keys()].sort()) {
+    const text = now.get(file) ?? "";
     hash.update(`\0${file}\0${text.length}\0`).update(text);
   }
   return hash.digest("hex");
@@ -184,13 +184,16 @@ async function check(changes: readonly Change[], context: CheckContext): Promise
     // A project's directory: above src/main/java, else the source root itself.
     const projectDir = [...roots][0]?.replace(/[\\/]src[\\/](main|test)[\\/]java$/, "") ?? "";
     const classpath = await classpathOf(projectDir);
-    const beforeKey = await fingerprint(files, classpath);
+    // The sources read once, for both fingerprints.
+    const texts = new Map<string, string>();
+    for (const file of files) texts.set(file, await readFile(file, "utf8"));
+    const beforeKey = fingerprint(texts, classpath);
     const before =
       seen.get(beforeKey) ??
       (await javac(files, classpath, path.join(scratch, "before"), projectDir, context.deadline));
     if (typeof before === "string") return { ok: false, why: before };
     remember(beforeKey, before);
-    const afterKey = await fingerprint(files, classpath, changes);
+    const afterKey = fingerprint(texts, classpath, changes);
     const known = seen.get(afterKey);
     if (known) return { ok: true, before, after: known };
     // After: a copy of the roots with the move made, its paths the project's own again.
