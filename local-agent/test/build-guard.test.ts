@@ -1,4 +1,5 @@
 import { spawnSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { checkTypeScript, moveSymbol, projectOf } from "./move-harness.ts";
@@ -46,6 +47,38 @@ describe("the build guard over TypeScript (tsc, warm, through an overlay of the 
     expect([...checkTypeScript(project.root)]).toEqual([]);
   });
 
+  it("sees what another program changed on disk since its last check (the warm compiler is told what changed, not left with what it read)", async () => {
+    const project = projectOf({
+      "tsconfig.json": config(true),
+      "src/consts.ts": "export const a = 1;\n",
+      "src/old.ts":
+        'import { a } from "./consts.js";\n\nexport const first = a;\n\nexport const keep = 2;\n',
+    });
+    const warm = await moveSymbol(project, "src/old.ts", "keep", "src/k.ts", true, "refuse");
+    expect(warm.check).toMatchObject({ checker: "tsc", outcome: "passed" });
+    // An editor adds `b` to consts.ts, and a function reading it to old.ts.
+    writeFileSync(
+      path.join(project.root, "src/consts.ts"),
+      "export const a = 1;\nexport const b = 2;\n",
+    );
+    writeFileSync(
+      path.join(project.root, "src/old.ts"),
+      'import { a, b } from "./consts.js";\n\nexport const first = a;\n\nexport function second(): number {\n  return b;\n}\n',
+    );
+    // A compiler still reading the old consts.ts would find `b` missing from "../consts.js": new.
+    const moved = await moveSymbol(
+      project,
+      "src/old.ts",
+      "second",
+      "src/deep/second.ts",
+      false,
+      "refuse",
+    );
+    expect(moved.error).toBeUndefined();
+    expect(moved.check).toMatchObject({ checker: "tsc", outcome: "passed" });
+    expect(project.read("src/deep/second.ts")).toContain('"../consts.js"');
+  });
+
   it("refuses a move that gives the project new errors (MOVE_BREAKS_BUILD), naming them, and writes nothing; a dry run says the same", async () => {
     const project = twoProjects();
     const before = project.files();
@@ -66,6 +99,24 @@ describe("the build guard over TypeScript (tsc, warm, through an overlay of the 
       expect(moved.error?.message).toContain("`keep: true`");
       expect(project.files()).toEqual(before);
     }
+  });
+
+  it("judges a file the move creates by the settings of the config that includes it, not a default project's (noUnusedLocals)", async () => {
+    const project = projectOf({
+      "loose/tsconfig.json": config(false),
+      "loose/a.ts":
+        "export function f(): number {\n  const unused = 1;\n  return 2;\n}\n\nexport const one = 1;\n",
+      "tidy/tsconfig.json": JSON.stringify({
+        compilerOptions: { strict: true, noUnusedLocals: true, module: "nodenext" },
+        include: ["."],
+      }),
+      "tidy/main.ts": "export const two = 2;\n",
+    });
+    const moved = await moveSymbol(project, "loose/a.ts", "f", "tidy/f.ts", true, "refuse");
+    expect(moved.error?.code).toBe("MOVE_BREAKS_BUILD");
+    expect(moved.error?.message).toContain(
+      "tidy/f.ts:2: TS6133 'unused' is declared but its value is never read.",
+    );
   });
 
   it("makes it all the same with keep, naming the files with new errors", async () => {

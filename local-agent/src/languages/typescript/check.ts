@@ -1,4 +1,5 @@
-import { readFile } from "node:fs/promises";
+import { readdirSync } from "node:fs";
+import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { isInside } from "../../paths.ts";
 import type { Change, CheckContext, Checked, LanguageChecker } from "../check.ts";
@@ -24,6 +25,10 @@ type ApiModule = typeof import("typescript/unstable/async");
 type Api = InstanceType<ApiModule["API"]>;
 type Snapshot = Awaited<ReturnType<Api["updateSnapshot"]>>;
 type Project = NonNullable<ReturnType<Snapshot["getProject"]>>;
+/** What the compiler is told changed since its last snapshot (as its API takes it). */
+type FileChanges =
+  | { changed: string[]; created: string[]; deleted: string[] }
+  | { invalidateAll: true };
 
 /** The compiler process is stopped after this long without a move to check. */
 const IDLE_MS = 5 * 60_000;
@@ -39,6 +44,14 @@ interface Session {
   /** Files opened in the compiler's view (the last check's), closed by the next when it no longer needs them. */
   opened: string[];
   idle: ReturnType<typeof setTimeout> | undefined;
+  /**
+   * The files the compiler has read, each with its size and time of change as
+   * they were when it did: the next check tells it only what changed since
+   * (undefined: it reads everything again).
+   */
+  stamps: Map<string, string> | undefined;
+  /** The last check's move files, and whether the compiler last saw each as present. */
+  overlaid: Map<string, boolean>;
 }
 
 let session: Session | undefined;
@@ -51,6 +64,36 @@ async function loadApi(): Promise<ApiModule | undefined> {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * A directory's entries as the move leaves them, where it creates or deletes
+ * files in it (or below it): what a config's `include` lists (undefined: as on disk).
+ */
+function entriesOf(
+  dir: string,
+  overlay: ReadonlyMap<string, string | null>,
+): { files: string[]; directories: string[] } | undefined {
+  const below = [...overlay].filter(([file]) => isInside(dir, file) && file !== dir);
+  if (!below.length) return undefined;
+  const listed = (() => {
+    try {
+      return readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return [];
+    }
+  })();
+  const files = new Set(listed.filter((e) => e.isFile()).map((e) => e.name));
+  const directories = new Set(listed.filter((e) => e.isDirectory()).map((e) => e.name));
+  for (const [file, text] of below) {
+    const [first, ...rest] = path.relative(dir, file).split(path.sep);
+    if (first === undefined) continue;
+    if (rest.length) {
+      if (text !== null) directories.add(first);
+    } else if (text === null) files.delete(first);
+    else files.add(first);
+  }
+  return { files: [...files], directories: [...directories] };
 }
 
 function sessionOf(ts: ApiModule, cwd: string): Session {
@@ -67,9 +110,10 @@ function sessionOf(ts: ApiModule, cwd: string): Session {
       readFile: (file) => overlay.get(file),
       fileExists: (file) => (overlay.has(file) ? overlay.get(file) !== null : undefined),
       directoryExists: (dir) => (under(dir) ? true : undefined),
+      getAccessibleEntries: (dir) => entriesOf(dir, overlay),
     },
   });
-  session = { api, overlay, opened: [], idle: undefined };
+  session = { api, overlay, opened: [], idle: undefined, stamps: undefined, overlaid: new Map() };
   return session;
 }
 
@@ -82,6 +126,57 @@ function stop(s: Session): void {
   if (session === s) session = undefined;
   clearTimeout(s.idle);
   void s.api.close().catch(() => undefined);
+}
+
+/** A file's size and time of change, or undefined where it is gone. */
+async function stampOf(file: string): Promise<string | undefined> {
+  const found = await stat(file).catch(() => undefined);
+  return found?.isFile() ? `${found.size}:${found.mtimeMs}` : undefined;
+}
+
+async function stampsOf(files: Iterable<string>): Promise<Map<string, string>> {
+  const stamps = new Map<string, string>();
+  await Promise.all(
+    [...new Set(files)].map(async (file) => {
+      const stamp = await stampOf(file);
+      if (stamp !== undefined) stamps.set(file, stamp);
+    }),
+  );
+  return stamps;
+}
+
+/** A file whose change can change which files a project has or how it reads them. */
+const CONFIG = /(?:^|[\\/])(?:[jt]sconfig[^\\/]*\.json|package\.json)$/;
+
+/**
+ * What the compiler must read again to see the move's files as the move leaves
+ * them (`view`: present or absent) and every other file as it is on disk: the
+ * files it read whose size or time of change differ since, and the last move's
+ * files (which it last saw as that move would leave them, or as they were).
+ * Undefined where it must read everything again: a first look, a changed config.
+ */
+async function changesSince(
+  s: Session,
+  view: ReadonlyMap<string, boolean>,
+): Promise<FileChanges | undefined> {
+  const last = s.stamps;
+  if (!last) return undefined;
+  const now = await stampsOf([...last.keys(), ...s.overlaid.keys(), ...view.keys()]);
+  const differ = new Set([...s.overlaid.keys(), ...view.keys()]);
+  for (const [file, stamp] of last) {
+    if (now.get(file) === stamp) continue;
+    if (CONFIG.test(file)) return undefined;
+    differ.add(file);
+  }
+  const changes: FileChanges = { changed: [], created: [], deleted: [] };
+  for (const file of differ) {
+    const was = s.overlaid.get(file) ?? (last.has(file) || now.has(file));
+    const is = view.get(file) ?? now.has(file);
+    if (was) (is ? changes.changed : changes.deleted).push(file);
+    else if (is) changes.created.push(file);
+  }
+  s.stamps = now;
+  return changes;
 }
 
 /** A module's name as its importers spell it: the file's name without extension, or its directory's for an index. */
@@ -226,25 +321,37 @@ async function check(changes: readonly Change[], context: CheckContext): Promise
     return change ? change.before : onDisk(abs);
   };
   try {
-    // The disk as it is now (another program may have changed any of it since).
+    // After: the move's files as it leaves them, the rest as on disk now (another program
+    // may have changed any of it since the last check).
     s.overlay.clear();
-    const existing = changes.filter((c) => c.before !== undefined).map((c) => c.abs);
+    const view = new Map(changes.map((c) => [c.abs, c.after !== undefined]));
+    let since = await changesSince(s, view);
+    if (!since) {
+      // A first look, or a config changed: everything read again as it is on disk.
+      await s.api.updateSnapshot({ fileChanges: { invalidateAll: true } });
+      s.overlaid.clear();
+      s.stamps = new Map();
+      since = await changesSince(s, view);
+    }
+    for (const c of changes) s.overlay.set(c.abs, c.after ?? null);
+    const present = changes.filter((c) => c.after !== undefined).map((c) => c.abs);
     let snapshot = await s.api.updateSnapshot({
-      closeFiles: s.opened.filter((f) => !existing.includes(f)),
-      openFiles: existing.filter((f) => !s.opened.includes(f)),
-      fileChanges: { invalidateAll: true },
+      closeFiles: s.opened.filter((f) => !present.includes(f)),
+      openFiles: present.filter((f) => !s.opened.includes(f)),
+      fileChanges: since ?? { invalidateAll: true },
     });
-    s.opened = existing;
-    const projectsOf = async (snap: Snapshot, files: readonly string[]) => {
-      const found = new Map<string, string[]>();
-      for (const file of files) {
-        const project = await snap.getDefaultProjectForFile(file);
-        if (project)
-          found.set(project.configFileName, [...(found.get(project.configFileName) ?? []), file]);
-      }
-      return found;
-    };
-    const projects = await projectsOf(snapshot, existing);
+    // The files it opened are closed with the next check's snapshot.
+    s.opened = present;
+    s.overlaid = view;
+    const projects = new Map<string, string[]>();
+    for (const file of present) {
+      const project = await snapshot.getDefaultProjectForFile(file);
+      if (project)
+        projects.set(project.configFileName, [
+          ...(projects.get(project.configFileName) ?? []),
+          file,
+        ]);
+    }
     // JavaScript tsc does not judge (no `checkJs`): a broken `require` would pass unseen.
     for (const [config, files] of projects) {
       const options = snapshot.getProject(config)?.compilerOptions as
@@ -261,31 +368,18 @@ async function check(changes: readonly Change[], context: CheckContext): Promise
       }
     }
     const affected = new Map<string, string[]>();
-    for (const config of projects.keys()) {
+    for (const [config, files] of projects) {
       const project = snapshot.getProject(config);
       if (!project) continue;
       const names = await project.program.getSourceFileNames();
-      affected.set(config, await affectedFiles(names, changed, beforeText, context.roots));
+      // What the compiler read for the first time: its state now, to tell it what changes next.
+      const stamps: Map<string, string> = s.stamps ?? new Map();
+      s.stamps = stamps;
+      const unseen = [config, ...names].filter((f) => !stamps.has(f));
+      for (const [file, stamp] of await stampsOf(unseen)) stamps.set(file, stamp);
+      const importers = await affectedFiles(names, changed, beforeText, context.roots);
+      affected.set(config, [...new Set([...importers, ...files])]);
     }
-
-    // After: the move's files as it leaves them, the rest as on disk.
-    for (const c of changes) s.overlay.set(c.abs, c.after ?? null);
-    const created = changes.filter((c) => c.before === undefined && c.after !== undefined);
-    const deleted = changes.filter((c) => c.before !== undefined && c.after === undefined);
-    const edited = changes.filter((c) => c.before !== undefined && c.after !== undefined);
-    snapshot = await s.api.updateSnapshot({
-      openFiles: created.map((c) => c.abs),
-      fileChanges: {
-        changed: edited.map((c) => c.abs),
-        created: created.map((c) => c.abs),
-        deleted: deleted.map((c) => c.abs),
-      },
-    });
-    for (const [config, files] of await projectsOf(
-      snapshot,
-      created.map((c) => c.abs),
-    ))
-      affected.set(config, [...new Set([...(affected.get(config) ?? []), ...files])]);
     const after: Diagnostic[] = [];
     for (const [config, files] of affected) {
       const project = snapshot.getProject(config);
@@ -297,19 +391,16 @@ async function check(changes: readonly Change[], context: CheckContext): Promise
     // the move's own (an error its unit had travels with it from one to the other). A move
     // that leaves no error needs no before at all.
     s.overlay.clear();
-    // The files it opened are closed with the next check's first snapshot, which also reads
-    // the disk again (invalidateAll): the overlay is gone from the compiler's view by then.
-    s.opened = [...existing, ...created.map((c) => c.abs)];
     const before: Diagnostic[] = [];
     if (after.length) {
+      const view = new Map(changes.map((c) => [c.abs, c.before !== undefined]));
+      const created = present.filter((f) => !view.get(f));
       snapshot = await s.api.updateSnapshot({
-        closeFiles: created.map((c) => c.abs),
-        fileChanges: {
-          changed: edited.map((c) => c.abs),
-          created: deleted.map((c) => c.abs),
-          deleted: created.map((c) => c.abs),
-        },
+        closeFiles: created,
+        fileChanges: (await changesSince(s, view)) ?? { invalidateAll: true },
       });
+      s.opened = present.filter((f) => view.get(f));
+      s.overlaid = view;
       const needed = new Set([...after.map((d) => d.file), ...changed]);
       for (const [config, files] of affected) {
         const project = snapshot.getProject(config);
