@@ -1859,6 +1859,146 @@ public class Leaf extends Base {
     says: "Leaf.java: Leaf.value made protected (an override may not be weaker than what it overrides)",
   },
   {
+    // jopt-simple's OptionException again: its test (in joptsimple) makes an anonymous subclass
+    // implementing messageArguments().
+    name: "java: a base class moved out of its package has the overrides of its anonymous subclasses there made protected too",
+    lang: "java",
+    files: {
+      [`${J}/a/Base.java`]: `package com.acme.a;
+
+public abstract class Base {
+    abstract int value();
+
+    public int twice() {
+        return 2 * value();
+    }
+}
+`,
+      [`${J}/a/Use.java`]: `package com.acme.a;
+
+public class Use {
+    public static void main(String[] args) {
+        Base two = new Base() {
+            @Override
+            int value() {
+                return 2;
+            }
+        };
+        if (two.twice() != 4) throw new AssertionError();
+    }
+}
+`,
+    },
+    move: { from: `${J}/a/Base.java`, name: "Base", to: `${J}/b/Base.java` },
+    followed: true,
+    says: "Use.java: new Base() { … }.value made protected (an override may not be weaker than what it overrides)",
+  },
+  {
+    // jopt-simple's OptionException, whose messageArguments() its old package also calls.
+    name: "java: a moved base's method its old package calls is made public, with its anonymous subclasses' overrides there",
+    lang: "java",
+    files: {
+      [`${J}/a/Base.java`]: `package com.acme.a;
+
+public abstract class Base {
+    abstract int value();
+}
+`,
+      [`${J}/a/Use.java`]: `package com.acme.a;
+
+public class Use {
+    public static void main(String[] args) {
+        Base two = new Base() {
+            @Override
+            int value() {
+                return 2;
+            }
+        };
+        if (two.value() != 2) throw new AssertionError();
+    }
+}
+`,
+    },
+    move: { from: `${J}/a/Base.java`, name: "Base", to: `${J}/b/Base.java` },
+    followed: true,
+    says: "Use.java: new Base() { … }.value made public (an override may not be weaker than what it overrides)",
+  },
+  {
+    // jopt-simple's ArgumentAcceptingOptionSpec moved out: its test calls the protected convert()
+    // on an OptionalArgumentOptionSpec, its subclass in joptsimple, never naming the base.
+    name: "java: a moved base's protected method its old package reaches through a subclass there is made public",
+    lang: "java",
+    files: {
+      [`${J}/a/Base.java`]: `package com.acme.a;
+
+public abstract class Base {
+    protected final int convert(String s) {
+        return s.length();
+    }
+}
+`,
+      [`${J}/a/Leaf.java`]: `package com.acme.a;
+
+public class Leaf extends Base {
+}
+`,
+      [`${J}/a/Use.java`]: `package com.acme.a;
+
+public class Use {
+    public static void main(String[] args) {
+        Leaf leaf = new Leaf();
+        if (leaf.convert("abc") != 3) throw new AssertionError();
+    }
+}
+`,
+    },
+    move: { from: `${J}/a/Base.java`, name: "Base", to: `${J}/b/Base.java` },
+    followed: true,
+    says: "Base.convert made public (package com.acme.a uses it)",
+  },
+  {
+    // jopt-simple's OptionParser moved out of joptsimple: it calls OptionParserState's protected
+    // handleArgument, which the anonymous subclasses OptionParserState's factories return override.
+    name: "java: a method of the old package the unit calls is made public, with its anonymous subclasses' overrides of it",
+    lang: "java",
+    files: {
+      [`${J}/a/State.java`]: `package com.acme.a;
+
+abstract class State {
+    static State start() {
+        return new State() {
+            @Override
+            protected int step(Parser parser) {
+                return parser.base() + 1;
+            }
+        };
+    }
+
+    protected abstract int step(Parser parser);
+}
+`,
+      [`${J}/a/Parser.java`]: `package com.acme.a;
+
+public class Parser {
+    int base() {
+        return 1;
+    }
+
+    public int run() {
+        return State.start().step(this);
+    }
+
+    public static void main(String[] args) {
+        if (new Parser().run() != 2) throw new AssertionError();
+    }
+}
+`,
+    },
+    move: { from: `${J}/a/Parser.java`, name: "Parser", to: `${J}/b/Parser.java` },
+    followed: true,
+    says: "State.java: new State() { … }.step made public (an override may not be weaker than what it overrides)",
+  },
+  {
     // jopt-simple's PathProperties: an enum whose constants' bodies implement its package-private
     // abstract accept(Path), which PathConverter in its old package calls.
     name: "java: a moved enum's method its old package calls is made public, and its constants' bodies' overrides of it",

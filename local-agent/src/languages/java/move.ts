@@ -250,6 +250,21 @@ export async function planJavaImports(
       for (const type of await withTree(file.text, "java", subclassesIn)) fileOf.set(type, file);
     }
     const heirs = [...fileOf.keys()];
+    // The anonymous subclasses (`new T(…) { … }`) of a type and of its subclasses in the old
+    // package, in the package's files (its tests' too).
+    const anonymous = new Map<string, Promise<{ file: JavaFile; bodies: AnonymousBody[] }[]>>();
+    const anonymousOf = (name: string) => {
+      let found = anonymous.get(name);
+      if (!found) {
+        const superOf = (n: string) => declared.get(n)?.type.superclass;
+        const below = [...declared.values()].filter((d) => descends(d.type, name, superOf));
+        found = anonymousIn(oldFiles, new Set([name, ...below.map((d) => d.type.name)]));
+        anonymous.set(name, found);
+      }
+      return found;
+    };
+    /** The methods of `type` made public, by their names. */
+    const madePublic = new Map<string, Set<string>>();
     /** The overrides of what is opened, here and in other packages, made public in their files. */
     const overridesWidened = (overrides: readonly (Opened & { type: TopType })[]): JavaWiden[] =>
       overrides.flatMap((o) => {
@@ -322,6 +337,9 @@ export async function planJavaImports(
             fromProtected: opened.fromProtected,
           });
         widen.push(...overridesWidened(opened.overrides));
+        // Its anonymous subclasses' overrides of them (jopt-simple's OptionParserState, whose
+        // factories return them), in any file of the package: public too.
+        widen.push(...anonymousWidened(await anonymousOf(t), methodsOf(opened.names, t), "public"));
         // The unit's own overrides of the methods made public, which may not be weaker.
         const methods = new Set(
           found.type.members
@@ -431,6 +449,15 @@ export async function planJavaImports(
       // Its users: by name, or by an import of a nested type (`import old.T.Node;`).
       const imports = new RegExp(`\\bimport\\s+(?:static\\s+)?[\\w.]*\\.${t.name}\\.`);
       const users = oldCode.filter((code) => usesName(code, t.name) || imports.test(code));
+      // And those reaching it through its subclasses there (`spec.convert(…)` in a test, `spec`
+      // an OptionalArgumentOptionSpec, ArgumentAcceptingOptionSpec moved out): inherited members.
+      const superOf = (n: string) => declared.get(n)?.type.superclass;
+      const below = [...declared.values()]
+        .filter((d) => descends(d.type, t.name, superOf))
+        .map((d) => d.type.name);
+      const reachers = oldCode.filter(
+        (code) => users.includes(code) || below.some((n) => usesName(code, n)),
+      );
       if (
         (t.isPublic || users.length) &&
         destPath.slice(destPath.lastIndexOf("/") + 1) !== `${t.name}.java`
@@ -449,7 +476,7 @@ export async function planJavaImports(
       }
       const opened = opening(
         t,
-        users,
+        reachers,
         heirs,
         { from: newPackage, to: oldPackage },
         `package ${oldPackage || "(default)"} uses`,
@@ -464,6 +491,9 @@ export async function planJavaImports(
           );
         }
         widen.push(...overridesWidened(opened.overrides));
+        const made = methodsOf(opened.names, t.name);
+        madePublic.set(t.name, made);
+        widen.push(...anonymousWidened(await anonymousOf(t.name), made, "public"));
         // Its enum constants' bodies and anonymous classes override what was made public
         // (jopt-simple's PathProperties.accept): public too, an override may not be weaker.
         const methods = new Set(
@@ -493,13 +523,20 @@ export async function planJavaImports(
     for (const base of moved) {
       const superOf = (n: string) => declared.get(n)?.type.superclass;
       const heirs = [...declared.values()].filter((d) => descends(d.type, base.name, superOf));
-      if (!heirs.length) continue;
-      const heirCode = heirs.map((h) => javaCode(h.file.text.slice(h.type.start, h.type.end)));
+      const anonymous = await anonymousOf(base.name);
+      if (!heirs.length && !anonymous.length) continue;
+      const heirCode = [
+        ...heirs.map((h) => javaCode(h.file.text.slice(h.type.start, h.type.end))),
+        ...anonymous.flatMap((a) => a.bodies.map((b) => javaCode(b.code))),
+      ];
       const reached = base.members.filter(
         (m) =>
           !m.isType &&
           !m.isProtected &&
           (heirs.some((h) => h.type.members.some((o) => o.isMethod && o.name === m.name)) ||
+            anonymous.some((a) =>
+              a.bodies.some((b) => b.methods.some((o) => o.name === m.name && !o.protectedAt)),
+            ) ||
             heirCode.some((code) => inherits(code, m.name))),
       );
       if (!reached.length || at < 0) continue;
@@ -523,6 +560,14 @@ export async function planJavaImports(
             protectedWhy: "override",
           });
       }
+      const opened = madePublic.get(base.name);
+      widen.push(
+        ...anonymousWidened(
+          anonymous,
+          new Set([...names].filter((n) => !opened?.has(n))),
+          "protected",
+        ),
+      );
     }
     if (at >= 0 && guardedInUnit.length) {
       for (const m of guardedInUnit) words.set(at + (m.at - input.unit.start), "protected ");
@@ -758,6 +803,112 @@ function bodyOverrides(
           ...(keyword ? { protectedAt: keyword.startIndex } : {}),
         });
       }
+    for (const child of kids(node)) visit(child);
+  };
+  visit(tree.rootNode);
+  return out;
+}
+
+/** An anonymous subclass's body: the type it extends, its text, and its methods neither public nor private (where `public ` goes, or where `protected` is). */
+interface AnonymousBody {
+  type: string;
+  code: string;
+  methods: { name: string; at: number; protectedAt?: number }[];
+}
+
+/** The methods of type `type` among opened names (`Type.method`), by their own names. */
+function methodsOf(names: readonly string[], type: string): Set<string> {
+  return new Set(
+    names.filter((n) => n.startsWith(`${type}.`)).map((n) => n.slice(type.length + 1)),
+  );
+}
+
+/** The anonymous subclasses, in `files`, of the types named in `lineage`. */
+async function anonymousIn(
+  files: readonly JavaFile[],
+  lineage: ReadonlySet<string>,
+): Promise<{ file: JavaFile; bodies: AnonymousBody[] }[]> {
+  const out: { file: JavaFile; bodies: AnonymousBody[] }[] = [];
+  for (const file of files) {
+    if (![...lineage].some((n) => file.text.includes(`new ${n}`))) continue;
+    const bodies = await withTree(file.text, "java", (tree) => anonymousBodies(tree, lineage));
+    if (bodies.length) out.push({ file, bodies });
+  }
+  return out;
+}
+
+/** Their overrides of `names` made `word` (an override may not be weaker than what it overrides). */
+function anonymousWidened(
+  found: readonly { file: JavaFile; bodies: AnonymousBody[] }[],
+  names: ReadonlySet<string>,
+  word: "public" | "protected",
+): JavaWiden[] {
+  return found.flatMap(({ file, bodies }): JavaWiden[] => {
+    const overrides = bodies.flatMap((b) =>
+      b.methods
+        .filter((o) => names.has(o.name) && (word === "public" || o.protectedAt === undefined))
+        .map((o) => ({ ...o, label: `new ${b.type}() { … }.${o.name}` })),
+    );
+    if (!overrides.length) return [];
+    const labels = [...new Set(overrides.map((o) => o.label))];
+    if (word === "protected")
+      return [
+        {
+          path: file.path,
+          text: file.text,
+          at: [],
+          names: [],
+          protectedAt: overrides.map((o) => o.at),
+          protectedNames: labels,
+          protectedWhy: "override" as const,
+        },
+      ];
+    return [
+      {
+        path: file.path,
+        text: file.text,
+        at: overrides.flatMap((o) => (o.protectedAt === undefined ? [o.at] : [])),
+        names: labels,
+        fromProtected: overrides.flatMap((o) =>
+          o.protectedAt === undefined ? [] : [o.protectedAt],
+        ),
+        override: true as const,
+      },
+    ];
+  });
+}
+
+/** The anonymous subclasses (`new T<…>(…) { … }`) in `tree` of the types named in `names`. */
+function anonymousBodies(tree: Tree, names: ReadonlySet<string>): AnonymousBody[] {
+  const out: AnonymousBody[] = [];
+  const visit = (node: Node) => {
+    if (node.type === "object_creation_expression") {
+      const body = kids(node).find((k) => k.type === "class_body");
+      const type = node
+        .childForFieldName("type")
+        ?.text.replace(/<[\s\S]*$/, "")
+        .split(".")
+        .pop();
+      if (body && type && names.has(type))
+        out.push({
+          type,
+          code: body.text,
+          methods: kids(body).flatMap((member) => {
+            if (member.type !== "method_declaration") return [];
+            const name = member.childForFieldName("name")?.text;
+            const modifiers = kids(member).find((k) => k.type === "modifiers");
+            if (!name || /\b(public|private)\b/.test(modifiers?.text ?? "")) return [];
+            const keyword = modifiers && kids(modifiers).find((k) => k.text === "protected");
+            return [
+              {
+                name,
+                at: publicAt(member),
+                ...(keyword ? { protectedAt: keyword.startIndex } : {}),
+              },
+            ];
+          }),
+        });
+    }
     for (const child of kids(node)) visit(child);
   };
   visit(tree.rootNode);
