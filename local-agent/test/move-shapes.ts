@@ -751,6 +751,45 @@ export const PYTHON_SHAPES: Shape[] = [
     move: { from: "pkg/data/mixins.py", name: "Mixin", to: "pkg/routing/mixin.py" },
   },
   {
+    // werkzeug's parse_converter_args moved from routing/rules.py into debug/: routing's
+    // __init__.py re-exports it, and it reads rules' _converter_args_re only when it runs.
+    name: "py: a function whose old package re-exports it, reading its old module only when it runs: its import of the old module goes in the function",
+    lang: "py",
+    files: {
+      "pkg/__init__.py": "",
+      "pkg/debug/__init__.py": "",
+      "pkg/routing/__init__.py":
+        'from .rules import Rule as Rule\nfrom .rules import parse as parse\n\n__all__ = ["Rule", "parse"]\n',
+      "pkg/routing/rules.py":
+        'import re\n\n_args = re.compile(r"\\w+")\n\n\ndef parse(s):\n    return _args.findall(s)\n\n\nclass Rule:\n    def run(self, s):\n        return parse(s)\n',
+      "test_parse.py":
+        'from pkg.routing import Rule, parse\n\nassert parse("a b") == ["a", "b"]\nassert Rule().run("c") == ["c"]\n',
+    },
+    move: { from: "pkg/routing/rules.py", name: "parse", to: "pkg/debug/parse.py" },
+    followed: true,
+    says: "pkg/debug/parse.py: imports _args from pkg/routing/rules.py in the functions that use it (a circular import otherwise)",
+  },
+  {
+    // werkzeug's _get_environ moved from _internal.py into datastructures/: exceptions.py, which
+    // datastructures/headers.py imports, would import it from datastructures as it loads.
+    name: "py: an importer whose new import of the unit would close a circular import reads it only in its functions: it imports it there",
+    lang: "py",
+    files: {
+      "pkg/__init__.py": "",
+      "pkg/data/__init__.py": 'from .headers import Headers as Headers\n\n__all__ = ["Headers"]\n',
+      "pkg/data/headers.py":
+        "from ..errors import KeyErr\n\n\nclass Headers:\n    def get(self, k):\n        raise KeyErr(k)\n",
+      "pkg/errors.py":
+        "from ._internal import environ_of\n\n\nclass KeyErr(KeyError):\n    def env(self):\n        return environ_of(self)\n",
+      "pkg/_internal.py": "def environ_of(x):\n    return {\"x\": x}\n\n\ndef other():\n    return 1\n",
+      "test_env.py":
+        'from pkg.data import Headers\nfrom pkg.errors import KeyErr\n\nassert KeyErr("a").env()["x"].args == ("a",)\nassert Headers\n',
+    },
+    move: { from: "pkg/_internal.py", name: "environ_of", to: "pkg/data/environ.py" },
+    followed: true,
+    says: "pkg/errors.py: imports environ_of from pkg/data/environ.py in the functions that use it (a circular import otherwise)",
+  },
+  {
     // Markdown's codehilite: `try: from pygments import …; pygments = True except ImportError: …`.
     name: "py: a try block of optional imports and a flag, which only the unit uses",
     lang: "py",

@@ -9,6 +9,7 @@ import {
   carryImports,
   carryPasteImports,
   carryReexport,
+  importerEdit,
   mayImport,
   packageInit,
 } from "../imports/carry.ts";
@@ -17,8 +18,9 @@ import { goMoveOf } from "../languages/go/move.ts";
 import { javaContext } from "../languages/java/context.ts";
 import { javaMoveOf } from "../languages/java/packages.ts";
 import { packageInits } from "../languages/python/context.ts";
-import { type LoadFile, newLoadFailures } from "../languages/python/load-check.ts";
+import { type LoadFile, settledLoad } from "../languages/python/load-check.ts";
 import { importRootOf, newPackagesFor, pythonModules } from "../languages/python/modules.ts";
+import { deferPythonImporter } from "../languages/python/move.ts";
 import { rustContext } from "../languages/rust/context.ts";
 import { rustMoveOf, rustPublicPaths, rustReexport } from "../languages/rust/modules.ts";
 import { moduleConfigs } from "../languages/typescript/module-configs.ts";
@@ -109,7 +111,12 @@ export async function carryFor(
           relativeHint: (await holding((t) => /^from \.+\w* import /m.test(t))).length > 0,
         }
       : {}),
-    ...(python ? { packageInits: await packageInits(disk, from.abs, to.abs) } : {}),
+    ...(python
+      ? {
+          packageInits: await packageInits(disk, from.abs, to.abs),
+          sourceInits: await packageInits(disk, to.abs, from.abs),
+        }
+      : {}),
     ...(go ? { go } : {}),
     ...(java ? { java } : {}),
     ...(rust ? { rust } : {}),
@@ -271,7 +278,35 @@ export async function carryFor(
         after: state.exists ? state.text : undefined,
       });
     }
-    const failing = await newLoadFailures(loadFiles, ws.sandbox.roots, newPackages);
+    // An importer whose new import closes the circle, reading the unit only in its functions,
+    // imports it there.
+    const { failing, deferred } = await settledLoad(
+      loadFiles,
+      ws.sandbox.roots,
+      newPackages,
+      new Set(rewritten.others.map((o) => o.abs)),
+      async (abs, text) => {
+        const file = files.find((f) => f.abs === abs);
+        return file
+          ? deferPythonImporter({ importerPath: file.path, destPath: toResult.path, text, modules })
+          : undefined;
+      },
+    );
+    for (const [abs, made] of deferred) {
+      const file = files.find((f) => f.abs === abs);
+      const other = rewritten.others.find((o) => o.abs === abs);
+      const at = other ? results.indexOf(other.result) : -1;
+      if (!file || !other || at === -1) continue;
+      const them = made.names.length === 1 ? "it" : "them";
+      const line = `${file.path}: imports ${made.names.join(", ")} from ${toResult.path} in the functions that use ${them} (a circular import otherwise)`;
+      const redone = importerEdit(
+        file,
+        made.text,
+        [line, ...(other.result.imports?.changes ?? [])].slice(0, 20),
+      );
+      current.set(abs, { ...file.state, ...redone.state });
+      results[at] = redone.result;
+    }
     if (failing.length)
       return failure(
         "MOVE_BLOCKED",

@@ -53,6 +53,8 @@ export async function carryImports(options: {
   relativeHint?: boolean;
   /** The `__init__.py` files importing the new module runs that importing the old one does not (Python). */
   packageInits?: { path: string; text: string }[];
+  /** And those importing the old module runs that importing the new one does not (Python). */
+  sourceInits?: { path: string; text: string }[];
   /** Go: the module and its files (go/packages.ts). */
   go?: GoContext;
   /** Java: the old and new directories' files (java/packages.ts). */
@@ -100,11 +102,27 @@ export async function carryImports(options: {
       throughPackage = init.path;
       break;
     }
+  // A package on the old module's way that imports it: importing the new module, which imports
+  // the old one, runs that package, which would import the unit (from the new module) back.
+  let sourcePackage: { path: string; text: string } | undefined;
+  for (const init of options.sourceInits ?? [])
+    if (
+      await importsModule({
+        importerPath: init.path,
+        sourcePath: source.result.path,
+        text: init.text,
+        ...(options.modules ? { modules: options.modules } : {}),
+      })
+    ) {
+      sourcePackage = init;
+      break;
+    }
   const undo = source.result.undo;
   const python = {
     ...(options.modules ? { modules: options.modules } : {}),
     ...(options.relativeHint !== undefined ? { relativeHint: options.relativeHint } : {}),
     ...(throughPackage !== undefined ? { throughPackage } : {}),
+    ...(sourcePackage !== undefined ? { sourcePackage } : {}),
     ...(undo.kind === "splice" ? { cutAt: undo.start } : {}),
   };
   const context: MoveContext = {
@@ -433,7 +451,7 @@ export function packageInit(
 }
 
 /** An importer's rewrite as an edit of its own: its result, undo and new state. */
-function importerEdit(
+export function importerEdit(
   file: { abs: string; path: string; state: HeldFile },
   final: string,
   changes: string[],

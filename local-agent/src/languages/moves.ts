@@ -51,6 +51,7 @@ export interface MoveContext {
     keep?: readonly string[];
     relativeHint?: boolean;
     throughPackage?: string;
+    sourcePackage?: { path: string; text: string };
     cutAt?: number;
   };
   go?: GoContext;

@@ -39,6 +39,70 @@ export async function newLoadFailures(
   roots: readonly string[],
   newPackages: readonly string[],
 ): Promise<string[]> {
+  return (await newFailures(files, roots, newPackages)).map(describeFailure);
+}
+
+/** An importer's text with its imports of the unit in its functions (python/move.ts deferPythonImporter). */
+export type Deferral = (
+  abs: string,
+  text: string,
+) => Promise<{ text: string; names: string[] } | undefined>;
+
+/**
+ * The load check, where an importer the move rewrote closes a circular import
+ * as it loads (its new import of the unit runs a package that is still being
+ * imported): each such importer in a failing chain that reads the unit only in
+ * its functions imports it there (`defer`), and the check runs again. What still
+ * fails, in words, and the importers' texts changed for it.
+ */
+export async function settledLoad(
+  files: readonly LoadFile[],
+  roots: readonly string[],
+  newPackages: readonly string[],
+  importers: ReadonlySet<string>,
+  defer: Deferral,
+): Promise<{ failing: string[]; deferred: Map<string, { text: string; names: string[] }> }> {
+  const deferred = new Map<string, { text: string; names: string[] }>();
+  let now = [...files];
+  const first = await newFailures(now, roots, newPackages);
+  // Where deferring does not settle it, what the move as planned would break.
+  const unsettled = { failing: first.map(describeFailure), deferred: new Map() };
+  for (let round = 0, failures = first; round < 3; round++) {
+    if (!failures.length) return { failing: [], deferred };
+    const chained = new Set(failures.flatMap((f) => f.chain));
+    let changed = false;
+    const next: LoadFile[] = [];
+    for (const f of now) {
+      const root = roots.find((r) => isInside(r, f.abs));
+      const name = root && pythonModuleName(f.abs, root, new Set(newPackages));
+      const made =
+        f.after !== undefined &&
+        importers.has(f.abs) &&
+        !deferred.has(f.abs) &&
+        name &&
+        chained.has(name)
+          ? await defer(f.abs, f.after)
+          : undefined;
+      if (made) {
+        deferred.set(f.abs, made);
+        changed = true;
+      }
+      next.push(made ? { ...f, after: made.text } : f);
+    }
+    if (!changed) return unsettled;
+    now = next;
+    failures = await newFailures(now, roots, newPackages);
+    if (!failures.length) return { failing: [], deferred };
+  }
+  return unsettled;
+}
+
+/** The failing imports newLoadFailures says, one a failing import, each from its shortest way in. */
+async function newFailures(
+  files: readonly LoadFile[],
+  roots: readonly string[],
+  newPackages: readonly string[],
+): Promise<LoadFailure[]> {
   const stepsOf = async (text: string, name: string, isPackage: boolean) => {
     const key = createHash("sha256").update(`${name}\0${isPackage}\0${text}`).digest("base64");
     const known = STEPS.get(key);
@@ -73,7 +137,7 @@ export async function newLoadFailures(
   const key = (f: LoadFailure) => `${f.entry}\0${f.module}\0${f.name}\0${f.partial}`;
   const old = new Set(loadFailures(before, [...before.keys()]).map(key));
   const seen = new Set<string>();
-  const out: string[] = [];
+  const out: LoadFailure[] = [];
   // Each failure from its shortest way in (`importing werkzeug runs …`, not through an example
   // application that imports werkzeug first).
   const failures = loadFailures(after, [...after.keys()]).sort(
@@ -84,7 +148,7 @@ export async function newLoadFailures(
     const line = `${f.module}\0${f.name}\0${f.chain.at(-1)}`;
     if (old.has(key(f)) || seen.has(line)) continue;
     seen.add(line);
-    out.push(describeFailure(f));
+    out.push(f);
   }
   return out;
 }

@@ -833,6 +833,8 @@ export interface PythonMoveInput extends MoveTexts {
   cutAt?: number;
   /** A package `__init__.py` importing the new module runs, which imports the old one: a cycle too. */
   throughPackage?: string;
+  /** A package `__init__.py` on the old module's way (not the new one's) that imports the old module. */
+  sourcePackage?: { path: string; text: string };
   /** Whether what the unit reads as it is defined may go with it (takenAlong); on unless said. */
   takeAlong?: boolean;
   /**
@@ -1240,6 +1242,26 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
         its.every((r) => r.annotation !== undefined && (!r.immediate || deferred(r)))
       );
     });
+  // The old module's package imports it (werkzeug's routing/__init__.py re-exports rules'
+  // parse_converter_args, moved into debug/): the new module importing the old one as it loads
+  // would run that package, which imports the unit back from the new module, not yet defined
+  // (the package imports it by name, or the old module does as it loads). What the unit reads
+  // of the old module only when it runs is imported there, in its functions.
+  if (input.sourcePackage && fromSource.length && !unitRuntime.length) {
+    const backAtLoad = stillUsed.length > 0 && strategy !== "lazy";
+    const byName =
+      !backAtLoad &&
+      (
+        await readsThrough({
+          importerPath: input.sourcePackage.path,
+          sourcePath,
+          text: input.sourcePackage.text,
+          names: [...moved],
+          ...(modules ? { modules } : {}),
+        })
+      ).length > 0;
+    if (backAtLoad || byName) late = [...new Set([...late, ...fromSource])];
+  }
   const deferNew =
     strategy === "lazy-new" ||
     ((strategy === "placed" || strategy === "lazy" || strategy === "top") && late.length > 0);
@@ -1448,6 +1470,15 @@ function lazyImports(
   back: string,
   names: readonly string[],
 ): string {
+  return replaceRanges(source, lazyImportEdits(reads, back, names));
+}
+
+/** Where lazyImports' imports go: at the start of each function that reads one of the names. */
+function lazyImportEdits(
+  reads: readonly ModuleRead[],
+  back: string,
+  names: readonly string[],
+): { start: number; end: number; insert: string }[] {
   const sites = new Map<number, { indent: string; names: Set<string> }>();
   for (const r of reads) {
     if (!r.inFunction) continue;
@@ -1456,14 +1487,63 @@ function lazyImports(
     sites.set(r.inFunction.start, site);
   }
   const order = (n: string) => names.indexOf(n);
-  return replaceRanges(
-    source,
-    [...sites].map(([start, site]) => ({
-      start,
-      end: start,
-      insert: `${site.indent}from ${back} import ${[...site.names].sort((a, b) => order(a) - order(b)).join(", ")}\n`,
-    })),
-  );
+  return [...sites].map(([start, site]) => ({
+    start,
+    end: start,
+    insert: `${site.indent}from ${back} import ${[...site.names].sort((a, b) => order(a) - order(b)).join(", ")}\n`,
+  }));
+}
+
+/**
+ * An importer a move rewrote, whose new import of the unit closes a circular
+ * import as it loads (werkzeug's sansio/http.py: `from ..routing.parse_date
+ * import parse_date` runs routing/, which imports datastructures, still
+ * loading): where it reads what it imports from the new module only in its
+ * functions, each of them imports it as it runs, and the top-level import
+ * goes. Undefined where a name is read as the module loads, or in an
+ * annotation, or imported under another name: no placement holds there.
+ */
+export async function deferPythonImporter(input: {
+  importerPath: string;
+  destPath: string;
+  text: string;
+  modules?: ModuleNames;
+}): Promise<{ text: string; names: string[] } | undefined> {
+  const { importerPath, text, modules } = input;
+  const destModule = nameOf(input.destPath, modules).join(".");
+  return withTree(text, "python", (tree) => {
+    const statements = factsOf(tree, text).statements.filter(
+      (s) =>
+        s.kind === "from" &&
+        !s.typeChecking &&
+        !s.wildcard &&
+        absoluteOf(s.module, importerPath, modules).join(".") === destModule,
+    );
+    const parts = statements.flatMap((s) => s.parts);
+    if (!statements.length || parts.some((p) => p.local !== p.name)) return undefined;
+    const names = parts.map((p) => p.name);
+    const reads = moduleReads(tree, text, 0, text.length).filter((r) => names.includes(r.name));
+    if (!reads.length || reads.some((r) => r.immediate || r.annotation || !r.inFunction))
+      return undefined;
+    const lineOf = (s: Statement) => ({
+      start: text.lastIndexOf("\n", s.node.start - 1) + 1,
+      end: text.indexOf("\n", s.node.end) === -1 ? text.length : text.indexOf("\n", s.node.end) + 1,
+      insert: "",
+    });
+    return {
+      text: replaceRanges(text, [
+        ...statements.map(lineOf),
+        ...statements.flatMap((s) =>
+          lazyImportEdits(
+            reads.filter((r) => s.parts.some((p) => p.local === r.name)),
+            s.module,
+            names,
+          ),
+        ),
+      ]),
+      names,
+    };
+  });
 }
 
 /** An importer of names that moved (imports/importers.ts): root-relative paths, the importer's text. */

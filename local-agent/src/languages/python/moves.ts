@@ -14,6 +14,7 @@ export const pythonMoves: MoveLanguage = {
       ...(python.keep?.length ? { keep: python.keep } : {}),
       ...(python.relativeHint !== undefined ? { relativeHint: python.relativeHint } : {}),
       ...(python.throughPackage !== undefined ? { throughPackage: python.throughPackage } : {}),
+      ...(python.sourcePackage !== undefined ? { sourcePackage: python.sourcePackage } : {}),
       ...(python.cutAt !== undefined ? { cutAt: python.cutAt } : {}),
     });
   },

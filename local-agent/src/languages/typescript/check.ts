@@ -36,6 +36,8 @@ const IDLE_MS = 5 * 60_000;
 const ERROR = 1;
 /** The most files one check looks at again (a move's own, and what imports them). */
 const MAX_AFFECTED = 2_000;
+/** The most files whose state is kept between checks; past it, the next check reads everything again. */
+const MAX_STAMPS = 100_000;
 
 interface Session {
   api: Api;
@@ -160,7 +162,7 @@ async function changesSince(
   view: ReadonlyMap<string, boolean>,
 ): Promise<FileChanges | undefined> {
   const last = s.stamps;
-  if (!last) return undefined;
+  if (!last || last.size > MAX_STAMPS) return undefined;
   const now = await stampsOf([...last.keys(), ...s.overlaid.keys(), ...view.keys()]);
   const differ = new Set([...s.overlaid.keys(), ...view.keys()]);
   for (const [file, stamp] of last) {
