@@ -781,7 +781,8 @@ export const PYTHON_SHAPES: Shape[] = [
         "from ..errors import KeyErr\n\n\nclass Headers:\n    def get(self, k):\n        raise KeyErr(k)\n",
       "pkg/errors.py":
         "from ._internal import environ_of\n\n\nclass KeyErr(KeyError):\n    def env(self):\n        return environ_of(self)\n",
-      "pkg/_internal.py": "def environ_of(x):\n    return {\"x\": x}\n\n\ndef other():\n    return 1\n",
+      "pkg/_internal.py":
+        'def environ_of(x):\n    return {"x": x}\n\n\ndef other():\n    return 1\n',
       "test_env.py":
         'from pkg.data import Headers\nfrom pkg.errors import KeyErr\n\nassert KeyErr("a").env()["x"].args == ("a",)\nassert Headers\n',
     },
