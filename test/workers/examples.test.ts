@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
+import tools from "../../docs/tools.md?raw";
 import readme from "../../README.md?raw";
 import instructionsSource from "../../src/mcp/server.ts?raw";
 import { TOOL_NAMES } from "../../src/mcp/tools/index.ts";
 import { asLocalUser } from "./helpers.ts";
 
 /**
- * Every tool call the README shows, and every locator the server's
+ * Every tool call the README and docs/tools.md show, and every locator the server's
  * instructions show, is one a model can copy and have accepted: run here
  * through the MCP endpoint. Examples are the README's code-block lines
  * `<tool> {json arguments}`. A call may still fail for what is not there
@@ -60,11 +61,13 @@ async function callTool(name: string, args: Record<string, unknown>) {
 const instructions =
   /const INSTRUCTIONS = `([\s\S]*?)`;/.exec(instructionsSource)?.[1]?.replaceAll("\\`", "`") ?? "";
 
-describe("README and instructions examples", () => {
-  const all = examples(readme);
+describe("README, docs/tools.md and instructions examples", () => {
+  const front = examples(readme);
+  const all = [...front, ...examples(tools)];
 
-  it("shows every tool at least once", () => {
-    expect(new Set(all.map((e) => e.tool))).toEqual(new Set(TOOL_NAMES));
+  it("shows every tool at least once, on the front page and in the reference", () => {
+    expect(new Set(front.map((e) => e.tool))).toEqual(new Set(TOOL_NAMES));
+    expect(new Set(examples(tools).map((e) => e.tool))).toEqual(new Set(TOOL_NAMES));
   });
 
   for (const example of all)
