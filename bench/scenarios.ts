@@ -718,3 +718,164 @@ export const SCENARIOS: Scenario[] = [
     },
   },
 ];
+
+/**
+ * Small tasks (issue 44): what many conversations are — a one-line edit, a
+ * rename in one file, a duplicated block, a read of one function — each done
+ * as a careful hand would on each side (the naive ways read before they edit;
+ * edgeclip reads what it must know and no more).
+ */
+export const SMALL_TASKS: Scenario[] = [
+  {
+    name: "fix words in a docstring",
+    language: "Python",
+    task: 'In utils.py, the docstring of normalize says "trims the ends": make it "trims both ends".',
+    files: { "utils.py": UTILS_PY },
+    async naive(fs) {
+      await fs.read("utils.py");
+      await fs.edit("utils.py", [{ oldText: "trims the ends", newText: "trims both ends" }]);
+    },
+    async edgeclip(call) {
+      // The task names the words: a passage by them, no read.
+      await call("paste", {
+        text: "trims both ends",
+        to: { path: "utils.py", start: "trims the ends" },
+      });
+    },
+  },
+  {
+    name: "change a constant",
+    language: "Go",
+    task: "In retry.go, make Attempts 8.",
+    files: { "retry.go": RETRY_GO },
+    async naive(fs) {
+      const text = await fs.read("retry.go");
+      const line = text.split("\n").find((l) => l.startsWith("const Attempts")) ?? "";
+      await fs.edit("retry.go", [{ oldText: line, newText: "const Attempts = 8" }]);
+    },
+    async edgeclip(call) {
+      // Its current value, and whether a comment belongs to it, are known only by reading it.
+      const read = readOf(await call("read", { from: "retry.go#Attempts" }), "retry.go");
+      const line = read.text.split("\n").find((l) => l.includes("const Attempts")) ?? "";
+      await call("paste", {
+        text: "const Attempts = 8",
+        to: { path: "retry.go", start: line.slice(line.indexOf("\t") + 1) },
+      });
+    },
+  },
+  {
+    name: "read one method",
+    language: "TypeScript",
+    task: "Show the method FileCache.get of store.ts.",
+    files: { "store.ts": STORE_TS },
+    async naive(fs) {
+      await fs.read("store.ts");
+    },
+    async edgeclip(call) {
+      await call("read", { from: "store.ts#FileCache.get" });
+    },
+  },
+  {
+    name: "duplicate a function",
+    language: "Python",
+    task: "In utils.py, add a function normalize_upper right after normalize: the same as normalize, but its result upper-cased.",
+    authored: ["def normalize_upper", ".upper()"],
+    files: { "utils.py": UTILS_PY },
+    async naive(fs) {
+      const text = await fs.read("utils.py");
+      const normalize = block(text, "def normalize(", "    return");
+      const copy = normalize
+        .replace("def normalize(", "def normalize_upper(")
+        .replace(".strip()", ".strip().upper()");
+      await fs.edit("utils.py", [{ oldText: normalize, newText: `${normalize}\n\n${copy}` }]);
+    },
+    async edgeclip(call) {
+      // What it returns, to upper-case, is known only by reading the function.
+      const read = readOf(await call("read", { from: "utils.py#normalize" }), "utils.py");
+      const result = read.text.split("\n").find((l) => l.includes("return")) ?? "";
+      const end = result.slice(result.lastIndexOf("."));
+      await call("paste", {
+        from: "utils.py#normalize",
+        replace: [
+          ["def normalize(", "def normalize_upper("],
+          [end, `${end}.upper()`],
+        ],
+        after: "utils.py#normalize",
+      });
+    },
+  },
+  {
+    name: "rename a function in its file",
+    language: "Python",
+    task: "In utils.py, rename the function chunks to batched (nothing in utils.py calls it).",
+    files: { "utils.py": UTILS_PY },
+    async naive(fs) {
+      await fs.read("utils.py");
+      await fs.edit("utils.py", [{ oldText: "def chunks(", newText: "def batched(" }]);
+    },
+    async edgeclip(call) {
+      await call("paste", { text: "def batched", to: { path: "utils.py", start: "def chunks" } });
+    },
+  },
+  {
+    name: "add an import line",
+    language: "Python",
+    task: "In orders.py, add the line `import logging` just above `from utils import chunks, parse_money`.",
+    files: { "orders.py": ORDERS_PY },
+    async naive(fs) {
+      await fs.read("orders.py");
+      await fs.edit("orders.py", [
+        {
+          oldText: "from utils import chunks, parse_money",
+          newText: "import logging\nfrom utils import chunks, parse_money",
+        },
+      ]);
+    },
+    async edgeclip(call) {
+      await call("paste", {
+        text: "import logging",
+        before: { path: "orders.py", start: "from utils import chunks, parse_money" },
+      });
+    },
+  },
+  {
+    name: "change a default argument",
+    language: "Python",
+    task: "In orders.py, make the default size of batch_totals 100.",
+    files: { "orders.py": ORDERS_PY },
+    async naive(fs) {
+      const text = await fs.read("orders.py");
+      const old = /size: int = \d+/.exec(text)?.[0] ?? "";
+      await fs.edit("orders.py", [{ oldText: old, newText: "size: int = 100" }]);
+    },
+    async edgeclip(call) {
+      // Its current default is known only by reading the function.
+      const read = readOf(await call("read", { from: "orders.py#batch_totals" }), "orders.py");
+      const old = /size: int = \d+/.exec(read.text)?.[0] ?? "";
+      await call("paste", { text: "size: int = 100", to: { path: "orders.py", start: old } });
+    },
+  },
+  {
+    name: "change a published port",
+    language: "YAML",
+    task: "In compose.yaml, publish the api service on host port 8081 instead of 8080; its container port stays 8080.",
+    authored: ['"8081:8080"'],
+    files: { "compose.yaml": COMPOSE_YAML },
+    async naive(fs) {
+      const text = await fs.read("compose.yaml");
+      const api = text.slice(text.indexOf("  api:"));
+      const line = api.split("\n").find((l) => l.includes("8080:8080")) ?? "";
+      await fs.edit("compose.yaml", [{ oldText: line.trim(), newText: '- "8081:8080"' }]);
+    },
+    async edgeclip(call) {
+      // How the port is written is known only by reading the service.
+      const read = readOf(
+        await call("read", { from: "compose.yaml#services.api" }),
+        "compose.yaml",
+      );
+      const line = read.text.split("\n").find((l) => l.includes("8080")) ?? "";
+      const old = line.slice(line.indexOf('"'));
+      await call("paste", { text: '"8081:8080"', to: { path: "compose.yaml", start: old } });
+    },
+  },
+];

@@ -24,7 +24,7 @@ import { Knowledge } from "./knowledge.ts";
 import { claudeCodeCall, claudeCodeTools, filesystemTools } from "./naive-tools.ts";
 import { check, table } from "./report.ts";
 import * as files from "./scenario-files.ts";
-import { type Call, type NaiveTools, SCENARIOS } from "./scenarios.ts";
+import { type Call, type NaiveTools, SCENARIOS, SMALL_TASKS } from "./scenarios.ts";
 import { connectClient } from "./servers.ts";
 import { rssMb } from "./stats.ts";
 
@@ -49,7 +49,12 @@ const newTally = (): Tally => ({ calls: 0, written: 0, read: 0, toolMs: 0, tools
 const SHOW = process.env.BENCH_SHOW === "1";
 /** `BENCH_ONLY=text`: only the scenarios whose name contains it (while writing one; the checks then fail). */
 const ONLY = process.env.BENCH_ONLY;
-const RUN = SCENARIOS.filter((s) => ONLY === undefined || s.name.includes(ONLY));
+/** The two sets: the refactorings, and small tasks (issue 44: what many conversations are). */
+type ScenarioSet = "refactorings" | "small";
+const RUN = [
+  ...SCENARIOS.map((scenario) => ({ scenario, set: "refactorings" as ScenarioSet })),
+  ...SMALL_TASKS.map((scenario) => ({ scenario, set: "small" as ScenarioSet })),
+].filter(({ scenario }) => ONLY === undefined || scenario.name.includes(ONLY));
 
 interface ToolResult {
   isError?: boolean;
@@ -301,7 +306,13 @@ async function main(): Promise<number> {
   let server: DevServer | undefined;
   let agent: AgentProcess | undefined;
   let edge: Client | undefined;
-  const rows: { name: string; language: string; reads: boolean; tally: Record<Way, Tally> }[] = [];
+  const all: {
+    name: string;
+    language: string;
+    set: ScenarioSet;
+    reads: boolean;
+    tally: Record<Way, Tally>;
+  }[] = [];
   let failures = 0;
   /** The agent's highest RSS right after a scenario (it has parsed with tree-sitter by then). */
   let agentMb = 0;
@@ -324,7 +335,7 @@ async function main(): Promise<number> {
     edge = await connectClient(server, "edgeclip-bench-tokens");
     definitions.edgeclip = await definitionsOf("edgeclip", edge);
 
-    for (const [i, scenario] of RUN.entries()) {
+    for (const [i, { scenario, set }] of RUN.entries()) {
       log(`${i + 1}/${RUN.length} ${scenario.name}…`);
       const dirs = Object.fromEntries(
         WAYS.map((way) => [way, path.join(base, way, String(i + 1))]),
@@ -401,9 +412,10 @@ async function main(): Promise<number> {
       }
       for (const problem of problems) console.error(`bench: ${scenario.name}: ${problem}`);
       if (problems.length) failures++;
-      rows.push({
+      all.push({
         name: scenario.name,
         language: scenario.language,
+        set,
         reads: edgeclipReads,
         tally,
       });
@@ -415,6 +427,8 @@ async function main(): Promise<number> {
     await server?.stop();
   }
 
+  const rows = all.filter((r) => r.set === "refactorings");
+  const tasks = all.filter((r) => r.set === "small");
   const sum = (way: Way, only = rows): Tally =>
     only.reduce(
       (t, r) => ({
@@ -541,6 +555,39 @@ async function main(): Promise<number> {
       ]),
     );
   }
+  if (tasks.length) {
+    const totalOf = (only: typeof rows) =>
+      Object.fromEntries(WAYS.map((way) => [way, sum(way, only)])) as Record<Way, Tally>;
+    console.log(
+      `\nSmall tasks (issue 44): ${tasks.length} one-line edits, renames, a duplicated block, a read of one method, each as a careful hand would on each side.\n`,
+    );
+    console.log(
+      table([
+        header,
+        ...tasks.map((r) => line(`${r.name}${r.reads ? " (reads)" : ""}`, r.language, r.tally)),
+        line("total", "", totalOf(tasks)),
+      ]),
+    );
+    for (const regime of Object.keys(REGIMES) as Regime[]) {
+      console.log(`\n${REGIMES[regime]}: the small tasks in one conversation`);
+      console.log(
+        table([
+          ["one conversation", "definitions read", "written", "read", "total", "÷ edgeclip"],
+          ...WAYS.map((way) => {
+            const c = conversation(way, regime, tasks);
+            return [
+              WAY_NAMES[way],
+              n(c.definitions),
+              n(c.written),
+              n(c.read),
+              n(c.total),
+              ratio(c.total, conversation("edgeclip", regime, tasks).total),
+            ];
+          }),
+        ]),
+      );
+    }
+  }
   console.log(
     `\n"written" and "read" include the definitions' share: in (b), a ToolSearch call written and the tool's definition read, once per tool a conversation uses.`,
   );
@@ -550,7 +597,7 @@ async function main(): Promise<number> {
   console.log("\nChecks:");
   check(
     failures === 0,
-    `every way leaves byte-identical files, writing only words it knows, relying only on what its definitions say: ${rows.length - failures}/${rows.length} scenarios`,
+    `every way leaves byte-identical files, writing only words it knows, relying only on what its definitions say: ${all.length - failures}/${all.length} scenarios`,
   );
   check(
     ec.upFront <= 3_000,
@@ -589,11 +636,28 @@ async function main(): Promise<number> {
     `(b) one conversation ≥ 6× cheaper than Claude Code's built-ins: ${cheaper("claudeCode", "deferred").toFixed(2)}×`,
   );
   check(rows.length >= 12, `at least 12 scenarios: ${rows.length}`);
+  check(tasks.length >= 8, `at least 8 small tasks (issue 44): ${tasks.length}`);
+  const smallCheaper = (way: Way) =>
+    conversation(way, "upFront", tasks).total / conversation("edgeclip", "upFront", tasks).total;
+  for (const way of ["filesystem", "claudeCode"] as const) {
+    check(
+      cheaper(way, "upFront") >= 5,
+      `issue 44: (a) the refactorings in one conversation ≥ 5× cheaper than ${WAY_NAMES[way]}: ${cheaper(way, "upFront").toFixed(2)}×`,
+    );
+    check(
+      smallCheaper(way) >= 5,
+      `issue 44: (a) the small tasks in one conversation ≥ 5× cheaper than ${WAY_NAMES[way]}: ${smallCheaper(way).toFixed(2)}×`,
+    );
+  }
+  check(
+    ec.upFront <= 2_300 && largest[1] <= 400 && ec.namesAndInstructions <= 300,
+    `issue 44: definitions ≤ 2,300 tokens (${n(ec.upFront)}), each ≤ 400 (${largest[0]} ${largest[1]}), names + instructions ≤ 300 (${n(ec.namesAndInstructions)})`,
+  );
   check(
     rows.filter((r) => r.reads).length >= 5,
     `at least 5 where edgeclip must read first: ${rows.filter((r) => r.reads).length}`,
   );
-  const relying = RUN.filter((s) => s.relies?.length).length;
+  const relying = RUN.filter(({ scenario }) => scenario.relies?.length).length;
   check(
     relying >= 3,
     `at least 3 whose cheap call is found only in the definitions (each claim checked there): ${relying}`,
