@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { statSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { checkTypeScript, moveSymbol, projectOf } from "./move-harness.ts";
@@ -99,6 +99,39 @@ describe("the build guard over TypeScript (tsc, warm, through an overlay of the 
       expect(moved.error?.message).toContain("`keep: true`");
       expect(project.files()).toEqual(before);
     }
+  });
+
+  it("sees a change that kept the file's size and set its time of change back (rsync -t, a restored backup)", async () => {
+    const project = projectOf({
+      "tsconfig.json": config(true),
+      "src/consts.ts": "export const a = 1;\n",
+      "src/old.ts":
+        'import { a } from "./consts.js";\n\nexport const first = a;\n\nexport const keep = 2;\n',
+    });
+    const consts = path.join(project.root, "src/consts.ts");
+    // A whole second, which utimes sets back exactly.
+    utimesSync(consts, 1_700_000_000, 1_700_000_000);
+    const was = statSync(consts);
+    const warm = await moveSymbol(project, "src/old.ts", "keep", "src/k.ts", true, "refuse");
+    expect(warm.check).toMatchObject({ checker: "tsc", outcome: "passed" });
+    writeFileSync(consts, "export const b = 1;\n");
+    utimesSync(consts, 1_700_000_000, 1_700_000_000);
+    // The same size and time of change as the compiler read it: only the inode's time differs.
+    expect([statSync(consts).size, statSync(consts).mtimeMs]).toEqual([was.size, was.mtimeMs]);
+    writeFileSync(
+      path.join(project.root, "src/old.ts"),
+      'import { b } from "./consts.js";\n\nexport function second(): number {\n  return b;\n}\n',
+    );
+    const moved = await moveSymbol(
+      project,
+      "src/old.ts",
+      "second",
+      "src/deep/second.ts",
+      true,
+      "refuse",
+    );
+    expect(moved.error).toBeUndefined();
+    expect(moved.check).toMatchObject({ checker: "tsc", outcome: "passed" });
   });
 
   it("judges a file the move creates by the settings of the config that includes it, not a default project's (noUnusedLocals)", async () => {

@@ -130,10 +130,10 @@ function stop(s: Session): void {
   void s.api.close().catch(() => undefined);
 }
 
-/** A file's size and time of change, or undefined where it is gone. */
+/** A file's size and times of change (its content's, and its inode's, which no program sets back), or undefined where it is gone. */
 async function stampOf(file: string): Promise<string | undefined> {
   const found = await stat(file).catch(() => undefined);
-  return found?.isFile() ? `${found.size}:${found.mtimeMs}` : undefined;
+  return found?.isFile() ? `${found.size}:${found.mtimeMs}:${found.ctimeMs}` : undefined;
 }
 
 async function stampsOf(files: Iterable<string>): Promise<Map<string, string>> {
