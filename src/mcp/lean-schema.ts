@@ -75,7 +75,7 @@ const isEmpty = (value: unknown) =>
   typeof value === "object" && value !== null && Object.keys(value).length === 0;
 
 /** Subschemas shorter than this (as JSON) are written again rather than pointed at. */
-const SHARED_MIN_CHARS = 60;
+const SHARED_MIN_CHARS = 40;
 
 /**
  * Every subschema that repeats an earlier one (an array of what a parameter

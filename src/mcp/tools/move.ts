@@ -7,6 +7,8 @@ import { asFile, fileSource, isFailure, placement, target } from "../locators.ts
 import * as p from "../schemas.ts";
 import { placedCalls } from "./placed.ts";
 
+const { join: _, ...withoutJoin } = p.transformFields;
+
 const input = z.strictObject({
   session: p.session,
   from: fileSource,
@@ -15,7 +17,8 @@ const input = z.strictObject({
   before: target.optional().describe("`to` with mode before_line."),
   mode: PasteMode.optional(),
   marker: z.string().min(1).optional(),
-  ...p.transformFields,
+  // One piece moves: nothing to join.
+  ...withoutJoin,
   dry_run: z.boolean().optional(),
   allow_syntax_errors: p.allowSyntaxErrors.unwrap().optional(),
   keep: z.boolean().optional(),
@@ -51,7 +54,7 @@ export const move = defineTool({
   name: "move",
   title: "Move",
   description:
-    "Move `from` a file `to` a place (same file allowed): crash-safe, one undo. A unit's imports follow it, its old file drops the ones it no longer uses, helpers only it used go too, files importing it are rewritten; the rest is named after `not followed:`. Then its language's checker runs (not tests): new errors refuse it (MOVE_BREAKS_BUILD) unless `keep`. `to`, `mode` as in paste.",
+    "Move `from` a file `to` a place (same file allowed), one undo. A unit's imports follow it, its old file drops the ones it no longer uses, helpers only it used go too, files importing it are rewritten; the rest is named after `not followed:`. Then its language's checker runs (not tests): new errors refuse it (MOVE_BREAKS_BUILD) unless `keep`. `to`, `mode` as in paste.",
   annotations: destructive({ openWorld: true }),
   input,
   needs: () => "writing files",

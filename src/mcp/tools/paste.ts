@@ -63,7 +63,7 @@ export const paste = defineTool({
   name: "paste",
   title: "Paste",
   description:
-    'Paste `from` (locators) or `text` into `to`: files (all or none) or "os:". Units bring the imports they use. A file appends (created if missing); lines, #symbol or start/end are replaced, unless `mode` (prepend, after_line, before_line, at_marker_replace/after/before + `marker`). Fits indentation and spacing. Refused if it breaks a file\'s syntax.',
+    'Paste `from` or `text` into `to`: files (all or none) or "os:". Units bring the imports they use. A file appends (created if missing); lines, #symbol or start/end are replaced, unless `mode` says otherwise. Fits indentation and spacing. Refused if it breaks syntax.',
   annotations: destructive({ openWorld: true }),
   input,
   needs: (args) =>
