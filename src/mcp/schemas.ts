@@ -25,17 +25,14 @@ export const session = z
   )
   .optional();
 
-export const key = z
-  .string()
-  .superRefine((value, ctx) => {
-    const problem = keyProblem(value);
-    if (problem)
-      ctx.addIssue({
-        code: "custom",
-        message: `${problem}; give an entry key such as "parse-config"`,
-      });
-  })
-  .describe('Entry key, e.g. "parse-config".');
+export const key = z.string().superRefine((value, ctx) => {
+  const problem = keyProblem(value);
+  if (problem)
+    ctx.addIssue({
+      code: "custom",
+      message: `${problem}; give an entry key such as "parse-config"`,
+    });
+});
 
 export const scope = z.enum(SCOPES, { error: 'must be one of "session", "project", "user"' });
 
@@ -99,9 +96,7 @@ export const page = z
   .int("must be a whole page number")
   .min(1, "pages start at 1")
   .default(1)
-  .describe(
-    `Page of a result over ${LIMITS.resultChars.toLocaleString("en-US")} characters (1-based).`,
-  );
+  .describe(`Of a result over ${LIMITS.resultChars / 1000}k characters.`);
 
 export const project = z
   .string()

@@ -22,12 +22,7 @@ const input = z.strictObject({
   page: p.page,
   include_expired: z.boolean().optional(),
   ttl_calls: p.ttlCalls.optional(),
-  outline: z
-    .boolean()
-    .optional()
-    .describe(
-      "Files: their units (symbols, keys, headings) with lines, not content; one-line units inside others left out.",
-    ),
+  outline: z.boolean().optional(),
   agent: p.agent,
 });
 type Args = z.output<typeof input>;
