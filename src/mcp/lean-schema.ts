@@ -13,6 +13,7 @@ type JsonConverter = (options: { target: string }) => JsonSchema;
  *   all), checked by zod all the same, with a message naming the fix;
  * - a tuple's `items: false` and an empty `additionalProperties`: rules zod
  *   checks, which portability checks of clients refuse in that spelling;
+ * - a record's `propertyNames: {"type": "string"}`: every JSON object's keys are;
  * - a second copy of a schema: it points at the first with `$ref`;
  * - the fields of an object marked `brief` (a locator's object form): the
  *   server's instructions say them once, so tools/list shows `{"type": "object"}`.
@@ -66,10 +67,18 @@ function withoutNoise<T>(value: T): T {
     // trip clients' portability checks (the MCP Inspector's --strict): zod keeps both rules.
     if (key === "items" && inner === false) continue;
     if (key === "additionalProperties" && isEmpty(inner)) continue;
+    // A record's keys are strings, as every JSON object's are: nothing to say.
+    if (key === "propertyNames" && isStringType(inner)) continue;
     out[key] = withoutNoise(inner);
   }
   return out as T;
 }
+
+const isStringType = (value: unknown) =>
+  typeof value === "object" &&
+  value !== null &&
+  Object.keys(value).length === 1 &&
+  (value as JsonSchema).type === "string";
 
 const isEmpty = (value: unknown) =>
   typeof value === "object" && value !== null && Object.keys(value).length === 0;

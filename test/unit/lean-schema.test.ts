@@ -39,6 +39,15 @@ describe("lean: a schema as tools/list shows it", () => {
     });
   });
 
+  it("says nothing of a record's keys, which are strings as every JSON object's are", () => {
+    expect(listed(z.strictObject({ data: z.record(z.string(), z.string()) }))).toEqual({
+      type: "object",
+      properties: { data: { type: "object", additionalProperties: { type: "string" } } },
+      required: ["data"],
+      additionalProperties: false,
+    });
+  });
+
   it("still checks every field of a brief object, and every bound", () => {
     // The MCP SDK validates through the standard-schema interface, which lean keeps.
     const valid = (value: unknown) => {

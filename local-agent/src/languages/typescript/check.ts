@@ -13,7 +13,9 @@ import { MEMORY_CAP, residentBytes } from "../tool-run.ts";
  * kept warm in one process between moves). Nothing is written: the move's
  * files are handed to the compiler as a virtual overlay of the disk, and only
  * the files the move could affect are checked again (its own, and those that
- * import them, through modules that re-export).
+ * import them, through modules that re-export). Between checks the compiler
+ * keeps what it read, and is told only which files changed on disk since (by
+ * their sizes and times of change: `changesSince`).
  *
  * The compiler is the TypeScript 7 the agent runs beside (its checkout's, or
  * the one installed with it), never the project's own `node_modules/typescript`:
