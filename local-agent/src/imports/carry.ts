@@ -88,35 +88,25 @@ export async function carryImports(options: {
   };
   const from = { abs: source.abs, path: source.result.path };
   const to = { abs: dest.abs, path: dest.result.path };
+  /** The first of `inits` (packages' `__init__.py`) that imports the old module. */
+  const importingOld = async (inits: readonly { path: string; text: string }[] = []) => {
+    for (const init of inits)
+      if (
+        await importsModule({
+          importerPath: init.path,
+          sourcePath: source.result.path,
+          text: init.text,
+          ...(options.modules ? { modules: options.modules } : {}),
+        })
+      )
+        return init;
+    return undefined;
+  };
   // A package on the new module's way that imports the old module closes a circle too.
-  let throughPackage: string | undefined;
-  for (const init of options.packageInits ?? [])
-    if (
-      await importsModule({
-        importerPath: init.path,
-        sourcePath: source.result.path,
-        text: init.text,
-        ...(options.modules ? { modules: options.modules } : {}),
-      })
-    ) {
-      throughPackage = init.path;
-      break;
-    }
+  const throughPackage = (await importingOld(options.packageInits))?.path;
   // A package on the old module's way that imports it: importing the new module, which imports
   // the old one, runs that package, which would import the unit (from the new module) back.
-  let sourcePackage: { path: string; text: string } | undefined;
-  for (const init of options.sourceInits ?? [])
-    if (
-      await importsModule({
-        importerPath: init.path,
-        sourcePath: source.result.path,
-        text: init.text,
-        ...(options.modules ? { modules: options.modules } : {}),
-      })
-    ) {
-      sourcePackage = init;
-      break;
-    }
+  const sourcePackage = await importingOld(options.sourceInits);
   const undo = source.result.undo;
   const python = {
     ...(options.modules ? { modules: options.modules } : {}),

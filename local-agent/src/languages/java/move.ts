@@ -782,8 +782,8 @@ function bodyOverrides(
   start: number,
   end: number,
   names: ReadonlySet<string>,
-): { name: string; at: number; protectedAt?: number }[] {
-  const out: { name: string; at: number; protectedAt?: number }[] = [];
+): Widenable[] {
+  const out: Widenable[] = [];
   const visit = (node: Node) => {
     if (node.endIndex <= start || node.startIndex >= end) return;
     if (
@@ -791,17 +791,8 @@ function bodyOverrides(
       (node.parent?.type === "enum_constant" || node.parent?.type === "object_creation_expression")
     )
       for (const member of kids(node)) {
-        if (member.type !== "method_declaration") continue;
-        const name = member.childForFieldName("name")?.text;
-        if (!name || !names.has(name)) continue;
-        const modifiers = kids(member).find((k) => k.type === "modifiers");
-        if (/\b(public|private)\b/.test(modifiers?.text ?? "")) continue;
-        const keyword = modifiers && kids(modifiers).find((k) => k.text === "protected");
-        out.push({
-          name,
-          at: publicAt(member),
-          ...(keyword ? { protectedAt: keyword.startIndex } : {}),
-        });
+        const method = widenable(member);
+        if (method && names.has(method.name)) out.push(method);
       }
     for (const child of kids(node)) visit(child);
   };
@@ -809,11 +800,27 @@ function bodyOverrides(
   return out;
 }
 
+/** A method to widen: its name, where `public ` goes, where its `protected` is. */
+type Widenable = { name: string; at: number; protectedAt?: number };
+
+/**
+ * A method of a class body neither public nor private, with where `public `
+ * would go and where its `protected` is (undefined for anything else).
+ */
+function widenable(member: Node): Widenable | undefined {
+  if (member.type !== "method_declaration") return undefined;
+  const name = member.childForFieldName("name")?.text;
+  const modifiers = kids(member).find((k) => k.type === "modifiers");
+  if (!name || /\b(public|private)\b/.test(modifiers?.text ?? "")) return undefined;
+  const keyword = modifiers && kids(modifiers).find((k) => k.text === "protected");
+  return { name, at: publicAt(member), ...(keyword ? { protectedAt: keyword.startIndex } : {}) };
+}
+
 /** An anonymous subclass's body: the type it extends, its text, and its methods neither public nor private (where `public ` goes, or where `protected` is). */
 interface AnonymousBody {
   type: string;
   code: string;
-  methods: { name: string; at: number; protectedAt?: number }[];
+  methods: Widenable[];
 }
 
 /** The methods of type `type` among opened names (`Type.method`), by their own names. */
@@ -894,18 +901,8 @@ function anonymousBodies(tree: Tree, names: ReadonlySet<string>): AnonymousBody[
           type,
           code: body.text,
           methods: kids(body).flatMap((member) => {
-            if (member.type !== "method_declaration") return [];
-            const name = member.childForFieldName("name")?.text;
-            const modifiers = kids(member).find((k) => k.type === "modifiers");
-            if (!name || /\b(public|private)\b/.test(modifiers?.text ?? "")) return [];
-            const keyword = modifiers && kids(modifiers).find((k) => k.text === "protected");
-            return [
-              {
-                name,
-                at: publicAt(member),
-                ...(keyword ? { protectedAt: keyword.startIndex } : {}),
-              },
-            ];
+            const method = widenable(member);
+            return method ? [method] : [];
           }),
         });
     }
