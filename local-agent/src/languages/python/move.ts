@@ -7,6 +7,7 @@ import {
   importerChanges,
   kids,
   lineEnd,
+  lineStart,
   type MoveTexts,
   replaceRanges,
   type Span,
@@ -1526,8 +1527,8 @@ export async function deferPythonImporter(input: {
     if (!reads.length || reads.some((r) => r.immediate || r.annotation || !r.inFunction))
       return undefined;
     const lineOf = (s: Statement) => ({
-      start: text.lastIndexOf("\n", s.node.start - 1) + 1,
-      end: text.indexOf("\n", s.node.end) === -1 ? text.length : text.indexOf("\n", s.node.end) + 1,
+      start: lineStart(text, s.node.start),
+      end: lineEnd(text, s.node.end),
       insert: "",
     });
     return {
