@@ -1,4 +1,4 @@
-import { readdirSync } from "node:fs";
+import { readdirSync, statSync } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { isInside } from "../../paths.ts";
@@ -87,8 +87,17 @@ function entriesOf(
       return [];
     }
   })();
-  const files = new Set(listed.filter((e) => e.isFile()).map((e) => e.name));
-  const directories = new Set(listed.filter((e) => e.isDirectory()).map((e) => e.name));
+  // A link counts as what it leads to, as the compiler's own listing counts it.
+  const kind = (e: (typeof listed)[number]) => {
+    if (!e.isSymbolicLink()) return e;
+    try {
+      return statSync(path.join(dir, e.name));
+    } catch {
+      return undefined;
+    }
+  };
+  const files = new Set(listed.filter((e) => kind(e)?.isFile()).map((e) => e.name));
+  const directories = new Set(listed.filter((e) => kind(e)?.isDirectory()).map((e) => e.name));
   for (const [file, text] of below) {
     const [first, ...rest] = path.relative(dir, file).split(path.sep);
     if (first === undefined) continue;
