@@ -52,7 +52,7 @@ async function fill(base: string) {
       };
     });
     const data = { format: "edgeclip", version: 1, exported_at: new Date().toISOString(), entries };
-    await tool(base, "transfer", { action: "import", data, dry_run: false });
+    await tool(base, "update", { action: "import", data, dry_run: false });
   }
 }
 

@@ -211,7 +211,7 @@ const CASES: Case[] = [
   {
     label: "import data nested 20,000 deep",
     expect: "INVALID_ARGUMENT",
-    tool: "transfer",
+    tool: "update",
     args: (id) => `{${s(id)},"action":"import","data":${deep}}`,
   },
   {

@@ -62,13 +62,13 @@ try {
 
   process.stderr.write("bench:export: exporting it page by page…\n");
   const start = performance.now();
-  const first = await tool<Page>("transfer", { action: "export", scope: "session" });
+  const first = await tool<Page>("update", { action: "export", scope: "session" });
   const firstMs = performance.now() - start;
   const later: number[] = [];
   let bytes = Buffer.byteLength(first.document);
   for (let page = 2; page <= first.pages; page++) {
     const t = performance.now();
-    const got = await tool<Page>("transfer", { action: "export", scope: "session", page });
+    const got = await tool<Page>("update", { action: "export", scope: "session", page });
     later.push(performance.now() - t);
     bytes += Buffer.byteLength(got.document);
   }

@@ -637,18 +637,31 @@ async function main(): Promise<number> {
   );
   check(rows.length >= 12, `at least 12 scenarios: ${rows.length}`);
   check(tasks.length >= 8, `at least 8 small tasks (issue 44): ${tasks.length}`);
-  const smallCheaper = (way: Way) =>
-    conversation(way, "upFront", tasks).total / conversation("edgeclip", "upFront", tasks).total;
+  const smallCheaper = (way: Way, regime: Regime) =>
+    conversation(way, regime, tasks).total / conversation("edgeclip", regime, tasks).total;
   for (const way of ["filesystem", "claudeCode"] as const) {
     check(
       cheaper(way, "upFront") >= 5,
       `issue 44: (a) the refactorings in one conversation ≥ 5× cheaper than ${WAY_NAMES[way]}: ${cheaper(way, "upFront").toFixed(2)}×`,
     );
     check(
-      smallCheaper(way) >= 5,
-      `issue 44: (a) the small tasks in one conversation ≥ 5× cheaper than ${WAY_NAMES[way]}: ${smallCheaper(way).toFixed(2)}×`,
+      smallCheaper(way, "upFront") >= 5,
+      `issue 44: (a) the small tasks in one conversation ≥ 5× cheaper than ${WAY_NAMES[way]}: ${smallCheaper(way, "upFront").toFixed(2)}×`,
     );
   }
+  check(
+    cheaper("claudeCode", "deferred") >= 8,
+    `issue 44: (b) the refactorings in one conversation ≥ 8× cheaper than Claude Code built-ins: ${cheaper("claudeCode", "deferred").toFixed(2)}×`,
+  );
+  check(
+    smallCheaper("claudeCode", "deferred") >= 8,
+    `issue 44: (b) the small tasks in one conversation ≥ 8× cheaper than Claude Code built-ins: ${smallCheaper("claudeCode", "deferred").toFixed(2)}×`,
+  );
+  const smallEdit = (way: Way) => conversation(way, "deferred", small).total;
+  check(
+    smallEdit("edgeclip") <= 1.5 * smallEdit("claudeCode"),
+    `issue 44: (b) the one-small-edit conversation ≤ 1.5× Claude Code built-ins': ${n(smallEdit("edgeclip"))} / ${n(smallEdit("claudeCode"))} = ${(smallEdit("edgeclip") / smallEdit("claudeCode")).toFixed(2)}×`,
+  );
   check(
     ec.upFront <= 2_300 && largest[1] <= 400 && ec.namesAndInstructions <= 300,
     `issue 44: definitions ≤ 2,300 tokens (${n(ec.upFront)}), each ≤ 400 (${largest[0]} ${largest[1]}), names + instructions ≤ 300 (${n(ec.namesAndInstructions)})`,

@@ -1,7 +1,7 @@
 import type { Hello, OpContext } from "../shared/bridge/protocol.ts";
 import type { AgentInfo } from "./routing.ts";
 
-/** An agent that was turned away (another protocol version), shown by the agents tool. */
+/** An agent that was turned away (another protocol version), shown by session action "agents". */
 export type Refusal = {
   name: string;
   version: string;

@@ -464,7 +464,7 @@ export class Bridge extends DurableObject<Env> {
       pending.settle(
         fail(
           "AGENT_DISCONNECTED",
-          `The local agent ${quoted(pending.name)} ${why} during the call.${pending.context ? " If it was writing files, its journal finishes or undoes the write when it reconnects, and session history says which." : " Try again once it is back (the agents tool)."}`,
+          `The local agent ${quoted(pending.name)} ${why} during the call.${pending.context ? " If it was writing files, its journal finishes or undoes the write when it reconnects, and session history says which." : " Try again once it is back (session action `agents`)."}`,
         ),
       );
     }

@@ -1,4 +1,4 @@
-/** A connected agent, as routing and the agents tool see it. */
+/** A connected agent, as routing and session action "agents" see it. */
 export interface AgentInfo {
   name: string;
   project: string;

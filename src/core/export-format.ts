@@ -4,7 +4,7 @@ import { SCOPES } from "../shared/core/names.ts";
 
 /**
  * The clipboard export format, version 1: every entry with its full metadata.
- * `transfer` exports it and imports it; the schema is the
+ * update action "export" writes it and "import" reads it; the schema is the
  * one definition of the format.
  */
 export const ExportedEntry = z.object({

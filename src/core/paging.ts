@@ -96,6 +96,10 @@ function isHighSurrogate(code: number): boolean {
   return code >= 0xd800 && code <= 0xdbff;
 }
 
+/** ", page 2 of 3 (next: page 3)" after a paged result's name; "" when it has one page. */
+export const pageNote = (page: number, pages: number) =>
+  pages > 1 ? `, page ${page} of ${pages}${page < pages ? ` (next: page ${page + 1})` : ""}` : "";
+
 /** Page `page` (1-based) of `text` (shown numbered from `numberedFrom`, if given), or `undefined` when there is no such page. */
 export function getPage(
   text: string,

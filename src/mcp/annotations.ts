@@ -7,17 +7,19 @@
  */
 export type Hints =
   | { readOnlyHint: true; openWorldHint: boolean }
-  | { readOnlyHint: false; destructiveHint: true; idempotentHint?: true; openWorldHint: boolean };
+  | { destructiveHint: true; idempotentHint?: true; openWorldHint: boolean };
 
 /** Reads only. `openWorld`: it reaches outside edgeclip (the user's machine, through the agent). */
 export function readOnly(openWorld = false): Hints {
   return { readOnlyHint: true, openWorldHint: openWorld };
 }
 
-/** Changes stored entries, files or the OS clipboard. (`idempotentHint` defaults to false: only set when true.) */
+/**
+ * Changes stored entries, files or the OS clipboard. (`readOnlyHint` and
+ * `idempotentHint` default to false in the spec: only set when true.)
+ */
 export function destructive(options: { idempotent?: boolean; openWorld?: boolean } = {}): Hints {
   return {
-    readOnlyHint: false,
     destructiveHint: true,
     ...(options.idempotent ? { idempotentHint: true as const } : {}),
     openWorldHint: options.openWorld ?? false,

@@ -172,7 +172,7 @@ export function registerSessionTool<I extends Input, V extends object>(
 /**
  * INVALID_ARGUMENT for an argument nested deeper than `LIMITS.jsonDepth`, so
  * it never reaches RPC serialisation, which recurses (`core/json-depth.ts`).
- * Only open-ended parameters (transfer's `data`) can be deep: the
+ * Only open-ended parameters (update's `data`) can be deep: the
  * schemas refuse anything else before this.
  */
 function nestedTooDeep(args: object): ToolFailure | undefined {

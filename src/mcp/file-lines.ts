@@ -4,7 +4,7 @@ import { type Outcome, ok } from "../shared/core/errors.ts";
 
 /**
  * Lines of a file through the local agent (all of them by default), and which
- * agent read them: what `copy` with `path`, `cut` and `read` start from.
+ * agent read them: what `copy` (and a cut) and `read` start from.
  */
 export async function readFileLines(
   s: SessionContext,

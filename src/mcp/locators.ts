@@ -121,7 +121,7 @@ export const sourceObject = brief(
 
 export const source = either([locator, sourceObject], SOURCE_SHAPE);
 
-/** What `cut` and `move` take: a file, whole or in part. */
+/** What a cut and `move` take: a file, whole or in part. */
 export const fileSource = either(
   [locator, brief(z.strictObject({ path, ...selectors }))],
   'a file locator like "src/a.ts#Store.load" or "src/a.ts:14-18", or an object with `path`',
@@ -347,7 +347,7 @@ export function fromOrText(
 export const namesOs = (given: Sources | undefined) =>
   given !== undefined && listOf(given).some((s) => kindOf(toRef(s)) === "os");
 
-/** A file source for `cut` and `move`: a file, whole or in part (not an entry, a result or the OS clipboard). */
+/** A file source for a cut and `move`: a file, whole or in part (not an entry, a result or the OS clipboard). */
 export function asFile(s: Source, param: string): p.Ref | ToolFailure {
   const r = toRef(s);
   if (kindOf(r) !== "file")

@@ -19,14 +19,14 @@ export const OPERATIONS = {
 };
 
 /**
- * Whether an operation only reads (its tool is `readOnlyHint`: read, list,
- * agents): it runs beside the session's other calls instead of after them,
+ * Whether an operation only reads (its tool is `readOnlyHint`: read, list):
+ * it runs beside the session's other calls instead of after them,
  * so a 1-line `read` never waits behind a slow structural read or a long
  * move (issue 27 §6). What it stores (its result) is written in one
  * synchronous step, and the agent's locks order its files.
  */
 export function readsOnly(name: string): boolean {
-  const tool = (SESSION_TOOLS as Record<string, { annotations: { readOnlyHint: boolean } }>)[name];
+  const tool = (SESSION_TOOLS as Record<string, { annotations: { readOnlyHint?: boolean } }>)[name];
   return tool?.annotations.readOnlyHint === true;
 }
 

@@ -40,9 +40,7 @@ export const lookupScope = scope
   .optional()
   .describe("Scope to look in. Omitted: session, then project, then user.");
 
-export const targetScope = scope
-  .optional()
-  .describe("session (default), project (its sessions) or user (all yours).");
+export const targetScope = scope.optional().describe("Default: session.");
 
 export const tag = z
   .string()
@@ -134,7 +132,10 @@ export const entry = z.object({
 /** Which local agent serves a file or OS-clipboard call. */
 export const agent = z
   .string()
-  .refine((name) => AgentName.safeParse(name).success, "must be an agent name from the agents tool")
+  .refine(
+    (name) => AgentName.safeParse(name).success,
+    "must be an agent name from session action `agents`",
+  )
   .optional();
 
 export const path = z
@@ -249,11 +250,11 @@ export const transformFields = {
   wrap: z.string().optional().describe('"…{content}…"'),
   prepend: z.string().optional(),
   append: z.string().optional(),
-  join: z.string().optional().describe("Between `from` pieces."),
+  join: z.string().optional(),
   indent: z
     .union([z.literal("auto"), z.number().int().min(-16).max(16)])
     .optional()
-    .describe('"auto": the paste point\'s; or ± levels.'),
+    .describe('Levels, or "auto"'),
 };
 type TransformFields = {
   [F in keyof typeof transformFields]?: z.output<(typeof transformFields)[F]>;

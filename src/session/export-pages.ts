@@ -11,7 +11,7 @@ export interface ExportFacts {
 }
 
 /**
- * An inline export's pages (`transfer` export without `path`), cut once from
+ * An inline export's pages (update action "export" without `path`), cut once from
  * one snapshot of the document: page 1 builds the document and keeps every
  * page here; a later page with the same filter is one row, so each page costs
  * time in proportion to itself, not to the whole document, and the pages a

@@ -267,7 +267,7 @@ function mismatch(
       : `Operation #${id} is not recorded as done, so \`undo\` will not revert it: check ${askedFiles(asked)} yourself`;
   return fail(
     "AGENT_ANSWER_MISMATCH",
-    `The answer of the local agent ${quoted(agent)} did not match the request (${wrong}). ${recorded}. Check which agent is connected (the agents tool): another process may be answering in its name.`,
+    `The answer of the local agent ${quoted(agent)} did not match the request (${wrong}). ${recorded}. Check which agent is connected (session action \`agents\`): another process may be answering in its name.`,
   );
 }
 

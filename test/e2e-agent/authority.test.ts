@@ -163,7 +163,12 @@ describe("an impostor answering in the agent's name", () => {
     expectToolError(
       await call(client, "paste", { session, text: "new\n", to: "a.ts" }),
       "AGENT_ANSWER_MISMATCH",
-      ["did not match the request", "conftest.py", "not recorded as done", "the agents tool"],
+      [
+        "did not match the request",
+        "conftest.py",
+        "not recorded as done",
+        "session action `agents`",
+      ],
     );
     // 2. A consistent forgery: the edge records it (it cannot know better).
     forge = "same-file";

@@ -70,8 +70,10 @@ afterAll(async () => {
 });
 
 describe("a local agent connected", () => {
-  it("is listed by the agents tool with its name, project, roots and version", async () => {
-    const listed = await ok<{ agents: Record<string, unknown>[] }>(v1, "agents");
+  it("is listed by session action agents with its name, project, roots and version", async () => {
+    const listed = await ok<{ agents: Record<string, unknown>[] }>(v1, "session", {
+      action: "agents",
+    });
     expect(listed.agents).toEqual([
       expect.objectContaining({
         name: "files-agent",
@@ -93,7 +95,12 @@ describe("a local agent connected", () => {
 
 describe("cut and paste", () => {
   it("moves a function from a.ts to b.ts byte for byte, without the code passing through the model", async () => {
-    const cut = await call(v1, "cut", { session, from: "src/a.ts:3-7", key: "parse-config" });
+    const cut = await call(v1, "copy", {
+      session,
+      from: "src/a.ts:3-7",
+      key: "parse-config",
+      cut: true,
+    });
     expect(cut.isError, cut.text).toBeFalsy();
     expect(cut.data).toMatchObject({
       key: "parse-config",
@@ -232,6 +239,34 @@ describe("cut and paste", () => {
       to: { path: "e.txt", expect: current.file_hash },
     });
     expect(file("e.txt")).toBe("v2\nx\n");
+  });
+
+  it("refuses a cut with `expect` when the file changed since: the file and the key stay as they were", async () => {
+    writeFile(root, "c.txt", "keep\ngone\n");
+    const copied = await ok<{ file_hash: string }>(v1, "copy", { session, from: "c.txt" });
+    writeFile(root, "c.txt", "keep\ngone\nnew\n");
+    expectToolError(
+      await call(v1, "copy", {
+        session,
+        from: "c.txt:2",
+        key: "c-cut",
+        cut: true,
+        expect: copied.file_hash,
+      }),
+      "FILE_CHANGED",
+      ["c.txt", "`expect`"],
+    );
+    expect(file("c.txt")).toBe("keep\ngone\nnew\n");
+    expectToolError(await call(v1, "read", { session, from: "@c-cut" }), "ENTRY_NOT_FOUND", []);
+    const current = await ok<{ file_hash: string }>(v1, "copy", { session, from: "c.txt" });
+    await ok(v1, "copy", {
+      session,
+      from: "c.txt:2",
+      key: "c-cut",
+      cut: true,
+      expect: current.file_hash,
+    });
+    expect(file("c.txt")).toBe("keep\nnew\n");
   });
 
   it("creates a missing file pasted to whole, not with create_if_missing: false nor at lines; undo removes it", async () => {
@@ -526,7 +561,7 @@ describe("export to and import from a file", () => {
   it("writes the export through the agent, imports it back, and undo removes the file", async () => {
     const source = await startSession(v1);
     await ok(v1, "copy", { session: source, key: "exported", text: "round trip\n", tags: ["t1"] });
-    const exported = await ok<{ path: string; operation: number }>(v1, "transfer", {
+    const exported = await ok<{ path: string; operation: number }>(v1, "update", {
       session: source,
       action: "export",
       scope: "session",
@@ -535,7 +570,7 @@ describe("export to and import from a file", () => {
     expect(exported.path).toBe("exports/clip.json");
     expect(JSON.parse(file("exports/clip.json"))).toMatchObject({ format: "edgeclip", version: 1 });
     const target = await startSession(v1);
-    const imported = await ok<{ steps: { key: string; action: string }[] }>(v1, "transfer", {
+    const imported = await ok<{ steps: { key: string; action: string }[] }>(v1, "update", {
       session: target,
       action: "import",
       path: "exports/clip.json",

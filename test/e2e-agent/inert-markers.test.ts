@@ -169,7 +169,7 @@ describe("an export written to a file", () => {
       key: "readme",
       text: README.replaceAll("{{ref:", "\\{{ref:"),
     });
-    await ok(v1, "transfer", {
+    await ok(v1, "update", {
       session: from,
       action: "export",
       scope: "session",
@@ -180,7 +180,7 @@ describe("an export written to a file", () => {
     const shown = unnumbered(read.content[1]?.text ?? "");
     expect(shown).toContain("\\{{ref:path=private-notes.txt}}");
     const into = await startSession(v1, { project: "inert-project" });
-    await ok(v1, "transfer", { session: into, action: "import", data: shown, dry_run: false });
+    await ok(v1, "update", { session: into, action: "import", data: shown, dry_run: false });
     await ok(v1, "paste", {
       session: into,
       from: "@readme",

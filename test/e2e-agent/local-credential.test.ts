@@ -66,7 +66,11 @@ describe("the local credential and local agents", () => {
     });
     expect(outcome).toBe("refused");
     // The real agent is still the one connected, and still serves the file.
-    const { agents } = await ok<{ agents: { name: string; version: string }[] }>(client, "agents");
+    const { agents } = await ok<{ agents: { name: string; version: string }[] }>(
+      client,
+      "session",
+      { action: "agents" },
+    );
     expect(agents.filter((a) => a.name === "guarded").map((a) => a.version)).not.toContain("9.9.9");
     const read = await ok<{ content: string }>(client, "read", {
       from: "owner-only.txt",

@@ -49,7 +49,7 @@ describe("a path the file system refuses", () => {
     const before = snapshot();
     const cases: [string, Record<string, unknown>, string][] = [
       ["copy", { from: EMOJI }, EMOJI],
-      ["cut", { from: `${EMOJI}:1` }, EMOJI],
+      ["copy", { from: `${EMOJI}:1`, cut: true }, EMOJI],
       ["paste", { text: "x\n", to: EMOJI }, EMOJI],
       ["paste", { text: "x\n", to: { path: EMOJI, create_if_missing: true } }, EMOJI],
       [

@@ -131,7 +131,12 @@ const CIRCLE = SHAPES_PY.split("\n").slice(4, 11).join("\n").concat("\n"); // co
 
 describe("moving a Python class", () => {
   it("with cut focus, then paste: the receipt says which lines went", async () => {
-    const cut = await call(v1, "cut", { session, from: "shapes.py#Circle", key: "circle" });
+    const cut = await call(v1, "copy", {
+      session,
+      from: "shapes.py#Circle",
+      key: "circle",
+      cut: true,
+    });
     expect(cut.isError, cut.text).toBeFalsy();
     // The receipt names the lines; what selected them is in structuredContent.
     expect(cut.text).toMatch(/^cut shapes\.py:5-11 → @circle · op \d+$/);

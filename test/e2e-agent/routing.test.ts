@@ -50,7 +50,7 @@ const whichFile = async (args: Record<string, unknown>) =>
 
 describe("with two agents connected", () => {
   it("says which agent's build checks may run the project's code, and where (--allow-build-code)", async () => {
-    const listed = await call(client, "agents", {});
+    const listed = await call(client, "session", { action: "agents" });
     const agents = (listed.data as unknown as Listed).agents;
     expect(agents.find((a) => a.name === "alpha")?.build_code).toEqual([alphaRoot]);
     expect(agents.find((a) => a.name === "beta")?.build_code).toBeUndefined();
@@ -92,7 +92,7 @@ describe("with two agents connected", () => {
 
   it("lets a read-only agent read, and refuses its writes with READ_ONLY", async () => {
     const onBeta = await startSession(client, { project: "proj-beta" });
-    const listed = await ok<Listed>(client, "agents");
+    const listed = await ok<Listed>(client, "session", { action: "agents" });
     expect(listed.agents.find((a) => a.name === "beta")?.read_only).toBe(true);
     expectToolError(
       await call(client, "paste", { session: onBeta, text: "x\n", to: "which.txt" }),
@@ -107,7 +107,7 @@ describe("with two agents connected", () => {
     await ok(client, "copy", { session: onBeta, key: "held", text: "held before\n" });
     for (const key of ["held", "fresh"]) {
       expectToolError(
-        await call(client, "cut", { session: onBeta, from: "which.txt", key }),
+        await call(client, "copy", { session: onBeta, from: "which.txt", key, cut: true }),
         "READ_ONLY",
         [`\`${key}\` is as before`],
       );
@@ -138,12 +138,12 @@ describe("agent identity and versions", () => {
     const second = await startAgent({ root: alphaRoot, name: "alpha", project: "proj-alpha" });
     await alpha.waitFor("stopping: replaced");
     await alpha.exited;
-    const listed = await ok<Listed>(client, "agents");
+    const listed = await ok<Listed>(client, "session", { action: "agents" });
     expect(listed.agents.filter((a) => a.name === "alpha")).toHaveLength(1);
     alpha = second;
   });
 
-  it("refuses an agent of another protocol version, telling it to upgrade, and says so in the agents tool", async () => {
+  it("refuses an agent of another protocol version, telling it to upgrade, and says so in session action agents", async () => {
     for (const [protocol, advice] of [
       [PROTOCOL_VERSION - 1, "upgrade the agent"],
       [PROTOCOL_VERSION + 1, "update the server"],
@@ -166,7 +166,7 @@ describe("agent identity and versions", () => {
       expect(JSON.parse(message)).toMatchObject({ type: "refused", code: "PROTOCOL_MISMATCH" });
       expect(message).toContain(advice);
     }
-    const listed = await ok<Listed>(client, "agents");
+    const listed = await ok<Listed>(client, "session", { action: "agents" });
     // Sorted both sides as strings ("old-10" sorts before "old-8").
     expect(listed.refused.map((r) => r.name).sort()).toEqual(
       [`old-${PROTOCOL_VERSION - 1}`, `old-${PROTOCOL_VERSION + 1}`].sort(),

@@ -106,7 +106,10 @@ describe("a relay on the agent's port to the user's real server on another (issu
     expect(outcome).toMatch(/did not prove it holds this machine's local credential/);
     const client = await connectV1();
     try {
-      const listed = (await client.callTool({ name: "agents", arguments: {} })) as {
+      const listed = (await client.callTool({
+        name: "session",
+        arguments: { action: "agents" },
+      })) as {
         structuredContent?: { agents?: { name: string }[] };
       };
       expect(listed.structuredContent?.agents?.map((a) => a.name) ?? []).not.toContain("relayed");
@@ -189,7 +192,12 @@ describe("a relay to a server started as a bare wrangler dev (the advice 0.8 gav
       expect(outcome).not.toBe("connected");
       expect(outcome).toMatch(/HTTP 403: an edgeclip server not told where it listens/);
       // 0.8: the agent connected through the relay, which then read and injected file calls.
-      const agents = await rawCall(token, "agents", {}, `http://127.0.0.1:${port}`);
+      const agents = await rawCall(
+        token,
+        "session",
+        { action: "agents" },
+        `http://127.0.0.1:${port}`,
+      );
       const listed = agents.text;
       expect(listed).toContain("agents");
       expect(listed).not.toContain("relayed-bare");

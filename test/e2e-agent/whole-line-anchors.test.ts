@@ -68,8 +68,9 @@ describe("anchors that cover whole lines", () => {
       end_line: 5,
       selected: "anchors (normalised; whole lines)",
     });
-    await ok(v1, "cut", {
+    await ok(v1, "copy", {
       session,
+      cut: true,
       from: { path: "a.py", start: "# begin", end: "# end" },
       key: "block",
     });

@@ -60,13 +60,17 @@ describe("pairing a local agent", () => {
       env: { EDGECLIP_CONFIG_DIR: dir },
     });
     running.push(agent);
-    const listed = await ok<{ agents: { name: string }[] }>(alice.client, "agents");
+    const listed = await ok<{ agents: { name: string }[] }>(alice.client, "session", {
+      action: "agents",
+    });
     expect(listed.agents.map((a) => a.name)).toEqual(["alice-laptop"]);
     const read = await call(alice.client, "read", { from: "hello.txt" });
     expect(read.text).toContain("hello from alice's disk");
 
     // Bob's sessions never reach Alice's agent, even by naming it.
-    expect((await ok<{ agents: unknown[] }>(bob.client, "agents")).agents).toEqual([]);
+    expect(
+      (await ok<{ agents: unknown[] }>(bob.client, "session", { action: "agents" })).agents,
+    ).toEqual([]);
     const bobRead = await call(bob.client, "read", { from: "hello.txt", agent: "alice-laptop" });
     expect(bobRead.text).toMatch(/^AGENT_NOT_CONNECTED/);
     expect(bobRead.text).not.toContain("hello from alice's disk");
@@ -84,7 +88,9 @@ describe("pairing a local agent", () => {
     expect(await revoked.text()).toContain("that agent is disconnected");
     expect(await agent.exited).toBe(1);
     expect(agent.log()).toContain("edgeclip-agent login");
-    expect((await ok<{ agents: unknown[] }>(alice.client, "agents")).agents).toEqual([]);
+    expect(
+      (await ok<{ agents: unknown[] }>(alice.client, "session", { action: "agents" })).agents,
+    ).toEqual([]);
   });
 
   it("gives the agent nothing when the user denies", async () => {

@@ -60,9 +60,9 @@ describe("the sandboxed preset", () => {
     ["read", { from: ["@mine", "os:"] }, "the OS clipboard"],
     ["paste", { from: "os:", to: "a.txt" }, "the OS clipboard"],
     ["paste", { text: "x", to: { path: "a.txt", create_if_missing: true } }, "writing files"],
-    ["cut", { from: "a.txt" }, "writing files"],
+    ["copy", { from: "a.txt", cut: true }, "writing files"],
     ["move", { from: "a.txt:1-2", to: "b.txt" }, "writing files"],
-    ["transfer", { action: "export", path: "export.json" }, "writing files"],
+    ["update", { action: "export", path: "export.json" }, "writing files"],
     ["undo", {}, "writing files"],
     ["undo", { redo: true }, "writing files"],
   ])("refuses %s %j (%s)", async (name, args, what) => {

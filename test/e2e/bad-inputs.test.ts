@@ -189,7 +189,7 @@ const cases: Case[] = [
   ],
   [
     "a parameter the export action does not take",
-    "transfer",
+    "update",
     { action: "export", conflict: "skip" },
     "INVALID_ARGUMENT",
     ['action "export" does not take `conflict`'],
@@ -365,17 +365,67 @@ const cases: Case[] = [
     undefined,
     ["project:"],
   ],
+  // A cut is a copy with `cut: true` (issue 44)
+  [
+    "a cut with text",
+    "copy",
+    { text: "x", cut: true },
+    "INVALID_ARGUMENT",
+    ["`cut: true`", "`text`"],
+  ],
+  [
+    "a cut from an entry",
+    "copy",
+    { from: "@note", cut: true },
+    "INVALID_ARGUMENT",
+    ["`from` must name a file"],
+  ],
+  [
+    "a cut from two files",
+    "copy",
+    { from: ["a.ts", "b.ts"], cut: true },
+    "INVALID_ARGUMENT",
+    ["one `from` file locator"],
+  ],
+  [
+    "a cut with a transform",
+    "copy",
+    { from: "a.ts:1", cut: true, wrap: "<{content}>" },
+    "INVALID_ARGUMENT",
+    ["`cut: true`", "transform"],
+  ],
+  [
+    "expect without a cut",
+    "copy",
+    { from: "a.ts", expect: "abcdef12" },
+    "INVALID_ARGUMENT",
+    ["`expect`", "`cut: true`"],
+  ],
+  [
+    "a parameter session action agents does not take",
+    "session",
+    { action: "agents", project: "p" },
+    "INVALID_ARGUMENT",
+    ['action "agents" does not take', "`project`", "it takes no other parameter"],
+  ],
+  [
+    "an export scope of all (omitted, it exports every scope)",
+    "update",
+    { action: "export", scope: "all" },
+    undefined,
+    ["scope:"],
+  ],
   // Import
   [
     "import data that is not JSON",
-    "transfer",
+    "update",
     { action: "import", data: "{not json", dry_run: false },
     "INVALID_ARGUMENT",
     ["`data`", "JSON"],
   ],
   [
     "import data of another format",
-    "transfer",
+    "update",
     {
       action: "import",
       data: { format: "other", version: 1, exported_at: "x", entries: [] },
@@ -386,21 +436,21 @@ const cases: Case[] = [
   ],
   [
     "import data of a number",
-    "transfer",
+    "update",
     { action: "import", data: 5, dry_run: false },
     undefined,
     ["data:"],
   ],
   [
     "import without data",
-    "transfer",
+    "update",
     { action: "import", dry_run: false },
     "INVALID_ARGUMENT",
     ["`data`"],
   ],
   [
     "import data with a malformed tag",
-    "transfer",
+    "update",
     {
       action: "import",
       data: {
@@ -445,7 +495,7 @@ const cases: Case[] = [
   ],
   [
     "an unknown import conflict mode",
-    "transfer",
+    "update",
     { action: "import", data: "{}", conflict: "merge" },
     undefined,
     ["conflict:"],
@@ -513,14 +563,14 @@ describe("bad inputs change nothing", () => {
         { key: "", scope: "session", content: "no key\n" },
       ],
     };
-    const result = await call(client, "transfer", {
+    const result = await call(client, "update", {
       session,
       action: "import",
       data: document,
       dry_run: false,
     });
     expectToolError(result, "INVALID_ARGUMENT", ["`data`", "entries.1.key"]);
-    const badScope = await call(client, "transfer", {
+    const badScope = await call(client, "update", {
       session,
       action: "import",
       data: {

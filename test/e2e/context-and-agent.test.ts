@@ -17,20 +17,11 @@ import {
   unique,
 } from "./clients.ts";
 
-/** The toolset (issue 15 §2): eleven verbs, every capability of 0.4.0's 25 tools reachable through them. */
-const TOOLS = [
-  "read",
-  "copy",
-  "cut",
-  "paste",
-  "move",
-  "undo",
-  "list",
-  "update",
-  "transfer",
-  "session",
-  "agents",
-];
+/**
+ * The toolset (issue 15 §2, issue 44): eight verbs, every capability of 0.4.0's
+ * 25 tools and 0.8.0's eleven reachable through them.
+ */
+const TOOLS = ["read", "copy", "paste", "move", "undo", "list", "update", "session"];
 
 /** 0.4.0's names that are gone, with no aliases (they would cost tokens in every conversation). */
 const OLD_NAMES = [
@@ -53,6 +44,9 @@ const OLD_NAMES = [
   "os_clipboard_get",
   "os_clipboard_set",
   "agents_list",
+  "cut",
+  "transfer",
+  "agents",
 ];
 
 interface Todo {
@@ -77,8 +71,8 @@ describe("tool catalogue", () => {
           expect(tool, `tool ${name}`).toBeDefined();
           expect(tool?.title ?? tool?.annotations?.title, `${name} title`).toBeTruthy();
           expect(tool?.description, `${name} description`).toBeTruthy();
-          expect(typeof tool?.annotations?.readOnlyHint, `${name} readOnlyHint`).toBe("boolean");
-          // Claude's connector review: readOnlyHint: true or destructiveHint: true, on every tool.
+          // Claude's connector review: readOnlyHint: true or destructiveHint: true, on every tool
+          // (a hint left out is the spec's default: readOnlyHint false, destructiveHint true).
           expect(
             tool?.annotations?.readOnlyHint === true || tool?.annotations?.destructiveHint === true,
             `${name} sets neither readOnlyHint: true nor destructiveHint: true`,
@@ -90,19 +84,12 @@ describe("tool catalogue", () => {
         }
         expect(tools.map((t) => t.name)).toEqual(TOOLS);
         for (const name of OLD_NAMES) expect(byName.has(name), `old name ${name}`).toBe(false);
-        for (const name of ["read", "list", "agents"])
+        for (const name of ["read", "list"])
           expect(byName.get(name)?.annotations?.readOnlyHint, name).toBe(true);
-        for (const name of [
-          "copy",
-          "cut",
-          "paste",
-          "move",
-          "undo",
-          "update",
-          "transfer",
-          "session",
-        ])
+        for (const name of ["copy", "paste", "move", "undo", "update", "session"]) {
           expect(byName.get(name)?.annotations?.destructiveHint, name).toBe(true);
+          expect(byName.get(name)?.annotations?.readOnlyHint, name).toBeUndefined();
+        }
         // Results carry structuredContent, but no tool lists an outputSchema: each costs
         // tokens in every conversation, and a model reads the text.
         for (const tool of tools)
@@ -310,7 +297,7 @@ describe("tools that need the local agent, on a server no agent has joined", () 
   });
 
   it("lists no connected agents", async () => {
-    const listed = await call(client, "agents", { session });
+    const listed = await call(client, "session", { action: "agents" });
     expect(listed.isError).toBeFalsy();
     expect(listed.data).toEqual({ agents: [], refused: [] });
     expect(listed.text).toContain("/agent.tgz connect");
@@ -326,11 +313,11 @@ describe("tools that need the local agent, on a server no agent has joined", () 
       ["copy", { from: "src/index.ts:1-3", key: "untouched" }, "`src/index.ts`"],
       ["copy", { from: "os:", key: "from-os" }, "Reading the OS clipboard"],
       ["read", { from: "src/index.ts" }, "`src/index.ts`"],
-      ["cut", { from: "src/index.ts:1" }, "`src/index.ts`"],
+      ["copy", { from: "src/index.ts:1", cut: true }, "`src/index.ts`"],
       ["paste", { from: "@untouched", to: "out.ts" }, "`out.ts`"],
       ["paste", { from: "@untouched", to: "os:" }, "Writing the OS clipboard"],
-      ["transfer", { action: "export", path: "out.json" }, "`out.json`"],
-      ["transfer", { action: "import", path: "in.json" }, "`in.json`"],
+      ["update", { action: "export", path: "out.json" }, "`out.json`"],
+      ["update", { action: "import", path: "in.json" }, "`in.json`"],
     ];
     for (const [tool, args, what] of cases) {
       expectToolError(await call(client, tool, { session, ...args }), "AGENT_NOT_CONNECTED", [

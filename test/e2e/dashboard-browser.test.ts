@@ -146,7 +146,7 @@ describe.skipIf(!chromiumAvailable)("the dashboard in a real browser", () => {
       tags: (n + 1) % 2 === 0 ? ["even"] : ["odd"],
     }));
     const data = { format: "edgeclip", version: 1, exported_at: new Date().toISOString(), entries };
-    await ok(client, "transfer", { session, action: "import", data, dry_run: false });
+    await ok(client, "update", { session, action: "import", data, dry_run: false });
     await ok(client, "copy", { session, key: "gone-soon", text: "x", ttl_seconds: 1 });
     await new Promise((r) => setTimeout(r, 1100));
     const { page } = await open(`/session/${session}`);

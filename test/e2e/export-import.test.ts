@@ -71,7 +71,7 @@ describe("export and import", () => {
   });
 
   it("exports entries in format edgeclip version 1 with their content and metadata", async () => {
-    const exported = await ok<Exported>(v1, "transfer", {
+    const exported = await ok<Exported>(v1, "update", {
       session: source,
       action: "export",
       scope: "session",
@@ -95,14 +95,14 @@ describe("export and import", () => {
     expect(byKey["exp-b"]?.expires_at).not.toBeNull();
     expect(byKey["exp-c"]?.content).toBe("");
 
-    const tagged = await ok<Exported>(v1, "transfer", {
+    const tagged = await ok<Exported>(v1, "update", {
       session: source,
       action: "export",
       scope: "session",
       tags: ["alpha"],
     });
     expect(JSON.parse(tagged.document).entries.map((e: ExportedEntry) => e.key)).toEqual(["exp-a"]);
-    const picked = await ok<Exported>(v1, "transfer", {
+    const picked = await ok<Exported>(v1, "update", {
       session: source,
       action: "export",
       keys: ["exp-b", "exp-c"],
@@ -115,14 +115,14 @@ describe("export and import", () => {
   });
 
   it("round-trips an export into another session exactly, once dry_run is false", async () => {
-    const exported = await ok<Exported>(v1, "transfer", {
+    const exported = await ok<Exported>(v1, "update", {
       session: source,
       action: "export",
       scope: "session",
     });
     const target = await fresh();
 
-    const imported = await ok<{ dry_run: boolean; steps: Step[] }>(v2, "transfer", {
+    const imported = await ok<{ dry_run: boolean; steps: Step[] }>(v2, "update", {
       session: target,
       action: "import",
       data: exported.document,
@@ -153,7 +153,7 @@ describe("export and import", () => {
       );
     expect(meta(copy)).toEqual(meta(original));
     // An export of the copy is the same document, but for its time stamp.
-    const again = await ok<Exported>(v2, "transfer", {
+    const again = await ok<Exported>(v2, "update", {
       session: target,
       action: "export",
       scope: "session",
@@ -171,7 +171,7 @@ describe("export and import", () => {
   });
 
   it("only reports what it would do when dry_run is left out, changing nothing", async () => {
-    const exported = await ok<Exported>(v1, "transfer", {
+    const exported = await ok<Exported>(v1, "update", {
       session: source,
       action: "export",
       scope: "session",
@@ -180,7 +180,7 @@ describe("export and import", () => {
     await ok(v1, "copy", { session: target, key: "exp-a", text: "pre-existing\n" });
     const before = await sessionSnapshot(v1, target);
 
-    const planned = await call(v1, "transfer", {
+    const planned = await call(v1, "update", {
       session: target,
       action: "import",
       data: exported.document,
@@ -193,7 +193,7 @@ describe("export and import", () => {
       ["exp-c", "create"],
     ]);
     expect(planned.text).toContain("dry_run: false");
-    const renamePlan = await ok<{ steps: Step[] }>(v1, "transfer", {
+    const renamePlan = await ok<{ steps: Step[] }>(v1, "update", {
       session: target,
       action: "import",
       data: exported.document,
@@ -216,7 +216,7 @@ describe("export and import", () => {
     });
     await ok(v1, "copy", { session: target, key: "clash", text: "mine\n", description: "local" });
 
-    const skipped = await ok<{ steps: Step[] }>(v1, "transfer", {
+    const skipped = await ok<{ steps: Step[] }>(v1, "update", {
       session: target,
       action: "import",
       data: doc("theirs 1\n"),
@@ -227,7 +227,7 @@ describe("export and import", () => {
       (await ok<{ content: string }>(v1, "read", { session: target, from: "@clash" })).content,
     ).toBe("mine\n");
 
-    const renamed = await ok<{ steps: Step[] }>(v1, "transfer", {
+    const renamed = await ok<{ steps: Step[] }>(v1, "update", {
       session: target,
       action: "import",
       data: doc("theirs 2\n"),
@@ -237,7 +237,7 @@ describe("export and import", () => {
     expect(renamed.steps).toEqual([
       { key: "clash", scope: "session", action: "rename", as: "clash-2" },
     ]);
-    const renamedAgain = await ok<{ steps: Step[] }>(v1, "transfer", {
+    const renamedAgain = await ok<{ steps: Step[] }>(v1, "update", {
       session: target,
       action: "import",
       data: JSON.stringify(doc("theirs 3\n")),
@@ -255,7 +255,7 @@ describe("export and import", () => {
       (await ok<{ content: string }>(v1, "read", { session: target, from: "@clash-3" })).content,
     ).toBe("theirs 3\n");
 
-    const overwritten = await ok<{ steps: Step[] }>(v1, "transfer", {
+    const overwritten = await ok<{ steps: Step[] }>(v1, "update", {
       session: target,
       action: "import",
       data: doc("theirs 4\n"),
@@ -289,7 +289,7 @@ describe("export and import", () => {
       exported_at: new Date().toISOString(),
       entries: [{ key, scope: "session", content: "now shared\n" }],
     };
-    const done = await ok<{ steps: Step[] }>(v1, "transfer", {
+    const done = await ok<{ steps: Step[] }>(v1, "update", {
       session: a,
       action: "import",
       data,
@@ -306,7 +306,7 @@ describe("export and import", () => {
   });
 
   it("refuses an export page beyond the last with PAGE_OUT_OF_RANGE", async () => {
-    const result = await call(v1, "transfer", {
+    const result = await call(v1, "update", {
       session: source,
       action: "export",
       scope: "session",
@@ -323,7 +323,7 @@ describe("export and import", () => {
     ).join("");
     await ok(v1, "copy", { session: big, key: "big-export", text, description: "paged" });
     await ok(v1, "copy", { session: big, key: "small-export", text: "small\n" });
-    const first = await ok<Exported>(v2, "transfer", {
+    const first = await ok<Exported>(v2, "update", {
       session: big,
       action: "export",
       scope: "session",
@@ -331,7 +331,7 @@ describe("export and import", () => {
     expect(first.pages).toBeGreaterThan(2);
     const parts = [first.document];
     for (let page = 2; page <= first.pages; page++) {
-      const next = await ok<Exported>(v2, "transfer", {
+      const next = await ok<Exported>(v2, "update", {
         session: big,
         action: "export",
         scope: "session",
@@ -344,7 +344,7 @@ describe("export and import", () => {
     expect(Buffer.byteLength(joined)).toBe(first.bytes);
 
     const target = await fresh();
-    const done = await ok<{ steps: Step[] }>(v2, "transfer", {
+    const done = await ok<{ steps: Step[] }>(v2, "update", {
       session: target,
       action: "import",
       data: joined,
@@ -369,7 +369,7 @@ describe("export and import", () => {
       (_, i) => `snapshot line ${i} ${"s".repeat(40)}\n`,
     ).join("");
     await ok(v1, "copy", { session: big, key: "torn", text });
-    const first = await ok<Exported>(v1, "transfer", {
+    const first = await ok<Exported>(v1, "update", {
       session: big,
       action: "export",
       scope: "session",
@@ -381,7 +381,7 @@ describe("export and import", () => {
     for (let page = 2; page <= first.pages; page++)
       parts.push(
         (
-          await ok<Exported>(v1, "transfer", {
+          await ok<Exported>(v1, "update", {
             session: big,
             action: "export",
             scope: "session",
@@ -392,7 +392,7 @@ describe("export and import", () => {
     const joined = JSON.parse(parts.join("")) as { entries: { key: string; content: string }[] };
     expect(joined.entries.find((e) => e.key === "torn")?.content === text).toBe(true);
     // A new page 1 takes a new snapshot.
-    const again = await ok<Exported>(v1, "transfer", {
+    const again = await ok<Exported>(v1, "update", {
       session: big,
       action: "export",
       scope: "session",

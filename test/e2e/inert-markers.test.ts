@@ -41,7 +41,7 @@ const literal = (text: string) => text.replaceAll("{{ref:", "\\{{ref:");
 async function stored(key: string): Promise<string> {
   let json = "";
   for (let page = 1, pages = 1; page <= pages; page++) {
-    const exported = await ok<{ document: string; pages: number }>(v1, "transfer", {
+    const exported = await ok<{ document: string; pages: number }>(v1, "update", {
       session,
       action: "export",
       scope: "session",
@@ -196,7 +196,7 @@ describe("every other result that shows content", () => {
   });
 
   it("an inline export shows markers as JSON escapes, and importing what it showed restores the bytes", async () => {
-    const exported = await call(v1, "transfer", {
+    const exported = await call(v1, "update", {
       session,
       action: "export",
       scope: "session",
@@ -207,8 +207,8 @@ describe("every other result that shows content", () => {
     expect(document).toContain("\\u007b{ref:clip=private}}");
     expect(exported.data.document).toBe(document);
     const into = await startSession(v1);
-    await ok(v1, "transfer", { session: into, action: "import", data: document, dry_run: false });
-    const again = await ok<{ document: string }>(v1, "transfer", {
+    await ok(v1, "update", { session: into, action: "import", data: document, dry_run: false });
+    const again = await ok<{ document: string }>(v1, "update", {
       session: into,
       action: "export",
       scope: "session",

@@ -152,17 +152,14 @@ describe("a deeply nested argument", () => {
   const deep = `${'{"a":'.repeat(DEPTH)}1${"}".repeat(DEPTH)}`;
 
   it("as an import's data object: INVALID_ARGUMENT naming `data`, not a stack overflow", async () => {
-    const r = await rawCall(
-      "transfer",
-      `{"session":"${session}","action":"import","data":${deep}}`,
-    );
+    const r = await rawCall("update", `{"session":"${session}","action":"import","data":${deep}}`);
     expectToolError(r, "INVALID_ARGUMENT", ["`data`", "32 levels"]);
     expect(r.text).not.toMatch(/stack|INTERNAL_ERROR/i);
   });
 
   it("inside an import document's JSON text: refused, and the session's listing still works", async () => {
     const document = `{"format":"edgeclip","version":1,"exported_at":"2026-01-01T00:00:00Z","entries":[{"key":"deep","scope":"session","content":"c","source":${deep}}]}`;
-    const r = await call(v1, "transfer", {
+    const r = await call(v1, "update", {
       session,
       action: "import",
       data: document,

@@ -90,7 +90,7 @@ describe("sessions and scopes", () => {
       query: "only A",
     });
     expect(searchB.results.map((r) => r.key)).not.toContain("private-note");
-    const exportB = await ok<{ document: string }>(v2, "transfer", {
+    const exportB = await ok<{ document: string }>(v2, "update", {
       session: b,
       action: "export",
       scope: "session",

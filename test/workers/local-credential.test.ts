@@ -649,7 +649,7 @@ describe("a local MCP client's relay proves the credential both ways before any 
         jsonrpc: "2.0",
         id: 3,
         method: "tools/call",
-        params: { name: "agents", arguments: {} },
+        params: { name: "session", arguments: { action: "agents" } },
       }),
     );
     const called = (await relay.nth(2)) as { id: number; result: Record<string, unknown> };

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { getPage } from "../../core/paging.ts";
+import { getPage, pageNote } from "../../core/paging.ts";
 import { fail, ok } from "../../shared/core/errors.ts";
 import { countLines, numberLines } from "../../shared/core/text.ts";
 import { defineAction } from "../define-tool.ts";
@@ -42,7 +42,7 @@ export const cite = defineAction({
     });
   },
   text: (r) => [
-    `${r.result} ${r.what}${r.pages > 1 ? `, page ${r.page} of ${r.pages}` : ""}:`,
+    `${r.result} ${r.what}${pageNote(r.page, r.pages)}:`,
     numberLines(r.content, r.first_line),
   ],
 });

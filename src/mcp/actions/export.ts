@@ -94,7 +94,7 @@ export const exportAction = defineAction({
           `Exported ${r.entries} ${r.entries === 1 ? "entry" : "entries"} (${formatBytes(r.bytes)}) to ${r.path} (operation #${r.operation}; undo with \`undo\`).`,
         ]
       : [
-          `Exported ${r.entries} ${r.entries === 1 ? "entry" : "entries"}${r.pages > 1 ? `, page ${r.page} of ${r.pages}: join the pages in order for transfer import` : ""}.`,
+          `Exported ${r.entries} ${r.entries === 1 ? "entry" : "entries"}${r.pages > 1 ? `, page ${r.page} of ${r.pages}: join the pages in order for update action "import"` : ""}.`,
           r.document,
         ],
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pageNote } from "../../core/paging.ts";
 import { ok } from "../../shared/core/errors.ts";
 import { SCOPES } from "../../shared/core/names.ts";
 import { numberLines } from "../../shared/core/text.ts";
@@ -68,9 +69,7 @@ export const getEntry = defineAction({
   },
   text: (r) => [
     `${r.result} @${r.key}:${r.start_line}-${r.end_line} of ${r.total_lines}${r.scope === "session" ? "" : ` (${r.scope})`}` +
-      (r.pages > 1
-        ? `, page ${r.page} of ${r.pages}${r.page < r.pages ? ` (next: page ${r.page + 1})` : ""}`
-        : "") +
+      pageNote(r.page, r.pages) +
       (r.expired ? `, EXPIRED at ${r.expires_at}` : "") +
       ":",
     numberLines(r.content, r.start_line),

@@ -16,7 +16,7 @@ const input = z.strictObject({
       error: "must be the export document, as JSON text or an object",
     })
     .optional()
-    .describe("An export document (from transfer export), as JSON text or an object."),
+    .describe("An export document (from update action `export`), as JSON text or an object."),
   path: p.path.optional().describe("Read the export document from this file instead."),
   conflict: z
     .enum(["skip", "overwrite", "rename"], { error: 'must be "skip", "overwrite" or "rename"' })
@@ -54,7 +54,7 @@ export const importAction = defineAction({
       return {
         code: "INVALID_ARGUMENT",
         message:
-          "Give the export document as `data` (the `document` from transfer export), or the file holding it as `path`, not both.",
+          "Give the export document as `data` (the `document` from update action `export`), or the file holding it as `path`, not both.",
       };
     return undefined;
   },
@@ -118,7 +118,7 @@ function parseDocument(data: unknown, what: string) {
     } catch (error) {
       return fail(
         "INVALID_ARGUMENT",
-        `${what} is not valid JSON (${(error as Error).message}); pass the \`document\` returned by transfer export.`,
+        `${what} is not valid JSON (${(error as Error).message}); pass the \`document\` returned by update action "export".`,
       );
     }
     const deep = tooDeep(value, LIMITS.jsonDepth);

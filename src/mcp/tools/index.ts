@@ -1,15 +1,12 @@
 import type { McpServer } from "@modelcontextprotocol/server";
 import type { Caller } from "../caller.ts";
 import { registerSessionTool } from "../define-tool.ts";
-import { agents } from "./agents.ts";
 import { copy } from "./copy.ts";
-import { cut } from "./cut.ts";
 import { list } from "./list.ts";
 import { move } from "./move.ts";
 import { paste } from "./paste.ts";
 import { read } from "./read.ts";
 import { session } from "./session.ts";
-import { transfer } from "./transfer.ts";
 import { undo } from "./undo.ts";
 import { update } from "./update.ts";
 
@@ -20,13 +17,11 @@ import { update } from "./update.ts";
 export const SESSION_TOOLS = {
   read,
   copy,
-  cut,
   paste,
   move,
   undo,
   list,
   update,
-  transfer,
   session,
 };
 
@@ -34,7 +29,7 @@ export const SESSION_TOOLS = {
  * Every edgeclip tool, in the order `tools/list` shows them: the one list.
  * What a sandboxed grant may not do is each tool's `needs`.
  */
-const TOOLS = [...Object.values(SESSION_TOOLS), agents];
+const TOOLS = Object.values(SESSION_TOOLS);
 
 /** Every tool's name, in the order `tools/list` shows them. */
 export const TOOL_NAMES = TOOLS.map((t) => t.name);

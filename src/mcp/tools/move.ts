@@ -13,8 +13,8 @@ const input = z.strictObject({
   session: p.session,
   from: fileSource,
   to: target.optional(),
-  after: target.optional().describe("`to` with mode after_line."),
-  before: target.optional().describe("`to` with mode before_line."),
+  after: target.optional(),
+  before: target.optional(),
   mode: PasteMode.optional(),
   marker: z.string().min(1).optional(),
   // One piece moves: nothing to join.
@@ -54,7 +54,7 @@ export const move = defineTool({
   name: "move",
   title: "Move",
   description:
-    "Move `from` a file `to` a place (same file allowed), one undo. A unit's imports follow it, its old file drops the ones it no longer uses, helpers only it used go too, files importing it are rewritten; the rest is named after `not followed:`. Then its language's checker runs (not tests): new errors refuse it (MOVE_BREAKS_BUILD) unless `keep`. `to`, `mode` as in paste.",
+    "Move `from` a file `to` a place (same file allowed), one undo. A unit's imports follow it, its old file drops the ones it no longer uses, helpers only it used go too, files importing it are rewritten; the rest is named after `not followed:`. Then its language's checker runs (not tests): new errors refuse it (MOVE_BREAKS_BUILD) unless `keep`.",
   annotations: destructive({ openWorld: true }),
   input,
   needs: () => "writing files",

@@ -19,7 +19,7 @@ import * as p from "../schemas.ts";
 const input = z.strictObject({
   session: p.session,
   from: sources,
-  page: p.page,
+  page: p.page.describe(""),
   include_expired: z.boolean().optional(),
   ttl_calls: p.ttlCalls.optional(),
   outline: z.boolean().optional(),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { type Outcome, ok, type ToolFailure } from "../../shared/core/errors.ts";
+import { agentsText, listAgents } from "../actions/agents.ts";
 import { dispatch, type Shown } from "../actions/index.ts";
 import { endedText, endSession } from "../actions/session-end.ts";
 import { listSessions, sessionsText } from "../actions/session-list.ts";
@@ -17,6 +18,7 @@ const ACTIONS = [
   "todo_add",
   "todo_done",
   "todo_clear",
+  "agents",
 ] as const;
 type Action = (typeof ACTIONS)[number];
 
@@ -47,6 +49,7 @@ const TAKES: Record<Action, readonly (keyof Args)[]> = {
   todo_add: ["session", "text"],
   todo_done: ["session", "id"],
   todo_clear: ["session", "done_only"],
+  agents: [],
 };
 
 function problem(args: Args): ToolFailure | undefined {
@@ -82,9 +85,9 @@ const shownAs = async <V extends object>(
 
 export const session = defineTool({
   name: "session",
-  title: "Sessions, history, todo",
+  title: "Sessions, history, todo, agents",
   description:
-    "start a session (a handle for `session`; ends after 24 h idle), list, end; history (`op`, `limit`); todo list (todo, todo_add `text`, todo_done `id`, todo_clear).",
+    "start a session (a handle for `session`; ends after 24 h idle), list, end; history (`op`, `limit`); todo list (todo, todo_add `text`, todo_done `id`, todo_clear); agents: your local agents.",
   annotations: destructive(),
   input,
   precheck: problem,
@@ -92,6 +95,7 @@ export const session = defineTool({
     if (args.action === "start") return shownAs(startSession(caller, args), startedText);
     if (args.action === "list") return shownAs(listSessions(caller), sessionsText);
     if (args.action === "end") return shownAs(endSession(caller, args.session ?? ""), endedText);
+    if (args.action === "agents") return shownAs(listAgents(caller), agentsText);
     return undefined;
   },
   async run(s, args): Promise<Outcome<Shown>> {

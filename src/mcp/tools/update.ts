@@ -15,6 +15,8 @@ const ACTIONS = [
   "tags",
   "define_tags",
   "drop_tags",
+  "export",
+  "import",
 ] as const;
 
 const input = z.strictObject({
@@ -32,6 +34,19 @@ const input = z.strictObject({
   with_scope: p.scope.optional(),
   tags: p.tags.optional(),
   expired_only: z.boolean().optional(),
+  keys: z.array(p.key).optional(),
+  data: z
+    .union([z.string(), z.record(z.string(), z.unknown())], {
+      error: "must be the export document, as JSON text or an object",
+    })
+    .optional(),
+  path: p.path.describe("").optional(),
+  conflict: z
+    .enum(["skip", "overwrite", "rename"], { error: 'must be "skip", "overwrite" or "rename"' })
+    .optional(),
+  dry_run: z.boolean().optional(),
+  page: p.page.unwrap().optional(),
+  agent: p.agent,
 });
 type Args = z.output<typeof input>;
 type Action = (typeof ACTIONS)[number];
@@ -47,6 +62,8 @@ const TAKES: Record<Action, readonly (keyof Args)[]> = {
   tags: ["key", "scope"],
   define_tags: ["tags", "description", "scope"],
   drop_tags: ["tags", "scope"],
+  export: ["scope", "tags", "keys", "path", "page", "agent"],
+  import: ["scope", "data", "path", "conflict", "dry_run", "agent"],
 };
 const NEEDS_KEY: readonly Action[] = ["edit", "delete", "swap", "tag", "untag"];
 
@@ -59,6 +76,17 @@ function routed(args: Args): { via: ActionName; args: Record<string, unknown> } 
   const base = { session: args.session };
   const scope = args.scope ? { scope: args.scope } : {};
   switch (action) {
+    case "export": {
+      const { action: _, ...rest } = args;
+      return { via: "export", args: { ...rest, scope: args.scope ?? "all", page: args.page ?? 1 } };
+    }
+    case "import": {
+      const { action: _, ...rest } = args;
+      return {
+        via: "import",
+        args: { ...rest, conflict: args.conflict ?? "skip", dry_run: args.dry_run ?? true },
+      };
+    }
     case "edit":
       return {
         via: "edit",
@@ -119,11 +147,12 @@ const invalid = (message: string): ToolFailure => ({ code: "INVALID_ARGUMENT", m
 
 export const update = defineTool({
   name: "update",
-  title: "Change entries",
+  title: "Change, export or import entries",
   description:
-    "edit entry `key` (the default: `text`, `description`, `new_key`, `ttl_seconds`, null removes); delete; clear a `scope` (`expired_only`); swap `with` another; tag, untag, list tags; define_tags, drop_tags (`description`).",
-  annotations: destructive(),
+    "edit entry `key` (the default: `text`, `description`, `new_key`, `ttl_seconds`, null removes); delete; clear a `scope` (`expired_only`); swap `with` another; tag, untag, list tags; define_tags, drop_tags (`description`); export JSON (`scope`, `tags`, `keys`; to a file `path`); import `data` or `path` (`conflict`; a dry run unless `dry_run: false`).",
+  annotations: destructive({ openWorld: true }),
   input,
+  needs: (args) => (args.action === "export" && args.path ? "writing files" : undefined),
   precheck(args) {
     const r = routed(args);
     return "code" in r ? r : dispatchProblem(r.via, r.args);
