@@ -98,15 +98,23 @@ interface Compiled {
   where: "name" | "rooted" | "anywhere" | "absolute";
   re: RegExp;
   unless: RegExp | undefined;
+  /** The pattern's last name when it is literal (no wildcard): a path ending in another name never matches. */
+  last: string | undefined;
 }
 
 const cache = new Map<DenyPattern, Compiled>();
 
-/** The first pattern that refuses `rel` (relative to its root) or, for `**` and absolute patterns, `abs`. */
+/**
+ * The first pattern that refuses `rel` (relative to its root) or, for `**` and
+ * absolute patterns, `abs`. `below`: the directory holding it is known not to
+ * be refused (a walk that checked it on its way down), so only the path itself
+ * is matched, not every directory above it again.
+ */
 export function deniedBy(
   rel: string,
   deny: readonly DenyPattern[],
   abs?: string,
+  below = false,
 ): string | undefined {
   const relNames = fold(posix(rel)).split("/").filter(Boolean);
   const absNames = abs === undefined ? undefined : fold(posix(abs)).split("/");
@@ -114,26 +122,32 @@ export function deniedBy(
     const c = compiled(pattern);
     const refused =
       c.where === "name"
-        ? relNames.some((name) => refuses(c, name, name))
+        ? below
+          ? refuses(c, relNames.at(-1) ?? "", relNames.at(-1) ?? "")
+          : relNames.some((name) => refuses(c, name, name))
         : c.where === "rooted"
-          ? someAncestor(relNames, c)
+          ? someAncestor(relNames, c, below)
           : c.where === "anywhere"
-            ? someAncestor(relNames, c) || (absNames !== undefined && someAncestor(absNames, c))
-            : absNames !== undefined && someAncestor(absNames, c);
+            ? someAncestor(relNames, c, below) ||
+              (absNames !== undefined && someAncestor(absNames, c, below))
+            : absNames !== undefined && someAncestor(absNames, c, below);
     if (refused) return c.glob;
   }
   return undefined;
 }
 
-/** Whether `names` or a directory above it (its first k names, joined) matches. */
-function someAncestor(names: string[], c: Compiled): boolean {
-  for (let k = 1; k <= names.length; k++) {
-    if (refuses(c, names.slice(0, k).join("/"), names[k - 1] ?? "")) return true;
+/** Whether `names` or a directory above it (its first k names, joined) matches; `below`: `names` alone. */
+function someAncestor(names: string[], c: Compiled, below = false): boolean {
+  for (let k = below ? names.length : 1; k <= names.length; k++) {
+    const lastName = names[k - 1] ?? "";
+    if (c.last !== undefined && lastName !== c.last) continue;
+    if (refuses(c, names.slice(0, k).join("/"), lastName)) return true;
   }
   return false;
 }
 
 function refuses(c: Compiled, subject: string, lastName: string): boolean {
+  if (c.last !== undefined && lastName !== c.last) return false;
   return c.re.test(subject) && !c.unless?.test(lastName);
 }
 
@@ -162,10 +176,14 @@ function compiled(pattern: DenyPattern): Compiled {
     where,
     re: toRegExp(g),
     unless: unless === undefined ? undefined : toRegExp(fold(unless)),
+    last: literalName(g.split("/").at(-1) ?? ""),
   };
   cache.set(pattern, c);
   return c;
 }
+
+/** `name` when it holds no wildcard, brace or escape (it matches only itself). */
+const literalName = (name: string) => (name && !/[*?[\]{}\\]/.test(name) ? name : undefined);
 
 /** A glob (already folded) as an anchored regular expression over `/`-separated names. */
 function toRegExp(glob: string): RegExp {

@@ -7,12 +7,17 @@ import path from "node:path";
  * by the journal and the ledger of operations.
  */
 
-/** Writes `data` to `file` and makes it durable; `atomic`: through a temporary file and rename. */
+/**
+ * Writes `data` to `file` and makes it durable; `atomic`: through a temporary
+ * file and rename. `syncParent: false`: the caller makes its directory durable
+ * (once for many files written there).
+ */
 export async function writeDurably(
   file: string,
   data: string | Uint8Array,
   mode?: number,
   atomic = true,
+  syncParent = true,
 ): Promise<void> {
   // A temporary name of its own, so that two writers of one file never share one.
   const target = atomic ? `${file}.${randomBytes(4).toString("hex")}.tmp` : file;
@@ -25,7 +30,33 @@ export async function writeDurably(
   }
   if (mode !== undefined) await chmod(target, mode); // the umask may have narrowed it
   if (atomic) await rename(target, file);
-  await syncDir(path.dirname(file));
+  if (syncParent) await syncDir(path.dirname(file));
+}
+
+/**
+ * Runs `task` for 0…count-1, at most `limit` at once (file-system calls wait on
+ * the disk, not on this thread). The first failure starts no more; it is
+ * thrown once those under way have ended, so nothing runs after it returns.
+ */
+export async function eachAtOnce(
+  count: number,
+  limit: number,
+  task: (i: number) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  let failed: { error: unknown } | undefined;
+  const lane = async () => {
+    while (!failed && next < count) {
+      const i = next++;
+      try {
+        await task(i);
+      } catch (error) {
+        failed ??= { error };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, count) }, lane));
+  if (failed) throw failed.error;
 }
 
 /**

@@ -68,14 +68,27 @@ export class Ledger {
       await mkdir(this.dir, { recursive: true, mode: PRIVATE_DIR });
       await writeDurably(this.file(record.context), JSON.stringify(record), PRIVATE_FILE);
       const kept = new Set(record.edits.flatMap((e, i) => (e.kept ? [i] : [])));
+      // Each earlier record read and written once, whatever number of its results this reverts
+      // (an undo of a move with 5,000 importers reverts 5,002 of one record's).
+      const byOp = new Map<number, number[]>();
       for (const { edit, of } of reverted) {
         if (kept.has(edit)) continue; // not written, so nothing was reverted
-        const context = { session: record.context.session, op: of.op };
+        const edits = byOp.get(of.op);
+        if (edits) edits.push(of.edit);
+        else byOp.set(of.op, [of.edit]);
+      }
+      for (const [op, edits] of byOp) {
+        const context = { session: record.context.session, op };
         const earlier = await this.find(context);
-        const target = earlier?.edits[of.edit];
-        if (!earlier || !target || target.reverted_by === record.context.op) continue;
-        target.reverted_by = record.context.op;
-        await writeDurably(this.file(context), JSON.stringify(earlier), PRIVATE_FILE);
+        if (!earlier) continue;
+        let marked = false;
+        for (const i of edits) {
+          const target = earlier.edits[i];
+          if (!target || target.reverted_by === record.context.op) continue;
+          target.reverted_by = record.context.op;
+          marked = true;
+        }
+        if (marked) await writeDurably(this.file(context), JSON.stringify(earlier), PRIVATE_FILE);
       }
       if (++this.written % PRUNE_EVERY === 0) await this.prune();
     });

@@ -161,11 +161,15 @@ function outside(sandbox: Sandbox, input: string): Refused {
   };
 }
 
-/** Whether `full` (absolute, inside `root`) is refused: in edgeclip's own directories, or on the deny-list. */
-export function isDenied(sandbox: Sandbox, root: string, full: string): boolean {
+/**
+ * Whether `full` (absolute, inside `root`) is refused: in edgeclip's own
+ * directories, or on the deny-list. `below`: its directory is known not to be
+ * (a walk checks each directory on its way down), so only `full` itself is matched.
+ */
+export function isDenied(sandbox: Sandbox, root: string, full: string, below = false): boolean {
   return (
     isReserved(sandbox, full) ||
-    deniedBy(path.relative(root, full), sandbox.deny, full) !== undefined
+    deniedBy(path.relative(root, full), sandbox.deny, full, below) !== undefined
   );
 }
 

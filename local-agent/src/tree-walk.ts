@@ -1,4 +1,13 @@
-import { existsSync, readFileSync, statSync } from "node:fs";
+import {
+  closeSync,
+  constants,
+  existsSync,
+  fstatSync,
+  openSync,
+  readFileSync,
+  readSync,
+  statSync,
+} from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import ignore, { type Ignore } from "ignore";
@@ -12,28 +21,39 @@ import { isDenied, type Sandbox } from "./paths.ts";
  * symbolic link, and never in `node_modules`, `.git`, what the repository's
  * ignore files ignore (as git reads them: `.git/info/exclude` and every
  * `.gitignore` from the repository's root down, above the root too), a denied
- * path or edgeclip's own directories. Each file
- * whose name `accept`s and whose text holds one of `needles` is returned; the walk
- * stops after `maxFiles` files were seen, and says so.
+ * path or edgeclip's own directories. Each file whose name `accept`s and whose
+ * bytes hold one of `needles` is returned, read as the walk finds it (a cheap
+ * prefilter: nothing is parsed here); the walk stops after `maxFiles` files
+ * were seen or past `deadline` (a `Date.now()`), and says which.
  */
 export interface WalkOptions {
   accept: (name: string) => boolean;
   needles: readonly string[];
   maxFiles: number;
+  /** When to stop looking (`Date.now()` milliseconds); none: only `maxFiles` bounds it. */
+  deadline?: number;
+  /** Keep every accepted file's path in `accepted` (a language whose importers name nothing a prefilter finds). */
+  keepAccepted?: boolean;
+  /**
+   * Reads a batch of files in another thread (`holdsNeedles` there): the
+   * indices of those holding a needle. A large tree's files are read there
+   * while this thread walks on; a batch it fails, this thread reads.
+   */
+  reader?: (paths: string[], needles: readonly string[]) => Promise<number[]>;
 }
 
 export interface Walked {
-  /** Real absolute paths. */
+  /** Real absolute paths of the files holding a needle. */
   files: string[];
-  /** Files seen (accepted by name); the walk stopped at `maxFiles` when `truncated`. */
+  /** Files seen (accepted by name). */
   seen: number;
-  /** Every file accepted by name, whether or not it holds a needle. */
+  /** Every file accepted by name, whether or not it holds a needle (with `keepAccepted`). */
   accepted: string[];
-  truncated: boolean;
+  /** Why the walk stopped before the end: `maxFiles` files seen, or its deadline. */
+  truncated: false | "files" | "time";
 }
 
 const SKIPPED_DIRS = new Set(["node_modules", ".git"]);
-const BATCH = 200;
 
 /** A directory's `.gitignore`, with the directory it speaks for. */
 interface Rules {
@@ -98,14 +118,93 @@ function gitDir(repo: string): string {
   }
 }
 
+/** A reader of files' first bytes, one buffer for all of them. */
+function byteSearch(needles: readonly string[]) {
+  const wanted = needles.map((n) => Buffer.from(n, "utf8"));
+  let buffer = Buffer.alloc(64 * 1024);
+  /** Whether the file at `full` (within the size limit) holds a needle. */
+  return (full: string): boolean => {
+    let fd: number | undefined;
+    try {
+      fd = openSync(full, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
+      // Most files fit the buffer: one read, no stat. A larger one is measured first.
+      let length = readSync(fd, buffer, 0, buffer.length, null);
+      if (length === buffer.length) {
+        const { size } = fstatSync(fd);
+        if (size > LIMITS.fileBytes) return false;
+        if (size >= buffer.length)
+          buffer = Buffer.concat([buffer], Math.max(size + 1, buffer.length * 2));
+        for (let got = -1; got !== 0 && length < buffer.length; length += got)
+          got = readSync(fd, buffer, length, buffer.length - length, null);
+        if (length > LIMITS.fileBytes) return false;
+      }
+      const bytes = buffer.subarray(0, length);
+      return wanted.some((needle) => bytes.includes(needle));
+    } catch {
+      return false;
+    } finally {
+      if (fd !== undefined) closeSync(fd);
+    }
+  };
+}
+
+/** The indices of the files in `paths` whose bytes hold one of `needles` (a batch of a walk, in any thread). */
+export function holdsNeedles(paths: readonly string[], needles: readonly string[]): number[] {
+  const holds = byteSearch(needles);
+  const found: number[] = [];
+  for (const [i, full] of paths.entries()) if (holds(full)) found.push(i);
+  return found;
+}
+
+/** Files read between turns of the event loop: other requests wait at most one batch. */
+const BATCH = 200;
+/** Files seen before batches go to the other thread (a small tree is read here, sooner than a thread starts). */
+const READER_AFTER = 5_000;
+/** Batches in the other thread at once; past that, this thread reads the next one itself. */
+const READER_QUEUE = 3;
+
 export async function walkRoots(sandbox: Sandbox, options: WalkOptions): Promise<Walked> {
-  /** The files accepted by name, in the walk's order. */
-  const named: string[] = [];
+  const accepted: string[] = [];
+  const holds = byteSearch(options.needles);
   let seen = 0;
+  let stopped: Walked["truncated"] = false;
+  /** Each batch's files holding a needle, in the walk's order (a batch read elsewhere, when it answers). */
+  const batches: Promise<string[]>[] = [];
+  let batch: string[] = [];
+  let inReader = 0;
+  const readHere = (paths: string[]) => paths.filter((full) => holds(full));
+  /** Reads the batch so far: in the other thread when it keeps up, else here. */
+  const flush = () => {
+    const paths = batch;
+    batch = [];
+    if (!paths.length || !options.needles.length) return;
+    const { reader } = options;
+    if (!reader || seen < READER_AFTER || inReader >= READER_QUEUE) {
+      batches.push(Promise.resolve(readHere(paths)));
+      return;
+    }
+    inReader++;
+    batches.push(
+      reader(paths, options.needles).then(
+        (found) => {
+          inReader--;
+          return found.map((i) => paths[i] as string);
+        },
+        () => {
+          inReader--;
+          return readHere(paths);
+        },
+      ),
+    );
+  };
   // As git decides: the deepest .gitignore with a rule for the path wins (`!name` re-includes).
   const ignored = (stack: readonly Rules[], full: string, isDir: boolean) => {
-    for (const { dir, rules } of [...stack].reverse()) {
-      const rel = path.relative(dir, full).split(path.sep).join("/");
+    for (let i = stack.length - 1; i >= 0; i--) {
+      const { dir, rules } = stack[i] as Rules;
+      // `full` was joined onto `dir` (an ancestor): what follows it, without path.relative's work.
+      const below = full.startsWith(dir) && full[dir.length] === path.sep;
+      const native = below ? full.slice(dir.length + 1) : path.relative(dir, full);
+      const rel = path.sep === "/" ? native : native.split(path.sep).join("/");
       // A directory's rules never speak of the directory itself (the repository's root, as a root).
       if (!rel) continue;
       const verdict = rules.test(isDir ? `${rel}/` : rel);
@@ -114,59 +213,53 @@ export async function walkRoots(sandbox: Sandbox, options: WalkOptions): Promise
     }
     return false;
   };
+  /** Visits `dir` (checked on the way down: not denied, not ignored); false once the walk stops. */
   const visit = async (root: string, dir: string, stack: Rules[]): Promise<boolean> => {
     const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
     const here = entries.some((e) => e.name === ".gitignore" && e.isFile())
       ? await rulesIn(dir, path.join(dir, ".gitignore")).then((r) => (r ? [...stack, r] : stack))
       : stack;
     // Names in a stable order, so what is found does not depend on the file system's.
-    for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const entry of entries) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) {
         if (
-          SKIPPED_DIRS.has(entry.name) ||
-          isDenied(sandbox, root, full) ||
-          ignored(here, full, true)
+          !SKIPPED_DIRS.has(entry.name) &&
+          !isDenied(sandbox, root, full, true) &&
+          !ignored(here, full, true) &&
+          !(await visit(root, full, here))
         )
-          continue;
-        if (!(await visit(root, full, here))) return false;
+          return false;
         continue;
       }
       if (!entry.isFile() || !options.accept(entry.name)) continue;
-      if (isDenied(sandbox, root, full) || ignored(here, full, false)) continue;
-      if (++seen > options.maxFiles) return false;
-      named.push(full);
+      if (isDenied(sandbox, root, full, true) || ignored(here, full, false)) continue;
+      if (++seen > options.maxFiles) {
+        stopped = "files";
+        return false;
+      }
+      if (options.keepAccepted) accepted.push(full);
+      if (batch.push(full) >= BATCH) {
+        flush();
+        await new Promise((resolve) => setImmediate(resolve));
+        if (options.deadline !== undefined && Date.now() > options.deadline) {
+          stopped = "time";
+          return false;
+        }
+      }
     }
     return true;
   };
-  /** Whether the file at `full` (within the size limit) holds a needle. */
-  const holds = (full: string) => {
-    try {
-      if (statSync(full).size > LIMITS.fileBytes) return false;
-      const text = readFileSync(full, "utf8");
-      return options.needles.some((needle) => text.includes(needle));
-    } catch {
-      return false;
-    }
-  };
-  let complete = true;
   for (const root of sandbox.roots) {
-    // A root inside another is walked with it.
+    // A root inside another is walked with it; a root the deny-list refuses, not at all.
     if (sandbox.roots.some((other) => other !== root && insideFolded(other, root))) continue;
+    if (isDenied(sandbox, root, root)) continue;
     const above = await rulesAbove(root);
     // A root that its repository ignores as a whole was chosen all the same: walked as its own.
-    if (!(await visit(root, root, ignored(above, root, true) ? [] : above))) {
-      complete = false;
-      break;
-    }
+    if (!(await visit(root, root, ignored(above, root, true) ? [] : above))) break;
   }
-  // Read synchronously, BATCH files at a time between turns of the event loop: for small
-  // files that is several times faster than reading them asynchronously, and other requests
-  // still wait at most one batch (a few milliseconds).
-  const files: string[] = [];
-  for (let at = 0; options.needles.length && at < named.length; at += BATCH) {
-    if (at > 0) await new Promise((resolve) => setImmediate(resolve));
-    for (const full of named.slice(at, at + BATCH)) if (holds(full)) files.push(full);
-  }
-  return { files, seen: Math.min(seen, options.maxFiles), truncated: !complete, accepted: named };
+  flush();
+  const files = (await Promise.all(batches)).flat();
+  return { files, seen: Math.min(seen, options.maxFiles), truncated: stopped, accepted };
 }

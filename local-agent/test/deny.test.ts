@@ -96,6 +96,35 @@ describe("the default deny-list", () => {
   });
 });
 
+describe("a walk's check of one path below a directory it checked (`below`)", () => {
+  // Every prefix of each path checked as a walk does (each directory on its way down, then the
+  // path), against the whole path checked at once: the same verdict, for every default pattern.
+  const paths = [
+    ...DEFAULTS.map(([rel]) => rel),
+    "src/.ssh/id_ed25519.pub",
+    "app/.config/gcloud/creds.db",
+    "a/b/.docker/config.json",
+    "a/.cargo/credentials.toml",
+    "src/deep/er/id_rsa.old",
+    "src/ok/file.ts",
+    "docs/.envrc.md",
+  ];
+  it.each(paths)("%s", (rel) => {
+    const abs = `/home/me/code/${rel}`;
+    const names = rel.split("/");
+    const walked = names.some(
+      (_, k) =>
+        deniedBy(
+          names.slice(0, k + 1).join("/"),
+          DEFAULT_DENY,
+          `/home/me/code/${names.slice(0, k + 1).join("/")}`,
+          true,
+        ) !== undefined,
+    );
+    expect(walked).toBe(deniedBy(rel, DEFAULT_DENY, abs) !== undefined);
+  });
+});
+
 describe("--deny patterns", () => {
   const cases: [string, string, boolean][] = [
     // A directory covers everything under it, dotfiles and any depth included.

@@ -3,8 +3,9 @@ import { mkdirSync, mkdtempSync, realpathSync, symlinkSync, writeFileSync } from
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { LIMITS } from "../../src/shared/core/limits.ts";
 import { DEFAULT_DENY } from "../src/paths.ts";
-import { walkRoots } from "../src/tree-walk.ts";
+import { holdsNeedles, walkRoots } from "../src/tree-walk.ts";
 
 function tree(files: Record<string, string>) {
   const root = realpathSync(mkdtempSync(path.join(tmpdir(), "edgeclip-walk-")));
@@ -53,8 +54,61 @@ describe("walkRoots", () => {
     const all = await walkRoots(sandbox, { accept: scripts, needles: ["store"], maxFiles: 10 });
     expect(names(root, all.files)).toEqual(["a.ts", "b.ts", "c.ts"]);
     const some = await walkRoots(sandbox, { accept: scripts, needles: ["store"], maxFiles: 2 });
-    expect(some).toMatchObject({ seen: 2, truncated: true });
+    expect(some).toMatchObject({ seen: 2, truncated: "files" });
     expect(names(root, some.files)).toEqual(["a.ts", "b.ts"]);
+  });
+
+  it("stops at its deadline, saying so", async () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 1_000; i++) files[`d${i % 10}/f${i}.ts`] = "store";
+    const root = tree(files);
+    const walked = await walkRoots(
+      { roots: [root], deny: [...DEFAULT_DENY] },
+      { accept: scripts, needles: ["store"], maxFiles: 10_000, deadline: Date.now() - 1 },
+    );
+    expect(walked.truncated).toBe("time");
+    expect(walked.seen).toBeLessThan(1_000);
+    expect(walked.files.length).toBe(walked.seen);
+  });
+
+  it("past 5,000 files, has another thread read batches, in the walk's order, and reads a batch it fails itself", async () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 6_000; i++)
+      files[`p${Math.floor(i / 1000)}/f${String(i).padStart(4, "0")}.ts`] = i % 7 ? "x" : "store";
+    const root = tree(files);
+    const sandbox = { roots: [root], deny: [...DEFAULT_DENY] };
+    const here = await walkRoots(sandbox, {
+      accept: scripts,
+      needles: ["store"],
+      maxFiles: 10_000,
+    });
+    expect(here.files.length).toBe(Math.ceil(6_000 / 7));
+    let batches = 0;
+    const elsewhere = await walkRoots(sandbox, {
+      accept: scripts,
+      needles: ["store"],
+      maxFiles: 10_000,
+      // Another thread answers later than this one would; every other batch it fails.
+      reader: async (paths, needles) => {
+        if (batches++ % 2) throw new Error("the thread stopped");
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        return holdsNeedles(paths, needles);
+      },
+    });
+    expect(batches).toBeGreaterThan(1);
+    expect(elsewhere.files).toEqual(here.files);
+  });
+
+  it("reads a file's bytes: a needle in UTF-8 text found, one only in a file past the size limit not, nor an empty file", async () => {
+    const root = tree({ "ü.ts": "// größe\nimport { x } from './størë';\n", "e.ts": "" });
+    writeFileSync(path.join(root, "big.ts"), `${"a".repeat(LIMITS.fileBytes)}størë`);
+    // Past the first read's 64 KiB: found all the same.
+    writeFileSync(path.join(root, "mid.ts"), `${"a".repeat(200_000)}størë`);
+    const walked = await walkRoots(
+      { roots: [root], deny: [...DEFAULT_DENY] },
+      { accept: scripts, needles: ["størë"], maxFiles: 100 },
+    );
+    expect(names(root, walked.files).sort()).toEqual(["mid.ts", "ü.ts"]);
   });
 });
 

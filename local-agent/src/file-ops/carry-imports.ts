@@ -212,8 +212,10 @@ export async function carryFor(
     ...(planned.size ? { rewritten: planned } : {}),
     files,
     // A new package's `__init__.py` has a result too, within the importers' allowance.
-    max: MAX_IMPORTERS - newPackages.length,
-    truncated: importers.truncated ? importers.seen : undefined,
+    max: (ws.maxImporters ?? MAX_IMPORTERS) - newPackages.length,
+    truncated: importers.truncated
+      ? { files: importers.seen, why: importers.truncated }
+      : undefined,
   });
   current.set(to.abs, { ...destHeld, ...rewritten.dest });
   // What importers read through the old module's object where they cannot be rewritten.
@@ -255,8 +257,9 @@ export async function carryFor(
       : {}),
   });
   current.set(from.abs, { ...sourceHeld, ...reexported });
+  const fileAt = new Map(files.map((f) => [f.abs, f]));
   for (const other of rewritten.others) {
-    const file = files.find((f) => f.abs === other.abs);
+    const file = fileAt.get(other.abs);
     if (!file) continue;
     initial.set(other.abs, file.state);
     current.set(other.abs, { ...file.state, ...other.state });

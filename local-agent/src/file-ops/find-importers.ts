@@ -1,5 +1,6 @@
 import path from "node:path";
 import type { ApplyArgs } from "../../../src/shared/bridge/protocol.ts";
+import { holdsNeedles } from "../compute/offload.ts";
 import type { Resolved } from "../paths.ts";
 import { followsImporters, isScript, languageOf } from "../syntax/languages.ts";
 import { walkRoots } from "../tree-walk.ts";
@@ -15,7 +16,8 @@ import type { Workspace } from "./workspace.ts";
 export interface Importers {
   files: string[];
   seen: number;
-  truncated: boolean;
+  /** Why the walk stopped before the end of the tree (tree-walk.ts), or false. */
+  truncated: false | "files" | "time";
   /** Python: every module file under the roots, for the load check (python/load-check.ts). */
   python?: string[];
   /** Go: every Go file under the roots (a package's files hold no name of their own package). */
@@ -26,8 +28,13 @@ export interface Importers {
   rust?: string[];
 }
 
-/** How many files the walk for a move's importers reads, at most. */
-const MAX_WALKED_FILES = 20_000;
+/**
+ * Bounds that protect the agent, far above a real repository (issue 45): the
+ * files the walk for a move's importers looks at, and how long it looks. A
+ * receipt names the bound a walk reached.
+ */
+const MAX_WALKED_FILES = 1_000_000;
+const WALK_MS = 20_000;
 
 /**
  * For a move between two files whose language has importers edgeclip follows
@@ -54,7 +61,12 @@ export async function findImporters(
     accept: (name) => (script ? isScript(languageOf(name)) : languageOf(name) === lang),
     // Go's importers name a package's path, its own files nothing: every Go file is read.
     needles: go || java || rust ? [] : importerNeedles(from.abs),
+    // Every file of the language, where a prefilter cannot find them (Go, Java, Rust) or for
+    // Python's load check.
+    keepAccepted: !script,
     maxFiles: MAX_WALKED_FILES,
+    deadline: Date.now() + WALK_MS,
+    reader: holdsNeedles,
   });
   const { accepted, ...found } = walked;
   const others = (go || java || rust ? accepted : walked.files).filter(

@@ -20,6 +20,8 @@ export interface Workspace {
   buildCode?: readonly string[];
   /** Where checkers keep what makes them warm (a crate's copy, its build), in the state directory. */
   checkCache?: string;
+  /** The most importers a move rewrites (default MAX_IMPORTERS; tests set fewer). */
+  maxImporters?: number;
 }
 
 export type Result<T> =

@@ -258,8 +258,8 @@ export async function carryImporters(options: {
   files: { abs: string; path: string; state: HeldFile }[];
   /** At most this many other files change; the rest are named, not rewritten. */
   max: number;
-  /** The walk for them stopped after this many files. */
-  truncated?: number | undefined;
+  /** The walk for importers stopped early: after `files` files, at its file or time bound. */
+  truncated?: { files: number; why: "files" | "time" } | undefined;
 }): Promise<{
   dest: HeldFile;
   others: { abs: string; state: HeldFile; result: EditResult }[];
@@ -310,10 +310,11 @@ export async function carryImporters(options: {
   let destState = dest.current;
   const beyond: string[] = [];
   const reexport: { names: string[]; through: string; within?: true }[] = [];
+  const heldAt = new Map(held.map((f) => [f.abs, f]));
   for (const change of planned) {
     notes.push(...change.unresolved);
     reexport.push(...(change.reexport ?? []));
-    const file = held.find((f) => f.abs === change.abs);
+    const file = heldAt.get(change.abs);
     if (!file || change.text === undefined) continue;
     if (file.abs === dest.abs) {
       destState = rebase(dest.abs, dest.initial, dest.current, change.text, dest.result);
@@ -332,9 +333,10 @@ export async function carryImporters(options: {
     else beyond.push(file.path);
   }
   // Those the plan changed that their importer's rewrite left as the plan made them.
+  const rewritten = new Set(others.map((o) => o.abs));
   for (const [abs, made] of startOf) {
-    const file = held.find((f) => f.abs === abs);
-    if (!file || others.some((o) => o.abs === abs)) continue;
+    const file = heldAt.get(abs);
+    if (!file || rewritten.has(abs)) continue;
     if (others.length < options.max)
       others.push(importerEdit(file, made.text, capped(made.changes, MAX_CHANGES)));
     else beyond.push(file.path);
@@ -345,7 +347,7 @@ export async function carryImporters(options: {
     );
   if (options.truncated !== undefined)
     notes.push(
-      `importers were looked for in the first ${options.truncated} files under the roots only; others may still import from ${source.path}`,
+      `importers were looked for in the first ${options.truncated.files} files under the roots only (${options.truncated.why === "time" ? "the search stopped at its time limit" : "the most a search reads"}); others may still import from ${source.path}`,
     );
   noteOn(dest.result, [], notes);
   return { dest: destState, others, reexport };

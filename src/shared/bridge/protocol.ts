@@ -44,8 +44,10 @@ import { UNSHOWABLE } from "../core/quote.ts";
  * Version 10: the proofs move before the upgrade (a challenge over HTTP, the agent's proof in
  *   the upgrade's headers) and name the server's addresses as well as its port (issue 42).
  * Version 11: the build guard (`build_guard`, the result's `check`, `MOVE_BREAKS_BUILD`).
+ * Version 12: a move rewrites up to MAX_IMPORTERS (10,000) importers, and one apply carries
+ *   up to MAX_APPLY_EDITS edits, so that its undo fits (issue 45).
  */
-export const PROTOCOL_VERSION = 11;
+export const PROTOCOL_VERSION = 12;
 
 /** How often the agent pings; it reconnects when two pongs in a row are missing. */
 export const HEARTBEAT_MS = 15_000;
@@ -364,11 +366,15 @@ export type RevertEdit = z.infer<typeof RevertEdit>;
 export const Edit = z.discriminatedUnion("kind", [PasteEdit, WriteEdit, RevertEdit]);
 export type Edit = z.infer<typeof Edit>;
 
-/** The most edits one `apply` carries: an undo of several moves with their importers fits. */
-export const MAX_APPLY_EDITS = 400;
+/**
+ * The most importers a move rewrites (results after its edits' own): far above
+ * what a move in a real repository reaches (issue 45: 5,000 in a 100,000-file
+ * tree), a bound on one operation's size; the receipt names any beyond it.
+ */
+export const MAX_IMPORTERS = 10_000;
 
-/** The most importers a move rewrites (results after its edits' own). */
-export const MAX_IMPORTERS = 250;
+/** The most edits one `apply` carries: the undo of a move with the most importers fits, with room for others. */
+export const MAX_APPLY_EDITS = MAX_IMPORTERS + 400;
 
 /**
  * Edits applied together, in order, all or none, under the agent's journal.

@@ -44,7 +44,7 @@ const MAX_STAMPS = 100_000;
 interface Session {
   api: Api;
   /** The move's files as the compiler should see them: text, or null for absent. */
-  overlay: Map<string, string | null>;
+  overlay: Overlay;
   /** Files opened in the compiler's view (the last check's), closed by the next when it no longer needs them. */
   opened: string[];
   idle: ReturnType<typeof setTimeout> | undefined;
@@ -71,14 +71,56 @@ async function loadApi(): Promise<ApiModule | undefined> {
 }
 
 /**
+ * The move's files as the compiler should see them (text, or null for absent),
+ * with each directory above them indexed: the compiler asks of directories
+ * for every file it resolves, and a move of 5,000 importers must not answer
+ * each question by looking through all of them.
+ */
+class Overlay extends Map<string, string | null> {
+  private index: Map<string, [string, string | null][]> | undefined;
+
+  override set(file: string, text: string | null): this {
+    this.index = undefined;
+    return super.set(file, text);
+  }
+
+  override delete(file: string): boolean {
+    this.index = undefined;
+    return super.delete(file);
+  }
+
+  override clear(): void {
+    this.index = undefined;
+    super.clear();
+  }
+
+  /** The overlay's files below `dir` (at any depth). */
+  below(dir: string): readonly [string, string | null][] {
+    if (!this.index) {
+      const index = new Map<string, [string, string | null][]>();
+      for (const entry of this) {
+        for (let up = path.dirname(entry[0]); ; up = path.dirname(up)) {
+          const list = index.get(up);
+          if (list) list.push(entry);
+          else index.set(up, [entry]);
+          if (path.dirname(up) === up) break;
+        }
+      }
+      this.index = index;
+    }
+    return this.index.get(dir) ?? [];
+  }
+}
+
+/**
  * A directory's entries as the move leaves them, where it creates or deletes
  * files in it (or below it): what a config's `include` lists (undefined: as on disk).
  */
 function entriesOf(
   dir: string,
-  overlay: ReadonlyMap<string, string | null>,
+  overlay: Overlay,
 ): { files: string[]; directories: string[] } | undefined {
-  const below = [...overlay].filter(([file]) => isInside(dir, file) && file !== dir);
+  const below = overlay.below(dir);
   if (!below.length) return undefined;
   const listed = (() => {
     try {
@@ -114,9 +156,8 @@ function sessionOf(ts: ApiModule, cwd: string): Session {
     clearTimeout(session.idle);
     return session;
   }
-  const overlay = new Map<string, string | null>();
-  const under = (dir: string) =>
-    [...overlay].some(([file, text]) => text !== null && file.startsWith(`${dir}${path.sep}`));
+  const overlay = new Overlay();
+  const under = (dir: string) => overlay.below(dir).some(([, text]) => text !== null);
   const api = new ts.API({
     cwd,
     fs: {
@@ -198,16 +239,15 @@ function moduleNeedle(abs: string): string {
   return base === "index" ? path.basename(path.dirname(abs)) : base;
 }
 
-const specifiers = new Map<string, RegExp>();
-/** A module specifier whose last part is `name` (with or without an extension). */
-function specifierOf(name: string): RegExp {
-  let found = specifiers.get(name);
-  if (!found) {
-    const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-    found = new RegExp(`/${escaped}(?:\\.[cm]?[jt]sx?|/index(?:\\.[cm]?[jt]sx?)?)?["'\`]`);
-    specifiers.set(name, found);
-  }
-  return found;
+/** A module specifier's last part, up to its quote (`/text.js"`, `/text/index'`): its name, with its extension if any. */
+const LAST_PART = /\/([^/"'`\s]+)(?:\/index(?:\.[cm]?[jt]sx?)?)?["'`]/g;
+const EXTENSION = /\.[cm]?[jt]sx?$/;
+
+/** Whether `text` holds a module specifier whose last part is one of `names` (with or without an extension). */
+function spellsAny(text: string, names: ReadonlySet<string>): boolean {
+  for (const [, part = ""] of text.matchAll(LAST_PART))
+    if (names.has(part) || names.has(part.replace(EXTENSION, ""))) return true;
+  return false;
 }
 
 const REEXPORTS = /\bexport\s*(?:\*|\{[^}]*\}\s*from|type\s*\{[^}]*\}\s*from)/;
@@ -220,14 +260,14 @@ const REEXPORTS = /\bexport\s*(?:\*|\{[^}]*\}\s*from|type\s*\{[^}]*\}\s*from)/;
  */
 async function affectedFiles(
   names: readonly string[],
-  changed: ReadonlySet<string>,
+  changed: ReadonlySet<string> | ReadonlyMap<string, unknown>,
   textOf: (abs: string) => Promise<string | undefined>,
   roots: readonly string[],
 ): Promise<string[]> {
-  const affected = new Set(changed);
-  const needles = new Set([...changed].map(moduleNeedle));
+  const affected = new Set(changed.keys());
+  const needles = new Set([...changed.keys()].map(moduleNeedle));
   // A module specifier ending in the module's name: `./text.js"`, `../text'`, `@app/text"`.
-  const spells = (text: string) => [...needles].some((n) => specifierOf(n).test(text));
+  const spells = (text: string) => spellsAny(text, needles);
   // The project's own files under the roots: never a dependency's, nor one the config reaches elsewhere.
   const candidates = names.filter(
     (f) =>
@@ -251,6 +291,42 @@ async function affectedFiles(
     }
   }
   return [...affected];
+}
+
+/**
+ * The project each of `files` is checked in: the compiler's default project
+ * for the first file of each directory, and for the others of that directory
+ * the same project where it holds them (asked one by one where it does not).
+ * The compiler answers each question in turn, at a cost that grows with the
+ * files open: a move of 5,000 importers asks a few dozen, not 5,000.
+ */
+async function defaultProjects(
+  snapshot: Snapshot,
+  files: readonly string[],
+): Promise<Map<string, Project>> {
+  const names = new Map<string, Promise<Set<string>>>();
+  const namesOf = (project: Project) => {
+    let found = names.get(project.configFileName);
+    if (!found) {
+      found = project.program.getSourceFileNames().then((all) => new Set(all));
+      names.set(project.configFileName, found);
+    }
+    return found;
+  };
+  const byDir = new Map<string, Project>();
+  const out = new Map<string, Project>();
+  for (const file of files) {
+    const dir = path.dirname(file);
+    const near = byDir.get(dir);
+    const project =
+      near && (await namesOf(near)).has(file)
+        ? near
+        : await snapshot.getDefaultProjectForFile(file);
+    if (!project) continue;
+    if (!near) byDir.set(dir, project);
+    out.set(file, project);
+  }
+  return out;
 }
 
 /** The error diagnostics of `files` in `project` (syntax, types, and declarations where it emits them). */
@@ -324,13 +400,13 @@ async function check(changes: readonly Change[], context: CheckContext): Promise
     if (!disk.has(abs)) disk.set(abs, await readFile(abs, "utf8").catch(() => undefined));
     return disk.get(abs);
   };
-  const changed = new Set(changes.map((c) => c.abs));
+  const changed = new Map(changes.map((c) => [c.abs, c]));
   const afterText = async (abs: string) => {
-    const change = changes.find((c) => c.abs === abs);
+    const change = changed.get(abs);
     return change ? change.after : onDisk(abs);
   };
   const beforeText = async (abs: string) => {
-    const change = changes.find((c) => c.abs === abs);
+    const change = changed.get(abs);
     return change ? change.before : onDisk(abs);
   };
   try {
@@ -348,22 +424,21 @@ async function check(changes: readonly Change[], context: CheckContext): Promise
     }
     for (const c of changes) s.overlay.set(c.abs, c.after ?? null);
     const present = changes.filter((c) => c.after !== undefined).map((c) => c.abs);
+    const presentSet = new Set(present);
+    const openedSet = new Set(s.opened);
     let snapshot = await s.api.updateSnapshot({
-      closeFiles: s.opened.filter((f) => !present.includes(f)),
-      openFiles: present.filter((f) => !s.opened.includes(f)),
+      closeFiles: s.opened.filter((f) => !presentSet.has(f)),
+      openFiles: present.filter((f) => !openedSet.has(f)),
       fileChanges: since ?? { invalidateAll: true },
     });
     // The files it opened are closed with the next check's snapshot.
     s.opened = present;
     s.overlaid = view;
     const projects = new Map<string, string[]>();
-    for (const file of present) {
-      const project = await snapshot.getDefaultProjectForFile(file);
-      if (project)
-        projects.set(project.configFileName, [
-          ...(projects.get(project.configFileName) ?? []),
-          file,
-        ]);
+    for (const [file, project] of await defaultProjects(snapshot, present)) {
+      const files = projects.get(project.configFileName);
+      if (files) files.push(file);
+      else projects.set(project.configFileName, [file]);
     }
     // JavaScript tsc does not judge (no `checkJs`): a broken `require` would pass unseen.
     for (const [config, files] of projects) {
