@@ -14,7 +14,15 @@
  * SCALE_SIZES=2000,8000 runs only those sizes.
  */
 
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -121,6 +129,69 @@ interface Row {
   receipt: string;
 }
 
+interface Hostile {
+  ms: number;
+  peakMb: number;
+  followed: number;
+  receipt: string;
+  isError: boolean;
+}
+
+/** Files in the hostile tree: empty, one directory level of 1,000 each. */
+const HOSTILE_FILES = 1_000_000;
+/** The bounds a hostile move must end within (the edge waits 30 s for the agent). */
+const HOSTILE_MS = 30_000;
+const HOSTILE_MB = 512;
+
+/**
+ * A tree made to be slow to search: a million empty files, a link back to its
+ * own root (a loop, for a walk that followed links), and a 10 MiB file naming
+ * the module on every line, beside ten real importers. The move must end
+ * within its bounds, its receipt naming what was not searched.
+ */
+async function hostileMove(
+  root: string,
+  call: (name: string, args: Record<string, unknown>) => Promise<ToolResult>,
+  pid: number | undefined,
+): Promise<Hostile> {
+  log(`writing the hostile tree (${HOSTILE_FILES.toLocaleString("en")} empty files)…`);
+  for (const entry of readdirSync(root)) rmSync(path.join(root, entry), { recursive: true });
+  write(
+    root,
+    new Map([
+      ["src/core/hub.ts", "export class Hub {}\nexport const hubName = 'hub';\n"],
+      ...Array.from(
+        { length: 10 },
+        (_, i) =>
+          [`src/a${i}.ts`, `import { Hub } from "./core/hub";\nnew Hub();\n`] as [string, string],
+      ),
+      // Names the module on every line, and imports nothing: a candidate that is no importer. The
+      // empty files come after src/ in the walk.
+      ["src/named.ts", '// see "./core/hub"\n'.repeat(Math.floor((10 * 2 ** 20 - 64) / 20))],
+    ]),
+  );
+  symlinkSync(root, path.join(root, "src", "loop"));
+  const empty = Buffer.alloc(0);
+  for (let d = 0; d < HOSTILE_FILES / 1_000; d++) {
+    const dir = path.join(root, "zz-empty", `d${d}`);
+    mkdirSync(dir, { recursive: true });
+    for (let i = 0; i < 1_000; i++) writeFileSync(path.join(dir, `f${i}.ts`), empty);
+  }
+  // A minute of writing files later, the client's kept-alive connection may be closed: a first
+  // call finds out (and opens another) before the one that is timed.
+  await call("list", {}).catch(() => undefined);
+  log("moving Hub in the hostile tree…");
+  const start = performance.now();
+  const { value, peakMb } = await peakRss(pid, () =>
+    call("move", { from: "src/core/hub.ts#Hub", to: "src/hubs/hub.ts" }),
+  );
+  const ms = performance.now() - start;
+  const followed = Array.from({ length: 10 }, (_, i) =>
+    readFileSync(path.join(root, `src/a${i}.ts`), "utf8"),
+  ).filter((text) => text.includes("../hubs/hub") || text.includes("./hubs/hub")).length;
+  return { ms, peakMb, followed, receipt: textOf(value), isError: value.isError === true };
+}
+
 async function main(): Promise<number> {
   const root = mkdtempSync(path.join(tmpdir(), "edgeclip-bench-scale-"));
   const state = mkdtempSync(path.join(tmpdir(), "edgeclip-bench-state-"));
@@ -128,6 +199,7 @@ async function main(): Promise<number> {
   let agent: AgentProcess | undefined;
   let client: Client | undefined;
   const rows: Row[] = [];
+  let hostile: Hostile | undefined;
   try {
     log("building the agent and starting wrangler dev…");
     ({ server, agent } = await startWithAgent(root, state, "bench-scale"));
@@ -138,7 +210,8 @@ async function main(): Promise<number> {
     const pid = agent.child.pid;
     const largest = Math.max(...SIZES);
     for (const size of SIZES) {
-      const many = size === largest ? MANY : 0;
+      // The largest tree (of at least 20,000 files) also holds MANY importers of another unit.
+      const many = size === largest && size >= 4 * MANY ? MANY : 0;
       log(`writing ${size.toLocaleString("en")} files…`);
       for (const entry of readdirSync(root)) rmSync(path.join(root, entry), { recursive: true });
       const files = tree(size, many);
@@ -166,6 +239,9 @@ async function main(): Promise<number> {
             ]
           : []),
       ];
+      // Seconds of writing files later, the client's kept-alive connection may be closed: a
+      // first call finds out (and opens another) before the ones that are timed.
+      await call("list", {}).catch(() => undefined);
       for (const [unit, module, to, importers] of cases) {
         log(`${size.toLocaleString("en")} files: moving ${unit} (${importers} importers)…`);
         const times: number[] = [];
@@ -196,6 +272,7 @@ async function main(): Promise<number> {
         });
       }
     }
+    if (process.env.SCALE_HOSTILE !== "0") hostile = await hostileMove(root, call, pid);
   } finally {
     await client?.close().catch(() => undefined);
     await agent?.stop();
@@ -251,6 +328,19 @@ async function main(): Promise<number> {
     rows.every((r) => r.peakMb <= MAX_MB),
     `the agent's peak RSS ≤ ${MAX_MB} MB: at most ${Math.max(...rows.map((r) => r.peakMb)).toFixed(0)} MB`,
   );
+  if (hostile) {
+    console.log(
+      `\nHostile tree (${HOSTILE_FILES.toLocaleString("en")} empty files, a link loop, a 10 MiB file naming the module on every line; 10 importers): ${hostile.isError ? "refused" : "moved"} in ${ms(hostile.ms)}, ${hostile.followed}/10 importers followed, agent peak ${hostile.peakMb.toFixed(0)} MB\n  ${hostile.receipt.replaceAll("\n", "\n  ")}`,
+    );
+    bar(
+      hostile.ms <= HOSTILE_MS && hostile.peakMb <= HOSTILE_MB,
+      `the hostile tree's move ends within ${HOSTILE_MS / 1000} s and ${HOSTILE_MB} MB: ${ms(hostile.ms)}, ${hostile.peakMb.toFixed(0)} MB`,
+    );
+    bar(
+      /looked for in the first|not searched|stopped/.test(hostile.receipt),
+      "its receipt names what was not searched",
+    );
+  }
   const many = rows.find((r) => r.importers >= MANY);
   if (many)
     bar(

@@ -34,32 +34,6 @@ export async function writeDurably(
 }
 
 /**
- * Runs `task` for 0…count-1, at most `limit` at once (file-system calls wait on
- * the disk, not on this thread). The first failure starts no more; it is
- * thrown once those under way have ended, so nothing runs after it returns.
- */
-export async function eachAtOnce(
-  count: number,
-  limit: number,
-  task: (i: number) => Promise<void>,
-): Promise<void> {
-  let next = 0;
-  let failed: { error: unknown } | undefined;
-  const lane = async () => {
-    while (!failed && next < count) {
-      const i = next++;
-      try {
-        await task(i);
-      } catch (error) {
-        failed ??= { error };
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, count) }, lane));
-  if (failed) throw failed.error;
-}
-
-/**
  * The mode of what edgeclip keeps in its state directory (the journal, the
  * ledger, status files), and of its directories: its user's alone, whatever
  * the umask (issue 42 §4; private-dir.ts makes the directory so at start).

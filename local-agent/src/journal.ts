@@ -4,15 +4,8 @@ import { copyFile, link, mkdir, readdir, readFile, rename, rmdir, unlink } from 
 import { hostname } from "node:os";
 import path from "node:path";
 import type { EditResult, Kept, OpContext, Settled } from "../../src/shared/bridge/protocol.ts";
-import {
-  eachAtOnce,
-  exists,
-  ignore,
-  PRIVATE_DIR,
-  PRIVATE_FILE,
-  syncDir,
-  writeDurably,
-} from "./durable.ts";
+import { eachAtOnce } from "./at-once.ts";
+import { exists, ignore, PRIVATE_DIR, PRIVATE_FILE, syncDir, writeDurably } from "./durable.ts";
 import { Ledger, type Reverted } from "./ledger.ts";
 import type { OpRecord } from "./op-record.ts";
 import { isAlive } from "./processes.ts";
@@ -114,7 +107,7 @@ export interface Report {
 export type StepHook = (step: string) => void | Promise<void>;
 
 /** Targets written at once before the commit point (their fsyncs overlap). */
-const WRITERS = 8;
+const WRITERS = 16;
 /** Targets renamed between turns of the event loop after it. */
 const RENAMES_AT_ONCE = 200;
 

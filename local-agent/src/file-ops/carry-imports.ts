@@ -4,6 +4,7 @@ import {
   type EditResult,
   MAX_IMPORTERS,
 } from "../../../src/shared/bridge/protocol.ts";
+import { mapAtOnce } from "../at-once.ts";
 import {
   carryImporters,
   carryImports,
@@ -26,7 +27,7 @@ import { rustMoveOf, rustPublicPaths, rustReexport } from "../languages/rust/mod
 import { moduleConfigs } from "../languages/typescript/module-configs.ts";
 import { isInside, type Resolved, resolvePath } from "../paths.ts";
 import { languageOf } from "../syntax/languages.ts";
-import { diskOf, readAll } from "./disk.ts";
+import { AT_ONCE, diskOf, readAll } from "./disk.ts";
 import type { Importers } from "./find-importers.ts";
 import { type FileState, load, missingFile } from "./load.ts";
 import { failure, type Result, type Workspace } from "./workspace.ts";
@@ -152,15 +153,18 @@ export async function carryFor(
     carried.others.map((o) => path.resolve(ws.sandbox.roots[0] ?? "", o.path)),
   );
   const names = mayImport(carried.moved, carried.movedDefault, carried.unitReads);
-  for (const { abs } of await holding(
+  const candidates = await holding(
     (text, abs) => names(text) || abs === declaring || changedToo.has(abs),
-  )) {
+  );
+  const loaded = await mapAtOnce(candidates, AT_ONCE, async ({ abs }) => {
     const found = await resolvePath(ws.sandbox, abs);
-    if (!found.ok || found.abs !== abs) continue;
-    const loaded = await load(found);
-    if (loaded.ok && loaded.value.exists)
-      files.push({ abs, path: found.display, state: loaded.value });
-  }
+    if (!found.ok || found.abs !== abs) return undefined;
+    const state = await load(found);
+    return state.ok && state.value.exists
+      ? { abs, path: found.display, state: state.value }
+      : undefined;
+  });
+  for (const file of loaded) if (file) files.push(file);
   const destHeld = current.get(to.abs) ?? destNow;
   const goMove =
     go &&

@@ -1,22 +1,25 @@
 import { readFileSync, statSync } from "node:fs";
 import { LIMITS } from "../../../src/shared/core/limits.ts";
+import { mapAtOnce } from "../at-once.ts";
 import type { Disk } from "../languages/disk.ts";
 import { resolvePath } from "../paths.ts";
 import { load } from "./load.ts";
 import type { Workspace } from "./workspace.ts";
+
+/** Files resolved (or loaded) at once: their calls overlap (at-once.ts). */
+export const AT_ONCE = 16;
 
 /** The disk as a language's context.ts reads it (languages/disk.ts), through the workspace's sandbox. */
 export function diskOf(ws: Workspace): Disk {
   return {
     roots: ws.sandbox.roots,
     async read(files, keep = () => true) {
-      const out: { abs: string; path: string; text: string }[] = [];
-      for (const { abs, text } of await readAll(files)) {
-        if (!keep(text, abs)) continue;
-        const found = await resolvePath(ws.sandbox, abs);
-        if (found.ok && found.abs === abs) out.push({ abs, path: found.display, text });
-      }
-      return out;
+      const kept = (await readAll(files)).filter(({ abs, text }) => keep(text, abs));
+      const found = await mapAtOnce(kept, AT_ONCE, ({ abs }) => resolvePath(ws.sandbox, abs));
+      return kept.flatMap(({ abs, text }, i) => {
+        const at = found[i];
+        return at?.ok && at.abs === abs ? [{ abs, path: at.display, text }] : [];
+      });
     },
     async file(abs) {
       const found = await resolvePath(ws.sandbox, abs);

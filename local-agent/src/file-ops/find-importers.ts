@@ -34,7 +34,7 @@ export interface Importers {
  * receipt names the bound a walk reached.
  */
 const MAX_WALKED_FILES = 1_000_000;
-const WALK_MS = 20_000;
+const WALK_MS = 10_000;
 
 /**
  * For a move between two files whose language has importers edgeclip follows

@@ -347,7 +347,7 @@ export async function carryImporters(options: {
     );
   if (options.truncated !== undefined)
     notes.push(
-      `importers were looked for in the first ${options.truncated.files} files under the roots only (${options.truncated.why === "time" ? "the search stopped at its time limit" : "the most a search reads"}); others may still import from ${source.path}`,
+      `importers were looked for in the first ${options.truncated.files.toLocaleString("en")} files under the roots only (${options.truncated.why === "time" ? "the search stopped at its time limit" : "the most a search reads"}); others may still import from ${source.path}`,
     );
   noteOn(dest.result, [], notes);
   return { dest: destState, others, reexport };
