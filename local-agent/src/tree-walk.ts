@@ -126,7 +126,12 @@ function byteSearch(needles: readonly string[]) {
   return (full: string): boolean => {
     let fd: number | undefined;
     try {
-      fd = openSync(full, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
+      // Never through a link swapped in since the listing; a FIFO swapped in answers at once
+      // (no writer: nothing to read) instead of holding the thread until one comes.
+      fd = openSync(
+        full,
+        constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0),
+      );
       // Most files fit the buffer: one read, no stat. A larger one is measured first.
       let length = readSync(fd, buffer, 0, buffer.length, null);
       if (length === buffer.length) {

@@ -99,6 +99,20 @@ describe("walkRoots", () => {
     expect(elsewhere.files).toEqual(here.files);
   });
 
+  it("is not held by a FIFO named like a source file (a read with no writer would wait forever)", async () => {
+    const root = tree({ "a.ts": "store" });
+    execFileSync("mkfifo", [path.join(root, "pipe.ts")]);
+    const walked = await walkRoots(
+      { roots: [root], deny: [...DEFAULT_DENY] },
+      { accept: scripts, needles: ["store"], maxFiles: 100 },
+    );
+    expect(names(root, walked.files)).toEqual(["a.ts"]);
+    // In the other thread's batches too.
+    expect(holdsNeedles([path.join(root, "pipe.ts"), path.join(root, "a.ts")], ["store"])).toEqual([
+      1,
+    ]);
+  });
+
   it("reads a file's bytes: a needle in UTF-8 text found, one only in a file past the size limit not, nor an empty file", async () => {
     const root = tree({ "ü.ts": "// größe\nimport { x } from './størë';\n", "e.ts": "" });
     writeFileSync(path.join(root, "big.ts"), `${"a".repeat(LIMITS.fileBytes)}størë`);
