@@ -1,4 +1,4 @@
-import { readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { isInside } from "../../paths.ts";
@@ -294,11 +294,13 @@ async function affectedFiles(
 }
 
 /**
- * The project each of `files` is checked in: the compiler's default project
- * for the first file of each directory, and for the others of that directory
- * the same project where it holds them (asked one by one where it does not).
- * The compiler answers each question in turn, at a cost that grows with the
- * files open: a move of 5,000 importers asks a few dozen, not 5,000.
+ * The project each of `files` is checked in. The compiler gives a file the
+ * project of the nearest tsconfig.json (or jsconfig.json) above it that holds
+ * it: files under the same nearest config share it. So it is asked for the
+ * first file under each nearest config (or under none), and the others get
+ * that project where it holds them (asked one by one where it does not). The
+ * compiler answers each question in turn, at a cost that grows with the files
+ * open: a move of 5,000 importers asks a few, not 5,000.
  */
 async function defaultProjects(
   snapshot: Snapshot,
@@ -313,17 +315,32 @@ async function defaultProjects(
     }
     return found;
   };
-  const byDir = new Map<string, Project>();
+  const scopes = new Map<string, string>();
+  /** The directory of the nearest config at or above `dir` ("" where there is none). */
+  const scopeOf = (dir: string): string => {
+    let found = scopes.get(dir);
+    if (found === undefined) {
+      const parent = path.dirname(dir);
+      found = ["tsconfig.json", "jsconfig.json"].some((n) => existsSync(path.join(dir, n)))
+        ? dir
+        : parent === dir
+          ? ""
+          : scopeOf(parent);
+      scopes.set(dir, found);
+    }
+    return found;
+  };
+  const byScope = new Map<string, Project>();
   const out = new Map<string, Project>();
   for (const file of files) {
-    const dir = path.dirname(file);
-    const near = byDir.get(dir);
+    const scope = scopeOf(path.dirname(file));
+    const near = byScope.get(scope);
     const project =
       near && (await namesOf(near)).has(file)
         ? near
         : await snapshot.getDefaultProjectForFile(file);
     if (!project) continue;
-    if (!near) byDir.set(dir, project);
+    if (!near) byScope.set(scope, project);
     out.set(file, project);
   }
   return out;
