@@ -54,7 +54,9 @@ export function linuxClipboard(env: NodeJS.ProcessEnv): OsClipboard {
  * So a large read counts only when a second read gives the same text: up to
  * three reads, the first two that agree win; none that agree is an error,
  * never text. A read that failed outright is tried again (a busy machine), a
- * second failure is the answer.
+ * second failure is the answer; so is a first read that failed or found the
+ * clipboard empty (under load, xsel once read an empty selection right after a
+ * write had settled).
  */
 const INCREMENTAL = 64 * 1024;
 
@@ -62,7 +64,8 @@ async function whole(
   read: () => Promise<ClipboardResult<string>>,
   tool: string,
 ): Promise<ClipboardResult<string>> {
-  const first = await read();
+  let first = await read();
+  if (!first.ok) first = await read();
   if (!first.ok || first.value.length < INCREMENTAL) return first;
   let previous = first.value;
   const lengths = [previous.length];
