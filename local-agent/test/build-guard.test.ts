@@ -187,6 +187,26 @@ describe("the build guard over TypeScript (tsc, warm, through an overlay of the 
     expect(errors).toHaveLength(2);
   });
 
+  it("counts an error the unit carries along as not new where its old file is left with none (yup's captureStackTrace)", async () => {
+    const project = projectOf({
+      "tsconfig.json": config(true),
+      "src/old.ts":
+        "export function label(n: number): string {\n  const wrong: string = n;\n  return wrong;\n}\n\nexport const one = 1;\n",
+      "src/use.ts": 'import { label } from "./old.js";\n\nexport const l = label(1);\n',
+    });
+    const moved = await moveSymbol(
+      project,
+      "src/old.ts",
+      "label",
+      "src/util/labels.ts",
+      false,
+      "refuse",
+    );
+    expect(moved.error).toBeUndefined();
+    expect(moved.check).toMatchObject({ checker: "tsc", outcome: "passed" });
+    const errors = [...checkTypeScript(project.root)].flatMap(([, found]) => found);
+    expect(errors).toEqual([expect.stringContaining("TS2322")]);
+  });
   it("passes a move in a clone never installed: a module the project could not find before is its setup, not the move's", async () => {
     const project = projectOf({
       "tsconfig.json": config(true),

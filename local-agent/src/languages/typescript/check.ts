@@ -506,7 +506,7 @@ async function check(changes: readonly Change[], context: CheckContext): Promise
       });
       s.opened = present.filter((f) => view.get(f));
       s.overlaid = view;
-      const needed = new Set([...after.map((d) => d.file), ...changed]);
+      const needed = new Set<string>([...after.map((d) => d.file), ...changed.keys()]);
       for (const [config, files] of affected) {
         const project = snapshot.getProject(config);
         if (project)
