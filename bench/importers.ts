@@ -7,7 +7,7 @@
  * floors measured in the same run: reading every file of the tree once, and
  * the same move with no other file under the root.
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { stopLanes } from "../local-agent/src/compute/offload.ts";
@@ -17,6 +17,7 @@ import { PathLocks } from "../local-agent/src/locks.ts";
 import { DEFAULT_DENY } from "../local-agent/src/paths.ts";
 import { walkRoots } from "../local-agent/src/tree-walk.ts";
 import type { Edit } from "../src/shared/bridge/protocol.ts";
+import { writeTexts } from "./real/tree.ts";
 import { check, ms, table } from "./report.ts";
 
 const FILES = 5_000;
@@ -71,14 +72,6 @@ function treeFiles(): Map<string, string> {
   return files;
 }
 
-function write(root: string, files: Map<string, string>) {
-  for (const [name, text] of files) {
-    const p = path.join(root, name);
-    mkdirSync(path.dirname(p), { recursive: true });
-    writeFileSync(p, text);
-  }
-}
-
 function workspace(root: string, base: string): Workspace {
   return {
     sandbox: { roots: [root], deny: [...DEFAULT_DENY] },
@@ -131,18 +124,18 @@ try {
   const files = treeFiles();
   const big = path.join(base, "big");
   const small = path.join(base, "small");
-  write(big, files);
+  writeTexts(big, files);
   const alone = new Map(
     [...files].filter(([name]) => name.startsWith("src/core/") || name.startsWith("src/money/")),
   );
-  write(small, alone);
+  writeTexts(small, alone);
   // Each run starts from the tree as generated: the files a move changes are written back.
   const changed = [...files].filter(
     ([name, text]) => name.startsWith("src/core/") || text.includes("Cart"),
   );
   const reset = (root: string, set: [string, string][]) => () => {
     rmSync(path.join(root, "src/cart"), { recursive: true, force: true });
-    write(root, new Map(set));
+    writeTexts(root, new Map(set));
   };
   const bigWs = workspace(big, path.join(base, "j-big"));
   const smallWs = workspace(small, path.join(base, "j-small"));

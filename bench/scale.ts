@@ -28,6 +28,7 @@ import path from "node:path";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { AgentProcess } from "../scripts/agent-process.ts";
 import type { DevServer } from "../scripts/wrangler-dev.ts";
+import { writeTexts } from "./real/tree.ts";
 import { check, ms, table } from "./report.ts";
 import { connectClient, startWithAgent } from "./servers.ts";
 import { peakRss } from "./stats.ts";
@@ -74,14 +75,6 @@ function tree(size: number, many: number): Map<string, string> {
     files.set(`generated/f${i}.ts`, `import { Hub } from "../src/core/hub";\n`);
   }
   return files;
-}
-
-function write(root: string, files: Map<string, string>) {
-  for (const [name, text] of files) {
-    const p = path.join(root, name);
-    mkdirSync(path.dirname(p), { recursive: true });
-    writeFileSync(p, text);
-  }
 }
 
 /** Every file under `dir` except node_modules and generated/, read once, synchronously. */
@@ -156,7 +149,7 @@ async function hostileMove(
 ): Promise<Hostile> {
   log(`writing the hostile tree (${HOSTILE_FILES.toLocaleString("en")} empty files)…`);
   for (const entry of readdirSync(root)) rmSync(path.join(root, entry), { recursive: true });
-  write(
+  writeTexts(
     root,
     new Map([
       ["src/core/hub.ts", "export class Hub {}\nexport const hubName = 'hub';\n"],
@@ -215,7 +208,7 @@ async function main(): Promise<number> {
       log(`writing ${size.toLocaleString("en")} files…`);
       for (const entry of readdirSync(root)) rmSync(path.join(root, entry), { recursive: true });
       const files = tree(size, many);
-      write(root, files);
+      writeTexts(root, files);
       /** The tree's files importing `name` (node_modules and generated/ are not walked). */
       const importing = (name: string) =>
         [...files].filter(([f, text]) => f.startsWith("src/p") && text.includes(`{ ${name} }`))

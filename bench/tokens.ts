@@ -10,7 +10,7 @@
  * server's tools/list (it sits in every conversation). See bench/README.md.
  */
 
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -22,6 +22,7 @@ import { type DefinitionCosts, definitionCosts } from "./definitions.ts";
 import { connectFilesystemServer } from "./filesystem-server.ts";
 import { Knowledge } from "./knowledge.ts";
 import { claudeCodeCall, claudeCodeTools, filesystemTools } from "./naive-tools.ts";
+import { writeTexts } from "./real/tree.ts";
 import { check, table } from "./report.ts";
 import * as files from "./scenario-files.ts";
 import { type Call, type NaiveTools, SCENARIOS, SMALL_TASKS } from "./scenarios.ts";
@@ -209,10 +210,7 @@ async function idleWithEveryParser(
 }
 
 function writeFiles(dir: string, files: Record<string, string>): void {
-  for (const [name, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
-    writeFileSync(path.join(dir, name), text);
-  }
+  writeTexts(dir, Object.entries(files));
   mkdirSync(dir, { recursive: true });
 }
 

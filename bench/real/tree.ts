@@ -87,8 +87,8 @@ export function freshCopy(from: string, to: string): void {
   });
 }
 
-/** `texts` (root-relative path → new text) written under `root`. */
-export function writeTexts(root: string, texts: Map<string, string>): void {
+/** `texts` (root-relative path → new text) written under `root`, with the directories they need. */
+export function writeTexts(root: string, texts: Iterable<readonly [string, string]>): void {
   for (const [rel, text] of texts) {
     const abs = path.join(root, rel);
     mkdirSync(path.dirname(abs), { recursive: true });
