@@ -1,14 +1,16 @@
 import { randomBytes } from "node:crypto";
-import { constants, existsSync, readFileSync, renameSync, unlinkSync } from "node:fs";
+import { constants, existsSync, lstatSync, renameSync, unlinkSync } from "node:fs";
 import { copyFile, link, mkdir, readdir, readFile, rename, rmdir, unlink } from "node:fs/promises";
 import { hostname } from "node:os";
 import path from "node:path";
 import type { EditResult, Kept, OpContext, Settled } from "../../src/shared/bridge/protocol.ts";
+import { LIMITS } from "../../src/shared/core/limits.ts";
 import { eachAtOnce } from "./at-once.ts";
 import { exists, ignore, PRIVATE_DIR, PRIVATE_FILE, syncDir, writeDurably } from "./durable.ts";
 import { Ledger, type Reverted } from "./ledger.ts";
 import type { OpRecord } from "./op-record.ts";
 import { isAlive } from "./processes.ts";
+import { readRegular } from "./regular-file.ts";
 import { sha256 } from "./text-file.ts";
 
 /**
@@ -456,7 +458,7 @@ async function unwind(entry: Entry, after?: (i: number) => Promise<void>): Promi
     if (pending && target.tmp) await unlink(target.tmp);
     else if (target.tmp !== null) {
       // Renamed over the target: give it back its old version, unless edited since.
-      if ((await hashOf(target.path)) === target.after) {
+      if (hashNow(target.path) === target.after) {
         if (target.orig && (await exists(target.orig))) await rename(target.orig, target.path);
         else if (target.before === null) await unlink(target.path);
       }
@@ -483,9 +485,9 @@ async function changedSince(entry: Entry): Promise<KeptTarget[]> {
     if (target.before === undefined) continue; // an entry from before 0.5: as it always was
     const pending = target.tmp === null ? await exists(target.path) : await exists(target.tmp);
     if (!pending) continue; // renamed (or removed) before the crash
-    const now = await hashOf(target.path);
+    const now = hashNow(target.path);
     if (now === target.before) continue;
-    if (target.tmp !== null && now !== null && now === (await hashOf(target.tmp))) continue;
+    if (target.tmp !== null && now !== null && now === hashNow(target.tmp)) continue;
     const setAside =
       target.tmp === null ? null : await setAsideName(target.path, entry.context.op, taken);
     if (setAside) taken.add(setAside);
@@ -506,16 +508,19 @@ async function setAsideName(target: string, op: number, taken: Set<string>): Pro
   }
 }
 
-/** SHA-256 of a file's bytes; `null` when it does not exist. */
-/** A file's hash, read synchronously (rollForward's check of each target); null when it is gone. */
+/**
+ * A file's hash, read synchronously (each check of a target): null
+ * when it is gone, and no hash ("") when it is no longer a regular file within
+ * the size limit (a link, a FIFO another account swapped in: changed, never
+ * read through nor waited on); a directory now throws EISDIR, as a read did.
+ */
 function hashNow(file: string): string | null {
-  try {
-    return sha256(new Uint8Array(readFileSync(file)));
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT" || code === "ENOTDIR") return null;
-    throw error;
-  }
+  const bytes = readRegular(file, LIMITS.fileBytes);
+  if (bytes !== undefined) return bytes && sha256(new Uint8Array(bytes));
+  // A directory now can be neither written over nor set aside beside: the entry waits.
+  if (lstatSync(file, { throwIfNoEntry: false })?.isDirectory())
+    throw Object.assign(new Error(`EISDIR: a directory now, ${file}`), { code: "EISDIR" });
+  return "";
 }
 
 /** Removes `file`; one already gone is fine. */
@@ -525,11 +530,6 @@ function unlinkQuietly(file: string): void {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
   }
-}
-
-async function hashOf(file: string): Promise<string | null> {
-  const bytes = await readFile(file).catch(ignore("ENOENT", "ENOTDIR"));
-  return bytes ? sha256(new Uint8Array(bytes)) : null;
 }
 
 /** The entry's record, with the edits of kept targets marked as not written. */

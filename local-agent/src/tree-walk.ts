@@ -1,6 +1,5 @@
 import {
   closeSync,
-  constants,
   existsSync,
   fstatSync,
   openSync,
@@ -14,6 +13,7 @@ import ignore, { type Ignore } from "ignore";
 import { LIMITS } from "../../src/shared/core/limits.ts";
 import { insideFolded } from "./deny.ts";
 import { isDenied, type Sandbox } from "./paths.ts";
+import { SAFE_READ } from "./regular-file.ts";
 
 /**
  * The files under the agent's roots that a whole-tree change looks at (a
@@ -126,12 +126,8 @@ function byteSearch(needles: readonly string[]) {
   return (full: string): boolean => {
     let fd: number | undefined;
     try {
-      // Never through a link swapped in since the listing; a FIFO swapped in answers at once
-      // (no writer: nothing to read) instead of holding the thread until one comes.
-      fd = openSync(
-        full,
-        constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0),
-      );
+      // Never through a link swapped in since the listing, never waiting on a FIFO.
+      fd = openSync(full, SAFE_READ);
       // Most files fit the buffer: one read, no stat. A larger one is measured first.
       let length = readSync(fd, buffer, 0, buffer.length, null);
       if (length === buffer.length) {
@@ -218,6 +214,18 @@ export async function walkRoots(sandbox: Sandbox, options: WalkOptions): Promise
     }
     return false;
   };
+  let steps = 0;
+  /**
+   * Every BATCH names of any kind (a file of the language or not, a directory,
+   * one refused): a turn of the event loop, and the deadline. A tree of
+   * millions of other files or empty directories is bounded as one of sources is.
+   */
+  const step = async (): Promise<boolean> => {
+    if (++steps % BATCH) return true;
+    await new Promise((resolve) => setImmediate(resolve));
+    if (options.deadline !== undefined && Date.now() > options.deadline) stopped = "time";
+    return !stopped;
+  };
   /** Visits `dir` (checked on the way down: not denied, not ignored); false once the walk stops. */
   const visit = async (root: string, dir: string, stack: Rules[]): Promise<boolean> => {
     const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
@@ -227,6 +235,7 @@ export async function walkRoots(sandbox: Sandbox, options: WalkOptions): Promise
     // Names in a stable order, so what is found does not depend on the file system's.
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     for (const entry of entries) {
+      if (!(await step())) return false;
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) {
         if (
@@ -245,14 +254,7 @@ export async function walkRoots(sandbox: Sandbox, options: WalkOptions): Promise
         return false;
       }
       if (options.keepAccepted) accepted.push(full);
-      if (batch.push(full) >= BATCH) {
-        flush();
-        await new Promise((resolve) => setImmediate(resolve));
-        if (options.deadline !== undefined && Date.now() > options.deadline) {
-          stopped = "time";
-          return false;
-        }
-      }
+      if (batch.push(full) >= BATCH) flush();
     }
     return true;
   };

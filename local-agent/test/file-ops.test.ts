@@ -1100,6 +1100,22 @@ describe("a move's imports (carry_imports)", () => {
     ]);
   });
 
+  it("refuses a move whose importers' texts pass the most one move reads (MAX_READ_BYTES), changing nothing", async () => {
+    const { ws, file, bytes } = workspace();
+    ws.maxReadBytes = 1_000;
+    file("src/a.ts", A_TS);
+    const USE = `import { f } from "../a";\n\nf();\n// ${"x".repeat(200)}\n`;
+    for (let i = 0; i < 10; i++) file(`src/u/u${i}.ts`, USE);
+    const r = await move(ws, "src/a.ts", "f", "src/lib/b.ts");
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.error.code).toBe("MOVE_BLOCKED");
+    expect(r.error.message).toContain("pass 1000 bytes (of 10 files under the roots)");
+    expect(bytes("src/a.ts").toString()).toBe(A_TS);
+    expect(bytes("src/u/u0.ts").toString()).toBe(USE);
+    expect(existsSync(path.join(ws.sandbox.roots[0] ?? "", "src/lib/b.ts"))).toBe(false);
+  });
+
   it("moves a unit nested deeper than the planner can follow, saying its imports were not carried", async () => {
     const { ws, file, bytes } = workspace();
     const deep = `${"[".repeat(30_000)}${"]".repeat(30_000)}`;

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import {
   existsSync,
   mkdirSync,
@@ -334,6 +335,19 @@ describe("recovery never writes over a newer edit", () => {
     const w = await crashThenEdit("committed", (w) => rmSync(w.changed));
     const reports = await new Journal(w.journalDir, SERVER).recover();
     expect(existsSync(w.changed)).toBe(false);
+    expect(readFileSync(setAside(w.changed), "utf8")).toBe("after\n");
+    expect(reports[0]?.message.kept).toEqual([
+      { path: "changed.txt", set_aside: "changed.txt.not-applied-op7.edgeclip", edits: [0] },
+    ]);
+  });
+
+  it("keeps a target another account swapped for a FIFO as it is, never waiting on it, and sets the operation's version aside", async () => {
+    const w = await crashThenEdit("committed", (w) => {
+      rmSync(w.changed);
+      execFileSync("mkfifo", [w.changed]);
+    });
+    const reports = await new Journal(w.journalDir, SERVER).recover();
+    expect(statSync(w.changed).isFIFO()).toBe(true);
     expect(readFileSync(setAside(w.changed), "utf8")).toBe("after\n");
     expect(reports[0]?.message.kept).toEqual([
       { path: "changed.txt", set_aside: "changed.txt.not-applied-op7.edgeclip", edits: [0] },

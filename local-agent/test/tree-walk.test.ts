@@ -71,6 +71,19 @@ describe("walkRoots", () => {
     expect(walked.files.length).toBe(walked.seen);
   });
 
+  it("stops at its deadline in a tree of other files and empty directories, where no source file ever comes", async () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 1_000; i++) files[`d${i % 10}/f${i}.txt`] = "store";
+    const root = tree(files);
+    for (let i = 0; i < 500; i++)
+      mkdirSync(path.join(root, `e${i}`, "deeper"), { recursive: true });
+    const walked = await walkRoots(
+      { roots: [root], deny: [...DEFAULT_DENY] },
+      { accept: scripts, needles: ["store"], maxFiles: 10_000, deadline: Date.now() - 1 },
+    );
+    expect(walked).toMatchObject({ truncated: "time", seen: 0, files: [] });
+  });
+
   it("past 5,000 files, has another thread read batches, in the walk's order, and reads a batch it fails itself", async () => {
     const files: Record<string, string> = {};
     for (let i = 0; i < 6_000; i++)

@@ -14,6 +14,7 @@ import { recordOf } from "../op-record.ts";
 import { isInside, type Resolved, resolvePath, type Sandbox } from "../paths.ts";
 import { carryFor, carryPastesFor } from "./carry-imports.ts";
 import { computeEdit } from "./compute-edit.ts";
+import { TooMuchToRead } from "./disk.ts";
 import { findImporters } from "./find-importers.ts";
 import { type FileState, load } from "./load.ts";
 import { checkReverts } from "./reverts.ts";
@@ -88,7 +89,16 @@ export async function applyOp(ws: Workspace, args: ApplyArgs): Promise<Result<Ap
       current.set(abs, done.value.after);
       results.push(done.value.result);
     }
-    const carried = await carryFor(ws, args, where, initial, current, results, importers);
+    const carried = await carryFor(ws, args, where, initial, current, results, importers).catch(
+      (error: unknown) => {
+        if (!(error instanceof TooMuchToRead)) throw error;
+        return failure(
+          "MOVE_BLOCKED",
+          `${error.message} Nothing was changed: \`copy\` with \`cut: true\`, then \`paste\`, moves the text alone.`,
+          args.carry_imports?.from,
+        );
+      },
+    );
     if (carried) return carried;
     await carryPastesFor(ws, args, where, initial, current, results);
     if (args.syntax_guard !== "off") {

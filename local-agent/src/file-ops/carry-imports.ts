@@ -274,7 +274,7 @@ export async function carryFor(
   if (python && importers.python && !importers.truncated) {
     const loadFiles: LoadFile[] = [];
     const untouched = importers.python.filter((abs) => !current.has(abs) && sameProject(abs));
-    for (const { abs, text } of await readAll(untouched))
+    for (const { abs, text } of await readAll(untouched, undefined, ws.maxReadBytes))
       loadFiles.push({ abs, before: text, after: text });
     for (const [abs, state] of current) {
       if (languageOf(abs) !== "python" || !sameProject(abs)) continue;

@@ -22,6 +22,8 @@ export interface Workspace {
   checkCache?: string;
   /** The most importers a move rewrites (default MAX_IMPORTERS; tests set fewer). */
   maxImporters?: number;
+  /** The most text one read of a move's files keeps (default MAX_READ_BYTES, disk.ts; tests set less). */
+  maxReadBytes?: number;
 }
 
 export type Result<T> =
