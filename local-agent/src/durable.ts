@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { chmod, open, rename, stat } from "node:fs/promises";
+import { open, rename, stat } from "node:fs/promises";
 import path from "node:path";
 
 /**
@@ -24,11 +24,12 @@ export async function writeDurably(
   const handle = await open(target, "wx", mode ?? 0o666);
   try {
     await handle.writeFile(data);
+    // The umask may have narrowed it; through the handle, never a link swapped in for the name.
+    if (mode !== undefined) await handle.chmod(mode);
     await handle.sync();
   } finally {
     await handle.close();
   }
-  if (mode !== undefined) await chmod(target, mode); // the umask may have narrowed it
   if (atomic) await rename(target, file);
   if (syncParent) await syncDir(path.dirname(file));
 }

@@ -152,6 +152,31 @@ describe("the build guard over TypeScript (tsc, warm, through an overlay of the 
     );
   });
 
+  it("judges a file by the config that includes it, not one whose program only imports it (a solution's app and test configs)", async () => {
+    const options = (strict: boolean) => ({ strict, noEmit: true, module: "nodenext" });
+    const project = projectOf({
+      "tsconfig.json": JSON.stringify({
+        files: [],
+        references: [{ path: "./tsconfig.test.json" }, { path: "./tsconfig.app.json" }],
+      }),
+      "tsconfig.app.json": JSON.stringify({ compilerOptions: options(true), include: ["src"] }),
+      "tsconfig.test.json": JSON.stringify({ compilerOptions: options(false), include: ["test"] }),
+      "src/main.ts": "export const one = 1;\n",
+      "test/a.test.ts":
+        "export function helper(x) {\n  return x;\n}\n\nexport const h = helper(1);\n",
+    });
+    const moved = await moveSymbol(
+      project,
+      "test/a.test.ts",
+      "helper",
+      "src/helper.ts",
+      true,
+      "refuse",
+    );
+    expect(moved.error?.code).toBe("MOVE_BREAKS_BUILD");
+    expect(moved.error?.message).toContain("src/helper.ts:1: TS7006");
+  });
+
   it("makes it all the same with keep, naming the files with new errors", async () => {
     const project = twoProjects();
     const moved = await moveSymbol(project, "loose/a.ts", "double", "strict/b.ts", false, "keep");

@@ -60,11 +60,17 @@ export type FileOpRow = {
   updated_at: number;
 };
 
+/** What a JSON column holds when its value is in `file_op_parts`, in chunks. */
+const PARTED = "parts";
+
 /**
- * A session's file operations (`file_ops`, `file_op_chunks`). A change keeps
- * what reverts it (the agent's undo edits, which can be as large as the text
- * it replaced) in chunks of at most 1 MiB; undoing stores, in the same place,
- * what redoes it. Ids are the operations' history ids.
+ * A session's file operations (`file_ops`, `file_op_chunks`, `file_op_parts`).
+ * A change keeps what reverts it (the agent's undo edits, which can be as
+ * large as the text it replaced) in chunks of at most 1 MiB; undoing stores,
+ * in the same place, what redoes it. What an operation did to its files and
+ * what it asked are a column each, or chunks past one (a move of 10,000
+ * importers): SQLite in a Durable Object keeps 2 MB a value. Ids are the
+ * operations' history ids.
  */
 export class FileOpStore {
   private readonly sql: SqlStorage;
@@ -83,7 +89,7 @@ export class FileOpStore {
       id,
       kind,
       covers ? JSON.stringify(covers) : null,
-      asked ? JSON.stringify(asked) : null,
+      asked ? this.parted(id, "asked", JSON.stringify(asked)) : null,
       now,
       now,
     );
@@ -92,12 +98,12 @@ export class FileOpStore {
   /** What operation `id` asked of the agent, if it was kept. */
   asked(id: number): AskedEdit[] | undefined {
     const row = this.find(id);
-    return row?.asked ? (JSON.parse(row.asked) as AskedEdit[]) : undefined;
+    return row?.asked ? (JSON.parse(this.whole(id, "asked", row.asked)) as AskedEdit[]) : undefined;
   }
 
   /** The agent refused the operation: nothing changed, so it never was one. */
   abandon(id: number): void {
-    this.sql.exec("DELETE FROM file_ops WHERE id = ? AND state = 'pending'", id);
+    this.deleteWhere(`id = ${Number(id)} AND state = 'pending'`);
   }
 
   /**
@@ -108,8 +114,7 @@ export class FileOpStore {
   refuse(id: number): boolean {
     const row = this.find(id);
     if (!row || (row.state !== "pending" && row.state !== "unknown")) return false;
-    this.sql.exec("DELETE FROM file_op_chunks WHERE op_id = ?", id);
-    this.sql.exec("DELETE FROM file_ops WHERE id = ?", id);
+    this.deleteWhere(`id = ${Number(id)}`);
     return true;
   }
 
@@ -138,8 +143,12 @@ export class FileOpStore {
   ): boolean {
     const row = this.find(id);
     if (!row || (row.state !== "pending" && row.state !== "unknown")) return false;
-    const targets = JSON.stringify(
-      results.map((r, i) => ({ ...summaryOf(r), ...(kept.has(i) ? { kept: true } : {}) })),
+    const targets = this.parted(
+      id,
+      "targets",
+      JSON.stringify(
+        results.map((r, i) => ({ ...summaryOf(r), ...(kept.has(i) ? { kept: true } : {}) })),
+      ),
     );
     if (CHANGES.includes(row.kind)) {
       this.forgetRedo();
@@ -186,13 +195,13 @@ export class FileOpStore {
     return this.sql
       .exec<FileOpRow>("SELECT * FROM file_ops ORDER BY id DESC LIMIT ?", limit)
       .toArray()
-      .map(summaryOfRow);
+      .map((row) => this.summaryOfRow(row));
   }
 
   /** One operation, as `recent` shows it. */
   summaryOf(id: number): FileOpSummary | undefined {
     const row = this.find(id);
-    return row && summaryOfRow(row);
+    return row && this.summaryOfRow(row);
   }
 
   /** The newest operation whose outcome is not known (it blocks undo and redo). */
@@ -249,6 +258,46 @@ export class FileOpStore {
     this.sql.exec("UPDATE file_ops SET chunk_count = ? WHERE id = ?", chunks.length, id);
   }
 
+  /** `json` as its column holds it: itself when one chunk, else PARTED with its chunks in `file_op_parts`. */
+  private parted(id: number, part: "targets" | "asked", json: string): string {
+    this.sql.exec("DELETE FROM file_op_parts WHERE op_id = ? AND part = ?", id, part);
+    const chunks = splitIntoChunks(json);
+    if (chunks.length === 1) return json;
+    chunks.forEach((data, seq) => {
+      this.sql.exec(
+        "INSERT INTO file_op_parts (op_id, part, seq, data) VALUES (?, ?, ?, ?)",
+        id,
+        part,
+        seq,
+        data,
+      );
+    });
+    return PARTED;
+  }
+
+  /** What `parted` was given, from its column's value. */
+  private whole(id: number, part: "targets" | "asked", column: string): string {
+    if (column !== PARTED) return column;
+    let json = "";
+    for (const { data } of this.sql.exec<{ data: string }>(
+      "SELECT data FROM file_op_parts WHERE op_id = ? AND part = ? ORDER BY seq",
+      id,
+      part,
+    ))
+      json += data;
+    return json;
+  }
+
+  private summaryOfRow(row: FileOpRow): FileOpSummary {
+    return {
+      id: row.id,
+      kind: row.kind,
+      agent: row.agent,
+      state: row.state,
+      targets: JSON.parse(this.whole(row.id, "targets", row.targets)) as TargetSummary[],
+    };
+  }
+
   private update(
     id: number,
     set: Partial<Pick<FileOpRow, "state" | "agent" | "targets" | "undone_seq">>,
@@ -280,22 +329,14 @@ export class FileOpStore {
     this.deleteWhere("kind IN ('undo', 'redo') AND state IN ('done', 'rolled_back')");
   }
 
+  /** Deletes the operations `condition` (SQL of this file's own making, never input) holds, with their chunks. */
   private deleteWhere(condition: string): void {
-    this.sql.exec(
-      `DELETE FROM file_op_chunks WHERE op_id IN (SELECT id FROM file_ops WHERE ${condition})`,
-    );
+    for (const table of ["file_op_chunks", "file_op_parts"])
+      this.sql.exec(
+        `DELETE FROM ${table} WHERE op_id IN (SELECT id FROM file_ops WHERE ${condition})`,
+      );
     this.sql.exec(`DELETE FROM file_ops WHERE ${condition}`);
   }
-}
-
-function summaryOfRow(row: FileOpRow): FileOpSummary {
-  return {
-    id: row.id,
-    kind: row.kind,
-    agent: row.agent,
-    state: row.state,
-    targets: JSON.parse(row.targets) as TargetSummary[],
-  };
 }
 
 function summaryOf(r: EditResult): TargetSummary {

@@ -138,6 +138,17 @@ export const MIGRATIONS: Migrations = [
   // 6 (issue 27): what each result showed came from (ResultClass, comma-separated), which
   // citing it needs the right to read; results kept before it count as from everywhere.
   [`ALTER TABLE results ADD COLUMN classes TEXT NOT NULL DEFAULT 'user,os,file'`],
+  // 7 (issue 45): a file operation's targets and what it asked, past one chunk (a move of
+  // 10,000 importers, its undo), in chunks: SQLite in a Durable Object keeps 2 MB a value.
+  [
+    `CREATE TABLE file_op_parts (
+       op_id INTEGER NOT NULL,
+       part TEXT NOT NULL,
+       seq INTEGER NOT NULL,
+       data TEXT NOT NULL,
+       PRIMARY KEY (op_id, part, seq)
+     ) WITHOUT ROWID`,
+  ],
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

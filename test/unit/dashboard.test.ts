@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { highlighted, languageFor } from "../../src/dashboard/highlight.ts";
+import { historyPage, SHOWN_TARGETS } from "../../src/dashboard/pages/history.ts";
 import { placeOf } from "../../src/dashboard/places.ts";
 import { barsOf, dailyTotals, sessionTotals } from "../../src/dashboard/savings-chart.ts";
 import { ChangeFeed } from "../../src/session/change-feed.ts";
@@ -113,5 +114,38 @@ describe("the change feed", () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(error).toHaveBeenCalledWith("edgeclip: live update not sent", expect.any(Error));
     error.mockRestore();
+  });
+});
+
+describe("the history page", () => {
+  it(`names an operation's first ${SHOWN_TARGETS} files and counts the rest (a move of 10,000 importers)`, async () => {
+    const place = placeOf("alice", "session", "s-abcdefghijkl");
+    if (!place) throw new Error("no place");
+    const targets = Array.from({ length: 10_002 }, (_, i) => ({
+      path: `src/u${i}.ts`,
+      before_hash: null,
+      after_hash: null,
+      created: false,
+      removed: false,
+    }));
+    const op = { id: 1, kind: "move" as const, agent: "laptop", state: "done" as const, targets };
+    const page = String(
+      await historyPage(
+        {
+          place,
+          facts: { project: "web", started_at: NOW, last_used_at: NOW },
+          activity: {
+            history: [{ id: 1, op: "move", key: null, scope: null, summary: "moved", at: NOW }],
+            fileOps: [op],
+            nextUndo: op,
+          },
+          now: NOW,
+        },
+        { account: undefined, live: [] },
+      ),
+    );
+    expect(page).toContain("<code>src/u19.ts</code>");
+    expect(page).not.toContain("<code>src/u20.ts</code>");
+    expect(page).toContain("<li>and 9,982 more files</li>");
   });
 });

@@ -1,7 +1,7 @@
 import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { FileOpStore } from "../../src/session/file-op-store.ts";
-import type { EditResult } from "../../src/shared/bridge/protocol.ts";
+import { type EditResult, MAX_IMPORTERS } from "../../src/shared/bridge/protocol.ts";
 import { LIMITS } from "../../src/shared/core/limits.ts";
 import { freshUser, sessionOf, stubFor } from "./helpers.ts";
 
@@ -33,10 +33,10 @@ function result(path: string, before: string, after: string): EditResult {
 }
 
 /** Runs `test` with a FileOpStore on a fresh session object's SQLite. */
-function withStore(test: (store: FileOpStore) => void) {
+function withStore(test: (store: FileOpStore, sql: SqlStorage) => void) {
   const address = sessionOf(freshUser());
   return runInDurableObject(stubFor(address), (_, state) =>
-    test(new FileOpStore(state.storage.sql, Date.now)),
+    test(new FileOpStore(state.storage.sql, Date.now), state.storage.sql),
   );
 }
 
@@ -99,6 +99,44 @@ describe("FileOpStore", () => {
       store.complete(5, "laptop", [result("b", "b0", "b1")]);
       expect(store.redoable(5)).toEqual([]);
       expect(store.undoable(5).map((o) => o.id)).toEqual([5, 1]);
+    }));
+
+  it("records a move of the most importers a move rewrites, with long paths, and its undo (past SQLite's 2 MB a value)", () =>
+    withStore((store, sql) => {
+      const results = Array.from({ length: MAX_IMPORTERS + 2 }, (_, i) =>
+        result(`packages/some-package/src/components/deeply/nested/file${i}.tsx`, `b${i}`, `a${i}`),
+      );
+      store.begin(1, "move");
+      expect(store.complete(1, "laptop", results)).toBe(true);
+      expect(store.summaryOf(1)?.targets).toHaveLength(MAX_IMPORTERS + 2);
+      expect(store.reversal(1)).toHaveLength(MAX_IMPORTERS + 2);
+      const asked = results.map((r) => ({
+        kind: "revert" as const,
+        path: r.abs,
+        undo: "change" as const,
+        expect: r.after_hash,
+        force: false,
+      }));
+      store.begin(2, "undo", [{ op: 1, edits: MAX_IMPORTERS + 2 }], asked);
+      expect(store.asked(2)).toEqual(asked);
+      expect(store.complete(2, "laptop", results)).toBe(true);
+      expect(store.summaryOf(2)?.targets[MAX_IMPORTERS + 1]?.path).toBe(
+        `packages/some-package/src/components/deeply/nested/file${MAX_IMPORTERS + 1}.tsx`,
+      );
+      // No value past what a Durable Object's SQLite keeps (workerd here does not hold it to 2 MB).
+      const largest = (query: string) => sql.exec<{ n: number | null }>(query).one().n ?? 0;
+      expect(largest("SELECT max(length(CAST(targets AS BLOB))) AS n FROM file_ops")).toBeLessThan(
+        2e6,
+      );
+      expect(largest("SELECT max(length(CAST(asked AS BLOB))) AS n FROM file_ops")).toBeLessThan(
+        2e6,
+      );
+      expect(
+        largest("SELECT max(length(CAST(data AS BLOB))) AS n FROM file_op_parts"),
+      ).toBeLessThan(2e6);
+      expect(
+        largest("SELECT max(length(CAST(data AS BLOB))) AS n FROM file_op_chunks"),
+      ).toBeLessThan(2e6);
     }));
 
   it(`keeps the last ${LIMITS.undoDepth} changes`, () =>

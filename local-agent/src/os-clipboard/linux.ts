@@ -53,10 +53,10 @@ export function linuxClipboard(env: NodeJS.ProcessEnv): OsClipboard {
  * 0 (issue 34 §10: a 10 MiB xsel round trip came back short once, in 966 ms).
  * So a large read counts only when a second read gives the same text: up to
  * three reads, the first two that agree win; none that agree is an error,
- * never text. A read that failed outright is tried again (a busy machine), a
- * second failure is the answer; so is a first read that failed or found the
- * clipboard empty (under load, xsel once read an empty selection right after a
- * write had settled).
+ * never text. A first read that failed or found the clipboard empty is tried
+ * once more and the second answer stands (a busy machine: under load, xsel once
+ * read an empty selection right after a write had settled); one past its time
+ * limit is the answer at once.
  */
 const INCREMENTAL = 64 * 1024;
 
@@ -65,7 +65,8 @@ async function whole(
   tool: string,
 ): Promise<ClipboardResult<string>> {
   let first = await read();
-  if (!first.ok) first = await read();
+  // Not past its time limit: that is the answer (the limit holds the whole read, not each try).
+  if (!first.ok && first.error.code !== "OPERATION_TIMEOUT") first = await read();
   if (!first.ok || first.value.length < INCREMENTAL) return first;
   let previous = first.value;
   const lengths = [previous.length];

@@ -5,6 +5,9 @@ import type { Place } from "../places.ts";
 import { sessionHeader } from "./entries.ts";
 import { dashboardPage, type Frame, notice, when } from "./layout.ts";
 
+/** The files of one operation a page names; past them, how many more (a move of 10,000 importers). */
+export const SHOWN_TARGETS = 20;
+
 /** A session's operations, newest first; file operations with the files they touched. */
 export function historyPage(
   options: {
@@ -34,7 +37,7 @@ ${activity.history.map((item) => {
   const op = fileOps.get(item.id);
   return html`<tr><td>${item.id}</td><td>${when(item.at)}</td><td>${item.op}${op ? html`<div class="note">${op.state}${op.agent ? html` · ${op.agent}` : ""}</div>` : ""}</td><td>${item.summary}${
     op?.targets.length
-      ? html`<ul class="targets">${op.targets.map((t) => html`<li><code>${t.path}</code>${t.created ? " (created)" : t.removed ? " (removed)" : ""}</li>`)}</ul>`
+      ? html`<ul class="targets">${op.targets.slice(0, SHOWN_TARGETS).map((t) => html`<li><code>${t.path}</code>${t.created ? " (created)" : t.removed ? " (removed)" : ""}</li>`)}${op.targets.length > SHOWN_TARGETS ? html`<li>and ${(op.targets.length - SHOWN_TARGETS).toLocaleString("en")} more files</li>` : ""}</ul>`
       : ""
   }</td></tr>`;
 })}

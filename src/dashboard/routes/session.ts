@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { csrfToken, csrfValid } from "../../auth/web.ts";
 import { clipboardStub } from "../../stubs.ts";
 import { confirmPage, failedPage } from "../pages/confirm.ts";
-import { historyPage } from "../pages/history.ts";
+import { historyPage, SHOWN_TARGETS } from "../pages/history.ts";
 import { confirming, frameFor, notFound, placePage, refused, render } from "./common.ts";
 
 /**
@@ -90,7 +90,11 @@ sessionRoutes.get(
         ),
         409,
       );
-    const files = next.targets.map((t) => t.path).join(", ");
+    const more = next.targets.length - SHOWN_TARGETS;
+    const files = `${next.targets
+      .slice(0, SHOWN_TARGETS)
+      .map((t) => t.path)
+      .join(", ")}${more > 0 ? ` and ${more.toLocaleString("en")} more files` : ""}`;
     return render(
       c,
       confirmPage(

@@ -1,7 +1,10 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
+import { parse } from "jsonc-parser";
+import { LIMITS } from "../../../../src/shared/core/limits.ts";
 import { isInside } from "../../paths.ts";
+import { readRegular } from "../../regular-file.ts";
 import type { Change, CheckContext, Checked, LanguageChecker } from "../check.ts";
 import { type Diagnostic, lineAt } from "../diagnostics.ts";
 import { MEMORY_CAP, residentBytes } from "../tool-run.ts";
@@ -56,6 +59,8 @@ interface Session {
   stamps: Map<string, string> | undefined;
   /** The last check's move files, and whether the compiler last saw each as present. */
   overlaid: Map<string, boolean>;
+  /** Configs a solution's `references` name, opened for the compiler once (projectsOf). */
+  referenced: Set<string>;
 }
 
 let session: Session | undefined;
@@ -167,7 +172,15 @@ function sessionOf(ts: ApiModule, cwd: string): Session {
       getAccessibleEntries: (dir) => entriesOf(dir, overlay),
     },
   });
-  session = { api, overlay, opened: [], idle: undefined, stamps: undefined, overlaid: new Map() };
+  session = {
+    api,
+    overlay,
+    opened: [],
+    idle: undefined,
+    stamps: undefined,
+    overlaid: new Map(),
+    referenced: new Set(),
+  };
   return session;
 }
 
@@ -294,29 +307,11 @@ async function affectedFiles(
 }
 
 /**
- * The project each of `files` is checked in. The compiler gives a file the
- * project of the nearest tsconfig.json (or jsconfig.json) above it that holds
- * it: files under the same nearest config share it. So it is asked for the
- * first file under each nearest config (or under none), and the others get
- * that project where it holds them (asked one by one where it does not). The
- * compiler answers each question in turn, at a cost that grows with the files
- * open: a move of 5,000 importers asks a few, not 5,000.
+ * The directory of the nearest tsconfig.json (or jsconfig.json) at or above
+ * each directory ("" where there is none), asked once a directory.
  */
-async function defaultProjects(
-  snapshot: Snapshot,
-  files: readonly string[],
-): Promise<Map<string, Project>> {
-  const names = new Map<string, Promise<Set<string>>>();
-  const namesOf = (project: Project) => {
-    let found = names.get(project.configFileName);
-    if (!found) {
-      found = project.program.getSourceFileNames().then((all) => new Set(all));
-      names.set(project.configFileName, found);
-    }
-    return found;
-  };
+function configScopes(): (dir: string) => string {
   const scopes = new Map<string, string>();
-  /** The directory of the nearest config at or above `dir` ("" where there is none). */
   const scopeOf = (dir: string): string => {
     let found = scopes.get(dir);
     if (found === undefined) {
@@ -330,15 +325,68 @@ async function defaultProjects(
     }
     return found;
   };
+  return scopeOf;
+}
+
+/**
+ * The configs that the tsconfig.json in `scope` names in its `references`
+ * (a solution's: an app's, its tests'), inside the roots. The compiler loads
+ * them only as it needs them: a file another loaded project merely imports
+ * would be judged by that project's settings, not its own config's.
+ */
+function referencedConfigs(scope: string, roots: readonly string[]): string[] {
+  const config = path.join(scope, "tsconfig.json");
+  const text = readRegular(config, LIMITS.fileBytes)?.toString("utf8");
+  const json =
+    text === undefined ? undefined : (parse(text, [], { allowTrailingComma: true }) as unknown);
+  const references = (json as { references?: unknown } | undefined)?.references;
+  if (!Array.isArray(references)) return [];
+  return references.flatMap((ref: { path?: unknown }) => {
+    if (typeof ref?.path !== "string") return [];
+    const named = path.resolve(scope, ref.path);
+    const target = named.endsWith(".json") ? named : path.join(named, "tsconfig.json");
+    return roots.some((r) => isInside(r, target)) && existsSync(target) ? [target] : [];
+  });
+}
+
+/**
+ * The project each of `files` is checked in. The compiler gives a file the
+ * project of the nearest tsconfig.json (or jsconfig.json) above it that holds
+ * it: files under the same nearest config share it. So it is asked for the
+ * first file under each nearest config (or under none), and the others get
+ * that project where its config includes them (asked one by one where not).
+ * A file the compiler gives a project that only imports it goes to a loaded
+ * project whose config includes it (a solution's referenced configs are
+ * loaded: projectsOf). The compiler answers each question in turn, at a cost
+ * that grows with the files open: a move of 5,000 importers asks a few, not 5,000.
+ */
+async function defaultProjects(
+  snapshot: Snapshot,
+  files: readonly string[],
+  scopeOf: (dir: string) => string,
+): Promise<Map<string, Project>> {
+  // A project's own files (its config's, or an inferred one's open files), not those its
+  // program only imports: another config may include those, under other settings.
+  const names = new Map<string, Set<string>>();
+  const namesOf = (project: Project) => {
+    let found = names.get(project.configFileName);
+    if (!found) {
+      found = new Set(project.rootFiles);
+      names.set(project.configFileName, found);
+    }
+    return found;
+  };
   const byScope = new Map<string, Project>();
   const out = new Map<string, Project>();
   for (const file of files) {
     const scope = scopeOf(path.dirname(file));
     const near = byScope.get(scope);
+    const asked =
+      near && namesOf(near).has(file) ? near : await snapshot.getDefaultProjectForFile(file);
     const project =
-      near && (await namesOf(near)).has(file)
-        ? near
-        : await snapshot.getDefaultProjectForFile(file);
+      asked && !namesOf(asked).has(file)
+        ? (snapshot.getProjects().find((p) => namesOf(p).has(file)) ?? asked)
+        : asked;
     if (!project) continue;
     if (!near) byScope.set(scope, project);
     out.set(file, project);
@@ -443,16 +491,25 @@ async function check(changes: readonly Change[], context: CheckContext): Promise
     const present = changes.filter((c) => c.after !== undefined).map((c) => c.abs);
     const presentSet = new Set(present);
     const openedSet = new Set(s.opened);
+    const scopeOf = configScopes();
+    // A solution's referenced configs, loaded once: each file judged by the one that includes it.
+    const openProjects = [
+      ...new Set(
+        present.flatMap((f) => referencedConfigs(scopeOf(path.dirname(f)), context.roots)),
+      ),
+    ].filter((config) => !s.referenced.has(config));
+    for (const config of openProjects) s.referenced.add(config);
     let snapshot = await s.api.updateSnapshot({
       closeFiles: s.opened.filter((f) => !presentSet.has(f)),
       openFiles: present.filter((f) => !openedSet.has(f)),
+      ...(openProjects.length ? { openProjects } : {}),
       fileChanges: since ?? { invalidateAll: true },
     });
     // The files it opened are closed with the next check's snapshot.
     s.opened = present;
     s.overlaid = view;
     const projects = new Map<string, string[]>();
-    for (const [file, project] of await defaultProjects(snapshot, present)) {
+    for (const [file, project] of await defaultProjects(snapshot, present, scopeOf)) {
       const files = projects.get(project.configFileName);
       if (files) files.push(file);
       else projects.set(project.configFileName, [file]);
