@@ -27,7 +27,7 @@ import { rustMoveOf, rustPublicPaths, rustReexport } from "../languages/rust/mod
 import { moduleConfigs } from "../languages/typescript/module-configs.ts";
 import { isInside, type Resolved, resolvePath } from "../paths.ts";
 import { languageOf } from "../syntax/languages.ts";
-import { AT_ONCE, diskOf, readAll } from "./disk.ts";
+import { AT_ONCE, diskOf } from "./disk.ts";
 import type { Importers } from "./find-importers.ts";
 import { type FileState, load, missingFile } from "./load.ts";
 import { failure, type Result, type Workspace } from "./workspace.ts";
@@ -274,7 +274,7 @@ export async function carryFor(
   if (python && importers.python && !importers.truncated) {
     const loadFiles: LoadFile[] = [];
     const untouched = importers.python.filter((abs) => !current.has(abs) && sameProject(abs));
-    for (const { abs, text } of await readAll(untouched, undefined, ws.maxReadBytes))
+    for (const { abs, text } of await disk.read(untouched))
       loadFiles.push({ abs, before: text, after: text });
     for (const [abs, state] of current) {
       if (languageOf(abs) !== "python" || !sameProject(abs)) continue;

@@ -60,7 +60,7 @@ export class TooMuchToRead extends Error {
  * be read is "". What `keep` refuses is dropped batch by batch, never held;
  * past MAX_READ_BYTES kept, TooMuchToRead.
  */
-export async function readAll(
+async function readAll(
   files: readonly string[],
   keep: (text: string, abs: string) => boolean = () => true,
   max = MAX_READ_BYTES,
