@@ -210,6 +210,80 @@ export const PROJECTS: ProjectSpec[] = [
   },
   {
     lang: "typescript",
+    name: "immer",
+    source: {
+      from: "npm",
+      package: "immer@10.1.1",
+      integrity:
+        "sha512-s2MPrmjovJcoMaHtx6K11Ra7oD05NT97w1IC5zpMkT6Atjr7H8LjaDd81iIxUYpMKSRRNMJE703M1Fhr/TctHw==",
+    },
+    // Its config lists entry points (`files`), not a directory: a new file joins the program
+    // by being imported. `module: ES6` without a moduleResolution resolves as `classic`.
+    config: "tsconfig.json",
+    settingsFrom: "immerjs/immer tsconfig.json (061c242)",
+    tsconfig: {
+      compilerOptions: {
+        target: "ES2020",
+        strict: true,
+        declaration: true,
+        importHelpers: false,
+        noImplicitAny: true,
+        esModuleInterop: true,
+        noUnusedLocals: false,
+        noEmit: true,
+        module: "ES6",
+        allowJs: true,
+        skipLibCheck: true,
+      },
+      files: [
+        "./src/immer.ts",
+        "./src/plugins/mapset.ts",
+        "./src/plugins/patches.ts",
+        "src/types/globals.d.ts",
+      ],
+    },
+    licence: "MIT",
+  },
+  {
+    lang: "typescript",
+    name: "table-core",
+    source: {
+      from: "npm",
+      package: "@tanstack/table-core@8.20.5",
+      integrity:
+        "sha512-P9dF7XbibHph2PFRz8gfBKEXEY/HJPOhym8CHmjF8y3q5mWpKx9xtZapXQUWCgkqvsK0R46Azuz+VaxD4Xl+Tg==",
+    },
+    config: "tsconfig.json",
+    settingsFrom: "TanStack/table tsconfig.json + packages/table-core/tsconfig.json (d3000515c)",
+    tsconfig: {
+      compilerOptions: {
+        allowJs: true,
+        allowSyntheticDefaultImports: true,
+        allowUnreachableCode: false,
+        allowUnusedLabels: false,
+        declaration: true,
+        esModuleInterop: true,
+        forceConsistentCasingInFileNames: true,
+        isolatedModules: true,
+        lib: ["DOM", "DOM.Iterable", "ES2022"],
+        module: "ESNext",
+        moduleResolution: "Bundler",
+        noEmit: true,
+        noImplicitReturns: true,
+        noUncheckedIndexedAccess: true,
+        noUnusedLocals: true,
+        noUnusedParameters: true,
+        resolveJsonModule: true,
+        skipLibCheck: true,
+        strict: true,
+        target: "ES2022",
+      },
+      include: ["src"],
+    },
+    licence: "MIT",
+  },
+  {
+    lang: "typescript",
     name: "query-core",
     source: {
       from: "npm",

@@ -222,6 +222,20 @@ export function today(): string {
     );
   });
 
+  it("names a file module by its name from inside the directory of the same name (table-core's src/utils.ts beside src/utils/), and a directory's index as `.`", async () => {
+    const plan = await move(
+      {
+        sourcePath: "src/core/column.ts",
+        source: `import { memo } from "../utils";\nimport { pick } from "../utils/";\n\nexport function createColumn() {\n  return pick(memo());\n}\n\nexport const other = 1;\n`,
+        destPath: "src/utils/createColumn.ts",
+        dest: "",
+      },
+      "createColumn",
+    );
+    expect(plan.destination).toContain('import { memo } from "../utils";');
+    expect(plan.destination).toContain('import { pick } from ".";');
+  });
+
   it("into a new file: the old file's types with inline `type`, and only the names the old file still uses kept there", async () => {
     const source = `import { createHash } from "node:crypto";
 import { readFile, rename, writeFile } from "node:fs/promises";

@@ -21,12 +21,21 @@ export function isRelative(specifier: string): boolean {
 export function respecify(specifier: string, fromFile: string, toFile: string): string {
   if (!isRelative(specifier)) return specifier;
   const target = path.join(path.dirname(fromFile), specifier);
-  return relativeSpecifier(target, toFile);
+  // `.`, `..`, `./`, `../a/` name a directory (its index); any other, a file first.
+  return relativeSpecifier(target, toFile, /(^|\/)\.{1,2}\/?$|\/$/.test(specifier));
 }
 
-/** How `importer` names `target` (a path without or with its extension): `./x`, `../a/x`, `.` (its own directory). */
-export function relativeSpecifier(target: string, importer: string): string {
-  const relative = path.relative(path.dirname(importer), target);
+/**
+ * How `importer` names `target` (a path without or with its extension): `./x`,
+ * `../a/x`; a directory (its index) as `.` or `..` where it is the importer's
+ * own or one above. A file is always named by its name: `src/utils` (utils.ts)
+ * from inside src/utils/ is `../utils`, never `.`, which names the directory.
+ */
+export function relativeSpecifier(target: string, importer: string, directory = false): string {
+  const from = path.dirname(importer);
+  const relative = directory
+    ? path.relative(from, target)
+    : path.join(path.relative(from, path.dirname(target)), path.basename(target));
   if (relative === "") return ".";
   return relative.startsWith("../") || relative === ".." ? relative : `./${relative}`;
 }
@@ -67,7 +76,7 @@ export function specifierOf(target: string, importer: string, given: ExtensionSt
   const style = given === "none" && /\.m[jt]s$/.test(importer) ? "js" : given;
   const bare = target.slice(0, target.length - ext.length);
   if (style === "none" && path.basename(bare) === "index")
-    return relativeSpecifier(path.dirname(bare), importer);
+    return relativeSpecifier(path.dirname(bare), importer, true);
   const file = style === "own" ? target : style === "js" ? bare + (TS_TO_JS[ext] ?? ext) : bare;
   return relativeSpecifier(file, importer);
 }
