@@ -400,6 +400,16 @@ export const PROJECTS: ProjectSpec[] = [
   },
   {
     lang: "python",
+    name: "click",
+    source: { from: "debian", package: "python3-click", version: "8.1.3-2" },
+    importRoot: ".",
+    packages: ["click"],
+    // One package of modules that import each other as they load (core, types, decorators).
+    newDir: "click/moved",
+    licence: "BSD-3-Clause",
+  },
+  {
+    lang: "python",
     name: "urllib3",
     source: { from: "debian", package: "python3-urllib3", version: "1.26.12-1+deb12u4" },
     importRoot: ".",

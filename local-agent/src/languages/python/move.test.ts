@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { planMove } from "../../../test/support/plan-move.ts";
-import { planPythonImports, readsThrough } from "./move.ts";
+import { planPythonImporter, planPythonImports, readsThrough } from "./move.ts";
 
 const move = (
   files: { sourcePath: string; source: string; destPath: string; dest: string },
@@ -688,5 +688,35 @@ describe("import-aware moves in Python, on the shapes real projects have", () =>
     );
     expect(plan.source.startsWith("from .text import strip\n")).toBe(true);
     expect(plan.dropped).toBeUndefined();
+  });
+});
+
+describe("an importer that patches the old module by assignment", () => {
+  it("leaves a name it assigns on the old module as it is, and says so; another it only reads follows the unit (click's CliRunner)", async () => {
+    const text = `from . import termui
+
+
+def isolation(fake):
+    old = termui.hidden_prompt_func
+    termui.hidden_prompt_func = fake
+    try:
+        return termui.prompt("p"), termui.visible_prompt_func
+    finally:
+        termui.hidden_prompt_func = old
+`;
+    const plan = await planPythonImporter({
+      importerPath: "click/testing.py",
+      sourcePath: "click/termui.py",
+      destPath: "click/moved/prompts.py",
+      text,
+      moved: ["hidden_prompt_func", "visible_prompt_func"],
+    });
+    expect(plan.text).toContain("termui.hidden_prompt_func = fake");
+    expect(plan.text).toContain("old = termui.hidden_prompt_func");
+    expect(plan.text).toContain("termui.hidden_prompt_func = old");
+    expect(plan.text).not.toContain("termui.visible_prompt_func");
+    expect(plan.unresolved).toEqual([
+      "click/testing.py: assigns termui.hidden_prompt_func (a patch of click/termui.py), which reaches hidden_prompt_func only where click/termui.py reads it; left as it is",
+    ]);
   });
 });

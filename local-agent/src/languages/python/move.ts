@@ -1561,21 +1561,63 @@ export interface PythonImporterInput {
 
 /** `alias.name` reads in a tree, outside imports: where a module is used for a name. */
 function attributeReads(tree: Tree, alias: string, names: ReadonlySet<string>) {
-  const uses: (Span & { name: string })[] = [];
+  return attributeNodes(tree, alias, names).map((node) => ({
+    start: node.startIndex,
+    end: node.endIndex,
+    name: node.childForFieldName("attribute")?.text ?? "",
+  }));
+}
+
+/** Where an expression sits inside an assignment's target list (`a.x, b = …`), climbed through. */
+const TARGET_LISTS = new Set([
+  "pattern_list",
+  "tuple_pattern",
+  "list_pattern",
+  "expression_list",
+  "tuple",
+  "list",
+  "parenthesized_expression",
+]);
+
+/**
+ * The names of `names` this tree assigns or deletes on `alias` (`termui.hidden_prompt_func =
+ * …`, `del util.x`, `for util.x in …`): a patch of the old module's namespace, which reaches
+ * the unit only where that module reads the name (click's CliRunner isolation).
+ */
+function attributeStores(tree: Tree, alias: string, names: ReadonlySet<string>): Set<string> {
+  const stored = new Set<string>();
+  for (const use of attributeNodes(tree, alias, names)) {
+    let at = use;
+    while (at.parent && TARGET_LISTS.has(at.parent.type)) at = at.parent;
+    const parent = at.parent;
+    const target =
+      parent?.type === "delete_statement" ||
+      ((parent?.type === "assignment" ||
+        parent?.type === "augmented_assignment" ||
+        parent?.type === "for_statement") &&
+        parent.childForFieldName("left")?.id === at.id);
+    if (target) stored.add(use.childForFieldName("attribute")?.text ?? "");
+  }
+  return stored;
+}
+
+/** The `alias.name` nodes of a tree for `names`, outside imports. */
+function attributeNodes(tree: Tree, alias: string, names: ReadonlySet<string>): Node[] {
+  const out: Node[] = [];
   const visit = (node: Node) => {
     if (node.type === "import_statement" || node.type === "import_from_statement") return;
     if (node.type === "attribute") {
       const object = node.childForFieldName("object");
       const attribute = node.childForFieldName("attribute");
       if (object?.text === alias && attribute && names.has(attribute.text)) {
-        uses.push({ start: node.startIndex, end: node.endIndex, name: attribute.text });
+        out.push(node);
         return;
       }
     }
     for (const c of kids(node)) visit(c);
   };
   visit(tree.rootNode);
-  return uses;
+  return out;
 }
 
 /** Every name the code of `tree` holds (identifiers, not in strings or comments). */
@@ -1654,8 +1696,10 @@ export async function planPythonImporter(input: PythonImporterInput): Promise<Im
         if (module !== sourceModule && !chain) return [];
         const bound = moduleAlias(s, p);
         const local = chain ? `${bound}${sourceModule.slice(module.length)}` : bound;
-        const uses = attributeReads(tree, local, moved);
-        if (chain && !uses.length) return [];
+        // A name patched here by assignment stays read and written on the old module.
+        const stored = attributeStores(tree, local, moved);
+        const uses = attributeReads(tree, local, moved).filter((u) => !stored.has(u.name));
+        if (chain && !uses.length && !stored.size) return [];
         const names = [...new Set(uses.map((u) => u.name))];
         return [
           {
@@ -1663,6 +1707,7 @@ export async function planPythonImporter(input: PythonImporterInput): Promise<Im
             part: p,
             local,
             uses,
+            stored: [...stored],
             taken: names.filter((n) => nameTaken(tree, n, uses)),
             // Read for nothing else: its import goes.
             unused: !nameTaken(tree, chain ? bound : local, [...uses, s.node]),
@@ -1747,6 +1792,11 @@ export async function planPythonImporter(input: PythonImporterInput): Promise<Im
     unresolved.push(
       `${importerPath}: ${p.text} patches what moved on ${sourcePath}'s module; not rewritten`,
     );
+  for (const a of found.aliases)
+    for (const name of a.stored)
+      unresolved.push(
+        `${importerPath}: assigns ${a.local}.${name} (a patch of ${sourcePath}), which reaches ${name} only where ${sourcePath} reads it; left as it is`,
+      );
   // A patch of a name the unit reads, on the old module: where that name left the old module
   // with the unit, or stays there read by nothing else (rich's JUPYTER_CLASSES_TO_NOT_RENDER,
   // which only _ipy_display_hook read), the dotted path names the new module, whose binding the
