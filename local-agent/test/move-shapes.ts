@@ -955,6 +955,18 @@ export const PYTHON_SHAPES: Shape[] = [
     followed: true,
   },
   {
+    // click's getchar: `global _getchar` fills its module's cache, which its tests patch there.
+    name: "py: a unit assigning a global of its old module that stays there",
+    lang: "py",
+    files: {
+      "pkg/__init__.py": "",
+      "pkg/termui.py": `_getchar = None\n\n\ndef getchar():\n    global _getchar\n    if _getchar is None:\n        _getchar = lambda: "k"\n    return _getchar()\n\n\ndef reset():\n    global _getchar\n    _getchar = None\n`,
+      "test_termui.py": `from pkg import termui\n\nassert termui.getchar() == "k"\ntermui.reset()\n`,
+    },
+    move: { from: "pkg/termui.py", name: "getchar", to: "pkg/moved/getchar.py" },
+    refused: "assigns _getchar (`global`), declared in pkg/termui.py",
+  },
+  {
     // werkzeug's RulePart (`weight: Weighting`), moved into a package whose importer chain
     // reaches back: what the new module reads of the old one in annotations alone is imported
     // for type checkers alone.

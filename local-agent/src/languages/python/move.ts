@@ -1149,6 +1149,19 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
       (after.named.has(name) || lock?.names.includes(name) === true) && !stillRead.has(name),
   );
   const blocked: string[] = [];
+  // A global of the old module the unit assigns (`global _getchar` in click's getchar): from the
+  // new module it would assign a global of its own, which the old module's readers (and a test
+  // patching it there) would never see.
+  const assignsGlobals = await withTree(
+    input.sourceBefore.slice(input.unit.start, input.unit.end),
+    "python",
+    (tree) => globalsDeclared(tree),
+  );
+  const staying = [...(assignsGlobals ?? [])].filter((g) => fromSource.includes(g));
+  if (staying.length)
+    blocked.push(
+      `${[...moved].join(", ")} assigns ${staying.join(", ")} (\`global\`), declared in ${sourcePath}: from ${destPath} it would assign a global of its own, which ${sourcePath} never sees. Move ${staying.length === 1 ? "it" : "them"} with the unit (in one selection), or leave the unit where it is.`,
+    );
   const back = relativeStyle
     ? relativeOf(nameOf(destPath, modules), sourcePath, modules)
     : nameOf(destPath, modules).join(".");
@@ -1613,6 +1626,20 @@ function attributeNodes(tree: Tree, alias: string, names: ReadonlySet<string>): 
         out.push(node);
         return;
       }
+    }
+    for (const c of kids(node)) visit(c);
+  };
+  visit(tree.rootNode);
+  return out;
+}
+
+/** The names a `global` statement anywhere in `tree` declares. */
+function globalsDeclared(tree: Tree): Set<string> {
+  const out = new Set<string>();
+  const visit = (node: Node) => {
+    if (node.type === "global_statement") {
+      for (const c of kids(node)) if (c.type === "identifier") out.add(c.text);
+      return;
     }
     for (const c of kids(node)) visit(c);
   };
