@@ -39,6 +39,8 @@ type FileChanges =
 const IDLE_MS = 5 * 60_000;
 /** DiagnosticCategory.Error. */
 const ERROR = 1;
+/** The most configs of one solution's `references` the compiler is asked to load. */
+const MAX_REFERENCED = 64;
 /** The most files one check looks at again (a move's own, and what imports them). */
 const MAX_AFFECTED = 2_000;
 /** The most files whose state is kept between checks; past it, the next check reads everything again. */
@@ -341,7 +343,8 @@ function referencedConfigs(scope: string, roots: readonly string[]): string[] {
     text === undefined ? undefined : (parse(text, [], { allowTrailingComma: true }) as unknown);
   const references = (json as { references?: unknown } | undefined)?.references;
   if (!Array.isArray(references)) return [];
-  return references.flatMap((ref: { path?: unknown }) => {
+  // A solution's handful; a hostile config's thousands do not each become a loaded project.
+  return references.slice(0, MAX_REFERENCED).flatMap((ref: { path?: unknown }) => {
     if (typeof ref?.path !== "string") return [];
     const named = path.resolve(scope, ref.path);
     const target = named.endsWith(".json") ? named : path.join(named, "tsconfig.json");
