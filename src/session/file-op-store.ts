@@ -235,13 +235,15 @@ export class FileOpStore {
 
   /** The edits that revert (or, once undone, redo) operation `id`. */
   reversal(id: number): RevertEdit[] {
-    let json = "";
-    for (const { data } of this.sql.exec<{ data: string }>(
-      "SELECT data FROM file_op_chunks WHERE op_id = ? ORDER BY seq",
-      id,
-    ))
-      json += data;
+    const json = this.joined("SELECT data FROM file_op_chunks WHERE op_id = ? ORDER BY seq", id);
     return json ? (JSON.parse(json) as RevertEdit[]) : [];
+  }
+
+  /** The `data` of the chunks `query` selects, in its order, joined. */
+  private joined(query: string, ...params: (string | number)[]): string {
+    let json = "";
+    for (const { data } of this.sql.exec<{ data: string }>(query, ...params)) json += data;
+    return json;
   }
 
   private setReversal(id: number, edits: RevertEdit[]): void {
@@ -278,14 +280,11 @@ export class FileOpStore {
   /** What `parted` was given, from its column's value. */
   private whole(id: number, part: "targets" | "asked", column: string): string {
     if (column !== PARTED) return column;
-    let json = "";
-    for (const { data } of this.sql.exec<{ data: string }>(
+    return this.joined(
       "SELECT data FROM file_op_parts WHERE op_id = ? AND part = ? ORDER BY seq",
       id,
       part,
-    ))
-      json += data;
-    return json;
+    );
   }
 
   private summaryOfRow(row: FileOpRow): FileOpSummary {
