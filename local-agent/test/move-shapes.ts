@@ -955,6 +955,21 @@ export const PYTHON_SHAPES: Shape[] = [
     followed: true,
   },
   {
+    // click's CliRunner: `old = utils.should_strip_ansi`, `utils.should_strip_ansi = fake`, and
+    // back; echo, which reads it, leaves utils.
+    name: "py: a module patching by assignment, on the old module, a name the unit reads",
+    lang: "py",
+    files: {
+      "pkg/__init__.py": "",
+      "pkg/_compat.py": `def should_strip(stream):\n    return True\n`,
+      "pkg/utils.py": `from ._compat import should_strip\n\n\ndef echo(s):\n    return "" if should_strip(s) else s\n\n\ndef other():\n    return 1\n`,
+      "pkg/testing.py": `from . import utils\n\n\ndef isolated(fn):\n    old = utils.should_strip\n    utils.should_strip = lambda s: False\n    try:\n        return fn()\n    finally:\n        utils.should_strip = old\n`,
+      "test_utils.py": `from pkg.testing import isolated\nfrom pkg.utils import echo, other\n\nassert echo("a") == ""\nassert isolated(lambda: echo("a")) == "a"\nassert echo("a") == ""\nassert other() == 1\n`,
+    },
+    move: { from: "pkg/utils.py", name: "echo", to: "pkg/moved/echo.py" },
+    followed: true,
+  },
+  {
     // click's getchar: `global _getchar` fills its module's cache, which its tests patch there.
     name: "py: a unit assigning a global of its old module that stays there",
     lang: "py",

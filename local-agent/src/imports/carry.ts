@@ -134,6 +134,7 @@ export async function carryImports(options: {
         sourcePath: source.result.path,
         text: reader.text,
         names: plan.dropped,
+        followed: (plan.unitReads ?? []).map((r) => r.name),
         ...(options.modules ? { modules: options.modules } : {}),
       }))
         keep.add(name);
@@ -200,7 +201,7 @@ export function mayImport(
 ): (text: string) => boolean {
   const words = namesAny(moved);
   const patched = unitReads?.length
-    ? new RegExp(`[.'"](?:${unitReads.map((r) => r.name).join("|")})['"]`)
+    ? new RegExp(`[.'"](?:${unitReads.map((r) => r.name).join("|")})(?:['"]|\\s*=(?!=))`)
     : undefined;
   return (text) =>
     words?.test(text) === true ||

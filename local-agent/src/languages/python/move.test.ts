@@ -719,4 +719,89 @@ def isolation(fake):
       "click/testing.py: assigns termui.hidden_prompt_func (a patch of click/termui.py), which reaches hidden_prompt_func only where click/termui.py reads it; left as it is",
     ]);
   });
+
+  it("makes a patch of a name the unit reads on the new module, where the old one no longer reads it (click's `utils.should_strip_ansi`)", async () => {
+    const text = `from . import formatting
+from . import utils
+
+
+def isolation(fake):
+    old = utils.should_strip_ansi
+    utils.should_strip_ansi = fake
+    try:
+        yield formatting.FORCED_WIDTH
+    finally:
+        utils.should_strip_ansi = old
+`;
+    const plan = await planPythonImporter({
+      importerPath: "click/testing.py",
+      sourcePath: "click/utils.py",
+      destPath: "click/moved/echo_mod.py",
+      text,
+      moved: ["echo"],
+      unitReads: [{ name: "should_strip_ansi", stays: false, oldReads: false }],
+    });
+    expect(plan.text).toBe(
+      text
+        .replace("from . import utils", "from .moved import echo_mod")
+        .replaceAll("utils.should_strip_ansi", "echo_mod.should_strip_ansi"),
+    );
+    expect(plan.changes).toContain(
+      "click/testing.py: patches should_strip_ansi on click.moved.echo_mod (what the unit reads there)",
+    );
+    expect(plan.unresolved).toEqual([]);
+    // Its reads there go with the patch: the old module's import of it is not kept for them.
+    expect(
+      await readsThrough({
+        importerPath: "click/testing.py",
+        sourcePath: "click/utils.py",
+        text,
+        names: ["should_strip_ansi"],
+        followed: ["should_strip_ansi"],
+      }),
+    ).toEqual([]);
+  });
+
+  it("imports the new module beside the old one where the old one is read for more, by its dotted path where the old one's is", async () => {
+    const text = `import click.utils
+
+
+def isolation(fake):
+    click.utils.should_strip_ansi = fake
+    return click.utils.make_str(1)
+`;
+    const plan = await planPythonImporter({
+      importerPath: "tests/conftest.py",
+      sourcePath: "click/utils.py",
+      destPath: "click/moved/echo_mod.py",
+      text,
+      moved: ["echo"],
+      unitReads: [{ name: "should_strip_ansi", stays: true, oldReads: false }],
+    });
+    expect(plan.text).toBe(`import click.utils
+import click.moved.echo_mod
+
+
+def isolation(fake):
+    click.moved.echo_mod.should_strip_ansi = fake
+    return click.utils.make_str(1)
+`);
+  });
+
+  it("says so where the old module reads the patched name too: one patch cannot reach both", async () => {
+    const text =
+      "from . import utils\n\n\ndef isolation(fake):\n    utils.should_strip_ansi = fake\n";
+    const plan = await planPythonImporter({
+      importerPath: "click/testing.py",
+      sourcePath: "click/utils.py",
+      destPath: "click/moved/echo_mod.py",
+      text,
+      moved: ["echo"],
+      unitReads: [{ name: "should_strip_ansi", stays: true, oldReads: true }],
+    });
+    expect(plan.text).toBe(text);
+    expect(plan.unresolved).toEqual([
+      "click/testing.py: assigns utils.should_strip_ansi, a name the unit reads, which click/utils.py reads too: the patch no longer reaches the unit in click/moved/echo_mod.py; not rewritten",
+    ]);
+  });
 });

@@ -1703,6 +1703,9 @@ export async function planPythonImporter(input: PythonImporterInput): Promise<Im
   const oldReads = new Set(
     (input.unitReads ?? []).filter((r) => r.oldReads !== false).map((r) => r.name),
   );
+  // What a patch of the old module should reach in the new one: a name the old module no longer
+  // reads. One it still reads, one patch cannot reach in both: said.
+  const followed = new Set([...readNames].filter((n) => !(stays.has(n) && oldReads.has(n))));
   const { importerPath, sourcePath, destPath, text, modules } = input;
   const moved = new Set(input.moved);
   const sourceModule = nameOf(sourcePath, modules).join(".");
@@ -1726,7 +1729,21 @@ export async function planPythonImporter(input: PythonImporterInput): Promise<Im
         // A name patched here by assignment stays read and written on the old module.
         const stored = attributeStores(tree, local, moved);
         const uses = attributeReads(tree, local, moved).filter((u) => !stored.has(u.name));
-        if (chain && !uses.length && !stored.size) return [];
+        // A name the unit reads, patched here by assignment (click's CliRunner: `old =
+        // utils.should_strip_ansi`, `utils.should_strip_ansi = fake`, and back): every
+        // `utils.should_strip_ansi` here names the new module's, which the unit reads.
+        const patchedReads = attributeStores(tree, local, followed);
+        const stuckReads = attributeStores(
+          tree,
+          local,
+          new Set([...readNames].filter((n) => !followed.has(n))),
+        );
+        const patchUses = attributeNodes(tree, local, patchedReads).map((n) => {
+          const object = n.childForFieldName("object") as Node;
+          return { start: object.startIndex, end: object.endIndex };
+        });
+        if (chain && !uses.length && !stored.size && !patchUses.length && !stuckReads.size)
+          return [];
         const names = [...new Set(uses.map((u) => u.name))];
         return [
           {
@@ -1735,9 +1752,12 @@ export async function planPythonImporter(input: PythonImporterInput): Promise<Im
             local,
             uses,
             stored: [...stored],
+            patchedReads: [...patchedReads],
+            stuckReads: [...stuckReads],
+            patchUses,
             taken: names.filter((n) => nameTaken(tree, n, uses)),
             // Read for nothing else: its import goes.
-            unused: !nameTaken(tree, chain ? bound : local, [...uses, s.node]),
+            unused: !nameTaken(tree, chain ? bound : local, [...uses, ...patchUses, s.node]),
           },
         ];
       }),
@@ -1820,6 +1840,11 @@ export async function planPythonImporter(input: PythonImporterInput): Promise<Im
       `${importerPath}: ${p.text} patches what moved on ${sourcePath}'s module; not rewritten`,
     );
   for (const a of found.aliases)
+    for (const name of a.stuckReads)
+      unresolved.push(
+        `${importerPath}: assigns ${a.local}.${name}, a name the unit reads, which ${sourcePath} reads too: the patch no longer reaches the unit in ${destPath}; not rewritten`,
+      );
+  for (const a of found.aliases)
     for (const name of a.stored)
       unresolved.push(
         `${importerPath}: assigns ${a.local}.${name} (a patch of ${sourcePath}), which reaches ${name} only where ${sourcePath} reads it; left as it is`,
@@ -1879,6 +1904,29 @@ export async function planPythonImporter(input: PythonImporterInput): Promise<Im
     s.kind === "from" && s.module.startsWith(".")
       ? relativeOf(destModule, importerPath, modules)
       : destModule.join(".");
+  // Patches by assignment of what the unit reads: made on the new module, imported here as the
+  // old one is.
+  const assignPatched: string[] = [];
+  for (const alias of found.aliases) {
+    if (!alias.patchUses.length) continue;
+    const binding = newModuleBinding(alias.statement, alias.part, {
+      destModule,
+      importerPath,
+      modules,
+      facts,
+      present: found.present,
+    });
+    for (const use of alias.patchUses) edits.push({ ...use, insert: binding.local });
+    assignPatched.push(...alias.patchedReads);
+    // Read for nothing but these patches: the old module's import goes, the new one's in its place.
+    const gone = alias.unused && !alias.uses.length;
+    if (gone && binding.need && alias.statement.parts.length === 1) {
+      edits.push({ ...alias.statement.node, insert: statementsOf([binding.need]).join("\n") });
+      continue;
+    }
+    if (gone) edits.push(...withoutParts(text, alias.statement, [alias.part]));
+    if (binding.need) needs.push(binding.need);
+  }
   // A use through the old module: a named import of the new one instead, where the name is free.
   for (const alias of found.aliases) {
     if (!alias.uses.length) continue;
@@ -2056,14 +2104,68 @@ export async function planPythonImporter(input: PythonImporterInput): Promise<Im
         destPath,
         [...replaced, ...needs, ...named].map((n) => ({ local: n.local, here: here(n) })),
       ),
-      ...(patched.length || objectPatched.length
+      ...(patched.length || objectPatched.length || assignPatched.length
         ? [
-            `${importerPath}: patches ${[...new Set([...patched.filter(Boolean), ...objectPatched])].join(", ")} on ${destModule.join(".")} (what the unit reads there)`,
+            `${importerPath}: patches ${[...new Set([...patched.filter(Boolean), ...objectPatched, ...assignPatched])].join(", ")} on ${destModule.join(".")} (what the unit reads there)`,
           ]
         : []),
     ],
     unresolved,
   };
+}
+
+/**
+ * The name the new module goes by in an importer that imports the old one
+ * by `s` (`from . import utils` → `from .moved import echo_mod`; `import
+ * pkg.utils` → `import pkg.moved.echo_mod`), and the import to add, where
+ * none binds it yet. A name taken here gets a free alias.
+ */
+function newModuleBinding(
+  s: Statement,
+  p: Part,
+  at: {
+    destModule: string[];
+    importerPath: string;
+    modules: ModuleNames | undefined;
+    facts: Facts;
+    present: ReadonlySet<string>;
+  },
+): { local: string; need?: Need } {
+  const { destModule, importerPath, modules, facts, present } = at;
+  const dotted = destModule.join(".");
+  const base = destModule.at(-1) ?? dotted;
+  const parent = destModule.slice(0, -1);
+  const free = present.has(base) ? freeAlias(base, present) : base;
+  if (s.kind === "from" && parent.length) {
+    const existing = facts.statements
+      .filter(
+        (st) =>
+          st.kind === "from" &&
+          absoluteOf(st.module, importerPath, modules).join(".") === parent.join("."),
+      )
+      .flatMap((st) => st.parts)
+      .find((q) => q.name === base);
+    if (existing) return { local: existing.local };
+    const module = s.module.startsWith(".")
+      ? relativeOf(parent, importerPath, modules)
+      : parent.join(".");
+    const text = free === base ? base : `${base} as ${free}`;
+    return { local: free, need: { kind: "from", module, text, local: free, group: s.group } };
+  }
+  // `import pkg.utils` is read as `pkg.utils.x`: the new module's whole path, imported as such.
+  const spelled = s.kind === "import" && moduleAlias(s, p) === p.name;
+  const existing = facts.statements.find(
+    (st) =>
+      st.kind === "import" &&
+      st.parts.some((q) => q.name === dotted && (spelled ? moduleAlias(st, q) === dotted : true)),
+  );
+  const local = spelled ? dotted : free;
+  if (existing) {
+    const q = existing.parts.find((x) => x.name === dotted) as Part;
+    return { local: moduleAlias(existing, q) };
+  }
+  const text = local === dotted ? dotted : `${dotted} as ${local}`;
+  return { local, need: { kind: "import", module: dotted, text, local, group: s.group } };
 }
 
 /** Import statements below the module's top level (in functions, classes, `try`), not under its TYPE_CHECKING. */
@@ -2168,10 +2270,13 @@ export async function readsThrough(input: {
   sourcePath: string;
   text: string;
   names: readonly string[];
+  /** Names the unit reads whose patches follow it (planPythonImporter): where this module assigns one on the old module, its reads there go with the patch. */
+  followed?: readonly string[];
   modules?: ModuleNames;
 }): Promise<string[]> {
   const { importerPath, sourcePath, text, modules } = input;
   const wanted = new Set(input.names);
+  const followed = new Set(input.followed ?? []);
   const sourceModule = nameOf(sourcePath, modules).join(".");
   return withTree(text, "python", (tree) => {
     const facts = factsOf(tree, text);
@@ -2184,7 +2289,9 @@ export async function readsThrough(input: {
         const named = s.kind === "import" ? p.name : `${module}.${p.name}`;
         if (named !== sourceModule && !sourceModule.startsWith(`${named}.`)) continue;
         const local = `${moduleAlias(s, p)}${sourceModule.slice(named.length)}`;
-        for (const use of attributeReads(tree, local, wanted)) out.add(use.name);
+        const patched = attributeStores(tree, local, followed);
+        for (const use of attributeReads(tree, local, wanted))
+          if (!patched.has(use.name)) out.add(use.name);
       }
     }
     return [...out];
