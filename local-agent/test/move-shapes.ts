@@ -964,7 +964,7 @@ export const PYTHON_SHAPES: Shape[] = [
       "pkg/_compat.py": `def should_strip(stream):\n    return True\n`,
       "pkg/utils.py": `from ._compat import should_strip\n\n\ndef echo(s):\n    return "" if should_strip(s) else s\n\n\ndef other():\n    return 1\n`,
       "pkg/testing.py": `from . import utils\n\n\ndef isolated(fn):\n    old = utils.should_strip\n    utils.should_strip = lambda s: False\n    try:\n        return fn()\n    finally:\n        utils.should_strip = old\n`,
-      "test_utils.py": `from pkg.testing import isolated\nfrom pkg.utils import echo, other\n\nassert echo("a") == ""\nassert isolated(lambda: echo("a")) == "a"\nassert echo("a") == ""\nassert other() == 1\n`,
+      "test_utils.py": `from unittest import mock\n\nfrom pkg import utils\nfrom pkg.testing import isolated\nfrom pkg.utils import echo, other\n\nassert echo("a") == ""\nassert isolated(lambda: echo("a")) == "a"\nassert echo("a") == ""\nwith mock.patch.object(utils, "should_strip", lambda s: False):\n    assert echo("b") == "b"\nassert other() == 1\n`,
     },
     move: { from: "pkg/utils.py", name: "echo", to: "pkg/moved/echo.py" },
     followed: true,

@@ -788,6 +788,33 @@ def isolation(fake):
 `);
   });
 
+  it("makes a patch by call through the module's name (`monkeypatch.setattr(utils, …)`) on the new module too", async () => {
+    const text = `from click import utils
+
+
+def test_color(monkeypatch):
+    monkeypatch.setattr(utils, "should_strip_ansi", lambda s, c: False)
+    assert utils.make_str(1) == "1"
+`;
+    const plan = await planPythonImporter({
+      importerPath: "tests/test_utils.py",
+      sourcePath: "click/utils.py",
+      destPath: "click/moved/echo_mod.py",
+      text,
+      moved: ["echo"],
+      unitReads: [{ name: "should_strip_ansi", stays: false, oldReads: false }],
+    });
+    expect(plan.text).toBe(`from click import utils
+from click.moved import echo_mod
+
+
+def test_color(monkeypatch):
+    monkeypatch.setattr(echo_mod, "should_strip_ansi", lambda s, c: False)
+    assert utils.make_str(1) == "1"
+`);
+    expect(plan.unresolved).toEqual([]);
+  });
+
   it("says so where the old module reads the patched name too: one patch cannot reach both", async () => {
     const text =
       "from . import utils\n\n\ndef isolation(fake):\n    utils.should_strip_ansi = fake\n";

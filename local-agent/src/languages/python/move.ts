@@ -1733,15 +1733,22 @@ export async function planPythonImporter(input: PythonImporterInput): Promise<Im
         // utils.should_strip_ansi`, `utils.should_strip_ansi = fake`, and back): every
         // `utils.should_strip_ansi` here names the new module's, which the unit reads.
         const patchedReads = attributeStores(tree, local, followed);
+        // And by call (`monkeypatch.setattr(utils, "should_strip_ansi", …)`) through a name of
+        // the module's own; through `import pkg.util` itself, that import is rewritten (below).
+        const called = local === sourceModule ? [] : objectPatches(tree, [local], followed);
+        for (const c of called) patchedReads.add(c.name);
         const stuckReads = attributeStores(
           tree,
           local,
           new Set([...readNames].filter((n) => !followed.has(n))),
         );
-        const patchUses = attributeNodes(tree, local, patchedReads).map((n) => {
-          const object = n.childForFieldName("object") as Node;
-          return { start: object.startIndex, end: object.endIndex };
-        });
+        const patchUses = [
+          ...attributeNodes(tree, local, patchedReads).map((n) => {
+            const object = n.childForFieldName("object") as Node;
+            return { start: object.startIndex, end: object.endIndex };
+          }),
+          ...called.map((c) => ({ start: c.target.start, end: c.target.end })),
+        ];
         if (chain && !uses.length && !stored.size && !patchUses.length && !stuckReads.size)
           return [];
         const names = [...new Set(uses.map((u) => u.name))];
@@ -1871,6 +1878,9 @@ export async function planPythonImporter(input: PythonImporterInput): Promise<Im
   // beside the old one's import.
   const objectPatched: string[] = [];
   for (const p of found.readPatches) {
+    // Made on the new module with the assignments (above).
+    if (found.aliases.some((a) => a.local === p.target.text && a.patchedReads.includes(p.name)))
+      continue;
     const source = p.target.text === sourceModule ? found.dottedImports.at(0) : undefined;
     if (source && !(stays.has(p.name) && oldReads.has(p.name))) {
       stringEdits.push({ start: p.target.start, end: p.target.end, insert: destModule.join(".") });
