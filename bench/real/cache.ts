@@ -218,6 +218,8 @@ const INSTALL_ENV = {
   YARN_GLOBAL_FOLDER: path.join(CACHE, "tools", "yarn-global"),
   YARN_ENABLE_TELEMETRY: "0",
 };
+/** pnpm's store, which it reads from npm's config variables (npm itself warns of an unknown one). */
+const PNPM_ENV = { npm_config_store_dir: path.join(CACHE, "tools", "pnpm-store") };
 
 /** The command that runs a tool of TOOLS, installed once into `<cache>/tools/<name>`. */
 function tool(name: keyof typeof TOOLS): string[] {
@@ -237,6 +239,7 @@ function tool(name: keyof typeof TOOLS): string[] {
   }
   const modules = path.join(dir, "node_modules");
   if (name === "yarn") return [process.execPath, path.join(modules, pkg, "bin", "yarn.js")];
+  if (name === "pnpm") return [process.execPath, path.join(modules, pkg, "bin", "pnpm.cjs")];
   // bun's binary comes in its platform's package; its install script moves it to its own
   // bin/bun.exe (a placeholder until then), when npm runs the script.
   const binaries = [
@@ -279,6 +282,9 @@ function checkOut(name: string, source: Source & { from: "git" }, dir: string): 
     log(`${name}: ${command} ${args.join(" ")}…`);
     const [bin = command, ...before] =
       command === "npm" ? [command] : tool(command as keyof typeof TOOLS);
-    run(bin, [...before, ...args], dir, INSTALL_ENV);
+    run(bin, [...before, ...args], dir, {
+      ...INSTALL_ENV,
+      ...(command === "pnpm" ? PNPM_ENV : {}),
+    });
   }
 }

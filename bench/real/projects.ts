@@ -391,6 +391,49 @@ export const PROJECTS: ProjectSpec[] = [
     licence: "MIT",
   },
   {
+    lang: "typescript",
+    name: "neverthrow",
+    source: {
+      from: "git",
+      repo: "supermacro/neverthrow",
+      commit: "1d4cc19ed2e6ba882e296385fe0175d642ec8c5d",
+      version: "8.2.0",
+      install: [["npm", "ci", "--no-audit", "--no-fund"]],
+    },
+    // Its type tests' tsconfig (tests/index.test.ts, typecheck-tests.ts); src/ joins through
+    // their imports. result.ts and result-async.ts import each other.
+    config: "tests/tsconfig.tests.json",
+    sources: ["src"],
+    tests: {
+      runner: "vitest",
+      bin: "node_modules/vitest/vitest.mjs",
+      args: ["--maxWorkers=1"],
+      related: false,
+    },
+    licence: "MIT",
+  },
+  {
+    lang: "typescript",
+    name: "ufo",
+    source: {
+      from: "git",
+      repo: "unjs/ufo",
+      commit: "11308c0bb5cb4a4bc3bfcbdc5c03177b097423e6",
+      version: "1.6.3",
+      install: [["pnpm", "install", "--frozen-lockfile"]],
+    },
+    config: "tsconfig.json",
+    // One directory of modules, re-exported by index.ts with `export *`.
+    newDir: "src/moved",
+    tests: {
+      runner: "vitest",
+      bin: "node_modules/vitest/vitest.mjs",
+      args: ["--maxWorkers=1"],
+      related: false,
+    },
+    licence: "MIT",
+  },
+  {
     lang: "python",
     name: "markdown",
     source: { from: "debian", package: "python3-markdown", version: "3.4.1-2+deb12u1" },
@@ -508,6 +551,46 @@ export const PROJECTS: ProjectSpec[] = [
       ],
     },
     licence: "BSD-3-Clause",
+  },
+  {
+    lang: "python",
+    name: "sqlparse",
+    source: {
+      from: "git",
+      repo: "andialbrecht/sqlparse",
+      commit: "0d240230939bfb3b751b504878b1c7df04a3cab3",
+      version: "0.5.5",
+    },
+    importRoot: ".",
+    packages: ["sqlparse"],
+    debs: ["python3-pytest"],
+    tests: { runner: "pytest", args: ["tests"] },
+    licence: "BSD-3-Clause",
+  },
+  {
+    lang: "python",
+    name: "marshmallow",
+    source: {
+      from: "git",
+      repo: "marshmallow-code/marshmallow",
+      commit: "5e71a040a91937b31f495d0817b9c44722a50ee5",
+      version: "3.23.0",
+    },
+    importRoot: "src",
+    packages: ["marshmallow"],
+    // One package of modules.
+    newDir: "src/marshmallow/moved",
+    debs: ["python3-pytest", "python3-packaging", "python3-simplejson"],
+    tests: {
+      runner: "pytest",
+      args: [
+        "tests",
+        // Left out: it reads the installed distribution's metadata, which a checkout has not.
+        "--deselect",
+        "tests/test_version_attributes.py::test_version_attributes_deprecated",
+      ],
+    },
+    licence: "MIT",
   },
   {
     lang: "go",
@@ -689,6 +772,8 @@ export const TOOLS = {
   bun: { package: "bun", version: "1.3.14" },
   // Yarn 4's own distribution (yup pins 4.10.0, which is not on the registry).
   yarn: { package: "@yarnpkg/cli-dist", version: "4.10.3" },
+  // ufo's `packageManager` pins this one: pnpm does not switch versions.
+  pnpm: { package: "pnpm", version: "10.28.0" },
 };
 
 /** Debian's packages a Java project's tests need: JUnit 4 (and Hamcrest, which it brings). */

@@ -3,8 +3,10 @@
 
   units ROOT PKG...           the project's modules and its movable units, as JSON
   check ROOT PKG...           what the language itself says of the tree, as JSON
-  rope ROOT FILE NAME DEST    rope's move of NAME in FILE into module file DEST (created
-                              empty first, as a new file, and its package if new); the
+  rope ROOT FILE NAME DEST [IMPORT_ROOT]
+                              rope's move of NAME in FILE into module file DEST (created
+                              empty first, as a new file, and its package if new), with
+                              IMPORT_ROOT (root-relative) as its source folder; the
                               files it changed, as JSON
   lint ROOT FILE...           every pyflakes message of the FILEs, as JSON
   tests ROOT ARG...           pytest in ROOT with ARGs: its exit code and the tests that
@@ -255,7 +257,7 @@ def run_tests(root, args):
     print(json.dumps({"exit": int(code), "failed": sorted(failed.ids), "tail": tail}))
 
 
-def rope_move(root, file, name, dest):
+def rope_move(root, file, name, dest, import_root="."):
     from rope.base.project import Project
     from rope.refactor.move import create_move
 
@@ -266,7 +268,10 @@ def rope_move(root, file, name, dest):
         open(os.path.join(package, "__init__.py"), "w").close()
     if not os.path.exists(dest_abs):
         open(dest_abs, "w").close()
-    project = Project(root, ropefolder=None)
+    # The import root as rope's source folder: left to guess, rope takes the root alone
+    # wherever tests/ is a package (marshmallow), and follows no importer under src/.
+    folders = {} if import_root == "." else {"source_folders": [import_root]}
+    project = Project(root, ropefolder=None, **folders)
     try:
         resource = project.get_resource(file)
         source = resource.read()

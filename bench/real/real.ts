@@ -215,6 +215,7 @@ function pythonSide(spec: ProjectSpec & { lang: "python" }, pristine: string): S
         move.unit.path,
         move.unit.name,
         move.dest,
+        spec.importRoot,
       ]);
       return done.ok ? undefined : (done.error ?? "rope failed");
     },
