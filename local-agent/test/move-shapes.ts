@@ -281,6 +281,19 @@ export const SHAPES: Shape[] = [
     move: { from: "src/model.ts", name: "describe", to: "src/view/describe.ts" },
   },
   {
+    // neverthrow's `export const fromThrowable = Result.fromThrowable`: Result is a namespace
+    // merged with a type alias, a value the new file imports as one.
+    name: "ts: a unit reading a namespace merged with a type alias",
+    lang: "ts",
+    files: {
+      "tsconfig.json": TSCONFIG,
+      "src/result.ts": `export namespace Result {\n  export function fromThrowable<T>(fn: () => T): () => T | undefined {\n    return () => {\n      try {\n        return fn();\n      } catch {\n        return undefined;\n      }\n    };\n  }\n}\n\nexport type Result<T> = T | undefined;\n\nexport const fromThrowable = Result.fromThrowable;\n`,
+      "src/use.ts": `import { fromThrowable, type Result } from "./result";\n\nexport const safe: () => Result<number> = fromThrowable(() => 1);\n`,
+    },
+    move: { from: "src/result.ts", name: "fromThrowable", to: "src/util/from-throwable.ts" },
+    followed: true,
+  },
+  {
     name: "ts: a private type only the unit uses, and a private helper",
     lang: "ts",
     files: {
@@ -493,6 +506,33 @@ export const plan = [defaults.retries, retries("loud")];
     move: { from: "lib/date.mjs", name: "DateSchema", to: "lib/schema/date.mjs" },
     scripts: ["test/date.check.mjs"],
     followed: true,
+  },
+  {
+    // neverthrow's ResultAsync (bench:real): result-async.ts sets `fromPromise =
+    // ResultAsync.fromPromise` as it loads, and the class calls errAsync of that file. utils
+    // imports the class first: moved, the new file would run the old one before the class is
+    // defined.
+    name: "js: a unit its old file reads as it loads, which reads that file's functions when it runs",
+    lang: "js",
+    files: {
+      "package.json": PACKAGE_CJS,
+      "tsconfig.json": JSCONFIG,
+      "lib/result-async.mjs":
+        "export function errAsync(e) {\n  return new ResultAsync(Promise.resolve(e));\n}\n\nexport class ResultAsync {\n  constructor(p) {\n    this.p = p;\n  }\n\n  static fromPromise(p) {\n    return new ResultAsync(p);\n  }\n\n  orElse() {\n    return errAsync(1);\n  }\n}\n\nexport const fromPromise = ResultAsync.fromPromise;\n",
+      "lib/utils.mjs":
+        "import { ResultAsync } from './result-async.mjs';\n\nexport const wrap = (p) => new ResultAsync(p);\n",
+      "lib/index.mjs":
+        "import { wrap } from './utils.mjs';\n\nexport { fromPromise } from './result-async.mjs';\nexport { wrap };\n",
+      "test/index.check.mjs":
+        "import assert from 'node:assert';\nimport { fromPromise, wrap } from '../lib/index.mjs';\n\nassert.ok(wrap(Promise.resolve(1)).orElse().p);\nassert.ok(fromPromise(Promise.resolve(1)).p);\n",
+    },
+    move: {
+      from: "lib/result-async.mjs",
+      name: "ResultAsync",
+      to: "lib/internals/result-async.mjs",
+    },
+    scripts: ["test/index.check.mjs"],
+    refused: "before the unit is defined",
   },
   {
     // morphic's cap-historical-attachments (bench:real): the unit computes a const from a

@@ -149,7 +149,32 @@ const DECLARATIONS = new Set([
   "interface_declaration",
   "type_alias_declaration",
   "enum_declaration",
+  "internal_module",
 ]);
+
+/** Statements a namespace of types alone holds: it is no value (TypeScript does not instantiate it). */
+const TYPE_STATEMENTS = new Set(["interface_declaration", "type_alias_declaration"]);
+
+/** Whether `node` is a declaration of a type alone: an interface, a type alias, a namespace of only those. */
+function declaresTypeOnly(node: Node): boolean {
+  if (TYPE_STATEMENTS.has(node.type)) return true;
+  if (node.type !== "internal_module") return false;
+  const body = node.childForFieldName("body");
+  return (
+    !body ||
+    kids(body).every((statement) => {
+      if (statement.type === "{" || statement.type === "}" || statement.type === "comment")
+        return true;
+      const inner =
+        statement.type === "export_statement"
+          ? statement.childForFieldName("declaration")
+          : statement.type === "expression_statement"
+            ? kids(statement)[0]
+            : statement;
+      return inner !== null && inner !== undefined && declaresTypeOnly(inner);
+    })
+  );
+}
 
 function declaredNames(node: Node): string[] {
   if (node.type === "lexical_declaration" || node.type === "variable_declaration")
@@ -160,7 +185,8 @@ function declaredNames(node: Node): string[] {
         return id?.type === "identifier" ? [id.text] : [];
       });
   const name = node.childForFieldName("name");
-  return name ? [name.text] : [];
+  // `namespace A.B {}` declares A.
+  return name ? [name.text.split(".")[0] ?? name.text] : [];
 }
 
 /** `declare class X`, `declare function f()`, `declare const c`: the declaration a `declare` wraps. */
@@ -297,7 +323,14 @@ function factsOf(tree: Tree, text: string): FileFacts {
       if (value?.type === "identifier") exportAs(value.text, "default");
     }
     const isDefault = exported && kids(child).some((c) => c.type === "default");
-    const declaration = unwrapAmbient(exported ? child.childForFieldName("declaration") : child);
+    // `namespace X {}` not exported is an expression statement of its own.
+    const declaration = unwrapAmbient(
+      exported
+        ? child.childForFieldName("declaration")
+        : child.type === "expression_statement" && kids(child)[0]?.type === "internal_module"
+          ? (kids(child)[0] ?? null)
+          : child,
+    );
     if (
       statementSemicolon === undefined &&
       (declaration?.type === "lexical_declaration" || child.type === "expression_statement")
@@ -307,9 +340,7 @@ function factsOf(tree: Tree, text: string): FileFacts {
     for (const name of declaredNames(declaration))
       topLevel.push({
         name,
-        isType:
-          declaration.type === "interface_declaration" ||
-          declaration.type === "type_alias_declaration",
+        isType: declaresTypeOnly(declaration),
         exportAt: exported ? undefined : child.startIndex,
         isDefault,
         start: child.startIndex,
@@ -936,6 +967,28 @@ async function planEsImports(
     blocked.push(
       `${destPath} would read ${readAtLoad.join(", ")} of ${sourcePath} as it loads, and ${sourcePath} would import ${stillUsed.join(", ")} back from it: loaded first, ${sourcePath} runs ${destPath} before its own bindings are initialized, which no order of imports avoids. Move what the unit reads with it, or leave the unit where it is.`,
     );
+  // The other way round: the old file reads the unit as it loads (neverthrow's `export const
+  // fromPromise = ResultAsync.fromPromise`), itself or through a function it calls then, and
+  // the new file imports values of the old one. Loaded first (its importers now import it),
+  // the new file runs the old one before the unit is defined.
+  const oldSpecifier = specifierOf(sourcePath, destPath, style);
+  const fromOld = destNeeds.filter((n) => n.specifier === oldSpecifier && !n.typeName);
+  if (stillUsed.length && fromOld.length && !readAtLoad.length) {
+    const loads = await withTree(source, lang, (tree) =>
+      moduleLoadReferences(tree, 0, source.length),
+    );
+    const reaches = (name: string, seen = new Set<string>()): boolean => {
+      if (moved.has(name)) return true;
+      if (seen.has(name)) return false;
+      seen.add(name);
+      return [...(before.calls.get(name) ?? [])].some((n) => reaches(n, seen));
+    };
+    const atLoad = [...loads].filter((n) => reaches(n));
+    if (atLoad.length)
+      blocked.push(
+        `${sourcePath} reads ${atLoad.map((n) => (moved.has(n) ? n : `${n} (which reads the unit)`)).join(", ")} as it loads, and ${destPath} would import ${fromOld.map((n) => n.local).join(", ")} from it: loaded first, as its importers now import it, ${destPath} runs ${sourcePath} before the unit is defined. Move what the unit reads of ${sourcePath} with it, or leave the unit where it is.`,
+      );
+  }
   if (stillUsed.length) {
     const backNeeds: Need[] = stillUsed.map((name) => ({
       local: name,
