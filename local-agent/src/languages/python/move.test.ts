@@ -813,6 +813,16 @@ def test_color(monkeypatch):
     assert utils.make_str(1) == "1"
 `);
     expect(plan.unresolved).toEqual([]);
+    // A read of it there goes with the patch too.
+    expect(
+      await readsThrough({
+        importerPath: "tests/test_utils.py",
+        sourcePath: "click/utils.py",
+        text: `${text}    assert utils.should_strip_ansi(None, None) is False\n`,
+        names: ["should_strip_ansi"],
+        followed: ["should_strip_ansi"],
+      }),
+    ).toEqual([]);
   });
 
   it("says so where the old module reads the patched name too: one patch cannot reach both", async () => {

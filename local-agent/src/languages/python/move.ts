@@ -2300,6 +2300,8 @@ export async function readsThrough(input: {
         if (named !== sourceModule && !sourceModule.startsWith(`${named}.`)) continue;
         const local = `${moduleAlias(s, p)}${sourceModule.slice(named.length)}`;
         const patched = attributeStores(tree, local, followed);
+        if (local !== sourceModule)
+          for (const c of objectPatches(tree, [local], followed)) patched.add(c.name);
         for (const use of attributeReads(tree, local, wanted))
           if (!patched.has(use.name)) out.add(use.name);
       }
