@@ -294,6 +294,21 @@ export const SHAPES: Shape[] = [
     followed: true,
   },
   {
+    // query-core's TimeoutManager: its old file makes `timeoutManager = new TimeoutManager()`
+    // as it loads, and the class reads that file's provider; every other file imports the class
+    // as a type, so only the old file loads the new one, after its own bindings.
+    name: "ts: a unit its old file reads as it loads, which other files import as a type alone",
+    lang: "ts",
+    files: {
+      "tsconfig.json": TSCONFIG,
+      "src/timeout.ts": `export const defaultProvider = { set: (f: () => void) => f() };\n\nexport class TimeoutManager {\n  run(f: () => void): void {\n    defaultProvider.set(f);\n  }\n}\n\nexport const timeoutManager = new TimeoutManager();\n`,
+      "src/index.ts": `export { timeoutManager } from "./timeout";\nexport type { TimeoutManager } from "./timeout";\n`,
+      "src/use.ts": `import { type TimeoutManager, timeoutManager } from "./timeout";\n\nexport const m: TimeoutManager = timeoutManager;\n`,
+    },
+    move: { from: "src/timeout.ts", name: "TimeoutManager", to: "src/moved/timeout-manager.ts" },
+    followed: true,
+  },
+  {
     name: "ts: a private type only the unit uses, and a private helper",
     lang: "ts",
     files: {

@@ -221,6 +221,15 @@ export async function carryFor(
       ? { files: importers.seen, why: importers.truncated }
       : undefined,
   });
+  // A block that holds only where another file now loads the new one first.
+  if (carried.blockedIfLoaded.length && rewritten.loadedBy.length) {
+    const by = rewritten.loadedBy;
+    return failure(
+      "MOVE_BLOCKED",
+      `${carried.blockedIfLoaded.join(" ")} (${by.slice(0, 3).join(", ")}${by.length > 3 ? ` and ${by.length - 3} more` : ""} would load it first.) Nothing was changed.`,
+      carry.from,
+    );
+  }
   current.set(to.abs, { ...destHeld, ...rewritten.dest });
   // What importers read through the old module's object where they cannot be rewritten.
   const sourceHeld = current.get(from.abs) ?? sourceNow;

@@ -69,6 +69,7 @@ export async function carryImports(options: {
       movedTypes: string[];
       movedDefault: string | undefined;
       blocked: string[];
+      blockedIfLoaded: string[];
       sourceEmptied: boolean;
       unitReads: UnitRead[];
       literalFields: Record<string, string[]> | undefined;
@@ -168,6 +169,7 @@ export async function carryImports(options: {
     movedTypes: plan.movedTypes ?? [],
     movedDefault: plan.movedDefault,
     blocked: (plan.blocked ?? []).map((b) => relative(b, source, dest)),
+    blockedIfLoaded: (plan.blockedIfLoaded ?? []).map((b) => relative(b, source, dest)),
     sourceEmptied: plan.sourceEmptied === true,
     unitReads: plan.unitReads ?? [],
     literalFields: plan.literalFields,
@@ -266,6 +268,8 @@ export async function carryImporters(options: {
   others: { abs: string; state: HeldFile; result: EditResult }[];
   /** What importers read through the old module's object where they cannot be rewritten. */
   reexport: { names: string[]; through: string; within?: true }[];
+  /** Importers that now load the new file as they load (ImporterPlan.loadsNew). */
+  loadedBy: string[];
 }> {
   const { source, dest } = options;
   const held = [{ abs: dest.abs, path: dest.path, state: dest.current }, ...options.files];
@@ -312,10 +316,12 @@ export async function carryImporters(options: {
   const beyond: string[] = [];
   const reexport: { names: string[]; through: string; within?: true }[] = [];
   const heldAt = new Map(held.map((f) => [f.abs, f]));
+  const loadedBy: string[] = [];
   for (const change of planned) {
     notes.push(...change.unresolved);
     reexport.push(...(change.reexport ?? []));
     const file = heldAt.get(change.abs);
+    if (change.loadsNew && file && file.abs !== dest.abs) loadedBy.push(file.path);
     if (!file || change.text === undefined) continue;
     if (file.abs === dest.abs) {
       destState = rebase(dest.abs, dest.initial, dest.current, change.text, dest.result);
@@ -351,7 +357,7 @@ export async function carryImporters(options: {
       `importers were looked for in the first ${options.truncated.files.toLocaleString("en")} files under the roots only (${options.truncated.why === "time" ? "the search stopped at its time limit" : "the most a search reads"}); others may still import from ${source.path}`,
     );
   noteOn(dest.result, [], notes);
-  return { dest: destState, others, reexport };
+  return { dest: destState, others, reexport, loadedBy };
 }
 
 /** `changes` and `unresolved` added to what a result says of imports, within their caps. */

@@ -62,6 +62,7 @@ export interface ImporterChange {
   changes: string[];
   unresolved: string[];
   reexport?: { names: string[]; through: string; within?: true }[];
+  loadsNew?: true;
 }
 
 /** Each file's rewrite (only files with something to change or say). */
@@ -93,6 +94,7 @@ export async function planImporters(input: ImportersInput): Promise<ImporterChan
       ...(plan.reexport?.length
         ? { reexport: plan.reexport.map((r) => ({ ...r, through: named(r.through) })) }
         : {}),
+      ...(plan.loadsNew ? { loadsNew: true as const } : {}),
     });
   }
   return out;

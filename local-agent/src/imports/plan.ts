@@ -50,6 +50,13 @@ export interface ImportPlan {
    * is refused with these reasons (MOVE_BLOCKED), a dry run too.
    */
   blocked?: string[];
+  /**
+   * Why the move cannot hold where another file loads the new one as it
+   * loads (an ES module its old file reads as it loads, which imports values
+   * of the old file): refused (MOVE_BLOCKED) if an importer's rewrite does
+   * (ImporterPlan.loadsNew); else the new file is only ever loaded by the old.
+   */
+  blockedIfLoaded?: string[];
   /** The old file holds no import or export any more (scripts): re-exports of it are repointed, not joined. */
   sourceEmptied?: boolean;
   /** Imports the old module lost (Python): kept when another module reads them through it (`keep`). */
@@ -85,6 +92,8 @@ export interface ImporterPlan {
    * with the line the receipt gives either way.
    */
   reexport?: { names: string[]; through: string; within?: true }[];
+  /** It now loads the new file as it loads: a value import or re-export of what moved, a require. */
+  loadsNew?: true;
 }
 
 /**

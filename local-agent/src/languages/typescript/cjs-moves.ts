@@ -522,13 +522,14 @@ export async function planCommonJsImporter(
   unresolved.push(...mocks.unresolved.map((u) => `${importerPath}: ${u}`));
   const also = reexport.length ? { reexport } : {};
   if (!edits.length) return { text, changes: [], unresolved, ...also };
+  // A require of the new file loads it (in a function, when that runs: counted all the same).
   const changes = [
     ...(took.length
       ? [`${importerPath}: requires ${[...new Set(took)].join(", ")} from ${destPath}`]
       : []),
     ...(mocks.edits.length ? [`${importerPath}: mocks ${destPath} as it mocks ${sourcePath}`] : []),
   ];
-  return { text: replaceRanges(text, edits), changes, unresolved, ...also };
+  return { text: replaceRanges(text, edits), changes, unresolved, ...also, loadsNew: true };
 }
 
 /**

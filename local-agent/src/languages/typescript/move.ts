@@ -967,10 +967,11 @@ async function planEsImports(
     blocked.push(
       `${destPath} would read ${readAtLoad.join(", ")} of ${sourcePath} as it loads, and ${sourcePath} would import ${stillUsed.join(", ")} back from it: loaded first, ${sourcePath} runs ${destPath} before its own bindings are initialized, which no order of imports avoids. Move what the unit reads with it, or leave the unit where it is.`,
     );
+  const blockedIfLoaded: string[] = [];
   // The other way round: the old file reads the unit as it loads (neverthrow's `export const
   // fromPromise = ResultAsync.fromPromise`), itself or through a function it calls then, and
-  // the new file imports values of the old one. Loaded first (its importers now import it),
-  // the new file runs the old one before the unit is defined.
+  // the new file imports values of the old one. Loaded first (by an importer that now loads
+  // it: carry-imports.ts decides), the new file runs the old one before the unit is defined.
   const oldSpecifier = specifierOf(sourcePath, destPath, style);
   const fromOld = destNeeds.filter((n) => n.specifier === oldSpecifier && !n.typeName);
   if (stillUsed.length && fromOld.length && !readAtLoad.length) {
@@ -985,8 +986,8 @@ async function planEsImports(
     };
     const atLoad = [...loads].filter((n) => reaches(n));
     if (atLoad.length)
-      blocked.push(
-        `${sourcePath} reads ${atLoad.map((n) => (moved.has(n) ? n : `${n} (which reads the unit)`)).join(", ")} as it loads, and ${destPath} would import ${fromOld.map((n) => n.local).join(", ")} from it: loaded first, as its importers now import it, ${destPath} runs ${sourcePath} before the unit is defined. Move what the unit reads of ${sourcePath} with it, or leave the unit where it is.`,
+      blockedIfLoaded.push(
+        `${sourcePath} reads ${atLoad.map((n) => (moved.has(n) ? n : `${n} (which reads the unit)`)).join(", ")} as it loads, and ${destPath} would import ${fromOld.map((n) => n.local).join(", ")} from it: loaded first, ${destPath} runs ${sourcePath} before the unit is defined. Move what the unit reads of ${sourcePath} with it, or leave the unit where it is.`,
       );
   }
   if (stillUsed.length) {
@@ -1038,6 +1039,7 @@ async function planEsImports(
     ...(along.brought.length ? { brought: along.brought } : {}),
     ...(movedDefault ? { movedDefault: movedDefault.name } : {}),
     ...(blocked.length ? { blocked } : {}),
+    ...(blockedIfLoaded.length ? { blockedIfLoaded } : {}),
     ...(sourceEmptied ? { sourceEmptied } : {}),
   };
 }
@@ -1297,6 +1299,23 @@ async function planEsImporter(input: ImporterInput): Promise<ImporterPlan> {
     edits.push({ start: at, end: at, insert: `${fresh}\n` });
   }
 
+  // Whether it now loads the new file as it loads: a value it imports or re-exports from there.
+  const value = (name: string, typeOnly: boolean, typeName: boolean | undefined) =>
+    !typeOnly && !typeName && !types.has(name);
+  const loadsNew =
+    [...needs, ...namespaceNeeds].some((n) => value(n.imported, n.typeOnly, n.typeName)) ||
+    facts.reexports.some(
+      (re) =>
+        namesSource(re.specifier) &&
+        re.kind !== "namespace" &&
+        (re.kind === "star"
+          ? [...moved].some((n) => !types.has(n))
+          : re.items.some(
+              (it) =>
+                (moved.has(it.name) || it.name === "default") &&
+                value(it.name, re.typeOnly, it.text.startsWith("type ")),
+            )),
+    );
   reexport.push(...loadedReads(importerPath, text, found.calls, [...moved]));
   // A test's mock of the old file stood in for what moved: the same mock of the new file follows it.
   const mocks = mockEdits(
@@ -1308,7 +1327,10 @@ async function planEsImporter(input: ImporterInput): Promise<ImporterPlan> {
   edits.push(...mocks.edits);
   unresolved.push(...mocks.unresolved.map((u) => `${importerPath}: ${u}`));
 
-  const also = reexport.length ? { reexport } : {};
+  const also = {
+    ...(reexport.length ? { reexport } : {}),
+    ...(loadsNew ? { loadsNew: true as const } : {}),
+  };
   if (!edits.length) return { text, changes: [], unresolved, ...also };
   const reexportChange = reexported.length
     ? [`${importerPath}: re-exports ${[...new Set(reexported)].join(", ")} from ${destPath}`]
