@@ -550,6 +550,25 @@ export const plan = [defaults.retries, retries("loud")];
     refused: "before the unit is defined",
   },
   {
+    // mobx's autoAction: api/action.ts reads it as it loads, and internal.ts, which every file
+    // imports from, re-exports that file before the new one: the old file always loads first.
+    name: "js: a unit its old file reads as it loads, loaded through a barrel that loads the old file first",
+    lang: "js",
+    files: {
+      "package.json": PACKAGE_CJS,
+      "tsconfig.json": JSCONFIG,
+      "lib/action.mjs":
+        "export function createFactory(auto) {\n  return (fn) => () => (auto ? fn() + 1 : fn());\n}\n\nexport const action = createFactory(false);\n\nexport const autoAction = createFactory(true);\n\nexport const both = [action, autoAction];\n",
+      "lib/internal.mjs": "export * from './action.mjs';\n",
+      "lib/index.mjs": "export { action, autoAction, both } from './internal.mjs';\n",
+      "test/index.check.mjs":
+        "import assert from 'node:assert';\nimport { autoAction, both } from '../lib/index.mjs';\n\nassert.strictEqual(autoAction(() => 1)(), 2);\nassert.strictEqual(both[1], autoAction);\n",
+    },
+    move: { from: "lib/action.mjs", name: "autoAction", to: "lib/types/auto-action.mjs" },
+    scripts: ["test/index.check.mjs"],
+    followed: true,
+  },
+  {
     // morphic's cap-historical-attachments (bench:real): the unit computes a const from a
     // function of its old file as it loads, and the old file uses the unit.
     name: "js: a const the new file would compute from the old file as it loads, imported back",

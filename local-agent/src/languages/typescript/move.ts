@@ -1299,23 +1299,6 @@ async function planEsImporter(input: ImporterInput): Promise<ImporterPlan> {
     edits.push({ start: at, end: at, insert: `${fresh}\n` });
   }
 
-  // Whether it now loads the new file as it loads: a value it imports or re-exports from there.
-  const value = (name: string, typeOnly: boolean, typeName: boolean | undefined) =>
-    !typeOnly && !typeName && !types.has(name);
-  const loadsNew =
-    [...needs, ...namespaceNeeds].some((n) => value(n.imported, n.typeOnly, n.typeName)) ||
-    facts.reexports.some(
-      (re) =>
-        namesSource(re.specifier) &&
-        re.kind !== "namespace" &&
-        (re.kind === "star"
-          ? [...moved].some((n) => !types.has(n))
-          : re.items.some(
-              (it) =>
-                (moved.has(it.name) || it.name === "default") &&
-                value(it.name, re.typeOnly, it.text.startsWith("type ")),
-            )),
-    );
   reexport.push(...loadedReads(importerPath, text, found.calls, [...moved]));
   // A test's mock of the old file stood in for what moved: the same mock of the new file follows it.
   const mocks = mockEdits(
@@ -1327,10 +1310,7 @@ async function planEsImporter(input: ImporterInput): Promise<ImporterPlan> {
   edits.push(...mocks.edits);
   unresolved.push(...mocks.unresolved.map((u) => `${importerPath}: ${u}`));
 
-  const also = {
-    ...(reexport.length ? { reexport } : {}),
-    ...(loadsNew ? { loadsNew: true as const } : {}),
-  };
+  const also = reexport.length ? { reexport } : {};
   if (!edits.length) return { text, changes: [], unresolved, ...also };
   const reexportChange = reexported.length
     ? [`${importerPath}: re-exports ${[...new Set(reexported)].join(", ")} from ${destPath}`]
@@ -1357,7 +1337,39 @@ async function planEsImporter(input: ImporterInput): Promise<ImporterPlan> {
     ...reexportChange,
     ...(mocks.edits.length ? [`${importerPath}: mocks ${destPath} as it mocks ${sourcePath}`] : []),
   ];
-  return { text: out, changes, unresolved, ...also };
+  // Whether it now loads the new file before the old one, as it loads: a value it imports or
+  // re-exports from there, above any import of the old file (mobx's internal.ts, which
+  // re-exports the old file first, loads the new one through it).
+  const loadsNew = await withTree(out, input.lang, (tree) => {
+    const now = factsOf(tree, out);
+    const loads = [
+      ...now.imports.map((st) => ({
+        start: st.node.start,
+        specifier: st.specifier,
+        names: st.typeOnly
+          ? []
+          : st.parts.length
+            ? st.parts.filter((p) => !p.text.startsWith("type ")).map((p) => p.imported)
+            : ["*"],
+      })),
+      ...now.reexports.map((re) => ({
+        start: re.node.start,
+        specifier: re.specifier,
+        names: re.typeOnly
+          ? []
+          : re.kind === "named"
+            ? re.items.filter((it) => !it.text.startsWith("type ")).map((it) => it.name)
+            : ["*"],
+      })),
+    ].sort((a, b) => a.start - b.start);
+    const first = loads.find(
+      (l) =>
+        (namesSource(l.specifier) && l.names.length) ||
+        (namesFile(l.specifier, destPath) && l.names.some((n) => !types.has(n))),
+    );
+    return first !== undefined && !namesSource(first.specifier);
+  });
+  return { text: out, changes, unresolved, ...also, ...(loadsNew ? { loadsNew } : {}) };
 }
 
 /** What the old file re-exports, and from where (ImporterPlan.reexport). */
