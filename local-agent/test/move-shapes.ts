@@ -569,6 +569,24 @@ export const plan = [defaults.retries, retries("loud")];
     followed: true,
   },
   {
+    // yup's tuple.ts create: `create.prototype = TupleSchema.prototype` as the old file loads;
+    // its type tests import yup's index, which loads tuple.ts, before importing create itself.
+    name: "js: a unit its old file reads as it loads, imported directly after a barrel that loads the old file",
+    lang: "js",
+    files: {
+      "package.json": PACKAGE_CJS,
+      "tsconfig.json": JSCONFIG,
+      "lib/tuple.mjs":
+        "export class TupleSchema {\n  constructor(t) {\n    this.t = t;\n  }\n}\n\nexport function create(t) {\n  return new TupleSchema(t);\n}\n\ncreate.prototype = TupleSchema.prototype;\n",
+      "lib/index.mjs": "export { TupleSchema, create } from './tuple.mjs';\n",
+      "test/types.check.mjs":
+        "import assert from 'node:assert';\nimport { TupleSchema } from '../lib/index.mjs';\nimport { create } from '../lib/tuple.mjs';\n\nassert.ok(create([1]) instanceof TupleSchema);\n",
+    },
+    move: { from: "lib/tuple.mjs", name: "create", to: "lib/util/create.mjs" },
+    scripts: ["test/types.check.mjs"],
+    followed: true,
+  },
+  {
     // morphic's cap-historical-attachments (bench:real): the unit computes a const from a
     // function of its old file as it loads, and the old file uses the unit.
     name: "js: a const the new file would compute from the old file as it loads, imported back",

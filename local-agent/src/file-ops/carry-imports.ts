@@ -25,6 +25,7 @@ import { deferPythonImporter } from "../languages/python/move.ts";
 import { rustContext } from "../languages/rust/context.ts";
 import { rustMoveOf, rustPublicPaths, rustReexport } from "../languages/rust/modules.ts";
 import { moduleConfigs } from "../languages/typescript/module-configs.ts";
+import { importerNaming } from "../languages/typescript/resolve.ts";
 import { isInside, type Resolved, resolvePath } from "../paths.ts";
 import { languageOf } from "../syntax/languages.ts";
 import { AT_ONCE, diskOf } from "./disk.ts";
@@ -221,9 +222,15 @@ export async function carryFor(
       ? { files: importers.seen, why: importers.truncated }
       : undefined,
   });
-  // A block that holds only where another file now loads the new one first.
-  if (carried.blockedIfLoaded.length && rewritten.loadedBy.length) {
-    const by = rewritten.loadedBy;
+  // A block that holds only where another file now loads the new one first: one that loads a
+  // module loading the old file first (yup's type tests import its index, which imports the
+  // old file, before the unit's new file) does not.
+  const by = carried.blockedIfLoaded.length
+    ? firstLoaders(rewritten.loadedBy, [from.abs, ...rewritten.oldFirst], (importer, spec, file) =>
+        importerNaming(configs, importer, file, to.abs).namesFile(spec, file),
+      )
+    : [];
+  if (by.length) {
     return failure(
       "MOVE_BLOCKED",
       `${carried.blockedIfLoaded.join(" ")} (${by.slice(0, 3).join(", ")}${by.length > 3 ? ` and ${by.length - 3} more` : ""} would load it first.) Nothing was changed.`,
@@ -378,4 +385,30 @@ export async function carryPastesFor(
     });
     current.set(to.abs, { ...now, ...carried });
   }
+}
+
+/**
+ * The importers that load the new file before the old one, directly or
+ * through no module they load earlier that loads the old file first
+ * (`safe`: the old file and such importers, grown to a fixed point).
+ */
+function firstLoaders(
+  loaders: readonly { abs: string; path: string; after: readonly string[] }[],
+  safe: readonly string[],
+  names: (importer: string, specifier: string, file: string) => boolean,
+): string[] {
+  const known = new Set(safe);
+  let left = [...loaders];
+  for (let changed = true; changed; ) {
+    changed = false;
+    const still = left.filter(
+      (l) => !l.after.some((spec) => [...known].some((file) => names(l.abs, spec, file))),
+    );
+    if (still.length !== left.length) {
+      for (const l of left) if (!still.includes(l)) known.add(l.abs);
+      left = still;
+      changed = true;
+    }
+  }
+  return left.map((l) => l.path);
 }

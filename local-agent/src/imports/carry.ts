@@ -268,8 +268,10 @@ export async function carryImporters(options: {
   others: { abs: string; state: HeldFile; result: EditResult }[];
   /** What importers read through the old module's object where they cannot be rewritten. */
   reexport: { names: string[]; through: string; within?: true }[];
-  /** Importers that now load the new file as they load (ImporterPlan.loadsNew). */
-  loadedBy: string[];
+  /** Importers that now load the new file before the old one (ImporterPlan.loadsNew). */
+  loadedBy: { abs: string; path: string; after: string[] }[];
+  /** Importers that load the old file before the new one. */
+  oldFirst: string[];
 }> {
   const { source, dest } = options;
   const held = [{ abs: dest.abs, path: dest.path, state: dest.current }, ...options.files];
@@ -316,12 +318,15 @@ export async function carryImporters(options: {
   const beyond: string[] = [];
   const reexport: { names: string[]; through: string; within?: true }[] = [];
   const heldAt = new Map(held.map((f) => [f.abs, f]));
-  const loadedBy: string[] = [];
+  const loadedBy: { abs: string; path: string; after: string[] }[] = [];
+  const oldFirst: string[] = [];
   for (const change of planned) {
     notes.push(...change.unresolved);
     reexport.push(...(change.reexport ?? []));
     const file = heldAt.get(change.abs);
-    if (change.loadsNew && file && file.abs !== dest.abs) loadedBy.push(file.path);
+    if (change.loadsNew && file && file.abs !== dest.abs)
+      loadedBy.push({ abs: file.abs, path: file.path, after: change.loadsNew.after });
+    if (change.loadsOldFirst) oldFirst.push(change.abs);
     if (!file || change.text === undefined) continue;
     if (file.abs === dest.abs) {
       destState = rebase(dest.abs, dest.initial, dest.current, change.text, dest.result);
@@ -357,7 +362,7 @@ export async function carryImporters(options: {
       `importers were looked for in the first ${options.truncated.files.toLocaleString("en")} files under the roots only (${options.truncated.why === "time" ? "the search stopped at its time limit" : "the most a search reads"}); others may still import from ${source.path}`,
     );
   noteOn(dest.result, [], notes);
-  return { dest: destState, others, reexport, loadedBy };
+  return { dest: destState, others, reexport, loadedBy, oldFirst };
 }
 
 /** `changes` and `unresolved` added to what a result says of imports, within their caps. */

@@ -62,7 +62,8 @@ export interface ImporterChange {
   changes: string[];
   unresolved: string[];
   reexport?: { names: string[]; through: string; within?: true }[];
-  loadsNew?: true;
+  loadsNew?: { after: string[] };
+  loadsOldFirst?: true;
 }
 
 /** Each file's rewrite (only files with something to change or say). */
@@ -84,7 +85,13 @@ export async function planImporters(input: ImportersInput): Promise<ImporterChan
       };
       return tooDeep;
     });
-    if (!plan || (plan.text === file.text && !plan.unresolved.length && !plan.reexport?.length))
+    if (
+      !plan ||
+      (plan.text === file.text &&
+        !plan.unresolved.length &&
+        !plan.reexport?.length &&
+        !plan.loadsOldFirst)
+    )
       continue;
     out.push({
       abs: file.abs,
@@ -94,7 +101,8 @@ export async function planImporters(input: ImportersInput): Promise<ImporterChan
       ...(plan.reexport?.length
         ? { reexport: plan.reexport.map((r) => ({ ...r, through: named(r.through) })) }
         : {}),
-      ...(plan.loadsNew ? { loadsNew: true as const } : {}),
+      ...(plan.loadsNew ? { loadsNew: plan.loadsNew } : {}),
+      ...(plan.loadsOldFirst ? { loadsOldFirst: true as const } : {}),
     });
   }
   return out;

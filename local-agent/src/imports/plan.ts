@@ -92,8 +92,14 @@ export interface ImporterPlan {
    * with the line the receipt gives either way.
    */
   reexport?: { names: string[]; through: string; within?: true }[];
-  /** It now loads the new file as it loads: a value import or re-export of what moved, a require. */
-  loadsNew?: true;
+  /**
+   * It now loads the new file as it loads, before any load of the old one (a
+   * value import or re-export of what moved, a require), after the modules
+   * its earlier imports name (`after`: specifiers as written).
+   */
+  loadsNew?: { after: string[] };
+  /** It loads the old file as it loads, before any load of the new one. */
+  loadsOldFirst?: true;
 }
 
 /**

@@ -529,7 +529,13 @@ export async function planCommonJsImporter(
       : []),
     ...(mocks.edits.length ? [`${importerPath}: mocks ${destPath} as it mocks ${sourcePath}`] : []),
   ];
-  return { text: replaceRanges(text, edits), changes, unresolved, ...also, loadsNew: true };
+  return {
+    text: replaceRanges(text, edits),
+    changes,
+    unresolved,
+    ...also,
+    loadsNew: { after: [] },
+  };
 }
 
 /**

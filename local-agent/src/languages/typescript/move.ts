@@ -1362,14 +1362,19 @@ async function planEsImporter(input: ImporterInput): Promise<ImporterPlan> {
             : ["*"],
       })),
     ].sort((a, b) => a.start - b.start);
-    const first = loads.find(
+    const at = loads.findIndex(
       (l) =>
         (namesSource(l.specifier) && l.names.length) ||
         (namesFile(l.specifier, destPath) && l.names.some((n) => !types.has(n))),
     );
-    return first !== undefined && !namesSource(first.specifier);
+    const first = loads[at];
+    if (!first) return {};
+    if (namesSource(first.specifier)) return { loadsOldFirst: true as const };
+    // What it loads before: a module that loads the old file first (a barrel) goes ahead of it.
+    const after = loads.slice(0, at).filter((l) => l.names.length);
+    return { loadsNew: { after: after.map((l) => l.specifier) } };
   });
-  return { text: out, changes, unresolved, ...also, ...(loadsNew ? { loadsNew } : {}) };
+  return { text: out, changes, unresolved, ...also, ...loadsNew };
 }
 
 /** What the old file re-exports, and from where (ImporterPlan.reexport). */
