@@ -159,6 +159,14 @@ export type ProjectSpec =
   | JavaProjectSpec
   | RustProjectSpec;
 
+/** A project's whole vitest run, from its own install, one worker at a time. */
+const VITEST_WHOLE_RUN: TestSpec = {
+  runner: "vitest",
+  bin: "node_modules/vitest/vitest.mjs",
+  args: ["--maxWorkers=1"],
+  related: false,
+};
+
 export const PROJECTS: ProjectSpec[] = [
   {
     lang: "typescript",
@@ -382,12 +390,7 @@ export const PROJECTS: ProjectSpec[] = [
     // Its tests' tsconfig: src/ and test/ (the type tests too).
     config: "test/tsconfig.json",
     sources: ["src"],
-    tests: {
-      runner: "vitest",
-      bin: "node_modules/vitest/vitest.mjs",
-      args: ["--maxWorkers=1"],
-      related: false,
-    },
+    tests: VITEST_WHOLE_RUN,
     licence: "MIT",
   },
   {
@@ -404,12 +407,7 @@ export const PROJECTS: ProjectSpec[] = [
     // their imports. result.ts and result-async.ts import each other.
     config: "tests/tsconfig.tests.json",
     sources: ["src"],
-    tests: {
-      runner: "vitest",
-      bin: "node_modules/vitest/vitest.mjs",
-      args: ["--maxWorkers=1"],
-      related: false,
-    },
+    tests: VITEST_WHOLE_RUN,
     licence: "MIT",
   },
   {
@@ -425,12 +423,7 @@ export const PROJECTS: ProjectSpec[] = [
     config: "tsconfig.json",
     // One directory of modules, re-exported by index.ts with `export *`.
     newDir: "src/moved",
-    tests: {
-      runner: "vitest",
-      bin: "node_modules/vitest/vitest.mjs",
-      args: ["--maxWorkers=1"],
-      related: false,
-    },
+    tests: VITEST_WHOLE_RUN,
     licence: "MIT",
   },
   {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { planMove } from "../../../test/support/plan-move.ts";
+import type { UnitRead } from "../../imports/plan.ts";
 import { planPythonImporter, planPythonImports, readsThrough } from "./move.ts";
 
 const move = (
@@ -692,6 +693,17 @@ describe("import-aware moves in Python, on the shapes real projects have", () =>
 });
 
 describe("an importer that patches the old module by assignment", () => {
+  /** click's echo, moved from utils.py into moved/echo_mod.py, reading `should_strip_ansi` as `read` says. */
+  const echoImporter = (importerPath: string, text: string, read: Omit<UnitRead, "name">) =>
+    planPythonImporter({
+      importerPath,
+      sourcePath: "click/utils.py",
+      destPath: "click/moved/echo_mod.py",
+      text,
+      moved: ["echo"],
+      unitReads: [{ name: "should_strip_ansi", ...read }],
+    });
+
   it("leaves a name it assigns on the old module as it is, and says so; another it only reads follows the unit (click's CliRunner)", async () => {
     const text = `from . import termui
 
@@ -733,14 +745,7 @@ def isolation(fake):
     finally:
         utils.should_strip_ansi = old
 `;
-    const plan = await planPythonImporter({
-      importerPath: "click/testing.py",
-      sourcePath: "click/utils.py",
-      destPath: "click/moved/echo_mod.py",
-      text,
-      moved: ["echo"],
-      unitReads: [{ name: "should_strip_ansi", stays: false, oldReads: false }],
-    });
+    const plan = await echoImporter("click/testing.py", text, { stays: false, oldReads: false });
     expect(plan.text).toBe(
       text
         .replace("from . import utils", "from .moved import echo_mod")
@@ -770,14 +775,7 @@ def isolation(fake):
     click.utils.should_strip_ansi = fake
     return click.utils.make_str(1)
 `;
-    const plan = await planPythonImporter({
-      importerPath: "tests/conftest.py",
-      sourcePath: "click/utils.py",
-      destPath: "click/moved/echo_mod.py",
-      text,
-      moved: ["echo"],
-      unitReads: [{ name: "should_strip_ansi", stays: true, oldReads: false }],
-    });
+    const plan = await echoImporter("tests/conftest.py", text, { stays: true, oldReads: false });
     expect(plan.text).toBe(`import click.utils
 import click.moved.echo_mod
 
@@ -796,14 +794,7 @@ def test_color(monkeypatch):
     monkeypatch.setattr(utils, "should_strip_ansi", lambda s, c: False)
     assert utils.make_str(1) == "1"
 `;
-    const plan = await planPythonImporter({
-      importerPath: "tests/test_utils.py",
-      sourcePath: "click/utils.py",
-      destPath: "click/moved/echo_mod.py",
-      text,
-      moved: ["echo"],
-      unitReads: [{ name: "should_strip_ansi", stays: false, oldReads: false }],
-    });
+    const plan = await echoImporter("tests/test_utils.py", text, { stays: false, oldReads: false });
     expect(plan.text).toBe(`from click import utils
 from click.moved import echo_mod
 
@@ -828,14 +819,7 @@ def test_color(monkeypatch):
   it("says so where the old module reads the patched name too: one patch cannot reach both", async () => {
     const text =
       "from . import utils\n\n\ndef isolation(fake):\n    utils.should_strip_ansi = fake\n";
-    const plan = await planPythonImporter({
-      importerPath: "click/testing.py",
-      sourcePath: "click/utils.py",
-      destPath: "click/moved/echo_mod.py",
-      text,
-      moved: ["echo"],
-      unitReads: [{ name: "should_strip_ansi", stays: true, oldReads: true }],
-    });
+    const plan = await echoImporter("click/testing.py", text, { stays: true, oldReads: true });
     expect(plan.text).toBe(text);
     expect(plan.unresolved).toEqual([
       "click/testing.py: assigns utils.should_strip_ansi, a name the unit reads, which click/utils.py reads too: the patch no longer reaches the unit in click/moved/echo_mod.py; not rewritten",
