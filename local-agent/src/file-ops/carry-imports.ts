@@ -205,6 +205,7 @@ export async function carryFor(
     movedTypes: carried.movedTypes,
     movedDefault: carried.movedDefault,
     sourceEmptied: carried.sourceEmptied,
+    loadOrder: carried.blockedIfLoaded.length > 0,
     unitReads: carried.unitReads,
     modules,
     ...(configs ? { configs } : {}),

@@ -244,6 +244,8 @@ export async function carryImporters(options: {
   movedTypes?: readonly string[];
   movedDefault?: string | undefined;
   sourceEmptied?: boolean;
+  /** ImportersInput.loadOrder. */
+  loadOrder?: boolean;
   modules?: ModuleNames;
   configs?: ModuleConfigs;
   /** Names the unit read from its old module that the new one binds (Python: ImportPlan.unitReads). */
@@ -304,6 +306,7 @@ export async function carryImporters(options: {
         ...(options.movedDefault !== undefined ? { movedDefault: options.movedDefault } : {}),
         destCreated: !dest.initial?.exists,
         ...(options.sourceEmptied ? { sourceEmptied: true } : {}),
+        ...(options.loadOrder ? { loadOrder: true } : {}),
         ...(options.modules ? { modules: options.modules } : {}),
         ...(options.configs ? { configs: options.configs } : {}),
         ...(options.unitReads?.length ? { unitReads: options.unitReads } : {}),

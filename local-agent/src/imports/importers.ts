@@ -33,6 +33,8 @@ export interface ImportersInput {
   destCreated?: boolean;
   /** The old file holds no import or export any more (ImportPlan.sourceEmptied). */
   sourceEmptied?: boolean;
+  /** Say which file each importer loads first, the old or the new (ImportPlan.blockedIfLoaded). */
+  loadOrder?: boolean;
   /** Python modules' dotted names, by root-relative path, as the agent found them (python/move.ts ModuleNames). */
   modules?: ModuleNames;
   /** Names the unit read from its old module that the new one binds (Python: ImportPlan.unitReads). */

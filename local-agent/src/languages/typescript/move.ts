@@ -1062,6 +1062,8 @@ export interface ImporterInput {
   destCreated?: boolean;
   /** The old file holds no import or export any more: an `export *` of it would not compile. */
   sourceEmptied?: boolean;
+  /** Say whether it loads the old file or the new one first (ImporterPlan.loadsNew). */
+  loadOrder?: boolean;
 }
 
 /**
@@ -1340,40 +1342,42 @@ async function planEsImporter(input: ImporterInput): Promise<ImporterPlan> {
   // Whether it now loads the new file before the old one, as it loads: a value it imports or
   // re-exports from there, above any import of the old file (mobx's internal.ts, which
   // re-exports the old file first, loads the new one through it).
-  const loadsNew = await withTree(out, input.lang, (tree) => {
-    const now = factsOf(tree, out);
-    const loads = [
-      ...now.imports.map((st) => ({
-        start: st.node.start,
-        specifier: st.specifier,
-        names: st.typeOnly
-          ? []
-          : st.parts.length
-            ? st.parts.filter((p) => !p.text.startsWith("type ")).map((p) => p.imported)
-            : ["*"],
-      })),
-      ...now.reexports.map((re) => ({
-        start: re.node.start,
-        specifier: re.specifier,
-        names: re.typeOnly
-          ? []
-          : re.kind === "named"
-            ? re.items.filter((it) => !it.text.startsWith("type ")).map((it) => it.name)
-            : ["*"],
-      })),
-    ].sort((a, b) => a.start - b.start);
-    const at = loads.findIndex(
-      (l) =>
-        (namesSource(l.specifier) && l.names.length) ||
-        (namesFile(l.specifier, destPath) && l.names.some((n) => !types.has(n))),
-    );
-    const first = loads[at];
-    if (!first) return {};
-    if (namesSource(first.specifier)) return { loadsOldFirst: true as const };
-    // What it loads before: a module that loads the old file first (a barrel) goes ahead of it.
-    const after = loads.slice(0, at).filter((l) => l.names.length);
-    return { loadsNew: { after: after.map((l) => l.specifier) } };
-  });
+  const loadsNew = !input.loadOrder
+    ? {}
+    : await withTree(out, input.lang, (tree) => {
+        const now = factsOf(tree, out);
+        const loads = [
+          ...now.imports.map((st) => ({
+            start: st.node.start,
+            specifier: st.specifier,
+            names: st.typeOnly
+              ? []
+              : st.parts.length
+                ? st.parts.filter((p) => !p.text.startsWith("type ")).map((p) => p.imported)
+                : ["*"],
+          })),
+          ...now.reexports.map((re) => ({
+            start: re.node.start,
+            specifier: re.specifier,
+            names: re.typeOnly
+              ? []
+              : re.kind === "named"
+                ? re.items.filter((it) => !it.text.startsWith("type ")).map((it) => it.name)
+                : ["*"],
+          })),
+        ].sort((a, b) => a.start - b.start);
+        const at = loads.findIndex(
+          (l) =>
+            (namesSource(l.specifier) && l.names.length) ||
+            (namesFile(l.specifier, destPath) && l.names.some((n) => !types.has(n))),
+        );
+        const first = loads[at];
+        if (!first) return {};
+        if (namesSource(first.specifier)) return { loadsOldFirst: true as const };
+        // What it loads before: a module that loads the old file first (a barrel) goes ahead of it.
+        const after = loads.slice(0, at).filter((l) => l.names.length);
+        return { loadsNew: { after: after.map((l) => l.specifier) } };
+      });
   return { text: out, changes, unresolved, ...also, ...loadsNew };
 }
 

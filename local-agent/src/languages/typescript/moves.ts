@@ -20,7 +20,7 @@ export const scriptMoves: MoveLanguage = {
   importer: async (file, move) => {
     const lang = languageOf(file.abs);
     if (!isScript(lang)) return undefined;
-    const { movedTypes, movedDefault, configs, destCreated, sourceEmptied } = move;
+    const { movedTypes, movedDefault, configs, destCreated, sourceEmptied, loadOrder } = move;
     return planScriptImporter({
       lang,
       importerPath: file.abs,
@@ -33,6 +33,7 @@ export const scriptMoves: MoveLanguage = {
       ...(configs ? { configs } : {}),
       ...(destCreated !== undefined ? { destCreated } : {}),
       ...(sourceEmptied ? { sourceEmptied } : {}),
+      ...(loadOrder ? { loadOrder } : {}),
     });
   },
 };
