@@ -586,6 +586,40 @@ export const PROJECTS: ProjectSpec[] = [
     licence: "MIT",
   },
   {
+    lang: "python",
+    name: "itsdangerous",
+    source: {
+      from: "git",
+      repo: "pallets/itsdangerous",
+      commit: "096c8d42545d3b68ea21a4f890fb2b2d8979c0bd",
+      version: "2.2.0",
+    },
+    importRoot: "src",
+    packages: ["itsdangerous"],
+    // One package of eight modules, whose signers and serializers subclass each other.
+    newDir: "src/itsdangerous/moved",
+    debs: ["python3-pytest", "python3-freezegun"],
+    tests: { runner: "pytest", args: ["tests"] },
+    licence: "BSD-3-Clause",
+  },
+  {
+    lang: "python",
+    name: "boltons",
+    source: {
+      from: "git",
+      repo: "mahmoud/boltons",
+      commit: "1d525271754ed7aea7f2347ed16ddbcedb1097a3",
+      version: "26.1.0",
+    },
+    importRoot: ".",
+    packages: ["boltons"],
+    // One package of modules that import each other inside `try`/`except ImportError`.
+    newDir: "boltons/moved",
+    debs: ["python3-pytest"],
+    tests: { runner: "pytest", args: ["tests"] },
+    licence: "BSD-3-Clause",
+  },
+  {
     lang: "go",
     name: "go-cmp",
     source: {

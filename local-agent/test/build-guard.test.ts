@@ -2,6 +2,8 @@ import { spawnSync } from "node:child_process";
 import { statSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { newDiagnostics } from "../src/languages/diagnostics.ts";
+import { pythonChecker } from "../src/languages/python/check.ts";
 import { checkTypeScript, moveSymbol, projectOf } from "./move-harness.ts";
 
 /**
@@ -451,6 +453,29 @@ describe("the build guard over Python (pyflakes over the files the move writes)"
       /^pyflakes finds an error .*pkg\/b\.py:\d+: redefinition of unused 'helper' from line 1/,
     );
     expect(project.files()).toEqual(before);
+  });
+
+  it("finds what pyflakes passes and Python refuses on import: a name imported only under TYPE_CHECKING and read as the module loads", async () => {
+    const guarded = "import typing as t\n\nif t.TYPE_CHECKING:\n    from .a import Base\n\n\n";
+    const checked = await pythonChecker.check(
+      [
+        {
+          abs: "/p/pkg/b.py",
+          before: `${guarded}def use(x: "Base") -> None:\n    pass\n`,
+          after: `${guarded}def use(x: "Base") -> None:\n    pass\n\n\nclass Leaf(Base):\n    pass\n`,
+        },
+      ],
+      { roots: ["/p"], buildCode: [], deadline: Date.now() + 30_000 },
+    );
+    expect(checked.ok && newDiagnostics(checked.before, checked.after)).toEqual([
+      {
+        file: "/p/pkg/b.py",
+        line: 11,
+        code: "",
+        message:
+          "name 'Base' is imported only under TYPE_CHECKING and read as the module loads (NameError on import)",
+      },
+    ]);
   });
 
   it("does not count what a line marked noqa, or the project before, already had", async () => {

@@ -1184,6 +1184,29 @@ export const PYTHON_SHAPES: Shape[] = [
     move: { from: "pkg/util.py", name: "name", to: "pkg/naming.py" },
   },
   {
+    // itsdangerous' serializer.py: a TypeVar for type checkers under the guard, another at run
+    // time under `else:`, read by the unit's base class as it is made.
+    name: "py: a name bound under TYPE_CHECKING and again under else, read as the unit loads",
+    lang: "py",
+    files: {
+      "pkg/__init__.py": "",
+      "pkg/serializer.py": `import typing as t\n\nif t.TYPE_CHECKING:\n    T = t.TypeVar("T", bound=str)\nelse:\n    T = t.TypeVar("T")\n\n\nclass Serializer(t.Generic[T]):\n    def dumps(self, obj: T) -> T:\n        return obj\n`,
+      "test_serializer.py": `from pkg.serializer import Serializer\n\nassert Serializer().dumps("x") == "x"\n`,
+    },
+    move: { from: "pkg/serializer.py", name: "Serializer", to: "pkg/moved.py" },
+  },
+  {
+    name: "py: a name the new module imports for type checkers alone, read by the unit as it loads",
+    lang: "py",
+    files: {
+      "pkg/__init__.py": "",
+      "pkg/a.py": `class Base:\n    pass\n\n\nclass Leaf(Base):\n    pass\n`,
+      "pkg/b.py": `from typing import TYPE_CHECKING\n\nif TYPE_CHECKING:\n    from .a import Base\n\n\ndef use(x: "Base") -> str:\n    return type(x).__name__\n`,
+      "test_leaf.py": `from pkg.a import Base, Leaf\nfrom pkg.b import use\n\nassert issubclass(Leaf, Base) and use(Leaf()) == "Leaf"\n`,
+    },
+    move: { from: "pkg/a.py", name: "Leaf", to: "pkg/b.py" },
+  },
+  {
     name: "py: leftovers (an only import dropped, a name read both ways, a file left empty)",
     lang: "py",
     files: {

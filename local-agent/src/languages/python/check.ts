@@ -1,9 +1,11 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { withTree } from "../../syntax/parser.ts";
 import type { Change, CheckContext, Checked, LanguageChecker } from "../check.ts";
-import type { Diagnostic } from "../diagnostics.ts";
+import { type Diagnostic, lineAt } from "../diagnostics.ts";
 import { runTool } from "../tool-run.ts";
+import { typeOnlyLoadReads } from "./scopes.ts";
 
 /**
  * Python's build check: pyflakes (syntax errors, names used and defined
@@ -83,10 +85,36 @@ async function check(changes: readonly Change[], context: CheckContext): Promise
       context.deadline,
     );
     if (typeof after === "string") return { ok: false, why: after };
-    return { ok: true, before, after };
+    return {
+      ok: true,
+      before: [...before, ...(await loadNameErrors(changes, "before"))],
+      after: [...after, ...(await loadNameErrors(changes, "after"))],
+    };
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }
+}
+
+/**
+ * What pyflakes cannot see: a name bound only under `if TYPE_CHECKING:` and
+ * read as the module loads (python/scopes.ts typeOnlyLoadReads), a NameError
+ * on import.
+ */
+async function loadNameErrors(
+  changes: readonly Change[],
+  which: "before" | "after",
+): Promise<Diagnostic[]> {
+  const out: Diagnostic[] = [];
+  for (const c of changes) {
+    const text = c[which];
+    if (text === undefined) continue;
+    const reads = await withTree(text, "python", (tree) => typeOnlyLoadReads(tree, text));
+    for (const r of reads) {
+      const message = `name '${r.name}' is imported only under TYPE_CHECKING and read as the module loads (NameError on import)`;
+      out.push({ file: c.abs, line: lineAt(text, r.at), code: "", message });
+    }
+  }
+  return out;
 }
 
 export const pythonChecker: LanguageChecker = {

@@ -51,8 +51,9 @@ function absolute(spec: string, name: string, isPackage: boolean): string | unde
   return [...parent, ...(rest ? [rest] : [])].join(".");
 }
 
-const TYPE_CHECKING = /^(?:\w+\.)?TYPE_CHECKING$/;
-const MAIN = /^__name__\s*==\s*(['"])__main__\1$|^(['"])__main__\2\s*==\s*__name__$/;
+/** `if TYPE_CHECKING:`'s condition (`typing.TYPE_CHECKING`, any alias); `if __name__ == "__main__":`'s. */
+export const TYPE_CHECKING = /^(?:\w+\.)?TYPE_CHECKING$/;
+export const MAIN = /^__name__\s*==\s*(['"])__main__\1$|^(['"])__main__\2\s*==\s*__name__$/;
 
 /** The top-level steps of a module's `text` (`name`, an `__init__.py` when `isPackage`). */
 export async function loadSteps(

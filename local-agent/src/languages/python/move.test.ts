@@ -171,6 +171,67 @@ describe("import-aware moves in Python, on the shapes real projects have", () =>
     ]);
   });
 
+  it("imports at run time a name its module binds under `if TYPE_CHECKING:` and again under `else:` (itsdangerous' `_TSerialized`, a base class's argument)", async () => {
+    const source = [
+      "from __future__ import annotations",
+      "",
+      "import typing as t",
+      "",
+      "if t.TYPE_CHECKING:",
+      "    import typing_extensions as te",
+      "",
+      '    _TSerialized = te.TypeVar("_TSerialized", default=str)',
+      "else:",
+      '    _TSerialized = t.TypeVar("_TSerialized")',
+      "",
+      "",
+      "class Serializer(t.Generic[_TSerialized]):",
+      "    def dumps(self, obj: t.Any) -> _TSerialized: ...",
+      "",
+    ].join("\n");
+    const plan = await move(
+      { sourcePath: "pkg/serializer.py", source, destPath: "pkg/moved/serializer.py", dest: "" },
+      "Serializer",
+    );
+    expect(plan.destination).toContain("\nfrom pkg.serializer import _TSerialized\n");
+    expect(plan.destination).not.toContain("TYPE_CHECKING");
+  });
+
+  it("imports at run time what the new module imported for type checkers alone and the unit reads as it loads: the block's imports in its place when nothing else is left in it, else the name out of it", async () => {
+    const source =
+      "class Base:\n    pass\n\n\nclass Other:\n    pass\n\n\nclass Leaf(Base):\n    pass\n";
+    const alone = await move(
+      {
+        sourcePath: "pkg/a.py",
+        source,
+        destPath: "pkg/b.py",
+        dest: 'from typing import TYPE_CHECKING\n\nif TYPE_CHECKING:\n    from .a import Base\n\n\ndef use(x: "Base") -> None:\n    pass\n',
+      },
+      "Leaf",
+    );
+    expect(alone.destination.split("\n").slice(0, 4)).toEqual([
+      "from .a import Base",
+      "",
+      "",
+      'def use(x: "Base") -> None:',
+    ]);
+    expect(alone.changes).toContain(
+      "pkg/b.py: imports Base at run time, not under TYPE_CHECKING alone (the unit reads it as it loads)",
+    );
+    const shared = await move(
+      {
+        sourcePath: "pkg/a.py",
+        source,
+        destPath: "pkg/b.py",
+        dest: 'import typing as t\n\nif t.TYPE_CHECKING:\n    from .a import Base, Other\n\n\ndef use(x: "Base", y: "Other") -> t.Any:\n    pass\n',
+      },
+      "Leaf",
+    );
+    expect(shared.destination).toContain(
+      "if t.TYPE_CHECKING:\n    from .a import Other\nfrom .a import Base\n",
+    );
+  });
+
   it("carries a try block of imports with its literal fallback for the name the unit needs, and lets its `__all__` go of what moved (urllib3)", async () => {
     const source = [
       "try:",

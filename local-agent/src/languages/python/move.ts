@@ -16,6 +16,7 @@ import {
 } from "../../imports/plan.ts";
 import { type Node, type Tree, withTree } from "../../syntax/parser.ts";
 import { firstLoadRead, namedInStrings, observerAfter, statementAt } from "./cycles.ts";
+import { TYPE_CHECKING } from "./load.ts";
 import { type ModuleRead, moduleNames, moduleReads } from "./scopes.ts";
 import { PYTHON_STDLIB } from "./stdlib.ts";
 
@@ -360,11 +361,11 @@ function statementOf(child: Node, typeChecking: boolean): Omit<Statement, "group
   };
 }
 
-/** `if TYPE_CHECKING:` or `if typing.TYPE_CHECKING:` (any alias), with no `else`. */
+/** `if TYPE_CHECKING:` or `if typing.TYPE_CHECKING:` (any alias). */
 function typeCheckingGuard(node: Node): string | undefined {
   if (node.type !== "if_statement") return undefined;
   const condition = node.childForFieldName("condition");
-  if (!condition || !/^(?:\w+\.)?TYPE_CHECKING$/.test(condition.text)) return undefined;
+  if (!condition || !TYPE_CHECKING.test(condition.text)) return undefined;
   return condition.text;
 }
 
@@ -460,6 +461,14 @@ function factsOf(tree: Tree, text: string): Facts {
               ? kids(c)[0]?.childForFieldName("left")
               : null;
         if (name?.type === "identifier") typeOnly.add(name.text);
+      }
+      // What an `else:` binds runs (itsdangerous' `_TSerialized`, a TypeVar for type checkers in
+      // the guard and another at run time): a name of the module, not one for type checkers.
+      const runs = new Set<string>();
+      for (const c of kids(child)) if (CLAUSES.has(c.type)) nestedBindings(c, runs);
+      for (const n of runs) {
+        nested.add(n);
+        typeOnly.delete(n);
       }
       const firstInner = body ? kids(body)[0] : undefined;
       const lineStart = text.lastIndexOf("\n", (firstInner?.startIndex ?? 1) - 1) + 1;
@@ -578,6 +587,24 @@ interface Need {
 
 const isDefinition = (line: string) => /^(?:async\s+def|def|class|@)\b|^@/.test(line.trimStart());
 
+/** A `from` import of `local` under the file's `if TYPE_CHECKING:` that nothing binds at run time. */
+function guardedOnly(
+  facts: Facts,
+  local: string,
+): { statement: Statement; part: Part } | undefined {
+  if (
+    facts.statements.some((st) => !st.typeChecking && st.parts.some((p) => p.local === local)) ||
+    facts.topLevel.some((t) => t.name === local) ||
+    facts.nested.has(local)
+  )
+    return undefined;
+  for (const statement of facts.statements)
+    for (const part of statement.parts)
+      if (statement.typeChecking && statement.kind === "from" && part.local === local)
+        return { statement, part };
+  return undefined;
+}
+
 /**
  * `text` with `needs` imported: a name merged into a `from` of the same
  * module (in its layout), else new statements after the last import; with
@@ -618,10 +645,61 @@ function addImports(
     edits.push(addItem(text, last, need.text));
     return true;
   };
+  // A name the file imports for type checkers alone that the unit reads at run time (a base
+  // class): imported at run time, out of the guard, which goes when nothing is left in it.
+  const guarded = facts.statements.filter((s) => s.typeChecking);
+  const promoted = new Map<Statement, Part[]>();
+  const liftedNeeds = new Map<string, Need>();
   for (const need of needs) {
+    const only = guardedOnly(facts, need.local);
+    if (!only || need.kind !== "from") continue;
+    promoted.set(only.statement, [...(promoted.get(only.statement) ?? []), only.part]);
+    // As the file wrote it (`from .a import Base as B`).
+    liftedNeeds.set(need.local, { ...need, module: only.statement.module, text: only.part.text });
+  }
+  const block = facts.typeChecking;
+  const emptied =
+    promoted.size > 0 &&
+    block?.importsOnly === true &&
+    guarded.every((s) => (promoted.get(s)?.length ?? 0) === s.parts.length);
+  if (block && emptied) {
+    // Its imports where it was, at run time: the block's body, dedented.
+    const body = text.slice(block.start, block.end).split("\n").slice(1);
+    const dedented = body.map((l) =>
+      l.startsWith(block.indent) ? l.slice(block.indent.length) : l,
+    );
+    edits.push({ start: block.start, end: block.end, insert: dedented.join("\n") });
+    liftedNeeds.clear();
+    // Its guard's import too, where nothing else in the file names it.
+    const guardName = block.guard.split(".")[0] ?? "";
+    const outside = text.slice(0, block.start) + text.slice(block.end);
+    const guardImport = facts.statements.find(
+      (st) => !st.typeChecking && st.parts.some((p) => p.local === guardName),
+    );
+    const part = guardImport?.parts.find((p) => p.local === guardName);
+    if (
+      guardImport &&
+      part &&
+      (outside.match(new RegExp(`\\b${guardName}\\b`, "g")) ?? []).length === 1
+    ) {
+      const alone = guardImport.parts.length === 1;
+      // A statement alone in its group goes with the blank line after it.
+      const end = lineEnd(text, guardImport.node.end);
+      const blank = /^\n+/.exec(text.slice(end))?.[0].length ?? 0;
+      const opensGroup =
+        guardImport.node.start === 0 || text.slice(0, guardImport.node.start).endsWith("\n\n");
+      edits.push(
+        ...(alone && opensGroup
+          ? [{ start: guardImport.node.start, end: end + blank, insert: "" }]
+          : withoutParts(text, guardImport, [part])),
+      );
+    }
+  } else for (const [s, parts] of promoted) edits.push(...withoutParts(text, s, parts));
+  for (const asked of needs) {
+    const need = liftedNeeds.get(asked.local) ?? asked;
     // Asked for twice (the unit's `typing`, and `typing.TYPE_CHECKING`'s): once.
     if (fresh.some((f) => f.local === need.local)) continue;
-    if (bound(need.local) || merge(need, false)) continue;
+    if ((bound(need.local) && !liftedNeeds.has(need.local)) || merge(need, false)) continue;
     fresh.push(need);
   }
   const future = (more.future ?? []).filter((f) => !facts.future.has(f));
@@ -671,8 +749,7 @@ function addImports(
   }
   const typeNeeds = (more.typeNeeds ?? []).filter((n) => !bound(n.local));
   const lines = statementsOf(typeNeeds.filter((n) => !merge(n, true)));
-  const block = facts.typeChecking;
-  if (block && lines.length)
+  if (block && !emptied && lines.length)
     edits.push({
       start: block.end,
       end: block.end,
@@ -1050,10 +1127,26 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
       !dest.statements.some((s) => s.parts.some((p) => p.local === n.local)) &&
       !dest.topLevel.some((t) => t.name === n.local),
   );
+  // What the new module imported for type checkers alone and the unit reads at run time.
+  const lifted = needs.filter((n) => guardedOnly(dest, n.local)).map((n) => n.local);
+  if (lifted.length)
+    changes.push(
+      `${destPath}: imports ${lifted.join(", ")} at run time, not under ${dest.typeChecking?.guard ?? "TYPE_CHECKING"} alone (the unit reads ${lifted.length === 1 ? "it" : "them"} as it loads)`,
+    );
   // Said once the strategy is known: names a cycle imports elsewhere are said there.
   const destImportsAt = changes.length;
-  const destImports = (elsewhere: readonly string[]) =>
-    `${destPath}: imports ${[...future.filter((f) => !dest.future.has(f)).map((f) => `__future__.${f}`), ...added.map((n) => n.local).filter((n) => !elsewhere.includes(n)), ...carried.flatMap((c) => c.names)].join(", ")}${carried.length ? ` (${carried.flatMap((c) => c.names).join(", ")} under ${sourcePath}'s own condition${carried.length > 1 ? "s" : ""})` : ""}`;
+  const destImports = (elsewhere: readonly string[]) => {
+    const names = [
+      ...future.filter((f) => !dest.future.has(f)).map((f) => `__future__.${f}`),
+      ...added.map((n) => n.local).filter((n) => !elsewhere.includes(n)),
+      ...carried.flatMap((c) => c.names),
+    ];
+    return names.length
+      ? [
+          `${destPath}: imports ${names.join(", ")}${carried.length ? ` (${carried.flatMap((c) => c.names).join(", ")} under ${sourcePath}'s own condition${carried.length > 1 ? "s" : ""})` : ""}`,
+        ]
+      : [];
+  };
 
   // The old module: imports only the unit used leave; `__all__` lets go of what moved.
   let source = sourceAfter;
@@ -1335,7 +1428,7 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
       );
   }
   if (destination !== destAfter)
-    changes.splice(destImportsAt, 0, destImports(deferNew ? late : []));
+    changes.splice(destImportsAt, 0, ...destImports(deferNew ? late : []));
   if (tooLate) {
     const read = [...new Set(now.map((r) => r.name))].join(", ");
     blocked.push(

@@ -1,5 +1,6 @@
 import { kids } from "../../imports/plan.ts";
 import type { Node, Tree } from "../../syntax/parser.ts";
+import { MAIN, TYPE_CHECKING } from "./load.ts";
 
 /**
  * Names resolved by scope, as Python resolves them, for import-aware moves
@@ -21,6 +22,8 @@ interface Scope {
   names: Set<string>;
   /** Where each name is first bound: a class body reads a name bound later in it from outside. */
   firstAt: Map<string, number>;
+  /** Where each name is bound, every time. */
+  boundAt: Map<string, number[]>;
   globals: Set<string>;
   /** A function's body: where a lazy import of what moved would go (its first statement). */
   body?: Node;
@@ -69,6 +72,7 @@ function scan(tree: Tree) {
     parent: undefined,
     names: new Set(),
     firstAt: new Map(),
+    boundAt: new Map(),
     globals: new Set(),
   };
   const reads: { name: string; at: number; scope: Scope; annotation?: "string" | "type" }[] = [];
@@ -77,6 +81,7 @@ function scan(tree: Tree) {
     parent,
     names: new Set(),
     firstAt: new Map(),
+    boundAt: new Map(),
     globals: new Set(),
     ...(body ? { body } : {}),
   });
@@ -84,6 +89,7 @@ function scan(tree: Tree) {
   const add = (into: Scope, name: string, at: number) => {
     into.names.add(name);
     if (!into.firstAt.has(name)) into.firstAt.set(name, at);
+    into.boundAt.set(name, [...(into.boundAt.get(name) ?? []), at]);
   };
   /** Where `:=` binds: the nearest scope that is not a comprehension. */
   const owner = (s: Scope): Scope => {
@@ -235,6 +241,10 @@ function scan(tree: Tree) {
       case "global_statement":
       case "nonlocal_statement":
         for (const c of kids(node)) if (c.type === "identifier") s.globals.add(c.text);
+        // A function that sets a global binds it in the module when it runs.
+        if (node.type === "global_statement")
+          for (const c of kids(node))
+            if (c.type === "identifier") add(module, c.text, c.startIndex);
         return;
       case "decorated_definition":
         for (const c of kids(node)) visit(c, s);
@@ -333,7 +343,15 @@ function bodyStart(body: Node, text: string): { start: number; indent: string } 
  * as its module loads, returns a `proxy` that reads the module later).
  */
 export function moduleReads(tree: Tree, text: string, start: number, end: number): ModuleRead[] {
-  const { module, reads } = scan(tree);
+  return resolved(scan(tree), text, start, end);
+}
+
+function resolved(
+  { module, reads }: ReturnType<typeof scan>,
+  text: string,
+  start: number,
+  end: number,
+): ModuleRead[] {
   const out: ModuleRead[] = [];
   for (const read of reads) {
     if (read.at < start || read.at >= end) continue;
@@ -375,4 +393,49 @@ export function moduleReads(tree: Tree, text: string, start: number, end: number
 /** The names `moduleReads` finds, as a set. */
 export function moduleNames(tree: Tree, text: string, start: number, end: number): Set<string> {
   return new Set(moduleReads(tree, text, start, end).map((r) => r.name));
+}
+
+/**
+ * The names a module binds only under `if TYPE_CHECKING:` and reads as it
+ * loads (a base class, a decorator, a default, an annotation Python evaluates
+ * without `from __future__ import annotations`): each a NameError when the
+ * module is imported, which pyflakes, for which the guarded import binds the
+ * name, does not see. A module with a star import outside the guard binds
+ * names no one can list: none.
+ */
+export function typeOnlyLoadReads(tree: Tree, text: string): { name: string; at: number }[] {
+  const guarded: Node[] = [];
+  const neverOnImport: Node[] = [];
+  for (const c of kids(tree.rootNode)) {
+    if (c.type === "import_from_statement" && kids(c).some((k) => k.type === "wildcard_import"))
+      return [];
+    const condition = c.type === "if_statement" ? c.childForFieldName("condition")?.text : "";
+    const body = c.childForFieldName("consequence");
+    if (!condition || !body) continue;
+    if (TYPE_CHECKING.test(condition)) guarded.push(body);
+    if (MAIN.test(condition)) neverOnImport.push(body);
+  }
+  if (!guarded.length) return [];
+  const inside = (at: number, spans: Node[]) =>
+    spans.some((b) => b.startIndex <= at && at < b.endIndex);
+  const scanned = scan(tree);
+  const typeOnly = new Set(
+    [...scanned.module.boundAt]
+      .filter(([, at]) => at.every((a) => inside(a, guarded)))
+      .map(([name]) => name),
+  );
+  if (!typeOnly.size) return [];
+  const future = kids(tree.rootNode).some(
+    (c) => c.type === "future_import_statement" && /\bannotations\b/.test(c.text),
+  );
+  return resolved(scanned, text, 0, text.length)
+    .filter(
+      (r) =>
+        r.immediate &&
+        typeOnly.has(r.name) &&
+        r.annotation !== "string" &&
+        !(r.annotation === "type" && future) &&
+        !inside(r.at, [...guarded, ...neverOnImport]),
+    )
+    .map((r) => ({ name: r.name, at: r.at }));
 }

@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { withTree } from "../../syntax/parser.ts";
+import { typeOnlyLoadReads } from "./scopes.ts";
+
+const reads = (lines: string[]) => {
+  const text = lines.join("\n");
+  return withTree(text, "python", (tree) =>
+    typeOnlyLoadReads(tree, text).map((r) => `${r.name}@${text.slice(0, r.at).split("\n").length}`),
+  );
+};
+
+describe("names bound only under TYPE_CHECKING, read as the module loads", () => {
+  it("finds a base class's argument, a decorator, a default and an evaluated annotation", async () => {
+    expect(
+      await reads([
+        "import typing as t",
+        "if t.TYPE_CHECKING:",
+        "    from .serializer import _T, deco, DEFAULT, Request",
+        "class S(t.Generic[_T]):",
+        "    @deco",
+        "    def f(self, x=DEFAULT, r: Request = None): ...",
+      ]),
+    ).toEqual(["_T@4", "deco@5", "DEFAULT@6", "Request@6"]);
+  });
+
+  it("lets through what Python never evaluates on import: function bodies, string annotations, annotations under `from __future__ import annotations`, the guard itself and `__main__`", async () => {
+    expect(
+      await reads([
+        "from __future__ import annotations",
+        "from typing import TYPE_CHECKING",
+        "if TYPE_CHECKING:",
+        "    from .models import Request",
+        "    X: Request",
+        "def f(r: Request) -> 'Request':",
+        "    return Request(r)",
+        "class C:",
+        "    field: Request",
+        'if __name__ == "__main__":',
+        "    Request()",
+      ]),
+    ).toEqual([]);
+  });
+
+  it("counts a name bound at run time too (an `else:`, a later import, a function's `global`) as bound, and a star import as binding anything", async () => {
+    expect(
+      await reads([
+        "import typing as t",
+        "if t.TYPE_CHECKING:",
+        "    from .a import A, B, C",
+        "else:",
+        "    A = object",
+        "from .b import B",
+        "def setup():",
+        "    global C",
+        "    C = 1",
+        "class K(A, B, C): ...",
+      ]),
+    ).toEqual([]);
+    expect(
+      await reads([
+        "from typing import TYPE_CHECKING",
+        "from .all import *",
+        "if TYPE_CHECKING:",
+        "    from .a import A",
+        "class K(A): ...",
+      ]),
+    ).toEqual([]);
+  });
+});
