@@ -427,6 +427,25 @@ export const PROJECTS: ProjectSpec[] = [
     licence: "MIT",
   },
   {
+    lang: "typescript",
+    name: "fp-ts",
+    source: {
+      from: "git",
+      repo: "gcanti/fp-ts",
+      commit: "e91bde112e0a2a4e617e8fc7f7a62ea4c10ba404",
+      version: "2.16.10",
+      install: [["npm", "ci", "--no-audit", "--no-fund"]],
+    },
+    // 123 modules in one directory that import each other (36 import ./internal); index.ts
+    // re-exports each as a namespace (`import * as array from './Array'`); its tests, dtslint
+    // and perf import src/ directly, all in the one tsconfig.
+    config: "tsconfig.json",
+    sources: ["src"],
+    newDir: "src/moved",
+    tests: VITEST_WHOLE_RUN,
+    licence: "MIT",
+  },
+  {
     lang: "python",
     name: "markdown",
     source: { from: "debian", package: "python3-markdown", version: "3.4.1-2+deb12u1" },
@@ -641,6 +660,19 @@ export const PROJECTS: ProjectSpec[] = [
       version: "2.0.7",
     },
     licence: "MPL-2.0",
+  },
+  {
+    lang: "go",
+    name: "gomarkdown",
+    source: {
+      from: "git",
+      repo: "gomarkdown/markdown",
+      commit: "e08cff860f76ff942dae8866ad88e4a3eca5ce8a",
+      // No release tags: the pseudo-version of the commit.
+      version: "v0.0.0-20260614204949-e08cff860f76",
+    },
+    // Five packages that import ast (parser, html, md, the root), with no dependencies.
+    licence: "BSD-2-Clause",
   },
   {
     lang: "go",

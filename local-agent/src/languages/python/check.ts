@@ -5,7 +5,7 @@ import { withTree } from "../../syntax/parser.ts";
 import type { Change, CheckContext, Checked, LanguageChecker } from "../check.ts";
 import { type Diagnostic, lineAt } from "../diagnostics.ts";
 import { runTool } from "../tool-run.ts";
-import { typeOnlyLoadReads } from "./scopes.ts";
+import { typeOnlyReads } from "./scopes.ts";
 
 /**
  * Python's build check: pyflakes (syntax errors, names used and defined
@@ -87,8 +87,8 @@ async function check(changes: readonly Change[], context: CheckContext): Promise
     if (typeof after === "string") return { ok: false, why: after };
     return {
       ok: true,
-      before: [...before, ...(await loadNameErrors(changes, "before"))],
-      after: [...after, ...(await loadNameErrors(changes, "after"))],
+      before: [...before, ...(await typeCheckingNameErrors(changes, "before"))],
+      after: [...after, ...(await typeCheckingNameErrors(changes, "after"))],
     };
   } finally {
     await rm(scratch, { recursive: true, force: true });
@@ -97,20 +97,21 @@ async function check(changes: readonly Change[], context: CheckContext): Promise
 
 /**
  * What pyflakes cannot see: a name bound only under `if TYPE_CHECKING:` and
- * read as the module loads (python/scopes.ts typeOnlyLoadReads), a NameError
- * on import.
+ * read where Python evaluates it (python/scopes.ts typeOnlyReads), a
+ * NameError on import or when the code reading it runs.
  */
-async function loadNameErrors(
+async function typeCheckingNameErrors(
   changes: readonly Change[],
   which: "before" | "after",
 ): Promise<Diagnostic[]> {
   const out: Diagnostic[] = [];
   for (const c of changes) {
     const text = c[which];
-    if (text === undefined) continue;
-    const reads = await withTree(text, "python", (tree) => typeOnlyLoadReads(tree, text));
+    // Most files have no guard: not parsed again for it.
+    if (text === undefined || !text.includes("TYPE_CHECKING")) continue;
+    const reads = await withTree(text, "python", (tree) => typeOnlyReads(tree, text));
     for (const r of reads) {
-      const message = `name '${r.name}' is imported only under TYPE_CHECKING and read as the module loads (NameError on import)`;
+      const message = `name '${r.name}' is imported only under TYPE_CHECKING and read ${r.immediate ? "as the module loads (NameError on import)" : "at run time (NameError when that code runs)"}`;
       out.push({ file: c.abs, line: lineAt(text, r.at), code: "", message });
     }
   }

@@ -216,7 +216,7 @@ describe("import-aware moves in Python, on the shapes real projects have", () =>
       'def use(x: "Base") -> None:',
     ]);
     expect(alone.changes).toContain(
-      "pkg/b.py: imports Base at run time, not under TYPE_CHECKING alone (the unit reads it as it loads)",
+      "pkg/b.py: imports Base at run time, not under TYPE_CHECKING alone (the unit needs it at run time)",
     );
     const shared = await move(
       {

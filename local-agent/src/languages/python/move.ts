@@ -1131,7 +1131,7 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
   const lifted = needs.filter((n) => guardedOnly(dest, n.local)).map((n) => n.local);
   if (lifted.length)
     changes.push(
-      `${destPath}: imports ${lifted.join(", ")} at run time, not under ${dest.typeChecking?.guard ?? "TYPE_CHECKING"} alone (the unit reads ${lifted.length === 1 ? "it" : "them"} as it loads)`,
+      `${destPath}: imports ${lifted.join(", ")} at run time, not under ${dest.typeChecking?.guard ?? "TYPE_CHECKING"} alone (the unit needs ${lifted.length === 1 ? "it" : "them"} at run time)`,
     );
   // Said once the strategy is known: names a cycle imports elsewhere are said there.
   const destImportsAt = changes.length;

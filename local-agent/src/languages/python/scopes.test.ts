@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { withTree } from "../../syntax/parser.ts";
-import { typeOnlyLoadReads } from "./scopes.ts";
+import { typeOnlyReads } from "./scopes.ts";
 
 const reads = (lines: string[]) => {
   const text = lines.join("\n");
   return withTree(text, "python", (tree) =>
-    typeOnlyLoadReads(tree, text).map((r) => `${r.name}@${text.slice(0, r.at).split("\n").length}`),
+    typeOnlyReads(tree, text).map(
+      (r) => `${r.name}@${text.slice(0, r.at).split("\n").length}${r.immediate ? "" : " when run"}`,
+    ),
   );
 };
 
@@ -23,7 +25,7 @@ describe("names bound only under TYPE_CHECKING, read as the module loads", () =>
     ).toEqual(["_T@4", "deco@5", "DEFAULT@6", "Request@6"]);
   });
 
-  it("lets through what Python never evaluates on import: function bodies, string annotations, annotations under `from __future__ import annotations`, the guard itself and `__main__`", async () => {
+  it("finds a read in a function when it runs, and lets through what Python never evaluates: string annotations, annotations under `from __future__ import annotations` or of a local, the guard itself and `__main__`", async () => {
     expect(
       await reads([
         "from __future__ import annotations",
@@ -32,13 +34,14 @@ describe("names bound only under TYPE_CHECKING, read as the module loads", () =>
         "    from .models import Request",
         "    X: Request",
         "def f(r: Request) -> 'Request':",
-        "    return Request(r)",
+        "    made: Request = r",
+        "    return Request(made)",
         "class C:",
         "    field: Request",
         'if __name__ == "__main__":',
         "    Request()",
       ]),
-    ).toEqual([]);
+    ).toEqual(["Request@8 when run"]);
   });
 
   it("counts a name bound at run time too (an `else:`, a later import, a function's `global`) as bound, and a star import as binding anything", async () => {

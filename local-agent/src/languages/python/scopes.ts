@@ -396,14 +396,18 @@ export function moduleNames(tree: Tree, text: string, start: number, end: number
 }
 
 /**
- * The names a module binds only under `if TYPE_CHECKING:` and reads as it
- * loads (a base class, a decorator, a default, an annotation Python evaluates
- * without `from __future__ import annotations`): each a NameError when the
- * module is imported, which pyflakes, for which the guarded import binds the
- * name, does not see. A module with a star import outside the guard binds
- * names no one can list: none.
+ * The names a module binds only under `if TYPE_CHECKING:` and reads where
+ * Python evaluates them: as it loads (`immediate`: a base class, a decorator,
+ * a default, an annotation without `from __future__ import annotations`), a
+ * NameError on import; or in a function, outside annotations, a NameError
+ * when it runs. pyflakes, for which the guarded import binds the name, sees
+ * neither. A module with a star import outside the guard binds names no one
+ * can list: none.
  */
-export function typeOnlyLoadReads(tree: Tree, text: string): { name: string; at: number }[] {
+export function typeOnlyReads(
+  tree: Tree,
+  text: string,
+): { name: string; at: number; immediate: boolean }[] {
   const guarded: Node[] = [];
   const neverOnImport: Node[] = [];
   for (const c of kids(tree.rootNode)) {
@@ -431,11 +435,11 @@ export function typeOnlyLoadReads(tree: Tree, text: string): { name: string; at:
   return resolved(scanned, text, 0, text.length)
     .filter(
       (r) =>
-        r.immediate &&
         typeOnly.has(r.name) &&
-        r.annotation !== "string" &&
-        !(r.annotation === "type" && future) &&
+        (r.immediate
+          ? r.annotation !== "string" && !(r.annotation === "type" && future)
+          : r.annotation === undefined) &&
         !inside(r.at, [...guarded, ...neverOnImport]),
     )
-    .map((r) => ({ name: r.name, at: r.at }));
+    .map((r) => ({ name: r.name, at: r.at, immediate: r.immediate }));
 }
