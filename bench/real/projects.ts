@@ -442,7 +442,16 @@ export const PROJECTS: ProjectSpec[] = [
     config: "tsconfig.json",
     sources: ["src"],
     newDir: "src/moved",
-    tests: VITEST_WHOLE_RUN,
+    tests: {
+      ...VITEST_WHOLE_RUN,
+      pathBound: [
+        {
+          test: "test/index.ts > index check exported modules",
+          reason:
+            "asserts that every file under src/ is a module src/index.ts exports: a unit's new file is one more",
+        },
+      ],
+    },
     licence: "MIT",
   },
   {

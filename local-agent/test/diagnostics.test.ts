@@ -126,6 +126,17 @@ describe("which diagnostics a move made (the build guard's comparison)", () => {
       );
     expect(node("process")).toBe(node("node:fs/promises"));
     expect(missingOf(2304, "Cannot find name 'Slug'.", "/p/a.ts")).toBeUndefined();
+    // A file outside a project's rootDir: the project's setup, for a new file as for the old.
+    const outside = (file: string, rootDir: string) =>
+      missingOf(
+        6059,
+        `File '${file}' is not under 'rootDir' '${rootDir}'. 'rootDir' is expected to contain all source files.`,
+        "/p/src/Map.ts",
+      );
+    expect(outside("/p/src/moved/partition.ts", "/p/dtslint")).toBe(
+      outside("/p/src/Map.ts", "/p/dtslint"),
+    );
+    expect(outside("/p/lib/a.ts", "/p/src")).not.toBe(outside("/p/lib/a.ts", "/p/dtslint"));
   });
 
   it("compares messages whatever their spacing and final period, and by code", () => {

@@ -550,6 +550,27 @@ export const plan = [defaults.retries, retries("loud")];
     refused: "before the unit is defined",
   },
   {
+    // fp-ts' ReaderTask Monad (bench:real): an instance object built from its file's consts as
+    // it loads, which another file reads through that file's namespace (`RT.Monad`) and passes
+    // the namespace on: the old file would re-export it from the new one and load it before its
+    // own consts are set.
+    name: "js: a unit that reads its old file's consts as it loads, which an importer reads through the old file's namespace",
+    lang: "js",
+    files: {
+      "package.json": PACKAGE_CJS,
+      "tsconfig.json": JSCONFIG,
+      "lib/task.mjs":
+        "export const URI = 'Task';\n\nexport const of = (a) => () => a;\n\nexport const Monad = { URI, of };\n",
+      "lib/either.mjs":
+        "import * as T from './task.mjs';\n\nexport const lift = (a) => T.Monad.of(a);\n\nexport const modules = [T];\n",
+      "test/either.check.mjs":
+        "import assert from 'node:assert';\nimport { lift } from '../lib/either.mjs';\nimport { URI } from '../lib/task.mjs';\n\nassert.strictEqual(lift(1)(), 1);\nassert.strictEqual(URI, 'Task');\n",
+    },
+    move: { from: "lib/task.mjs", name: "Monad", to: "lib/instances/monad.mjs" },
+    scripts: ["test/either.check.mjs"],
+    refused: "would re-export Monad from it",
+  },
+  {
     // mobx's autoAction: api/action.ts reads it as it loads, and internal.ts, which every file
     // imports from, re-exports that file before the new one: the old file always loads first.
     name: "js: a unit its old file reads as it loads, loaded through a barrel that loads the old file first",

@@ -238,6 +238,18 @@ export async function carryFor(
       carry.from,
     );
   }
+  // A value the old file would re-export from a new file that reads it as it loads.
+  const through = rewritten.reexport.filter((r) =>
+    r.names.some((n) => !carried.movedTypes.includes(n)),
+  );
+  if (carried.blockedIfReexported.length && through.length) {
+    const readers = [...new Set(through.map((r) => r.through.split(":")[0]))];
+    return failure(
+      "MOVE_BLOCKED",
+      `${carried.blockedIfReexported.join(" ")} (${readers.slice(0, 3).join(", ")}${readers.length > 3 ? ` and ${readers.length - 3} more` : ""} ${readers.length === 1 ? "reads" : "read"} it through ${fromResult.path}.) Nothing was changed.`,
+      carry.from,
+    );
+  }
   current.set(to.abs, { ...destHeld, ...rewritten.dest });
   // What importers read through the old module's object where they cannot be rewritten.
   const sourceHeld = current.get(from.abs) ?? sourceNow;

@@ -70,6 +70,7 @@ export async function carryImports(options: {
       movedDefault: string | undefined;
       blocked: string[];
       blockedIfLoaded: string[];
+      blockedIfReexported: string[];
       sourceEmptied: boolean;
       unitReads: UnitRead[];
       literalFields: Record<string, string[]> | undefined;
@@ -170,6 +171,7 @@ export async function carryImports(options: {
     movedDefault: plan.movedDefault,
     blocked: (plan.blocked ?? []).map((b) => relative(b, source, dest)),
     blockedIfLoaded: (plan.blockedIfLoaded ?? []).map((b) => relative(b, source, dest)),
+    blockedIfReexported: (plan.blockedIfReexported ?? []).map((b) => relative(b, source, dest)),
     sourceEmptied: plan.sourceEmptied === true,
     unitReads: plan.unitReads ?? [],
     literalFields: plan.literalFields,

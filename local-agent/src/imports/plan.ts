@@ -57,6 +57,12 @@ export interface ImportPlan {
    * (ImporterPlan.loadsNew); else the new file is only ever loaded by the old.
    */
   blockedIfLoaded?: string[];
+  /**
+   * Why the move cannot hold where the old file re-exports the unit from the
+   * new one (an importer reads it through the old file: carryReexport): the
+   * new file reads the old one's bindings as it loads (ES modules).
+   */
+  blockedIfReexported?: string[];
   /** The old file holds no import or export any more (scripts): re-exports of it are repointed, not joined. */
   sourceEmptied?: boolean;
   /** Imports the old module lost (Python): kept when another module reads them through it (`keep`). */

@@ -439,9 +439,17 @@ const MISSING_MODULE = new Set([2307, 2792, 7016, 2688]);
 /** Cannot find name 'x': install type definitions for node, a test runner, jQuery, or change the target library. */
 const MISSING_TYPES = new Set([2580, 2581, 2582, 2583, 2584, 2591, 2592, 2593]);
 
+/**
+ * A file outside its project's `rootDir` (6059; fp-ts' dtslint/tsconfig.json, whose `rootDir`
+ * TypeScript 7 takes to be its own directory, reaches every file of src/ it imports) or outside
+ * its file list (6307): the project's setup, for any new file as for the old ones.
+ */
+const OUTSIDE_PROJECT = new Set([6059, 6307]);
+
 /** What a diagnostic says the project cannot find (see `Diagnostic.missing`), if that is all it says. */
 export function missingOf(code: number, message: string, file: string): string | undefined {
-  if (MISSING_TYPES.has(code)) return `TS${code} ${message.replace(/'[^']*'/, "_")}`;
+  if (MISSING_TYPES.has(code) || OUTSIDE_PROJECT.has(code))
+    return `TS${code} ${message.replace(/'[^']*'/, "_")}`;
   if (!MISSING_MODULE.has(code)) return undefined;
   const name = /'([^']+)'/.exec(message)?.[1];
   if (name === undefined) return undefined;

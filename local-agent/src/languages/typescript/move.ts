@@ -967,6 +967,14 @@ async function planEsImports(
     blocked.push(
       `${destPath} would read ${readAtLoad.join(", ")} of ${sourcePath} as it loads, and ${sourcePath} would import ${stillUsed.join(", ")} back from it: loaded first, ${sourcePath} runs ${destPath} before its own bindings are initialized, which no order of imports avoids. Move what the unit reads with it, or leave the unit where it is.`,
     );
+  // The old file re-exporting the unit from the new one, for an importer that reads it through
+  // the old file's namespace (fp-ts' `RT.Monad`; carry-imports.ts decides), loads it first too.
+  const blockedIfReexported =
+    readAtLoad.length && !stillUsed.length
+      ? [
+          `${destPath} would read ${readAtLoad.join(", ")} of ${sourcePath} as it loads, and ${sourcePath} would re-export ${[...moved].join(", ")} from it: loaded first, ${sourcePath} runs ${destPath} before its own bindings are initialized, which no order of imports avoids. Move what the unit reads with it, or leave the unit where it is.`,
+        ]
+      : [];
   const blockedIfLoaded: string[] = [];
   // The other way round: the old file reads the unit as it loads (neverthrow's `export const
   // fromPromise = ResultAsync.fromPromise`), itself or through a function it calls then, and
@@ -1040,6 +1048,7 @@ async function planEsImports(
     ...(movedDefault ? { movedDefault: movedDefault.name } : {}),
     ...(blocked.length ? { blocked } : {}),
     ...(blockedIfLoaded.length ? { blockedIfLoaded } : {}),
+    ...(blockedIfReexported.length ? { blockedIfReexported } : {}),
     ...(sourceEmptied ? { sourceEmptied } : {}),
   };
 }

@@ -28,6 +28,17 @@ describe("names resolved by scope, as the compiler does", () => {
     expect(await reads(text, "typescript", "export const make")).toEqual([]);
   });
 
+  it("reads a namespace where a type parameter shares its name: a type parameter is no namespace (fp-ts' `<E>(f: (a: A) => E.Either<E, B>)`)", async () => {
+    const text = [
+      'import * as E from "./Either";',
+      "export const chain: <E, A, B>(f: (a: A) => E.Either<E, B>) => E = null as never;",
+      "export type Local<E> = E;",
+      "",
+    ].join("\n");
+    expect(await reads(text, "typescript", "export const chain")).toEqual(["E"]);
+    expect(await reads(text, "typescript", "export type Local")).toEqual([]);
+  });
+
   it("follows var hoisting, catch and for heads, destructuring defaults and computed keys", async () => {
     const text = [
       "function f(o) {",

@@ -19,6 +19,8 @@ import type { Node, Tree } from "../../syntax/parser.ts";
 interface Scope {
   parent: Scope | undefined;
   names: Set<string>;
+  /** Of `names`, the type parameters: a namespace (`E` of `E.Either`) is never one of them. */
+  typeParameters?: Set<string>;
   /** A function's scope, or the program's: where `var` goes. */
   hoists: boolean;
 }
@@ -29,7 +31,13 @@ interface Reference {
   scope: Scope;
   /** Assigned to (`x = …`, `x += …`, `x++`), not read. */
   write?: boolean;
+  /** Read as a namespace (`E` of the type `E.Either`). */
+  namespace?: boolean;
 }
+
+/** Whether `scope` declares what `ref` names (a type parameter names no namespace). */
+const declares = (scope: Scope, ref: Reference) =>
+  scope.names.has(ref.name) && !(ref.namespace && scope.typeParameters?.has(ref.name));
 
 const FUNCTIONS = new Set([
   "function_declaration",
@@ -124,7 +132,11 @@ function scan(tree: Tree) {
     for (const p of node ? kids(node) : []) {
       if (p.type !== "type_parameter") continue;
       const name = p.childForFieldName("name");
-      if (name) scope.names.add(name.text);
+      if (name) {
+        scope.names.add(name.text);
+        scope.typeParameters ??= new Set();
+        scope.typeParameters.add(name.text);
+      }
       for (const c of kids(p)) if (c !== name) visit(c, scope);
     }
   };
@@ -209,10 +221,16 @@ function scan(tree: Tree) {
           else visit(c, scope);
         }
         return;
-      case "nested_type_identifier":
-        // `ns.Type`: `ns` is read; `Type` is a member, not a name of this scope.
-        visit(node.childForFieldName("module"), scope);
+      case "nested_type_identifier": {
+        // `ns.Type`: `ns` is read, as a namespace (fp-ts' `<E>(…) => E.Either<E, B>` reads the
+        // module `E`, not the type parameter); `Type` is a member, not a name of this scope.
+        let ns = node.childForFieldName("module");
+        while (ns?.type === "nested_identifier") ns = kids(ns)[0] ?? null;
+        if (ns?.type === "identifier")
+          references.push({ name: ns.text, at: ns.startIndex, scope, namespace: true });
+        else visit(ns, scope);
         return;
+      }
       case "nested_identifier":
         visit(kids(node)[0] ?? null, scope);
         return;
@@ -359,7 +377,7 @@ export function moduleLoadReferences(tree: Tree, start: number, end: number): Se
     if (later.some((l) => ref.at >= l.start && ref.at < l.end)) continue;
     let scope: Scope | undefined = ref.scope;
     let now = true;
-    while (scope && scope !== program && !scope.names.has(ref.name)) {
+    while (scope && scope !== program && !declares(scope, ref)) {
       if (scope.hoists) now = false;
       scope = scope.parent;
     }
@@ -379,7 +397,7 @@ export function moduleCallReferences(tree: Tree, start: number, end: number): Se
     if (ref.at < start || ref.at >= end || ref.write) continue;
     let scope: Scope | undefined = ref.scope;
     let functions = 0;
-    while (scope && scope !== program && !scope.names.has(ref.name)) {
+    while (scope && scope !== program && !declares(scope, ref)) {
       if (scope.hoists) functions++;
       scope = scope.parent;
     }
@@ -399,7 +417,7 @@ function moduleNames(tree: Tree, start: number, end: number, wanted: (ref: Refer
   for (const ref of references) {
     if (ref.at < start || ref.at >= end || !wanted(ref)) continue;
     let scope: Scope | undefined = ref.scope;
-    while (scope && scope !== program && !scope.names.has(ref.name)) scope = scope.parent;
+    while (scope && scope !== program && !declares(scope, ref)) scope = scope.parent;
     if (!scope || scope === program) out.add(ref.name);
   }
   return out;
