@@ -1392,6 +1392,23 @@ export const GO_SHAPES: Shape[] = [
     followed: true,
   },
   {
+    // gomarkdown's parser: a node whose printed type (`%T`) lacks the prefix "*ast." is one of
+    // another package. Moved to package footnotes, Footnotes would print as *footnotes.Footnotes.
+    name: "go: a type that code tells by its printed name is refused a move to another package",
+    lang: "go",
+    files: {
+      "go.mod": GO_MOD,
+      "ast/node.go":
+        "package ast\n\n// Node is a node.\ntype Node interface{}\n\n// Footnotes holds the notes.\ntype Footnotes struct{}\n",
+      "parser/parser.go":
+        'package parser\n\nimport (\n\t"fmt"\n\t"strings"\n\n\t"example.com/app/ast"\n)\n\n// Custom says whether n is a node of another package.\nfunc Custom(n ast.Node) bool {\n\treturn !strings.HasPrefix(fmt.Sprintf("%T", n), "*ast.")\n}\n\n// Notes makes the notes.\nfunc Notes() ast.Node {\n\treturn &ast.Footnotes{}\n}\n',
+      "parser/parser_test.go":
+        'package parser\n\nimport "testing"\n\nfunc TestNotes(t *testing.T) {\n\tif Custom(Notes()) {\n\t\tt.Fatal("footnotes taken for a custom node")\n\t}\n}\n',
+    },
+    move: { from: "ast/node.go", name: "Footnotes", to: "ast/footnotes/footnotes.go" },
+    refused: "tells types by their printed name",
+  },
+  {
     name: "go: a move that would close an import cycle is refused",
     lang: "go",
     files: {

@@ -324,6 +324,7 @@ function selectorsOf(
 /** What a unit declares at top level: its names, the methods among them (with their receivers' types). */
 function declaredBy(tree: Tree, start: number, end: number) {
   const names: string[] = [];
+  const types: string[] = [];
   const methods: { name: string; receiver: string }[] = [];
   for (const child of kids(tree.rootNode)) {
     if (child.endIndex <= start || child.startIndex >= end) continue;
@@ -345,9 +346,13 @@ function declaredBy(tree: Tree, start: number, end: number) {
             : [],
       );
     for (const spec of specs(child))
-      for (const id of spec.childrenForFieldName("name")) if (id) names.push(id.text);
+      for (const id of spec.childrenForFieldName("name"))
+        if (id) {
+          names.push(id.text);
+          if (child.type === "type_declaration") types.push(id.text);
+        }
   }
-  return { names, methods };
+  return { names, types, methods };
 }
 
 /** A method's receiver's type name (`T` of `(t *T)`, `(t T[K])`). */
@@ -756,6 +761,25 @@ export async function planGoImports(
       blocked.push(
         `${methods.join(", ")} stay${methods.length === 1 ? "s" : ""} in package ${oldPackage}: Go declares a type's methods in its own package, so the type cannot move to another directory without them.`,
       );
+    // Code that tells types by their printed name (gomarkdown's parser: `fmt.Sprintf("%T", n)`
+    // without the prefix "*ast." is a node of another package): a moved type prints as
+    // `newpkg.T`, and that code takes it for another's. No check sees it; it breaks at run time.
+    const printed = new RegExp(`(["\`])\\*?${oldPackage}\\.(\\w*)\\1`, "g");
+    for (const f of [...others, { path: sourcePath, text: input.sourceBefore }]) {
+      if (!f.path.endsWith(".go")) continue;
+      for (const m of f.text.matchAll(printed)) {
+        const named = m[2] ?? "";
+        const types = named
+          ? before.declared.types.filter((t) => t === named)
+          : before.declared.types;
+        if (!types.length) continue;
+        const line = f.text.slice(0, m.index).split("\n").length;
+        blocked.push(
+          `${f.path}:${line} tells types by their printed name (${m[0]}): in package ${newPackage}, ${types.join(", ")} would print as ${types.map((t) => `${newPackage}.${t}`).join(", ")}, and that code would take ${types.length === 1 ? "it" : "them"} for another package's. Leave ${types.length === 1 ? "it" : "them"} in package ${oldPackage}, or change that code first.`,
+        );
+        break;
+      }
+    }
     const hidden = own.filter((n) => !isExported(n));
     if (hidden.length)
       blocked.push(
