@@ -3,7 +3,7 @@ import { planMove } from "../../../test/support/plan-move.ts";
 import type { ScriptLanguage } from "../../syntax/languages.ts";
 import { withTree } from "../../syntax/parser.ts";
 import { planScriptImports } from "./move.ts";
-import { moduleReferences } from "./script-scopes.ts";
+import { moduleLoadReferences, moduleReferences } from "./script-scopes.ts";
 
 /** The module-level names `text` reads (all of it, or the part after `from`). */
 const reads = (text: string, lang: ScriptLanguage = "typescript", from = "") =>
@@ -37,6 +37,29 @@ describe("names resolved by scope, as the compiler does", () => {
     ].join("\n");
     expect(await reads(text, "typescript", "export const chain")).toEqual(["E"]);
     expect(await reads(text, "typescript", "export type Local")).toEqual([]);
+  });
+
+  it("reads as the module loads no name of a type: a const and a type of one name (fp-ts' `URI`), a typeof, a namespace in a type", async () => {
+    const text = [
+      'import * as E from "./Either";',
+      "export const URI = 'Either';",
+      "export type URI = typeof URI;",
+      "export const traverse: Traverse<URI, typeof URI, E.Either<URI>> = (f) => f(URI);",
+      "export const Monad = { URI, map: E.map };",
+      "",
+    ].join("\n");
+    const loads = (from: string, to?: string) =>
+      withTree(text, "typescript", (tree) =>
+        [
+          ...moduleLoadReferences(
+            tree,
+            text.indexOf(from),
+            to === undefined ? text.length : text.indexOf(to),
+          ),
+        ].sort(),
+      );
+    expect(await loads("export const traverse", "export const Monad")).toEqual([]);
+    expect(await loads("export const Monad")).toEqual(["E", "URI"]);
   });
 
   it("follows var hoisting, catch and for heads, destructuring defaults and computed keys", async () => {

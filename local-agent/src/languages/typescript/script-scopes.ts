@@ -33,6 +33,15 @@ interface Reference {
   write?: boolean;
   /** Read as a namespace (`E` of the type `E.Either`). */
   namespace?: boolean;
+  /** In a type (`PipeableTraverse2<URI>`, `typeof URI`): erased, never read when the code runs. */
+  type?: boolean;
+}
+
+/** Whether an identifier is in a `typeof` of a type (`x: typeof URI`), which is erased. */
+function inTypeQuery(node: Node): boolean {
+  for (let p = node.parent, depth = 0; p && depth < 8; p = p.parent, depth++)
+    if (p.type === "type_query") return true;
+  return false;
 }
 
 /** Whether `scope` declares what `ref` names (a type parameter names no namespace). */
@@ -178,7 +187,13 @@ function scan(tree: Tree) {
     if (!node) return;
     const type = node.type;
     if (IDENTIFIERS.has(type)) {
-      references.push({ name: node.text, at: node.startIndex, scope });
+      const erased = type === "type_identifier" || (type === "identifier" && inTypeQuery(node));
+      references.push({
+        name: node.text,
+        at: node.startIndex,
+        scope,
+        ...(erased ? { type: true } : {}),
+      });
       return;
     }
     switch (type) {
@@ -227,7 +242,13 @@ function scan(tree: Tree) {
         let ns = node.childForFieldName("module");
         while (ns?.type === "nested_identifier") ns = kids(ns)[0] ?? null;
         if (ns?.type === "identifier")
-          references.push({ name: ns.text, at: ns.startIndex, scope, namespace: true });
+          references.push({
+            name: ns.text,
+            at: ns.startIndex,
+            scope,
+            namespace: true,
+            type: true,
+          });
         else visit(ns, scope);
         return;
       }
@@ -356,7 +377,7 @@ export function moduleReferences(tree: Tree, start: number, end: number): Set<st
 /**
  * The module's names read in [start, end) as the module loads: not inside a
  * function (its body runs when called), nor in a class's instance field
- * (it runs when an instance is made).
+ * (it runs when an instance is made), nor in a type (erased).
  */
 export function moduleLoadReferences(tree: Tree, start: number, end: number): Set<string> {
   const { program, references } = scan(tree);
@@ -373,7 +394,7 @@ export function moduleLoadReferences(tree: Tree, start: number, end: number): Se
   fields(tree.rootNode);
   const out = new Set<string>();
   for (const ref of references) {
-    if (ref.at < start || ref.at >= end || ref.write) continue;
+    if (ref.at < start || ref.at >= end || ref.write || ref.type) continue;
     if (later.some((l) => ref.at >= l.start && ref.at < l.end)) continue;
     let scope: Scope | undefined = ref.scope;
     let now = true;
@@ -388,13 +409,14 @@ export function moduleLoadReferences(tree: Tree, start: number, end: number): Se
 
 /**
  * The module's names a function declared in [start, end) reads when it is
- * called: in its own body, not in the functions it makes (they run later).
+ * called: in its own body, not in the functions it makes (they run later),
+ * nor in its types.
  */
 export function moduleCallReferences(tree: Tree, start: number, end: number): Set<string> {
   const { program, references } = scan(tree);
   const out = new Set<string>();
   for (const ref of references) {
-    if (ref.at < start || ref.at >= end || ref.write) continue;
+    if (ref.at < start || ref.at >= end || ref.write || ref.type) continue;
     let scope: Scope | undefined = ref.scope;
     let functions = 0;
     while (scope && scope !== program && !declares(scope, ref)) {
