@@ -130,6 +130,9 @@ export function importerChanges(
 /** A node's children, without tree-sitter's nulls. */
 export const kids = (node: Node) => node.children.filter((c): c is Node => c !== null);
 
+/** `text` as a regular expression matching it literally. */
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
 /** Past the line holding `at`. */
 export function lineEnd(text: string, at: number): number {
   const eol = text.indexOf("\n", at);

@@ -1,4 +1,5 @@
 import {
+  escapeRegExp,
   freeAlias,
   type ImporterPlan,
   type ImportPlan,
@@ -764,7 +765,7 @@ export async function planGoImports(
     // Code that tells types by their printed name (gomarkdown's parser: `fmt.Sprintf("%T", n)`
     // without the prefix "*ast." is a node of another package): a moved type prints as
     // `newpkg.T`, and that code takes it for another's. No check sees it; it breaks at run time.
-    const printed = new RegExp(`(["\`])\\*?${oldPackage}\\.(\\w*)\\1`, "g");
+    const printed = new RegExp(`(["\`])\\*?${escapeRegExp(oldPackage)}\\.(\\w*)\\1`, "g");
     for (const f of [...others, { path: sourcePath, text: input.sourceBefore }]) {
       if (!f.path.endsWith(".go")) continue;
       for (const m of f.text.matchAll(printed)) {

@@ -109,7 +109,13 @@ async function typeCheckingNameErrors(
     const text = c[which];
     // Most files have no guard: not parsed again for it.
     if (text === undefined || !text.includes("TYPE_CHECKING")) continue;
-    const reads = await withTree(text, "python", (tree) => typeOnlyReads(tree, text));
+    // A module too deep to walk (a hostile file): what pyflakes says of it stands alone.
+    const reads = await withTree(text, "python", (tree) => typeOnlyReads(tree, text)).catch(
+      (error: unknown) => {
+        if (error instanceof RangeError || /call stack/i.test(String(error))) return [];
+        throw error;
+      },
+    );
     for (const r of reads) {
       const message = `name '${r.name}' is imported only under TYPE_CHECKING and read ${r.immediate ? "as the module loads (NameError on import)" : "at run time (NameError when that code runs)"}`;
       out.push({ file: c.abs, line: lineAt(text, r.at), code: "", message });

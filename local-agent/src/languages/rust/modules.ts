@@ -7,6 +7,7 @@
  * path from the crate root as 2018 code in the root writes it). Pure.
  */
 
+import { escapeRegExp } from "../../imports/plan.ts";
 import { layUseTree, leavesOf, parseUseTree, pruneUseTree, type UseLeaf } from "./use-trees.ts";
 
 /** A Rust file of the crate: its root-relative path and text. */
@@ -499,10 +500,7 @@ export function rustReexport(
   // A `use` of the same items the move added for the old module's own reads becomes this one.
   const plain =
     names.length === 1 ? `use ${path}::${names[0]};` : `use ${path}::{${names.join(", ")}};`;
-  const found = new RegExp(
-    `^(pub(?:\\([^)]*\\))?\\s+)?${plain.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`,
-    "m",
-  ).exec(code);
+  const found = new RegExp(`^(pub(?:\\([^)]*\\))?\\s+)?${escapeRegExp(plain)}`, "m").exec(code);
   // Already as wide (a `pub(crate) use` the move wrote for the old module's own reads).
   if (found && (found[1]?.trim() === words || found[1]?.trim() === "pub")) return text;
   if (found)

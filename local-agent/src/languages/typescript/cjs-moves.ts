@@ -1,5 +1,6 @@
 import {
   dropItems,
+  escapeRegExp,
   freeAlias,
   type ImporterPlan,
   type ImportPlan,
@@ -559,7 +560,7 @@ export async function cjsReexport(
   const style = extensionStyle(facts.requires.map((r) => r.specifier));
   const toDest = specifierOf(destPath, sourcePath, style);
   const toSource = specifierOf(sourcePath, destPath, style);
-  const escaped = toSource.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const escaped = escapeRegExp(toSource);
   if (new RegExp(`^\\S.*\\brequire\\(\\s*["'\`]${escaped}["'\`]\\s*\\)`, "m").test(destText)) {
     if (facts.object || facts.single) return undefined;
     const q = facts.quote;
