@@ -234,7 +234,7 @@ export async function carryFor(
   if (by.length) {
     return failure(
       "MOVE_BLOCKED",
-      `${carried.blockedIfLoaded.join(" ")} (${by.slice(0, 3).join(", ")}${by.length > 3 ? ` and ${by.length - 3} more` : ""} would load it first.) Nothing was changed.`,
+      `${carried.blockedIfLoaded.join(" ")} (${firstThree(by)} would load it first.) Nothing was changed.`,
       carry.from,
     );
   }
@@ -243,10 +243,10 @@ export async function carryFor(
     r.names.some((n) => !carried.movedTypes.includes(n)),
   );
   if (carried.blockedIfReexported.length && through.length) {
-    const readers = [...new Set(through.map((r) => r.through.split(":")[0]))];
+    const readers = [...new Set(through.map((r) => r.through.split(":")[0] ?? r.through))];
     return failure(
       "MOVE_BLOCKED",
-      `${carried.blockedIfReexported.join(" ")} (${readers.slice(0, 3).join(", ")}${readers.length > 3 ? ` and ${readers.length - 3} more` : ""} ${readers.length === 1 ? "reads" : "read"} it through ${fromResult.path}.) Nothing was changed.`,
+      `${carried.blockedIfReexported.join(" ")} (${firstThree(readers)} ${readers.length === 1 ? "reads" : "read"} it through ${fromResult.path}.) Nothing was changed.`,
       carry.from,
     );
   }
@@ -399,6 +399,10 @@ export async function carryPastesFor(
     current.set(to.abs, { ...now, ...carried });
   }
 }
+
+/** The files a refusal names: three, and how many more. */
+const firstThree = (paths: readonly string[]) =>
+  `${paths.slice(0, 3).join(", ")}${paths.length > 3 ? ` and ${paths.length - 3} more` : ""}`;
 
 /**
  * The importers that load the new file before the old one, directly or
