@@ -104,7 +104,8 @@ export function failingTests(
     const failures = r.assertionResults.filter((a) => a.status === "failed");
     // A file that fails with no test failing: it could not be loaded.
     if (r.status === "failed" && !failures.length) return [failed(file, file)];
-    return failures.map((a) => failed(file, `${file} > ${a.fullName}`));
+    // Older vitest begins a name with a space (its root suite's empty one).
+    return failures.map((a) => failed(file, `${file} > ${a.fullName.trim()}`));
   });
 }
 
