@@ -369,6 +369,46 @@ describe("the build guard over Go (go vet over the module and a copy of it with 
     expect(moved.error).toBeUndefined();
     expect(moved.check).toMatchObject({ checker: "go vet", outcome: "passed" });
   });
+  it("refuses a type that code tells by its printed name, offering keep; with keep it moves and the receipt names the line", async () => {
+    // gomarkdown's parser (`fmt.Sprintf("%T", n)` against "*ast."): no checker sees it, and the
+    // string stays after a model changes that code, so only `keep` can make the move.
+    const files = {
+      "go.mod": GO_MOD,
+      "ast/node.go":
+        "package ast\n\n// Node is a node.\ntype Node interface{}\n\n// Heading is a heading.\ntype Heading struct{}\n",
+      "parser/parser.go":
+        'package parser\n\nimport (\n\t"fmt"\n\t"strings"\n\n\t"example.com/m/ast"\n)\n\n// Custom says whether n is a node of another package.\nfunc Custom(n ast.Node) bool {\n\treturn !strings.HasPrefix(fmt.Sprintf("%T", n), "*ast.")\n}\n\n// Head makes a heading.\nfunc Head() ast.Node {\n\treturn &ast.Heading{}\n}\n',
+    };
+    const refused = projectOf(files);
+    const blocked = await moveSymbol(
+      refused,
+      "ast/node.go",
+      "Heading",
+      "ast/heading/heading.go",
+      false,
+      "refuse",
+    );
+    expect(blocked.error?.code).toBe("MOVE_BLOCKED");
+    expect(blocked.error?.message).toMatch(
+      /^parser\/parser\.go:12 tells types by their printed name \("\*ast\."\): in package heading, Heading would print as heading\.Heading, .* pass `keep: true` to make the move anyway/,
+    );
+    expect(refused.read("ast/node.go")).toBe(files["ast/node.go"]);
+    const project = projectOf(files);
+    const kept = await moveSymbol(
+      project,
+      "ast/node.go",
+      "Heading",
+      "ast/heading/heading.go",
+      false,
+      "keep",
+    );
+    expect(kept.error).toBeUndefined();
+    expect(kept.check).toMatchObject({ checker: "go vet", outcome: "passed" });
+    expect(project.read("parser/parser.go")).toContain("&heading.Heading{}");
+    expect(kept.unresolved).toContainEqual(
+      expect.stringMatching(/^parser\/parser\.go:12 tells types by their printed name/),
+    );
+  });
   it("rewrites another module's imports where its go.mod builds with this module's directory, names them where it takes a published version, and passes go vet in both", async () => {
     const project = projectOf({
       "go.mod": GO_MOD,

@@ -106,6 +106,7 @@ export async function carryFor(
     source: { abs: from.abs, initial: sourceFirst, current: sourceNow, result: fromResult },
     dest: { abs: to.abs, initial: initial.get(to.abs), current: destNow, result: toResult },
     modules,
+    kept: args.build_guard === "keep",
     ...(python && importers
       ? {
           readers: (names) => holding(mayImport(names)),

@@ -55,6 +55,8 @@ export async function carryImports(options: {
   packageInits?: { path: string; text: string }[];
   /** And those importing the old module runs that importing the new one does not (Python). */
   sourceInits?: { path: string; text: string }[];
+  /** The caller keeps the move whatever no checker sees (`keep: true`): ImportPlan.blockedUnlessKept is named, not refused. */
+  kept?: boolean;
   /** Go: the module and its files (go/packages.ts). */
   go?: GoContext;
   /** Java: the old and new directories' files (java/packages.ts). */
@@ -149,9 +151,13 @@ export async function carryImports(options: {
       plan = kept;
     }
   }
+  const hazards = (plan.blockedUnlessKept ?? []).map((b) => relative(b, source, dest));
   const imports = {
     changes: plan.changes.map((c) => relative(c, source, dest)),
-    unresolved: plan.unresolved.map((u) => relative(u, source, dest)),
+    unresolved: [
+      ...(options.kept ? hazards : []),
+      ...plan.unresolved.map((u) => relative(u, source, dest)),
+    ],
   };
   const sourceState = rebase(
     source.abs,
@@ -169,7 +175,14 @@ export async function carryImports(options: {
     moved: plan.moved ?? [],
     movedTypes: plan.movedTypes ?? [],
     movedDefault: plan.movedDefault,
-    blocked: (plan.blocked ?? []).map((b) => relative(b, source, dest)),
+    blocked: [
+      ...(plan.blocked ?? []).map((b) => relative(b, source, dest)),
+      ...(!options.kept && hazards.length
+        ? [
+            `${hazards.join(" ")} Change that code first, or pass \`keep: true\` to make the move anyway (its receipt names it).`,
+          ]
+        : []),
+    ],
     blockedIfLoaded: (plan.blockedIfLoaded ?? []).map((b) => relative(b, source, dest)),
     blockedIfReexported: (plan.blockedIfReexported ?? []).map((b) => relative(b, source, dest)),
     sourceEmptied: plan.sourceEmptied === true,

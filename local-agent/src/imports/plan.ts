@@ -51,6 +51,13 @@ export interface ImportPlan {
    */
   blocked?: string[];
   /**
+   * What the move would change at run time that no checker sees and the
+   * planner cannot tell holds (Go code that tells types by their printed
+   * name): refused (MOVE_BLOCKED) unless the caller keeps the move
+   * (`keep: true`), then named on its receipt under `not followed:`.
+   */
+  blockedUnlessKept?: string[];
+  /**
    * Why the move cannot hold where another file loads the new one as it
    * loads (an ES module its old file reads as it loads, which imports values
    * of the old file): refused (MOVE_BLOCKED) if an importer's rewrite does

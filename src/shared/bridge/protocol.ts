@@ -408,6 +408,9 @@ export const ApplyArgs = z.strictObject({
    * made (`MOVE_BREAKS_BUILD`, the first of them named); `keep`: made all the
    * same, the result naming the files with new ones; `off` (or left out): not
    * checked. The result says which checker judged it, or why none could (`check`).
+   * `keep` also makes a move whose run-time change no checker sees (Go code that
+   * tells types by their printed name): refused otherwise, named under
+   * `not followed:` when kept.
    */
   build_guard: z.enum(["refuse", "keep", "off"]).optional(),
 });

@@ -667,6 +667,7 @@ export async function planGoImports(
   const changes: string[] = [];
   const unresolved: string[] = [];
   const blocked: string[] = [];
+  const printedNames: string[] = [];
   for (const t of input.taken ?? [])
     changes.push(
       `${t.path}: ${t.methods.join(", ")} moved with ${t.methods[0]?.split(".")[0]} (Go declares a type's methods in the type's own package)`,
@@ -687,6 +688,7 @@ export async function planGoImports(
     changes,
     unresolved,
     ...(blocked.length ? { blocked } : {}),
+    ...(printedNames.length ? { blockedUnlessKept: printedNames } : {}),
     ...(across && moved.length ? { moved } : {}),
     ...(input.brought?.length && !blocked.length ? { brought: input.brought } : {}),
     ...(input.taken?.length && !blocked.length
@@ -775,8 +777,8 @@ export async function planGoImports(
           : before.declared.types;
         if (!types.length) continue;
         const line = f.text.slice(0, m.index).split("\n").length;
-        blocked.push(
-          `${f.path}:${line} tells types by their printed name (${m[0]}): in package ${newPackage}, ${types.join(", ")} would print as ${types.map((t) => `${newPackage}.${t}`).join(", ")}, and that code would take ${types.length === 1 ? "it" : "them"} for another package's. Leave ${types.length === 1 ? "it" : "them"} in package ${oldPackage}, or change that code first.`,
+        printedNames.push(
+          `${f.path}:${line} tells types by their printed name (${m[0]}): in package ${newPackage}, ${types.join(", ")} would print as ${types.map((t) => `${newPackage}.${t}`).join(", ")}, and that code would take ${types.length === 1 ? "it" : "them"} for another package's.`,
         );
         break;
       }
