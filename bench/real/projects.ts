@@ -428,6 +428,24 @@ export const PROJECTS: ProjectSpec[] = [
   },
   {
     lang: "typescript",
+    name: "mlly",
+    source: {
+      from: "git",
+      repo: "unjs/mlly",
+      commit: "c5ce4e5596761b9d2b063bcf82a5160d76e8c2cf",
+      version: "1.8.2",
+      install: [["pnpm", "install", "--frozen-lockfile"]],
+    },
+    config: "tsconfig.json",
+    // New on 2026-11-29 (session 8): eight modules in one directory that import each other
+    // (resolve, analyze, cjs, eval through _utils and utils), re-exported by index.ts.
+    sources: ["src"],
+    newDir: "src/moved",
+    tests: VITEST_WHOLE_RUN,
+    licence: "MIT",
+  },
+  {
+    lang: "typescript",
     name: "fp-ts",
     source: {
       from: "git",
@@ -648,6 +666,24 @@ export const PROJECTS: ProjectSpec[] = [
     licence: "BSD-3-Clause",
   },
   {
+    lang: "python",
+    name: "packaging",
+    source: {
+      from: "git",
+      repo: "pypa/packaging",
+      commit: "929fd4b1410ac7ef61ef3f45b2f5d7e87711a9b5",
+      version: "26.3",
+    },
+    importRoot: "src",
+    packages: ["packaging"],
+    // New on 2026-11-29 (session 8): a package of modules that import each other's private
+    // helpers (_parser, _tokenizer, _structures, utils), and a subpackage (licenses).
+    newDir: "src/packaging/moved",
+    debs: ["python3-pytest", "python3-pretend", "python3-hypothesis", "python3-tomli-w"],
+    tests: { runner: "pytest", args: ["tests"] },
+    licence: "Apache-2.0 OR BSD-2-Clause",
+  },
+  {
     lang: "go",
     name: "go-cmp",
     source: {
@@ -682,6 +718,20 @@ export const PROJECTS: ProjectSpec[] = [
     },
     // Five packages that import ast (parser, html, md, the root), with no dependencies.
     licence: "BSD-2-Clause",
+  },
+  {
+    lang: "go",
+    name: "goldmark",
+    source: {
+      from: "git",
+      repo: "yuin/goldmark",
+      commit: "d9c03f07f08c2d36f23afe52dda865f05320ac86",
+      // The last release whose go.mod asks for no Go newer than Debian's 1.19.
+      version: "1.7.8",
+    },
+    // New on 2026-11-29 (session 8): nine packages with no dependencies (ast, parser,
+    // renderer/html, text, util, extension and its ast), each importing others.
+    licence: "MIT",
   },
   {
     lang: "go",
