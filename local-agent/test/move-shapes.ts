@@ -1392,6 +1392,53 @@ export const GO_SHAPES: Shape[] = [
     followed: true,
   },
   {
+    // goldmark's util_safe.go (`//go:build appengine || js`) and util_unsafe_go121.go each
+    // declare StringToReadOnlyBytes: a new file without the constraint redeclares it.
+    name: "go: a unit of a file with a build constraint takes the constraint into a new file",
+    lang: "go",
+    files: {
+      "go.mod": GO_MOD,
+      "util/safe.go":
+        "//go:build appengine\n// +build appengine\n\npackage util\n\n// Bytes returns the bytes of s.\nfunc Bytes(s string) []byte {\n\treturn []byte(s)\n}\n",
+      "util/fast.go":
+        "//go:build !appengine\n// +build !appengine\n\npackage util\n\n// Bytes returns the bytes of s.\nfunc Bytes(s string) []byte {\n\treturn []byte(s)\n}\n\n// Fast says which.\nconst Fast = true\n",
+      "util/util_test.go":
+        'package util\n\nimport "testing"\n\nfunc TestBytes(t *testing.T) {\n\tif string(Bytes("a")) != "a" {\n\t\tt.Fatal("bytes")\n\t}\n}\n',
+    },
+    move: { from: "util/safe.go", name: "Bytes", to: "util/bytes.go" },
+    followed: true,
+    says: "//go:build appengine (built where util/safe.go is)",
+  },
+  {
+    // A file's name builds it for one system: the new file says so in its constraint.
+    name: "go: a unit of a file built for one system by its name takes that as a constraint",
+    lang: "go",
+    files: {
+      "go.mod": GO_MOD,
+      "util/sep_windows.go":
+        "package util\n\n// Sep separates paths.\nconst Sep = `\\`\n\n// Drive says whether paths have drives.\nconst Drive = true\n",
+      "util/sep_other.go":
+        "//go:build !windows\n\npackage util\n\n// Sep separates paths.\nconst Sep = `/`\n\n// Drive says whether paths have drives.\nconst Drive = false\n",
+    },
+    move: { from: "util/sep_windows.go", name: "Drive", to: "util/drive.go" },
+    followed: true,
+    says: "//go:build windows (built where util/sep_windows.go is)",
+  },
+  {
+    name: "go: a unit is refused a move into a file built elsewhere",
+    lang: "go",
+    files: {
+      "go.mod": GO_MOD,
+      "util/safe.go":
+        "//go:build appengine\n\npackage util\n\n// Bytes returns the bytes of s.\nfunc Bytes(s string) []byte {\n\treturn []byte(s)\n}\n",
+      "util/fast.go":
+        "//go:build !appengine\n\npackage util\n\n// Bytes returns the bytes of s.\nfunc Bytes(s string) []byte {\n\treturn []byte(s)\n}\n",
+      "util/util.go": "package util\n\n// Name names it.\nconst Name = `util`\n",
+    },
+    move: { from: "util/safe.go", name: "Bytes", to: "util/util.go" },
+    refused: "util/safe.go is built only where `appengine` and util/util.go everywhere",
+  },
+  {
     // gomarkdown's parser: a node whose printed type (`%T`) lacks the prefix "*ast." is one of
     // another package. Moved to package footnotes, Footnotes would print as *footnotes.Footnotes.
     name: "go: a type that code tells by its printed name is refused a move to another package",

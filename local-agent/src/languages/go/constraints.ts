@@ -1,0 +1,86 @@
+/**
+ * Where Go builds a file: its build constraint (`//go:build appengine || js`
+ * above its package clause) and the GOOS and GOARCH its name implies
+ * (`util_windows.go`, `asm_linux_amd64.go`). A unit moved out of such a file
+ * takes the constraint into a new file, or the new file would be built where
+ * the old one was not (goldmark's `util_safe.go` and `util_unsafe_go121.go`
+ * each declare `StringToReadOnlyBytes`); into an existing file only where
+ * that file is built in the same places. Pure: texts and paths in, no disk.
+ */
+
+/** GOOS values Go's file names select by (go/build's knownOS). */
+const OS = new Set(
+  "aix android darwin dragonfly freebsd hurd illumos ios js linux nacl netbsd openbsd plan9 solaris wasip1 windows zos".split(
+    " ",
+  ),
+);
+/** GOARCH values (go/build's knownArch). */
+const ARCH = new Set(
+  "386 amd64 amd64p32 arm armbe arm64 arm64be loong64 mips mipsle mips64 mips64le mips64p32 mips64p32le ppc ppc64 ppc64le riscv riscv64 s390 s390x sparc sparc64 wasm".split(
+    " ",
+  ),
+);
+
+/** Where a file is built: its `//go:build` expression (or none) and the tags its name implies. */
+export interface BuildConstraint {
+  /** The expression of its `//go:build` line, as written; undefined where it has none. */
+  expression: string | undefined;
+  /** Its constraint lines as written (`//go:build …` and any `// +build …`), each with its newline. */
+  lines: string;
+  /** GOOS and GOARCH its name implies, in the name's order (`["linux", "amd64"]`). */
+  nameTags: string[];
+}
+
+/** The GOOS and GOARCH a file's name implies, as go/build's goodOSArchFile reads it. */
+export function nameTags(path: string): string[] {
+  const base = (path.split("/").pop() ?? "").replace(/\.go$/, "").replace(/_test$/, "");
+  const parts = base.split("_");
+  // The first part is the name itself: `linux.go` implies nothing.
+  if (parts.length < 2) return [];
+  const last = parts[parts.length - 1] ?? "";
+  const before = parts.length >= 3 ? (parts[parts.length - 2] ?? "") : "";
+  if (ARCH.has(last) && OS.has(before)) return [before, last];
+  if (OS.has(last) || ARCH.has(last)) return [last];
+  return [];
+}
+
+/** The constraint of `text` (a Go file at `path`): the lines above its package clause, and its name's tags. */
+export function constraintOf(text: string, path: string): BuildConstraint {
+  const clause = /^[ \t]*package\b/m.exec(text);
+  let expression: string | undefined;
+  let lines = "";
+  for (const line of text.slice(0, clause?.index ?? 0).split("\n")) {
+    const build = /^\/\/go:build\s+(.+?)\s*$/.exec(line);
+    if (build?.[1]) expression = build[1];
+    if (build || /^\/\/ \+build\s/.test(line)) lines += `${line.trimEnd()}\n`;
+  }
+  return { expression, lines, nameTags: nameTags(path) };
+}
+
+/** One expression for where `c` builds: its line's and its name's tags, joined by `&&`; undefined where it builds everywhere. */
+export function whereBuilt(c: BuildConstraint): string | undefined {
+  const parts = [...(c.expression ? [c.expression] : []), ...c.nameTags];
+  if (parts.length <= 1) return parts[0];
+  return parts.map((p) => (/[|&]/.test(p) ? `(${p})` : p)).join(" && ");
+}
+
+/** `a` and `b` build in the same places, as written (the same expression and name tags). */
+export function sameConstraint(a: BuildConstraint, b: BuildConstraint): boolean {
+  const norm = (c: BuildConstraint) => (whereBuilt(c) ?? "").replace(/\s+/g, "");
+  return norm(a) === norm(b);
+}
+
+/**
+ * The constraint lines a new file at `destPath` takes so that it builds where
+ * `source` did: the old lines as written where the new name implies the same
+ * tags, else one `//go:build` line of both; undefined where the new name
+ * implies a tag the old file did not have (it would build in fewer places).
+ */
+export function carriedLines(source: BuildConstraint, destPath: string): string | undefined {
+  const destTags = nameTags(destPath);
+  if (destTags.some((t) => !source.nameTags.includes(t))) return undefined;
+  const missing = source.nameTags.filter((t) => !destTags.includes(t));
+  if (!missing.length) return source.lines;
+  const where = whereBuilt({ ...source, nameTags: missing });
+  return `//go:build ${where}\n`;
+}
