@@ -81,7 +81,13 @@ export function failingTests(
   ];
   if (run.error) return incomplete(run.error.message);
   if (tests.runner === "pytest") {
-    const out = JSON.parse(run.stdout) as PytestReport;
+    let out: PytestReport;
+    try {
+      out = JSON.parse(run.stdout) as PytestReport;
+    } catch {
+      // The run ended before its report (a process that exits from a test, a crash).
+      return incomplete(`exit ${run.status ?? run.signal}: ${lastLines(run.stderr || run.stdout)}`);
+    }
     // 0: all passed, 1: some failed, 5: none collected.
     if (![0, 1, 5].includes(out.exit))
       return incomplete(`pytest exit ${out.exit}: ${lastLines(out.tail.join("\n"))}`);
