@@ -107,6 +107,22 @@ def health():
     ]);
   });
 
+  it("sets `from __future__ import annotations` apart from a new module's class, as isort and PEP 8 do (packaging)", async () => {
+    const plan = await move(
+      {
+        sourcePath: "pkg/version.py",
+        source:
+          'from __future__ import annotations\n\n\nclass InvalidVersion(ValueError):\n    """Raised."""\n\n\ndef parse(v: str) -> str:\n    return v\n',
+        destPath: "pkg/errors.py",
+        dest: "",
+      },
+      "InvalidVersion",
+    );
+    expect(plan.destination).toBe(
+      'from __future__ import annotations\n\n\nclass InvalidVersion(ValueError):\n    """Raised."""\n',
+    );
+  });
+
   it("reports a star import of the old module instead of guessing", async () => {
     const plan = await move(
       {

@@ -766,7 +766,7 @@ function addImports(
     });
   }
   // What went in where the file had no imports is set apart from the code after it.
-  if (fresh.length || (!block && lines.length)) {
+  if (fresh.length || future.length || (!block && lines.length)) {
     const at = facts.insertAt;
     edits.push({
       start: at,
