@@ -798,6 +798,23 @@ export const PROJECTS: ProjectSpec[] = [
     licence: "MIT",
   },
   {
+    lang: "java",
+    name: "commons-text",
+    source: {
+      from: "git",
+      repo: "apache/commons-text",
+      commit: "9397c1cdce7e78ffb3f53267d47c857d54c45d1c",
+      version: "1.10.0",
+    },
+    // New on 2026-11-29 (session 8): eight packages (text, lookup, matcher, similarity,
+    // translate, …) with package-private classes and constructors. Its tests are JUnit 5's,
+    // with AssertJ and Mockito (not in Debian here): judged by javac alone.
+    sourceDirs: ["src/main/java"],
+    classpath: ["/usr/share/java/commons-lang3.jar"],
+    debs: ["libcommons-lang3-java"],
+    licence: "Apache-2.0",
+  },
+  {
     lang: "rust",
     name: "semver",
     source: { from: "debian", package: "librust-semver-dev", version: "1.0.14-1" },
