@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { carriedLines, constraintOf, nameTags, sameConstraint, whereBuilt } from "./constraints.ts";
+import {
+  carriedLines,
+  constraintMove,
+  constraintOf,
+  nameTags,
+  sameConstraint,
+  whereBuilt,
+} from "./constraints.ts";
 
 describe("a Go file's build constraint", () => {
   it("reads the GOOS and GOARCH a name implies, as go/build does", () => {
@@ -51,5 +58,32 @@ describe("a Go file's build constraint", () => {
     expect(carriedLines(windows, "u/drive.go")).toBe("//go:build windows\n");
     expect(carriedLines(windows, "u/drive_windows.go")).toBe("");
     expect(carriedLines(constraintOf("package u\n", "u/sep.go"), "u/sep_linux.go")).toBeUndefined();
+  });
+
+  it("says what a move does with them: lines for a new file, a refusal into a file built elsewhere", () => {
+    const safe = { path: "u/safe.go", text: "//go:build appengine\n\npackage u\n" };
+    expect(constraintMove(safe, { path: "u/b.go", text: "", fresh: true })).toEqual({
+      lines: "//go:build appengine\n",
+    });
+    expect(
+      constraintMove(safe, {
+        path: "u/c.go",
+        text: "//go:build appengine\n\npackage u\n",
+        fresh: false,
+      }),
+    ).toEqual({ lines: "" });
+    expect(constraintMove(safe, { path: "u/u.go", text: "package u\n", fresh: false })).toEqual({
+      blocked: expect.stringMatching(
+        /^u\/safe\.go is built only where `appengine` and u\/u\.go everywhere/,
+      ),
+    });
+    expect(
+      constraintMove(
+        { path: "u/u.go", text: "package u\n" },
+        { path: "u/u_linux.go", text: "", fresh: true },
+      ),
+    ).toEqual({
+      blocked: expect.stringMatching(/^u\/u_linux\.go would be built only where `linux`/),
+    });
   });
 });

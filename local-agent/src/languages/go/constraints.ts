@@ -84,3 +84,35 @@ export function carriedLines(source: BuildConstraint, destPath: string): string 
   const where = whereBuilt({ ...source, nameTags: missing });
   return `//go:build ${where}\n`;
 }
+
+/** Where `c` builds, in words: `only where \`appengine || js\``, or `everywhere`. */
+function builtWhere(c: BuildConstraint): string {
+  const where = whereBuilt(c);
+  return where ? `only where \`${where}\`` : "everywhere";
+}
+
+/**
+ * What a move from the file `source` into `dest` does with where Go builds
+ * the unit: the lines a new file (`dest.fresh`, no package clause yet) takes
+ * ("" for none), or why it cannot go there.
+ */
+export function constraintMove(
+  source: { path: string; text: string },
+  dest: { path: string; text: string; fresh: boolean },
+): { lines: string } | { blocked: string } {
+  const from = constraintOf(source.text, source.path);
+  if (dest.fresh) {
+    const lines = carriedLines(from, dest.path);
+    return lines !== undefined
+      ? { lines }
+      : {
+          blocked: `${dest.path} would be built ${builtWhere(constraintOf("", dest.path))} (its name), and ${source.path} is built ${builtWhere(from)}: name the new file without that suffix.`,
+        };
+  }
+  const to = constraintOf(dest.text, dest.path);
+  return sameConstraint(from, to)
+    ? { lines: "" }
+    : {
+        blocked: `${source.path} is built ${builtWhere(from)} and ${dest.path} ${builtWhere(to)}: the unit would be built where it was not, or not where it was. Move it into a file built in the same places, or into a new one, which takes the old one's constraint.`,
+      };
+}

@@ -11,13 +11,7 @@ import {
   replaceRanges,
 } from "../../imports/plan.ts";
 import { type Node, type Tree, withTree } from "../../syntax/parser.ts";
-import {
-  type BuildConstraint,
-  carriedLines,
-  constraintOf,
-  sameConstraint,
-  whereBuilt,
-} from "./constraints.ts";
+import { constraintMove } from "./constraints.ts";
 import { goLayout, keepGoLayout } from "./layout.ts";
 import {
   dirOf,
@@ -683,27 +677,14 @@ export async function planGoImports(
   if (destination !== input.destAfter) changes.push(`${destPath}: package ${newPackage}`);
   // Where Go builds the unit: a new file takes the old one's build constraint; an existing one
   // must have the same.
-  const sourceBuild = constraintOf(input.original ?? input.sourceBefore, sourcePath);
-  const builtWhere = (c: BuildConstraint) => {
-    const where = whereBuilt(c);
-    return where ? `only where \`${where}\`` : "everywhere";
-  };
-  if (packageClause(input.destAfter) === undefined) {
-    const carried = carriedLines(sourceBuild, destPath);
-    if (carried === undefined)
-      blocked.push(
-        `${destPath} would be built ${builtWhere(constraintOf("", destPath))} (its name), and ${sourcePath} is built ${builtWhere(sourceBuild)}: name the new file without that suffix.`,
-      );
-    else if (carried) {
-      destination = `${carried}\n${destination}`;
-      changes.push(`${destPath}: ${carried.split("\n")[0]} (built where ${sourcePath} is)`);
-    }
-  } else {
-    const destBuild = constraintOf(input.destAfter, destPath);
-    if (!sameConstraint(sourceBuild, destBuild))
-      blocked.push(
-        `${sourcePath} is built ${builtWhere(sourceBuild)} and ${destPath} ${builtWhere(destBuild)}: the unit would be built where it was not, or not where it was. Move it into a file built in the same places, or into a new one, which takes the old one's constraint.`,
-      );
+  const build = constraintMove(
+    { path: sourcePath, text: input.original ?? input.sourceBefore },
+    { path: destPath, text: input.destAfter, fresh: packageClause(input.destAfter) === undefined },
+  );
+  if ("blocked" in build) blocked.push(build.blocked);
+  else if (build.lines) {
+    destination = `${build.lines}\n${destination}`;
+    changes.push(`${destPath}: ${build.lines.split("\n")[0]} (built where ${sourcePath} is)`);
   }
   const moved = before.declared.names;
   // gofmt's layout where the old file had it: alignments a rename or the move disturbed, no run
