@@ -446,6 +446,30 @@ export const PROJECTS: ProjectSpec[] = [
   },
   {
     lang: "typescript",
+    name: "hono",
+    source: {
+      from: "git",
+      repo: "honojs/hono",
+      commit: "0293343dbf8f0bca52b210a98bcef31cc61395ee",
+      version: "4.13.3",
+      install: [["bun", "install", "--frozen-lockfile"]],
+    },
+    // New on 2026-11-29 (session 8): 187 modules under src/ (middleware, adapters, helpers, jsx,
+    // routers), a solution tsconfig whose references split the build from the specs, and JSX
+    // from the package itself (`jsxImportSource: hono/jsx`). Its tests run for the files a move
+    // wrote (its `main` project of vitest; the others are other runtimes').
+    config: "tsconfig.spec.json",
+    sources: ["src"],
+    tests: {
+      runner: "vitest",
+      bin: "node_modules/vitest/vitest.mjs",
+      args: ["--project", "main", "--maxWorkers=1", "--coverage.enabled=false"],
+      related: true,
+    },
+    licence: "MIT",
+  },
+  {
+    lang: "typescript",
     name: "fp-ts",
     source: {
       from: "git",
