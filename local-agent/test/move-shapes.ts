@@ -1165,6 +1165,45 @@ export const PYTHON_SHAPES: Shape[] = [
     followed: true,
   },
   {
+    // packaging's tests load pickles of older releases (`cpackaging.version\n_Version`): the
+    // class is looked up on its old module, which imports it back only in functions (it reads
+    // the old module's base as it is defined): the old module finds it on first lookup.
+    name: "py: a class old pickles name by its old module, where importing it back circles",
+    lang: "py",
+    importRoots: ["src"],
+    files: {
+      "src/pkg/__init__.py": "",
+      "src/pkg/version.py":
+        'class _Base:\n    kind = "parts"\n\n\nclass Parts(_Base):\n    def __init__(self, major):\n        self.major = major\n\n\nclass Version:\n    def __init__(self, major):\n        self.parts = Parts(major)\n\n    def major(self):\n        return self.parts.major\n',
+      "tests/test_pickle.py":
+        'import pickle\n\nOLD = b"\\x80\\x02cpkg.version\\nVersion\\nq\\x00)\\x81q\\x01}q\\x02X\\x05\\x00\\x00\\x00partsq\\x03cpkg.version\\nParts\\nq\\x04)\\x81q\\x05}q\\x06X\\x05\\x00\\x00\\x00majorq\\x07K\\x01sbsb."\n\nassert pickle.loads(OLD).major() == 1\n',
+      "tests/test_new_first.py":
+        'import importlib\nimport pickle\n\n# The new module loaded first, once it is there.\ntry:\n    importlib.import_module("pkg.data.parts")\nexcept ModuleNotFoundError:\n    pass\n\nfrom pkg.version import Version  # noqa: E402\n\nassert pickle.loads(pickle.dumps(Version(2))).major() == 2\n',
+    },
+    move: { from: "src/pkg/version.py", name: "Parts", to: "src/pkg/data/parts.py" },
+    scripts: ["tests/test_pickle.py", "tests/test_new_first.py"],
+    followed: true,
+    says: "finds Parts in src/pkg/data/parts.py on first lookup (a module __getattr__), for tests/test_pickle.py",
+  },
+  {
+    // A pickle of protocol 4 (`\x8c\npkg.shapes\x94\x8c\x05Point`) names a class its old
+    // module no longer reads: imported back at its top, as named in a string.
+    name: "py: a class a pickle names by its old module, which no longer reads it",
+    lang: "py",
+    importRoots: ["src"],
+    files: {
+      "src/pkg/__init__.py": "",
+      "src/pkg/shapes.py":
+        "class Point:\n    def __init__(self, x):\n        self.x = x\n\n\ndef origin():\n    return 0\n",
+      "tests/test_point.py":
+        'import pickle\n\nOLD = b"\\x80\\x04\\x95%\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x8c\\npkg.shapes\\x94\\x8c\\x05Point\\x94\\x93\\x94)\\x81\\x94}\\x94\\x8c\\x01x\\x94K\\x03sb."\n\nassert pickle.loads(OLD).x == 3\n',
+    },
+    move: { from: "src/pkg/shapes.py", name: "Point", to: "src/pkg/geo/point.py" },
+    scripts: ["tests/test_point.py"],
+    followed: true,
+    says: "(Point for the string naming it by its path to src/pkg/shapes.py, in tests/test_point.py)",
+  },
+  {
     // werkzeug's tests/sansio/__init__.py: a package of tests, importing from src/ all the same.
     name: "py: a src/ layout's tests in a package of their own",
     lang: "py",

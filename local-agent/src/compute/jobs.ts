@@ -1,6 +1,6 @@
 import { planImporters } from "../imports/importers.ts";
 import { moveLanguage, type PlanInput } from "../languages/moves.ts";
-import { importsModule, readsThrough } from "../languages/python/move.ts";
+import { importsModule, pathStrings, readsThrough } from "../languages/python/move.ts";
 import { planReexport } from "../languages/typescript/move.ts";
 import { languageOf } from "../syntax/languages.ts";
 import { outline } from "../syntax/outline.ts";
@@ -23,6 +23,7 @@ export const JOBS = {
   planImporters,
   planReexport,
   readsThrough,
+  pathStrings,
   importsModule,
   holdsNeedles,
 };

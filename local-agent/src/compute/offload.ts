@@ -3,6 +3,7 @@ import type { ImportPlan } from "../imports/plan.ts";
 import type { PlanInput } from "../languages/moves.ts";
 import type {
   importsModule as importsModuleJob,
+  pathStrings as pathStringsJob,
   readsThrough as readsThroughJob,
 } from "../languages/python/move.ts";
 import type { ReexportInput } from "../languages/typescript/move.ts";
@@ -88,6 +89,11 @@ export function planMove(input: PlanInput): Promise<ImportPlan | undefined> {
 /** Which of `names` a module reads through a move's old module (python/move.ts), in the compute thread. */
 export function readsThrough(input: Parameters<typeof readsThroughJob>[0]): Promise<string[]> {
   return run("readsThrough", [input], input.text.length);
+}
+
+/** Which of `names` a file looks up on a move's old module by a path in a string (python/move.ts), in the compute thread. */
+export function pathStrings(input: Parameters<typeof pathStringsJob>[0]): Promise<string[]> {
+  return run("pathStrings", [input], input.text.length);
 }
 
 /** Whether a module imports a move's old module (python/move.ts), in the compute thread. */

@@ -109,7 +109,8 @@ export async function carryFor(
     kept: args.build_guard === "keep",
     ...(python && importers
       ? {
-          readers: (names) => holding(mayImport(names)),
+          readers: (names, anywhere) =>
+            holding(anywhere ? (text) => names.some((n) => text.includes(n)) : mayImport(names)),
           // Evidence of how the project imports its own modules, for a module that shows none.
           relativeHint: (await holding((t) => /^from \.+\w* import /m.test(t))).length > 0,
         }

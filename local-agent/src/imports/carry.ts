@@ -3,6 +3,7 @@ import { Lines } from "../../../src/shared/core/lines.ts";
 import { countLines } from "../../../src/shared/core/text.ts";
 import {
   importsModule,
+  pathStrings,
   planImporters,
   planMove,
   planReexport,
@@ -48,7 +49,11 @@ export async function carryImports(options: {
    * Other files that may read through the old module what it would stop
    * importing (Python): those holding one of `names`, each with its path.
    */
-  readers?: (names: readonly string[]) => Promise<{ path: string; text: string }[]>;
+  readers?: (
+    names: readonly string[],
+    /** Any file holding one of `names` anywhere (in a pickle's bytes: `\\n_Version`), not as a word alone. */
+    anywhere?: boolean,
+  ) => Promise<{ path: string; text: string }[]>;
   /** The modules around import their package relatively (Python: PythonMoveInput.relativeHint). */
   relativeHint?: boolean;
   /** The `__init__.py` files importing the new module runs that importing the old one does not (Python). */
@@ -129,9 +134,11 @@ export async function carryImports(options: {
     tooDeep(error, source.result.path, dest.result),
   );
   if (!plan) return undefined;
-  // Imports the old module would drop that another module reads through it stay.
-  if (plan.dropped?.length && options.readers) {
-    const keep = new Set<string>();
+  // Imports the old module would drop that another module reads through it stay; what moves
+  // that another file looks up on the old module by a path in a string stays bound there.
+  const keep = new Set<string>();
+  const namedByPath = new Map<string, string>();
+  if (plan.dropped?.length && options.readers)
     for (const reader of await options.readers(plan.dropped))
       for (const name of await readsThrough({
         importerPath: reader.path,
@@ -142,14 +149,28 @@ export async function carryImports(options: {
         ...(options.modules ? { modules: options.modules } : {}),
       }))
         keep.add(name);
-    if (keep.size) {
-      const kept = await planFor(from, to, texts, {
-        ...context,
-        python: { ...python, keep: [...keep] },
-      }).catch((error: unknown) => tooDeep(error, source.result.path, dest.result));
-      if (!kept) return undefined;
-      plan = kept;
-    }
+  if (plan.moved?.length && options.readers)
+    for (const reader of await options.readers(plan.moved, true))
+      for (const name of await pathStrings({
+        sourcePath: source.result.path,
+        text: reader.text,
+        names: plan.moved,
+        ...(options.modules ? { modules: options.modules } : {}),
+      }))
+        if (!namedByPath.has(name)) namedByPath.set(name, reader.path);
+  if (keep.size || namedByPath.size) {
+    const kept = await planFor(from, to, texts, {
+      ...context,
+      python: {
+        ...python,
+        ...(keep.size ? { keep: [...keep] } : {}),
+        ...(namedByPath.size
+          ? { namedByPath: [...namedByPath].map(([name, by]) => ({ name, by })) }
+          : {}),
+      },
+    }).catch((error: unknown) => tooDeep(error, source.result.path, dest.result));
+    if (!kept) return undefined;
+    plan = kept;
   }
   const hazards = (plan.blockedUnlessKept ?? []).map((b) => relative(b, source, dest));
   const imports = {

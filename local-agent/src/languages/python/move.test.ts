@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { planMove } from "../../../test/support/plan-move.ts";
 import type { UnitRead } from "../../imports/plan.ts";
-import { planPythonImporter, planPythonImports, readsThrough } from "./move.ts";
+import { pathStrings, planPythonImporter, planPythonImports, readsThrough } from "./move.ts";
 
 const move = (
   files: { sourcePath: string; source: string; destPath: string; dest: string },
@@ -746,6 +746,29 @@ describe("import-aware moves in Python, on the shapes real projects have", () =>
       (t) => planPythonImports({ ...t, relativeHint: false }),
     );
     expect(relative.destination.split("\n")[0]).toBe("from ..util import SEP");
+  });
+
+  it("finds what a file looks up on the old module by a path in a string: pickles of protocols 2 and 4, an entry point (packaging)", async () => {
+    const names = ["Version", "_Version", "slug"];
+    const find = (text: string) =>
+      pathStrings({
+        sourcePath: "pkg/version.py",
+        text,
+        names,
+        modules: { "pkg/version.py": "pkg.version" },
+      });
+    expect(await find('OLD = b"\\x80\\x02cpkg.version\\n_Version\\nq\\x04"\n')).toEqual([
+      "_Version",
+    ]);
+    expect(await find('OLD = b"\\x8c\\x0bpkg.version\\x94\\x8c\\x07Version\\x94"\n')).toEqual([
+      "Version",
+    ]);
+    expect(await find('EP = "pkg.version:slug"\n')).toEqual(["slug"]);
+    // A dotted path itself is rewritten, not kept (dottedStrings); code is no string; another
+    // module's path that ends in it is not its.
+    expect(await find('P = "pkg.version.slug"\n')).toEqual([]);
+    expect(await find("import pkg.version\n\npkg.version.slug()\n")).toEqual([]);
+    expect(await find('OLD = b"cother.pkg.version\\nVersion\\n"\n')).toEqual([]);
   });
 
   it("keeps an import the unit took that another module reads through the old module (`util.strip`)", async () => {

@@ -1,6 +1,7 @@
 import {
   addItem,
   dropItems,
+  escapeRegExp,
   freeAlias,
   type ImporterPlan,
   type ImportPlan,
@@ -907,6 +908,12 @@ export interface PythonMoveInput extends MoveTexts {
   modules?: ModuleNames;
   /** Imports of the old module that other modules read through it (`util.strip`): kept there. */
   keep?: readonly string[];
+  /**
+   * What moves that other files look up on the old module by a path in a
+   * string no rewrite may change (a pickle's `cpkg.util\nSlug`): each with
+   * the first such file. The old module goes on binding it (pathStrings).
+   */
+  namedByPath?: readonly { name: string; by: string }[];
   /** Where the unit was in `sourceAfter` (the removal's offset): a back import may go there. */
   cutAt?: number;
   /** A package `__init__.py` importing the new module runs, which imports the old one: a cycle too. */
@@ -1237,10 +1244,19 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
   const lock = await withTree(input.sourceBefore, "python", (tree) =>
     observerAfter(tree, input.unit),
   );
+  const cycle = fromSource.length > 0 || input.throughPackage !== undefined;
+  // What other files look up on the old module by a path in a string (a pickle's global): bound
+  // at its top where nothing circles back, else found on first lookup (below).
+  const byPath = new Map((input.namedByPath ?? []).map((n) => [n.name, n.by]));
   const namedOnly = [...moved].filter(
     (name) =>
-      (after.named.has(name) || lock?.names.includes(name) === true) && !stillRead.has(name),
+      (after.named.has(name) ||
+        lock?.names.includes(name) === true ||
+        (byPath.has(name) && !cycle)) &&
+      !stillRead.has(name),
   );
+  // Those only other files name, by a path to the old module.
+  const forPaths = namedOnly.filter((name) => byPath.has(name) && !after.named.has(name));
   const blocked: string[] = [];
   // A global of the old module the unit assigns (`global _getchar` in click's getchar): from the
   // new module it would assign a global of its own, which the old module's readers (and a test
@@ -1264,7 +1280,6 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
   // when it loads, the new module's imports of the old one go inside the unit's functions,
   // if the unit reads them only when it runs. Else no placement of imports holds in every
   // order the modules may be imported in, and the move is refused.
-  const cycle = fromSource.length > 0 || input.throughPackage !== undefined;
   // (A function the old module calls as it loads imports them when called, as it read them:
   // what it reads then was bound before the call.)
   const reads = cycle
@@ -1517,8 +1532,38 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
         "$1  # noqa: F401",
       );
     changes.push(
-      `${sourcePath}: imports ${placedNames.join(", ")} from ${destPath}${namedOnly.length ? ` (${namedOnly.join(", ")} for the string${namedOnly.length === 1 ? "" : "s"} naming ${namedOnly.length === 1 ? "it" : "them"})` : ""}`,
+      `${sourcePath}: imports ${placedNames.join(", ")} from ${destPath}${namedOnly.length ? ` (${namedOnly.join(", ")} for the string${namedOnly.length === 1 ? "" : "s"} naming ${namedOnly.length === 1 ? "it" : "them"}${forPaths.length ? ` by its path to ${sourcePath}, in ${[...new Set(forPaths.map((n) => byPath.get(n)))].join(", ")}` : ""})` : ""}`,
     );
+  }
+  // Looked up by path where an import back at the top would close a circle, and not bound at
+  // the top otherwise: the old module finds it on first lookup (PEP 562's module `__getattr__`),
+  // as pickle's and importlib's lookups do, after both modules loaded.
+  const onLookup = cycle
+    ? [...byPath.keys()].filter(
+        (name) =>
+          moved.has(name) &&
+          !namedOnly.includes(name) &&
+          !(stillUsed.includes(name) && strategy !== "lazy"),
+      )
+    : [];
+  if (onLookup.length) {
+    const files = [...new Set(onLookup.map((n) => byPath.get(n)))].join(", ");
+    if (after.facts.topLevel.some((t) => t.name === "__getattr__"))
+      blocked.push(
+        `${files} ${files.includes(", ") ? "look" : "looks"} up ${onLookup.join(", ")} on ${sourcePath} by its path (a pickle, a dotted path), which would no longer find it: ${sourcePath} imports ${destPath}'s module only in functions (a circular import at its top), and defines its own __getattr__. Leave the unit where it is.`,
+      );
+    else {
+      const cases = onLookup
+        .map(
+          (n) =>
+            `    if name == "${n}":\n        from ${back} import ${n}\n\n        return ${n}\n`,
+        )
+        .join("");
+      source = `${source.replace(/\n*$/, "")}\n\n\ndef __getattr__(name: str) -> object:\n${cases}    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")\n`;
+      changes.push(
+        `${sourcePath}: finds ${onLookup.join(", ")} in ${destPath} on first lookup (a module __getattr__), for ${files}, which ${files.includes(", ") ? "name" : "names"} ${onLookup.length === 1 ? "it" : "them"} by its path to ${sourcePath} (a circular import at its top)`,
+      );
+    }
   }
   return {
     source: tidyEnds(input.sourceBefore, source),
@@ -2312,6 +2357,41 @@ function dottedStrings(
   };
   visit(tree.rootNode);
   return out;
+}
+
+/**
+ * Which of `names` (what moves) `text` names in a string by a path to the old
+ * module that no rewrite may change: a pickle's global (`cpkg.util\\nSlug`,
+ * protocol 4's `pkg.util\\x94\\x8c\\x04Slug`), an entry point's
+ * `pkg.util:slug`. Loading such data or such a path looks the name up on the
+ * old module, which must go on binding it. (A string that is the dotted path
+ * itself, `"pkg.util.slug"`, is rewritten instead: dottedStrings.)
+ */
+export async function pathStrings(input: {
+  sourcePath: string;
+  text: string;
+  names: readonly string[];
+  modules?: ModuleNames;
+}): Promise<string[]> {
+  const sourceModule = nameOf(input.sourcePath, input.modules).join(".");
+  if (!sourceModule || !input.names.length || !input.text.includes(sourceModule)) return [];
+  // A pickle's opcode stands right before the module (`cpkg.util`, `bcpkg.util`): no boundary there.
+  const found = new RegExp(
+    `(?<!\\.)${escapeRegExp(sourceModule)}(?:\\\\n|\n|:|(?:\\\\x[0-9a-fA-F]{2})+)(${input.names.map(escapeRegExp).join("|")})(?!\\w)`,
+    "g",
+  );
+  return withTree(input.text, "python", (tree) => {
+    const out = new Set<string>();
+    const visit = (node: Node) => {
+      if (node.type === "string_content") {
+        for (const m of node.text.matchAll(found)) if (m[1]) out.add(m[1]);
+        return;
+      }
+      for (const child of kids(node)) visit(child);
+    };
+    visit(tree.rootNode);
+    return [...out];
+  });
 }
 
 /** `mock.patch.object(util, "slug")`, `monkeypatch.setattr(util, "slug", …)`: a moved name patched on the old module object. */

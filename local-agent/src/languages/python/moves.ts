@@ -12,6 +12,7 @@ export const pythonMoves: MoveLanguage = {
       ...texts,
       ...(python.modules ? { modules: python.modules } : {}),
       ...(python.keep?.length ? { keep: python.keep } : {}),
+      ...(python.namedByPath?.length ? { namedByPath: python.namedByPath } : {}),
       ...(python.relativeHint !== undefined ? { relativeHint: python.relativeHint } : {}),
       ...(python.throughPackage !== undefined ? { throughPackage: python.throughPackage } : {}),
       ...(python.sourcePackage !== undefined ? { sourcePackage: python.sourcePackage } : {}),
