@@ -1204,6 +1204,26 @@ export const PYTHON_SHAPES: Shape[] = [
     says: "(Point for the string naming it by its path to src/pkg/shapes.py, in tests/test_point.py)",
   },
   {
+    // packaging's tests read `tags._manylinux`, the module tags.py imports, and patch names on
+    // it that platform_tags reads: tags.py keeps importing it (noqa: F401) once it calls the unit
+    // from its new module, and the patch through it is made on the new module.
+    name: "py: a module read through an importer of it (`high._low`), and patched through it",
+    lang: "py",
+    importRoots: ["src"],
+    files: {
+      "src/pkg/__init__.py": "",
+      "src/pkg/_low.py":
+        'def _version():\n    return 1\n\n\ndef _ok(v):\n    return v == 1\n\n\ndef tags():\n    return ["a"] if _ok(_version()) else []\n\n\ndef version():\n    return _version()\n',
+      "src/pkg/high.py": "from . import _low\n\n\ndef all_tags():\n    return list(_low.tags())\n",
+      "tests/test_high.py":
+        'from pkg import high\n\nassert high.all_tags() == ["a"]\nhigh._low._ok = lambda v: False\nassert high.all_tags() == []\nassert high._low.version() == 1\n',
+    },
+    move: { from: "src/pkg/_low.py", name: "tags", to: "src/pkg/data/tags.py" },
+    scripts: ["tests/test_high.py"],
+    followed: true,
+    says: "src/pkg/high.py: keeps importing _low, which another module reads through it, unused here",
+  },
+  {
     // werkzeug's tests/sansio/__init__.py: a package of tests, importing from src/ all the same.
     name: "py: a src/ layout's tests in a package of their own",
     lang: "py",

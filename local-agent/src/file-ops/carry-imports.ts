@@ -5,6 +5,7 @@ import {
   MAX_IMPORTERS,
 } from "../../../src/shared/bridge/protocol.ts";
 import { mapAtOnce } from "../at-once.ts";
+import { readsThrough } from "../compute/offload.ts";
 import {
   carryImporters,
   carryImports,
@@ -189,6 +190,9 @@ export async function carryFor(
       current.get(from.abs)?.text ?? "",
       destHeld.text,
     );
+  const readThrough = python
+    ? await pythonReadThrough(files, fromResult.path, modules, holding)
+    : {};
   // Specifiers that are not relative resolve through the tsconfig and package.json around them.
   const configs =
     python || go || java || rust
@@ -209,6 +213,7 @@ export async function carryFor(
     sourceEmptied: carried.sourceEmptied,
     loadOrder: carried.blockedIfLoaded.length > 0,
     unitReads: carried.unitReads,
+    ...(Object.keys(readThrough).length ? { readThrough } : {}),
     modules,
     ...(configs ? { configs } : {}),
     ...(goMove ? { go: goMove } : {}),
@@ -430,4 +435,43 @@ function firstLoaders(
     }
   }
   return left.map((l) => l.path);
+}
+
+/**
+ * Python: by importer, the names it binds for the old module (`from . import
+ * _manylinux`) that another module reads through it (`tags._manylinux` in
+ * packaging's tests): the importer keeps importing them, used there or not.
+ */
+async function pythonReadThrough(
+  files: readonly { abs: string; path: string }[],
+  sourcePath: string,
+  modules: Record<string, string>,
+  holding: (
+    test: (text: string) => boolean,
+  ) => Promise<{ abs: string; path: string; text: string }[]>,
+): Promise<Record<string, string[]>> {
+  const old = (modules[sourcePath] ?? "").split(".");
+  // `from pkg import mod` binds its last part, `import pkg.mod` its first.
+  const names = [...new Set([old.at(-1), old[0]])].filter((n): n is string => !!n);
+  const base = (f: { path: string }) => (modules[f.path] ?? "").split(".").at(-1) ?? "";
+  const through = files.flatMap((f) => names.map((n) => `${base(f)}.${n}`));
+  if (!names.length || !through.length) return {};
+  const readers = await holding((text) => through.some((t) => text.includes(t)));
+  const out: Record<string, string[]> = {};
+  for (const f of files) {
+    const found = new Set<string>();
+    for (const r of readers) {
+      if (r.abs === f.abs || !names.some((n) => r.text.includes(`${base(f)}.${n}`))) continue;
+      for (const name of await readsThrough({
+        importerPath: r.path,
+        sourcePath: f.path,
+        text: r.text,
+        names,
+        modules,
+      }))
+        found.add(name);
+    }
+    if (found.size) out[f.path] = [...found];
+  }
+  return out;
 }

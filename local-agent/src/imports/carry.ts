@@ -286,6 +286,8 @@ export async function carryImporters(options: {
   configs?: ModuleConfigs;
   /** Names the unit read from its old module that the new one binds (Python: ImportPlan.unitReads). */
   unitReads?: readonly UnitRead[];
+  /** Python: ImportersInput.readThrough. */
+  readThrough?: Record<string, readonly string[]>;
   /** Go: the move between packages (go/move.ts goMoveOf). */
   go?: GoMove;
   /** Java: a top-level type's move between packages (java/move.ts javaMoveOf). */
@@ -346,6 +348,7 @@ export async function carryImporters(options: {
         ...(options.modules ? { modules: options.modules } : {}),
         ...(options.configs ? { configs: options.configs } : {}),
         ...(options.unitReads?.length ? { unitReads: options.unitReads } : {}),
+        ...(options.readThrough ? { readThrough: options.readThrough } : {}),
         ...(options.go ? { go: options.go } : {}),
         ...(options.java ? { java: options.java } : {}),
         ...(options.rust ? { rust: options.rust } : {}),

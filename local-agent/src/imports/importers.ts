@@ -39,6 +39,8 @@ export interface ImportersInput {
   modules?: ModuleNames;
   /** Names the unit read from its old module that the new one binds (Python: ImportPlan.unitReads). */
   unitReads?: readonly UnitRead[];
+  /** Python: by importer path, the names other modules read through it (`tags._manylinux`), which it keeps importing. */
+  readThrough?: Record<string, readonly string[]>;
   /** Scripts: the tsconfig and package.json facts around the files (typescript/resolve.ts). */
   configs?: ModuleConfigs;
   /** Go: the move between packages (go/move.ts goMoveOf); absent within one package. */

@@ -792,6 +792,49 @@ describe("import-aware moves in Python, on the shapes real projects have", () =>
   });
 });
 
+describe("an importer reaching the old module through another module that imports it (packaging's `tags._manylinux`)", () => {
+  const modules = {
+    "pkg/tags.py": "pkg.tags",
+    "pkg/_manylinux.py": "pkg._manylinux",
+    "pkg/moved/plat.py": "pkg.moved.plat",
+  };
+
+  it("keeps the module's import where others read it through the importer, said meant (noqa)", async () => {
+    const plan = await planPythonImporter({
+      importerPath: "pkg/tags.py",
+      sourcePath: "pkg/_manylinux.py",
+      destPath: "pkg/moved/plat.py",
+      text: "from . import _manylinux, _musllinux\n\n\ndef linux():\n    return [*_manylinux.platform_tags(), *_musllinux.tags()]\n",
+      moved: ["platform_tags"],
+      modules,
+      keepBound: ["_manylinux"],
+    });
+    expect(plan.text.split("\n")[0]).toBe("from . import _manylinux, _musllinux  # noqa: F401");
+    expect(plan.changes).toContain(
+      "pkg/tags.py: keeps importing _manylinux, which another module reads through it, unused here",
+    );
+  });
+
+  it("follows and names patches made through it, quoting a call over lines on one, its comments left out", async () => {
+    const plan = await planPythonImporter({
+      importerPath: "tests/test_tags.py",
+      sourcePath: "pkg/_manylinux.py",
+      destPath: "pkg/moved/plat.py",
+      text: 'from pkg import tags\n\n\ndef test(monkeypatch):\n    monkeypatch.setattr(\n        tags._manylinux,  # type: ignore[attr-defined]\n        "_is_compatible",\n        lambda *a: False,\n    )\n    monkeypatch.setattr(tags._manylinux, "platform_tags", lambda: ())\n',
+      moved: ["platform_tags"],
+      modules,
+      boundIn: { "pkg.tags": "_manylinux" },
+      unitReads: [{ name: "_is_compatible", stays: true, oldReads: false }],
+    });
+    expect(plan.text).toContain(
+      "monkeypatch.setattr(\n        plat,  # type: ignore[attr-defined]\n",
+    );
+    expect(plan.unresolved).toEqual([
+      'tests/test_tags.py: monkeypatch.setattr(tags._manylinux, "platform_tags", lambda: ()) patches what moved on pkg/_manylinux.py\'s module; not rewritten',
+    ]);
+  });
+});
+
 describe("an importer that patches the old module by assignment", () => {
   /** click's echo, moved from utils.py into moved/echo_mod.py, reading `should_strip_ansi` as `read` says. */
   const echoImporter = (importerPath: string, text: string, read: Omit<UnitRead, "name">) =>

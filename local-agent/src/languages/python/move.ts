@@ -1708,6 +1708,10 @@ export interface PythonImporterInput {
   modules?: ModuleNames;
   /** Names the unit read from its old module that the new one binds (ImportPlan.unitReads). */
   unitReads?: readonly UnitRead[];
+  /** Names other modules read through this one (`tags._manylinux`): their imports stay, used here or not. */
+  keepBound?: readonly string[];
+  /** Modules that bind the old module, by dotted name, and the name they bind it as (`packaging.tags` → `_manylinux`). */
+  boundIn?: Readonly<Record<string, string>>;
 }
 
 /** `alias.name` reads in a tree, outside imports: where a module is used for a name. */
@@ -1846,6 +1850,7 @@ export async function planPythonImporter(input: PythonImporterInput): Promise<Im
   const followed = new Set([...readNames].filter((n) => !(stays.has(n) && oldReads.has(n))));
   const { importerPath, sourcePath, destPath, text, modules } = input;
   const moved = new Set(input.moved);
+  const keepBound = new Set(input.keepBound ?? []);
   const sourceModule = nameOf(sourcePath, modules).join(".");
   const destModule = nameOf(destPath, modules);
   const found = await withTree(text, "python", (tree) => {
@@ -1860,10 +1865,17 @@ export async function planPythonImporter(input: PythonImporterInput): Promise<Im
           s.kind === "import"
             ? p.name
             : `${absoluteOf(s.module, importerPath, modules).join(".")}.${p.name}`;
-        const chain = module !== sourceModule && sourceModule.startsWith(`${module}.`);
+        // Or another module that binds it, read through that one (`tags._manylinux`).
+        const via = module !== sourceModule ? input.boundIn?.[module] : undefined;
+        const chain =
+          (module !== sourceModule && sourceModule.startsWith(`${module}.`)) || via !== undefined;
         if (module !== sourceModule && !chain) return [];
         const bound = moduleAlias(s, p);
-        const local = chain ? `${bound}${sourceModule.slice(module.length)}` : bound;
+        const local = via
+          ? `${bound}.${via}`
+          : chain
+            ? `${bound}${sourceModule.slice(module.length)}`
+            : bound;
         // A name patched here by assignment stays read and written on the old module.
         const stored = attributeStores(tree, local, moved);
         const uses = attributeReads(tree, local, moved).filter((u) => !stored.has(u.name));
@@ -1901,8 +1913,13 @@ export async function planPythonImporter(input: PythonImporterInput): Promise<Im
             stuckReads: [...stuckReads],
             patchUses,
             taken: names.filter((n) => nameTaken(tree, n, uses)),
-            // Read for nothing else: its import goes.
-            unused: !nameTaken(tree, chain ? bound : local, [...uses, ...patchUses, s.node]),
+            // Read for nothing else, here or through this module: its import goes.
+            unused:
+              !keepBound.has(chain ? bound : local) &&
+              !nameTaken(tree, chain ? bound : local, [...uses, ...patchUses, s.node]),
+            kept:
+              keepBound.has(chain ? bound : local) &&
+              !nameTaken(tree, chain ? bound : local, [...uses, ...patchUses, s.node]),
           },
         ];
       }),
@@ -1927,7 +1944,10 @@ export async function planPythonImporter(input: PythonImporterInput): Promise<Im
           local,
           uses,
           // Read for nothing else: the import of the new module takes its place.
-          unused: local !== undefined && !nameTaken(tree, local, [...uses, st.node]),
+          unused:
+            local !== undefined &&
+            !keepBound.has(local) &&
+            !nameTaken(tree, local, [...uses, st.node]),
         };
       }),
       strings: dottedStrings(tree, sourceModule, moved),
@@ -2232,6 +2252,15 @@ export async function planPythonImporter(input: PythonImporterInput): Promise<Im
     );
   }
   edits.push(...stringEdits);
+  // Kept for the modules that read it through this one: an import pyflakes would call unused,
+  // said to be meant.
+  for (const a of found.aliases) {
+    // At the end of the statement's last line, before its newline.
+    const eol = text.indexOf("\n", a.statement.node.end);
+    const end = eol === -1 ? text.length : eol;
+    if (a.kept && !/#\s*noqa\b/i.test(text.slice(lineStart(text, a.statement.node.end), end)))
+      edits.push({ start: end, end, insert: "  # noqa: F401" });
+  }
   if (!edits.length) return { text, changes: [], unresolved };
   const toAdd = inPlace ? needs : [...needs, ...named.filter((n) => n.module !== "")];
   let out = inPlace ? replaceRanges(text, edits) : removeImports(text, edits);
@@ -2257,6 +2286,12 @@ export async function planPythonImporter(input: PythonImporterInput): Promise<Im
             `${importerPath}: patches ${[...new Set([...patched.filter(Boolean), ...objectPatched, ...assignPatched])].join(", ")} on ${destModule.join(".")} (what the unit reads there)`,
           ]
         : []),
+      ...found.aliases
+        .filter((a) => a.kept)
+        .map(
+          (a) =>
+            `${importerPath}: keeps importing ${a.local}, which another module reads through it, unused here`,
+        ),
     ],
     unresolved,
   };
@@ -2406,13 +2441,19 @@ function objectPatches(
     if (node.type === "call") {
       const args = node.childForFieldName("arguments");
       const list = args
-        ? kids(args).filter((c) => c.type !== "(" && c.type !== ")" && c.type !== ",")
+        ? kids(args).filter(
+            (c) => c.type !== "(" && c.type !== ")" && c.type !== "," && c.type !== "comment",
+          )
         : [];
       const [target, attribute] = list;
       const name = attribute?.type === "string" ? attribute.text.slice(1, -1) : undefined;
       if (target && aliases.includes(target.text) && name !== undefined && moved.has(name))
         out.push({
-          text: node.text.split("\n")[0] ?? node.text,
+          // On one line, its comments left out, as the receipt quotes it.
+          text: `${node.childForFieldName("function")?.text ?? ""}(${list.map((a) => a.text).join(", ")})`.replace(
+            /\s*\n\s*/g,
+            " ",
+          ),
           target: { start: target.startIndex, end: target.endIndex, text: target.text },
           name,
         });

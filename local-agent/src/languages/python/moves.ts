@@ -1,5 +1,5 @@
 import type { MoveLanguage } from "../moves.ts";
-import { planPythonImporter, planPythonImports } from "./move.ts";
+import { type ModuleNames, planPythonImporter, planPythonImports } from "./move.ts";
 
 /** Python: modules are named from where their package starts, so both files by their root-relative paths. */
 export const pythonMoves: MoveLanguage = {
@@ -19,7 +19,7 @@ export const pythonMoves: MoveLanguage = {
       ...(python.cutAt !== undefined ? { cutAt: python.cutAt } : {}),
     });
   },
-  importer: async (file, { source, dest, moved, modules, unitReads }) =>
+  importer: async (file, { source, dest, moved, modules, unitReads, readThrough }) =>
     planPythonImporter({
       importerPath: file.path,
       sourcePath: source.path,
@@ -28,5 +28,20 @@ export const pythonMoves: MoveLanguage = {
       moved,
       ...(modules ? { modules } : {}),
       ...(unitReads ? { unitReads } : {}),
+      ...(readThrough?.[file.path]?.length ? { keepBound: readThrough[file.path] } : {}),
+      ...(readThrough ? { boundIn: boundIn(readThrough, modules) } : {}),
     }),
 };
+
+/** The modules that bind the old module for others to read through them, by dotted name (ImportersInput.readThrough turned round). */
+function boundIn(
+  readThrough: Readonly<Record<string, readonly string[]>>,
+  modules: ModuleNames | undefined,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [path, names] of Object.entries(readThrough)) {
+    const module = modules?.[path];
+    if (module && names[0]) out[module] = names[0];
+  }
+  return out;
+}
