@@ -2874,7 +2874,7 @@ public class Use {
     followed: true,
   },
   {
-    name: "java: a public nested type's import follows its class; a package-private one its old package uses is refused (gson's LinkedHashTreeMap.Node)",
+    name: "java: a public nested type's import follows its class; a package-private one its old package uses is made public, with what it uses of it (gson's LinkedHashTreeMap.Node)",
     lang: "java",
     files: {
       [`${J}/util/Tree.java`]: `package com.acme.util;
@@ -2911,7 +2911,8 @@ public class TreeTest {
 `,
     },
     move: { from: `${J}/util/Tree.java`, name: "Tree", to: `${J}/text/Tree.java` },
-    refused: "Tree.Node, nested in Tree",
+    followed: true,
+    says: "Tree.Node, Tree.Node.key made public",
   },
   {
     name: "java: an importer of a public nested type follows the move",

@@ -282,7 +282,6 @@ export async function planJavaImports(
             ]
           : [];
       });
-    const pkgs = { from: oldPackage, to: newPackage };
     const unitCode = javaCode(input.sourceBefore.slice(input.unit.start, input.unit.end));
     // Types read as values too (`Lower.of(s)`), which the grammar calls identifiers.
     const named = [...before.used.all].filter(
@@ -319,13 +318,7 @@ export async function planJavaImports(
       const opened =
         !found.type.isPublic && fileName !== `${t}.java`
           ? `the unit uses ${t}, not public in package ${oldPackage} and declared in ${fileName}, where it cannot be made public (a public type lives in a file of its name): package ${newPackage || "(default)"} could not reach it.`
-          : opening(
-              found.type,
-              [unitCode, ...(staticReads.get(t) ?? [])],
-              heirs,
-              pkgs,
-              "the unit uses",
-            );
+          : opening(found.type, [unitCode, ...(staticReads.get(t) ?? [])], heirs);
       if (typeof opened === "string") blocked.push(opened);
       else {
         if (opened.at.length || opened.fromProtected.length)
@@ -474,46 +467,37 @@ export async function planJavaImports(
         );
         continue;
       }
-      const opened = opening(
-        t,
-        reachers,
-        heirs,
-        { from: newPackage, to: oldPackage },
-        `package ${oldPackage || "(default)"} uses`,
-      );
-      if (typeof opened === "string") blocked.push(opened);
-      else {
-        if ((opened.at.length || opened.fromProtected.length) && at >= 0) {
-          inserts.push(...opened.at.map((p) => at + (p - input.unit.start)));
-          unprotect.push(...opened.fromProtected.map((p) => at + (p - input.unit.start)));
-          changes.push(
-            `${destPath}: ${opened.names.join(", ")} made public (package ${oldPackage || "(default)"} uses ${opened.names.length === 1 ? "it" : "them"})`,
-          );
-        }
-        widen.push(...overridesWidened(opened.overrides));
-        const made = methodsOf(opened.names, t.name);
-        madePublic.set(t.name, made);
-        widen.push(...anonymousWidened(await anonymousOf(t.name), made, "public"));
-        // Its enum constants' bodies and anonymous classes override what was made public
-        // (jopt-simple's PathProperties.accept): public too, an override may not be weaker.
-        const methods = new Set(
-          t.members
-            .filter((m) => m.isMethod && opened.names.includes(`${t.name}.${m.name}`))
-            .map((m) => m.name),
+      const opened = opening(t, reachers, heirs);
+      if ((opened.at.length || opened.fromProtected.length) && at >= 0) {
+        inserts.push(...opened.at.map((p) => at + (p - input.unit.start)));
+        unprotect.push(...opened.fromProtected.map((p) => at + (p - input.unit.start)));
+        changes.push(
+          `${destPath}: ${opened.names.join(", ")} made public (package ${oldPackage || "(default)"} uses ${opened.names.length === 1 ? "it" : "them"})`,
         );
-        const within = methods.size
-          ? await withTree(input.sourceBefore, "java", (tree) =>
-              bodyOverrides(tree, t.start, t.end, methods),
-            )
-          : [];
-        if (within.length && at >= 0) {
-          for (const m of within)
-            if (m.protectedAt === undefined) inserts.push(at + (m.at - input.unit.start));
-            else unprotect.push(at + (m.protectedAt - input.unit.start));
-          changes.push(
-            `${destPath}: ${[...new Set(within.map((m) => m.name))].join(", ")} made public in ${t.name}'s constant and anonymous bodies (an override may not be weaker than what it overrides)`,
-          );
-        }
+      }
+      widen.push(...overridesWidened(opened.overrides));
+      const made = methodsOf(opened.names, t.name);
+      madePublic.set(t.name, made);
+      widen.push(...anonymousWidened(await anonymousOf(t.name), made, "public"));
+      // Its enum constants' bodies and anonymous classes override what was made public
+      // (jopt-simple's PathProperties.accept): public too, an override may not be weaker.
+      const methods = new Set(
+        t.members
+          .filter((m) => m.isMethod && opened.names.includes(`${t.name}.${m.name}`))
+          .map((m) => m.name),
+      );
+      const within = methods.size
+        ? await withTree(input.sourceBefore, "java", (tree) =>
+            bodyOverrides(tree, t.start, t.end, methods),
+          )
+        : [];
+      if (within.length && at >= 0) {
+        for (const m of within)
+          if (m.protectedAt === undefined) inserts.push(at + (m.at - input.unit.start));
+          else unprotect.push(at + (m.protectedAt - input.unit.start));
+        changes.push(
+          `${destPath}: ${[...new Set(within.map((m) => m.name))].join(", ")} made public in ${t.name}'s constant and anonymous bodies (an override may not be weaker than what it overrides)`,
+        );
       }
     }
     const words = new Map<number, string>();
@@ -664,20 +648,15 @@ interface Opened {
  * reaches from the other package once the move is made: where `public ` goes
  * and where `public` replaces `protected`, with the names for the receipt;
  * and the overrides of the methods made public in `types` (its subclasses
- * there, at any depth), which may not be weaker: each made public too. Or
- * why Java would not allow it (a nested type, whose own members would have
- * to be opened too).
+ * there, at any depth), which may not be weaker: each made public too. Its
+ * nested types the code reaches are opened the same way, with what of them
+ * it reaches.
  */
 function opening(
   type: TopType,
   code: readonly string[],
   types: readonly TopType[],
-  pkgs: { from: string; to: string },
-  who: string,
-): (Opened & { overrides: (Opened & { type: TopType })[] }) | string {
-  const from = pkgs.from || "(default)";
-  const to = pkgs.to || "(default)";
-  const them = (n: number) => (n === 1 ? "it" : "them");
+): Opened & { overrides: (Opened & { type: TopType })[] } {
   // `x.name`, not `this.name` (the code's own member of that name: GsonBuilder's `this.excluder`).
   // Bare, after an on-demand static import of it (jopt-simple's `import static
   // joptsimple.ParserRules.*;`, then `DOUBLE_HYPHEN`).
@@ -696,10 +675,8 @@ function opening(
   const extended =
     made.some((m) => m.anonymous) ||
     code.some((c) => new RegExp(`\\bextends\\s+${type.name}\\b`).test(c));
-  // Its nested types are not opened: their own members would have to be too.
-  const nested = [...new Set(reached.filter((m) => m.isType).map((m) => `${type.name}.${m.name}`))];
-  if (nested.length)
-    return `${who} ${nested.join(", ")}, nested in ${type.name} and not public in package ${from}: package ${to} could not reach ${them(nested.length)} (make ${them(nested.length)} and what is used of ${them(nested.length)} public first).`;
+  // Its nested types that are not public are opened too (gson's `LinkedHashTreeMap.Node`,
+  // commons-text's `StrLookup.MapStrLookup`), and what of them the code reaches (below).
   // A protected constructor a subclass reaches from anywhere stays as it is; `new T()` from
   // another package needs it public.
   const constructors = type.constructors.filter((c) =>
@@ -708,8 +685,8 @@ function opening(
   const opened = [...reached, ...constructors];
   // The methods made public, overridden below it: each override made public too.
   const methods = new Set(reached.filter((m) => m.isMethod).map((m) => m.name));
-  // Its public nested classes the code reaches (`new CombiningEvaluator.And(…)`): what of them
-  // only their package reaches, opened the same way (their overrides are not followed).
+  // Its nested classes the code reaches (`new CombiningEvaluator.And(…)`): what of them only
+  // their package reaches, opened the same way (their overrides are not followed).
   const inner = (type.nested ?? []).flatMap((n) => {
     const named = new RegExp(`(?<![\\w$])(?:${type.name}\\.)?${n.name}(?![\\w$])`);
     if (!code.some((c) => named.test(c))) return [];
@@ -978,7 +955,7 @@ interface TopType {
   members: Member[];
   /** Its constructors neither public nor private, each with where `public ` goes (an enum's are private). */
   constructors: { at: number; isProtected: boolean; protectedAt?: number }[];
-  /** Its public nested classes (`CombiningEvaluator.And`), with their own such members and constructors. */
+  /** Its nested classes, public or opened with it (`CombiningEvaluator.And`), with their own such members and constructors. */
   nested?: Nested[];
 }
 
@@ -1079,7 +1056,10 @@ function membersOf(type: Node): Pick<TopType, "members" | "constructors" | "nest
       if (name) members.push({ name, at, isProtected, ...guarded, isMethod: true });
     } else if (/^(class|interface|enum|record|annotation_type)_declaration$/.test(member.type)) {
       const name = member.childForFieldName("name")?.text;
-      if (name) members.push({ name, at, isProtected, ...guarded, isMethod: false, isType: true });
+      if (!name) continue;
+      members.push({ name, at, isProtected, ...guarded, isMethod: false, isType: true });
+      const own = membersOf(member);
+      nested.push({ name, members: own.members, constructors: own.constructors });
     } else if (member.type === "field_declaration")
       for (const d of member.childrenForFieldName("declarator")) {
         const name = d?.childForFieldName("name")?.text;
