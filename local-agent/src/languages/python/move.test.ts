@@ -107,6 +107,28 @@ def health():
     ]);
   });
 
+  it("wraps a `from` import longer than black's 88 columns as black and ruff do, one name a line (packaging)", async () => {
+    const names = [
+      "_LAST_GLIBC_MINOR",
+      "_LEGACY_MANYLINUX_MAP",
+      "_get_glibc_version",
+      "_is_compatible",
+    ];
+    const plan = await move(
+      {
+        sourcePath: "pkg/_manylinux.py",
+        source: `${names.map((n) => `${n} = 1\n`).join("")}\n\ndef platform_tags():\n    return [${names.join(", ")}]\n`,
+        destPath: "pkg/tags2.py",
+        dest: "",
+      },
+      "platform_tags",
+    );
+    // isort's order: constants, then the rest.
+    expect(plan.destination.split("\n\n\n")[0]).toBe(
+      "from pkg._manylinux import (\n    _LAST_GLIBC_MINOR,\n    _LEGACY_MANYLINUX_MAP,\n    _get_glibc_version,\n    _is_compatible,\n)",
+    );
+  });
+
   it("sets `from __future__ import annotations` apart from a new module's class, as isort and PEP 8 do (packaging)", async () => {
     const plan = await move(
       {

@@ -731,8 +731,7 @@ function addImports(
           statements.push(entry);
         }
       }
-      for (const [module, entry] of fromAt)
-        entry.text = `from ${module} import ${entry.names.join(", ")}`;
+      for (const [module, entry] of fromAt) entry.text = fromLine(module, entry.names);
       // A group the old module keeps sorted by module (isort) stays sorted.
       statements.sort((a, b) =>
         a.group !== b.group
@@ -778,6 +777,17 @@ function addImports(
   return replaceRanges(text, edits);
 }
 
+/** The longest line black and ruff leave alone; a longer `from` import is wrapped as they wrap it. */
+const LINE_LENGTH = 88;
+
+/** `from module import a, b`, or past LINE_LENGTH one name a line in parentheses, with a trailing comma. */
+function fromLine(module: string, names: readonly string[]): string {
+  const line = `from ${module} import ${names.join(", ")}`;
+  return line.length <= LINE_LENGTH
+    ? line
+    : `from ${module} import (\n${names.map((n) => `    ${n},`).join("\n")}\n)`;
+}
+
 /** isort's order of names in a `from` import (order_by_type): CONSTANTS, then Classes, then the rest; each alphabetical. */
 function byType(a: string, b: string): number {
   const rank = (t: string) => {
@@ -817,9 +827,7 @@ function isortBlock(
       froms.set(n.module, [...(froms.get(n.module) ?? []), n.text]);
     const fromLines = [...froms]
       .sort(([a], [b]) => a.toLowerCase().localeCompare(b.toLowerCase()))
-      .map(
-        ([module, names]) => `from ${module} import ${[...new Set(names)].sort(byType).join(", ")}`,
-      );
+      .map(([module, names]) => fromLine(module, [...new Set(names)].sort(byType)));
     sections[s]?.push(...imports, ...fromLines);
   }
   return sections
@@ -1528,7 +1536,7 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
     // Named in a string alone: an import pyflakes would call unused, said to be meant.
     if (namedOnly.length)
       source = source.replace(
-        new RegExp(`^(from ${back.replace(/\./g, "\\.")} import [^(\n]*?)$`, "m"),
+        new RegExp(`^(from ${back.replace(/\./g, "\\.")} import (?:\\(|[^(\n]*?))$`, "m"),
         "$1  # noqa: F401",
       );
     changes.push(
