@@ -608,6 +608,42 @@ export const plan = [defaults.retries, retries("loud")];
     followed: true,
   },
   {
+    // hono's jsx/base.ts: `import * as intrinsicElementTags from './intrinsic-element/components'`,
+    // then `intrinsicElementTags[tag]`, never naming a tag: the old file goes on exporting it.
+    name: "js: a namespace import indexed by a computed key: the old file re-exports what moved",
+    lang: "js",
+    files: {
+      "package.json": PACKAGE_CJS,
+      "tsconfig.json": JSCONFIG,
+      "lib/tags.mjs":
+        "export const div = (body) => '<div>' + body + '</div>';\n\nexport const button = (body) => '<button>' + body + '</button>';\n",
+      "lib/render.mjs":
+        "import * as tags from './tags.mjs';\n\nexport function render(tag, body) {\n  const make = tags[tag];\n  return make ? make(body) : body;\n}\n",
+      "test/render.check.mjs":
+        "import assert from 'node:assert';\nimport { render } from '../lib/render.mjs';\n\nassert.strictEqual(render('button', 'ok'), '<button>ok</button>');\n",
+    },
+    move: { from: "lib/tags.mjs", name: "button", to: "lib/form/button.mjs" },
+    scripts: ["test/render.check.mjs"],
+    says: "re-exports button from lib/form/button.mjs, for lib/render.mjs",
+  },
+  {
+    name: "js: a required module object indexed by a computed key: the old file re-exports what moved",
+    lang: "js",
+    files: {
+      "package.json": PACKAGE_CJS,
+      "tsconfig.json": JSCONFIG,
+      "lib/tags.js":
+        "'use strict';\n\nexports.div = (body) => '<div>' + body + '</div>';\n\nexports.button = (body) => '<button>' + body + '</button>';\n",
+      "lib/render.js":
+        "'use strict';\n\nconst tags = require('./tags');\n\nexports.render = (tag, body) => {\n  const make = /** @type {Record<string, (b: string) => string>} */ (tags)[tag];\n  return make ? make(body) : body;\n};\n",
+      "test/render.check.js":
+        "'use strict';\n\nconst assert = require('assert');\nconst { render } = require('../lib/render');\n\nassert.strictEqual(render('button', 'ok'), '<button>ok</button>');\n",
+    },
+    move: { from: "lib/tags.js", name: "button", to: "lib/form/button.js" },
+    scripts: ["test/render.check.js"],
+    says: "re-exports button from lib/form/button.js, for lib/render.js",
+  },
+  {
     // morphic's cap-historical-attachments (bench:real): the unit computes a const from a
     // function of its old file as it loads, and the old file uses the unit.
     name: "js: a const the new file would compute from the old file as it loads, imported back",

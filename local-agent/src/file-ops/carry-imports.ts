@@ -14,6 +14,7 @@ import {
   importerEdit,
   mayImport,
   packageInit,
+  wholeModuleOf,
 } from "../imports/carry.ts";
 import { goContext } from "../languages/go/context.ts";
 import { goMoveOf } from "../languages/go/move.ts";
@@ -156,7 +157,12 @@ export async function carryFor(
   const changedToo = new Set(
     carried.others.map((o) => path.resolve(ws.sandbox.roots[0] ?? "", o.path)),
   );
-  const names = mayImport(carried.moved, carried.movedDefault, carried.unitReads);
+  const names = mayImport(
+    carried.moved,
+    carried.movedDefault,
+    carried.unitReads,
+    wholeModuleOf(fromResult.path),
+  );
   const candidates = await holding(
     (text, abs) => names(text) || abs === declaring || changedToo.has(abs),
   );

@@ -20,7 +20,7 @@ import type { ModuleConfigs } from "../languages/typescript/resolve.ts";
 import { isScript, languageOf } from "../syntax/languages.ts";
 import { encodeText, sha256 } from "../text-file.ts";
 import type { ImportersInput } from "./importers.ts";
-import { type ImportPlan, lineEnd, lineStart, type UnitRead } from "./plan.ts";
+import { escapeRegExp, type ImportPlan, lineEnd, lineStart, type UnitRead } from "./plan.ts";
 
 /** A file as an operation holds it in memory (file-ops/load.ts's FileState, the fields used here). */
 export interface HeldFile {
@@ -236,17 +236,38 @@ export function mayImport(
   movedDefault?: string,
   /** Names the unit read from its old module (Python): a file may patch them there, by name. */
   unitReads?: readonly { name: string }[],
+  /**
+   * The old file's name without its extension (scripts): a file may take its
+   * whole module object (`import * as tags from './components'`, a whole
+   * `require`) and read what moved off it by a computed key, never naming it.
+   */
+  wholeModule?: string,
 ): (text: string) => boolean {
   const words = namesAny(moved);
   const patched = unitReads?.length
     ? new RegExp(`[.'"](?:${unitReads.map((r) => r.name).join("|")})(?:['"]|\\s*=(?!=))`)
     : undefined;
+  const whole = wholeModule
+    ? new RegExp(
+        `(?:\\bimport\\s*\\*\\s*as\\s+[\\w$]+\\s*from|=\\s*require\\s*\\()\\s*['"][^'"]*\\b${escapeRegExp(wholeModule)}(?:\\.[cm]?[jt]sx?)?['"]`,
+      )
+    : undefined;
   return (text) =>
     words?.test(text) === true ||
     patched?.test(text) === true ||
+    whole?.test(text) === true ||
     /\bexport\s+(?:type\s+)?\*/.test(text) ||
     (movedDefault !== undefined &&
       /\bimport\s+(?:type\s+)?[\w$]+\s*(?:,|from\b)|\bdefault\b/.test(text));
+}
+
+/** A script's name without its extension, for mayImport's `wholeModule`; undefined for another language's. */
+export function wholeModuleOf(path: string): string | undefined {
+  if (!isScript(languageOf(path))) return undefined;
+  return path
+    .split("/")
+    .at(-1)
+    ?.replace(/\.[cm]?[jt]sx?$/, "");
 }
 
 /** A pattern for any of `names` as a whole word of code; undefined for none. */
@@ -331,7 +352,12 @@ export async function carryImporters(options: {
   }
   const textOf = (f: { abs: string; state: HeldFile }) => startOf.get(f.abs)?.text ?? f.state.text;
   // Only files that name what moved, or re-export every name of a file (a barrel), are parsed.
-  const may = mayImport(options.moved, options.movedDefault, options.unitReads);
+  const may = mayImport(
+    options.moved,
+    options.movedDefault,
+    options.unitReads,
+    wholeModuleOf(source.path),
+  );
   const candidates = held.filter(
     (f) => f.state.exists && (may(f.state.text) || options.alwaysPlan?.includes(f.abs) === true),
   );

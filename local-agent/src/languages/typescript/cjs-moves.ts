@@ -472,9 +472,17 @@ export async function planCommonJsImporter(
 
   // `const util = require(…)` used for what moved (`util.slug(…)`): a required name instead.
   for (const ns of found.namespaces) {
+    const local = ns.require.namespace as string;
+    // Passed on or indexed, never naming what moved: it may be read off it by a computed key.
+    if (!ns.uses.length && ns.opaque) {
+      reexport.push({
+        names: [...moved],
+        through: `${importerPath}: passes on or indexes \`${local} = require(${ns.require.literal.text})\`, which may read ${[...moved].join(", ")} off it`,
+      });
+      continue;
+    }
     if (!ns.uses.length) continue;
     const names = [...new Set(ns.uses.map((u) => u.name))];
-    const local = ns.require.namespace as string;
     if (ns.opaque) {
       reexport.push({
         names,

@@ -1164,6 +1164,17 @@ async function planEsImporter(input: ImporterInput): Promise<ImporterPlan> {
   // A namespace import used for what moved: a named import of it instead, where its name is free.
   const namespaceNeeds: Need[] = [];
   for (const ns of found.namespaces) {
+    // Passed on or indexed, never naming what moved (hono's `intrinsicElementTags[tag]`): what
+    // moved may be read off it by a computed key, so the old file goes on exporting it.
+    if (!ns.uses.length && ns.opaque) {
+      const values = [...moved].filter((m) => !types.has(m));
+      if (values.length)
+        reexport.push({
+          names: values,
+          through: `${importerPath}: passes on or indexes \`import * as ${ns.part.local}\`, which may read ${values.join(", ")} off it`,
+        });
+      continue;
+    }
     if (!ns.uses.length) continue;
     const names = [...new Set(ns.uses.map((u) => u.name))];
     if (ns.opaque) {
