@@ -437,7 +437,7 @@ export const PROJECTS: ProjectSpec[] = [
       install: [["pnpm", "install", "--frozen-lockfile"]],
     },
     config: "tsconfig.json",
-    // New on 2026-11-29 (session 8): eight modules in one directory that import each other
+    // New on the night of 2026-11-29: eight modules in one directory that import each other
     // (resolve, analyze, cjs, eval through _utils and utils), re-exported by index.ts.
     sources: ["src"],
     newDir: "src/moved",
@@ -454,7 +454,7 @@ export const PROJECTS: ProjectSpec[] = [
       version: "4.13.3",
       install: [["bun", "install", "--frozen-lockfile"]],
     },
-    // New on 2026-11-29 (session 8): 187 modules under src/ (middleware, adapters, helpers, jsx,
+    // New on the night of 2026-11-29: 187 modules under src/ (middleware, adapters, helpers, jsx,
     // routers), a solution tsconfig whose references split the build from the specs, and JSX
     // from the package itself (`jsxImportSource: hono/jsx`). Its tests run for the files a move
     // wrote (its `main` project of vitest; the others are other runtimes').
@@ -700,7 +700,7 @@ export const PROJECTS: ProjectSpec[] = [
     },
     importRoot: "src",
     packages: ["packaging"],
-    // New on 2026-11-29 (session 8): a package of modules that import each other's private
+    // New on the night of 2026-11-29: a package of modules that import each other's private
     // helpers (_parser, _tokenizer, _structures, utils), and a subpackage (licenses).
     newDir: "src/packaging/moved",
     debs: ["python3-pytest", "python3-pretend", "python3-hypothesis", "python3-tomli-w"],
@@ -753,7 +753,7 @@ export const PROJECTS: ProjectSpec[] = [
       // The last release whose go.mod asks for no Go newer than Debian's 1.19.
       version: "1.7.8",
     },
-    // New on 2026-11-29 (session 8): nine packages with no dependencies (ast, parser,
+    // New on the night of 2026-11-29: nine packages with no dependencies (ast, parser,
     // renderer/html, text, util, extension and its ast), each importing others.
     licence: "MIT",
   },
@@ -830,7 +830,7 @@ export const PROJECTS: ProjectSpec[] = [
       commit: "9397c1cdce7e78ffb3f53267d47c857d54c45d1c",
       version: "1.10.0",
     },
-    // New on 2026-11-29 (session 8): eight packages (text, lookup, matcher, similarity,
+    // New on the night of 2026-11-29: eight packages (text, lookup, matcher, similarity,
     // translate, …) with package-private classes and constructors. Its tests are JUnit 5's,
     // with AssertJ and Mockito (not in Debian here): judged by javac alone.
     sourceDirs: ["src/main/java"],
