@@ -222,6 +222,9 @@ export function dropItems(
       edits.push({ start: (run[0] as Span).start, end: next.start, insert: "" });
     } else if (previous) {
       edits.push({ start: previous.end, end: (run.at(-1) as Span).end, insert: "" });
+    } else {
+      // Every item of a list on one line (`__all__ = ["Moved"]`): the list is left empty.
+      edits.push({ start: (run[0] as Span).start, end: (run.at(-1) as Span).end, insert: "" });
     }
     i = last + 1;
   }

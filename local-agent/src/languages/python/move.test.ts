@@ -129,6 +129,30 @@ def health():
     );
   });
 
+  it("empties an `__all__` of the unit alone, and takes a TYPE_CHECKING import out with its indentation (packaging's ranges.py)", async () => {
+    const source =
+      'from typing import TYPE_CHECKING\n\nif TYPE_CHECKING:\n    from collections.abc import Callable, Sequence\n\n    from .specifiers import SpecifierSet\n\n\n__all__ = ["VersionRange"]\n\n\ndef keep(x: Sequence[int]) -> int:\n    return len(x)\n\n\nclass VersionRange:\n    def f(self, s: SpecifierSet, c: Callable) -> None:\n        pass\n';
+    const plan = await move(
+      { sourcePath: "pkg/ranges.py", source, destPath: "pkg/sub/vr.py", dest: "" },
+      "VersionRange",
+    );
+    expect(plan.source).toBe(
+      "from typing import TYPE_CHECKING\n\nif TYPE_CHECKING:\n    from collections.abc import Sequence\n\n\n__all__ = []\n\n\ndef keep(x: Sequence[int]) -> int:\n    return len(x)\n",
+    );
+  });
+
+  it("imports the unit back above a TYPE_CHECKING block below the module's classes, which reads it (packaging's _ranges.py)", async () => {
+    const source =
+      "from typing import TYPE_CHECKING\n\nfrom .version import Version\n\n\nclass Lower:\n    pass\n\n\nclass Upper:\n    v: Version\n\n\nif TYPE_CHECKING:\n    Interval = tuple[Lower, Upper]\n\nPOS_INF = Upper()\n";
+    const plan = await move(
+      { sourcePath: "pkg/_ranges.py", source, destPath: "pkg/sub/upper.py", dest: "" },
+      "Upper",
+    );
+    const back = plan.source.indexOf("from .sub.upper import Upper");
+    expect(back).toBeGreaterThan(-1);
+    expect(back).toBeLessThan(plan.source.indexOf("if TYPE_CHECKING:\n    Interval"));
+  });
+
   it("sets `from __future__ import annotations` apart from a new module's class, as isort and PEP 8 do (packaging)", async () => {
     const plan = await move(
       {

@@ -417,6 +417,8 @@ function factsOf(tree: Tree, text: string): Facts {
   let insertAt = 0;
   let futureAt = 0;
   let first = true;
+  /** A class or function was defined above (the module's header is behind). */
+  let defined = false;
   let typeChecking: TypeCheckingBlock | undefined;
   let all: Facts["all"];
   const guarded: GuardedBlock[] = [];
@@ -485,13 +487,17 @@ function factsOf(tree: Tree, text: string): Facts {
             c.type === "comment",
         ),
       };
-      if (statements.length && statements.every((s) => s.node.end <= child.endIndex))
+      // Below the imports, new ones go after it; below the module's classes and functions
+      // (packaging's `_ranges.py` types `Interval = tuple[LowerBound, UpperBound]` under its
+      // guard there), not: the block may read what they would bind.
+      if (!defined && statements.length && statements.every((s) => s.node.end <= child.endIndex))
         insertAt = Math.max(insertAt, lineEnd(text, child.endIndex));
       continue;
     }
     const def =
       child.type === "decorated_definition" ? child.childForFieldName("definition") : child;
     if (def?.type === "function_definition" || def?.type === "class_definition") {
+      defined = true;
       const name = def.childForFieldName("name");
       if (name) topLevel.push({ name: name.text, start: child.startIndex, end: child.endIndex });
     } else if (child.type === "expression_statement") {
@@ -902,8 +908,12 @@ function removeImports(text: string, edits: TextEdit[]): string {
 
 /** The edits taking `going` out of `s` in its layout, or the whole statement (its line) when all go. */
 function withoutParts(text: string, s: Statement, going: readonly Part[]): TextEdit[] {
-  if (going.length === s.parts.length)
-    return [{ start: s.node.start, end: lineEnd(text, s.node.end), insert: "" }];
+  if (going.length === s.parts.length) {
+    // The whole line, an indented one's indentation too (under `if TYPE_CHECKING:`).
+    const line = lineStart(text, s.node.start);
+    const start = /^[ \t]*$/.test(text.slice(line, s.node.start)) ? line : s.node.start;
+    return [{ start, end: lineEnd(text, s.node.end), insert: "" }];
+  }
   return dropItems(
     text,
     s.parts,
