@@ -16,6 +16,7 @@ import {
   packageInit,
   wholeModuleOf,
 } from "../imports/carry.ts";
+import { escapeRegExp } from "../imports/plan.ts";
 import { goContext } from "../languages/go/context.ts";
 import { goMoveOf } from "../languages/go/move.ts";
 import { javaContext } from "../languages/java/context.ts";
@@ -460,9 +461,13 @@ async function pythonReadThrough(
   // `from pkg import mod` binds its last part, `import pkg.mod` its first.
   const names = [...new Set([old.at(-1), old[0]])].filter((n): n is string => !!n);
   const base = (f: { path: string }) => (modules[f.path] ?? "").split(".").at(-1) ?? "";
-  const through = files.flatMap((f) => names.map((n) => `${base(f)}.${n}`));
-  if (!names.length || !through.length) return {};
-  const readers = await holding((text) => through.some((t) => text.includes(t)));
+  const bases = [...new Set(files.map(base))].filter(Boolean);
+  if (!names.length || !bases.length) return {};
+  // One pass over each file for every importer's `<its module>.<the old module>`.
+  const through = new RegExp(
+    `(?<![\\w$])(?:${bases.map(escapeRegExp).join("|")})\\.(?:${names.map(escapeRegExp).join("|")})(?![\\w$])`,
+  );
+  const readers = await holding((text) => through.test(text));
   const out: Record<string, string[]> = {};
   for (const f of files) {
     const found = new Set<string>();
