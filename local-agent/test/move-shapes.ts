@@ -1260,6 +1260,22 @@ export const PYTHON_SHAPES: Shape[] = [
     says: "src/pkg/high.py: keeps importing _low, which another module reads through it, unused here",
   },
   {
+    // packaging's _ranges.py: `POS_INF = UpperBound(None, False)` runs the class as the module
+    // loads, before `_make_below_after_locals` (read in a branch that call skips) is defined.
+    // From a new module, which imports the old one's names in its functions (a cycle at the
+    // top), that import would run on entry and fail.
+    name: "py: a unit its old module calls as it loads, before defining what the unit reads: refused",
+    lang: "py",
+    importRoots: ["src"],
+    files: {
+      "src/pkg/__init__.py": "",
+      "src/pkg/bounds.py":
+        "class Upper:\n    def __init__(self, v):\n        if v is None:\n            self.below = None\n        else:\n            self.below = _below(v)\n\n\nPOS_INF = Upper(None)\n\n\ndef _below(v):\n    return v\n\n\ndef make(v):\n    return Upper(v)\n",
+    },
+    move: { from: "src/pkg/bounds.py", name: "Upper", to: "src/pkg/data/upper.py" },
+    refused: "calls Upper as it loads, before it defines _below",
+  },
+  {
     // werkzeug's tests/sansio/__init__.py: a package of tests, importing from src/ all the same.
     name: "py: a src/ layout's tests in a package of their own",
     lang: "py",

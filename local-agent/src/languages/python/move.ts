@@ -1405,6 +1405,25 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
   const deferNew =
     strategy === "lazy-new" ||
     ((strategy === "placed" || strategy === "lazy" || strategy === "top") && late.length > 0);
+  // The old module calls the unit as it loads (packaging's `POS_INF = UpperBound(None, False)`):
+  // what the new module imports in the unit's functions is imported then, on entry, where the
+  // unit read it only on the line that used it. Each must be defined in the old module by then.
+  const loadCall = deferNew
+    ? now
+        .filter((r) => /^\s*\(/.test(input.sourceBefore.slice(r.at + r.name.length)))
+        .sort((a, b) => a.at - b.at)[0]
+    : undefined;
+  if (loadCall) {
+    const notYet = late.filter(
+      (n) => (before.facts.topLevel.find((t) => t.name === n)?.start ?? -1) > loadCall.at,
+    );
+    if (notYet.length) {
+      const line = input.sourceBefore.slice(0, loadCall.at).split("\n").length;
+      blocked.push(
+        `${sourcePath}:${line} calls ${loadCall.name} as it loads, before it defines ${notYet.join(", ")}, which ${loadCall.name} would then import from it (a circular import: it cannot import ${sourcePath} at its top). Move ${notYet.length === 1 ? "it" : "them"} above that line first, or leave ${loadCall.name} where it is.`,
+      );
+    }
+  }
   if (deferNew) {
     // The new module reads the old one's names only in its functions (imported there) and in
     // its annotations (imported for type checkers alone, the annotations left unevaluated).
