@@ -4,6 +4,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { newDiagnostics } from "../src/languages/diagnostics.ts";
 import { pythonChecker } from "../src/languages/python/check.ts";
+import { rustChecker } from "../src/languages/rust/check.ts";
 import { checkTypeScript, moveSymbol, projectOf } from "./move-harness.ts";
 
 /**
@@ -667,5 +668,37 @@ describe("the build guard over Rust (cargo check --all-targets, offline, in a wa
       "refuse",
     );
     expect(checked.check).toMatchObject({ checker: "cargo check", outcome: "passed" });
+  });
+
+  it("checks every crate of the workspace, not only the one changed: a member that depends on it breaks too", async () => {
+    const project = projectOf({
+      "Cargo.toml": '[workspace]\nmembers = ["a", "b"]\n',
+      "a/Cargo.toml": '[package]\nname = "a"\nversion = "0.1.0"\nedition = "2021"\n',
+      "a/src/lib.rs": "pub mod text;\n",
+      "a/src/text.rs": "pub fn slug() -> i32 {\n    1\n}\n",
+      "b/Cargo.toml":
+        '[package]\nname = "b"\nversion = "0.1.0"\nedition = "2021"\n\n[dependencies]\na = { path = "../a" }\n',
+      "b/src/lib.rs": "pub fn two() -> i32 {\n    a::text::slug() + 1\n}\n",
+    });
+    const text = path.join(project.root, "a/src/text.rs");
+    const checked = await rustChecker.check(
+      [
+        {
+          abs: text,
+          before: project.read("a/src/text.rs"),
+          after: "pub fn other() -> i32 {\n    1\n}\n",
+        },
+      ],
+      { roots: [project.root], buildCode: [], deadline: Date.now() + 60_000 },
+    );
+    expect(checked.ok).toBe(true);
+    if (!checked.ok) return;
+    expect(newDiagnostics(checked.before, checked.after)).toEqual([
+      expect.objectContaining({
+        file: path.join(project.root, "b/src/lib.rs"),
+        line: 2,
+        code: "E0425",
+      }),
+    ]);
   });
 });

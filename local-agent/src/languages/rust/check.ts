@@ -10,10 +10,10 @@ import type { Diagnostic } from "../diagnostics.ts";
 import { runTool } from "../tool-run.ts";
 
 /**
- * Rust's build check: `cargo check --all-targets` (errors and warnings: an
- * import a move leaves unused is a warning) over two copies of the crate's
- * workspace, one as it is and one with the move made, offline (no registry):
- * nothing is written to the project (cargo would write a missing Cargo.lock,
+ * Rust's build check: `cargo check --workspace --all-targets` (errors and
+ * warnings: an import a move leaves unused is a warning) over two copies of
+ * the crate's workspace, every member checked (one may depend on another),
+ * one as it is and one with the move made, offline (no registry): nothing is written to the project (cargo would write a missing Cargo.lock,
  * and its target/). The copies live in the agent's check cache, one pair per
  * workspace, synced before each check, each with a target directory of its
  * own: cargo fingerprints by path and time, so stable copies keep it warm.
@@ -30,11 +30,11 @@ const CARGO_ENV = { CARGO_NET_OFFLINE: "true", CARGO_TERM_COLOR: "never" };
 /** What a workspace's copies leave out: its build directory, its history. */
 const COPY_SKIPS = ["target", ".git"];
 
-/** The directory whose Cargo.toml the crate is built from: the workspace's, else the crate's. */
-function crateRootOf(
-  file: string,
-  roots: readonly string[],
-): { workspace: string; crate: string } | undefined {
+/**
+ * The directory a crate is built from: its workspace's (the outermost
+ * Cargo.toml within the root that says `[workspace]`), else its own.
+ */
+function workspaceOf(file: string, roots: readonly string[]): string | undefined {
   const root = roots.find((r) => isInside(r, file));
   if (root === undefined) return undefined;
   let crate: string | undefined;
@@ -47,10 +47,10 @@ function crateRootOf(
     }
     if (dir === root) break;
   }
-  return crate === undefined ? undefined : { workspace: workspace ?? crate, crate };
+  return workspace ?? crate;
 }
 
-/** What in the crate's resolved dependency graph runs code when it is checked: build scripts and macros, by package. */
+/** What in the workspace's resolved dependency graph runs code when it is checked: build scripts and macros, by package. */
 async function codeRunners(crate: string, deadline: number): Promise<string[] | string> {
   const ran = await runTool("cargo", ["metadata", "--format-version", "1", "--offline"], {
     cwd: crate,
@@ -98,53 +98,57 @@ export function cargoDiagnostics(output: string, cwd: string): Diagnostic[] {
   return out;
 }
 
+/**
+ * `cargo check` of every crate of the workspace at `workspace` (a copy): a
+ * change to one member can break another that depends on it, which a check
+ * of the member alone would not see.
+ */
 async function cargoCheck(
-  crate: string,
+  workspace: string,
   target: string,
   deadline: number,
 ): Promise<Diagnostic[] | string> {
   const ran = await runTool(
     "cargo",
-    ["check", "--all-targets", "--offline", "--message-format", "short"],
-    { cwd: crate, env: { ...process.env, ...CARGO_ENV, CARGO_TARGET_DIR: target }, deadline },
+    ["check", "--workspace", "--all-targets", "--offline", "--message-format", "short"],
+    { cwd: workspace, env: { ...process.env, ...CARGO_ENV, CARGO_TARGET_DIR: target }, deadline },
   );
   if (!ran.ok) return ran.why === "deadline" ? "past its deadline" : ran.message;
-  return cargoDiagnostics(ran.output, crate);
+  return cargoDiagnostics(ran.output, workspace);
 }
 
 async function check(changes: readonly Change[], context: CheckContext): Promise<Checked> {
   const first = changes[0];
-  const found = first && crateRootOf(first.abs, context.roots);
-  if (!found) return { ok: false, why: "in no Cargo crate (Cargo.toml) within the roots" };
-  if (changes.some((c) => !isInside(found.workspace, c.abs)))
+  const workspace = first && workspaceOf(first.abs, context.roots);
+  if (!workspace) return { ok: false, why: "in no Cargo crate (Cargo.toml) within the roots" };
+  if (changes.some((c) => !isInside(workspace, c.abs)))
     return { ok: false, why: "the move spans more than one Cargo workspace" };
   const cache = path.join(
     context.cacheDir ?? path.join(tmpdir(), `edgeclip-check-${process.getuid?.() ?? "user"}`),
     "rust",
-    createHash("sha256").update(found.workspace).digest("hex").slice(0, 16),
+    createHash("sha256").update(workspace).digest("hex").slice(0, 16),
   );
   await mkdir(cache, { recursive: true, mode: 0o700 });
   const beforeCopy = path.join(cache, "before");
   const afterCopy = path.join(cache, "after");
-  const inCopy = (copy: string) => path.join(copy, path.relative(found.workspace, found.crate));
-  await copyWithMove(found.workspace, beforeCopy, [], { skip: COPY_SKIPS });
-  const runners = await codeRunners(inCopy(beforeCopy), context.deadline);
+  await copyWithMove(workspace, beforeCopy, [], { skip: COPY_SKIPS });
+  const runners = await codeRunners(beforeCopy, context.deadline);
   if (typeof runners === "string") return { ok: false, why: runners };
-  const allowed = context.buildCode.some((r) => isInside(r, found.crate));
+  const allowed = context.buildCode.some((r) => isInside(r, workspace));
   if (runners.length && !allowed)
     return {
       ok: false,
       why: `cargo check would run the project's own code (${runners.slice(0, 3).join(", ")}${runners.length > 3 ? ", …" : ""}): allow it for this root with --allow-build-code`,
     };
-  const before = await cargoCheck(inCopy(beforeCopy), `${beforeCopy}-target`, context.deadline);
+  const before = await cargoCheck(beforeCopy, `${beforeCopy}-target`, context.deadline);
   if (typeof before === "string") return { ok: false, why: before };
-  await copyWithMove(found.workspace, afterCopy, changes, { skip: COPY_SKIPS });
-  const after = await cargoCheck(inCopy(afterCopy), `${afterCopy}-target`, context.deadline);
+  await copyWithMove(workspace, afterCopy, changes, { skip: COPY_SKIPS });
+  const after = await cargoCheck(afterCopy, `${afterCopy}-target`, context.deadline);
   if (typeof after === "string") return { ok: false, why: after };
   return {
     ok: true,
-    before: before.map(fromCopy(beforeCopy, found.workspace)),
-    after: after.map(fromCopy(afterCopy, found.workspace)),
+    before: before.map(fromCopy(beforeCopy, workspace)),
+    after: after.map(fromCopy(afterCopy, workspace)),
   };
 }
 
