@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { open, rename, stat } from "node:fs/promises";
+import { open, rename, stat, unlink } from "node:fs/promises";
 import path from "node:path";
 
 /**
@@ -23,14 +23,20 @@ export async function writeDurably(
   const target = atomic ? `${file}.${randomBytes(4).toString("hex")}.tmp` : file;
   const handle = await open(target, "wx", mode ?? 0o666);
   try {
-    await handle.writeFile(data);
-    // The umask may have narrowed it; through the handle, never a link swapped in for the name.
-    if (mode !== undefined) await handle.chmod(mode);
-    await handle.sync();
-  } finally {
-    await handle.close();
+    try {
+      await handle.writeFile(data);
+      // The umask may have narrowed it; through the handle, never a link swapped in for the name.
+      if (mode !== undefined) await handle.chmod(mode);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    if (atomic) await rename(target, file);
+  } catch (error) {
+    // A full disk, say: no temporary file of ours is left behind (a direct write's caller decides).
+    if (atomic) await unlink(target).catch(() => undefined);
+    throw error;
   }
-  if (atomic) await rename(target, file);
   if (syncParent) await syncDir(path.dirname(file));
 }
 
