@@ -16,12 +16,22 @@
  * them as given.
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import { chmodSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { WRANGLER_ENV } from "./wrangler-dev.ts";
 
 const ROOT = path.join(import.meta.dirname, "..");
 const VITEST = path.join(ROOT, "node_modules", "vitest", "vitest.mjs");
-const env = { ...process.env, ...WRANGLER_ENV };
+/**
+ * The run's temporary directory: every test's projects, agents' state and
+ * checkers' copies go under it (TMPDIR), and it goes when the run ends, so
+ * that runs do not fill the machine's /tmp. Open to all like /tmp (sticky):
+ * the other-account tests' process reads what a test puts there for it.
+ */
+const TEMP = mkdtempSync(path.join(tmpdir(), "edgeclip-test-run-"));
+chmodSync(TEMP, 0o1777);
+const env = { ...process.env, ...WRANGLER_ENV, TMPDIR: TEMP };
 const SUMMARY = /^(\d+) passed, (\d+) failed, (\d+) skipped$/gm;
 
 interface Run {
@@ -57,6 +67,13 @@ function start(name: string, command: string, args: string[], live: boolean): Ru
 
 const extra = process.argv.slice(2);
 const check = start("npm run check", "npm", ["run", "--silent", "check"], false);
+const removeTemp = () => rmSync(TEMP, { recursive: true, force: true });
+process.once("exit", removeTemp);
+for (const signal of ["SIGINT", "SIGTERM"] as const)
+  process.once(signal, () => {
+    removeTemp();
+    process.exit(130);
+  });
 const vitests = extra.length
   ? [start("vitest", process.execPath, [VITEST, "run", ...extra], true)]
   : [

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -117,6 +117,17 @@ async function cargoCheck(
   return cargoDiagnostics(ran.output, workspace);
 }
 
+let ownCache: string | undefined;
+/**
+ * Where the copies go when the caller keeps no cache (the agent keeps one in
+ * its private state directory): a directory this process made, private, not
+ * a name in the shared temporary directory another account could make first.
+ */
+function ownCacheDir(): string {
+  ownCache ??= mkdtempSync(path.join(tmpdir(), "edgeclip-check-"));
+  return ownCache;
+}
+
 async function check(changes: readonly Change[], context: CheckContext): Promise<Checked> {
   const first = changes[0];
   const workspace = first && workspaceOf(first.abs, context.roots);
@@ -124,7 +135,7 @@ async function check(changes: readonly Change[], context: CheckContext): Promise
   if (changes.some((c) => !isInside(workspace, c.abs)))
     return { ok: false, why: "the move spans more than one Cargo workspace" };
   const cache = path.join(
-    context.cacheDir ?? path.join(tmpdir(), `edgeclip-check-${process.getuid?.() ?? "user"}`),
+    context.cacheDir ?? ownCacheDir(),
     "rust",
     createHash("sha256").update(workspace).digest("hex").slice(0, 16),
   );
