@@ -52,6 +52,25 @@ export const CARGO_ENV = {
   CARGO_TERM_COLOR: "never",
 };
 
+/**
+ * Cargo's configuration in the bench's Cargo home: crates.io's crates come
+ * from Debian's packages (a directory source), so a crate's dependencies
+ * build offline from the `debs` its spec names.
+ */
+const CARGO_CONFIG = `[source.crates-io]
+replace-with = "debian"
+
+[source.debian]
+directory = "/usr/share/cargo/registry"
+`;
+
+function ensureCargoHome(): void {
+  mkdirSync(CARGO_ENV.CARGO_HOME, { recursive: true });
+  const file = path.join(CARGO_ENV.CARGO_HOME, "config.toml");
+  if (!existsSync(file) || readFileSync(file, "utf8") !== CARGO_CONFIG)
+    writeFileSync(file, CARGO_CONFIG);
+}
+
 const log = (text: string) => process.stderr.write(`${text}\n`);
 const run = (command: string, args: string[], cwd?: string, env?: Record<string, string>) =>
   execFileSync(command, args, {
@@ -85,9 +104,15 @@ export function ensureCachePackages(): void {
 export function ensureProject(spec: ProjectSpec): string {
   const dir = path.join(CACHE, "projects", spec.name);
   const stamp = path.join(CACHE, "projects", `${spec.name}.fetched`);
-  const id = JSON.stringify(spec.source);
+  // What makes the tree: where it comes from, and for a crate what is written over it.
+  const id = JSON.stringify(
+    spec.lang === "rust"
+      ? { ...spec.source, manifest: spec.manifest, edits: spec.edits }
+      : spec.source,
+  );
   ensureDebs(spec.name, debsOf(spec));
   if (spec.lang === "go" || spec.lang === "rust") ensureToolchain(spec.name, spec.lang);
+  if (spec.lang === "rust") ensureCargoHome();
   if (existsSync(stamp) && readFileSync(stamp, "utf8") === id) return dir;
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
@@ -99,6 +124,7 @@ export function ensureProject(spec: ProjectSpec): string {
     writeFileSync(path.join(dir, spec.config), `${JSON.stringify(spec.tsconfig, null, 2)}\n`);
   if (spec.lang === "rust") {
     if (spec.manifest) writeFileSync(path.join(dir, "Cargo.toml"), spec.manifest);
+    for (const edit of spec.edits ?? []) editLine(dir, edit);
     // Cargo writes a crate's lockfile when it has none: made here, it is part of the pristine
     // tree, and no check writes into a copy.
     run("cargo", ["generate-lockfile", "--offline"], dir, CARGO_ENV);
@@ -144,6 +170,7 @@ function debsOf(spec: ProjectSpec): string[] {
   if (spec.lang === "python") return [...own, ...(spec.debs ?? []), ...PYTHON_TOOLS];
   if (spec.lang === "java")
     return [...own, ...(spec.debs ?? []), ...(spec.testDirs?.length ? JAVA_TEST_DEBS : [])];
+  if (spec.lang === "rust") return [...own, ...(spec.debs ?? [])];
   return own;
 }
 
@@ -203,13 +230,28 @@ function copyDebian(spec: PyProjectSpec | RustProjectSpec, dir: string): void {
       });
     return;
   }
+  const source = spec.source;
+  if (source.from !== "debian") throw new Error(`${spec.name} is not one of Debian's packages`);
   const registry = "/usr/share/cargo/registry/";
-  const crates = run("dpkg-query", ["-L", spec.source.package])
+  const crates = run("dpkg-query", ["-L", source.package])
     .split("\n")
     .filter((f) => f.startsWith(registry) && !f.slice(registry.length).includes("/"));
   if (crates.length !== 1 || !crates[0])
-    throw new Error(`${spec.source.package} installs no one crate in ${registry}`);
+    throw new Error(`${source.package} installs no one crate in ${registry}`);
   cpSync(crates[0], dir, { recursive: true });
+}
+
+/** A line of a project's file replaced (RustProjectSpec's `edits`): it must be there once. */
+function editLine(dir: string, edit: { file: string; line: string; with: string }): void {
+  const file = path.join(dir, edit.file);
+  const lines = readFileSync(file, "utf8").split("\n");
+  const at = lines.flatMap((l, i) => (l === edit.line ? [i] : []));
+  if (at.length !== 1)
+    throw new Error(
+      `${edit.file}: the line ${JSON.stringify(edit.line)} is there ${at.length} times, not once`,
+    );
+  lines[at[0] as number] = edit.with;
+  writeFileSync(file, lines.join("\n"));
 }
 
 /** Package managers' caches in the bench's cache, not the user's. */
@@ -252,8 +294,9 @@ function tool(name: keyof typeof TOOLS): string[] {
 }
 
 /**
- * A git project: its commit (or its `subdir` there) out of the bare clone
- * `<cache>/repos/<owner>+<name>.git`, then its install commands.
+ * A git project: its commit (or its `subdir` there, without what it
+ * `exclude`s) out of the bare clone `<cache>/repos/<owner>+<name>.git`, then
+ * its install commands.
  */
 function checkOut(name: string, source: Source & { from: "git" }, dir: string): void {
   const bare = path.join(CACHE, "repos", `${source.repo.replace("/", "+")}.git`);
@@ -263,15 +306,18 @@ function checkOut(name: string, source: Source & { from: "git" }, dir: string): 
     );
   log(`checking out ${source.repo} ${source.version} (${source.commit.slice(0, 12)})…`);
   const tree = source.subdir ? `${source.commit}:${source.subdir}` : source.commit;
+  const left = (source.exclude ?? []).map((p) => `:(exclude)${p}`);
   try {
     run("bash", [
       "-o",
       "pipefail",
       "-c",
-      'git --git-dir="$0" archive --format=tar "$1" | tar -x -C "$2"',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: bash's, the paths after the third
+      'git --git-dir="$0" archive --format=tar "$1" -- "${@:3}" | tar -x -C "$2"',
       bare,
       tree,
       dir,
+      ...left,
     ]);
   } catch (error) {
     throw new Error(

@@ -26,6 +26,11 @@ export type Source =
       version: string;
       /** The project's directory in a monorepo: only it is checked out. */
       subdir?: string;
+      /**
+       * Paths left out of the checkout: files the project does not build or
+       * test with whose contents the snapshot does not hold (a benchmark's data).
+       */
+      exclude?: string[];
       /** Run in the checkout, in order; the first word is `npm`, or a tool of TOOLS. */
       install?: string[][];
     };
@@ -138,17 +143,34 @@ export interface JavaProjectSpec {
   licence: string;
 }
 
-/** A Rust crate from Debian (issue 35), judged by cargo check and cargo test, offline. */
+/**
+ * A Rust crate from Debian (issue 35), or a workspace from its repository,
+ * judged by cargo check and cargo test of every member, offline: the crates
+ * it depends on come from Debian's (`debs`, in /usr/share/cargo/registry,
+ * which the bench's Cargo home reads in place of crates.io).
+ */
 export interface RustProjectSpec {
   lang: "rust";
   name: string;
-  source: Source & { from: "debian" };
+  source: Source & { from: "debian" | "git" };
   /**
    * Written to Cargo.toml in place of the package's when that one needs what
    * cannot be had offline (an optional dependency's crate): the package's own
    * manifest without it.
    */
   manifest?: string;
+  /**
+   * Lines of a member's manifest changed the same way (its file, the line,
+   * what replaces it): each line must be there once.
+   */
+  edits?: { file: string; line: string; with: string }[];
+  /** Debian's packages of the crates it depends on. */
+  debs?: string[];
+  /**
+   * Why the agent may run its build scripts (`--allow-build-code` for its
+   * root): cargo runs them to check it. Without it the guard says `not checked`.
+   */
+  buildCode?: string;
   licence: string;
 }
 
@@ -911,6 +933,49 @@ default = []
     lang: "rust",
     name: "regex-syntax",
     source: { from: "debian", package: "librust-regex-syntax-dev", version: "0.6.27-1" },
+    licence: "MIT OR Apache-2.0",
+  },
+  {
+    // New on 2026-11-29 (night): a workspace. The regex crate at its root, its parser
+    // (regex-syntax) and its C API (rure) members that depend on it; the regex crate reaches
+    // into regex-syntax's modules by path (`regex_syntax::hir::literal::Literals`).
+    lang: "rust",
+    name: "regex",
+    source: {
+      from: "git",
+      repo: "rust-lang/regex",
+      commit: "a9b2e02352db92ce1f6e5b7ecd41b8bbffbe161a",
+      version: "1.7.1",
+      // The benchmark's data, which the snapshot does not hold (bench/ is not a member here).
+      exclude: ["bench"],
+    },
+    // Its own manifest with two members fewer: bench/ (criterion and more, not offline) and
+    // regex-debug/ (docopt); the members left are the library and the two that build with it.
+    edits: [
+      {
+        file: "Cargo.toml",
+        line: '  "bench", "regex-capi", "regex-debug", "regex-syntax",',
+        with: '  "regex-capi", "regex-syntax",',
+      },
+      // regex-syntax's benchmark needs a nightly compiler (`#![feature(test)]`): not built, so
+      // that `--all-targets` builds on a stable one.
+      {
+        file: "regex-syntax/Cargo.toml",
+        line: 'edition = "2018"',
+        with: 'edition = "2018"\nautobenches = false',
+      },
+    ],
+    debs: [
+      "librust-aho-corasick-dev",
+      "librust-memchr-dev",
+      "librust-lazy-static-dev",
+      "librust-quickcheck-dev",
+      // With every feature the tests use (small_rng, getrandom: Debian's package provides them).
+      "librust-rand-dev",
+      "librust-libc-dev",
+    ],
+    buildCode:
+      "libc's and memchr's build scripts (Debian's crates), which cargo test runs here too",
     licence: "MIT OR Apache-2.0",
   },
 ];

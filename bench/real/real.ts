@@ -31,7 +31,7 @@
  * `EDGECLIP_BENCH_UNITS=2` only the first moves of each (units.ts).
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -45,7 +45,7 @@ import {
   startLocalDev,
 } from "../../scripts/wrangler-dev.ts";
 import { check, table } from "../report.ts";
-import { CACHE, ensureCachePackages, ensureProject, PYTHON } from "./cache.ts";
+import { CACHE, CARGO_ENV, ensureCachePackages, ensureProject, PYTHON } from "./cache.ts";
 import { classOf, type Found, INCOMPLETE, newFindings } from "./classes.ts";
 import { goCheck, goLint, goMovable, goUnits } from "./go-tools.ts";
 import { javaCheck, javaUnits } from "./java-tools.ts";
@@ -445,6 +445,14 @@ async function runProject(
       ...(spec.lang === "java" && spec.classpath
         ? { env: { CLASSPATH: spec.classpath.join(path.delimiter) } }
         : {}),
+      // A crate's dependencies, from Debian's registry as for cargo here; its build scripts,
+      // where the spec says why they may run.
+      ...(spec.lang === "rust"
+        ? {
+            env: { CARGO_HOME: CARGO_ENV.CARGO_HOME },
+            ...(spec.buildCode ? { buildCode: [edgeRoot] } : {}),
+          }
+        : {}),
     });
     const [started] = await call(client, "session", {
       action: "start",
@@ -524,6 +532,8 @@ async function runProject(
     }
   } finally {
     await agent?.stop();
+    // Its state holds the build guard's warm copies of the project (hundreds of MB).
+    if (agent) rmSync(agent.state, { recursive: true, force: true });
   }
   return {
     spec,

@@ -1,7 +1,7 @@
 /**
- * The Rust side of `npm run bench:real` (issue 35): a crate's units, Cargo's
- * own check of a tree (`cargo check --all-targets`, its errors and its
- * warnings, then `cargo test`; offline, with the bench's own Cargo home and
+ * The Rust side of `npm run bench:real` (issue 35): a crate's units (each
+ * member's, in a workspace), Cargo's own check of a tree (`cargo check
+ * --workspace --all-targets`, its errors and its warnings, then `cargo test`; offline, with the bench's own Cargo home and
  * builds, cache.ts CARGO_ENV) and Clippy as its linter. No baseline here:
  * rust-analyzer is not among Debian's packages, so the compiler and the
  * tests alone judge.
@@ -44,21 +44,38 @@ const ITEM =
   /^pub(?:\([^)]*\))?\s+(?:(?:const|async|unsafe|extern\s+"[^"]*")\s+)*(?:fn|struct|enum|union|trait|type|const|static(?:\s+mut)?)\s+([A-Za-z_]\w*)/gm;
 
 /**
- * The units a move may draw: the items of the crate's modules (`src/`, not
- * its binaries: `src/bin/`, and `src/main.rs` beside a library's `lib.rs`).
- * `importers`: the other files of the crate that name it.
+ * The directories of a workspace's crates, root-relative ("" for the root's
+ * own package): its `[workspace]` `members` (listed, not globbed), and the
+ * root when it has a `[package]`. A crate alone is its root.
+ */
+export function workspaceCrates(root: string): string[] {
+  const manifest = readFileSync(path.join(root, "Cargo.toml"), "utf8");
+  const workspace = /^\[workspace\][^[]*?^members\s*=\s*\[([^\]]*)\]/ms.exec(manifest);
+  if (!workspace?.[1]) return [""];
+  const members = [...workspace[1].matchAll(/"([^"]+)"/g)].map((m) => m[1] as string);
+  return [...(/^\[package\]/m.test(manifest) ? [""] : []), ...members];
+}
+
+/**
+ * The units a move may draw: the items of each crate's modules (its `src/`,
+ * not its binaries: `src/bin/`, and `src/main.rs` beside a library's
+ * `lib.rs`). `importers`: the other files of the workspace that name it.
  */
 export function rustUnits(root: string): { units: Candidate[]; dirs: string[] } {
   const files = rustFiles(root);
   const code = new Map(
     files.map((f) => [f, withoutComments(readFileSync(path.join(root, f), "utf8"))]),
   );
+  const sources = workspaceCrates(root).map((c) => (c ? `${c}/src/` : "src/"));
   const units: Candidate[] = [];
   const dirs = new Set<string>();
   for (const file of files) {
+    const src = sources.find((s) => file.startsWith(s));
     const binary =
-      file.startsWith("src/bin/") || (file === "src/main.rs" && files.includes("src/lib.rs"));
-    if (!file.startsWith("src/") || binary) continue;
+      src !== undefined &&
+      (file.startsWith(`${src}bin/`) ||
+        (file === `${src}main.rs` && files.includes(`${src}lib.rs`)));
+    if (src === undefined || binary) continue;
     dirs.add(path.posix.dirname(file));
     for (const m of (code.get(file) ?? "").matchAll(ITEM)) {
       const name = m[1] as string;
@@ -117,14 +134,17 @@ function diagnostics(output: string): Found[] {
  * itself when it fails with no test failing.
  */
 export function rustCheck(root: string): Found[] {
-  const check = cargo(["check", "--offline", "--all-targets", "--message-format=json"], root);
+  const check = cargo(
+    ["check", "--offline", "--workspace", "--all-targets", "--message-format=json"],
+    root,
+  );
   const found = diagnostics(check.output);
   if (check.status !== 0) {
     if (!found.some((f) => /^E\d+$|^error$/.test(String(f.code))))
       found.push({ file: "(crate)", code: "cargo", message: tail(check.output) });
     return found;
   }
-  const tests = cargo(["test", "--offline", "--no-fail-fast"], root);
+  const tests = cargo(["test", "--offline", "--workspace", "--no-fail-fast"], root);
   let target = "(tests)";
   let failed = 0;
   for (const line of tests.output.split("\n")) {
@@ -162,7 +182,10 @@ const tail = (output: string) =>
 export function rustLint(root: string, files: string[]): Found[] {
   const rust = new Set(files.filter((f) => f.endsWith(".rs")));
   if (!rust.size) return [];
-  const run = cargo(["clippy", "--offline", "--all-targets", "--message-format=json"], root);
+  const run = cargo(
+    ["clippy", "--offline", "--workspace", "--all-targets", "--message-format=json"],
+    root,
+  );
   return diagnostics(run.output)
     .filter((f) => rust.has(f.file) && String(f.code).startsWith("clippy::"))
     .map((f) => ({ file: f.file, code: "lint", message: `${f.message} (${f.code})` }));
