@@ -93,10 +93,11 @@ def health():
       },
       "path_of",
     );
+    // The standard library's import above the project's, a group of its own (isort's layout).
     expect(plan.destination.split("\n").slice(0, 3)).toEqual([
-      "from app.util import clean, slug",
       "import os",
       "",
+      "from app.util import clean, slug",
     ]);
     // page() uses neither os nor slug: they went with path_of, which comes back by import.
     expect(plan.source.split("\n").slice(0, 2)).toEqual(["from app.paths import path_of", ""]);
@@ -151,6 +152,19 @@ def health():
     const back = plan.source.indexOf("from .sub.upper import Upper");
     expect(back).toBeGreaterThan(-1);
     expect(back).toBeLessThan(plan.source.indexOf("if TYPE_CHECKING:\n    Interval"));
+  });
+
+  it("imports the unit back with the module's imports, above its header's TYPE_CHECKING block, a group of its own below the standard library's", async () => {
+    const source =
+      "from __future__ import annotations\n\nimport typing as t\n\nif t.TYPE_CHECKING:\n    from .c import Thing\n\n\ndef helper(x: int) -> int:\n    return 1\n\n\ndef user(y: Thing) -> int:\n    return helper(1)\n";
+    const plan = await move(
+      { sourcePath: "pkg/a.py", source, destPath: "pkg/b.py", dest: "" },
+      "helper",
+    );
+    // The lines the unit left behind are laid out by the move's spacing pass, after the plan.
+    expect(plan.source).toMatch(
+      /^from __future__ import annotations\n\nimport typing as t\n\nfrom \.b import helper\n\nif t\.TYPE_CHECKING:\n {4}from \.c import Thing\n\n\n+def user/,
+    );
   });
 
   it("sets `from __future__ import annotations` apart from a new module's class, as isort and PEP 8 do (packaging)", async () => {
@@ -289,8 +303,9 @@ describe("import-aware moves in Python, on the shapes real projects have", () =>
       },
       "Leaf",
     );
+    // With the imports above the block, not after it: a group of its own below `typing`.
     expect(shared.destination).toContain(
-      "if t.TYPE_CHECKING:\n    from .a import Other\nfrom .a import Base\n",
+      "import typing as t\n\nfrom .a import Base\n\nif t.TYPE_CHECKING:\n    from .a import Other\n",
     );
   });
 

@@ -417,8 +417,6 @@ function factsOf(tree: Tree, text: string): Facts {
   let insertAt = 0;
   let futureAt = 0;
   let first = true;
-  /** A class or function was defined above (the module's header is behind). */
-  let defined = false;
   let typeChecking: TypeCheckingBlock | undefined;
   let all: Facts["all"];
   const guarded: GuardedBlock[] = [];
@@ -487,17 +485,13 @@ function factsOf(tree: Tree, text: string): Facts {
             c.type === "comment",
         ),
       };
-      // Below the imports, new ones go after it; below the module's classes and functions
-      // (packaging's `_ranges.py` types `Interval = tuple[LowerBound, UpperBound]` under its
-      // guard there), not: the block may read what they would bind.
-      if (!defined && statements.length && statements.every((s) => s.node.end <= child.endIndex))
-        insertAt = Math.max(insertAt, lineEnd(text, child.endIndex));
+      // New imports go with the imports above it, not after it: a careful hand keeps the
+      // block below the module's imports (isort's and ruff's layout).
       continue;
     }
     const def =
       child.type === "decorated_definition" ? child.childForFieldName("definition") : child;
     if (def?.type === "function_definition" || def?.type === "class_definition") {
-      defined = true;
       const name = def.childForFieldName("name");
       if (name) topLevel.push({ name: name.text, start: child.startIndex, end: child.endIndex });
     } else if (child.type === "expression_statement") {
@@ -746,11 +740,40 @@ function addImports(
             ? a.text.localeCompare(b.text)
             : 0,
       );
-      const block = statements
-        .map((st, i) => (i > 0 && statements[i - 1]?.group !== st.group ? `\n${st.text}` : st.text))
-        .join("\n");
-      const at = facts.insertAt;
-      edits.push({ start: at, end: at, insert: `${block}\n` });
+      const render = (list: typeof statements) =>
+        list
+          .map((st, i) => (i > 0 && list[i - 1]?.group !== st.group ? `\n${st.text}` : st.text))
+          .join("\n");
+      const moduleOf = (t: string) => /^(?:from|import)\s+([\w.]+)/.exec(t)?.[1] ?? "";
+      const section = (t: string) => sectionOf(moduleOf(t), more.firstParty);
+      const header = facts.statements.filter((st) => !st.typeChecking);
+      const sectionAt = (st: Statement) => section(text.slice(st.node.start));
+      // The standard library's go with the module's own (isort's first section), or above its
+      // first import as a group of their own: no module of the project loads before them.
+      const stdlib = statements.filter((st) => section(st.text) === 1);
+      const rest = statements.filter((st) => section(st.text) !== 1);
+      const stdlibAbove = header.filter((st) => sectionAt(st) === 1).at(-1);
+      const firstImport = header[0];
+      if (stdlib.length && stdlibAbove) {
+        const at = lineEnd(text, stdlibAbove.node.end);
+        edits.push({ start: at, end: at, insert: `${render(stdlib)}\n` });
+      } else if (stdlib.length && firstImport) {
+        const at = text.lastIndexOf("\n", firstImport.node.start - 1) + 1;
+        edits.push({ start: at, end: at, insert: `${render(stdlib)}\n\n` });
+      } else rest.unshift(...stdlib);
+      if (rest.length) {
+        const at = facts.insertAt;
+        // Below an import of another section (`from .b import x` under `import typing`), a
+        // group of its own, set apart by a blank line as isort and ruff set it.
+        const above = header.filter((st) => st.node.end <= at).at(-1);
+        const first = rest[0]?.text;
+        const apart =
+          above !== undefined &&
+          first !== undefined &&
+          text.slice(above.node.end, at).trim() === "" &&
+          sectionAt(above) !== section(first);
+        edits.push({ start: at, end: at, insert: `${apart ? "\n" : ""}${render(rest)}\n` });
+      }
     }
   }
   const typeNeeds = (more.typeNeeds ?? []).filter((n) => !bound(n.local));
@@ -809,17 +832,24 @@ function byType(a: string, b: string): number {
  * party (the project's own packages), local (relative); a blank line between
  * sections; in each, `import x` lines, then `from x import …`, by module.
  */
+/**
+ * isort's section of an import of `module` (`from M import` or `import M`):
+ * 1 the standard library, 2 third-party, 3 the project's own packages
+ * (`firstParty`: unknown, they read as third-party), 4 relative.
+ */
+function sectionOf(module: string, firstParty: ReadonlySet<string> = new Set()): number {
+  if (module.startsWith(".")) return 4;
+  const top = module.split(".")[0] ?? module;
+  return PYTHON_STDLIB.has(top) ? 1 : firstParty.has(top) ? 3 : 2;
+}
+
 function isortBlock(
   needs: readonly Need[],
   future: readonly string[],
   firstParty: ReadonlySet<string> = new Set(),
 ): string {
-  const section = (n: Need) => {
-    const module = n.kind === "import" ? (n.text.split(/\s+as\s+/)[0] ?? n.text) : n.module;
-    if (module.startsWith(".")) return 4;
-    const top = module.split(".")[0] ?? module;
-    return PYTHON_STDLIB.has(top) ? 1 : firstParty.has(top) ? 3 : 2;
-  };
+  const section = (n: Need) =>
+    sectionOf(n.kind === "import" ? (n.text.split(/\s+as\s+/)[0] ?? n.text) : n.module, firstParty);
   const sections: string[][] = [[], [], [], [], []];
   if (future.length) sections[0]?.push(`from __future__ import ${[...future].sort().join(", ")}`);
   for (let s = 1; s <= 4; s++) {
