@@ -730,6 +730,25 @@ export const PROJECTS: ProjectSpec[] = [
     licence: "Apache-2.0 OR BSD-2-Clause",
   },
   {
+    lang: "python",
+    name: "attrs",
+    source: {
+      from: "git",
+      repo: "python-attrs/attrs",
+      commit: "9a98e00a7c078360add417c5d62db820d4645ab1",
+      version: "25.4.0",
+    },
+    importRoot: "src",
+    // New on 2026-11-29 (night): two packages, one (attrs) re-exporting the other's modules,
+    // typing stubs (.pyi) beside each module, and a module of 3,000 lines (_make) that the
+    // others import from and import back from inside functions.
+    packages: ["attr", "attrs"],
+    newDir: "src/attr/moved",
+    debs: ["python3-pytest", "python3-hypothesis", "python3-cloudpickle"],
+    tests: { runner: "pytest", args: ["tests"] },
+    licence: "MIT",
+  },
+  {
     lang: "go",
     name: "go-cmp",
     source: {
