@@ -1396,6 +1396,22 @@ assert pkg.models.DEFAULT.make() == 1
     },
     move: { from: "pkg/models.py", name: "Child", to: "pkg/sub/child.py" },
   },
+  {
+    name: "py: two packages, one re-exporting the other, typing stubs that import across them (attrs): the stubs never run; the old module imports the unit back and keeps it in `__all__`",
+    lang: "py",
+    files: {
+      "attr/__init__.py": `from . import validators\nfrom ._make import attrs\n\n__all__ = ["attrs", "validators"]\n__title__ = "attr"\n`,
+      // The stub imports from the other package, which the code does not.
+      "attr/__init__.pyi": `from attrs import define as define\nfrom . import validators as validators\n`,
+      "attr/_make.py": `def attrs(cls):\n    return cls\n`,
+      "attr/validators.py": `from ._make import attrs\n\n__all__ = ["instance_of", "optional"]\n\n\n@attrs\nclass _InstanceOf:\n    def __init__(self, type):\n        self.type = type\n\n\ndef instance_of(type):\n    return _InstanceOf(type)\n\n\ndef optional(v=instance_of(int)):\n    return v\n`,
+      "attr/validators.pyi": `def instance_of(type: type) -> object: ...\ndef optional(v: object = ...) -> object: ...\n`,
+      "attrs/__init__.py": `from attr import __title__, validators\nfrom attr._make import attrs as define\n\n__all__ = ["__title__", "define", "validators"]\n`,
+      "test_star.py": `import attrs\n\nstar = {}\nexec("from attr.validators import *", star)\nassert star["instance_of"](int).type is int\nassert star["optional"]().type is int\nassert attrs.__title__ == "attr"\n`,
+    },
+    move: { from: "attr/validators.py", name: "instance_of", to: "attr/moved/instance_of.py" },
+    followed: true,
+  },
 ];
 
 const GO_MOD = "module example.com/app\n\ngo 1.19\n";

@@ -1275,14 +1275,6 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
     if (!(s.typeChecking && emptied)) edits.push(...withoutParts(source, s, going));
   }
   if (block && emptied) edits.push({ start: block.start, end: block.end, insert: "" });
-  const all = after.facts.all;
-  const unlisted = all?.filter((a) => moved.has(a.name)) ?? [];
-  if (all && unlisted.length) {
-    edits.push(
-      ...dropItems(source, all, new Set(all.flatMap((a, i) => (moved.has(a.name) ? [i] : [])))),
-    );
-    changes.push(`${sourcePath}: __all__ drops ${unlisted.map((a) => a.name).join(", ")}`);
-  }
   // The unit imported back where the old module still reads it.
   const stillUsed = [...moved].filter((name) => stillRead.has(name));
   // What the old module does further down that must see the unit among its own: a class it
@@ -1522,6 +1514,18 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
   if (blocked.length && taken.length) {
     const again = await planPythonImports({ ...input, takeAlong: false });
     if (!again.blocked?.length) return again;
+  }
+  // `__all__` lets go of what moved, unless the old module binds it again as it loads (it
+  // imports it back): then `from old import *` still gives it, as before.
+  const all = after.facts.all;
+  const boundAgain = new Set(strategy === "lazy" || strategy === "blocked" ? [] : placedNames);
+  const unlisted = all?.filter((a) => moved.has(a.name) && !boundAgain.has(a.name)) ?? [];
+  if (all && unlisted.length) {
+    const going = new Set(unlisted.map((a) => a.name));
+    edits.push(
+      ...dropItems(source, all, new Set(all.flatMap((a, i) => (going.has(a.name) ? [i] : [])))),
+    );
+    changes.push(`${sourcePath}: __all__ drops ${unlisted.map((a) => a.name).join(", ")}`);
   }
   source = removeImports(source, edits);
   if (dropped.length) changes.push(`${sourcePath}: drops imports ${dropped.join(", ")}`);
