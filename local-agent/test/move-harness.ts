@@ -232,6 +232,7 @@ export function checkPython(root: string, importRoot = "."): Findings {
 /** pyflakes' messages by the codes flake8 and ruff, which run its checks as their F rules, give them. */
 const FLAKE_CODES: [RegExp, string][] = [
   [/imported but unused/, "F401"],
+  [/import \*' used; unable to detect undefined names/, "F403"],
   [/redefinition of unused/, "F811"],
   [/undefined name/, "F821"],
   [/assigned to but never used/, "F841"],

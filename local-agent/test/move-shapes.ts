@@ -1412,6 +1412,19 @@ assert pkg.models.DEFAULT.make() == 1
     move: { from: "attr/validators.py", name: "instance_of", to: "attr/moved/instance_of.py" },
     followed: true,
   },
+  {
+    name: "py: a module another package re-exports by a star import (attrs' `from attr.validators import *`): the old module goes on binding and listing the unit, its helper imported in the unit's function",
+    lang: "py",
+    files: {
+      "attr/__init__.py": "",
+      "attr/validators.py": `__all__ = ["matches_re"]\n\n\nclass _MatchesRe:\n    def __init__(self, pattern):\n        self.pattern = pattern\n\n\ndef matches_re(pattern):\n    return _MatchesRe(pattern)\n`,
+      "attrs/__init__.py": "",
+      "attrs/validators.py": "from attr.validators import *  # noqa: F401, F403\n",
+      "test_reexport.py": `import attrs.validators\n\nassert attrs.validators.matches_re("a").pattern == "a"\n`,
+    },
+    move: { from: "attr/validators.py", name: "matches_re", to: "attr/moved/matches_re.py" },
+    followed: true,
+  },
 ];
 
 const GO_MOD = "module example.com/app\n\ngo 1.19\n";

@@ -1,6 +1,6 @@
 import { planImporters } from "../imports/importers.ts";
 import { moveLanguage, type PlanInput } from "../languages/moves.ts";
-import { importsModule, pathStrings, readsThrough } from "../languages/python/move.ts";
+import { importsModule, pathStrings, readsThrough, starTaken } from "../languages/python/move.ts";
 import { planReexport } from "../languages/typescript/move.ts";
 import { languageOf } from "../syntax/languages.ts";
 import { outline } from "../syntax/outline.ts";
@@ -24,6 +24,7 @@ export const JOBS = {
   planReexport,
   readsThrough,
   pathStrings,
+  starTaken,
   importsModule,
   holdsNeedles,
 };

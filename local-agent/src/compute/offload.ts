@@ -5,6 +5,7 @@ import type {
   importsModule as importsModuleJob,
   pathStrings as pathStringsJob,
   readsThrough as readsThroughJob,
+  starTaken as starTakenJob,
 } from "../languages/python/move.ts";
 import type { ReexportInput } from "../languages/typescript/move.ts";
 import { type Selector, type SelectResult, selectByAnchors } from "../syntax/anchored.ts";
@@ -94,6 +95,11 @@ export function readsThrough(input: Parameters<typeof readsThroughJob>[0]): Prom
 /** Which of `names` a file looks up on a move's old module by a path in a string (python/move.ts), in the compute thread. */
 export function pathStrings(input: Parameters<typeof pathStringsJob>[0]): Promise<string[]> {
   return run("pathStrings", [input], input.text.length);
+}
+
+/** What a module takes of a move's old module by a star import (python/move.ts), in the compute thread. */
+export function starTaken(input: Parameters<typeof starTakenJob>[0]): Promise<string[]> {
+  return run("starTaken", [input], input.text.length + input.sourceText.length);
 }
 
 /** Whether a module imports a move's old module (python/move.ts), in the compute thread. */

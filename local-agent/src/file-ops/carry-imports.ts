@@ -221,6 +221,7 @@ export async function carryFor(
     loadOrder: carried.blockedIfLoaded.length > 0,
     unitReads: carried.unitReads,
     ...(Object.keys(readThrough).length ? { readThrough } : {}),
+    ...(carried.starKept.length ? { starKept: carried.starKept } : {}),
     modules,
     ...(configs ? { configs } : {}),
     ...(goMove ? { go: goMove } : {}),

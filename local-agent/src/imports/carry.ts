@@ -8,6 +8,7 @@ import {
   planMove,
   planReexport,
   readsThrough,
+  starTaken,
 } from "../compute/offload.ts";
 import { undoSplice } from "../edits.ts";
 import type { GoMove } from "../languages/go/move.ts";
@@ -80,6 +81,8 @@ export async function carryImports(options: {
       blockedIfReexported: string[];
       sourceEmptied: boolean;
       unitReads: UnitRead[];
+      /** Python: what the old module goes on binding for its star importers. */
+      starKept: string[];
       literalFields: Record<string, string[]> | undefined;
       others: NonNullable<ImportPlan["others"]>;
     }
@@ -137,7 +140,7 @@ export async function carryImports(options: {
   // Imports the old module would drop that another module reads through it stay; what moves
   // that another file looks up on the old module by a path in a string stays bound there.
   const keep = new Set<string>();
-  const namedByPath = new Map<string, string>();
+  const namedByPath = new Map<string, { by: string; star?: boolean }>();
   if (plan.dropped?.length && options.readers)
     for (const reader of await options.readers(plan.dropped))
       for (const name of await readsThrough({
@@ -157,7 +160,23 @@ export async function carryImports(options: {
         names: plan.moved,
         ...(options.modules ? { modules: options.modules } : {}),
       }))
-        if (!namedByPath.has(name)) namedByPath.set(name, reader.path);
+        if (!namedByPath.has(name)) namedByPath.set(name, { by: reader.path });
+  // What a star import of the old module takes (`from attr.validators import *` re-exporting
+  // it from another package): the old module goes on binding it, and listing it.
+  const starKept = new Set<string>();
+  if (plan.moved?.length && options.readers)
+    for (const reader of await options.readers(["import *"], true))
+      for (const name of await starTaken({
+        importerPath: reader.path,
+        sourcePath: source.result.path,
+        text: reader.text,
+        sourceText: texts.sourceBefore,
+        names: plan.moved,
+        ...(options.modules ? { modules: options.modules } : {}),
+      })) {
+        starKept.add(name);
+        if (!namedByPath.has(name)) namedByPath.set(name, { by: reader.path, star: true });
+      }
   if (keep.size || namedByPath.size) {
     const kept = await planFor(from, to, texts, {
       ...context,
@@ -165,7 +184,7 @@ export async function carryImports(options: {
         ...python,
         ...(keep.size ? { keep: [...keep] } : {}),
         ...(namedByPath.size
-          ? { namedByPath: [...namedByPath].map(([name, by]) => ({ name, by })) }
+          ? { namedByPath: [...namedByPath].map(([name, found]) => ({ name, ...found })) }
           : {}),
       },
     }).catch((error: unknown) => tooDeep(error, source.result.path, dest.result));
@@ -208,6 +227,7 @@ export async function carryImports(options: {
     blockedIfReexported: (plan.blockedIfReexported ?? []).map((b) => relative(b, source, dest)),
     sourceEmptied: plan.sourceEmptied === true,
     unitReads: plan.unitReads ?? [],
+    starKept: [...starKept],
     literalFields: plan.literalFields,
     others: plan.others ?? [],
   };
@@ -309,6 +329,8 @@ export async function carryImporters(options: {
   unitReads?: readonly UnitRead[];
   /** Python: ImportersInput.readThrough. */
   readThrough?: Record<string, readonly string[]>;
+  /** Python: ImportersInput.starKept. */
+  starKept?: readonly string[];
   /** Go: the move between packages (go/move.ts goMoveOf). */
   go?: GoMove;
   /** Java: a top-level type's move between packages (java/move.ts javaMoveOf). */
@@ -375,6 +397,7 @@ export async function carryImporters(options: {
         ...(options.configs ? { configs: options.configs } : {}),
         ...(options.unitReads?.length ? { unitReads: options.unitReads } : {}),
         ...(options.readThrough ? { readThrough: options.readThrough } : {}),
+        ...(options.starKept?.length ? { starKept: options.starKept } : {}),
         ...(options.go ? { go: options.go } : {}),
         ...(options.java ? { java: options.java } : {}),
         ...(options.rust ? { rust: options.rust } : {}),

@@ -41,6 +41,8 @@ export interface ImportersInput {
   unitReads?: readonly UnitRead[];
   /** Python: by importer path, the names other modules read through it (`tags._manylinux`), which it keeps importing. */
   readThrough?: Record<string, readonly string[]>;
+  /** Python: what the old module goes on binding for the files that star-import it (ImportPlan.starKept). */
+  starKept?: readonly string[];
   /** Scripts: the tsconfig and package.json facts around the files (typescript/resolve.ts). */
   configs?: ModuleConfigs;
   /** Go: the move between packages (go/move.ts goMoveOf); absent within one package. */

@@ -49,7 +49,7 @@ export interface MoveContext {
   python?: {
     modules?: ModuleNames;
     keep?: readonly string[];
-    namedByPath?: readonly { name: string; by: string }[];
+    namedByPath?: readonly { name: string; by: string; star?: boolean }[];
     relativeHint?: boolean;
     throughPackage?: string;
     sourcePackage?: { path: string; text: string };

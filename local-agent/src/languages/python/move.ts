@@ -958,10 +958,12 @@ export interface PythonMoveInput extends MoveTexts {
   keep?: readonly string[];
   /**
    * What moves that other files look up on the old module by a path in a
-   * string no rewrite may change (a pickle's `cpkg.util\nSlug`): each with
-   * the first such file. The old module goes on binding it (pathStrings).
+   * string no rewrite may change (a pickle's `cpkg.util\nSlug`), or take by
+   * a star import of it (`from attr.validators import *`, `star`): each with
+   * the first such file. The old module goes on binding it (pathStrings,
+   * starImportsFrom).
    */
-  namedByPath?: readonly { name: string; by: string }[];
+  namedByPath?: readonly { name: string; by: string; star?: boolean }[];
   /** Where the unit was in `sourceAfter` (the removal's offset): a back import may go there. */
   cutAt?: number;
   /** A package `__init__.py` importing the new module runs, which imports the old one: a cycle too. */
@@ -1288,11 +1290,36 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
   // What other files look up on the old module by a path in a string (a pickle's global): bound
   // at its top where nothing circles back, else found on first lookup (below).
   const byPath = new Map((input.namedByPath ?? []).map((n) => [n.name, n.by]));
+  const byStar = new Set((input.namedByPath ?? []).filter((n) => n.star).map((n) => n.name));
+  /**
+   * Who looks `names` up on the old module: the strings naming them by its
+   * path (`in` the files; or `by` them, the files named first), and the star
+   * imports of it.
+   */
+  const lookedUp = (names: readonly string[], form: "in" | "by") => {
+    const files = (which: readonly string[]) =>
+      [...new Set(which.map((n) => byPath.get(n)))].join(", ");
+    const star = names.filter((n) => byStar.has(n));
+    const path = names.filter((n) => !byStar.has(n));
+    const them = path.length === 1 ? "it" : "them";
+    return [
+      ...(path.length
+        ? [
+            form === "in"
+              ? `the string${path.length === 1 ? "" : "s"} naming ${them} by its path to ${sourcePath}, in ${files(path)}`
+              : `${files(path)}, which ${files(path).includes(", ") ? "name" : "names"} ${them} by its path to ${sourcePath}`,
+          ]
+        : []),
+      ...(star.length ? [`the \`from … import *\` of ${sourcePath} in ${files(star)}`] : []),
+    ].join("; ");
+  };
   const namedOnly = [...moved].filter(
     (name) =>
       (after.named.has(name) ||
         lock?.names.includes(name) === true ||
-        (byPath.has(name) && !cycle)) &&
+        // A star importer's name stays bound at the top across a cycle too (below): a module
+        // `__getattr__` would serve the import but leave `__all__` naming what it never binds.
+        (byPath.has(name) && (!cycle || byStar.has(name)))) &&
       !stillRead.has(name),
   );
   // Those only other files name, by a path to the old module.
@@ -1360,7 +1387,19 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
       : input.throughPackage === undefined && fromSource.length && !unitRuntime.length
         ? "lazy-new"
         : "placed";
-  if ((namedOnly.length || lock) && cycle && (strategy === "lazy" || strategy === "top"))
+  // Bound for a star importer alone, across a cycle: imported at the old module's top, the new
+  // module's imports of it in the unit's functions, where the unit reads them only when it runs.
+  const starOnly = namedOnly.length > 0 && namedOnly.every((n) => byStar.has(n)) && !lock;
+  if (
+    starOnly &&
+    cycle &&
+    strategy === "top" &&
+    input.throughPackage === undefined &&
+    fromSource.length &&
+    !unitRuntime.length
+  )
+    strategy = "lazy-new";
+  else if ((namedOnly.length || lock) && cycle && (strategy === "lazy" || strategy === "top"))
     strategy = "placed";
   const placeIn = (tree: Tree, text: string, reads: readonly ModuleRead[]) => {
     const read = firstLoadRead(tree, text, reads, stillUsed, unevaluated) ?? text.length;
@@ -1515,10 +1554,24 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
     const again = await planPythonImports({ ...input, takeAlong: false });
     if (!again.blocked?.length) return again;
   }
-  // `__all__` lets go of what moved, unless the old module binds it again as it loads (it
-  // imports it back): then `from old import *` still gives it, as before.
+  // Looked up by path where an import back at the top would close a circle, and not bound at
+  // the top otherwise: the old module finds it on first lookup (PEP 562's module `__getattr__`),
+  // as pickle's, importlib's and a star import's lookups do, after both modules loaded.
+  const onLookup = cycle
+    ? [...byPath.keys()].filter(
+        (name) =>
+          moved.has(name) &&
+          !namedOnly.includes(name) &&
+          !(stillUsed.includes(name) && strategy !== "lazy"),
+      )
+    : [];
+  // `__all__` lets go of what moved, unless the old module binds it again (it imports it back,
+  // or finds it on lookup): then `from old import *` still gives it, as before.
   const all = after.facts.all;
-  const boundAgain = new Set(strategy === "lazy" || strategy === "blocked" ? [] : placedNames);
+  const boundAgain = new Set([
+    ...(strategy === "lazy" || strategy === "blocked" ? [] : placedNames),
+    ...onLookup,
+  ]);
   const unlisted = all?.filter((a) => moved.has(a.name) && !boundAgain.has(a.name)) ?? [];
   if (all && unlisted.length) {
     const going = new Set(unlisted.map((a) => a.name));
@@ -1596,27 +1649,18 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
         group: 0,
       })),
     );
-    // Named in a string alone: an import pyflakes would call unused, said to be meant.
-    if (namedOnly.length)
+    // Named in a string alone: an import pyflakes would call unused, said to be meant (one
+    // `__all__` lists is used).
+    if (namedOnly.some((n) => !all?.some((a) => a.name === n)))
       source = source.replace(
         new RegExp(`^(from ${back.replace(/\./g, "\\.")} import (?:\\(|[^(\n]*?))$`, "m"),
         "$1  # noqa: F401",
       );
+    const inCode = namedOnly.filter((n) => !forPaths.includes(n));
     changes.push(
-      `${sourcePath}: imports ${placedNames.join(", ")} from ${destPath}${namedOnly.length ? ` (${namedOnly.join(", ")} for the string${namedOnly.length === 1 ? "" : "s"} naming ${namedOnly.length === 1 ? "it" : "them"}${forPaths.length ? ` by its path to ${sourcePath}, in ${[...new Set(forPaths.map((n) => byPath.get(n)))].join(", ")}` : ""})` : ""}`,
+      `${sourcePath}: imports ${placedNames.join(", ")} from ${destPath}${namedOnly.length ? ` (${namedOnly.join(", ")} for ${[...(inCode.length ? [`the string${inCode.length === 1 ? "" : "s"} naming ${inCode.length === 1 ? "it" : "them"}`] : []), ...(forPaths.length ? [lookedUp(forPaths, "in")] : [])].join("; ")})` : ""}`,
     );
   }
-  // Looked up by path where an import back at the top would close a circle, and not bound at
-  // the top otherwise: the old module finds it on first lookup (PEP 562's module `__getattr__`),
-  // as pickle's and importlib's lookups do, after both modules loaded.
-  const onLookup = cycle
-    ? [...byPath.keys()].filter(
-        (name) =>
-          moved.has(name) &&
-          !namedOnly.includes(name) &&
-          !(stillUsed.includes(name) && strategy !== "lazy"),
-      )
-    : [];
   if (onLookup.length) {
     const files = [...new Set(onLookup.map((n) => byPath.get(n)))].join(", ");
     if (after.facts.topLevel.some((t) => t.name === "__getattr__"))
@@ -1632,7 +1676,7 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
         .join("");
       source = `${source.replace(/\n*$/, "")}\n\n\ndef __getattr__(name: str) -> object:\n${cases}    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")\n`;
       changes.push(
-        `${sourcePath}: finds ${onLookup.join(", ")} in ${destPath} on first lookup (a module __getattr__), for ${files}, which ${files.includes(", ") ? "name" : "names"} ${onLookup.length === 1 ? "it" : "them"} by its path to ${sourcePath} (a circular import at its top)`,
+        `${sourcePath}: finds ${onLookup.join(", ")} in ${destPath} on first lookup (a module __getattr__), for ${lookedUp(onLookup, "by")} (a circular import at its top)`,
       );
     }
   }
@@ -1781,6 +1825,8 @@ export interface PythonImporterInput {
   unitReads?: readonly UnitRead[];
   /** Names other modules read through this one (`tags._manylinux`): their imports stay, used here or not. */
   keepBound?: readonly string[];
+  /** What the old module goes on binding for its star importers (ImportersInput.starKept): a star import still gives it. */
+  starKept?: readonly string[];
   /** Modules that bind the old module, by dotted name, and the name they bind it as (`packaging.tags` → `_manylinux`). */
   boundIn?: Readonly<Record<string, string>>;
 }
@@ -2234,9 +2280,12 @@ export async function planPythonImporter(input: PythonImporterInput): Promise<Im
     if (s.kind !== "from") continue;
     if (absoluteOf(s.module, importerPath, modules).join(".") !== sourceModule) continue;
     if (s.wildcard) {
-      unresolved.push(
-        `${importerPath}: from ${s.module} import * no longer binds ${[...moved].join(", ")}; not rewritten`,
-      );
+      // What the old module goes on binding for its star importers, it still gives.
+      const lost = [...moved].filter((n) => !input.starKept?.includes(n));
+      if (lost.length)
+        unresolved.push(
+          `${importerPath}: from ${s.module} import * no longer binds ${lost.join(", ")}; not rewritten`,
+        );
       continue;
     }
     const going = s.parts.filter((p) => moved.has(p.name));
@@ -2497,6 +2546,37 @@ export async function pathStrings(input: {
     };
     visit(tree.rootNode);
     return [...out];
+  });
+}
+
+/**
+ * What the module at `importerPath` takes of the old module's `names` by a
+ * star import as it loads (`from attr.validators import *`): those the old
+ * module's `__all__` lists (`sourceText`), else its public ones; none when it
+ * does not star-import it.
+ */
+export async function starTaken(input: {
+  importerPath: string;
+  sourcePath: string;
+  text: string;
+  sourceText: string;
+  names: readonly string[];
+  modules?: ModuleNames;
+}): Promise<string[]> {
+  if (!/\bimport\s*\*/.test(input.text)) return [];
+  const sourceModule = nameOf(input.sourcePath, input.modules).join(".");
+  const stars = await withTree(input.text, "python", (tree) =>
+    factsOf(tree, input.text).statements.some(
+      (s) =>
+        s.wildcard &&
+        !s.typeChecking &&
+        absoluteOf(s.module, input.importerPath, input.modules).join(".") === sourceModule,
+    ),
+  );
+  if (!stars) return [];
+  return withTree(input.sourceText, "python", (tree) => {
+    const all = factsOf(tree, input.sourceText).all;
+    return input.names.filter((n) => (all ? all.some((a) => a.name === n) : !n.startsWith("_")));
   });
 }
 

@@ -19,7 +19,7 @@ export const pythonMoves: MoveLanguage = {
       ...(python.cutAt !== undefined ? { cutAt: python.cutAt } : {}),
     });
   },
-  importer: async (file, { source, dest, moved, modules, unitReads, readThrough }) =>
+  importer: async (file, { source, dest, moved, modules, unitReads, readThrough, starKept }) =>
     planPythonImporter({
       importerPath: file.path,
       sourcePath: source.path,
@@ -29,6 +29,7 @@ export const pythonMoves: MoveLanguage = {
       ...(modules ? { modules } : {}),
       ...(unitReads ? { unitReads } : {}),
       ...(readThrough?.[file.path]?.length ? { keepBound: readThrough[file.path] } : {}),
+      ...(starKept?.length ? { starKept } : {}),
       ...(readThrough ? { boundIn: boundIn(readThrough, modules) } : {}),
     }),
 };
