@@ -3089,6 +3089,18 @@ pub fn keep(s: &str) -> &str {
 /** Rust (issue 35): each judged by cargo check (std only, offline), warnings included. */
 export const RUST_SHAPES: Shape[] = [
   {
+    name: "rust: a function-local use after a string continued across lines (`\\` at a line's end), rewritten; the new module declared under the old one's #[cfg]",
+    lang: "rust",
+    files: {
+      "Cargo.toml": `${CARGO_TOML}\n[features]\ndefault = ["bool"]\nbool = []\n`,
+      "src/lib.rs": `#[cfg(feature = "bool")]\nmod tables;\npub mod unicode;\n`,
+      "src/tables.rs": `/// The names.\npub const NAMES: &[&str] = &["a"];\n\n/// Another.\npub const OTHER: i32 = 1;\n`,
+      "src/unicode.rs": `/// Why it may fail.\npub fn message() -> &'static str {\n    "not available \\\n     (the bool feature)"\n}\n\n/// How many names.\n#[cfg(feature = "bool")]\npub fn names() -> usize {\n    use crate::tables::NAMES;\n    NAMES.len() + crate::tables::OTHER as usize\n}\n\n/// A label.\npub fn label() -> &'static str {\n    "names"\n}\n`,
+    },
+    move: { from: "src/tables.rs", name: "NAMES", to: "src/names.rs" },
+    followed: true,
+  },
+  {
     // regex-syntax's unicode.rs: `use crate::unicode_tables::age;` in a function's body, then
     // `age::V13_0`, with V13_0 moved out of age.rs, which still lists it in BY_NAME.
     name: "rust: what the old module still reads of the unit it imports with the unit's reach (pub(crate)), so a path through it elsewhere still holds",

@@ -53,7 +53,7 @@ export interface ImportersInput {
   rust?: {
     move: RustMove;
     context: RustContext;
-    declare?: { path: string; name: string; visibility: string };
+    declare?: { path: string; name: string; visibility: string; attributes?: string };
   };
   files: ImporterFile[];
 }

@@ -5,8 +5,11 @@ import {
   bindingsOf,
   declaringFile,
   modulePathOf,
+  type RustContext,
   resolvePath,
   rewriteRustImporter,
+  rustCode,
+  rustMoveOf,
   rustPublicPaths,
   scopeOf,
   sharedModule,
@@ -139,5 +142,42 @@ describe("Rust's modules without parsing", () => {
         unit,
       ),
     ).toEqual([]);
+  });
+
+  it("blanks a string whose line ends in an escape whole, a char literal and a raw string: the code after them stays code", () => {
+    const text =
+      'fn m() -> &\'static str {\n    "not available \\\n     (the feature)"\n}\n\nfn q() -> char {\n    \'"\'\n}\n\nconst R: &str = r#"a "quoted" b"#;\n\nfn f() {\n    use crate::tables::NAMES;\n}\n';
+    const code = rustCode(text);
+    expect(code).toHaveLength(text.length);
+    expect(code).toContain("    use crate::tables::NAMES;");
+    expect(code).not.toContain("not available");
+    expect(code).not.toContain("quoted");
+  });
+
+  it("declares a new module outside the old one under the old one's #[cfg], and inside it without", () => {
+    const context: RustContext = {
+      src: "src",
+      files: [
+        {
+          path: "src/lib.rs",
+          text: '#[cfg(feature = "bool")]\n#[allow(dead_code)]\npub mod tables;\npub mod unicode;\n',
+        },
+        { path: "src/tables.rs", text: "pub const NAMES: &[&str] = &[];\n" },
+        { path: "src/unicode.rs", text: "" },
+      ],
+    };
+    expect(rustMoveOf("src/tables.rs", "src/names.rs", ["NAMES"], context)?.declare).toEqual({
+      path: "src/lib.rs",
+      name: "names",
+      // The crate's own: the old module re-exports what other crates read (rustPublicPaths).
+      visibility: "pub(crate) ",
+      attributes: '#[cfg(feature = "bool")]\n',
+    });
+    expect(
+      rustMoveOf("src/tables.rs", "src/tables/names.rs", ["NAMES"], context)?.declare?.attributes,
+    ).toBeUndefined();
+    expect(addModule("pub mod unicode;\n", "names", "pub ", '#[cfg(feature = "bool")]\n')).toBe(
+      'pub mod unicode;\n#[cfg(feature = "bool")]\npub mod names;\n',
+    );
   });
 });

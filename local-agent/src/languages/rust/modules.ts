@@ -70,8 +70,11 @@ export function moduleFile(path: readonly string[], context: RustContext): RustF
 
 /** Comments and string literals blanked (same length), so that scans see code only. */
 export function rustCode(text: string): string {
-  return text.replace(/\/\/[^\n]*|\/\*[\s\S]*?\*\/|"(?:[^"\\]|\\.)*"/g, (m) =>
-    m.replace(/[^\n]/g, " "),
+  // A char literal first (`'"'` opens no string), a raw string (`r#"…"…"#`) whole, and a
+  // string's escapes include a line's end (`"…not available \⏎ (probably …)"`).
+  return text.replace(
+    /\/\/[^\n]*|\/\*[\s\S]*?\*\/|'(?:[^'\\\n]|\\[^'\n]{1,10})'|\br(#*)"[\s\S]*?"\1|"(?:[^"\\]|\\[\s\S])*"/g,
+    (m) => m.replace(/[^\n]/g, " "),
   );
 }
 
@@ -105,11 +108,11 @@ export function declaresModule(text: string, name: string): RegExpExecArray | nu
   );
 }
 
-/** `text` declaring `mod name;` with `visibility`, below its last `mod` declaration, else its last `use`, else its inner attributes. */
-export function addModule(text: string, name: string, visibility: string): string {
+/** `text` declaring `mod name;` with `visibility` (and `attributes` above it), below its last `mod` declaration, else its last `use`, else its inner attributes. */
+export function addModule(text: string, name: string, visibility: string, attributes = ""): string {
   const code = rustCode(text);
   const top = atTopLevel(code);
-  const line = `${visibility}mod ${name};\n`;
+  const line = `${attributes}${visibility}mod ${name};\n`;
   let at: number | undefined;
   for (const m of code.matchAll(/^[ \t]*(?:pub(?:\([^)]*\))?\s+)?mod\s+\w+\s*;[^\n]*\n?/gm))
     if (top(m.index)) at = m.index + m[0].length;
@@ -217,7 +220,7 @@ export function rewriteRustImporter(
   file: RustFile,
   move: RustMove,
   context: RustContext,
-  declare?: { name: string; visibility: string },
+  declare?: { name: string; visibility: string; attributes?: string },
 ):
   | {
       text: string;
@@ -330,7 +333,7 @@ export function rewriteRustImporter(
       `${file.path}: reads ${move.names.join(", ")} from crate::${move.newModule.join("::")}`,
     );
   if (declare && !declaresModule(text, declare.name)) {
-    text = addModule(text, declare.name, declare.visibility);
+    text = addModule(text, declare.name, declare.visibility, declare.attributes);
     changes.push(`${file.path}: declares ${declare.visibility}mod ${declare.name}`);
   }
   return text === file.text && !unresolved.length && !within.length
@@ -399,7 +402,7 @@ export function rustMoveOf(
   | {
       move: RustMove;
       context: RustContext;
-      declare?: { path: string; name: string; visibility: string };
+      declare?: { path: string; name: string; visibility: string; attributes?: string };
     }
   | undefined {
   const oldModule = modulePathOf(sourcePath, context.src);
@@ -414,7 +417,26 @@ export function rustMoveOf(
   const oldFile = declaringFile(oldModule, context);
   const oldText = context.files.find((f) => f.path === oldFile)?.text;
   const visibility = newModuleVisibility(oldModule, newModule, oldText, context);
-  return { move, context, declare: { path: file, name, visibility } };
+  // Outside the old module, the new one is built where the old one was (`#[cfg(feature =
+  // "unicode-bool")] pub mod property_bool;`): its declaration takes the old one's `#[cfg]`.
+  const inside = oldModule.every((part, i) => newModule[i] === part);
+  const attributes = inside ? "" : cfgOf(oldText, oldModule.at(-1) ?? "");
+  return {
+    move,
+    context,
+    declare: { path: file, name, visibility, ...(attributes ? { attributes } : {}) },
+  };
+}
+
+/** The `#[cfg(…)]` attribute lines above module `name`'s declaration in `text`. */
+function cfgOf(text: string | undefined, name: string): string {
+  const found = text === undefined ? null : declaresModule(text, name);
+  if (!text || !found) return "";
+  return attributesAbove(text, found.index)
+    .split("\n")
+    .filter((line) => /^#\[cfg\(/.test(line))
+    .map((line) => `${line}\n`)
+    .join("");
 }
 
 /**
