@@ -3089,6 +3089,19 @@ pub fn keep(s: &str) -> &str {
 /** Rust (issue 35): each judged by cargo check (std only, offline), warnings included. */
 export const RUST_SHAPES: Shape[] = [
   {
+    name: "rust: what the unit reads of its old module only in an item built for another configuration is imported under that item's #[cfg] (regex-syntax's perl_space)",
+    lang: "rust",
+    files: {
+      "Cargo.toml": `${CARGO_TOML}\n[features]\ndefault = []\nperl = []\n`,
+      "src/lib.rs": "pub mod unicode;\n",
+      "src/unicode.rs": `/// What went wrong.\n#[derive(Debug)]\npub enum Error {\n    /// No data.\n    NotFound,\n}\n\n/// A class.\npub fn class(n: u32) -> Result<u32, Error> {\n    Ok(n)\n}\n\n/// The class of spaces.\npub fn perl_space() -> Result<u32, ()> {\n    #[cfg(feature = "perl")]\n    fn imp() -> Result<u32, ()> {\n        Err(()).map_err(|_: ()| Error::NotFound).map_err(|_| ())\n    }\n\n    #[cfg(not(feature = "perl"))]\n    fn imp() -> Result<u32, ()> {\n        class(1).map_err(|_| ())\n    }\n\n    imp()\n}\n`,
+      "tests/space.rs":
+        "#[test]\nfn space() {\n    assert_eq!(app::unicode::perl_space(), Ok(1));\n}\n",
+    },
+    move: { from: "src/unicode.rs", name: "perl_space", to: "src/perl_space.rs" },
+    followed: true,
+  },
+  {
     name: "rust: a function-local use after a string continued across lines (`\\` at a line's end), rewritten; the new module declared under the old one's #[cfg]",
     lang: "rust",
     files: {

@@ -163,6 +163,47 @@ function namesIn(tree: Tree, text: string, start: number, end: number): Set<stri
   return used;
 }
 
+/**
+ * Of each name read in [start, end), the `#[cfg(…)]` it is read under, where
+ * every read is inside an item built only for some configuration (regex-
+ * syntax's `#[cfg(not(any(feature = "unicode-perl", …)))] fn imp()`, the one
+ * of three that reads `Error`): its `use` takes it, else it is unused where
+ * that item is not built (a warning). "" where a read is not under one.
+ */
+function readUnder(tree: Tree, start: number, end: number): (name: string) => string {
+  const under = new Map<string, Set<string> | null>();
+  const visit = (node: Node, cfg: string | undefined) => {
+    if (node.endIndex <= start || node.startIndex >= end) return;
+    if (node.type === "use_declaration") return;
+    if (node.type === "identifier" || node.type === "type_identifier") {
+      const seen = under.get(node.text);
+      if (cfg === undefined || seen === null) under.set(node.text, null);
+      else under.set(node.text, new Set([...(seen ?? []), cfg]));
+    }
+    let gate: string | undefined;
+    for (const child of kids(node)) {
+      if (child.type === "attribute_item") {
+        if (/^#\[\s*cfg\s*\(/.test(child.text)) gate = gate === undefined ? child.text : "";
+        continue;
+      }
+      if (child.type.includes("comment")) continue;
+      // Two `#[cfg]`s on one item: both hold; not written here ("": read as ungated).
+      visit(child, gate === "" ? undefined : (gate ?? cfg));
+      gate = undefined;
+    }
+  };
+  visit(tree.rootNode, undefined);
+  return (name) => {
+    const cfgs = under.get(name);
+    if (!cfgs?.size) return "";
+    if (cfgs.size === 1) return `${[...cfgs][0]}\n`;
+    const predicates = [...cfgs].map((c) => /^#\[\s*cfg\s*\(([\s\S]*)\)\s*\]$/.exec(c)?.[1]);
+    return predicates.every((p) => p !== undefined)
+      ? `#[cfg(any(${predicates.join(", ")}))]\n`
+      : "";
+  };
+}
+
 export async function planRustImports(
   input: MoveTexts & { rust?: RustContext },
 ): Promise<ImportPlan> {
@@ -418,6 +459,7 @@ async function planAcrossModules(
     facts: factsOf(tree, input.sourceBefore),
     used: namesIn(tree, input.sourceBefore, input.unit.start, input.unit.end),
     items: itemsOf(tree),
+    under: readUnder(tree, input.unit.start, input.unit.end),
   }));
   const inUnit = (i: Item) => i.start >= input.unit.start && i.end <= input.unit.end;
   const unitItems = before.items.filter(inUnit);
@@ -573,10 +615,11 @@ async function planAcrossModules(
       wanted.push({ ...u, path: alias ? `${written} as ${alias}` : written });
     } else wanted.push(u);
   }
+  // Under its own `#[cfg]`, else under the one the unit reads it under.
   const ownLines = useLines(
     oldModule,
     own.map((o) => o.name),
-    cfgOf(own),
+    (name) => cfgOf(own)(name) || before.under(name),
   );
   if (wanted.length || ownLines.length) {
     const block = [...wanted.map(useLine), ...ownLines.map((l) => `${l}\n`)].join("");
