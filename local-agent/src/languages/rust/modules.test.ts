@@ -144,14 +144,23 @@ describe("Rust's modules without parsing", () => {
     ).toEqual([]);
   });
 
-  it("blanks a string whose line ends in an escape whole, a char literal and a raw string: the code after them stays code", () => {
+  it("blanks nested block comments and raw strings whole", () => {
     const text =
-      'fn m() -> &\'static str {\n    "not available \\\n     (the feature)"\n}\n\nfn q() -> char {\n    \'"\'\n}\n\nconst R: &str = r#"a "quoted" b"#;\n\nfn f() {\n    use crate::tables::NAMES;\n}\n';
+      '/* a /* nested */ still comment */\nconst R: &str = r#"a "quoted" b"#;\nfn f() {}\n';
+    const code = rustCode(text);
+    expect(code).toHaveLength(text.length);
+    expect(code).not.toContain("still comment");
+    expect(code).not.toContain("quoted");
+    expect(code).toContain("fn f() {}");
+  });
+
+  it("blanks a string whose line ends in an escape whole, and a char literal: the code after them stays code", () => {
+    const text =
+      "fn m() -> &'static str {\n    \"not available \\\n     (the feature)\"\n}\n\nfn q() -> char {\n    '\"'\n}\n\nfn f() {\n    use crate::tables::NAMES;\n}\n";
     const code = rustCode(text);
     expect(code).toHaveLength(text.length);
     expect(code).toContain("    use crate::tables::NAMES;");
     expect(code).not.toContain("not available");
-    expect(code).not.toContain("quoted");
   });
 
   it("declares a new module outside the old one under the old one's #[cfg], and inside it without", () => {
