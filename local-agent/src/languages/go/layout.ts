@@ -12,6 +12,8 @@
  * would change before the move is left as its author has it.
  */
 
+import { blankLiterals } from "../code-spans.ts";
+
 /**
  * go/printer's limit for a function on one line: its header, the space
  * before its `{`, and its body's statements (gofmt keeps `func F() int {
@@ -23,10 +25,7 @@ const KEY_MAX = 40;
 
 /** Comments, string and rune literals blanked (same length, newlines kept), so that scans see code only. */
 function blanked(text: string): string {
-  return text.replace(
-    /\/\/[^\n]*|\/\*[\s\S]*?\*\/|"(?:[^"\\\n]|\\.)*"|`[^`]*`|'(?:[^'\\\n]|\\.)*'/g,
-    (m) => (m.startsWith("/") ? m.replace(/[^\n]/g, " ") : m.replace(/[^\n]/g, "x")),
-  );
+  return blankLiterals(text, { raw: "backquote" }, (kind) => (kind === "comment" ? " " : "x"));
 }
 
 const width = (s: string) => [...s].length;

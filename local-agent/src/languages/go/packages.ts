@@ -5,6 +5,8 @@
  * a cycle (Go refuses one: `import cycle not allowed`). Pure, texts in.
  */
 
+import { blankLiterals } from "../code-spans.ts";
+
 /** A Go file of the module: its root-relative path and text. */
 export interface GoFile {
   path: string;
@@ -72,11 +74,9 @@ function normal(dir: string): string {
   return out.join("/");
 }
 
-/** Comments and string literals blanked (same length), so that scans see code only. */
+/** Comments blanked (same length), strings kept (an import's path is one), so that scans see code only. */
 function code(text: string): string {
-  return text.replace(/\/\/[^\n]*|\/\*[\s\S]*?\*\/|"(?:[^"\\\n]|\\.)*"|`[^`]*`/g, (m) =>
-    m.startsWith('"') || m.startsWith("`") ? m : m.replace(/[^\n]/g, " "),
-  );
+  return blankLiterals(text, { raw: "backquote" }, (kind) => (kind === "comment" ? " " : ""));
 }
 
 /** The file's package name (its clause), undefined where it has none. */

@@ -6,6 +6,8 @@
  * qualified names, and the old package's own unqualified uses). Pure, texts in.
  */
 
+import { blankLiterals } from "../code-spans.ts";
+
 /** A Java file the move may touch: its root-relative path and text. */
 export interface JavaFile {
   path: string;
@@ -115,10 +117,7 @@ export function widenJava(
 
 /** Comments and string and character literals blanked (same length), so that scans see code only. */
 export function javaCode(text: string): string {
-  return text.replace(
-    /\/\/[^\n]*|\/\*[\s\S]*?\*\/|"""[\s\S]*?"""|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'/g,
-    (m) => m.replace(/[^\n]/g, " "),
-  );
+  return blankLiterals(text, { textBlocks: true }, () => " ");
 }
 
 /** The file's package (its declaration), or "" for the default package. */

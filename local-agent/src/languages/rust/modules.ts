@@ -8,6 +8,7 @@
  */
 
 import { escapeRegExp } from "../../imports/plan.ts";
+import { blankLiterals } from "../code-spans.ts";
 import { layUseTree, leavesOf, parseUseTree, pruneUseTree, type UseLeaf } from "./use-trees.ts";
 
 /** A Rust file of the crate: its root-relative path and text. */
@@ -68,80 +69,12 @@ export function moduleFile(path: readonly string[], context: RustContext): RustF
   return context.files.find((f) => names.includes(f.path));
 }
 
-/** A char literal at a `'` (`'"'`, `'\\u{1F600}'`), not a lifetime (`'a`). */
-const CHAR_LITERAL = /'(?:[^'\\\n]|\\[^'\n]{1,10})'/y;
-
-/**
- * Comments and string literals blanked (same length), so that scans see code
- * only: `//` to the line's end, `/* … *\/` nested as Rust nests them, strings
- * (their escapes include a line's end: `"…not available \⏎ (probably …)"`),
- * raw strings (`r#"…"…"#`) and char literals (`'"'` opens no string). One pass,
- * each character looked at a bounded number of times, whatever the file holds.
- */
+/** Comments and string and char literals blanked (same length), so that scans see code only. */
 export function rustCode(text: string): string {
-  const n = text.length;
-  const parts: string[] = [];
-  let last = 0;
-  const blank = (from: number, to: number) => {
-    parts.push(text.slice(last, from), text.slice(from, to).replace(/[^\n]/g, " "));
-    last = to;
-  };
-  /** Hash counts of raw strings found unclosed: no later one of that count closes either. */
-  const unclosed = new Set<number>();
-  let i = 0;
-  while (i < n) {
-    const c = text[i];
-    const next = text[i + 1];
-    if (c === "/" && next === "/") {
-      const eol = text.indexOf("\n", i);
-      const end = eol === -1 ? n : eol;
-      blank(i, end);
-      i = end;
-    } else if (c === "/" && next === "*") {
-      let depth = 1;
-      let j = i + 2;
-      while (j < n && depth > 0) {
-        if (text[j] === "/" && text[j + 1] === "*") {
-          depth++;
-          j += 2;
-        } else if (text[j] === "*" && text[j + 1] === "/") {
-          depth--;
-          j += 2;
-        } else j++;
-      }
-      blank(i, j);
-      i = j;
-    } else if (c === '"') {
-      let j = i + 1;
-      while (j < n && text[j] !== '"') j += text[j] === "\\" ? 2 : 1;
-      const end = Math.min(j + 1, n);
-      blank(i, end);
-      i = end;
-    } else if (c === "'") {
-      CHAR_LITERAL.lastIndex = i;
-      if (CHAR_LITERAL.test(text)) {
-        blank(i, CHAR_LITERAL.lastIndex);
-        i = CHAR_LITERAL.lastIndex;
-      } else i++;
-    } else if (c === "r" && (next === '"' || next === "#") && !/[\w$]/.test(text[i - 1] ?? "")) {
-      let open = i + 1;
-      while (text[open] === "#") open++;
-      const hashes = open - i - 1;
-      const close =
-        text[open] === '"' && !unclosed.has(hashes)
-          ? text.indexOf(`"${"#".repeat(hashes)}`, open + 1)
-          : -1;
-      if (text[open] === '"' && close === -1) unclosed.add(hashes);
-      if (close === -1) i++;
-      else {
-        blank(i, close + 1 + hashes);
-        i = close + 1 + hashes;
-      }
-    } else i++;
-  }
-  parts.push(text.slice(last));
-  return parts.join("");
+  return blankLiterals(text, RUST_LITERALS, () => " ");
 }
+
+const RUST_LITERALS = { nestedComments: true, multilineStrings: true, raw: "rust" } as const;
 
 /**
  * Whether an offset of `code` (rustCode's) is at its file's top level,
