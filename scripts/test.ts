@@ -16,7 +16,7 @@
  * them as given.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { chmodSync, mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { WRANGLER_ENV } from "./wrangler-dev.ts";
@@ -67,7 +67,31 @@ function start(name: string, command: string, args: string[], live: boolean): Ru
 
 const extra = process.argv.slice(2);
 const check = start("npm run check", "npm", ["run", "--silent", "check"], false);
-const removeTemp = () => rmSync(TEMP, { recursive: true, force: true });
+/**
+ * What a stopped run leaves running (an agent a test had paused with SIGSTOP, in a process
+ * group of its own that the run's signal never reached) is ended: every process whose
+ * command line names the run's directory (Linux's /proc; elsewhere, nothing to find).
+ */
+function endLeftovers(): void {
+  let pids: string[];
+  try {
+    pids = readdirSync("/proc").filter((p) => /^\d+$/.test(p) && Number(p) !== process.pid);
+  } catch {
+    return;
+  }
+  for (const pid of pids) {
+    try {
+      if (readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(TEMP))
+        process.kill(Number(pid), "SIGKILL");
+    } catch {
+      // gone, or another user's
+    }
+  }
+}
+const removeTemp = () => {
+  endLeftovers();
+  rmSync(TEMP, { recursive: true, force: true });
+};
 process.once("exit", removeTemp);
 for (const signal of ["SIGINT", "SIGTERM"] as const)
   process.once(signal, () => {
