@@ -1425,6 +1425,20 @@ assert pkg.models.DEFAULT.make() == 1
     move: { from: "attr/validators.py", name: "matches_re", to: "attr/moved/matches_re.py" },
     followed: true,
   },
+  {
+    name: "py: a unit moved into another top-level package (attr → attrs): its module imports it back absolutely, never by a relative import past its top-level package",
+    lang: "py",
+    files: {
+      "attr/__init__.py": 'from ._funcs import has\n\n__all__ = ["has"]\n',
+      "attr/_compat.py": 'def generic_base(cl):\n    return getattr(cl, "__origin__", None)\n',
+      "attr/_funcs.py":
+        "from ._compat import generic_base\n\n\ndef has(cls):\n    return generic_base(cls) is None\n",
+      "attrs/__init__.py": 'from attr import has\n\n__all__ = ["has"]\n',
+      "test_has.py": "import attrs\n\nassert attrs.has(int)\n",
+    },
+    move: { from: "attr/_compat.py", name: "generic_base", to: "attrs/generic_base.py" },
+    followed: true,
+  },
 ];
 
 const GO_MOD = "module example.com/app\n\ngo 1.19\n";

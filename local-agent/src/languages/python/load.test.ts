@@ -17,6 +17,24 @@ async function project(files: Record<string, string>): Promise<Map<string, LoadM
 }
 
 describe("Python's import followed over top-level statements", () => {
+  it("fails a relative import past the top-level package, as Python does (attr._funcs's `from ..attrs import x`)", async () => {
+    const modules = await project({
+      "attr/__init__": "from . import _funcs\n",
+      "attr._funcs": "from ..attrs.assoc import assoc\n",
+      "attrs/__init__": "",
+      "attrs.assoc": "def assoc():\n    pass\n",
+    });
+    expect(loadFailures(modules, ["attr"]).map(describeFailure)).toEqual([
+      "importing attr runs attr → attr._funcs, and attr._funcs imports from ..attrs.assoc, past its top-level package (ImportError: attempted relative import beyond top-level package)",
+    ]);
+    // Within the package, as far up as its top: fine.
+    modules.set("attr._funcs", {
+      steps: await loadSteps("from .sibling import x\n", "attr._funcs", false),
+    });
+    modules.set("attr.sibling", { steps: await loadSteps("x = 1\n", "attr.sibling", false) });
+    expect(loadFailures(modules, ["attr"])).toEqual([]);
+  });
+
   it("runs a submodule a package imports from itself (`from . import nodes` in its __init__) before any other", async () => {
     // Jinja's nodes.py imports a moved node class back before it stops making them: importing
     // the new module first runs the package, which runs nodes.py, which runs the new module.

@@ -20,7 +20,9 @@ export type LoadStep =
   | { kind: "from"; module: string; names: { name: string; binds: string }[]; quiet: boolean }
   | { kind: "bind"; names: string[] }
   /** Its names cannot all be known. */
-  | { kind: "open" };
+  | { kind: "open" }
+  /** A relative import that leaves the top-level package (`from ..attrs import x` in `attr.a`). */
+  | { kind: "beyond"; spec: string; quiet: boolean };
 
 export interface LoadModule {
   steps: LoadStep[];
@@ -36,6 +38,8 @@ export interface LoadFailure {
   name: string;
   /** The module was still running (a circular import), not done without the name. */
   partial: boolean;
+  /** A relative import past the top-level package (`module` as written): ImportError, always. */
+  beyond?: boolean;
 }
 
 /** `from ..x import y` in module `name` (`isPackage`: an `__init__.py`): the absolute module. */
@@ -45,7 +49,8 @@ function absolute(spec: string, name: string, isPackage: boolean): string | unde
   const base = name.split(".");
   // A module's package is its name without its last part; a package is its own.
   const up = dots - (isPackage ? 1 : 0);
-  if (up > base.length) return undefined;
+  // Up to the top-level package's parent or past it: Python refuses it.
+  if (up >= base.length) return undefined;
   const parent = base.slice(0, base.length - up);
   const rest = spec.slice(dots);
   return [...parent, ...(rest ? [rest] : [])].join(".");
@@ -85,6 +90,10 @@ export async function loadSteps(
         case "import_from_statement": {
           const spec = node.childForFieldName("module_name");
           const module = spec ? absolute(spec.text, name, isPackage) : undefined;
+          if (spec && !module) {
+            steps.push({ kind: "beyond", spec: spec.text, quiet });
+            return;
+          }
           if (!module || !spec) return;
           if (kids(node).some((c) => c.type === "wildcard_import")) {
             steps.push({ kind: "import", module, binds: [], quiet });
@@ -226,7 +235,17 @@ export function loadFailures(
       for (const step of mod.steps) {
         if (step.kind === "bind") for (const n of step.names) running.names.add(n);
         else if (step.kind === "open") running.open = true;
-        else if (step.kind === "import") {
+        else if (step.kind === "beyond") {
+          if (!step.quiet)
+            out.push({
+              entry,
+              chain: [...stack],
+              module: step.spec,
+              name: "",
+              partial: false,
+              beyond: true,
+            });
+        } else if (step.kind === "import") {
           run(step.module);
           for (const n of step.binds) running.names.add(n);
         } else {
@@ -262,6 +281,8 @@ export function loadFailures(
 /** A failure in words: `importing a runs a → b → c, which imports n from b before b defines it`. */
 export function describeFailure(f: LoadFailure): string {
   const last = f.chain.at(-1) ?? f.entry;
+  if (f.beyond)
+    return `importing ${f.entry} runs ${f.chain.join(" → ")}, and ${last} imports from ${f.module}, past its top-level package (ImportError: attempted relative import beyond top-level package)`;
   return f.partial
     ? `importing ${f.entry} runs ${f.chain.join(" → ")}, and ${last} imports ${f.name} from ${f.module}, which is still being imported and has not defined it yet`
     : `importing ${f.entry} runs ${f.chain.join(" → ")}, and ${last} imports ${f.name} from ${f.module}, which does not define it`;

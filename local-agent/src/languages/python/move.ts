@@ -569,11 +569,17 @@ function absoluteOf(module: string, importer: string, modules?: ModuleNames): st
   return [...pkg.slice(0, pkg.length - (dots - 1)), ...restParts];
 }
 
-/** How `importer` names absolute module `target` relatively (`.models`, `..util.text`, `..` for a package above). */
+/**
+ * How `importer` names absolute module `target` relatively (`.models`,
+ * `..util.text`, `..` for a package above); absolutely where they share no
+ * top-level package (`attrs.assoc` from `attr._funcs`): a relative import
+ * never leaves its top-level package (ImportError: beyond top-level package).
+ */
 function relativeOf(target: string[], importer: string, modules?: ModuleNames): string {
   const pkg = packageOf(importer, modules);
   let common = 0;
   while (common < pkg.length && common < target.length && pkg[common] === target[common]) common++;
+  if (common === 0) return target.join(".");
   return `${".".repeat(1 + pkg.length - common)}${target.slice(common).join(".")}`;
 }
 
