@@ -17,6 +17,25 @@ async function project(files: Record<string, string>): Promise<Map<string, LoadM
 }
 
 describe("Python's import followed over top-level statements", () => {
+  it("runs the imports of what the module calls of its own as it loads: a decorator's closure, a class's methods (attrs' _make)", async () => {
+    const make =
+      "def attrs(slots=False):\n    def wrap(cls):\n        from attrs.flags import PY_3_10\n        return cls\n    return wrap\n\n\n@attrs(slots=True)\nclass Factory:\n    pass\n";
+    const modules = await project({
+      "attr/__init__": "from ._make import attrs\n\nNOTHING = 1\n",
+      "attr._make": make,
+      "attrs/__init__": "from attr import NOTHING\n",
+      "attrs.flags": "PY_3_10 = True\n",
+    });
+    expect(loadFailures(modules, ["attr"]).map(describeFailure)).toEqual([
+      "importing attr runs attr → attr._make → attrs, and attrs imports NOTHING from attr, which is still being imported and has not defined it yet",
+    ]);
+    // Not called as it loads: the import runs later, when all is loaded.
+    modules.set("attr._make", {
+      steps: await loadSteps(make.replace("@attrs(slots=True)\n", ""), "attr._make", false),
+    });
+    expect(loadFailures(modules, ["attr"])).toEqual([]);
+  });
+
   it("fails a relative import past the top-level package, as Python does (attr._funcs's `from ..attrs import x`)", async () => {
     const modules = await project({
       "attr/__init__": "from . import _funcs\n",

@@ -16,8 +16,15 @@ import { type Node, withTree } from "../../syntax/parser.ts";
  */
 
 export type LoadStep =
-  | { kind: "import"; module: string; binds: string[]; quiet: boolean }
-  | { kind: "from"; module: string; names: { name: string; binds: string }[]; quiet: boolean }
+  | { kind: "import"; module: string; binds: string[]; quiet: boolean; local?: boolean }
+  | {
+      kind: "from";
+      module: string;
+      names: { name: string; binds: string }[];
+      quiet: boolean;
+      /** In a function the module calls as it loads: it runs, and binds nothing of the module's. */
+      local?: boolean;
+    }
   | { kind: "bind"; names: string[] }
   /** Its names cannot all be known. */
   | { kind: "open" }
@@ -68,6 +75,82 @@ export async function loadSteps(
 ): Promise<LoadStep[]> {
   return withTree(text, "python", (tree) => {
     const steps: LoadStep[] = [];
+    // The module's own functions, by name: one it calls as it loads (a decorator on its own
+    // classes, a default, an assignment) runs then, and the imports in it with it.
+    // A class it calls runs what its methods import: which of them run is not followed, so all.
+    const functions = new Map<string, Node>();
+    for (const c of kids(tree.rootNode)) {
+      const def = c.type === "decorated_definition" ? c.childForFieldName("definition") : c;
+      const fname =
+        def?.type === "function_definition" || def?.type === "class_definition"
+          ? def.childForFieldName("name")?.text
+          : undefined;
+      if (def && fname) functions.set(fname, def);
+    }
+    const ran = new Set<string>();
+    /** The own functions `node` calls where it runs (not in the bodies of what it defines). */
+    const callsIn = (node: Node, out: Set<string>, deep = false) => {
+      // A function defined is not run: its defaults are (its decorators, beside it, too). In a
+      // function that runs, what it defines may be what it returns and is called (a decorator's
+      // `wrap`): `deep`, all of it.
+      if (node.type === "function_definition" && !deep) {
+        const parameters = node.childForFieldName("parameters");
+        if (parameters) callsIn(parameters, out);
+        return;
+      }
+      if (node.type === "lambda" && !deep) return;
+      if (node.type === "call") {
+        const f = node.childForFieldName("function");
+        if (f?.type === "identifier" && functions.has(f.text)) out.add(f.text);
+      } else if (node.type === "decorator") {
+        const e = kids(node).find((c) => c.type !== "@");
+        if (e?.type === "identifier" && functions.has(e.text)) out.add(e.text);
+      }
+      for (const c of kids(node)) callsIn(c, out, deep);
+    };
+    /** The imports in a function's body and what it defines, where it runs them (a `try`'s quietly), as local steps. */
+    const importsIn = (node: Node, quiet: boolean) => {
+      if (node.type === "import_statement" || node.type === "import_from_statement") {
+        const before = steps.length;
+        statement(node, quiet);
+        for (const step of steps.slice(before))
+          if (step.kind === "import" || step.kind === "from") step.local = true;
+        return;
+      }
+      if (node.type === "try_statement") {
+        for (const c of kids(node)) importsIn(c, c.type === "block" ? true : quiet);
+        return;
+      }
+      for (const c of kids(node)) importsIn(c, quiet);
+    };
+    /** What calling `name` imports, and what the functions it calls import, once each. */
+    const runs = (name: string) => {
+      if (ran.has(name)) return;
+      ran.add(name);
+      const def = functions.get(name);
+      const body = def?.childForFieldName("body");
+      if (!def || !body) return;
+      const bodies =
+        def.type === "class_definition"
+          ? kids(body).flatMap((c) => {
+              const m = c.type === "decorated_definition" ? c.childForFieldName("definition") : c;
+              const b = m?.type === "function_definition" ? m.childForFieldName("body") : null;
+              return b ? [b] : [];
+            })
+          : [body];
+      const inner = new Set<string>();
+      for (const b of bodies) {
+        importsIn(b, false);
+        for (const c of kids(b)) callsIn(c, inner, true);
+      }
+      for (const n of inner) runs(n);
+    };
+    const calledAtLoad = (node: Node) => {
+      if (!functions.size) return;
+      const called = new Set<string>();
+      callsIn(node, called);
+      for (const n of called) runs(n);
+    };
     const statement = (node: Node, quiet: boolean): void => {
       switch (node.type) {
         case "import_statement": {
@@ -183,7 +266,11 @@ export async function loadSteps(
       visit(node);
       if (names.length) steps.push({ kind: "bind", names });
     };
-    for (const c of kids(tree.rootNode)) statement(c, false);
+    for (const c of kids(tree.rootNode)) {
+      // What a statement calls of the module's own functions runs as it does.
+      if (c.type !== "import_statement" && c.type !== "import_from_statement") calledAtLoad(c);
+      statement(c, false);
+    }
     return steps;
   });
 }
@@ -247,7 +334,7 @@ export function loadFailures(
             });
         } else if (step.kind === "import") {
           run(step.module);
-          for (const n of step.binds) running.names.add(n);
+          if (!step.local) for (const n of step.binds) running.names.add(n);
         } else {
           run(step.module);
           const from = state.get(step.module);
@@ -255,7 +342,7 @@ export function loadFailures(
             // Bound once found: a package's `from . import sub` finds `sub` by running it.
             const found = !from || from.open || from.names.has(n);
             const sub = `${step.module}.${n}`;
-            running.names.add(binds);
+            if (!step.local) running.names.add(binds);
             if (found) continue;
             if (modules.has(sub)) {
               run(sub);
