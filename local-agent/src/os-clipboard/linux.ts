@@ -1,14 +1,14 @@
 import { accessSync, constants } from "node:fs";
 import { delimiter, join } from "node:path";
 import {
-  CLIPBOARD_MAX_BYTES,
   CLIPBOARD_MAX_MS,
   type ClipboardResult,
   clipboardTimeoutMs,
   type OsClipboard,
   unavailableClipboard,
 } from "./index.ts";
-import { fail, type RunOutput, run } from "./run.ts";
+import { fail, type RunOutput, run, tooLarge } from "./run.ts";
+import { xselOwner } from "./xsel-owner.ts";
 
 const WAYLAND_HINT = "install wl-clipboard with: sudo apt install wl-clipboard";
 const X11_HINT = "install xclip with: sudo apt install xclip (or xsel), then restart the agent";
@@ -147,7 +147,7 @@ function xclip(env: NodeJS.ProcessEnv): OsClipboard {
 function xsel(env: NodeJS.ProcessEnv): OsClipboard {
   const x = (args: string[], input?: string) =>
     run({ command: "xsel", args: ["--clipboard", ...args], input, env, installHint: X11_HINT });
-  const readOnce = async (): Promise<ClipboardResult<string>> => {
+  const readNow = async (): Promise<ClipboardResult<string>> => {
     // --verbose is how xsel tells "Selection (type image/png) is not a string" from "Conversion refused".
     const out = await x(["--output", "--verbose"]);
     if (!out.ok) return out;
@@ -155,6 +155,20 @@ function xsel(env: NodeJS.ProcessEnv): OsClipboard {
     const type = /Selection \(type (.*)\) is not a string/.exec(out.value.stderr)?.[1];
     if (out.value.stdout === "") return type ? noText(type) : empty();
     return { ok: true, value: out.value.stdout };
+  };
+  const owner = xselOwner(env, async () => {
+    const now = await readNow();
+    return !now.ok && now.error.code === "CLIPBOARD_EMPTY";
+  });
+  // Empty while the agent's own owner is being started again: it holds the text in a moment.
+  const readOnce = async (): Promise<ClipboardResult<string>> => {
+    let now = await readNow();
+    for (const deadline = Date.now() + CLIPBOARD_MAX_MS; Date.now() < deadline; ) {
+      if (now.ok || now.error.code !== "CLIPBOARD_EMPTY" || !owner.holding()) break;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      now = await readNow();
+    }
+    return now;
   };
   return {
     name: "xsel",
@@ -166,7 +180,11 @@ function xsel(env: NodeJS.ProcessEnv): OsClipboard {
           return now.ok && now.value.code === 0 ? now.value.stdout : undefined;
         },
         clear: () => x(["--clear"]),
-        input: () => x(["--input"], text),
+        input: async () => {
+          const ended = await owner.take(text);
+          return { ok: true, value: ended ?? { code: 0, stdout: "", stderr: "" } };
+        },
+        failure: () => owner.failure(),
       }),
   };
 }
@@ -191,8 +209,10 @@ async function writeSettled(
   io: {
     current(): Promise<string | undefined>;
     clear(): Promise<unknown>;
-    /** The tool's write (run.ts refuses a text too large before running it). */
+    /** The tool's write. */
     input(): Promise<ClipboardResult<RunOutput>>;
+    /** How the process holding the text failed, once it has (an owner the agent runs). */
+    failure?(): RunOutput | undefined;
   },
 ): Promise<ClipboardResult<undefined>> {
   const write = async (): Promise<ClipboardResult<undefined>> => {
@@ -200,8 +220,8 @@ async function writeSettled(
     if (!out.ok) return out;
     return out.value.code === 0 ? { ok: true, value: undefined } : x11Failure(tool, out.value, env);
   };
-  // Too large for the clipboard: refused by the write itself, before any tool runs.
-  if (Buffer.byteLength(text) > CLIPBOARD_MAX_BYTES) return write();
+  const large = tooLarge<undefined>(Buffer.byteLength(text));
+  if (large) return large;
   if ((await io.current()) === text) await io.clear();
   const wrote = await write();
   if (!wrote.ok) return wrote;
@@ -210,6 +230,8 @@ async function writeSettled(
   const settle = Math.max(clipboardTimeoutMs(Buffer.byteLength(text)), CLIPBOARD_MAX_MS);
   for (const deadline = Date.now() + settle; Date.now() < deadline; ) {
     if ((await io.current()) === text) return { ok: true, value: undefined };
+    const failed = io.failure?.();
+    if (failed) return x11Failure(tool, failed, env);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
   // Not seen in time: said, not assumed (a read after it could get the old text).

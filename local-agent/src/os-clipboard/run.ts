@@ -42,6 +42,18 @@ const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 /** "10 MiB" for whole MiB, else bytes: caps are injectable, so tests see small ones. */
 const size = (n: number) => (n % 2 ** 20 === 0 ? `${n / 2 ** 20} MiB` : `${n} bytes`);
 
+/** TEXT_TOO_LARGE for a text of `bytes` over `max`, refused before any tool runs. */
+export function tooLarge<T>(
+  bytes: number,
+  max = CLIPBOARD_MAX_BYTES,
+): ClipboardResult<T> | undefined {
+  if (bytes <= max) return undefined;
+  return fail(
+    "TEXT_TOO_LARGE",
+    `the text is ${bytes} bytes, over the clipboard's ${size(max)}: send less text`,
+  );
+}
+
 /** Why `command` could not be started, and what to do about it. */
 function spawnFailure(o: RunOptions, err: NodeJS.ErrnoException): ClipboardResult<RunOutput> {
   if (err.code === "ENOENT")
@@ -73,13 +85,8 @@ export function run(o: RunOptions): Promise<ClipboardResult<RunOutput>> {
   const input = o.input === undefined ? undefined : Buffer.from(o.input, "utf8");
   const ms = o.timeoutMs ?? clipboardTimeoutMs(input?.length ?? 0);
   const began = Date.now();
-  if (input && input.length > max)
-    return Promise.resolve(
-      fail(
-        "TEXT_TOO_LARGE",
-        `the text is ${input.length} bytes, over the clipboard's ${size(max)}: send less text`,
-      ),
-    );
+  const large = input && tooLarge<RunOutput>(input.length, max);
+  if (large) return Promise.resolve(large);
   return new Promise((resolve) => {
     const stdout: Buffer[] = [];
     let stdoutBytes = 0;
