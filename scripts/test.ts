@@ -69,8 +69,9 @@ const extra = process.argv.slice(2);
 const check = start("npm run check", "npm", ["run", "--silent", "check"], false);
 /**
  * What a stopped run leaves running (an agent a test had paused with SIGSTOP, in a process
- * group of its own that the run's signal never reached) is ended: every process whose
- * command line names the run's directory (Linux's /proc; elsewhere, nothing to find).
+ * group of its own that the run's signal never reached; a test's Xvfb) is ended: every
+ * process whose command line names the run's directory, or whose environment has it as
+ * TMPDIR (Linux's /proc; elsewhere, nothing to find).
  */
 function endLeftovers(): void {
   let pids: string[];
@@ -81,7 +82,10 @@ function endLeftovers(): void {
   }
   for (const pid of pids) {
     try {
-      if (readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(TEMP))
+      if (
+        readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(TEMP) ||
+        readFileSync(`/proc/${pid}/environ`, "utf8").split("\0").includes(`TMPDIR=${TEMP}`)
+      )
         process.kill(Number(pid), "SIGKILL");
     } catch {
       // gone, or another user's
