@@ -69,6 +69,7 @@ describe("the move invariant: every file a move leaves broken is named", () => {
       expect(moved.results.flatMap((r) => r.imports?.changes ?? []).join("\n")).toContain(
         shape.says,
       );
+    if (shape.notFollowed) expect(moved.unresolved.join("\n")).toContain(shape.notFollowed);
     if (!moved.ok) {
       // A refusal is honest when it says why and changes nothing.
       expect(moved.error?.code).toBe("MOVE_BLOCKED");

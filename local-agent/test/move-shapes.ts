@@ -21,6 +21,8 @@ export interface Shape {
   refused?: string;
   /** The receipt's changes say this (what the move did beyond moving: `made public`). */
   says?: string;
+  /** The receipt's `not followed:` says this (what no checker here sees: a typing stub). */
+  notFollowed?: string;
 }
 
 const TSCONFIG = JSON.stringify({
@@ -813,6 +815,22 @@ assert.strictEqual(show(new Widget([{ name: 'a' }])), '[1]');
 
 /** Python's shapes, checked by pyflakes, importing every module, and running the tests. */
 export const PYTHON_SHAPES: Shape[] = [
+  {
+    // attrs ships a typing stub beside each public module (validators.pyi): type checkers read
+    // it, not the module, so a unit the module no longer binds is still declared there.
+    name: "py: a unit whose old module has a typing stub that declares it",
+    lang: "py",
+    files: {
+      "pkg/__init__.py": "",
+      "pkg/validators.py": `def in_(options):\n    return options\n\n\ndef optional(validator):\n    return validator\n`,
+      "pkg/validators.pyi": `from typing import Any\n\ndef in_(options: Any) -> Any: ...\ndef optional(validator: Any) -> Any: ...\n`,
+      "pkg/fields.py": `from pkg.validators import optional\n\n\ndef field(v):\n    return optional(v)\n`,
+      "test_fields.py": `from pkg.fields import field\n\nassert field(1) == 1\n`,
+    },
+    move: { from: "pkg/validators.py", name: "optional", to: "pkg/moved/optional.py" },
+    notFollowed:
+      "pkg/validators.pyi, the typing stub of pkg/validators.py, still declares optional, which pkg/validators.py no longer binds",
+  },
   {
     name: "py: every importer form, a private helper, a mock.patch string",
     lang: "py",

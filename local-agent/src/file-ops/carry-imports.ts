@@ -21,7 +21,7 @@ import { goContext } from "../languages/go/context.ts";
 import { goMoveOf } from "../languages/go/move.ts";
 import { javaContext } from "../languages/java/context.ts";
 import { javaMoveOf } from "../languages/java/packages.ts";
-import { packageInits } from "../languages/python/context.ts";
+import { packageInits, stubOf } from "../languages/python/context.ts";
 import { type LoadFile, settledLoad } from "../languages/python/load-check.ts";
 import { importRootOf, newPackagesFor, pythonModules } from "../languages/python/modules.ts";
 import { deferPythonImporter } from "../languages/python/move.ts";
@@ -122,6 +122,7 @@ export async function carryFor(
       ? {
           packageInits: await packageInits(disk, from.abs, to.abs),
           sourceInits: await packageInits(disk, to.abs, from.abs),
+          sourceStub: await stubOf(disk, from.abs),
         }
       : {}),
     ...(go ? { go } : {}),

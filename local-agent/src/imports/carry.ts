@@ -61,6 +61,8 @@ export async function carryImports(options: {
   packageInits?: { path: string; text: string }[];
   /** And those importing the old module runs that importing the new one does not (Python). */
   sourceInits?: { path: string; text: string }[];
+  /** The old module's typing stub (Python), where it has one. */
+  sourceStub?: { path: string; text: string } | undefined;
   /** The caller keeps the move whatever no checker sees (`keep: true`): ImportPlan.blockedUnlessKept is named, not refused. */
   kept?: boolean;
   /** Go: the module and its files (go/packages.ts). */
@@ -125,6 +127,7 @@ export async function carryImports(options: {
     ...(options.relativeHint !== undefined ? { relativeHint: options.relativeHint } : {}),
     ...(throughPackage !== undefined ? { throughPackage } : {}),
     ...(sourcePackage !== undefined ? { sourcePackage } : {}),
+    ...(options.sourceStub ? { stub: options.sourceStub } : {}),
     ...(undo.kind === "splice" ? { cutAt: undo.start } : {}),
   };
   const context: MoveContext = {

@@ -53,6 +53,7 @@ export interface MoveContext {
     relativeHint?: boolean;
     throughPackage?: string;
     sourcePackage?: { path: string; text: string };
+    stub?: { path: string; text: string };
     cutAt?: number;
   };
   go?: GoContext;

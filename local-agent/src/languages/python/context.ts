@@ -2,6 +2,14 @@ import path from "node:path";
 import { isInside } from "../../paths.ts";
 import type { Disk } from "../disk.ts";
 
+/** The old module's typing stub (`validators.pyi` beside `validators.py`), where it has one. */
+export async function stubOf(
+  disk: Disk,
+  source: string,
+): Promise<{ path: string; text: string } | undefined> {
+  return source.endsWith(".py") ? disk.file(`${source}i`) : undefined;
+}
+
 /**
  * The `__init__.py` files that importing module `dest` runs and importing
  * `source` does not: those of the packages on `dest`'s way below the

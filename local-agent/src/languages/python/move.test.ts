@@ -1030,3 +1030,44 @@ def test_color(monkeypatch):
     ]);
   });
 });
+
+describe("a typing stub beside the old module (attrs' `validators.pyi`)", () => {
+  const SOURCE = `def in_(options):
+    return options
+
+
+def not_(validator):
+    return in_(validator)
+
+
+def optional(validator):
+    return validator
+`;
+  const STUB = `from typing import Any
+
+def in_(options: Any) -> Any: ...
+def not_(validator: Any) -> Any: ...
+def optional(validator: Any) -> Any: ...
+`;
+  const plan = (symbol: string) =>
+    planMove(
+      "python",
+      { sourcePath: "attr/validators.py", source: SOURCE, destPath: "attr/moved.py", dest: "" },
+      symbol,
+      (texts) => planPythonImports({ ...texts, stub: { path: "attr/validators.pyi", text: STUB } }),
+    );
+
+  it("names a declaration the stub keeps of a unit the old module no longer binds", async () => {
+    const moved = await plan("optional");
+    expect(moved.source).not.toMatch(/optional/);
+    expect(moved.unresolved).toEqual([
+      "attr/validators.pyi, the typing stub of attr/validators.py, still declares optional, which attr/validators.py no longer binds: stubs are not rewritten; move the declaration to a stub of the new module, or import it back in attr/validators.py",
+    ]);
+  });
+
+  it("says nothing where the old module imports the unit back: the stub is still true", async () => {
+    const moved = await plan("in_");
+    expect(moved.source).toMatch(/^from attr\.moved import in_$/m);
+    expect(moved.unresolved).toEqual([]);
+  });
+});

@@ -976,6 +976,8 @@ export interface PythonMoveInput extends MoveTexts {
   throughPackage?: string;
   /** A package `__init__.py` on the old module's way (not the new one's) that imports the old module. */
   sourcePackage?: { path: string; text: string };
+  /** The old module's typing stub (`m.pyi` beside `m.py`): what it declares of the unit is named, not moved. */
+  stub?: { path: string; text: string };
   /** Whether what the unit reads as it is defined may go with it (takenAlong); on unless said. */
   takeAlong?: boolean;
   /**
@@ -1686,8 +1688,10 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
       );
     }
   }
+  source = tidyEnds(input.sourceBefore, source);
+  if (input.stub) unresolved.push(...(await staleStub(input.stub, source, moved, sourcePath)));
   return {
-    source: tidyEnds(input.sourceBefore, source),
+    source,
     destination,
     changes,
     unresolved,
@@ -2679,4 +2683,37 @@ export async function readsThrough(input: {
     }
     return [...out];
   });
+}
+
+/**
+ * What the old module's typing stub still declares of the unit once the old
+ * module no longer binds it: type checkers read the stub, not the module,
+ * and would accept a name the module no longer has. Stubs are not rewritten:
+ * said, for the caller to move the declaration (or leave the unit).
+ */
+async function staleStub(
+  stub: { path: string; text: string },
+  source: string,
+  moved: ReadonlySet<string>,
+  sourcePath: string,
+): Promise<string[]> {
+  const bound = await withTree(source, "python", (tree) => {
+    const facts = factsOf(tree, source);
+    return new Set([
+      ...facts.topLevel.map((t) => t.name),
+      ...facts.nested,
+      ...facts.statements
+        .filter((s) => !s.typeChecking)
+        .flatMap((s) => s.parts.map((p) => p.local)),
+    ]);
+  });
+  const declared = await withTree(stub.text, "python", (tree) =>
+    factsOf(tree, stub.text).topLevel.map((t) => t.name),
+  );
+  const stale = [...moved].filter((name) => declared.includes(name) && !bound.has(name));
+  if (!stale.length) return [];
+  const them = stale.length === 1 ? "it" : "them";
+  return [
+    `${stub.path}, the typing stub of ${sourcePath}, still declares ${stale.join(", ")}, which ${sourcePath} no longer binds: stubs are not rewritten; move the declaration${stale.length === 1 ? "" : "s"} to a stub of the new module, or import ${them} back in ${sourcePath}`,
+  ];
 }

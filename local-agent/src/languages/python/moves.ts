@@ -17,6 +17,7 @@ export const pythonMoves: MoveLanguage = {
       ...(python.throughPackage !== undefined ? { throughPackage: python.throughPackage } : {}),
       ...(python.sourcePackage !== undefined ? { sourcePackage: python.sourcePackage } : {}),
       ...(python.cutAt !== undefined ? { cutAt: python.cutAt } : {}),
+      ...(python.stub ? { stub: python.stub } : {}),
     });
   },
   importer: async (file, { source, dest, moved, modules, unitReads, readThrough, starKept }) =>
