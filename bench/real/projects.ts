@@ -731,6 +731,43 @@ export const PROJECTS: ProjectSpec[] = [
   },
   {
     lang: "python",
+    name: "more-itertools",
+    source: {
+      from: "git",
+      repo: "more-itertools/more-itertools",
+      commit: "64be96ceb2a6e836f76f069f4a96d2394d59fd0c",
+      version: "11.1.0",
+    },
+    importRoot: ".",
+    // New on 2026-11-30: a package whose `__init__.py` is two star imports (`from .more
+    // import *`, `from .recipes import *`), its tests reading every unit through the package
+    // (`mi.chunked`); a module of 5,000 lines that imports the other.
+    packages: ["more_itertools"],
+    newDir: "more_itertools/moved",
+    debs: ["python3-pytest"],
+    tests: { runner: "pytest", args: ["tests"] },
+    licence: "MIT",
+  },
+  {
+    lang: "python",
+    name: "cachetools",
+    source: {
+      from: "git",
+      repo: "tkem/cachetools",
+      commit: "28d4506f2a49d781ffbcecb095fa7aba5bb80aff",
+      version: "7.0.6",
+    },
+    importRoot: "src",
+    // New on 2026-11-30: the caches live in the package's `__init__.py`, which its modules
+    // (func.py) import from (`from . import LRUCache`), and which imports them back.
+    packages: ["cachetools"],
+    newDir: "src/cachetools/moved",
+    debs: ["python3-pytest"],
+    tests: { runner: "pytest", args: ["tests"] },
+    licence: "MIT",
+  },
+  {
+    lang: "python",
     name: "attrs",
     source: {
       from: "git",

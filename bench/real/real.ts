@@ -421,7 +421,14 @@ async function runProject(
       // A test that asserts where a class is (`pathBound`) is not counted; a check's tests too.
       const bound = (f: Found) =>
         f.code === "test" && pathBoundOf(spec).some((p) => f.message.includes(p.test));
-      const found = newFindings(untouchedFound, side.check(root)).filter((f) => !bound(f));
+      const checkNew = () => newFindings(untouchedFound, side.check(root)).filter((f) => !bound(f));
+      let found = checkNew();
+      // A test the check runs (Go's, Rust's) counts when it fails twice, as a runner's does
+      // (newFailures): golang-lru's timing tests failed once beside another bench.
+      if (found.some((f) => f.code === "test")) {
+        const again = new Set(checkNew().map((f) => f.message));
+        found = found.filter((f) => f.code !== "test" || again.has(f.message));
+      }
       if (tests) found.push(...newFailures(tests, root, importRoot, untouchedFound, written));
       return found;
     });
