@@ -54,9 +54,9 @@ export function linuxClipboard(env: NodeJS.ProcessEnv): OsClipboard {
  * So a large read counts only when a second read gives the same text: up to
  * three reads, the first two that agree win; none that agree is an error,
  * never text. A first read that failed or found the clipboard empty is tried
- * once more and the second answer stands (a busy machine: under load, xsel once
- * read an empty selection right after a write had settled); one past its time
- * limit is the answer at once.
+ * once more and the second answer stands (seen under load right after a write
+ * had settled: xsel's owner, killed by the settling read, which xsel-owner.ts
+ * now starts again); one past its time limit is the answer at once.
  */
 const INCREMENTAL = 64 * 1024;
 
