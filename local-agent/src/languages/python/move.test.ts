@@ -1071,3 +1071,18 @@ def optional(validator: Any) -> Any: ...
     expect(moved.unresolved).toEqual([]);
   });
 });
+
+describe("an importer that binds the old module twice (cachetools' tests: `import cachetools`, `import cachetools.keys`)", () => {
+  it("rewrites each read once", async () => {
+    const plan = await planPythonImporter({
+      importerPath: "tests/test_cached.py",
+      sourcePath: "cachetools/keys.py",
+      destPath: "cachetools/moved/typedkey.py",
+      text: "import cachetools\nimport cachetools.keys\n\n\ndef f():\n    key = cachetools.keys.typedkey\n    return cachetools.keys.typedkey(0), key, cachetools.keys.hashkey(1)\n",
+      moved: ["typedkey"],
+    });
+    expect(plan?.text).toBe(
+      "import cachetools\nimport cachetools.keys\nfrom cachetools.moved.typedkey import typedkey\n\n\ndef f():\n    key = typedkey\n    return typedkey(0), key, cachetools.keys.hashkey(1)\n",
+    );
+  });
+});

@@ -199,6 +199,82 @@ interface Taken extends Span {
   name: string;
   text: string;
   reads: string[];
+  /** A private helper only the unit used (companionsOf), not what it reads as it is defined. */
+  companion?: true;
+}
+
+/**
+ * Where the new module would import from the old one what only the unit
+ * used (more-itertools' `is_prime` reads `_perfect_tests`,
+ * `_strong_probable_prime` and `_private_randrange`, which nothing else
+ * reads) and so close a circle: those private helpers, to go with the unit.
+ * Each is private (`_name`, not `__dunder__`), defined once at the top
+ * level by a def, a class or a plain assignment, not in `__all__`, read in
+ * the old module by the unit or another of them alone, and reads of the
+ * module only its imports and the others. Undefined unless every name the
+ * new module would import from the old one is such a helper: the circle is
+ * gone then, and only then is it worth moving more than was asked.
+ */
+async function companionsOf(
+  text: string,
+  facts: Facts,
+  unit: Span,
+  fromSource: readonly string[],
+): Promise<Taken[] | undefined> {
+  if (!fromSource.length) return undefined;
+  const imports = new Set(facts.statements.flatMap((st) => st.parts.map((p) => p.local)));
+  const defined = new Set([...facts.topLevel.map((t) => t.name), ...facts.nested]);
+  return withTree(text, "python", (tree) => {
+    const reads = moduleReads(tree, text, 0, text.length);
+    const found = new Map<string, Taken>();
+    const queue = [...fromSource];
+    for (let name = queue.shift(); name !== undefined; name = queue.shift()) {
+      if (found.has(name)) continue;
+      if (!/^_/.test(name) || /^__.*__$/.test(name)) return undefined;
+      if (facts.nested.has(name) || facts.all?.some((a) => a.name === name)) return undefined;
+      const defs = facts.topLevel.filter((t) => t.name === name);
+      const def = defs[0];
+      if (defs.length !== 1 || !def) return undefined;
+      let statement = tree.rootNode.descendantForIndex(def.start);
+      while (statement?.parent && statement.parent.id !== tree.rootNode.id)
+        statement = statement.parent;
+      const kind = statement?.type;
+      const assign = statement ? kids(statement)[0] : undefined;
+      const plain =
+        kind === "function_definition" ||
+        kind === "class_definition" ||
+        kind === "decorated_definition" ||
+        (kind === "expression_statement" &&
+          assign?.type === "assignment" &&
+          assign.childForFieldName("right")?.type !== "assignment");
+      if (!statement || !plain) return undefined;
+      // Its comment lines just above go with it (`# Miller–Rabin primality test: …`).
+      let start = text.lastIndexOf("\n", statement.startIndex - 1) + 1;
+      for (let above = text.lastIndexOf("\n", start - 2) + 1; start > 0; ) {
+        if (!/^[ \t]*#/.test(text.slice(above, start))) break;
+        start = above;
+        above = text.lastIndexOf("\n", start - 2) + 1;
+      }
+      const end = lineEnd(text, statement.endIndex);
+      const own = moduleReads(tree, text, start, end).map((r) => r.name);
+      found.set(name, {
+        name,
+        start,
+        end,
+        text: text.slice(start, end),
+        reads: own,
+        companion: true,
+      });
+      for (const n of own)
+        if (defined.has(n) && !imports.has(n) && n !== name && !found.has(n)) queue.push(n);
+    }
+    // Read elsewhere in the old module than in the unit and the helpers: it stays.
+    const spans = [unit, ...found.values()];
+    for (const r of reads)
+      if (found.has(r.name) && !spans.some((s) => r.at >= s.start && r.at < s.end))
+        return undefined;
+    return [...found.values()].sort((a, b) => a.start - b.start);
+  });
 }
 
 /**
@@ -980,6 +1056,8 @@ export interface PythonMoveInput extends MoveTexts {
   stub?: { path: string; text: string };
   /** Whether what the unit reads as it is defined may go with it (takenAlong); on unless said. */
   takeAlong?: boolean;
+  /** The private helpers only the unit used, going with it (companionsOf): a second plan's. */
+  companions?: readonly Taken[];
   /**
    * How the project imports its own modules, where the old module does not
    * show it (it imports nothing of its package): relatively (`from .x import`)
@@ -1004,10 +1082,12 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
   );
   // What the unit needs as it is defined (a base's `TypeVar`), where the old module loads the
   // unit back: goes with it (a circular import otherwise), and is imported back as the unit is.
-  const taken =
-    input.throughPackage === undefined && input.takeAlong !== false
+  const taken = [
+    ...(input.throughPackage === undefined && input.takeAlong !== false
       ? await takenAlong(input, before, moved)
-      : [];
+      : []),
+    ...(input.companions ?? []),
+  ].sort((a, b) => a.start - b.start);
   let sourceAfter = input.sourceAfter;
   for (const t of taken) {
     moved.add(t.name);
@@ -1047,14 +1127,28 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
   if (taken.length) {
     const unitText = input.sourceBefore.slice(input.unit.start, input.unit.end);
     const at = destAfter.indexOf(unitText.slice(0, 200));
-    const lead = taken.map((t) => t.text).join("");
+    // A def or a class is set apart by two blank lines, as the old module had them.
+    const block = (t: Taken) => /^(?:@|def |class |async def )/.test(t.text);
+    const lead = taken
+      .map((t, i) => {
+        const next = taken[i + 1];
+        return t.text.replace(/\n*$/, "\n") + (next && (block(t) || block(next)) ? "\n\n" : "");
+      })
+      .join("");
     destAfter =
       at === -1
         ? `${destAfter}\n\n${lead}`
         : `${destAfter.slice(0, at)}${lead}\n\n${destAfter.slice(at)}`;
-    changes0.push(
-      `${destPath}: ${taken.map((t) => t.name).join(", ")} moved with the unit, which reads ${taken.length === 1 ? "it" : "them"} as it is defined (a circular import otherwise)`,
-    );
+    const read = taken.filter((t) => !t.companion);
+    const helpers = taken.filter((t) => t.companion);
+    if (read.length)
+      changes0.push(
+        `${destPath}: ${read.map((t) => t.name).join(", ")} moved with the unit, which reads ${read.length === 1 ? "it" : "them"} as it is defined (a circular import otherwise)`,
+      );
+    if (helpers.length)
+      changes0.push(
+        `${destPath}: ${helpers.map((t) => t.name).join(", ")} moved with the unit, the only code that used ${helpers.length === 1 ? "it" : "them"} (a circular import otherwise)`,
+      );
   }
   const dest = await withTree(destAfter, "python", (tree) => factsOf(tree, destAfter));
   const sourcePackage = nameOf(sourcePath, modules)[0];
@@ -1330,6 +1424,17 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
         (byPath.has(name) && (!cycle || byStar.has(name)))) &&
       !stillRead.has(name),
   );
+  // A circle (the old module imports the unit back) closed only by private helpers of the
+  // unit's alone: they go with it, and there is none.
+  if (
+    fromSource.length &&
+    (stillUsed.length || namedOnly.length) &&
+    input.throughPackage === undefined &&
+    !input.companions
+  ) {
+    const companions = await companionsOf(input.sourceBefore, before.facts, input.unit, fromSource);
+    if (companions) return planPythonImports({ ...input, companions });
+  }
   // Those only other files name, by a path to the old module.
   const forPaths = namedOnly.filter((name) => byPath.has(name) && !after.named.has(name));
   const blocked: string[] = [];
@@ -1985,7 +2090,7 @@ export async function planPythonImporter(input: PythonImporterInput): Promise<Im
     // The local names the old module goes by here: `import shop.store as s`, `from shop import
     // store`; or its package's, read down its attribute chain (`import shop` … `shop.store.Cart`,
     // where shop's __init__ imports store).
-    const aliases = facts.statements.flatMap((s) =>
+    const all = facts.statements.flatMap((s) =>
       s.parts.flatMap((p) => {
         if (s.typeChecking) return [];
         const module =
@@ -2034,6 +2139,7 @@ export async function planPythonImporter(input: PythonImporterInput): Promise<Im
             statement: s,
             part: p,
             local,
+            chain,
             uses,
             stored: [...stored],
             patchedReads: [...patchedReads],
@@ -2051,6 +2157,11 @@ export async function planPythonImporter(input: PythonImporterInput): Promise<Im
         ];
       }),
     );
+    // One name read through two imports (`import cachetools` and `import cachetools.keys` both
+    // bind `cachetools.keys`): its reads are the old module's import's, not rewritten twice.
+    const direct = new Set(all.filter((a) => !a.chain).map((a) => a.local));
+    const kept = all.filter((a) => !(a.chain && direct.has(a.local)));
+    const aliases = kept.filter((a, i) => kept.findIndex((b) => b.local === a.local) === i);
     return {
       facts,
       aliases,
