@@ -1990,20 +1990,28 @@ function attributeStores(tree: Tree, alias: string, names: ReadonlySet<string>):
 
 /** The `alias.name` nodes of a tree for `names`, outside imports. */
 function attributeNodes(tree: Tree, alias: string, names: ReadonlySet<string>): Node[] {
-  const out: Node[] = [];
+  return attributesOf(tree)
+    .filter((a) => a.object === alias && names.has(a.attribute))
+    .map((a) => a.node);
+}
+
+/** Every `object.attribute` of a tree outside imports, with both as written: one walk a tree. */
+const attributeIndex = new WeakMap<Tree, { node: Node; object: string; attribute: string }[]>();
+function attributesOf(tree: Tree): { node: Node; object: string; attribute: string }[] {
+  const known = attributeIndex.get(tree);
+  if (known) return known;
+  const out: { node: Node; object: string; attribute: string }[] = [];
   const visit = (node: Node) => {
     if (node.type === "import_statement" || node.type === "import_from_statement") return;
     if (node.type === "attribute") {
       const object = node.childForFieldName("object");
       const attribute = node.childForFieldName("attribute");
-      if (object?.text === alias && attribute && names.has(attribute.text)) {
-        out.push(node);
-        return;
-      }
+      if (object && attribute) out.push({ node, object: object.text, attribute: attribute.text });
     }
     for (const c of kids(node)) visit(c);
   };
   visit(tree.rootNode);
+  attributeIndex.set(tree, out);
   return out;
 }
 
@@ -2593,7 +2601,16 @@ function newModuleBinding(
 }
 
 /** Import statements below the module's top level (in functions, classes, `try`), not under its TYPE_CHECKING. */
+const nestedIndex = new WeakMap<Tree, Statement[]>();
 function nestedImports(tree: Tree, facts: Facts): Statement[] {
+  const known = nestedIndex.get(tree);
+  if (known) return known;
+  const found = nestedImportsOf(tree, facts);
+  nestedIndex.set(tree, found);
+  return found;
+}
+
+function nestedImportsOf(tree: Tree, facts: Facts): Statement[] {
   const top = new Set(facts.statements.map((s) => s.node.start));
   const out: Statement[] = [];
   const visit = (node: Node) => {
