@@ -2001,16 +2001,13 @@ function attributesOf(tree: Tree): { node: Node; object: string; attribute: stri
   const known = attributeIndex.get(tree);
   if (known) return known;
   const out: { node: Node; object: string; attribute: string }[] = [];
-  const visit = (node: Node) => {
-    if (node.type === "import_statement" || node.type === "import_from_statement") return;
-    if (node.type === "attribute") {
-      const object = node.childForFieldName("object");
-      const attribute = node.childForFieldName("attribute");
-      if (object && attribute) out.push({ node, object: object.text, attribute: attribute.text });
-    }
-    for (const c of kids(node)) visit(c);
-  };
-  visit(tree.rootNode);
+  // An import's dotted names are `dotted_name`s, never `attribute`s: every one is outside them.
+  for (const node of tree.rootNode.descendantsOfType("attribute")) {
+    const object = node?.childForFieldName("object");
+    const attribute = node?.childForFieldName("attribute");
+    if (node && object && attribute)
+      out.push({ node, object: object.text, attribute: attribute.text });
+  }
   attributeIndex.set(tree, out);
   return out;
 }
@@ -2032,11 +2029,7 @@ function globalsDeclared(tree: Tree): Set<string> {
 /** Every name the code of `tree` holds (identifiers, not in strings or comments). */
 function identifiersOf(tree: Tree): Set<string> {
   const out = new Set<string>();
-  const visit = (node: Node) => {
-    if (node.type === "identifier") out.add(node.text);
-    else for (const c of kids(node)) visit(c);
-  };
-  visit(tree.rootNode);
+  for (const node of tree.rootNode.descendantsOfType("identifier")) if (node) out.add(node.text);
   return out;
 }
 
@@ -2613,15 +2606,13 @@ function nestedImports(tree: Tree, facts: Facts): Statement[] {
 function nestedImportsOf(tree: Tree, facts: Facts): Statement[] {
   const top = new Set(facts.statements.map((s) => s.node.start));
   const out: Statement[] = [];
-  const visit = (node: Node) => {
-    const statement = statementOf(node, false);
-    if (statement) {
-      if (!top.has(statement.node.start)) out.push({ ...statement, group: 0 });
-      return;
-    }
-    for (const child of kids(node)) visit(child);
-  };
-  visit(tree.rootNode);
+  for (const node of tree.rootNode.descendantsOfType([
+    "import_statement",
+    "import_from_statement",
+  ])) {
+    const statement = node && statementOf(node, false);
+    if (statement && !top.has(statement.node.start)) out.push({ ...statement, group: 0 });
+  }
   return out;
 }
 
@@ -2635,20 +2626,14 @@ function dottedStrings(
 ): Span[] {
   const out: Span[] = [];
   if (!tree.rootNode.text.includes(sourceModule)) return out;
-  const visit = (node: Node) => {
-    if (node.type === "string_content") {
-      const value = node.text;
-      if (value.startsWith(`${sourceModule}.`)) {
-        const rest = value.slice(sourceModule.length + 1);
-        const name = rest.split(".")[0] ?? "";
-        if (moved.has(name) && (!exact || rest === name))
-          out.push({ start: node.startIndex, end: node.endIndex });
-      }
-      return;
-    }
-    for (const child of kids(node)) visit(child);
-  };
-  visit(tree.rootNode);
+  for (const node of tree.rootNode.descendantsOfType("string_content")) {
+    const value = node?.text ?? "";
+    if (!node || !value.startsWith(`${sourceModule}.`)) continue;
+    const rest = value.slice(sourceModule.length + 1);
+    const name = rest.split(".")[0] ?? "";
+    if (moved.has(name) && (!exact || rest === name))
+      out.push({ start: node.startIndex, end: node.endIndex });
+  }
   return out;
 }
 
@@ -2726,8 +2711,8 @@ function objectPatches(
 ): { text: string; target: Span & { text: string }; name: string }[] {
   const out: { text: string; target: Span & { text: string }; name: string }[] = [];
   if (!aliases.length) return out;
-  const visit = (node: Node) => {
-    if (node.type === "call") {
+  for (const node of tree.rootNode.descendantsOfType("call")) {
+    if (node) {
       const args = node.childForFieldName("arguments");
       const list = args
         ? kids(args).filter(
@@ -2747,9 +2732,7 @@ function objectPatches(
           name,
         });
     }
-    for (const child of kids(node)) visit(child);
-  };
-  visit(tree.rootNode);
+  }
   return out;
 }
 
