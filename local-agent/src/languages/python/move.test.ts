@@ -1086,3 +1086,58 @@ describe("an importer that binds the old module twice (cachetools' tests: `impor
     );
   });
 });
+
+describe("private helpers only the unit reads (more-itertools' is_prime)", () => {
+  const SOURCE = `__all__ = ["is_prime", "nth"]
+
+# Bases known to suffice.
+_bases = (2, 3, 5)
+
+
+def _check(n, b):
+    return pow(b, n - 1, n) == 1
+
+
+def is_prime(n):
+    return n in _bases or all(_check(n, b) for b in _bases if b < n)
+
+
+def nth(xs, i):
+    return xs[i]
+
+
+def uses_nth(xs):
+    return nth(xs, 0) and is_prime(2)
+`;
+  const plan = (source: string) =>
+    planMove(
+      "python",
+      { sourcePath: "pkg/recipes.py", source, destPath: "pkg/primes.py", dest: "" },
+      "is_prime",
+      planPythonImports,
+    );
+
+  it("go with it, their comment lines too, where importing them would close a circle", async () => {
+    const moved = await plan(SOURCE);
+    // (planMove appends the unit after a line break.)
+    expect(moved.destination.trimStart()).toBe(`# Bases known to suffice.
+_bases = (2, 3, 5)
+
+
+def _check(n, b):
+    return pow(b, n - 1, n) == 1
+
+
+def is_prime(n):
+    return n in _bases or all(_check(n, b) for b in _bases if b < n)
+`);
+    expect(moved.source).not.toMatch(/_bases|_check|# Bases/);
+    expect(moved.moved).toEqual(["is_prime", "_bases", "_check"]);
+  });
+
+  it("stay where the old module reads one of them too: imported in the functions instead", async () => {
+    const moved = await plan(`${SOURCE}\n\ndef bases():\n    return _bases\n`);
+    expect(moved.source).toMatch(/^_bases = \(2, 3, 5\)$/m);
+    expect(moved.changes.join("\n")).not.toMatch(/moved with the unit/);
+  });
+});
