@@ -65,24 +65,29 @@ describe.skipIf(!posix)("running a clipboard command", () => {
   });
 
   it("gives a read that keeps producing output more time, and stops one that stalls (issue 27 §8)", async () => {
-    // A line every 150 ms for 0.9 s: longer than its 0.4 s, but never 0.4 s without output.
+    // A line every 100 ms for 2.4 s: longer than its 1 s, but never 1 s without output (a
+    // margin of ten, as a 0.15 s sleep took over 0.4 s beside the suite's other lanes).
     const flowing = await run({
       command: "sh",
-      args: ["-c", "for i in 1 2 3 4 5 6; do echo $i; sleep 0.15; done"],
+      args: ["-c", "for i in $(seq 1 24); do echo $i; sleep 0.1; done"],
       installHint: "",
-      timeoutMs: 400,
+      timeoutMs: 1_000,
     });
     expect(flowing).toEqual({
       ok: true,
-      value: { code: 0, stdout: "1\n2\n3\n4\n5\n6\n", stderr: "" },
+      value: {
+        code: 0,
+        stdout: `${Array.from({ length: 24 }, (_, i) => i + 1).join("\n")}\n`,
+        stderr: "",
+      },
     });
     const stalled = await run({
       command: "sh",
       args: ["-c", "echo 1; sleep 10"],
       installHint: "",
-      timeoutMs: 400,
+      timeoutMs: 1_000,
     });
-    expect(messageOf(stalled)).toMatch(/within 0.4 s of its last output/);
+    expect(messageOf(stalled)).toMatch(/within 1 s of its last output/);
   });
 
   it("allows a command 1 s more per MiB of text, 15 s at most", () => {
