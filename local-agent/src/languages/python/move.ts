@@ -194,6 +194,14 @@ function guardedText(block: GuardedBlock, text: string, keep: ReadonlySet<string
   return replaceRanges(text.slice(block.start, block.end), shifted);
 }
 
+/** The top-level statement holding offset `at`. */
+function topStatementAt(tree: Tree, at: number): Node | null {
+  let statement = tree.rootNode.descendantForIndex(at);
+  while (statement?.parent && statement.parent.id !== tree.rootNode.id)
+    statement = statement.parent;
+  return statement;
+}
+
 /** A top-level assignment taken along with the unit: its line(s), and the names it reads. */
 interface Taken extends Span {
   name: string;
@@ -235,9 +243,7 @@ async function companionsOf(
       const defs = facts.topLevel.filter((t) => t.name === name);
       const def = defs[0];
       if (defs.length !== 1 || !def) return undefined;
-      let statement = tree.rootNode.descendantForIndex(def.start);
-      while (statement?.parent && statement.parent.id !== tree.rootNode.id)
-        statement = statement.parent;
+      const statement = topStatementAt(tree, def.start);
       const kind = statement?.type;
       const assign = statement ? kids(statement)[0] : undefined;
       const plain =
@@ -306,9 +312,7 @@ async function takenAlong(
     const out: Taken[] = [];
     for (const t of before.facts.topLevel) {
       if (!wanted.has(t.name) || moved.has(t.name) || inside(t.start)) continue;
-      let statement = tree.rootNode.descendantForIndex(t.start);
-      while (statement?.parent && statement.parent.id !== tree.rootNode.id)
-        statement = statement.parent;
+      const statement = topStatementAt(tree, t.start);
       const assign = statement ? kids(statement)[0] : undefined;
       if (
         statement?.type !== "expression_statement" ||
