@@ -36,6 +36,32 @@ describe("Python's import followed over top-level statements", () => {
     expect(loadFailures(modules, ["attr"])).toEqual([]);
   });
 
+  it("runs none of what a script's own part or a TYPE_CHECKING block calls, only its `else:` (packaging's _musllinux)", async () => {
+    const musl = (tail: string) =>
+      `def version():\n    from pkg.parse import parse\n\n    return parse("x")\n\n\nclass Version:\n    pass\n\n\n${tail}`;
+    const modules = await project({
+      "pkg/__init__": "",
+      "pkg.parse": "from pkg.musl import Version\n\n\ndef parse(s):\n    return Version()\n",
+      "pkg.musl": musl('if __name__ == "__main__":\n    print(version())\n'),
+    });
+    expect(loadFailures(modules, ["pkg.parse"])).toEqual([]);
+    modules.set("pkg.musl", {
+      steps: await loadSteps(
+        musl("if TYPE_CHECKING:\n    V = version()\nelse:\n    V = None\n"),
+        "pkg.musl",
+        false,
+      ),
+    });
+    expect(loadFailures(modules, ["pkg.parse"])).toEqual([]);
+    // Called as it loads: the function's import runs then, while pkg.parse is still running.
+    modules.set("pkg.musl", {
+      steps: await loadSteps(musl("V = version()\n"), "pkg.musl", false),
+    });
+    expect(loadFailures(modules, ["pkg.parse"]).map(describeFailure)).toEqual([
+      "importing pkg.parse runs pkg.parse → pkg.musl, and pkg.musl imports parse from pkg.parse, which is still being imported and has not defined it yet",
+    ]);
+  });
+
   it("fails a relative import past the top-level package, as Python does (attr._funcs's `from ..attrs import x`)", async () => {
     const modules = await project({
       "attr/__init__": "from . import _funcs\n",

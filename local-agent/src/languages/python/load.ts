@@ -267,8 +267,17 @@ export async function loadSteps(
       if (names.length) steps.push({ kind: "bind", names });
     };
     for (const c of kids(tree.rootNode)) {
-      // What a statement calls of the module's own functions runs as it does.
-      if (c.type !== "import_statement" && c.type !== "import_from_statement") calledAtLoad(c);
+      // What a statement calls of the module's own functions runs as it does: not a script's
+      // own part, nor what type checkers alone read (but a TYPE_CHECKING guard's `else:`).
+      const condition = c.type === "if_statement" ? c.childForFieldName("condition")?.text : "";
+      if (condition && TYPE_CHECKING.test(condition)) {
+        for (const e of kids(c)) if (e.type === "else_clause") calledAtLoad(e);
+      } else if (
+        !(condition && MAIN.test(condition)) &&
+        c.type !== "import_statement" &&
+        c.type !== "import_from_statement"
+      )
+        calledAtLoad(c);
       statement(c, false);
     }
     return steps;
