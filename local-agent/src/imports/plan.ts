@@ -252,6 +252,16 @@ export function addItem(text: string, last: Span, item: string): TextEdit {
 }
 
 /**
+ * The edit that adds `item` to a list just before its entry `next`, laid out
+ * as `addItem` lays it out: on a line of its own where `next` is, or before `, `.
+ */
+export function insertItem(text: string, next: Span, item: string): TextEdit {
+  const own = firstOnLine(text, next.start);
+  const indent = own ? text.slice(lineStart(text, next.start), next.start) : "";
+  return { start: next.start, end: next.start, insert: own ? `${item},\n${indent}` : `${item}, ` };
+}
+
+/**
  * The edit that removes the statement at `span` with its line, and one blank
  * line more where it stood alone between two (so that no double blank is left).
  */

@@ -108,6 +108,26 @@ def health():
     ]);
   });
 
+  it("merges a name in isort's place where the import's names are in isort's order, last where they are not", async () => {
+    const source = `from app.util import slug\n\n\ndef path_of(title):\n    return slug(title)\n`;
+    const into = async (dest: string) =>
+      (
+        await move(
+          { sourcePath: "app/pages.py", source, destPath: "app/paths.py", dest },
+          "path_of",
+        )
+      ).destination.split("\n\n")[0];
+    expect(await into("from app.util import MAX, Clean, tidy\n\nX = tidy(Clean(MAX))\n")).toBe(
+      "from app.util import MAX, Clean, slug, tidy",
+    );
+    expect(
+      await into("from app.util import (\n    clean,\n    tidy,\n)\n\nX = clean(tidy)\n"),
+    ).toBe("from app.util import (\n    clean,\n    slug,\n    tidy,\n)");
+    expect(await into("from app.util import tidy, clean\n\nX = clean(tidy)\n")).toBe(
+      "from app.util import tidy, clean, slug",
+    );
+  });
+
   it("wraps a `from` import longer than black's 88 columns as black and ruff do, one name a line (packaging)", async () => {
     const names = [
       "_LAST_GLIBC_MINOR",

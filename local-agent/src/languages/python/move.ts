@@ -6,6 +6,7 @@ import {
   type ImporterPlan,
   type ImportPlan,
   importerChanges,
+  insertItem,
   kids,
   lineEnd,
   lineStart,
@@ -727,9 +728,13 @@ function addImports(
         !s.wildcard &&
         s.parts.length,
     );
-    const last = same?.parts.at(-1);
+    const parts = same?.parts ?? [];
+    const last = parts.at(-1);
     if (!last) return false;
-    edits.push(addItem(text, last, need.text));
+    // In isort's place where the names are in its order; last otherwise.
+    const sorted = parts.every((p, i) => i === 0 || byType(parts[i - 1]?.text ?? "", p.text) <= 0);
+    const next = sorted ? parts.find((p) => byType(need.text, p.text) < 0) : undefined;
+    edits.push(next ? insertItem(text, next, need.text) : addItem(text, last, need.text));
     return true;
   };
   // A name the file imports for type checkers alone that the unit reads at run time (a base
@@ -1698,7 +1703,13 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
     changes.push(`${sourcePath}: __all__ drops ${unlisted.map((a) => a.name).join(", ")}`);
   }
   source = removeImports(source, edits);
-  if (dropped.length) changes.push(`${sourcePath}: drops imports ${dropped.join(", ")}`);
+  // Found on lookup yet listed in `__all__`: type checkers and pyflakes import it under the
+  // guard, which binds what `__all__` names (the guard's import stays, or comes back).
+  const ownGetattr = after.facts.topLevel.some((t) => t.name === "__getattr__");
+  const listedOnLookup = ownGetattr ? [] : onLookup.filter((n) => all?.some((a) => a.name === n));
+  const guardKept = listedOnLookup.length ? guard.split(".")[0] : undefined;
+  const droppedNow = dropped.filter((n) => n !== guardKept);
+  if (droppedNow.length) changes.push(`${sourcePath}: drops imports ${droppedNow.join(", ")}`);
   if (strategy === "lazy") {
     const final = source;
     const backReads = await withTree(final, "python", (tree) =>
@@ -1713,23 +1724,7 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
     // What only annotations read outside a function's body, type checkers alone import.
     const typed = [...new Set(backReads.filter((r) => !r.inFunction).map((r) => r.name))];
     if (typed.length) {
-      const refreshed = await withTree(source, "python", (tree) => factsOf(tree, source));
-      const guardName = guard.split(".")[0] ?? "TYPE_CHECKING";
-      const guardNeeds: Need[] = refreshed.statements.some((st) =>
-        st.parts.some((p) => p.local === guardName),
-      )
-        ? []
-        : [{ kind: "from", module: "typing", text: "TYPE_CHECKING", local: guardName, group: 0 }];
-      source = addImports(source, refreshed, guardNeeds, new Set(), {
-        typeNeeds: typed.map((name) => ({
-          kind: "from",
-          module: back,
-          text: name,
-          local: name,
-          group: 0,
-        })),
-        guard,
-      });
+      source = await importForTypeCheckers(source, typed, back, guard);
       changes.push(
         `${sourcePath}: imports ${typed.join(", ")} from ${destPath} under ${guard} alone (read in annotations never evaluated; a circular import otherwise)`,
       );
@@ -1780,7 +1775,7 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
   }
   if (onLookup.length) {
     const files = [...new Set(onLookup.map((n) => byPath.get(n)))].join(", ");
-    if (after.facts.topLevel.some((t) => t.name === "__getattr__"))
+    if (ownGetattr)
       blocked.push(
         `${files} ${files.includes(", ") ? "look" : "looks"} up ${onLookup.join(", ")} on ${sourcePath} by its path (a pickle, a dotted path), which would no longer find it: ${sourcePath} imports ${destPath}'s module only in functions (a circular import at its top), and defines its own __getattr__. Leave the unit where it is.`,
       );
@@ -1795,6 +1790,12 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
       changes.push(
         `${sourcePath}: finds ${onLookup.join(", ")} in ${destPath} on first lookup (a module __getattr__), for ${lookedUp(onLookup, "by")} (a circular import at its top)`,
       );
+      if (listedOnLookup.length) {
+        source = await importForTypeCheckers(source, listedOnLookup, back, guard);
+        changes.push(
+          `${sourcePath}: imports ${listedOnLookup.join(", ")} from ${destPath} under ${guard} alone, for its __all__`,
+        );
+      }
     }
   }
   source = tidyEnds(input.sourceBefore, source);
@@ -1805,7 +1806,7 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
     changes,
     unresolved,
     moved: [...moved],
-    ...(dropped.length ? { dropped } : {}),
+    ...(droppedNow.length ? { dropped: droppedNow } : {}),
     ...(blocked.length ? { blocked } : {}),
     // What the new module imports in its functions it reads off the old module as it runs: a
     // patch there still reaches it.
@@ -1816,7 +1817,7 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
           .filter((n) => n !== guard.split(".")[0] && !(deferNew && late.includes(n))),
         ...carried.flatMap((c) => c.names),
       ]),
-    ].map((name) => ({ name, stays: !dropped.includes(name), oldReads: stillRead.has(name) })),
+    ].map((name) => ({ name, stays: !droppedNow.includes(name), oldReads: stillRead.has(name) })),
   };
 }
 
@@ -1825,6 +1826,32 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
  * module's only import dropped, its last function gone), where `original`
  * had none: pycodestyle's and ruff's findings the untouched file did not have.
  */
+/** `source` with `names` imported from `back` under its `if TYPE_CHECKING:` (`guard`), and the guard's own import where it has none. */
+async function importForTypeCheckers(
+  source: string,
+  names: readonly string[],
+  back: string,
+  guard: string,
+): Promise<string> {
+  const facts = await withTree(source, "python", (tree) => factsOf(tree, source));
+  const guardName = guard.split(".")[0] ?? "TYPE_CHECKING";
+  const guardNeeds: Need[] = facts.statements.some((st) =>
+    st.parts.some((p) => p.local === guardName),
+  )
+    ? []
+    : [{ kind: "from", module: "typing", text: "TYPE_CHECKING", local: guardName, group: 0 }];
+  return addImports(source, facts, guardNeeds, new Set(), {
+    typeNeeds: names.map((name) => ({
+      kind: "from",
+      module: back,
+      text: name,
+      local: name,
+      group: 0,
+    })),
+    guard,
+  });
+}
+
 function tidyEnds(original: string, text: string): string {
   let out = text;
   if (!/^\s*\n/.test(original)) out = out.replace(/^(?:[ \t]*\n)+/, "");
