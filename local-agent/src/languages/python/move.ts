@@ -1076,14 +1076,46 @@ export interface PythonMoveInput extends MoveTexts {
 }
 
 /** The imports both modules need after `unit` moved from `sourcePath` to `destPath`. */
+/**
+ * What planPythonImports reads off a text, kept for the next plan of the same move: carry.ts
+ * plans again once it knows what other files read through the old module, and a plan retries
+ * itself (companions, a TypeVar left behind), each on the same texts, whose walks are most of
+ * a plan's time on a large module. A few analyses, the latest kept, shared: read, never
+ * changed (what a plan adds to, it copies).
+ */
+const ANALYSES = new Map<string, Promise<unknown>>();
+const MAX_ANALYSES = 8;
+async function analysed<T>(
+  kind: string,
+  at: string,
+  text: string,
+  compute: () => Promise<T>,
+): Promise<T> {
+  const key = `${kind}\0${at}\0${text}`;
+  let found = ANALYSES.get(key) as Promise<T> | undefined;
+  if (found) ANALYSES.delete(key);
+  else {
+    found = compute();
+    found.catch(() => ANALYSES.delete(key));
+    if (ANALYSES.size >= MAX_ANALYSES) ANALYSES.delete(ANALYSES.keys().next().value ?? "");
+  }
+  ANALYSES.set(key, found);
+  return found;
+}
+
 export async function planPythonImports(input: PythonMoveInput): Promise<ImportPlan> {
   const { sourcePath, destPath, modules } = input;
   const keep = new Set(input.keep ?? []);
-  const before = await withTree(input.sourceBefore, "python", (tree) => ({
-    facts: factsOf(tree, input.sourceBefore),
-    used: moduleNames(tree, input.sourceBefore, input.unit.start, input.unit.end),
-    inner: innerRelativeImports(tree, input.unit.start, input.unit.end),
-  }));
+  const unitKey = `${input.unit.start}:${input.unit.end}`;
+  const analysis = await analysed("before", unitKey, input.sourceBefore, () =>
+    withTree(input.sourceBefore, "python", (tree) => ({
+      facts: factsOf(tree, input.sourceBefore),
+      used: moduleNames(tree, input.sourceBefore, input.unit.start, input.unit.end),
+      inner: innerRelativeImports(tree, input.unit.start, input.unit.end),
+    })),
+  );
+  // What the unit uses grows by what goes with it: a set of this plan's own.
+  const before = { ...analysis, used: new Set(analysis.used) };
   const moved = new Set(
     before.facts.topLevel
       .filter((t) => t.start >= input.unit.start && t.end <= input.unit.end)
@@ -1093,7 +1125,7 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
   // unit back: goes with it (a circular import otherwise), and is imported back as the unit is.
   const taken = [
     ...(input.throughPackage === undefined && input.takeAlong !== false
-      ? await takenAlong(input, before, moved)
+      ? await analysed("taken", unitKey, input.sourceBefore, () => takenAlong(input, before, moved))
       : []),
     ...(input.companions ?? []),
   ].sort((a, b) => a.start - b.start);
@@ -1318,11 +1350,13 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
 
   // The old module: imports only the unit used leave; `__all__` lets go of what moved.
   let source = sourceAfter;
-  const after = await withTree(source, "python", (tree) => ({
-    facts: factsOf(tree, source),
-    reads: moduleReads(tree, source, 0, source.length),
-    named: namedInStrings(tree),
-  }));
+  const after = await analysed("after", "", source, () =>
+    withTree(source, "python", (tree) => ({
+      facts: factsOf(tree, source),
+      reads: moduleReads(tree, source, 0, source.length),
+      named: namedInStrings(tree),
+    })),
+  );
   const stillRead = new Set(after.reads.map((r) => r.name));
   const unitImports = new Set(
     before.facts.statements
@@ -1394,8 +1428,8 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
   // stops making classes of (Jinja's nodes.py ends in `NodeType.__new__ =
   // staticmethod(_failing_new)`), its globals() read (werkzeug's exceptions.py registers every
   // HTTPException in them): the unit imported back above it, used there or not.
-  const lock = await withTree(input.sourceBefore, "python", (tree) =>
-    observerAfter(tree, input.unit),
+  const lock = await analysed("lock", unitKey, input.sourceBefore, () =>
+    withTree(input.sourceBefore, "python", (tree) => observerAfter(tree, input.unit)),
   );
   const cycle = fromSource.length > 0 || input.throughPackage !== undefined;
   // What other files look up on the old module by a path in a string (a pickle's global): bound
