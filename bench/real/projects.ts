@@ -768,6 +768,25 @@ export const PROJECTS: ProjectSpec[] = [
   },
   {
     lang: "python",
+    name: "toolz",
+    source: {
+      from: "git",
+      repo: "pytoolz/toolz",
+      commit: "568c2b8393973cd172a466546c9d95779c452438",
+      version: "1.1.0",
+    },
+    importRoot: ".",
+    // New on 2026-11-30: a package of star imports (`from .itertoolz import *`), a subpackage
+    // (curried/) that imports the whole package as it loads and wraps each function, and tests
+    // that compare the two namespaces.
+    packages: ["toolz"],
+    newDir: "toolz/moved",
+    debs: ["python3-pytest"],
+    tests: { runner: "pytest", args: ["toolz"] },
+    licence: "BSD-3-Clause",
+  },
+  {
+    lang: "python",
     name: "attrs",
     source: {
       from: "git",
