@@ -100,7 +100,39 @@ def units(root, packages):
         by = imported.get((unit["module"], unit["name"]), set()) - {unit["path"]}
         unit["importers"] = len(by)
     dirs = sorted({os.path.dirname(rel) for rel, _ in mods if rel.endswith("__init__.py")})
-    print(json.dumps({"units": found, "packageDirs": dirs, "files": [rel for rel, _ in mods]}))
+    # What importing each top-level package loads of the project, in a fresh interpreter: a
+    # package that loads another's modules as it loads (attrs loads attr) is no destination
+    # for them, as Python runs the package before any module in it.
+    loads = {package.split("/")[-1]: loaded_by(root, package.split("/")[-1], names) for package in packages}
+    print(json.dumps({"units": found, "packageDirs": dirs, "files": [rel for rel, _ in mods], "loads": loads}))
+
+
+def loaded_by(root, module, names):
+    """The modules among `names` that importing `module` loads, in a fresh child process."""
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        os.close(read)
+        loaded = []
+        try:
+            warnings.simplefilter("ignore")
+            sys.path.insert(0, root)
+            __import__(module)
+            loaded = sorted(m for m in sys.modules if m in names)
+        except BaseException:  # noqa: BLE001 - a package that does not import loads nothing known
+            pass
+        os.write(write, json.dumps(loaded).encode("utf-8"))
+        os._exit(0)
+    os.close(write)
+    chunks = []
+    while True:
+        chunk = os.read(read, 65536)
+        if not chunk:
+            break
+        chunks.append(chunk)
+    os.close(read)
+    os.waitpid(pid, 0)
+    return json.loads(b"".join(chunks).decode("utf-8") or "[]")
 
 
 def import_each(root, module):

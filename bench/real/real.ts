@@ -136,6 +136,8 @@ interface Side {
   splits?: "all";
   /** The language's own draw, where it has one (Go: units.ts pickGoMoves). */
   pick?: (taken: ReadonlySet<string>) => Move[];
+  /** Whether the language lets `unit` move into `dir` at all (units.ts pickMoves). */
+  allowed?: (unit: Candidate, dir: string) => boolean;
 }
 
 function pythonJson<T>(args: string[]): T {
@@ -178,11 +180,11 @@ function typescriptSide(spec: ProjectSpec & { lang: "typescript" }, pristine: st
 function pythonSide(spec: ProjectSpec & { lang: "python" }, pristine: string): Side {
   // py_tools.py's units and check see the import root; edgeclip, rope and the lint the project.
   const inProject = (rel: string) => path.posix.join(spec.importRoot, rel);
-  const listed = pythonJson<{ units: Candidate[]; packageDirs: string[] }>([
-    "units",
-    path.join(pristine, spec.importRoot),
-    ...spec.packages,
-  ]);
+  const listed = pythonJson<{
+    units: (Candidate & { module: string })[];
+    packageDirs: string[];
+    loads: Record<string, string[]>;
+  }>(["units", path.join(pristine, spec.importRoot), ...spec.packages]);
   const check = (root: string) =>
     pythonJson<{ file: string; kind: string; message: string }[]>([
       "check",
@@ -200,6 +202,14 @@ function pythonSide(spec: ProjectSpec & { lang: "python" }, pristine: string): S
       .map((u) => ({ ...u, path: inProject(u.path) }))
       .filter((u) => !unimportable.has(u.path)),
     dirs: listed.packageDirs.map(inProject),
+    // Not into another top-level package that loads the unit's module as it loads (attrs,
+    // which loads attr): Python runs that package first, so no import can reach the unit
+    // there (go/types judges Go's moves the same way: the language's, not edgeclip's).
+    allowed: (unit, dir) => {
+      const top = path.posix.relative(spec.importRoot, dir).split("/")[0] ?? "";
+      const module = (unit as Candidate & { module?: string }).module ?? "";
+      return top === module.split(".")[0] || !(listed.loads[top] ?? []).includes(module);
+    },
     fileName: (name) => `${name.toLowerCase()}.py`,
     check,
     lint: (root, files) =>
@@ -391,6 +401,7 @@ async function runProject(
       taken,
       spec.lang === "java" || spec.lang === "rust" ? undefined : spec.newDir,
       side.splits,
+      side.allowed,
     )
   ).slice(0, LIMIT);
   log(`${spec.name}: checking the untouched project…`);

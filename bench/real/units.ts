@@ -67,6 +67,8 @@ export function pickMoves<U extends Candidate>(
   newDir?: string,
   /** "all": every move splits its unit into a new file of its own directory (Rust: a new module). */
   splits: "none" | "all" = "none",
+  /** Where the language lets a unit go at all (Python: not into a package that loads it); else `newDir`. */
+  allowed: (unit: U, dir: string) => boolean = () => true,
 ): Move<U>[] {
   const next = random(SEED);
   const key = (u: U) => `${u.path}#${u.name}`;
@@ -89,7 +91,7 @@ export function pickMoves<U extends Candidate>(
   const names = new Set([...taken].map((t) => t.toLowerCase()));
   return chosen.map((unit) => {
     const own = path.dirname(unit.path);
-    const others = [...dirs].filter((d) => d !== own).sort();
+    const others = [...dirs].filter((d) => d !== own && allowed(unit, d)).sort();
     const drawn = others.length ? (others[Math.floor(next() * others.length)] as string) : newDir;
     const dir = splits === "all" ? own : drawn;
     if (dir === undefined) throw new Error(`no directory to move ${key(unit)} to`);
