@@ -61,20 +61,65 @@ export async function withTree<T>(
   lang: CodeLanguage,
   use: (tree: Tree) => T,
 ): Promise<T> {
+  const key = `${lang}\0${text}`;
+  const kept = TREES.get(key);
+  if (kept) {
+    TREES.delete(key);
+    TREES.set(key, kept);
+    forgetSoon();
+    return use(kept);
+  }
   const ts = await loadRuntime();
   const parser = new ts.Parser();
+  let tree: Tree | null = null;
   try {
     parser.setLanguage(await grammar(lang));
-    const tree = parser.parse(chunked(maskMisreads(text, lang)));
-    if (!tree) throw new Error(`tree-sitter could not parse the ${lang} text`);
+    tree = parser.parse(chunked(maskMisreads(text, lang)));
+  } finally {
+    parser.delete();
+  }
+  if (!tree) throw new Error(`tree-sitter could not parse the ${lang} text`);
+  if (text.length > MAX_KEPT_TEXT) {
     try {
       return use(tree);
     } finally {
       tree.delete();
     }
-  } finally {
-    parser.delete();
   }
+  // Kept before `use` runs: the tree is the cache's to free, whatever `use` does.
+  TREES.set(key, tree);
+  while (TREES.size > MAX_TREES) {
+    const [oldest, old] = TREES.entries().next().value ?? [];
+    if (oldest === undefined) break;
+    TREES.delete(oldest);
+    old?.delete();
+  }
+  forgetSoon();
+  return use(tree);
+}
+
+/**
+ * The last few trees parsed, by language and text: a move parses the same
+ * texts over and over (its planner's passes, its dry run's twin, the
+ * importers' checks), a large module's parse tens of milliseconds each time.
+ * Trees of texts up to MAX_KEPT_TEXT are kept, MAX_TREES at most, and freed
+ * FORGET_MS after the last parse; a tree's nodes are valid only inside `use`
+ * all the same (an eviction frees it).
+ */
+const TREES = new Map<string, Tree>();
+const MAX_TREES = 4;
+const MAX_KEPT_TEXT = 1_000_000;
+const FORGET_MS = 5_000;
+let forgetting: ReturnType<typeof setTimeout> | undefined;
+
+function forgetSoon(): void {
+  if (forgetting) clearTimeout(forgetting);
+  forgetting = setTimeout(() => {
+    forgetting = undefined;
+    for (const tree of TREES.values()) tree.delete();
+    TREES.clear();
+  }, FORGET_MS);
+  forgetting.unref?.();
 }
 
 /**
