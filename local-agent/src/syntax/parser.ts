@@ -108,7 +108,7 @@ export async function withTree<T>(
  */
 const TREES = new Map<string, Tree>();
 const MAX_TREES = 4;
-const MAX_KEPT_TEXT = 1_000_000;
+const MAX_KEPT_TEXT = 512_000;
 const FORGET_MS = 5_000;
 let forgetting: ReturnType<typeof setTimeout> | undefined;
 
