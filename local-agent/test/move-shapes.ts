@@ -1277,6 +1277,24 @@ export const PYTHON_SHAPES: Shape[] = [
     says: "imports Parts from src/pkg/data/parts.py under TYPE_CHECKING alone, for its __all__",
   },
   {
+    // The same, where the old module's guard is read off a module (`t.TYPE_CHECKING`) whose
+    // import goes with the block only the unit needed: the guarded import is under the name.
+    name: "py: a class listed in __all__ and found on lookup, its module's guard `t.TYPE_CHECKING` gone with the unit's block",
+    lang: "py",
+    importRoots: ["src"],
+    files: {
+      "src/pkg/__init__.py": "",
+      "src/pkg/version.py":
+        'import typing as t\n\nif t.TYPE_CHECKING:\n    from collections.abc import Mapping\n\n__all__ = ["Parts", "Version"]\n\n\nclass _Base:\n    kind = "parts"\n\n\nclass Parts(_Base):\n    def __init__(self, major: "Mapping[str, int] | int"):\n        self.major = major\n\n\nclass Label(_Base):\n    pass\n\n\nclass Version:\n    def __init__(self, major):\n        self.parts = Parts(major)\n\n    def major(self):\n        return self.parts.major\n',
+      "tests/test_pickle.py":
+        'import pickle\n\nOLD = b"\\x80\\x02cpkg.version\\nVersion\\nq\\x00)\\x81q\\x01}q\\x02X\\x05\\x00\\x00\\x00partsq\\x03cpkg.version\\nParts\\nq\\x04)\\x81q\\x05}q\\x06X\\x05\\x00\\x00\\x00majorq\\x07K\\x01sbsb."\n\nassert pickle.loads(OLD).major() == 1\n',
+    },
+    move: { from: "src/pkg/version.py", name: "Parts", to: "src/pkg/data/parts.py" },
+    scripts: ["tests/test_pickle.py"],
+    followed: true,
+    says: "imports Parts from src/pkg/data/parts.py under TYPE_CHECKING alone, for its __all__",
+  },
+  {
     // A pickle of protocol 4 (`\x8c\npkg.shapes\x94\x8c\x05Point`) names a class its old
     // module no longer reads: imported back at its top, as named in a string.
     name: "py: a class a pickle names by its old module, which no longer reads it",

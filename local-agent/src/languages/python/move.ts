@@ -1741,7 +1741,8 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
   // guard, which binds what `__all__` names (the guard's import stays, or comes back).
   const ownGetattr = after.facts.topLevel.some((t) => t.name === "__getattr__");
   const listedOnLookup = ownGetattr ? [] : onLookup.filter((n) => all?.some((a) => a.name === n));
-  const guardKept = listedOnLookup.length ? guard.split(".")[0] : undefined;
+  // (A guard read off a module, `t.TYPE_CHECKING`, whose import went, is imported by name.)
+  const guardKept = listedOnLookup.length && !guard.includes(".") ? guard : undefined;
   const droppedNow = dropped.filter((n) => n !== guardKept);
   if (droppedNow.length) changes.push(`${sourcePath}: drops imports ${droppedNow.join(", ")}`);
   if (strategy === "lazy") {
@@ -1758,9 +1759,10 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
     // What only annotations read outside a function's body, type checkers alone import.
     const typed = [...new Set(backReads.filter((r) => !r.inFunction).map((r) => r.name))];
     if (typed.length) {
-      source = await importForTypeCheckers(source, typed, back, guard);
+      const made = await importForTypeCheckers(source, typed, back, guard);
+      source = made.source;
       changes.push(
-        `${sourcePath}: imports ${typed.join(", ")} from ${destPath} under ${guard} alone (read in annotations never evaluated; a circular import otherwise)`,
+        `${sourcePath}: imports ${typed.join(", ")} from ${destPath} under ${made.guard} alone (read in annotations never evaluated; a circular import otherwise)`,
       );
     }
   } else if (strategy === "placed") {
@@ -1825,9 +1827,10 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
         `${sourcePath}: finds ${onLookup.join(", ")} in ${destPath} on first lookup (a module __getattr__), for ${lookedUp(onLookup, "by")} (a circular import at its top)`,
       );
       if (listedOnLookup.length) {
-        source = await importForTypeCheckers(source, listedOnLookup, back, guard);
+        const made = await importForTypeCheckers(source, listedOnLookup, back, guard);
+        source = made.source;
         changes.push(
-          `${sourcePath}: imports ${listedOnLookup.join(", ")} from ${destPath} under ${guard} alone, for its __all__`,
+          `${sourcePath}: imports ${listedOnLookup.join(", ")} from ${destPath} under ${made.guard} alone, for its __all__`,
         );
       }
     }
@@ -1866,15 +1869,17 @@ async function importForTypeCheckers(
   names: readonly string[],
   back: string,
   guard: string,
-): Promise<string> {
+): Promise<{ source: string; guard: string }> {
   const facts = await withTree(source, "python", (tree) => factsOf(tree, source));
-  const guardName = guard.split(".")[0] ?? "TYPE_CHECKING";
-  const guardNeeds: Need[] = facts.statements.some((st) =>
-    st.parts.some((p) => p.local === guardName),
-  )
+  const bound = (local: string) =>
+    facts.statements.some((st) => st.parts.some((p) => p.local === local));
+  // A guard read off a module (`t.TYPE_CHECKING`) whose import the move dropped: the name itself.
+  const used = guard.includes(".") && !bound(guard.split(".")[0] ?? "") ? "TYPE_CHECKING" : guard;
+  const guardName = used.split(".")[0] ?? "TYPE_CHECKING";
+  const guardNeeds: Need[] = bound(guardName)
     ? []
     : [{ kind: "from", module: "typing", text: "TYPE_CHECKING", local: guardName, group: 0 }];
-  return addImports(source, facts, guardNeeds, new Set(), {
+  const text = addImports(source, facts, guardNeeds, new Set(), {
     typeNeeds: names.map((name) => ({
       kind: "from",
       module: back,
@@ -1882,8 +1887,9 @@ async function importForTypeCheckers(
       local: name,
       group: 0,
     })),
-    guard,
+    guard: used,
   });
+  return { source: text, guard: used };
 }
 
 function tidyEnds(original: string, text: string): string {
