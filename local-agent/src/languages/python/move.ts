@@ -1075,22 +1075,23 @@ export interface PythonMoveInput extends MoveTexts {
   relativeHint?: boolean;
 }
 
-/** The imports both modules need after `unit` moved from `sourcePath` to `destPath`. */
 /**
  * What planPythonImports reads off a text, kept for the next plan of the same move: carry.ts
  * plans again once it knows what other files read through the old module, and a plan retries
  * itself (companions, a TypeVar left behind), each on the same texts, whose walks are most of
- * a plan's time on a large module. A few analyses, the latest kept, shared: read, never
- * changed (what a plan adds to, it copies).
+ * a plan's time on a large module. A few analyses of texts up to MAX_ANALYSED, the latest
+ * kept, shared: read, never changed (what a plan adds to, it copies).
  */
 const ANALYSES = new Map<string, Promise<unknown>>();
 const MAX_ANALYSES = 8;
+const MAX_ANALYSED = 512_000;
 async function analysed<T>(
   kind: string,
   at: string,
   text: string,
   compute: () => Promise<T>,
 ): Promise<T> {
+  if (text.length > MAX_ANALYSED) return compute();
   const key = `${kind}\0${at}\0${text}`;
   let found = ANALYSES.get(key) as Promise<T> | undefined;
   if (found) ANALYSES.delete(key);
@@ -1103,6 +1104,7 @@ async function analysed<T>(
   return found;
 }
 
+/** The imports both modules need after `unit` moved from `sourcePath` to `destPath`. */
 export async function planPythonImports(input: PythonMoveInput): Promise<ImportPlan> {
   const { sourcePath, destPath, modules } = input;
   const keep = new Set(input.keep ?? []);
