@@ -1295,6 +1295,43 @@ export const PYTHON_SHAPES: Shape[] = [
     says: "imports Parts from src/pkg/data/parts.py under TYPE_CHECKING alone, for its __all__",
   },
   {
+    // toolz's functoolz.py imports `_signatures` last, by hand (which imports it back), below
+    // `has_varargs.__doc__ = …`: the unit's import back goes above that line, not after the
+    // module's last import.
+    name: "py: a module whose imports end below code that reads the unit as it loads",
+    lang: "py",
+    files: {
+      "pkg/__init__.py": "",
+      "pkg/funcs.py":
+        'def _check(x):\n    return _sigs.ok(x)\n\n\ndef has_varargs(x):\n    return _check(x)\n\n\ndef other(x):\n    return has_varargs(x) and _check(x)\n\n\nhas_varargs.__doc__ = "Does it take varargs?"\n\nfrom . import _sigs  # noqa: E402\n',
+      "pkg/_sigs.py":
+        "from .funcs import other\n\n\ndef ok(x):\n    return x is not None\n\n\ndef check_other(x):\n    return other(x)\n",
+      "test_funcs.py":
+        'from pkg import _sigs\nfrom pkg.funcs import has_varargs, other\n\nassert other(1) and _sigs.check_other(2)\nassert has_varargs.__doc__.startswith("Does")\n',
+    },
+    move: { from: "pkg/funcs.py", name: "has_varargs", to: "pkg/moved/has_varargs.py" },
+    followed: true,
+    says: "where it first reads it as it loads (its imports end below that)",
+  },
+  {
+    // toolz: a package of star imports, and a subpackage (curried/) that imports the package's
+    // names as it loads. A unit moved into the subpackage is imported back by its old module
+    // as the package runs, before the package has bound the names the subpackage asks for:
+    // refused (the load check knew no star import's names, and passed it).
+    name: "py: a package of star imports, and a unit moved into a subpackage that imports the package as it loads",
+    lang: "py",
+    files: {
+      "pkg/__init__.py": "from .a import *  # noqa: F401, F403\nfrom .b import *  # noqa: F401, F403\n",
+      "pkg/a.py": '__all__ = ["one"]\n\n\ndef one():\n    return 1\n',
+      "pkg/b.py":
+        '__all__ = ["two", "three"]\n\n\ndef three():\n    return 3\n\n\ndef two():\n    return three() + 1\n',
+      "pkg/sub/__init__.py": "from pkg import one, two\n\nONE = one()\nTWO = two\n",
+      "test_pkg.py": "import pkg\nfrom pkg import sub\n\nassert pkg.two() == 4 and sub.ONE == 1\n",
+    },
+    move: { from: "pkg/b.py", name: "three", to: "pkg/sub/three.py" },
+    refused: "would make an import fail when the code loads",
+  },
+  {
     // A pickle of protocol 4 (`\x8c\npkg.shapes\x94\x8c\x05Point`) names a class its old
     // module no longer reads: imported back at its top, as named in a string.
     name: "py: a class a pickle names by its old module, which no longer reads it",

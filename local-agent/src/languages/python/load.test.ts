@@ -62,6 +62,26 @@ describe("Python's import followed over top-level statements", () => {
     ]);
   });
 
+  it("binds what a star import of a project module gives as far as that module has run: its `__all__`, else its public names (toolz's package of star imports)", async () => {
+    const modules = await project({
+      "pkg/__init__": "from .a import *\nfrom .b import *\n",
+      "pkg.a": '__all__ = ["one"]\n\n\ndef one():\n    pass\n\n\ndef hidden():\n    pass\n',
+      "pkg.b": "def two():\n    pass\n\n\nfrom pkg.c import three\n",
+      "pkg.c": "from pkg import one, two\n\n\ndef three():\n    pass\n",
+      "pkg.d": "from pkg import hidden\n",
+      "pkg.e": "from os.path import *\n",
+      "pkg.f": "from pkg.e import anything\n",
+    });
+    expect(loadFailures(modules, ["pkg", "pkg.d", "pkg.f"]).map(describeFailure)).toEqual([
+      // `one` came with pkg.a's star import; pkg.b's `two` is not bound in pkg yet.
+      "importing pkg runs pkg → pkg.b → pkg.c, and pkg.c imports two from pkg, which is still being imported and has not defined it yet",
+      "importing pkg.d runs pkg → pkg.b → pkg.c, and pkg.c imports two from pkg, which is still being imported and has not defined it yet",
+      // `__all__` leaves `hidden` out; a module beyond the project gives names no one knows.
+      "importing pkg.d runs pkg.d, and pkg.d imports hidden from pkg, which does not define it",
+      "importing pkg.f runs pkg → pkg.b → pkg.c, and pkg.c imports two from pkg, which is still being imported and has not defined it yet",
+    ]);
+  });
+
   it("fails a relative import past the top-level package, as Python does (attr._funcs's `from ..attrs import x`)", async () => {
     const modules = await project({
       "attr/__init__": "from . import _funcs\n",

@@ -26,6 +26,10 @@ export type LoadStep =
       local?: boolean;
     }
   | { kind: "bind"; names: string[] }
+  /** `from <module> import *`: what the module binds, as far as it has run. */
+  | { kind: "star"; module: string; quiet: boolean; local?: boolean }
+  /** `__all__ = ["a", "b"]`: what a star import of the module binds; null: not known (`+=`, a call). */
+  | { kind: "all"; names: string[] | null }
   /** Its names cannot all be known. */
   | { kind: "open" }
   /** A relative import that leaves the top-level package (`from ..attrs import x` in `attr.a`). */
@@ -114,7 +118,8 @@ export async function loadSteps(
         const before = steps.length;
         statement(node, quiet);
         for (const step of steps.slice(before))
-          if (step.kind === "import" || step.kind === "from") step.local = true;
+          if (step.kind === "import" || step.kind === "from" || step.kind === "star")
+            step.local = true;
         return;
       }
       if (node.type === "try_statement") {
@@ -179,8 +184,7 @@ export async function loadSteps(
           }
           if (!module || !spec) return;
           if (kids(node).some((c) => c.type === "wildcard_import")) {
-            steps.push({ kind: "import", module, binds: [], quiet });
-            steps.push({ kind: "open" });
+            steps.push({ kind: "star", module, quiet });
             return;
           }
           const names: { name: string; binds: string }[] = [];
@@ -238,9 +242,12 @@ export async function loadSteps(
           for (const b of blocksOf(node)) for (const s of kids(b)) statement(s, quiet);
           bindings(node);
           return;
-        case "expression_statement":
+        case "expression_statement": {
           bindings(node);
+          const all = exportList(node);
+          if (all !== undefined) steps.push({ kind: "all", names: all });
           return;
+        }
       }
     };
     /** Names an assignment (or a loop, a `with … as`) binds at the top level. */
@@ -295,10 +302,39 @@ function bodyOf(clause: Node): Node[] {
   return blocksOf(clause).flatMap((b) => kids(b));
 }
 
+/**
+ * What a top-level statement does to `__all__`: a list or tuple of string
+ * literals alone gives its names; any other assignment, `+=` or call on it
+ * (`__all__ += other.__all__`, `__all__.extend(…)`) makes them unknown
+ * (null); undefined, it does not touch it.
+ */
+function exportList(statement: Node): string[] | null | undefined {
+  const first = kids(statement)[0];
+  if (!first) return undefined;
+  if (first.type === "augmented_assignment")
+    return first.childForFieldName("left")?.text === "__all__" ? null : undefined;
+  if (first.type === "call")
+    return /^__all__\./.test(first.childForFieldName("function")?.text ?? "") ? null : undefined;
+  if (first.type !== "assignment" || first.childForFieldName("left")?.text !== "__all__")
+    return undefined;
+  const right = first.childForFieldName("right");
+  if (right?.type !== "list" && right?.type !== "tuple") return null;
+  const names: string[] = [];
+  for (const c of kids(right)) {
+    if (/^[,()[\]]$/.test(c.type) || c.type === "comment") continue;
+    const content = c.type === "string" ? kids(c).filter((k) => k.type === "string_content") : [];
+    if (content.length !== 1 || kids(c).some((k) => k.type === "interpolation")) return null;
+    names.push(content[0]?.text ?? "");
+  }
+  return names;
+}
+
 interface Running {
   names: Set<string>;
   done: boolean;
   open: boolean;
+  /** Its `__all__`, where it set one of literals. */
+  all?: string[];
 }
 
 /** The failures of importing each of `entries` in a fresh interpreter. */
@@ -331,7 +367,22 @@ export function loadFailures(
       for (const step of mod.steps) {
         if (step.kind === "bind") for (const n of step.names) running.names.add(n);
         else if (step.kind === "open") running.open = true;
-        else if (step.kind === "beyond") {
+        else if (step.kind === "all") {
+          // Unknown: its public names stand for it.
+          if (step.names) running.all = step.names;
+          else delete running.all;
+          running.names.add("__all__");
+        } else if (step.kind === "star") {
+          // A module of the project binds what it has bound so far (its `__all__`'s, else its
+          // public names); one beyond the project, or whose names are not all known, anything.
+          run(step.module);
+          const from = state.get(step.module);
+          if (step.local) continue;
+          if (!from || from.open) running.open = true;
+          else
+            for (const n of from.all ?? [...from.names].filter((n) => !n.startsWith("_")))
+              if (from.names.has(n) || !from.all) running.names.add(n);
+        } else if (step.kind === "beyond") {
           if (!step.quiet)
             out.push({
               entry,

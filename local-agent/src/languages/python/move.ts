@@ -1747,6 +1747,18 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
   const guardKept = listedOnLookup.length && !guard.includes(".") ? guard : undefined;
   const droppedNow = dropped.filter((n) => n !== guardKept);
   if (droppedNow.length) changes.push(`${sourcePath}: drops imports ${droppedNow.join(", ")}`);
+  // The module's imports end below code that reads the unit as it loads (toolz's functoolz
+  // imports `_signatures` last, by hand, below `has_varargs.__doc__ = …`): the import back
+  // goes where the module first reads the unit, not after its last import.
+  const unplaced = source;
+  const belowReads =
+    (strategy === "top" || strategy === "lazy-new") &&
+    stillUsed.length > 0 &&
+    (await withTree(unplaced, "python", (tree) => {
+      const reads = moduleReads(tree, unplaced, 0, unplaced.length);
+      const at = firstLoadRead(tree, unplaced, reads, stillUsed, unevaluated);
+      return at !== undefined && at < factsOf(tree, unplaced).insertAt;
+    }));
   if (strategy === "lazy") {
     const final = source;
     const backReads = await withTree(final, "python", (tree) =>
@@ -1767,7 +1779,7 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
         `${sourcePath}: imports ${typed.join(", ")} from ${destPath} under ${made.guard} alone (read in annotations never evaluated; a circular import otherwise)`,
       );
     }
-  } else if (strategy === "placed") {
+  } else if (strategy === "placed" || belowReads) {
     const final = source;
     const { at, locked } = await withTree(final, "python", (tree) =>
       placeIn(tree, final, moduleReads(tree, final, 0, final.length)),
@@ -1784,7 +1796,7 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
         ? `${sourcePath}: imports ${placedNames.join(", ")} from ${destPath} at line ${where}, before ${lock.why} (${lock.text.trim().split("\n")[0]?.slice(0, 60)})`
         : !stillUsed.length
           ? `${sourcePath}: imports ${placedNames.join(", ")} from ${destPath} at its end, where it names ${placedNames.length === 1 ? "it" : "them"} in a string (a circular import at its top)`
-          : `${sourcePath}: imports ${placedNames.join(", ")} from ${destPath} at line ${where}, where it first reads ${stillUsed.length === 1 ? "it" : "them"} as it loads (a circular import at its top)`,
+          : `${sourcePath}: imports ${placedNames.join(", ")} from ${destPath} at line ${where}, where it first reads ${stillUsed.length === 1 ? "it" : "them"} as it loads (${belowReads ? "its imports end below that" : "a circular import at its top"})`,
     );
   } else if ((strategy === "top" || strategy === "lazy-new") && placedNames.length) {
     const refreshed = await withTree(source, "python", (tree) => factsOf(tree, source));
