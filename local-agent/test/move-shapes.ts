@@ -1321,7 +1321,8 @@ export const PYTHON_SHAPES: Shape[] = [
     name: "py: a package of star imports, and a unit moved into a subpackage that imports the package as it loads",
     lang: "py",
     files: {
-      "pkg/__init__.py": "from .a import *  # noqa: F401, F403\nfrom .b import *  # noqa: F401, F403\n",
+      "pkg/__init__.py":
+        "from .a import *  # noqa: F401, F403\nfrom .b import *  # noqa: F401, F403\n",
       "pkg/a.py": '__all__ = ["one"]\n\n\ndef one():\n    return 1\n',
       "pkg/b.py":
         '__all__ = ["two", "three"]\n\n\ndef three():\n    return 3\n\n\ndef two():\n    return three() + 1\n',
