@@ -108,36 +108,19 @@ def units(root, packages):
 
 
 def loaded_by(root, module, names):
-    """The modules among `names` that importing `module` loads, in a fresh child process."""
-    read, write = os.pipe()
-    pid = os.fork()
-    if pid == 0:
-        os.close(read)
-        loaded = []
-        try:
-            warnings.simplefilter("ignore")
-            sys.path.insert(0, root)
-            __import__(module)
-            loaded = sorted(m for m in sys.modules if m in names)
-        except BaseException:  # noqa: BLE001 - a package that does not import loads nothing known
-            pass
-        os.write(write, json.dumps(loaded).encode("utf-8"))
-        os._exit(0)
-    os.close(write)
-    chunks = []
-    while True:
-        chunk = os.read(read, 65536)
-        if not chunk:
-            break
-        chunks.append(chunk)
-    os.close(read)
-    os.waitpid(pid, 0)
-    return json.loads(b"".join(chunks).decode("utf-8") or "[]")
+    """The modules among `names` that importing `module` loads (none, if it fails to import)."""
+    error, loaded = import_in_child(root, module, names)
+    return [] if error else loaded
 
 
 def import_each(root, module):
-    """Imports `module` in a fresh child process (forked before anything of the
-    project was imported); the error it raised, or None."""
+    """Imports `module` in a fresh child process; the error it raised, or None."""
+    return import_in_child(root, module)[0] or None
+
+
+def import_in_child(root, module, names=frozenset()):
+    """Imports `module` in a child process forked before anything of the project
+    was imported: the error it raised ("" for none), and which of `names` it loaded."""
     read, write = os.pipe()
     pid = os.fork()
     if pid == 0:
@@ -148,20 +131,21 @@ def import_each(root, module):
             sys.path.insert(0, root)
             __import__(module)
         except BaseException as error:  # noqa: BLE001 - any failure is the finding
-            message = f"{type(error).__name__}: {error}"
-        os.write(write, message.encode("utf-8", "replace")[:2000])
+            message = f"{type(error).__name__}: {error}"[:2000]
+        loaded = sorted(m for m in sys.modules if m in names)
+        os.write(write, json.dumps({"error": message, "loaded": loaded}).encode("utf-8", "replace"))
         os._exit(0)
     os.close(write)
     chunks = []
     while True:
-        chunk = os.read(read, 4096)
+        chunk = os.read(read, 65536)
         if not chunk:
             break
         chunks.append(chunk)
     os.close(read)
     os.waitpid(pid, 0)
-    text = b"".join(chunks).decode("utf-8", "replace")
-    return text or None
+    done = json.loads(b"".join(chunks).decode("utf-8", "replace") or '{"error": "", "loaded": []}')
+    return done["error"], done["loaded"]
 
 
 def check(root, packages):
