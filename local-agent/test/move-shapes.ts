@@ -817,6 +817,13 @@ assert.strictEqual(show(new Widget([{ name: 'a' }])), '[1]');
 ];
 
 /** Python's shapes, checked by pyflakes, importing every module, and running the tests. */
+/**
+ * packaging's tests load pickles of older releases: a protocol 2 pickle naming `Version` and
+ * `Parts` by their module, `pkg.version` (`cpkg.version\nParts`).
+ */
+const OLD_PICKLE_TEST =
+  'import pickle\n\nOLD = b"\\x80\\x02cpkg.version\\nVersion\\nq\\x00)\\x81q\\x01}q\\x02X\\x05\\x00\\x00\\x00partsq\\x03cpkg.version\\nParts\\nq\\x04)\\x81q\\x05}q\\x06X\\x05\\x00\\x00\\x00majorq\\x07K\\x01sbsb."\n\nassert pickle.loads(OLD).major() == 1\n';
+
 export const PYTHON_SHAPES: Shape[] = [
   {
     // more-itertools' is_prime: the package star-imports recipes, so recipes binds is_prime
@@ -1248,8 +1255,7 @@ export const PYTHON_SHAPES: Shape[] = [
       "src/pkg/__init__.py": "",
       "src/pkg/version.py":
         'class _Base:\n    kind = "parts"\n\n\nclass Parts(_Base):\n    def __init__(self, major):\n        self.major = major\n\n\nclass Label(_Base):\n    pass\n\n\nclass Version:\n    def __init__(self, major):\n        self.parts = Parts(major)\n\n    def major(self):\n        return self.parts.major\n',
-      "tests/test_pickle.py":
-        'import pickle\n\nOLD = b"\\x80\\x02cpkg.version\\nVersion\\nq\\x00)\\x81q\\x01}q\\x02X\\x05\\x00\\x00\\x00partsq\\x03cpkg.version\\nParts\\nq\\x04)\\x81q\\x05}q\\x06X\\x05\\x00\\x00\\x00majorq\\x07K\\x01sbsb."\n\nassert pickle.loads(OLD).major() == 1\n',
+      "tests/test_pickle.py": OLD_PICKLE_TEST,
       "tests/test_new_first.py":
         'import importlib\nimport pickle\n\n# The new module loaded first, once it is there.\ntry:\n    importlib.import_module("pkg.data.parts")\nexcept ModuleNotFoundError:\n    pass\n\nfrom pkg.version import Version  # noqa: E402\n\nassert pickle.loads(pickle.dumps(Version(2))).major() == 2\n',
     },
@@ -1268,8 +1274,7 @@ export const PYTHON_SHAPES: Shape[] = [
       "src/pkg/__init__.py": "",
       "src/pkg/version.py":
         'from typing import cast\n\n__all__ = ["Parts", "Version"]\n\n\nclass _Base:\n    kind = "parts"\n\n\nclass Parts(_Base):\n    def __init__(self, major):\n        self.major = major\n\n\nclass Label(_Base):\n    pass\n\n\nclass Version:\n    def __init__(self, major):\n        self.parts = Parts(major)\n\n    def major(self):\n        return cast(int, self.parts.major)\n',
-      "tests/test_pickle.py":
-        'import pickle\n\nOLD = b"\\x80\\x02cpkg.version\\nVersion\\nq\\x00)\\x81q\\x01}q\\x02X\\x05\\x00\\x00\\x00partsq\\x03cpkg.version\\nParts\\nq\\x04)\\x81q\\x05}q\\x06X\\x05\\x00\\x00\\x00majorq\\x07K\\x01sbsb."\n\nassert pickle.loads(OLD).major() == 1\n',
+      "tests/test_pickle.py": OLD_PICKLE_TEST,
     },
     move: { from: "src/pkg/version.py", name: "Parts", to: "src/pkg/data/parts.py" },
     scripts: ["tests/test_pickle.py"],
@@ -1286,8 +1291,7 @@ export const PYTHON_SHAPES: Shape[] = [
       "src/pkg/__init__.py": "",
       "src/pkg/version.py":
         'import typing as t\n\nif t.TYPE_CHECKING:\n    from collections.abc import Mapping\n\n__all__ = ["Parts", "Version"]\n\n\nclass _Base:\n    kind = "parts"\n\n\nclass Parts(_Base):\n    def __init__(self, major: "Mapping[str, int] | int"):\n        self.major = major\n\n\nclass Label(_Base):\n    pass\n\n\nclass Version:\n    def __init__(self, major):\n        self.parts = Parts(major)\n\n    def major(self):\n        return self.parts.major\n',
-      "tests/test_pickle.py":
-        'import pickle\n\nOLD = b"\\x80\\x02cpkg.version\\nVersion\\nq\\x00)\\x81q\\x01}q\\x02X\\x05\\x00\\x00\\x00partsq\\x03cpkg.version\\nParts\\nq\\x04)\\x81q\\x05}q\\x06X\\x05\\x00\\x00\\x00majorq\\x07K\\x01sbsb."\n\nassert pickle.loads(OLD).major() == 1\n',
+      "tests/test_pickle.py": OLD_PICKLE_TEST,
     },
     move: { from: "src/pkg/version.py", name: "Parts", to: "src/pkg/data/parts.py" },
     scripts: ["tests/test_pickle.py"],
