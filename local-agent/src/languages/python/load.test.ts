@@ -16,6 +16,11 @@ async function project(files: Record<string, string>): Promise<Map<string, LoadM
   return out;
 }
 
+/** A module's steps, from its text (not a package's own file). */
+async function moduleOf(name: string, text: string): Promise<LoadModule> {
+  return { steps: await loadSteps(text, name, false) };
+}
+
 describe("Python's import followed over top-level statements", () => {
   it("runs the imports of what the module calls of its own as it loads: a decorator's closure, a class's methods (attrs' _make)", async () => {
     const make =
@@ -30,9 +35,10 @@ describe("Python's import followed over top-level statements", () => {
       "importing attr runs attr → attr._make → attrs, and attrs imports NOTHING from attr, which is still being imported and has not defined it yet",
     ]);
     // Not called as it loads: the import runs later, when all is loaded.
-    modules.set("attr._make", {
-      steps: await loadSteps(make.replace("@attrs(slots=True)\n", ""), "attr._make", false),
-    });
+    modules.set(
+      "attr._make",
+      await moduleOf("attr._make", make.replace("@attrs(slots=True)\n", "")),
+    );
     expect(loadFailures(modules, ["attr"])).toEqual([]);
   });
 
@@ -45,18 +51,16 @@ describe("Python's import followed over top-level statements", () => {
       "pkg.musl": musl('if __name__ == "__main__":\n    print(version())\n'),
     });
     expect(loadFailures(modules, ["pkg.parse"])).toEqual([]);
-    modules.set("pkg.musl", {
-      steps: await loadSteps(
-        musl("if TYPE_CHECKING:\n    V = version()\nelse:\n    V = None\n"),
+    modules.set(
+      "pkg.musl",
+      await moduleOf(
         "pkg.musl",
-        false,
+        musl("if TYPE_CHECKING:\n    V = version()\nelse:\n    V = None\n"),
       ),
-    });
+    );
     expect(loadFailures(modules, ["pkg.parse"])).toEqual([]);
     // Called as it loads: the function's import runs then, while pkg.parse is still running.
-    modules.set("pkg.musl", {
-      steps: await loadSteps(musl("V = version()\n"), "pkg.musl", false),
-    });
+    modules.set("pkg.musl", await moduleOf("pkg.musl", musl("V = version()\n")));
     expect(loadFailures(modules, ["pkg.parse"]).map(describeFailure)).toEqual([
       "importing pkg.parse runs pkg.parse → pkg.musl, and pkg.musl imports parse from pkg.parse, which is still being imported and has not defined it yet",
     ]);
@@ -93,10 +97,8 @@ describe("Python's import followed over top-level statements", () => {
       "importing attr runs attr → attr._funcs, and attr._funcs imports from ..attrs.assoc, past its top-level package (ImportError: attempted relative import beyond top-level package)",
     ]);
     // Within the package, as far up as its top: fine.
-    modules.set("attr._funcs", {
-      steps: await loadSteps("from .sibling import x\n", "attr._funcs", false),
-    });
-    modules.set("attr.sibling", { steps: await loadSteps("x = 1\n", "attr.sibling", false) });
+    modules.set("attr._funcs", await moduleOf("attr._funcs", "from .sibling import x\n"));
+    modules.set("attr.sibling", await moduleOf("attr.sibling", "x = 1\n"));
     expect(loadFailures(modules, ["attr"])).toEqual([]);
   });
 
