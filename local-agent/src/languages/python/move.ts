@@ -1750,10 +1750,17 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
   // The module's imports end below code that reads the unit as it loads (toolz's functoolz
   // imports `_signatures` last, by hand, below `has_varargs.__doc__ = …`): the import back
   // goes where the module first reads the unit, not after its last import.
+  // Read off the module before its imports were let go, which only moves both marks up: a
+  // module whose imports all come before its first such read (most) is walked no more.
+  const firstRead = Math.min(
+    ...after.reads
+      .filter((r) => r.immediate && stillUsed.includes(r.name) && !unevaluated(r))
+      .map((r) => r.at),
+  );
   const unplaced = source;
   const belowReads =
     (strategy === "top" || strategy === "lazy-new") &&
-    stillUsed.length > 0 &&
+    firstRead < after.facts.insertAt &&
     (await withTree(unplaced, "python", (tree) => {
       const reads = moduleReads(tree, unplaced, 0, unplaced.length);
       const at = firstLoadRead(tree, unplaced, reads, stillUsed, unevaluated);
