@@ -1749,9 +1749,9 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
   if (droppedNow.length) changes.push(`${sourcePath}: drops imports ${droppedNow.join(", ")}`);
   // The module's imports end below code that reads the unit as it loads (toolz's functoolz
   // imports `_signatures` last, by hand, below `has_varargs.__doc__ = …`): the import back
-  // goes where the module first reads the unit, not after its last import.
-  // Read off the module before its imports were let go, which only moves both marks up: a
-  // module whose imports all come before its first such read (most) is walked no more.
+  // goes where the module first reads the unit, not after its last import. Seen first on the
+  // module before its imports were let go (which moves both marks up only): one whose
+  // imports all come before that read, most, is not walked again.
   const firstRead = Math.min(
     ...after.reads
       .filter((r) => r.immediate && stillUsed.includes(r.name) && !unevaluated(r))
