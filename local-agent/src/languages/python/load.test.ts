@@ -190,6 +190,39 @@ describe("Python's import followed over top-level statements", () => {
     ]);
   });
 
+  it("runs a module __getattr__'s imports where a name it does not bind is looked up: a star import of its __all__, in that order, and `from m import n`", async () => {
+    const getattr =
+      'def __getattr__(name):\n    if name == "three":\n        from .sub.three import three\n\n        return three\n    raise AttributeError(name)\n';
+    const files = (all: string) => ({
+      "pkg/__init__": "from .a import *\nfrom .b import *\n",
+      "pkg.a": '__all__ = ["one"]\n\n\ndef one():\n    return 1\n',
+      "pkg.b": `__all__ = ${all}\n\n\ndef two():\n    return 2\n\n\n${getattr}`,
+      "pkg.sub/__init__": "from pkg import one, two\n",
+      "pkg.sub.three": "def three():\n    return 3\n",
+    });
+    // `two` is bound in pkg before `three` is looked up: pkg.sub finds both.
+    expect(loadFailures(await project(files('["two", "three"]')), ["pkg"])).toEqual([]);
+    // `three` first: pkg.sub runs before pkg has `two`, as Python's ImportError says.
+    expect(
+      loadFailures(await project(files('["three", "two"]')), ["pkg"]).map(describeFailure),
+    ).toEqual([
+      "importing pkg runs pkg → pkg.b (its __getattr__) → pkg.sub, and pkg.sub imports two from pkg, which is still being imported and has not defined it yet",
+    ]);
+    // A name looked up by `from m import n` runs it too; one m binds does not.
+    const modules = await project({
+      ...files('["two"]'),
+      "pkg/__init__": "from .b import three\n\nfrom .a import one\n",
+    });
+    expect(loadFailures(modules, ["pkg"]).map(describeFailure)).toEqual([
+      "importing pkg runs pkg → pkg.b (its __getattr__) → pkg.sub, and pkg.sub imports one from pkg, which is still being imported and has not defined it yet",
+      "importing pkg runs pkg → pkg.b (its __getattr__) → pkg.sub, and pkg.sub imports two from pkg, which is still being imported and has not defined it yet",
+    ]);
+    modules.set("pkg", {
+      steps: await loadSteps("from .b import two\n\nfrom .a import one\n", "pkg", true),
+    });
+    expect(loadFailures(modules, ["pkg"])).toEqual([]);
+  });
+
   it("follows relative imports from a package's own file and from a module", async () => {
     const steps = await loadSteps(
       "from . import x\nfrom .y import z as w\nfrom .. import top\n",

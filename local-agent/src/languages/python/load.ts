@@ -30,8 +30,12 @@ export type LoadStep =
   | { kind: "star"; module: string; quiet: boolean; local?: boolean }
   /** `__all__ = ["a", "b"]`: what a star import of the module binds; null: not known (`+=`, a call). */
   | { kind: "all"; names: string[] | null }
-  /** Its names cannot all be known. */
-  | { kind: "open" }
+  /**
+   * Its names cannot all be known; `lookup`, what its module `__getattr__`
+   * imports, run when a name it does not bind is looked up on it (`from m
+   * import n`, a star import of the names its `__all__` lists).
+   */
+  | { kind: "open"; lookup?: LoadStep[] }
   /** A relative import that leaves the top-level package (`from ..attrs import x` in `attr.a`). */
   | { kind: "beyond"; spec: string; quiet: boolean };
 
@@ -205,8 +209,12 @@ export async function loadSteps(
         case "function_definition":
         case "class_definition": {
           const own = node.childForFieldName("name")?.text;
-          if (own === "__getattr__" && node.type === "function_definition")
-            steps.push({ kind: "open" });
+          if (own === "__getattr__" && node.type === "function_definition") {
+            const body = node.childForFieldName("body");
+            const at = steps.length;
+            if (body) importsIn(body, false);
+            steps.push({ kind: "open", lookup: steps.splice(at) });
+          }
           if (own) steps.push({ kind: "bind", names: [own] });
           return;
         }
@@ -333,6 +341,9 @@ interface Running {
   names: Set<string>;
   done: boolean;
   open: boolean;
+  /** What its module `__getattr__` imports, once it defined one; `looking`, while that runs. */
+  lookup?: LoadStep[];
+  looking?: boolean;
   /** Its `__all__`, where it set one of literals. */
   all?: string[];
 }
@@ -363,11 +374,22 @@ export function loadFailures(
         state.get(parts.slice(0, i - 1).join("."))?.names.add(parts[i - 1] ?? "");
       }
     };
+    /** A name looked up on module `name` that it does not bind: its `__getattr__` runs. */
+    const lookup = (name: string, mod: Running): void => {
+      if (!mod.lookup || mod.looking) return;
+      mod.looking = true;
+      stack.push(`${name} (its __getattr__)`);
+      execute({ steps: mod.lookup }, mod);
+      stack.pop();
+      mod.looking = false;
+    };
     const execute = (mod: LoadModule, running: Running): void => {
       for (const step of mod.steps) {
         if (step.kind === "bind") for (const n of step.names) running.names.add(n);
-        else if (step.kind === "open") running.open = true;
-        else if (step.kind === "all") {
+        else if (step.kind === "open") {
+          running.open = true;
+          if (step.lookup) running.lookup = step.lookup;
+        } else if (step.kind === "all") {
           // Unknown: its public names stand for it.
           if (step.names) running.all = step.names;
           else delete running.all;
@@ -378,7 +400,14 @@ export function loadFailures(
           run(step.module);
           const from = state.get(step.module);
           if (step.local) continue;
-          if (!from || from.open) running.open = true;
+          // A module `__getattr__` finds each name `__all__` lists and the module does not bind,
+          // in its order, each bound here before the next is looked up.
+          if (from?.all && from.lookup) {
+            for (const n of from.all) {
+              if (!from.names.has(n)) lookup(step.module, from);
+              running.names.add(n);
+            }
+          } else if (!from || from.open) running.open = true;
           else
             for (const n of from.all ?? [...from.names].filter((n) => !n.startsWith("_")))
               if (from.names.has(n) || !from.all) running.names.add(n);
@@ -401,6 +430,7 @@ export function loadFailures(
           for (const { name: n, binds } of step.names) {
             // Bound once found: a package's `from . import sub` finds `sub` by running it.
             const found = !from || from.open || from.names.has(n);
+            if (from && !from.names.has(n)) lookup(step.module, from);
             const sub = `${step.module}.${n}`;
             if (!step.local) running.names.add(binds);
             if (found) continue;
