@@ -1321,8 +1321,27 @@ export const PYTHON_SHAPES: Shape[] = [
     // toolz: a package of star imports, and a subpackage (curried/) that imports the package's
     // names as it loads. A unit moved into the subpackage is imported back by its old module
     // as the package runs, before the package has bound the names the subpackage asks for:
-    // refused (the load check knew no star import's names, and passed it).
+    // refused (the load check knew no star import's names, and passed it). Planned again as
+    // across a circle, the old module finds it on lookup (a module `__getattr__`), which the
+    // package's star import runs for `three` before it binds `two`: refused too.
     name: "py: a package of star imports, and a unit moved into a subpackage that imports the package as it loads",
+    lang: "py",
+    files: {
+      "pkg/__init__.py":
+        "from .a import *  # noqa: F401, F403\nfrom .b import *  # noqa: F401, F403\n",
+      "pkg/a.py": '__all__ = ["one"]\n\n\ndef one():\n    return 1\n',
+      "pkg/b.py":
+        '__all__ = ["three", "two"]\n\n\ndef three():\n    return 3\n\n\ndef two():\n    return three() + 1\n',
+      "pkg/sub/__init__.py": "from pkg import one, two\n\nONE = one()\nTWO = two\n",
+      "test_pkg.py": "import pkg\nfrom pkg import sub\n\nassert pkg.two() == 4 and sub.ONE == 1\n",
+    },
+    move: { from: "pkg/b.py", name: "three", to: "pkg/sub/three.py" },
+    refused: "would make an import fail when the code loads",
+  },
+  {
+    // The same, where `__all__` lists `two` first: the package has bound it by the time its
+    // star import looks `three` up, and the subpackage finds what it asks for.
+    name: "py: a package of star imports, and a unit its old module finds on lookup, listed after what the subpackage asks for",
     lang: "py",
     files: {
       "pkg/__init__.py":
@@ -1331,10 +1350,33 @@ export const PYTHON_SHAPES: Shape[] = [
       "pkg/b.py":
         '__all__ = ["two", "three"]\n\n\ndef three():\n    return 3\n\n\ndef two():\n    return three() + 1\n',
       "pkg/sub/__init__.py": "from pkg import one, two\n\nONE = one()\nTWO = two\n",
-      "test_pkg.py": "import pkg\nfrom pkg import sub\n\nassert pkg.two() == 4 and sub.ONE == 1\n",
+      "test_pkg.py":
+        "import pkg\nfrom pkg import sub\n\nassert pkg.two() == 4 and pkg.three() == 3 and sub.ONE == 1\n",
     },
     move: { from: "pkg/b.py", name: "three", to: "pkg/sub/three.py" },
-    refused: "would make an import fail when the code loads",
+    followed: true,
+    says: "pkg/b.py: finds three in pkg/sub/three.py on first lookup (a module __getattr__)",
+  },
+  {
+    // toolz's sandbox/: a subpackage whose __init__ imports the old module through another
+    // module of its own (core.py imports itertoolz). The circle is the load check's to find:
+    // the move is planned again as across one, and the import back goes at the old module's
+    // end, where every name the subpackage asks for is defined.
+    name: "py: a unit moved into a subpackage that imports its old module through another module",
+    lang: "py",
+    files: {
+      "pkg/__init__.py": "from .tools import *  # noqa: F401, F403\n",
+      "pkg/tools.py":
+        '__all__ = ["freq", "first"]\n\n\ndef freq(seq):\n    out = {}\n    for x in seq:\n        out[x] = out.get(x, 0) + 1\n    return out\n\n\ndef first(seq):\n    return next(iter(seq))\n',
+      "pkg/extra/__init__.py": "from .core import head  # noqa: F401\n",
+      "pkg/extra/core.py":
+        "from pkg.tools import first\n\n\ndef head(seq):\n    return first(seq)\n",
+      "test_pkg.py":
+        "import pkg\nfrom pkg.extra import head\n\nassert pkg.freq([1, 1]) == {1: 2} and head([3]) == 3\n",
+    },
+    move: { from: "pkg/tools.py", name: "freq", to: "pkg/extra/freq.py" },
+    followed: true,
+    says: "pkg/tools.py: imports freq from pkg/extra/freq.py at its end, where its __all__ lists it",
   },
   {
     // A pickle of protocol 4 (`\x8c\npkg.shapes\x94\x8c\x05Point`) names a class its old

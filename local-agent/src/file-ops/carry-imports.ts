@@ -58,6 +58,52 @@ export async function carryFor(
   results: EditResult[],
   importers: Importers | undefined,
 ): Promise<Result<never> | undefined> {
+  // (A result is changed in place: copied as it was.)
+  const held = {
+    initial: new Map(initial),
+    current: new Map(current),
+    results: results.map((r) => ({ ...r })),
+  };
+  const first = await carryOnce(ws, args, where, initial, current, results, importers);
+  if (!first?.circle) return first?.failed;
+  // A circle the plan could not see (a package on the new module's way that imports the old
+  // module through others: toolz's sandbox/ runs its core.py, which imports itertoolz): the
+  // move planned again as across a circle, once, from the texts it started from.
+  for (const [now, then] of [
+    [initial, held.initial],
+    [current, held.current],
+  ] as const) {
+    now.clear();
+    for (const [abs, state] of then) now.set(abs, state);
+  }
+  results.splice(0, results.length, ...held.results);
+  const again = await carryOnce(
+    ws,
+    args,
+    where,
+    initial,
+    current,
+    results,
+    importers,
+    first.circle,
+  );
+  return again?.failed && first.failed;
+}
+
+/**
+ * One plan of carryFor's: a failure, if any; and, where the load check found a circle
+ * through a package on the new module's way the plan did not know of, that package.
+ */
+async function carryOnce(
+  ws: Workspace,
+  args: ApplyArgs,
+  where: Resolved[],
+  initial: Map<string, FileState>,
+  current: Map<string, FileState>,
+  results: EditResult[],
+  importers: Importers | undefined,
+  circle?: string,
+): Promise<{ failed: Result<never>; circle?: string } | undefined> {
   const carry = args.carry_imports;
   if (!carry) return undefined;
   const from = where[carry.from];
@@ -68,7 +114,12 @@ export async function carryFor(
   const destNow = to && current.get(to.abs);
   const sourceFirst = from && initial.get(from.abs);
   if (!from || !to || !fromResult || !toResult || !sourceNow || !destNow || !sourceFirst)
-    return failure("INVALID_ARGUMENT", "`carry_imports` names edits this operation does not have.");
+    return {
+      failed: failure(
+        "INVALID_ARGUMENT",
+        "`carry_imports` names edits this operation does not have.",
+      ),
+    };
   // Python names modules from where their package starts (a `src/` layout): the agent
   // looks at the packages on the way, for the files a plan names.
   const python = languageOf(from.abs) === "python" && languageOf(to.abs) === "python";
@@ -110,6 +161,7 @@ export async function carryFor(
     dest: { abs: to.abs, initial: initial.get(to.abs), current: destNow, result: toResult },
     modules,
     kept: args.build_guard === "keep",
+    ...(circle !== undefined ? { circleThrough: circle } : {}),
     ...(python && importers
       ? {
           readers: (names, anywhere) =>
@@ -131,7 +183,13 @@ export async function carryFor(
   });
   if (!carried) return undefined;
   if (carried.blocked.length)
-    return failure("MOVE_BLOCKED", `${carried.blocked.join(" ")} Nothing was changed.`, carry.from);
+    return {
+      failed: failure(
+        "MOVE_BLOCKED",
+        `${carried.blocked.join(" ")} Nothing was changed.`,
+        carry.from,
+      ),
+    };
   current.set(from.abs, { ...sourceNow, ...carried.source });
   current.set(to.abs, { ...destNow, ...carried.dest });
   for (const dir of [...newPackages].reverse()) {
@@ -248,11 +306,13 @@ export async function carryFor(
       )
     : [];
   if (by.length) {
-    return failure(
-      "MOVE_BLOCKED",
-      `${carried.blockedIfLoaded.join(" ")} (${firstThree(by)} would load it first.) Nothing was changed.`,
-      carry.from,
-    );
+    return {
+      failed: failure(
+        "MOVE_BLOCKED",
+        `${carried.blockedIfLoaded.join(" ")} (${firstThree(by)} would load it first.) Nothing was changed.`,
+        carry.from,
+      ),
+    };
   }
   // A value the old file would re-export from a new file that reads it as it loads.
   const through = rewritten.reexport.filter((r) =>
@@ -260,11 +320,13 @@ export async function carryFor(
   );
   if (carried.blockedIfReexported.length && through.length) {
     const readers = [...new Set(through.map((r) => r.through.split(":")[0] ?? r.through))];
-    return failure(
-      "MOVE_BLOCKED",
-      `${carried.blockedIfReexported.join(" ")} (${firstThree(readers)} ${readers.length === 1 ? "reads" : "read"} it through ${fromResult.path}.) Nothing was changed.`,
-      carry.from,
-    );
+    return {
+      failed: failure(
+        "MOVE_BLOCKED",
+        `${carried.blockedIfReexported.join(" ")} (${firstThree(readers)} ${readers.length === 1 ? "reads" : "read"} it through ${fromResult.path}.) Nothing was changed.`,
+        carry.from,
+      ),
+    };
   }
   current.set(to.abs, { ...destHeld, ...rewritten.dest });
   // What importers read through the old module's object where they cannot be rewritten.
@@ -332,7 +394,7 @@ export async function carryFor(
     }
     // An importer whose new import closes the circle, reading the unit only in its functions,
     // imports it there.
-    const { failing, deferred } = await settledLoad(
+    const { failing, circles, deferred } = await settledLoad(
       loadFiles,
       ws.sandbox.roots,
       newPackages,
@@ -351,20 +413,42 @@ export async function carryFor(
       if (!file || !other || at === -1) continue;
       const them = made.names.length === 1 ? "it" : "them";
       const line = `${file.path}: imports ${made.names.join(", ")} from ${toResult.path} in the functions that use ${them} (a circular import otherwise)`;
+      // (Its line for the import at its top goes: the import is no longer there.)
+      const top = `${file.path}: imports ${made.names.join(", ")} from ${toResult.path}`;
       const redone = importerEdit(
         file,
         made.text,
-        [line, ...(other.result.imports?.changes ?? [])].slice(0, 20),
+        [line, ...(other.result.imports?.changes ?? []).filter((c) => c !== top)].slice(0, 20),
       );
       current.set(abs, { ...file.state, ...redone.state });
       results[at] = redone.result;
     }
-    if (failing.length)
-      return failure(
-        "MOVE_BLOCKED",
-        `Moving ${carried.moved.join(", ")} to ${toResult.path} would make an import fail when the code loads (a circular import): ${failing[0]}${failing.length > 1 ? ` (and ${failing.length - 1} more import${failing.length > 2 ? "s" : ""} like it)` : ""}. A destination whose package does not import back into these modules avoids it. Nothing was changed.`,
-        carry.from,
-      );
+    if (failing.length) {
+      // A chain that runs the old module, then a package on the new module's way (or the new
+      // module itself): a circle the plan did not know of, if it planned none.
+      const oldName = modules[fromResult.path];
+      const newName = modules[toResult.path] ?? "";
+      const shared = (oldName ?? "").split(".").slice(0, -1);
+      const way = newName
+        .split(".")
+        .map((_, i, parts) => parts.slice(0, i + 1))
+        .filter((p) => p.length > shared.length || p.some((part, i) => part !== shared[i]))
+        .map((p) => p.join("."));
+      const through =
+        circle === undefined && !carried.circled && oldName
+          ? circles
+              .flatMap((chain) => chain.slice(chain.indexOf(oldName) + 1 || chain.length))
+              .find((m) => way.includes(m))
+          : undefined;
+      return {
+        failed: failure(
+          "MOVE_BLOCKED",
+          `Moving ${carried.moved.join(", ")} to ${toResult.path} would make an import fail when the code loads (a circular import): ${failing[0]}${failing.length > 1 ? ` (and ${failing.length - 1} more import${failing.length > 2 ? "s" : ""} like it)` : ""}. A destination whose package does not import back into these modules avoids it. Nothing was changed.`,
+          carry.from,
+        ),
+        ...(through ? { circle: through } : {}),
+      };
+    }
   }
   return undefined;
 }

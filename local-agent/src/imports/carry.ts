@@ -63,6 +63,8 @@ export async function carryImports(options: {
   sourceInits?: { path: string; text: string }[];
   /** The old module's typing stub (Python), where it has one. */
   sourceStub?: { path: string; text: string } | undefined;
+  /** A package (by its dotted name) on the new module's way that imports the old module through others: the load check found the circle (Python). */
+  circleThrough?: string;
   /** The caller keeps the move whatever no checker sees (`keep: true`): ImportPlan.blockedUnlessKept is named, not refused. */
   kept?: boolean;
   /** Go: the module and its files (go/packages.ts). */
@@ -85,6 +87,8 @@ export async function carryImports(options: {
       unitReads: UnitRead[];
       /** Python: what the old module goes on binding for its star importers. */
       starKept: string[];
+      /** Python: the plan took importing the new module to import the old one (a circle). */
+      circled: boolean;
       literalFields: Record<string, string[]> | undefined;
       others: NonNullable<ImportPlan["others"]>;
     }
@@ -117,7 +121,7 @@ export async function carryImports(options: {
     return undefined;
   };
   // A package on the new module's way that imports the old module closes a circle too.
-  const throughPackage = (await importingOld(options.packageInits))?.path;
+  const throughPackage = (await importingOld(options.packageInits))?.path ?? options.circleThrough;
   // A package on the old module's way that imports it: importing the new module, which imports
   // the old one, runs that package, which would import the unit (from the new module) back.
   const sourcePackage = await importingOld(options.sourceInits);
@@ -231,6 +235,7 @@ export async function carryImports(options: {
     sourceEmptied: plan.sourceEmptied === true,
     unitReads: plan.unitReads ?? [],
     starKept: [...starKept],
+    circled: throughPackage !== undefined,
     literalFields: plan.literalFields,
     others: plan.others ?? [],
   };

@@ -61,14 +61,23 @@ export async function settledLoad(
   newPackages: readonly string[],
   importers: ReadonlySet<string>,
   defer: Deferral,
-): Promise<{ failing: string[]; deferred: Map<string, { text: string; names: string[] }> }> {
+): Promise<{
+  failing: string[];
+  /** The failing circular imports' chains of modules being run, outermost first. */
+  circles: string[][];
+  deferred: Map<string, { text: string; names: string[] }>;
+}> {
   const deferred = new Map<string, { text: string; names: string[] }>();
   let now = [...files];
   const first = await newFailures(now, roots, newPackages);
   // Where deferring does not settle it, what the move as planned would break.
-  const unsettled = { failing: first.map(describeFailure), deferred: new Map() };
+  const unsettled = {
+    failing: first.map(describeFailure),
+    circles: first.filter((f) => f.partial).map((f) => f.chain),
+    deferred: new Map(),
+  };
   for (let round = 0, failures = first; round < 3; round++) {
-    if (!failures.length) return { failing: [], deferred };
+    if (!failures.length) return { failing: [], circles: [], deferred };
     const chained = new Set(failures.flatMap((f) => f.chain));
     let changed = false;
     const next: LoadFile[] = [];
@@ -92,7 +101,7 @@ export async function settledLoad(
     if (!changed) return unsettled;
     now = next;
     failures = await newFailures(now, roots, newPackages);
-    if (!failures.length) return { failing: [], deferred };
+    if (!failures.length) return { failing: [], circles: [], deferred };
   }
   return unsettled;
 }

@@ -1791,7 +1791,10 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
     const { at, locked } = await withTree(final, "python", (tree) =>
       placeIn(tree, final, moduleReads(tree, final, 0, final.length)),
     );
-    const unused = placedNames.filter((n) => !stillUsed.includes(n));
+    // (A name `__all__` lists is used, to pyflakes.)
+    const unused = placedNames.filter(
+      (n) => !stillUsed.includes(n) && !all?.some((a) => a.name === n),
+    );
     const definition = /^(?:class|def|async\s+def|@)/.test(source.slice(at));
     const gap = at === source.length && !/\n\n\n$/.test(source) ? "\n\n" : "";
     // At most two blank lines above it, as between top-level definitions.
@@ -1802,7 +1805,7 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
       lock && locked
         ? `${sourcePath}: imports ${placedNames.join(", ")} from ${destPath} at line ${where}, before ${lock.why} (${lock.text.trim().split("\n")[0]?.slice(0, 60)})`
         : !stillUsed.length
-          ? `${sourcePath}: imports ${placedNames.join(", ")} from ${destPath} at its end, where it names ${placedNames.length === 1 ? "it" : "them"} in a string (a circular import at its top)`
+          ? `${sourcePath}: imports ${placedNames.join(", ")} from ${destPath} at its end, where ${unused.length ? `it names ${placedNames.length === 1 ? "it" : "them"} in a string` : `its __all__ lists ${placedNames.length === 1 ? "it" : "them"}`} (a circular import at its top)`
           : `${sourcePath}: imports ${placedNames.join(", ")} from ${destPath} at line ${where}, where it first reads ${stillUsed.length === 1 ? "it" : "them"} as it loads (${belowReads ? "its imports end below that" : "a circular import at its top"})`,
     );
   } else if ((strategy === "top" || strategy === "lazy-new") && placedNames.length) {
