@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import {
   mkdirSync,
   mkdtempSync,
@@ -24,6 +24,7 @@ import { DEFAULT_DENY } from "../src/paths.ts";
 
 const REPO = path.join(import.meta.dirname, "..", "..");
 const TSC = path.join(REPO, "node_modules", "typescript", "bin", "tsc");
+const JAVAC_SERVER = path.join(import.meta.dirname, "support", "JavacServer.java");
 /** Debian's python3, which has pyflakes (the CI installs python3-pyflakes). */
 export const PYTHON = "/usr/bin/python3";
 
@@ -328,23 +329,79 @@ export function checkGo(root: string): Findings {
 }
 
 /**
- * Java's own check: `javac` over every `.java` file of the tree (Debian's
- * default-jdk-headless; the CI installs it), classes written outside it. A
- * finding is a file javac names (`src/A.java:3: error: …`).
+ * javac and java in one JVM kept warm (support/JavacServer.java), for every
+ * check of the process: a JVM's start and javac's warm-up are most of a
+ * check of a few small files. Requests go one at a time.
  */
-export function checkJava(root: string): Findings {
+let javaServer: { child: ChildProcess; replies: ((reply: string) => void)[] } | undefined;
+let javaTurn: Promise<unknown> = Promise.resolve();
+
+/** A pipe's handle, to let the process end while it is open (a net.Socket's ref and unref). */
+const handleOf = (stream: unknown) => stream as { ref(): void; unref(): void } | null | undefined;
+
+/** The server's exit status and output for one request (`javac ARG…`, `run CLASSPATH CLASS`). */
+function javaTool(request: string[]): Promise<{ status: number; output: string }> {
+  const ask = async () => {
+    if (!javaServer || javaServer.child.exitCode !== null || javaServer.child.killed) {
+      const child = spawn("java", ["-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", JAVAC_SERVER], {
+        stdio: ["pipe", "pipe", "inherit"],
+      });
+      const server = { child, replies: [] as ((reply: string) => void)[] };
+      let heard = "";
+      child.stdout?.setEncoding("utf8");
+      child.stdout?.on("data", (chunk: string) => {
+        heard += chunk;
+        for (let end = heard.indexOf("\n\u0004\n"); end !== -1; end = heard.indexOf("\n\u0004\n")) {
+          server.replies.shift()?.(heard.slice(0, end));
+          heard = heard.slice(end + 3);
+        }
+      });
+      child.on("exit", () => {
+        for (const reply of server.replies.splice(0)) reply("1\njava: the server ended");
+      });
+      // The tests' process ends without waiting for it (it ends when its stdin closes), yet
+      // waits for a reply it asked for.
+      child.unref();
+      for (const stream of [child.stdin, child.stdout]) handleOf(stream)?.unref();
+      javaServer = server;
+    }
+    const server = javaServer;
+    const stdout = handleOf(server.child.stdout);
+    stdout?.ref();
+    const reply = await new Promise<string>((resolve) => {
+      server.replies.push(resolve);
+      server.child.stdin?.write(`${request.join("\t")}\n`);
+    });
+    stdout?.unref();
+    const newline = reply.indexOf("\n");
+    return { status: Number(reply.slice(0, newline)), output: reply.slice(newline + 1) };
+  };
+  const turn = javaTurn.then(ask, ask);
+  javaTurn = turn;
+  return turn;
+}
+
+/**
+ * Java's own check: `javac` over every `.java` file of the tree (Debian's
+ * default-jdk-headless; the CI installs it), classes written outside it, each
+ * class with a main method then run. A finding is a file javac names
+ * (`src/A.java:3: error: …`).
+ */
+export async function checkJava(root: string): Promise<Findings> {
   const found: Findings = new Map();
   const sources = (readdirSync(root, { recursive: true }) as string[])
     .map((f) => f.split(path.sep).join("/"))
     .filter((f) => f.endsWith(".java"));
   if (!sources.length) return found;
   const out = mkdtempSync(path.join(tmpdir(), "edgeclip-javac-"));
-  // A few small files: the JVM's first tier alone compiles them sooner (a third less CPU).
-  const quick = ["-J-XX:TieredStopAtLevel=1", "-J-XX:+UseSerialGC"];
-  const run = spawnSync("javac", [...quick, "-d", out, "-encoding", "UTF-8", ...sources], {
-    cwd: root,
-    encoding: "utf8",
-  });
+  const run = await javaTool([
+    "javac",
+    "-d",
+    out,
+    "-encoding",
+    "UTF-8",
+    ...sources.map((f) => path.join(root, f)),
+  ]);
   if (run.status === 0) {
     // Each class with a main method runs: a test of the moved code's behaviour.
     for (const main of sources.filter((f) =>
@@ -353,17 +410,16 @@ export function checkJava(root: string): Findings {
       // The class by its package declaration, in whichever source root it is.
       const pkg = /^\s*package\s+([\w.]+)\s*;/m.exec(readFileSync(path.join(root, main), "utf8"));
       const cls = `${pkg ? `${pkg[1]}.` : ""}${path.posix.basename(main, ".java")}`;
-      const exec = spawnSync("java", ["-cp", out, cls], { cwd: root, encoding: "utf8" });
-      if (exec.status !== 0) add(found, main, `java: ${exec.stderr.trim().split("\n")[0] ?? ""}`);
+      const exec = await javaTool(["run", out, cls]);
+      if (exec.status !== 0) add(found, main, `java: ${exec.output.trim().split("\n")[0] ?? ""}`);
     }
     return found;
   }
-  for (const line of `${run.stdout}${run.stderr}`.split("\n")) {
+  for (const line of run.output.split("\n")) {
     const m = /^(.+?\.java):\d+: error: (.*)$/.exec(line);
-    if (m?.[1]) add(found, path.normalize(m[1]), `javac: ${m[2] ?? ""}`);
+    if (m?.[1]) add(found, path.relative(root, m[1]), `javac: ${m[2] ?? ""}`);
   }
-  if (!found.size)
-    add(found, "(tree)", `javac: ${`${run.stdout}${run.stderr}`.trim().slice(0, 300)}`);
+  if (!found.size) add(found, "(tree)", `javac: ${run.output.trim().slice(0, 300)}`);
   return found;
 }
 

@@ -29,7 +29,7 @@ import {
  * line; a dry run names the same; a refusal changes nothing.
  */
 
-function check(shape: Shape, root: string): Findings {
+async function check(shape: Shape, root: string): Promise<Findings> {
   if (shape.lang === "go") return checkGo(root);
   if (shape.lang === "java") return checkJava(root);
   if (shape.lang === "rust") return checkRust(root);
@@ -55,7 +55,9 @@ describe("the move invariant: every file a move leaves broken is named", () => {
     ),
   )("%s", async (_, shape) => {
     const project = projectOf(shape.files);
-    expect(Object.fromEntries(check(shape, project.root)), "the untouched project").toEqual({});
+    expect(Object.fromEntries(await check(shape, project.root)), "the untouched project").toEqual(
+      {},
+    );
     const { from, name, to } = shape.move;
     const dry = await moveSymbol(project, from, name, to, true);
     const before = project.files();
@@ -78,7 +80,7 @@ describe("the move invariant: every file a move leaves broken is named", () => {
       return;
     }
     expect(new Set(dry.unresolved)).toEqual(new Set(moved.unresolved));
-    const broken = [...check(shape, project.root)].filter(
+    const broken = [...(await check(shape, project.root))].filter(
       ([file]) => !named(moved.unresolved, file),
     );
     expect(
