@@ -787,6 +787,43 @@ export const PROJECTS: ProjectSpec[] = [
   },
   {
     lang: "python",
+    name: "jmespath",
+    source: {
+      from: "git",
+      repo: "jmespath/jmespath.py",
+      commit: "2ad18b0e51ef3c22ef0d4bbeb11506746a39e228",
+      version: "1.0.1",
+    },
+    importRoot: ".",
+    // New on 2026-11-30: a flat package whose parser, lexer, visitor and functions import each
+    // other's modules whole (`from jmespath import lexer`), the package's `__init__.py` calling
+    // into its parser, and tests that subclass its functions module's class.
+    packages: ["jmespath"],
+    newDir: "jmespath/moved",
+    debs: ["python3-pytest"],
+    tests: { runner: "pytest", args: ["tests"] },
+    licence: "MIT",
+  },
+  {
+    lang: "python",
+    name: "pycparser",
+    source: {
+      from: "git",
+      repo: "eliben/pycparser",
+      commit: "89c9f3d8642b9ec84cfdd6921faffaba7e95c43c",
+      version: "3.00",
+    },
+    importRoot: ".",
+    // New on 2026-11-30: a C parser of 2,400 lines over an AST module generated from
+    // `_c_ast.cfg` (`c_ast.py`), and tests that run its examples as scripts.
+    packages: ["pycparser"],
+    newDir: "pycparser/moved",
+    debs: ["python3-pytest"],
+    tests: { runner: "pytest", args: ["tests"] },
+    licence: "BSD-3-Clause",
+  },
+  {
+    lang: "python",
     name: "attrs",
     source: {
       from: "git",
