@@ -341,9 +341,9 @@ interface Running {
   names: Set<string>;
   done: boolean;
   open: boolean;
-  /** What its module `__getattr__` imports, once it defined one; `looking`, while that runs. */
+  /** What its module `__getattr__` imports, once it defined one; `looked`, once that ran. */
   lookup?: LoadStep[];
-  looking?: boolean;
+  looked?: boolean;
   /** Its `__all__`, where it set one of literals. */
   all?: string[];
 }
@@ -374,14 +374,16 @@ export function loadFailures(
         state.get(parts.slice(0, i - 1).join("."))?.names.add(parts[i - 1] ?? "");
       }
     };
-    /** A name looked up on module `name` that it does not bind: its `__getattr__` runs. */
+    /**
+     * A name looked up on module `name` that it does not bind: its `__getattr__` runs. Once:
+     * what it imports again is done by then (or failed the first time, as Python's would).
+     */
     const lookup = (name: string, mod: Running): void => {
-      if (!mod.lookup || mod.looking) return;
-      mod.looking = true;
+      if (!mod.lookup || mod.looked) return;
+      mod.looked = true;
       stack.push(`${name} (its __getattr__)`);
       execute({ steps: mod.lookup }, mod);
       stack.pop();
-      mod.looking = false;
     };
     const execute = (mod: LoadModule, running: Running): void => {
       for (const step of mod.steps) {
