@@ -1358,6 +1358,23 @@ export const PYTHON_SHAPES: Shape[] = [
     says: "pkg/b.py: finds three in pkg/sub/three.py on first lookup (a module __getattr__)",
   },
   {
+    // jmespath's tests: `import jmespath.parser` (in a test function) binds `jmespath`, and
+    // `jmespath.compile(…)` reads the package's own function through it. Moved out of the
+    // package's `__init__.py`, each read is the new module's, imported where it was read.
+    name: "py: a package's function read through an import of its submodule (`import pkg.sub`), at the top and in functions",
+    lang: "py",
+    files: {
+      "pkg/__init__.py": "from pkg import sub\n\n\ndef f(x):\n    return sub.g(x)\n",
+      "pkg/sub.py": "def g(x):\n    return x + 1\n",
+      "test_top.py": "import pkg.sub\n\nassert pkg.f(1) == 2 and pkg.sub.g(0) == 1\n",
+      "test_local.py":
+        "def check_one():\n    import pkg.sub\n\n    assert pkg.f(2) == 3\n\n\ndef check_two():\n    import pkg.sub\n\n    assert pkg.f(3) == 4 and pkg.sub.g(1) == 2\n\n\ncheck_one()\ncheck_two()\n",
+    },
+    move: { from: "pkg/__init__.py", name: "f", to: "pkg/moved/f.py" },
+    followed: true,
+    says: "test_local.py: imports f from pkg/moved/f.py",
+  },
+  {
     // toolz's sandbox/: a subpackage whose __init__ imports the old module through another
     // module of its own (core.py imports itertoolz). The circle is the load check's to find:
     // the move is planned again as across one, and the import back goes at the old module's

@@ -124,8 +124,9 @@ export function importerChanges(
   destPath: string,
   names: readonly { local: string; here: boolean }[],
 ): string[] {
-  const imported = names.filter((n) => !n.here).map((n) => n.local);
-  const local = names.filter((n) => n.here).map((n) => n.local);
+  // (A name imported in two functions is said once.)
+  const imported = [...new Set(names.filter((n) => !n.here).map((n) => n.local))];
+  const local = [...new Set(names.filter((n) => n.here).map((n) => n.local))];
   return [
     ...(imported.length
       ? [`${importerPath}: imports ${imported.join(", ")} from ${destPath}`]

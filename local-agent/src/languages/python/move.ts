@@ -195,6 +195,44 @@ function guardedText(block: GuardedBlock, text: string, keep: ReadonlySet<string
   return replaceRanges(text.slice(block.start, block.end), shifted);
 }
 
+/**
+ * Imports in functions (`import jmespath.parser` in each of two tests), each
+ * with the reads of the module through it: a read is the import's of the
+ * innermost function holding both (else the module's, for one outside any
+ * function), so that no read is rewritten twice, nor under an import of
+ * another function.
+ */
+function innermostUses<T extends { statement: Statement; local: string | undefined; uses: Span[] }>(
+  tree: Tree,
+  nested: T[],
+): (T & { scope: Span })[] {
+  const scopeOf = (at: number): Span => {
+    for (let n = tree.rootNode.descendantForIndex(at); n; n = n.parent)
+      if (n.type === "function_definition") return { start: n.startIndex, end: n.endIndex };
+    return { start: 0, end: tree.rootNode.endIndex };
+  };
+  const scopes = nested.map((n) => scopeOf(n.statement.node.start));
+  return nested.map((n, i) => {
+    const own = scopes[i] as Span;
+    const uses = n.uses.filter((u) => {
+      if (u.start < own.start || u.end > own.end) return false;
+      // A narrower function holding the read, with an import of the same name: its read.
+      return !nested.some((m, j) => {
+        const other = scopes[j] as Span;
+        return (
+          j !== i &&
+          m.local === n.local &&
+          other.start <= u.start &&
+          u.end <= other.end &&
+          (other.end - other.start < own.end - own.start ||
+            (other.start === own.start && other.end === own.end && j < i))
+        );
+      });
+    });
+    return { ...n, uses, scope: own };
+  });
+}
+
 /** The top-level statement holding offset `at`. */
 function topStatementAt(tree: Tree, at: number): Node | null {
   let statement = tree.rootNode.descendantForIndex(at);
@@ -2132,6 +2170,10 @@ function identifiersOf(tree: Tree): Set<string> {
 const moduleAlias = (s: Statement, p: Part) =>
   s.kind === "import" && !/\sas\s/.test(p.text) ? p.name : p.local;
 
+/** `import a.b.c` (no alias) below module `module` (`a` or `a.b`): it binds `a`, through which `module` is read. */
+const importsBelow = (s: Statement, p: Part, module: string) =>
+  s.kind === "import" && !/\sas\s/.test(p.text) && p.name.startsWith(`${module}.`);
+
 /**
  * Whether `name` (a dotted one too) is a name of the code in `tree` other than
  * at the offsets of `except`: read, bound or imported, never in a comment or
@@ -2195,15 +2237,22 @@ export async function planPythonImporter(input: PythonImporterInput): Promise<Im
             : `${absoluteOf(s.module, importerPath, modules).join(".")}.${p.name}`;
         // Or another module that binds it, read through that one (`tags._manylinux`).
         const via = module !== sourceModule ? input.boundIn?.[module] : undefined;
+        // `import pkg.sub` binds `pkg`: what is read through it (`pkg.compile`) is the package's
+        // own, where the old module is that package (jmespath's tests, `import jmespath.parser`).
+        const below = importsBelow(s, p, sourceModule);
         const chain =
-          (module !== sourceModule && sourceModule.startsWith(`${module}.`)) || via !== undefined;
+          (module !== sourceModule && sourceModule.startsWith(`${module}.`)) ||
+          via !== undefined ||
+          below;
         if (module !== sourceModule && !chain) return [];
-        const bound = moduleAlias(s, p);
-        const local = via
-          ? `${bound}.${via}`
-          : chain
-            ? `${bound}${sourceModule.slice(module.length)}`
-            : bound;
+        const bound = below ? p.local : moduleAlias(s, p);
+        const local = below
+          ? sourceModule
+          : via
+            ? `${bound}.${via}`
+            : chain
+              ? `${bound}${sourceModule.slice(module.length)}`
+              : bound;
         // A name patched here by assignment stays read and written on the old module.
         const stored = attributeStores(tree, local, moved);
         const uses = attributeReads(tree, local, moved).filter((u) => !stored.has(u.name));
@@ -2262,28 +2311,39 @@ export async function planPythonImporter(input: PythonImporterInput): Promise<Im
       facts,
       aliases,
       present: identifiersOf(tree),
-      nested: nestedImports(tree, facts).map((st) => {
-        // A module object imported here (`from pkg import util`), and what is read through it.
-        const module = absoluteOf(st.module, importerPath, modules).join(".");
-        const part = st.parts.find((p) =>
-          st.kind === "import" ? p.name === sourceModule : `${module}.${p.name}` === sourceModule,
-        );
-        const local = part && moduleAlias(st, part);
-        const uses =
-          local && !aliases.some((a) => a.local === local)
-            ? attributeReads(tree, local, moved)
-            : [];
-        return {
-          statement: st,
-          local,
-          uses,
-          // Read for nothing else: the import of the new module takes its place.
-          unused:
-            local !== undefined &&
-            !keepBound.has(local) &&
-            !nameTaken(tree, local, [...uses, st.node]),
-        };
-      }),
+      nested: innermostUses(
+        tree,
+        nestedImports(tree, facts).map((st) => {
+          // A module object imported here (`from pkg import util`), and what is read through it.
+          const module = absoluteOf(st.module, importerPath, modules).join(".");
+          const part = st.parts.find((p) =>
+            st.kind === "import"
+              ? p.name === sourceModule || importsBelow(st, p, sourceModule)
+              : `${module}.${p.name}` === sourceModule,
+          );
+          const below = part !== undefined && importsBelow(st, part, sourceModule);
+          const local = part && (below ? sourceModule : moduleAlias(st, part));
+          const bound = part && (below ? part.local : local);
+          const uses =
+            local && !aliases.some((a) => a.local === local)
+              ? attributeReads(tree, local, moved)
+              : [];
+          return { statement: st, local, bound, uses };
+        }),
+      ).map((n) => ({
+        ...n,
+        // Read for nothing else where it binds (its function): the import of the new module
+        // takes its place.
+        unused:
+          n.bound !== undefined &&
+          !keepBound.has(n.bound) &&
+          !nameTaken(tree, n.bound, [
+            ...n.uses,
+            n.statement.node,
+            { start: 0, end: n.scope.start },
+            { start: n.scope.end, end: text.length },
+          ]),
+      })),
       strings: dottedStrings(tree, sourceModule, moved),
       patches: objectPatches(
         tree,
