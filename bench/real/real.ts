@@ -63,6 +63,12 @@ import { type Candidate, LIMIT, type Move, pickGoMoves, pickMoves } from "./unit
 
 const log = (text: string) => process.stderr.write(`${text}\n`);
 const PY_TOOLS = path.join(import.meta.dirname, "py_tools.py");
+/** Python's lowercase keywords: no module can be named by one. */
+const PYTHON_KEYWORDS = new Set(
+  "and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield".split(
+    " ",
+  ),
+);
 
 /** One side's outcome for one move. */
 interface Outcome {
@@ -210,7 +216,10 @@ function pythonSide(spec: ProjectSpec & { lang: "python" }, pristine: string): S
       const module = (unit as Candidate & { module?: string }).module ?? "";
       return top === module.split(".")[0] || !(listed.loads[top] ?? []).includes(module);
     },
-    fileName: (name) => `${name.toLowerCase()}.py`,
+    // A name that is a keyword takes PEP 8's trailing underscore (`While` into `while_.py`), as
+    // a person would name it: no import statement can name `while.py` (the agent refuses it).
+    fileName: (name) =>
+      `${name.toLowerCase()}${PYTHON_KEYWORDS.has(name.toLowerCase()) ? "_" : ""}.py`,
     check,
     lint: (root, files) =>
       pythonJson<{ file: string; message: string }[]>(["lint", root, ...files]).map((f) => ({

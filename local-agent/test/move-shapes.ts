@@ -1358,6 +1358,20 @@ export const PYTHON_SHAPES: Shape[] = [
     says: "pkg/b.py: finds three in pkg/sub/three.py on first lookup (a module __getattr__)",
   },
   {
+    // pycparser's `While` drawn into `while.py`: no import statement can name a module by a
+    // keyword, and the unit's importer must import it. Refused, naming why, where the load
+    // check had said `from pkg import While` failed.
+    name: "py: a unit moved into a module named by a keyword, which its importer must import",
+    lang: "py",
+    files: {
+      "pkg/__init__.py": "",
+      "pkg/nodes.py": "class While:\n    pass\n\n\nclass If:\n    pass\n",
+      "test_nodes.py": "from pkg.nodes import While\n\nassert While.__name__ == 'While'\n",
+    },
+    move: { from: "pkg/nodes.py", name: "While", to: "pkg/while.py" },
+    refused: "no import statement can name: `while` is a Python keyword",
+  },
+  {
     // jmespath's tests: `import jmespath.parser` (in a test function) binds `jmespath`, and
     // `jmespath.compile(…)` reads the package's own function through it. Moved out of the
     // package's `__init__.py`, each read is the new module's, imported where it was read.

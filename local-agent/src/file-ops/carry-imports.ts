@@ -23,7 +23,12 @@ import { javaContext } from "../languages/java/context.ts";
 import { javaMoveOf } from "../languages/java/packages.ts";
 import { packageInits, stubOf } from "../languages/python/context.ts";
 import { type LoadFile, settledLoad } from "../languages/python/load-check.ts";
-import { importRootOf, newPackagesFor, pythonModules } from "../languages/python/modules.ts";
+import {
+  importRootOf,
+  newPackagesFor,
+  pythonModules,
+  unimportable,
+} from "../languages/python/modules.ts";
 import { deferPythonImporter } from "../languages/python/move.ts";
 import { rustContext } from "../languages/rust/context.ts";
 import { rustMoveOf, rustPublicPaths, rustReexport } from "../languages/rust/modules.ts";
@@ -314,6 +319,19 @@ async function carryOnce(
       ),
     };
   }
+  // A Python module no import statement can name (`moved/while.py`), that a file must import.
+  const badName = python ? unimportable(modules[toResult.path] ?? "") : undefined;
+  const importing = [toResult, ...results, ...rewritten.others.map((o) => o.result)]
+    .flatMap((r) => r.imports?.changes ?? [])
+    .find((c) => c.endsWith(` from ${toResult.path}`) || c.includes(` from ${toResult.path} `));
+  if (badName && importing)
+    return {
+      failed: failure(
+        "MOVE_BLOCKED",
+        `Moving ${carried.moved.join(", ")} to ${toResult.path} would leave ${importing.split(":")[0]} importing a module no import statement can name: ${badName}. Choose a file name that is a Python identifier. Nothing was changed.`,
+        carry.from,
+      ),
+    };
   // A value the old file would re-export from a new file that reads it as it loads.
   const through = rewritten.reexport.filter((r) =>
     r.names.some((n) => !carried.movedTypes.includes(n)),

@@ -35,6 +35,22 @@ export function pythonModuleName(
   return parts.join(".");
 }
 
+/** Python's keywords: no import statement can name a module by one (`from .moved.while import X`). */
+const KEYWORDS = new Set(
+  "False None True and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield".split(
+    " ",
+  ),
+);
+
+/** Why no import statement can name module `dotted` (a part that is a keyword, or not an identifier), if so. */
+export function unimportable(dotted: string): string | undefined {
+  for (const part of dotted.split(".")) {
+    if (KEYWORDS.has(part)) return `\`${part}\` is a Python keyword`;
+    if (!/^[\p{L}_][\p{L}\p{N}_]*$/u.test(part)) return `\`${part}\` is not a Python identifier`;
+  }
+  return undefined;
+}
+
 /** `files`' module names, by the paths the planner knows them by (root-relative), where they are in a package. */
 export function pythonModules(
   files: readonly { abs: string; path: string }[],
