@@ -29,7 +29,7 @@ import {
   pythonModules,
   unimportable,
 } from "../languages/python/modules.ts";
-import { deferPythonImporter } from "../languages/python/move.ts";
+import { deferPythonImporter, moduleOf } from "../languages/python/move.ts";
 import { rustContext } from "../languages/rust/context.ts";
 import { rustMoveOf, rustPublicPaths, rustReexport } from "../languages/rust/modules.ts";
 import { moduleConfigs } from "../languages/typescript/module-configs.ts";
@@ -320,7 +320,10 @@ async function carryOnce(
     };
   }
   // A Python module no import statement can name (`moved/while.py`), that a file must import.
-  const badName = python ? unimportable(modules[toResult.path] ?? "") : undefined;
+  // (In a package, every part of its name is imported; in none, its file's name alone.)
+  const badName = python
+    ? unimportable(modules[toResult.path] ?? moduleOf(toResult.path).at(-1) ?? "")
+    : undefined;
   const importing = [toResult, ...results, ...rewritten.others.map((o) => o.result)]
     .flatMap((r) => r.imports?.changes ?? [])
     .find((c) => c.endsWith(` from ${toResult.path}`) || c.includes(` from ${toResult.path} `));
