@@ -824,6 +824,19 @@ assert.strictEqual(show(new Widget([{ name: 'a' }])), '[1]');
 const OLD_PICKLE_TEST =
   'import pickle\n\nOLD = b"\\x80\\x02cpkg.version\\nVersion\\nq\\x00)\\x81q\\x01}q\\x02X\\x05\\x00\\x00\\x00partsq\\x03cpkg.version\\nParts\\nq\\x04)\\x81q\\x05}q\\x06X\\x05\\x00\\x00\\x00majorq\\x07K\\x01sbsb."\n\nassert pickle.loads(OLD).major() == 1\n';
 
+/**
+ * toolz's layout: a package of star imports of `a` and `b`, and a subpackage
+ * that imports the package's names as it loads; `b`'s `__all__` is `all`,
+ * and the test asserts `checks` of the package.
+ */
+const starPackage = (all: string, checks: string): Record<string, string> => ({
+  "pkg/__init__.py": "from .a import *  # noqa: F401, F403\nfrom .b import *  # noqa: F401, F403\n",
+  "pkg/a.py": '__all__ = ["one"]\n\n\ndef one():\n    return 1\n',
+  "pkg/b.py": `__all__ = ${all}\n\n\ndef three():\n    return 3\n\n\ndef two():\n    return three() + 1\n`,
+  "pkg/sub/__init__.py": "from pkg import one, two\n\nONE = one()\nTWO = two\n",
+  "test_pkg.py": `import pkg\nfrom pkg import sub\n\nassert ${checks} and sub.ONE == 1\n`,
+});
+
 export const PYTHON_SHAPES: Shape[] = [
   {
     // more-itertools' is_prime: the package star-imports recipes, so recipes binds is_prime
@@ -1326,15 +1339,7 @@ export const PYTHON_SHAPES: Shape[] = [
     // package's star import runs for `three` before it binds `two`: refused too.
     name: "py: a package of star imports, and a unit moved into a subpackage that imports the package as it loads",
     lang: "py",
-    files: {
-      "pkg/__init__.py":
-        "from .a import *  # noqa: F401, F403\nfrom .b import *  # noqa: F401, F403\n",
-      "pkg/a.py": '__all__ = ["one"]\n\n\ndef one():\n    return 1\n',
-      "pkg/b.py":
-        '__all__ = ["three", "two"]\n\n\ndef three():\n    return 3\n\n\ndef two():\n    return three() + 1\n',
-      "pkg/sub/__init__.py": "from pkg import one, two\n\nONE = one()\nTWO = two\n",
-      "test_pkg.py": "import pkg\nfrom pkg import sub\n\nassert pkg.two() == 4 and sub.ONE == 1\n",
-    },
+    files: starPackage('["three", "two"]', "pkg.two() == 4"),
     move: { from: "pkg/b.py", name: "three", to: "pkg/sub/three.py" },
     refused: "would make an import fail when the code loads",
   },
@@ -1343,16 +1348,7 @@ export const PYTHON_SHAPES: Shape[] = [
     // star import looks `three` up, and the subpackage finds what it asks for.
     name: "py: a package of star imports, and a unit its old module finds on lookup, listed after what the subpackage asks for",
     lang: "py",
-    files: {
-      "pkg/__init__.py":
-        "from .a import *  # noqa: F401, F403\nfrom .b import *  # noqa: F401, F403\n",
-      "pkg/a.py": '__all__ = ["one"]\n\n\ndef one():\n    return 1\n',
-      "pkg/b.py":
-        '__all__ = ["two", "three"]\n\n\ndef three():\n    return 3\n\n\ndef two():\n    return three() + 1\n',
-      "pkg/sub/__init__.py": "from pkg import one, two\n\nONE = one()\nTWO = two\n",
-      "test_pkg.py":
-        "import pkg\nfrom pkg import sub\n\nassert pkg.two() == 4 and pkg.three() == 3 and sub.ONE == 1\n",
-    },
+    files: starPackage('["two", "three"]', "pkg.two() == 4 and pkg.three() == 3"),
     move: { from: "pkg/b.py", name: "three", to: "pkg/sub/three.py" },
     followed: true,
     says: "pkg/b.py: finds three in pkg/sub/three.py on first lookup (a module __getattr__)",

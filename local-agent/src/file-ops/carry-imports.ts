@@ -63,13 +63,14 @@ export async function carryFor(
   results: EditResult[],
   importers: Importers | undefined,
 ): Promise<Result<never> | undefined> {
+  const operation: Operation = [ws, args, where, initial, current, results, importers];
   // (A result is changed in place: copied as it was.)
   const held = {
     initial: new Map(initial),
     current: new Map(current),
     results: results.map((r) => ({ ...r })),
   };
-  const first = await carryOnce(ws, args, where, initial, current, results, importers);
+  const first = await carryOnce(operation);
   if (!first?.circle) return first?.failed;
   // A circle the plan could not see (a package on the new module's way that imports the old
   // module through others: toolz's sandbox/ runs its core.py, which imports itertoolz): the
@@ -82,31 +83,19 @@ export async function carryFor(
     for (const [abs, state] of then) now.set(abs, state);
   }
   results.splice(0, results.length, ...held.results);
-  const again = await carryOnce(
-    ws,
-    args,
-    where,
-    initial,
-    current,
-    results,
-    importers,
-    first.circle,
-  );
+  const again = await carryOnce(operation, first.circle);
   return again?.failed && first.failed;
 }
+
+/** carryFor's arguments: the operation's workspace, files and results, which a plan changes. */
+type Operation = Parameters<typeof carryFor>;
 
 /**
  * One plan of carryFor's: a failure, if any; and, where the load check found a circle
  * through a package on the new module's way the plan did not know of, that package.
  */
 async function carryOnce(
-  ws: Workspace,
-  args: ApplyArgs,
-  where: Resolved[],
-  initial: Map<string, FileState>,
-  current: Map<string, FileState>,
-  results: EditResult[],
-  importers: Importers | undefined,
+  [ws, args, where, initial, current, results, importers]: Operation,
   circle?: string,
 ): Promise<{ failed: Result<never>; circle?: string } | undefined> {
   const carry = args.carry_imports;
