@@ -665,12 +665,13 @@ async function main(): Promise<number> {
   let server: DevServer | undefined;
   let client: Client | undefined;
   const all: ProjectReport[] = [];
+  const persistTo = mkdtempSync(path.join(tmpdir(), "edgeclip-bench-real-"));
   try {
     log("building the agent and starting wrangler dev…");
     const bin = await buildAgent();
     server = await startLocalDev({
       port: await freePort(),
-      persistTo: mkdtempSync(path.join(tmpdir(), "edgeclip-bench-real-")),
+      persistTo,
       quiet: true,
       rebuilds: false,
     });
@@ -689,6 +690,7 @@ async function main(): Promise<number> {
   } finally {
     await client?.close().catch(() => undefined);
     await server?.stop();
+    rmSync(persistTo, { recursive: true, force: true });
   }
 
   console.log(

@@ -1,11 +1,13 @@
 import { spawnSync } from "node:child_process";
 import { statSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { newDiagnostics } from "../src/languages/diagnostics.ts";
 import { pythonChecker } from "../src/languages/python/check.ts";
 import { rustChecker } from "../src/languages/rust/check.ts";
-import { checkTypeScript, moveSymbol, projectOf } from "./move-harness.ts";
+import { checkTypeScript, moveSymbol, projectOf, removeProjects } from "./move-harness.ts";
+
+afterAll(removeProjects);
 
 /**
  * The build guard (issue 43): a move is judged by its language's own checker,

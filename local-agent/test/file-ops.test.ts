@@ -6,13 +6,14 @@ import {
   readdirSync,
   readFileSync,
   realpathSync,
+  rmSync,
   statSync,
   symlinkSync,
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import type {
   ApplyArgs,
   Edit,
@@ -27,8 +28,14 @@ import { PathLocks } from "../src/locks.ts";
 import { DEFAULT_DENY } from "../src/paths.ts";
 import { sha256 } from "../src/text-file.ts";
 
+const bases: string[] = [];
+afterAll(() => {
+  for (const base of bases) rmSync(base, { recursive: true, force: true });
+});
+
 function workspace(options: { readOnly?: boolean; onStep?: StepHook } = {}) {
   const base = realpathSync(mkdtempSync(path.join(tmpdir(), "edgeclip-ops-")));
+  bases.push(base);
   const root = path.join(base, "root");
   mkdirSync(root);
   const ws: Workspace = {

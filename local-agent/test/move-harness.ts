@@ -5,6 +5,7 @@ import {
   readdirSync,
   readFileSync,
   realpathSync,
+  rmSync,
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
@@ -35,9 +36,18 @@ export interface Project {
   files(): Record<string, string>;
 }
 
+/** The directories this harness made (projects, javac's classes), until `removeProjects`. */
+const made: string[] = [];
+
+/** Removes every project made so far: a test file's `afterAll`. */
+export function removeProjects(): void {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+
 /** A workspace rooted at a new directory holding `files`. */
 export function projectOf(files: Record<string, string>): Project {
   const base = realpathSync(mkdtempSync(path.join(tmpdir(), "edgeclip-moves-")));
+  made.push(base);
   const root = path.join(base, "root");
   mkdirSync(root);
   for (const [name, text] of Object.entries(files)) {
@@ -394,6 +404,7 @@ export async function checkJava(root: string): Promise<Findings> {
     .filter((f) => f.endsWith(".java"));
   if (!sources.length) return found;
   const out = mkdtempSync(path.join(tmpdir(), "edgeclip-javac-"));
+  made.push(out);
   const run = await javaTool([
     "javac",
     "-d",

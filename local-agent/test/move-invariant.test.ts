@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import {
   checkGo,
   checkJava,
@@ -9,6 +9,7 @@ import {
   moveSymbol,
   named,
   projectOf,
+  removeProjects,
   runNodeChecks,
   runPythonTests,
 } from "./move-harness.ts";
@@ -20,6 +21,8 @@ import {
   SHAPES,
   type Shape,
 } from "./move-shapes.ts";
+
+afterAll(removeProjects);
 
 /**
  * The move invariant (issue 33): a receipt never claims more than was done.

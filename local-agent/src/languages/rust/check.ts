@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -121,10 +121,15 @@ let ownCache: string | undefined;
 /**
  * Where the copies go when the caller keeps no cache (the agent keeps one in
  * its private state directory): a directory this process made, private, not
- * a name in the shared temporary directory another account could make first.
+ * a name in the shared temporary directory another account could make first;
+ * removed when the process exits.
  */
 function ownCacheDir(): string {
-  ownCache ??= mkdtempSync(path.join(tmpdir(), "edgeclip-check-"));
+  if (!ownCache) {
+    const made = mkdtempSync(path.join(tmpdir(), "edgeclip-check-"));
+    process.once("exit", () => rmSync(made, { recursive: true, force: true }));
+    ownCache = made;
+  }
   return ownCache;
 }
 
