@@ -842,6 +842,55 @@ export const PROJECTS: ProjectSpec[] = [
     licence: "MIT",
   },
   {
+    lang: "python",
+    name: "pyparsing",
+    source: {
+      from: "git",
+      repo: "pyparsing/pyparsing",
+      commit: "fa24016d953353f8ba566abb5c8fc12e1d07556c",
+      version: "3.3.2",
+    },
+    importRoot: ".",
+    // New on 2026-11-30 (morning): a core module of 6,000 lines that the package's other
+    // modules (helpers, common, actions, testing) import from by name and star, and that
+    // imports them back; `__init__.py` star-importing each. Its tests run the whole suite once
+    // per parsing mode (packrat, left recursion): the first mode's class is run, with the
+    // other files' tests; the examples' tests read the clock and are not run.
+    packages: ["pyparsing"],
+    newDir: "pyparsing/moved",
+    debs: ["python3-pytest"],
+    tests: {
+      runner: "pytest",
+      args: [
+        "tests/test_unit.py::Test02_WithoutPackrat",
+        "tests/test_simple_unit.py",
+        "tests/test_util.py",
+        "tests/test_testing.py",
+        "-k",
+        "not NestedExpressionRandom",
+      ],
+    },
+    licence: "MIT",
+  },
+  {
+    lang: "python",
+    name: "pathspec",
+    source: {
+      from: "git",
+      repo: "cpburnz/python-pathspec",
+      commit: "ecf71a99ca739479d450b9830f43416ea0c519c7",
+      version: "1.1.1",
+    },
+    importRoot: ".",
+    // New on 2026-11-30 (morning): subpackages three deep (`_backends/re2/`,
+    // `patterns/gitignore/`), each backend's modules importing their package's base and the
+    // top package's modules, optional backends whose imports fail without their libraries.
+    packages: ["pathspec"],
+    debs: ["python3-pytest"],
+    tests: { runner: "pytest", args: ["tests"] },
+    licence: "MPL-2.0",
+  },
+  {
     lang: "go",
     name: "go-cmp",
     source: {
@@ -900,6 +949,20 @@ export const PROJECTS: ProjectSpec[] = [
       commit: "b324da5ffbb2a87e4a611b1703bd03bffbe7ffbf",
       version: "1.3.2",
     },
+    licence: "MIT",
+  },
+  {
+    lang: "go",
+    name: "expr",
+    source: {
+      from: "git",
+      repo: "expr-lang/expr",
+      commit: "21f4f0575591d7097e576edd7983daf23c1e4afe",
+      version: "1.17.8",
+    },
+    // New on 2026-11-30 (morning): twenty packages (ast, parser and its lexer, checker and its
+    // nature, compiler, vm and its runtime, builtin, conf, …), internal/ ones among them, and
+    // tests in packages of their own under test/.
     licence: "MIT",
   },
   {
