@@ -1393,6 +1393,24 @@ export const PYTHON_SHAPES: Shape[] = [
     says: "test_local.py: imports f from pkg/moved/f.py",
   },
   {
+    // The same module imported at the top and again in a function: the top-level import's
+    // rewrite reaches the function's reads too, so the function's import, read for nothing
+    // else, goes; and a top-level import read only in functions that import it for themselves
+    // is read for nothing (pyflakes: imported but unused), so it goes.
+    name: "py: a module imported at the top and again in a function, each left unused by the move",
+    lang: "py",
+    files: {
+      "pkg/__init__.py": "",
+      "pkg/sub.py": "def helper():\n    return 1\n\n\ndef other():\n    return 2\n",
+      "test_inner.py":
+        "import pkg.sub\n\n\ndef f():\n    import pkg.sub\n    return pkg.sub.helper()\n\n\ndef g():\n    return pkg.sub.helper() + pkg.sub.other()\n\n\nassert (f(), g()) == (1, 3)\n",
+      "test_outer.py":
+        "import pkg.sub\n\n\ndef f():\n    import pkg.sub\n    return pkg.sub.helper() + pkg.sub.other()\n\n\ndef g():\n    return pkg.sub.helper()\n\n\nassert (f(), g()) == (3, 1)\n",
+    },
+    move: { from: "pkg/sub.py", name: "helper", to: "pkg/moved/helper.py" },
+    followed: true,
+  },
+  {
     // toolz's sandbox/: a subpackage whose __init__ imports the old module through another
     // module of its own (core.py imports itertoolz). The circle is the load check's to find:
     // the move is planned again as across one, and the import back goes at the old module's

@@ -206,11 +206,8 @@ function innermostUses<T extends { statement: Statement; local: string | undefin
   tree: Tree,
   nested: T[],
 ): (T & { scope: Span })[] {
-  const scopeOf = (at: number): Span => {
-    for (let n = tree.rootNode.descendantForIndex(at); n; n = n.parent)
-      if (n.type === "function_definition") return { start: n.startIndex, end: n.endIndex };
-    return { start: 0, end: tree.rootNode.endIndex };
-  };
+  const scopeOf = (at: number): Span =>
+    functionAt(tree, at) ?? { start: 0, end: tree.rootNode.endIndex };
   const scopes = nested.map((n) => scopeOf(n.statement.node.start));
   return nested.map((n, i) => {
     const own = scopes[i] as Span;
@@ -231,6 +228,13 @@ function innermostUses<T extends { statement: Statement; local: string | undefin
     });
     return { ...n, uses, scope: own };
   });
+}
+
+/** The innermost function holding offset `at`, if any. */
+function functionAt(tree: Tree, at: number): Span | undefined {
+  for (let n = tree.rootNode.descendantForIndex(at); n; n = n.parent)
+    if (n.type === "function_definition") return { start: n.startIndex, end: n.endIndex };
+  return undefined;
 }
 
 /** The top-level statement holding offset `at`. */
@@ -2225,6 +2229,15 @@ export async function planPythonImporter(input: PythonImporterInput): Promise<Im
   const destModule = nameOf(destPath, modules);
   const found = await withTree(text, "python", (tree) => {
     const facts = factsOf(tree, text);
+    // Functions that import `name` for themselves: what they read of it is not the top-level
+    // import's.
+    const ownScopes = (name: string): Span[] =>
+      nestedImports(tree, facts).flatMap((st) => {
+        const scope = st.parts.some((p) => p.local === name.split(".")[0])
+          ? functionAt(tree, st.node.start)
+          : undefined;
+        return scope ? [scope] : [];
+      });
     // The local names the old module goes by here: `import shop.store as s`, `from shop import
     // store`; or its package's, read down its attribute chain (`import shop` … `shop.store.Cart`,
     // where shop's __init__ imports store).
@@ -2279,6 +2292,12 @@ export async function planPythonImporter(input: PythonImporterInput): Promise<Im
         if (chain && !uses.length && !stored.size && !patchUses.length && !stuckReads.size)
           return [];
         const names = [...new Set(uses.map((u) => u.name))];
+        const readElse = nameTaken(tree, chain ? bound : local, [
+          ...uses,
+          ...patchUses,
+          s.node,
+          ...ownScopes(chain ? bound : local),
+        ]);
         return [
           {
             statement: s,
@@ -2292,12 +2311,8 @@ export async function planPythonImporter(input: PythonImporterInput): Promise<Im
             patchUses,
             taken: names.filter((n) => nameTaken(tree, n, uses)),
             // Read for nothing else, here or through this module: its import goes.
-            unused:
-              !keepBound.has(chain ? bound : local) &&
-              !nameTaken(tree, chain ? bound : local, [...uses, ...patchUses, s.node]),
-            kept:
-              keepBound.has(chain ? bound : local) &&
-              !nameTaken(tree, chain ? bound : local, [...uses, ...patchUses, s.node]),
+            unused: !keepBound.has(chain ? bound : local) && !readElse,
+            kept: keepBound.has(chain ? bound : local) && !readElse,
           },
         ];
       }),
@@ -2324,26 +2339,31 @@ export async function planPythonImporter(input: PythonImporterInput): Promise<Im
           const below = part !== undefined && importsBelow(st, part, sourceModule);
           const local = part && (below ? sourceModule : moduleAlias(st, part));
           const bound = part && (below ? part.local : local);
-          const uses =
-            local && !aliases.some((a) => a.local === local)
-              ? attributeReads(tree, local, moved)
-              : [];
-          return { statement: st, local, bound, uses };
+          // A top-level import of the same name rewrites every read, this function's too.
+          const atTop = local !== undefined && aliases.some((a) => a.local === local);
+          const uses = local && !atTop ? attributeReads(tree, local, moved) : [];
+          const rewritten = local && atTop ? attributeReads(tree, local, moved) : [];
+          return { statement: st, local, bound, uses, rewritten };
         }),
-      ).map((n) => ({
-        ...n,
-        // Read for nothing else where it binds (its function): the import of the new module
-        // takes its place.
-        unused:
-          n.bound !== undefined &&
-          !keepBound.has(n.bound) &&
-          !nameTaken(tree, n.bound, [
-            ...n.uses,
-            n.statement.node,
-            { start: 0, end: n.scope.start },
-            { start: n.scope.end, end: text.length },
-          ]),
-      })),
+      ).map((n) => {
+        const inScope = (u: Span) => u.start >= n.scope.start && u.end <= n.scope.end;
+        return {
+          ...n,
+          rewritten: n.rewritten.filter(inScope),
+          // Read for nothing else where it binds (its function): the import of the new module
+          // takes its place, or, where the top-level one's rewrote its reads, nothing does.
+          unused:
+            n.bound !== undefined &&
+            !keepBound.has(n.bound) &&
+            !nameTaken(tree, n.bound, [
+              ...n.uses,
+              ...n.rewritten,
+              n.statement.node,
+              { start: 0, end: n.scope.start },
+              { start: n.scope.end, end: text.length },
+            ]),
+        };
+      }),
       strings: dottedStrings(tree, sourceModule, moved),
       patches: objectPatches(
         tree,
@@ -2594,7 +2614,18 @@ export async function planPythonImporter(input: PythonImporterInput): Promise<Im
     edits.push(...withoutParts(text, s, going));
   }
   // Imports of the old module inside functions: rewritten where they are, at their indentation.
-  for (const { statement: s, local: alias, uses, unused } of found.nested) {
+  for (const { statement: s, local: alias, uses, unused, rewritten } of found.nested) {
+    // `import pkg.util` in a function whose every read of it the top-level import's rewrote:
+    // left, it would be imported and unused.
+    if (rewritten.length && unused && s.parts.length === 1) {
+      const start = text.lastIndexOf("\n", s.node.start - 1) + 1;
+      edits.push({
+        start,
+        end: text[s.node.end] === "\n" ? s.node.end + 1 : s.node.end,
+        insert: "",
+      });
+      continue;
+    }
     const module = absoluteOf(s.module, importerPath, modules).join(".");
     if (s.kind === "from" && module === sourceModule) {
       const going = s.parts.filter((p) => moved.has(p.name));
