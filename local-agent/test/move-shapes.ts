@@ -1393,6 +1393,48 @@ export const PYTHON_SHAPES: Shape[] = [
     says: "test_local.py: imports f from pkg/moved/f.py",
   },
   {
+    // pathspec's `gitwildmatch.py`: the module registers its class as it loads
+    // (`util.register_pattern('gitwildmatch', GitWildMatchPattern)`), and the package's
+    // `__init__.py` imports the class from it, which is what runs the registration. Rewritten
+    // to import the class from the new module, the package would no longer load the old one,
+    // and nothing would register it: its importers go on importing it from the old module.
+    name: "py: the old module registers the unit as it loads, and its importers are what load it",
+    lang: "py",
+    files: {
+      "pkg/__init__.py": 'from .patterns import Wild\n\n__all__ = ["Wild"]\n',
+      "pkg/util.py":
+        "REGISTRY = {}\n\n\ndef register(name, cls):\n    REGISTRY[name] = cls\n\n\ndef lookup(name):\n    return REGISTRY[name]\n",
+      "pkg/patterns.py":
+        'from pkg import util\n\n\nclass Wild:\n    kind = "wild"\n\n\nutil.register("wild", Wild)\n',
+      "test_lookup.py":
+        'from pkg import Wild\nfrom pkg.util import lookup\n\nassert lookup("wild") is Wild\n',
+    },
+    move: { from: "pkg/patterns.py", name: "Wild", to: "pkg/kinds/wild.py" },
+    followed: true,
+    says: 'pkg/patterns.py: its importers import Wild from it as before: as it loads, it runs `util.register("wild", Wild)`',
+  },
+  {
+    // pathspec's hyperscan backend: a benchmark imports `_DIR_MARK_CG` from the old module,
+    // which imports it in parentheses over three lines and read it in the unit alone. The
+    // import stays for the benchmark, said to be meant (`# noqa: F401`) on the line pyflakes
+    // reports, the statement's first.
+    name: "py: an import over several lines kept for a module that reads it through the old one, and read there no more",
+    lang: "py",
+    files: {
+      "pkg/__init__.py": "",
+      "pkg/marks.py": 'CG = "cg"\nOPT = "opt"\n',
+      "pkg/gitignore.py":
+        "from pkg.marks import (\n    CG,\n    OPT)\n\n\ndef backend(s):\n    return s.replace(CG, OPT)\n\n\ndef other():\n    return 1\n",
+      "bench_marks.py":
+        'from pkg.gitignore import (\n    CG,\n    OPT)\n\nassert (CG, OPT) == ("cg", "opt")\n',
+      "test_backend.py":
+        'from pkg.gitignore import backend, other\n\nassert backend("a cg") == "a opt" and other() == 1\n',
+    },
+    move: { from: "pkg/gitignore.py", name: "backend", to: "pkg/moved/backend.py" },
+    followed: true,
+    says: "pkg/gitignore.py: keeps importing CG, OPT, which another module reads through it",
+  },
+  {
     // The same module imported at the top and again in a function: the top-level import's
     // rewrite reaches the function's reads too, so the function's import, read for nothing
     // else, goes; and a top-level import read only in functions that import it for themselves

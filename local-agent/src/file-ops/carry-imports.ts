@@ -275,6 +275,7 @@ async function carryOnce(
     unitReads: carried.unitReads,
     ...(Object.keys(readThrough).length ? { readThrough } : {}),
     ...(carried.starKept.length ? { starKept: carried.starKept } : {}),
+    ...(carried.loadUses.length ? { loadUses: carried.loadUses } : {}),
     modules,
     ...(configs ? { configs } : {}),
     ...(goMove ? { go: goMove } : {}),

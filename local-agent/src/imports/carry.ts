@@ -87,6 +87,8 @@ export async function carryImports(options: {
       unitReads: UnitRead[];
       /** Python: what the old module goes on binding for its star importers. */
       starKept: string[];
+      /** Python: ImportPlan.loadUses. */
+      loadUses: string[];
       /** Python: the plan took importing the new module to import the old one (a circle). */
       circled: boolean;
       literalFields: Record<string, string[]> | undefined;
@@ -235,6 +237,7 @@ export async function carryImports(options: {
     sourceEmptied: plan.sourceEmptied === true,
     unitReads: plan.unitReads ?? [],
     starKept: [...starKept],
+    loadUses: plan.loadUses ?? [],
     circled: throughPackage !== undefined,
     literalFields: plan.literalFields,
     others: plan.others ?? [],
@@ -339,6 +342,8 @@ export async function carryImporters(options: {
   readThrough?: Record<string, readonly string[]>;
   /** Python: ImportersInput.starKept. */
   starKept?: readonly string[];
+  /** Python: ImportersInput.loadUses. */
+  loadUses?: readonly string[];
   /** Go: the move between packages (go/move.ts goMoveOf). */
   go?: GoMove;
   /** Java: a top-level type's move between packages (java/move.ts javaMoveOf). */
@@ -406,6 +411,7 @@ export async function carryImporters(options: {
         ...(options.unitReads?.length ? { unitReads: options.unitReads } : {}),
         ...(options.readThrough ? { readThrough: options.readThrough } : {}),
         ...(options.starKept?.length ? { starKept: options.starKept } : {}),
+        ...(options.loadUses?.length ? { loadUses: options.loadUses } : {}),
         ...(options.go ? { go: options.go } : {}),
         ...(options.java ? { java: options.java } : {}),
         ...(options.rust ? { rust: options.rust } : {}),

@@ -43,6 +43,8 @@ export interface ImportersInput {
   readThrough?: Record<string, readonly string[]>;
   /** Python: what the old module goes on binding for the files that star-import it (ImportPlan.starKept). */
   starKept?: readonly string[];
+  /** Python: calls the old module makes with what moved as it loads (ImportPlan.loadUses). */
+  loadUses?: readonly string[];
   /** Scripts: the tsconfig and package.json facts around the files (typescript/resolve.ts). */
   configs?: ModuleConfigs;
   /** Go: the move between packages (go/move.ts goMoveOf); absent within one package. */

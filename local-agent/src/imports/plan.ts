@@ -81,6 +81,12 @@ export interface ImportPlan {
    */
   unitReads?: UnitRead[];
   /**
+   * Calls the old module makes with what moved as it loads, binding it again
+   * (Python: `register(Pattern)`): its importers go on importing from it, and
+   * so on running them.
+   */
+  loadUses?: string[];
+  /**
    * Other files the plan itself changes, by root-relative path (Go: the
    * methods of a moved type that another file of its package declares,
    * taken out with it; Java: the old package's declarations opened for the

@@ -230,6 +230,42 @@ function innermostUses<T extends { statement: Statement; local: string | undefin
   });
 }
 
+/**
+ * `# noqa: F401` for an import kept only for the modules that read it through
+ * this one, on the line pyflakes and flake8 report it at: the statement's
+ * first (after its `(`), or its last where the first ends in a backslash.
+ * Nothing where that line says `noqa` already.
+ */
+function keptForOthers(text: string, statement: Span): TextEdit | undefined {
+  const lineEnd = (at: number) => {
+    const eol = text.indexOf("\n", at);
+    return eol === -1 ? text.length : eol;
+  };
+  const first = lineEnd(statement.start);
+  const at =
+    first >= statement.end || text.slice(0, first).trimEnd().endsWith("\\")
+      ? lineEnd(statement.end)
+      : first;
+  if (/#\s*noqa\b/i.test(text.slice(lineStart(text, at), at))) return undefined;
+  return { start: at, end: at, insert: "  # noqa: F401" };
+}
+
+/** The module's top-level calls (`register(Pattern)`), each with its first line. */
+function topLevelCalls(tree: Tree): (Span & { text: string })[] {
+  return kids(tree.rootNode).flatMap((st) => {
+    const call = st.type === "expression_statement" ? st.firstNamedChild : null;
+    if (call?.type !== "call") return [];
+    const line = st.text.split("\n")[0] ?? "";
+    return [
+      {
+        start: st.startIndex,
+        end: st.endIndex,
+        text: line.length > 80 ? `${line.slice(0, 79)}…` : line,
+      },
+    ];
+  });
+}
+
 /** The innermost function holding offset `at`, if any. */
 function functionAt(tree: Tree, at: number): Span | undefined {
   for (let n = tree.rootNode.descendantForIndex(at); n; n = n.parent)
@@ -1399,6 +1435,7 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
       facts: factsOf(tree, source),
       reads: moduleReads(tree, source, 0, source.length),
       named: namedInStrings(tree),
+      calls: topLevelCalls(tree),
     })),
   );
   const stillRead = new Set(after.reads.map((r) => r.name));
@@ -1781,6 +1818,25 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
     changes.push(`${sourcePath}: __all__ drops ${unlisted.map((a) => a.name).join(", ")}`);
   }
   source = removeImports(source, edits);
+  // Kept for the modules that read them through this one, and read here no more: imports
+  // pyflakes would call unused, said to be meant.
+  const keptUnread = [...keep].filter(
+    (n) => unitImports.has(n) && !stillRead.has(n) && !listed.has(n),
+  );
+  if (keptUnread.length) {
+    const text = source;
+    source = await withTree(text, "python", (tree) =>
+      replaceRanges(
+        text,
+        factsOf(tree, text)
+          .statements.filter((s) => s.parts.some((p) => keptUnread.includes(p.local)))
+          .flatMap((s) => keptForOthers(text, s.node) ?? []),
+      ),
+    );
+    changes.push(
+      `${sourcePath}: keeps importing ${keptUnread.join(", ")}, which another module reads through it, unused here`,
+    );
+  }
   // Found on lookup yet listed in `__all__`: type checkers and pyflakes import it under the
   // guard, which binds what `__all__` names (the guard's import stays, or comes back).
   const ownGetattr = after.facts.topLevel.some((t) => t.name === "__getattr__");
@@ -1903,12 +1959,34 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
   }
   source = tidyEnds(input.sourceBefore, source);
   if (input.stub) unresolved.push(...(await staleStub(input.stub, source, moved, sourcePath)));
+  // Calls the old module makes with what moved as it loads (pathspec's
+  // `util.register_pattern('gitwildmatch', GitWildMatchPattern)`), bound there again: a file
+  // that imported the unit from it loaded it, and ran them; imported from the new module, it
+  // would not.
+  const loadUses =
+    strategy === "blocked"
+      ? []
+      : after.calls.filter((c) =>
+          after.reads.some(
+            (r) =>
+              r.immediate &&
+              placedNames.includes(r.name) &&
+              moved.has(r.name) &&
+              r.at >= c.start &&
+              r.at < c.end,
+          ),
+        );
+  if (loadUses.length)
+    changes.push(
+      `${sourcePath}: its importers import ${names} from it as before: as it loads, it runs ${loadUses.map((c) => `\`${c.text}\``).join(", ")}`,
+    );
   return {
     source,
     destination,
     changes,
     unresolved,
     moved: [...moved],
+    ...(loadUses.length ? { loadUses: loadUses.map((c) => c.text) } : {}),
     ...(droppedNow.length ? { dropped: droppedNow } : {}),
     ...(blocked.length ? { blocked } : {}),
     // What the new module imports in its functions it reads off the old module as it runs: a
@@ -2079,6 +2157,8 @@ export interface PythonImporterInput {
   keepBound?: readonly string[];
   /** What the old module goes on binding for its star importers (ImportersInput.starKept): a star import still gives it. */
   starKept?: readonly string[];
+  /** Calls the old module makes with what moved as it loads (ImportPlan.loadUses): its importers go on loading it. */
+  loadUses?: readonly string[];
   /** Modules that bind the old module, by dotted name, and the name they bind it as (`packaging.tags` → `_manylinux`). */
   boundIn?: Readonly<Record<string, string>>;
 }
@@ -2223,6 +2303,9 @@ export async function planPythonImporter(input: PythonImporterInput): Promise<Im
   // reads. One it still reads, one patch cannot reach in both: said.
   const followed = new Set([...readNames].filter((n) => !(stays.has(n) && oldReads.has(n))));
   const { importerPath, sourcePath, destPath, text, modules } = input;
+  // Left importing the old module, which runs calls with what moved as it loads (the old
+  // module's receipt says so).
+  if (input.loadUses?.length) return { text, changes: [], unresolved: [] };
   const moved = new Set(input.moved);
   const keepBound = new Set(input.keepBound ?? []);
   const sourceModule = nameOf(sourcePath, modules).join(".");
@@ -2683,11 +2766,8 @@ export async function planPythonImporter(input: PythonImporterInput): Promise<Im
   // Kept for the modules that read it through this one: an import pyflakes would call unused,
   // said to be meant.
   for (const a of found.aliases) {
-    // At the end of the statement's last line, before its newline.
-    const eol = text.indexOf("\n", a.statement.node.end);
-    const end = eol === -1 ? text.length : eol;
-    if (a.kept && !/#\s*noqa\b/i.test(text.slice(lineStart(text, a.statement.node.end), end)))
-      edits.push({ start: end, end, insert: "  # noqa: F401" });
+    const noqa = a.kept ? keptForOthers(text, a.statement.node) : undefined;
+    if (noqa) edits.push(noqa);
   }
   if (!edits.length) return { text, changes: [], unresolved };
   const toAdd = inPlace ? needs : [...needs, ...named.filter((n) => n.module !== "")];

@@ -20,7 +20,10 @@ export const pythonMoves: MoveLanguage = {
       ...(python.stub ? { stub: python.stub } : {}),
     });
   },
-  importer: async (file, { source, dest, moved, modules, unitReads, readThrough, starKept }) =>
+  importer: async (
+    file,
+    { source, dest, moved, modules, unitReads, readThrough, starKept, loadUses },
+  ) =>
     planPythonImporter({
       importerPath: file.path,
       sourcePath: source.path,
@@ -31,6 +34,7 @@ export const pythonMoves: MoveLanguage = {
       ...(unitReads ? { unitReads } : {}),
       ...(readThrough?.[file.path]?.length ? { keepBound: readThrough[file.path] } : {}),
       ...(starKept?.length ? { starKept } : {}),
+      ...(loadUses?.length ? { loadUses } : {}),
       ...(readThrough ? { boundIn: boundIn(readThrough, modules) } : {}),
     }),
 };
