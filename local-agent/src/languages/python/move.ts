@@ -2312,13 +2312,15 @@ export async function planPythonImporter(input: PythonImporterInput): Promise<Im
   const destModule = nameOf(destPath, modules);
   const found = await withTree(text, "python", (tree) => {
     const facts = factsOf(tree, text);
-    // Functions that import `name` for themselves: what they read of it is not the top-level
-    // import's.
-    const ownScopes = (name: string): Span[] =>
+    // Functions that make the same import (`p` of `s`) for themselves: what they read through
+    // it is not the top-level import's.
+    const ownScopes = (s: Statement, p: Part): Span[] =>
       nestedImports(tree, facts).flatMap((st) => {
-        const scope = st.parts.some((p) => p.local === name.split(".")[0])
-          ? functionAt(tree, st.node.start)
-          : undefined;
+        const same =
+          st.kind === s.kind &&
+          st.module === s.module &&
+          st.parts.some((q) => q.name === p.name && q.local === p.local);
+        const scope = same ? functionAt(tree, st.node.start) : undefined;
         return scope ? [scope] : [];
       });
     // The local names the old module goes by here: `import shop.store as s`, `from shop import
@@ -2379,7 +2381,7 @@ export async function planPythonImporter(input: PythonImporterInput): Promise<Im
           ...uses,
           ...patchUses,
           s.node,
-          ...ownScopes(chain ? bound : local),
+          ...ownScopes(s, p),
         ]);
         return [
           {
