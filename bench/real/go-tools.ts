@@ -110,7 +110,7 @@ function located(line: string): { file: string; message: string } | undefined {
  * report (vet builds the tests too), then each test `go test ./...` fails,
  * and each package whose tests cannot build or run.
  */
-export function goCheck(root: string): Found[] {
+export function goCheck(root: string, untested?: string): Found[] {
   const found: Found[] = [];
   for (const [code, args] of [
     ["build", ["build", "./..."]],
@@ -124,7 +124,7 @@ export function goCheck(root: string): Found[] {
     }
   }
   // Without the subset of vet go test runs again: vet has run every check on the tests too.
-  const tests = go(["test", "-vet=off", "-count=1", "./..."], root);
+  const tests = go(["test", "-vet=off", "-count=1", ...testedPackages(root, untested)], root);
   if (tests.status !== 0)
     for (const line of tests.output.split("\n")) {
       const failed = /^\s*--- FAIL: (\S+)/.exec(line);
@@ -133,6 +133,18 @@ export function goCheck(root: string): Found[] {
       if (pkg?.[1]) found.push({ file: pkg[1], code: "test", message: `${pkg[1]}: ${pkg[2]}` });
     }
   return found;
+}
+
+/** The module's packages but those at or below `untested` (GoProjectSpec.untested), as go test takes them. */
+function testedPackages(root: string, untested: string | undefined): string[] {
+  if (!untested) return ["./..."];
+  const listed = go(["list", "-f", "{{.Dir}}", "./..."], root);
+  return listed.output
+    .split("\n")
+    .filter((dir) => dir.startsWith(root))
+    .map((dir) => path.relative(root, dir))
+    .filter((rel) => rel !== untested && !rel.startsWith(`${untested}/`))
+    .map((rel) => `./${rel}`);
 }
 
 /** gofmt's linting of `files`: each it would reformat. */

@@ -50,6 +50,7 @@ import { classOf, type Found, INCOMPLETE, newFindings } from "./classes.ts";
 import { goCheck, goLint, goMovable, goUnits } from "./go-tools.ts";
 import { javaCheck, javaUnits } from "./java-tools.ts";
 import {
+  type GoProjectSpec,
   JAVA_TEST_CLASSPATH,
   type JavaProjectSpec,
   PROJECTS,
@@ -242,7 +243,7 @@ function pythonSide(spec: ProjectSpec & { lang: "python" }, pristine: string): S
   };
 }
 
-function goSide(pristine: string): Side {
+function goSide(spec: GoProjectSpec, pristine: string): Side {
   const listed = goUnits(pristine);
   const verdicts = goMovable(pristine, listed.units);
   const movable = [...verdicts.values()].filter((reason) => reason === undefined).length;
@@ -257,7 +258,7 @@ function goSide(pristine: string): Side {
         const key = `${u.path}#${u.name}`;
         return verdicts.has(key) && verdicts.get(key) === undefined;
       }),
-    check: goCheck,
+    check: (root) => goCheck(root, spec.untested?.packages),
     lint: goLint,
     baseline: () => LANGS.go.noBaseline,
     baselineName: LANGS.go.baseline,
@@ -394,7 +395,7 @@ async function runProject(
     spec.lang === "typescript"
       ? typescriptSide(spec, pristine)
       : spec.lang === "go"
-        ? goSide(pristine)
+        ? goSide(spec, pristine)
         : spec.lang === "java"
           ? javaSide(spec, pristine)
           : spec.lang === "rust"
@@ -620,6 +621,8 @@ function printProject({ spec, reports, untouched }: ProjectReport): void {
   );
   for (const bound of pathBoundOf(spec))
     console.log(`  not counted: ${bound.test}, which ${bound.reason}`);
+  if (spec.lang === "go" && spec.untested)
+    console.log(`  tests not run: ${spec.untested.packages}/…, ${spec.untested.reason}`);
   const refused = reports.filter((r) => r.edgeclip.refused !== undefined).length;
   const count = (v: MoveReport["edgeclip"]["verdict"]) =>
     reports.filter((r) => r.edgeclip.verdict === v).length;
