@@ -125,6 +125,10 @@ def import_in_child(root, module, names=frozenset()):
     pid = os.fork()
     if pid == 0:
         os.close(read)
+        # What a module prints as it loads (pyparsing's show_best_practices prints a page)
+        # goes to stderr: stdout carries the answer.
+        sys.stdout.flush()
+        os.dup2(2, 1)
         message = ""
         try:
             warnings.simplefilter("ignore")
