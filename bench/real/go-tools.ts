@@ -129,8 +129,15 @@ export function goCheck(root: string, untested?: string): Found[] {
     for (const line of tests.output.split("\n")) {
       const failed = /^\s*--- FAIL: (\S+)/.exec(line);
       if (failed?.[1]) found.push({ file: "(tests)", code: "test", message: failed[1] });
-      const pkg = /^FAIL\s+(\S+)\s+\[(.+)\]/.exec(line);
-      if (pkg?.[1]) found.push({ file: pkg[1], code: "test", message: `${pkg[1]}: ${pkg[2]}` });
+      // A package that fails as a whole: it does not build (`[build failed]`), or its test
+      // binary panicked or ran past its deadline (`FAIL pkg 600.01s`, no `--- FAIL` line).
+      const pkg = /^FAIL\s+(\S+)\s+(.+)$/.exec(line);
+      if (pkg?.[1])
+        found.push({
+          file: pkg[1],
+          code: "test",
+          message: `${pkg[1]}: ${/^\[.+\]$/.test(pkg[2] ?? "") ? pkg[2] : "fails"}`,
+        });
     }
   return found;
 }
