@@ -26,9 +26,10 @@ describe("gofmt's layout where a move disturbs it", () => {
         "func (p Cartel) Boss() string              { return p.boss }",
         "func (p Cartel) Poisons() []*poison.Poison { return p.poisons }",
         "",
+        // As gofmt lays these two fields out (the names' column too).
         "type state struct {",
-        "\tresult    result.Result // The current result",
-        "\tcurPath   Path          // The current path",
+        "\tresult  result.Result // The current result",
+        "\tcurPath Path          // The current path",
         "}",
         "",
         "func f() {",
@@ -38,6 +39,44 @@ describe("gofmt's layout where a move disturbs it", () => {
         "",
       ].join("\n"),
     );
+  });
+
+  it("realigns a struct's fields, their tags and comments, after a type was qualified (expr's docgen)", () => {
+    const moved = [
+      "type Type struct {",
+      '\tName      TypeName             `json:"name,omitempty"`',
+      '\tKind      kind.Kind                 `json:"kind,omitempty"`',
+      '\tFields    map[Identifier]*Type `json:"fields,omitempty"`',
+      "\tArguments []*Type              // what it takes",
+      "}",
+      "",
+      "type state struct {",
+      "\tsync.Mutex   // guards what follows",
+      "\tdone       chan struct{}",
+      "\tcount int",
+      "}",
+      "",
+    ].join("\n");
+    expect(goLayout(moved)).toBe(
+      [
+        "type Type struct {",
+        '\tName      TypeName             `json:"name,omitempty"`',
+        '\tKind      kind.Kind            `json:"kind,omitempty"`',
+        '\tFields    map[Identifier]*Type `json:"fields,omitempty"`',
+        "\tArguments []*Type              // what it takes",
+        "}",
+        "",
+        "type state struct {",
+        "\tsync.Mutex // guards what follows",
+        "\tdone       chan struct{}",
+        "\tcount      int",
+        "}",
+        "",
+      ].join("\n"),
+    );
+    // A field with a block comment is not a row of cells: left as it is.
+    const block = "type r struct {\n\tdi    uint32 /* general registers */\n}\n";
+    expect(goLayout(block)).toBe(block);
   });
 
   it("writes a one-line function past 100 columns on three lines, and a lone one with one space", () => {

@@ -72,6 +72,58 @@ function keyed(text: string, code: string): [string, string] | undefined {
   return [text.slice(0, key + 1), text.slice(key + 1).trimStart()];
 }
 
+/** Which lines are directly in a struct type's body (`struct {` … `}`), by their code. */
+function structBodies(codes: readonly string[]): boolean[] {
+  const open: boolean[] = [];
+  return codes.map((code) => {
+    const inside = open.at(-1) === true;
+    const depth = open.length;
+    let lowest = depth;
+    for (let i = 0; i < code.length; i++) {
+      if (code[i] === "{") open.push(/\bstruct\s*$/.test(code.slice(0, i)));
+      else if (code[i] === "}") {
+        open.pop();
+        lowest = Math.min(lowest, open.length);
+      }
+    }
+    // A line that opens or closes a body is not a field of one (`chan struct{}` is).
+    return inside && lowest === depth && open.length === depth;
+  });
+}
+
+/**
+ * A struct's one-line field as go/printer lays it out in cells: a named one
+ * (`Name  Type  \`tag\``, names `A, B` too) as [names, type, tag], an
+ * embedded one as [type, tag], or [type, ""] before a comment (its type in
+ * the names' column, the types' left empty). A field whose type goes on over
+ * more lines is laid out otherwise.
+ */
+function fieldCells(text: string, code: string, comment: string | undefined): string[] | undefined {
+  const indent = indentOf(code).length;
+  const body = code.slice(indent);
+  if (body.trim() === "" || !whole(body)) return undefined;
+  // The tag: the last token, a string literal.
+  const last = /\s(\S+)$/.exec(body);
+  const tagAt = last?.[1] ? indent + body.length - last[1].length : -1;
+  const tag = tagAt > indent && '`"'.includes(text[tagAt] ?? "") ? text.slice(tagAt) : undefined;
+  const head = (tag === undefined ? body : code.slice(indent, tagAt)).trimEnd();
+  const tail = comment === undefined ? [] : [comment];
+  const m = /^([A-Za-z_]\w*(?:,\s*[A-Za-z_]\w*)*)\s+(\S.*)$/.exec(head);
+  if (m?.[1] && m[2]) {
+    const typeAt = indent + head.length - m[2].length;
+    return [
+      text.slice(0, indent + m[1].length),
+      text.slice(typeAt, indent + head.length),
+      ...(tag === undefined ? [] : [tag]),
+      ...tail,
+    ];
+  }
+  if (/\s/.test(head)) return undefined;
+  const type = text.slice(0, indent + head.length);
+  if (tag !== undefined) return [type, tag, ...tail];
+  return comment === undefined ? [type] : [type, "", comment];
+}
+
 /** A line that is a whole statement or declaration: its brackets balanced, nothing left open at its end. */
 function whole(code: string): boolean {
   let depth = 0;
@@ -85,7 +137,7 @@ function whole(code: string): boolean {
 /**
  * Lines as tabwriter lays out cells: each cell but a line's last ends a
  * column; a column's cells in consecutive lines that have it are padded to
- * the widest of them, plus one space.
+ * the widest of them, plus one space (none where all are empty).
  */
 function tabulate(rows: string[][]): string[] {
   const widths = rows.map((r) => r.map(() => 0));
@@ -95,7 +147,8 @@ function tabulate(rows: string[][]): string[] {
       let j = i;
       while (j < rows.length && (rows[j]?.length ?? 0) - 1 > k) j++;
       const most = Math.max(0, ...rows.slice(i, j).map((r) => width(r[k] ?? "")));
-      for (let m = i; m < j; m++) (widths[m] as number[])[k] = most + 1;
+      // A column empty in every line of the block is left out (DiscardEmptyColumns).
+      for (let m = i; m < j; m++) (widths[m] as number[])[k] = most === 0 ? 0 : most + 1;
       i = Math.max(j, i + 1);
     }
   return rows.map((r, i) =>
@@ -113,12 +166,21 @@ function tabulate(rows: string[][]): string[] {
 export function goLayout(text: string): string {
   const lines = text.split("\n");
   const codes = blanked(text).split("\n");
+  const inStruct = structBodies(codes);
   // Each line's cells, and the kind of run it can belong to.
   const cells = lines.map((line, i) => {
     const code = codes[i] ?? "";
     const { code: before, comment } = split(line, code);
     const tail = comment === undefined ? [] : [comment];
     const own = code.slice(0, before.length).trimEnd();
+    if (inStruct[i]) {
+      const field = fieldCells(before, own, comment);
+      // Laid out only where its cells hold the whole line (a `/* … */` in it is not a cell).
+      const bare = (t: string) => t.replace(/\s/g, "");
+      return field && bare(field.join("")) === bare(line)
+        ? { kind: "field", indent: indentOf(line), cells: field }
+        : undefined;
+    }
     const f = oneLiner(before, own);
     if (f) {
       // One grown past 100 columns takes three lines, out of its group.
