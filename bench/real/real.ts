@@ -208,7 +208,11 @@ function pythonSide(spec: ProjectSpec & { lang: "python" }, pristine: string): S
     candidates: listed.units
       .map((u) => ({ ...u, path: inProject(u.path) }))
       .filter((u) => !unimportable.has(u.path)),
-    dirs: listed.packageDirs.map(inProject),
+    // Nor into a package the untouched project cannot import (pyparsing's diagram/, which
+    // imports railroad, not installed here): no import of the unit there could be judged.
+    dirs: listed.packageDirs
+      .map(inProject)
+      .filter((dir) => !unimportable.has(path.posix.join(dir, "__init__.py"))),
     // Not into another top-level package that loads the unit's module as it loads (attrs,
     // which loads attr): Python runs that package first, so no import can reach the unit
     // there (go/types judges Go's moves the same way: the language's, not edgeclip's).
