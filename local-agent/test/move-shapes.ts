@@ -1393,6 +1393,23 @@ export const PYTHON_SHAPES: Shape[] = [
     says: "test_local.py: imports f from pkg/moved/f.py",
   },
   {
+    // pyparsing's `ParseResults`: across a circle (its old module registers it as it loads),
+    // the new module imports `_ParseResultsWithOffset` in each function that uses it, and one
+    // of them also annotates a local with it. That annotation reads the function's import: an
+    // import for type checkers too would be unused (pyflakes: imported but unused).
+    name: "py: across a circle, a name annotated only in functions that import it for themselves",
+    lang: "py",
+    files: {
+      "pkg/__init__.py": "",
+      "pkg/res.py":
+        "from __future__ import annotations\n\n\nclass Offset:\n    def __init__(self, v):\n        self.v = v\n\n\nclass Results:\n    def add(self, k, v):\n        store: dict[str, Offset] = {}\n        store[k] = Offset(v)\n        return store\n\n\nREGISTRY = [Results]\n",
+      "test_res.py":
+        'from pkg.res import REGISTRY, Results\n\nassert REGISTRY == [Results] and Results().add("a", 1)["a"].v == 1\n',
+    },
+    move: { from: "pkg/res.py", name: "Results", to: "pkg/moved/results.py" },
+    followed: true,
+  },
+  {
     // pathspec's `gitwildmatch.py`: the module registers its class as it loads
     // (`util.register_pattern('gitwildmatch', GitWildMatchPattern)`), and the package's
     // `__init__.py` imports the class from it, which is what runs the registration. Rewritten

@@ -1734,38 +1734,62 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
         (r.annotation === "string" ||
           (r.annotation === "type" && (typingOk || future.includes("annotations")))),
     );
-    const annotated = [...new Set(annotatedReads.map((r) => r.name))];
+    let annotated = [...new Set(annotatedReads.map((r) => r.name))];
     const evaluated =
       unitNow.some((r) => r.annotation === "type") ||
       annotatedReads.some((r) => r.annotation === "type" && r.immediate);
-    const typeMore: Need[] = annotated.map((name) => ({
-      kind: "from",
-      module: ownModule,
-      text: name,
-      local: name,
-      group: ownGroup,
-    }));
-    const allTypes = [...typeNeeds, ...typeMore];
     const top = needs.filter((n) => !(n.module === ownModule && late.includes(n.local)));
     const futureNow =
       evaluated && !future.includes("annotations") ? [...future, "annotations"] : future;
-    const placed = await withCarried(
-      addImports(destAfter, dest, withGuard(top, allTypes), sortedGroups, {
-        ...destOptions,
-        typeNeeds: allTypes,
-        future: futureNow,
-      }),
-      carried,
-    );
-    const inside = await withTree(placed, "python", (tree) =>
-      moduleReads(tree, placed, 0, placed.length).filter(
-        (r) =>
-          late.includes(r.name) &&
-          // An annotation left unevaluated needs no import where it is.
-          r.annotation !== "string" &&
-          !(r.annotation === "type" && futureNow.includes("annotations")),
-      ),
-    );
+    const place = async (names: readonly string[]) => {
+      const allTypes = [
+        ...typeNeeds,
+        ...names.map(
+          (name): Need => ({
+            kind: "from",
+            module: ownModule,
+            text: name,
+            local: name,
+            group: ownGroup,
+          }),
+        ),
+      ];
+      const text = await withCarried(
+        addImports(destAfter, dest, withGuard(top, allTypes), sortedGroups, {
+          ...destOptions,
+          typeNeeds: allTypes,
+          future: futureNow,
+        }),
+        carried,
+      );
+      return withTree(text, "python", (tree) => {
+        const all = moduleReads(tree, text, 0, text.length).filter((r) => late.includes(r.name));
+        // An annotation left unevaluated needs no import where it is.
+        const unevaluatedHere = (r: ModuleRead) =>
+          r.annotation === "string" ||
+          (r.annotation === "type" && futureNow.includes("annotations"));
+        return { text, all, inside: all.filter((r) => !unevaluatedHere(r)) };
+      });
+    };
+    let { text: placed, all, inside } = await place(annotated);
+    // A name annotated only in functions that import it for their own use (pyparsing's
+    // `ParseResults.__init__` imports `_ParseResultsWithOffset` and annotates with it): the
+    // annotations read that import, and one for type checkers would be unused.
+    const runsIn = (name: string) =>
+      new Set(
+        inside.filter((r) => r.name === name && r.inFunction).map((r) => r.inFunction?.start),
+      );
+    const ownUse = annotated.filter((name) => {
+      const annotations = all.filter((r) => r.name === name && r.annotation !== undefined);
+      return (
+        annotations.length > 0 &&
+        annotations.every((r) => r.inFunction !== undefined && runsIn(name).has(r.inFunction.start))
+      );
+    });
+    if (ownUse.length) {
+      annotated = annotated.filter((n) => !ownUse.includes(n));
+      ({ text: placed, all, inside } = await place(annotated));
+    }
     destination = lazyImports(placed, inside, ownModule, late);
     const lazy = [...new Set(inside.filter((r) => r.inFunction).map((r) => r.name))];
     if (lazy.length)
