@@ -6,7 +6,8 @@
  * cells padded to its widest, plus one space); the cells a move can touch
  * are those of one-line functions (the body; one grown past 100 columns is
  * written on three lines), of a literal's `key: value,` lines (the value),
- * and trailing comments. Pure, text in and out.
+ * of a struct's one-line fields (the type: `Kind` → `kind.Kind`), and
+ * trailing comments. Pure, text in and out.
  *
  * Only where the file was laid out so before (`keepGoLayout`): a file this
  * would change before the move is left as its author has it.
@@ -162,7 +163,7 @@ function tabulate(rows: string[][]): string[] {
   );
 }
 
-/** `text` with the layout gofmt gives one-line functions, literals' values and trailing comments. */
+/** `text` with the layout gofmt gives one-line functions, literals' values, structs' fields and trailing comments. */
 export function goLayout(text: string): string {
   const lines = text.split("\n");
   const codes = blanked(text).split("\n");
