@@ -42,38 +42,28 @@ describe("gofmt's layout where a move disturbs it", () => {
   });
 
   it("realigns a struct's fields, their tags and comments, after a type was qualified (expr's docgen)", () => {
-    const moved = [
+    // As gofmt lays them out; the move left three lines as they were before `Kind` grew.
+    const gofmt = [
       "type Type struct {",
       '\tName      TypeName             `json:"name,omitempty"`',
-      '\tKind      kind.Kind                 `json:"kind,omitempty"`',
+      '\tKind      kind.Kind            `json:"kind,omitempty"`',
       '\tFields    map[Identifier]*Type `json:"fields,omitempty"`',
       "\tArguments []*Type              // what it takes",
       "}",
       "",
       "type state struct {",
-      "\tsync.Mutex   // guards what follows",
+      "\tsync.Mutex // guards what follows",
       "\tdone       chan struct{}",
-      "\tcount int",
+      "\tcount      int",
       "}",
       "",
     ].join("\n");
-    expect(goLayout(moved)).toBe(
-      [
-        "type Type struct {",
-        '\tName      TypeName             `json:"name,omitempty"`',
-        '\tKind      kind.Kind            `json:"kind,omitempty"`',
-        '\tFields    map[Identifier]*Type `json:"fields,omitempty"`',
-        "\tArguments []*Type              // what it takes",
-        "}",
-        "",
-        "type state struct {",
-        "\tsync.Mutex // guards what follows",
-        "\tdone       chan struct{}",
-        "\tcount      int",
-        "}",
-        "",
-      ].join("\n"),
-    );
+    const moved = gofmt
+      .replace("kind.Kind            `", "kind.Kind                 `")
+      .replace("sync.Mutex // guards", "sync.Mutex   // guards")
+      .replace("count      int", "count int");
+    expect(moved).not.toBe(gofmt);
+    expect(goLayout(moved)).toBe(gofmt);
     // A field with a block comment is not a row of cells: left as it is.
     const block = "type r struct {\n\tdi    uint32 /* general registers */\n}\n";
     expect(goLayout(block)).toBe(block);
