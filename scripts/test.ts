@@ -10,8 +10,9 @@
  *   its own that the others wait for (vitest runs groups one after another);
  * - vitest for every other project, its output live.
  * The run is CPU-bound on 2 cores, so what runs beside the rest fills time the
- * servers' and agents' waits would leave idle. The last line adds up both
- * vitest runs' summaries, in their form ("N passed, N failed, N skipped").
+ * servers' and agents' waits would leave idle. The last lines repeat each
+ * failed test either run named and add up both runs' summaries, in their form
+ * ("N passed, N failed, N skipped").
  * With extra arguments (a file, `--project`, a test name), one vitest runs
  * them as given.
  */
@@ -136,8 +137,11 @@ if (!failed) {
     const total = [0, 1, 2].map((i) =>
       vitests.reduce((sum, run) => sum + (counts(run)?.[i] ?? 0), 0),
     );
+    /** The failed tests each run named (summary-reporter.ts), repeated where a log's tail shows them. */
+    const failures = vitests.flatMap((run) => run.output.match(/^failed: .*$/gm) ?? []);
     process.stdout.write(
-      `\nall projects:\n${total[0]} passed, ${total[1]} failed, ${total[2]} skipped\n`,
+      `\nall projects:\n${failures.map((line) => `${line}\n`).join("")}` +
+        `${total[0]} passed, ${total[1]} failed, ${total[2]} skipped\n`,
     );
   }
 }
