@@ -280,4 +280,13 @@ describe("a move's importers in Python", () => {
       "a.py: from shop.store import * no longer binds Cart; not rewritten",
     ]);
   });
+
+  it("names no private name a star import never took (pyparsing's `_MAX_INT`, moved with `ParserElement`)", async () => {
+    const out = await plan("shop/store.py", "shop/cart.py", ["Cart", "_LIMIT"], {
+      "a.py": "from shop.store import *\n",
+    });
+    expect(out.flatMap((o) => o.unresolved)).toEqual([
+      "a.py: from shop.store import * no longer binds Cart; not rewritten",
+    ]);
+  });
 });

@@ -244,6 +244,7 @@ export function checkPython(root: string, importRoot = "."): Findings {
 const FLAKE_CODES: [RegExp, string][] = [
   [/imported but unused/, "F401"],
   [/import \*' used; unable to detect undefined names/, "F403"],
+  [/may be undefined, or defined from star imports/, "F405"],
   [/redefinition of unused/, "F811"],
   [/undefined name/, "F821"],
   [/assigned to but never used/, "F841"],

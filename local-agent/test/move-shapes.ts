@@ -1410,6 +1410,29 @@ export const PYTHON_SHAPES: Shape[] = [
     followed: true,
   },
   {
+    // pyparsing's `ParserElement`: `core.py` binds `ParseException` by `from .exceptions import *`
+    // (a module without `__all__`, which passes on its own star import and its `import re`),
+    // and `col` by a star import of a module that lists `__all__`; its linter is told
+    // (`# noqa: F403, F405`). The new module imports each name the unit reads by name: `re` as
+    // the star's module got it, the rest from the module.
+    name: "py: a unit reading names its old module binds by star imports alone",
+    lang: "py",
+    files: {
+      "pkg/__init__.py": "",
+      "pkg/base.py": "class ParseBase(Exception):\n    pass\n",
+      "pkg/exceptions.py":
+        'import re\n\nfrom .base import *  # noqa: F403\n\n\nclass ParseException(ParseBase):  # noqa: F405\n    def where(self):\n        return re.sub("x", "y", str(self))\n',
+      "pkg/util.py":
+        '__all__ = ["col"]\n\n\ndef col(loc, s):\n    return loc - s.rfind("\\n", 0, loc)\n\n\ndef hidden():\n    return 0\n',
+      "pkg/core.py":
+        'from .exceptions import *  # noqa: F403\nfrom .util import *  # noqa: F403\n\n\nclass Element:\n    def parse(self, s):\n        if not re.match("a", s):  # noqa: F405\n            raise ParseException(f"at {col(1, s)}")  # noqa: F405\n        return s\n\n\nclass Word(Element):\n    pass\n',
+      "test_core.py":
+        'from pkg.base import ParseBase\nfrom pkg.core import Word\n\nassert Word().parse("ab") == "ab"\ntry:\n    Word().parse("b")\n    raise AssertionError("no ParseException")\nexcept ParseBase as e:\n    assert e.where() == "at 2"\n',
+    },
+    move: { from: "pkg/core.py", name: "Element", to: "pkg/element.py" },
+    followed: true,
+  },
+  {
     // pathspec's `gitwildmatch.py`: the module registers its class as it loads
     // (`util.register_pattern('gitwildmatch', GitWildMatchPattern)`), and the package's
     // `__init__.py` imports the class from it, which is what runs the registration. Rewritten

@@ -21,7 +21,7 @@ import { goContext } from "../languages/go/context.ts";
 import { goMoveOf } from "../languages/go/move.ts";
 import { javaContext } from "../languages/java/context.ts";
 import { javaMoveOf } from "../languages/java/packages.ts";
-import { packageInits, stubOf } from "../languages/python/context.ts";
+import { packageInits, starExports, stubOf } from "../languages/python/context.ts";
 import { type LoadFile, settledLoad } from "../languages/python/load-check.ts";
 import {
   importRootOf,
@@ -169,6 +169,7 @@ async function carryOnce(
           packageInits: await packageInits(disk, from.abs, to.abs),
           sourceInits: await packageInits(disk, to.abs, from.abs),
           sourceStub: await stubOf(disk, from.abs),
+          sourceStars: await starExports(disk, from.abs, sourceFirst.text, sourceRoot),
         }
       : {}),
     ...(go ? { go } : {}),

@@ -15,7 +15,7 @@ import type { GoMove } from "../languages/go/move.ts";
 import type { GoContext } from "../languages/go/packages.ts";
 import type { JavaContext, JavaMove } from "../languages/java/packages.ts";
 import type { MoveContext } from "../languages/moves.ts";
-import type { ModuleNames } from "../languages/python/move.ts";
+import type { ModuleNames, StarName } from "../languages/python/move.ts";
 import type { RustContext } from "../languages/rust/modules.ts";
 import type { ModuleConfigs } from "../languages/typescript/resolve.ts";
 import { isScript, languageOf } from "../syntax/languages.ts";
@@ -63,6 +63,8 @@ export async function carryImports(options: {
   sourceInits?: { path: string; text: string }[];
   /** The old module's typing stub (Python), where it has one. */
   sourceStub?: { path: string; text: string } | undefined;
+  /** What each of the old module's star imports binds, by the module as written (Python). */
+  sourceStars?: Record<string, StarName[]>;
   /** A package (by its dotted name) on the new module's way that imports the old module through others: the load check found the circle (Python). */
   circleThrough?: string;
   /** The caller keeps the move whatever no checker sees (`keep: true`): ImportPlan.blockedUnlessKept is named, not refused. */
@@ -134,6 +136,9 @@ export async function carryImports(options: {
     ...(throughPackage !== undefined ? { throughPackage } : {}),
     ...(sourcePackage !== undefined ? { sourcePackage } : {}),
     ...(options.sourceStub ? { stub: options.sourceStub } : {}),
+    ...(options.sourceStars && Object.keys(options.sourceStars).length
+      ? { stars: options.sourceStars }
+      : {}),
     ...(undo.kind === "splice" ? { cutAt: undo.start } : {}),
   };
   const context: MoveContext = {

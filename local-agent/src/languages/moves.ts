@@ -5,7 +5,7 @@ import { goMoves } from "./go/moves.ts";
 import type { GoContext } from "./go/packages.ts";
 import { javaMoves } from "./java/moves.ts";
 import type { JavaContext } from "./java/packages.ts";
-import type { ModuleNames } from "./python/move.ts";
+import type { ModuleNames, StarName } from "./python/move.ts";
 import { pythonMoves } from "./python/moves.ts";
 import type { RustContext } from "./rust/modules.ts";
 import { rustMoves } from "./rust/moves.ts";
@@ -54,6 +54,8 @@ export interface MoveContext {
     throughPackage?: string;
     sourcePackage?: { path: string; text: string };
     stub?: { path: string; text: string };
+    /** What each of the old module's star imports binds (python/context.ts starExports). */
+    stars?: Readonly<Record<string, readonly StarName[]>>;
     cutAt?: number;
   };
   go?: GoContext;

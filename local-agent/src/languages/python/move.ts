@@ -234,7 +234,8 @@ function innermostUses<T extends { statement: Statement; local: string | undefin
  * `# noqa: F401` for an import kept only for the modules that read it through
  * this one, on the line pyflakes and flake8 report it at: the statement's
  * first (after its `(`), or its last where the first ends in a backslash.
- * Nothing where that line says `noqa` already.
+ * Nothing where that line says `noqa` for every code already; where it names
+ * others (`# noqa: F403`), F401 joins them.
  */
 function keptForOthers(text: string, statement: Span): TextEdit | undefined {
   const lineEnd = (at: number) => {
@@ -246,7 +247,14 @@ function keptForOthers(text: string, statement: Span): TextEdit | undefined {
     first >= statement.end || text.slice(0, first).trimEnd().endsWith("\\")
       ? lineEnd(statement.end)
       : first;
-  if (/#\s*noqa\b/i.test(text.slice(lineStart(text, at), at))) return undefined;
+  const line = text.slice(lineStart(text, at), at);
+  const codes = /#\s*noqa:\s*[A-Z]+\d+(?:[ \t]*,[ \t]*[A-Z]+\d+)*/i.exec(line);
+  if (codes) {
+    if (/\bF401\b/i.test(codes[0])) return undefined;
+    const end = lineStart(text, at) + codes.index + codes[0].length;
+    return { start: end, end, insert: ", F401" };
+  }
+  if (/#\s*noqa\b/i.test(line)) return undefined;
   return { start: at, end: at, insert: "  # noqa: F401" };
 }
 
@@ -1141,6 +1149,12 @@ export interface PythonMoveInput extends MoveTexts {
   sourcePackage?: { path: string; text: string };
   /** The old module's typing stub (`m.pyi` beside `m.py`): what it declares of the unit is named, not moved. */
   stub?: { path: string; text: string };
+  /**
+   * What each of the old module's `from M import *` binds, by `M` as written,
+   * where the agent could read `M` (context.ts starExports): what the unit
+   * reads through one is imported by name.
+   */
+  stars?: Readonly<Record<string, readonly StarName[]>>;
   /** Whether what the unit reads as it is defined may go with it (takenAlong); on unless said. */
   takeAlong?: boolean;
   /** The private helpers only the unit used, going with it (companionsOf): a second plan's. */
@@ -1286,7 +1300,7 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
   const changes: string[] = [...changes0];
   const unresolved = [
     ...before.facts.statements
-      .filter((s) => s.wildcard)
+      .filter((s) => s.wildcard && !input.stars?.[s.module])
       .map(
         (s) =>
           `from ${s.module} import * in ${sourcePath}: the names it binds are not known, so none were carried`,
@@ -1363,6 +1377,30 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
       fromSource.push(name);
       needs.push({ kind: "from", module: ownModule, text: name, local: name, group: ownGroup });
     }
+  // What the unit reads that only a star import binds (`from .exceptions import *`), by name
+  // from where that module got it; the last star import that binds it wins, as in Python.
+  const starRead: string[] = [];
+  for (const name of before.used) {
+    if (moved.has(name) || imported.has(name) || ownNames.includes(name)) continue;
+    let found: Need | undefined;
+    for (const s of before.facts.statements) {
+      const bound = s.wildcard && !s.typeChecking ? input.stars?.[s.module] : undefined;
+      const star = bound?.find((n) => n.name === name);
+      if (!star) continue;
+      found = star.via
+        ? {
+            ...star.via,
+            module: star.via.kind === "from" ? star.via.module : "",
+            local: name,
+            group: s.group,
+          }
+        : { kind: "from", module: respecify(s.module), text: name, local: name, group: s.group };
+    }
+    if (!found) continue;
+    imported.add(name);
+    starRead.push(name);
+    needs.push(found);
+  }
   const sortedGroups = new Set(
     [...new Set(before.facts.statements.map((st) => st.group))].filter((group) => {
       const mods = before.facts.statements
@@ -1859,6 +1897,35 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
     );
     changes.push(
       `${sourcePath}: keeps importing ${keptUnread.join(", ")}, which another module reads through it, unused here`,
+    );
+  }
+  // Star imports only the unit read through: pyflakes would call them unused. They stay (another
+  // module may take their names through this one), said to be meant.
+  const stars = after.facts.statements.filter((s) => s.wildcard && !s.typeChecking);
+  const exported = (name: string) =>
+    stars.some((s) => input.stars?.[s.module]?.some((n) => n.name === name));
+  const ownAfter = new Set([
+    ...after.facts.topLevel.map((t) => t.name),
+    ...after.facts.nested,
+    ...after.facts.statements.flatMap((s) => s.parts.map((p) => p.local)),
+  ]);
+  if (
+    starRead.length &&
+    stars.every((s) => input.stars?.[s.module]) &&
+    !after.reads.some((r) => !ownAfter.has(r.name) && exported(r.name)) &&
+    ![...listed].some(exported)
+  ) {
+    const text = source;
+    source = await withTree(text, "python", (tree) =>
+      replaceRanges(
+        text,
+        factsOf(tree, text)
+          .statements.filter((s) => s.wildcard && !s.typeChecking)
+          .flatMap((s) => keptForOthers(text, s.node) ?? []),
+      ),
+    );
+    changes.push(
+      `${sourcePath}: keeps ${stars.map((s) => `from ${s.module} import *`).join(", ")}, whose names it reads no more (another module may take them through it)`,
     );
   }
   // Found on lookup yet listed in `__all__`: type checkers and pyflakes import it under the
@@ -2686,8 +2753,9 @@ export async function planPythonImporter(input: PythonImporterInput): Promise<Im
     if (s.kind !== "from") continue;
     if (absoluteOf(s.module, importerPath, modules).join(".") !== sourceModule) continue;
     if (s.wildcard) {
-      // What the old module goes on binding for its star importers, it still gives.
-      const lost = [...moved].filter((n) => !input.starKept?.includes(n));
+      // What the old module goes on binding for its star importers, it still gives; a private
+      // name a star import never took (unless `__all__` listed it: then it is kept) is not lost.
+      const lost = [...moved].filter((n) => !input.starKept?.includes(n) && !n.startsWith("_"));
       if (lost.length)
         unresolved.push(
           `${importerPath}: from ${s.module} import * no longer binds ${lost.join(", ")}; not rewritten`,
@@ -2961,6 +3029,53 @@ export async function pathStrings(input: {
     };
     visit(tree.rootNode);
     return [...out];
+  });
+}
+
+/** A name a module binds for a star import of it, and how it got it, where by an absolute import (`import re`, `from typing import Any`). */
+export interface StarName {
+  name: string;
+  via?: { kind: "import" | "from"; module: string; text: string };
+}
+
+/**
+ * What `from <this module> import *` binds (`text`, the module's source): the
+ * names its `__all__` lists, else its public top-level ones, each with the
+ * absolute import that bound it where one did (`listed` where `__all__` did);
+ * and the modules it star-imports itself, as written, whose public names it
+ * passes on where it has no `__all__`.
+ */
+export async function starBindings(
+  text: string,
+): Promise<{ names: StarName[]; listed: boolean; stars: string[] }> {
+  return withTree(text, "python", (tree) => {
+    const facts = factsOf(tree, text);
+    const via = new Map<string, StarName["via"]>();
+    const bound = new Set<string>([...facts.topLevel.map((t) => t.name), ...facts.nested]);
+    for (const s of facts.statements) {
+      if (s.typeChecking) continue;
+      for (const part of s.parts) {
+        bound.add(part.local);
+        if (!s.module.startsWith("."))
+          via.set(part.local, { kind: s.kind, module: s.module, text: part.text });
+        else via.delete(part.local);
+      }
+    }
+    for (const t of facts.topLevel) via.delete(t.name);
+    const names = facts.all
+      ? facts.all.map((a) => a.name)
+      : [...bound].filter((n) => !n.startsWith("_"));
+    const stars = facts.statements
+      .filter((s) => s.wildcard && !s.typeChecking)
+      .map((s) => s.module);
+    return {
+      listed: facts.all !== undefined,
+      names: names.map((name) => {
+        const how = via.get(name);
+        return how ? { name, via: how } : { name };
+      }),
+      stars,
+    };
   });
 }
 

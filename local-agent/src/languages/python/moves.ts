@@ -18,6 +18,7 @@ export const pythonMoves: MoveLanguage = {
       ...(python.sourcePackage !== undefined ? { sourcePackage: python.sourcePackage } : {}),
       ...(python.cutAt !== undefined ? { cutAt: python.cutAt } : {}),
       ...(python.stub ? { stub: python.stub } : {}),
+      ...(python.stars ? { stars: python.stars } : {}),
     });
   },
   importer: async (
