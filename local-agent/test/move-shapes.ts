@@ -1815,6 +1815,27 @@ export const GO_SHAPES: Shape[] = [
     followed: true,
   },
   {
+    // expr's `FromType`, read through a dot import (`. "…/checker/nature"`): rewritten to the
+    // new package where it went, and the dot import dropped from a file that read nothing else
+    // of the old package (Go refuses an unused import), kept where the file still does.
+    name: "go: a function its importers read through a dot import of its old package",
+    lang: "go",
+    files: {
+      "go.mod": GO_MOD,
+      "nature/nature.go":
+        "package nature\n\n// Nature is a kind of value.\ntype Nature struct {\n\tKind string\n}\n\n// FromType names a type's nature.\nfunc FromType(t string) Nature {\n\treturn Nature{Kind: t}\n}\n",
+      "checker/checker.go":
+        'package checker\n\nimport (\n\t"strings"\n\n\t. "example.com/app/nature"\n)\n\n// Check says whether a type is known.\nfunc Check(t string) Nature {\n\tif strings.HasPrefix(t, "x") {\n\t\treturn Nature{}\n\t}\n\treturn FromType(t)\n}\n',
+      "vm/vm.go":
+        'package vm\n\nimport . "example.com/app/nature"\n\n// Kind is a type\'s kind.\nfunc Kind(t string) string { return FromType(t).Kind }\n',
+      "checker/checker_test.go":
+        'package checker\n\nimport (\n\t"testing"\n\n\t"example.com/app/vm"\n)\n\nfunc TestCheck(t *testing.T) {\n\tif Check("int").Kind != "int" || Check("x").Kind != "" || vm.Kind("f") != "f" {\n\t\tt.Fatal("kinds")\n\t}\n}\n',
+    },
+    move: { from: "nature/nature.go", name: "FromType", to: "conf/types.go" },
+    followed: true,
+    says: "vm/vm.go: drops imports example.com/app/nature",
+  },
+  {
     name: "go: a function into another package: its importers and its old package's tests",
     lang: "go",
     files: {

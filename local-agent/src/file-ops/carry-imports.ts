@@ -233,7 +233,7 @@ async function carryOnce(
   const destHeld = current.get(to.abs) ?? destNow;
   const goMove =
     go &&
-    goMoveOf(
+    (await goMoveOf(
       fromResult.path,
       toResult.path,
       carried.moved,
@@ -241,7 +241,7 @@ async function carryOnce(
       current.get(from.abs)?.text ?? "",
       destHeld.text,
       carried.literalFields,
-    );
+    ));
   const javaMove =
     java &&
     javaMoveOf(

@@ -80,7 +80,8 @@ function specOf(node: Node): Spec | undefined {
   const pathNode = kids(node).find((c) => c.type === "interpreted_string_literal");
   const path = pathNode?.text.slice(1, -1);
   if (path === undefined) return undefined;
-  const alias = kids(node).find((c) => c.type === "package_identifier")?.text;
+  // `name`: a package_identifier, a `dot` (`. "…"`) or a blank_identifier (`_ "…"`).
+  const alias = node.childForFieldName("name")?.text;
   return {
     name: packageName(path, alias),
     path,
@@ -530,6 +531,12 @@ export interface GoMove {
   /** The fields of the structs that moved, in order: the old package's literals of them get keys. */
   fields?: Record<string, string[]>;
   /**
+   * The exported names the old package declares once the unit has left it,
+   * where a file imports it with a dot (`. "…/nature"`): such a file's dot
+   * import goes once it reads none of them.
+   */
+  oldExports?: string[];
+  /**
    * The files whose imports follow the move: the module's, and those of other
    * modules that build with its directory (`replace`). Another module's file
    * (below a go.mod of its own, as golang-lru's arc/) imports the old package
@@ -579,12 +586,25 @@ function dropUnused(
   tree: Tree,
   paths: ReadonlySet<string>,
 ): { text: string; dropped: string[] } {
-  const facts = factsOf(tree, text);
   const used = packagesUsed(tree, 0, text.length);
+  return dropSpecs(
+    text,
+    tree,
+    (s) => paths.has(s.path) && !used.has(s.name) && s.name !== "_" && s.name !== ".",
+  );
+}
+
+/** `text` without the import specs `leaves` picks (their declaration too, once empty). */
+function dropSpecs(
+  text: string,
+  tree: Tree,
+  leaves: (spec: Spec) => boolean,
+): { text: string; dropped: string[] } {
+  const facts = factsOf(tree, text);
   const edits: { start: number; end: number; insert: string }[] = [];
   const dropped: string[] = [];
   for (const d of facts.declarations) {
-    const leaving = d.specs.filter((s) => paths.has(s.path) && !used.has(s.name) && s.name !== "_");
+    const leaving = d.specs.filter(leaves);
     if (!leaving.length) continue;
     dropped.push(...leaving.map((s) => s.path));
     if (leaving.length === d.specs.length) {
@@ -1055,18 +1075,7 @@ export async function planGoImporter(input: {
   } else {
     const old = importsOf(text).find((i) => i.path === move.oldImport);
     if (!old || old.alias === "_") return undefined;
-    if (old.alias === ".") {
-      const named = move.moved.filter((n) => new RegExp(`\\b${n}\\b`).test(text));
-      return named.length
-        ? {
-            text,
-            changes: [],
-            unresolved: [
-              `${importerPath}: imports ${move.oldImport} with a dot, so its ${named.join(", ")} was not rewritten`,
-            ],
-          }
-        : undefined;
-    }
+    if (old.alias === ".") return dotImporter(input);
     const q = old.alias ?? move.oldPackage;
     const here = dir === move.newDir && pkg === move.newPackage;
     const done = await withTree(text, "go", (tree) => {
@@ -1107,11 +1116,68 @@ export async function planGoImporter(input: {
 }
 
 /**
+ * An importer that reads the old package's names unqualified through a dot
+ * import (`. "…/checker/nature"`): what moved is read from the new package
+ * (`FromType` → `conf.FromType`, or unqualified in the new package itself),
+ * and the dot import goes once the file reads none of the names the old
+ * package still exports (Go refuses an unused import). Named, not rewritten,
+ * where those names are not known.
+ */
+async function dotImporter(input: {
+  importerPath: string;
+  text: string;
+  move: GoMove;
+}): Promise<ImporterPlan | undefined> {
+  const { importerPath, move } = input;
+  const moved = new Set(move.moved);
+  const here = dirOf(importerPath) === move.newDir && packageClause(input.text) === move.newPackage;
+  const done = await withTree(input.text, "go", (tree) => {
+    const uses = usesOf(tree, 0, input.text.length, moved);
+    if (!uses.length) return undefined;
+    const names = [...new Set(uses.map((u) => u.text))];
+    if (here) return { text: input.text, spec: undefined, names };
+    const { name, spec } = importNameIn(input.text, tree, move.newImport, move.newPackage);
+    return { text: requalify(input.text, uses, name), spec, names };
+  });
+  if (!done) return undefined;
+  if (!move.oldExports)
+    return {
+      text: input.text,
+      changes: [],
+      unresolved: [
+        `${importerPath}: imports ${move.oldImport} with a dot, so its ${done.names.join(", ")} was not rewritten`,
+      ],
+    };
+  let text = done.text;
+  const changes = [
+    here
+      ? `${importerPath}: reads ${done.names.join(", ")} in its own package`
+      : `${importerPath}: reads ${done.names.join(", ")} from ${move.newImport}`,
+  ];
+  const exports = new Set(move.oldExports);
+  const left = await withTree(text, "go", (tree) =>
+    usesOf(tree, 0, text.length, exports).length
+      ? undefined
+      : dropSpecs(text, tree, (s) => s.path === move.oldImport && s.name === "."),
+  );
+  if (left?.dropped.length) {
+    text = left.text;
+    changes.push(`${importerPath}: drops imports ${move.oldImport}`);
+  }
+  if (done.spec) {
+    const at = done.spec;
+    const facts = await withTree(text, "go", (tree) => factsOf(tree, text));
+    text = addSpecs(text, facts, [at]);
+  }
+  return { text: keepGoLayout(input.text, text), changes, unresolved: [] };
+}
+
+/**
  * The move as its importers see it (planGoImporter), where it crosses
  * packages within a module; undefined otherwise (nothing outside the
  * directory can have used the unit through its package).
  */
-export function goMoveOf(
+export async function goMoveOf(
   sourcePath: string,
   destPath: string,
   moved: readonly string[],
@@ -1119,7 +1185,7 @@ export function goMoveOf(
   sourceText: string,
   destText: string,
   fields?: Record<string, string[]>,
-): GoMove | undefined {
+): Promise<GoMove | undefined> {
   const oldDir = dirOf(sourcePath);
   const newDir = dirOf(destPath);
   const oldImport = importPathOf(oldDir, context.module);
@@ -1127,6 +1193,38 @@ export function goMoveOf(
   const oldPackage = packageClause(sourceText);
   const newPackage = packageClause(destText);
   if (oldDir === newDir || !oldImport || !newImport || !oldPackage || !newPackage) return undefined;
+  // Where a file imports the old package with a dot: what it still exports, from its files as
+  // they will be (the old file's text after the move), tests left out.
+  let oldExports: string[] | undefined;
+  if (
+    context.files.some((f) =>
+      importsOf(f.text).some((i) => i.path === oldImport && i.alias === "."),
+    )
+  )
+    oldExports = [
+      ...new Set(
+        (
+          await Promise.all(
+            [
+              sourceText,
+              ...context.files
+                .filter(
+                  (f) =>
+                    f.path !== sourcePath &&
+                    dirOf(f.path) === oldDir &&
+                    !f.path.endsWith("_test.go") &&
+                    packageClause(f.text) === oldPackage,
+                )
+                .map((f) => f.text),
+            ].map((text) =>
+              withTree(text, "go", (tree) => [...factsOf(tree, text).topLevel.keys()]),
+            ),
+          )
+        )
+          .flat()
+          .filter((n) => /^\p{Lu}/u.test(n)),
+      ),
+    ];
   return {
     oldDir,
     newDir,
@@ -1136,6 +1234,7 @@ export function goMoveOf(
     newImport,
     moved: [...moved],
     ...(fields && Object.keys(fields).length ? { fields } : {}),
+    ...(oldExports ? { oldExports } : {}),
     files: [...context.files.map((f) => f.path), ...(context.replacing ?? [])],
   };
 }
