@@ -70,8 +70,9 @@ describe("a long selection or parse does not hold up other requests", () => {
       late.length,
       `${reads.length} reads over ${Math.round(ended - began)} ms`,
     ).toBeGreaterThan(0);
-    // The aim is 100 ms; this bound only has to fail when the parse blocks them.
-    expect(Math.max(...reads.map((r) => r.ms))).toBeLessThan(1_000);
+    // The aim is 100 ms; this bound only has to fail when the parse blocks them: no read waits
+    // half the parse (or a second, whichever is longer: a loaded machine stalls a process too).
+    expect(Math.max(...reads.map((r) => r.ms))).toBeLessThan(Math.max(1_000, (ended - began) / 2));
   }, 60_000);
 
   it("answers one-line reads all through the syntax guard of a paste into a 1 MiB file", async () => {
@@ -95,6 +96,6 @@ describe("a long selection or parse does not hold up other requests", () => {
       late.length,
       `${reads.length} reads over ${Math.round(ended - began)} ms`,
     ).toBeGreaterThan(0);
-    expect(Math.max(...reads.map((r) => r.ms))).toBeLessThan(1_000);
+    expect(Math.max(...reads.map((r) => r.ms))).toBeLessThan(Math.max(1_000, (ended - began) / 2));
   }, 60_000);
 });

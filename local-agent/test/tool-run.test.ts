@@ -25,7 +25,8 @@ describe("runTool", () => {
       { cwd, deadline: Date.now() + 1_000 },
     );
     expect(ran).toMatchObject({ ok: false, why: "deadline" });
-    expect(Date.now() - started).toBeLessThan(5_000);
+    // Not the child's 30 s (nor its grandchild's).
+    expect(Date.now() - started).toBeLessThan(15_000);
   });
 
   it("kills a command whose memory passes its cap", async () => {

@@ -181,8 +181,9 @@ describe("the agent killed during three-target pastes", () => {
         await agent?.stop("SIGKILL");
       }
       const result = await paste;
-      // Never a hang: the caller hears at once, not after the 30 s timeout.
-      expect(Date.now() - sent).toBeLessThan(5_000 + spreadMs);
+      // Never a hang: the caller hears of it, not after the 30 s timeout (half that, on a
+      // loaded machine).
+      expect(Date.now() - sent).toBeLessThan(15_000 + spreadMs);
       pending = { round, chunk, result, ...plan };
     }
     expect(Object.values(seen).reduce((a, b) => a + b, 0)).toBe(rounds.length);

@@ -109,16 +109,17 @@ async function follow(page: Page, target: Locator): Promise<void> {
 const live = (page: Page) => page.waitForSelector("body[data-live-connected]");
 
 describe.skipIf(!chromiumAvailable)("the dashboard in a real browser", () => {
-  it("shows an entry copied through MCP within a second, without a reload", async () => {
+  // How soon is bench/dashboard.ts's figure (copy → /live, median ≤ 1 s): on a loaded machine a
+  // timed test fails for the machine, not the page. What this says is that the page follows.
+  it("shows an entry copied through MCP without a reload", async () => {
     const session = await startSession(client, { project: "live-web", description: "live test" });
     const { page } = await open(`/session/${session}`);
     await live(page);
     await page.evaluate("window.sameDocument = true");
     await ok(client, "copy", { session, key: "appears-live", text: "one\ntwo\n", tags: ["fresh"] });
-    const copied = Date.now();
-    await page.getByRole("link", { name: "appears-live", exact: true }).waitFor({ timeout: 1000 });
-    const elapsed = Date.now() - copied;
-    expect(elapsed).toBeLessThan(1000);
+    await page
+      .getByRole("link", { name: "appears-live", exact: true })
+      .waitFor({ timeout: 15_000 });
     expect(await page.evaluate("window.sameDocument")).toBe(true);
     expect(await page.locator("#live-status").textContent()).toBe("Live");
 
@@ -129,7 +130,7 @@ describe.skipIf(!chromiumAvailable)("the dashboard in a real browser", () => {
     await list.page
       .locator("tr", { has: list.page.getByRole("link", { name: session, exact: true }) })
       .getByRole("cell", { name: "2", exact: true })
-      .waitFor({ timeout: 1000 });
+      .waitFor({ timeout: 15_000 });
     await screenshot(list.page, "dashboard-sessions");
     await screenshot(page, "dashboard-entries");
     await release(page);
