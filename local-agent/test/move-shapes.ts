@@ -1433,6 +1433,28 @@ export const PYTHON_SHAPES: Shape[] = [
     followed: true,
   },
   {
+    // boltons' `OrderedMultiDict`: its defaults read `_MISSING`, a sentinel its old module makes
+    // in a `try` (a relative import, a call; `object()` where it fails), and the old module
+    // reads the class back as it loads (`OMD = OrderedMultiDict`) and the sentinel elsewhere.
+    // The block goes with the class (one sentinel, its import named from the new package), and
+    // the old module, whose licence comment opens it and whose docstring follows, imports both
+    // back below the docstring, which stays the module's.
+    name: "py: a sentinel made in a try block, read by the unit's defaults, goes with it whole",
+    lang: "py",
+    files: {
+      "pkg/__init__.py": "",
+      "pkg/typeutils.py":
+        "def make_sentinel(name):\n    class Sentinel:\n        def __repr__(self):\n            return name\n\n    return Sentinel()\n",
+      "pkg/dicts.py":
+        '# Copyright (c) the authors.\n\n"""Dictionaries with many values a key."""\n\nfrom itertools import chain\n\ntry:\n    from .typeutils import make_sentinel\n\n    _MISSING = make_sentinel("_MISSING")\nexcept ImportError:\n    _MISSING = object()\n\n\nclass MultiDict(dict):\n    def getlist(self, k, default=_MISSING):\n        if default is _MISSING:\n            return list(chain(self.get(k, [])))\n        return default\n\n\nOMD = MultiDict\n\n\ndef first(d, k, default=_MISSING):\n    return d.getlist(k, default)\n',
+      "test_dicts.py":
+        'import pkg.dicts\nfrom pkg.dicts import OMD, first\n\nassert pkg.dicts.__doc__ == "Dictionaries with many values a key."\nassert repr(pkg.dicts._MISSING) == "_MISSING"\nd = OMD(a=[1, 2])\nassert first(d, "a") == [1, 2] and first(d, "b", 3) == 3\n',
+    },
+    move: { from: "pkg/dicts.py", name: "MultiDict", to: "pkg/kinds/multi.py" },
+    followed: true,
+    says: "_MISSING (its `try` block, with make_sentinel) moved with the unit",
+  },
+  {
     // pathspec's `gitwildmatch.py`: the module registers its class as it loads
     // (`util.register_pattern('gitwildmatch', GitWildMatchPattern)`), and the package's
     // `__init__.py` imports the class from it, which is what runs the registration. Rewritten

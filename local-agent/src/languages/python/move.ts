@@ -292,10 +292,21 @@ function topStatementAt(tree: Tree, at: number): Node | null {
 /** A top-level assignment taken along with the unit: its line(s), and the names it reads. */
 interface Taken extends Span {
   name: string;
+  /** A `try` or `if` taken whole: the other names it binds, which go with it. */
+  also?: string[];
   text: string;
+  /** As the new module has it, where that differs (a block's relative imports, named from there). */
+  destText?: string;
   reads: string[];
   /** A private helper only the unit used (companionsOf), not what it reads as it is defined. */
   companion?: true;
+}
+
+/** How a receipt names what went along: `_MISSING (its \`try\` block, with make_sentinel)` for a block. */
+function takenName(t: Taken): string {
+  if (!t.also) return t.name;
+  const kind = t.text.trimStart().startsWith("if") ? "if" : "try";
+  return `${t.name} (its \`${kind}\` block${t.also.length ? `, with ${t.also.join(", ")}` : ""})`;
 }
 
 /**
@@ -414,7 +425,61 @@ async function takenAlong(
       const end = lineEnd(text, t.end);
       out.push({ name: t.name, start, end, text: text.slice(start, end), reads: own });
     }
-    return out;
+    // A top-level `try` or `if` binding what the unit reads as it is defined from nothing else of
+    // the module (boltons' `try: from .typeutils import make_sentinel; _MISSING =
+    // make_sentinel(…)` / `except ImportError: _MISSING = object()`), whose other names only
+    // the unit reads: goes whole, its relative imports named from the new module. Copied, a
+    // sentinel would be two objects; left, the new module would import it from the old one.
+    for (const node of kids(tree.rootNode)) {
+      if (node.type !== "try_statement" && node.type !== "if_statement") continue;
+      if (inside(node.startIndex) || typeCheckingGuard(node)) continue;
+      if (before.facts.guarded.some((g) => g.start === node.startIndex)) continue;
+      const binds = new Set<string>();
+      nestedBindings(node, binds);
+      const name = [...binds].find((n) => wanted.has(n) && !moved.has(n));
+      if (!name) continue;
+      const outside = (r: ModuleRead) =>
+        (r.at < node.startIndex || r.at >= node.endIndex) && !inside(r.at);
+      if (
+        [...binds].some(
+          (n) =>
+            (!wanted.has(n) && reads.some((r) => r.name === n && outside(r))) ||
+            before.facts.topLevel.some((t) => t.name === n) ||
+            imports.has(n),
+        )
+      )
+        continue;
+      const own = moduleReads(tree, text, node.startIndex, node.endIndex)
+        .map((r) => r.name)
+        .filter((n) => !binds.has(n));
+      if (own.some((n) => defined.has(n) && !imports.has(n))) continue;
+      const start = lineStart(text, node.startIndex);
+      const end = lineEnd(text, node.endIndex);
+      const block = text.slice(start, end);
+      const relative = innerRelativeImports(tree, node.startIndex, node.endIndex);
+      const destText = replaceRanges(
+        block,
+        relative.map((i) => ({
+          start: i.start - start,
+          end: i.end - start,
+          insert: relativeOf(
+            absoluteOf(i.text, input.sourcePath, input.modules),
+            input.destPath,
+            input.modules,
+          ),
+        })),
+      );
+      out.push({
+        name,
+        also: [...binds].filter((n) => n !== name),
+        start,
+        end,
+        text: block,
+        ...(destText !== block ? { destText } : {}),
+        reads: [...new Set(own)],
+      });
+    }
+    return out.sort((a, b) => a.start - b.start);
   });
 }
 
@@ -597,6 +662,12 @@ function factsOf(tree: Tree, text: string): Facts {
     statements.push({ ...s, group });
   };
   for (const child of kids(tree.rootNode)) {
+    // The comments a file opens with (a `#!` line, a coding line, a licence) stay above what is
+    // added, and are no statement: the docstring below them is still the module's.
+    if (child.type === "comment") {
+      if (first) insertAt = futureAt = lineEnd(text, child.endIndex);
+      continue;
+    }
     const docstring =
       first && child.type === "expression_statement" && kids(child)[0]?.type === "string";
     first = false;
@@ -1226,6 +1297,7 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
   let sourceAfter = input.sourceAfter;
   for (const t of taken) {
     moved.add(t.name);
+    for (const name of t.also ?? []) moved.add(name);
     for (const name of t.reads) before.used.add(name);
     const at = sourceAfter.startsWith(t.text) ? 0 : sourceAfter.indexOf(`\n${t.text}`) + 1;
     if (at > 0 || sourceAfter.startsWith(t.text)) {
@@ -1267,7 +1339,10 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
     const lead = taken
       .map((t, i) => {
         const next = taken[i + 1];
-        return t.text.replace(/\n*$/, "\n") + (next && (block(t) || block(next)) ? "\n\n" : "");
+        return (
+          (t.destText ?? t.text).replace(/\n*$/, "\n") +
+          (next && (block(t) || block(next)) ? "\n\n" : "")
+        );
       })
       .join("");
     destAfter =
@@ -1278,7 +1353,7 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
     const helpers = taken.filter((t) => t.companion);
     if (read.length)
       changes0.push(
-        `${destPath}: ${read.map((t) => t.name).join(", ")} moved with the unit, which reads ${read.length === 1 ? "it" : "them"} as it is defined (a circular import otherwise)`,
+        `${destPath}: ${read.map(takenName).join(", ")} moved with the unit, which reads ${read.length === 1 ? "it" : "them"} as it is defined (a circular import otherwise)`,
       );
     if (helpers.length)
       changes0.push(
