@@ -886,6 +886,27 @@ export const PROJECTS: ProjectSpec[] = [
   },
   {
     lang: "python",
+    name: "mistune",
+    source: {
+      from: "git",
+      repo: "lepture/mistune",
+      commit: "69ec2b8a6d5b37ecb3c56d96df4b40b9d3004657",
+      version: "3.3.4",
+    },
+    importRoot: "src",
+    // New on 2026-11-30 (afternoon): a `src/` layout whose package has three subpackages
+    // (directives, plugins, renderers) and a private one (`_inline`), modules importing each
+    // other by relative imports, some inside functions; its plugins are found by dotted name in
+    // strings (`"mistune.plugins.math.math"`). Its tests that time themselves (ReDoS bounds,
+    // a ratio of two timings) are not run: a loaded machine fails them, not a move.
+    packages: ["mistune"],
+    newDir: "src/mistune/moved",
+    debs: ["python3-pytest"],
+    tests: { runner: "pytest", args: ["tests", "-k", "not near_linear and not returns_quickly"] },
+    licence: "BSD-3-Clause",
+  },
+  {
+    lang: "python",
     name: "pathspec",
     source: {
       from: "git",

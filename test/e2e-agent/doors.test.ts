@@ -79,6 +79,15 @@ async function classify(address: string, port: number): Promise<string> {
 
 let started: NpmStart | undefined;
 let config = "";
+/**
+ * One plain `npm start --no-agent`, shared by the tests that need nothing else of it (each
+ * start costs ~7 s of CPU: wrangler, its bundle, workerd); stopped after the file.
+ */
+let plain: Promise<NpmStart> | undefined;
+const plainStart = () => {
+  plain ??= npmStart(["--no-agent"], { EDGECLIP_CONFIG_DIR: config });
+  return plain;
+};
 
 beforeAll(() => {
   config = path.join(mkdtempSync(path.join(tmpdir(), "edgeclip-doors-home-")), "config");
@@ -91,7 +100,7 @@ afterEach(async () => {
 
 describe("npm start opens no door for other accounts", () => {
   it("listens only where its Worker checks the credential (or Miniflare's secret): no inspector, no debug port, no explorer", async () => {
-    started = await npmStart(["--no-agent"], { EDGECLIP_CONFIG_DIR: config });
+    const started = await plainStart();
     expect(started.stdout(), started.stderr()).toContain("Press Ctrl-C");
     const ports = listeningPorts(started.child.pid ?? 0);
     // Its port on both loopback addresses (issue 42 §1).
@@ -192,7 +201,7 @@ describe("npm start and another account on the same port", () => {
   afterAll(() => other?.remove());
 
   it("holds its port on [::1] as on 127.0.0.1 while it runs: another account can bind neither, and [::1] reaches the server (§1)", async () => {
-    started = await npmStart(["--no-agent"], { EDGECLIP_CONFIG_DIR: config });
+    const started = await plainStart();
     expect(started.stdout(), started.stderr()).toContain("Press Ctrl-C");
     for (const host of ["::1", "127.0.0.1"]) {
       const holder = await holdAs(other, host, started.port);
@@ -324,7 +333,7 @@ describe("npm start and another account on the same port", () => {
   );
 
   it("gives a peer that proved nothing no socket, and takes little from it: 8 upgrades each with a 32 MiB message, on /relay and /bridge (§6)", async () => {
-    started = await npmStart(["--no-agent"], { EDGECLIP_CONFIG_DIR: config });
+    const started = await plainStart();
     const root = started.child.pid ?? 0;
     const before = treeRssBytes(root);
     let peak = before;
@@ -361,4 +370,5 @@ describe("npm start and another account on the same port", () => {
 
 afterAll(async () => {
   await started?.stop();
+  await (await plain?.catch(() => undefined))?.stop();
 });
