@@ -907,6 +907,27 @@ export const PROJECTS: ProjectSpec[] = [
   },
   {
     lang: "python",
+    name: "pyasn1",
+    source: {
+      from: "git",
+      repo: "pyasn1/pyasn1",
+      commit: "907afbf7098352c56e98382660a6c7976e98fe50",
+      version: "0.6.3",
+    },
+    importRoot: ".",
+    // New on 2026-11-30 (afternoon): codecs in subpackages three deep (`codec/ber`, `cer`,
+    // `der`, `native`), each encoder and decoder subclassing the one of the codec below it,
+    // imported by absolute dotted paths (`from pyasn1.codec.ber import encoder`) and read as
+    // `encoder.Encoder`; types whose modules build module-level tables of each other's classes
+    // as they load (`tagMap`, `typeMap`).
+    packages: ["pyasn1"],
+    newDir: "pyasn1/moved",
+    debs: ["python3-pytest"],
+    tests: { runner: "pytest", args: ["tests"] },
+    licence: "BSD-2-Clause",
+  },
+  {
+    lang: "python",
     name: "pathspec",
     source: {
       from: "git",
