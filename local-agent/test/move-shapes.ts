@@ -1455,6 +1455,27 @@ export const PYTHON_SHAPES: Shape[] = [
     says: "_MISSING (its `try` block, with make_sentinel) moved with the unit",
   },
   {
+    // pyasn1's `Integer`: its default reads `noValue = NoValue()`, made from `NoValue =
+    // base.NoValue`, and its old module subclasses it as it loads. Both assignments go with it
+    // (a circle otherwise: the new module imported first would run the old one, which imports
+    // the class back); the old module imports all three back, `NoValue` too, which no code of it
+    // reads any more but its `__all__` lists.
+    name: "py: a chain of assignments the unit's default reads goes with it, and what __all__ listed stays importable",
+    lang: "py",
+    files: {
+      "pkg/__init__.py": "",
+      "pkg/base.py":
+        "class NoValue:\n    _it = None\n\n    def __new__(cls):\n        if cls._it is None:\n            cls._it = object.__new__(cls)\n        return cls._it\n",
+      "pkg/univ.py":
+        'from pkg import base\n\nNoValue = base.NoValue\nnoValue = NoValue()\n\n__all__ = ["Integer", "Boolean", "NoValue", "noValue"]\n\n\nclass Integer:\n    def __init__(self, value=noValue):\n        self.value = value\n\n\nclass Boolean(Integer):\n    pass\n',
+      "test_univ.py":
+        "import pkg.univ\nfrom pkg.univ import Boolean, Integer, NoValue, noValue\n\nassert Integer().value is noValue and Boolean(1).value == 1\nassert isinstance(noValue, NoValue)\nassert all(hasattr(pkg.univ, n) for n in pkg.univ.__all__)\n",
+    },
+    move: { from: "pkg/univ.py", name: "Integer", to: "pkg/codec/integer.py" },
+    followed: true,
+    says: "NoValue, noValue moved with the unit",
+  },
+  {
     // pathspec's `gitwildmatch.py`: the module registers its class as it loads
     // (`util.register_pattern('gitwildmatch', GitWildMatchPattern)`), and the package's
     // `__init__.py` imports the class from it, which is what runs the registration. Rewritten

@@ -407,23 +407,47 @@ async function takenAlong(
         .filter((r) => inside(r.at) && r.immediate && r.annotation === undefined)
         .map((r) => r.name),
     );
-    const out: Taken[] = [];
-    for (const t of before.facts.topLevel) {
-      if (!wanted.has(t.name) || moved.has(t.name) || inside(t.start)) continue;
+    /** A plain assignment at the top level, the only binding of its name, outside the unit: its span and reads. */
+    const plain = (name: string) => {
+      const found = before.facts.topLevel.filter((o) => o.name === name);
+      const t = found[0];
+      if (found.length !== 1 || !t || moved.has(name) || inside(t.start)) return undefined;
       const statement = topStatementAt(tree, t.start);
       const assign = statement ? kids(statement)[0] : undefined;
       if (
         statement?.type !== "expression_statement" ||
         assign?.type !== "assignment" ||
-        assign.childForFieldName("right")?.type === "assignment" ||
-        before.facts.topLevel.filter((o) => o.name === t.name).length > 1
+        assign.childForFieldName("right")?.type === "assignment"
       )
-        continue;
+        return undefined;
       const own = moduleReads(tree, text, t.start, t.end).map((r) => r.name);
-      if (own.some((n) => defined.has(n) && !imports.has(n) && n !== t.name)) continue;
+      return { t, own, needs: own.filter((n) => defined.has(n) && !imports.has(n) && n !== name) };
+    };
+    // What the unit reads as it is defined, and the plain assignments those read in turn
+    // (pyasn1's `noValue = NoValue()` after `NoValue = base.NoValue`): all go, or none of a chain
+    // that reads anything else the module defines.
+    const chain = new Map<string, NonNullable<ReturnType<typeof plain>>>();
+    const failed = new Set<string>();
+    const follow = (name: string): boolean => {
+      if (chain.has(name)) return true;
+      if (failed.has(name)) return false;
+      const found = plain(name);
+      if (!found) {
+        failed.add(name);
+        return false;
+      }
+      chain.set(name, found);
+      if (found.needs.every(follow)) return true;
+      chain.delete(name);
+      failed.add(name);
+      return false;
+    };
+    const out: Taken[] = [];
+    for (const name of wanted) follow(name);
+    for (const [name, { t, own }] of chain) {
       const start = text.lastIndexOf("\n", t.start - 1) + 1;
       const end = lineEnd(text, t.end);
-      out.push({ name: t.name, start, end, text: text.slice(start, end), reads: own });
+      out.push({ name, start, end, text: text.slice(start, end), reads: own });
     }
     // A top-level `try` or `if` binding what the unit reads as it is defined from nothing else of
     // the module (boltons' `try: from .typeutils import make_sentinel; _MISSING =
@@ -1616,8 +1640,15 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
     if (!(s.typeChecking && emptied)) edits.push(...withoutParts(source, s, going));
   }
   if (block && emptied) edits.push({ start: block.start, end: block.end, insert: "" });
-  // The unit imported back where the old module still reads it.
-  const stillUsed = [...moved].filter((name) => stillRead.has(name));
+  // The unit imported back where the old module still reads it; and what went along with it
+  // that the old module lists in `__all__` (its public names stay, as the user did not move them).
+  const listedAlong = new Set(
+    taken
+      .filter((t) => !t.companion)
+      .flatMap((t) => [t.name, ...(t.also ?? [])])
+      .filter((n) => before.facts.all?.some((a) => a.name === n)),
+  );
+  const stillUsed = [...moved].filter((name) => stillRead.has(name) || listedAlong.has(name));
   // What the old module does further down that must see the unit among its own: a class it
   // stops making classes of (Jinja's nodes.py ends in `NodeType.__new__ =
   // staticmethod(_failing_new)`), its globals() read (werkzeug's exceptions.py registers every

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { withTree } from "../../syntax/parser.ts";
-import { typeOnlyReads } from "./scopes.ts";
+import { moduleNames, typeOnlyReads } from "./scopes.ts";
 
 const reads = (lines: string[]) => {
   const text = lines.join("\n");
@@ -68,5 +68,25 @@ describe("names bound only under TYPE_CHECKING, read as the module loads", () =>
         "class K(A): ...",
       ]),
     ).toEqual([]);
+  });
+});
+
+describe("what a class body reads from its module", () => {
+  it("reads a name its own assignment binds only after the value is made (pyasn1's `TAG_MAP = TAG_MAP`)", async () => {
+    const text = [
+      "TAG_MAP = {}",
+      "class Encoder:",
+      "    TAG_MAP = TAG_MAP",
+      "    size = 1",
+      "    more = size + 1",
+      "    def f(self):",
+      "        return size",
+    ].join("\n");
+    const start = text.indexOf("class");
+    expect(
+      [
+        ...(await withTree(text, "python", (tree) => moduleNames(tree, text, start, text.length))),
+      ].sort(),
+    ).toEqual(["TAG_MAP", "size"]);
   });
 });

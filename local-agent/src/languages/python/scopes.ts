@@ -98,12 +98,15 @@ function scan(tree: Tree) {
     return at;
   };
 
-  /** An assignment target: its names bound in `into`; subscripts and attributes read. */
-  const bind = (node: Node | null, into: Scope, read: Scope) => {
+  /**
+   * An assignment target: its names bound in `into` (at `at`, where given: an assignment
+   * binds once its value is made); subscripts and attributes read.
+   */
+  const bind = (node: Node | null, into: Scope, read: Scope, at?: number) => {
     if (!node) return;
     switch (node.type) {
       case "identifier":
-        add(into, node.text, node.startIndex);
+        add(into, node.text, at ?? node.startIndex);
         return;
       case "pattern_list":
       case "tuple_pattern":
@@ -114,7 +117,7 @@ function scan(tree: Tree) {
       case "list_splat":
       case "parenthesized_expression":
       case "as_pattern_target":
-        for (const c of kids(node)) bind(c, into, read);
+        for (const c of kids(node)) bind(c, into, read, at);
         return;
       default:
         visit(node, read);
@@ -273,7 +276,8 @@ function scan(tree: Tree) {
         return;
       }
       case "assignment": {
-        bind(node.childForFieldName("left"), s, s);
+        // `TAG_MAP = TAG_MAP` in a class body reads the module's: the name is bound after.
+        bind(node.childForFieldName("left"), s, s, node.endIndex - 1);
         visit(node.childForFieldName("type"), s);
         visit(node.childForFieldName("right"), s);
         return;
