@@ -426,13 +426,18 @@ async function takenAlong(
     // What the unit reads as it is defined, and the plain assignments those read in turn
     // (pyasn1's `noValue = NoValue()` after `NoValue = base.NoValue`): all go, or none of a chain
     // that reads anything else the module defines.
+    // Where the old module is a package's `__init__.py` around the new one, importing the new
+    // module runs it first, and an import of the name placed after it holds: no chain is taken.
+    const runsFirst =
+      /(^|\/)__init__\.py$/.test(input.sourcePath) &&
+      input.destPath.startsWith(input.sourcePath.slice(0, input.sourcePath.lastIndexOf("/") + 1));
     const chain = new Map<string, NonNullable<ReturnType<typeof plain>>>();
     const failed = new Set<string>();
     const follow = (name: string): boolean => {
       if (chain.has(name)) return true;
       if (failed.has(name)) return false;
       const found = plain(name);
-      if (!found) {
+      if (!found || (runsFirst && found.needs.length)) {
         failed.add(name);
         return false;
       }
