@@ -35,13 +35,16 @@ chmodSync(TEMP, 0o1777);
 /**
  * Node 22 keeps the code it compiled there (NODE_COMPILE_CACHE): the run starts wrangler,
  * vitest workers and agents dozens of times, each compiling the same megabytes of JavaScript
- * (wrangler's ~15 % of a start's CPU). Gone with the run's directory.
+ * (wrangler's ~15 % of a start's CPU). A directory of its own, made private at once
+ * (mkdtemp, 0700), not one inside TEMP: any account can make entries there, and a cache
+ * another account planted would be code this run loads. Gone when the run ends.
  */
+const COMPILE_CACHE = mkdtempSync(path.join(tmpdir(), "edgeclip-compile-cache-"));
 const env = {
   ...process.env,
   ...WRANGLER_ENV,
   TMPDIR: TEMP,
-  NODE_COMPILE_CACHE: path.join(TEMP, "node-compile-cache"),
+  NODE_COMPILE_CACHE: COMPILE_CACHE,
 };
 const SUMMARY = /^(\d+) passed, (\d+) failed, (\d+) skipped$/gm;
 
@@ -106,6 +109,7 @@ function endLeftovers(): void {
 const removeTemp = () => {
   endLeftovers();
   rmSync(TEMP, { recursive: true, force: true });
+  rmSync(COMPILE_CACHE, { recursive: true, force: true });
 };
 process.once("exit", removeTemp);
 for (const signal of ["SIGINT", "SIGTERM"] as const)

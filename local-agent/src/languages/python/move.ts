@@ -462,7 +462,7 @@ async function takenAlong(
     for (const node of kids(tree.rootNode)) {
       if (node.type !== "try_statement" && node.type !== "if_statement") continue;
       if (inside(node.startIndex) || typeCheckingGuard(node)) continue;
-      if (before.facts.guarded.some((g) => g.start === node.startIndex)) continue;
+      if (before.facts.guarded.some((g) => g.start === lineStart(text, node.startIndex))) continue;
       const binds = new Set<string>();
       nestedBindings(node, binds);
       const name = [...binds].find((n) => wanted.has(n) && !moved.has(n));
