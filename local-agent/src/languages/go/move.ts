@@ -1067,7 +1067,7 @@ export async function planGoImporter(input: {
     if (!done) return undefined;
     text = done.text;
     spec = done.spec;
-    changes.push(`${importerPath}: reads ${done.names.join(", ")} from ${move.newImport}`);
+    changes.push(readsFrom(importerPath, done.names, move, false));
     const keyed = await keyedIn(text, done.name, new Map(Object.entries(move.fields ?? {})));
     text = keyed.text;
     if (keyed.types.length)
@@ -1094,11 +1094,7 @@ export async function planGoImporter(input: {
     if (!done) return undefined;
     text = done.text;
     spec = done.spec;
-    changes.push(
-      here
-        ? `${importerPath}: reads ${done.names.join(", ")} in its own package`
-        : `${importerPath}: reads ${done.names.join(", ")} from ${move.newImport}`,
-    );
+    changes.push(readsFrom(importerPath, done.names, move, here));
     const left = await withTree(text, "go", (tree) =>
       dropUnused(text, tree, new Set([move.oldImport])),
     );
@@ -1107,12 +1103,22 @@ export async function planGoImporter(input: {
       changes.push(`${importerPath}: drops imports ${move.oldImport}`);
     }
   }
-  if (spec) {
-    const at = spec;
-    const facts = await withTree(text, "go", (tree) => factsOf(tree, text));
-    text = addSpecs(text, facts, [at]);
-  }
+  text = await withSpec(text, spec);
   return { text: keepGoLayout(input.text, text), changes, unresolved };
+}
+
+/** An importer's receipt line: where it now reads `names` from (`here`: the new package is its own). */
+function readsFrom(importerPath: string, names: readonly string[], move: GoMove, here: boolean) {
+  return here
+    ? `${importerPath}: reads ${names.join(", ")} in its own package`
+    : `${importerPath}: reads ${names.join(", ")} from ${move.newImport}`;
+}
+
+/** `text` with the import `spec` added, where one is needed. */
+async function withSpec(text: string, spec: Spec | undefined): Promise<string> {
+  if (!spec) return text;
+  const facts = await withTree(text, "go", (tree) => factsOf(tree, text));
+  return addSpecs(text, facts, [spec]);
 }
 
 /**
@@ -1149,11 +1155,7 @@ async function dotImporter(input: {
       ],
     };
   let text = done.text;
-  const changes = [
-    here
-      ? `${importerPath}: reads ${done.names.join(", ")} in its own package`
-      : `${importerPath}: reads ${done.names.join(", ")} from ${move.newImport}`,
-  ];
+  const changes = [readsFrom(importerPath, done.names, move, here)];
   const exports = new Set(move.oldExports);
   const left = await withTree(text, "go", (tree) =>
     usesOf(tree, 0, text.length, exports).length
@@ -1164,11 +1166,7 @@ async function dotImporter(input: {
     text = left.text;
     changes.push(`${importerPath}: drops imports ${move.oldImport}`);
   }
-  if (done.spec) {
-    const at = done.spec;
-    const facts = await withTree(text, "go", (tree) => factsOf(tree, text));
-    text = addSpecs(text, facts, [at]);
-  }
+  text = await withSpec(text, done.spec);
   return { text: keepGoLayout(input.text, text), changes, unresolved: [] };
 }
 

@@ -3215,10 +3215,8 @@ export async function starTaken(input: {
     ),
   );
   if (!stars) return [];
-  return withTree(input.sourceText, "python", (tree) => {
-    const all = factsOf(tree, input.sourceText).all;
-    return input.names.filter((n) => (all ? all.some((a) => a.name === n) : !n.startsWith("_")));
-  });
+  const taken = new Set((await starBindings(input.sourceText)).names.map((n) => n.name));
+  return input.names.filter((n) => taken.has(n));
 }
 
 /** `mock.patch.object(util, "slug")`, `monkeypatch.setattr(util, "slug", …)`: a moved name patched on the old module object. */
