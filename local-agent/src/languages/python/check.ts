@@ -32,32 +32,54 @@ const PYFLAKES = [
 /** A pyflakes line: `path:line:col: message` (older versions: `path:line: message`). */
 const LINE = /^(.+?\.py):(\d+)(?::\d+)?:? (.*)$/;
 
-/** What pyflakes says of these texts, each read from a copy named as the file is. */
-async function flakes(
-  files: readonly { abs: string; text: string }[],
-  scratch: string,
+/** The pyflakes command that ran, found once an agent: PATH does not change under it. */
+let pyflakesCommand: readonly string[] | undefined;
+
+/**
+ * Runs pyflakes over `paths`: the command found before, else each of PYFLAKES
+ * in turn (a python3 without the module says so, and the next is tried).
+ * Its output, or why none could run.
+ */
+async function runFlakes(
+  paths: readonly string[],
+  cwd: string,
   deadline: number,
-): Promise<Diagnostic[] | string> {
-  if (!files.length) return [];
-  const copies = new Map<string, { abs: string; text: string }>();
-  for (const [i, f] of files.entries()) {
-    const dir = path.join(scratch, String(i));
-    await mkdir(dir, { recursive: true });
-    const copy = path.join(dir, path.basename(f.abs));
-    await writeFile(copy, f.text);
-    copies.set(copy, f);
-  }
-  let ran: { output: string } | undefined;
-  for (const [command, ...first] of PYFLAKES) {
-    const tried = await runTool(command, [...first, ...copies.keys()], { cwd: scratch, deadline });
+): Promise<{ output: string } | string> {
+  for (const [command, ...first] of pyflakesCommand ? [pyflakesCommand] : PYFLAKES) {
+    if (command === undefined) continue;
+    const tried = await runTool(command, [...first, ...paths], { cwd, deadline });
     if (!tried.ok && tried.why !== "missing") return tried.message;
     if (tried.ok && !/No module named pyflakes/.test(tried.output)) {
-      ran = tried;
-      break;
+      pyflakesCommand = [command, ...first];
+      return tried;
     }
   }
-  if (!ran) return "no pyflakes (Debian: apt install python3-pyflakes; else pip install pyflakes)";
-  const out: Diagnostic[] = [];
+  pyflakesCommand = undefined;
+  return "no pyflakes (Debian: apt install python3-pyflakes; else pip install pyflakes)";
+}
+
+/**
+ * What pyflakes says of each side's texts, each read from a copy named as the
+ * file is, all in one run.
+ */
+async function flakes(
+  sides: readonly (readonly { abs: string; text: string }[])[],
+  scratch: string,
+  deadline: number,
+): Promise<Diagnostic[][] | string> {
+  const copies = new Map<string, { abs: string; text: string; side: number }>();
+  for (const [side, files] of sides.entries())
+    for (const [i, f] of files.entries()) {
+      const dir = path.join(scratch, String(side), String(i));
+      await mkdir(dir, { recursive: true });
+      const copy = path.join(dir, path.basename(f.abs));
+      await writeFile(copy, f.text);
+      copies.set(copy, { ...f, side });
+    }
+  const out: Diagnostic[][] = sides.map(() => []);
+  if (!copies.size) return out;
+  const ran = await runFlakes([...copies.keys()], scratch, deadline);
+  if (typeof ran === "string") return ran;
   for (const line of ran.output.split("\n")) {
     const m = LINE.exec(line.trim());
     const file = m?.[1] ? copies.get(path.resolve(scratch, m[1])) : undefined;
@@ -65,7 +87,13 @@ async function flakes(
     const at = Number(m[2]);
     // A line the project marks `# noqa` is one it means to keep, as flake8 reads it.
     if (/#\s*noqa\b/i.test(file.text.split("\n")[at - 1] ?? "")) continue;
-    out.push({ file: file.abs, line: at, code: "", message: m[3], same: comparable(m[3]) });
+    out[file.side]?.push({
+      file: file.abs,
+      line: at,
+      code: "",
+      message: m[3],
+      same: comparable(m[3]),
+    });
   }
   return out;
 }
@@ -73,18 +101,18 @@ async function flakes(
 async function check(changes: readonly Change[], context: CheckContext): Promise<Checked> {
   const scratch = await mkdtemp(path.join(tmpdir(), "edgeclip-py-check-"));
   try {
-    const before = await flakes(
-      changes.flatMap((c) => (c.before === undefined ? [] : [{ abs: c.abs, text: c.before }])),
-      path.join(scratch, "before"),
+    const found = await flakes(
+      (["before", "after"] as const).map((side) =>
+        changes.flatMap((c) => {
+          const text = c[side];
+          return text === undefined ? [] : [{ abs: c.abs, text }];
+        }),
+      ),
+      scratch,
       context.deadline,
     );
-    if (typeof before === "string") return { ok: false, why: before };
-    const after = await flakes(
-      changes.flatMap((c) => (c.after === undefined ? [] : [{ abs: c.abs, text: c.after }])),
-      path.join(scratch, "after"),
-      context.deadline,
-    );
-    if (typeof after === "string") return { ok: false, why: after };
+    if (typeof found === "string") return { ok: false, why: found };
+    const [before = [], after = []] = found;
     return {
       ok: true,
       before: [...before, ...(await typeCheckingNameErrors(changes, "before"))],
