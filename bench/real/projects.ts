@@ -945,6 +945,28 @@ export const PROJECTS: ProjectSpec[] = [
     licence: "MPL-2.0",
   },
   {
+    lang: "python",
+    name: "pyyaml",
+    source: {
+      from: "git",
+      repo: "yaml/pyyaml",
+      commit: "49790e73684bebad1df05ef8d828fa12f685bffb",
+      version: "6.0.3",
+    },
+    importRoot: "lib",
+    // New on 2026-11-30 (evening): one package of fifteen modules chained by star imports
+    // (`from .error import *` … `from .loader import *` in `__init__.py`), each with its
+    // `__all__`; loaders and dumpers built by multiple inheritance from classes of five
+    // modules; classes registering their constructors and representers on themselves as the
+    // module loads (`SafeConstructor.add_constructor(…)`). Pure Python (the C extension is not
+    // built); its tests read YAML files by path.
+    packages: ["yaml"],
+    newDir: "lib/yaml/moved",
+    debs: ["python3-pytest"],
+    tests: { runner: "pytest", args: ["tests"] },
+    licence: "MIT",
+  },
+  {
     lang: "go",
     name: "go-cmp",
     source: {
@@ -1022,6 +1044,21 @@ export const PROJECTS: ProjectSpec[] = [
       reason:
         "a copy of testify, whose own tests hung for 10 minutes twice on 2 loaded cores (untouched, and after a move into checker/), and passed alone",
     },
+    licence: "MIT",
+  },
+  {
+    lang: "go",
+    name: "chi",
+    source: {
+      from: "git",
+      repo: "go-chi/chi",
+      commit: "0a20a0e3400e551803f463d17a0ab84ee8afef3c",
+      // The last release whose go.mod asks for no Go newer than Debian's 1.19.
+      version: "5.2.0",
+    },
+    // New on 2026-11-30 (evening): a router package and its middleware package, which imports
+    // it (`chi.RouteContext`); files kept apart by build constraints (`//go:build go1.22`);
+    // examples under `_examples/`, which the go command skips, in modules of their own.
     licence: "MIT",
   },
   {
