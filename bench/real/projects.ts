@@ -524,6 +524,26 @@ export const PROJECTS: ProjectSpec[] = [
     licence: "MIT",
   },
   {
+    lang: "typescript",
+    name: "superstruct",
+    source: {
+      from: "git",
+      repo: "ianstormtaylor/superstruct",
+      commit: "d31f007fbe39d304b68e25604b12d452869a5264",
+      version: "2.0.2",
+      // The release has no lockfile: its devDependencies' ranges, as its CI installs them.
+      install: [["npm", "install", "--no-audit", "--no-fund"]],
+    },
+    // New on 2026-11-30 (evening): four modules of structs (`types`, `refinements`,
+    // `coercions`, `utilities`) built from `struct.ts` and `utils.ts`, re-exported by
+    // `index.ts` with `export *`; types inferred through conditional and mapped types, with
+    // ~200 type tests (`test/typings/`) in the one tsconfig beside the vitest suite.
+    config: "test/tsconfig.json",
+    sources: ["src"],
+    tests: VITEST_WHOLE_RUN,
+    licence: "MIT",
+  },
+  {
     lang: "python",
     name: "markdown",
     source: { from: "debian", package: "python3-markdown", version: "3.4.1-2+deb12u1" },
