@@ -227,7 +227,13 @@ export function checkPython(root: string, importRoot = "."): Findings {
     modules.map((module) =>
       /(^|\/)test_[^/]*\.py$/.test(module)
         ? { script: path.join(base, module) }
-        : { module: module.replace(/\.py$/, "").replace(/\/__init__$/, "").split("/").join(".") },
+        : {
+            module: module
+              .replace(/\.py$/, "")
+              .replace(/\/__init__$/, "")
+              .split("/")
+              .join("."),
+          },
     ),
   );
   for (const [i, module] of modules.entries()) {
