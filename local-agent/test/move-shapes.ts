@@ -1252,6 +1252,36 @@ export const PYTHON_SHAPES: Shape[] = [
     move: { from: "src/pkg/util.py", name: "words", to: "src/pkg/text/words.py" },
   },
   {
+    // pyyaml: `package_dir={'': 'lib'}` in setup.py, and its tests read `yaml.safe_dump`.
+    name: "py: a lib/ layout its setup.py names, its tests reading the unit through the package",
+    lang: "py",
+    importRoots: ["lib"],
+    files: {
+      "setup.py": `from setuptools import setup\n\nsetup(name="pkg", package_dir={'': 'lib'}, packages=["pkg"])\n`,
+      "lib/pkg/__init__.py": `def dump(x):\n    return str(x)\n\n\ndef load(s):\n    return int(s)\n`,
+      "tests/test_pkg.py": `import pkg\n\nassert pkg.dump(1) == "1"\nassert pkg.load("2") == 2\n`,
+    },
+    move: { from: "lib/pkg/__init__.py", name: "dump", to: "lib/pkg/moved/dump.py" },
+    scripts: ["tests/test_pkg.py"],
+    followed: true,
+  },
+  {
+    // The same, where nothing says where the package is put on the path (installed, or by a
+    // runner's settings): a file no directory above holds the package for imports it as the
+    // project's own.
+    name: "py: a package its tests import as installed, from a directory nothing names",
+    lang: "py",
+    importRoots: ["code"],
+    files: {
+      "code/pkg/__init__.py": "",
+      "code/pkg/text.py": `def slug(s):\n    return s.lower()\n\n\ndef title(s):\n    return s.title()\n`,
+      "tests/test_text.py": `from pkg import text\nfrom pkg.text import slug\n\nassert slug("A") == "a"\nassert text.title("a") == "A"\n`,
+    },
+    move: { from: "code/pkg/text.py", name: "slug", to: "code/pkg/words.py" },
+    scripts: ["tests/test_text.py"],
+    followed: true,
+  },
+  {
     // werkzeug's tests/ beside src/: `from werkzeug import http`, then `http.is_resource_modified`.
     name: "py: a src/ layout's tests beside it, reading the unit through its module",
     lang: "py",

@@ -131,11 +131,15 @@ async function carryOnce(
     { abs: to.abs, path: toResult.path },
   ]);
   // Another project's file of the same dotted name is no importer: only files whose
-  // `sys.path` starts where the old module's does (python/modules.ts importRootOf).
+  // `sys.path` starts where the old module's does (python/modules.ts importRootOf). A file
+  // above which no directory holds the package imports it as installed: the project's own.
   const top = (modules[fromResult.path] ?? fromResult.path).split(/[./]/)[0] ?? "";
   const sourceRoot = python ? importRootOf(from.abs, top, root) : undefined;
-  const sameProject = (abs: string) =>
-    !python || sourceRoot === undefined || importRootOf(abs, top, root) === sourceRoot;
+  const sameProject = (abs: string) => {
+    if (!python || sourceRoot === undefined) return true;
+    const starts = importRootOf(abs, top, root);
+    return starts === undefined || starts === sourceRoot;
+  };
   /** The importers found before the locks were taken, read again under them, that hold one of `names`. */
   const holding = async (test: (text: string, abs: string) => boolean) => {
     const out = await disk.read(

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { newPackagesFor, unimportable } from "./modules.ts";
+import { importRootOf, newPackagesFor, packagingDirs, unimportable } from "./modules.ts";
 
 describe("the packages a Python move makes", () => {
   it("makes a new or empty directory of a regular package a package, not one with files of its own", () => {
@@ -27,5 +27,40 @@ describe("a module no import statement can name", () => {
     expect(unimportable("pkg.1st")).toBe("`1st` is not a Python identifier");
     expect(unimportable("pkg.match")).toBeUndefined();
     expect(unimportable("pkg.données")).toBeUndefined();
+  });
+});
+
+describe("where a project's tests import its package from", () => {
+  it("is the directory its packaging names, in setup.py, setup.cfg or pyproject.toml (pyyaml's lib/)", () => {
+    const cases: [string, string][] = [
+      ["setup.py", `setup(name="p", package_dir={'': 'lib'}, packages=["pkg"])\n`],
+      ["setup.py", `setup(packages=find_packages(where="lib"), package_dir={"": "lib"})\n`],
+      ["setup.cfg", "[options]\npackage_dir =\n    =lib\n"],
+      ["setup.cfg", "[options.packages.find]\nwhere = lib\n"],
+      ["pyproject.toml", '[tool.setuptools]\npackage-dir = {"" = "lib"}\n'],
+      ["pyproject.toml", '[tool.setuptools.packages.find]\nwhere = ["lib"]\n'],
+      ["pyproject.toml", '[tool.poetry]\npackages = [{ include = "pkg", from = "lib" }]\n'],
+      ["pyproject.toml", '[tool.hatch.build.targets.wheel]\npackages = ["lib/pkg"]\n'],
+    ];
+    for (const [file, text] of cases) {
+      const root = mkdtempSync(path.join(tmpdir(), "layout-"));
+      mkdirSync(path.join(root, "lib", "pkg"), { recursive: true });
+      mkdirSync(path.join(root, "tests"));
+      writeFileSync(path.join(root, "lib", "pkg", "__init__.py"), "");
+      writeFileSync(path.join(root, file), text);
+      expect(packagingDirs(root), `${file}: ${text}`).toEqual([path.join(root, "lib")]);
+      const lib = path.join(root, "lib");
+      expect(importRootOf(path.join(root, "tests", "test_pkg.py"), "pkg", root)).toBe(lib);
+      expect(importRootOf(path.join(lib, "pkg", "__init__.py"), "pkg", root)).toBe(lib);
+    }
+  });
+
+  it("names no directory outside the project, and none where nothing says", () => {
+    const root = mkdtempSync(path.join(tmpdir(), "layout-"));
+    writeFileSync(path.join(root, "setup.py"), `setup(package_dir={'': '../elsewhere'})\n`);
+    expect(packagingDirs(root)).toEqual([]);
+    mkdirSync(path.join(root, "code", "pkg"), { recursive: true });
+    writeFileSync(path.join(root, "code", "pkg", "__init__.py"), "");
+    expect(importRootOf(path.join(root, "tests", "test_pkg.py"), "pkg", root)).toBeUndefined();
   });
 });

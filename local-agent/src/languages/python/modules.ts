@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { isInside } from "../../paths.ts";
 
@@ -127,10 +127,54 @@ export function importRootOf(abs: string, top: string, root: string): string | u
   }
   for (let dir = path.dirname(abs); isInside(root, dir); dir = path.dirname(dir)) {
     if (holds(dir, top)) return dir;
-    // A `src/` layout: its tests import the package from src/, installed or put on the path.
-    const src = path.join(dir, "src");
-    if (holds(src, top)) return src;
+    // A `src/` layout: its tests import the package from src/, installed or put on the path;
+    // or the directory the project's packaging names (pyyaml's `lib/`).
+    for (const from of [path.join(dir, "src"), ...packagingDirs(dir)])
+      if (holds(from, top)) return from;
     if (dir === root || dir === path.dirname(dir)) break;
   }
   return undefined;
+}
+
+/**
+ * How a project's packaging names the directory its packages are in, where
+ * its tests import them from once it is installed: setuptools'
+ * `package_dir={"": "lib"}` (setup.py, setup.cfg's `package_dir = =lib`,
+ * pyproject's `package-dir`), `packages.find`'s `where`, poetry's
+ * `from`, and hatch's `packages = ["lib/pkg"]`. Read, never run.
+ */
+const PACKAGING: Record<string, RegExp[]> = {
+  "setup.py": [
+    /package_dir\s*=\s*\{\s*(['"])\1\s*:\s*['"]([^'"]+)['"]/g,
+    /find_(?:namespace_)?packages\(\s*(?:where\s*=\s*)?(['"])([^'"]+)['"]/g,
+  ],
+  "setup.cfg": [/^\s*package_dir\s*=\s*(\n\s+)?=\s*([^\s#]+)/gm, /^\s*where\s*=\s*()([^\s#]+)/gm],
+  "pyproject.toml": [
+    /package-dir\s*=\s*\{\s*(["'])\1\s*=\s*["']([^"']+)["']/g,
+    /\bwhere\s*=\s*\[\s*(["'])([^"']+)["']/g,
+    /\bfrom\s*=\s*(["'])([^"']+)["']/g,
+    /\bpackages\s*=\s*\[\s*(["'])([^"']+)\/[^/"']+["']/g,
+  ],
+};
+
+/** The directories `dir`'s packaging files name for its packages (PACKAGING), inside `dir`. */
+export function packagingDirs(dir: string): string[] {
+  const out: string[] = [];
+  for (const [file, patterns] of Object.entries(PACKAGING)) {
+    let text: string;
+    try {
+      const at = path.join(dir, file);
+      // A packaging file is small; one past 1 MB is no packaging file.
+      if (statSync(at).size > 1_000_000) continue;
+      text = readFileSync(at, "utf8");
+    } catch {
+      continue;
+    }
+    for (const pattern of patterns)
+      for (const m of text.matchAll(pattern)) {
+        const named = m[2] && path.resolve(dir, m[2]);
+        if (named && named !== dir && isInside(dir, named) && !out.includes(named)) out.push(named);
+      }
+  }
+  return out;
 }
