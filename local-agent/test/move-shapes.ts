@@ -1266,6 +1266,20 @@ export const PYTHON_SHAPES: Shape[] = [
     followed: true,
   },
   {
+    // pyyaml's tests run `yaml.safe_dump(object)` from a data file by `exec`: a package's
+    // public name is read where no move can look (there, and in every project that uses it).
+    name: "py: a package's public name, read by code no move can see (a test's data run by exec)",
+    lang: "py",
+    files: {
+      "pkg/__init__.py": `def dump(x):\n    return str(x)\n\n\ndef load(s):\n    return int(s)\n`,
+      "data/case.txt": `assert pkg.dump(1) == "1"\n`,
+      "test_data.py": `import os\n\nimport pkg\n\nhere = os.path.dirname(os.path.abspath(__file__))\nwith open(os.path.join(here, "data", "case.txt")) as f:\n    exec(f.read(), {"pkg": pkg})\nassert pkg.load("2") == 2\n`,
+    },
+    move: { from: "pkg/__init__.py", name: "dump", to: "pkg/text.py" },
+    says: "pkg/__init__.py: imports dump from pkg/text.py",
+    followed: true,
+  },
+  {
     // The same, where nothing says where the package is put on the path (installed, or by a
     // runner's settings): a file no directory above holds the package for imports it as the
     // project's own.

@@ -48,6 +48,9 @@ describe("where a project's tests import its package from", () => {
       mkdirSync(path.join(root, "tests"));
       writeFileSync(path.join(root, "lib", "pkg", "__init__.py"), "");
       writeFileSync(path.join(root, file), text);
+      // pyyaml's `yaml/` of Cython sources, no package: a regular one elsewhere on the path wins.
+      mkdirSync(path.join(root, "pkg"));
+      writeFileSync(path.join(root, "pkg", "_ext.pyx"), "");
       expect(packagingDirs(root), `${file}: ${text}`).toEqual([path.join(root, "lib")]);
       const lib = path.join(root, "lib");
       expect(importRootOf(path.join(root, "tests", "test_pkg.py"), "pkg", root)).toBe(lib);

@@ -90,9 +90,17 @@ export function newPackagesFor(dest: string, root: string): string[] {
   return made.length && existsSync(path.join(dir, "__init__.py")) ? made : [];
 }
 
-/** Whether `dir` holds the top-level package or module `top`. */
-const holds = (dir: string, top: string) =>
-  isDir(path.join(dir, top)) || existsSync(path.join(dir, `${top}.py`));
+/**
+ * Whether `dir` holds the top-level package or module `top`: as a module or
+ * a regular package, or as a directory without `__init__.py`, which Python
+ * imports as a namespace package only where no entry of the path holds a
+ * regular one (pyyaml's `yaml/` of Cython sources beside its `lib/yaml/`).
+ */
+function holds(dir: string, top: string): "regular" | "namespace" | undefined {
+  if (existsSync(path.join(dir, `${top}.py`)) || existsSync(path.join(dir, top, "__init__.py")))
+    return "regular";
+  return isDir(path.join(dir, top)) ? "namespace" : undefined;
+}
 
 const isDir = (p: string) => {
   try {
@@ -123,17 +131,20 @@ export function importRootOf(abs: string, top: string, root: string): string | u
       dir = path.dirname(dir);
     // A package of tests (`tests/sansio/__init__.py`) imports the project's package from
     // where a test would: its top, or a `src/` above.
-    if (holds(dir, top)) return dir;
+    if (holds(dir, top) === "regular") return dir;
   }
+  let namespace: string | undefined;
   for (let dir = path.dirname(abs); isInside(root, dir); dir = path.dirname(dir)) {
-    if (holds(dir, top)) return dir;
     // A `src/` layout: its tests import the package from src/, installed or put on the path;
     // or the directory the project's packaging names (pyyaml's `lib/`).
-    for (const from of [path.join(dir, "src"), ...packagingDirs(dir)])
-      if (holds(from, top)) return from;
+    for (const from of [dir, path.join(dir, "src"), ...packagingDirs(dir)]) {
+      const held = holds(from, top);
+      if (held === "regular") return from;
+      if (held === "namespace") namespace ??= from;
+    }
     if (dir === root || dir === path.dirname(dir)) break;
   }
-  return undefined;
+  return namespace;
 }
 
 /**

@@ -1688,9 +1688,18 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
       ...(star.length ? [`the \`from … import *\` of ${sourcePath} in ${files(star)}`] : []),
     ].join("; ");
   };
+  // A package's `__init__.py` without `__all__` is the package's face: its public names are
+  // what users of the package read (`yaml.safe_dump`), in files no move can see (other
+  // projects, a test's data read by `exec`). They stay its attributes, imported back.
+  const face = new Set(
+    /(^|\/)__init__\.py$/.test(sourcePath) && !before.facts.all
+      ? [...moved].filter((name) => !name.startsWith("_"))
+      : [],
+  );
   const namedOnly = [...moved].filter(
     (name) =>
       (after.named.has(name) ||
+        face.has(name) ||
         lock?.names.includes(name) === true ||
         // A star importer's name stays bound at the top across a cycle too (below): a module
         // `__getattr__` would serve the import but leave `__all__` naming what it never binds.
@@ -1710,6 +1719,23 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
   }
   // Those only other files name, by a path to the old module.
   const forPaths = namedOnly.filter((name) => byPath.has(name) && !after.named.has(name));
+  /** Why `names`, which the old module reads no more, stay bound there: the receipt's words. */
+  const boundFor = (names: readonly string[]) => {
+    const public_ = names.filter((n) => face.has(n) && !forPaths.includes(n));
+    const inCode = names.filter((n) => !forPaths.includes(n) && !face.has(n));
+    const lookups = names.filter((n) => forPaths.includes(n));
+    return [
+      ...(public_.length
+        ? [`the package's public name${public_.length === 1 ? "" : "s"}, read by its users`]
+        : []),
+      ...(inCode.length
+        ? [
+            `the string${inCode.length === 1 ? "" : "s"} naming ${inCode.length === 1 ? "it" : "them"}`,
+          ]
+        : []),
+      ...(lookups.length ? [lookedUp(lookups, "in")] : []),
+    ].join("; ");
+  };
   const blocked: string[] = [];
   // A global of the old module the unit assigns (`global _getchar` in click's getchar): from the
   // new module it would assign a global of its own, which the old module's readers (and a test
@@ -2105,7 +2131,7 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
       lock && locked
         ? `${sourcePath}: imports ${placedNames.join(", ")} from ${destPath} at line ${where}, before ${lock.why} (${lock.text.trim().split("\n")[0]?.slice(0, 60)})`
         : !stillUsed.length
-          ? `${sourcePath}: imports ${placedNames.join(", ")} from ${destPath} at its end, where ${unused.length ? `it names ${placedNames.length === 1 ? "it" : "them"} in a string` : `its __all__ lists ${placedNames.length === 1 ? "it" : "them"}`} (a circular import at its top)`
+          ? `${sourcePath}: imports ${placedNames.join(", ")} from ${destPath} at its end, ${unused.length ? `for ${boundFor(unused)}` : `where its __all__ lists ${placedNames.length === 1 ? "it" : "them"}`} (a circular import at its top)`
           : `${sourcePath}: imports ${placedNames.join(", ")} from ${destPath} at line ${where}, where it first reads ${stillUsed.length === 1 ? "it" : "them"} as it loads (${belowReads ? "its imports end below that" : "a circular import at its top"})`,
     );
   } else if ((strategy === "top" || strategy === "lazy-new") && placedNames.length) {
@@ -2128,9 +2154,8 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
         new RegExp(`^(from ${back.replace(/\./g, "\\.")} import (?:\\(|[^(\n]*?))$`, "m"),
         "$1  # noqa: F401",
       );
-    const inCode = namedOnly.filter((n) => !forPaths.includes(n));
     changes.push(
-      `${sourcePath}: imports ${placedNames.join(", ")} from ${destPath}${namedOnly.length ? ` (${namedOnly.join(", ")} for ${[...(inCode.length ? [`the string${inCode.length === 1 ? "" : "s"} naming ${inCode.length === 1 ? "it" : "them"}`] : []), ...(forPaths.length ? [lookedUp(forPaths, "in")] : [])].join("; ")})` : ""}`,
+      `${sourcePath}: imports ${placedNames.join(", ")} from ${destPath}${namedOnly.length ? ` (${namedOnly.join(", ")} for ${boundFor(namedOnly)})` : ""}`,
     );
   }
   if (onLookup.length) {
