@@ -1902,6 +1902,23 @@ export const GO_SHAPES: Shape[] = [
     followed: true,
   },
   {
+    // chi's middleware: `StripPrefix(prefix string)` reads its parameter, not the package's
+    // `var prefix`; `for _, v := range` and `var _ http.Handler = …` share no name.
+    name: "go: a function whose parameter and blank identifier share names with its old package's unexported ones",
+    lang: "go",
+    files: {
+      "go.mod": GO_MOD,
+      "mw/ids.go":
+        'package mw\n\nimport "fmt"\n\nvar prefix string\n\n// ID is a request id.\ntype ID int\n\nfunc (i ID) String() string { return fmt.Sprint(prefix, int(i)) }\n\nvar _ fmt.Stringer = ID(0)\n',
+      "mw/strip.go":
+        'package mw\n\nimport "strings"\n\n// StripPrefix trims prefix from each path.\nfunc StripPrefix(prefix string, paths []string) []string {\n\tout := []string{}\n\tfor _, p := range paths {\n\t\tif trimmed := strings.TrimPrefix(p, prefix); trimmed != "" {\n\t\t\tout = append(out, trimmed)\n\t\t}\n\t}\n\treturn out\n}\n',
+      "mw/strip_test.go":
+        'package mw\n\nimport "testing"\n\nfunc TestStrip(t *testing.T) {\n\tif got := StripPrefix("/a", []string{"/a/b", "/a"}); len(got) != 1 || got[0] != "/b" || ID(2).String() != "2" {\n\t\tt.Fatal(got)\n\t}\n}\n',
+    },
+    move: { from: "mw/strip.go", name: "StripPrefix", to: "mw/strip/strip.go" },
+    followed: true,
+  },
+  {
     // expr's `FromType`, read through a dot import (`. "…/checker/nature"`): rewritten to the
     // new package where it went, and the dot import dropped from a file that read nothing else
     // of the old package (Go refuses an unused import), kept where the file still does.

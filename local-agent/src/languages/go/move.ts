@@ -146,18 +146,145 @@ function packagesUsed(tree: Tree, start: number, end: number): Set<string> {
   return used;
 }
 
-/** The identifiers used in [start, end) (for names of the old file's package). */
-function identifiersIn(tree: Tree, start: number, end: number): Set<string> {
+/**
+ * The identifiers used in [start, end) (for names of the old file's package).
+ * `free`: only those that can name a package-level declaration: not `_`, and
+ * not one a declaration inside the range binds where it is read (boundLocally).
+ */
+function identifiersIn(tree: Tree, start: number, end: number, free = false): Set<string> {
   const used = new Set<string>();
   const visit = (node: Node) => {
     if (node.endIndex <= start || node.startIndex >= end) return;
     // Another package's type (`pb.Eagle`) names nothing of this one.
     if (node.type === "qualified_type") return;
-    if (node.type === "identifier" || node.type === "type_identifier") used.add(node.text);
+    if (
+      (node.type === "identifier" || node.type === "type_identifier") &&
+      !(free && (node.text === "_" || boundLocally(node)))
+    )
+      used.add(node.text);
     for (const child of kids(node)) visit(child);
   };
   visit(tree.rootNode);
   return used;
+}
+
+/** The identifiers a `:=`, a parameter list or a declaration binds (the names it declares). */
+function bindsOf(node: Node | null | undefined): string[] {
+  if (!node) return [];
+  const named = (n: Node) => n.childrenForFieldName("name").flatMap((x) => x?.text ?? []);
+  switch (node.type) {
+    case "parameter_list":
+    case "type_parameter_list":
+      return kids(node).flatMap(named);
+    case "short_var_declaration":
+      return leftNames(node);
+    case "var_declaration":
+    case "const_declaration":
+    case "type_declaration":
+      return kids(node).flatMap((spec) =>
+        /_spec_list$/.test(spec.type) ? kids(spec).flatMap(named) : named(spec),
+      );
+    default:
+      return [];
+  }
+}
+
+/** The identifiers on the left of a `:=` (or of a `range` or `case` receive that declares). */
+const leftNames = (node: Node) =>
+  kids(node.childForFieldName("left") ?? node).flatMap((n) =>
+    n.type === "identifier" ? [n.text] : [],
+  );
+
+/** Whether `node` declares with `:=` (a range clause, a receive in a select case). */
+const declares = (node: Node | undefined) =>
+  node !== undefined && kids(node).some((k) => k.type === ":=");
+
+/** Whether `id` is the name a declaration declares (a parameter's, a `:=`'s, a spec's): no read. */
+function isDeclaredName(id: Node): boolean {
+  const parent = id.parent;
+  if (!parent) return false;
+  if (
+    /^(parameter_declaration|variadic_parameter_declaration|type_parameter_declaration|var_spec|const_spec|type_spec|type_alias)$/.test(
+      parent.type,
+    )
+  )
+    return parent.childrenForFieldName("name").some((n) => n?.startIndex === id.startIndex);
+  const owner = parent.parent;
+  if (parent.type !== "expression_list" || !owner) return false;
+  if (owner.type === "type_switch_statement")
+    return owner.childForFieldName("alias")?.startIndex === parent.startIndex;
+  const left = owner.childForFieldName("left")?.startIndex === parent.startIndex;
+  return (
+    left &&
+    (owner.type === "short_var_declaration" ||
+      ((owner.type === "range_clause" || owner.type === "receive_statement") && declares(owner)))
+  );
+}
+
+/**
+ * Whether identifier `id` is bound inside its function where it is read, or
+ * declares a name there: its function's parameters, results, receiver or
+ * type parameters; a `:=`, `var`, `const` or `type` earlier in a block
+ * around it; a `range`'s or a `for`, `if` or `switch` initializer's
+ * variables; a type switch's or a select case's. (chi's `StripPrefix(prefix
+ * string)` reads its parameter, not the package's `var prefix`.) Go's
+ * scopes, read from the syntax: a package name this takes for a local one is
+ * one the build guard's compile still sees.
+ */
+function boundLocally(id: Node): boolean {
+  if (isDeclaredName(id)) return true;
+  const name = id.text;
+  const inside = (n: Node | null | undefined) =>
+    n !== null && n !== undefined && id.startIndex >= n.startIndex && id.endIndex <= n.endIndex;
+  for (let at = id.parent; at && at.type !== "source_file"; at = at.parent) {
+    let bound: string[] = [];
+    switch (at.type) {
+      case "function_declaration":
+      case "method_declaration":
+      case "func_literal":
+        bound = ["type_parameters", "parameters", "result", "receiver"].flatMap((f) =>
+          bindsOf(at?.childForFieldName(f)),
+        );
+        break;
+      case "statement_list":
+      case "block":
+        bound = kids(at)
+          .filter((s) => s.endIndex <= id.startIndex)
+          .flatMap(bindsOf);
+        break;
+      case "for_statement": {
+        const range = kids(at).find((k) => k.type === "range_clause");
+        const clause = kids(at).find((k) => k.type === "for_clause");
+        bound = [
+          ...(range && declares(range) && !inside(range.childForFieldName("right"))
+            ? leftNames(range)
+            : []),
+          ...bindsOf(clause?.childForFieldName("initializer")),
+        ];
+        break;
+      }
+      case "if_statement":
+      case "expression_switch_statement":
+      case "type_switch_statement": {
+        const alias = at.childForFieldName("alias");
+        bound = [
+          ...bindsOf(at.childForFieldName("initializer")),
+          ...(alias && !inside(at.childForFieldName("value"))
+            ? kids(alias).flatMap((n) => (n.type === "identifier" ? [n.text] : []))
+            : []),
+        ];
+        break;
+      }
+      case "communication_case": {
+        const receive = at.childForFieldName("communication");
+        bound =
+          receive?.type === "receive_statement" && declares(receive) ? leftNames(receive) : [];
+        break;
+      }
+    }
+    if (bound.includes(name)) return true;
+  }
+  return false;
 }
 
 /** A standard library path (its first element has no dot): goimports' first group. */
@@ -257,7 +384,8 @@ function usesOf(tree: Tree, start: number, end: number, names: ReadonlySet<strin
           parent.type,
         ) &&
         parent.childrenForFieldName("name").some((n) => n?.startIndex === node.startIndex);
-      if (!declares) out.push(node);
+      // Nor is a local of that name (a parameter, a `:=`) read where it is in scope.
+      if (!declares && !boundLocally(node)) out.push(node);
     }
     for (const child of kids(node)) visit(child);
   };
@@ -677,7 +805,7 @@ export async function planGoImports(
   const before = await withTree(input.sourceBefore, "go", (tree) => ({
     facts: factsOf(tree, input.sourceBefore),
     packages: packagesUsed(tree, input.unit.start, input.unit.end),
-    names: identifiersIn(tree, input.unit.start, input.unit.end),
+    names: identifiersIn(tree, input.unit.start, input.unit.end, true),
     declared: declaredBy(tree, input.unit.start, input.unit.end),
   }));
   const oldPackage = packageClause(input.sourceBefore) ?? packageNameFor(oldDir);
@@ -1302,13 +1430,13 @@ async function withCompanions(
     const byName = new Map<string, TopDecl>();
     for (const d of decls) for (const n of d.names) byName.set(n, d);
     const taken = new Set<TopDecl>();
-    const queue = [...identifiersIn(tree, unit.start, unit.end)];
+    const queue = [...identifiersIn(tree, unit.start, unit.end, true)];
     // A type's methods in its file go with it (Go declares them in the type's package).
     const own = new Set(declaredBy(tree, unit.start, unit.end).names);
     for (const m of decls)
       if (m.receiver !== undefined && own.has(m.receiver)) {
         taken.add(m);
-        queue.push(...identifiersIn(tree, m.start, m.end));
+        queue.push(...identifiersIn(tree, m.start, m.end, true));
       }
     while (queue.length) {
       const name = queue.pop() as string;
@@ -1317,11 +1445,11 @@ async function withCompanions(
       // A declaration that also declares exported names stays (others may use those).
       if (d.names.some(isExported)) return undefined;
       taken.add(d);
-      queue.push(...identifiersIn(tree, d.start, d.end));
+      queue.push(...identifiersIn(tree, d.start, d.end, true));
       for (const m of decls)
         if (m.receiver !== undefined && d.names.includes(m.receiver) && !taken.has(m)) {
           taken.add(m);
-          queue.push(...identifiersIn(tree, m.start, m.end));
+          queue.push(...identifiersIn(tree, m.start, m.end, true));
         }
     }
     const names = new Set([...taken].flatMap((d) => d.names));
