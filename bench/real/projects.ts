@@ -544,6 +544,43 @@ export const PROJECTS: ProjectSpec[] = [
     licence: "MIT",
   },
   {
+    lang: "typescript",
+    name: "js-yaml",
+    source: {
+      from: "git",
+      repo: "nodeca/js-yaml",
+      commit: "cc482e775913e6625137572a3712d2826170e53a",
+      version: "4.1.1",
+      // The release has no lockfile: its devDependencies' ranges, as its CI installs them.
+      install: [["npm", "install", "--no-audit", "--no-fund"]],
+    },
+    // New on 2026-11-30 (evening): CommonJS in plain JavaScript without JSDoc types, none
+    // checked by its authors: `lib/type/*.js` each exporting a `Type` that `lib/schema/*.js`
+    // gather, `module.exports.X = …` beside `module.exports = …`, and an `index.js` that
+    // re-exports by property. No tsconfig of its own: the TypeScript compiler reads the
+    // JavaScript as a checkJs project would (only what a move adds counts).
+    config: "tsconfig.json",
+    tsconfig: {
+      compilerOptions: {
+        allowJs: true,
+        checkJs: true,
+        noEmit: true,
+        target: "es2018",
+        module: "commonjs",
+        moduleResolution: "node",
+        types: ["node"],
+      },
+      include: ["index.js", "lib"],
+    },
+    settingsFrom: "none: the repository has no tsconfig",
+    tests: {
+      runner: "mocha",
+      bin: "node_modules/mocha/bin/mocha",
+      args: ["test/*.js"],
+    },
+    licence: "MIT",
+  },
+  {
     lang: "python",
     name: "markdown",
     source: { from: "debian", package: "python3-markdown", version: "3.4.1-2+deb12u1" },
