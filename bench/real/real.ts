@@ -92,7 +92,7 @@ interface MoveReport {
      */
     verdict: "right" | "refused" | "named" | "silent";
     /** The build guard's checker, what it said, and its milliseconds (the move's `check`). */
-    check?: { checker: string; outcome: string; ms: number };
+    check?: { checker: string; outcome: string; ms: number; why?: string };
     undoExact: boolean;
     undoDiffers: string[];
     /** The lint's findings in the files the move wrote that they did not have untouched. */
@@ -646,6 +646,11 @@ function printProject({ spec, reports, untouched }: ProjectReport): void {
   console.log(
     `  failure classes, baseline: ${listClasses(classesOf(reports.map((r) => r.baseline)))}`,
   );
+  for (const r of reports)
+    if (r.edgeclip.check?.outcome === "not_checked")
+      console.log(
+        `  not checked: ${r.move.unit.path}#${r.move.unit.name}: ${oneLine(r.edgeclip.check.why ?? "(no reason given)")}`,
+      );
   const linted = reports.flatMap((r) => r.edgeclip.lint);
   const lintFiles = [...new Set(linted.map((f) => f.file))];
   console.log(

@@ -70,6 +70,7 @@ interface TsNode {
   /** An identifier's. */
   text?: string;
   getStart(): number;
+  getSourceFile(): SourceFile;
 }
 interface SourceFile extends TsNode {
   fileName: string;
@@ -80,6 +81,9 @@ interface SourceFile extends TsNode {
 interface Program {
   getSourceFile(name: string): SourceFile | undefined;
   getSourceFiles(): readonly SourceFile[];
+  getTypeChecker(): {
+    getSymbolAtLocation(node: TsNode): { declarations?: TsNode[] } | undefined;
+  };
 }
 interface Diagnostic {
   file?: SourceFile;
@@ -288,6 +292,41 @@ export class TsProject {
     return names;
   }
 
+  #readers: Map<string, Set<string>> | undefined;
+
+  /**
+   * The files reading each CommonJS export as a property of its module
+   * (`common.isNothing`), by `file#key` of the `exports.key = …` the checker
+   * resolves the read to: computed once, over the program's files.
+   */
+  #propertyReaders(program: Program): Map<string, Set<string>> {
+    if (this.#readers) return this.#readers;
+    const ts = this.#ts as unknown as {
+      forEachChild(node: unknown, visit: (n: never) => void): void;
+      isPropertyAccessExpression(n: unknown): boolean;
+    };
+    const checker = program.getTypeChecker();
+    const out = new Map<string, Set<string>>();
+    for (const file of program.getSourceFiles()) {
+      if (file.fileName.includes("/node_modules/")) continue;
+      const visit = (n: TsNode) => {
+        if (ts.isPropertyAccessExpression(n) && n.name) {
+          for (const d of checker.getSymbolAtLocation(n.name)?.declarations ?? []) {
+            const key = this.#exportsKey(d);
+            const from = d.getSourceFile().fileName;
+            if (!key || from === file.fileName) continue;
+            const at = `${from}#${key.text}`;
+            out.set(at, (out.get(at) ?? new Set()).add(file.fileName));
+          }
+        }
+        ts.forEachChild(n, visit as (n: never) => void);
+      };
+      visit(file as unknown as TsNode);
+    }
+    this.#readers = out;
+    return out;
+  }
+
   /** The unit a top-level statement is: its name, kind, and where the name is. */
   #unitOf(
     file: SourceFile,
@@ -345,9 +384,15 @@ export class TsProject {
         }
         const refs = this.#ls.findReferences(file.fileName, at) ?? [];
         const others = new Set(
-          refs
-            .flatMap((r) => r.references.map((x) => x.fileName))
-            .filter((f) => f !== file.fileName),
+          [
+            ...refs.flatMap((r) => r.references.map((x) => x.fileName)),
+            // A CommonJS export by name (`module.exports.isNothing = isNothing`) is read in
+            // other files as a property of the module (`common.isNothing`), which the
+            // language service's references of the function do not reach.
+            ...(commonJs
+              ? (this.#propertyReaders(program).get(`${file.fileName}#${name}`) ?? [])
+              : []),
+          ].filter((f) => f !== file.fileName),
         );
         const unit: TsUnit = {
           path: rel,
