@@ -454,6 +454,26 @@ export const plan = [defaults.retries, retries("loud")];
     scripts: ["test/index.check.js"],
   },
   {
+    // js-yaml's dumper.js: `dump` builds a `State`, which reads `QUOTING_TYPE_SINGLE` of `var
+    // QUOTING_TYPE_SINGLE = 1, QUOTING_TYPE_DOUBLE = 2;`, and the old file still reads the other
+    // name. The statement stays whole (both names exported for the new file); the new file
+    // requires the way the old one does (`var`).
+    name: "js: a helper declared in one statement with a name the old file still reads",
+    lang: "js",
+    files: {
+      "package.json": PACKAGE_CJS,
+      "tsconfig.json": JSCONFIG,
+      "lib/dumper.js": `'use strict';\n\nvar common = require('./common');\n\nvar QUOTING_TYPE_SINGLE = 1,\n    QUOTING_TYPE_DOUBLE = 2;\n\nfunction State(options) {\n  this.quoting = options.double ? QUOTING_TYPE_DOUBLE : QUOTING_TYPE_SINGLE;\n}\n\nfunction quote(state, s) {\n  return state.quoting === QUOTING_TYPE_DOUBLE ? '"' + s + '"' : common.single(s);\n}\n\nfunction dump(input, options) {\n  var state = new State(options || {});\n  return quote(state, String(input));\n}\n\nmodule.exports.dump = dump;\nmodule.exports.quote = quote;\n`,
+      "lib/common.js": `'use strict';\n\nfunction single(s) {\n  return "'" + s + "'";\n}\n\nmodule.exports.single = single;\n`,
+      "index.js": `'use strict';\n\nvar dumper = require('./lib/dumper');\n\nmodule.exports.dump = dumper.dump;\n`,
+      "test/dump.check.js": `'use strict';\n\nvar assert = require('assert');\nvar yaml = require('..');\n\nassert.strictEqual(yaml.dump(1), "'1'");\nassert.strictEqual(yaml.dump(2, { double: true }), '"2"');\n`,
+    },
+    move: { from: "lib/dumper.js", name: "dump", to: "lib/type/dump.js" },
+    scripts: ["test/dump.check.js"],
+    says: "requires QUOTING_TYPE_SINGLE, QUOTING_TYPE_DOUBLE",
+    followed: true,
+  },
+  {
     // mocha's esm-utils (bench:real): the unit reads exports.k back, a test passes the module on,
     // another stubs it through rewiremock's (r) => ({…}) map.
     name: "js: a re-export the new file's require back would cycle, and a module map an arrow returns",

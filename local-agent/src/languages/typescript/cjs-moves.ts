@@ -291,7 +291,12 @@ export async function planCommonJsImports(
     const open = at + (lazy.body as number) - input.unit.start;
     const indent = destination.slice(lineStart(destination, at), at).match(/^[ \t]*/)?.[0] ?? "";
     const step = /\n([ \t]+)\S/.exec(destination.slice(open))?.[1] ?? `${indent}  `;
-    const lines = requireLines([...fromSource, ...moduleObject], facts.quote, facts.semicolon);
+    const lines = requireLines(
+      [...fromSource, ...moduleObject],
+      facts.quote,
+      facts.semicolon,
+      facts.keyword,
+    );
     const insert = lines.map((l) => `\n${step}${l}`).join("");
     destination = replaceRanges(destination, [{ start: open + 1, end: open + 1, insert }]);
   }
@@ -302,7 +307,13 @@ export async function planCommonJsImports(
     );
     destination = addRequires(
       destination,
-      { ...refreshed, quote: facts.quote, semicolon: facts.semicolon },
+      // A new file is written in the old one's style; one with requires of its own keeps its.
+      {
+        ...refreshed,
+        quote: facts.quote,
+        semicolon: facts.semicolon,
+        keyword: refreshed.requires.length ? refreshed.keyword : facts.keyword,
+      },
       required,
     );
   }

@@ -63,6 +63,8 @@ export interface CjsFacts {
   assignForm: "exports" | "module.exports";
   quote: string;
   semicolon: boolean;
+  /** The keyword its requires are declared with (`var` in ES5-era code), else `const`. */
+  keyword: string;
   /** Where a new require goes: after the last top-level require, else after the file's header. */
   insertAt: number;
   /**
@@ -241,6 +243,7 @@ export function cjsFactsOf(tree: Tree, text: string): CjsFacts {
     // The quote of its requires, else of its 'use strict'.
     quote: first ? (first.literal.text[0] ?? "'") : strict?.startsWith('"') ? '"' : "'",
     semicolon: semicolon ?? true,
+    keyword: first?.keyword ?? "const",
     insertAt,
     declaredEnd,
   };
@@ -277,6 +280,7 @@ export function requireLines(
   needs: readonly CjsNeed[],
   quote: string,
   semicolon: boolean,
+  keyword = "const",
 ): string[] {
   const end = semicolon ? ";" : "";
   const bySpecifier = new Map<string, CjsNeed[]>();
@@ -285,11 +289,11 @@ export function requireLines(
   for (const [specifier, group] of bySpecifier) {
     const from = `require(${quote}${specifier}${quote})`;
     for (const n of group.filter((g) => g.imported === "*"))
-      lines.push(`const ${n.local} = ${from}${end}`);
+      lines.push(`${keyword} ${n.local} = ${from}${end}`);
     const named = group.filter((g) => g.imported !== "*");
     if (named.length)
       lines.push(
-        `const { ${named.map((n) => (n.imported === n.local ? n.local : `${n.imported}: ${n.local}`)).join(", ")} } = ${from}${end}`,
+        `${keyword} { ${named.map((n) => (n.imported === n.local ? n.local : `${n.imported}: ${n.local}`)).join(", ")} } = ${from}${end}`,
       );
   }
   return lines;
@@ -323,7 +327,7 @@ export function addRequires(text: string, facts: CjsFacts, needs: readonly CjsNe
     fresh.push(need);
   }
   if (fresh.length) {
-    const lines = requireLines(fresh, facts.quote, facts.semicolon);
+    const lines = requireLines(fresh, facts.quote, facts.semicolon, facts.keyword);
     const at = facts.insertAt;
     const after = text.slice(at);
     const gap = facts.requires.length === 0 && after !== "" && !after.startsWith("\n") ? "\n" : "";

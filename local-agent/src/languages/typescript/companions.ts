@@ -57,11 +57,26 @@ export function companions(
     const usedAlong = referencesIn(tree, along);
     for (const c of candidates) {
       if (going.includes(c) || !usedAlong.has(c.name)) continue;
-      const same = candidates.filter((d) => d.name === c.name);
+      // The names its statement declares with it (`var QUOTING_TYPE_SINGLE = 1,
+      // QUOTING_TYPE_DOUBLE = 2;` in js-yaml's dumper.js) go together or not at all.
+      const names = new Set([c.name]);
+      for (let grew = true; grew; ) {
+        grew = false;
+        for (const d of declared)
+          if (
+            !names.has(d.name) &&
+            declared.some((e) => names.has(e.name) && e.start === d.start && e.end === d.end)
+          ) {
+            names.add(d.name);
+            grew = true;
+          }
+      }
+      const same = candidates.filter((d) => names.has(d.name));
       const rest = complement(length, [...along, ...same]);
-      if (referencesIn(tree, rest).has(c.name)) continue;
-      // Another declaration of the name that cannot go (exported, or not a candidate) keeps it.
-      if (declared.some((d) => d.name === c.name && !candidates.includes(d))) continue;
+      const elsewhere = referencesIn(tree, rest);
+      if ([...names].some((n) => elsewhere.has(n))) continue;
+      // Another declaration of a name that cannot go (exported, or not a candidate) keeps it.
+      if (declared.some((d) => names.has(d.name) && !candidates.includes(d))) continue;
       going.push(...same.filter((d) => !going.includes(d)));
       changed = true;
     }
