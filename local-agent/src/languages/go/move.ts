@@ -153,13 +153,14 @@ function packagesUsed(tree: Tree, start: number, end: number): Set<string> {
  */
 function identifiersIn(tree: Tree, start: number, end: number, free = false): Set<string> {
   const used = new Set<string>();
+  const blocks: BlockScopes = new Map();
   const visit = (node: Node) => {
     if (node.endIndex <= start || node.startIndex >= end) return;
     // Another package's type (`pb.Eagle`) names nothing of this one.
     if (node.type === "qualified_type") return;
     if (
       (node.type === "identifier" || node.type === "type_identifier") &&
-      !(free && (node.text === "_" || boundLocally(node)))
+      !(free && (node.text === "_" || boundLocally(node, blocks)))
     )
       used.add(node.text);
     for (const child of kids(node)) visit(child);
@@ -221,6 +222,9 @@ function isDeclaredName(id: Node): boolean {
   );
 }
 
+/** Each block's names and where the first statement binding each ends, by the block's node id (one tree). */
+type BlockScopes = Map<number, Map<string, number>>;
+
 /**
  * Whether identifier `id` is bound inside its function where it is read, or
  * declares a name there: its function's parameters, results, receiver or
@@ -231,7 +235,7 @@ function isDeclaredName(id: Node): boolean {
  * scopes, read from the syntax: a package name this takes for a local one is
  * one the build guard's compile still sees.
  */
-function boundLocally(id: Node): boolean {
+function boundLocally(id: Node, blocks: BlockScopes): boolean {
   if (isDeclaredName(id)) return true;
   const name = id.text;
   const inside = (n: Node | null | undefined) =>
@@ -247,11 +251,20 @@ function boundLocally(id: Node): boolean {
         );
         break;
       case "statement_list":
-      case "block":
-        bound = kids(at)
-          .filter((s) => s.endIndex <= id.startIndex)
-          .flatMap(bindsOf);
+      case "block": {
+        // Where the block first binds each name, worked out once a block (a generated function
+        // of 50,000 statements is read once, not once an identifier).
+        let first = blocks.get(at.id);
+        if (!first) {
+          first = new Map();
+          for (const statement of kids(at))
+            for (const n of bindsOf(statement)) if (!first.has(n)) first.set(n, statement.endIndex);
+          blocks.set(at.id, first);
+        }
+        const end = first.get(name);
+        if (end !== undefined && end <= id.startIndex) return true;
         break;
+      }
       case "for_statement": {
         const range = kids(at).find((k) => k.type === "range_clause");
         const clause = kids(at).find((k) => k.type === "for_clause");
@@ -369,6 +382,7 @@ function addSpecs(text: string, facts: Facts, specs: Spec[]): string {
 /** Identifier nodes in [start, end) naming one of `names` unqualified: a use of a package-level name. */
 function usesOf(tree: Tree, start: number, end: number, names: ReadonlySet<string>): Node[] {
   const out: Node[] = [];
+  const blocks: BlockScopes = new Map();
   const visit = (node: Node) => {
     if (node.endIndex <= start || node.startIndex >= end) return;
     if (node.type === "import_declaration" || node.type === "package_clause") return;
@@ -385,7 +399,7 @@ function usesOf(tree: Tree, start: number, end: number, names: ReadonlySet<strin
         ) &&
         parent.childrenForFieldName("name").some((n) => n?.startIndex === node.startIndex);
       // Nor is a local of that name (a parameter, a `:=`) read where it is in scope.
-      if (!declares && !boundLocally(node)) out.push(node);
+      if (!declares && !boundLocally(node, blocks)) out.push(node);
     }
     for (const child of kids(node)) visit(child);
   };

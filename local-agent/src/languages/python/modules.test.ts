@@ -66,4 +66,18 @@ describe("where a project's tests import its package from", () => {
     writeFileSync(path.join(root, "code", "pkg", "__init__.py"), "");
     expect(importRootOf(path.join(root, "tests", "test_pkg.py"), "pkg", root)).toBeUndefined();
   });
+
+  it("reads a hostile packaging file without backtracking (a megabyte of blanks, of slashes)", () => {
+    const root = mkdtempSync(path.join(tmpdir(), "layout-"));
+    writeFileSync(
+      path.join(root, "setup.cfg"),
+      `[options]\npackage_dir =${" \n".repeat(400_000)}x`,
+    );
+    writeFileSync(
+      path.join(root, "pyproject.toml"),
+      `[tool.hatch]\npackages = ["${"a/".repeat(400_000)}`,
+    );
+    writeFileSync(path.join(root, "setup.py"), `setup(package_dir={''${" ".repeat(900_000)}`);
+    expect(packagingDirs(root)).toEqual([]);
+  });
 });

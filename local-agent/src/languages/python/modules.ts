@@ -159,14 +159,21 @@ const PACKAGING: Record<string, RegExp[]> = {
     /package_dir\s*=\s*\{\s*(['"])\1\s*:\s*['"]([^'"]+)['"]/g,
     /find_(?:namespace_)?packages\(\s*(?:where\s*=\s*)?(['"])([^'"]+)['"]/g,
   ],
-  "setup.cfg": [/^\s*package_dir\s*=\s*(\n\s+)?=\s*([^\s#]+)/gm, /^\s*where\s*=\s*()([^\s#]+)/gm],
+  "setup.cfg": [
+    /^[ \t]*package_dir[ \t]*=[ \t]*(\r?\n[ \t]+)?=[ \t]*([^\s#]+)/gm,
+    /^[ \t]*where[ \t]*=[ \t]*()([^\s#]+)/gm,
+  ],
   "pyproject.toml": [
     /package-dir\s*=\s*\{\s*(["'])\1\s*=\s*["']([^"']+)["']/g,
     /\bwhere\s*=\s*\[\s*(["'])([^"']+)["']/g,
     /\bfrom\s*=\s*(["'])([^"']+)["']/g,
-    /\bpackages\s*=\s*\[\s*(["'])([^"']+)\/[^/"']+["']/g,
+    // hatch's `packages = ["lib/pkg"]`: the directory its first entry is in (PACKAGE_LISTS).
+    /\bpackages\s*=\s*\[\s*(["'])([^"']*)["']/g,
   ],
 };
+
+/** The patterns whose value is a package's path (hatch's), not the directory it is in. */
+const PACKAGE_LISTS = new Set(PACKAGING["pyproject.toml"]?.slice(-1));
 
 /** The directories `dir`'s packaging files name for its packages (PACKAGING), inside `dir`. */
 export function packagingDirs(dir: string): string[] {
@@ -183,7 +190,9 @@ export function packagingDirs(dir: string): string[] {
     }
     for (const pattern of patterns)
       for (const m of text.matchAll(pattern)) {
-        const named = m[2] && path.resolve(dir, m[2]);
+        // A list of packages names each by its path: where the package is, is its directory.
+        const value = PACKAGE_LISTS.has(pattern) ? path.posix.dirname(m[2] ?? "") : m[2];
+        const named = value && value !== "." && path.resolve(dir, value);
         if (named && named !== dir && isInside(dir, named) && !out.includes(named)) out.push(named);
       }
   }
