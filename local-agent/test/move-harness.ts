@@ -220,95 +220,25 @@ export function checkPython(root: string, importRoot = "."): Findings {
     if (m?.[1] && m[2] && !noqa(path.join(base, m[1]), line, m[2]))
       add(found, path.join(importRoot, m[1]), `pyflakes: ${m[2]}`);
   }
+  const env = { ...process.env, PYTHONPATH: base, PYTHONDONTWRITEBYTECODE: "1" };
   const traceback = /File "([^"]+)", line \d+/g;
-  const runs = freshRuns(
-    base,
-    base,
-    modules.map((module) =>
-      /(^|\/)test_[^/]*\.py$/.test(module)
-        ? { script: path.join(base, module) }
-        : {
-            module: module
-              .replace(/\.py$/, "")
-              .replace(/\/__init__$/, "")
-              .split("/")
-              .join("."),
-          },
-    ),
-  );
-  for (const [i, module] of modules.entries()) {
-    const run = runs[i];
-    if (!run || run.status === 0) continue;
+  for (const module of modules) {
+    const dotted = module
+      .replace(/\.py$/, "")
+      .replace(/\/__init__$/, "")
+      .split("/")
+      .join(".");
+    const isTest = /(^|\/)test_[^/]*\.py$/.test(module);
+    const run = isTest
+      ? spawnSync(PYTHON, [path.join(base, module)], { cwd: base, encoding: "utf8", env })
+      : spawnSync(PYTHON, ["-c", `import ${dotted}`], { cwd: base, encoding: "utf8", env });
+    if (run.status === 0) continue;
     const file = innermost(run.stderr, root, traceback) ?? path.join(importRoot, module);
     const last = run.stderr.trim().split("\n").at(-1) ?? "";
-    add(found, path.normalize(file), `${"script" in (run.job ?? {}) ? "test" : "import"}: ${last}`);
+    add(found, path.normalize(file), `${isTest ? "test" : "import"}: ${last}`);
   }
   return found;
 }
-
-/**
- * What `python3 -c "import M"` or `python3 SCRIPT` would say of each job, each
- * run in a fresh interpreter: one python3 that forks a child for each (its
- * start-up, most of a small project's check, paid once). A child has imported
- * nothing of the project, takes the path `python3` would give it (`''` for an
- * import, the script's directory for a script) and writes its stderr back.
- */
-type FreshJob = { module: string } | { script: string };
-function freshRuns(
-  cwd: string,
-  pythonPath: string,
-  jobs: readonly FreshJob[],
-): { job: FreshJob | undefined; status: number; stderr: string }[] {
-  if (!jobs.length) return [];
-  const run = spawnSync(PYTHON, ["-c", FRESH_DRIVER], {
-    cwd,
-    encoding: "utf8",
-    input: JSON.stringify(jobs),
-    env: { ...process.env, PYTHONPATH: pythonPath, PYTHONDONTWRITEBYTECODE: "1" },
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  if (run.status !== 0) throw new Error(`the python3 driver failed: ${run.stderr}`);
-  const out = JSON.parse(run.stdout) as { status: number; stderr: string }[];
-  return out.map((r, i) => ({ ...r, job: jobs[i] }));
-}
-
-const FRESH_DRIVER = `
-import atexit, json, os, sys, traceback
-jobs = json.loads(sys.stdin.read())
-out = []
-for job in jobs:
-    sys.stdout.flush(); sys.stderr.flush()
-    r, w = os.pipe()
-    pid = os.fork()
-    if pid == 0:
-        os.close(r)
-        os.dup2(w, 2)
-        os.dup2(os.open(os.devnull, os.O_WRONLY), 1)
-        code = 0
-        try:
-            if "script" in job:
-                import runpy
-                sys.argv = [job["script"]]
-                sys.path[0] = os.path.dirname(job["script"])
-                runpy.run_path(job["script"], run_name="__main__")
-            else:
-                __import__(job["module"])
-        except SystemExit as e:
-            if e.code is None: code = 0
-            elif isinstance(e.code, int): code = e.code
-            else: print(e.code, file=sys.stderr); code = 1
-        except BaseException:
-            traceback.print_exc(); code = 1
-        try: atexit._run_exitfuncs()
-        except BaseException: traceback.print_exc(); code = code or 1
-        sys.stdout.flush(); sys.stderr.flush()
-        os._exit(code)
-    os.close(w)
-    with os.fdopen(r, errors="replace") as f: err = f.read()
-    _, status = os.waitpid(pid, 0)
-    out.append({"status": os.waitstatus_to_exitcode(status), "stderr": err})
-sys.stdout.write(json.dumps(out))
-`;
 
 /** pyflakes' messages by the codes flake8 and ruff, which run its checks as their F rules, give them. */
 const FLAKE_CODES: [RegExp, string][] = [
@@ -337,14 +267,14 @@ export function runPythonTests(
   tests: readonly string[],
 ): Findings {
   const found: Findings = new Map();
-  const runs = freshRuns(
-    root,
-    path.join(root, importRoot),
-    tests.map((test) => ({ script: path.join(root, test) })),
-  );
-  for (const [i, test] of tests.entries()) {
-    const run = runs[i];
-    if (!run || run.status === 0) continue;
+  const env = {
+    ...process.env,
+    PYTHONPATH: path.join(root, importRoot),
+    PYTHONDONTWRITEBYTECODE: "1",
+  };
+  for (const test of tests) {
+    const run = spawnSync(PYTHON, [path.join(root, test)], { cwd: root, encoding: "utf8", env });
+    if (run.status === 0) continue;
     const file = innermost(run.stderr, root, /File "([^"]+)", line \d+/g) ?? test;
     add(found, path.normalize(file), `test: ${run.stderr.trim().split("\n").at(-1) ?? ""}`);
   }
