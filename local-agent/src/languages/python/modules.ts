@@ -180,21 +180,38 @@ export function packagingDirs(dir: string): string[] {
   const out: string[] = [];
   for (const [file, patterns] of Object.entries(PACKAGING)) {
     let text: string;
+    const at = path.join(dir, file);
+    let stamp: string;
     try {
-      const at = path.join(dir, file);
+      const stat = statSync(at);
       // A packaging file is small; one past 1 MB is no packaging file.
-      if (statSync(at).size > 1_000_000) continue;
+      if (stat.size > 1_000_000) continue;
+      stamp = `${at}\0${stat.mtimeMs}\0${stat.size}`;
+      // Read once while it is unchanged: a move asks for each importer's directories.
+      const known = READ.get(stamp);
+      if (known) {
+        for (const named of known) if (!out.includes(named)) out.push(named);
+        continue;
+      }
       text = readFileSync(at, "utf8");
     } catch {
       continue;
     }
+    const found: string[] = [];
     for (const pattern of patterns)
       for (const m of text.matchAll(pattern)) {
         // A list of packages names each by its path: where the package is, is its directory.
         const value = PACKAGE_LISTS.has(pattern) ? path.posix.dirname(m[2] ?? "") : m[2];
         const named = value && value !== "." && path.resolve(dir, value);
-        if (named && named !== dir && isInside(dir, named) && !out.includes(named)) out.push(named);
+        if (named && named !== dir && isInside(dir, named) && !found.includes(named))
+          found.push(named);
       }
+    if (READ.size >= 1_000) READ.clear();
+    READ.set(stamp, found);
+    for (const named of found) if (!out.includes(named)) out.push(named);
   }
   return out;
 }
+
+/** What each packaging file named, by its path, modification time and size. */
+const READ = new Map<string, string[]>();

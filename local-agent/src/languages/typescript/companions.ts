@@ -50,6 +50,10 @@ export function companions(
   moved: ReadonlySet<string>,
 ): Declared[] {
   const candidates = declared.filter((d) => !d.exported && !moved.has(d.name));
+  // The names each statement declares (one span, several names).
+  const spanKey = (d: Span) => `${d.start}:${d.end}`;
+  const bySpan = new Map<string, string[]>();
+  for (const d of declared) bySpan.set(spanKey(d), [...(bySpan.get(spanKey(d)) ?? []), d.name]);
   const going: Declared[] = [];
   for (let changed = true; changed; ) {
     changed = false;
@@ -59,18 +63,7 @@ export function companions(
       if (going.includes(c) || !usedAlong.has(c.name)) continue;
       // The names its statement declares with it (`var QUOTING_TYPE_SINGLE = 1,
       // QUOTING_TYPE_DOUBLE = 2;` in js-yaml's dumper.js) go together or not at all.
-      const names = new Set([c.name]);
-      for (let grew = true; grew; ) {
-        grew = false;
-        for (const d of declared)
-          if (
-            !names.has(d.name) &&
-            declared.some((e) => names.has(e.name) && e.start === d.start && e.end === d.end)
-          ) {
-            names.add(d.name);
-            grew = true;
-          }
-      }
+      const names = new Set(bySpan.get(spanKey(c)) ?? [c.name]);
       const same = candidates.filter((d) => names.has(d.name));
       const rest = complement(length, [...along, ...same]);
       const elsewhere = referencesIn(tree, rest);
