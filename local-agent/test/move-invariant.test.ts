@@ -27,9 +27,10 @@ afterAll(removeProjects);
 /**
  * The move invariant (issue 33): a receipt never claims more than was done.
  * For every shape of the corpus (move-shapes.ts), after the move either the
- * language's own check finds nothing the untouched project did not have, or
- * every file it finds something in is named on the receipt's `not followed:`
- * line; a dry run names the same; a refusal changes nothing.
+ * language's own check finds nothing, or every file it finds something in is
+ * named on the receipt's `not followed:` line; a dry run names the same; a
+ * refusal changes nothing. A shape's untouched files are checked where the
+ * moved ones show something unnamed (a shape must be clean before its move).
  */
 
 async function check(shape: Shape, root: string): Promise<Findings> {
@@ -58,9 +59,6 @@ describe("the move invariant: every file a move leaves broken is named", () => {
     ),
   )("%s", async (_, shape) => {
     const project = projectOf(shape.files);
-    expect(Object.fromEntries(await check(shape, project.root)), "the untouched project").toEqual(
-      {},
-    );
     const { from, name, to } = shape.move;
     const dry = await moveSymbol(project, from, name, to, true);
     const before = project.files();
@@ -86,6 +84,16 @@ describe("the move invariant: every file a move leaves broken is named", () => {
     const broken = [...(await check(shape, project.root))].filter(
       ([file]) => !named(moved.unresolved, file),
     );
+    if (broken.length > 0) {
+      // Whose fault: the same check of the untouched files tells a shape that was broken
+      // before the move from one the move broke. Run only here, where it can tell something:
+      // it is half of the corpus's checking time.
+      const untouched = projectOf(shape.files);
+      expect(
+        Object.fromEntries(await check(shape, untouched.root)),
+        "the untouched project",
+      ).toEqual({});
+    }
     expect(
       Object.fromEntries(broken),
       `not followed: ${moved.unresolved.join("; ") || "(nothing)"}`,
