@@ -29,6 +29,7 @@
  * (`EADDRINUSE` when another program holds the port) and exits 1.
  */
 import { chmodSync, lstatSync, mkdirSync } from "node:fs";
+import { createRequire } from "node:module";
 import { createConnection, createServer, type Socket } from "node:net";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -73,7 +74,10 @@ const otherLoopback = await holdOtherLoopback(port).catch((error: NodeJS.ErrnoEx
   ),
 );
 
-const { unstable_DevEnv } = await import("wrangler");
+// Required, not imported: wrangler is one CommonJS file of 15 MB, and an `import` of it has
+// Node read it twice more (is it a module? which names does it export?), ~0.5 s of CPU a
+// start (a test run starts ~30 servers).
+const { unstable_DevEnv } = createRequire(import.meta.url)("wrangler") as typeof import("wrangler");
 
 const bindings: Record<string, { type: "plain_text"; value: string }> = {
   // Where the Worker is served: what a local server's proof names (shared/bridge/proof.ts).
