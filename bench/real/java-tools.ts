@@ -61,11 +61,21 @@ export function javaUnits(
 export function javaCheck(
   root: string,
   dirs: readonly string[],
-  tests?: { dirs: readonly string[]; classpath: readonly string[] },
+  tests?: {
+    dirs: readonly string[];
+    classpath: readonly string[];
+    /** Directories of resources the tests load from the class path, root-relative. */
+    resources?: readonly string[];
+  },
   jars: readonly string[] = [],
 ): Found[] {
   const out = mkdtempSync(path.join(tmpdir(), "edgeclip-bench-javac-"));
-  const classpath = [out, ...jars, ...(tests?.classpath ?? [])].join(path.delimiter);
+  const classpath = [
+    out,
+    ...jars,
+    ...(tests?.classpath ?? []),
+    ...(tests?.resources ?? []).map((dir) => path.join(root, dir)),
+  ].join(path.delimiter);
   try {
     const run = spawnSync(
       "javac",

@@ -137,6 +137,11 @@ export interface JavaProjectSpec {
    * them run (files named `*Test.java`), with Debian's JUnit 4 on the class path.
    */
   testDirs?: string[];
+  /**
+   * Directories of resources its code and tests load from the class path (Maven's
+   * `src/main/resources`, `src/test/resources`): on the tests' class path as they are.
+   */
+  resourceDirs?: string[];
   /** Tests that assert a class's package (`name(Class)`, as JUnit names them): not counted. */
   pathBound?: { test: string; reason: string }[];
   /**
@@ -1186,6 +1191,26 @@ export const PROJECTS: ProjectSpec[] = [
     // translate, …) with package-private classes and constructors. Its tests are JUnit 5's,
     // with AssertJ and Mockito (not in Debian here): judged by javac alone.
     sourceDirs: ["src/main/java"],
+    classpath: ["/usr/share/java/commons-lang3.jar"],
+    debs: ["libcommons-lang3-java"],
+    licence: "Apache-2.0",
+  },
+  {
+    lang: "java",
+    name: "commons-codec",
+    source: {
+      from: "git",
+      repo: "apache/commons-codec",
+      commit: "9ceef2231549e95f7868266f38b0c7e1a0a40ed4",
+      version: "1.11",
+    },
+    // New on 2026-11-30: seven packages (binary, digest, language, language.bm, net) with
+    // abstract bases whose members are protected or package-private (BaseNCodec and its
+    // Context), and JUnit 4 tests that load the Beider-Morse rules and their data from the
+    // class path.
+    sourceDirs: ["src/main/java"],
+    testDirs: ["src/test/java"],
+    resourceDirs: ["src/main/resources", "src/test/resources"],
     classpath: ["/usr/share/java/commons-lang3.jar"],
     debs: ["libcommons-lang3-java"],
     licence: "Apache-2.0",

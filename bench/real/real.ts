@@ -280,7 +280,11 @@ function javaSide(spec: JavaProjectSpec, pristine: string): Side {
       javaCheck(
         root,
         spec.sourceDirs,
-        spec.testDirs && { dirs: spec.testDirs, classpath: JAVA_TEST_CLASSPATH },
+        spec.testDirs && {
+          dirs: spec.testDirs,
+          classpath: JAVA_TEST_CLASSPATH,
+          resources: spec.resourceDirs ?? [],
+        },
         spec.classpath,
       ),
     lint: () => [],
