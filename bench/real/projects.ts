@@ -1031,6 +1031,26 @@ export const PROJECTS: ProjectSpec[] = [
     licence: "MIT",
   },
   {
+    lang: "python",
+    name: "idna",
+    source: {
+      from: "git",
+      repo: "kjd/idna",
+      commit: "6ebfaab9ea718dce38a7c17ddafd7fb28b0468d4",
+      version: "3.13",
+    },
+    importRoot: ".",
+    // New on 2026-11-30: a flat package whose core module's functions call each other and read
+    // two generated data modules of thousands of lines (`from . import idnadata`, `from
+    // .uts46data import uts46data` inside a function), a codec module subclassing the
+    // standard library's codecs, and an `__init__.py` that imports and lists the core's names.
+    packages: ["idna"],
+    newDir: "idna/moved",
+    debs: ["python3-pytest"],
+    tests: { runner: "pytest", args: ["tests"] },
+    licence: "BSD-3-Clause",
+  },
+  {
     lang: "go",
     name: "go-cmp",
     source: {
@@ -1288,6 +1308,60 @@ default = []
     lang: "rust",
     name: "regex-syntax",
     source: { from: "debian", package: "librust-regex-syntax-dev", version: "0.6.27-1" },
+    licence: "MIT OR Apache-2.0",
+  },
+  {
+    lang: "rust",
+    name: "itertools",
+    source: { from: "debian", package: "librust-itertools-dev", version: "0.10.3-1" },
+    // New on 2026-11-30: forty private modules (`mod combinations;`, `mod adaptors;` with
+    // children) whose items lib.rs re-exports (`pub mod structs { pub use crate::…; }`, `pub
+    // use crate::free::*`), and a trait whose methods build them. Debian's manifest without
+    // its dev-dependencies (quickcheck 0.9, rand 0.7 and criterion, of versions Debian does
+    // not have) and without the tests and benchmarks that need them: eight of its eleven test
+    // files, and its doctests, run.
+    manifest: `[package]
+edition = "2018"
+name = "itertools"
+version = "0.10.3"
+authors = ["bluss"]
+description = "Extra iterator adaptors, iterator methods, free functions, and macros."
+license = "MIT/Apache-2.0"
+repository = "https://github.com/rust-itertools/itertools"
+autotests = false
+autobenches = false
+
+[lib]
+test = false
+bench = false
+
+[[test]]
+name = "adaptors_no_collect"
+[[test]]
+name = "flatten_ok"
+[[test]]
+name = "macros_hygiene"
+[[test]]
+name = "merge_join"
+[[test]]
+name = "peeking_take_while"
+[[test]]
+name = "test_core"
+[[test]]
+name = "tuples"
+[[test]]
+name = "zip"
+
+[dependencies.either]
+version = "1.0"
+default-features = false
+
+[features]
+default = ["use_std"]
+use_alloc = []
+use_std = ["use_alloc"]
+`,
+    debs: ["librust-either-dev"],
     licence: "MIT OR Apache-2.0",
   },
   {
