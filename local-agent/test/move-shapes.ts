@@ -4075,4 +4075,130 @@ pub fn len(s: &OsStr) -> usize {
     move: { from: "src/names.rs", name: "units", to: "src/units.rs" },
     followed: true,
   },
+  {
+    // itertools' lib.rs: `pub mod structs { #[cfg(feature = "use_alloc")] pub use
+    // crate::kmerge_impl::{KMerge, KMergeBy}; }`, with KMerge moved out of kmerge_impl.rs. Its
+    // line stays in `structs` (the public path `structs::KMerge`), under the same `#[cfg]`, its
+    // string whole.
+    name: 'rust: an item moved out of a `use` list inside an inline public module gets its line there, below, under the same #[cfg(feature = "…")]',
+    lang: "rust",
+    files: {
+      "Cargo.toml": `${CARGO_TOML}\n[features]\ndefault = ["alloc"]\nalloc = []\n`,
+      "src/lib.rs": `/// The iterator types.
+pub mod structs {
+    #[cfg(feature = "alloc")]
+    pub use crate::merge::{Merge, MergeBy};
+}
+#[cfg(feature = "alloc")]
+mod merge;
+
+/// A merge of two.
+#[cfg(feature = "alloc")]
+pub fn both() -> structs::Merge {
+    structs::Merge(structs::MergeBy(2))
+}
+`,
+      "src/merge.rs": `/// Merged by a rule.
+pub struct MergeBy(pub u32);
+
+/// Merged.
+pub struct Merge(pub MergeBy);
+`,
+      "tests/merged.rs": `#[test]
+fn merged() {
+    assert_eq!(app::both().0 .0, 2);
+    let _: app::structs::Merge = app::structs::Merge(app::structs::MergeBy(1));
+}
+`,
+    },
+    move: { from: "src/merge.rs", name: "Merge", to: "src/merged.rs" },
+    followed: true,
+  },
+  {
+    // itertools' adaptors/mod.rs: `pub use self::coalesce::*;` in a private module, and lib.rs's
+    // `pub use crate::adaptors::DedupBy` through that glob, with DedupBy moved out of
+    // coalesce.rs: coalesce.rs re-exports it `pub` (a `pub(crate)` one, which the glob carries,
+    // lib.rs may not re-export: E0365).
+    name: "rust: an item a `pub use` glob of its old module carries on to the crate's public paths is re-exported by the old module, pub",
+    lang: "rust",
+    files: {
+      "Cargo.toml": CARGO_TOML,
+      "src/lib.rs": `mod adaptors;
+pub use crate::adaptors::{dedup, Coalesce, DedupBy};
+`,
+      "src/adaptors/mod.rs": "mod coalesce;\npub use self::coalesce::*;\n",
+      "src/adaptors/coalesce.rs": `/// Coalesces.
+pub struct Coalesce<T>(pub T);
+
+/// Removes repeats.
+pub type DedupBy<T> = Coalesce<(T, T)>;
+
+/// Starts one.
+pub fn dedup<T>(t: T, u: T) -> DedupBy<T> {
+    Coalesce((t, u))
+}
+`,
+      "tests/dedup.rs": `#[test]
+fn dedup() {
+    let d: app::DedupBy<u8> = app::dedup(1, 2);
+    assert_eq!(d.0 .1, 2);
+}
+`,
+    },
+    move: { from: "src/adaptors/coalesce.rs", name: "DedupBy", to: "src/adaptors/dedup_by.rs" },
+    followed: true,
+  },
+  {
+    // itertools' put_back: a free function of the private module adaptors, whose impl has a
+    // method of the same name (`fn put_back(&mut self, …)`, called as `self.put_back(…)`), and
+    // which the tests reach through lib.rs's `pub use crate::free::*` and free.rs's `pub use
+    // crate::adaptors::{…, put_back}` (rewritten). Neither the method nor the tests read it
+    // through adaptors: no import back there, no re-export (each an unused import).
+    name: "rust: a free function moved out of a private module whose impl has a method of its name, reached by tests through another module's re-export: nothing left behind unused",
+    lang: "rust",
+    files: {
+      "Cargo.toml": CARGO_TOML,
+      "src/lib.rs": "mod adaptors;\n#[doc(hidden)]\npub mod free;\npub use crate::free::*;\n",
+      "src/free.rs": "//! Free functions.\npub use crate::adaptors::{put_back, PutBack};\n",
+      "src/adaptors/mod.rs": `/// Puts one back.
+pub struct PutBack {
+    top: Option<u32>,
+}
+
+/// A new one.
+pub fn put_back() -> PutBack {
+    PutBack { top: None }
+}
+
+impl PutBack {
+    /// Puts it back.
+    pub fn put_back(&mut self, x: u32) {
+        self.top = Some(x);
+    }
+
+    /// Puts it back twice.
+    pub fn twice(&mut self, x: u32) {
+        self.put_back(x);
+        self.put_back(x);
+    }
+
+    /// What is on top.
+    pub fn top(&self) -> Option<u32> {
+        self.top
+    }
+}
+`,
+      "tests/put.rs": `use app::put_back;
+
+#[test]
+fn put() {
+    let mut p = put_back();
+    p.twice(3);
+    assert_eq!(p.top(), Some(3));
+}
+`,
+    },
+    move: { from: "src/adaptors/mod.rs", name: "put_back", to: "src/adaptors/put_back.rs" },
+    followed: true,
+  },
 ];

@@ -230,9 +230,15 @@ export function rewriteRustImporter(
   const from = modulePathOf(file.path, context.src);
   if (!from) {
     // Integration tests, benches, examples, another binary: they reach the crate by its name and
-    // public paths, which this does not rewrite; where they name what moved, they are said.
-    // The old module re-exports what they name (carry.ts carryReexport), so those paths hold.
-    const named = move.names.filter((n) => new RegExp(`\\b${n}\\b`).test(rustCode(file.text)));
+    // public paths, which this does not rewrite. Where a public path runs through the old
+    // module itself (a `pub mod` all the way, or a `pub use` of the module), the old module
+    // re-exports what they name (carry.ts carryReexport), so those paths hold. A private one
+    // they reach only through re-exports of its items, which are rewritten (`pub use
+    // crate::adaptors::put_back` in free.rs) or carried by a glob (below): a re-export there
+    // is read by none, a warning of its own (itertools' `put_back`).
+    const named = publiclyThroughModule(move.oldModule, context)
+      ? move.names.filter((n) => new RegExp(`\\b${n}\\b`).test(rustCode(file.text)))
+      : [];
     return named.length
       ? {
           text: file.text,
@@ -257,8 +263,7 @@ export function rewriteRustImporter(
   const unresolved: string[] = [];
   const code = rustCode(text);
   const edits: { start: number; end: number; insert: string }[] = [];
-  const added: string[] = [];
-  const within: { names: string[]; through: string; within: true }[] = [];
+  const within: { names: string[]; through: string; within?: true }[] = [];
   // `use` declarations, their lists at any depth.
   for (const u of code.matchAll(/^([ \t]*(?:pub(?:\([^)]*\))?\s+)?use\s+)([^;]+);/gm)) {
     const tree = parseUseTree(u[2] ?? "");
@@ -273,10 +278,24 @@ export function rewriteRustImporter(
       same(resolvePath(modulePath(leaf), from, isModule), move.oldModule);
     const going = leavesOf(tree).filter(movedHere);
     for (const leaf of leavesOf(tree)) {
-      if (leaf.glob && same(resolvePath(leaf.segments, from, isModule), move.oldModule))
-        unresolved.push(
-          `${file.path}: \`use ${written}\` (a glob of the old module) still reads ${move.names.join(", ")} there`,
+      // A glob of the old module carries what the old module re-exports (carry.ts
+      // carryReexport): within the crate, what this file reads; through a `pub use` glob, as
+      // far as it reaches (lib.rs's `pub use crate::free::*`, adaptors' `pub use
+      // self::coalesce::*` that lib.rs names `DedupBy` through), `pub`.
+      if (leaf.glob && same(resolvePath(leaf.segments, from, isModule), move.oldModule)) {
+        const exported = /^\s*pub\s/.test(u[1] ?? "");
+        const read = move.names.filter((n) =>
+          exported
+            ? publicAllTheWay(from, context) || namedInCrate(n, move.oldModule, context)
+            : new RegExp(`\\b${n}\\b`).test(code),
         );
+        if (read.length)
+          within.push({
+            names: read,
+            through: `${file.path}: reads ${read.join(", ")} through \`use ${written}\``,
+            ...(exported ? {} : { within: true as const }),
+          });
+      }
       // The old module itself imported as a name: reads through it are not followed.
       const self = leaf.segments.at(-1) === "self" ? leaf.segments.slice(0, -1) : leaf.segments;
       if (!leaf.glob && same(resolvePath(self, from, isModule), move.oldModule)) {
@@ -300,10 +319,25 @@ export function rewriteRustImporter(
       to,
       going.map((leaf) => `${leaf.segments.at(-1)}${leaf.alias ? ` as ${leaf.alias}` : ""}`),
     );
-    edits.push({ start, end, insert: staying ? layUseTree(staying, u[1] ?? "") : moving });
-    // The new line takes the attributes of the one it comes from (`#[cfg(…)]`).
-    if (staying)
-      added.push(`${attributesAbove(code, u.index)}${(u[1] ?? "").trimStart()}${moving};`);
+    if (!staying) {
+      edits.push({ start, end, insert: moving });
+      continue;
+    }
+    // What moved gets a line of its own right below, in the same block (an inline `pub mod
+    // structs { … }` holds public paths) and with the attributes of the one it comes from
+    // (`#[cfg(feature = "use_alloc")]`, read from the text: `code` has its strings blanked).
+    const head = u[1] ?? "";
+    const indent = /^[ \t]*/.exec(head)?.[0] ?? "";
+    const attributes = attributesAbove(text, u.index)
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => `${indent}${line}\n`)
+      .join("");
+    edits.push({
+      start,
+      end: end + 1,
+      insert: `${layUseTree(staying, head)};\n${attributes}${head}${moving};`,
+    });
   }
   // Qualified uses in the code, outside `use` declarations.
   const useSpans = [...code.matchAll(/^[ \t]*(?:pub(?:\([^)]*\))?\s+)?use\s+[^;]+;/gm)].map((m) => [
@@ -325,8 +359,7 @@ export function rewriteRustImporter(
   }
   edits.sort((a, b) => b.start - a.start);
   for (const e of edits) text = text.slice(0, e.start) + e.insert + text.slice(e.end);
-  for (const line of added) text = addUse(text, line);
-  if (edits.length || added.length)
+  if (edits.length)
     changes.push(
       `${file.path}: reads ${move.names.join(", ")} from crate::${move.newModule.join("::")}`,
     );
@@ -458,6 +491,40 @@ export function newModuleVisibility(
   // crate that denies missing_docs refuses it, as regex-syntax does).
   if (visibility === "pub" && publicAllTheWay(oldModule, context)) return "pub(crate) ";
   return visibility ? `${visibility} ` : "";
+}
+
+/**
+ * Whether other crates may reach `module` itself by a path: declared `pub mod` all the way
+ * from lib.rs, or named by a `pub use` (`pub use crate::adaptors as structs;`).
+ */
+function publiclyThroughModule(module: readonly string[], context: RustContext): boolean {
+  if (publicAllTheWay(module, context)) return true;
+  const modules = modulesOf(context);
+  const isModule = (p: readonly string[]) => modules.has(p.join("::"));
+  return context.files.some((f) => {
+    const from = modulePathOf(f.path, context.src);
+    if (!from) return false;
+    for (const u of rustCode(f.text).matchAll(/^[ \t]*pub\s+use\s+([^;]+);/gm)) {
+      const tree = parseUseTree(u[1] ?? "");
+      for (const leaf of tree ? leavesOf(tree) : []) {
+        if (leaf.glob) continue;
+        const self = leaf.segments.at(-1) === "self" ? leaf.segments.slice(0, -1) : leaf.segments;
+        const to = resolvePath(self, from, isModule);
+        if (to && to.join("::") === module.join("::")) return true;
+      }
+    }
+    return false;
+  });
+}
+
+/** Whether a file of the crate other than `module`'s own names `name` (a word of its code). */
+function namedInCrate(name: string, module: readonly string[], context: RustContext): boolean {
+  const word = new RegExp(`\\b${name}\\b`);
+  return context.files.some(
+    (f) =>
+      modulePathOf(f.path, context.src)?.join("::") !== module.join("::") &&
+      word.test(rustCode(f.text)),
+  );
 }
 
 /** Whether other crates reach `module` by its path: a library's module declared `pub mod` all the way from `lib.rs` (or `lib.rs` itself). */

@@ -155,7 +155,13 @@ function namesIn(tree: Tree, text: string, start: number, end: number): Set<stri
     if (node.endIndex <= start || node.startIndex >= end) return;
     if (node.type === "use_declaration") return;
     if (node.type === "identifier" || node.type === "type_identifier") used.add(node.text);
-    for (const child of kids(node)) visit(child);
+    // A function's own name is not a read of it: a method `fn put_back(&mut self, …)` in an
+    // impl does not read the free function `put_back` that moved (itertools' adaptors).
+    const named =
+      node.type === "function_item" || node.type === "function_signature_item"
+        ? node.childForFieldName("name")?.id
+        : undefined;
+    for (const child of kids(node)) if (child.id !== named) visit(child);
   };
   visit(tree.rootNode);
   const code = rustCode(text).slice(start, end);
