@@ -4201,4 +4201,86 @@ fn put() {
     move: { from: "src/adaptors/mod.rs", name: "put_back", to: "src/adaptors/put_back.rs" },
     followed: true,
   },
+  {
+    // itertools' free.rs: `join` calls `iterable.into_iter().join(sep)`, the crate's Itertools
+    // method, through free.rs's `use crate::Itertools;`: a name no identifier of the unit reads.
+    name: "rust: a function calling a method of a trait of the crate takes the trait's import along",
+    lang: "rust",
+    files: {
+      "Cargo.toml": CARGO_TOML,
+      "src/lib.rs": `mod free;
+pub use crate::free::{count_all, join};
+
+/// Extra methods.
+pub trait Tools: Iterator {
+    /// The items, joined.
+    fn joined(self, sep: &str) -> String
+    where
+        Self: Sized,
+        Self::Item: std::fmt::Display,
+    {
+        self.map(|x| x.to_string()).collect::<Vec<_>>().join(sep)
+    }
+}
+
+impl<T: Iterator> Tools for T {}
+`,
+      "src/free.rs": `use crate::Tools;
+
+/// Joins any iterable's items.
+pub fn join<I>(iterable: I, sep: &str) -> String
+where
+    I: IntoIterator,
+    I::Item: std::fmt::Display,
+{
+    iterable.into_iter().joined(sep)
+}
+
+/// How many.
+pub fn count_all<I: IntoIterator>(iterable: I) -> String {
+    iterable.into_iter().count().to_string() + &[1].iter().joined("")
+}
+`,
+    },
+    move: { from: "src/free.rs", name: "join", to: "src/join.rs" },
+    followed: true,
+  },
+  {
+    // itertools' sources.rs: `#![allow(deprecated)]` over the file, whose `repeat_call` returns
+    // its deprecated RepeatCall: the new file allows it too.
+    name: "rust: a unit moved into a new file takes its old file's #![allow(…)] (a deprecated type it reads)",
+    lang: "rust",
+    files: {
+      "Cargo.toml": CARGO_TOML,
+      "src/lib.rs":
+        "mod sources;\n#[allow(deprecated)]\npub use crate::sources::{repeat_call, RepeatCall};\n",
+      "src/sources.rs": `#![allow(deprecated)]
+
+/// Calls a function again and again.
+#[deprecated(note = "use std::iter::repeat_with", since = "0.8.0")]
+pub struct RepeatCall<F> {
+    f: F,
+}
+
+/// A new one.
+#[deprecated(note = "use std::iter::repeat_with", since = "0.8.0")]
+pub fn repeat_call<F, A>(function: F) -> RepeatCall<F>
+where
+    F: FnMut() -> A,
+{
+    RepeatCall { f: function }
+}
+
+impl<A, F: FnMut() -> A> Iterator for RepeatCall<F> {
+    type Item = A;
+
+    fn next(&mut self) -> Option<A> {
+        Some((self.f)())
+    }
+}
+`,
+    },
+    move: { from: "src/sources.rs", name: "repeat_call", to: "src/repeat_call.rs" },
+    followed: true,
+  },
 ];

@@ -170,6 +170,30 @@ function namesIn(tree: Tree, text: string, start: number, end: number): Set<stri
 }
 
 /**
+ * The crate's traits and the methods each declares (`trait Itertools: Iterator { fn join(…) … }`),
+ * by name, read from its files' code.
+ */
+function crateTraits(context: RustContext): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  for (const file of context.files) {
+    const code = rustCode(file.text);
+    for (const t of code.matchAll(/\btrait\s+([A-Z]\w*)[^{;]*\{/g)) {
+      let depth = 1;
+      let at = t.index + t[0].length;
+      while (at < code.length && depth > 0) {
+        const c = code[at++];
+        if (c === "{") depth++;
+        else if (c === "}") depth--;
+      }
+      const body = code.slice(t.index + t[0].length, at);
+      const methods = new Set([...body.matchAll(/\bfn\s+([a-z_]\w*)/g)].map((m) => m[1] ?? ""));
+      if (methods.size) out.set(t[1] ?? "", methods);
+    }
+  }
+  return out;
+}
+
+/**
  * Of each name read in [start, end), the `#[cfg(…)]` it is read under, where
  * every read is inside an item built only for some configuration (regex-
  * syntax's `#[cfg(not(any(feature = "unicode-perl", …)))] fn imp()`, the one
@@ -467,6 +491,17 @@ async function planAcrossModules(
     items: itemsOf(tree),
     under: readUnder(tree, input.unit.start, input.unit.end),
   }));
+  // A trait of the crate whose methods the unit calls is read by it: its import goes along
+  // (free.rs's `join` calls `.join(sep)`, Itertools' method, through `use crate::Itertools;`).
+  const traits = crateTraits(context);
+  const traitsCalled = (code: string, used: Set<string>) => {
+    const called = new Set(
+      [...code.matchAll(/\.\s*([a-z_]\w*)\s*(?:::<[^>]*>\s*)?\(/g)].map((m) => m[1] ?? ""),
+    );
+    for (const [trait, methods] of traits)
+      if ([...methods].some((m) => called.has(m))) used.add(trait);
+  };
+  traitsCalled(rustCode(input.sourceBefore).slice(input.unit.start, input.unit.end), before.used);
   const inUnit = (i: Item) => i.start >= input.unit.start && i.end <= input.unit.end;
   const unitItems = before.items.filter(inUnit);
   const moved = unitItems.map((i) => i.name);
@@ -483,6 +518,7 @@ async function planAcrossModules(
     items: itemsOf(tree),
     members: implMembersOf(tree),
   }));
+  traitsCalled(rustCode(input.sourceAfter), after.used);
   const stillUsed = moved.filter((n) => after.used.has(n));
   // Where the new module is declared.
   const declaring = declaringFile(newModule, context);
@@ -693,6 +729,16 @@ async function planAcrossModules(
       visibilityOf(oldModule, newModule, context, input.sourceBefore, sourcePath),
     );
     changes.push(`${sourcePath}: declares mod ${newName}`);
+  }
+  // A new file of the unit alone takes the old file's lint allowances (`#![allow(deprecated)]`
+  // over sources.rs, whose unit reads its deprecated RepeatCall): what was allowed there stays so.
+  const unitText = input.sourceBefore.slice(input.unit.start, input.unit.end);
+  const allowances = [
+    ...rustCode(input.sourceBefore).matchAll(/^#!\[\s*allow\s*\([^\]]*\)\s*\]/gm),
+  ].map((m) => input.sourceBefore.slice(m.index, m.index + m[0].length));
+  if (allowances.length && input.destAfter.trim() === unitText.trim()) {
+    destination = `${allowances.join("\n")}\n\n${destination.replace(/^\s*\n/, "")}`;
+    changes.push(`${destPath}: allows what ${sourcePath} allowed (${allowances.join(", ")})`);
   }
   source = source.replace(/\n{3,}/g, "\n\n").replace(/\n{2,}$/, "\n");
   if (!/^\s*\n/.test(input.sourceBefore)) source = source.replace(/^\s*\n/, "");
