@@ -4283,4 +4283,43 @@ impl<A, F: FnMut() -> A> Iterator for RepeatCall<F> {
     move: { from: "src/sources.rs", name: "repeat_call", to: "src/repeat_call.rs" },
     followed: true,
   },
+  {
+    // itertools' adaptors/map.rs: `map_ok` builds `MapSpecialCaseFnOk(f)`, a tuple struct of
+    // its old module whose field is private: moved into a sibling module, the field is opened
+    // to it (E0423 otherwise).
+    name: "rust: a function building a tuple struct of its old module opens the struct's private fields to its new module",
+    lang: "rust",
+    files: {
+      "Cargo.toml": CARGO_TOML,
+      "src/lib.rs": "mod adaptors;\npub use crate::adaptors::{map_ok, MapOk};\n",
+      "src/adaptors/mod.rs": "mod map;\npub use self::map::{map_ok, MapOk};\n",
+      "src/adaptors/map.rs": `/// Maps the Ok side.
+pub struct FnOk<F>(F);
+
+/// The adaptor.
+pub struct MapOk<F> {
+    f: FnOk<F>,
+}
+
+impl<F: Fn(u32) -> u32> MapOk<F> {
+    /// Applies it.
+    pub fn apply(&self, x: u32) -> u32 {
+        (self.f.0)(x)
+    }
+}
+
+/// Maps the Ok side of each item.
+pub fn map_ok<F: Fn(u32) -> u32>(f: F) -> MapOk<F> {
+    MapOk { f: FnOk(f) }
+}
+`,
+      "tests/map.rs": `#[test]
+fn map() {
+    assert_eq!(app::map_ok(|x| x + 1).apply(1), 2);
+}
+`,
+    },
+    move: { from: "src/adaptors/map.rs", name: "map_ok", to: "src/adaptors/map_ok.rs" },
+    followed: true,
+  },
 ];

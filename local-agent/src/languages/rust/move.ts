@@ -566,8 +566,11 @@ async function planAcrossModules(
   const ownNames = new Set(own.map((o) => o.name));
   for (const i of after.items) {
     if (ownNames.has(i.name)) reach(i.name, i.visibility);
+    // A tuple struct the unit builds or takes apart (`MapSpecialCaseFnOk(f)`) needs every field.
+    const whole =
+      /^\d+$/.test(i.fields[0]?.name ?? "") && new RegExp(`\\b${i.name}\\s*\\(`).test(unitCode);
     for (const f of i.fields)
-      if (reachesMember(unitCode, f.name)) reach(`${i.name}.${f.name}`, f.visibility);
+      if (whole || reachesMember(unitCode, f.name)) reach(`${i.name}.${f.name}`, f.visibility);
   }
   for (const m of after.members)
     if (reachesMember(unitCode, m.name)) reach(`${m.type}::${m.name}`, m.visibility);
