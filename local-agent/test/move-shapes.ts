@@ -4322,4 +4322,61 @@ fn map() {
     move: { from: "src/adaptors/map.rs", name: "map_ok", to: "src/adaptors/map_ok.rs" },
     followed: true,
   },
+  {
+    // itertools' permutations.rs: Permutations holds a PermutationState, an enum whose variant
+    // holds the private CompleteState. Opened to the new module, the enum takes the type its
+    // variant holds along (a warning otherwise: CompleteState is more private than the item).
+    name: "rust: an enum of the old module opened to the unit opens the types its variants hold",
+    lang: "rust",
+    files: {
+      "Cargo.toml": CARGO_TOML,
+      "src/lib.rs":
+        "mod permutations;\npub use crate::permutations::{permutations, Permutations};\n",
+      "src/permutations.rs": `/// The permutations of n.
+pub struct Permutations {
+    state: State,
+}
+
+enum State {
+    Start(usize),
+    Ongoing(Complete),
+}
+
+struct Complete {
+    left: usize,
+}
+
+/// They start.
+pub fn permutations(n: usize) -> Permutations {
+    Permutations { state: State::Start(n) }
+}
+
+impl Iterator for Permutations {
+    type Item = usize;
+
+    fn next(&mut self) -> Option<usize> {
+        match &mut self.state {
+            State::Start(n) => {
+                let n = *n;
+                self.state = State::Ongoing(Complete { left: n });
+                Some(n)
+            }
+            State::Ongoing(c) if c.left > 0 => {
+                c.left -= 1;
+                Some(c.left)
+            }
+            State::Ongoing(_) => None,
+        }
+    }
+}
+`,
+      "tests/perms.rs": `#[test]
+fn perms() {
+    assert_eq!(app::permutations(2).count(), 3);
+}
+`,
+    },
+    move: { from: "src/permutations.rs", name: "Permutations", to: "src/moved_permutations.rs" },
+    followed: true,
+  },
 ];

@@ -564,8 +564,24 @@ async function planAcrossModules(
       );
   };
   const ownNames = new Set(own.map((o) => o.name));
+  // An enum opened opens the types its variants hold, of the old module, as far (a variant's
+  // fields are as visible as its enum: permutations.rs's `PermutationState::Complete(CompleteState)`,
+  // a warning otherwise, type `CompleteState` is more private than the item).
+  const opened = new Set<string>();
+  const open = (i: Item) => {
+    if (opened.has(i.name)) return;
+    opened.add(i.name);
+    reach(i.name, i.visibility);
+    const text = rustCode(input.sourceAfter.slice(i.start, i.end));
+    const head = new RegExp(`\\benum\\s+${i.name}\\b`).exec(text);
+    if (!head) return;
+    for (const m of text.slice(head.index + head[0].length).matchAll(/\b[A-Z]\w*/g)) {
+      const held = after.items.find((j) => j.name === m[0] && j !== i);
+      if (held) open(held);
+    }
+  };
   for (const i of after.items) {
-    if (ownNames.has(i.name)) reach(i.name, i.visibility);
+    if (ownNames.has(i.name)) open(i);
     // A tuple struct the unit builds or takes apart (`MapSpecialCaseFnOk(f)`) needs every field.
     const whole =
       /^\d+$/.test(i.fields[0]?.name ?? "") && new RegExp(`\\b${i.name}\\s*\\(`).test(unitCode);
