@@ -31,7 +31,7 @@ import {
 } from "../languages/python/modules.ts";
 import { deferPythonImporter, moduleOf } from "../languages/python/move.ts";
 import { rustContext } from "../languages/rust/context.ts";
-import { rustMoveOf, rustPublicPaths, rustReexport } from "../languages/rust/modules.ts";
+import { rustMoveOf, rustPublicPaths, rustReexport, unitCfg } from "../languages/rust/modules.ts";
 import { moduleConfigs } from "../languages/typescript/module-configs.ts";
 import { importerNaming } from "../languages/typescript/resolve.ts";
 import { isInside, type Resolved, resolvePath } from "../paths.ts";
@@ -379,6 +379,11 @@ async function carryOnce(
               names,
               rustMove.move.newModule,
               requests.every((r) => r.within) ? "pub(crate)" : "pub",
+              fromResult.selection
+                ? unitCfg(
+                    sourceFirst.text.slice(fromResult.selection.start, fromResult.selection.end),
+                  )
+                : "",
             ),
         }
       : {}),

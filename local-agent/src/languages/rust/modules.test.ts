@@ -11,8 +11,10 @@ import {
   rustCode,
   rustMoveOf,
   rustPublicPaths,
+  rustReexport,
   scopeOf,
   sharedModule,
+  unitCfg,
   visibilityFor,
   writePath,
 } from "./modules.ts";
@@ -187,6 +189,23 @@ describe("Rust's modules without parsing", () => {
     ).toBeUndefined();
     expect(addModule("pub mod unicode;\n", "names", "pub ", '#[cfg(feature = "bool")]\n')).toBe(
       'pub mod unicode;\n#[cfg(feature = "bool")]\npub mod names;\n',
+    );
+  });
+});
+
+describe("the old module's re-export of a unit built for some configurations (itertools' join)", () => {
+  const unit = `/// Joins.\n///\n/// \`\`\`\n/// x\n/// \`\`\`\n#[cfg(feature = "use_alloc")]\n#[must_use]\npub fn join() {}\n`;
+
+  it("reads the unit's #[cfg] among its attributes and doc comments", () => {
+    expect(unitCfg(unit)).toBe('#[cfg(feature = "use_alloc")]\n');
+    expect(unitCfg("pub fn plain() {}\n")).toBe("");
+  });
+
+  it("re-exports it under that #[cfg]: where it is not built, no path names it", () => {
+    expect(
+      rustReexport("use std::fmt;\n\npub fn keep() {}\n", ["join"], ["join"], "pub", unitCfg(unit)),
+    ).toBe(
+      'use std::fmt;\n#[cfg(feature = "use_alloc")]\npub use crate::join::join;\n\npub fn keep() {}\n',
     );
   });
 });

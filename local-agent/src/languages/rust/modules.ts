@@ -570,6 +570,21 @@ export function rustPublicPaths(
     : [];
 }
 
+/**
+ * The `#[cfg(…)]` lines on a unit's item, among the attributes and doc comments above it
+ * (`#[cfg(feature = "use_alloc")]` over itertools' `join`), one a line.
+ */
+export function unitCfg(unit: string): string {
+  const out: string[] = [];
+  for (const line of unit.split("\n")) {
+    const t = line.trim();
+    if (t === "" || t.startsWith("//")) continue;
+    if (!t.startsWith("#[")) break;
+    if (/^#\[\s*cfg\s*\(/.test(t)) out.push(`${t}\n`);
+  }
+  return out.join("");
+}
+
 /** The old module's text re-exporting `names` from `newModule`, so that paths through it hold (`pub use crate::text::slug;`). */
 export function rustReexport(
   text: string,
@@ -577,12 +592,15 @@ export function rustReexport(
   newModule: readonly string[],
   /** `pub` for other crates' paths; `pub(crate)` where only the crate reads through it. */
   words: "pub" | "pub(crate)" = "pub",
+  /** The unit's `#[cfg(…)]` lines: what is built only so is re-exported only so. */
+  cfg = "",
 ): string {
   const path = ["crate", ...newModule].join("::");
-  const line =
+  const line = `${cfg}${
     names.length === 1
       ? `${words} use ${path}::${names[0]};`
-      : `${words} use ${path}::{${names.join(", ")}};`;
+      : `${words} use ${path}::{${names.join(", ")}};`
+  }`;
   const code = rustCode(text);
   // A `use` of the same items the move added for the old module's own reads becomes this one.
   const plain =
