@@ -498,6 +498,18 @@ export function newModuleVisibility(
  * from lib.rs, or named by a `pub use` (`pub use crate::adaptors as structs;`).
  */
 function publiclyThroughModule(module: readonly string[], context: RustContext): boolean {
+  // Asked once for each file outside src/ a move reads: worked out once a move (its context).
+  const key = module.join("::");
+  const known = publicModules.get(context)?.get(key);
+  if (known !== undefined) return known;
+  const answer = reachedThroughModule(module, context);
+  publicModules.set(context, (publicModules.get(context) ?? new Map()).set(key, answer));
+  return answer;
+}
+
+const publicModules = new WeakMap<RustContext, Map<string, boolean>>();
+
+function reachedThroughModule(module: readonly string[], context: RustContext): boolean {
   if (publicAllTheWay(module, context)) return true;
   const modules = modulesOf(context);
   const isModule = (p: readonly string[]) => modules.has(p.join("::"));

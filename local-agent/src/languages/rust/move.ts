@@ -177,15 +177,19 @@ function crateTraits(context: RustContext): Map<string, Set<string>> {
   const out = new Map<string, Set<string>>();
   for (const file of context.files) {
     const code = rustCode(file.text);
-    for (const t of code.matchAll(/\btrait\s+([A-Z]\w*)[^{;]*\{/g)) {
-      let depth = 1;
-      let at = t.index + t[0].length;
-      while (at < code.length && depth > 0) {
-        const c = code[at++];
-        if (c === "{") depth++;
-        else if (c === "}") depth--;
+    // Each `{`'s match, in one pass: a file of unclosed `trait A {` costs its length, once.
+    const closing = new Map<number, number>();
+    const open: number[] = [];
+    for (let i = 0; i < code.length; i++)
+      if (code[i] === "{") open.push(i);
+      else if (code[i] === "}") {
+        const at = open.pop();
+        if (at !== undefined) closing.set(at, i);
       }
-      const body = code.slice(t.index + t[0].length, at);
+    // A header of at most 2,000 characters (bounds, a where clause) before its body.
+    for (const t of code.matchAll(/\btrait\s+([A-Z]\w*)[^{;]{0,2000}\{/g)) {
+      const start = t.index + t[0].length - 1;
+      const body = code.slice(start + 1, closing.get(start) ?? start + 1);
       const methods = new Set([...body.matchAll(/\bfn\s+([a-z_]\w*)/g)].map((m) => m[1] ?? ""));
       if (methods.size) out.set(t[1] ?? "", methods);
     }
@@ -496,7 +500,7 @@ async function planAcrossModules(
   const traits = crateTraits(context);
   const traitsCalled = (code: string, used: Set<string>) => {
     const called = new Set(
-      [...code.matchAll(/\.\s*([a-z_]\w*)\s*(?:::<[^>]*>\s*)?\(/g)].map((m) => m[1] ?? ""),
+      [...code.matchAll(/\.\s*([a-z_]\w*)\s*(?:::<[^>]{0,500}>\s*)?\(/g)].map((m) => m[1] ?? ""),
     );
     for (const [trait, methods] of traits)
       if ([...methods].some((m) => called.has(m))) used.add(trait);
