@@ -4379,4 +4379,26 @@ fn perms() {
     move: { from: "src/permutations.rs", name: "Permutations", to: "src/moved_permutations.rs" },
     followed: true,
   },
+  {
+    // The glob rule above, for an item the crate alone sees: `pub(crate) fn helper` carried on by
+    // adaptors' `pub(crate) use self::coalesce::*` to lib.rs, which calls it. Its re-export is
+    // `pub(crate)` (a `pub use` of a `pub(crate)` item is E0364), and a glob with any visibility
+    // passes it on (lib.rs was left reading a name gone, the receipt silent).
+    name: "rust: an item a `pub(crate) use` glob carries on to another module is re-exported pub(crate)",
+    lang: "rust",
+    files: {
+      "Cargo.toml": CARGO_TOML,
+      "src/lib.rs": `mod adaptors;
+
+/// Twice the helper's.
+pub fn twice() -> u32 {
+    adaptors::helper() * 2
+}
+`,
+      "src/adaptors/mod.rs": "mod coalesce;\npub(crate) use self::coalesce::*;\n",
+      "src/adaptors/coalesce.rs": "/// Helps.\npub(crate) fn helper() -> u32 {\n    21\n}\n",
+    },
+    move: { from: "src/adaptors/coalesce.rs", name: "helper", to: "src/adaptors/helper.rs" },
+    followed: true,
+  },
 ];

@@ -283,18 +283,30 @@ export function rewriteRustImporter(
       // far as it reaches (lib.rs's `pub use crate::free::*`, adaptors' `pub use
       // self::coalesce::*` that lib.rs names `DedupBy` through), `pub`.
       if (leaf.glob && same(resolvePath(leaf.segments, from, isModule), move.oldModule)) {
+        // A glob with a visibility passes what it brings on to other modules; `pub`, maybe to
+        // other crates.
+        const passed = /^\s*pub\b/.test(u[1] ?? "");
         const exported = /^\s*pub\s/.test(u[1] ?? "");
         const read = move.names.filter((n) =>
-          exported
-            ? publicAllTheWay(from, context) || namedInCrate(n, move.oldModule, context)
+          passed
+            ? (exported &&
+                publicAllTheWay(from, context) &&
+                declaredPub(n, move.oldModule, context)) ||
+              namedInCrate(n, move.oldModule, context)
             : new RegExp(`\\b${n}\\b`).test(code),
         );
-        if (read.length)
-          within.push({
-            names: read,
-            through: `${file.path}: reads ${read.join(", ")} through \`use ${written}\``,
-            ...(exported ? {} : { within: true as const }),
-          });
+        // `pub` only for what is `pub` (a `pub(crate)` item re-exported `pub` is E0364).
+        const wide = exported ? read.filter((n) => declaredPub(n, move.oldModule, context)) : [];
+        for (const [names, open] of [
+          [wide, true],
+          [read.filter((n) => !wide.includes(n)), false],
+        ] as const)
+          if (names.length)
+            within.push({
+              names: [...names],
+              through: `${file.path}: reads ${names.join(", ")} through \`use ${written}\``,
+              ...(open ? {} : { within: true as const }),
+            });
       }
       // The old module itself imported as a name: reads through it are not followed.
       const self = leaf.segments.at(-1) === "self" ? leaf.segments.slice(0, -1) : leaf.segments;
@@ -527,6 +539,20 @@ function reachedThroughModule(module: readonly string[], context: RustContext): 
     }
     return false;
   });
+}
+
+/** Whether `module`'s file declares item `name` `pub` (a function, type, trait, constant or static). */
+function declaredPub(name: string, module: readonly string[], context: RustContext): boolean {
+  const file = context.files.find(
+    (f) => modulePathOf(f.path, context.src)?.join("::") === module.join("::"),
+  );
+  return (
+    file !== undefined &&
+    new RegExp(
+      `^[ \\t]*pub\\s+(?:(?:const|async|unsafe|extern\\s+"[^"]*")\\s+)*(?:fn|struct|enum|union|trait|type|const|static(?:\\s+mut)?)\\s+${name}\\b`,
+      "m",
+    ).test(rustCode(file.text))
+  );
 }
 
 /** Whether a file of the crate other than `module`'s own names `name` (a word of its code). */
