@@ -460,6 +460,24 @@ export const PROJECTS: ProjectSpec[] = [
   },
   {
     lang: "typescript",
+    name: "pathe",
+    source: {
+      from: "git",
+      repo: "unjs/pathe",
+      commit: "2a558aee716f6820a199cdf5b075ef4aafb69399",
+      version: "2.0.3",
+      install: [["pnpm", "install", "--frozen-lockfile"]],
+    },
+    config: "tsconfig.json",
+    // New on 2026-11-30, night: Node's path API rewritten as small functions that call each
+    // other across two modules (`_path.ts`, `utils.ts`) and an internal one, re-exported by
+    // index.ts, with tests that compare every function with Node's own.
+    newDir: "src/moved",
+    tests: VITEST_WHOLE_RUN,
+    licence: "MIT",
+  },
+  {
+    lang: "typescript",
     name: "mlly",
     source: {
       from: "git",
