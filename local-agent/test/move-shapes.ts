@@ -249,6 +249,20 @@ export const SHAPES: Shape[] = [
     move: { from: "src/store.ts", name: "Cart", to: "src/cart/cart.ts" },
   },
   {
+    // pathe's index.ts: `new Proxy(_path, …)` over `import * as _path`, and `extname` taking its
+    // private `_EXTNAME_RE` along. The old file re-exports what it exported (`extname`), not the
+    // private declaration, which the new file does not export (TS2459 otherwise).
+    name: "ts: a namespace import passed on, and a private declaration taken along: the old file re-exports only what it exported",
+    lang: "ts",
+    files: {
+      "tsconfig.json": TSCONFIG,
+      "src/path.ts": `const EXT_RE = /.(\\.[^./]+|\\.)$/;\n\nexport const extname = (p: string): string => EXT_RE.exec(p)?.[1] ?? "";\n\nexport const basename = (p: string): string => p.split("/").pop() ?? "";\n`,
+      "src/index.ts": `import * as _path from "./path";\n\nexport * from "./path";\n\nexport const posix = new Proxy(_path, {\n  get(target, prop) {\n    return target[prop as keyof typeof target];\n  },\n});\n`,
+    },
+    move: { from: "src/path.ts", name: "extname", to: "src/moved/extname.ts" },
+    followed: true,
+  },
+  {
     name: "ts: module paths in strings (vi.mock, jest.mock, import())",
     lang: "ts",
     files: {

@@ -357,7 +357,15 @@ async function carryOnce(
     },
     dest: { path: toResult.path, text: rewritten.dest.text, result: toResult },
     requests: [
-      ...rewritten.reexport,
+      // What the old file never exported no reader takes off it: a module object passed on
+      // (pathe's `new Proxy(_path, …)`) reads what moved that the old file exported, not the
+      // private declarations taken along (`_EXTNAME_RE` with `extname`: TS2459 otherwise).
+      // Python's module attributes are all readable: its own stay.
+      ...(python
+        ? rewritten.reexport
+        : rewritten.reexport
+            .map((r) => ({ ...r, names: r.names.filter((n) => !carried.brought.includes(n)) }))
+            .filter((r) => r.names.length)),
       // A library's public paths through the old module, which other crates may use.
       ...(rustMove && fromResult.selection
         ? rustPublicPaths(

@@ -85,6 +85,8 @@ export async function carryImports(options: {
       blocked: string[];
       blockedIfLoaded: string[];
       blockedIfReexported: string[];
+      /** The private declarations taken along with the unit (typescript/companions.ts). */
+      brought: string[];
       sourceEmptied: boolean;
       unitReads: UnitRead[];
       /** Python: what the old module goes on binding for its star importers. */
@@ -229,6 +231,7 @@ export async function carryImports(options: {
     moved: plan.moved ?? [],
     movedTypes: plan.movedTypes ?? [],
     movedDefault: plan.movedDefault,
+    brought: plan.brought ?? [],
     blocked: [
       ...(plan.blocked ?? []).map((b) => relative(b, source, dest)),
       ...(!options.kept && hazards.length
