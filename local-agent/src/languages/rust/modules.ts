@@ -546,13 +546,15 @@ function declaredPub(name: string, module: readonly string[], context: RustConte
   const file = context.files.find(
     (f) => modulePathOf(f.path, context.src)?.join("::") === module.join("::"),
   );
-  return (
-    file !== undefined &&
-    new RegExp(
-      `^[ \\t]*pub\\s+(?:(?:const|async|unsafe|extern\\s+"[^"]*")\\s+)*(?:fn|struct|enum|union|trait|type|const|static(?:\\s+mut)?)\\s+${name}\\b`,
-      "m",
-    ).test(rustCode(file.text))
-  );
+  return file !== undefined && declaresPub(rustCode(file.text), name);
+}
+
+/** Whether `code` declares item `name` `pub` at a line's start: `pub fn`, `pub const unsafe fn`, `pub type`, … */
+function declaresPub(code: string, name: string): boolean {
+  return new RegExp(
+    `^[ \\t]*pub\\s+(?:(?:const|async|unsafe|extern\\s+"[^"]*")\\s+)*(?:fn|struct|enum|union|trait|type|const|static(?:\\s+mut)?)\\s+${name}\\b`,
+    "m",
+  ).test(code);
 }
 
 /** Whether a file of the crate other than `module`'s own names `name` (a word of its code). */
@@ -591,12 +593,7 @@ export function rustPublicPaths(
 ): { names: string[]; through: string }[] {
   if (!publicAllTheWay(move.oldModule, context)) return [];
   const code = rustCode(unitText);
-  const names = move.names.filter((n) =>
-    new RegExp(
-      `^[ \\t]*pub\\s+(?:(?:const|async|unsafe|extern\\s+"[^"]*")\\s+)*(?:fn|struct|enum|union|trait|type|const|static(?:\\s+mut)?)\\s+${n}\\b`,
-      "m",
-    ).test(code),
-  );
+  const names = move.names.filter((n) => declaresPub(code, n));
   const path = ["crate", ...move.oldModule].join("::");
   return names.length
     ? [
