@@ -1069,6 +1069,25 @@ export const PROJECTS: ProjectSpec[] = [
     licence: "BSD-3-Clause",
   },
   {
+    lang: "python",
+    name: "pyflakes",
+    source: {
+      from: "git",
+      repo: "PyCQA/pyflakes",
+      commit: "59ec4593efd4c69ce00fdb13c40fcf5f3212ab10",
+      version: "3.4.0",
+    },
+    importRoot: ".",
+    // New on 2026-11-30 (late): a checker module of two thousand lines whose binding and scope
+    // classes subclass each other, a messages module of fifty classes read as `messages.X`
+    // through the module (and as `m.X` by the tests), and its tests inside the package.
+    packages: ["pyflakes"],
+    newDir: "pyflakes/moved",
+    debs: ["python3-pytest"],
+    tests: { runner: "pytest", args: ["pyflakes/test"] },
+    licence: "MIT",
+  },
+  {
     lang: "go",
     name: "go-cmp",
     source: {
@@ -1146,6 +1165,21 @@ export const PROJECTS: ProjectSpec[] = [
       reason:
         "a copy of testify, whose own tests hung for 10 minutes twice on 2 loaded cores (untouched, and after a move into checker/), and passed alone",
     },
+    licence: "MIT",
+  },
+  {
+    lang: "go",
+    name: "tengo",
+    source: {
+      from: "git",
+      repo: "d5/tengo",
+      commit: "8daf696551f2e9ab519a55df2d6b16bcd012066d",
+      // Five commits past the tag v3.0.0, whose go.mod still names the module v2.
+      version: "3.0.0-5-g8daf696",
+    },
+    // New on 2026-11-30 (late): a script language's compiler and VM in the root package, its
+    // parser and token packages, a standard library package of thirty files (and stdlib/json)
+    // importing the root, and a test helper package, require, every package's tests import.
     licence: "MIT",
   },
   {
