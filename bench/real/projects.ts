@@ -460,6 +460,25 @@ export const PROJECTS: ProjectSpec[] = [
   },
   {
     lang: "typescript",
+    name: "superjson",
+    source: {
+      from: "git",
+      repo: "flightcontrolhq/superjson",
+      commit: "aaa65e36e8e31da740265a56b27c965ca1c7b754",
+      // Seven commits past the tag v2.2.5.
+      version: "2.2.5-7-gaaa65e3",
+      install: [["npm", "ci", "--no-audit", "--no-fund", "--ignore-scripts"]],
+    },
+    // New on 2026-11-30 (late): ESM with `.js` specifiers under node16 resolution, registries
+    // that subclass a generic one and an index.ts whose class calls every module; its tests
+    // beside the sources, left out of the tsconfig, judged by vitest.
+    config: "tsconfig.json",
+    newDir: "src/moved",
+    tests: VITEST_WHOLE_RUN,
+    licence: "MIT",
+  },
+  {
+    lang: "typescript",
     name: "pathe",
     source: {
       from: "git",
