@@ -1436,6 +1436,21 @@ use_std = ["use_alloc"]
     licence: "MIT OR Apache-2.0",
   },
   {
+    lang: "rust",
+    name: "nom",
+    source: { from: "debian", package: "librust-nom-dev", version: "7.1.1-1" },
+    // New on 2026-11-30 (late): parser combinators in public modules two deep (`bytes::complete`,
+    // `character::streaming`, `number::complete`), each pair of siblings alike, generic over the
+    // traits of `traits.rs`, with macros exported from `lib.rs` and proptest tests in the modules.
+    debs: [
+      "librust-memchr-dev",
+      "librust-minimal-lexical-dev",
+      "librust-proptest-dev",
+      "librust-doc-comment-dev",
+    ],
+    licence: "MIT",
+  },
+  {
     // New on 2026-11-29 (night): a workspace. The regex crate at its root, its parser
     // (regex-syntax) and its C API (rure) members that depend on it; the regex crate reaches
     // into regex-syntax's modules by path (`regex_syntax::hir::literal::Literals`).
