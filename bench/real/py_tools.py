@@ -133,6 +133,11 @@ def import_in_child(root, module, names=frozenset()):
         try:
             warnings.simplefilter("ignore")
             sys.path.insert(0, root)
+            # The judge imported pyflakes before this fork: a project of that name (pyflakes
+            # itself) is imported from its checkout, not found in what the judge loaded.
+            top = module.split(".")[0]
+            for name in [m for m in sys.modules if m == top or m.startswith(f"{top}.")]:
+                del sys.modules[name]
             __import__(module)
         except BaseException as error:  # noqa: BLE001 - any failure is the finding
             message = f"{type(error).__name__}: {error}"[:2000]
