@@ -467,6 +467,8 @@ export const PROJECTS: ProjectSpec[] = [
       commit: "aaa65e36e8e31da740265a56b27c965ca1c7b754",
       // Seven commits past the tag v2.2.5.
       version: "2.2.5-7-gaaa65e3",
+      // A recorded calendar one test reads (failing alike before and after a move).
+      exclude: ["src/non-deduped-cal.json"],
       install: [["npm", "ci", "--no-audit", "--no-fund", "--ignore-scripts"]],
     },
     // New on 2026-11-30 (late): ESM with `.js` specifiers under node16 resolution, registries
