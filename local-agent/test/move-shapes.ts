@@ -55,6 +55,20 @@ const TSCONFIG_ALIAS = JSON.stringify({
   include: ["src"],
 });
 
+/** ES modules under Node's resolution: relative imports name files with their extension. */
+const TSCONFIG_NODE16 = JSON.stringify({
+  compilerOptions: {
+    target: "es2022",
+    lib: ["es2022"],
+    module: "node16",
+    strict: true,
+    noEmit: true,
+    skipLibCheck: true,
+    types: [],
+  },
+  include: ["src"],
+});
+
 const JSCONFIG = JSON.stringify({
   compilerOptions: {
     target: "es2022",
@@ -260,6 +274,36 @@ export const SHAPES: Shape[] = [
       "src/index.ts": `import * as _path from "./path";\n\nexport * from "./path";\n\nexport const posix = new Proxy(_path, {\n  get(target, prop) {\n    return target[prop as keyof typeof target];\n  },\n});\n`,
     },
     move: { from: "src/path.ts", name: "extname", to: "src/moved/extname.ts" },
+    followed: true,
+  },
+  {
+    // superjson's index.ts: `export default class SuperJSON`, imported as `import SuperJSON from
+    // './index.js'` (node16 resolution asks for the extension). The importers spelling the index
+    // by its own name were not found, and the build guard did not check them (TS1192).
+    name: "ts: the default export of an index, imported by its own name (./index.js)",
+    lang: "ts",
+    files: {
+      "package.json": JSON.stringify({ name: "lib", type: "module" }),
+      "tsconfig.json": TSCONFIG_NODE16,
+      "src/index.ts": `import { helper } from './util.js';\n\nexport default class Box {\n  value = helper(1);\n  static make(): Box {\n    return new Box();\n  }\n}\n\nexport const make = Box.make;\n`,
+      "src/util.ts": `export function helper(n: number): number {\n  return n + 1;\n}\n`,
+      "src/a.ts": `import Box from './index.js';\n\nexport const one = new Box();\n`,
+      "src/b.ts": `import Box from './index.js';\n\nexport function size(box: Box): number {\n  return box.value;\n}\n`,
+    },
+    move: { from: "src/index.ts", name: "Box", to: "src/moved/Box.ts" },
+    followed: true,
+  },
+  {
+    // superjson's is.ts, which imports nothing: under node16 resolution in a package of ES
+    // modules, the import back of what moved named no extension (TS2835).
+    name: "ts: a file with no import of its own, under node16 resolution: its import back names the extension",
+    lang: "ts",
+    files: {
+      "package.json": JSON.stringify({ name: "lib", type: "module" }),
+      "tsconfig.json": TSCONFIG_NODE16,
+      "src/is.ts": `export const isString = (value: unknown): value is string => typeof value === 'string';\n\nexport const isEmptyString = (value: unknown): boolean => isString(value) && value === '';\n`,
+    },
+    move: { from: "src/is.ts", name: "isString", to: "src/moved/isString.ts" },
     followed: true,
   },
   {

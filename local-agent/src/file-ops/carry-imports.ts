@@ -33,9 +33,9 @@ import { deferPythonImporter, moduleOf } from "../languages/python/move.ts";
 import { rustContext } from "../languages/rust/context.ts";
 import { rustMoveOf, rustPublicPaths, rustReexport, unitCfg } from "../languages/rust/modules.ts";
 import { moduleConfigs } from "../languages/typescript/module-configs.ts";
-import { importerNaming } from "../languages/typescript/resolve.ts";
+import { extensionsRequired, importerNaming } from "../languages/typescript/resolve.ts";
 import { isInside, type Resolved, resolvePath } from "../paths.ts";
-import { languageOf } from "../syntax/languages.ts";
+import { isScript, languageOf } from "../syntax/languages.ts";
 import { AT_ONCE, diskOf } from "./disk.ts";
 import type { Importers } from "./find-importers.ts";
 import { type FileState, load, missingFile } from "./load.ts";
@@ -154,6 +154,15 @@ async function carryOnce(
     ? await javaContext(disk, from.abs, to.abs, importers.java)
     : undefined;
   const rust = importers?.rust ? await rustContext(disk, from.abs, importers.rust) : undefined;
+  // Scripts: whether the module settings ask for extensions, for files showing no import to copy.
+  const script =
+    isScript(languageOf(from.abs)) && isScript(languageOf(to.abs))
+      ? await moduleConfigs(ws, [from.abs, to.abs]).then((c) =>
+          extensionsRequired(c, from.abs) || extensionsRequired(c, to.abs)
+            ? { extensionsRequired: true }
+            : undefined,
+        )
+      : undefined;
   const carried = await carryImports({
     source: { abs: from.abs, initial: sourceFirst, current: sourceNow, result: fromResult },
     dest: { abs: to.abs, initial: initial.get(to.abs), current: destNow, result: toResult },
@@ -179,6 +188,7 @@ async function carryOnce(
     ...(go ? { go } : {}),
     ...(java ? { java } : {}),
     ...(rust ? { rust } : {}),
+    ...(script ? { script } : {}),
   });
   if (!carried) return undefined;
   if (carried.blocked.length)

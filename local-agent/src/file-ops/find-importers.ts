@@ -90,13 +90,14 @@ export async function findImporters(
 /**
  * What the text of a file importing `abs` holds: its name without extension.
  * An index file is named by its directory (`./util` names util/index.ts, `from
- * shop import models` shop/models/__init__.py), and by its neighbours as `.`
- * or `./`, by files below it as `..` or `../`.
+ * shop import models` shop/models/__init__.py), by its neighbours as `.` or
+ * `./`, by files below it as `..` or `../`, or by its own name (`./index.js`).
  */
 export function importerNeedles(abs: string): string[] {
   const base = path.basename(abs).replace(/\.[^.]*$/, "");
   if (base !== "index" && base !== "__init__") return [base];
   const dir = path.basename(path.dirname(abs));
   if (base === "__init__") return [dir, "from . import", "from .. import"];
-  return [dir, ...[".", "./", "..", "../"].flatMap((s) => [`'${s}'`, `"${s}"`])];
+  // …and by its own name where a specifier spells it (`./index.js`, as node16 resolution asks).
+  return [dir, "/index", ...[".", "./", "..", "../"].flatMap((s) => [`'${s}'`, `"${s}"`])];
 }

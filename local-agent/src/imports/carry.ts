@@ -75,6 +75,8 @@ export async function carryImports(options: {
   java?: JavaContext;
   /** Rust: the crate's files (rust/modules.ts). */
   rust?: RustContext;
+  /** TypeScript and JavaScript: what the module settings ask of a specifier (languages/moves.ts MoveContext.script). */
+  script?: MoveContext["script"];
 }): Promise<
   | {
       source: HeldFile;
@@ -148,6 +150,7 @@ export async function carryImports(options: {
     ...(options.go ? { go: options.go } : {}),
     ...(options.java ? { java: options.java } : {}),
     ...(options.rust ? { rust: options.rust } : {}),
+    ...(options.script ? { script: options.script } : {}),
   };
   let plan = await planFor(from, to, texts, context).catch((error: unknown) =>
     tooDeep(error, source.result.path, dest.result),

@@ -58,6 +58,12 @@ export interface MoveContext {
     stars?: Readonly<Record<string, readonly StarName[]>>;
     cutAt?: number;
   };
+  /**
+   * TypeScript and JavaScript: the files' module settings ask relative imports to name
+   * files with their extension (typescript/resolve.ts extensionsRequired), for a
+   * specifier written where neither file shows how it names others.
+   */
+  script?: { extensionsRequired?: boolean };
   go?: GoContext;
   java?: JavaContext;
   rust?: RustContext;

@@ -248,10 +248,14 @@ async function changesSince(
   return changes;
 }
 
-/** A module's name as its importers spell it: the file's name without extension, or its directory's for an index. */
-function moduleNeedle(abs: string): string {
+/**
+ * A module's names as its importers spell it: the file's name without
+ * extension; for an index, its directory's too (`./util` names util/index.ts,
+ * as `./util/index.js` does).
+ */
+function moduleNeedles(abs: string): string[] {
   const base = path.basename(abs).replace(/\.(d\.)?[cm]?[jt]sx?$/, "");
-  return base === "index" ? path.basename(path.dirname(abs)) : base;
+  return base === "index" ? [path.basename(path.dirname(abs)), base] : [base];
 }
 
 /** A module specifier's last part, up to its quote (`/text.js"`, `/text/index'`): its name, with its extension if any. */
@@ -280,7 +284,7 @@ async function affectedFiles(
   roots: readonly string[],
 ): Promise<string[]> {
   const affected = new Set(changed.keys());
-  const needles = new Set([...changed.keys()].map(moduleNeedle));
+  const needles = new Set([...changed.keys()].flatMap(moduleNeedles));
   // A module specifier ending in the module's name: `./text.js"`, `../text'`, `@app/text"`.
   const spells = (text: string) => spellsAny(text, needles);
   // The project's own files under the roots: never a dependency's, nor one the config reaches elsewhere.
@@ -298,8 +302,9 @@ async function affectedFiles(
       const text = await textOf(file);
       if (text === undefined || !spells(text)) continue;
       affected.add(file);
-      if (REEXPORTS.test(text) && !needles.has(moduleNeedle(file))) {
-        needles.add(moduleNeedle(file));
+      const more = moduleNeedles(file).filter((n) => !needles.has(n));
+      if (REEXPORTS.test(text) && more.length) {
+        for (const n of more) needles.add(n);
         grew = true;
       }
       if (affected.size >= MAX_AFFECTED) break;

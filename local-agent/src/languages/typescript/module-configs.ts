@@ -88,6 +88,9 @@ async function tsConfigPaths(
             : inherited.baseUrl !== undefined
               ? { baseUrl: inherited.baseUrl }
               : {}),
+          ...((got.resolution ?? inherited.resolution) !== undefined
+            ? { resolution: got.resolution ?? inherited.resolution }
+            : {}),
         };
     }
   const options = isObject(json.compilerOptions) ? json.compilerOptions : {};
@@ -107,7 +110,21 @@ async function tsConfigPaths(
           : [],
       )
     : inherited.paths;
-  return { dir, paths, ...(baseUrl !== undefined ? { baseUrl } : {}) };
+  // `module: node16` or `nodenext` implies the resolution of that name, as TypeScript reads it.
+  const named = (key: string) =>
+    typeof options[key] === "string" ? (options[key] as string).toLowerCase() : undefined;
+  const implied = ["node16", "node18", "node20", "nodenext"].includes(named("module") ?? "")
+    ? named("module") === "nodenext"
+      ? "nodenext"
+      : "node16"
+    : undefined;
+  const resolution = named("moduleResolution") ?? implied ?? inherited.resolution;
+  return {
+    dir,
+    paths,
+    ...(baseUrl !== undefined ? { baseUrl } : {}),
+    ...(resolution !== undefined ? { resolution } : {}),
+  };
 }
 
 /** The first path a package.json `imports` value leads to (a string, or conditions: types, import, require, node, default). */
@@ -139,5 +156,5 @@ async function packageFacts(ws: Workspace, file: string): Promise<PackageFacts |
     "peerDependencies",
     "optionalDependencies",
   ].flatMap((key) => (isObject(json[key]) ? Object.keys(json[key] as object) : []));
-  return { dir, imports, deps };
+  return { dir, imports, deps, ...(typeof json.type === "string" ? { type: json.type } : {}) };
 }

@@ -640,6 +640,8 @@ export interface MoveInput extends MoveTexts {
   lang: ScriptLanguage;
   /** The destination's language, when not the source's (a .ts unit into a .tsx file). */
   destLang?: ScriptLanguage;
+  /** The module settings ask for extensions, where neither file shows a relative import to copy. */
+  extensionsRequired?: boolean;
 }
 
 const FUNCTION_DECLARATION = /^(?:export\s+)?(?:default\s+)?(?:async\s+)?function\b/;
@@ -789,10 +791,10 @@ async function planEsImports(
   const dest = await withTree(input.destAfter, input.destLang ?? lang, (tree) =>
     factsOf(tree, input.destAfter),
   );
-  const style = extensionStyle([
-    ...dest.imports.map((s) => s.specifier),
-    ...before.facts.imports.map((s) => s.specifier),
-  ]);
+  const style = extensionStyle(
+    [...dest.imports.map((s) => s.specifier), ...before.facts.imports.map((s) => s.specifier)],
+    input.extensionsRequired ? "js" : "none",
+  );
   const changes: string[] = [];
   const unresolved = before.uses.dynamic.map(
     (d) => `${d} in the moved unit names a path relative to ${sourcePath}; it was not rewritten`,

@@ -5,7 +5,7 @@ import { planScriptImporter, planScriptImports } from "./move.ts";
 /** TypeScript and JavaScript, any pair of them (a .ts unit into a .tsx file): specifiers are paths, so both files by their real paths. */
 export const scriptMoves: MoveLanguage = {
   pairs: (from, to) => isScript(from) && isScript(to),
-  plan: ({ source, dest, context: _, ...texts }) => {
+  plan: ({ source, dest, context, ...texts }) => {
     const lang = languageOf(source.abs);
     const destLang = languageOf(dest.abs);
     if (!isScript(lang) || !isScript(destLang)) throw new Error("not a script move");
@@ -15,6 +15,7 @@ export const scriptMoves: MoveLanguage = {
       sourcePath: source.abs,
       destPath: dest.abs,
       ...texts,
+      ...(context.script?.extensionsRequired ? { extensionsRequired: true } : {}),
     });
   },
   importer: async (file, move) => {

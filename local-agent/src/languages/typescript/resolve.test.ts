@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { importerNaming, type ModuleConfigs, mayName, rerouted, routeTo } from "./resolve.ts";
+import {
+  extensionsRequired,
+  importerNaming,
+  type ModuleConfigs,
+  mayName,
+  rerouted,
+  routeTo,
+} from "./resolve.ts";
 
 /**
  * Specifiers that are not relative (typescript/resolve.ts): tsconfig `paths` and
@@ -75,5 +82,20 @@ describe("module resolution of aliases", () => {
     expect(mayName(CONFIGS, PAGE, "node:path", "/app/src/path.ts")).toBe(false);
     expect(mayName(CONFIGS, PAGE, "~/lib", "/app/src/lib/index.ts")).toBe(true);
     expect(mayName(CONFIGS, PAGE, "./format", "/app/src/app/format.ts")).toBe(false);
+  });
+
+  it("asks for extensions only of ES modules under node16 or nodenext resolution", () => {
+    const configs = (resolution: string | undefined, type: string | undefined): ModuleConfigs => ({
+      tsconfigs: [{ dir: "/lib", paths: [], ...(resolution ? { resolution } : {}) }],
+      packages: [{ dir: "/lib", imports: [], deps: [], ...(type ? { type } : {}) }],
+    });
+    expect(extensionsRequired(configs("node16", "module"), "/lib/src/is.ts")).toBe(true);
+    expect(extensionsRequired(configs("nodenext", "module"), "/lib/src/view.tsx")).toBe(true);
+    // A CommonJS package's .ts files, and bundler resolution, name files without one.
+    expect(extensionsRequired(configs("node16", "commonjs"), "/lib/src/is.ts")).toBe(false);
+    expect(extensionsRequired(configs("node16", undefined), "/lib/src/is.ts")).toBe(false);
+    expect(extensionsRequired(configs("node16", undefined), "/lib/src/is.mts")).toBe(true);
+    expect(extensionsRequired(configs("bundler", "module"), "/lib/src/is.ts")).toBe(false);
+    expect(extensionsRequired(configs(undefined, "module"), "/lib/src/is.ts")).toBe(false);
   });
 });

@@ -20,6 +20,12 @@ export interface TsConfigPaths {
   dir: string;
   paths: Mapping[];
   baseUrl?: string;
+  /**
+   * Its module resolution (`compilerOptions.moduleResolution`, else what its
+   * `module` implies), lower-cased: under `node16` and `nodenext` an ES
+   * module's relative imports name files with their extension.
+   */
+  resolution?: string;
 }
 
 /** What a package.json says, for the files under `dir`. */
@@ -29,6 +35,8 @@ export interface PackageFacts {
   imports: Mapping[];
   /** Its dependencies' names: bare specifiers that name them are packages, not files. */
   deps: string[];
+  /** Its `type`: `module` makes its `.ts` and `.js` files ES modules. */
+  type?: string;
 }
 
 /** The module configuration around a move's files. */
@@ -43,6 +51,19 @@ function nearest<T extends { dir: string }>(list: readonly T[], file: string): T
   for (const c of list)
     if (file.startsWith(`${c.dir}/`) && (!best || c.dir.length > best.dir.length)) best = c;
   return best;
+}
+
+/**
+ * Whether `file`'s relative imports must name files with their extension
+ * (`./util.js`): an ES module (`.mts`, `.mjs`, or a `.ts`/`.js` file of a
+ * package whose `type` is `module`) under `node16` or `nodenext` resolution.
+ * For a file that shows no relative import of its own to copy the style of.
+ */
+export function extensionsRequired(configs: ModuleConfigs, file: string): boolean {
+  const resolution = nearest(configs.tsconfigs, file)?.resolution;
+  if (resolution !== "node16" && resolution !== "nodenext") return false;
+  if (/\.m[jt]s$/.test(file)) return true;
+  return /\.[jt]sx?$/.test(file) && nearest(configs.packages, file)?.type === "module";
 }
 
 /** `specifier` against `pattern` (one `*` at most): what the `*` stands for, or undefined. */

@@ -44,7 +44,11 @@ export function relativeSpecifier(target: string, importer: string, directory = 
 export type ExtensionStyle = "none" | "js" | "own";
 
 /** The style of the relative specifiers in `specifiers` (the first decides; none: no extension). */
-export function extensionStyle(specifiers: readonly string[]): ExtensionStyle {
+export function extensionStyle(
+  specifiers: readonly string[],
+  /** Where no specifier is relative: what the module settings ask (typescript/resolve.ts extensionsRequired). */
+  otherwise: ExtensionStyle = "none",
+): ExtensionStyle {
   for (const s of specifiers) {
     if (!isRelative(s)) continue;
     const ext = path.extname(s);
@@ -52,7 +56,7 @@ export function extensionStyle(specifiers: readonly string[]): ExtensionStyle {
     if (ext === ".ts" || ext === ".tsx" || ext === ".mts" || ext === ".cts") return "own";
     return "none";
   }
-  return "none";
+  return otherwise;
 }
 
 /** The extension a compiled file takes in a specifier that names it (`./a.js` for a.ts). */
