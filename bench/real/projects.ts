@@ -1448,7 +1448,7 @@ use_std = ["use_alloc"]
     debs: [
       "librust-memchr-dev",
       "librust-minimal-lexical-dev",
-      "librust-proptest-dev",
+      "librust-proptest+default-dev",
       "librust-doc-comment-dev",
     ],
     licence: "MIT",
