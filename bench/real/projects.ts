@@ -1445,6 +1445,107 @@ use_std = ["use_alloc"]
     // New on 2026-11-30 (late): parser combinators in public modules two deep (`bytes::complete`,
     // `character::streaming`, `number::complete`), each pair of siblings alike, generic over the
     // traits of `traits.rs`, with macros exported from `lib.rs` and proptest tests in the modules.
+    // Debian's manifest without its four examples, whose files the published crate leaves out.
+    manifest: `[package]
+edition = "2018"
+rust-version = "1.48"
+name = "nom"
+version = "7.1.1"
+authors = ["contact@geoffroycouprie.com"]
+include = ["CHANGELOG.md", "LICENSE", "README.md", ".gitignore", "Cargo.toml", "src/*.rs", "src/*/*.rs", "tests/*.rs", "doc/nom_recipes.md"]
+autoexamples = false
+description = "A byte-oriented, zero-copy, parser combinators library"
+documentation = "https://docs.rs/nom"
+readme = "README.md"
+keywords = ["parser", "parser-combinators", "parsing", "streaming", "bit"]
+categories = ["parsing"]
+license = "MIT"
+repository = "https://github.com/Geal/nom"
+[package.metadata.docs.rs]
+all-features = true
+features = ["alloc", "std", "docsrs"]
+[profile.bench]
+lto = true
+codegen-units = 1
+debug = true
+
+[[test]]
+name = "arithmetic"
+
+[[test]]
+name = "arithmetic_ast"
+required-features = ["alloc"]
+
+[[test]]
+name = "css"
+
+[[test]]
+name = "custom_errors"
+
+[[test]]
+name = "float"
+
+[[test]]
+name = "ini"
+required-features = ["alloc"]
+
+[[test]]
+name = "ini_str"
+required-features = ["alloc"]
+
+[[test]]
+name = "issues"
+required-features = ["alloc"]
+
+[[test]]
+name = "json"
+
+[[test]]
+name = "mp4"
+required-features = ["alloc"]
+
+[[test]]
+name = "multiline"
+required-features = ["alloc"]
+
+[[test]]
+name = "overflow"
+
+[[test]]
+name = "reborrow_fold"
+
+[[test]]
+name = "fnmut"
+required-features = ["alloc"]
+[dependencies.memchr]
+version = "2.3"
+default-features = false
+
+[dependencies.minimal-lexical]
+version = "0.2.0"
+default-features = false
+[dev-dependencies.doc-comment]
+version = "0.3"
+
+[dev-dependencies.proptest]
+version = "1.0.0"
+
+[features]
+alloc = []
+default = ["std"]
+docsrs = []
+std = ["alloc", "memchr/std", "minimal-lexical/std"]
+[badges.coveralls]
+branch = "main"
+repository = "Geal/nom"
+service = "github"
+
+[badges.maintenance]
+status = "actively-developed"
+
+[badges.travis-ci]
+repository = "Geal/nom"
+`,
     debs: [
       "librust-memchr-dev",
       "librust-minimal-lexical-dev",
