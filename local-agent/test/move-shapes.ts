@@ -294,6 +294,25 @@ export const SHAPES: Shape[] = [
     followed: true,
   },
   {
+    // superjson's index.ts is its package's entry (`exports` names dist/index.js): what moved out
+    // of it, its default export, is re-exported there for the code importing the package.
+    name: "ts: the default export of a package's entry: the entry goes on exporting it",
+    lang: "ts",
+    files: {
+      "package.json": JSON.stringify({
+        name: "lib",
+        type: "module",
+        exports: { ".": { types: "./dist/index.d.ts", import: "./dist/index.js" } },
+      }),
+      "tsconfig.json": TSCONFIG_NODE16,
+      "src/index.ts": `export default class Box {\n  static make(): Box {\n    return new Box();\n  }\n}\n\nexport const make = Box.make;\n`,
+      "src/a.ts": `import Box from './index.js';\n\nexport const one = new Box();\n`,
+    },
+    move: { from: "src/index.ts", name: "Box", to: "src/moved/Box.ts" },
+    followed: true,
+    says: "src/index.ts: re-exports default from src/moved/Box.ts, for code importing the package",
+  },
+  {
     // superjson's is.ts, which imports nothing: under node16 resolution in a package of ES
     // modules, the import back of what moved named no extension (TS2835).
     name: "ts: a file with no import of its own, under node16 resolution: its import back names the extension",

@@ -33,7 +33,7 @@ import { deferPythonImporter, moduleOf } from "../languages/python/move.ts";
 import { rustContext } from "../languages/rust/context.ts";
 import { rustMoveOf, rustPublicPaths, rustReexport, unitCfg } from "../languages/rust/modules.ts";
 import { moduleConfigs } from "../languages/typescript/module-configs.ts";
-import { extensionsRequired, importerNaming } from "../languages/typescript/resolve.ts";
+import { entryField, extensionsRequired, importerNaming } from "../languages/typescript/resolve.ts";
 import { isInside, type Resolved, resolvePath } from "../paths.ts";
 import { isScript, languageOf } from "../syntax/languages.ts";
 import { AT_ONCE, diskOf } from "./disk.ts";
@@ -154,15 +154,18 @@ async function carryOnce(
     ? await javaContext(disk, from.abs, to.abs, importers.java)
     : undefined;
   const rust = importers?.rust ? await rustContext(disk, from.abs, importers.rust) : undefined;
-  // Scripts: whether the module settings ask for extensions, for files showing no import to copy.
-  const script =
+  // Scripts: whether the module settings ask for extensions, for files showing no import to
+  // copy; and whether the old file is its package's entry for other packages.
+  const scriptConfigs =
     isScript(languageOf(from.abs)) && isScript(languageOf(to.abs))
-      ? await moduleConfigs(ws, [from.abs, to.abs]).then((c) =>
-          extensionsRequired(c, from.abs) || extensionsRequired(c, to.abs)
-            ? { extensionsRequired: true }
-            : undefined,
-        )
+      ? await moduleConfigs(ws, [from.abs, to.abs])
       : undefined;
+  const script =
+    scriptConfigs &&
+    (extensionsRequired(scriptConfigs, from.abs) || extensionsRequired(scriptConfigs, to.abs))
+      ? { extensionsRequired: true }
+      : undefined;
+  const entry = scriptConfigs && entryField(scriptConfigs, from.abs);
   const carried = await carryImports({
     source: { abs: from.abs, initial: sourceFirst, current: sourceNow, result: fromResult },
     dest: { abs: to.abs, initial: initial.get(to.abs), current: destNow, result: toResult },
@@ -376,6 +379,15 @@ async function carryOnce(
         : rewritten.reexport
             .map((r) => ({ ...r, names: r.names.filter((n) => !carried.brought.includes(n)) }))
             .filter((r) => r.names.length)),
+      // A package's entry goes on exporting what it exported: other packages import it there.
+      ...(entry !== undefined && carried.exported.length
+        ? [
+            {
+              names: carried.exported,
+              through: `code importing the package (package.json \`${entry}\`)`,
+            },
+          ]
+        : []),
       // A library's public paths through the old module, which other crates may use.
       ...(rustMove && fromResult.selection
         ? rustPublicPaths(

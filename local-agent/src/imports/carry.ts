@@ -89,6 +89,8 @@ export async function carryImports(options: {
       blockedIfReexported: string[];
       /** The private declarations taken along with the unit (typescript/companions.ts). */
       brought: string[];
+      /** What of it the old file exported, by the names it exported (ImportPlan.exported). */
+      exported: string[];
       sourceEmptied: boolean;
       unitReads: UnitRead[];
       /** Python: what the old module goes on binding for its star importers. */
@@ -235,6 +237,7 @@ export async function carryImports(options: {
     movedTypes: plan.movedTypes ?? [],
     movedDefault: plan.movedDefault,
     brought: plan.brought ?? [],
+    exported: plan.exported ?? [],
     blocked: [
       ...(plan.blocked ?? []).map((b) => relative(b, source, dest)),
       ...(!options.kept && hazards.length

@@ -44,6 +44,8 @@ export interface ImportPlan {
   movedDefault?: string;
   /** Private declarations only the unit used, moved with it (typescript/companions.ts): scripts. */
   brought?: string[];
+  /** Those of them the old file exported, by the name it exported them under (`default` for its default): scripts. */
+  exported?: string[];
   /**
    * Why the move cannot leave the project whole (the unit assigns to a
    * variable that stays behind; a circular import it would create): the move

@@ -156,5 +156,30 @@ async function packageFacts(ws: Workspace, file: string): Promise<PackageFacts |
     "peerDependencies",
     "optionalDependencies",
   ].flatMap((key) => (isObject(json[key]) ? Object.keys(json[key] as object) : []));
-  return { dir, imports, deps, ...(typeof json.type === "string" ? { type: json.type } : {}) };
+  const entries =
+    json.private === true
+      ? []
+      : ["main", "module", "types", "typings", "source", "exports"].flatMap((field) =>
+          pathsIn(json[field]).map((p) => ({
+            field,
+            path: path.resolve(dir, p).replace(/(\.d)?\.[cm]?[jt]sx?$/, ""),
+          })),
+        );
+  return {
+    dir,
+    imports,
+    deps,
+    ...(typeof json.type === "string" ? { type: json.type } : {}),
+    ...(entries.length ? { entries } : {}),
+  };
+}
+
+/** Every relative path a package.json field names (`exports`' conditions and subpaths too), a few levels deep. */
+function pathsIn(value: unknown, depth = 0): string[] {
+  if (typeof value === "string")
+    return value.startsWith("./") || !value.startsWith(".") ? [value] : [];
+  if (depth > 4) return [];
+  if (Array.isArray(value)) return value.flatMap((v) => pathsIn(v, depth + 1));
+  if (isObject(value)) return Object.values(value).flatMap((v) => pathsIn(v, depth + 1));
+  return [];
 }

@@ -203,6 +203,17 @@ function exportOf(facts: FileFacts, top: TopLevel): "named" | "default" | undefi
   if (top.isDefault || as.includes("default")) return "default";
   return undefined;
 }
+/** The names a file exports `units` under: their own (an `export` of theirs, or `export { x }`), and `default`. */
+function exportedNames(facts: FileFacts, units: readonly TopLevel[]): string[] {
+  const out = new Set<string>();
+  for (const u of units) {
+    const as = facts.exportedAs.get(u.name) ?? [];
+    if ((u.exportAt === undefined && !u.isDefault) || as.includes(u.name)) out.add(u.name);
+    if (u.isDefault || as.includes("default")) out.add("default");
+  }
+  return [...out];
+}
+
 function importOf(child: Node, bindings: Binding[]): ImportStatement | undefined {
   const sourceNode = child.childForFieldName("source");
   const specifier = stringValue(sourceNode);
@@ -1048,6 +1059,7 @@ async function planEsImports(
     movedTypes: [...new Set(movedUnits.filter((u) => onlyType(u.name)).map((u) => u.name))],
     ...(along.brought.length ? { brought: along.brought } : {}),
     ...(movedDefault ? { movedDefault: movedDefault.name } : {}),
+    exported: exportedNames(before.facts, movedUnits),
     ...(blocked.length ? { blocked } : {}),
     ...(blockedIfLoaded.length ? { blockedIfLoaded } : {}),
     ...(blockedIfReexported.length ? { blockedIfReexported } : {}),

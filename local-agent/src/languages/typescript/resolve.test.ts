@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  entryField,
   extensionsRequired,
   importerNaming,
   type ModuleConfigs,
@@ -97,5 +98,22 @@ describe("module resolution of aliases", () => {
     expect(extensionsRequired(configs("node16", undefined), "/lib/src/is.mts")).toBe(true);
     expect(extensionsRequired(configs("bundler", "module"), "/lib/src/is.ts")).toBe(false);
     expect(extensionsRequired(configs(undefined, "module"), "/lib/src/is.ts")).toBe(false);
+  });
+
+  it("knows a package's entry by the file its fields name or what it compiles to", () => {
+    const configs = (entries: { field: string; path: string }[]): ModuleConfigs => ({
+      tsconfigs: [],
+      packages: [{ dir: "/lib", imports: [], deps: [], entries }],
+    });
+    const built = configs([{ field: "exports", path: "/lib/dist/index" }]);
+    expect(entryField(built, "/lib/src/index.ts")).toBe("exports");
+    expect(entryField(built, "/lib/index.ts")).toBe("exports");
+    expect(entryField(built, "/lib/src/util.ts")).toBeUndefined();
+    expect(entryField(built, "/lib/src/deep/index.ts")).toBeUndefined();
+    expect(entryField(configs([{ field: "main", path: "/lib/main" }]), "/lib/main.js")).toBe(
+      "main",
+    );
+    // A private package (no entries read) offers nothing to others.
+    expect(entryField(configs([]), "/lib/src/index.ts")).toBeUndefined();
   });
 });

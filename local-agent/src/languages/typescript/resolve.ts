@@ -37,6 +37,12 @@ export interface PackageFacts {
   deps: string[];
   /** Its `type`: `module` makes its `.ts` and `.js` files ES modules. */
   type?: string;
+  /**
+   * What it offers other packages (not `private`): each file its `main`,
+   * `module`, `types`, `typings`, `source` or `exports` names, absolute and
+   * without its extension, with the field that names it.
+   */
+  entries?: { field: string; path: string }[];
 }
 
 /** The module configuration around a move's files. */
@@ -64,6 +70,30 @@ export function extensionsRequired(configs: ModuleConfigs, file: string): boolea
   if (resolution !== "node16" && resolution !== "nodenext") return false;
   if (/\.m[jt]s$/.test(file)) return true;
   return /\.[jt]sx?$/.test(file) && nearest(configs.packages, file)?.type === "module";
+}
+
+/** A built file's directories, in which a package's entry names what its sources compile to. */
+const BUILT = new Set(["dist", "lib", "build", "out", "esm", "cjs", "types"]);
+
+/**
+ * The package.json field by which `file` is its package's entry for other
+ * packages (`main`, `exports`…), naming it or what it compiles to
+ * (`./dist/index.js` for src/index.ts or index.ts); undefined for any other file.
+ */
+export function entryField(configs: ModuleConfigs, file: string): string | undefined {
+  const pkg = nearest(configs.packages, file);
+  if (!pkg?.entries?.length) return undefined;
+  const bare = file.replace(/(\.d)?\.[cm]?[jt]sx?$/, "");
+  const own = path.relative(pkg.dir, bare);
+  for (const entry of pkg.entries) {
+    const named = path.relative(pkg.dir, entry.path);
+    const [first, ...rest] = named.split("/");
+    const sources = [named];
+    if (first !== undefined && BUILT.has(first) && rest.length)
+      sources.push(rest.join("/"), ["src", ...rest].join("/"));
+    if (sources.includes(own)) return entry.field;
+  }
+  return undefined;
 }
 
 /** `specifier` against `pattern` (one `*` at most): what the `*` stands for, or undefined. */
