@@ -313,6 +313,36 @@ export const SHAPES: Shape[] = [
     says: "src/index.ts: re-exports default from src/moved/Box.ts, for code importing the package",
   },
   {
+    // A package's entry keeps a moved interface exported as a type: `isolatedModules` refuses a
+    // re-export of a type without `type` (TS1205).
+    name: "ts: an interface out of a package's entry, under isolatedModules: re-exported as a type",
+    lang: "ts",
+    files: {
+      "package.json": JSON.stringify({
+        name: "lib",
+        main: "./dist/index.js",
+        types: "./dist/index.d.ts",
+      }),
+      "tsconfig.json": JSON.stringify({
+        compilerOptions: {
+          target: "es2022",
+          lib: ["es2022"],
+          module: "esnext",
+          moduleResolution: "bundler",
+          isolatedModules: true,
+          strict: true,
+          noEmit: true,
+          types: [],
+        },
+        include: ["src"],
+      }),
+      "src/index.ts": `export interface Options {\n  strict: boolean;\n}\n\nexport function run(options: Options): boolean {\n  return options.strict;\n}\n`,
+    },
+    move: { from: "src/index.ts", name: "Options", to: "src/options.ts" },
+    followed: true,
+    says: "src/index.ts: re-exports Options from src/options.ts",
+  },
+  {
     // superjson's is.ts, which imports nothing: under node16 resolution in a package of ES
     // modules, the import back of what moved named no extension (TS2835).
     name: "ts: a file with no import of its own, under node16 resolution: its import back names the extension",

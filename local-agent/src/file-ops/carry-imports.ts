@@ -343,8 +343,18 @@ async function carryOnce(
         carry.from,
       ),
     };
+  // A package's entry goes on exporting what it exported: other packages import it there.
+  const forPackage =
+    entry !== undefined && carried.exported.length
+      ? [
+          {
+            names: carried.exported,
+            through: `code importing the package (package.json \`${entry}\`)`,
+          },
+        ]
+      : [];
   // A value the old file would re-export from a new file that reads it as it loads.
-  const through = rewritten.reexport.filter((r) =>
+  const through = [...rewritten.reexport, ...forPackage].filter((r) =>
     r.names.some((n) => !carried.movedTypes.includes(n)),
   );
   if (carried.blockedIfReexported.length && through.length) {
@@ -369,6 +379,7 @@ async function carryOnce(
       result: fromResult,
     },
     dest: { path: toResult.path, text: rewritten.dest.text, result: toResult },
+    types: carried.movedTypes,
     requests: [
       // What the old file never exported no reader takes off it: a module object passed on
       // (pathe's `new Proxy(_path, …)`) reads what moved that the old file exported, not the
@@ -379,15 +390,7 @@ async function carryOnce(
         : rewritten.reexport
             .map((r) => ({ ...r, names: r.names.filter((n) => !carried.brought.includes(n)) }))
             .filter((r) => r.names.length)),
-      // A package's entry goes on exporting what it exported: other packages import it there.
-      ...(entry !== undefined && carried.exported.length
-        ? [
-            {
-              names: carried.exported,
-              through: `code importing the package (package.json \`${entry}\`)`,
-            },
-          ]
-        : []),
+      ...forPackage,
       // A library's public paths through the old module, which other crates may use.
       ...(rustMove && fromResult.selection
         ? rustPublicPaths(

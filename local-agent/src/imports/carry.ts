@@ -505,6 +505,8 @@ export async function carryReexport(options: {
   source: { abs: string; path: string; initial: HeldFile; current: HeldFile; result: EditResult };
   dest: { path: string; text: string; result: EditResult };
   requests: readonly { names: string[]; through: string; within?: true }[];
+  /** Those of the names that are types only (scripts: re-exported as types). */
+  types?: readonly string[];
   /** Rust: the old module's text re-exporting `names` from the new one (`pub use crate::text::slug;`). */
   rustReexport?: (
     text: string,
@@ -526,6 +528,7 @@ export async function carryReexport(options: {
           text: source.current.text,
           destText: dest.text,
           names,
+          ...(options.types?.length ? { types: options.types } : {}),
         })
       : undefined;
   if (text === undefined) {

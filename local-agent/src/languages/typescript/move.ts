@@ -1425,6 +1425,8 @@ export interface ReexportInput {
   /** The new file as the move left it. */
   destText: string;
   names: readonly string[];
+  /** Those of `names` that are types only, re-exported as types. */
+  types?: readonly string[];
 }
 
 /**
@@ -1449,7 +1451,10 @@ export async function planReexport(input: ReexportInput): Promise<string | undef
     ...facts.reexports.map((r) => r.specifier),
   ]);
   const quote = facts.style.quote ?? '"';
-  const line = `export { ${wanted.join(", ")} } from ${quote}${specifierOf(destPath, sourcePath, style)}${quote}${facts.style.semicolon === false ? "" : ";"}`;
+  // A type is re-exported as one (`isolatedModules` refuses it otherwise: TS1205).
+  const types = new Set(lang === "javascript" ? [] : (input.types ?? []));
+  const items = wanted.map((n) => (types.has(n) ? `type ${n}` : n));
+  const line = `export { ${items.join(", ")} } from ${quote}${specifierOf(destPath, sourcePath, style)}${quote}${facts.style.semicolon === false ? "" : ";"}`;
   const at = facts.insertAt;
   const before = at > 0 && !text.slice(0, at).endsWith("\n") ? "\n" : "";
   // Set apart from the code below, as imports are, where it starts the file's statements.
