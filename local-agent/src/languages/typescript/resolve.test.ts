@@ -110,6 +110,9 @@ describe("module resolution of aliases", () => {
     expect(entryField(built, "/lib/index.ts")).toBe("exports");
     expect(entryField(built, "/lib/src/util.ts")).toBeUndefined();
     expect(entryField(built, "/lib/src/deep/index.ts")).toBeUndefined();
+    const flavours = configs([{ field: "exports", path: "/lib/dist/cjs/index" }]);
+    expect(entryField(flavours, "/lib/src/index.ts")).toBe("exports");
+    expect(entryField(flavours, "/lib/src/cjs/index.ts")).toBeUndefined();
     expect(entryField(configs([{ field: "main", path: "/lib/main" }]), "/lib/main.js")).toBe(
       "main",
     );

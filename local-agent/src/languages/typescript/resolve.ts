@@ -73,7 +73,11 @@ export function extensionsRequired(configs: ModuleConfigs, file: string): boolea
 }
 
 /** A built file's directories, in which a package's entry names what its sources compile to. */
-const BUILT = new Set(["dist", "lib", "build", "out", "esm", "cjs", "types"]);
+const BUILT = new Set([
+  ...["dist", "lib", "build", "out", "types"],
+  // A build's flavours below it (`dist/cjs/`, `build/modern/`).
+  ...["esm", "cjs", "mjs", "es", "umd", "modern", "legacy"],
+]);
 
 /**
  * The package.json field by which `file` is its package's entry for other
@@ -86,11 +90,12 @@ export function entryField(configs: ModuleConfigs, file: string): string | undef
   const bare = file.replace(/(\.d)?\.[cm]?[jt]sx?$/, "");
   const own = path.relative(pkg.dir, bare);
   for (const entry of pkg.entries) {
-    const named = path.relative(pkg.dir, entry.path);
-    const [first, ...rest] = named.split("/");
-    const sources = [named];
-    if (first !== undefined && BUILT.has(first) && rest.length)
-      sources.push(rest.join("/"), ["src", ...rest].join("/"));
+    const named = path.relative(pkg.dir, entry.path).split("/");
+    // `dist/cjs/index` names what src/index.ts (or index.ts) compiles to.
+    let built = 0;
+    while (built < named.length - 1 && BUILT.has(named[built] ?? "")) built++;
+    const rest = named.slice(built).join("/");
+    const sources = built ? [rest, `src/${rest}`] : [named.join("/")];
     if (sources.includes(own)) return entry.field;
   }
   return undefined;
