@@ -1552,6 +1552,8 @@ repository = "Geal/nom"
       "librust-proptest+default-dev",
       "librust-doc-comment-dev",
     ],
+    buildCode:
+      "the build scripts of proptest's dependencies and of doc-comment (Debian's crates), which cargo test runs here too",
     licence: "MIT",
   },
   {
