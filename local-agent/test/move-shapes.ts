@@ -4353,6 +4353,167 @@ pub fn count_all<I: IntoIterator>(iterable: I) -> String {
     followed: true,
   },
   {
+    // nom's number/complete.rs: `be_i128` invokes `map!`, a macro_rules! of its file that
+    // invokes `call!`; a macro is in scope only below its definition in its own file, so both
+    // go along (copied: the old file's other parsers still invoke them). E0433/"cannot find
+    // macro" otherwise; an import of the function `map` beside them would be unused.
+    name: "rust: a unit invoking its file's macro_rules! takes them along, copied where the old file still invokes them",
+    lang: "rust",
+    files: {
+      "Cargo.toml": CARGO_TOML,
+      "src/lib.rs": "mod number;\npub use crate::number::{be_i16, be_i32};\n",
+      "src/number/mod.rs": "mod complete;\npub use self::complete::{be_i16, be_i32};\n",
+      "src/number/complete.rs": `use std::convert::identity as map;
+
+macro_rules! map(
+  ($i:expr, $f:expr, $g:expr) => ( $g(call!($i, $f)) );
+);
+
+macro_rules! call (
+  ($i:expr, $fun:expr) => ( $fun( $i ) );
+);
+
+fn be_u16(i: u32) -> u16 {
+    map(i) as u16
+}
+
+/// A 16-bit signed integer.
+pub fn be_i16(i: u32) -> i16 {
+    map!(i, be_u16, |x| x as i16)
+}
+
+/// A 32-bit signed integer.
+pub fn be_i32(i: u32) -> i32 {
+    map!(i, be_u16, |x| x as i32)
+}
+
+#[test]
+fn both() {
+    assert_eq!(be_i16(3), 3);
+    assert_eq!(be_i32(4), 4);
+}
+`,
+    },
+    move: { from: "src/number/complete.rs", name: "be_i16", to: "src/number/be_i16.rs" },
+    followed: true,
+  },
+  {
+    // The same, the last invoker leaving: the macros go with it, none left unused behind.
+    name: "rust: the last unit invoking its file's macro_rules! takes them out of the old file",
+    lang: "rust",
+    files: {
+      "Cargo.toml": CARGO_TOML,
+      "src/lib.rs": "mod number;\npub use crate::number::{be_i16, be_u16};\n",
+      "src/number/mod.rs": "mod complete;\npub use self::complete::{be_i16, be_u16};\n",
+      "src/number/complete.rs": `#[doc(hidden)]
+macro_rules! map(
+  ($i:expr, $f:expr, $g:expr) => ( $g($f($i)) );
+);
+
+/// A 16-bit unsigned integer.
+pub fn be_u16(i: u32) -> u16 {
+    i as u16
+}
+
+/// A 16-bit signed integer.
+pub fn be_i16(i: u32) -> i16 {
+    map!(i, be_u16, |x| x as i16)
+}
+`,
+    },
+    move: { from: "src/number/complete.rs", name: "be_i16", to: "src/number/be_i16.rs" },
+    followed: true,
+  },
+  {
+    // nom's internal.rs: `use self::Needed::*;` (an enum's variants) and bytes/complete.rs's
+    // `use crate::lib::std::result::Result::*;` go only with a unit that reads a variant; the
+    // type alias IResult reads `error::Error`, a path through the module, not the file's
+    // `use std::error::Error`. Each an unused import otherwise.
+    name: "rust: a glob of an enum's variants, and a use a path's last segment only looks like, stay behind",
+    lang: "rust",
+    files: {
+      "Cargo.toml": CARGO_TOML,
+      "src/lib.rs":
+        "pub mod error;\nmod internal;\npub use crate::internal::{need, Needed, Res};\n",
+      "src/error.rs": "/// An error.\n#[derive(Debug, PartialEq)]\npub struct Error(pub u8);\n",
+      "src/internal.rs": `use self::Needed::*;
+use crate::error;
+use std::error::Error;
+use std::result::Result::*;
+
+/// What more is needed.
+#[derive(Debug, PartialEq)]
+pub enum Needed {
+    /// Not known.
+    Unknown,
+    /// This much.
+    Size(u8),
+}
+
+/// A parser's result.
+pub type Res<T> = std::result::Result<T, error::Error>;
+
+/// How much is needed.
+pub fn need(n: u8) -> Result<Needed, Box<dyn Error>> {
+    if n == 0 { Ok(Unknown) } else { Ok(Size(n)) }
+}
+
+#[test]
+fn needs() {
+    let r: Res<u8> = Err(error::Error(1));
+    assert!(r.is_err());
+    assert_eq!(need(2).unwrap(), Needed::Size(2));
+}
+`,
+    },
+    move: { from: "src/internal.rs", name: "Res", to: "src/res.rs" },
+    followed: true,
+  },
+  {
+    // nom's number/complete.rs has a parser named `f64`: `le_f64` reads the type (`f64::from_bits`,
+    // `-> f64`), not the function; many_m_n's `for count in 0..max` is a local, not multi's
+    // `count`; le_u64's `iter().take(8)` is Iterator's, not the crate's `Take` trait's. An
+    // import of any of them would be unused.
+    name: "rust: a function named like a primitive type, a local named like a function and an Iterator method named like a trait's are no reads of them",
+    lang: "rust",
+    files: {
+      "Cargo.toml": CARGO_TOML,
+      "src/lib.rs": "mod traits;\nmod number;\npub use crate::number::{count, f64, le_f64};\n",
+      "src/traits.rs":
+        "/// Takes.\npub trait Take {\n    /// The first n.\n    fn take(&self, n: usize) -> Self;\n}\n\nimpl Take for u64 {\n    fn take(&self, n: usize) -> u64 {\n        self >> n\n    }\n}\n",
+      "src/number.rs": `use crate::traits::Take;
+
+/// A float parser.
+pub fn f64(bits: u64) -> f64 {
+    f64::from_bits(bits.take(0))
+}
+
+/// How many.
+pub fn count(n: u64) -> usize {
+    n.count_ones() as usize
+}
+
+/// A little-endian float of the first eight bytes.
+pub fn le_f64(bytes: &[u8]) -> f64 {
+    let mut bits = 0u64;
+    for (count, byte) in bytes.iter().take(8).enumerate() {
+        bits |= (*byte as u64) << (8 * count);
+    }
+    f64::from_bits(bits)
+}
+
+#[test]
+fn floats() {
+    assert_eq!(le_f64(&[0, 0, 0, 0, 0, 0, 0x29, 0x40]), 12.5);
+    assert_eq!(f64(0), 0.0);
+    assert_eq!(count(3), 2);
+}
+`,
+    },
+    move: { from: "src/number.rs", name: "le_f64", to: "src/le_f64.rs" },
+    followed: true,
+  },
+  {
     // itertools' sources.rs: `#![allow(deprecated)]` over the file, whose `repeat_call` returns
     // its deprecated RepeatCall: the new file allows it too.
     name: "rust: a unit moved into a new file takes its old file's #![allow(…)] (a deprecated type it reads)",

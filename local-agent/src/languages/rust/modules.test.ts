@@ -15,6 +15,7 @@ import {
   scopeOf,
   sharedModule,
   unitCfg,
+  variantsOf,
   visibilityFor,
   writePath,
 } from "./modules.ts";
@@ -116,6 +117,14 @@ describe("Rust's modules without parsing", () => {
     const text =
       "pub(crate) trait Ext {\n    fn strip(&self);\n}\npub(crate) use crate::alloc::vec::Vec;\nmod inner {\n    pub struct Hidden;\n}\n";
     expect([...bindingsOf(text)].sort()).toEqual(["Ext", "Vec", "inner", "strip"]);
+  });
+
+  it("lists what a glob of an enum brings: its variants, whatever they hold; nothing for no such enum", () => {
+    const text =
+      "/// What more.\n#[derive(Debug)]\npub enum Needed {\n    /// Not known.\n    Unknown,\n    #[allow(unused)]\n    Size(NonZeroUsize),\n    Span { from: u8, to: u8 },\n    Last = 3,\n}\nmod inner {\n    enum Hidden { A }\n}\n";
+    expect(variantsOf(text, "Needed")).toEqual(["Unknown", "Size", "Span", "Last"]);
+    expect(variantsOf(text, "Hidden")).toBeUndefined();
+    expect(variantsOf(text, "Need")).toBeUndefined();
   });
 
   it("finds a library's public paths through the old module: pub items of modules public from lib.rs", () => {

@@ -672,6 +672,47 @@ export function bindingsOf(text: string): Set<string> {
 }
 
 /**
+ * The variants of enum `name` declared at the top of a file (`enum Needed {
+ * Unknown, Size(NonZeroUsize) }`: Unknown, Size), what a glob of it brings;
+ * undefined where the file declares no such enum.
+ */
+export function variantsOf(text: string, name: string): string[] | undefined {
+  const code = rustCode(text);
+  const top = atTopLevel(code);
+  const head = [...code.matchAll(new RegExp(`\\benum\\s+${name}\\b[^{;]*\\{`, "g"))].find((m) =>
+    top(m.index),
+  );
+  if (!head) return undefined;
+  const variants: string[] = [];
+  const entry = /\s*(?:#\[[^\]]*\]\s*)*([A-Za-z_]\w*)/y;
+  let depth = 1;
+  for (let i = head.index + head[0].length, starts = true; i < code.length && depth > 0; i++) {
+    if (starts) {
+      entry.lastIndex = i;
+      const m = entry.exec(code);
+      if (m) variants.push(m[1] ?? "");
+      starts = false;
+    }
+    const c = code[i];
+    if (c === "{" || c === "(" || c === "[") depth++;
+    else if (c === "}" || c === ")" || c === "]") depth--;
+    else if (c === "," && depth === 1) starts = true;
+  }
+  return variants;
+}
+
+/** The variants of the standard library's enums a glob may bring, by their module and name. */
+export const STD_VARIANTS: Record<string, string[]> = {
+  "result::Result": ["Ok", "Err"],
+  "option::Option": ["Some", "None"],
+  "cmp::Ordering": ["Less", "Equal", "Greater"],
+  "borrow::Cow": ["Borrowed", "Owned"],
+  "ops::Bound": ["Included", "Excluded", "Unbounded"],
+  "ops::ControlFlow": ["Continue", "Break"],
+  "atomic::Ordering": ["Relaxed", "Release", "Acquire", "AcqRel", "SeqCst"],
+};
+
+/**
  * The module a visibility opens an item of module `at` to: undefined for
  * `pub` (everything), the crate root (`[]`) for `pub(crate)`, the parent for
  * `pub(super)`, `at` itself for none or `pub(self)`, the path of `pub(in …)`.

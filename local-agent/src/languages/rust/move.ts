@@ -6,6 +6,7 @@ import {
   replaceRanges,
 } from "../../imports/plan.ts";
 import { type Node, type Tree, withTree } from "../../syntax/parser.ts";
+import { macrosNeeded } from "./macros.ts";
 import {
   addModule as addModuleLine,
   addUse,
@@ -21,9 +22,11 @@ import {
   type RustContext,
   resolvePath,
   rustCode,
+  STD_VARIANTS,
   scopeOf,
   sharedModule,
   styleOf,
+  variantsOf,
   visibilityFor,
   within,
   writePath,
@@ -149,11 +152,31 @@ const STD_TRAIT_CALLS: [string, RegExp][] = [
 ];
 
 /** The names used in [start, end): identifiers and types, and the standard traits its calls need. */
-function namesIn(tree: Tree, text: string, start: number, end: number): Set<string> {
+function namesIn(
+  tree: Tree,
+  text: string,
+  start: number,
+  end: number,
+  fileMacros: ReadonlySet<string> = new Set(),
+): Set<string> {
   const used = new Set<string>();
   const visit = (node: Node) => {
     if (node.endIndex <= start || node.startIndex >= end) return;
     if (node.type === "use_declaration") return;
+    // The file's own `map!` is no read of an imported `map`: macros are names of their own.
+    const invoked =
+      node.type === "identifier" &&
+      node.parent?.type === "macro_invocation" &&
+      node.parent.childForFieldName("macro")?.id === node.id;
+    if (invoked && fileMacros.has(node.text)) return;
+    // `error::Error` reads the module `error`, not a `use` of another `Error` (nom's IResult).
+    const parent = node.parent;
+    const tail =
+      parent &&
+      /^scoped_(type_)?identifier$/.test(parent.type) &&
+      parent.childForFieldName("name")?.id === node.id &&
+      !/^(self)?$/.test(parent.childForFieldName("path")?.text ?? "");
+    if (tail) return;
     if (node.type === "identifier" || node.type === "type_identifier") used.add(node.text);
     // A function's own name is not a read of it: a method `fn put_back(&mut self, …)` in an
     // impl does not read the free function `put_back` that moved (itertools' adaptors).
@@ -167,6 +190,69 @@ function namesIn(tree: Tree, text: string, start: number, end: number): Set<stri
   const code = rustCode(text).slice(start, end);
   for (const [trait, calls] of STD_TRAIT_CALLS) if (calls.test(code)) used.add(trait);
   return used;
+}
+
+/**
+ * Iterator's methods, which every iterator has in scope: a call of one is no
+ * read of a trait of the crate that declares one of that name (nom's
+ * `InputTake::take` beside `input.iter_indices().take(bound)`).
+ */
+const ITERATOR_CALLS = new Set(
+  "take skip map filter next count last nth find position any all fold collect chain zip enumerate rev step_by peekable flat_map filter_map take_while skip_while for_each sum product min max cloned copied".split(
+    " ",
+  ),
+);
+
+/** The items of the value namespace: a path's head never names one. */
+const VALUE_ITEMS = new Set(["function_item", "const_item", "static_item"]);
+
+/** The patterns whose identifiers bind a local (`let (a, mut b)`, `|x|`, `Some(y)`, `z @ ..`). */
+const BINDING_PATTERNS = new Set([
+  "tuple_pattern",
+  "mut_pattern",
+  "ref_pattern",
+  "closure_parameters",
+  "slice_pattern",
+  "or_pattern",
+  "match_pattern",
+  "captured_pattern",
+]);
+
+/**
+ * The names [start, end) may read as a function, constant or static: an
+ * identifier that is not a path's head (`f64::from_bits` reads the type
+ * `f64`, not nom's function `f64`) nor a local's binding. A name also bound
+ * as a local (`for count in 0..max`) counts only where it is called.
+ */
+function valuesReadIn(tree: Tree, start: number, end: number): Set<string> {
+  const read = new Set<string>();
+  const local = new Set<string>();
+  const called = new Set<string>();
+  const visit = (node: Node) => {
+    if (node.endIndex <= start || node.startIndex >= end) return;
+    if (node.type === "use_declaration") return;
+    const parent = node.parent;
+    if (node.type === "identifier" && parent) {
+      const is = (field: string) => parent.childForFieldName(field)?.id === node.id;
+      if (
+        (/^scoped_(type_)?identifier$/.test(parent.type) && is("path")) ||
+        (parent.type === "macro_invocation" && is("macro"))
+      ) {
+        // A path's head names a module or a type; `map!`, a macro.
+      } else if (
+        is("pattern") ||
+        BINDING_PATTERNS.has(parent.type) ||
+        (parent.type === "tuple_struct_pattern" && !is("type"))
+      )
+        // In a pattern, `MAX` and `None` are a constant and a variant, not bindings.
+        (/^[a-z_]/.test(node.text) ? local : read).add(node.text);
+      else read.add(node.text);
+      if (parent.type === "call_expression" && is("function")) called.add(node.text);
+    }
+    for (const child of kids(node)) visit(child);
+  };
+  visit(tree.rootNode);
+  return new Set([...read].filter((n) => !local.has(n) || called.has(n)));
 }
 
 /**
@@ -197,6 +283,9 @@ function crateTraits(context: RustContext): Map<string, Set<string>> {
   return out;
 }
 
+const TEST_CFG = "#[cfg(test)]\n";
+const isTestCfg = (cfg: string) => /^#\[\s*cfg\s*\(\s*test\s*\)\s*\]\n$/.test(cfg);
+
 /**
  * Of each name read in [start, end), the `#[cfg(…)]` it is read under, where
  * every read is inside an item built only for some configuration (regex-
@@ -217,7 +306,9 @@ function readUnder(tree: Tree, start: number, end: number): (name: string) => st
     let gate: string | undefined;
     for (const child of kids(node)) {
       if (child.type === "attribute_item") {
-        if (/^#\[\s*cfg\s*\(/.test(child.text)) gate = gate === undefined ? child.text : "";
+        // A `#[test]` function is built for the tests alone, as `#[cfg(test)]` is.
+        const cfg = /^#\[\s*test\s*\]$/.test(child.text) ? TEST_CFG.trim() : child.text;
+        if (/^#\[\s*cfg\s*\(/.test(cfg)) gate = gate === undefined ? cfg : "";
         continue;
       }
       if (child.type.includes("comment")) continue;
@@ -307,6 +398,8 @@ interface Member {
 /** A top-level item of a Rust file: its name, visibility, `#[cfg(…)]` attributes, where it is, a struct's fields. */
 interface Item {
   name: string;
+  /** Its node's type: `function_item`, `struct_item`, … */
+  kind: string;
   visibility: Visibility;
   /** Its `#[cfg(…)]` attributes, a line each: a `use` of it needs them too. */
   cfg: string;
@@ -359,6 +452,7 @@ function itemsOf(tree: Tree): Item[] {
       return [
         {
           name,
+          kind: c.type,
           visibility: visibilityAt(c),
           cfg: cfg.map((a) => `${a}\n`).join(""),
           start: c.startIndex,
@@ -489,9 +583,28 @@ async function planAcrossModules(
   const modules = modulesOf(context);
   const isModule = (p: readonly string[]) => modules.has(p.join("::"));
   const crate = (m: readonly string[]) => ["crate", ...m].join("::");
+  // The file's own macros the unit invokes go with it; what they read, the unit reads.
+  const needed = await macrosNeeded(input.sourceBefore, input.unit);
+  const macros = {
+    ...needed,
+    carried: [...needed.copy, ...needed.take].sort((a, b) => a.start - b.start),
+  };
+  const macroNames = new Set(macros.carried.map((m) => m.name));
+  const macroCode = macros.carried.map((m) => rustCode(m.text)).join("\n");
+  const macroReads = new Set(
+    [
+      ...macroCode
+        .replace(/\bmacro_rules\s*!\s*\w+/g, "")
+        .matchAll(/(?<![\w$]|::\s*|\.\s*)\b([A-Za-z_]\w*)\b(?!\s*!)/g),
+    ].map((m) => m[1] ?? ""),
+  );
   const before = await withTree(input.sourceBefore, "rust", (tree) => ({
     facts: factsOf(tree, input.sourceBefore),
-    used: namesIn(tree, input.sourceBefore, input.unit.start, input.unit.end),
+    used: new Set([
+      ...namesIn(tree, input.sourceBefore, input.unit.start, input.unit.end, macroNames),
+      ...macroReads,
+    ]),
+    values: new Set([...valuesReadIn(tree, input.unit.start, input.unit.end), ...macroReads]),
     items: itemsOf(tree),
     under: readUnder(tree, input.unit.start, input.unit.end),
   }));
@@ -503,27 +616,33 @@ async function planAcrossModules(
       [...code.matchAll(/\.\s*([a-z_]\w*)\s*(?:::<[^>]{0,500}>\s*)?\(/g)].map((m) => m[1] ?? ""),
     );
     for (const [trait, methods] of traits)
-      if ([...methods].some((m) => called.has(m))) used.add(trait);
+      if ([...methods].some((m) => called.has(m) && !ITERATOR_CALLS.has(m))) used.add(trait);
   };
-  traitsCalled(rustCode(input.sourceBefore).slice(input.unit.start, input.unit.end), before.used);
+  traitsCalled(
+    `${rustCode(input.sourceBefore).slice(input.unit.start, input.unit.end)}\n${macroCode}`,
+    before.used,
+  );
   const inUnit = (i: Item) => i.start >= input.unit.start && i.end <= input.unit.end;
   const unitItems = before.items.filter(inUnit);
   const moved = unitItems.map((i) => i.name);
   const movedSet = new Set(moved);
-  // The old module's items the unit reads.
-  const own = before.items.filter(
-    (i) => !movedSet.has(i.name) && before.used.has(i.name) && !inUnit(i),
-  );
+  // The old module's items the unit reads; a function, constant or static read as one
+  // (`f64::from_bits` is the type's, not nom's function `f64`).
+  const reads = (i: Item, names: { used: Set<string>; values: Set<string> }) =>
+    names.used.has(i.name) && (!VALUE_ITEMS.has(i.kind) || names.values.has(i.name));
+  const own = before.items.filter((i) => !movedSet.has(i.name) && reads(i, before) && !inUnit(i));
   const cfgOf = (items: readonly Item[]) => (name: string) =>
     items.find((i) => i.name === name)?.cfg ?? "";
   const after = await withTree(input.sourceAfter, "rust", (tree) => ({
     used: namesIn(tree, input.sourceAfter, 0, input.sourceAfter.length),
+    values: valuesReadIn(tree, 0, input.sourceAfter.length),
+    under: readUnder(tree, 0, input.sourceAfter.length),
     facts: factsOf(tree, input.sourceAfter),
     items: itemsOf(tree),
     members: implMembersOf(tree),
   }));
   traitsCalled(rustCode(input.sourceAfter), after.used);
-  const stillUsed = moved.filter((n) => after.used.has(n));
+  const stillUsed = unitItems.filter((i) => reads(i, after)).map((i) => i.name);
   // Where the new module is declared.
   const declaring = declaringFile(newModule, context);
   const newName = newModule.at(-1) ?? "";
@@ -547,14 +666,10 @@ async function planAcrossModules(
   // What of the old module the unit reads, out of the new module's reach, is opened to it:
   // items, their fields, inherent impls' associated items; read in the unit's code, its own
   // fields' declarations (`name: Type`) left out.
-  const unitCode = rustCode(
-    replaceRanges(
-      input.sourceBefore,
-      unitItems.flatMap((i) =>
-        i.fields.map((f) => ({ ...f, insert: " ".repeat(f.end - f.start) })),
-      ),
-    ).slice(input.unit.start, input.unit.end),
+  const fieldsBlank = unitItems.flatMap((i) =>
+    i.fields.map((f) => ({ ...f, insert: " ".repeat(f.end - f.start) })),
   );
+  const unitCode = `${rustCode(replaceRanges(input.sourceBefore, fieldsBlank)).slice(input.unit.start, input.unit.end)}\n${macroCode}`;
   const inSource = new Opening(input.sourceAfter);
   const reach = (label: string, visibility: Visibility) => {
     const scope = scopeOf(visibility.text, oldModule);
@@ -658,10 +773,17 @@ async function planAcrossModules(
     const segments = (path ?? "").split("::");
     const style = styleOf(segments);
     if (u.name === "*") {
-      // A glob of a module of the crate: carried when the unit may read what it brings.
+      // A glob of a module of the crate, or of an enum (`self::Needed::*`, `…::result::Result::*`):
+      // carried when the unit may read what it brings.
       const target = resolvePath(segments.slice(0, -1), oldModule, isModule);
       const file = target && isModule(target) ? moduleFile(target, context) : undefined;
-      const brings = file && [...bindingsOf(file.text)].filter((n) => !named.has(n));
+      const enumFile = target && !file ? moduleFile(target.slice(0, -1), context) : undefined;
+      const variants = enumFile && variantsOf(enumFile.text, segments.at(-2) ?? "");
+      const brings = (
+        file
+          ? [...bindingsOf(file.text)]
+          : (variants ?? STD_VARIANTS[segments.slice(-3, -1).join("::")])
+      )?.filter((n) => !named.has(n));
       if (brings && !brings.some((n) => new RegExp(`\\b${n}\\b`).test(unitCode))) continue;
     }
     if (
@@ -686,8 +808,10 @@ async function planAcrossModules(
     own.map((o) => o.name),
     (name) => cfgOf(own)(name) || before.under(name),
   );
-  if (wanted.length || ownLines.length) {
-    const block = [...wanted.map(useLine), ...ownLines.map((l) => `${l}\n`)].join("");
+  const macroBlock = macros.carried.map((m) => `${m.text}\n`).join("\n");
+  if (wanted.length || ownLines.length || macroBlock) {
+    const uses = [...wanted.map(useLine), ...ownLines.map((l) => `${l}\n`)].join("");
+    const block = uses + (macroBlock && (uses || dest.hasUses) ? "\n" : "") + macroBlock;
     const at = dest.insertAt;
     const rest = destination.slice(at);
     const lead = !dest.hasUses && at > 0 ? "\n" : "";
@@ -701,8 +825,16 @@ async function planAcrossModules(
           ? [`${crate(oldModule)}::{${own.map((o) => o.name).join(", ")}}`]
           : []),
     ];
-    changes.push(`${destPath}: imports ${imported.join(", ")}`);
+    if (uses) changes.push(`${destPath}: imports ${imported.join(", ")}`);
   }
+  for (const [verb, list] of [
+    ["copies", macros.copy],
+    ["takes", macros.take],
+  ] as const)
+    if (list.length)
+      changes.push(
+        `${destPath}: ${verb} macro_rules! ${list.map((m) => m.name).join(", ")} from ${sourcePath}${verb === "copies" ? ", which still invokes them" : ""}`,
+      );
 
   // The old file: what the unit reads opened; the uses only the unit read go (with their
   // attributes); what it still uses of the unit comes back.
@@ -712,15 +844,24 @@ async function planAcrossModules(
   const drops: { start: number; end: number; insert: string }[] = [];
   const gone = (name: string) =>
     before.used.has(name) && !after.used.has(name) && name !== "*" && name !== "self";
+  // What the unit read and only the old file's tests read now is kept for the tests alone.
+  const testsOnly = (name: string) => before.used.has(name) && isTestCfg(after.under(name));
+  const forTests: string[] = [];
   let dropped = 0;
   for (const m of code.matchAll(/^([ \t]*use\s+)([^;]+);[^\n]*\n?/gm)) {
     if (!top(m.index)) continue;
     const tree = parseUseTree(m[2] ?? "");
     if (!tree) continue;
-    const going = (leaf: UseLeaf) => !leaf.glob && gone(leaf.binding);
+    const gated = /#\[\s*cfg\b/.test(code.slice(attributesStart(code, m.index), m.index));
+    const tested = (leaf: UseLeaf) => !leaf.glob && !gated && testsOnly(leaf.binding);
+    const going = (leaf: UseLeaf) => (!leaf.glob && gone(leaf.binding)) || tested(leaf);
     const staying = pruneUseTree(tree, going);
     if (staying === tree) continue;
-    dropped += leavesOf(tree).filter(going).length;
+    for (const leaf of leavesOf(tree).filter(tested))
+      forTests.push(
+        `${TEST_CFG}use ${leaf.segments.join("::")}${leaf.alias ? ` as ${leaf.alias}` : ""};`,
+      );
+    dropped += leavesOf(tree).filter((l) => going(l) && !tested(l)).length;
     const start = m.index + (m[1] ?? "").length;
     drops.push(
       staying
@@ -730,10 +871,16 @@ async function planAcrossModules(
   }
   if (drops.length) {
     source = replaceRanges(source, drops);
-    changes.push(
-      `${sourcePath}: drops ${dropped} use${dropped === 1 ? "" : "s"} only the unit read`,
-    );
+    if (dropped)
+      changes.push(
+        `${sourcePath}: drops ${dropped} use${dropped === 1 ? "" : "s"} only the unit read`,
+      );
   }
+  for (const line of forTests) source = addUse(source, line);
+  if (forTests.length)
+    changes.push(
+      `${sourcePath}: keeps ${forTests.map((l) => l.replace(/^[\s\S]*use /, "").replace(/;$/, "")).join(", ")} for its tests alone`,
+    );
   // The old module's import of what it still reads keeps the item's reach (`pub` as
   // `pub(crate)`): a path through it elsewhere in the crate (`age::V13_0`, which a `use` of the
   // module in a function's body reaches) still holds; a public one is re-exported (rustReexport).
@@ -741,7 +888,10 @@ async function planAcrossModules(
     const v = unitItems.find((i) => i.name === name)?.visibility.text ?? "";
     return v === "pub" ? "pub(crate) " : v ? `${v} ` : "";
   };
-  for (const line of useLines(newModule, stillUsed, cfgOf(unitItems), reachOf)) {
+  // What only its tests still read comes back for the tests alone (an unused import otherwise).
+  const backUnder = (name: string) =>
+    cfgOf(unitItems)(name) || (isTestCfg(after.under(name)) ? TEST_CFG : "");
+  for (const line of useLines(newModule, stillUsed, backUnder, reachOf)) {
     source = addUse(source, line);
     changes.push(`${sourcePath}: imports ${line.replace(/^[\s\S]*use /, "").replace(/;$/, "")}`);
   }
@@ -763,6 +913,7 @@ async function planAcrossModules(
     destination = `${allowances.join("\n")}\n\n${destination.replace(/^\s*\n/, "")}`;
     changes.push(`${destPath}: allows what ${sourcePath} allowed (${allowances.join(", ")})`);
   }
+  for (const m of macros.take) source = source.replace(m.text, "");
   source = source.replace(/\n{3,}/g, "\n\n").replace(/\n{2,}$/, "\n");
   if (!/^\s*\n/.test(input.sourceBefore)) source = source.replace(/^\s*\n/, "");
   return { source, destination, changes, unresolved, ...(moved.length ? { moved } : {}) };
