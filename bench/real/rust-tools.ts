@@ -19,10 +19,19 @@ function cargo(args: string[], cwd: string): { status: number | null; output: st
     cwd,
     encoding: "utf8",
     maxBuffer: 64 * 1024 * 1024,
-    env: { ...process.env, ...CARGO_ENV },
+    env: { ...process.env, ...CARGO_ENV, ...DETERMINISTIC },
   });
   return { status: run.status, output: run.stdout };
 }
+
+/**
+ * Property tests draw new random inputs on every run (proptest 1.0 takes no
+ * seed): nom's `floats` failed once beside a move of `many_m_n`, which it does
+ * not read, and passed 20,000 cases on the untouched crate. A judge must give
+ * the same answer twice, so they run their recorded failures alone
+ * (`proptest-regressions/`), no new draws.
+ */
+const DETERMINISTIC = { PROPTEST_CASES: "0" };
 
 /** The crate's Rust files, root-relative: its sources, tests, build script. */
 function rustFiles(root: string): string[] {

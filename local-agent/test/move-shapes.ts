@@ -4425,6 +4425,42 @@ pub fn be_i16(i: u32) -> i16 {
     followed: true,
   },
   {
+    // nom's number/complete.rs: `le_i8`, public at `nom::number::complete::le_i8`, is read in
+    // the old file by its tests alone. Its re-export there is for other crates, not for the
+    // tests: never under `#[cfg(test)]` (E0432 in what imports the public path otherwise).
+    name: "rust: a public unit only the old file's tests read is re-exported for other crates, not for the tests alone",
+    lang: "rust",
+    files: {
+      "Cargo.toml": CARGO_TOML,
+      "src/lib.rs": "pub mod number;\n",
+      "src/number/mod.rs": "pub mod complete;\n",
+      "src/number/complete.rs": `/// A byte.
+pub fn be_u8(i: u32) -> u8 {
+    i as u8
+}
+
+/// A signed byte.
+pub fn le_i8(i: u32) -> i8 {
+    be_u8(i) as i8
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bytes() {
+        assert_eq!(le_i8(255), -1);
+    }
+}
+`,
+      "tests/public.rs":
+        "use app::number::complete::le_i8;\n\n#[test]\nfn public_path() {\n    assert_eq!(le_i8(1), 1);\n}\n",
+    },
+    move: { from: "src/number/complete.rs", name: "le_i8", to: "src/number/le_i8.rs" },
+    followed: true,
+  },
+  {
     // nom's internal.rs: `use self::Needed::*;` (an enum's variants) and bytes/complete.rs's
     // `use crate::lib::std::result::Result::*;` go only with a unit that reads a variant; the
     // type alias IResult reads `error::Error`, a path through the module, not the file's

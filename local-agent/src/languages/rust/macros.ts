@@ -31,13 +31,17 @@ export async function macrosNeeded(
   const macros = (await fileMacros(text)).filter((m) => m.end <= unit.start || m.start >= unit.end);
   if (!macros.length) return { copy: [], take: [] };
   const code = rustCode(text);
+  const byName = new Map(macros.map((m) => [m.name, m]));
+  /** One pass over `from`, whatever the number of macros (a file of thousands). */
   const invoked = (from: string) =>
-    macros.filter((m) => new RegExp(`\\b${m.name}\\s*!`).test(from)).map((m) => m.name);
+    [...from.matchAll(/\b([A-Za-z_]\w*)\s*!/g)].map((m) => m[1] ?? "").filter((n) => byName.has(n));
+  const bodies = new Map(
+    macros.map((m) => [m.name, invoked(m.code.replace(/^[\s\S]*?\bmacro_rules\s*!\s*\w+/, ""))]),
+  );
   /** The macros `from` invokes, and those they invoke. */
   const reached = (from: string) => {
     const out = new Set(invoked(from));
-    for (const name of out)
-      for (const m of macros) if (m.name === name) for (const n of invoked(m.code)) out.add(n);
+    for (const name of out) for (const n of bodies.get(name) ?? []) out.add(n);
     return out;
   };
   const needed = reached(code.slice(unit.start, unit.end));

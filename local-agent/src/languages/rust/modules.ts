@@ -641,11 +641,19 @@ export function rustReexport(
   const plain =
     names.length === 1 ? `use ${path}::${names[0]};` : `use ${path}::{${names.join(", ")}};`;
   const found = new RegExp(`^(pub(?:\\([^)]*\\))?\\s+)?${escapeRegExp(plain)}`, "m").exec(code);
+  if (!found) return addUse(text, line);
+  // Others read through it, so it is not for the old file's tests alone (move.ts's import back
+  // of what only they read).
+  const above = attributesStart(code, found.index);
+  const gate = /^[ \t]*#\[\s*cfg\s*\(\s*test\s*\)\s*\]\n/m.exec(text.slice(above, found.index));
+  const ungated =
+    gate && !/\btest\b/.test(cfg)
+      ? text.slice(0, above + gate.index) + text.slice(above + gate.index + gate[0].length)
+      : text;
+  const at = found.index - (ungated.length === text.length ? 0 : (gate?.[0].length ?? 0));
   // Already as wide (a `pub(crate) use` the move wrote for the old module's own reads).
-  if (found && (found[1]?.trim() === words || found[1]?.trim() === "pub")) return text;
-  if (found)
-    return `${text.slice(0, found.index)}${words} ${text.slice(found.index + (found[1] ?? "").length)}`;
-  return addUse(text, line);
+  if (found[1]?.trim() === words || found[1]?.trim() === "pub") return ungated;
+  return `${ungated.slice(0, at)}${words} ${ungated.slice(at + (found[1] ?? "").length)}`;
 }
 
 /**
@@ -702,15 +710,15 @@ export function variantsOf(text: string, name: string): string[] | undefined {
 }
 
 /** The variants of the standard library's enums a glob may bring, by their module and name. */
-export const STD_VARIANTS: Record<string, string[]> = {
-  "result::Result": ["Ok", "Err"],
-  "option::Option": ["Some", "None"],
-  "cmp::Ordering": ["Less", "Equal", "Greater"],
-  "borrow::Cow": ["Borrowed", "Owned"],
-  "ops::Bound": ["Included", "Excluded", "Unbounded"],
-  "ops::ControlFlow": ["Continue", "Break"],
-  "atomic::Ordering": ["Relaxed", "Release", "Acquire", "AcqRel", "SeqCst"],
-};
+export const STD_VARIANTS: ReadonlyMap<string, readonly string[]> = new Map([
+  ["result::Result", ["Ok", "Err"]],
+  ["option::Option", ["Some", "None"]],
+  ["cmp::Ordering", ["Less", "Equal", "Greater"]],
+  ["borrow::Cow", ["Borrowed", "Owned"]],
+  ["ops::Bound", ["Included", "Excluded", "Unbounded"]],
+  ["ops::ControlFlow", ["Continue", "Break"]],
+  ["atomic::Ordering", ["Relaxed", "Release", "Acquire", "AcqRel", "SeqCst"]],
+]);
 
 /**
  * The module a visibility opens an item of module `at` to: undefined for

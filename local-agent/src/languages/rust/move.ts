@@ -782,7 +782,7 @@ async function planAcrossModules(
       const brings = (
         file
           ? [...bindingsOf(file.text)]
-          : (variants ?? STD_VARIANTS[segments.slice(-3, -1).join("::")])
+          : (variants ?? STD_VARIANTS.get(segments.slice(-3, -1).join("::")))
       )?.filter((n) => !named.has(n));
       if (brings && !brings.some((n) => new RegExp(`\\b${n}\\b`).test(unitCode))) continue;
     }
