@@ -4398,6 +4398,38 @@ fn both() {
     followed: true,
   },
   {
+    // A destination with a macro_rules! of the unit's macro's name: the one the unit would find
+    // there, below it, is not its own. Refused up front, nothing written.
+    name: "rust: a unit invoking its file's macro_rules! is refused where the destination has another macro of that name",
+    lang: "rust",
+    files: {
+      "Cargo.toml": CARGO_TOML,
+      "src/lib.rs": "mod number;\npub use crate::number::{be_i16, twice};\n",
+      "src/number/mod.rs":
+        "mod complete;\nmod twice;\npub use self::complete::be_i16;\npub use self::twice::twice;\n",
+      "src/number/complete.rs": `macro_rules! map(
+  ($i:expr, $g:expr) => ( $g($i) );
+);
+
+/// A 16-bit signed integer.
+pub fn be_i16(i: u32) -> i16 {
+    map!(i, |x| x as i16)
+}
+`,
+      "src/number/twice.rs": `macro_rules! map(
+  ($i:expr, $g:expr) => ( $g($g($i)) );
+);
+
+/// Twice.
+pub fn twice(i: u32) -> u32 {
+    map!(i, |x| x + 1)
+}
+`,
+    },
+    move: { from: "src/number/complete.rs", name: "be_i16", to: "src/number/twice.rs" },
+    refused: "has a macro_rules! map of its own",
+  },
+  {
     // The same, the last invoker leaving: the macros go with it, none left unused behind.
     name: "rust: the last unit invoking its file's macro_rules! takes them out of the old file",
     lang: "rust",

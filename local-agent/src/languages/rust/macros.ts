@@ -58,7 +58,7 @@ export async function macrosNeeded(
 }
 
 /** A file's top-level `macro_rules!` that are not exported, each with its code (rustCode's). */
-async function fileMacros(text: string): Promise<(FileMacro & { code: string })[]> {
+export async function fileMacros(text: string): Promise<(FileMacro & { code: string })[]> {
   if (!/\bmacro_rules\s*!/.test(text)) return [];
   const code = rustCode(text);
   return withTree(text, "rust", (tree) => {

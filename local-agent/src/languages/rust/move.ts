@@ -6,7 +6,7 @@ import {
   replaceRanges,
 } from "../../imports/plan.ts";
 import { type Node, type Tree, withTree } from "../../syntax/parser.ts";
-import { macrosNeeded } from "./macros.ts";
+import { fileMacros, macrosNeeded } from "./macros.ts";
 import {
   addModule as addModuleLine,
   addUse,
@@ -585,12 +585,18 @@ async function planAcrossModules(
   const crate = (m: readonly string[]) => ["crate", ...m].join("::");
   // The file's own macros the unit invokes go with it; what they read, the unit reads.
   const needed = await macrosNeeded(input.sourceBefore, input.unit);
-  const macros = {
-    ...needed,
-    carried: [...needed.copy, ...needed.take].sort((a, b) => a.start - b.start),
-  };
-  const macroNames = new Set(macros.carried.map((m) => m.name));
-  const macroCode = macros.carried.map((m) => rustCode(m.text)).join("\n");
+  // One the destination defines already stays its own; another of the same name would shadow it.
+  const there = new Map((await fileMacros(input.destAfter)).map((m) => [m.name, m.text]));
+  const same = (a: string, b: string) => a.replace(/\s+/g, " ") === b.replace(/\s+/g, " ");
+  const carried = [...needed.copy, ...needed.take].sort((a, b) => a.start - b.start);
+  const macros = { ...needed, carried: carried.filter((m) => !there.has(m.name)) };
+  for (const m of carried)
+    if (there.has(m.name) && !same(there.get(m.name) ?? "", m.text))
+      blocked.push(
+        `${destPath} has a macro_rules! ${m.name} of its own, and the unit invokes ${sourcePath}'s: move it to another file, or make the two one first.`,
+      );
+  const macroNames = new Set(carried.map((m) => m.name));
+  const macroCode = carried.map((m) => rustCode(m.text)).join("\n");
   const macroReads = new Set(
     [
       ...macroCode
