@@ -460,6 +460,25 @@ export const PROJECTS: ProjectSpec[] = [
   },
   {
     lang: "typescript",
+    name: "ohash",
+    source: {
+      from: "git",
+      repo: "unjs/ohash",
+      commit: "764b0a3203308956ef07597612af5ad59f36c791",
+      version: "2.0.12",
+      install: [["pnpm", "install", "--frozen-lockfile"]],
+    },
+    config: "tsconfig.json",
+    // New on 2026-12-01: `module: preserve` with `verbatimModuleSyntax`, three entries in
+    // package.json's `exports` (`.`, `./utils`, `./crypto` by condition), classes and closures
+    // built as the module loads (`const Serializer = /*@__PURE__*/ (function () {…})()`), tests
+    // outside `src/` that bundle the entries.
+    newDir: "src/moved",
+    tests: VITEST_WHOLE_RUN,
+    licence: "MIT",
+  },
+  {
+    lang: "typescript",
     name: "superjson",
     source: {
       from: "git",
