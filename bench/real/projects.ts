@@ -1225,6 +1225,21 @@ export const PROJECTS: ProjectSpec[] = [
   },
   {
     lang: "go",
+    name: "go-humanize",
+    source: {
+      from: "git",
+      repo: "dustin/go-humanize",
+      commit: "4d1d9082551ec085912e7d2253a33ae547fca000",
+      version: "1.0.1-24-g4d1d908",
+    },
+    // New on 2026-12-01: one package of small files, each a formatter with its table of units
+    // (`bytes.go`, `si.go`, `ordinals.go`, big.Int twins in `bigbytes.go`), its tests beside
+    // it (fuzz tests among them), and an `english` package of its own.
+    newDir: "humanize",
+    licence: "MIT",
+  },
+  {
+    lang: "go",
     name: "chi",
     source: {
       from: "git",
