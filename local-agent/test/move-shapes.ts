@@ -2429,6 +2429,32 @@ func Keep(s string) string { return trim(s) }
     says: "geo/origin.go: names the fields of its Point literals",
   },
   {
+    // go-humanize's times.go: `var defaultMagnitudes = []RelTimeMagnitude{{time.Second, "now",
+    // time.Second}, …}`, the type elided in each element: once RelTimeMagnitude is another
+    // package's, vet's composites check reads each as its literal (27 findings, refused).
+    name: "go: a slice's and a map's elements without keys, their type elided, get their fields' names when it moves to another package",
+    lang: "go",
+    files: {
+      "go.mod": GO_MOD,
+      "geo/point.go": "package geo\n\n// Point is a point.\ntype Point struct{ X, Y int }\n",
+      "geo/corners.go": `package geo
+
+// Corners are the unit square's.
+var Corners = []Point{{0, 0}, {1, 0}, {1, 1}, {0, 1}}
+
+// Named are two of them, by name.
+var Named = map[string]*Point{"origin": {0, 0}, "far": {1, 1}}
+
+// Diagonal is two of them.
+var Diagonal = [...]Point{{0, 0}, {1, 1}}
+`,
+      "main.go": mainGo("geo", "len(geo.Corners), len(geo.Named), len(geo.Diagonal)"),
+    },
+    move: { from: "geo/point.go", name: "Point", to: "shapes/point.go" },
+    followed: true,
+    says: "geo/corners.go: names the fields of its Point literals",
+  },
+  {
     name: "go: the unit's literals without keys of its old package's struct get their fields' names",
     lang: "go",
     files: {

@@ -615,32 +615,53 @@ function keyLiterals(
 ): { text: string; types: string[] } {
   const edits: { start: number; end: number; insert: string }[] = [];
   const types = new Set<string>();
+  /** `name` when `type` is `q.name`, through a pointer where `pointer` (`*q.name`). */
+  const qualified = (type: Node | null | undefined, pointer: boolean): string | undefined => {
+    if (pointer && type?.type === "pointer_type") return qualified(type.namedChild(0), false);
+    return type?.type === "qualified_type" && type.childForFieldName("package")?.text === q
+      ? type.childForFieldName("name")?.text
+      : undefined;
+  };
+  /** Keys `body`'s elements with the fields of `name`, where every one is positional. */
+  const key = (body: Node | null | undefined, name: string) => {
+    const names = fields.get(name);
+    if (!body) return;
+    const elements = kids(body).filter(
+      (k) => k.type === "literal_element" || k.type === "keyed_element",
+    );
+    if (names?.length !== elements.length || !elements.every((e) => e.type === "literal_element"))
+      return;
+    edits.push(
+      ...elements.map((e, i) => ({
+        start: e.startIndex,
+        end: e.startIndex,
+        insert: `${names[i]}: `,
+      })),
+    );
+    types.add(name);
+  };
   const visit = (node: Node) => {
     if (node.endIndex <= within.start || node.startIndex >= within.end) return;
     if (node.type === "composite_literal") {
       const type = node.childForFieldName("type");
-      const name =
-        type?.type === "qualified_type" && type.childForFieldName("package")?.text === q
-          ? type.childForFieldName("name")?.text
-          : undefined;
-      const names = name === undefined ? undefined : fields.get(name);
-      const elements = kids(node.childForFieldName("body") ?? node).filter(
-        (k) => k.type === "literal_element" || k.type === "keyed_element",
-      );
-      if (
-        name &&
-        names?.length === elements.length &&
-        elements.every((e) => e.type === "literal_element")
-      ) {
-        edits.push(
-          ...elements.map((e, i) => ({
-            start: e.startIndex,
-            end: e.startIndex,
-            insert: `${names[i]}: `,
-          })),
-        );
-        types.add(name);
-      }
+      const body = node.childForFieldName("body");
+      const name = qualified(type, false);
+      if (name) key(body, name);
+      // A slice's, an array's or a map's elements of the type, the type elided (`[]q.T{{…}}`,
+      // `map[string]*q.T{"k": {…}}`): vet's composites check reads them as q.T literals too.
+      const element =
+        type?.type === "map_type"
+          ? type.childForFieldName("value")
+          : /^(slice_type|array_type|implicit_length_array_type)$/.test(type?.type ?? "")
+            ? type?.childForFieldName("element")
+            : undefined;
+      const of = qualified(element, true);
+      if (of && body)
+        for (const e of kids(body)) {
+          const value = e.type === "keyed_element" ? e.namedChild(e.namedChildCount - 1) : e;
+          const literal = value?.type === "literal_element" ? value.namedChild(0) : undefined;
+          if (literal?.type === "literal_value") key(literal, of);
+        }
     }
     for (const child of kids(node)) visit(child);
   };
