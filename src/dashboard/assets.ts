@@ -63,9 +63,19 @@ export const DASHBOARD_SCRIPT = `"use strict";
   if (!topics.length) return;
 
   // Live: re-render #live-region when the server says one of this page's topics changed.
-  let busy = false, again = false, timer;
+  let busy = false, again = false, timer, pressed = false, held = false;
   const focusKey = (el) => el && (el.getAttribute("data-copy") || el.getAttribute("href"));
+  // A click is a press and a release on one element: a region replaced between the two would
+  // lose it. A refresh waits for the release.
+  addEventListener("pointerdown", () => { pressed = true; }, true);
+  const released = () => {
+    pressed = false;
+    if (held) { held = false; setTimeout(refresh, 0); }
+  };
+  addEventListener("pointerup", released, true);
+  addEventListener("pointercancel", released, true);
   async function refresh() {
+    if (pressed) { held = true; return; }
     if (busy) { again = true; return; }
     busy = true;
     try {
@@ -73,7 +83,9 @@ export const DASHBOARD_SCRIPT = `"use strict";
       if (!response.ok || response.redirected) return;
       const next = new DOMParser().parseFromString(await response.text(), "text/html").getElementById("live-region");
       const current = document.getElementById("live-region");
-      if (!next || !current) return;
+      if (!next || !current || pressed) { if (pressed) held = true; return; }
+      // Nothing new: the region stays as it is, its elements under the pointer too.
+      if (next.innerHTML === current.innerHTML) return;
       const focused = current.contains(document.activeElement) ? focusKey(document.activeElement) : null;
       current.replaceWith(next);
       if (focused) {
