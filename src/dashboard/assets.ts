@@ -26,15 +26,22 @@ dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:.2rem 1rem}dl.fa
 @media (max-width:40rem){table.entries thead{display:none}table.entries tr{display:block;border-bottom:1px solid #ddd;padding:.4rem 0}table.entries td{display:block;border:0;padding:.1rem 0}}
 `;
 
+/**
+ * The script, served as written (its comments are here, not in it: it stays under 4 KiB).
+ * - Copy: the entry's raw content, fetched from this origin, onto the browser's clipboard.
+ *   The outcome goes on the button in the page when it ends (a live update may have
+ *   re-rendered it meanwhile), and a copy that takes over 15 s fails saying so.
+ * - Live: re-render #live-region when the server says one of this page's topics changed;
+ *   after a reconnection too (changes may have happened meanwhile). A click is a press and
+ *   a release on one element, and a region replaced between the two would lose it: a refresh
+ *   waits for a pressed pointer's release. A region with nothing new stays as it is.
+ */
 export const DASHBOARD_SCRIPT = `"use strict";
 (() => {
   const status = document.getElementById("live-status");
   const say = (text) => { if (status) status.textContent = text; };
   const topics = (document.body.dataset.live || "").split(" ").filter(Boolean);
 
-  // Copy: the entry's raw content, fetched from this origin, onto the browser's clipboard.
-  // The outcome goes on the button in the page when it ends (a live update may have
-  // re-rendered it meanwhile), and a copy that takes over 15 s fails saying so.
   const within = (promise, what) => Promise.race([promise, new Promise((_, reject) =>
     setTimeout(() => reject(new Error(what + " took over 15 s")), 15000))]);
   document.addEventListener("click", async (event) => {
@@ -62,11 +69,8 @@ export const DASHBOARD_SCRIPT = `"use strict";
 
   if (!topics.length) return;
 
-  // Live: re-render #live-region when the server says one of this page's topics changed.
   let busy = false, again = false, timer, pressed = false, held = false;
   const focusKey = (el) => el && (el.getAttribute("data-copy") || el.getAttribute("href"));
-  // A click is a press and a release on one element: a region replaced between the two would
-  // lose it. A refresh waits for the release.
   addEventListener("pointerdown", () => { pressed = true; }, true);
   const released = () => {
     pressed = false;
@@ -84,7 +88,6 @@ export const DASHBOARD_SCRIPT = `"use strict";
       const next = new DOMParser().parseFromString(await response.text(), "text/html").getElementById("live-region");
       const current = document.getElementById("live-region");
       if (!next || !current || pressed) { if (pressed) held = true; return; }
-      // Nothing new: the region stays as it is, its elements under the pointer too.
       if (next.innerHTML === current.innerHTML) return;
       const focused = current.contains(document.activeElement) ? focusKey(document.activeElement) : null;
       current.replaceWith(next);
@@ -104,7 +107,7 @@ export const DASHBOARD_SCRIPT = `"use strict";
     const socket = new WebSocket(location.origin.replace(/^http/, "ws") + "/live");
     let ping;
     socket.onopen = () => {
-      if (opened) refresh(); // changes may have happened while disconnected
+      if (opened) refresh();
       opened = true;
       delay = 500;
       say("Live");
