@@ -393,6 +393,11 @@ export function useTree(prefix: string, items: readonly string[]): string {
   return `${prefix}::${item}`;
 }
 
+/** `#[cfg(test)]`, as move.ts writes it, and as any spacing of it reads. */
+export const TEST_CFG = "#[cfg(test)]\n";
+const TEST_CFG_PATTERN = String.raw`#\[\s*cfg\s*\(\s*test\s*\)\s*\]`;
+export const isTestCfg = (cfg: string) => new RegExp(`^${TEST_CFG_PATTERN}\\n$`).test(cfg);
+
 /** Where the attribute lines (`#[cfg(unix)]`, `#[allow(unused_imports)]`) right above offset `at`, a line's start, start. */
 export function attributesStart(text: string, at: number): number {
   let start = at;
@@ -645,7 +650,9 @@ export function rustReexport(
   // Others read through it, so it is not for the old file's tests alone (move.ts's import back
   // of what only they read).
   const above = attributesStart(code, found.index);
-  const gate = /^[ \t]*#\[\s*cfg\s*\(\s*test\s*\)\s*\]\n/m.exec(text.slice(above, found.index));
+  const gate = new RegExp(`^[ \\t]*${TEST_CFG_PATTERN}\\n`, "m").exec(
+    text.slice(above, found.index),
+  );
   const ungated =
     gate && !/\btest\b/.test(cfg)
       ? text.slice(0, above + gate.index) + text.slice(above + gate.index + gate[0].length)

@@ -15,6 +15,7 @@ import {
   bindingsOf,
   declaresModule,
   declaringFile,
+  isTestCfg,
   moduleFile,
   modulePathOf,
   modulesOf,
@@ -26,6 +27,7 @@ import {
   scopeOf,
   sharedModule,
   styleOf,
+  TEST_CFG,
   variantsOf,
   visibilityFor,
   within,
@@ -151,33 +153,49 @@ const STD_TRAIT_CALLS: [string, RegExp][] = [
   ["PermissionsExt", /\.(?:set_mode|from_mode)\s*\(|\.mode\s*\(\s*\)/],
 ];
 
-/** The names used in [start, end): identifiers and types, and the standard traits its calls need. */
-function namesIn(
+/**
+ * What [start, end) reads, in one walk: `used`, the names of its identifiers
+ * and types and the standard traits its calls need; `values`, those it may
+ * read as a function, constant or static: not a path's head (`f64::from_bits`
+ * reads the type `f64`, not nom's function `f64`), a macro's name or a
+ * local's binding, and a name also bound as a local (`for count in 0..max`)
+ * only where it is called.
+ */
+function readsIn(
   tree: Tree,
   text: string,
   start: number,
   end: number,
   fileMacros: ReadonlySet<string> = new Set(),
-): Set<string> {
+): { used: Set<string>; values: Set<string> } {
   const used = new Set<string>();
+  const read = new Set<string>();
+  const local = new Set<string>();
+  const called = new Set<string>();
   const visit = (node: Node) => {
     if (node.endIndex <= start || node.startIndex >= end) return;
     if (node.type === "use_declaration") return;
-    // The file's own `map!` is no read of an imported `map`: macros are names of their own.
-    const invoked =
-      node.type === "identifier" &&
-      node.parent?.type === "macro_invocation" &&
-      node.parent.childForFieldName("macro")?.id === node.id;
-    if (invoked && fileMacros.has(node.text)) return;
-    // `error::Error` reads the module `error`, not a `use` of another `Error` (nom's IResult).
     const parent = node.parent;
-    const tail =
-      parent &&
-      /^scoped_(type_)?identifier$/.test(parent.type) &&
-      parent.childForFieldName("name")?.id === node.id &&
-      !/^(self)?$/.test(parent.childForFieldName("path")?.text ?? "");
-    if (tail) return;
-    if (node.type === "identifier" || node.type === "type_identifier") used.add(node.text);
+    if ((node.type === "identifier" || node.type === "type_identifier") && parent) {
+      const is = (field: string) => parent.childForFieldName(field)?.id === node.id;
+      const scoped = /^scoped_(type_)?identifier$/.test(parent.type);
+      const invoked = parent.type === "macro_invocation" && is("macro");
+      // The file's own `map!` is no read of an imported `map`: macros are names of their own.
+      if (invoked && fileMacros.has(node.text)) return;
+      // `error::Error` reads the module `error`, not a `use` of another `Error` (nom's IResult).
+      if (scoped && is("name") && !/^(self)?$/.test(parent.childForFieldName("path")?.text ?? ""))
+        return;
+      used.add(node.text);
+      if (node.type === "identifier" && !invoked && !(scoped && is("path"))) {
+        const binds =
+          is("pattern") ||
+          BINDING_PATTERNS.has(parent.type) ||
+          (parent.type === "tuple_struct_pattern" && !is("type"));
+        // In a pattern, `MAX` and `None` are a constant and a variant, not bindings.
+        (binds && /^[a-z_]/.test(node.text) ? local : read).add(node.text);
+        if (parent.type === "call_expression" && is("function")) called.add(node.text);
+      }
+    }
     // A function's own name is not a read of it: a method `fn put_back(&mut self, …)` in an
     // impl does not read the free function `put_back` that moved (itertools' adaptors).
     const named =
@@ -189,7 +207,7 @@ function namesIn(
   visit(tree.rootNode);
   const code = rustCode(text).slice(start, end);
   for (const [trait, calls] of STD_TRAIT_CALLS) if (calls.test(code)) used.add(trait);
-  return used;
+  return { used, values: new Set([...read].filter((n) => !local.has(n) || called.has(n))) };
 }
 
 /**
@@ -219,43 +237,6 @@ const BINDING_PATTERNS = new Set([
 ]);
 
 /**
- * The names [start, end) may read as a function, constant or static: an
- * identifier that is not a path's head (`f64::from_bits` reads the type
- * `f64`, not nom's function `f64`) nor a local's binding. A name also bound
- * as a local (`for count in 0..max`) counts only where it is called.
- */
-function valuesReadIn(tree: Tree, start: number, end: number): Set<string> {
-  const read = new Set<string>();
-  const local = new Set<string>();
-  const called = new Set<string>();
-  const visit = (node: Node) => {
-    if (node.endIndex <= start || node.startIndex >= end) return;
-    if (node.type === "use_declaration") return;
-    const parent = node.parent;
-    if (node.type === "identifier" && parent) {
-      const is = (field: string) => parent.childForFieldName(field)?.id === node.id;
-      if (
-        (/^scoped_(type_)?identifier$/.test(parent.type) && is("path")) ||
-        (parent.type === "macro_invocation" && is("macro"))
-      ) {
-        // A path's head names a module or a type; `map!`, a macro.
-      } else if (
-        is("pattern") ||
-        BINDING_PATTERNS.has(parent.type) ||
-        (parent.type === "tuple_struct_pattern" && !is("type"))
-      )
-        // In a pattern, `MAX` and `None` are a constant and a variant, not bindings.
-        (/^[a-z_]/.test(node.text) ? local : read).add(node.text);
-      else read.add(node.text);
-      if (parent.type === "call_expression" && is("function")) called.add(node.text);
-    }
-    for (const child of kids(node)) visit(child);
-  };
-  visit(tree.rootNode);
-  return new Set([...read].filter((n) => !local.has(n) || called.has(n)));
-}
-
-/**
  * The crate's traits and the methods each declares (`trait Itertools: Iterator { fn join(…) … }`),
  * by name, read from its files' code.
  */
@@ -282,9 +263,6 @@ function crateTraits(context: RustContext): Map<string, Set<string>> {
   }
   return out;
 }
-
-const TEST_CFG = "#[cfg(test)]\n";
-const isTestCfg = (cfg: string) => /^#\[\s*cfg\s*\(\s*test\s*\)\s*\]\n$/.test(cfg);
 
 /**
  * Of each name read in [start, end), the `#[cfg(…)]` it is read under, where
@@ -340,7 +318,7 @@ export async function planRustImports(
     return planAcrossModules(input, context, oldModule, newModule);
   const before = await withTree(input.sourceBefore, "rust", (tree) => ({
     facts: factsOf(tree, input.sourceBefore),
-    used: namesIn(tree, input.sourceBefore, input.unit.start, input.unit.end),
+    used: readsIn(tree, input.sourceBefore, input.unit.start, input.unit.end).used,
   }));
   const dest = await withTree(input.destAfter, "rust", (tree) => factsOf(tree, input.destAfter));
   const dir = (p: string) => p.slice(0, Math.max(0, p.lastIndexOf("/")));
@@ -604,16 +582,17 @@ async function planAcrossModules(
         .matchAll(/(?<![\w$]|::\s*|\.\s*)\b([A-Za-z_]\w*)\b(?!\s*!)/g),
     ].map((m) => m[1] ?? ""),
   );
-  const before = await withTree(input.sourceBefore, "rust", (tree) => ({
-    facts: factsOf(tree, input.sourceBefore),
-    used: new Set([
-      ...namesIn(tree, input.sourceBefore, input.unit.start, input.unit.end, macroNames),
-      ...macroReads,
-    ]),
-    values: new Set([...valuesReadIn(tree, input.unit.start, input.unit.end), ...macroReads]),
-    items: itemsOf(tree),
-    under: readUnder(tree, input.unit.start, input.unit.end),
-  }));
+  const before = await withTree(input.sourceBefore, "rust", (tree) => {
+    const { start, end } = input.unit;
+    const reads = readsIn(tree, input.sourceBefore, start, end, macroNames);
+    return {
+      facts: factsOf(tree, input.sourceBefore),
+      used: new Set([...reads.used, ...macroReads]),
+      values: new Set([...reads.values, ...macroReads]),
+      items: itemsOf(tree),
+      under: readUnder(tree, start, end),
+    };
+  });
   // A trait of the crate whose methods the unit calls is read by it: its import goes along
   // (free.rs's `join` calls `.join(sep)`, Itertools' method, through `use crate::Itertools;`).
   const traits = crateTraits(context);
@@ -640,8 +619,7 @@ async function planAcrossModules(
   const cfgOf = (items: readonly Item[]) => (name: string) =>
     items.find((i) => i.name === name)?.cfg ?? "";
   const after = await withTree(input.sourceAfter, "rust", (tree) => ({
-    used: namesIn(tree, input.sourceAfter, 0, input.sourceAfter.length),
-    values: valuesReadIn(tree, 0, input.sourceAfter.length),
+    ...readsIn(tree, input.sourceAfter, 0, input.sourceAfter.length),
     under: readUnder(tree, 0, input.sourceAfter.length),
     facts: factsOf(tree, input.sourceAfter),
     items: itemsOf(tree),
