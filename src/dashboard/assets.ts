@@ -34,7 +34,8 @@ dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:.2rem 1rem}dl.fa
  * - Live: re-render #live-region when the server says one of this page's topics changed;
  *   after a reconnection too (changes may have happened meanwhile). A click is a press and
  *   a release on one element, and a region replaced between the two would lose it: a refresh
- *   waits for a pressed pointer's release. A region with nothing new stays as it is.
+ *   waits for a pressed pointer's release (or the window's blur, where a release outside it
+ *   never arrives). A region with nothing new stays as it is.
  */
 export const DASHBOARD_SCRIPT = `"use strict";
 (() => {
@@ -78,6 +79,7 @@ export const DASHBOARD_SCRIPT = `"use strict";
   };
   addEventListener("pointerup", released, true);
   addEventListener("pointercancel", released, true);
+  addEventListener("blur", released);
   async function refresh() {
     if (pressed) { held = true; return; }
     if (busy) { again = true; return; }
