@@ -1,9 +1,12 @@
-import { describe, expect, it } from "vitest";
+import { evictDurableObject } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
 import tools from "../../docs/tools.md?raw";
 import readme from "../../README.md?raw";
+import { LOCAL_USER } from "../../src/auth/identity.ts";
 import instructionsSource from "../../src/mcp/server.ts?raw";
 import { TOOL_NAMES } from "../../src/mcp/tools/index.ts";
 import { asLocalUser } from "./helpers.ts";
+import { bridgeOf } from "./test-agent.ts";
 
 /**
  * Every tool call the README and docs/tools.md show, and every locator the server's
@@ -62,6 +65,15 @@ const instructions =
   /const INSTRUCTIONS = `([\s\S]*?)`;/.exec(instructionsSource)?.[1]?.replaceAll("\\`", "`") ?? "";
 
 describe("README, docs/tools.md and instructions examples", () => {
+  // Earlier files' agents of the local user left moments ago, and a call would wait
+  // RETURN_WAIT_MS for one to come back (bridge.test.ts tests that). The bridge forgets them
+  // when it is evicted, as after any idle spell; its sockets hibernate and stay.
+  beforeAll(async () => {
+    const bridge = bridgeOf(LOCAL_USER);
+    await bridge.agents(); // evicting needs it running
+    await evictDurableObject(bridge, { webSockets: "hibernate" });
+  });
+
   const front = examples(readme);
   const all = [...front, ...examples(tools)];
 
