@@ -1030,6 +1030,26 @@ export const PROJECTS: ProjectSpec[] = [
   },
   {
     lang: "python",
+    name: "parso",
+    source: {
+      from: "git",
+      repo: "davidhalter/parso",
+      commit: "bfe30584415cde2e5a686512c2b109e1d06da3b6",
+      version: "0.8.7",
+    },
+    importRoot: ".",
+    // New on 2026-12-01: a parser whose tree classes subclass each other across modules
+    // (`parso/tree.py`, `parso/python/tree.py`), a grammar read from text files beside its module
+    // (`os.path.dirname(__file__)`), pgen2's generator in a subpackage, doctests in the modules
+    // (`--doctest-modules`) and warnings made errors (`filterwarnings = error`).
+    packages: ["parso"],
+    newDir: "parso/moved",
+    debs: ["python3-pytest"],
+    tests: { runner: "pytest", args: [] },
+    licence: "MIT",
+  },
+  {
+    lang: "python",
     name: "pyasn1",
     source: {
       from: "git",
@@ -1236,6 +1256,20 @@ export const PROJECTS: ProjectSpec[] = [
     // (`bytes.go`, `si.go`, `ordinals.go`, big.Int twins in `bigbytes.go`), its tests beside
     // it (fuzz tests among them), and an `english` package of its own.
     newDir: "humanize",
+    licence: "MIT",
+  },
+  {
+    lang: "go",
+    name: "fastjson",
+    source: {
+      from: "git",
+      repo: "valyala/fastjson",
+      commit: "b2db15556365622f27f99c4a58f457adc7a20961",
+      version: "1.6.7",
+    },
+    // New on 2026-12-01: a parser package whose values live in an arena (`Arena`, `Parser`,
+    // `Scanner`, pools of each), a `fastfloat` package it imports, example tests and timing
+    // tests beside each file, fuzz functions under a build tag.
     licence: "MIT",
   },
   {
