@@ -1359,6 +1359,24 @@ export const PROJECTS: ProjectSpec[] = [
   },
   {
     lang: "java",
+    name: "commons-cli",
+    source: {
+      from: "git",
+      repo: "apache/commons-cli",
+      commit: "e81a871025cd2dd5bc1d3b473c3c495533e7b8f4",
+      version: "1.5.0",
+    },
+    // New on 2026-12-01: one package whose classes reach each other's package-private members
+    // (`Option.clearValues`, `OptionValidator`, `Util`), parsers subclassing an abstract
+    // `Parser`, deprecated builders, and JUnit 4 tests in the same package that call the
+    // package-private ones.
+    sourceDirs: ["src/main/java"],
+    testDirs: ["src/test/java"],
+    resourceDirs: ["src/test/resources"],
+    licence: "Apache-2.0",
+  },
+  {
+    lang: "java",
     name: "commons-codec",
     source: {
       from: "git",
