@@ -144,6 +144,8 @@ export interface JavaProjectSpec {
   resourceDirs?: string[];
   /** Tests that assert a class's package (`name(Class)`, as JUnit names them): not counted. */
   pathBound?: { test: string; reason: string }[];
+  /** A directory to put units of a library with one package (a package below it). */
+  newDir?: string;
   /**
    * Jars its sources compile against, from Debian's packages (`debs`): on
    * javac's class path here, and on the agent's (CLASSPATH) for its build guard.
@@ -1373,6 +1375,7 @@ export const PROJECTS: ProjectSpec[] = [
     sourceDirs: ["src/main/java"],
     testDirs: ["src/test/java"],
     resourceDirs: ["src/test/resources"],
+    newDir: "src/main/java/org/apache/commons/cli/moved",
     licence: "Apache-2.0",
   },
   {

@@ -417,7 +417,7 @@ async function runProject(
       side.dirs,
       side.fileName,
       taken,
-      spec.lang === "java" || spec.lang === "rust" ? undefined : spec.newDir,
+      spec.lang === "rust" ? undefined : spec.newDir,
       side.splits,
       side.allowed,
     )
