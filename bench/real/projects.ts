@@ -481,6 +481,25 @@ export const PROJECTS: ProjectSpec[] = [
   },
   {
     lang: "typescript",
+    name: "zustand",
+    source: {
+      from: "git",
+      repo: "pmndrs/zustand",
+      commit: "f094eebe9bd3b4b0d77b997f69ab1d273f69a877",
+      // Three commits past the tag v5.0.15.
+      version: "5.0.15-3-gf094eeb",
+      install: [["npm", "ci", "--no-audit", "--no-fund", "--ignore-scripts"]],
+    },
+    // New on 2026-12-01: `isolatedDeclarations` (every export's type written out),
+    // `allowImportingTsExtensions` (`./vanilla.ts`), `exactOptionalPropertyTypes`, `paths` that
+    // map `zustand/*` to `./src/*.ts` for the tests, middleware in a directory re-exported by
+    // `src/middleware.ts`, React hooks beside the vanilla store, tests in jsdom.
+    config: "tsconfig.json",
+    tests: VITEST_WHOLE_RUN,
+    licence: "MIT",
+  },
+  {
+    lang: "typescript",
     name: "superjson",
     source: {
       from: "git",
