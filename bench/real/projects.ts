@@ -488,7 +488,8 @@ export const PROJECTS: ProjectSpec[] = [
       commit: "f094eebe9bd3b4b0d77b997f69ab1d273f69a877",
       // Three commits past the tag v5.0.15.
       version: "5.0.15-3-gf094eeb",
-      install: [["npm", "ci", "--no-audit", "--no-fund", "--ignore-scripts"]],
+      // Its package-lock.json is behind its package.json; pnpm's lockfile is the one kept.
+      install: [["pnpm", "install", "--frozen-lockfile"]],
     },
     // New on 2026-12-01: `isolatedDeclarations` (every export's type written out),
     // `allowImportingTsExtensions` (`./vanilla.ts`), `exactOptionalPropertyTypes`, `paths` that
