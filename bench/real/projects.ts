@@ -1549,6 +1549,17 @@ use_std = ["use_alloc"]
   },
   {
     lang: "rust",
+    name: "aho-corasick",
+    source: { from: "debian", package: "librust-aho-corasick-dev", version: "0.7.19-1" },
+    // New on 2026-12-01: private modules two and three deep (`packed::teddy::runtime`) behind
+    // a public `packed` facade, generic automata over a `StateID` trait implemented by a macro
+    // for each integer type, SIMD code under `#[cfg(target_arch = …)]`, and its tests in
+    // modules of the crate (`src/tests.rs`, `src/packed/tests.rs`). Debian's manifest as it is.
+    debs: ["librust-memchr-dev"],
+    licence: "Unlicense OR MIT",
+  },
+  {
+    lang: "rust",
     name: "nom",
     source: { from: "debian", package: "librust-nom-dev", version: "7.1.1-1" },
     // New on 2026-11-30 (late): parser combinators in public modules two deep (`bytes::complete`,
