@@ -4519,6 +4519,38 @@ mod tests {
     followed: true,
   },
   {
+    // `#[tokio::test]`, `#[async_std::test]`, `#[sqlx::test]`: an attribute whose path ends in
+    // `test` builds a test as `#[test]` does, for the tests alone. Here `crate::rt::test`
+    // re-exports the built-in one, as such a crate's macro expands to it. What the unit read
+    // and only such a test reads now stays for the tests alone (an unused import otherwise).
+    name: "rust: a test written with another crate's #[x::test] counts as a test: what only it reads stays for the tests alone",
+    lang: "rust",
+    files: {
+      "Cargo.toml": CARGO_TOML,
+      "src/lib.rs":
+        "pub mod rt {\n    pub use core::prelude::v1::test;\n}\nmod parse;\n\npub use parse::count;\n",
+      "src/parse.rs": `use std::collections::HashMap;
+
+/// How often each character occurs.
+pub fn count(s: &str) -> HashMap<char, usize> {
+    let mut m = HashMap::new();
+    for c in s.chars() {
+        *m.entry(c).or_insert(0) += 1;
+    }
+    m
+}
+
+#[crate::rt::test]
+fn counts() {
+    let m: HashMap<char, usize> = count("aa");
+    assert_eq!(m[&'a'], 2);
+}
+`,
+    },
+    move: { from: "src/parse.rs", name: "count", to: "src/count.rs" },
+    followed: true,
+  },
+  {
     // nom's internal.rs: `use self::Needed::*;` (an enum's variants) and bytes/complete.rs's
     // `use crate::lib::std::result::Result::*;` go only with a unit that reads a variant; the
     // type alias IResult reads `error::Error`, a path through the module, not the file's

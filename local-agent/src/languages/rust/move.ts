@@ -264,6 +264,9 @@ function crateTraits(context: RustContext): Map<string, Set<string>> {
   return out;
 }
 
+/** `#[test]`, and an attribute of another crate whose path ends in `test` (`#[tokio::test(…)]`). */
+const TEST_ATTRIBUTE = /^#\[\s*(?:::)?(?:[A-Za-z_]\w*\s*::\s*)*test\s*(?:\([\s\S]*\))?\s*\]$/;
+
 /**
  * Of each name read in [start, end), the `#[cfg(…)]` it is read under, where
  * every read is inside an item built only for some configuration (regex-
@@ -284,8 +287,9 @@ function readUnder(tree: Tree, start: number, end: number): (name: string) => st
     let gate: string | undefined;
     for (const child of kids(node)) {
       if (child.type === "attribute_item") {
-        // A `#[test]` function is built for the tests alone, as `#[cfg(test)]` is.
-        const cfg = /^#\[\s*test\s*\]$/.test(child.text) ? TEST_CFG.trim() : child.text;
+        // A `#[test]` function is built for the tests alone, as `#[cfg(test)]` is; so is one
+        // of another crate's attributes that end in `test` (`#[tokio::test(…)]`), which expand to it.
+        const cfg = TEST_ATTRIBUTE.test(child.text) ? TEST_CFG.trim() : child.text;
         if (/^#\[\s*cfg\s*\(/.test(cfg)) gate = gate === undefined ? cfg : "";
         continue;
       }
