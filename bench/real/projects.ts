@@ -1556,6 +1556,7 @@ use_std = ["use_alloc"]
     // for each integer type, SIMD code under `#[cfg(target_arch = …)]`, and its tests in
     // modules of the crate (`src/tests.rs`, `src/packed/tests.rs`). Debian's manifest as it is.
     debs: ["librust-memchr-dev"],
+    buildCode: "memchr's build script (Debian's crate), which cargo test runs here too",
     licence: "Unlicense OR MIT",
   },
   {

@@ -4519,6 +4519,36 @@ mod tests {
     followed: true,
   },
   {
+    // aho-corasick's packed/teddy/runtime.rs: `use std::arch::x86_64::*;` above masks whose
+    // fields are the crate's own types. A glob of x86's intrinsics goes only with a unit that
+    // reads one (their names begin with `_`); an unused import otherwise.
+    name: "rust: a glob of x86's intrinsics goes only with a unit that reads one",
+    lang: "rust",
+    files: {
+      "Cargo.toml": CARGO_TOML,
+      "src/lib.rs":
+        'mod simd;\n\npub use simd::Mask;\n#[cfg(target_arch = "x86_64")]\npub use simd::sum;\n',
+      "src/simd.rs": `#[cfg(target_arch = "x86_64")]
+use std::arch::x86_64::*;
+
+/// Two lanes.
+#[derive(Clone, Copy, Debug)]
+pub struct Mask {
+    pub lo: u8,
+    pub hi: u8,
+}
+
+/// The lanes' sum, through SSE2.
+#[cfg(target_arch = "x86_64")]
+pub fn sum(m: Mask) -> i32 {
+    unsafe { _mm_cvtsi128_si32(_mm_set1_epi32(i32::from(m.lo) + i32::from(m.hi))) }
+}
+`,
+    },
+    move: { from: "src/simd.rs", name: "Mask", to: "src/mask.rs" },
+    followed: true,
+  },
+  {
     // `#[tokio::test]`, `#[async_std::test]`, `#[sqlx::test]`: an attribute whose path ends in
     // `test` builds a test as `#[test]` does, for the tests alone. Here `crate::rt::test`
     // re-exports the built-in one, as such a crate's macro expands to it. What the unit read

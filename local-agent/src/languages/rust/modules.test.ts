@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   addModule,
   addUse,
+  archBrings,
   bindingsOf,
   declaringFile,
   modulePathOf,
@@ -125,6 +126,18 @@ describe("Rust's modules without parsing", () => {
     expect(variantsOf(text, "Needed")).toEqual(["Unknown", "Size", "Span", "Last"]);
     expect(variantsOf(text, "Hidden")).toBeUndefined();
     expect(variantsOf(text, "Need")).toBeUndefined();
+  });
+
+  it("tells what a glob of x86's intrinsics brings: names that begin with _, and cpuid's; others unknown", () => {
+    const x86 = archBrings(["std", "arch", "x86_64"]);
+    expect(["_mm256_and_si256", "__m128i", "CpuidResult", "has_cpuid"].every((n) => x86?.(n))).toBe(
+      true,
+    );
+    expect(["_", "Mask", "load"].some((n) => x86?.(n))).toBe(false);
+    expect(archBrings(["core", "arch", "x86"])?.("_rdtsc")).toBe(true);
+    expect(archBrings(["core", "arch", "aarch64"])).toBeUndefined();
+    expect(archBrings(["std", "arch"])).toBeUndefined();
+    expect(archBrings(["crate", "arch", "x86_64"])).toBeUndefined();
   });
 
   it("finds a library's public paths through the old module: pub items of modules public from lib.rs", () => {

@@ -728,6 +728,19 @@ export const STD_VARIANTS: ReadonlyMap<string, readonly string[]> = new Map([
 ]);
 
 /**
+ * Whether a glob of x86's intrinsics (`std::arch::x86_64::*`, `core::arch::x86::*`) brings the
+ * name: they begin with `_` (`_mm256_and_si256`, `__m256i`), besides `CpuidResult` and
+ * `has_cpuid`. Undefined for any other module (ARM's, `vld1q_u8`, have no such mark).
+ */
+export function archBrings(module: readonly string[]): ((name: string) => boolean) | undefined {
+  const [root, arch, platform, ...rest] = module;
+  if ((root !== "std" && root !== "core") || arch !== "arch" || rest.length) return undefined;
+  if (platform !== "x86_64" && platform !== "x86") return undefined;
+  return (name) =>
+    (name.startsWith("_") && name !== "_") || name === "CpuidResult" || name === "has_cpuid";
+}
+
+/**
  * The module a visibility opens an item of module `at` to: undefined for
  * `pub` (everything), the crate root (`[]`) for `pub(crate)`, the parent for
  * `pub(super)`, `at` itself for none or `pub(self)`, the path of `pub(in …)`.

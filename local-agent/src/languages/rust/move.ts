@@ -10,6 +10,7 @@ import { fileMacros, macrosNeeded } from "./macros.ts";
 import {
   addModule as addModuleLine,
   addUse,
+  archBrings,
   atTopLevel,
   attributesStart,
   bindingsOf,
@@ -773,6 +774,13 @@ async function planAcrossModules(
           : (variants ?? STD_VARIANTS.get(segments.slice(-3, -1).join("::")))
       )?.filter((n) => !named.has(n));
       if (brings && !brings.some((n) => new RegExp(`\\b${n}\\b`).test(unitCode))) continue;
+      // x86's intrinsics: carried when the unit reads one.
+      const intrinsic = archBrings(segments.slice(0, -1));
+      if (
+        intrinsic &&
+        ![...unitCode.matchAll(/\b[A-Za-z_]\w*/g)].some((m) => intrinsic(m[0]) && !named.has(m[0]))
+      )
+        continue;
     }
     if (
       style === "self" ||
