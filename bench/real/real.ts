@@ -298,8 +298,12 @@ function rustSide(pristine: string): Side {
   return {
     candidates: listed.units,
     dirs: listed.dirs,
-    // A module's file: `VersionReq` into `version_req.rs`, which the move declares (`mod version_req;`).
-    fileName: (name) => `${snakeCase(name)}.rs`,
+    // A module's file: `VersionReq` into `version_req.rs`, which the move declares (`mod version_req;`);
+    // not a module named as the one it is in (`teddy::teddy`, Clippy's module_inception).
+    fileName: (name, from) =>
+      snakeCase(name) === path.basename(path.dirname(from))
+        ? `moved_${snakeCase(name)}.rs`
+        : `${snakeCase(name)}.rs`,
     check: rustCheck,
     lint: rustLint,
     baseline: () => LANGS.rust.noBaseline,
