@@ -124,6 +124,90 @@ export const SHAPES: Shape[] = [
     move: { from: "src/util.ts", name: "slug", to: "src/text/slug.ts" },
   },
   {
+    // zustand's traditional.ts: `const { useSyncExternalStoreWithSelector } = useSyncExternalStoreExports`
+    // declares the name the unit calls. A destructuring declares each name of its pattern: one
+    // only the unit reads goes with it, the statement whole, its import too.
+    name: "ts: a name declared by destructuring, which only the unit reads, goes with it",
+    lang: "ts",
+    files: {
+      "tsconfig.json": TSCONFIG,
+      "src/shim.ts":
+        "const shim = {\n  pick<T>(a: T): T {\n    return a;\n  },\n  size: 2,\n};\n\nexport default shim;\n",
+      "src/traditional.ts": `import shim from "./shim";
+
+const { pick, size: count } = shim;
+
+/** The slice of a state. */
+export function slice<T>(state: T): T {
+  return pick(state);
+}
+
+export const other = 1;
+`,
+      "src/use.ts": `import { slice } from "./traditional";\n\nexport const one = slice(1);\n`,
+    },
+    move: { from: "src/traditional.ts", name: "slice", to: "src/vanilla/slice.ts" },
+    followed: true,
+  },
+  {
+    // As above, where the old file still reads the name: it is exported from there and imported.
+    name: "ts: a name declared by destructuring, which the old file reads too, is imported from it",
+    lang: "ts",
+    files: {
+      "tsconfig.json": TSCONFIG,
+      "src/shim.ts":
+        "const shim = {\n  pick<T>(a: T): T {\n    return a;\n  },\n  size: 2,\n};\n\nexport default shim;\n",
+      "src/traditional.ts": `import shim from "./shim";
+
+const { pick, size: count } = shim;
+
+/** The slice of a state. */
+export function slice<T>(state: T): T {
+  return pick(state);
+}
+
+export const other = pick(count);
+`,
+      "src/use.ts": `import { slice } from "./traditional";\n\nexport const one = slice(1);\n`,
+    },
+    move: { from: "src/traditional.ts", name: "slice", to: "src/vanilla/slice.ts" },
+    followed: true,
+  },
+  {
+    // zustand's middleware/subscribeWithSelector.ts: what stays is types and a module
+    // augmentation (`declare module '../vanilla' { interface StoreMutators … }`), no import or
+    // export. Without one the file is a script: the augmentation is an ambient module with a
+    // relative name (TS2436) and the store's interface loses what it added. It stays a module.
+    name: "ts: an old file left with a module augmentation and no import or export stays a module",
+    lang: "ts",
+    files: {
+      "tsconfig.json": TSCONFIG,
+      "src/vanilla.ts":
+        "// eslint-disable-next-line @typescript-eslint/no-unused-vars\nexport interface StoreMutators<S, A> {}\n\nexport type StateCreator<T> = (set: (t: T) => void) => T;\n",
+      "src/middleware/sub.ts": `import type { StateCreator } from "../vanilla";
+
+type Write<T, U> = Omit<T, keyof U> & U;
+
+declare module "../vanilla" {
+  interface StoreMutators<S, A> {
+    sub: Write<S, { more: true }>;
+  }
+}
+
+/** Subscribes with a selector. */
+export const sub = <T>(f: StateCreator<T>): StateCreator<T> => f;
+`,
+      "src/use.ts": `import { sub } from "./middleware/sub";
+import type { StoreMutators } from "./vanilla";
+
+export const s = sub<number>(() => 1);
+export type M = StoreMutators<{ a: 1 }, 0>["sub"];
+`,
+    },
+    move: { from: "src/middleware/sub.ts", name: "sub", to: "src/sub.ts" },
+    followed: true,
+  },
+  {
     name: "ts: a default-exported unit and its default importers",
     lang: "ts",
     files: {

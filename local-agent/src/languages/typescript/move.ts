@@ -176,14 +176,31 @@ function declaresTypeOnly(node: Node): boolean {
   );
 }
 
+/** The names a binding pattern declares: `{ a, b: c, ...d }`, `[e, f = 1]`, `g`. */
+function patternNames(node: Node | null): string[] {
+  switch (node?.type) {
+    case "identifier":
+    case "shorthand_property_identifier_pattern":
+      return [node.text];
+    case "assignment_pattern":
+    case "object_assignment_pattern":
+      return patternNames(node.childForFieldName("left"));
+    case "pair_pattern":
+      return patternNames(node.childForFieldName("value"));
+    case "object_pattern":
+    case "array_pattern":
+    case "rest_pattern":
+      return kids(node).flatMap(patternNames);
+    default:
+      return [];
+  }
+}
+
 function declaredNames(node: Node): string[] {
   if (node.type === "lexical_declaration" || node.type === "variable_declaration")
     return kids(node)
       .filter((c) => c.type === "variable_declarator")
-      .flatMap((c) => {
-        const id = c.childForFieldName("name");
-        return id?.type === "identifier" ? [id.text] : [];
-      });
+      .flatMap((c) => patternNames(c.childForFieldName("name")));
   const name = node.childForFieldName("name");
   // `namespace A.B {}` declares A.
   return name ? [name.text.split(".")[0] ?? name.text] : [];
@@ -885,12 +902,23 @@ async function planEsImports(
     facts: factsOf(tree, source),
     uses: { used: moduleReferences(tree, 0, source.length) },
   }));
-  const exportEdits = after.facts.topLevel
-    .filter((t) => toExport.includes(t.name) && t.exportAt !== undefined)
-    .map((t) => ({ start: t.exportAt as number, end: t.exportAt as number, insert: "export " }));
-  const exports = exportEdits.filter(
-    (e, i) => exportEdits.findIndex((f) => f.start === e.start) === i,
-  );
+  // `export` before a statement whose names all are to be exported; else (`const { a, b } = x`
+  // where only `a` is) an export clause after it: nothing exported that was not asked for.
+  const exports: (Span & { insert: string })[] = [];
+  for (const t of after.facts.topLevel) {
+    if (!toExport.includes(t.name) || t.exportAt === undefined) continue;
+    if (exports.some((e) => e.start === t.exportAt || e.start === t.end)) continue;
+    const names = after.facts.topLevel.filter((o) => o.exportAt === t.exportAt).map((o) => o.name);
+    exports.push(
+      names.every((n) => toExport.includes(n))
+        ? { start: t.exportAt, end: t.exportAt, insert: "export " }
+        : {
+            start: t.end,
+            end: t.end,
+            insert: `\nexport { ${names.filter((n) => toExport.includes(n)).join(", ")} }${after.facts.style.semicolon === false ? "" : ";"}`,
+          },
+    );
+  }
   if (exports.length) changes.push(`${sourcePath}: exports ${toExport.join(", ")}`);
 
   // Imports the unit used that nothing left in the old file uses go with it.
@@ -1027,13 +1055,11 @@ async function planEsImports(
         (t) => stillUsed.includes(t.name) && exportOf(facts, t) === undefined,
       );
     });
+    // Once a statement, whichever of its names (`const { a, b } = x`) it is for.
+    const at = [...new Set(unexported.map((t) => t.exportAt ?? t.start))];
     destination = replaceRanges(
       destination,
-      unexported.map((t) => ({
-        start: t.exportAt ?? t.start,
-        end: t.exportAt ?? t.start,
-        insert: "export ",
-      })),
+      at.map((start) => ({ start, end: start, insert: "export " })),
     );
     const refreshed = await withTree(source, lang, (tree) => factsOf(tree, source));
     source = addImports(source, refreshed, backNeeds, sourcePath, before.facts.style);
@@ -1045,11 +1071,22 @@ async function planEsImports(
   );
   if (directives.length && original.destAfter.trim() === unitTextOf(original).trim())
     destination = `${directives.join("\n")}\n\n${destination}`;
-  const sourceEmptied = await withTree(source, lang, (tree) =>
-    kids(tree.rootNode).every(
-      (c) => c.type !== "import_statement" && c.type !== "export_statement",
-    ),
-  );
+  const isModule = (tree: Tree) =>
+    kids(tree.rootNode).some((c) => c.type === "import_statement" || c.type === "export_statement");
+  let sourceEmptied = await withTree(source, lang, (tree) => !isModule(tree));
+  // A module left with code and no import or export would be a script: its declarations
+  // global, a module augmentation (`declare module "../vanilla" {…}`) an error. It stays one.
+  if (
+    sourceEmptied &&
+    (await withTree(input.sourceBefore, lang, isModule)) &&
+    (await withTree(source, lang, (tree) =>
+      kids(tree.rootNode).some((c) => !c.type.includes("comment") && c.type !== "empty_statement"),
+    ))
+  ) {
+    source = `${source.trimEnd()}\n\nexport {}${before.facts.style.semicolon === false ? "" : ";"}\n`;
+    changes.push(`${sourcePath}: adds export {}, so that what stays is still a module`);
+    sourceEmptied = false;
+  }
   return {
     source,
     destination,
