@@ -481,6 +481,26 @@ export const PROJECTS: ProjectSpec[] = [
   },
   {
     lang: "typescript",
+    name: "reselect",
+    source: {
+      from: "git",
+      repo: "reduxjs/reselect",
+      commit: "93bb49091fc5e0e0569c745a7240df433548f386",
+      // Two commits past the tag v5.2.0.
+      version: "5.2.0-2-g93bb490",
+      install: [["yarn", "install", "--immutable"]],
+    },
+    // New on 2026-12-01: memoizers in files of their own and a subdirectory of them
+    // (`autotrackMemoize/`, its proxies and tracking cells), dev-mode checks in another, types
+    // of a thousand lines, versioned type files, `paths` that map `@internal/*` and `reselect`
+    // to `src/` for its tests. Its tests that compare timings (`perfComparisons`) are not run:
+    // a loaded machine fails them, not a move.
+    config: "test/tsconfig.json",
+    tests: { ...VITEST_WHOLE_RUN, args: ["--exclude", "test/perfComparisons.spec.ts"] },
+    licence: "MIT",
+  },
+  {
+    lang: "typescript",
     name: "zustand",
     source: {
       from: "git",
@@ -1300,6 +1320,21 @@ export const PROJECTS: ProjectSpec[] = [
     // it (fuzz tests among them), and an `english` package of its own.
     newDir: "humanize",
     licence: "MIT",
+  },
+  {
+    lang: "go",
+    name: "gods",
+    source: {
+      from: "git",
+      repo: "emirpasic/gods",
+      commit: "dbdbadc158ae6b453820b3cfb8c6cb48be4d7ddf",
+      version: "1.18.1",
+    },
+    // New on 2026-12-01: twenty packages of containers (`lists/arraylist`, `trees/redblacktree`,
+    // `maps/treemap` built on the tree, `sets/treeset`), each implementing the interfaces of a
+    // `containers` package and comparing with a `utils` package, serialization to JSON in a
+    // file of each, and examples in packages of their own.
+    licence: "BSD-2-Clause",
   },
   {
     lang: "go",
