@@ -372,6 +372,29 @@ describe("the build guard over Go (go vet over the module and a copy of it with 
     expect(moved.error).toBeUndefined();
     expect(moved.check).toMatchObject({ checker: "go vet", outcome: "passed" });
   });
+  it("counts no gofmt finding the unit brings along (a doc comment gofmt would already redo): line by line, not file by file", async () => {
+    // gods' containers/iterator.go: a line of a doc comment Go 1.19's gofmt makes a heading
+    // (`// # Prev() function …`), in two interfaces. The old file was not gofmt-clean with them,
+    // and is not with the one that stays: compared line by line, not file by file.
+    const doc =
+      "// Reverse iterates.\n//\n// Essentially it is the same as Iterator, but provides additional:\n//\n// Prev() function to enable traversal in reverse\n//\n// Last() function to move to the last element.\n";
+    const files = {
+      "go.mod": GO_MOD,
+      "iter/iter.go": `package iter\n\n// Iterator iterates.\ntype Iterator interface{ Next() bool }\n\n${doc}type Reverse interface {\n\tIterator\n\tPrev() bool\n}\n\n${doc}type ReverseKeyed interface {\n\tReverse\n\tKey() string\n}\n`,
+    };
+    const project = projectOf(files);
+    const moved = await moveSymbol(
+      project,
+      "iter/iter.go",
+      "ReverseKeyed",
+      "iter/reverse/reverse.go",
+      false,
+      "refuse",
+    );
+    expect(moved.error).toBeUndefined();
+    expect(moved.check).toMatchObject({ checker: "go vet", outcome: "passed" });
+    expect(project.read("iter/reverse/reverse.go")).toContain(doc);
+  });
   it("refuses a type that code tells by its printed name, offering keep; with keep it moves and the receipt names the line", async () => {
     // gomarkdown's parser (`fmt.Sprintf("%T", n)` against "*ast."): no checker sees it, and the
     // string stays after a model changes that code, so only `keep` can make the move.

@@ -156,7 +156,50 @@ async function unloadable(
   return out;
 }
 
-/** What `gofmt -l` says of these texts (written to copies): one diagnostic a file it would change. */
+/**
+ * What gofmt would change in each file of `gofmt -d`'s output: a line it
+ * rewrites or removes, by its line and text, or one it adds, by the text
+ * added. Compared by text, not by file (newDiagnostics): a unit moved with a
+ * comment gofmt would already have redone (Go 1.19's doc comment headings)
+ * brings that finding along and is not refused for it; what the move itself
+ * laid out badly is new.
+ */
+export function gofmtChanges(diff: string): Map<string, { line: number; text: string }[]> {
+  const out = new Map<string, { line: number; text: string }[]>();
+  let file: string | undefined;
+  let line = 0;
+  let removed = false;
+  const add = (at: number, text: string) => {
+    if (file !== undefined) out.set(file, [...(out.get(file) ?? []), { line: at, text }]);
+  };
+  for (const raw of diff.split("\n")) {
+    const header = /^diff (\S+)\.orig \S+$/.exec(raw);
+    if (header) {
+      file = header[1];
+      continue;
+    }
+    if (raw.startsWith("--- ") || raw.startsWith("+++ ")) continue;
+    const hunk = /^@@ -(\d+)(?:,\d+)? \+\d+(?:,\d+)? @@/.exec(raw);
+    if (hunk) {
+      line = Number(hunk[1]);
+      removed = false;
+      continue;
+    }
+    if (raw.startsWith("-")) {
+      add(line++, raw.slice(1).trim());
+      removed = true;
+    } else if (raw.startsWith("+")) {
+      // An addition beside a removal is the removal's rewrite; alone, a change of its own.
+      if (!removed) add(line, `+ ${raw.slice(1).trim()}`.trimEnd());
+    } else {
+      line++;
+      removed = false;
+    }
+  }
+  return out;
+}
+
+/** What gofmt would change in these texts (written to copies): a diagnostic for each line. */
 async function unformatted(
   files: readonly { abs: string; text: string }[],
   scratch: string,
@@ -169,13 +212,18 @@ async function unformatted(
     await writeFile(copy, f.text);
     copies.set(copy, f.abs);
   }
-  const ran = await runTool("gofmt", ["-l", ...copies.keys()], { cwd: scratch, deadline });
+  const ran = await runTool("gofmt", ["-d", ...copies.keys()], { cwd: scratch, deadline });
   if (!ran.ok) return ran.why === "missing" ? "no gofmt on PATH" : ran.message;
-  return ran.output
-    .split("\n")
-    .map((l) => copies.get(l.trim()))
-    .filter((abs): abs is string => abs !== undefined)
-    .map((abs) => ({ file: abs, line: 0, code: "gofmt", message: "not laid out as gofmt would" }));
+  return [...gofmtChanges(ran.output)].flatMap(([copy, lines]) => {
+    const abs = copies.get(copy) ?? copies.get(path.join(scratch, copy));
+    if (abs === undefined) return [];
+    return lines.map(({ line, text }) => ({
+      file: abs,
+      line,
+      code: "gofmt",
+      message: `not laid out as gofmt would: ${text.slice(0, 120) || "(a blank line)"}`,
+    }));
+  });
 }
 
 /** A module larger than this is not copied for the "after" check. */
