@@ -154,13 +154,23 @@ function testedPackages(root: string, untested: string | undefined): string[] {
     .map((rel) => `./${rel}`);
 }
 
-/** gofmt's linting of `files`: each it would reformat. */
+/**
+ * gofmt's linting of `files`: each line it would change (`gofmt -d`'s removed
+ * and added lines), by its text and not its file, so that a line the unit
+ * brought from a file gofmt would already have changed (a doc comment Go 1.19
+ * makes a heading) is not new where it lands; what the move laid out is.
+ */
 export function goLint(root: string, files: string[]): Found[] {
   const go = files.filter((f) => f.endsWith(".go"));
   if (!go.length) return [];
-  const run = spawnSync("gofmt", ["-l", ...go], { cwd: root, encoding: "utf8" });
-  return run.stdout
-    .split("\n")
-    .filter(Boolean)
-    .map((file) => ({ file, code: "lint", message: `${file}: gofmt would reformat it` }));
+  const run = spawnSync("gofmt", ["-d", ...go], { cwd: root, encoding: "utf8" });
+  const out: Found[] = [];
+  let file = "";
+  for (const line of run.stdout.split("\n")) {
+    const header = /^diff (\S+)\.orig /.exec(line);
+    if (header) file = header[1] ?? "";
+    else if (/^[-+](?!--|\+\+)/.test(line))
+      out.push({ file, code: "lint", message: `gofmt would change: ${line.trim()}` });
+  }
+  return out;
 }
