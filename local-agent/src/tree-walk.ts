@@ -18,7 +18,7 @@ import { SAFE_READ } from "./regular-file.ts";
 /**
  * The files under the agent's roots that a whole-tree change looks at (a
  * move's importers, imports/importers.ts): regular files only, never through a
- * symbolic link, and never in `node_modules`, `.git`, what the repository's
+ * symbolic link, and never in `node_modules`, `.git`, `.yarn`, what the repository's
  * ignore files ignore (as git reads them: `.git/info/exclude` and every
  * `.gitignore` from the repository's root down, above the root too), a denied
  * path or edgeclip's own directories. Each file whose name `accept`s and whose
@@ -53,7 +53,12 @@ export interface Walked {
   truncated: false | "files" | "time";
 }
 
-const SKIPPED_DIRS = new Set(["node_modules", ".git"]);
+/**
+ * Never the project's code: installed packages, git's store, and Yarn's own directory (its
+ * cache, plugins and the release a repository commits, `.yarn/releases/yarn-4.4.1.cjs`, 2.7 MB
+ * of one line that names half the words a module could be called).
+ */
+const SKIPPED_DIRS = new Set(["node_modules", ".git", ".yarn"]);
 
 /** A directory's `.gitignore`, with the directory it speaks for. */
 interface Rules {

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
-import { stopLanes, syntaxFaults } from "../src/compute/offload.ts";
+import { ALONE_CHARS, planImporters, stopLanes, syntaxFaults } from "../src/compute/offload.ts";
 import { ComputeThread } from "../src/compute/thread.ts";
+import type { ImporterChange, ImportersInput } from "../src/imports/importers.ts";
 import { TooComplex } from "../src/syntax/formats/format.ts";
 import type { Language } from "../src/syntax/languages.ts";
 
@@ -86,5 +87,64 @@ describe("the two lanes", () => {
     await slow;
     expect(order).toEqual(["small", "large"]);
     await stopLanes();
+  });
+});
+
+describe("a move's importers in the compute thread", () => {
+  it("plans a large file alone: one past the thread's bounds is named, not followed, and costs the move nothing else", async () => {
+    const file = (name: string, chars: number) => ({
+      abs: `/r/${name}`,
+      path: name,
+      text: "x".repeat(chars),
+    });
+    const files = [
+      file("a.ts", 10),
+      file(".yarn/releases/yarn.cjs", ALONE_CHARS + 1),
+      file("b.ts", 10),
+      file("big.ts", ALONE_CHARS + 1),
+    ];
+    const input = {
+      source: { abs: "/r/old.ts", path: "old.ts" },
+      dest: { abs: "/r/new.ts", path: "new.ts" },
+      moved: ["f"],
+      files,
+    } as unknown as ImportersInput;
+    const jobs: string[][] = [];
+    const job = async (i: ImportersInput): Promise<ImporterChange[]> => {
+      jobs.push(i.files.map((f) => f.path));
+      if (i.files.some((f) => f.path.endsWith(".cjs")))
+        throw new TooComplex(
+          "parsing it for its structure took longer than the agent allows (8 s); read it by lines or anchors",
+        );
+      return i.files.map((f) => ({
+        abs: f.abs,
+        text: "y",
+        changes: [`${f.path}: imports f`],
+        unresolved: [],
+      }));
+    };
+    const planned = await planImporters(input, job);
+    expect(jobs).toEqual([["a.ts", "b.ts"], [".yarn/releases/yarn.cjs"], ["big.ts"]]);
+    expect(planned.map((p) => [p.abs, p.text, p.unresolved])).toEqual([
+      ["/r/a.ts", "y", []],
+      [
+        "/r/.yarn/releases/yarn.cjs",
+        undefined,
+        [
+          ".yarn/releases/yarn.cjs was not read for its imports: parsing it for its structure took longer than the agent allows (8 s); not rewritten",
+        ],
+      ],
+      ["/r/b.ts", "y", []],
+      ["/r/big.ts", "y", []],
+    ]);
+    // A job of several that fails so is planned file by file; another error is the move's.
+    const small = [file("c.ts", 10), file("d.cjs", 10)];
+    jobs.length = 0;
+    const again = await planImporters({ ...input, files: small }, job);
+    expect(jobs).toEqual([["c.ts", "d.cjs"], ["c.ts"], ["d.cjs"]]);
+    expect(again.map((p) => p.text)).toEqual(["y", undefined]);
+    await expect(
+      planImporters(input, () => Promise.reject(new Error("the agent's compute thread stopped"))),
+    ).rejects.toThrow("stopped");
   });
 });

@@ -20,13 +20,14 @@ const scripts = (name: string) => name.endsWith(".ts");
 const names = (root: string, files: string[]) => files.map((f) => path.relative(root, f));
 
 describe("walkRoots", () => {
-  it("finds files holding the needle, past node_modules, .git, nested .gitignore rules, denied and reserved paths", async () => {
+  it("finds files holding the needle, past node_modules, .git, .yarn, nested .gitignore rules, denied and reserved paths", async () => {
     const root = tree({
       "a.ts": "store",
       "b.ts": "nothing here",
       "c.md": "store",
       "node_modules/x/i.ts": "store",
       ".git/h.ts": "store",
+      ".yarn/sdks/typescript/lib/tsserver.ts": "store",
       ".gitignore": "dist/\n*.gen.ts\n",
       "dist/d.ts": "store",
       "src/x.gen.ts": "store",

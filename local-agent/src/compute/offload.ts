@@ -10,6 +10,7 @@ import type {
 import type { ReexportInput } from "../languages/typescript/move.ts";
 import { type Selector, type SelectResult, selectByAnchors } from "../syntax/anchored.ts";
 import type { SyntaxFault } from "../syntax/faults.ts";
+import { TooComplex } from "../syntax/formats/format.ts";
 import type { Language } from "../syntax/languages.ts";
 import type { Outline } from "../syntax/outline.ts";
 import type { JobName, Jobs } from "./jobs.ts";
@@ -112,10 +113,54 @@ export function planReexport(input: ReexportInput): Promise<string | undefined> 
   return run("planReexport", [input], input.text.length);
 }
 
-/** A move's importers (imports/importers.ts), in the compute thread: it parses each of them. */
-export function planImporters(input: ImportersInput): Promise<ImporterChange[]> {
-  const size = input.files.reduce((n, f) => n + f.text.length, 0);
-  return run("planImporters", [input], size);
+/** A file of a move's importers larger than this is planned in a job of its own. */
+export const ALONE_CHARS = 256 * 1024;
+
+/**
+ * A move's importers (imports/importers.ts), in the compute thread: it parses
+ * each of them. The small ones in one job, each larger one in a job of its own,
+ * so that one past the thread's bounds (Yarn's 2.7 MB `.yarn/releases/yarn-
+ * 4.4.1.cjs`, which names what moved) costs the move that file, not all of
+ * them: a file the thread cannot parse in its time or memory (TooComplex) is
+ * named on the receipt, not followed; where a job of several fails so, its
+ * files are planned one by one.
+ */
+export function planImporters(
+  input: ImportersInput,
+  job: (input: ImportersInput) => Promise<ImporterChange[]> = (i) =>
+    run(
+      "planImporters",
+      [i],
+      i.files.reduce((n, f) => n + f.text.length, 0),
+    ),
+): Promise<ImporterChange[]> {
+  const order = new Map(input.files.map((f, i) => [f.abs, i]));
+  const small = input.files.filter((f) => f.text.length <= ALONE_CHARS);
+  const groups = [
+    ...(small.length ? [small] : []),
+    ...input.files.filter((f) => f.text.length > ALONE_CHARS).map((f) => [f]),
+  ];
+  const plan = async (files: ImportersInput["files"]): Promise<ImporterChange[]> => {
+    try {
+      return await job({ ...input, files });
+    } catch (error) {
+      if (!(error instanceof TooComplex)) throw error;
+      if (files.length > 1) return (await Promise.all(files.map((f) => plan([f])))).flat();
+      const file = files[0] as ImportersInput["files"][number];
+      const why = error.message.replace(/; read it by lines or anchors$/, "");
+      return [
+        {
+          abs: file.abs,
+          text: undefined,
+          changes: [],
+          unresolved: [`${file.path} was not read for its imports: ${why}; not rewritten`],
+        },
+      ];
+    }
+  };
+  return Promise.all(groups.map(plan)).then((planned) =>
+    planned.flat().sort((a, b) => (order.get(a.abs) ?? 0) - (order.get(b.abs) ?? 0)),
+  );
 }
 
 /**
