@@ -1605,6 +1605,37 @@ use_std = ["use_alloc"]
   },
   {
     lang: "rust",
+    name: "unicode-bidi",
+    source: { from: "debian", package: "librust-unicode-bidi-dev", version: "0.3.8-2" },
+    // New on 2026-12-01: the Unicode Bidirectional Algorithm in modules of its phases
+    // (`explicit`, `implicit`, `prepare`) that lib.rs declares privately and re-exports from,
+    // a `char_data` module directory with generated tables, a trait of data sources, and its
+    // tests in each module. Debian's manifest without the optional serde support and its
+    // serde_test dev-dependency (the `serde` feature's code is not built without it).
+    manifest: `[package]
+edition = "2018"
+name = "unicode-bidi"
+version = "0.3.8"
+authors = ["The Servo Project Developers"]
+exclude = ["benches/**", "data/**", "examples/**", "tests/**", "tools/**"]
+description = "Implementation of the Unicode Bidirectional Algorithm"
+license = "MIT OR Apache-2.0"
+repository = "https://github.com/servo/unicode-bidi"
+
+[lib]
+name = "unicode_bidi"
+
+[features]
+bench_it = []
+default = ["std", "hardcoded-data"]
+hardcoded-data = []
+std = []
+unstable = []
+`,
+    licence: "MIT OR Apache-2.0",
+  },
+  {
+    lang: "rust",
     name: "aho-corasick",
     source: { from: "debian", package: "librust-aho-corasick-dev", version: "0.7.19-1" },
     // New on 2026-12-01: private modules two and three deep (`packed::teddy::runtime`) behind
