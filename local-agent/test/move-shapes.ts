@@ -4603,6 +4603,34 @@ mod tests {
     followed: true,
   },
   {
+    // unicode-bidi's format_chars.rs: a licence in plain comments, then the module's `//!` docs,
+    // and no `use`. What the move adds to the old file (its re-export of what moved, for
+    // `chars::LRI` through `use crate::format_chars as chars`) goes below the `//!` lines, not
+    // above them (E0753: expected outer doc comment).
+    name: "rust: a use added to an old file whose inner docs sit below a licence comment goes below them",
+    lang: "rust",
+    files: {
+      "Cargo.toml": CARGO_TOML,
+      "src/lib.rs":
+        "pub mod format_chars;\n\nuse crate::format_chars as chars;\n\n/// An isolate.\npub fn isolate() -> char {\n    chars::LRI\n}\n",
+      "src/format_chars.rs": `// Copyright 2017 The Project Developers.
+// Licensed under the MIT license.
+
+//! Directional formatting characters.
+//!
+//! <http://www.unicode.org/reports/tr9/>
+
+// == Explicit isolates ==
+/// LEFT-TO-RIGHT ISOLATE
+pub const LRI: char = '\\u{2066}';
+/// RIGHT-TO-LEFT ISOLATE
+pub const RLI: char = '\\u{2067}';
+`,
+    },
+    move: { from: "src/format_chars.rs", name: "LRI", to: "src/lri.rs" },
+    followed: true,
+  },
+  {
     // aho-corasick's packed/teddy/runtime.rs: `use std::arch::x86_64::*;` above masks whose
     // fields are the crate's own types. A glob of x86's intrinsics goes only with a unit that
     // reads one (their names begin with `_`); an unused import otherwise.

@@ -126,12 +126,18 @@ export function addModule(text: string, name: string, visibility: string, attrib
  * Past a file's inner doc comments and attributes (`//! …`, `/*! … *\/`,
  * `#![…]`) and the blank lines among them: where its first item may go
  * (above them, an inner doc comment is an error: expected outer doc comment).
+ * Plain comments above them are passed too (a licence header above `//!`),
+ * but a plain comment with no blank line or inner part after it belongs to
+ * the item below it, and stays above that.
  */
 function headerEnd(text: string): number {
   const part =
-    /(?:[ \t]*\r?\n|[ \t]*\/\/![^\n]*\n|[ \t]*#!\[[^\n]*\n|[ \t]*\/\*![\s\S]*?\*\/[ \t]*\r?\n)/y;
+    /(?:[ \t]*\r?\n|[ \t]*\/\/(?!\/)[^\n]*\n|[ \t]*#!\[[^\n]*\n|[ \t]*\/\*(?!\*)[\s\S]*?\*\/[ \t]*\r?\n)/y;
+  const plain = /^[ \t]*(?:\/\/(?![/!])|\/\*(?![*!]))/;
   let head = 0;
-  for (part.lastIndex = 0; part.test(text); ) head = part.lastIndex;
+  part.lastIndex = 0;
+  for (let m = part.exec(text); m; m = part.exec(text))
+    if (!plain.test(m[0])) head = part.lastIndex;
   return head;
 }
 
