@@ -4631,6 +4631,39 @@ pub const RLI: char = '\\u{2067}';
     followed: true,
   },
   {
+    // unicode-bidi's prepare.rs: `use super::BidiClass::*;`, where lib.rs re-exports the enum from
+    // char_data, which re-exports it from tables. The glob goes only with a unit that reads a
+    // variant, the enum found through the re-exports.
+    name: "rust: a glob of an enum's variants reached through re-exports stays behind with a unit that reads none",
+    lang: "rust",
+    files: {
+      "Cargo.toml": CARGO_TOML,
+      "src/lib.rs":
+        "mod char_data;\nmod prepare;\n\npub use crate::char_data::BidiClass;\npub use crate::prepare::{level_runs, LevelRun};\n",
+      "src/char_data/mod.rs": "mod tables;\n\npub use self::tables::BidiClass;\n",
+      "src/char_data/tables.rs":
+        "/// A class.\n#[derive(Clone, Copy, Debug, PartialEq)]\npub enum BidiClass {\n    L,\n    R,\n    ON,\n}\n",
+      "src/prepare.rs": `use super::BidiClass;
+use super::BidiClass::*;
+
+/// A run of levels.
+pub type LevelRun = std::ops::Range<usize>;
+
+/// The runs of strong classes.
+pub fn level_runs(classes: &[BidiClass]) -> Vec<LevelRun> {
+    classes
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| **c == L || **c == R)
+        .map(|(i, _)| i..i + 1)
+        .collect()
+}
+`,
+    },
+    move: { from: "src/prepare.rs", name: "LevelRun", to: "src/level_run.rs" },
+    followed: true,
+  },
+  {
     // aho-corasick's packed/teddy/runtime.rs: `use std::arch::x86_64::*;` above masks whose
     // fields are the crate's own types. A glob of x86's intrinsics goes only with a unit that
     // reads one (their names begin with `_`); an unused import otherwise.

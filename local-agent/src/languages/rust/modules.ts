@@ -722,6 +722,40 @@ export function variantsOf(text: string, name: string): string[] | undefined {
   return variants;
 }
 
+/**
+ * The variants of the crate's enum `name` as module `at` reaches it: declared
+ * in `at`'s file, or through a `use` there that binds the name (unicode-bidi's
+ * lib.rs, `pub use crate::char_data::{BidiClass, …}`, whose `char_data`
+ * re-exports it from `tables`), a few steps at most. Undefined where it is no
+ * enum of the crate's.
+ */
+export function variantsThrough(
+  at: readonly string[],
+  name: string,
+  context: RustContext,
+  isModule: (path: readonly string[]) => boolean,
+  steps = 4,
+): string[] | undefined {
+  const file = moduleFile(at, context);
+  if (!file) return undefined;
+  const declared = variantsOf(file.text, name);
+  if (declared || steps === 0) return declared;
+  const code = rustCode(file.text);
+  const top = atTopLevel(code);
+  for (const m of code.matchAll(/^[ \t]*(?:pub(?:\([^)]*\))?\s+)?use\s+([^;]+);/gm)) {
+    if (!top(m.index)) continue;
+    const tree = parseUseTree(m[1] ?? "");
+    for (const leaf of tree ? leavesOf(tree) : []) {
+      if (leaf.glob || leaf.binding !== name) continue;
+      const module = resolvePath(leaf.segments.slice(0, -1), at, isModule);
+      const found =
+        module && variantsThrough(module, leaf.segments.at(-1) ?? "", context, isModule, steps - 1);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
 /** The variants of the standard library's enums a glob may bring, by their module and name. */
 export const STD_VARIANTS: ReadonlyMap<string, readonly string[]> = new Map([
   ["result::Result", ["Ok", "Err"]],

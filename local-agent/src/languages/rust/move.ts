@@ -29,7 +29,7 @@ import {
   sharedModule,
   styleOf,
   TEST_CFG,
-  variantsOf,
+  variantsThrough,
   visibilityFor,
   within,
   writePath,
@@ -766,8 +766,10 @@ async function planAcrossModules(
       // carried when the unit may read what it brings.
       const target = resolvePath(segments.slice(0, -1), oldModule, isModule);
       const file = target && isModule(target) ? moduleFile(target, context) : undefined;
-      const enumFile = target && !file ? moduleFile(target.slice(0, -1), context) : undefined;
-      const variants = enumFile && variantsOf(enumFile.text, segments.at(-2) ?? "");
+      const variants =
+        target && !file
+          ? variantsThrough(target.slice(0, -1), target.at(-1) ?? "", context, isModule)
+          : undefined;
       const brings = (
         file
           ? [...bindingsOf(file.text)]
