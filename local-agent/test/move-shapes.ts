@@ -4664,6 +4664,63 @@ pub fn level_runs(classes: &[BidiClass]) -> Vec<LevelRun> {
     followed: true,
   },
   {
+    // unicode-bidi's explicit.rs: `use super::char_data::{is_rtl, BidiClass::{self, *}};`, all of
+    // it read by `compute` alone. Once it moves, the glob of variants goes too (an unused
+    // import otherwise), as the names beside it do.
+    name: "rust: a glob only the unit read through goes from the old file with it",
+    lang: "rust",
+    files: {
+      "Cargo.toml": CARGO_TOML,
+      "src/lib.rs":
+        "mod char_data;\nmod explicit;\n\npub use crate::char_data::BidiClass;\npub use crate::explicit::{compute, Status};\n",
+      "src/char_data/mod.rs":
+        "mod tables;\n\npub use self::tables::BidiClass;\n\n/// Whether a class is right-to-left.\npub fn is_rtl(c: BidiClass) -> bool {\n    c == BidiClass::R\n}\n",
+      "src/char_data/tables.rs":
+        "/// A class.\n#[derive(Clone, Copy, Debug, PartialEq)]\npub enum BidiClass {\n    L,\n    R,\n    AL,\n}\n",
+      "src/explicit.rs": `use super::char_data::{
+    is_rtl,
+    BidiClass::{self, *},
+};
+
+/// The explicit levels.
+pub fn compute(classes: &[BidiClass]) -> Vec<u8> {
+    classes.iter().map(|c| u8::from(is_rtl(*c) || *c == AL)).collect()
+}
+
+/// A status.
+pub struct Status {
+    pub level: u8,
+}
+`,
+    },
+    move: { from: "src/explicit.rs", name: "compute", to: "src/compute.rs" },
+    followed: true,
+  },
+  {
+    // unicode-bidi's deprecated.rs: `use super::*;`, read by `visual_runs` alone.
+    name: "rust: a glob of the parent module only the unit read through goes from the old file with it",
+    lang: "rust",
+    files: {
+      "Cargo.toml": CARGO_TOML,
+      "src/lib.rs":
+        "pub mod deprecated;\n\n/// A level.\n#[derive(Clone, Copy, Debug)]\npub struct Level(pub u8);\n",
+      "src/deprecated.rs": `//! Deprecated things.
+
+use super::*;
+
+/// The runs of levels.
+pub fn visual_runs(levels: &[Level]) -> usize {
+    levels.len()
+}
+
+/// A constant that stays.
+pub const KEPT: u8 = 1;
+`,
+    },
+    move: { from: "src/deprecated.rs", name: "visual_runs", to: "src/visual_runs.rs" },
+    followed: true,
+  },
+  {
     // aho-corasick's packed/teddy/runtime.rs: `use std::arch::x86_64::*;` above masks whose
     // fields are the crate's own types. A glob of x86's intrinsics goes only with a unit that
     // reads one (their names begin with `_`); an unused import otherwise.

@@ -265,6 +265,9 @@ function crateTraits(context: RustContext): Map<string, Set<string>> {
   return out;
 }
 
+/** The words of `code` that may name something (rustCode's: no comments or literals). */
+const identifiers = (code: string) => [...code.matchAll(/\b[A-Za-z_]\w*/g)].map((m) => m[0]);
+
 /** `#[test]`, and an attribute of another crate whose path ends in `test` (`#[tokio::test(…)]`). */
 const TEST_ATTRIBUTE = /^#\[\s*(?:::)?(?:[A-Za-z_]\w*\s*::\s*)*test\s*(?:\([\s\S]*\))?\s*\]$/;
 
@@ -565,6 +568,21 @@ async function planAcrossModules(
   const blocked: string[] = [];
   const modules = modulesOf(context);
   const isModule = (p: readonly string[]) => modules.has(p.join("::"));
+  /**
+   * What a glob `use` of the old module brings, where it can be known: a module of the crate's
+   * bindings, an enum's variants (the crate's, through its re-exports, or std's: `self::Needed::*`,
+   * `…::result::Result::*`), x86's intrinsics. Undefined for another crate's module.
+   */
+  const globBrings = (segments: readonly string[]): ((name: string) => boolean) | undefined => {
+    const target = resolvePath(segments.slice(0, -1), oldModule, isModule);
+    const file = target && isModule(target) ? moduleFile(target, context) : undefined;
+    const names = file
+      ? [...bindingsOf(file.text)]
+      : ((target && variantsThrough(target.slice(0, -1), target.at(-1) ?? "", context, isModule)) ??
+        STD_VARIANTS.get(segments.slice(-3, -1).join("::")));
+    if (names) return (name) => names.includes(name);
+    return archBrings(segments.slice(0, -1));
+  };
   const crate = (m: readonly string[]) => ["crate", ...m].join("::");
   // The file's own macros the unit invokes go with it; what they read, the unit reads.
   const needed = await macrosNeeded(input.sourceBefore, input.unit);
@@ -762,27 +780,9 @@ async function planAcrossModules(
     const segments = (path ?? "").split("::");
     const style = styleOf(segments);
     if (u.name === "*") {
-      // A glob of a module of the crate, or of an enum (`self::Needed::*`, `…::result::Result::*`):
-      // carried when the unit may read what it brings.
-      const target = resolvePath(segments.slice(0, -1), oldModule, isModule);
-      const file = target && isModule(target) ? moduleFile(target, context) : undefined;
-      const variants =
-        target && !file
-          ? variantsThrough(target.slice(0, -1), target.at(-1) ?? "", context, isModule)
-          : undefined;
-      const brings = (
-        file
-          ? [...bindingsOf(file.text)]
-          : (variants ?? STD_VARIANTS.get(segments.slice(-3, -1).join("::")))
-      )?.filter((n) => !named.has(n));
-      if (brings && !brings.some((n) => new RegExp(`\\b${n}\\b`).test(unitCode))) continue;
-      // x86's intrinsics: carried when the unit reads one.
-      const intrinsic = archBrings(segments.slice(0, -1));
-      if (
-        intrinsic &&
-        ![...unitCode.matchAll(/\b[A-Za-z_]\w*/g)].some((m) => intrinsic(m[0]) && !named.has(m[0]))
-      )
-        continue;
+      // Carried when the unit may read what it brings.
+      const brings = globBrings(segments);
+      if (brings && !identifiers(unitCode).some((n) => brings(n) && !named.has(n))) continue;
     }
     if (
       style === "self" ||
@@ -845,6 +845,22 @@ async function planAcrossModules(
   // What the unit read and only the old file's tests read now is kept for the tests alone.
   const testsOnly = (name: string) => before.used.has(name) && isTestCfg(after.under(name));
   const forTests: string[] = [];
+  // A glob the unit read through and the rest of the file does not (`use super::*;`, an enum's
+  // variants): it goes too. Names the file binds itself are not read through a glob.
+  const boundIn = (facts: typeof before.facts, items: readonly Item[]) =>
+    new Set([
+      ...facts.uses.filter((u) => u.name !== "*").map((u) => u.name),
+      ...items.map((i) => i.name),
+    ]);
+  const boundBefore = boundIn(before.facts, before.items);
+  const boundAfter = boundIn(after.facts, after.items);
+  const globGone = (leaf: UseLeaf) => {
+    const brings = leaf.glob ? globBrings([...leaf.segments, "*"]) : undefined;
+    if (!brings) return false;
+    const through = (used: ReadonlySet<string>, bound: ReadonlySet<string>) =>
+      [...used].some((n) => brings(n) && !bound.has(n));
+    return through(before.used, boundBefore) && !through(after.used, boundAfter);
+  };
   let dropped = 0;
   for (const m of code.matchAll(/^([ \t]*use\s+)([^;]+);[^\n]*\n?/gm)) {
     if (!top(m.index)) continue;
@@ -852,7 +868,8 @@ async function planAcrossModules(
     if (!tree) continue;
     const gated = /#\[\s*cfg\b/.test(code.slice(attributesStart(code, m.index), m.index));
     const tested = (leaf: UseLeaf) => !leaf.glob && !gated && testsOnly(leaf.binding);
-    const going = (leaf: UseLeaf) => (!leaf.glob && gone(leaf.binding)) || tested(leaf);
+    const going = (leaf: UseLeaf) =>
+      (!leaf.glob && gone(leaf.binding)) || tested(leaf) || (!gated && globGone(leaf));
     const staying = pruneUseTree(tree, going);
     if (staying === tree) continue;
     for (const leaf of leavesOf(tree).filter(tested))
