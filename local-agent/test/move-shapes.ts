@@ -4721,6 +4721,75 @@ pub const KEPT: u8 = 1;
     followed: true,
   },
   {
+    // unicode-bidi's char_data/mod.rs: `bidi_class` moved into `bidi_class.rs`, where a parameter
+    // of another function is named `bidi_class` too and the tests below call the function. The
+    // parameter is that function's own: the tests' calls still need the function, imported back.
+    name: "rust: a function a parameter elsewhere shares its name with, called by the old file's tests, comes back for them",
+    lang: "rust",
+    files: {
+      "Cargo.toml": CARGO_TOML,
+      "src/lib.rs":
+        "mod char_data;\n\npub use crate::char_data::{bidi_class, is_rtl, BidiClass};\n",
+      "src/char_data/mod.rs": `/// A class.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum BidiClass {
+    L,
+    R,
+}
+
+/// The class of a char.
+pub fn bidi_class(c: char) -> BidiClass {
+    if c == '\\u{05D0}' {
+        BidiClass::R
+    } else {
+        BidiClass::L
+    }
+}
+
+/// Whether a class is right-to-left.
+pub fn is_rtl(bidi_class: BidiClass) -> bool {
+    matches!(bidi_class, BidiClass::R)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ascii() {
+        assert_eq!(bidi_class('a'), BidiClass::L);
+    }
+}
+`,
+    },
+    move: { from: "src/char_data/mod.rs", name: "bidi_class", to: "src/char_data/bidi_class.rs" },
+    followed: true,
+  },
+  {
+    // unicode-bidi's deprecated.rs: a `#[deprecated]` public function moved out is re-exported
+    // by its old module for other crates; a `use` of a deprecated item is warned of as a read
+    // is, so the re-export allows it.
+    name: "rust: a deprecated item's re-export from its old module allows it",
+    lang: "rust",
+    files: {
+      "Cargo.toml": CARGO_TOML,
+      "src/lib.rs": "pub mod deprecated;\n",
+      "src/deprecated.rs": `//! Deprecated things.
+
+/// The runs.
+#[deprecated(since = "0.3.0", note = "please use runs instead")]
+pub fn visual_runs(n: usize) -> usize {
+    n
+}
+
+/// A constant that stays.
+pub const KEPT: u8 = 1;
+`,
+    },
+    move: { from: "src/deprecated.rs", name: "visual_runs", to: "src/visual_runs.rs" },
+    followed: true,
+  },
+  {
     // aho-corasick's packed/teddy/runtime.rs: `use std::arch::x86_64::*;` above masks whose
     // fields are the crate's own types. A glob of x86's intrinsics goes only with a unit that
     // reads one (their names begin with `_`); an unused import otherwise.

@@ -221,6 +221,9 @@ describe("the old module's re-export of a unit built for some configurations (it
   it("reads the unit's #[cfg] among its attributes and doc comments", () => {
     expect(unitCfg(unit)).toBe('#[cfg(feature = "use_alloc")]\n');
     expect(unitCfg("pub fn plain() {}\n")).toBe("");
+    expect(unitCfg('/// Old.\n#[deprecated(note = "use runs")]\npub fn visual_runs() {}\n')).toBe(
+      "#[allow(deprecated)]\n",
+    );
   });
 
   it("re-exports it under that #[cfg]: where it is not built, no path names it", () => {

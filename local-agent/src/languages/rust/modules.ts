@@ -617,8 +617,10 @@ export function rustPublicPaths(
 }
 
 /**
- * The `#[cfg(…)]` lines on a unit's item, among the attributes and doc comments above it
- * (`#[cfg(feature = "use_alloc")]` over itertools' `join`), one a line.
+ * What a `use` of a unit's item needs above it, one a line: the `#[cfg(…)]` lines among the
+ * attributes and doc comments above the item (`#[cfg(feature = "use_alloc")]` over itertools'
+ * `join`), and `#[allow(deprecated)]` where it is `#[deprecated]` (a `use` of a deprecated item
+ * is warned of as each read is: unicode-bidi's `deprecated::visual_runs`).
  */
 export function unitCfg(unit: string): string {
   const out: string[] = [];
@@ -627,9 +629,13 @@ export function unitCfg(unit: string): string {
     if (t === "" || t.startsWith("//")) continue;
     if (!t.startsWith("#[")) break;
     if (/^#\[\s*cfg\s*\(/.test(t)) out.push(`${t}\n`);
+    if (/^#\[\s*deprecated\b/.test(t)) out.push(ALLOW_DEPRECATED);
   }
   return out.join("");
 }
+
+/** Above a `use` of a deprecated item. */
+export const ALLOW_DEPRECATED = "#[allow(deprecated)]\n";
 
 /** The old module's text re-exporting `names` from `newModule`, so that paths through it hold (`pub use crate::text::slug;`). */
 export function rustReexport(

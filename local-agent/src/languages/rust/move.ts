@@ -8,6 +8,7 @@ import {
 import { type Node, type Tree, withTree } from "../../syntax/parser.ts";
 import { fileMacros, macrosNeeded } from "./macros.ts";
 import {
+  ALLOW_DEPRECATED,
   addModule as addModuleLine,
   addUse,
   archBrings,
@@ -168,7 +169,7 @@ function readsIn(
   start: number,
   end: number,
   fileMacros: ReadonlySet<string> = new Set(),
-): { used: Set<string>; values: Set<string> } {
+): { used: Set<string>; values: Set<string>; locals: Set<string> } {
   const used = new Set<string>();
   const read = new Set<string>();
   const local = new Set<string>();
@@ -195,6 +196,9 @@ function readsIn(
         // In a pattern, `MAX` and `None` are a constant and a variant, not bindings.
         (binds && /^[a-z_]/.test(node.text) ? local : read).add(node.text);
         if (parent.type === "call_expression" && is("function")) called.add(node.text);
+        // In a macro's arguments (`assert_eq!(bidi_class('a'), L)`), a name before `(…)` is called.
+        if (parent.type === "token_tree" && /^\(/.test(node.nextSibling?.text ?? ""))
+          called.add(node.text);
       }
     }
     // A function's own name is not a read of it: a method `fn put_back(&mut self, …)` in an
@@ -208,7 +212,11 @@ function readsIn(
   visit(tree.rootNode);
   const code = rustCode(text).slice(start, end);
   for (const [trait, calls] of STD_TRAIT_CALLS) if (calls.test(code)) used.add(trait);
-  return { used, values: new Set([...read].filter((n) => !local.has(n) || called.has(n))) };
+  return {
+    used,
+    values: new Set([...read].filter((n) => !local.has(n) || called.has(n))),
+    locals: local,
+  };
 }
 
 /**
@@ -278,12 +286,25 @@ const TEST_ATTRIBUTE = /^#\[\s*(?:::)?(?:[A-Za-z_]\w*\s*::\s*)*test\s*(?:\([\s\S
  * of three that reads `Error`): its `use` takes it, else it is unused where
  * that item is not built (a warning). "" where a read is not under one.
  */
-function readUnder(tree: Tree, start: number, end: number): (name: string) => string {
+function readUnder(
+  tree: Tree,
+  start: number,
+  end: number,
+  /** Names bound as locals somewhere: for them, only a call reads the item (`bidi_class('a')`). */
+  locals: ReadonlySet<string> = new Set(),
+): (name: string) => string {
   const under = new Map<string, Set<string> | null>();
+  const isCall = (node: Node) =>
+    (node.parent?.type === "call_expression" &&
+      node.parent.childForFieldName("function")?.id === node.id) ||
+    (node.parent?.type === "token_tree" && /^\(/.test(node.nextSibling?.text ?? ""));
   const visit = (node: Node, cfg: string | undefined) => {
     if (node.endIndex <= start || node.startIndex >= end) return;
     if (node.type === "use_declaration") return;
-    if (node.type === "identifier" || node.type === "type_identifier") {
+    if (
+      (node.type === "identifier" || node.type === "type_identifier") &&
+      (!locals.has(node.text) || isCall(node))
+    ) {
       const seen = under.get(node.text);
       if (cfg === undefined || seen === null) under.set(node.text, null);
       else under.set(node.text, new Set([...(seen ?? []), cfg]));
@@ -641,13 +662,16 @@ async function planAcrossModules(
   const own = before.items.filter((i) => !movedSet.has(i.name) && reads(i, before) && !inUnit(i));
   const cfgOf = (items: readonly Item[]) => (name: string) =>
     items.find((i) => i.name === name)?.cfg ?? "";
-  const after = await withTree(input.sourceAfter, "rust", (tree) => ({
-    ...readsIn(tree, input.sourceAfter, 0, input.sourceAfter.length),
-    under: readUnder(tree, 0, input.sourceAfter.length),
-    facts: factsOf(tree, input.sourceAfter),
-    items: itemsOf(tree),
-    members: implMembersOf(tree),
-  }));
+  const after = await withTree(input.sourceAfter, "rust", (tree) => {
+    const reads = readsIn(tree, input.sourceAfter, 0, input.sourceAfter.length);
+    return {
+      ...reads,
+      under: readUnder(tree, 0, input.sourceAfter.length, reads.locals),
+      facts: factsOf(tree, input.sourceAfter),
+      items: itemsOf(tree),
+      members: implMembersOf(tree),
+    };
+  });
   traitsCalled(rustCode(input.sourceAfter), after.used);
   const stillUsed = unitItems.filter((i) => reads(i, after)).map((i) => i.name);
   // Where the new module is declared.
@@ -904,8 +928,12 @@ async function planAcrossModules(
     return v === "pub" ? "pub(crate) " : v ? `${v} ` : "";
   };
   // What only its tests still read comes back for the tests alone (an unused import otherwise).
+  const deprecated = /#\[\s*deprecated\b/.test(
+    input.sourceBefore.slice(input.unit.start, input.unit.end),
+  );
   const backUnder = (name: string) =>
-    cfgOf(unitItems)(name) || (isTestCfg(after.under(name)) ? TEST_CFG : "");
+    (deprecated ? ALLOW_DEPRECATED : "") +
+    (cfgOf(unitItems)(name) || (isTestCfg(after.under(name)) ? TEST_CFG : ""));
   for (const line of useLines(newModule, stillUsed, backUnder, reachOf)) {
     source = addUse(source, line);
     changes.push(`${sourcePath}: imports ${line.replace(/^[\s\S]*use /, "").replace(/;$/, "")}`);
