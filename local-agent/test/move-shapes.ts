@@ -4790,6 +4790,31 @@ pub const KEPT: u8 = 1;
     followed: true,
   },
   {
+    // unicode-bidi's char_data/tables.rs: `use self::BidiClass::*;` beside the enum, for the
+    // tables below it. The enum declares its variants, which is no read of them: the glob
+    // stays behind for the tables, and the new file does not take a glob of its own enum.
+    name: "rust: an enum moved from beside a glob of its own variants leaves the glob to the old file",
+    lang: "rust",
+    files: {
+      "Cargo.toml": CARGO_TOML,
+      "src/lib.rs": "mod tables;\n\npub use crate::tables::{BidiClass, TABLE};\n",
+      "src/tables.rs": `use self::BidiClass::*;
+
+/// A class.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum BidiClass {
+    L,
+    R,
+}
+
+/// The table.
+pub const TABLE: [BidiClass; 2] = [L, R];
+`,
+    },
+    move: { from: "src/tables.rs", name: "BidiClass", to: "src/bidi_class.rs" },
+    followed: true,
+  },
+  {
     // aho-corasick's packed/teddy/runtime.rs: `use std::arch::x86_64::*;` above masks whose
     // fields are the crate's own types. A glob of x86's intrinsics goes only with a unit that
     // reads one (their names begin with `_`); an unused import otherwise.

@@ -30,6 +30,7 @@ import {
   sharedModule,
   styleOf,
   TEST_CFG,
+  variantsOf,
   variantsThrough,
   visibilityFor,
   within,
@@ -804,6 +805,22 @@ async function planAcrossModules(
     const segments = (path ?? "").split("::");
     const style = styleOf(segments);
     if (u.name === "*") {
+      // A glob of a moving enum's variants (tables.rs's `use self::BidiClass::*;` beside the
+      // enum): the unit declares them, which is no read; where it reads one past its
+      // declaration, the new file takes the glob of its own enum.
+      const target = resolvePath(segments.slice(0, -1), oldModule, isModule);
+      const own = target?.at(-1);
+      if (own && movedSet.has(own) && target?.slice(0, -1).join("::") === oldModule.join("::")) {
+        const declared = variantsOf(
+          input.sourceBefore.slice(input.unit.start, input.unit.end),
+          own,
+        );
+        const readsOne = (declared ?? []).some(
+          (v) => (unitCode.match(new RegExp(`\\b${v}\\b`, "g")) ?? []).length > 1,
+        );
+        if (readsOne) wanted.push({ ...u, path: `self::${own}::*` });
+        continue;
+      }
       // Carried when the unit may read what it brings.
       const brings = globBrings(segments);
       if (brings && !identifiers(unitCode).some((n) => brings(n) && !named.has(n))) continue;
@@ -931,9 +948,10 @@ async function planAcrossModules(
   const deprecated = /#\[\s*deprecated\b/.test(
     input.sourceBefore.slice(input.unit.start, input.unit.end),
   );
+  // Under the `#[cfg]` its reads there are all under (the tests', `all(test, feature = …)`), else
+  // under the item's own.
   const backUnder = (name: string) =>
-    (deprecated ? ALLOW_DEPRECATED : "") +
-    (cfgOf(unitItems)(name) || (isTestCfg(after.under(name)) ? TEST_CFG : ""));
+    (deprecated ? ALLOW_DEPRECATED : "") + (after.under(name) || cfgOf(unitItems)(name));
   for (const line of useLines(newModule, stillUsed, backUnder, reachOf)) {
     source = addUse(source, line);
     changes.push(`${sourcePath}: imports ${line.replace(/^[\s\S]*use /, "").replace(/;$/, "")}`);
