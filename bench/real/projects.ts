@@ -860,7 +860,7 @@ export const PROJECTS: ProjectSpec[] = [
     packages: ["itsdangerous"],
     // One package of eight modules, whose signers and serializers subclass each other.
     newDir: "src/itsdangerous/moved",
-    debs: ["python3-pytest", "python3-freezegun"],
+    debs: ["python3-pytest", "python3-freezegun", "python3-pytest-cov"],
     tests: { runner: "pytest", args: ["tests"] },
     licence: "BSD-3-Clause",
   },
@@ -1085,9 +1085,9 @@ export const PROJECTS: ProjectSpec[] = [
     // module `__getattr__`, subpackages (`parser/`, `tz/`) whose `__init__.py` re-export their
     // private modules (`_parser`, `tz`), Python 2 era code (`six`-free shims in `_common`).
     // Its property tests (hypothesis draws new inputs each run) are not run: a judge must give
-    // the same answer twice.
+    // the same answer twice. pytest-cov registers the `no_cover` mark its conftest sets.
     packages: ["dateutil"],
-    debs: ["python3-pytest", "python3-freezegun"],
+    debs: ["python3-pytest", "python3-freezegun", "python3-pytest-cov"],
     tests: { runner: "pytest", args: ["tests", "--ignore=tests/property"] },
     licence: "Apache-2.0 OR BSD-3-Clause",
   },
