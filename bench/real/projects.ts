@@ -860,7 +860,7 @@ export const PROJECTS: ProjectSpec[] = [
     packages: ["itsdangerous"],
     // One package of eight modules, whose signers and serializers subclass each other.
     newDir: "src/itsdangerous/moved",
-    debs: ["python3-pytest", "python3-freezegun", "python3-pytest-cov"],
+    debs: ["python3-pytest", "python3-freezegun"],
     tests: { runner: "pytest", args: ["tests"] },
     licence: "BSD-3-Clause",
   },
