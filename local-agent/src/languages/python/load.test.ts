@@ -102,6 +102,14 @@ describe("Python's import followed over top-level statements", () => {
     expect(loadFailures(modules, ["attr"])).toEqual([]);
   });
 
+  it("finds what every module has before its first line (dateutil's `from .tz import __doc__`)", async () => {
+    const modules = await project({
+      "tz/__init__": "from .tz import *\nfrom .tz import __doc__\nfrom .tz import __name__ as n\n",
+      "tz.tz": "x = 1\n",
+    });
+    expect(loadFailures(modules, ["tz"])).toEqual([]);
+  });
+
   it("runs a submodule a package imports from itself (`from . import nodes` in its __init__) before any other", async () => {
     // Jinja's nodes.py imports a moved node class back before it stops making them: importing
     // the new module first runs the package, which runs nodes.py, which runs the new module.

@@ -364,7 +364,7 @@ export function loadFailures(
         if (state.has(m)) continue;
         const mod = modules.get(m);
         if (!mod) continue;
-        const running: Running = { names: new Set(), done: false, open: false };
+        const running: Running = { names: new Set(MODULE_ATTRIBUTES), done: false, open: false };
         state.set(m, running);
         stack.push(m);
         execute(mod, running);
@@ -456,6 +456,23 @@ export function loadFailures(
   }
   return out;
 }
+
+/**
+ * What every module has before its first line runs (dateutil's `tz/__init__.py`: `from .tz import
+ * __doc__`): the import system sets them, and a package's `__path__`.
+ */
+const MODULE_ATTRIBUTES = [
+  "__name__",
+  "__doc__",
+  "__file__",
+  "__spec__",
+  "__loader__",
+  "__package__",
+  "__path__",
+  "__builtins__",
+  "__cached__",
+  "__dict__",
+];
 
 /** A failure in words: `importing a runs a → b → c, which imports n from b before b defines it`. */
 export function describeFailure(f: LoadFailure): string {
