@@ -146,15 +146,7 @@ async function newFailures(
   const before = await state("before");
   const after = await state("after");
   const key = (f: LoadFailure) => `${f.entry}\0${f.module}\0${f.name}\0${f.partial}`;
-  const failing = (f: LoadFailure) => `${f.module}\0${f.name}\0${f.chain.at(-1)}\0${f.partial}`;
-  const beforeFailures = loadFailures(before, [...before.keys()]);
-  const old = new Set(beforeFailures.map(key));
-  // The same failing import, where importing a module on the new chain already met it before the
-  // move (a new module in a package whose own import failed so): not the move's.
-  const entriesOf = new Map<string, Set<string>>();
-  for (const f of beforeFailures)
-    entriesOf.set(failing(f), new Set([...(entriesOf.get(failing(f)) ?? []), f.entry]));
-  const already = (f: LoadFailure) => f.chain.some((m) => entriesOf.get(failing(f))?.has(m));
+  const old = new Set(loadFailures(before, [...before.keys()]).map(key));
   const seen = new Set<string>();
   const out: LoadFailure[] = [];
   // Each failure from its shortest way in (`importing werkzeug runs …`, not through an example
@@ -165,7 +157,7 @@ async function newFailures(
   for (const f of failures) {
     // One line a failing import, from the first module whose import meets it.
     const line = `${f.module}\0${f.name}\0${f.chain.at(-1)}`;
-    if (old.has(key(f)) || already(f) || seen.has(line)) continue;
+    if (old.has(key(f)) || seen.has(line)) continue;
     seen.add(line);
     out.push(f);
   }

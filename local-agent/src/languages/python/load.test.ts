@@ -269,36 +269,6 @@ describe("Python's import followed over top-level statements", () => {
     );
   });
 
-  it("counts no failing import a new module meets through a package whose own import met it before (dateutil's zoneinfo)", async () => {
-    // tz.py runs a factory as it loads whose closure imports from zoneinfo: followed all the
-    // way, importing zoneinfo already failed before the move. A new module in zoneinfo meets
-    // the same failure through it, which is not the move's; a new failing import still is.
-    const root = mkdtempSync(path.join(tmpdir(), "through-"));
-    const file = (rel: string, before: string | undefined, after = before) => {
-      const abs = path.join(root, ...rel.split("/"));
-      mkdirSync(path.dirname(abs), { recursive: true });
-      if (before !== undefined) writeFileSync(abs, before);
-      return { abs, before, after };
-    };
-    const files = [
-      file("pkg/__init__.py", ""),
-      file("pkg/zone/__init__.py", "from pkg.tz import tzfile\n\n\ndef get_zone():\n    pass\n"),
-      file("pkg/tz/__init__.py", "from .tz import tzfile\n"),
-      file(
-        "pkg/tz/tz.py",
-        "def tzfile():\n    pass\n\n\ndef _factory():\n    def inner():\n        from pkg.zone import get_zone\n        return get_zone\n    return inner\n\n\ngettz = _factory()\n",
-      ),
-      file("pkg/zone/easter.py", undefined, "def easter():\n    pass\n"),
-    ];
-    expect(await newLoadFailures(files, [root], [])).toEqual([]);
-    const worse = [
-      ...files.slice(0, 4),
-      file("pkg/zone/easter.py", undefined, "from pkg.later import L\n"),
-      file("pkg/later.py", "from pkg.zone.easter import E\n\nL = 1\n"),
-    ];
-    expect(await newLoadFailures(worse, [root], [])).not.toEqual([]);
-  });
-
   it("takes a module too deep to parse (a hostile file) as one whose names are unknown, not a crash", async () => {
     const root = mkdtempSync(path.join(tmpdir(), "deep-"));
     mkdirSync(path.join(root, "pkg"));
