@@ -1073,16 +1073,16 @@ async function planEsImports(
     destination = `${directives.join("\n")}\n\n${destination}`;
   const isModule = (tree: Tree) =>
     kids(tree.rootNode).some((c) => c.type === "import_statement" || c.type === "export_statement");
-  let sourceEmptied = await withTree(source, lang, (tree) => !isModule(tree));
+  const left = await withTree(source, lang, (tree) => ({
+    module: isModule(tree),
+    code: kids(tree.rootNode).some(
+      (c) => !c.type.includes("comment") && c.type !== "empty_statement",
+    ),
+  }));
+  let sourceEmptied = !left.module;
   // A module left with code and no import or export would be a script: its declarations
   // global, a module augmentation (`declare module "../vanilla" {…}`) an error. It stays one.
-  if (
-    sourceEmptied &&
-    (await withTree(input.sourceBefore, lang, isModule)) &&
-    (await withTree(source, lang, (tree) =>
-      kids(tree.rootNode).some((c) => !c.type.includes("comment") && c.type !== "empty_statement"),
-    ))
-  ) {
+  if (sourceEmptied && left.code && (await withTree(input.sourceBefore, lang, isModule))) {
     source = `${source.trimEnd()}\n\nexport {}${before.facts.style.semicolon === false ? "" : ";"}\n`;
     changes.push(`${sourcePath}: adds export {}, so that what stays is still a module`);
     sourceEmptied = false;
