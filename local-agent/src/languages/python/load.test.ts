@@ -42,6 +42,61 @@ describe("Python's import followed over top-level statements", () => {
     expect(loadFailures(modules, ["attr"])).toEqual([]);
   });
 
+  it("runs of a class constructed as the module loads only what constructing it runs, and of a function only the closures it names (dateutil's gettz factory)", async () => {
+    // tz.py calls a factory that defines a class and returns an instance; only a method no
+    // one calls at load imports zoneinfo, which imports tz back.
+    const factory = [
+      "def __get_gettz():",
+      "    class GettzFunc:",
+      "        def __init__(self):",
+      "            self.setup()",
+      "",
+      "        def setup(self):",
+      "            self.cache = {}",
+      "",
+      "        def nocache(self, name):",
+      "            from pkg.zoneinfo import get_zonefile_instance",
+      "            return get_zonefile_instance()",
+      "",
+      "    def unused():",
+      "        from pkg.zoneinfo import get_zonefile_instance",
+      "",
+      "    return GettzFunc()",
+      "",
+      "",
+      "gettz = __get_gettz()",
+      "UTC = 1",
+      "",
+    ].join("\n");
+    const modules = await project({
+      "pkg/__init__": "",
+      "pkg.tz": factory,
+      "pkg.zoneinfo": "from pkg.tz import UTC\n\n\ndef get_zonefile_instance():\n    return UTC\n",
+    });
+    expect(loadFailures(modules, ["pkg.tz"])).toEqual([]);
+    const circle = [
+      "importing pkg.tz runs pkg.tz → pkg.zoneinfo, and pkg.zoneinfo imports UTC from pkg.tz, which is still being imported and has not defined it yet",
+    ];
+    // What constructing it runs: `__init__` and what it calls of the instance.
+    const constructing = factory.replace(
+      "self.cache = {}",
+      "from pkg.zoneinfo import get_zonefile_instance",
+    );
+    modules.set("pkg.tz", await moduleOf("pkg.tz", constructing));
+    expect(loadFailures(modules, ["pkg.tz"]).map(describeFailure)).toEqual(circle);
+    // The instance used as the module loads: which method runs is not followed, so all.
+    const used = factory.replace("UTC = 1", "UTC = gettz('UTC')");
+    modules.set("pkg.tz", await moduleOf("pkg.tz", used));
+    expect(loadFailures(modules, ["pkg.tz"]).map(describeFailure)).toEqual(circle);
+    // A module-level class constructed as the module loads: the same.
+    const parser =
+      "class parser:\n    def __init__(self):\n        self.info = None\n\n    def parse(self):\n        from pkg.zoneinfo import get_zonefile_instance\n\n\nDEFAULT = parser()\nUTC = 1\n";
+    modules.set("pkg.tz", await moduleOf("pkg.tz", parser));
+    expect(loadFailures(modules, ["pkg.tz"])).toEqual([]);
+    const parsing = parser.replace("UTC = 1", "DEFAULT.parse()\nUTC = 1");
+    modules.set("pkg.tz", await moduleOf("pkg.tz", parsing));
+    expect(loadFailures(modules, ["pkg.tz"]).map(describeFailure)).toEqual(circle);
+  });
   it("runs none of what a script's own part or a TYPE_CHECKING block calls, only its `else:` (packaging's _musllinux)", async () => {
     const musl = (tail: string) =>
       `def version():\n    from pkg.parse import parse\n\n    return parse("x")\n\n\nclass Version:\n    pass\n\n\n${tail}`;

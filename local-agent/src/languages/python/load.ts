@@ -83,9 +83,8 @@ export async function loadSteps(
 ): Promise<LoadStep[]> {
   return withTree(text, "python", (tree) => {
     const steps: LoadStep[] = [];
-    // The module's own functions, by name: one it calls as it loads (a decorator on its own
-    // classes, a default, an assignment) runs then, and the imports in it with it.
-    // A class it calls runs what its methods import: which of them run is not followed, so all.
+    // The module's own functions and classes, by name: one it calls as it loads (a decorator
+    // on its own classes, a default, an assignment) runs then, and the imports in it with it.
     const functions = new Map<string, Node>();
     for (const c of kids(tree.rootNode)) {
       const def = c.type === "decorated_definition" ? c.childForFieldName("definition") : c;
@@ -95,70 +94,151 @@ export async function loadSteps(
           : undefined;
       if (def && fname) functions.set(fname, def);
     }
+    /** What a function that runs defines in its body (not in what those define), by name. */
+    const definedIn = (body: Node, out: Map<string, Node>) => {
+      for (const c of kids(body)) {
+        const def = c.type === "decorated_definition" ? c.childForFieldName("definition") : c;
+        const own = def?.childForFieldName("name")?.text;
+        if (def && own && (def.type === "function_definition" || def.type === "class_definition"))
+          out.set(own, def);
+        else if (/_statement$|_clause$|^block$/.test(c.type)) definedIn(c, out);
+      }
+      return out;
+    };
+    /**
+     * Runs `node` as part of a function that runs: its imports become local steps (a `try`'s
+     * quietly); a function it defines is not run (its defaults and decorators are), a class it
+     * defines runs its body but not its methods; `named` gets what it names of `scope` (a
+     * closure it returns or calls, a class it constructs), `calls` the module's own functions
+     * it calls, `attributes` each `x.m` it calls.
+     */
+    const walk = (
+      node: Node,
+      quiet: boolean,
+      scope: Map<string, Node>,
+      seen: { named: Set<string>; calls: Set<string>; attributes: Set<string> },
+      imports = true,
+    ): void => {
+      switch (node.type) {
+        case "import_statement":
+        case "import_from_statement": {
+          if (!imports) return;
+          const before = steps.length;
+          statement(node, quiet);
+          for (const step of steps.slice(before))
+            if (step.kind === "import" || step.kind === "from" || step.kind === "star")
+              step.local = true;
+          return;
+        }
+        case "try_statement":
+          for (const c of kids(node))
+            walk(c, c.type === "block" ? true : quiet, scope, seen, imports);
+          return;
+        case "function_definition": {
+          const parameters = node.childForFieldName("parameters");
+          if (parameters) walk(parameters, quiet, scope, seen, imports);
+          return;
+        }
+        case "class_definition":
+          for (const c of kids(node))
+            if (c.type !== "identifier") walk(c, quiet, scope, seen, imports);
+          return;
+        case "lambda":
+          return;
+        case "identifier":
+          if (scope.has(node.text)) seen.named.add(node.text);
+          return;
+        case "call": {
+          const f = node.childForFieldName("function");
+          if (f?.type === "identifier" && functions.has(f.text) && !scope.has(f.text))
+            seen.calls.add(f.text);
+          else if (f?.type === "attribute") seen.attributes.add(f.text);
+          break;
+        }
+        case "decorator": {
+          // `@name` calls it.
+          const e = kids(node).find((c) => c.type !== "@");
+          if (e?.type === "identifier" && functions.has(e.text) && !scope.has(e.text))
+            seen.calls.add(e.text);
+          break;
+        }
+      }
+      for (const c of kids(node)) walk(c, quiet, scope, seen, imports);
+    };
     const ran = new Set<string>();
-    /** The own functions `node` calls where it runs (not in the bodies of what it defines). */
-    const callsIn = (node: Node, out: Set<string>, deep = false) => {
-      // A function defined is not run: its defaults are (its decorators, beside it, too). In a
-      // function that runs, what it defines may be what it returns and is called (a decorator's
-      // `wrap`): `deep`, all of it.
-      if (node.type === "function_definition" && !deep) {
-        const parameters = node.childForFieldName("parameters");
-        if (parameters) callsIn(parameters, out);
-        return;
+    /**
+     * Runs function `def` (seen through `scope`): `whole`, all it defines too, as if each were
+     * called (what it returned is used as the module loads, so which part runs is not known).
+     * The attribute calls it makes (`self.m`), for its class.
+     */
+    const runFunction = (def: Node, scope: Map<string, Node>, whole: boolean): Set<string> => {
+      const attributes = new Set<string>();
+      const key = `${def.id}:${whole}`;
+      const body = def.childForFieldName("body");
+      if (ran.has(key) || !body) return attributes;
+      ran.add(key);
+      const inner = definedIn(body, new Map(scope));
+      const seen = { named: new Set<string>(), calls: new Set<string>(), attributes };
+      walk(body, false, inner, seen);
+      for (const n of whole ? inner.keys() : seen.named) {
+        const nested = inner.get(n);
+        if (nested && !scope.has(n)) runDefinition(nested, inner, whole);
       }
-      if (node.type === "lambda" && !deep) return;
-      if (node.type === "call") {
-        const f = node.childForFieldName("function");
-        if (f?.type === "identifier" && functions.has(f.text)) out.add(f.text);
-      } else if (node.type === "decorator") {
-        const e = kids(node).find((c) => c.type !== "@");
-        if (e?.type === "identifier" && functions.has(e.text)) out.add(e.text);
-      }
-      for (const c of kids(node)) callsIn(c, out, deep);
+      for (const n of seen.calls) runs(n);
+      return attributes;
     };
-    /** The imports in a function's body and what it defines, where it runs them (a `try`'s quietly), as local steps. */
-    const importsIn = (node: Node, quiet: boolean) => {
-      if (node.type === "import_statement" || node.type === "import_from_statement") {
-        const before = steps.length;
-        statement(node, quiet);
-        for (const step of steps.slice(before))
-          if (step.kind === "import" || step.kind === "from" || step.kind === "star")
-            step.local = true;
+    /**
+     * Runs a function, or constructs a class: its `__new__`, `__init__` and `__post_init__`,
+     * and what those call of it (`self.m()`, `cls.m()`); `whole`, every method.
+     */
+    const runDefinition = (def: Node, scope: Map<string, Node>, whole: boolean) => {
+      if (def.type !== "class_definition") {
+        runFunction(def, scope, whole);
         return;
       }
-      if (node.type === "try_statement") {
-        for (const c of kids(node)) importsIn(c, c.type === "block" ? true : quiet);
-        return;
+      const own = def.childForFieldName("name")?.text ?? "";
+      const methods = definedIn(def.childForFieldName("body") ?? def, new Map());
+      const queue = whole ? [...methods.keys()] : ["__new__", "__init__", "__post_init__"];
+      const done = new Set<string>();
+      for (let m = queue.shift(); m !== undefined; m = queue.shift()) {
+        const method = methods.get(m);
+        if (done.has(m) || !method) continue;
+        done.add(m);
+        for (const call of runFunction(method, scope, whole)) {
+          const [on, name] = call.split(".");
+          if ((on === "self" || on === "cls" || on === own) && name) queue.push(name);
+        }
       }
-      for (const c of kids(node)) importsIn(c, quiet);
     };
-    /** What calling `name` imports, and what the functions it calls import, once each. */
-    const runs = (name: string) => {
-      if (ran.has(name)) return;
-      ran.add(name);
+    /** What calling the module's own `name` runs (`whole`: as above). */
+    const runs = (name: string, whole = false) => {
       const def = functions.get(name);
-      const body = def?.childForFieldName("body");
-      if (!def || !body) return;
-      const bodies =
-        def.type === "class_definition"
-          ? kids(body).flatMap((c) => {
-              const m = c.type === "decorated_definition" ? c.childForFieldName("definition") : c;
-              const b = m?.type === "function_definition" ? m.childForFieldName("body") : null;
-              return b ? [b] : [];
-            })
-          : [body];
-      const inner = new Set<string>();
-      for (const b of bodies) {
-        importsIn(b, false);
-        for (const c of kids(b)) callsIn(c, inner, true);
-      }
-      for (const n of inner) runs(n);
+      if (def) runDefinition(def, new Map(), whole);
     };
+    /** Top-level names bound to what calling an own function or class returned, and that one. */
+    const results = new Map<string, Node>();
     const calledAtLoad = (node: Node) => {
       if (!functions.size) return;
-      const called = new Set<string>();
-      callsIn(node, called);
-      for (const n of called) runs(n);
+      const seen = {
+        named: new Set<string>(),
+        calls: new Set<string>(),
+        attributes: new Set<string>(),
+      };
+      walk(node, false, results, seen, false);
+      for (const n of seen.calls) runs(n);
+      // What such a result does as the module loads (called, asked, passed) is not followed:
+      // all of what made it runs.
+      for (const n of seen.named) {
+        const made = results.get(n)?.childForFieldName("name")?.text;
+        if (made) runs(made, true);
+      }
+      // `x = f()`: x is what f returned.
+      const first = kids(node)[0];
+      const right = first?.type === "assignment" ? first.childForFieldName("right") : null;
+      const callee = right?.type === "call" ? right.childForFieldName("function") : null;
+      const made = callee?.type === "identifier" ? functions.get(callee.text) : undefined;
+      const left = first?.childForFieldName("left");
+      if (left?.type === "identifier" && made) results.set(left.text, made);
     };
     const statement = (node: Node, quiet: boolean): void => {
       switch (node.type) {
@@ -210,9 +290,8 @@ export async function loadSteps(
         case "class_definition": {
           const own = node.childForFieldName("name")?.text;
           if (own === "__getattr__" && node.type === "function_definition") {
-            const body = node.childForFieldName("body");
             const at = steps.length;
-            if (body) importsIn(body, false);
+            runFunction(node, new Map(), true);
             steps.push({ kind: "open", lookup: steps.splice(at) });
           }
           if (own) steps.push({ kind: "bind", names: [own] });
