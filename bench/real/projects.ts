@@ -1134,6 +1134,47 @@ export const PROJECTS: ProjectSpec[] = [
   },
   {
     lang: "python",
+    name: "lark",
+    source: {
+      from: "git",
+      repo: "lark-parser/lark",
+      commit: "f79772cd4c6d2076b5dc01f399dbb816cc484f77",
+      version: "1.3.1",
+    },
+    importRoot: ".",
+    // New on 2026-12-01 (second morning): a parser generator whose modules import each other
+    // both ways inside functions (`lark.py` and `load_grammar.py`), a `parsers/` subpackage of
+    // LALR and Earley parsers, classes built on a `Serialize` mixin and registered by name, a
+    // standalone generator (`tools/standalone.py`) that copies the text of named modules
+    // between `###{standalone` markers, and 1,125 tests.
+    packages: ["lark"],
+    newDir: "lark/moved",
+    debs: ["python3-pytest"],
+    tests: { runner: "pytest", args: ["tests"] },
+    licence: "MIT",
+  },
+  {
+    lang: "python",
+    name: "h11",
+    source: {
+      from: "git",
+      repo: "python-hyper/h11",
+      commit: "1c5b07581f058886c8bdd87adababd7d959dc7ca",
+      version: "0.16.0",
+    },
+    importRoot: ".",
+    // New on 2026-12-01 (second morning): an HTTP/1.1 state machine in private modules
+    // (`_connection`, `_state`, `_readers`, `_writers`) that `__init__.py` re-exports, sentinel
+    // classes made by a metaclass (`class CLIENT(Sentinel, metaclass=Sentinel)`), tables of
+    // readers and writers keyed by those sentinels, and its tests inside the package.
+    packages: ["h11"],
+    newDir: "h11/moved",
+    debs: ["python3-pytest"],
+    tests: { runner: "pytest", args: ["h11/tests"] },
+    licence: "MIT",
+  },
+  {
+    lang: "python",
     name: "pyasn1",
     source: {
       from: "git",
@@ -1369,6 +1410,21 @@ export const PROJECTS: ProjectSpec[] = [
     // New on 2026-12-01: a parser package whose values live in an arena (`Arena`, `Parser`,
     // `Scanner`, pools of each), a `fastfloat` package it imports, example tests and timing
     // tests beside each file, fuzz functions under a build tag.
+    licence: "MIT",
+  },
+  {
+    lang: "go",
+    name: "regexp2",
+    source: {
+      from: "git",
+      repo: "dlclark/regexp2",
+      commit: "3d5df45b703801b3fe51eb3f5c0dd302e8b0d676",
+      version: "1.12.0",
+    },
+    // New on 2026-12-01 (second morning): .NET's regular expression engine ported, a root
+    // package of the matcher and runner over a `syntax` package of the parser, its tree and
+    // the code it writes; the root reads the syntax package's exported fields and constants
+    // throughout, a fuzz function under a build tag.
     licence: "MIT",
   },
   {
@@ -1654,6 +1710,42 @@ std = []
 unstable = []
 `,
     licence: "MIT OR Apache-2.0",
+  },
+  {
+    lang: "rust",
+    name: "textwrap",
+    source: { from: "debian", package: "librust-textwrap-dev", version: "0.16.0-2" },
+    // New on 2026-12-01 (second morning): word wrapping in modules lib.rs declares publicly
+    // and privately (`core`, `word_separators`, `word_splitters`, `wrap_algorithms` with its
+    // `optimal_fit` child in a directory beside its file), enums whose variants hold functions,
+    // items under `#[cfg(feature = …)]`, and doctests and unit tests in each module. Debian's
+    // manifest without the termion dev-dependency (its examples only, not shipped).
+    manifest: `[package]
+edition = "2021"
+name = "textwrap"
+version = "0.16.0"
+authors = ["Martin Geisler <martin@geisler.net>"]
+description = "Library for word wrapping, indenting, and dedenting strings."
+license = "MIT"
+repository = "https://github.com/mgeisler/textwrap"
+
+[dependencies.smawk]
+version = "0.3.1"
+optional = true
+
+[dependencies.unicode-linebreak]
+version = "0.1.4"
+optional = true
+
+[dependencies.unicode-width]
+version = "0.1.10"
+optional = true
+
+[features]
+default = ["unicode-linebreak", "unicode-width", "smawk"]
+`,
+    debs: ["librust-smawk-dev", "librust-unicode-linebreak-dev", "librust-unicode-width-dev"],
+    licence: "MIT",
   },
   {
     lang: "rust",

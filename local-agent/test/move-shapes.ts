@@ -1617,6 +1617,40 @@ export const PYTHON_SHAPES: Shape[] = [
     says: "pkg/b.py: finds three in pkg/sub/three.py on first lookup (a module __getattr__)",
   },
   {
+    // dateutil's tz/__init__.py star-imports tz.py, which has no __all__: a star import copies
+    // what the module binds and never asks its __getattr__. Bound there only in functions (a
+    // circle at its top), the name would be gone from the package: refused.
+    name: "py: a package's star import of a module without __all__, where importing the unit back circles",
+    lang: "py",
+    files: {
+      "pkg/__init__.py": "from .tz import *  # noqa: F401, F403\n",
+      "pkg/tz.py":
+        "UTC = 0\n\n\ndef exists(dt):\n    return dt + UTC\n\n\ndef resolve(dt):\n    return exists(dt)\n",
+      "pkg/zoneinfo/__init__.py": "",
+      "test_tz.py":
+        "from pkg import exists, resolve\n\nassert exists(1) == 1 and resolve(2) == 2\n",
+    },
+    move: { from: "pkg/tz.py", name: "exists", to: "pkg/zoneinfo/exists.py" },
+    refused: "no __all__ lists it",
+  },
+  {
+    // dateutil's rrule.py: `global easter` and `from dateutil import easter` in a method, then
+    // `easter.easter(year)` in another. An import of the moved function in the first would bind
+    // the global; none reaches the second: named, not rewritten.
+    name: "py: an old module imported in a function into a global, its moved function read in another",
+    lang: "py",
+    files: {
+      "pkg/__init__.py": "",
+      "pkg/easter.py": "EASTER = 3\n\n\ndef easter(year):\n    return year + EASTER\n",
+      "pkg/rrule.py":
+        "easter = None\n\n\nclass Rule:\n    def __init__(self):\n        global easter\n        if not easter:\n            from pkg import easter\n\n    def day(self, year):\n        return easter.easter(year)\n",
+      "test_rrule.py": "from pkg.rrule import Rule\n\nassert Rule().day(1) == 4\n",
+    },
+    move: { from: "pkg/easter.py", name: "easter", to: "pkg/dates/days.py" },
+    notFollowed:
+      "pkg/rrule.py: imports pkg.easter in a function into the global easter and reads easter.easter through it; not rewritten",
+  },
+  {
     // pycparser's `While` drawn into `while.py`: no import statement can name a module by a
     // keyword, and the unit's importer must import it. Refused, naming why, where the load
     // check had said `from pkg import While` failed.

@@ -1993,7 +1993,7 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
   // Looked up by path where an import back at the top would close a circle, and not bound at
   // the top otherwise: the old module finds it on first lookup (PEP 562's module `__getattr__`),
   // as pickle's, importlib's and a star import's lookups do, after both modules loaded.
-  const onLookup = cycle
+  const lookups = cycle
     ? [...byPath.keys()].filter(
         (name) =>
           moved.has(name) &&
@@ -2001,6 +2001,16 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
           !(stillUsed.includes(name) && strategy !== "lazy"),
       )
     : [];
+  // A star import takes a module's `__getattr__` names only where its `__all__` lists them;
+  // without, it copies what the module binds (dateutil's tz/__init__.py of tz.py).
+  const unlistedStar = lookups.filter(
+    (name) => byStar.has(name) && !before.facts.all?.some((a) => a.name === name),
+  );
+  if (unlistedStar.length)
+    blocked.push(
+      `${lookedUp(unlistedStar, "in")} takes ${unlistedStar.join(", ")} from what ${sourcePath} binds (no __all__ lists ${unlistedStar.length === 1 ? "it" : "them"}), and ${sourcePath} could import ${unlistedStar.length === 1 ? "it" : "them"} back only in functions (a circular import at its top). Leave the unit where it is, or choose a destination that does not import ${sourcePath}'s package.`,
+    );
+  const onLookup = lookups.filter((name) => !unlistedStar.includes(name));
   // `__all__` lets go of what moved, unless the old module binds it again (it imports it back,
   // or finds it on lookup): then `from old import *` still gives it, as before.
   const all = after.facts.all;
@@ -2457,6 +2467,19 @@ function attributesOf(tree: Tree): { node: Node; object: string; attribute: stri
 }
 
 /** The names a `global` statement anywhere in `tree` declares. */
+/** Whether the function spanning `scope` declares `global <name>`. */
+function declaresGlobal(tree: Tree, scope: Span, name: string): boolean {
+  return tree.rootNode
+    .descendantsOfType("global_statement")
+    .some(
+      (g) =>
+        g !== null &&
+        g.startIndex >= scope.start &&
+        g.endIndex <= scope.end &&
+        kids(g).some((c) => c.type === "identifier" && c.text === name),
+    );
+}
+
 function globalsDeclared(tree: Tree): Set<string> {
   const out = new Set<string>();
   const visit = (node: Node) => {
@@ -2655,7 +2678,12 @@ export async function planPythonImporter(input: PythonImporterInput): Promise<Im
           const atTop = local !== undefined && aliases.some((a) => a.local === local);
           const uses = local && !atTop ? attributeReads(tree, local, moved) : [];
           const rewritten = local && atTop ? attributeReads(tree, local, moved) : [];
-          return { statement: st, local, bound, uses, rewritten };
+          // Bound to a global its function declares (`global easter`, then `from dateutil import
+          // easter`): read in other functions too, which no import in this one reaches, and an
+          // import of the names here would bind that global.
+          const scope = functionAt(tree, st.node.start);
+          const global = scope && bound !== undefined && declaresGlobal(tree, scope, bound);
+          return { statement: st, local, bound, uses, rewritten, global: global ? uses : [] };
         }),
       ).map((n) => {
         const inScope = (u: Span) => u.start >= n.scope.start && u.end <= n.scope.end;
@@ -2927,7 +2955,14 @@ export async function planPythonImporter(input: PythonImporterInput): Promise<Im
     edits.push(...withoutParts(text, s, going));
   }
   // Imports of the old module inside functions: rewritten where they are, at their indentation.
-  for (const { statement: s, local: alias, uses, unused, rewritten } of found.nested) {
+  for (const { statement: s, local: alias, uses, unused, rewritten, global } of found.nested) {
+    if (global.length) {
+      const reads = [...new Set(global.map((u) => `${alias}.${u.name}`))].join(", ");
+      unresolved.push(
+        `${importerPath}: imports ${sourceModule} in a function into the global ${alias} and reads ${reads} through it; not rewritten`,
+      );
+      continue;
+    }
     // `import pkg.util` in a function whose every read of it the top-level import's rewrote:
     // left, it would be imported and unused.
     if (rewritten.length && unused && s.parts.length === 1) {
