@@ -521,6 +521,27 @@ export const PROJECTS: ProjectSpec[] = [
   },
   {
     lang: "typescript",
+    name: "ts-pattern",
+    source: {
+      from: "git",
+      repo: "gvergnaud/ts-pattern",
+      commit: "2ece6ba54edcbc0d4f4fce67becf89143f9d07bc",
+      // Four commits past the tag v5.9.0.
+      version: "5.9.0-4-g2ece6ba",
+      install: [["npm", "ci", "--no-audit", "--no-fund", "--ignore-scripts"]],
+    },
+    // New on 2026-12-01 (second morning): a pattern-matching library whose work is in its
+    // types: `src/types/` of recursive conditional types (`DeepExclude`, `InvertPattern`,
+    // `FindSelected`) that import each other, a `P` namespace re-exported from `patterns.ts`,
+    // symbols in `internals/`. Its jest tests are type tests above all (`Expect<Equal<…>>`):
+    // judged by tsc over `tests/tsconfig.json`, which takes in `src/` through the tests'
+    // imports; jest is not run.
+    config: "tests/tsconfig.json",
+    sources: ["src"],
+    licence: "MIT",
+  },
+  {
+    lang: "typescript",
     name: "superjson",
     source: {
       from: "git",
