@@ -1647,8 +1647,8 @@ export const PYTHON_SHAPES: Shape[] = [
       "test_rrule.py": "from pkg.rrule import Rule\n\nassert Rule().day(1) == 4\n",
     },
     move: { from: "pkg/easter.py", name: "easter", to: "pkg/dates/days.py" },
-    notFollowed:
-      "pkg/rrule.py: imports pkg.easter in a function into the global easter and reads easter.easter through it; not rewritten",
+    followed: true,
+    says: "for pkg/rrule.py",
   },
   {
     // pycparser's `While` drawn into `while.py`: no import statement can name a module by a

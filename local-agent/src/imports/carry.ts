@@ -177,6 +177,7 @@ export async function carryImports(options: {
     for (const reader of await options.readers(plan.moved, true))
       for (const name of await pathStrings({
         sourcePath: source.result.path,
+        importerPath: reader.path,
         text: reader.text,
         names: plan.moved,
         ...(options.modules ? { modules: options.modules } : {}),

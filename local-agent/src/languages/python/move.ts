@@ -2956,13 +2956,9 @@ export async function planPythonImporter(input: PythonImporterInput): Promise<Im
   }
   // Imports of the old module inside functions: rewritten where they are, at their indentation.
   for (const { statement: s, local: alias, uses, unused, rewritten, global } of found.nested) {
-    if (global.length) {
-      const reads = [...new Set(global.map((u) => `${alias}.${u.name}`))].join(", ");
-      unresolved.push(
-        `${importerPath}: imports ${sourceModule} in a function into the global ${alias} and reads ${reads} through it; not rewritten`,
-      );
-      continue;
-    }
+    // Read through the global in other functions: the old module goes on binding what moved
+    // (carry.ts, pathStrings), and this import stays as it is.
+    if (global.length) continue;
     // `import pkg.util` in a function whose every read of it the top-level import's rewrote:
     // left, it would be imported and unused.
     if (rewritten.length && unused && s.parts.length === 1) {
@@ -3181,14 +3177,19 @@ export async function pathStrings(input: {
   text: string;
   names: readonly string[];
   modules?: ModuleNames;
+  /** The file's own path: what it reads through a global its functions import the old module into counts too. */
+  importerPath?: string;
 }): Promise<string[]> {
   const sourceModule = nameOf(input.sourcePath, input.modules).join(".");
-  if (!sourceModule || !input.names.length || !input.text.includes(sourceModule)) return [];
+  if (!sourceModule || !input.names.length) return [];
   // A pickle's opcode stands right before the module (`cpkg.util`, `bcpkg.util`): no boundary there.
   const found = new RegExp(
     `(?<!\\.)${escapeRegExp(sourceModule)}(?:\\\\n|\n|:|(?:\\\\x[0-9a-fA-F]{2})+)(${input.names.map(escapeRegExp).join("|")})(?!\\w)`,
     "g",
   );
+  const inStrings = input.text.includes(sourceModule);
+  const last = sourceModule.split(".").at(-1) ?? sourceModule;
+  if (!inStrings && !(input.importerPath && input.text.includes(last))) return [];
   return withTree(input.text, "python", (tree) => {
     const out = new Set<string>();
     const visit = (node: Node) => {
@@ -3198,9 +3199,50 @@ export async function pathStrings(input: {
       }
       for (const child of kids(node)) visit(child);
     };
-    visit(tree.rootNode);
+    if (inStrings) visit(tree.rootNode);
+    if (input.importerPath)
+      for (const name of globalReads(tree, input.text, {
+        importerPath: input.importerPath,
+        sourceModule,
+        names: new Set(input.names),
+        ...(input.modules ? { modules: input.modules } : {}),
+      }))
+        out.add(name);
     return [...out];
   });
+}
+
+/**
+ * What `tree` reads of `names` through a global its functions import the old module into
+ * (dateutil's rrule.py: `global easter`, `from dateutil import easter` in one method,
+ * `easter.easter(year)` in another): no import in one function reaches the others, so the
+ * old module goes on binding them.
+ */
+function globalReads(
+  tree: Tree,
+  text: string,
+  input: {
+    importerPath: string;
+    sourceModule: string;
+    names: ReadonlySet<string>;
+    modules?: ModuleNames;
+  },
+): string[] {
+  const out = new Set<string>();
+  for (const st of nestedImports(tree, factsOf(tree, text))) {
+    const module = absoluteOf(st.module, input.importerPath, input.modules).join(".");
+    const part = st.parts.find((p) =>
+      st.kind === "import"
+        ? p.name === input.sourceModule
+        : `${module}.${p.name}` === input.sourceModule,
+    );
+    const scope = functionAt(tree, st.node.start);
+    if (!part || !scope) continue;
+    const local = moduleAlias(st, part);
+    if (!declaresGlobal(tree, scope, local)) continue;
+    for (const read of attributeReads(tree, local, input.names)) out.add(read.name);
+  }
+  return [...out];
 }
 
 /** A name a module binds for a star import of it, and how it got it, where by an absolute import (`import re`, `from typing import Any`). */
