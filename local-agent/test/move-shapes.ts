@@ -1651,6 +1651,22 @@ export const PYTHON_SHAPES: Shape[] = [
     says: "for pkg/rrule.py",
   },
   {
+    // dateutil's parser/__init__.py: `from ._parser import _timelex, _resultbase`, then
+    // `_resultbase = __deprecate_private_class(_resultbase)`. The module rebinds the name from
+    // what it imported: its import of the unit is still needed, from the new module.
+    name: "py: a package that rebinds what it imported from the old module (`X = wrap(X)`)",
+    lang: "py",
+    files: {
+      "pkg/__init__.py":
+        "def _wrap(c):\n    return type(c.__name__, (c,), {})\n\n\nfrom ._parser import _lexer, _result\n\n_lexer = _wrap(_lexer)\n_result = _wrap(_result)\n",
+      "pkg/_parser.py": "class _lexer:\n    pass\n\n\nclass _result:\n    pass\n",
+      "pkg/tz.py": "",
+      "test_pkg.py": "import pkg\n\nassert pkg._result.__name__ == '_result' and pkg._lexer\n",
+    },
+    move: { from: "pkg/_parser.py", name: "_result", to: "pkg/results.py" },
+    followed: true,
+  },
+  {
     // pycparser's `While` drawn into `while.py`: no import statement can name a module by a
     // keyword, and the unit's importer must import it. Refused, naming why, where the load
     // check had said `from pkg import While` failed.

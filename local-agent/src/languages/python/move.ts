@@ -74,8 +74,11 @@ interface TypeCheckingBlock {
 
 interface Facts {
   statements: Statement[];
-  /** Top-level definitions and assignments, with their spans. */
-  topLevel: { name: string; start: number; end: number }[];
+  /**
+   * Top-level definitions and assignments, with their spans; `readsItself`, an assignment that
+   * reads the name it rebinds (`_timelex = deprecate(_timelex)`): bound by what came before.
+   */
+  topLevel: { name: string; start: number; end: number; readsItself?: true }[];
   /** Names bound at the top level inside compound statements (`try: import json`, `if …: X = 1`). */
   nested: Set<string>;
   /** Names defined, not imported, under `if TYPE_CHECKING:` (a Protocol for annotations alone). */
@@ -776,8 +779,14 @@ function factsOf(tree: Tree, text: string): Facts {
         else for (const n of targetNames(also ?? null)) nested.add(n);
       }
       if (left?.type === "identifier") {
-        topLevel.push({ name: left.text, start: child.startIndex, end: child.endIndex });
         const right = assign?.childForFieldName("right");
+        const readsItself = right ? identifierReads(right, left.text) : false;
+        topLevel.push({
+          name: left.text,
+          start: child.startIndex,
+          end: child.endIndex,
+          ...(readsItself ? { readsItself: true as const } : {}),
+        });
         if (left.text === "__all__" && (right?.type === "list" || right?.type === "tuple"))
           all = kids(right)
             .filter((c) => c.type === "string")
@@ -859,6 +868,25 @@ interface Need {
   group: number;
 }
 
+/** Whether the module binds `name` at its top level itself, not only by rebinding what it read (`X = wrap(X)`). */
+const definesItself = (facts: Facts, name: string) =>
+  facts.topLevel.some((t) => t.name === name && !t.readsItself);
+
+/** Whether `node` reads the variable `name` (not an attribute so named, nor in a lambda's own scope). */
+function identifierReads(node: Node, name: string): boolean {
+  if (node.type === "identifier") return node.text === name;
+  if (node.type === "lambda") return false;
+  if (node.type === "attribute") {
+    const object = node.childForFieldName("object");
+    return object ? identifierReads(object, name) : false;
+  }
+  if (node.type === "keyword_argument") {
+    const value = node.childForFieldName("value");
+    return value ? identifierReads(value, name) : false;
+  }
+  return kids(node).some((c) => identifierReads(c, name));
+}
+
 const isDefinition = (line: string) => /^(?:async\s+def|def|class|@)\b|^@/.test(line.trimStart());
 
 /** A `from` import of `local` under the file's `if TYPE_CHECKING:` that nothing binds at run time. */
@@ -902,7 +930,7 @@ function addImports(
   const fresh: Need[] = [];
   const bound = (local: string) =>
     facts.statements.some((s) => s.parts.some((p) => p.local === local)) ||
-    facts.topLevel.some((t) => t.name === local) ||
+    definesItself(facts, local) ||
     facts.nested.has(local);
   const merge = (need: Need, typeChecking: boolean): boolean => {
     if (need.kind !== "from") return false;
@@ -3037,7 +3065,7 @@ export async function planPythonImporter(input: PythonImporterInput): Promise<Im
   if (toAdd.length) {
     const refreshed = await withTree(out, "python", (tree) => factsOf(tree, out));
     out = addImports(out, refreshed, toAdd);
-    here = (n) => refreshed.topLevel.some((t) => t.name === n.local);
+    here = (n) => definesItself(refreshed, n.local);
   }
   const patched = stringEdits.map((e) =>
     (/^[\w.]+/.exec(text.slice(e.start)) ?? [""])[0].slice(sourceModule.length + 1),
