@@ -1667,6 +1667,25 @@ export const PYTHON_SHAPES: Shape[] = [
     followed: true,
   },
   {
+    // lark's tools/standalone.py opens each file it lists by path ('lexer.py') and copies out
+    // what lies between `###{standalone` and `###}`: a unit moved out of that section is gone
+    // from the parser it writes, which no checker sees. Refused unless kept, naming the tool.
+    name: "py: a unit in a section a tool copies out of its file by marker lines, the file named by its path",
+    lang: "py",
+    files: {
+      "pkg/__init__.py": "",
+      "pkg/lexer.py":
+        "###{standalone\nclass Pattern:\n    kind = 'p'\n\n\n###}\n\n\nclass Scanner:\n    pass\n",
+      "pkg/standalone.py":
+        "import os\n\nFILES = ['lexer.py']\n\n\ndef gen():\n    out = []\n    for name in FILES:\n        with open(os.path.join(os.path.dirname(__file__), name)) as f:\n            inside = False\n            for line in f:\n                if line.startswith('###{'):\n                    inside = True\n                elif line.startswith('###}'):\n                    inside = False\n                elif inside:\n                    out.append(line)\n    return ''.join(out)\n",
+      "test_standalone.py":
+        "from pkg.standalone import gen\n\nspace = {}\nexec(gen(), space)\nassert space['Pattern'].kind == 'p'\n",
+    },
+    move: { from: "pkg/lexer.py", name: "Pattern", to: "pkg/patterns.py" },
+    refused:
+      "pkg/lexer.py: the unit sits in its `standalone` section, which pkg/standalone.py copies out of the file it names by 'lexer.py'",
+  },
+  {
     // pycparser's `While` drawn into `while.py`: no import statement can name a module by a
     // keyword, and the unit's importer must import it. Refused, naming why, where the load
     // check had said `from pkg import While` failed.

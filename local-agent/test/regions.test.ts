@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MAX_UNITS } from "../src/syntax/formats/format.ts";
 import { outline } from "../src/syntax/outline.ts";
-import { listRegions } from "../src/syntax/regions.ts";
+import { isRegionMarker, listRegions } from "../src/syntax/regions.ts";
 import { select } from "../src/syntax/select.ts";
 
 const PY = `import os
@@ -56,6 +56,12 @@ describe("regions", () => {
     expect(fn.ok && PY.slice(fn.value.start, fn.value.end)).toBe(
       "# Fetches a user.\ndef get_user(uid):\n    return uid\n",
     );
+    // Nor a section's that a tool copies out of the file (lark's `###{standalone`).
+    const lark = "###{standalone\n# A pattern.\nclass Pattern:\n    pass\n###}\n";
+    const cls = await select(lark, { focus: "Pattern" }, "python", "a.py");
+    expect(cls.ok && lark.slice(cls.value.start, cls.value.end)).toBe(
+      "# A pattern.\nclass Pattern:\n    pass\n",
+    );
   });
 
   it("are listed in the outline, holding their symbols", async () => {
@@ -76,6 +82,10 @@ describe("regions", () => {
     expect(listRegions(text).map((r) => [r.name, r.start_line, r.end_line])).toEqual([
       ["name /*", 2, 3],
     ]);
+    // A section's marker, read the same way (the doc comments above every symbol ask).
+    expect(isRegionMarker(`${blanks}###{${blanks}x${blanks}y`)).toBe(false);
+    expect(isRegionMarker(`###${blanks}{${blanks}standalone${blanks}`)).toBe(true);
+    expect(isRegionMarker(`${blanks}#${blanks}`)).toBe(false);
   });
 
   it("never take a name from a symbol: a region is found by a name no symbol has", async () => {

@@ -22,6 +22,7 @@ import { isScript, languageOf } from "../syntax/languages.ts";
 import { encodeText, sha256 } from "../text-file.ts";
 import type { ImportersInput } from "./importers.ts";
 import { escapeRegExp, type ImportPlan, lineEnd, lineStart, type UnitRead } from "./plan.ts";
+import { markedSection, pathNamed } from "./sections.ts";
 
 /** A file as an operation holds it in memory (file-ops/load.ts's FileState, the fields used here). */
 export interface HeldFile {
@@ -31,6 +32,16 @@ export interface HeldFile {
   hash: string | null;
   bytes: Uint8Array | null;
 }
+
+/**
+ * Other files that may read through the old module what it would stop importing (Python):
+ * those holding one of `names`, each with its path.
+ */
+type CarryReaders = (
+  names: readonly string[],
+  /** Any file holding one of `names` anywhere (in a pickle's bytes: `\\n_Version`), not as a word alone. */
+  anywhere?: boolean,
+) => Promise<{ path: string; text: string }[]>;
 
 /**
  * A move's imports (ApplyArgs.carry_imports): after edit `from` removed a unit
@@ -50,11 +61,7 @@ export async function carryImports(options: {
    * Other files that may read through the old module what it would stop
    * importing (Python): those holding one of `names`, each with its path.
    */
-  readers?: (
-    names: readonly string[],
-    /** Any file holding one of `names` anywhere (in a pickle's bytes: `\\n_Version`), not as a word alone. */
-    anywhere?: boolean,
-  ) => Promise<{ path: string; text: string }[]>;
+  readers?: CarryReaders;
   /** The modules around import their package relatively (Python: PythonMoveInput.relativeHint). */
   relativeHint?: boolean;
   /** The `__init__.py` files importing the new module runs that importing the old one does not (Python). */
@@ -213,7 +220,10 @@ export async function carryImports(options: {
     if (!kept) return undefined;
     plan = kept;
   }
-  const hazards = (plan.blockedUnlessKept ?? []).map((b) => relative(b, source, dest));
+  const hazards = [
+    ...(plan.blockedUnlessKept ?? []).map((b) => relative(b, source, dest)),
+    ...(await extractedBy(texts, source.result.path, options.readers)),
+  ];
   const imports = {
     changes: plan.changes.map((c) => relative(c, source, dest)),
     unresolved: [
@@ -257,6 +267,29 @@ export async function carryImports(options: {
     literalFields: plan.literalFields,
     others: plan.others ?? [],
   };
+}
+
+/**
+ * A unit in a section a tool copies out of the old file by its marker lines, where another
+ * file names the old one by its path (lark's tools/standalone.py): moved, what the tool
+ * extracts no longer holds it. Each such file, said.
+ */
+async function extractedBy(
+  texts: { sourceBefore: string; unit: { start: number; end: number } },
+  sourcePath: string,
+  readers: CarryReaders | undefined,
+): Promise<string[]> {
+  const section = markedSection(texts.sourceBefore, texts.unit.start, texts.unit.end);
+  if (!section || !readers) return [];
+  const base = sourcePath.slice(sourcePath.lastIndexOf("/") + 1);
+  return (await readers([base], true)).flatMap((reader) => {
+    const named = reader.path !== sourcePath && pathNamed(reader.text, sourcePath);
+    return named
+      ? [
+          `${sourcePath}: the unit sits in its \`${section}\` section, which ${reader.path} copies out of the file it names by ${named}: moved, that section no longer holds it.`,
+        ]
+      : [];
+  });
 }
 
 /** What one result may say (protocol.ts `EditResult.imports`): so many lines, each so long. */

@@ -41,9 +41,25 @@ function markerOf(line: string): { start: string } | "end" | undefined {
   return { start: name };
 }
 
-/** Whether a line is a region's start or end marker (never a symbol's doc comment). */
+/** Whether a line is a region's start or end marker, or a section's (never a symbol's doc comment). */
 export function isRegionMarker(line: string): boolean {
-  return markerOf(line) !== undefined;
+  return markerOf(line) !== undefined || sectionMarker(line) !== undefined;
+}
+
+/** A section's opening line: a comment of `{` and its name (`###{standalone`, `//{api`). */
+const SECTION_OPEN = /^[ \t]*(?:#+|\/\/+)[ \t]*\{[ \t]*([\w.-]+)[ \t]*$/;
+/** Its closing line (`###}`). */
+const SECTION_CLOSE = /^[ \t]*(?:#+|\/\/+)[ \t]*\}[ \t]*$/;
+
+/**
+ * What a line is as the marker of a section a tool copies out of the file
+ * (lark's `###{standalone` … `###}`, imports/sections.ts): its opening, with
+ * the section's name, its close, or nothing.
+ */
+export function sectionMarker(line: string): { open: string } | "close" | undefined {
+  const open = SECTION_OPEN.exec(line);
+  if (open?.[1]) return { open: open[1] };
+  return SECTION_CLOSE.test(line) ? "close" : undefined;
 }
 
 /**
