@@ -1686,6 +1686,23 @@ export const PYTHON_SHAPES: Shape[] = [
       "pkg/lexer.py: the unit sits in its `standalone` section, which pkg/standalone.py copies out of the file it names by 'lexer.py'",
   },
   {
+    // dateutil's tz.py: `from dateutil import relativedelta` in a method, which reads both
+    // `relativedelta.weekday(…)` (staying) and `relativedelta.relativedelta(…)` (moved): the
+    // moved class, imported under the module's own name, would shadow the module.
+    name: "py: a module imported in a function under the moved name, read for what stays too",
+    lang: "py",
+    files: {
+      "pkg/__init__.py": "",
+      "pkg/relativedelta.py":
+        "def weekday(n):\n    return n % 7\n\n\nclass relativedelta:\n    def __init__(self, days):\n        self.days = days\n",
+      "pkg/tz.py":
+        "class tzstr:\n    def delta(self, n):\n        from pkg import relativedelta\n\n        return relativedelta.relativedelta(days=relativedelta.weekday(n))\n",
+      "test_tz.py": "from pkg.tz import tzstr\n\nassert tzstr().delta(9).days == 2\n",
+    },
+    move: { from: "pkg/relativedelta.py", name: "relativedelta", to: "pkg/deltas/relative.py" },
+    followed: true,
+  },
+  {
     // pycparser's `While` drawn into `while.py`: no import statement can name a module by a
     // keyword, and the unit's importer must import it. Refused, naming why, where the load
     // check had said `from pkg import While` failed.

@@ -3030,7 +3030,12 @@ export async function planPythonImporter(input: PythonImporterInput): Promise<Im
     // are read directly, imported from the new module under that import, at its indentation.
     if (alias === undefined || !uses.length) continue;
     const names = [...new Set(uses.map((u) => u.name))];
-    const taken = names.filter((n) => found.present.has(n) && !uses.some((u) => u.name === n));
+    // The module's own name where its import stays for other reads (dateutil's tz.py: `from
+    // dateutil import relativedelta`, then `relativedelta.weekday(…)` and the moved
+    // `relativedelta.relativedelta(…)`): the moved one would shadow it, so it takes another.
+    const taken = names.filter(
+      (n) => (found.present.has(n) && !uses.some((u) => u.name === n)) || (n === alias && !unused),
+    );
     const local = new Map(
       names.map((n) => [n, taken.includes(n) ? freeAlias(n, found.present) : n]),
     );
