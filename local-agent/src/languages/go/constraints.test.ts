@@ -3,6 +3,7 @@ import {
   carriedLines,
   constraintMove,
   constraintOf,
+  goBuildOf,
   nameTags,
   sameConstraint,
   whereBuilt,
@@ -28,6 +29,18 @@ describe("a Go file's build constraint", () => {
       nameTags: [],
     });
     expect(constraintOf("package util\n", "util/util.go").expression).toBeUndefined();
+  });
+
+  it("reads `// +build` lines alone as gofmt does, writing the `//go:build` line it would add (regexp2's fuzz.go)", () => {
+    expect(constraintOf("// +build gofuzz\n\npackage syntax\n", "syntax/fuzz.go")).toEqual({
+      expression: "gofuzz",
+      lines: "//go:build gofuzz\n// +build gofuzz\n",
+      nameTags: [],
+    });
+    expect(goBuildOf(["linux,386 darwin,!cgo", "go1.9"])).toBe(
+      "((linux && 386) || (darwin && !cgo)) && go1.9",
+    );
+    expect(goBuildOf(["linux darwin", "!purego"])).toBe("(linux || darwin) && !purego");
   });
 
   it("joins a line's expression and a name's tags into one", () => {

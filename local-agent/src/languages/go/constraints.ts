@@ -49,12 +49,38 @@ export function constraintOf(text: string, path: string): BuildConstraint {
   const clause = /^[ \t]*package\b/m.exec(text);
   let expression: string | undefined;
   let lines = "";
+  const plus: string[] = [];
   for (const line of text.slice(0, clause?.index ?? 0).split("\n")) {
     const build = /^\/\/go:build\s+(.+?)\s*$/.exec(line);
     if (build?.[1]) expression = build[1];
-    if (build || /^\/\/ \+build\s/.test(line)) lines += `${line.trimEnd()}\n`;
+    const old = /^\/\/ \+build\s+(.+?)\s*$/.exec(line);
+    if (old?.[1]) plus.push(old[1]);
+    if (build || old) lines += `${line.trimEnd()}\n`;
+  }
+  // Only `// +build` lines (before Go 1.17): what they say, as a `//go:build` line would.
+  if (expression === undefined && plus.length) {
+    expression = goBuildOf(plus);
+    lines = `//go:build ${expression}\n${lines}`;
   }
   return { expression, lines, nameTags: nameTags(path) };
+}
+
+/**
+ * `// +build` lines' expressions as one of `//go:build`, as gofmt writes it
+ * (go/build/constraint's PlusBuildLines read back): a line's space-separated
+ * terms are or'ed, a term's comma-separated tags and'ed, the lines and'ed;
+ * an `&&` inside `||`, and an `||` inside `&&`, in parentheses.
+ */
+export function goBuildOf(plusLines: readonly string[]): string {
+  const lines = plusLines.map((line) => {
+    const terms = line.split(/\s+/).map((term) => term.split(",").join(" && "));
+    return terms.length > 1
+      ? terms.map((t) => (t.includes("&&") ? `(${t})` : t)).join(" || ")
+      : (terms[0] ?? "");
+  });
+  return lines.length > 1
+    ? lines.map((l) => (l.includes("||") ? `(${l})` : l)).join(" && ")
+    : (lines[0] ?? "");
 }
 
 /** One expression for where `c` builds: its line's and its name's tags, joined by `&&`; undefined where it builds everywhere. */

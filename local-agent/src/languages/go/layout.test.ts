@@ -69,6 +69,41 @@ describe("gofmt's layout where a move disturbs it", () => {
     expect(goLayout(block)).toBe(block);
   });
 
+  it("realigns a const group's specs after a type was qualified, keeping the type's column as go/printer does (regexp2's InstOp)", () => {
+    // As gofmt lays them out; the move left the values and comments where `InstOp` had them.
+    const gofmt = [
+      "const (",
+      "\t// lef/back operands",
+      "",
+      "\tOnerep    instop.InstOp = 0 // lef,back char,min,max    a {n}",
+      "\tNotonerep               = 1 // lef,back char,min,max    .{n}",
+      "",
+      "\tOneloop    = 3 // lef,back char,min,max    a {,n}",
+      "\tNotoneloop = 4",
+      ")",
+      "",
+      "var (",
+      "\ta  = 0 // x",
+      "\tbb = 1 // y",
+      ")",
+      "",
+      "const (",
+      "\te  = iota // x",
+      "\tff        // y",
+      ")",
+      "",
+    ].join("\n");
+    expect(goLayout(gofmt)).toBe(gofmt);
+    const moved = gofmt
+      .replace("Notonerep               = 1 //", "Notonerep        = 1        //")
+      .replace("bb = 1 // y", "bb = 1   // y");
+    expect(moved).not.toBe(gofmt);
+    expect(goLayout(moved)).toBe(gofmt);
+    // A group with a spec of more lines is left as it is: which columns it keeps is not read.
+    const open = "const (\n\ta   = 1 // x\n\tbbb = f(\n\t\t2)\n)\n";
+    expect(goLayout(open)).toBe(open);
+  });
+
   it("writes a one-line function past 100 columns on three lines, and a lone one with one space", () => {
     const long =
       'func (ta TypeAssertion) String() string { return fmt.Sprintf(".(%v)", typestring.TypeString(ta.typ, false)) }';

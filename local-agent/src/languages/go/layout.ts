@@ -6,8 +6,9 @@
  * cells padded to its widest, plus one space); the cells a move can touch
  * are those of one-line functions (the body; one grown past 100 columns is
  * written on three lines), of a literal's `key: value,` lines (the value),
- * of a struct's one-line fields (the type: `Kind` → `kind.Kind`), and
- * trailing comments. Pure, text in and out.
+ * of a struct's one-line fields (the type: `Kind` → `kind.Kind`), of a
+ * `const (…)` or `var (…)` group's one-line specs (the type: `Onerep InstOp
+ * = 0` → `instop.InstOp`), and trailing comments. Pure, text in and out.
  *
  * Only where the file was laid out so before (`keepGoLayout`): a file this
  * would change before the move is left as its author has it.
@@ -93,6 +94,98 @@ function structBodies(codes: readonly string[]): boolean[] {
 }
 
 /**
+ * For each line, the `const (` or `var (` group it is a line of (its first line's index), or
+ * -1: a line that starts inside the group's parentheses (a spec's first line, whole or not)
+ * and does not close them.
+ */
+function specGroups(codes: readonly string[]): number[] {
+  const open: number[] = [];
+  return codes.map((code, line) => {
+    const inside = open.at(-1) ?? -1;
+    const depth = open.length;
+    let lowest = depth;
+    for (let i = 0; i < code.length; i++) {
+      if ("([{".includes(code[i] as string))
+        open.push(code[i] === "(" && /^\s*(?:const|var)\s*$/.test(code.slice(0, i)) ? line : -1);
+      else if (")]}".includes(code[i] as string)) {
+        open.pop();
+        lowest = Math.min(lowest, open.length);
+      }
+    }
+    return lowest >= depth ? inside : -1;
+  });
+}
+
+/** A group's one-line spec: its names (with the indent), its type, its values (`= 0`), as written. */
+interface Spec {
+  names: string;
+  type: string;
+  values: string;
+}
+
+/** A one-line spec of a `const (…)`/`var (…)` group (`Onerep InstOp = 0`), or undefined. */
+function specOf(text: string, code: string): Spec | undefined {
+  const indent = indentOf(code).length;
+  const m = /^([A-Za-z_]\w*(?:,\s*[A-Za-z_]\w*)*)(.*)$/.exec(code.slice(indent));
+  if (!m?.[1] || !whole(code)) return undefined;
+  const namesEnd = indent + m[1].length;
+  const rest = code.slice(namesEnd);
+  // `=` at the top level: what precedes it is the type; after it, the values.
+  let depth = 0;
+  let eq = -1;
+  for (let i = 0; i < rest.length && eq < 0; i++) {
+    const c = rest[i] as string;
+    if ("([{".includes(c)) depth++;
+    else if (")]}".includes(c)) depth--;
+    else if (c === "=" && depth === 0) eq = i;
+  }
+  const typeEnd = namesEnd + (eq < 0 ? rest.length : eq);
+  if (rest.trim() !== "" && !/^\s/.test(rest)) return undefined;
+  return {
+    names: text.slice(0, namesEnd),
+    type: text.slice(namesEnd, typeEnd).trim(),
+    values: eq < 0 ? "" : `= ${text.slice(namesEnd + eq + 1).trim()}`,
+  };
+}
+
+/**
+ * Whether each spec of a group keeps its type's column (go/printer's keepTypeColumn): in a
+ * run of specs with values, all do where any has a type.
+ */
+function keepTypes(specs: readonly Spec[]): boolean[] {
+  const keep = specs.map(() => false);
+  let start = -1;
+  let typed = false;
+  specs.forEach((spec, i) => {
+    if (spec.values) {
+      if (start < 0) {
+        start = i;
+        typed = false;
+      }
+    } else if (start >= 0) {
+      keep.fill(typed, start, i);
+      start = -1;
+    }
+    if (spec.type) typed = true;
+  });
+  if (start >= 0) keep.fill(typed, start);
+  return keep;
+}
+
+/**
+ * A spec's cells as go/printer writes them (valueSpec): its names, its type where it has one
+ * or keeps the column, its values, and before a comment as many empty cells as make three.
+ */
+function specCells(spec: Spec, keepType: boolean, comment: string | undefined): string[] {
+  const cells = [spec.names];
+  if (spec.type || keepType) cells.push(spec.type);
+  if (spec.values) cells.push(spec.values);
+  if (comment === undefined) return cells;
+  while (cells.length < 4) cells.push("");
+  return [...cells, comment];
+}
+
+/**
  * A struct's one-line field as go/printer lays it out in cells: a named one
  * (`Name  Type  \`tag\``, names `A, B` too) as [names, type, tag], an
  * embedded one as [type, tag], or [type, ""] before a comment (its type in
@@ -168,12 +261,41 @@ export function goLayout(text: string): string {
   const lines = text.split("\n");
   const codes = blanked(text).split("\n");
   const inStruct = structBodies(codes);
+  // The specs of each `const (…)`/`var (…)` group, each line's own; a group with a spec of more
+  // than one line (or one not read) is left as it is: which columns it keeps is not known.
+  const groupOf = specGroups(codes);
+  const specs = new Map<number, { line: number; spec: Spec | undefined }[]>();
+  lines.forEach((line, i) => {
+    const group = groupOf[i] ?? -1;
+    const { code: before } = split(line, codes[i] ?? "");
+    const own = (codes[i] ?? "").slice(0, before.length).trimEnd();
+    if (group < 0 || own.trim() === "") return;
+    specs.set(group, [...(specs.get(group) ?? []), { line: i, spec: specOf(before, own) }]);
+  });
+  const specAt = new Map<number, { spec: Spec; keepType: boolean }>();
+  for (const group of specs.values()) {
+    const read = group.map((g) => g.spec);
+    if (read.some((r) => r === undefined)) continue;
+    const keep = keepTypes(read as Spec[]);
+    group.forEach((g, k) => {
+      specAt.set(g.line, { spec: g.spec as Spec, keepType: keep[k] === true });
+    });
+  }
   // Each line's cells, and the kind of run it can belong to.
   const cells = lines.map((line, i) => {
     const code = codes[i] ?? "";
     const { code: before, comment } = split(line, code);
     const tail = comment === undefined ? [] : [comment];
     const own = code.slice(0, before.length).trimEnd();
+    const spec = specAt.get(i);
+    if (spec)
+      return {
+        kind: "spec",
+        indent: indentOf(line),
+        cells: specCells(spec.spec, spec.keepType, comment),
+      };
+    if (groupOf[i] !== undefined && (groupOf[i] as number) >= 0 && own.trim() !== "")
+      return undefined;
     if (inStruct[i]) {
       const field = fieldCells(before, own, comment);
       // Laid out only where its cells hold the whole line (a `/* … */` in it is not a cell).
