@@ -2187,6 +2187,22 @@ func main() {
 /** Go (issue 35): each judged by \`go vet\` and \`go test\` over the module. */
 export const GO_SHAPES: Shape[] = [
   {
+    // regexp2's syntax/code.go: `Onerep InstOp = 0 // …` heads a const group whose other specs
+    // take its type; moved into a package of its own, `instop.InstOp` widens the type's column,
+    // which gofmt realigns for the whole run.
+    name: "go: a type qualified at the head of an aligned const group",
+    lang: "go",
+    files: {
+      "go.mod": GO_MOD,
+      "syntax/code.go":
+        "package syntax\n\n// InstOp is an operation.\ntype InstOp int\n\nconst (\n\tOnerep    InstOp = 0 // a {n}\n\tNotonerep        = 1 // .{n}\n)\n\n// Size is an operation's size.\nfunc Size(op InstOp) int { return int(op) + 1 }\n",
+      "fuzz.go":
+        'package app\n\nimport "example.com/app/syntax"\n\n// Fuzz fuzzes.\nfunc Fuzz(data []byte) int { return syntax.Size(syntax.Onerep) + len(data) }\n',
+    },
+    move: { from: "syntax/code.go", name: "InstOp", to: "syntax/instop/instop.go" },
+    followed: true,
+  },
+  {
     name: "go: a function split into a new file of its package (the package clause, its imports)",
     lang: "go",
     files: {
