@@ -1740,7 +1740,7 @@ unstable = []
     // and privately (`core`, `word_separators`, `word_splitters`, `wrap_algorithms` with its
     // `optimal_fit` child in a directory beside its file), enums whose variants hold functions,
     // items under `#[cfg(feature = …)]`, and doctests and unit tests in each module. Debian's
-    // manifest without the termion dev-dependency (its examples only, not shipped).
+    // manifest with the termion its tests use at Debian's version (1.5, not 2.0).
     manifest: `[package]
 edition = "2021"
 name = "textwrap"
@@ -1764,8 +1764,18 @@ optional = true
 
 [features]
 default = ["unicode-linebreak", "unicode-width", "smawk"]
+
+[target."cfg(unix)".dev-dependencies.termion]
+version = "1.5"
 `,
-    debs: ["librust-smawk-dev", "librust-unicode-linebreak-dev", "librust-unicode-width-dev"],
+    debs: [
+      "librust-smawk-dev",
+      "librust-unicode-linebreak-dev",
+      "librust-unicode-width-dev",
+      "librust-termion-dev",
+    ],
+    buildCode:
+      "the build scripts of the crates Debian's unicode-linebreak and termion bring in (libc, memchr, ahash …), which cargo test runs here too",
     licence: "MIT",
   },
   {

@@ -3859,6 +3859,41 @@ pub fn keep(s: &str) -> &str {
 /** Rust (issue 35): each judged by cargo check (std only, offline), warnings included. */
 export const RUST_SHAPES: Shape[] = [
   {
+    // textwrap's wrap_algorithms.rs: `mod optimal_fit;` (private) and `pub use
+    // optimal_fit::{…, Penalties};`. The enum moved into a sibling reads `Penalties`: through the
+    // old module's re-export, not the private child it cannot reach (E0603).
+    name: "rust: a name the old module re-exports from its private child, read by the unit, imported through the re-export",
+    lang: "rust",
+    files: {
+      "Cargo.toml": CARGO_TOML,
+      "src/lib.rs": "pub mod wrap;\n",
+      "src/wrap.rs":
+        "mod optimal;\n\npub use optimal::Penalties;\n\n/// How to wrap.\npub enum Algorithm {\n    /// Fast.\n    First,\n    /// Best.\n    Optimal(Penalties),\n}\n\n/// The default one.\npub fn best() -> Algorithm {\n    Algorithm::Optimal(Penalties { overflow: 1 })\n}\n",
+      "src/wrap/optimal.rs":
+        "/// Costs.\npub struct Penalties {\n    /// Of overflowing.\n    pub overflow: usize,\n}\n",
+      "tests/wrap.rs":
+        "#[test]\nfn best() {\n    assert!(matches!(app::wrap::best(), app::wrap::Algorithm::Optimal(_)));\n}\n",
+    },
+    move: { from: "src/wrap.rs", name: "Algorithm", to: "src/algorithm.rs" },
+    followed: true,
+  },
+  {
+    // textwrap's core.rs: `fn ch_width` under `#[cfg(feature = "unicode-width")]` and again under
+    // `#[cfg(not(…))]`. A unit that reads it imports it once under each, and both are opened.
+    name: "rust: a helper the unit reads, declared once under a #[cfg] and again under its negation",
+    lang: "rust",
+    files: {
+      "Cargo.toml": `${CARGO_TOML}\n[features]\ndefault = ["wide"]\nwide = []\n`,
+      "src/lib.rs": "pub mod core;\n",
+      "src/core.rs":
+        '#[cfg(feature = "wide")]\nfn ch_width(c: char) -> usize {\n    c.len_utf8()\n}\n\n#[cfg(not(feature = "wide"))]\nfn ch_width(_: char) -> usize {\n    1\n}\n\n/// The width of a text.\npub fn display_width(s: &str) -> usize {\n    s.chars().map(ch_width).sum()\n}\n\n/// Another.\npub fn first_width(s: &str) -> usize {\n    s.chars().next().map(ch_width).unwrap_or(0)\n}\n',
+      "tests/width.rs":
+        '#[test]\nfn width() {\n    assert_eq!(app::core::display_width("ab"), 2);\n}\n',
+    },
+    move: { from: "src/core.rs", name: "display_width", to: "src/display_width.rs" },
+    followed: true,
+  },
+  {
     name: "rust: what the unit reads of its old module only in an item built for another configuration is imported under that item's #[cfg] (regex-syntax's perl_space)",
     lang: "rust",
     files: {

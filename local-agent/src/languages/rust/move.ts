@@ -56,6 +56,8 @@ interface Use {
   path: string;
   /** The attributes of its `use`, a line each (`#[cfg(unix)]\n`), or "". */
   attributes?: string;
+  /** Its `use`'s visibility as written (`pub`, `pub(crate)`; "" for none): a re-export's. */
+  visibility?: string;
 }
 
 /** A carried `use` as a line, with its attributes. */
@@ -116,7 +118,9 @@ function factsOf(tree: Tree, text: string): Facts {
     if (child.type === "use_declaration") {
       const argument = child.childForFieldName("argument");
       const own = attributes.map((a) => `${a}\n`).join("");
-      if (argument) uses.push(...usesOf(argument, "").map((u) => ({ ...u, attributes: own })));
+      const visibility = kids(child).find((k) => k.type === "visibility_modifier")?.text ?? "";
+      if (argument)
+        uses.push(...usesOf(argument, "").map((u) => ({ ...u, attributes: own, visibility })));
       insertAt = lineEnd(text, child.endIndex);
       hasUses = true;
       header = false;
@@ -557,7 +561,9 @@ class Opening {
 
   /** The receipt's lines: `src/util.rs: lower made pub(crate) (read by crate::text)`. */
   said(file: string): string[] {
-    return [...this.names].map(([made, names]) => `${file}: ${names.join(", ")} made ${made}`);
+    return [...this.names].map(
+      ([made, names]) => `${file}: ${[...new Set(names)].join(", ")} made ${made}`,
+    );
   }
 }
 
@@ -720,8 +726,10 @@ async function planAcrossModules(
   // a warning otherwise, type `CompleteState` is more private than the item).
   const opened = new Set<string>();
   const open = (i: Item) => {
-    if (opened.has(i.name)) return;
-    opened.add(i.name);
+    // Each declaration: a name declared under two `#[cfg]`s (textwrap's `ch_width`) is two.
+    const key = `${i.name}@${i.start}`;
+    if (opened.has(key)) return;
+    opened.add(key);
     reach(i.name, i.visibility);
     const text = rustCode(input.sourceAfter.slice(i.start, i.end));
     const head = new RegExp(`\\benum\\s+${i.name}\\b`).exec(text);
@@ -837,16 +845,47 @@ async function planAcrossModules(
         );
         continue;
       }
-      const written = `${writePath(target, newModule, style === "bare" ? "crate" : style)}::${segments.at(-1)}`;
-      wanted.push({ ...u, path: alias ? `${written} as ${alias}` : written });
+      // Through a child module the old one declares private (textwrap's `mod optimal_fit;`),
+      // which the new module cannot reach: through the old module's re-export of it, where
+      // its `use` is one the new module sees (`pub use optimal_fit::{…, Penalties};`).
+      const child = target[oldModule.length];
+      const hidden =
+        child !== undefined &&
+        target.slice(0, oldModule.length).join("::") === oldModule.join("::") &&
+        !within(newModule, [...oldModule, child]) &&
+        declaresModule(input.sourceBefore, child)?.[1]?.trim() === "";
+      const reexported =
+        hidden && u.visibility !== undefined && u.visibility !== ""
+          ? within(newModule, scopeOf(u.visibility, oldModule))
+          : false;
+      const written = reexported
+        ? `${writePath(oldModule, newModule, style === "bare" ? "crate" : style)}::${u.name}`
+        : `${writePath(target, newModule, style === "bare" ? "crate" : style)}::${segments.at(-1)}`;
+      wanted.push({
+        ...u,
+        path: alias && !reexported ? `${written} as ${alias}` : written,
+      });
     } else wanted.push(u);
   }
-  // Under its own `#[cfg]`, else under the one the unit reads it under.
-  const ownLines = useLines(
-    oldModule,
-    own.map((o) => o.name),
-    (name) => cfgOf(own)(name) || before.under(name),
+  // Under its own `#[cfg]`, else under the one the unit reads it under; a name declared under
+  // several (`#[cfg(feature = "x")] fn ch_width` and `#[cfg(not(feature = "x"))] fn ch_width`),
+  // once under each.
+  const ownNamesOnce = [...new Set(own.map((o) => o.name))];
+  const several = new Set(
+    ownNamesOnce.filter((n) => new Set(own.filter((o) => o.name === n).map((o) => o.cfg)).size > 1),
   );
+  const ownLines = [
+    ...useLines(
+      oldModule,
+      ownNamesOnce.filter((n) => !several.has(n)),
+      (name) => cfgOf(own)(name) || before.under(name),
+    ),
+    ...[...several].flatMap((n) =>
+      [...new Set(own.filter((o) => o.name === n).map((o) => o.cfg))].flatMap((cfg) =>
+        useLines(oldModule, [n], () => cfg),
+      ),
+    ),
+  ];
   const macroBlock = macros.carried.map((m) => `${m.text}\n`).join("\n");
   if (wanted.length || ownLines.length || macroBlock) {
     const uses = [...wanted.map(useLine), ...ownLines.map((l) => `${l}\n`)].join("");
@@ -858,10 +897,10 @@ async function planAcrossModules(
     destination = destination.slice(0, at) + lead + block + gap + rest;
     const imported = [
       ...wanted.map((w) => w.path),
-      ...(own.length === 1
-        ? [`${crate(oldModule)}::${own[0]?.name}`]
-        : own.length
-          ? [`${crate(oldModule)}::{${own.map((o) => o.name).join(", ")}}`]
+      ...(ownNamesOnce.length === 1
+        ? [`${crate(oldModule)}::${ownNamesOnce[0]}`]
+        : ownNamesOnce.length
+          ? [`${crate(oldModule)}::{${ownNamesOnce.join(", ")}}`]
           : []),
     ];
     if (uses) changes.push(`${destPath}: imports ${imported.join(", ")}`);
