@@ -7,6 +7,7 @@ import {
   within,
 } from "../src/languages/diagnostics.ts";
 import { javacDiagnostics } from "../src/languages/java/check.ts";
+import { cargoDiagnostics } from "../src/languages/rust/check.ts";
 import { missingOf } from "../src/languages/typescript/check.ts";
 
 const d = (file: string, line: number, code: string, message: string): Diagnostic => ({
@@ -25,6 +26,21 @@ describe("which diagnostics a move made (the build guard's comparison)", () => {
       d("/p/b.ts", 1, "TS2305", "Module './a.js' has no exported member 'x'."),
     ];
     expect(newDiagnostics(before, after)).toEqual([after[1], after[2]]);
+  });
+
+  it("counts a warning each copy of an attribute says again once: new only where the crate did not say it (rustc's unexpected cfg, textwrap's `fuzzing`)", () => {
+    const cfg = (line: number, name: string) =>
+      cargoDiagnostics(
+        `src/lib.rs:${line}:7: warning: unexpected \`cfg\` condition name: \`${name}\``,
+        "/p",
+      );
+    const before = cfg(229, "fuzzing");
+    expect(before[0]?.repeats).toBe(true);
+    expect(newDiagnostics(before, [...cfg(229, "fuzzing"), ...cfg(231, "fuzzing")])).toEqual([]);
+    // Another name is another finding; and a warning of another kind counts each time.
+    expect(newDiagnostics(before, [...before, ...cfg(231, "tarpaulin")])).toHaveLength(1);
+    const unused = cargoDiagnostics("src/a.rs:3:5: warning: unused import: `x`", "/p");
+    expect(newDiagnostics(unused, [...unused, ...unused])).toHaveLength(1);
   });
 
   it("matches within each file first: a generic message new in one file is not hidden by the same words another file had and keeps (javac's cannot find symbol)", () => {

@@ -29,6 +29,12 @@ export interface Diagnostic {
    * without those. The message otherwise.
    */
   same?: string;
+  /**
+   * Said again by each copy of what it is about, and one finding however many times (rustc's
+   * `unexpected cfg condition name: fuzzing`, once a `#[cfg(fuzzing)]`): new only where the
+   * project did not say it before.
+   */
+  repeats?: true;
 }
 
 /** A message as it is compared: whitespace runs as one space, without a trailing period. */
@@ -75,7 +81,11 @@ export function newDiagnostics(
     return take(inFile, k);
   });
   const anywhere = counts(unmatched, what);
-  return leftover.filter((d) => d.missing !== undefined || !take(anywhere, what(d)));
+  const said = new Set(found.filter((d) => d.repeats).map(what));
+  return leftover.filter(
+    (d) =>
+      d.missing !== undefined || !(take(anywhere, what(d)) || (d.repeats && said.has(what(d)))),
+  );
 }
 
 function counts<T>(items: readonly T[], key: (item: T) => string): Map<string, number> {

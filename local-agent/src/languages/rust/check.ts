@@ -88,6 +88,10 @@ export function cargoDiagnostics(output: string, cwd: string): Diagnostic[] {
         line: Number(m[2]),
         code: m[4] ?? "",
         message: m[3] === "warning" ? `warning: ${m[5]}` : m[5],
+        // A cfg the crate already names and does not declare: a moved `#[cfg(…)]` says it again.
+        ...(m[3] === "warning" && /^unexpected `cfg` condition (?:name|value)/.test(m[5])
+          ? { repeats: true as const }
+          : {}),
       });
     else if (
       /^error(\[\w+\])?: /.test(line.trim()) &&
