@@ -124,6 +124,22 @@ export const SHAPES: Shape[] = [
     move: { from: "src/util.ts", name: "slug", to: "src/text/slug.ts" },
   },
   {
+    // ts-pattern's internals/symbols.ts: `export const matcher = Symbol.for(…)` and, beside it,
+    // `export type matcher = typeof matcher`: one name in both spaces, moved together, its
+    // namespace importer's reads (a value and a type, beside a local `matcher`) rewritten.
+    name: "ts: a value and the type of its name beside it, moved as one, read through a namespace",
+    lang: "ts",
+    files: {
+      "tsconfig.json": TSCONFIG,
+      "src/internals/symbols.ts":
+        "export const matcher = Symbol.for('matcher');\nexport type matcher = typeof matcher;\n\nexport const unset = Symbol.for('unset');\nexport type unset = typeof unset;\n",
+      "src/helpers.ts":
+        "import * as symbols from './internals/symbols';\n\nexport type Matchable = { [symbols.matcher]: () => string };\n\nexport const run = (x: Matchable): string => {\n  const matcher = x[symbols.matcher];\n  return matcher();\n};\n\nexport const none: symbols.unset = symbols.unset;\n",
+    },
+    move: { from: "src/internals/symbols.ts", name: "matcher", to: "src/types/matcher.ts" },
+    followed: true,
+  },
+  {
     // zustand's traditional.ts: `const { useSyncExternalStoreWithSelector } = useSyncExternalStoreExports`
     // declares the name the unit calls. A destructuring declares each name of its pattern: one
     // only the unit reads goes with it, the statement whole, its import too.

@@ -106,6 +106,36 @@ describe("focus in TypeScript", () => {
       expect(r.text).toBe(`${fixture("store.ts").split("\n").slice(29, 33).join("\n")}\n`);
   });
 
+  it("takes a TypeScript value and the type of its name beside it as one unit (ts-pattern's symbols)", async () => {
+    const text = [
+      "export const matcher = Symbol.for('@ts-pattern/matcher');",
+      "export type matcher = typeof matcher;",
+      "",
+      "export const unset = Symbol.for('@ts-pattern/unset');",
+      "export type unset = typeof unset;",
+      "",
+      "export interface Shape {",
+      "  kind: string;",
+      "}",
+      "export const other = 1;",
+      "export const Shape = (kind: string): Shape => ({ kind });",
+      "",
+    ].join("\n");
+    expect(await select(text, { focus: "matcher" }, "typescript", "s.ts")).toMatchObject({
+      ok: true,
+      value: { start_line: 1, end_line: 2 },
+    });
+    expect(await select(text, { focus: "unset" }, "typescript", "s.ts")).toMatchObject({
+      ok: true,
+      value: { start_line: 4, end_line: 5 },
+    });
+    // Apart, with code between, they are two: the locator asks which.
+    expect(await select(text, { focus: "Shape" }, "typescript", "s.ts")).toMatchObject({
+      ok: false,
+      error: { code: "SYMBOL_AMBIGUOUS" },
+    });
+  });
+
   it("takes TypeScript overloads as one unit: the signatures and the implementation", async () => {
     const r = await focus("store.ts", "Store.parse");
     expect(r).toMatchObject({ start_line: 22, end_line: 28 });

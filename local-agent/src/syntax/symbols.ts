@@ -213,11 +213,17 @@ const betweenIsBlank = (text: string) =>
     .replace(/\/\/[^\n]*/g, "")
     .trim() === "";
 
+/** Declarations of types alone, and of values, which one name may have one of each of. */
+const TYPE_KINDS: ReadonlySet<Kind> = new Set(["type", "interface"]);
+const VALUE_KINDS: ReadonlySet<Kind> = new Set(["variable", "function"]);
+
 /**
  * TypeScript's overloads as one unit: signatures of a name followed, with
  * nothing but blank lines and comments between, by more signatures or the implementation
  * of that name (`parse(a: string): R;` `parse(a: Buffer): R;` `parse(a) {…}`),
- * as the language service moves them.
+ * as the language service moves them. So is a value and the type of its name right beside it
+ * (ts-pattern's `export const matcher = Symbol.for(…);` `export type matcher = typeof
+ * matcher;`): one name in both of TypeScript's spaces, which a move takes together.
  */
 function withOverloads(
   symbols: SymbolUnit[],
@@ -225,14 +231,21 @@ function withOverloads(
   text: string,
 ): SymbolUnit[] {
   const out: SymbolUnit[] = [];
-  let open: { unit: SymbolUnit; signature: boolean } | undefined;
+  let open: { unit: SymbolUnit; signature: boolean; companion?: boolean } | undefined;
   for (const [i, s] of symbols.entries()) {
-    const joins =
-      open?.signature &&
+    const beside =
+      open !== undefined &&
       open.unit.name === s.name &&
       s.start >= open.unit.end &&
       betweenIsBlank(text.slice(open.unit.end, s.start));
+    const companion =
+      open !== undefined &&
+      !open.companion &&
+      ((TYPE_KINDS.has(open.unit.kind) && VALUE_KINDS.has(s.kind)) ||
+        (VALUE_KINDS.has(open.unit.kind) && TYPE_KINDS.has(s.kind)));
+    const joins = beside && (open?.signature || companion);
     if (open && joins) {
+      if (companion && !open.signature) open.companion = true;
       open.unit.end = s.end;
       open.unit.end_line = s.end_line;
       open.signature = signatures.has(i);
