@@ -96,6 +96,12 @@ describe("Python's import followed over top-level statements", () => {
     const parsing = parser.replace("UTC = 1", "DEFAULT.parse()\nUTC = 1");
     modules.set("pkg.tz", await moduleOf("pkg.tz", parsing));
     expect(loadFailures(modules, ["pkg.tz"]).map(describeFailure)).toEqual(circle);
+    // A class whose instance decorates as the module loads (`@register(...)`): its `__call__`
+    // runs then, and what it imports.
+    const decorating =
+      "class register:\n    def __init__(self, name):\n        self.name = name\n\n    def __call__(self, f):\n        from pkg.zoneinfo import get_zonefile_instance\n        return f\n\n\n@register('x')\ndef parse():\n    pass\n\n\nUTC = 1\n";
+    modules.set("pkg.tz", await moduleOf("pkg.tz", decorating));
+    expect(loadFailures(modules, ["pkg.tz"]).map(describeFailure)).toEqual(circle);
   });
   it("runs none of what a script's own part or a TYPE_CHECKING block calls, only its `else:` (packaging's _musllinux)", async () => {
     const musl = (tail: string) =>

@@ -71,6 +71,18 @@ function absolute(spec: string, name: string, isPackage: boolean): string | unde
   return [...parent, ...(rest ? [rest] : [])].join(".");
 }
 
+/**
+ * What running some code names: own definitions in `scope` (a closure, a class, a result),
+ * the module's functions it calls, the classes it calls the result of (`@Name(…)`), and the
+ * attributes it calls (`self.m`).
+ */
+interface Seen {
+  named: Set<string>;
+  calls: Set<string>;
+  wholes: Set<string>;
+  attributes: Set<string>;
+}
+
 /** `if TYPE_CHECKING:`'s condition (`typing.TYPE_CHECKING`, any alias); `if __name__ == "__main__":`'s. */
 export const TYPE_CHECKING = /^(?:\w+\.)?TYPE_CHECKING$/;
 export const MAIN = /^__name__\s*==\s*(['"])__main__\1$|^(['"])__main__\2\s*==\s*__name__$/;
@@ -94,6 +106,12 @@ export async function loadSteps(
           : undefined;
       if (def && fname) functions.set(fname, def);
     }
+    const unseen = (): Seen => ({
+      named: new Set(),
+      calls: new Set(),
+      wholes: new Set(),
+      attributes: new Set(),
+    });
     /** What a function that runs defines in its body (not in what those define), by name. */
     const definedIn = (body: Node, out: Map<string, Node>) => {
       for (const c of kids(body)) {
@@ -116,7 +134,7 @@ export async function loadSteps(
       node: Node,
       quiet: boolean,
       scope: Map<string, Node>,
-      seen: { named: Set<string>; calls: Set<string>; attributes: Set<string> },
+      seen: Seen,
       imports = true,
     ): void => {
       switch (node.type) {
@@ -156,10 +174,18 @@ export async function loadSteps(
           break;
         }
         case "decorator": {
-          // `@name` calls it.
+          // `@name` calls it; `@Name(…)` of an own class calls what constructing it made (its
+          // `__call__`, or any method it returns): all of the class runs.
           const e = kids(node).find((c) => c.type !== "@");
           if (e?.type === "identifier" && functions.has(e.text) && !scope.has(e.text))
             seen.calls.add(e.text);
+          const made = e?.type === "call" ? e.childForFieldName("function") : null;
+          if (
+            made?.type === "identifier" &&
+            !scope.has(made.text) &&
+            functions.get(made.text)?.type === "class_definition"
+          )
+            seen.wholes.add(made.text);
           break;
         }
       }
@@ -178,13 +204,14 @@ export async function loadSteps(
       if (ran.has(key) || !body) return attributes;
       ran.add(key);
       const inner = definedIn(body, new Map(scope));
-      const seen = { named: new Set<string>(), calls: new Set<string>(), attributes };
+      const seen = { ...unseen(), attributes };
       walk(body, false, inner, seen);
       for (const n of whole ? inner.keys() : seen.named) {
         const nested = inner.get(n);
         if (nested && !scope.has(n)) runDefinition(nested, inner, whole);
       }
       for (const n of seen.calls) runs(n);
+      for (const n of seen.wholes) runs(n, true);
       return attributes;
     };
     /**
@@ -219,13 +246,10 @@ export async function loadSteps(
     const results = new Map<string, Node>();
     const calledAtLoad = (node: Node) => {
       if (!functions.size) return;
-      const seen = {
-        named: new Set<string>(),
-        calls: new Set<string>(),
-        attributes: new Set<string>(),
-      };
+      const seen = unseen();
       walk(node, false, results, seen, false);
       for (const n of seen.calls) runs(n);
+      for (const n of seen.wholes) runs(n, true);
       // What such a result does as the module loads (called, asked, passed) is not followed:
       // all of what made it runs.
       for (const n of seen.named) {
