@@ -102,6 +102,17 @@ describe("Python's import followed over top-level statements", () => {
       "class register:\n    def __init__(self, name):\n        self.name = name\n\n    def __call__(self, f):\n        from pkg.zoneinfo import get_zonefile_instance\n        return f\n\n\n@register('x')\ndef parse():\n    pass\n\n\nUTC = 1\n";
     modules.set("pkg.tz", await moduleOf("pkg.tz", decorating));
     expect(loadFailures(modules, ["pkg.tz"]).map(describeFailure)).toEqual(circle);
+    // A class constructed whose base of the module imports as it is constructed, or has the
+    // method the class calls of itself: the base runs too.
+    const based =
+      "class Base:\n    def __init__(self):\n        self.setup()\n\n    def setup(self):\n        pass\n\n    def load(self):\n        from pkg.zoneinfo import get_zonefile_instance\n\n\nclass parser(Base):\n    def __init__(self):\n        super().__init__()\n        self.load()\n\n\nDEFAULT = parser()\nUTC = 1\n";
+    modules.set("pkg.tz", await moduleOf("pkg.tz", based));
+    expect(loadFailures(modules, ["pkg.tz"]).map(describeFailure)).toEqual(circle);
+    // A decorator's closure that calls a helper beside it: the helper runs too.
+    const sibling =
+      "def deco(f):\n    def helper():\n        from pkg.zoneinfo import get_zonefile_instance\n\n    def wrap():\n        helper()\n        return f\n\n    return wrap()\n\n\n@deco\ndef parse():\n    pass\n\n\nUTC = 1\n";
+    modules.set("pkg.tz", await moduleOf("pkg.tz", sibling));
+    expect(loadFailures(modules, ["pkg.tz"]).map(describeFailure)).toEqual(circle);
   });
   it("runs none of what a script's own part or a TYPE_CHECKING block calls, only its `else:` (packaging's _musllinux)", async () => {
     const musl = (tail: string) =>

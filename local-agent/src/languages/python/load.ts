@@ -206,9 +206,11 @@ export async function loadSteps(
       const inner = definedIn(body, new Map(scope));
       const seen = { ...unseen(), attributes };
       walk(body, false, inner, seen);
+      // What it names of its own and of the functions around it (a closure calling a sibling
+      // helper), each once.
       for (const n of whole ? inner.keys() : seen.named) {
         const nested = inner.get(n);
-        if (nested && !scope.has(n)) runDefinition(nested, inner, whole);
+        if (nested) runDefinition(nested, inner, whole);
       }
       for (const n of seen.calls) runs(n);
       for (const n of seen.wholes) runs(n, true);
@@ -225,17 +227,31 @@ export async function loadSteps(
       }
       const own = def.childForFieldName("name")?.text ?? "";
       const methods = definedIn(def.childForFieldName("body") ?? def, new Map());
+      // Its bases of the module: constructing it constructs them (`super().__init__()`), and a
+      // method of theirs it calls (`self.m()`, not its own) may be any of theirs: they run whole.
+      const bases = kids(def.childForFieldName("superclasses") ?? def)
+        .filter((b) => b.type === "identifier" && b.text !== own)
+        .flatMap((b) => {
+          const base = functions.get(b.text);
+          return base?.type === "class_definition" ? [b.text] : [];
+        });
+      let inherited = false;
       const queue = whole ? [...methods.keys()] : ["__new__", "__init__", "__post_init__"];
       const done = new Set<string>();
       for (let m = queue.shift(); m !== undefined; m = queue.shift()) {
         const method = methods.get(m);
-        if (done.has(m) || !method) continue;
+        if (done.has(m)) continue;
         done.add(m);
+        if (!method) {
+          inherited ||= !["__new__", "__init__", "__post_init__"].includes(m);
+          continue;
+        }
         for (const call of runFunction(method, scope, whole)) {
           const [on, name] = call.split(".");
           if ((on === "self" || on === "cls" || on === own) && name) queue.push(name);
         }
       }
+      for (const base of bases) runs(base, whole || inherited);
     };
     /** What calling the module's own `name` runs (`whole`: as above). */
     const runs = (name: string, whole = false) => {
