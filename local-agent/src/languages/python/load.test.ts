@@ -77,42 +77,40 @@ describe("Python's import followed over top-level statements", () => {
     const circle = [
       "importing pkg.tz runs pkg.tz → pkg.zoneinfo, and pkg.zoneinfo imports UTC from pkg.tz, which is still being imported and has not defined it yet",
     ];
+    /** What importing pkg.tz fails on, with `text` as its module. */
+    const failing = async (text: string) => {
+      modules.set("pkg.tz", await moduleOf("pkg.tz", text));
+      return loadFailures(modules, ["pkg.tz"]).map(describeFailure);
+    };
     // What constructing it runs: `__init__` and what it calls of the instance.
     const constructing = factory.replace(
       "self.cache = {}",
       "from pkg.zoneinfo import get_zonefile_instance",
     );
-    modules.set("pkg.tz", await moduleOf("pkg.tz", constructing));
-    expect(loadFailures(modules, ["pkg.tz"]).map(describeFailure)).toEqual(circle);
+    expect(await failing(constructing)).toEqual(circle);
     // The instance used as the module loads: which method runs is not followed, so all.
     const used = factory.replace("UTC = 1", "UTC = gettz('UTC')");
-    modules.set("pkg.tz", await moduleOf("pkg.tz", used));
-    expect(loadFailures(modules, ["pkg.tz"]).map(describeFailure)).toEqual(circle);
+    expect(await failing(used)).toEqual(circle);
     // A module-level class constructed as the module loads: the same.
     const parser =
       "class parser:\n    def __init__(self):\n        self.info = None\n\n    def parse(self):\n        from pkg.zoneinfo import get_zonefile_instance\n\n\nDEFAULT = parser()\nUTC = 1\n";
-    modules.set("pkg.tz", await moduleOf("pkg.tz", parser));
-    expect(loadFailures(modules, ["pkg.tz"])).toEqual([]);
+    expect(await failing(parser)).toEqual([]);
     const parsing = parser.replace("UTC = 1", "DEFAULT.parse()\nUTC = 1");
-    modules.set("pkg.tz", await moduleOf("pkg.tz", parsing));
-    expect(loadFailures(modules, ["pkg.tz"]).map(describeFailure)).toEqual(circle);
+    expect(await failing(parsing)).toEqual(circle);
     // A class whose instance decorates as the module loads (`@register(...)`): its `__call__`
     // runs then, and what it imports.
     const decorating =
       "class register:\n    def __init__(self, name):\n        self.name = name\n\n    def __call__(self, f):\n        from pkg.zoneinfo import get_zonefile_instance\n        return f\n\n\n@register('x')\ndef parse():\n    pass\n\n\nUTC = 1\n";
-    modules.set("pkg.tz", await moduleOf("pkg.tz", decorating));
-    expect(loadFailures(modules, ["pkg.tz"]).map(describeFailure)).toEqual(circle);
+    expect(await failing(decorating)).toEqual(circle);
     // A class constructed whose base of the module imports as it is constructed, or has the
     // method the class calls of itself: the base runs too.
     const based =
       "class Base:\n    def __init__(self):\n        self.setup()\n\n    def setup(self):\n        pass\n\n    def load(self):\n        from pkg.zoneinfo import get_zonefile_instance\n\n\nclass parser(Base):\n    def __init__(self):\n        super().__init__()\n        self.load()\n\n\nDEFAULT = parser()\nUTC = 1\n";
-    modules.set("pkg.tz", await moduleOf("pkg.tz", based));
-    expect(loadFailures(modules, ["pkg.tz"]).map(describeFailure)).toEqual(circle);
+    expect(await failing(based)).toEqual(circle);
     // A decorator's closure that calls a helper beside it: the helper runs too.
     const sibling =
       "def deco(f):\n    def helper():\n        from pkg.zoneinfo import get_zonefile_instance\n\n    def wrap():\n        helper()\n        return f\n\n    return wrap()\n\n\n@deco\ndef parse():\n    pass\n\n\nUTC = 1\n";
-    modules.set("pkg.tz", await moduleOf("pkg.tz", sibling));
-    expect(loadFailures(modules, ["pkg.tz"]).map(describeFailure)).toEqual(circle);
+    expect(await failing(sibling)).toEqual(circle);
   });
   it("runs none of what a script's own part or a TYPE_CHECKING block calls, only its `else:` (packaging's _musllinux)", async () => {
     const musl = (tail: string) =>

@@ -2537,6 +2537,30 @@ const importsBelow = (s: Statement, p: Part, module: string) =>
   s.kind === "import" && !/\sas\s/.test(p.text) && p.name.startsWith(`${module}.`);
 
 /**
+ * The part of import statement `st` that imports the old module `sourceModule` (`import
+ * pkg.util`, `import pkg.util.sub` below it, `from pkg import util`), with the name the module
+ * is read by here (`local`: `pkg.util` through `import pkg.util.sub`) and the name the
+ * statement binds (`bound`).
+ */
+function oldModulePart(
+  st: Statement,
+  importerPath: string,
+  sourceModule: string,
+  modules: ModuleNames | undefined,
+): { part: Part; local: string; bound: string } | undefined {
+  const module = absoluteOf(st.module, importerPath, modules).join(".");
+  const part = st.parts.find((p) =>
+    st.kind === "import"
+      ? p.name === sourceModule || importsBelow(st, p, sourceModule)
+      : `${module}.${p.name}` === sourceModule,
+  );
+  if (!part) return undefined;
+  const below = importsBelow(st, part, sourceModule);
+  const local = below ? sourceModule : moduleAlias(st, part);
+  return { part, local, bound: below ? part.local : local };
+}
+
+/**
  * Whether `name` (a dotted one too) is a name of the code in `tree` other than
  * at the offsets of `except`: read, bound or imported, never in a comment or
  * a string, never an attribute's name.
@@ -2693,15 +2717,9 @@ export async function planPythonImporter(input: PythonImporterInput): Promise<Im
         tree,
         nestedImports(tree, facts).map((st) => {
           // A module object imported here (`from pkg import util`), and what is read through it.
-          const module = absoluteOf(st.module, importerPath, modules).join(".");
-          const part = st.parts.find((p) =>
-            st.kind === "import"
-              ? p.name === sourceModule || importsBelow(st, p, sourceModule)
-              : `${module}.${p.name}` === sourceModule,
-          );
-          const below = part !== undefined && importsBelow(st, part, sourceModule);
-          const local = part && (below ? sourceModule : moduleAlias(st, part));
-          const bound = part && (below ? part.local : local);
+          const old = oldModulePart(st, importerPath, sourceModule, modules);
+          const local = old?.local;
+          const bound = old?.bound;
           // A top-level import of the same name rewrites every read, this function's too.
           const atTop = local !== undefined && aliases.some((a) => a.local === local);
           const uses = local && !atTop ? attributeReads(tree, local, moved) : [];
@@ -3263,17 +3281,10 @@ function globalReads(
 ): string[] {
   const out = new Set<string>();
   for (const st of nestedImports(tree, factsOf(tree, text))) {
-    const module = absoluteOf(st.module, input.importerPath, input.modules).join(".");
-    const part = st.parts.find((p) =>
-      st.kind === "import"
-        ? p.name === input.sourceModule
-        : `${module}.${p.name}` === input.sourceModule,
-    );
+    const old = oldModulePart(st, input.importerPath, input.sourceModule, input.modules);
     const scope = functionAt(tree, st.node.start);
-    if (!part || !scope) continue;
-    const local = moduleAlias(st, part);
-    if (!declaresGlobal(tree, scope, local)) continue;
-    for (const read of attributeReads(tree, local, input.names)) out.add(read.name);
+    if (!old || !scope || !declaresGlobal(tree, scope, old.bound)) continue;
+    for (const read of attributeReads(tree, old.local, input.names)) out.add(read.name);
   }
   return [...out];
 }
