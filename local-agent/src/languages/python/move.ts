@@ -1710,7 +1710,7 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
         ? [
             form === "in"
               ? `the string${path.length === 1 ? "" : "s"} naming ${them} by its path to ${sourcePath}, in ${files(path)}`
-              : `${files(path)}, which ${files(path).includes(", ") ? "name" : "names"} ${them} by its path to ${sourcePath}`,
+              : `${files(path)}, which ${files(path).includes(", ") ? "look" : "looks"} ${them} up on ${sourcePath}`,
           ]
         : []),
       ...(star.length ? [`the \`from … import *\` of ${sourcePath} in ${files(star)}`] : []),
