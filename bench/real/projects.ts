@@ -1196,6 +1196,31 @@ export const PROJECTS: ProjectSpec[] = [
   },
   {
     lang: "python",
+    name: "parsimonious",
+    source: {
+      from: "git",
+      repo: "erikrose/parsimonious",
+      commit: "a33206834534df5bc1da341315c819f4312b8131",
+      version: "0.10.0",
+    },
+    importRoot: ".",
+    // New on 2026-12-01 (third morning): a PEG parser of five modules whose grammar is
+    // built at import from its own rules (`rule_grammar = RuleGrammar(rule_syntax)` in
+    // grammar.py), expressions that import the grammar back inside functions, visitors
+    // dispatching on `visit_<rule>` method names, and its tests inside the package. Its
+    // timing tests (`test_benchmarks.py`) compare speeds, which a loaded machine decides:
+    // not run.
+    packages: ["parsimonious"],
+    newDir: "parsimonious/moved",
+    debs: ["python3-pytest", "python3-regex"],
+    tests: {
+      runner: "pytest",
+      args: ["parsimonious/tests", "--ignore=parsimonious/tests/test_benchmarks.py"],
+    },
+    licence: "MIT",
+  },
+  {
+    lang: "python",
     name: "pyasn1",
     source: {
       from: "git",
@@ -1570,6 +1595,37 @@ export const PROJECTS: ProjectSpec[] = [
     resourceDirs: ["src/main/resources", "src/test/resources"],
     classpath: ["/usr/share/java/commons-lang3.jar"],
     debs: ["libcommons-lang3-java"],
+    licence: "Apache-2.0",
+  },
+  {
+    lang: "java",
+    name: "commons-validator",
+    source: {
+      from: "git",
+      repo: "apache/commons-validator",
+      commit: "c4b93a7275b1172f69e53cd8cec7fc27c954a5be",
+      version: "1.6",
+    },
+    // New on 2026-12-01 (third morning): four packages (validator, routines,
+    // routines.checkdigit, util), abstract validators whose subclasses in other packages
+    // reach protected members, resources loaded by the class's own package, and JUnit 3
+    // and 4 tests in the same packages. Its dependencies are Debian's, at the versions its
+    // pom names (digester 1.8.1).
+    sourceDirs: ["src/main/java"],
+    testDirs: ["src/test/java"],
+    resourceDirs: ["src/main/resources", "src/test/resources"],
+    classpath: [
+      "/usr/share/java/commons-beanutils.jar",
+      "/usr/share/java/commons-digester.jar",
+      "/usr/share/java/commons-logging.jar",
+      "/usr/share/java/commons-collections3.jar",
+    ],
+    debs: [
+      "libcommons-beanutils-java",
+      "libcommons-digester-java",
+      "libcommons-logging-java",
+      "libcommons-collections3-java",
+    ],
     licence: "Apache-2.0",
   },
   {

@@ -267,6 +267,61 @@ describe("import-aware moves in Python, on the shapes real projects have", () =>
     ]);
   });
 
+  it("carries an import a `try:` inside `if TYPE_CHECKING:` binds, and leaves the old module's `try:` whole while it reads it (lark's `rich`)", async () => {
+    const source = [
+      "from typing import TYPE_CHECKING, Optional",
+      "",
+      "if TYPE_CHECKING:",
+      "    from .lexer import TerminalDef",
+      "    try:",
+      "        import rich",
+      "    except ImportError:",
+      "        pass",
+      "",
+      "",
+      "class Tree:",
+      "    def __rich__(self, parent: Optional['rich.tree.Tree'] = None) -> 'rich.tree.Tree':",
+      "        return parent",
+      "",
+      "",
+      "class Other:",
+      "    def f(self, p: 'rich.Console', t: 'TerminalDef') -> None:",
+      "        pass",
+      "",
+    ].join("\n");
+    const plan = await move(
+      { sourcePath: "lark/tree.py", source, destPath: "lark/moved/tree.py", dest: "" },
+      "Tree",
+    );
+    expect(plan.destination).toMatch(/^if TYPE_CHECKING:\n {4}import rich\n/m);
+    expect(plan.source).toContain(
+      "if TYPE_CHECKING:\n    from .lexer import TerminalDef\n    try:\n        import rich\n    except ImportError:\n        pass\n",
+    );
+    // Read by nothing else: the `try:` goes; and the block with it, once nothing is left in it.
+    const alone = source.replace("'rich.Console'", "int");
+    const tried = await move(
+      { sourcePath: "lark/tree.py", source: alone, destPath: "lark/moved/tree.py", dest: "" },
+      "Tree",
+    );
+    expect(tried.source).toContain(
+      "if TYPE_CHECKING:\n    from .lexer import TerminalDef\n\n\nclass Other:",
+    );
+    expect(tried.source).not.toContain("rich");
+    const emptied = await move(
+      {
+        sourcePath: "lark/tree.py",
+        source: alone
+          .replace("    from .lexer import TerminalDef\n", "")
+          .replace("t: 'TerminalDef'", "t: int")
+          .replace("Optional['rich", "('rich"),
+        destPath: "lark/moved/tree.py",
+        dest: "",
+      },
+      "Tree",
+    );
+    expect(emptied.source).not.toMatch(/TYPE_CHECKING|rich|try/);
+  });
+
   it("imports at run time a name its module binds under `if TYPE_CHECKING:` and again under `else:` (itsdangerous' `_TSerialized`, a base class's argument)", async () => {
     const source = [
       "from __future__ import annotations",

@@ -89,6 +89,13 @@ interface Facts {
   futureAt: number;
   future: Set<string>;
   typeChecking: TypeCheckingBlock | undefined;
+  /**
+   * Imports in a compound statement under `if TYPE_CHECKING:` (`try: import rich`): carried to
+   * a new module's block as plain imports, as type checkers read them; never edited in place.
+   */
+  typeCheckingNested: Statement[];
+  /** Those of the compound statements holding imports alone: they go as top-level guarded blocks go. */
+  typeCheckingGuarded: GuardedBlock[];
   /** `__all__ = [ … ]`'s entries, when the module lists them. */
   all: (Span & { name: string })[] | undefined;
   /** Top-level `if`/`try` statements of imports alone (`if sys.version_info …:`, `except ImportError:`). */
@@ -684,6 +691,8 @@ function factsOf(tree: Tree, text: string): Facts {
   let typeChecking: TypeCheckingBlock | undefined;
   let all: Facts["all"];
   const guarded: GuardedBlock[] = [];
+  const typeCheckingNested: Statement[] = [];
+  const typeCheckingGuarded: GuardedBlock[] = [];
   const push = (s: Omit<Statement, "group">) => {
     const previous = statements.filter((p) => p.typeChecking === s.typeChecking).at(-1);
     const group = !previous
@@ -724,6 +733,15 @@ function factsOf(tree: Tree, text: string): Facts {
       for (const c of body ? kids(body) : []) {
         const inner = statementOf(c, true);
         if (inner) push(inner);
+        else if (c.type === "try_statement" || c.type === "if_statement") {
+          const block = guardedBlock(c, text);
+          if (block) typeCheckingGuarded.push(block);
+          for (const branch of branchBodies(c))
+            for (const st of kids(branch)) {
+              const nestedImport = statementOf(st, true);
+              if (nestedImport) typeCheckingNested.push({ ...nestedImport, group: 0 });
+            }
+        }
         const def = c.type === "decorated_definition" ? c.childForFieldName("definition") : c;
         const name =
           def?.type === "class_definition" || def?.type === "function_definition"
@@ -752,7 +770,8 @@ function factsOf(tree: Tree, text: string): Facts {
           (c) =>
             c.type === "import_from_statement" ||
             c.type === "import_statement" ||
-            c.type === "comment",
+            c.type === "comment" ||
+            typeCheckingGuarded.some((g) => g.node.id === c.id),
         ),
       };
       // New imports go with the imports above it, not after it: a careful hand keeps the
@@ -811,6 +830,8 @@ function factsOf(tree: Tree, text: string): Facts {
     futureAt,
     future,
     typeChecking,
+    typeCheckingNested,
+    typeCheckingGuarded,
     all,
     guarded,
   };
@@ -929,7 +950,9 @@ function addImports(
   const edits: TextEdit[] = [];
   const fresh: Need[] = [];
   const bound = (local: string) =>
-    facts.statements.some((s) => s.parts.some((p) => p.local === local)) ||
+    [...facts.statements, ...facts.typeCheckingNested].some((s) =>
+      s.parts.some((p) => p.local === local),
+    ) ||
     definesItself(facts, local) ||
     facts.nested.has(local);
   const merge = (need: Need, typeChecking: boolean): boolean => {
@@ -1458,6 +1481,14 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
   for (const statement of before.facts.statements)
     for (const part of statement.parts)
       if (before.used.has(part.local) && !moved.has(part.local)) need(statement, part);
+  for (const statement of before.facts.typeCheckingNested)
+    for (const part of statement.parts)
+      if (
+        before.used.has(part.local) &&
+        !moved.has(part.local) &&
+        ![...needs, ...typeNeeds].some((n) => n.local === part.local)
+      )
+        need(statement, part);
   const sourceModule = nameOf(sourcePath, modules);
   const ownModule = relativeStyle
     ? relativeOf(sourceModule, destPath, modules)
@@ -1625,17 +1656,28 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
   // import only its condition read (`sys`) with it.
   const conditionOnly = new Set<string>();
   const guardedSource = source;
+  /** Guarded blocks under `if TYPE_CHECKING:` that stay, wholly or in part. */
+  let typeCheckingGuardsLeft = after.facts.typeCheckingGuarded.length;
   edits.push(
     ...(await withTree(guardedSource, "python", (tree) => {
-      const blocks = factsOf(tree, guardedSource).guarded;
+      const facts = factsOf(tree, guardedSource);
       const out: TextEdit[] = [];
-      for (const g of blocks) {
+      for (const g of [...facts.guarded, ...facts.typeCheckingGuarded]) {
         const going = [...g.names].filter((n) => before.used.has(n) && !moved.has(n) && unread(n));
         if (!going.length) continue;
         dropped.push(...going);
         const left = new Set([...g.names].filter((n) => !going.includes(n)));
-        out.push({ ...g, insert: left.size ? guardedText(g, guardedSource, left) : "" });
+        // A block that goes whole leaves at most two blank lines where it was.
+        const above = /\n*$/.exec(guardedSource.slice(0, g.start))?.[0].length ?? 0;
+        const below = /^\n*/.exec(guardedSource.slice(g.end))?.[0].length ?? 0;
+        const extra = left.size ? 0 : Math.min(below, Math.max(0, above - 1 + below - 2));
+        out.push({
+          start: g.start,
+          end: g.end + extra,
+          insert: left.size ? guardedText(g, guardedSource, left) : "",
+        });
         if (left.size) continue;
+        if (facts.typeCheckingGuarded.includes(g)) typeCheckingGuardsLeft--;
         for (const r of moduleReads(tree, guardedSource, g.start, g.end))
           if (
             !g.names.has(r.name) &&
@@ -1652,9 +1694,17 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
   const block = after.facts.typeChecking;
   const emptied =
     block?.importsOnly === true &&
+    typeCheckingGuardsLeft === 0 &&
     after.facts.statements
       .filter((s) => s.typeChecking)
       .every((s) => s.parts.every((p) => gone(p.local)));
+  // The whole block goes: not the edits of what was in it.
+  if (block && emptied)
+    edits.splice(
+      0,
+      edits.length,
+      ...edits.filter((e) => e.end <= block.start || e.start >= block.end),
+    );
   // The guard's own import goes with an emptied block, unless something else reads it.
   const guardName = block?.guard.split(".")[0];
   const guardGone =
