@@ -23,6 +23,10 @@ describe("sections a tool copies out of a file by its marker lines", () => {
   it("finds the section holding a unit (lark's `###{standalone` … `###}`), and none outside one", () => {
     expect(markedSection(lexer, ...unit("Pattern"))).toBe("standalone");
     expect(markedSection(lexer, ...unit("Scanner"))).toBeUndefined();
+    // A unit the close marker cuts: its first part is what the tool copies (lark's `Tree`).
+    const cut =
+      "###{standalone\nclass Tree:\n    def a(self):\n        pass\n\n###}\n\n    def b(self):\n        pass\n";
+    expect(markedSection(cut, cut.indexOf("class"), cut.length - 1)).toBe("standalone");
     // A section never closed is no section; a line of `#` alone is no marker.
     expect(markedSection("###{open\nclass A:\n    pass\n", 9, 25)).toBeUndefined();
     expect(markedSection("###\nclass A:\n    pass\n###\n", 4, 20)).toBeUndefined();

@@ -8,7 +8,11 @@
 
 import { sectionMarker } from "../syntax/regions.ts";
 
-/** The name of the marked section of `text` that holds offsets `start`–`end`, if one does. */
+/**
+ * The name of the marked section of `text` that holds any of offsets `start`–`end`, if one
+ * does: a unit the close marker cuts (lark's `Tree`, whose later methods lie after `###}`)
+ * is in it too, as what the tool copies holds its first part.
+ */
 export function markedSection(text: string, start: number, end: number): string | undefined {
   let open: { name: string; at: number } | undefined;
   let at = 0;
@@ -17,7 +21,7 @@ export function markedSection(text: string, start: number, end: number): string 
     const marker = sectionMarker(line);
     if (marker !== undefined && marker !== "close") open = { name: marker.open, at: lineEnd };
     else if (marker === "close") {
-      if (open && open.at <= start && end <= at) return open.name;
+      if (open && start < at && open.at < end) return open.name;
       open = undefined;
     }
     if (at > end && !open) return undefined;
