@@ -521,6 +521,27 @@ export const PROJECTS: ProjectSpec[] = [
   },
   {
     lang: "typescript",
+    name: "jotai",
+    source: {
+      from: "git",
+      repo: "pmndrs/jotai",
+      commit: "1fae77247ae72ab5f2f002dc82a876e61ce26f56",
+      version: "2.19.1",
+      install: [["pnpm", "install", "--frozen-lockfile"]],
+    },
+    // New on 2026-12-01 (third morning): atoms in `src/vanilla/` (the store's internals in
+    // one large module its utils build on), fourteen utils that import each other
+    // (`atomWithStorage`, `loadable`, `unwrap`, `selectAtom`), React hooks in `src/react/` and
+    // their utils over the vanilla ones, a Babel plugin in `src/babel/`, entry files that
+    // re-export each directory, and tests in jsdom importing `jotai/vanilla/utils` through
+    // `paths`.
+    config: "tsconfig.json",
+    sources: ["src"],
+    tests: VITEST_WHOLE_RUN,
+    licence: "MIT",
+  },
+  {
+    lang: "typescript",
     name: "ts-pattern",
     source: {
       from: "git",
@@ -1457,6 +1478,21 @@ export const PROJECTS: ProjectSpec[] = [
     // `Scanner`, pools of each), a `fastfloat` package it imports, example tests and timing
     // tests beside each file, fuzz functions under a build tag.
     licence: "MIT",
+  },
+  {
+    lang: "go",
+    name: "ivy",
+    source: {
+      from: "git",
+      repo: "robpike/ivy",
+      commit: "d8acf33049000f19f95b027bf44a8dd983e24037",
+      version: "0.3.0",
+    },
+    // New on 2026-12-01 (third morning): an APL-like calculator in seven packages (scan,
+    // parse, exec, value, config, run, mobile) with no dependency; `value` is twenty-six
+    // files of one package whose types (Int, BigInt, BigRat, BigFloat, Vector, Matrix) share
+    // unexported helpers, and the root's tests run scripts from testdata through `run`.
+    licence: "BSD-3-Clause",
   },
   {
     lang: "go",

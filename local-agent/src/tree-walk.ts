@@ -27,7 +27,7 @@ import { SAFE_READ } from "./regular-file.ts";
  * were seen or past `deadline` (a `Date.now()`), and says which.
  */
 export interface WalkOptions {
-  accept: (name: string) => boolean;
+  accept: (name: string, full: string) => boolean;
   needles: readonly string[];
   maxFiles: number;
   /** When to stop looking (`Date.now()` milliseconds); none: only `maxFiles` bounds it. */
@@ -252,7 +252,7 @@ export async function walkRoots(sandbox: Sandbox, options: WalkOptions): Promise
           return false;
         continue;
       }
-      if (!entry.isFile() || !options.accept(entry.name)) continue;
+      if (!entry.isFile() || !options.accept(entry.name, full)) continue;
       if (isDenied(sandbox, root, full, true) || ignored(here, full, false)) continue;
       if (++seen > options.maxFiles) {
         stopped = "files";

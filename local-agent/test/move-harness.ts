@@ -1,11 +1,13 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import {
+  copyFileSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
   realpathSync,
   rmSync,
+  statSync,
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
@@ -416,6 +418,16 @@ export async function checkJava(root: string): Promise<Findings> {
     ...sources.map((f) => path.join(root, f)),
   ]);
   if (run.status === 0) {
+    // Resources beside the classes, as Maven's build puts them (`src/main/resources/com/acme/x`
+    // at `com/acme/x` on the class path).
+    for (const file of (readdirSync(root, { recursive: true }) as string[]).map((f) =>
+      f.split(path.sep).join("/"),
+    )) {
+      const m = /^src\/[^/]+\/resources\/(.+)$/.exec(file);
+      if (!m?.[1] || !statSync(path.join(root, file)).isFile()) continue;
+      mkdirSync(path.dirname(path.join(out, m[1])), { recursive: true });
+      copyFileSync(path.join(root, file), path.join(out, m[1]));
+    }
     // Each class with a main method runs: a test of the moved code's behaviour.
     for (const main of sources.filter((f) =>
       /static void main\(/.test(readFileSync(path.join(root, f), "utf8")),

@@ -2827,6 +2827,46 @@ public class Reader {
 `,
 });
 
+/** Rules read by reflection: a resource beside them naming a class, and a string naming it. */
+const RULES_FILES: Record<string, string> = {
+  [`${J}/rules/Rule.java`]: `package com.acme.rules;
+
+public class Rule {
+    public String name() {
+        return "rule";
+    }
+}
+`,
+  [`${J}/rules/Rules.java`]: `package com.acme.rules;
+
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+
+public class Rules {
+    private static final String FILE = "rules.txt";
+
+    public static Object first() throws Exception {
+        try (InputStream in = Rules.class.getResourceAsStream(FILE)) {
+            String name = new String(in.readAllBytes(), StandardCharsets.UTF_8).trim();
+            return Class.forName(name).getDeclaredConstructor().newInstance();
+        }
+    }
+}
+`,
+  "src/main/resources/com/acme/rules/rules.txt": "com.acme.rules.Rule\n",
+  [`${J}/Main.java`]: `package com.acme;
+
+import com.acme.rules.Rules;
+
+public class Main {
+    public static void main(String[] args) throws Exception {
+        Object first = Rules.first();
+        if (first.getClass() != Class.forName("com.acme.rules.Rule")) throw new AssertionError(first);
+    }
+}
+`,
+};
+
 /** Java (issue 35): each judged by javac over the tree, and each main class run. */
 export const JAVA_SHAPES: Shape[] = [
   {
@@ -3854,6 +3894,26 @@ class Lower {
     },
     move: { from: `${J}/util/Strings.java`, name: "Strings", to: `${J}/text/Strings.java` },
     refused: "cannot be made public",
+  },
+  {
+    // commons-validator's ValidatorResources: `getClass().getResource(VALIDATOR_RULES)`, a
+    // name Java resolves in the class's package, which the move changes.
+    name: "java: a class that loads a resource by a name relative to its package loads it from the old package, by its absolute name",
+    lang: "java",
+    files: RULES_FILES,
+    move: { from: `${J}/rules/Rules.java`, name: "Rules", to: `${J}/load/Rules.java` },
+    followed: true,
+    says: "loads rules.txt from package com.acme.rules by its absolute name",
+  },
+  {
+    // commons-validator's digester-rules.xml (`classname="org.apache.commons.validator.Form"`)
+    // and its tests' `"java.lang.Object,org.apache.commons.validator.Field"`.
+    name: "java: a class named by its binary name in a class-path resource and in a string follows the move there",
+    lang: "java",
+    files: RULES_FILES,
+    move: { from: `${J}/rules/Rule.java`, name: "Rule", to: `${J}/model/Rule.java` },
+    followed: true,
+    says: "rules.txt: names com.acme.model.Rule",
   },
 ];
 

@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { ApplyArgs } from "../../../src/shared/bridge/protocol.ts";
 import { holdsNeedles } from "../compute/offload.ts";
+import { javaResource } from "../languages/java/packages.ts";
 import type { Resolved } from "../paths.ts";
 import { followsImporters, isScript, languageOf } from "../syntax/languages.ts";
 import { walkRoots } from "../tree-walk.ts";
@@ -58,7 +59,10 @@ export async function findImporters(
   const java = lang === "java";
   const rust = lang === "rust";
   const walked = await walkRoots(ws.sandbox, {
-    accept: (name) => (script ? isScript(languageOf(name)) : languageOf(name) === lang),
+    accept: (name, full) =>
+      script
+        ? isScript(languageOf(name))
+        : languageOf(name) === lang || (java && javaResource(full)),
     // Go's importers name a package's path, its own files nothing: every Go file is read.
     needles: go || java || rust ? [] : importerNeedles(from.abs),
     // Every file of the language, where a prefilter cannot find them (Go, Java, Rust) or for
@@ -80,7 +84,7 @@ export async function findImporters(
       : go
         ? { go: accepted }
         : java
-          ? { java: accepted }
+          ? { java: accepted.filter((f) => languageOf(f) === "java") }
           : rust
             ? { rust: accepted }
             : { python: accepted }),

@@ -123,5 +123,7 @@ function planOne(
   sourceLang: ReturnType<typeof languageOf>,
   input: ImportersInput,
 ): Promise<ImporterPlan | undefined> {
-  return moveLanguage(sourceLang, lang)?.importer(file, input) ?? Promise.resolve(undefined);
+  const language = moveLanguage(sourceLang, lang);
+  if (language) return language.importer(file, input);
+  return Promise.resolve(moveLanguage(sourceLang, sourceLang)?.other?.(file, input));
 }

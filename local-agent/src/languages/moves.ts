@@ -24,6 +24,11 @@ export interface MoveLanguage {
   plan(move: PlanInput): Promise<ImportPlan>;
   /** One file that may import what moved: its rewrite, or what it cannot follow. */
   importer(file: ImporterFile, move: ImportersInput): Promise<ImporterPlan | undefined>;
+  /**
+   * A file of no language of the move that may name what moved (Java: a class-path
+   * resource naming a class by its binary name): its rewrite.
+   */
+  other?(file: ImporterFile, move: ImportersInput): ImporterPlan | undefined;
 }
 
 /** A file of a move, by its real path (scripts resolve specifiers) and its root-relative one (results, modules, packages). */

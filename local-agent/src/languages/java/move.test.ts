@@ -120,3 +120,56 @@ describe("Java types the unit uses, by where they are declared", () => {
     ]);
   });
 });
+
+describe("a class that loads resources by names relative to its package", () => {
+  const RESOURCES_JAVA = [
+    "package org.v;",
+    "",
+    "public class Resources {",
+    '    private static final String RULES = "digester-rules.xml";',
+    '    private static final String DTDS[] = { "-//DTD 1.0//EN", "/org/v/resources/v_1_0.dtd" };',
+    "",
+    "    java.net.URL rules() {",
+    "        java.net.URL url = this.getClass().getResource(RULES);",
+    "        return url == null ? Resources.class.getResource(RULES) : url;",
+    "    }",
+    "",
+    "    java.net.URL dtd(int i) {",
+    "        return getClass().getResource(DTDS[i + 1]);",
+    "    }",
+    "",
+    "    java.io.InputStream js(String name) {",
+    '        getClass().getResourceAsStream("v.js");',
+    '        getClass().getResourceAsStream("/org/v/abs.js");',
+    "        return getClass().getResourceAsStream(name);",
+    "    }",
+    "}",
+    "",
+  ].join("\n");
+
+  it("makes each name the move would change absolute in the old package, and names the one it cannot know (commons-validator's ValidatorResources)", async () => {
+    const found = await select(RESOURCES_JAVA, { focus: "Resources" }, "java", "Resources.java");
+    if (!found.ok) throw new Error(found.error.message);
+    const { start, end } = found.value;
+    const plan = await planJavaImports({
+      sourcePath: "src/main/java/org/v/Resources.java",
+      destPath: "src/main/java/org/v/util/Resources.java",
+      sourceBefore: RESOURCES_JAVA,
+      unit: { start, end },
+      sourceAfter: RESOURCES_JAVA.slice(0, start) + RESOURCES_JAVA.slice(end),
+      destAfter: RESOURCES_JAVA.slice(start, end),
+    });
+    expect(plan.destination).toContain(
+      'private static final String RULES = "/org/v/digester-rules.xml";',
+    );
+    expect(plan.destination).toContain('getClass().getResourceAsStream("/org/v/v.js");');
+    expect(plan.destination).toContain('getClass().getResourceAsStream("/org/v/abs.js");');
+    expect(plan.destination).toContain("getClass().getResource(DTDS[i + 1]);");
+    expect(plan.changes).toContain(
+      "src/main/java/org/v/util/Resources.java: loads digester-rules.xml, v.js from package org.v by their absolute names",
+    );
+    expect(plan.unresolved.filter((u) => u.includes("resource"))).toEqual([
+      "src/main/java/org/v/util/Resources.java:19: `getClass().getResourceAsStream(name)` loads a resource by a name relative to the class's package, now org.v.util, and the name is not known here",
+    ]);
+  });
+});

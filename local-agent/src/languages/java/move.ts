@@ -1,4 +1,5 @@
 import {
+  escapeRegExp,
   type ImportPlan,
   kids,
   lineEnd,
@@ -217,6 +218,11 @@ export async function planJavaImports(
     destination = destination.slice(0, at) + lead + block + gap + after;
     changes.push(`${destPath}: imports ${wanted.map((i) => i.name).join(", ")}`);
   }
+  // Where the unit is in its new file, and what follows it there (what opening its members
+  // below inserts stays within it).
+  const unitBefore = input.sourceBefore.slice(input.unit.start, input.unit.end);
+  const unitAt = destination.lastIndexOf(unitBefore);
+  const unitTail = destination.length - unitAt - unitBefore.length;
   // Across packages, with the two directories' files: what the old package's other files
   // declare is imported, and what of it only its package reaches is made public where Java
   // allows it (said on the receipt), else the move is refused.
@@ -578,6 +584,21 @@ export async function planJavaImports(
       ...[...replaced].map((p) => ({ start: p, end: p + "protected".length, insert: "public" })),
     ];
     destination = replaceRanges(destination, edits);
+  }
+  if (across && unitAt >= 0 && oldPackage !== newPackage) {
+    const loads = packageResources(destination, unitAt, destination.length - unitTail, {
+      oldPackage,
+      types: moved.map((t) => t.name),
+    });
+    destination = loads.text;
+    if (loads.absolute.length)
+      changes.push(
+        `${destPath}: loads ${loads.absolute.join(", ")} from package ${oldPackage || "(default)"} by ${loads.absolute.length === 1 ? "its" : "their"} absolute name${loads.absolute.length === 1 ? "" : "s"}`,
+      );
+    for (const call of loads.unknown)
+      unresolved.push(
+        `${destPath}:${call.line}: \`${call.text}\` loads a resource by a name relative to the class's package, now ${newPackage || "(default)"}, and the name is not known here`,
+      );
   }
   // With the old package's files known and no `.*` import, what is left is java.lang's.
   const wildcard = before.facts.imports.some((i) => i.name === "*");
@@ -1067,4 +1088,83 @@ function membersOf(type: Node): Pick<TopType, "members" | "constructors" | "nest
       }
   }
   return { members, constructors, ...(nested.length ? { nested } : {}) };
+}
+
+/**
+ * Class-relative resources the unit loads (`getClass().getResource("rules.xml")`,
+ * `T.class.getResourceAsStream(NAME)`): Java resolves a name without a leading `/` in the
+ * class's package, which a move changes. Each such literal, or the one literal of a
+ * `String` constant of the unit it names, is made absolute in the old package
+ * (`"/com/acme/rules.xml"`), where the resource stays; a name known to be absolute
+ * already (every literal of an array it indexes) is left; any other is `unknown`.
+ * Scans `text` between `from` and `to` (the unit in its new file).
+ */
+export function packageResources(
+  text: string,
+  from: number,
+  to: number,
+  move: { oldPackage: string; types: readonly string[] },
+): { text: string; absolute: string[]; unknown: { line: number; text: string }[] } {
+  const code = javaCode(text);
+  const types = move.types.map(escapeRegExp).join("|");
+  const call = new RegExp(
+    `(?:(?<![\\w$.])(?:this\\s*\\.\\s*)?getClass\\s*\\(\\s*\\)${types ? `|(?<![\\w$.])(?:${types})\\s*\\.\\s*class` : ""})\\s*\\.\\s*getResource(?:AsStream)?\\s*\\(`,
+    "g",
+  );
+  const dir = move.oldPackage.replace(/\./g, "/");
+  const absolute: string[] = [];
+  const unknown: { line: number; text: string }[] = [];
+  const edits = new Map<number, { start: number; end: number; insert: string }>();
+  const relative = (at: number) => {
+    const m = /^"((?:[^"\\\n]|\\.)*)"/.exec(text.slice(at));
+    return m && !m[1]?.startsWith("/") ? { end: at + m[0].length, name: m[1] ?? "" } : undefined;
+  };
+  const literalAt = (at: number) => /^"(?:[^"\\\n]|\\.)*"/.exec(text.slice(at))?.[0];
+  call.lastIndex = from;
+  for (let m = call.exec(code); m && m.index < to; m = call.exec(code)) {
+    const open = m.index + m[0].length;
+    const close = code.indexOf(")", open);
+    if (close < 0 || close > to) continue;
+    const arg = text.slice(open, close).trim();
+    const argAt =
+      open + (text.slice(open, close).length - text.slice(open, close).trimStart().length);
+    const known = (() => {
+      if (arg.startsWith('"')) {
+        const lit = relative(argAt);
+        if (lit) edits.set(argAt, { start: argAt, end: lit.end, insert: `"/${dir}/${lit.name}"` });
+        if (lit) absolute.push(lit.name);
+        return literalAt(argAt) !== undefined;
+      }
+      // A constant of the unit, or an element of one.
+      const name = /^([A-Za-z_$][\w$]*)\s*(\[[^\]]*\])?$/.exec(arg);
+      if (!name?.[1]) return false;
+      const declared = new RegExp(`\\b${escapeRegExp(name[1])}\\s*(\\[\\s*\\])?\\s*=(?!=)`, "g");
+      declared.lastIndex = from;
+      const d = declared.exec(code);
+      if (!d || d.index >= to) return false;
+      const start = d.index + d[0].length;
+      const end = code.indexOf(";", start);
+      if (end < 0 || end > to) return false;
+      const literals = [...text.slice(start, end).matchAll(/"(?:[^"\\\n]|\\.)*"/g)];
+      // Names of resources have no blanks (a DTD's public identifier beside them has).
+      const relativeOnes = literals.filter((l) => !l[0].startsWith('"/') && !/\s/.test(l[0]));
+      if (!relativeOnes.length) return literals.length > 0;
+      // One relative name, the constant's whole value: made absolute where it is declared.
+      const only = relativeOnes[0];
+      if (name[2] || d[1] || !only || text.slice(start, end).trim() !== only[0]) return false;
+      const at = start + (only.index ?? 0);
+      const lit = relative(at);
+      if (!lit) return false;
+      edits.set(at, { start: at, end: lit.end, insert: `"/${dir}/${lit.name}"` });
+      absolute.push(lit.name);
+      return true;
+    })();
+    if (!known)
+      unknown.push({
+        line: text.slice(0, m.index).split("\n").length,
+        text: text.slice(m.index, close + 1).replace(/\s+/g, " "),
+      });
+  }
+  const out = replaceRanges(text, [...edits.values()]);
+  return { text: out, absolute: [...new Set(absolute)], unknown };
 }

@@ -1,6 +1,6 @@
 import type { MoveLanguage } from "../moves.ts";
 import { planJavaImports } from "./move.ts";
-import { rewriteJavaImporter } from "./packages.ts";
+import { rewriteJavaImporter, rewriteJavaResource } from "./packages.ts";
 
 /** Java: packages are directories under a source root, so both files by their root-relative paths. */
 export const javaMoves: MoveLanguage = {
@@ -14,4 +14,6 @@ export const javaMoves: MoveLanguage = {
     }),
   importer: async (file, { java }) =>
     java ? rewriteJavaImporter({ path: file.path, text: file.text }, java) : undefined,
+  other: (file, { java }) =>
+    java ? rewriteJavaResource({ path: file.path, text: file.text }, java) : undefined,
 };

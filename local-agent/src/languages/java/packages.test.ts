@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
   addImport,
+  javaResource,
   packageForDir,
   rewriteJavaImporter,
+  rewriteJavaResource,
   sourceRootOf,
   widenJava,
 } from "./packages.ts";
@@ -34,7 +36,7 @@ describe("Java's packages without parsing", () => {
     );
   });
 
-  it("rewrites single-type, static and fully qualified names, not a string that looks like one", () => {
+  it("rewrites single-type, static and fully qualified names, and the binary name in a string (reflection reads it)", () => {
     const text = `package com.acme;
 
 import com.acme.util.Strings;
@@ -48,8 +50,54 @@ class App {
       text
         .replace("import com.acme.util.Strings;", "import com.acme.text.Strings;")
         .replace("static com.acme.util.Strings.slug", "static com.acme.text.Strings.slug")
-        .replace("= com.acme.util.Strings.slug", "= com.acme.text.Strings.slug"),
+        .replace("= com.acme.util.Strings.slug", "= com.acme.text.Strings.slug")
+        .replace('"com.acme.util.Strings"', '"com.acme.text.Strings"'),
     );
+  });
+
+  it("renames the binary name in strings and class-path resources, a nested class's too, never a longer name's (commons-validator)", () => {
+    const move = { ...MOVE, types: ["Field"], oldPackage: "org.v", newPackage: "org.v.util" };
+    const test = [
+      "package org.v;",
+      "",
+      "class T {",
+      '    String params = "java.lang.Object,org.v.Field";',
+      '    String nested = "org.v.Field$Key";',
+      '    String other = "org.v.FieldChecks";',
+      "    // org.v.Field in a comment stays",
+      "}",
+      "",
+    ].join("\n");
+    const made = rewriteJavaImporter({ path: "src/test/java/org/v/T.java", text: test }, move);
+    expect(made?.text).toBe(
+      test
+        .replace("Object,org.v.Field", "Object,org.v.util.Field")
+        .replace("org.v.Field$Key", "org.v.util.Field$Key"),
+    );
+    expect(made?.changes).toContain(
+      "src/test/java/org/v/T.java: names org.v.util.Field in a string",
+    );
+    const rules =
+      '<rules>\n  <object-create-rule classname="org.v.Field" />\n  <x classname="org.v.FieldChecks"/>\n  <y m="java.lang.Object,org.v.Field"/>\n</rules>\n';
+    const resource = rewriteJavaResource(
+      { path: "src/main/resources/org/v/digester-rules.xml", text: rules },
+      move,
+    );
+    expect(resource).toEqual({
+      text: rules
+        .replace('"org.v.Field"', '"org.v.util.Field"')
+        .replace(",org.v.Field", ",org.v.util.Field"),
+      changes: ["src/main/resources/org/v/digester-rules.xml: names org.v.util.Field"],
+      unresolved: [],
+    });
+    expect(rewriteJavaResource({ path: "r.xml", text: '<x c="org.v.FieldChecks"/>' }, move)).toBe(
+      undefined,
+    );
+    expect(javaResource("/p/src/main/resources/org/v/digester-rules.xml")).toBe(true);
+    expect(javaResource("/p/src/test/resources/a.properties")).toBe(true);
+    expect(javaResource("/p/src/main/resources/META-INF/services/org.v.Spi")).toBe(true);
+    expect(javaResource("/p/src/main/resources/logo.png")).toBe(false);
+    expect(javaResource("/p/docs/changes.xml")).toBe(false);
   });
 
   it("gives the old package's own users and an on-demand importer the new import", () => {

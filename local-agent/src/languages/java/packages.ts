@@ -6,7 +6,8 @@
  * qualified names, and the old package's own unqualified uses). Pure, texts in.
  */
 
-import { blankLiterals } from "../code-spans.ts";
+import { escapeRegExp } from "../../imports/plan.ts";
+import { blankLiterals, literalSpans } from "../code-spans.ts";
 
 /** A Java file the move may touch: its root-relative path and text. */
 export interface JavaFile {
@@ -240,10 +241,13 @@ export function rewriteJavaImporter(
           insert: here || !move.newPackage ? type : `${move.newPackage}.${type}`,
         });
       }
+    const named = inStrings(text, move, type);
+    edits.push(...named);
     edits.sort((a, b) => b.start - a.start);
     for (const e of edits) text = text.slice(0, e.start) + e.insert + text.slice(e.end);
-    if (edits.length)
+    if (edits.length > named.length)
       changes.push(`${file.path}: reads ${type} from package ${move.newPackage || "(default)"}`);
+    if (named.length) changes.push(`${file.path}: names ${qualified(move, type)} in a string`);
     // Unqualified uses that resolved through the old package (its own files, an on-demand import).
     const samePackage = pkg === move.oldPackage && (move.oldPackage !== "" || dir === move.oldDir);
     if (!m && !here && (samePackage || onDemand) && usesName(text, type) && move.newPackage) {
@@ -252,6 +256,71 @@ export function rewriteJavaImporter(
     }
   }
   return text === file.text && !unresolved.length ? undefined : { text, changes, unresolved };
+}
+
+/** A moved type's name in its new package (`com.acme.T`; `T` in the default package). */
+const qualified = (move: JavaMove, type: string) =>
+  move.newPackage ? `${move.newPackage}.${type}` : type;
+
+/**
+ * Where `type`'s binary name in its old package (`com.acme.T`, and `com.acme.T$Inner`) is
+ * in `text`, each made its new one: what reflection (`Class.forName`), a parameter list of
+ * type names or a class-path resource reads. The default package's names are no such
+ * name: none.
+ */
+function binaryNames(
+  text: string,
+  move: JavaMove,
+  type: string,
+  from = 0,
+  to = text.length,
+): { start: number; end: number; insert: string }[] {
+  if (!move.oldPackage) return [];
+  const name = new RegExp(
+    `(?<![\\w$.])${escapeRegExp(`${move.oldPackage}.${type}`)}(?![\\w])`,
+    "g",
+  );
+  name.lastIndex = from;
+  const out: { start: number; end: number; insert: string }[] = [];
+  for (let m = name.exec(text); m && m.index < to; m = name.exec(text))
+    if (m.index + m[0].length <= to)
+      out.push({ start: m.index, end: m.index + m[0].length, insert: qualified(move, type) });
+  return out;
+}
+
+/** `type`'s binary names in the file's string literals (`"java.lang.Object,com.acme.Field"`), renamed. */
+function inStrings(text: string, move: JavaMove, type: string) {
+  if (!move.oldPackage || !text.includes(`${move.oldPackage}.${type}`)) return [];
+  return literalSpans(text, { textBlocks: true })
+    .filter((span) => span.kind === "string")
+    .flatMap((span) => binaryNames(text, move, type, span.start, span.end));
+}
+
+/**
+ * A class-path resource of the project (a text file under a `resources`
+ * directory, as Maven and Gradle lay them out, or a service list under
+ * `META-INF/services`), which may name a class by its binary name: a
+ * digester's `classname="…"`, a Spring bean, a service provider.
+ */
+export function javaResource(file: string): boolean {
+  const parts = file.split(/[\\/]/);
+  if (parts.at(-3) === "META-INF" && parts.at(-2) === "services") return true;
+  return parts.includes("resources") && /\.(?:xml|properties|json|ya?ml|txt|conf)$/.test(file);
+}
+
+/** A class-path resource naming what moved by its binary name, renamed (undefined: it names none). */
+export function rewriteJavaResource(
+  file: JavaFile,
+  move: JavaMove,
+): { text: string; changes: string[]; unresolved: string[] } | undefined {
+  let text = file.text;
+  const changes: string[] = [];
+  for (const type of move.types) {
+    const edits = binaryNames(text, move, type).reverse();
+    for (const e of edits) text = text.slice(0, e.start) + e.insert + text.slice(e.end);
+    if (edits.length) changes.push(`${file.path}: names ${qualified(move, type)}`);
+  }
+  return changes.length ? { text, changes, unresolved: [] } : undefined;
 }
 
 /** The move as its importers see it, where top-level types cross directories; undefined otherwise. */
