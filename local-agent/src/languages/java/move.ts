@@ -7,6 +7,7 @@ import {
   replaceRanges,
 } from "../../imports/plan.ts";
 import { type Node, type Tree, withTree } from "../../syntax/parser.ts";
+import { literalSpans } from "../code-spans.ts";
 import {
   addImport,
   dirOf,
@@ -1111,15 +1112,25 @@ export function packageResources(
     `(?:(?<![\\w$.])(?:this\\s*\\.\\s*)?getClass\\s*\\(\\s*\\)${types ? `|(?<![\\w$.])(?:${types})\\s*\\.\\s*class` : ""})\\s*\\.\\s*getResource(?:AsStream)?\\s*\\(`,
     "g",
   );
-  const dir = move.oldPackage.replace(/\./g, "/");
+  // Where the resource stays: the old package's directory from the class path's root.
+  const base = `/${move.oldPackage.replace(/\./g, "/")}/`;
+  const strings = literalSpans(text, { textBlocks: true }).filter((s) => s.kind === "string");
   const absolute: string[] = [];
   const unknown: { line: number; text: string }[] = [];
   const edits = new Map<number, { start: number; end: number; insert: string }>();
-  const relative = (at: number) => {
-    const m = /^"((?:[^"\\\n]|\\.)*)"/.exec(text.slice(at));
-    return m && !m[1]?.startsWith("/") ? { end: at + m[0].length, name: m[1] ?? "" } : undefined;
+  /** The string literal at `at`, made absolute where it names a resource relative to the package. */
+  const literal = (at: number) => {
+    const span = strings.find((s) => s.start === at);
+    if (!span) return undefined;
+    const name = text.slice(span.start + 1, span.end - 1);
+    // Names of resources have no blanks (a DTD's public identifier beside them has).
+    const relative = !name.startsWith("/") && !/\s/.test(name) && !text.startsWith('"""', at);
+    return { ...span, name, relative };
   };
-  const literalAt = (at: number) => /^"(?:[^"\\\n]|\\.)*"/.exec(text.slice(at))?.[0];
+  const absoluteAt = (lit: { start: number; end: number; name: string }) => {
+    edits.set(lit.start, { start: lit.start, end: lit.end, insert: `"${base}${lit.name}"` });
+    absolute.push(lit.name);
+  };
   call.lastIndex = from;
   for (let m = call.exec(code); m && m.index < to; m = call.exec(code)) {
     const open = m.index + m[0].length;
@@ -1129,11 +1140,10 @@ export function packageResources(
     const argAt =
       open + (text.slice(open, close).length - text.slice(open, close).trimStart().length);
     const known = (() => {
-      if (arg.startsWith('"')) {
-        const lit = relative(argAt);
-        if (lit) edits.set(argAt, { start: argAt, end: lit.end, insert: `"/${dir}/${lit.name}"` });
-        if (lit) absolute.push(lit.name);
-        return literalAt(argAt) !== undefined;
+      const lit = literal(argAt);
+      if (lit) {
+        if (lit.relative) absoluteAt(lit);
+        return true;
       }
       // A constant of the unit, or an element of one.
       const name = /^([A-Za-z_$][\w$]*)\s*(\[[^\]]*\])?$/.exec(arg);
@@ -1145,18 +1155,21 @@ export function packageResources(
       const start = d.index + d[0].length;
       const end = code.indexOf(";", start);
       if (end < 0 || end > to) return false;
-      const literals = [...text.slice(start, end).matchAll(/"(?:[^"\\\n]|\\.)*"/g)];
-      // Names of resources have no blanks (a DTD's public identifier beside them has).
-      const relativeOnes = literals.filter((l) => !l[0].startsWith('"/') && !/\s/.test(l[0]));
+      const literals = strings
+        .filter((s) => s.start >= start && s.end <= end)
+        .flatMap((s) => literal(s.start) ?? []);
+      const relativeOnes = literals.filter((l) => l.relative);
       if (!relativeOnes.length) return literals.length > 0;
       // One relative name, the constant's whole value: made absolute where it is declared.
       const only = relativeOnes[0];
-      if (name[2] || d[1] || !only || text.slice(start, end).trim() !== only[0]) return false;
-      const at = start + (only.index ?? 0);
-      const lit = relative(at);
-      if (!lit) return false;
-      edits.set(at, { start: at, end: lit.end, insert: `"/${dir}/${lit.name}"` });
-      absolute.push(lit.name);
+      if (
+        name[2] ||
+        d[1] ||
+        !only ||
+        text.slice(start, end).trim() !== text.slice(only.start, only.end)
+      )
+        return false;
+      absoluteAt(only);
       return true;
     })();
     if (!known)
