@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { select } from "../../syntax/select.ts";
-import { planJavaImports } from "./move.ts";
+import { packageResources, planJavaImports } from "./move.ts";
 
 const ORDER_JAVA = `package shop;
 
@@ -171,5 +171,12 @@ describe("a class that loads resources by names relative to its package", () => 
     expect(plan.unresolved.filter((u) => u.includes("resource"))).toEqual([
       "src/main/java/org/v/util/Resources.java:19: `getClass().getResourceAsStream(name)` loads a resource by a name relative to the class's package, now org.v.util, and the name is not known here",
     ]);
+  });
+
+  it("makes a name of the default package absolute at the class path's root", async () => {
+    const text = 'class R {\n    Object r() { return getClass().getResource("r.xml"); }\n}\n';
+    expect(packageResources(text, 0, text.length, { oldPackage: "", types: ["R"] }).text).toContain(
+      'getResource("/r.xml")',
+    );
   });
 });

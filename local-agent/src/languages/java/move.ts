@@ -1113,7 +1113,7 @@ export function packageResources(
     "g",
   );
   // Where the resource stays: the old package's directory from the class path's root.
-  const base = `/${move.oldPackage.replace(/\./g, "/")}/`;
+  const base = move.oldPackage ? `/${move.oldPackage.replace(/\./g, "/")}/` : "/";
   const strings = literalSpans(text, { textBlocks: true }).filter((s) => s.kind === "string");
   const absolute: string[] = [];
   const unknown: { line: number; text: string }[] = [];
