@@ -23,19 +23,41 @@ public class Order {
 }
 `;
 
+/** `focus` of `text` moved from `sourcePath` to `destPath`, whose text `dest` makes of the unit (the unit alone). */
+async function moveOf(
+  text: string,
+  focus: string,
+  sourcePath: string,
+  destPath: string,
+  dest = (unit: string) => unit,
+) {
+  const found = await select(
+    text,
+    { focus },
+    "java",
+    sourcePath.slice(sourcePath.lastIndexOf("/") + 1),
+  );
+  if (!found.ok) throw new Error(found.error.message);
+  const { start, end } = found.value;
+  return planJavaImports({
+    sourcePath,
+    destPath,
+    sourceBefore: text,
+    unit: { start, end },
+    sourceAfter: text.slice(0, start) + text.slice(end),
+    destAfter: dest(text.slice(start, end)),
+  });
+}
+
 describe("import-aware moves in Java", () => {
   it("gives the destination the imports the unit uses, drops the ones only it used, and names its package's types for another package", async () => {
-    const found = await select(ORDER_JAVA, { focus: "Order.total" }, "java", "Order.java");
-    if (!found.ok) throw new Error(found.error.message);
-    const { start, end } = found.value;
-    const plan = await planJavaImports({
-      sourcePath: "shop/Order.java",
-      destPath: "shop/billing/Totals.java",
-      sourceBefore: ORDER_JAVA,
-      unit: { start, end },
-      sourceAfter: ORDER_JAVA.slice(0, start) + ORDER_JAVA.slice(end),
-      destAfter: `package shop.billing;\n\npublic class Totals {\n${ORDER_JAVA.slice(start, end)}}\n`,
-    });
+    const plan = await moveOf(
+      ORDER_JAVA,
+      "Order.total",
+      "shop/Order.java",
+      "shop/billing/Totals.java",
+      (unit) => `package shop.billing;\n\npublic class Totals {\n${unit}}\n`,
+    );
     expect(plan.destination.split("\n").slice(0, 5)).toEqual([
       "package shop.billing;",
       "",
@@ -58,17 +80,12 @@ describe("import-aware moves in Java", () => {
 describe("the old Java file a class leaves", () => {
   it("keeps no run of blank lines where the class was (issue 35)", async () => {
     const text = "package com.acme.util;\n\nclass A {}\n\nclass Strings {}\n\nclass B {}\n";
-    const found = await select(text, { focus: "Strings" }, "java", "Util.java");
-    if (!found.ok) throw new Error(found.error.message);
-    const { start, end } = found.value;
-    const plan = await planJavaImports({
-      sourcePath: "com/acme/util/Util.java",
-      destPath: "com/acme/util/Strings.java",
-      sourceBefore: text,
-      unit: { start, end },
-      sourceAfter: text.slice(0, start) + text.slice(end),
-      destAfter: text.slice(start, end),
-    });
+    const plan = await moveOf(
+      text,
+      "Strings",
+      "com/acme/util/Util.java",
+      "com/acme/util/Strings.java",
+    );
     expect(plan.source).toBe("package com.acme.util;\n\nclass A {}\n\nclass B {}\n");
   });
 });
@@ -148,17 +165,12 @@ describe("a class that loads resources by names relative to its package", () => 
   ].join("\n");
 
   it("makes each name the move would change absolute in the old package, and names the one it cannot know (commons-validator's ValidatorResources)", async () => {
-    const found = await select(RESOURCES_JAVA, { focus: "Resources" }, "java", "Resources.java");
-    if (!found.ok) throw new Error(found.error.message);
-    const { start, end } = found.value;
-    const plan = await planJavaImports({
-      sourcePath: "src/main/java/org/v/Resources.java",
-      destPath: "src/main/java/org/v/util/Resources.java",
-      sourceBefore: RESOURCES_JAVA,
-      unit: { start, end },
-      sourceAfter: RESOURCES_JAVA.slice(0, start) + RESOURCES_JAVA.slice(end),
-      destAfter: RESOURCES_JAVA.slice(start, end),
-    });
+    const plan = await moveOf(
+      RESOURCES_JAVA,
+      "Resources",
+      "src/main/java/org/v/Resources.java",
+      "src/main/java/org/v/util/Resources.java",
+    );
     expect(plan.destination).toContain(
       'private static final String RULES = "/org/v/digester-rules.xml";',
     );
