@@ -1668,7 +1668,8 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
         dropped.push(...going);
         const left = new Set([...g.names].filter((n) => !going.includes(n)));
         // A block that goes whole leaves at most two blank lines where it was.
-        const above = /\n*$/.exec(guardedSource.slice(0, g.start))?.[0].length ?? 0;
+        let above = 0;
+        while (guardedSource[g.start - above - 1] === "\n") above++;
         const below = /^\n*/.exec(guardedSource.slice(g.end))?.[0].length ?? 0;
         const extra = left.size ? 0 : Math.min(below, Math.max(0, above - 1 + below - 2));
         out.push({
