@@ -1115,12 +1115,13 @@ export function packageResources(
   // Where the resource stays: the old package's directory from the class path's root.
   const base = move.oldPackage ? `/${move.oldPackage.replace(/\./g, "/")}/` : "/";
   const strings = literalSpans(text, { textBlocks: true }).filter((s) => s.kind === "string");
+  const stringAt = new Map(strings.map((s) => [s.start, s]));
   const absolute: string[] = [];
   const unknown: { line: number; text: string }[] = [];
   const edits = new Map<number, { start: number; end: number; insert: string }>();
   /** The string literal at `at`, made absolute where it names a resource relative to the package. */
   const literal = (at: number) => {
-    const span = strings.find((s) => s.start === at);
+    const span = stringAt.get(at);
     if (!span) return undefined;
     const name = text.slice(span.start + 1, span.end - 1);
     // Names of resources have no blanks (a DTD's public identifier beside them has).
@@ -1130,6 +1131,36 @@ export function packageResources(
   const absoluteAt = (lit: { start: number; end: number; name: string }) => {
     edits.set(lit.start, { start: lit.start, end: lit.end, insert: `"${base}${lit.name}"` });
     absolute.push(lit.name);
+  };
+  /**
+   * The unit's assignments by name, each its first (`NAME = …;` or `NAME[] = { … };`), with
+   * the string literals of its value: read once, where a call names a constant.
+   */
+  let declared: Map<
+    string,
+    { start: number; end: number; array: boolean; strings: typeof strings }
+  >;
+  const declarations = () => {
+    if (declared) return declared;
+    declared = new Map();
+    const assignment = /\b([A-Za-z_$][\w$]*)\s*(\[\s*\])?\s*=(?!=)/g;
+    assignment.lastIndex = from;
+    let next = 0;
+    // The `;` that ends an assignment ends those within it too (`a = b = "x";`): found once.
+    let semi = -1;
+    for (let d = assignment.exec(code); d && d.index < to; d = assignment.exec(code)) {
+      const start = d.index + d[0].length;
+      if (semi < start) semi = code.indexOf(";", start);
+      if (semi < 0) break;
+      const end = semi;
+      if (!d[1] || declared.has(d[1]) || end > to) continue;
+      while (next < strings.length && (strings[next]?.start ?? 0) < start) next++;
+      const own: typeof strings = [];
+      for (let i = next; i < strings.length && (strings[i]?.end ?? 0) <= end; i++)
+        own.push(strings[i] as (typeof strings)[number]);
+      declared.set(d[1], { start, end, array: d[2] !== undefined, strings: own });
+    }
+    return declared;
   };
   call.lastIndex = from;
   for (let m = call.exec(code); m && m.index < to; m = call.exec(code)) {
@@ -1148,25 +1179,18 @@ export function packageResources(
       // A constant of the unit, or an element of one.
       const name = /^([A-Za-z_$][\w$]*)\s*(\[[^\]]*\])?$/.exec(arg);
       if (!name?.[1]) return false;
-      const declared = new RegExp(`\\b${escapeRegExp(name[1])}\\s*(\\[\\s*\\])?\\s*=(?!=)`, "g");
-      declared.lastIndex = from;
-      const d = declared.exec(code);
-      if (!d || d.index >= to) return false;
-      const start = d.index + d[0].length;
-      const end = code.indexOf(";", start);
-      if (end < 0 || end > to) return false;
-      const literals = strings
-        .filter((s) => s.start >= start && s.end <= end)
-        .flatMap((s) => literal(s.start) ?? []);
+      const d = declarations().get(name[1]);
+      if (!d) return false;
+      const literals = d.strings.flatMap((s) => literal(s.start) ?? []);
       const relativeOnes = literals.filter((l) => l.relative);
       if (!relativeOnes.length) return literals.length > 0;
       // One relative name, the constant's whole value: made absolute where it is declared.
       const only = relativeOnes[0];
       if (
         name[2] ||
-        d[1] ||
+        d.array ||
         !only ||
-        text.slice(start, end).trim() !== text.slice(only.start, only.end)
+        text.slice(d.start, d.end).trim() !== text.slice(only.start, only.end)
       )
         return false;
       absoluteAt(only);
