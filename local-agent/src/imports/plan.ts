@@ -168,6 +168,25 @@ export function replaceRanges(
   text: string,
   edits: readonly { start: number; end: number; insert: string }[],
 ): string {
+  // In one pass over the text where no two edits overlap (joining slices edit by edit copies
+  // the whole text each time: 4,000 edits of a 200 KB file took seconds).
+  const order = edits.map((e, i) => ({ e, i })).sort((a, b) => a.e.start - b.e.start || a.i - b.i);
+  const parts: string[] = [];
+  let last = 0;
+  for (const { e } of order) {
+    if (e.start < last) return overlapping(text, edits);
+    parts.push(text.slice(last, e.start), e.insert);
+    last = e.end;
+  }
+  parts.push(text.slice(last));
+  return parts.join("");
+}
+
+/** Edits some of which overlap: each applied in turn from the last, as they always were. */
+function overlapping(
+  text: string,
+  edits: readonly { start: number; end: number; insert: string }[],
+): string {
   let out = text;
   const order = edits.map((e, i) => ({ e, i })).sort((a, b) => b.e.start - a.e.start || b.i - a.i);
   for (const { e } of order) out = out.slice(0, e.start) + e.insert + out.slice(e.end);
