@@ -1242,6 +1242,27 @@ export const PROJECTS: ProjectSpec[] = [
   },
   {
     lang: "python",
+    name: "markdown-it-py",
+    source: {
+      from: "git",
+      repo: "executablebooks/markdown-it-py",
+      commit: "7e677c4e7b4573eaf406a13882f3fee4b19b97f4",
+      version: "2.1.0",
+    },
+    importRoot: ".",
+    // New on 2026-12-02: a port of markdown-it whose rules are one module a function in
+    // three packages (`rules_block`, `rules_inline`, `rules_core`) that `__init__.py`s
+    // re-export, state classes the rules import, a `Ruler` of them built as `main.py`
+    // loads, presets as modules of dicts, and fixture and regression tests outside the
+    // package (`pytest-regressions`).
+    packages: ["markdown_it"],
+    newDir: "markdown_it/moved",
+    debs: ["python3-pytest", "python3-mdurl", "python3-pytest-regressions"],
+    tests: { runner: "pytest", args: ["tests"] },
+    licence: "MIT",
+  },
+  {
+    lang: "python",
     name: "pyasn1",
     source: {
       from: "git",
@@ -1665,6 +1686,25 @@ export const PROJECTS: ProjectSpec[] = [
     licence: "Apache-2.0",
   },
   {
+    lang: "java",
+    name: "commons-net",
+    source: {
+      from: "git",
+      repo: "apache/commons-net",
+      commit: "163fe46c019f5184016207c247cdff30ee740ecc",
+      version: "3.6",
+    },
+    // New on 2026-12-02: twenty packages, one a protocol, over shared `SocketClient` and
+    // `io` bases; FTP list parsers in `ftp.parser` subclassing abstract ones whose members
+    // are protected and package-private, a factory naming them, examples in a second source
+    // tree (`examples`), and JUnit 4 tests (the functional ones need the network: they fail
+    // before and after a move alike).
+    sourceDirs: ["src/main/java"],
+    testDirs: ["src/test/java"],
+    resourceDirs: ["src/main/resources"],
+    licence: "Apache-2.0",
+  },
+  {
     lang: "rust",
     name: "semver",
     source: { from: "debian", package: "librust-semver-dev", version: "1.0.14-1" },
@@ -1869,6 +1909,33 @@ version = "1.5"
     buildCode:
       "the build scripts of the crates Debian's unicode-linebreak and termion bring in (libc, memchr, ahash …), which cargo test runs here too",
     licence: "MIT",
+  },
+  {
+    lang: "rust",
+    name: "indexmap",
+    source: { from: "debian", package: "librust-indexmap-dev", version: "1.9.2-1" },
+    // New on 2026-12-02: an ordered map in modules nested a directory deep (`map/core.rs`
+    // with its `map/core/raw.rs` child over hashbrown's raw table), `set.rs` built on the
+    // map, traits (`Equivalent`, `MutableKeys`) re-exported from `lib.rs`, macros exported
+    // from `macros.rs`, optional serde and rayon modules, a build script (autocfg) and
+    // quickcheck tests. Debian's manifest as it is.
+    debs: [
+      "librust-hashbrown-dev",
+      "librust-autocfg-dev",
+      "librust-arbitrary-dev",
+      "librust-quickcheck-dev",
+      "librust-rayon-dev",
+      "librust-serde-dev",
+      "librust-fnv-dev",
+      "librust-fxhash-dev",
+      "librust-itertools-dev",
+      "librust-lazy-static-dev",
+      "librust-rand-dev",
+      "librust-serde-derive-dev",
+    ],
+    buildCode:
+      "its own build script (autocfg) and those of the crates Debian's rayon and rand bring in, which cargo test runs here too",
+    licence: "Apache-2.0 OR MIT",
   },
   {
     lang: "rust",
