@@ -144,7 +144,7 @@ function diagnostics(output: string): Found[] {
  */
 export function rustCheck(root: string): Found[] {
   const check = cargo(
-    ["check", "--offline", "--workspace", "--all-targets", "--message-format=json"],
+    ["check", "--offline", "--workspace", "--all-targets", "--keep-going", "--message-format=json"],
     root,
   );
   const found = diagnostics(check.output);
@@ -192,7 +192,14 @@ export function rustLint(root: string, files: string[]): Found[] {
   const rust = new Set(files.filter((f) => f.endsWith(".rs")));
   if (!rust.size) return [];
   const run = cargo(
-    ["clippy", "--offline", "--workspace", "--all-targets", "--message-format=json"],
+    [
+      "clippy",
+      "--offline",
+      "--workspace",
+      "--all-targets",
+      "--keep-going",
+      "--message-format=json",
+    ],
     root,
   );
   return diagnostics(run.output)

@@ -43,8 +43,9 @@ Options for connect
   --allow-build-code DIR
                    let a move's build check run the project's own code for
                    the root DIR (repeatable): cargo's build scripts and
-                   procedural macros. Without it such a move says "not
-                   checked", and no code of the project runs.
+                   procedural macros, and the programs a .cargo/config.toml
+                   names. Without it such a move says "not checked", and
+                   no code of the project runs.
   --verbose        log every request
 
 Always refused, whatever the roots: .git, .env*; private keys (*.pem, *.key,

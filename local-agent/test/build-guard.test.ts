@@ -726,4 +726,71 @@ describe("the build guard over Rust (cargo check --all-targets, offline, in a wa
       }),
     ]);
   });
+
+  // A crate `a` with an error the project already has, `a2` built on it (so that, one job at a
+  // time, cargo takes `a` first), and `b` alone, which the change breaks.
+  const failingBefore = {
+    "Cargo.toml": '[workspace]\nmembers = ["a", "a2", "b"]\nresolver = "2"\n',
+    ".cargo/config.toml": "[build]\njobs = 1\n",
+    "a/Cargo.toml": '[package]\nname = "a"\nversion = "0.1.0"\nedition = "2021"\n',
+    "a/src/lib.rs": 'pub fn one() -> i32 {\n    "x"\n}\n',
+    "a2/Cargo.toml":
+      '[package]\nname = "a2"\nversion = "0.1.0"\nedition = "2021"\n\n[dependencies]\na = { path = "../a" }\n',
+    "a2/src/lib.rs": "pub fn three() -> i32 {\n    a::one()\n}\n",
+    "b/Cargo.toml": '[package]\nname = "b"\nversion = "0.1.0"\nedition = "2021"\n',
+    "b/src/lib.rs": "pub fn two() -> i32 {\n    2\n}\n",
+  };
+  const noSettings = Object.fromEntries(
+    Object.entries(failingBefore).filter(([name]) => name !== ".cargo/config.toml"),
+  );
+  const breakB = (root: string) => ({
+    abs: path.join(root, "b/src/lib.rs"),
+    before: failingBefore["b/src/lib.rs"],
+    after: 'pub fn two() -> i32 {\n    "y"\n}\n',
+  });
+
+  it("checks every target as far as it builds: an error the project already had does not hide one the move makes", async () => {
+    const project = projectOf(failingBefore);
+    const checked = await rustChecker.check([breakB(project.root)], {
+      roots: [project.root],
+      buildCode: [project.root],
+      deadline: Date.now() + 60_000,
+    });
+    expect(checked.ok).toBe(true);
+    if (!checked.ok) return;
+    expect(newDiagnostics(checked.before, checked.after)).toEqual([
+      expect.objectContaining({ file: path.join(project.root, "b/src/lib.rs"), code: "E0308" }),
+    ]);
+  });
+
+  it("reads no cargo settings or toolchain path of the project unless its root allows build code", async () => {
+    const marker = path.join(projectOf({}).root, "wrapper-ran");
+    for (const [file, text] of [
+      [".cargo/config.toml", `[build]\nrustc-wrapper = "/bin/sh -c 'touch ${marker}'"\n`],
+      ["rust-toolchain.toml", '[toolchain]\npath = "/nonexistent/toolchain"\n'],
+    ] as const) {
+      const project = projectOf({ ...noSettings, [file]: text });
+      const checked = await rustChecker.check([breakB(project.root)], {
+        roots: [project.root],
+        buildCode: [],
+        deadline: Date.now() + 60_000,
+      });
+      expect(checked).toEqual({
+        ok: false,
+        why: `cargo would read the project's ${file}${file.startsWith("rust") ? " (a toolchain by path)" : ""}, which can name programs for it to run: allow it for this root with --allow-build-code`,
+      });
+    }
+    expect(() => statSync(marker)).toThrow();
+    // A toolchain named by its channel alone runs nothing of the project.
+    const channel = projectOf({ ...noSettings, "rust-toolchain": "stable\n" });
+    expect(
+      (
+        await rustChecker.check([breakB(channel.root)], {
+          roots: [channel.root],
+          buildCode: [],
+          deadline: Date.now() + 60_000,
+        })
+      ).ok,
+    ).toBe(true);
+  });
 });

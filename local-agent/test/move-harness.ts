@@ -458,7 +458,7 @@ export function checkRust(root: string): Findings {
   const target = path.join(path.dirname(root), "cargo-target");
   const run = spawnSync(
     "cargo",
-    ["check", "--offline", "--all-targets", "--message-format", "short"],
+    ["check", "--offline", "--all-targets", "--keep-going", "--message-format", "short"],
     {
       cwd: root,
       encoding: "utf8",

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, lstatSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -75,6 +75,40 @@ async function codeRunners(crate: string, deadline: number): Promise<string[] | 
   return [...new Set(runners)];
 }
 
+/**
+ * What of the project itself would tell cargo or rustup which programs to
+ * run, before any build script: `.cargo/config(.toml)` (`rustc-wrapper`,
+ * `rustc`, `[env]` for rustc's processes, a `runner`, `linker`), and a
+ * `rust-toolchain(.toml)` naming a toolchain by its `path`. Both are read
+ * from the directory cargo runs in (the copy's root: the workspace's), so
+ * only the workspace's own count; one naming a channel alone runs nothing
+ * of the project.
+ */
+export function cargoSettings(workspace: string): string[] {
+  const found: string[] = [];
+  for (const name of [".cargo/config.toml", ".cargo/config"])
+    if (existsSync(path.join(workspace, name))) found.push(name);
+  for (const name of ["rust-toolchain.toml", "rust-toolchain"]) {
+    const at = path.join(workspace, name);
+    let text: string;
+    try {
+      const stat = lstatSync(at);
+      // A link or a large file is not read (it could be /dev/zero): taken as one naming a path.
+      if (!stat.isFile() || stat.size > 64 * 1024) {
+        found.push(`${name} (a toolchain by path)`);
+        continue;
+      }
+      text = readFileSync(at, "utf8");
+    } catch {
+      continue;
+    }
+    const plain = !/^\s*\[/m.test(text) && !text.includes("=");
+    if (/^\s*path\s*=/m.test(text) || (plain && /[/\\]/.test(text)))
+      found.push(`${name} (a toolchain by path)`);
+  }
+  return found;
+}
+
 /** A `--message-format short` line: `src/lib.rs:3:5: error[E0603]: message` (or `warning: …`). */
 const LINE = /^(.+?\.rs):(\d+):\d+: (error|warning)(?:\[(\w+)\])?: (.*)$/;
 
@@ -112,11 +146,31 @@ async function cargoCheck(
   target: string,
   deadline: number,
 ): Promise<Diagnostic[] | string> {
-  const ran = await runTool(
-    "cargo",
-    ["check", "--workspace", "--all-targets", "--offline", "--message-format", "short"],
-    { cwd: workspace, env: { ...process.env, ...CARGO_ENV, CARGO_TARGET_DIR: target }, deadline },
-  );
+  const run = (keepGoing: boolean) =>
+    runTool(
+      "cargo",
+      [
+        "check",
+        "--workspace",
+        "--all-targets",
+        ...(keepGoing ? ["--keep-going"] : []),
+        "--offline",
+        "--message-format",
+        "short",
+      ],
+      { cwd: workspace, env: { ...process.env, ...CARGO_ENV, CARGO_TARGET_DIR: target }, deadline },
+    );
+  // Every target as far as it builds: without --keep-going cargo stops at the first target
+  // that fails, and which one that is varies from run to run, so an error the project
+  // already had (a bench needing nightly) could hide one the move made. Cargo before 1.74
+  // has no such flag: checked without it.
+  let ran = await run(true);
+  if (
+    ran.ok &&
+    ran.code !== 0 &&
+    /unexpected argument '--keep-going'|Found argument '--keep-going'/.test(ran.output)
+  )
+    ran = await run(false);
   if (!ran.ok) return ran.why === "deadline" ? "past its deadline" : ran.message;
   return cargoDiagnostics(ran.output, workspace);
 }
@@ -152,9 +206,16 @@ async function check(changes: readonly Change[], context: CheckContext): Promise
   const beforeCopy = path.join(cache, "before");
   const afterCopy = path.join(cache, "after");
   await copyWithMove(workspace, beforeCopy, [], { skip: COPY_SKIPS });
+  const allowed = context.buildCode.some((r) => isInside(r, workspace));
+  const settings = cargoSettings(beforeCopy);
+  // Before `cargo metadata`, which reads them too (and asks rustc, through a wrapper, for its target).
+  if (settings.length && !allowed)
+    return {
+      ok: false,
+      why: `cargo would read the project's ${settings.join(" and ")}, which can name programs for it to run: allow it for this root with --allow-build-code`,
+    };
   const runners = await codeRunners(beforeCopy, context.deadline);
   if (typeof runners === "string") return { ok: false, why: runners };
-  const allowed = context.buildCode.some((r) => isInside(r, workspace));
   if (runners.length && !allowed)
     return {
       ok: false,
