@@ -542,6 +542,25 @@ export const PROJECTS: ProjectSpec[] = [
   },
   {
     lang: "typescript",
+    name: "h3",
+    source: {
+      from: "git",
+      repo: "unjs/h3",
+      commit: "4bd5c3f9cf863448dd97bdabe5505a964e491756",
+      version: "1.13.0",
+      install: [["pnpm", "install", "--frozen-lockfile"]],
+    },
+    // New on 2026-12-02: an HTTP framework whose `src/utils/` holds thirty modules importing
+    // each other and from `internal/`, `cors/` and `sse/` folders with their own `index.ts`,
+    // an event class the utils all take, adapters for node, web and plain requests, a tsconfig
+    // of `moduleResolution: "Node"` and `baseUrl`, and vitest tests over supertest.
+    config: "tsconfig.json",
+    sources: ["src"],
+    tests: VITEST_WHOLE_RUN,
+    licence: "MIT",
+  },
+  {
+    lang: "typescript",
     name: "ts-pattern",
     source: {
       from: "git",
