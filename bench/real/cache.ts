@@ -162,7 +162,7 @@ function debVersion(pkg: string): string {
 /**
  * The Debian packages a project needs: its own when it comes from Debian (at
  * its version); a Python project's tests', rope and pyflakes; a Java
- * project's JUnit.
+ * project's JUnit; what a Go or Rust project's tests need.
  */
 function debsOf(spec: ProjectSpec): string[] {
   const own =
@@ -170,7 +170,7 @@ function debsOf(spec: ProjectSpec): string[] {
   if (spec.lang === "python") return [...own, ...(spec.debs ?? []), ...PYTHON_TOOLS];
   if (spec.lang === "java")
     return [...own, ...(spec.debs ?? []), ...(spec.testDirs?.length ? JAVA_TEST_DEBS : [])];
-  if (spec.lang === "rust") return [...own, ...(spec.debs ?? [])];
+  if (spec.lang === "rust" || spec.lang === "go") return [...own, ...(spec.debs ?? [])];
   return own;
 }
 
@@ -306,7 +306,8 @@ function checkOut(name: string, source: Source & { from: "git" }, dir: string): 
     );
   log(`checking out ${source.repo} ${source.version} (${source.commit.slice(0, 12)})…`);
   const tree = source.subdir ? `${source.commit}:${source.subdir}` : source.commit;
-  const left = (source.exclude ?? []).map((p) => `:(exclude)${p}`);
+  // With a path to take as well: git archive reads every blob of the tree when its pathspecs only exclude.
+  const left = source.exclude?.length ? [".", ...source.exclude.map((p) => `:(exclude)${p}`)] : [];
   try {
     run("bash", [
       "-o",

@@ -122,6 +122,8 @@ export interface GoProjectSpec {
    * with what is below it), with why: built and vetted all the same.
    */
   untested?: { packages: string; reason: string };
+  /** Debian's packages its tests need (a program they run). */
+  debs?: string[];
   licence: string;
 }
 
@@ -1533,6 +1535,23 @@ export const PROJECTS: ProjectSpec[] = [
     // files of one package whose types (Int, BigInt, BigRat, BigFloat, Vector, Matrix) share
     // unexported helpers, and the root's tests run scripts from testdata through `run`.
     licence: "BSD-3-Clause",
+  },
+  {
+    lang: "go",
+    name: "goawk",
+    source: {
+      from: "git",
+      repo: "benhoyt/goawk",
+      commit: "4b6c79a6da06fc8e53eeb25c96f3b0e89d53c818",
+      version: "1.29.1",
+      // A test input the snapshot does not hold.
+      exclude: ["testdata/foo.td"],
+    },
+    // New on 2026-12-02: an AWK interpreter in a lexer, a parser, and `internal/` packages
+    // (ast, resolver, compiler, cover, parseutil) that `interp` runs, whose tests compare its
+    // output with gawk's on the scripts of `testdata/`.
+    debs: ["gawk"],
+    licence: "MIT",
   },
   {
     lang: "go",
