@@ -428,6 +428,9 @@ async function runProject(
   ).slice(0, LIMIT);
   log(`${spec.name}: checking the untouched project…`);
   const [checked, checkSeconds] = timed(() => side.check(edgeRoot));
+  // What the check's own tests build into the tree (goawk's TestMain builds `goawk` at its
+  // root) is not the move's: gone before each move, and after each judging.
+  restore(edgeRoot, snap);
   // A check that could not run at all untouched (a manifest naming files the crate leaves out)
   // judges nothing: every move would find nothing new.
   const unrun = checked.find((f) => f.file === "(crate)" || f.file === "(sources)");
@@ -514,6 +517,7 @@ async function runProject(
         ?.check;
       const written = differences(edgeRoot, snap);
       const [fresh, judgeSeconds] = result.isError ? [[], 0] : judge(edgeRoot, written, before);
+      restore(edgeRoot, snap, written);
       const lint = result.isError
         ? []
         : newFindings(lintOf(pristine, written), lintOf(edgeRoot, written));

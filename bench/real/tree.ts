@@ -47,9 +47,14 @@ export function differences(root: string, snap: Snapshot): string[] {
   return [...changed, ...[...snap.keys()].filter((rel) => !present.has(rel))].sort();
 }
 
-/** `root` made `snap` again: what differs rewritten, what is new removed (and emptied directories). */
-export function restore(root: string, snap: Snapshot): void {
+/**
+ * `root` made `snap` again: what differs rewritten, what is new removed (and
+ * emptied directories), but for the paths in `keep`.
+ */
+export function restore(root: string, snap: Snapshot, keep: readonly string[] = []): void {
+  const kept = new Set(keep);
   for (const rel of differences(root, snap)) {
+    if (kept.has(rel)) continue;
     const bytes = snap.get(rel);
     const abs = path.join(root, rel);
     if (bytes) {

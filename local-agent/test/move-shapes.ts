@@ -2269,6 +2269,41 @@ export const GO_SHAPES: Shape[] = [
     says: "vm/vm.go: drops imports example.com/app/nature",
   },
   {
+    // goawk's internal/ast reads the lexer's `Position` through `. "…/lexer"`: a unit split
+    // into a new file of its package, or moved to another, imports it there as well, and the
+    // old file drops it where the unit alone read it (Go refuses an unused import).
+    name: "go: a unit reading names through its file's dot import takes the dot import along",
+    lang: "go",
+    files: {
+      "go.mod": GO_MOD,
+      "lexer/lexer.go":
+        "package lexer\n\n// Position is a place in the source.\ntype Position struct {\n\tLine int\n}\n\n// Token is a kind of token.\ntype Token int\n",
+      "ast/ast.go":
+        'package ast\n\nimport (\n\t"fmt"\n\n\t. "example.com/app/lexer"\n)\n\n// InExpr is `key in array`.\ntype InExpr struct {\n\tPos Position\n\tKey string\n}\n\n// String shows it.\nfunc (e *InExpr) String() string { return fmt.Sprint(e.Key, e.Pos.Line) }\n\n// Op is an operator.\ntype Op struct {\n\tTok Token\n}\n',
+      "ast/ast_test.go":
+        'package ast\n\nimport (\n\t"testing"\n\n\t. "example.com/app/lexer"\n)\n\nfunc TestIn(t *testing.T) {\n\tif (&InExpr{Pos: Position{Line: 2}, Key: "k"}).String() != "k2" || (Op{Tok: 1}).Tok != 1 {\n\t\tt.Fatal("in")\n\t}\n}\n',
+    },
+    move: { from: "ast/ast.go", name: "InExpr", to: "ast/inexpr.go" },
+    followed: true,
+    says: "ast/inexpr.go: imports example.com/app/lexer",
+  },
+  {
+    name: "go: a unit alone reading through its file's dot import takes it to another package, and the old file drops it",
+    lang: "go",
+    files: {
+      "go.mod": GO_MOD,
+      "lexer/lexer.go":
+        "package lexer\n\n// Position is a place in the source.\ntype Position struct {\n\tLine int\n}\n",
+      "ast/ast.go":
+        'package ast\n\nimport (\n\t"strings"\n\n\t. "example.com/app/lexer"\n)\n\n// PosError is an error at a place.\ntype PosError struct {\n\tPos Position\n}\n\nfunc (e *PosError) Error() string { return "at line" }\n\n// Upper shouts.\nfunc Upper(s string) string { return strings.ToUpper(s) }\n',
+      "main.go":
+        'package main\n\nimport (\n\t"fmt"\n\n\t"example.com/app/ast"\n)\n\nfunc main() {\n\tfmt.Println(ast.Upper("a"), (&ast.PosError{}).Error())\n}\n',
+    },
+    move: { from: "ast/ast.go", name: "PosError", to: "ast/poserror/poserror.go" },
+    followed: true,
+    says: "ast/ast.go: drops imports example.com/app/lexer",
+  },
+  {
     name: "go: a function into another package: its importers and its old package's tests",
     lang: "go",
     files: {

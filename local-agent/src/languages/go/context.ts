@@ -54,9 +54,13 @@ export async function goContext(
   // Whole: the two packages' files and those importing the old one; of the rest, what the
   // import graph needs (their package clause and imports), so a large module stays small here.
   const sourceDir = path.dirname(source);
+  const moduleRel = module && {
+    ...module,
+    dir: path.relative(root, moduleDir).split(path.sep).join("/"),
+  };
   const oldImport = importPathOf(
     path.relative(root, sourceDir).split(path.sep).join("/"),
-    module && { ...module, dir: path.relative(root, moduleDir).split(path.sep).join("/") },
+    moduleRel,
   );
   // Other modules' files, where their go.mod builds them with this module's directory.
   const replacing: string[] = [];
@@ -85,14 +89,21 @@ export async function goContext(
         replacing.push(f);
     }
   const out: GoFile[] = [];
-  for (const { abs, path: shown, text } of await disk.read(
-    files.filter((f) => inModule(path.dirname(f))),
-  )) {
+  const read = await disk.read(files.filter((f) => inModule(path.dirname(f))));
+  // And whole, the packages the old file reads unqualified through a dot import (which of
+  // their names the unit reads decides whether the new file imports them too).
+  const dotted = new Set(
+    importsOf(headerOf(read.find((f) => f.abs === source)?.text ?? ""))
+      .filter((i) => i.alias === ".")
+      .map((i) => i.path),
+  );
+  for (const { abs, path: shown, text } of read) {
     const header = headerOf(text);
     const whole =
       path.dirname(abs) === sourceDir ||
       path.dirname(abs) === path.dirname(dest) ||
-      importsOf(header).some((i) => i.path === oldImport);
+      importsOf(header).some((i) => i.path === oldImport) ||
+      (dotted.size > 0 && dotted.has(importPathOf(rel(path.dirname(abs)), moduleRel) ?? ""));
     out.push({ path: shown, text: whole ? text : header });
   }
   const shownReplacing = (await disk.read(replacing)).map((f) => f.path);

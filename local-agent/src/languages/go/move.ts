@@ -817,6 +817,55 @@ function requalify(
 }
 
 /** The imports both files need after `unit` moved from `sourcePath` to `destPath`. */
+/**
+ * The exported top-level names of the package at `importPath`, where it is
+ * one of the module's (its files but tests); undefined where it is not.
+ */
+async function exportsOf(
+  importPath: string,
+  context: GoContext | undefined,
+): Promise<Set<string> | undefined> {
+  if (!context) return undefined;
+  const files = context.files.filter(
+    (f) => !isTestFile(f.path) && importPathOf(dirOf(f.path), context.module) === importPath,
+  );
+  if (!files.length) return undefined;
+  const names = new Set<string>();
+  for (const f of files)
+    for (const n of await withTree(f.text, "go", (tree) => [
+      ...factsOf(tree, f.text).topLevel.keys(),
+    ]))
+      if (isExported(n)) names.add(n);
+  return names;
+}
+
+/**
+ * The packages the unit reads unqualified through its file's dot imports
+ * (`. "…/lexer"`, goawk's ast): each the new file imports as well. A
+ * package of the module is read where the unit names one of its exports;
+ * another (its names unknown here) where the unit names an exported name
+ * its own package does not declare.
+ */
+async function dotImportsRead(
+  specs: readonly Spec[],
+  names: ReadonlySet<string>,
+  declaredHere: () => Promise<Set<string>>,
+  context: GoContext | undefined,
+): Promise<Map<string, Set<string> | undefined>> {
+  const read = new Map<string, Set<string> | undefined>();
+  for (const s of specs) {
+    if (s.name !== ".") continue;
+    const exports = await exportsOf(s.path, context);
+    if (exports ? [...names].some((n) => exports.has(n)) : await readsUnknown())
+      read.set(s.path, exports);
+  }
+  return read;
+  async function readsUnknown() {
+    const here = await declaredHere();
+    return [...names].some((n) => isExported(n) && !here.has(n));
+  }
+}
+
 export async function planGoImports(
   input: MoveTexts & {
     go?: GoContext;
@@ -845,6 +894,22 @@ export async function planGoImports(
   }));
   const oldPackage = packageClause(input.sourceBefore) ?? packageNameFor(oldDir);
   const others = (context?.files ?? []).filter((f) => f.path !== sourcePath && f.path !== destPath);
+
+  const dotRead = await dotImportsRead(
+    before.facts.declarations.flatMap((d) => d.specs),
+    before.names,
+    async () => {
+      const here = new Set(before.facts.topLevel.keys());
+      for (const f of others)
+        if (dirOf(f.path) === oldDir && packageClause(f.text) === oldPackage)
+          for (const n of await withTree(f.text, "go", (tree) => [
+            ...factsOf(tree, f.text).topLevel.keys(),
+          ]))
+            here.add(n);
+      return here;
+    },
+    context,
+  );
   const newPackage =
     packageClause(input.destAfter) ??
     (across ? (packageOf(newDir, others) ?? packageNameFor(newDir)) : oldPackage);
@@ -1077,7 +1142,7 @@ export async function planGoImports(
         if (p) dirByImport.set(p, dirOf(f.path));
       }
       for (const s of before.facts.declarations.flatMap((d) => d.specs))
-        if (before.packages.has(s.name) && dirByImport.has(s.path))
+        if ((before.packages.has(s.name) || dotRead.has(s.path)) && dirByImport.has(s.path))
           added.push([newDir, dirByImport.get(s.path) as string]);
       // Packages that use it through the old one import the new one.
       for (const f of others) {
@@ -1110,7 +1175,9 @@ export async function planGoImports(
   // The destination: the unit's packages, and across packages its old package's names qualified.
   let dest = await withTree(destination, "go", (tree) => ({ tree: factsOf(tree, destination) }));
   const specs = [
-    ...before.facts.declarations.flatMap((d) => d.specs).filter((s) => before.packages.has(s.name)),
+    ...before.facts.declarations
+      .flatMap((d) => d.specs)
+      .filter((s) => before.packages.has(s.name) || dotRead.has(s.path)),
     ...(input.taken ?? []).flatMap((t) => t.specs),
   ].filter((s) => s.path !== newImport);
   if (across && context && oldImport) {
@@ -1188,8 +1255,22 @@ export async function planGoImports(
       .map((s) => s.path),
   );
   const dropped = await withTree(source, "go", (tree) => dropUnused(source, tree, gone));
+  source = dropped.text;
+  // A dot import the unit alone read through goes too, where the package's names are known.
+  for (const [importPath, exports] of dotRead) {
+    if (!exports) continue;
+    const left = await withTree(source, "go", (tree) =>
+      usesOf(tree, 0, source.length, exports).length
+        ? undefined
+        : dropSpecs(source, tree, (s) => s.path === importPath && s.name === "."),
+    );
+    if (left?.dropped.length) {
+      source = left.text;
+      dropped.dropped.push(importPath);
+    }
+  }
   // gofmt leaves no blank line at a file's end: none is left where the unit or an import went.
-  source = dropped.text.replace(/\n{2,}$/, "\n");
+  source = source.replace(/\n{2,}$/, "\n");
   if (dropped.dropped.length)
     changes.push(`${sourcePath}: drops imports ${dropped.dropped.join(", ")}`);
   return plan(source, destination);
