@@ -6,6 +6,7 @@ import {
   newDiagnostics,
   within,
 } from "../src/languages/diagnostics.ts";
+import { goDiagnostics } from "../src/languages/go/check.ts";
 import { javacDiagnostics } from "../src/languages/java/check.ts";
 import { cargoDiagnostics } from "../src/languages/rust/check.ts";
 import { missingOf } from "../src/languages/typescript/check.ts";
@@ -41,6 +42,24 @@ describe("which diagnostics a move made (the build guard's comparison)", () => {
     expect(newDiagnostics(before, [...before, ...cfg(231, "tarpaulin")])).toHaveLength(1);
     const unused = cargoDiagnostics("src/a.rs:3:5: warning: unused import: `x`", "/p");
     expect(newDiagnostics(unused, [...unused, ...unused])).toHaveLength(1);
+  });
+
+  it("takes a vet finding the project had for the same one once the type it names moved to another package (goawk's unkeyed Position literals)", () => {
+    const vet = (line: number, type: string) =>
+      goDiagnostics(
+        `internal/resolver/resolve.go:${line}:13: ${type} composite literal uses unkeyed fields`,
+        "/p",
+      );
+    const before = vet(181, "github.com/benhoyt/goawk/lexer.Position");
+    expect(
+      newDiagnostics(before, vet(181, "github.com/benhoyt/goawk/lexer/position.Position")),
+    ).toEqual([]);
+    // One more such literal, or one of another type, is new.
+    const after = [
+      ...vet(181, "example.com/position.Position"),
+      ...vet(190, "example.com/ast.Pair"),
+    ];
+    expect(newDiagnostics(before, after)).toEqual([after[1]]);
   });
 
   it("matches within each file first: a generic message new in one file is not hidden by the same words another file had and keeps (javac's cannot find symbol)", () => {

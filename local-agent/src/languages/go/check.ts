@@ -56,6 +56,17 @@ const missingOf = (message: string) =>
 /** A diagnostic line of the go command or gofmt: `pkg/a.go:5:14: message` (or `vet: …`). */
 const LINE = /^(?:vet: )?(.+?\.go):(\d+)(?::\d+)?: (.+)$/;
 
+/**
+ * A vet finding that names a type by its import path (`…/lexer.Position
+ * composite literal uses unkeyed fields`), compared by the type's own name:
+ * the literal the project already had is the same finding once the type
+ * moved to another package (goawk's `Position`, read through a dot import).
+ */
+const sameOf = (message: string) => {
+  const m = /^([\w.~/-]+)\.(\w+) (composite literal uses unkeyed fields)$/.exec(message);
+  return m ? `${m[2]} ${m[3]}` : undefined;
+};
+
 /** The diagnostics in go's output, paths made absolute from `cwd`; its other error lines tied to no file. */
 export function goDiagnostics(output: string, cwd: string): Diagnostic[] {
   const out: Diagnostic[] = [];
@@ -70,6 +81,7 @@ export function goDiagnostics(output: string, cwd: string): Diagnostic[] {
         code: "",
         message: m[3],
         missing: missingOf(m[3]),
+        same: sameOf(m[3]),
       });
     // What ties to no file (a package or module that cannot be loaded); never go's summaries.
     else if (!/^(ok|FAIL|\?)\s/.test(line))
