@@ -2304,6 +2304,18 @@ export const GO_SHAPES: Shape[] = [
     says: "ast/ast.go: drops imports example.com/app/lexer",
   },
   {
+    // goawk's `type Node interface { node() }`, which each node type of package ast declares.
+    name: "go: an interface with an unexported method its old package's types declare is refused another package",
+    lang: "go",
+    files: {
+      "go.mod": GO_MOD,
+      "ast/ast.go":
+        "package ast\n\n// Node is a node of the tree.\ntype Node interface {\n\tnode()\n}\n\n// Leaf is a node.\ntype Leaf struct{}\n\nfunc (l *Leaf) node() {}\n\n// Nodes lists nodes.\nvar Nodes = []Node{&Leaf{}}\n",
+    },
+    move: { from: "ast/ast.go", name: "Node", to: "ast/node/node.go" },
+    refused: "Node has the unexported method node, which package ast's types declare",
+  },
+  {
     name: "go: a function into another package: its importers and its old package's tests",
     lang: "go",
     files: {

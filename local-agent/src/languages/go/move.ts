@@ -471,6 +471,8 @@ function declaredBy(tree: Tree, start: number, end: number) {
   const names: string[] = [];
   const types: string[] = [];
   const methods: { name: string; receiver: string }[] = [];
+  /** Interfaces with unexported methods, which only their own package's types can implement. */
+  const sealed: { type: string; methods: string[] }[] = [];
   for (const child of kids(tree.rootNode)) {
     if (child.endIndex <= start || child.startIndex >= end) continue;
     if (child.type === "method_declaration") {
@@ -495,9 +497,17 @@ function declaredBy(tree: Tree, start: number, end: number) {
         if (id) {
           names.push(id.text);
           if (child.type === "type_declaration") types.push(id.text);
+          const shape = spec.childForFieldName("type");
+          if (shape?.type === "interface_type") {
+            const hidden = kids(shape)
+              .filter((m) => m.type === "method_elem")
+              .map((m) => m.childForFieldName("name")?.text ?? "")
+              .filter((n) => n && !isExported(n));
+            if (hidden.length) sealed.push({ type: id.text, methods: hidden });
+          }
         }
   }
-  return { names, types, methods };
+  return { names, types, methods, sealed };
 }
 
 /** A method's receiver's type name (`T` of `(t *T)`, `(t T[K])`). */
@@ -1042,6 +1052,21 @@ export async function planGoImports(
         );
         break;
       }
+    }
+    // An interface with an unexported method (goawk's `Node { node() }`) is implemented only in
+    // its own package: the old package's types that declare the method would no longer be one.
+    for (const { type, methods: hiddenMethods } of before.declared.sealed) {
+      const declares = new RegExp(
+        `^func\\s*\\([^)]*\\)\\s*(?:${hiddenMethods.map(escapeRegExp).join("|")})\\s*[[(]`,
+        "m",
+      );
+      const implementers = [input.sourceAfter, ...oldFiles.map((f) => f.text)].some((t) =>
+        declares.test(t),
+      );
+      if (implementers)
+        blocked.push(
+          `${type} has the unexported method ${hiddenMethods.join(", ")}, which package ${oldPackage}'s types declare: in package ${newPackage} only its own types could implement ${type}, and theirs would not (move the interface with its implementations, or export the method first).`,
+        );
     }
     const hidden = own.filter((n) => !isExported(n));
     if (hidden.length)
