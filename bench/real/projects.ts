@@ -1284,6 +1284,27 @@ export const PROJECTS: ProjectSpec[] = [
   },
   {
     lang: "python",
+    name: "jsonschema",
+    source: {
+      from: "git",
+      repo: "python-jsonschema/jsonschema",
+      commit: "990bae77c368fe885492dede9ef5adfbb950924c",
+      version: "4.10.3",
+    },
+    importRoot: ".",
+    // New on 2026-12-02: validators built by a factory from tables of keyword functions
+    // (`_validators`, `_legacy_validators`) as `validators.py` loads, format checkers
+    // registered by decorator into a module-level checker, a package `__getattr__` for
+    // deprecated names, attrs classes, and its tests inside the package, the official
+    // JSON-Schema test suite's among them.
+    packages: ["jsonschema"],
+    newDir: "jsonschema/moved",
+    debs: ["python3-pytest", "python3-attr", "python3-pyrsistent"],
+    tests: { runner: "pytest", args: ["jsonschema/tests"] },
+    licence: "MIT",
+  },
+  {
+    lang: "python",
     name: "pyasn1",
     source: {
       from: "git",
