@@ -2316,6 +2316,18 @@ export const GO_SHAPES: Shape[] = [
     refused: "Node has the unexported method node, which package ast's types declare",
   },
   {
+    // goawk's statements: `func (s *NextStmt) stmtNode() {}` makes each an ast.Stmt.
+    name: "go: a type implementing its old package's interface by an unexported method is refused another package",
+    lang: "go",
+    files: {
+      "go.mod": GO_MOD,
+      "ast/ast.go":
+        "package ast\n\n// Stmt is a statement.\ntype Stmt interface {\n\tstmtNode()\n}\n\n// NextStmt is `next`.\ntype NextStmt struct{}\n\nfunc (s *NextStmt) stmtNode() {}\n\n// Body is a block.\nvar Body = []Stmt{&NextStmt{}}\n",
+    },
+    move: { from: "ast/ast.go", name: "NextStmt", to: "ast/next/next.go" },
+    refused: "NextStmt implements Stmt of package ast by its unexported method stmtNode",
+  },
+  {
     name: "go: a function into another package: its importers and its old package's tests",
     lang: "go",
     files: {

@@ -1068,6 +1068,29 @@ export async function planGoImports(
           `${type} has the unexported method ${hiddenMethods.join(", ")}, which package ${oldPackage}'s types declare: in package ${newPackage} only its own types could implement ${type}, and theirs would not (move the interface with its implementations, or export the method first).`,
         );
     }
+    // And the other way (goawk's `func (s *NextStmt) stmtNode() {}`): a type that implements
+    // such an interface of its old package by an unexported method no longer does in another.
+    const sealedOld = new Map<string, string>();
+    for (const text of [input.sourceBefore, ...oldFiles.map((f) => f.text)])
+      for (const { type, methods: hiddenMethods } of await withTree(
+        text,
+        "go",
+        (tree) => declaredBy(tree, 0, text.length).sealed,
+      ))
+        if (!movedSet.has(type)) for (const m of hiddenMethods) sealedOld.set(m, type);
+    const implementing = [
+      ...before.declared.methods
+        .filter((m) => movedSet.has(m.receiver))
+        .map((m) => `${m.receiver}.${m.name}`),
+      ...(input.taken ?? []).flatMap((t) => t.methods),
+    ].filter((m) => sealedOld.has(m.split(".")[1] ?? ""));
+    if (implementing.length) {
+      const [first = ""] = implementing;
+      const [receiver, method = ""] = first.split(".");
+      blocked.push(
+        `${receiver} implements ${sealedOld.get(method)} of package ${oldPackage} by its unexported method ${method}: in package ${newPackage} it would not (Go tells unexported methods apart by package), and package ${oldPackage}'s uses of it as ${sealedOld.get(method)} would break.`,
+      );
+    }
     const hidden = own.filter((n) => !isExported(n));
     if (hidden.length)
       blocked.push(
