@@ -2288,6 +2288,19 @@ export const GO_SHAPES: Shape[] = [
     says: "ast/inexpr.go: imports example.com/app/lexer",
   },
   {
+    name: "go: a literal's key named as a dot-imported package's export is no read of it",
+    lang: "go",
+    files: {
+      "go.mod": GO_MOD,
+      "lexer/lexer.go":
+        "package lexer\n\n// Line is the first line.\nconst Line = 1\n\n// Token is a kind of token.\ntype Token int\n",
+      "ast/ast.go":
+        'package ast\n\nimport . "example.com/app/lexer"\n\n// Place is a place.\ntype Place struct {\n\tLine int\n}\n\n// Origin is the first place.\nfunc Origin() Place { return Place{Line: 0} }\n\n// First is the first token.\nvar First Token = Line\n',
+    },
+    move: { from: "ast/ast.go", name: "Origin", to: "ast/origin.go" },
+    followed: true,
+  },
+  {
     name: "go: a unit alone reading through its file's dot import takes it to another package, and the old file drops it",
     lang: "go",
     files: {
@@ -2313,7 +2326,20 @@ export const GO_SHAPES: Shape[] = [
         "package ast\n\n// Node is a node of the tree.\ntype Node interface {\n\tnode()\n}\n\n// Leaf is a node.\ntype Leaf struct{}\n\nfunc (l *Leaf) node() {}\n\n// Nodes lists nodes.\nvar Nodes = []Node{&Leaf{}}\n",
     },
     move: { from: "ast/ast.go", name: "Node", to: "ast/node/node.go" },
-    refused: "Node has the unexported method node, which package ast's types declare",
+    refused: "Node has the unexported method node, which package ast's Leaf declares",
+  },
+  {
+    name: "go: an interface with unexported methods no type of its old package declares all of moves",
+    lang: "go",
+    files: {
+      "go.mod": GO_MOD,
+      "ast/ast.go":
+        "package ast\n\n// Sealed is implemented elsewhere.\ntype Sealed interface {\n\topen()\n\tshut()\n}\n\n// Door opens.\ntype Door struct{}\n\nfunc (d *Door) open() {}\n\n// Doors are doors.\nvar Doors = []*Door{{}}\n",
+      "main.go":
+        'package main\n\nimport (\n\t"fmt"\n\n\t"example.com/app/ast"\n)\n\nfunc main() {\n\tvar s ast.Sealed\n\tfmt.Println(s == nil, len(ast.Doors))\n}\n',
+    },
+    move: { from: "ast/ast.go", name: "Sealed", to: "ast/sealed/sealed.go" },
+    followed: true,
   },
   {
     // goawk's statements: `func (s *NextStmt) stmtNode() {}` makes each an ast.Stmt.

@@ -826,7 +826,6 @@ function requalify(
   ]);
 }
 
-/** The imports both files need after `unit` moved from `sourcePath` to `destPath`. */
 /**
  * The exported top-level names of the package at `importPath`, where it is
  * one of the module's (its files but tests); undefined where it is not.
@@ -858,24 +857,34 @@ async function exportsOf(
  */
 async function dotImportsRead(
   specs: readonly Spec[],
-  names: ReadonlySet<string>,
+  unit: { text: string; start: number; end: number; names: ReadonlySet<string> },
   declaredHere: () => Promise<Set<string>>,
   context: GoContext | undefined,
 ): Promise<Map<string, Set<string> | undefined>> {
   const read = new Map<string, Set<string> | undefined>();
+  let here: Set<string> | undefined;
   for (const s of specs) {
     if (s.name !== ".") continue;
     const exports = await exportsOf(s.path, context);
-    if (exports ? [...names].some((n) => exports.has(n)) : await readsUnknown())
-      read.set(s.path, exports);
+    let reads: boolean;
+    if (exports)
+      // Uses, not every identifier: a literal's key (`T{Name: x}`) names a field, not the package's.
+      reads = await withTree(
+        unit.text,
+        "go",
+        (tree) => usesOf(tree, unit.start, unit.end, exports).length > 0,
+      );
+    else {
+      here ??= await declaredHere();
+      const known = here;
+      reads = [...unit.names].some((n) => isExported(n) && !known.has(n));
+    }
+    if (reads) read.set(s.path, exports);
   }
   return read;
-  async function readsUnknown() {
-    const here = await declaredHere();
-    return [...names].some((n) => isExported(n) && !here.has(n));
-  }
 }
 
+/** The imports both files need after `unit` moved from `sourcePath` to `destPath`. */
 export async function planGoImports(
   input: MoveTexts & {
     go?: GoContext;
@@ -907,7 +916,7 @@ export async function planGoImports(
 
   const dotRead = await dotImportsRead(
     before.facts.declarations.flatMap((d) => d.specs),
-    before.names,
+    { text: input.sourceBefore, start: input.unit.start, end: input.unit.end, names: before.names },
     async () => {
       const here = new Set(before.facts.topLevel.keys());
       for (const f of others)
@@ -1011,7 +1020,11 @@ export async function planGoImports(
   const shapesOf = (text: string) =>
     withTree(text, "go", (tree) => {
       const fields = structFields(tree);
-      return { fields, members: membersOf(tree, fields) };
+      return {
+        fields,
+        members: membersOf(tree, fields),
+        sealed: declaredBy(tree, 0, text.length).sealed,
+      };
     });
   const beforeShapes = across ? await shapesOf(input.sourceBefore) : undefined;
   const oldShapes: Awaited<ReturnType<typeof shapesOf>>[] = [];
@@ -1054,43 +1067,41 @@ export async function planGoImports(
       }
     }
     // An interface with an unexported method (goawk's `Node { node() }`) is implemented only in
-    // its own package: the old package's types that declare the method would no longer be one.
-    for (const { type, methods: hiddenMethods } of before.declared.sealed) {
-      const declares = new RegExp(
-        `^func\\s*\\([^)]*\\)\\s*(?:${hiddenMethods.map(escapeRegExp).join("|")})\\s*[[(]`,
-        "m",
-      );
-      const implementers = [input.sourceAfter, ...oldFiles.map((f) => f.text)].some((t) =>
-        declares.test(t),
-      );
-      if (implementers)
+    // its own package: the old package's types that declare its methods would no longer be one.
+    // And the other way (goawk's `func (s *NextStmt) node() {}`): a type that is such an
+    // interface of its old package by its unexported methods would no longer be in another.
+    const typesOf = (keep: (type: string) => boolean) => {
+      const members = new Map<string, Set<string>>();
+      for (const shape of [beforeShapes, ...oldShapes])
+        for (const [t, names] of shape?.members ?? [])
+          if (keep(t)) members.set(t, new Set([...(members.get(t) ?? []), ...names]));
+      return members;
+    };
+    const implementing = (methods: readonly string[], members: Map<string, Set<string>>) =>
+      [...members].filter(([, names]) => methods.every((m) => names.has(m))).map(([t]) => t);
+    const stay = typesOf((t) => !movedSet.has(t));
+    for (const { type, methods: sealed } of before.declared.sealed) {
+      const implementers = implementing(sealed, stay);
+      if (implementers.length)
         blocked.push(
-          `${type} has the unexported method ${hiddenMethods.join(", ")}, which package ${oldPackage}'s types declare: in package ${newPackage} only its own types could implement ${type}, and theirs would not (move the interface with its implementations, or export the method first).`,
+          `${type} has the unexported method ${sealed.join(", ")}, which package ${oldPackage}'s ${implementers.slice(0, 3).join(", ")}${implementers.length > 3 ? ", …" : ""} declare${implementers.length === 1 ? "s" : ""}: in package ${newPackage} only its own types could implement ${type}, and theirs would not (move the interface with its implementations, or export the method first).`,
         );
     }
-    // And the other way (goawk's `func (s *NextStmt) stmtNode() {}`): a type that implements
-    // such an interface of its old package by an unexported method no longer does in another.
-    const sealedOld = new Map<string, string>();
-    for (const text of [input.sourceBefore, ...oldFiles.map((f) => f.text)])
-      for (const { type, methods: hiddenMethods } of await withTree(
-        text,
-        "go",
-        (tree) => declaredBy(tree, 0, text.length).sealed,
-      ))
-        if (!movedSet.has(type)) for (const m of hiddenMethods) sealedOld.set(m, type);
-    const implementing = [
-      ...before.declared.methods
-        .filter((m) => movedSet.has(m.receiver))
-        .map((m) => `${m.receiver}.${m.name}`),
-      ...(input.taken ?? []).flatMap((t) => t.methods),
-    ].filter((m) => sealedOld.has(m.split(".")[1] ?? ""));
-    if (implementing.length) {
-      const [first = ""] = implementing;
-      const [receiver, method = ""] = first.split(".");
-      blocked.push(
-        `${receiver} implements ${sealedOld.get(method)} of package ${oldPackage} by its unexported method ${method}: in package ${newPackage} it would not (Go tells unexported methods apart by package), and package ${oldPackage}'s uses of it as ${sealedOld.get(method)} would break.`,
-      );
-    }
+    const movedTypes = typesOf((t) => movedSet.has(t));
+    for (const t of input.taken ?? [])
+      for (const m of t.methods) {
+        const [receiver = "", method = ""] = m.split(".");
+        movedTypes.set(receiver, (movedTypes.get(receiver) ?? new Set()).add(method));
+      }
+    for (const shape of [beforeShapes, ...oldShapes])
+      for (const { type, methods: sealed } of shape?.sealed ?? []) {
+        if (movedSet.has(type)) continue;
+        const [receiver] = implementing(sealed, movedTypes);
+        if (receiver)
+          blocked.push(
+            `${receiver} implements ${type} of package ${oldPackage} by its unexported method ${sealed.join(", ")}: in package ${newPackage} it would not (Go tells unexported methods apart by package), and package ${oldPackage}'s uses of it as ${type} would break.`,
+          );
+      }
     const hidden = own.filter((n) => !isExported(n));
     if (hidden.length)
       blocked.push(
