@@ -455,6 +455,7 @@ async function runProject(
   // The copies are alike, but each has its own paths in TypeScript's messages.
   const before = [...checked, ...testsBefore];
   const beforeBase = [...side.check(baseRoot), ...testsBefore];
+  restore(baseRoot, snap);
   /** The check, then the tests of what the move wrote: what neither found untouched, and the seconds. */
   const judge = (root: string, written: string[], untouchedFound: Found[]) =>
     timed(() => {

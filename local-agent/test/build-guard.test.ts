@@ -768,6 +768,8 @@ describe("the build guard over Rust (cargo check --all-targets, offline, in a wa
     for (const [file, text] of [
       [".cargo/config.toml", `[build]\nrustc-wrapper = "/bin/sh -c 'touch ${marker}'"\n`],
       ["rust-toolchain.toml", '[toolchain]\npath = "/nonexistent/toolchain"\n'],
+      ["rust-toolchain.toml", 'toolchain = { path = "tc" }\n'],
+      ["rust-toolchain", "../tc\n"],
     ] as const) {
       const project = projectOf({ ...noSettings, [file]: text });
       const checked = await rustChecker.check([breakB(project.root)], {
@@ -782,15 +784,43 @@ describe("the build guard over Rust (cargo check --all-targets, offline, in a wa
     }
     expect(() => statSync(marker)).toThrow();
     // A toolchain named by its channel alone runs nothing of the project.
-    const channel = projectOf({ ...noSettings, "rust-toolchain": "stable\n" });
-    expect(
-      (
-        await rustChecker.check([breakB(channel.root)], {
-          roots: [channel.root],
-          buildCode: [],
-          deadline: Date.now() + 60_000,
-        })
-      ).ok,
-    ).toBe(true);
+    for (const [file, text] of [
+      ["rust-toolchain", "stable\n"],
+      [
+        "rust-toolchain.toml",
+        '[toolchain]\nchannel = "stable" # pinned\ncomponents = ["clippy"]\n',
+      ],
+    ] as const) {
+      const channel = projectOf({ ...noSettings, [file]: text });
+      expect(
+        (
+          await rustChecker.check([breakB(channel.root)], {
+            roots: [channel.root],
+            buildCode: [],
+            deadline: Date.now() + 60_000,
+          })
+        ).ok,
+      ).toBe(true);
+    }
+    // Nor does a move bring any unasked: a unit moved into a new build.rs is not checked.
+    const script = projectOf(noSettings);
+    const built = await rustChecker.check(
+      [
+        breakB(script.root),
+        {
+          abs: path.join(script.root, "b/build.rs"),
+          before: undefined,
+          after: `fn main() {\n    std::fs::write("${marker}", "").unwrap();\n}\n`,
+        },
+      ],
+      { roots: [script.root], buildCode: [], deadline: Date.now() + 60_000 },
+    );
+    expect(built).toEqual({
+      ok: false,
+      why: expect.stringMatching(
+        /^with the move, cargo check would run the project's own code \(b \(build\.rs\)\)/,
+      ),
+    });
+    expect(() => statSync(marker)).toThrow();
   });
 });

@@ -60,6 +60,12 @@ describe("which diagnostics a move made (the build guard's comparison)", () => {
       ...vet(190, "example.com/ast.Pair"),
     ];
     expect(newDiagnostics(before, after)).toEqual([after[1]]);
+    // A later vet's words (`struct literal`), and a generic type's arguments.
+    const later = (type: string) =>
+      goDiagnostics(`a/b.go:3:9: ${type}[int, string] struct literal uses unkeyed fields`, "/p");
+    expect(
+      newDiagnostics(later("example.com/lexer.Pair"), later("example.com/lexer/pair.Pair")),
+    ).toEqual([]);
   });
 
   it("matches within each file first: a generic message new in one file is not hidden by the same words another file had and keeps (javac's cannot find symbol)", () => {

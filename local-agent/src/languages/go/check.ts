@@ -63,8 +63,12 @@ const LINE = /^(?:vet: )?(.+?\.go):(\d+)(?::\d+)?: (.+)$/;
  * moved to another package (goawk's `Position`, read through a dot import).
  */
 const sameOf = (message: string) => {
-  const m = /^([\w.~/-]+)\.(\w+) (composite literal uses unkeyed fields)$/.exec(message);
-  return m ? `${m[2]} ${m[3]}` : undefined;
+  // Go 1.19's vet says `composite literal`, later ones `struct literal`; a generic type has its arguments.
+  const m =
+    /^(?:[\w.~/+-]+\.)?(\w+)(?:\[.*\])? (?:composite|struct) literal uses unkeyed fields$/.exec(
+      message,
+    );
+  return m ? `${m[1]} literal uses unkeyed fields` : undefined;
 };
 
 /** The diagnostics in go's output, paths made absolute from `cwd`; its other error lines tied to no file. */

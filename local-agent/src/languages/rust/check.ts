@@ -25,7 +25,12 @@ import { runTool } from "../tool-run.ts";
  * `cargo metadata` (which runs none) tells.
  */
 
-const CARGO_ENV = { CARGO_NET_OFFLINE: "true", CARGO_TERM_COLOR: "never" };
+/** Offline, and no toolchain a file names installed by rustup (its own switch, where it has one). */
+const CARGO_ENV = {
+  CARGO_NET_OFFLINE: "true",
+  CARGO_TERM_COLOR: "never",
+  RUSTUP_AUTO_INSTALL: "0",
+};
 
 /** What a workspace's copies leave out: its build directory, its history. */
 const COPY_SKIPS = ["target", ".git"];
@@ -102,11 +107,29 @@ export function cargoSettings(workspace: string): string[] {
     } catch {
       continue;
     }
-    const plain = !/^\s*\[/m.test(text) && !text.includes("=");
-    if (/^\s*path\s*=/m.test(text) || (plain && /[/\\]/.test(text)))
-      found.push(`${name} (a toolchain by path)`);
+    if (!namesChannelOnly(text)) found.push(`${name} (a toolchain by path)`);
   }
   return found;
+}
+
+/**
+ * A toolchain file that names an installed toolchain and nothing of the
+ * project: a bare channel (`stable`, `1.75.0`, `nightly-2024-01-01`), or
+ * TOML of `[toolchain]` with `channel`, `profile`, `components` and `targets`
+ * only, each value plain words. Anything else (a `path`, in whatever TOML
+ * spelling; a channel with a slash) is taken as naming a path.
+ */
+function namesChannelOnly(text: string): boolean {
+  const lines = text
+    .split("\n")
+    .map((l) => l.replace(/#.*$/, "").trim())
+    .filter(Boolean);
+  if (lines.length === 1 && /^[\w.-]+$/.test(lines[0] ?? "")) return true;
+  const value = String.raw`"[\w.-]+"`;
+  const entry = new RegExp(
+    String.raw`^(?:\[toolchain\]|(?:channel|profile)\s*=\s*${value}|(?:components|targets)\s*=\s*\[\s*(?:${value}\s*,?\s*)*\])$`,
+  );
+  return lines.every((l) => entry.test(l));
 }
 
 /** A `--message-format short` line: `src/lib.rs:3:5: error[E0603]: message` (or `warning: …`). */
@@ -162,13 +185,15 @@ async function cargoCheck(
     );
   // Every target as far as it builds: without --keep-going cargo stops at the first target
   // that fails, and which one that is varies from run to run, so an error the project
-  // already had (a bench needing nightly) could hide one the move made. Cargo before 1.74
-  // has no such flag: checked without it.
+  // already had (a bench needing nightly) could hide one the move made.
   let ran = await run(true);
+  // Cargo before 1.74 rejects the flag, or (1.62–1.73) calls it unstable: a run that names it
+  // and no source line is that, and runs again without it.
   if (
     ran.ok &&
     ran.code !== 0 &&
-    /unexpected argument '--keep-going'|Found argument '--keep-going'/.test(ran.output)
+    ran.output.includes("--keep-going") &&
+    !/\.rs:\d+/.test(ran.output)
   )
     ran = await run(false);
   if (!ran.ok) return ran.why === "deadline" ? "past its deadline" : ran.message;
@@ -224,6 +249,18 @@ async function check(changes: readonly Change[], context: CheckContext): Promise
   const before = await cargoCheck(beforeCopy, `${beforeCopy}-target`, context.deadline);
   if (typeof before === "string") return { ok: false, why: before };
   await copyWithMove(workspace, afterCopy, changes, { skip: COPY_SKIPS });
+  // The copy with the move is asked again: the move (a unit moved into a `build.rs`) or the
+  // tree since the first copy may have brought code for cargo to run.
+  if (!allowed) {
+    const brought = cargoSettings(afterCopy);
+    const ran = brought.length ? brought : await codeRunners(afterCopy, context.deadline);
+    if (typeof ran === "string") return { ok: false, why: ran };
+    if (ran.length)
+      return {
+        ok: false,
+        why: `with the move, cargo check would run the project's own code (${ran.slice(0, 3).join(", ")}): allow it for this root with --allow-build-code`,
+      };
+  }
   const after = await cargoCheck(afterCopy, `${afterCopy}-target`, context.deadline);
   if (typeof after === "string") return { ok: false, why: after };
   return {
