@@ -263,12 +263,24 @@ async function copyBase(roots: readonly string[], agentRoots: readonly string[])
   return agentRoots.some((r) => isInside(r, base)) ? base : undefined;
 }
 
+/**
+ * The go.work the go command would use from `dir`, where it lies within
+ * `top` (the tree a check copies); undefined where there is none there.
+ */
+export function goWorkWithin(dir: string, top: string): string | undefined {
+  for (let d = dir; isInside(top, d); d = path.dirname(d)) {
+    if (existsSync(path.join(d, "go.work"))) return path.join(d, "go.work");
+    if (d === top) break;
+  }
+  return undefined;
+}
+
 async function checkModules(
   base: string,
   byModule: ReadonlyMap<string, readonly Change[]>,
   deadline: number,
 ): Promise<Checked> {
-  const env = { ...process.env, ...GO_ENV };
+  const goEnv = { ...process.env, ...GO_ENV };
   const changes = [...byModule.values()].flat();
   const scratch = await mkdtemp(path.join(tmpdir(), "edgeclip-go-check-"));
   try {
@@ -282,6 +294,9 @@ async function checkModules(
       mine: readonly Change[],
       first: boolean,
     ) => {
+      // The project's go.work where the copy has it too; never one above (the copy's is the
+      // shared temporary directory, where another account could leave one).
+      const env = { ...goEnv, GOWORK: goWorkWithin(cwd, first ? base : mirror) ?? "off" };
       const listed = await packagesOf(cwd, env, deadline);
       if (typeof listed === "string") throw new Error(listed);
       const dirs = new Set(
