@@ -563,6 +563,25 @@ export const PROJECTS: ProjectSpec[] = [
   },
   {
     lang: "typescript",
+    name: "valtio",
+    source: {
+      from: "git",
+      repo: "pmndrs/valtio",
+      commit: "15c64d4d7a7a9bd55d750fa6a317b440978a2b25",
+      version: "2.3.2",
+      install: [["pnpm", "install", "--frozen-lockfile"]],
+    },
+    // New on 2026-12-02: proxy state in one vanilla module its utils build on, React hooks
+    // over it, entry files re-exporting each directory, and a tsconfig of
+    // `isolatedDeclarations`, `verbatimModuleSyntax` and `.ts` extensions in imports, with
+    // tests in jsdom importing `valtio/*` through `paths`.
+    config: "tsconfig.json",
+    sources: ["src"],
+    tests: VITEST_WHOLE_RUN,
+    licence: "MIT",
+  },
+  {
+    lang: "typescript",
     name: "ts-pattern",
     source: {
       from: "git",
