@@ -1783,6 +1783,24 @@ export const PROJECTS: ProjectSpec[] = [
     licence: "Apache-2.0",
   },
   {
+    lang: "java",
+    name: "args4j",
+    source: {
+      from: "git",
+      repo: "kohsuke/args4j",
+      commit: "6bfd02397e042cd363c6f4ebeed6a675d88ab75d",
+      version: "2.37",
+    },
+    // New on 2026-12-02: an option parser whose forty handlers in `spi` subclass abstract
+    // ones (`OptionHandler`, `OneArgumentOptionHandler`) reaching their protected members,
+    // message enums whose bundles are `.properties` files beside them in the source tree
+    // (`ResourceBundle.getBundle(Messages.class.getName())`), and JUnit 4 tests.
+    sourceDirs: ["args4j/src"],
+    testDirs: ["args4j/test"],
+    resourceDirs: ["args4j/src", "args4j/test"],
+    licence: "MIT",
+  },
+  {
     lang: "rust",
     name: "semver",
     source: { from: "debian", package: "librust-semver-dev", version: "1.0.14-1" },
