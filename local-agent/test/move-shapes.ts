@@ -4000,6 +4000,42 @@ class Lower {
     followed: true,
     says: "rules.txt: names com.acme.model.Rule",
   },
+  {
+    // args4j's Messages: `ResourceBundle.getBundle(Messages.class.getName(), locale)`, whose
+    // `.properties` stay beside the old name.
+    name: "java: a class naming its resource bundle by its own class name names it by its old binary name",
+    lang: "java",
+    files: {
+      [`${J}/text/Messages.java`]: `package com.acme.text;
+
+import java.util.Locale;
+import java.util.ResourceBundle;
+
+public enum Messages {
+    HELLO;
+
+    public String format(Locale locale) {
+        return ResourceBundle.getBundle(Messages.class.getName(), locale).getString(name());
+    }
+}
+`,
+      "src/main/resources/com/acme/text/Messages.properties": "HELLO=hello\n",
+      [`${J}/Main.java`]: `package com.acme;
+
+import com.acme.text.Messages;
+import java.util.Locale;
+
+public class Main {
+    public static void main(String[] args) {
+        if (!Messages.HELLO.format(Locale.ROOT).equals("hello")) throw new AssertionError();
+    }
+}
+`,
+    },
+    move: { from: `${J}/text/Messages.java`, name: "Messages", to: `${J}/i18n/Messages.java` },
+    followed: true,
+    says: "loads the bundle com.acme.text.Messages from package com.acme.text",
+  },
 ];
 
 const CARGO_TOML = '[package]\nname = "app"\nversion = "0.1.0"\nedition = "2021"\n';

@@ -185,6 +185,15 @@ describe("a class that loads resources by names relative to its package", () => 
     ]);
   });
 
+  it("names a resource bundle the class names by itself by its old binary name (args4j's Messages)", () => {
+    const text =
+      "enum Bundle {\n    A;\n    String s(java.util.Locale l) {\n        return java.util.ResourceBundle.getBundle(Bundle.class.getName(), l).getString(name());\n    }\n    Object t() { return java.util.ResourceBundle.getBundle(getClass().getName()); }\n}\n";
+    const done = packageResources(text, 0, text.length, { oldPackage: "org.k", types: ["Bundle"] });
+    expect(done.text).toContain('getBundle("org.k.Bundle", l)');
+    expect(done.absolute).toEqual(["the bundle org.k.Bundle"]);
+    expect(done.unknown).toEqual([{ line: 6, text: "getBundle(getClass().getName()" + ")" }]);
+  });
+
   it("makes a name of the default package absolute at the class path's root", async () => {
     const text = 'class R {\n    Object r() { return getClass().getResource("r.xml"); }\n}\n';
     expect(packageResources(text, 0, text.length, { oldPackage: "", types: ["R"] }).text).toContain(

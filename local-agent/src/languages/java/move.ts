@@ -1098,6 +1098,8 @@ function membersOf(type: Node): Pick<TopType, "members" | "constructors" | "nest
  * `String` constant of the unit it names, is made absolute in the old package
  * (`"/com/acme/rules.xml"`), where the resource stays; a name known to be absolute
  * already (every literal of an array it indexes) is left; any other is `unknown`.
+ * A resource bundle the unit names by its class (`getBundle(T.class.getName())`) is
+ * named by its old binary name, where its `.properties` stay (`getClass()`'s: unknown).
  * Scans `text` between `from` and `to` (the unit in its new file).
  */
 export function packageResources(
@@ -1201,6 +1203,32 @@ export function packageResources(
         line: text.slice(0, m.index).split("\n").length,
         text: text.slice(m.index, close + 1).replace(/\s+/g, " "),
       });
+  }
+  // A resource bundle named by the class (`ResourceBundle.getBundle(Messages.class.getName())`,
+  // args4j's messages): its `.properties` stay beside the old name, which the call now says.
+  if (types) {
+    const bundle = new RegExp(
+      `(?<![\\w$])getBundle\\s*\\(\\s*(?:(?<![\\w$.])(${types})\\s*\\.\\s*class|((?:this\\s*\\.\\s*)?getClass\\s*\\(\\s*\\)))\\s*\\.\\s*getName\\s*\\(\\s*\\)`,
+      "gd",
+    );
+    bundle.lastIndex = from;
+    for (let m = bundle.exec(code); m && m.index < to; m = bundle.exec(code)) {
+      const argAt = (m.indices?.[1] ?? m.indices?.[2])?.[0] ?? m.index;
+      const end = m.index + m[0].length;
+      if (m[1]) {
+        const name = move.oldPackage ? `${move.oldPackage}.${m[1]}` : m[1];
+        edits.set(argAt, { start: argAt, end, insert: `"${name}"` });
+        absolute.push(`the bundle ${name}`);
+      } else {
+        const close = code.indexOf(")", end);
+        unknown.push({
+          line: text.slice(0, m.index).split("\n").length,
+          text: text
+            .slice(m.index, close >= 0 && close < to ? close + 1 : end)
+            .replace(/\s+/g, " "),
+        });
+      }
+    }
   }
   const out = replaceRanges(text, [...edits.values()]);
   return { text: out, absolute: [...new Set(absolute)], unknown };

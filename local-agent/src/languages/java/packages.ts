@@ -288,11 +288,19 @@ function binaryNames(
   return out;
 }
 
-/** `type`'s binary names in the file's string literals (`"java.lang.Object,com.acme.Field"`), renamed. */
+/**
+ * `type`'s binary names in the file's string literals (`"java.lang.Object,com.acme.Field"`),
+ * renamed; but a resource bundle's base name (`getBundle("com.acme.Messages")`), which names
+ * `.properties` files that stay where they are.
+ */
 function inStrings(text: string, move: JavaMove, type: string) {
   if (!move.oldPackage || !text.includes(`${move.oldPackage}.${type}`)) return [];
   return literalSpans(text, { textBlocks: true })
-    .filter((span) => span.kind === "string")
+    .filter(
+      (span) =>
+        span.kind === "string" &&
+        !/getBundle\s*\(\s*$/.test(text.slice(Math.max(0, span.start - 64), span.start)),
+    )
     .flatMap((span) => binaryNames(text, move, type, span.start, span.end));
 }
 
