@@ -826,6 +826,15 @@ function requalify(
   ]);
 }
 
+/** The top-level names `texts` (a package's files) declare; only the exported ones with `exported`. */
+async function topLevelOf(texts: readonly string[], exported = false): Promise<Set<string>> {
+  const names = new Set<string>();
+  for (const text of texts)
+    for (const n of await withTree(text, "go", (tree) => [...factsOf(tree, text).topLevel.keys()]))
+      if (!exported || isExported(n)) names.add(n);
+  return names;
+}
+
 /**
  * The exported top-level names of the package at `importPath`, where it is
  * one of the module's (its files but tests); undefined where it is not.
@@ -838,14 +847,12 @@ async function exportsOf(
   const files = context.files.filter(
     (f) => !isTestFile(f.path) && importPathOf(dirOf(f.path), context.module) === importPath,
   );
-  if (!files.length) return undefined;
-  const names = new Set<string>();
-  for (const f of files)
-    for (const n of await withTree(f.text, "go", (tree) => [
-      ...factsOf(tree, f.text).topLevel.keys(),
-    ]))
-      if (isExported(n)) names.add(n);
-  return names;
+  return files.length
+    ? topLevelOf(
+        files.map((f) => f.text),
+        true,
+      )
+    : undefined;
 }
 
 /**
@@ -914,19 +921,18 @@ export async function planGoImports(
   const oldPackage = packageClause(input.sourceBefore) ?? packageNameFor(oldDir);
   const others = (context?.files ?? []).filter((f) => f.path !== sourcePath && f.path !== destPath);
 
+  // The old package's other files (its own tests among them).
+  const oldFiles = others.filter(
+    (f) => dirOf(f.path) === oldDir && packageClause(f.text) === oldPackage,
+  );
   const dotRead = await dotImportsRead(
     before.facts.declarations.flatMap((d) => d.specs),
     { text: input.sourceBefore, start: input.unit.start, end: input.unit.end, names: before.names },
-    async () => {
-      const here = new Set(before.facts.topLevel.keys());
-      for (const f of others)
-        if (dirOf(f.path) === oldDir && packageClause(f.text) === oldPackage)
-          for (const n of await withTree(f.text, "go", (tree) => [
-            ...factsOf(tree, f.text).topLevel.keys(),
-          ]))
-            here.add(n);
-      return here;
-    },
+    async () =>
+      new Set([
+        ...before.facts.topLevel.keys(),
+        ...(await topLevelOf(oldFiles.map((f) => f.text))),
+      ]),
     context,
   );
   const newPackage =
@@ -976,10 +982,7 @@ export async function planGoImports(
     ...(movedFields.size ? { literalFields: Object.fromEntries(movedFields) } : {}),
   });
 
-  // The old package's other files (its own tests among them), and the names they declare.
-  const oldFiles = others.filter(
-    (f) => dirOf(f.path) === oldDir && packageClause(f.text) === oldPackage,
-  );
+  // The names the old package's other files declare.
   const oldTop = new Map(before.facts.topLevel);
   const elsewhere: { path: string; text: string; tree: { uses: boolean; methods: string[] } }[] =
     [];
@@ -1503,28 +1506,21 @@ export async function goMoveOf(
     )
   )
     oldExports = [
-      ...new Set(
-        (
-          await Promise.all(
-            [
-              sourceText,
-              ...context.files
-                .filter(
-                  (f) =>
-                    f.path !== sourcePath &&
-                    dirOf(f.path) === oldDir &&
-                    !f.path.endsWith("_test.go") &&
-                    packageClause(f.text) === oldPackage,
-                )
-                .map((f) => f.text),
-            ].map((text) =>
-              withTree(text, "go", (tree) => [...factsOf(tree, text).topLevel.keys()]),
-            ),
-          )
-        )
-          .flat()
-          .filter((n) => /^\p{Lu}/u.test(n)),
-      ),
+      ...(await topLevelOf(
+        [
+          sourceText,
+          ...context.files
+            .filter(
+              (f) =>
+                f.path !== sourcePath &&
+                dirOf(f.path) === oldDir &&
+                !isTestFile(f.path) &&
+                packageClause(f.text) === oldPackage,
+            )
+            .map((f) => f.text),
+        ],
+        true,
+      )),
     ];
   return {
     oldDir,
