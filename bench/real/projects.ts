@@ -153,6 +153,8 @@ export interface JavaProjectSpec {
    * javac's class path here, and on the agent's (CLASSPATH) for its build guard.
    */
   classpath?: string[];
+  /** Jars its tests run with, in place of JUnit 4's and Hamcrest's (Hamcrest itself). */
+  testClasspath?: string[];
   debs?: string[];
   licence: string;
 }
@@ -577,6 +579,25 @@ export const PROJECTS: ProjectSpec[] = [
     // tests in jsdom importing `valtio/*` through `paths`.
     config: "tsconfig.json",
     sources: ["src"],
+    tests: VITEST_WHOLE_RUN,
+    licence: "MIT",
+  },
+  {
+    lang: "typescript",
+    name: "consola",
+    source: {
+      from: "git",
+      repo: "unjs/consola",
+      commit: "2cfcfc08275d7d2777c11310c9c2deab2a872c41",
+      version: "3.4.2",
+      install: [["pnpm", "install", "--frozen-lockfile"]],
+    },
+    // New on 2026-12-02 (second session): a logger whose core class takes reporters
+    // (`reporters/basic.ts`, `fancy.ts`, `browser.ts`) built over a dozen `utils/` modules
+    // (`box`, `color`, `format`, `tree`, …) that `utils.ts` re-exports as a public entry,
+    // three entries (`index`, `basic`, `browser`) that each build an instance, and one test
+    // file.
+    config: "tsconfig.json",
     tests: VITEST_WHOLE_RUN,
     licence: "MIT",
   },
@@ -1324,6 +1345,26 @@ export const PROJECTS: ProjectSpec[] = [
   },
   {
     lang: "python",
+    name: "tinydb",
+    source: {
+      from: "git",
+      repo: "msiemens/tinydb",
+      commit: "10644a0e07ad180c5b756aba272ee6b0dbd12df8",
+      version: "4.8.2",
+    },
+    importRoot: ".",
+    // New on 2026-12-02 (second session): a document database in ten flat modules (a
+    // `TinyDB` class whose `Table` it builds, storages and caching middlewares, a query
+    // language of operator overloads, a mypy plugin), typed with `typing` generics, and
+    // pytest tests outside the package.
+    packages: ["tinydb"],
+    newDir: "tinydb/moved",
+    debs: ["python3-pytest"],
+    tests: { runner: "pytest", args: ["tests"] },
+    licence: "MIT",
+  },
+  {
+    lang: "python",
     name: "pyasn1",
     source: {
       from: "git",
@@ -1595,6 +1636,21 @@ export const PROJECTS: ProjectSpec[] = [
   },
   {
     lang: "go",
+    name: "lz4",
+    source: {
+      from: "git",
+      repo: "pierrec/lz4",
+      commit: "294e7659e17723306ebf3a44cd7ad2c11f456c37",
+      version: "4.1.21",
+    },
+    // New on 2026-12-02 (second session): a `/v4` module path, the frame format in the root
+    // package over four `internal/` packages (block codec with assembly for amd64, arm and
+    // arm64 beside its Go fallback chosen by build tags, stream, errors, xxh32), generated
+    // files (`_gen.go`) and two nested modules (`cmd/lz4c`, `fuzz`) outside the root's.
+    licence: "BSD-3-Clause",
+  },
+  {
+    lang: "go",
     name: "regexp2",
     source: {
       from: "git",
@@ -1799,6 +1855,25 @@ export const PROJECTS: ProjectSpec[] = [
     testDirs: ["args4j/test"],
     resourceDirs: ["args4j/src", "args4j/test"],
     licence: "MIT",
+  },
+  {
+    lang: "java",
+    name: "hamcrest",
+    source: {
+      from: "git",
+      repo: "hamcrest/JavaHamcrest",
+      commit: "60454d3c3e2eac8f3049dfbef2900a989a8b8624",
+      version: "2.2",
+    },
+    // New on 2026-12-02 (second session): matchers in ten packages (`core`, `collection`,
+    // `number`, `object`, `text`, `beans`, `xml`, …) over `BaseMatcher` and
+    // `TypeSafeMatcher`, a `Matchers` facade naming them all, and JUnit 4 tests whose
+    // abstract base (`AbstractMatcherTest`) the others subclass. Its tests run with its own
+    // classes, not Debian's Hamcrest.
+    sourceDirs: ["hamcrest/src/main/java"],
+    testDirs: ["hamcrest/src/test/java"],
+    testClasspath: ["/usr/share/java/junit4.jar"],
+    licence: "BSD-3-Clause",
   },
   {
     lang: "rust",
@@ -2032,6 +2107,26 @@ version = "1.5"
     buildCode:
       "its own build script (autocfg) and those of the crates Debian's rayon and rand bring in, which cargo test runs here too",
     licence: "Apache-2.0 OR MIT",
+  },
+  {
+    lang: "rust",
+    name: "petgraph",
+    source: { from: "debian", package: "librust-petgraph-dev", version: "0.6.2-1" },
+    // New on 2026-12-02 (second session): graphs in four representations (`graph_impl/`
+    // with its `stable_graph/` child, `graphmap`, `matrix_graph`, `csr`), algorithms in
+    // `algo/` (`dominators`, `isomorphism`, …), traits in `visit/` whose macros the
+    // representations invoke, and tests in `tests/`. Debian's manifest as it is.
+    debs: [
+      "librust-fixedbitset-dev",
+      "librust-indexmap-dev",
+      "librust-serde-dev",
+      "librust-serde-derive-dev",
+      "librust-bincode-dev",
+      "librust-itertools-dev",
+      "librust-rand-dev",
+      "librust-rand-chacha-dev",
+    ],
+    licence: "MIT OR Apache-2.0",
   },
   {
     lang: "rust",

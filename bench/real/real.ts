@@ -282,7 +282,7 @@ function javaSide(spec: JavaProjectSpec, pristine: string): Side {
         spec.sourceDirs,
         spec.testDirs && {
           dirs: spec.testDirs,
-          classpath: JAVA_TEST_CLASSPATH,
+          classpath: spec.testClasspath ?? JAVA_TEST_CLASSPATH,
           resources: spec.resourceDirs ?? [],
         },
         spec.classpath,
