@@ -325,6 +325,10 @@ function checkOut(name: string, source: Source & { from: "git" }, dir: string): 
       `${name}: cannot check out ${tree} of ${bare} (to fetch the commit: git --git-dir=${bare} fetch origin ${source.commit}): ${error instanceof Error ? error.message : error}`,
     );
   }
+  for (const [file, text] of Object.entries(source.stand ?? {})) {
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    writeFileSync(path.join(dir, file), text);
+  }
   for (const [command = "", ...args] of source.install ?? []) {
     log(`${name}: ${command} ${args.join(" ")}…`);
     const [bin = command, ...before] =

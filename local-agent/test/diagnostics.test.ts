@@ -68,6 +68,33 @@ describe("which diagnostics a move made (the build guard's comparison)", () => {
     ).toEqual([]);
   });
 
+  it("takes a gofmt finding on a line the move reworded for the one its file had there (lz4's unaligned struct, a qualifier renamed), and counts one more as new", () => {
+    const fmt = (file: string, line: number, text: string): Diagnostic => ({
+      ...d(file, line, "gofmt", `not laid out as gofmt would: ${text}`),
+      layout: true,
+    });
+    const before = [
+      fmt("/p/reader.go", 23, "src io.ReadCloser // source reader"),
+      fmt("/p/reader.go", 24, "level lz4block.CompressionLevel // how hard to try"),
+    ];
+    const reworded = fmt(
+      "/p/reader.go",
+      24,
+      "level compressionlevel.CompressionLevel // how hard to try",
+    );
+    expect(newDiagnostics(before, [before[0] as Diagnostic, reworded])).toEqual([]);
+    // A line the move laid out badly besides is new; so is one in a file that had none.
+    const more = fmt("/p/reader.go", 40, "x  int");
+    const elsewhere = fmt("/p/writer.go", 3, "y  int");
+    expect(newDiagnostics(before, [before[0] as Diagnostic, reworded, more, elsewhere])).toEqual([
+      more,
+      elsewhere,
+    ]);
+    // Only layout findings pair so: another checker's reworded message is new.
+    const vet = d("/p/reader.go", 24, "vet", "unreachable code");
+    expect(newDiagnostics([d("/p/reader.go", 24, "vet", "other")], [vet])).toEqual([vet]);
+  });
+
   it("matches within each file first: a generic message new in one file is not hidden by the same words another file had and keeps (javac's cannot find symbol)", () => {
     const generic = (file: string, line: number) => d(file, line, "", "cannot find symbol");
     const before = [generic("/p/ATest.java", 3), generic("/p/ATest.java", 9)];

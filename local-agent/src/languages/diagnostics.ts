@@ -35,6 +35,12 @@ export interface Diagnostic {
    * project did not say it before.
    */
   repeats?: true;
+  /**
+   * A layout finding (gofmt's `not laid out as gofmt would: <the line>`): one whose
+   * line's text the move changed (a qualifier renamed in a file its author never
+   * formatted) is the one its file had before, where that one is gone.
+   */
+  layout?: true;
 }
 
 /** A message as it is compared: whitespace runs as one space, without a trailing period. */
@@ -80,9 +86,17 @@ export function newDiagnostics(
     const k = `${d.file}\u0000${what(d)}`;
     return take(inFile, k);
   });
+  // A layout finding whose line the move reworded pairs with one its file lost.
+  const sameFile = (d: Diagnostic) =>
+    unmatched.findIndex((b) => b.layout && b.file === d.file && b.code === d.code);
+  const reworded = leftover.filter((d) => {
+    const at = d.layout ? sameFile(d) : -1;
+    if (at >= 0) unmatched.splice(at, 1);
+    return at < 0;
+  });
   const anywhere = counts(unmatched, what);
   const said = new Set(found.filter((d) => d.repeats).map(what));
-  return leftover.filter(
+  return reworded.filter(
     (d) =>
       d.missing !== undefined || !(take(anywhere, what(d)) || (d.repeats && said.has(what(d)))),
   );

@@ -178,7 +178,8 @@ async function unloadable(
  * added. Compared by text, not by file (newDiagnostics): a unit moved with a
  * comment gofmt would already have redone (Go 1.19's doc comment headings)
  * brings that finding along and is not refused for it; what the move itself
- * laid out badly is new.
+ * laid out badly is new. A line its author never laid out whose words the
+ * move changed (a qualifier renamed) is the finding its file had (`layout`).
  */
 export function gofmtChanges(diff: string): Map<string, { line: number; text: string }[]> {
   const out = new Map<string, { line: number; text: string }[]>();
@@ -238,6 +239,7 @@ async function unformatted(
       line,
       code: "gofmt",
       message: `not laid out as gofmt would: ${text.slice(0, 120) || "(a blank line)"}`,
+      layout: true as const,
     }));
   });
 }

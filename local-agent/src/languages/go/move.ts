@@ -944,7 +944,7 @@ export async function planGoImports(
   const printedNames: string[] = [];
   for (const t of input.taken ?? [])
     changes.push(
-      `${t.path}: ${t.methods.join(", ")} moved with ${t.methods[0]?.split(".")[0]} (Go declares a type's methods in the type's own package)`,
+      `${t.path}: ${t.methods.join(", ")} moved with ${t.methods[0]?.split(".")[0]} (Go declares a type's methods in the type's own package)${t.helpers.length ? `, and ${t.helpers.join(", ")}, which only ${t.methods.length === 1 ? "it uses" : "they use"}` : ""}`,
     );
   let destination = withClause(input.destAfter, newPackage);
   if (destination !== input.destAfter) changes.push(`${destPath}: package ${newPackage}`);
@@ -1700,9 +1700,35 @@ async function withCompanions(
       ...found.taken.flatMap((d) =>
         d.receiver !== undefined ? [`${d.receiver}.${d.method ?? ""}`] : d.names,
       ),
-      ...away.flatMap((t) => t.methods),
+      ...away.flatMap((t) => [...t.methods, ...t.helpers]),
     ],
   };
+}
+
+/**
+ * The unexported declarations of a file that only `methods` use, and what
+ * they use in turn (a stringer's `_Kind_name` and `_Kind_index`): none where
+ * one of them is used elsewhere in the file or declares an exported name too.
+ */
+function helpersOf(tree: Tree, decls: TopDecl[], methods: TopDecl[]): TopDecl[] {
+  const byName = new Map<string, TopDecl>();
+  for (const d of decls) if (d.receiver === undefined) for (const n of d.names) byName.set(n, d);
+  const taken = new Set<TopDecl>();
+  const queue = methods.flatMap((m) => [...identifiersIn(tree, m.start, m.end, true)]);
+  while (queue.length) {
+    const name = queue.pop() as string;
+    const d = byName.get(name);
+    if (name === "_" || !d || taken.has(d) || isExported(name)) continue;
+    if (d.names.some(isExported) || d.names.includes("_")) return [];
+    taken.add(d);
+    queue.push(...identifiersIn(tree, d.start, d.end, true));
+  }
+  if (!taken.size) return [];
+  const names = new Set([...taken].flatMap((d) => d.names));
+  const inside = (n: Node) =>
+    [...methods, ...taken].some((d) => n.startIndex >= d.start && n.endIndex <= d.end);
+  if (usesOf(tree, 0, tree.rootNode.endIndex, names).some((n) => !inside(n))) return [];
+  return [...taken];
 }
 
 /** An old package's file a moved type's methods were taken out of: its text without them, and what they need. */
@@ -1713,6 +1739,8 @@ interface Taken {
   text: string;
   /** `Position.String`, for the receipt. */
   methods: string[];
+  /** The file's unexported declarations only those methods use (a stringer's `_Kind_name`). */
+  helpers: string[];
   /** The methods' own text, each with its doc comment, for the new file. */
   moved: string[];
   /** Its imports the methods use, for the new file. */
@@ -1740,20 +1768,32 @@ async function methodsElsewhere(
     if (dirOf(f.path) !== oldDir || packageClause(f.text) !== pkg) continue;
     if (!/^func\s*\(/m.test(f.text)) continue;
     const found = await withTree(f.text, "go", (tree) => {
-      const methods = topDecls(tree, f.text).filter(
-        (d) => d.receiver !== undefined && own.has(d.receiver),
-      );
+      const decls = topDecls(tree, f.text);
+      const methods = decls.filter((d) => d.receiver !== undefined && own.has(d.receiver));
       if (!methods.length) return undefined;
+      const helpers = helpersOf(tree, decls, methods);
+      const all = [...methods, ...helpers].sort((a, b) => a.start - b.start);
       const used = new Set<string>();
-      for (const m of methods) for (const p of packagesUsed(tree, m.start, m.end)) used.add(p);
+      for (const m of all) for (const p of packagesUsed(tree, m.start, m.end)) used.add(p);
       const specs = factsOf(tree, f.text)
         .declarations.flatMap((d) => d.specs)
         .filter((s) => used.has(s.name));
-      return { methods, specs };
+      return { methods, helpers, all, specs };
     });
     if (!found) continue;
     if (isTestFile(f.path)) return undefined;
-    const cuts = found.methods.map((d) =>
+    // Nor may another file of the package use the helpers (they would leave it behind).
+    const helperNames = new Set(found.helpers.flatMap((d) => d.names));
+    if (helperNames.size)
+      for (const g of context.files)
+        if (g.path !== f.path && dirOf(g.path) === oldDir && packageClause(g.text) === pkg) {
+          const text = g.text;
+          if (
+            (await withTree(text, "go", (tree) => usesOf(tree, 0, text.length, helperNames))).length
+          )
+            return undefined;
+        }
+    const cuts = found.all.map((d) =>
       removeStatement(f.text, { start: d.start, end: Math.max(d.start, d.end - 1) }),
     );
     const cut = replaceRanges(f.text, cuts)
@@ -1766,7 +1806,8 @@ async function methodsElsewhere(
       before: f.text,
       text,
       methods: found.methods.map((d) => `${d.receiver}.${d.method ?? ""}`),
-      moved: found.methods.map((d) => f.text.slice(d.start, d.end)),
+      helpers: found.helpers.flatMap((d) => d.names),
+      moved: found.all.map((d) => f.text.slice(d.start, d.end)),
       specs: found.specs,
     });
   }
