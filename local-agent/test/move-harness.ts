@@ -12,6 +12,7 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { answerMismatch, askedOf } from "../../src/core/answer-check.ts";
 import type { BuildCheck, Edit, EditResult } from "../../src/shared/bridge/protocol.ts";
 import { applyOp, readOp, type Workspace } from "../src/file-ops.ts";
 import { Journal } from "../src/journal.ts";
@@ -122,6 +123,9 @@ export async function moveSymbol(
   });
   if (!r.ok) return { ok: false, error: r.error, results: [], unresolved: [], written: [] };
   const results = r.value.result.results;
+  // The edge takes nothing from an answer that is not one to what it asked (src/core/answer-check.ts).
+  const mismatch = answerMismatch(askedOf(edits, 10_000), results);
+  if (mismatch) throw new Error(`the edge would refuse this answer: ${mismatch}`);
   return {
     ok: true,
     check: r.value.result.check,

@@ -942,10 +942,6 @@ export async function planGoImports(
   const unresolved: string[] = [];
   const blocked: string[] = [];
   const printedNames: string[] = [];
-  for (const t of input.taken ?? [])
-    changes.push(
-      `${t.path}: ${t.methods.join(", ")} moved with ${t.methods[0]?.split(".")[0]} (Go declares a type's methods in the type's own package)${t.helpers.length ? `, and ${t.helpers.join(", ")}, which only ${t.methods.length === 1 ? "it uses" : "they use"}` : ""}`,
-    );
   let destination = withClause(input.destAfter, newPackage);
   if (destination !== input.destAfter) changes.push(`${destPath}: package ${newPackage}`);
   // Where Go builds the unit: a new file takes the old one's build constraint; an existing one
@@ -977,7 +973,17 @@ export async function planGoImports(
     ...(across && moved.length ? { moved } : {}),
     ...(input.brought?.length && !blocked.length ? { brought: input.brought } : {}),
     ...(input.taken?.length && !blocked.length
-      ? { others: input.taken.map(({ path, before, text }) => ({ path, before, text })) }
+      ? {
+          // Each file's own receipt line: nothing else of it may change (a stringer's file).
+          others: input.taken.map(({ path, before, text, methods, helpers }) => ({
+            path,
+            before,
+            text,
+            changes: [
+              `${path}: ${methods.join(", ")} moved with ${methods[0]?.split(".")[0]} (Go declares a type's methods in the type's own package)${helpers.length ? `, and ${helpers.join(", ")}, which only ${methods.length === 1 ? "it uses" : "they use"}` : ""}`,
+            ],
+          })),
+        }
       : {}),
     ...(movedFields.size ? { literalFields: Object.fromEntries(movedFields) } : {}),
   });
@@ -1292,10 +1298,12 @@ export async function planGoImports(
   if (across && context && newImport && sourceUses.uses) {
     const requalified = await withTree(source, "go", (tree) => {
       const { name, spec } = importNameIn(source, tree, newImport, newPackage);
+      const uses = usesOf(tree, 0, source.length, movedSet);
       return {
-        text: requalify(source, usesOf(tree, 0, source.length, movedSet), name),
+        text: requalify(source, uses, name),
         spec,
         name,
+        names: moved.filter((n) => uses.some((u) => u.text === n)),
       };
     });
     source = requalified.text;
@@ -1308,7 +1316,7 @@ export async function planGoImports(
       const facts = await withTree(source, "go", (tree) => factsOf(tree, source));
       source = addSpecs(source, facts, [spec]);
     }
-    changes.push(`${sourcePath}: reads ${moved.join(", ")} from ${newImport}`);
+    changes.push(`${sourcePath}: reads ${requalified.names.join(", ")} from ${newImport}`);
   }
   const gone = new Set(
     before.facts.declarations
