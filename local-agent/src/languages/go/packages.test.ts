@@ -68,6 +68,9 @@ var s = "import \\"nope\\""
     expect(packageOf("none", files)).toBeUndefined();
     expect(packageNameFor("pkg/go-kit")).toBe("gokit");
     expect(packageNameFor("v2/3d")).toBe("p3d");
+    // ivy's scan/type: a keyword is no package name.
+    expect(packageNameFor("scan/type")).toBe("ptype");
+    expect(packageNameFor("lang/func")).toBe("pfunc");
   });
 
   it("finds the way a new import would close a cycle, through a third package", () => {

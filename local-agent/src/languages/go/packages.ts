@@ -132,10 +132,21 @@ export function packageOf(dir: string, files: readonly GoFile[]): string | undef
   return undefined;
 }
 
-/** The package name a new directory's files take: its name, made an identifier (`go-kit` → `gokit`). */
+/** Go's keywords: no identifier, so no package, is named so. */
+const KEYWORDS = new Set(
+  "break case chan const continue default defer else fallthrough for func go goto if import interface map package range return select struct switch type var".split(
+    " ",
+  ),
+);
+
+/**
+ * The package name a new directory's files take: its name, made an
+ * identifier (`go-kit` → `gokit`; `3d` → `p3d`, `type` → `ptype`, a
+ * keyword being none).
+ */
 export function packageNameFor(dir: string): string {
   const base = (dir.split("/").at(-1) ?? "").toLowerCase().replace(/[^\p{L}\p{N}_]/gu, "");
-  return /^[\p{L}_]/u.test(base) ? base : `p${base || "kg"}`;
+  return /^[\p{L}_]/u.test(base) && !KEYWORDS.has(base) ? base : `p${base || "kg"}`;
 }
 
 /**
