@@ -70,6 +70,26 @@ export function newFindings(before: readonly Found[], after: readonly Found[]): 
   return after.filter((f) => !known.has(key(f)));
 }
 
+/**
+ * The linter's findings in what a move wrote that the untouched files did not
+ * have (newFindings), but for gofmt's in a file its author never laid out:
+ * a line of it the move reworded (a qualifier renamed: lz4's unaligned
+ * struct) pairs with the one that file no longer has, as the agent's guard
+ * reads them (Diagnostic.layout).
+ */
+export function newLintFindings(before: readonly Found[], after: readonly Found[]): Found[] {
+  const gofmt = (f: Found) => f.message.startsWith("gofmt would change:");
+  const now = new Set(after.map(key));
+  const lost = new Map<string, number>();
+  for (const f of before)
+    if (gofmt(f) && !now.has(key(f))) lost.set(f.file, (lost.get(f.file) ?? 0) + 1);
+  return newFindings(before, after).filter((f) => {
+    const left = gofmt(f) ? (lost.get(f.file) ?? 0) : 0;
+    if (left) lost.set(f.file, left - 1);
+    return !left;
+  });
+}
+
 const TS_CLASSES: [number[], string][] = [
   [[2305, 2724, 2614, 2460], "an importer not followed"],
   [[2304, 2552, 2503, 2749, 2693, 2833], "a name the unit or its file uses not imported"],

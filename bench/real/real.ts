@@ -46,7 +46,7 @@ import {
 } from "../../scripts/wrangler-dev.ts";
 import { check, table } from "../report.ts";
 import { CACHE, CARGO_ENV, ensureCachePackages, ensureProject, PYTHON } from "./cache.ts";
-import { classOf, type Found, INCOMPLETE, newFindings } from "./classes.ts";
+import { classOf, type Found, INCOMPLETE, newFindings, newLintFindings } from "./classes.ts";
 import { goCheck, goLint, goMovable, goUnits } from "./go-tools.ts";
 import { javaCheck, javaUnits } from "./java-tools.ts";
 import {
@@ -521,7 +521,7 @@ async function runProject(
       restore(edgeRoot, snap, written);
       const lint = result.isError
         ? []
-        : newFindings(lintOf(pristine, written), lintOf(edgeRoot, written));
+        : newLintFindings(lintOf(pristine, written), lintOf(edgeRoot, written));
       let undoExact = true;
       let undoDiffers: string[] = [];
       if (!result.isError) {
