@@ -8,13 +8,16 @@ import type { Change, CheckContext, Checked, LanguageChecker } from "../check.ts
 import { copyWithMove, fromCopy } from "../copy.ts";
 import type { Diagnostic } from "../diagnostics.ts";
 import { runTool } from "../tool-run.ts";
+import { declaredJars } from "./classpath.ts";
 
 /**
  * Java's build check: `javac -proc:none` over the source roots the move's
  * files are in (Maven's `src/main/java` with its `src/test/java`, and the
  * other way round), as they are and as a copy with the move made; the
  * project's classpath where it can be known without running its build (the
- * jars of `lib/`, `libs/`, `target/dependency/`, and `CLASSPATH`). What a
+ * jars of `lib/`, `libs/`, `target/dependency/`, those its pom.xml or Gradle
+ * files declare that the local Maven, Debian or Gradle repository holds, and
+ * `CLASSPATH`). What a
  * missing dependency leaves unresolved is there before and after, and so
  * counts for nothing. `-proc:none`: no annotation processor, which would be
  * code from the project's dependencies, runs.
@@ -55,7 +58,11 @@ async function javaFilesUnder(dir: string): Promise<string[]> {
     .map((e) => path.join(e.parentPath, e.name));
 }
 
-/** The classpath that can be known without running the build: jars the project keeps, and CLASSPATH. */
+/**
+ * The classpath that can be known without running the build: jars the
+ * project keeps, those its build files declare that the machine holds
+ * (classpath.ts), and CLASSPATH.
+ */
 async function classpathOf(projectDir: string): Promise<string> {
   const jars: string[] = [];
   for (const dir of ["lib", "libs", path.join("target", "dependency")]) {
@@ -63,6 +70,7 @@ async function classpathOf(projectDir: string): Promise<string> {
     if (!existsSync(at)) continue;
     for (const name of await readdir(at)) if (name.endsWith(".jar")) jars.push(path.join(at, name));
   }
+  jars.push(...(await declaredJars(projectDir)));
   if (process.env.CLASSPATH) jars.push(process.env.CLASSPATH);
   return jars.join(path.delimiter);
 }
