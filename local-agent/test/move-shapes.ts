@@ -2877,6 +2877,49 @@ func TestSize(t *testing.T) {
     says: "opts/size_string.go: Size.String moved with Size (Go declares a type's methods in the type's own package), and _Size_name_0, _Size_name_1, which only it uses",
   },
   {
+    // robpike/ivy's scan.go: `Type Type   // …` in a struct of aligned fields; the type moved
+    // into scan/type (package ptype: `type` is a keyword), and its old file realigned.
+    name: "go: a struct's aligned fields in the old file stay aligned once the type they name is read from its new package (a keyword directory)",
+    lang: "go",
+    files: {
+      "go.mod": GO_MOD,
+      "scan/scan.go": `package scan
+
+// Token is a token.
+type Token struct {
+\tType Type   // The type of this item.
+\tLine int    // The line it is on.
+\tText string // Its text.
+}
+
+// Type identifies a token.
+type Type int
+
+// First is the first token.
+func First() Token { return Token{Type: 1, Line: 2, Text: "x"} }
+
+// Next counts on, as gofmt aligns a comment after an opening brace with the one above it.
+func Next(n int) int {
+\tn = n + 1   // Accept the '.'.
+\tif n > 10 { // Past the end.
+\t\tn = 0
+\t}
+\treturn n
+}
+`,
+      "scan/type_string.go": `package scan
+
+const _Type_name = "OneTwo"
+
+func (i Type) String() string { return _Type_name[:3] }
+`,
+      "main.go": mainGo("scan", "scan.First().Text"),
+    },
+    move: { from: "scan/scan.go", name: "Type", to: "scan/type/type.go" },
+    followed: true,
+    says: "scan/type/type.go: package ptype",
+  },
+  {
     name: "go: a type whose String reads an unexported name its file's other code reads too is refused across packages",
     lang: "go",
     files: {

@@ -153,6 +153,39 @@ describe("gofmt's layout where a move disturbs it", () => {
     expect(goLayout(stmts)).toBe(stmts);
   });
 
+  it("aligns the comment of a line that opens a block or a literal with those above it, as gofmt does (ivy's scanner), not one that closes one first", () => {
+    const text = [
+      "func f(x int) int {",
+      "\tx++ // one",
+      "\tif x > 2 { // two",
+      "\t\tx--",
+      "\t} else { // three",
+      "\t\tx++",
+      "\t}",
+      "\tl.next() // four",
+      "\ty := []int{ // five",
+      "\t\t1,",
+      "\t}",
+      "\treturn x",
+      "}",
+    ].join("\n");
+    expect(goLayout(text).split("\n")).toEqual([
+      "func f(x int) int {",
+      "\tx++        // one",
+      "\tif x > 2 { // two",
+      "\t\tx--",
+      "\t} else { // three",
+      "\t\tx++",
+      "\t}",
+      "\tl.next()    // four",
+      "\ty := []int{ // five",
+      "\t\t1,",
+      "\t}",
+      "\treturn x",
+      "}",
+    ]);
+  });
+
   it("leaves a file it would change before the move as it is", () => {
     const unformatted = "x := 1    // a\n";
     expect(keepGoLayout(unformatted, "y := 22    // a\n")).toBe("y := 22    // a\n");

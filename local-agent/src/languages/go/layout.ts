@@ -225,7 +225,20 @@ function whole(code: string): boolean {
     if ("([{".includes(c)) depth++;
     else if (")]}".includes(c) && --depth < 0) return false;
   }
-  return depth === 0 && !/(?:[,+\-*/=:|&^<>!]|&&|\|\|)\s*$/.test(code);
+  // `x++` and `i--` end a statement; another operator at the end continues it on the next line.
+  return (
+    depth === 0 && (/(?:\+\+|--)\s*$/.test(code) || !/(?:[,+\-*/=:|&^<>!]|&&|\|\|)\s*$/.test(code))
+  );
+}
+
+/**
+ * A line that opens a block or a literal (`if x > 2 {`, `y := []int{`): its
+ * comment aligns with those of the lines above it, as gofmt has them. Not
+ * one that closes one first (`} else {`): gofmt starts anew there.
+ */
+function opens(code: string): boolean {
+  const t = code.trim();
+  return t.endsWith("{") && !t.startsWith("}") && whole(t.slice(0, -1));
 }
 
 /**
@@ -321,6 +334,9 @@ export function goLayout(text: string): string {
     if (pair) return { kind: "pair", indent: indentOf(line), cells: [...pair, ...tail] };
     if (comment !== undefined && own.trim() !== "" && whole(own))
       return { kind: "code", indent: indentOf(line), cells: [before, comment] };
+    // The last of its run: what follows is inside what it opens.
+    if (comment !== undefined && opens(own))
+      return { kind: "code", indent: indentOf(line), cells: [before, comment], last: true };
     return undefined;
   });
   const out: string[] = [];
@@ -332,7 +348,12 @@ export function goLayout(text: string): string {
       continue;
     }
     let j = i + 1;
-    while (cells[j]?.kind === first.kind && cells[j]?.indent === first.indent) j++;
+    while (
+      cells[j]?.kind === first.kind &&
+      cells[j]?.indent === first.indent &&
+      !(cells[j - 1] as { last?: true }).last
+    )
+      j++;
     const run = cells.slice(i, j).map((c) => c?.cells ?? []);
     // Keys past go/printer's small size are weighed against their neighbours': left as they are.
     if (first.kind === "pair" && run.some((r) => width((r[0] ?? "").trim()) - 1 > KEY_MAX))
