@@ -609,6 +609,25 @@ export const PROJECTS: ProjectSpec[] = [
   },
   {
     lang: "typescript",
+    name: "redux",
+    source: {
+      from: "git",
+      repo: "reduxjs/redux",
+      commit: "92eca821b6cc805aee36b89e1eea4fddf7aa340f",
+      version: "5.0.1",
+      install: [["yarn", "install", "--immutable"]],
+    },
+    // New on 2026-12-02 (second session): a store, its reducers' combinator and middleware over
+    // `types/` and `utils/` modules, tests importing the sources through `@internal/*` (a
+    // tsconfig `paths` entry and a vitest alias) and `redux` mapped to `src/index.ts`, and
+    // type tests in `test/typescript`.
+    config: "test/tsconfig.json",
+    sources: ["src"],
+    tests: VITEST_WHOLE_RUN,
+    licence: "MIT",
+  },
+  {
+    lang: "typescript",
     name: "ts-pattern",
     source: {
       from: "git",
@@ -1382,6 +1401,26 @@ export const PROJECTS: ProjectSpec[] = [
   },
   {
     lang: "python",
+    name: "soupsieve",
+    source: {
+      from: "git",
+      repo: "facelessuser/soupsieve",
+      commit: "78661a6e4f54e0bc3ec99f548e9fcd6787d1902c",
+      version: "2.9.2",
+    },
+    importRoot: ".",
+    // New on 2026-12-02 (second session): a CSS selector engine for Beautiful Soup in five
+    // modules (a parser compiling selectors to types that a 1,700-line matcher walks, with
+    // patterns compiled as the parser loads), and tests through bs4, which imports soupsieve
+    // (the checkout's) itself.
+    packages: ["soupsieve"],
+    newDir: "soupsieve/moved",
+    debs: ["python3-pytest", "python3-bs4", "python3-lxml", "python3-html5lib"],
+    tests: { runner: "pytest", args: ["tests"] },
+    licence: "MIT",
+  },
+  {
+    lang: "python",
     name: "pyasn1",
     source: {
       from: "git",
@@ -1680,6 +1719,20 @@ export const PROJECTS: ProjectSpec[] = [
   },
   {
     lang: "go",
+    name: "monkey",
+    source: {
+      from: "git",
+      repo: "skx/monkey",
+      commit: "eb82b58414912c17918cd6b045306ded060cd9fa",
+      version: "2023-12-07",
+    },
+    // New on 2026-12-02 (second session): an interpreter in six packages (token, lexer, ast,
+    // parser, object, evaluator) whose `object` package is sixteen files of types with their
+    // methods and built-in functions, and a `main` that embeds its standard library.
+    licence: "MIT",
+  },
+  {
+    lang: "go",
     name: "regexp2",
     source: {
       from: "git",
@@ -1903,6 +1956,44 @@ export const PROJECTS: ProjectSpec[] = [
     testDirs: ["hamcrest/src/test/java"],
     testClasspath: ["/usr/share/java/junit4.jar"],
     licence: "BSD-3-Clause",
+  },
+  {
+    lang: "java",
+    name: "jackson-core",
+    source: {
+      from: "git",
+      repo: "FasterXML/jackson-core",
+      commit: "71a70fa09e6a5f9f2bf9cf3caf5a2557fb1c10a4",
+      version: "2.14.3",
+      // Maven writes it from PackageVersion.java.in as it builds (maven-replacer-plugin).
+      stand: {
+        "src/main/java/com/fasterxml/jackson/core/json/PackageVersion.java": [
+          "package com.fasterxml.jackson.core.json;",
+          "",
+          "import com.fasterxml.jackson.core.Version;",
+          "import com.fasterxml.jackson.core.Versioned;",
+          "import com.fasterxml.jackson.core.util.VersionUtil;",
+          "",
+          "public final class PackageVersion implements Versioned {",
+          "    public final static Version VERSION = VersionUtil.parseVersion(",
+          '        "2.14.3", "com.fasterxml.jackson.core", "jackson-core");',
+          "",
+          "    @Override",
+          "    public Version version() {",
+          "        return VERSION;",
+          "    }",
+          "}",
+          "",
+        ].join("\n"),
+      },
+    },
+    // New on 2026-12-02 (second session): a streaming JSON parser in fifteen packages (`json`
+    // with its `async` child, `io` with two number parsers' packages, `sym`, `util`, `base`,
+    // …), a factory named by a `META-INF/services` file, and JUnit 3 and 4 tests.
+    sourceDirs: ["src/main/java"],
+    testDirs: ["src/test/java"],
+    resourceDirs: ["src/main/resources", "src/test/resources"],
+    licence: "Apache-2.0",
   },
   {
     lang: "rust",
@@ -2154,6 +2245,26 @@ version = "1.5"
       "librust-itertools-dev",
       "librust-rand-dev",
       "librust-rand-chacha-dev",
+    ],
+    licence: "MIT OR Apache-2.0",
+  },
+  {
+    lang: "rust",
+    name: "rand",
+    source: { from: "debian", package: "librust-rand-dev", version: "0.8.5-1" },
+    // New on 2026-12-02 (second session): random numbers in nested modules (`distributions/`
+    // with `uniform.rs`, `weighted_index.rs` and a `weighted` child kept for compatibility;
+    // `rngs/` with `adapter/`; `seq/` with `index.rs`), traits re-exported through a
+    // `prelude`, and tests in its modules. Debian's manifest as it is.
+    debs: [
+      "librust-rand-core-dev",
+      "librust-rand-chacha-dev",
+      "librust-rand-pcg-dev",
+      "librust-libc-dev",
+      "librust-log-dev",
+      "librust-serde-dev",
+      "librust-serde-derive-dev",
+      "librust-bincode-dev",
     ],
     licence: "MIT OR Apache-2.0",
   },
