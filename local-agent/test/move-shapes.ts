@@ -4880,6 +4880,202 @@ fn put() {
     followed: true,
   },
   {
+    // petgraph's algo/mod.rs: \`use crate::prelude::*;\` brings \`EdgeRef\`, whose \`.source()\` the
+    // unit calls without naming the trait: the glob goes along.
+    name: "rust: a glob that brings a trait whose method the unit calls goes along",
+    lang: "rust",
+    files: {
+      "Cargo.toml": CARGO_TOML,
+      "src/lib.rs": "pub mod algo;\npub mod prelude;\npub mod visit;\n",
+      "src/visit.rs": `/// An edge.
+pub trait EdgeRef: Copy {
+    /// Where it starts.
+    fn source(&self) -> u32;
+}
+
+impl EdgeRef for (u32, u32) {
+    fn source(&self) -> u32 {
+        self.0
+    }
+}
+
+/// A walk.
+pub trait Walker {
+    /// Each step, on from \`context\`.
+    fn iter(self, context: u32) -> Vec<u32>;
+}
+
+impl Walker for Vec<u32> {
+    fn iter(self, context: u32) -> Vec<u32> {
+        self.into_iter().map(|x| x + context).collect()
+    }
+}
+`,
+      "src/prelude.rs": "pub use crate::visit::EdgeRef;\n",
+      "src/algo.rs": `use crate::prelude::*;
+use crate::visit::Walker;
+
+/// The first edge's source.
+pub fn first_source(edges: &[(u32, u32)]) -> u32 {
+    edges[0].source()
+}
+
+/// Walked on.
+pub fn walked(v: Vec<u32>) -> Vec<u32> {
+    v.iter(1)
+}
+
+/// How many, by a slice's own \`iter()\`.
+pub fn count(v: &[u32]) -> usize {
+    v.iter().count() + [(1, 2)].len()
+}
+`,
+    },
+    move: { from: "src/algo.rs", name: "first_source", to: "src/algo/first_source.rs" },
+    followed: true,
+    says: "imports crate::prelude::*",
+  },
+  {
+    // petgraph's \`Walker::iter(self, context)\`: the old file's \`v.iter()\` calls a slice's, so the
+    // trait's import, which only the unit's \`v.iter(1)\` needed, leaves with it.
+    name: "rust: a trait's method told from a same-named one by its arguments: the old file drops the import only the unit needed",
+    lang: "rust",
+    files: {
+      "Cargo.toml": CARGO_TOML,
+      "src/lib.rs": "pub mod algo;\npub mod prelude;\npub mod visit;\n",
+      "src/visit.rs": `/// An edge.
+pub trait EdgeRef: Copy {
+    /// Where it starts.
+    fn source(&self) -> u32;
+}
+
+impl EdgeRef for (u32, u32) {
+    fn source(&self) -> u32 {
+        self.0
+    }
+}
+
+/// A walk.
+pub trait Walker {
+    /// Each step, on from \`context\`.
+    fn iter(self, context: u32) -> Vec<u32>;
+}
+
+impl Walker for Vec<u32> {
+    fn iter(self, context: u32) -> Vec<u32> {
+        self.into_iter().map(|x| x + context).collect()
+    }
+}
+`,
+      "src/prelude.rs": "pub use crate::visit::EdgeRef;\n",
+      "src/algo.rs": `use crate::prelude::*;
+use crate::visit::Walker;
+
+/// The first edge's source.
+pub fn first_source(edges: &[(u32, u32)]) -> u32 {
+    edges[0].source()
+}
+
+/// Walked on.
+pub fn walked(v: Vec<u32>) -> Vec<u32> {
+    v.iter(1)
+}
+
+/// How many, by a slice's own \`iter()\`.
+pub fn count(v: &[u32]) -> usize {
+    v.iter().count() + [(1, 2)].len()
+}
+`,
+    },
+    move: { from: "src/algo.rs", name: "walked", to: "src/walked.rs" },
+    followed: true,
+    says: "src/algo.rs: drops 1 use only the unit read",
+  },
+  {
+    // petgraph's isomorphism.rs: \`mod state { … }\` and \`use self::state::Vf2State;\`.
+    name: "rust: a private module a use the unit takes goes through is opened as far as the new module",
+    lang: "rust",
+    files: {
+      "Cargo.toml": CARGO_TOML,
+      "src/lib.rs": "pub mod iso;\n",
+      "src/iso.rs": `mod state {
+    /// A state.
+    pub struct State(pub u32);
+}
+
+use self::state::State;
+
+/// Matches.
+pub fn matching(n: u32) -> u32 {
+    State(n).0 + 1
+}
+
+/// Another.
+pub fn other() -> u32 {
+    State(2).0
+}
+`,
+    },
+    move: { from: "src/iso.rs", name: "matching", to: "src/iso_matching.rs" },
+    followed: true,
+    says: "state made pub(crate)",
+  },
+  {
+    // petgraph's adj.rs: \`type Row<E, Ix> = Vec<WSuc<E, Ix>>\`, opened for the unit, opens the private
+    // \`WSuc\` it names; and the unit's \`Row::new()\` opens no other type's \`new\` (matrix_graph.rs).
+    name: "rust: a type alias opened opens the types it names, and a call through one type's path opens no other type's item of that name",
+    lang: "rust",
+    files: {
+      "Cargo.toml": CARGO_TOML,
+      "src/lib.rs": "pub mod adj;\n",
+      "src/adj.rs": `struct Suc {
+    n: u32,
+}
+
+type Row = Vec<Suc>;
+
+struct Other;
+
+impl Other {
+    fn new() -> Other {
+        Other
+    }
+}
+
+/// Indices over rows.
+pub struct Indices {
+    rows: Vec<Row>,
+}
+
+impl Indices {
+    /// None yet.
+    pub fn empty() -> Indices {
+        Indices {
+            rows: vec![Row::new()],
+        }
+    }
+
+    /// How many rows.
+    pub fn count(&self) -> usize {
+        self.rows.len()
+    }
+}
+
+/// One row of one.
+pub fn make() -> Indices {
+    let _ = Other::new();
+    let mut i = Indices::empty();
+    i.rows[0].push(Suc { n: 1 });
+    i.rows.iter().map(|r| r[0].n as usize).count();
+    i
+}
+`,
+    },
+    move: { from: "src/adj.rs", name: "Indices", to: "src/indices.rs" },
+    followed: true,
+    says: "Row, Suc made pub(crate)",
+  },
+  {
     // itertools' free.rs: `join` calls `iterable.into_iter().join(sep)`, the crate's Itertools
     // method, through free.rs's `use crate::Itertools;`: a name no identifier of the unit reads.
     name: "rust: a function calling a method of a trait of the crate takes the trait's import along",

@@ -252,10 +252,12 @@ const BINDING_PATTERNS = new Set([
 
 /**
  * The crate's traits and the methods each declares (`trait Itertools: Iterator { fn join(…) … }`),
- * by name, read from its files' code.
+ * by name, read from its files' code: each method with whether it takes
+ * arguments besides `self` (petgraph's `Walker::iter(self, context)` is not
+ * a slice's `.iter()`).
  */
-function crateTraits(context: RustContext): Map<string, Set<string>> {
-  const out = new Map<string, Set<string>>();
+function crateTraits(context: RustContext): Map<string, Map<string, boolean>> {
+  const out = new Map<string, Map<string, boolean>>();
   for (const file of context.files) {
     const code = rustCode(file.text);
     // Each `{`'s match, in one pass: a file of unclosed `trait A {` costs its length, once.
@@ -271,7 +273,14 @@ function crateTraits(context: RustContext): Map<string, Set<string>> {
     for (const t of code.matchAll(/\btrait\s+([A-Z]\w*)[^{;]{0,2000}\{/g)) {
       const start = t.index + t[0].length - 1;
       const body = code.slice(start + 1, closing.get(start) ?? start + 1);
-      const methods = new Set([...body.matchAll(/\bfn\s+([a-z_]\w*)/g)].map((m) => m[1] ?? ""));
+      const methods = new Map(
+        [...body.matchAll(/\bfn\s+([a-z_]\w*)\s*(?:<[^>]*>)?\s*\(([^)]*)/g)].map((m) => [
+          m[1] ?? "",
+          (m[2] ?? "")
+            .replace(/^\s*(?:&\s*(?:'\w+\s+)?)?(?:mut\s+)?self\b(?:\s*:[^,]*)?\s*,?/, "")
+            .trim() !== "",
+        ]),
+      );
       if (methods.size) out.set(t[1] ?? "", methods);
     }
   }
@@ -503,6 +512,18 @@ function reachesMember(code: string, name: string): boolean {
   );
 }
 
+/**
+ * Whether `code` may reach associated item `name` of `type`: as a method
+ * (`x.name(…)`, any type's: no types here), or by the type's path
+ * (`Type::name`, `Type::<T>::name`, `Self::name`), not another type's
+ * (petgraph's `node_index` calls `NodeIndex::new`, not `NodeIdentifiers::new`).
+ */
+function reachesAssociated(code: string, type: string, name: string): boolean {
+  return new RegExp(
+    `\\.\\s*${name}\\b|\\b(?:${type}|Self)\\s*(?:::\\s*)?(?:<[^;{}]{0,300}?>\\s*)?::\\s*${name}\\b`,
+  ).test(code);
+}
+
 /** `use` lines of `names` under `module`, one per set of `#[cfg(…)]` attributes (each name's: `cfgOf`). */
 function useLines(
   module: readonly string[],
@@ -648,13 +669,23 @@ async function planAcrossModules(
   // (free.rs's `join` calls `.join(sep)`, Itertools' method, through `use crate::Itertools;`).
   const traits = crateTraits(context);
   const traitsCalled = (code: string, used: Set<string>) => {
-    const called = new Set(
-      [...code.matchAll(/\.\s*([a-z_]\w*)\s*(?:::<[^>]{0,500}>\s*)?\(/g)].map((m) => m[1] ?? ""),
-    );
+    // Each method called, by whether a call passes arguments (`.iter()` none, `.iter(g)` some;
+    // a string literal, blanked in `code`, is one).
+    const called = new Map<string, Set<boolean>>();
+    for (const m of code.matchAll(/\.\s*([a-z_]\w*)\s*(?:::<[^>]{0,500}>\s*)?\((\))?/g)) {
+      const name = m[1] ?? "";
+      called.set(name, (called.get(name) ?? new Set()).add(m[2] === undefined));
+    }
+    const found: string[] = [];
     for (const [trait, methods] of traits)
-      if ([...methods].some((m) => called.has(m) && !ITERATOR_CALLS.has(m))) used.add(trait);
+      if ([...methods].some(([m, args]) => called.get(m)?.has(args) && !ITERATOR_CALLS.has(m)))
+        found.push(trait);
+    for (const trait of found) used.add(trait);
+    return found;
   };
-  traitsCalled(
+  // What the unit reads without naming it: a glob that brings one of these goes along too
+  // (petgraph's `use crate::prelude::*`, which brings `EdgeRef`, whose `.source()` it calls).
+  const unitTraits = traitsCalled(
     `${rustCode(input.sourceBefore).slice(input.unit.start, input.unit.end)}\n${macroCode}`,
     before.used,
   );
@@ -732,9 +763,17 @@ async function planAcrossModules(
     opened.add(key);
     reach(i.name, i.visibility);
     const text = rustCode(input.sourceAfter.slice(i.start, i.end));
-    const head = new RegExp(`\\benum\\s+${i.name}\\b`).exec(text);
+    // So do a type alias and a function the types they name (petgraph's adj.rs: `type Row<E,
+    // Ix> = Vec<WSuc<E, Ix>>`, where a private `WSuc` is more private than the alias opened).
+    const head =
+      i.kind === "type_item" || i.kind === "function_item"
+        ? new RegExp(`\\b(?:type|fn)\\s+${i.name}\\b`).exec(text)
+        : new RegExp(`\\benum\\s+${i.name}\\b`).exec(text);
     if (!head) return;
-    for (const m of text.slice(head.index + head[0].length).matchAll(/\b[A-Z]\w*/g)) {
+    const rest = text.slice(head.index + head[0].length);
+    const body = rest.indexOf("{");
+    const named = i.kind === "function_item" && body >= 0 ? rest.slice(0, body) : rest;
+    for (const m of named.matchAll(/\b[A-Z]\w*/g)) {
       const held = after.items.find((j) => j.name === m[0] && j !== i);
       if (held) open(held);
     }
@@ -748,7 +787,31 @@ async function planAcrossModules(
       if (whole || reachesMember(unitCode, f.name)) reach(`${i.name}.${f.name}`, f.visibility);
   }
   for (const m of after.members)
-    if (reachesMember(unitCode, m.name)) reach(`${m.type}::${m.name}`, m.visibility);
+    if (reachesAssociated(unitCode, m.type, m.name)) reach(`${m.type}::${m.name}`, m.visibility);
+  // A child module the old one declares private, which a `use` the unit takes goes through
+  // (petgraph's isomorphism.rs: `mod state { … }` and `use self::state::Vf2State;`), is opened
+  // as far as the new module, where the old module does not re-export what it brings to it.
+  for (const u of before.facts.uses) {
+    if (u.name === "*" || !before.used.has(u.name)) continue;
+    const segments = (u.path.split(/\s+as\s+/)[0] ?? "").split("::");
+    if (
+      !["self", "super", "crate"].includes(segments[0] ?? "") &&
+      !isModule([...oldModule, segments[0] ?? ""])
+    )
+      continue;
+    const target = resolvePath(segments.slice(0, -1), oldModule, isModule);
+    const child = target?.[oldModule.length];
+    if (
+      !target ||
+      child === undefined ||
+      target.slice(0, oldModule.length).join("::") !== oldModule.join("::") ||
+      within(newModule, [...oldModule, child]) ||
+      (u.visibility && within(newModule, scopeOf(u.visibility, oldModule)))
+    )
+      continue;
+    const module = after.items.find((i) => i.name === child && i.kind === "mod_item");
+    if (module) open(module);
+  }
   changes.push(...inSource.said(sourcePath));
 
   // What of the unit its old module reads (the old file, the modules inside the old one) stays
@@ -806,6 +869,11 @@ async function planAcrossModules(
     ...movedSet,
     ...bound,
   ]);
+  // The names the unit may read through a glob: not a method it declares or calls (`fn source`,
+  // `e.source()`), which a glob brings no more than it brings a field.
+  const unitReads = identifiers(
+    unitCode.replace(/\bfn\s+[A-Za-z_]\w*/g, "fn").replace(/\.\s*[A-Za-z_]\w*/g, "."),
+  );
   const wanted: { path: string; attributes?: string }[] = [];
   for (const u of before.facts.uses) {
     if (u.name !== "*" && (!before.used.has(u.name) || bound.has(u.name))) continue;
@@ -831,7 +899,8 @@ async function planAcrossModules(
       }
       // Carried when the unit may read what it brings.
       const brings = globBrings(segments);
-      if (brings && !identifiers(unitCode).some((n) => brings(n) && !named.has(n))) continue;
+      if (brings && ![...unitReads, ...unitTraits].some((n) => brings(n) && !named.has(n)))
+        continue;
     }
     if (
       style === "self" ||
