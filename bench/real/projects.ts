@@ -2246,6 +2246,8 @@ version = "1.5"
       "librust-rand-dev",
       "librust-rand-chacha-dev",
     ],
+    buildCode:
+      "the build scripts of the crates it depends on (indexmap's autocfg, libc, serde), which cargo test runs here too",
     licence: "MIT OR Apache-2.0",
   },
   {
