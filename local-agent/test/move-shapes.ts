@@ -2441,6 +2441,20 @@ export const GO_SHAPES: Shape[] = [
     refused: "tells types by their printed name",
   },
   {
+    // skx/monkey's environment.go: `strings.HasPrefix(key, "object.")` reads its script's method
+    // names, in a file that prints no type: no printed name, so the move goes on.
+    name: "go: a string that looks like a package prefix in a file that prints no type does not hold a type back",
+    lang: "go",
+    files: {
+      "go.mod": GO_MOD,
+      "object/object.go":
+        'package object\n\nimport "strings"\n\n// Hashable can be hashed.\ntype Hashable interface{ Key() string }\n\n// Methods lists the names every object has.\nfunc Methods(names []string) (out []string) {\n\tfor _, n := range names {\n\t\tif strings.HasPrefix(n, "object.") {\n\t\t\tout = append(out, n)\n\t\t}\n\t}\n\treturn out\n}\n',
+      "main.go": mainGo("object", 'len(object.Methods([]string{"object.x"}))'),
+    },
+    move: { from: "object/object.go", name: "Hashable", to: "object/hashable/hashable.go" },
+    followed: true,
+  },
+  {
     name: "go: a move that would close an import cycle is refused",
     lang: "go",
     files: {

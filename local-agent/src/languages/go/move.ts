@@ -1059,9 +1059,11 @@ export async function planGoImports(
     // Code that tells types by their printed name (gomarkdown's parser: `fmt.Sprintf("%T", n)`
     // without the prefix "*ast." is a node of another package): a moved type prints as
     // `newpkg.T`, and that code takes it for another's. No check sees it; it breaks at run time.
+    // Only in a file that prints a type at all (`%T`, reflect): monkey's `"object."` is the prefix
+    // of its script's method names, which no type's printed name ever is.
     const printed = new RegExp(`(["\`])\\*?${escapeRegExp(oldPackage)}\\.(\\w*)\\1`, "g");
     for (const f of [...others, { path: sourcePath, text: input.sourceBefore }]) {
-      if (!f.path.endsWith(".go")) continue;
+      if (!f.path.endsWith(".go") || !/%[-+# 0-9]*T|\breflect\./.test(f.text)) continue;
       for (const m of f.text.matchAll(printed)) {
         const named = m[2] ?? "";
         const types = named
