@@ -74,18 +74,21 @@ export function newFindings(before: readonly Found[], after: readonly Found[]): 
  * The linter's findings in what a move wrote that the untouched files did not
  * have (newFindings), but for gofmt's in a file its author never laid out:
  * a line of it the move reworded (a qualifier renamed: lz4's unaligned
- * struct) pairs with the one that file no longer has, as the agent's guard
- * reads them (Diagnostic.layout).
+ * struct) pairs with the one of the same words that file no longer has, as
+ * the agent's guard reads them (Diagnostic.layout).
  */
 export function newLintFindings(before: readonly Found[], after: readonly Found[]): Found[] {
   const gofmt = (f: Found) => f.message.startsWith("gofmt would change:");
+  // The same words but for qualifiers and spacing (`lz4block.Level` → `level.Level`).
+  const words = (f: Found) =>
+    `${f.file}\u0000${f.message.replace(/\b[A-Za-z_]\w*\./g, "").replace(/\s+/g, " ")}`;
   const now = new Set(after.map(key));
   const lost = new Map<string, number>();
   for (const f of before)
-    if (gofmt(f) && !now.has(key(f))) lost.set(f.file, (lost.get(f.file) ?? 0) + 1);
+    if (gofmt(f) && !now.has(key(f))) lost.set(words(f), (lost.get(words(f)) ?? 0) + 1);
   return newFindings(before, after).filter((f) => {
-    const left = gofmt(f) ? (lost.get(f.file) ?? 0) : 0;
-    if (left) lost.set(f.file, left - 1);
+    const left = gofmt(f) ? (lost.get(words(f)) ?? 0) : 0;
+    if (left) lost.set(words(f), left - 1);
     return !left;
   });
 }

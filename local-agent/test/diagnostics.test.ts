@@ -90,6 +90,12 @@ describe("which diagnostics a move made (the build guard's comparison)", () => {
       more,
       elsewhere,
     ]);
+    // A line of other words is new though the file lost one (an import line dropped).
+    const other = fmt("/p/reader.go", 30, "y := 2   // two");
+    expect(newDiagnostics(before, [before[0] as Diagnostic, other])).toEqual([other]);
+    // What the unit carried to another file matches there first; the reworded line still pairs.
+    const carried = fmt("/p/new.go", 5, "src io.ReadCloser // source reader");
+    expect(newDiagnostics(before, [carried, reworded])).toEqual([]);
     // Only layout findings pair so: another checker's reworded message is new.
     const vet = d("/p/reader.go", 24, "vet", "unreachable code");
     expect(newDiagnostics([d("/p/reader.go", 24, "vet", "other")], [vet])).toEqual([vet]);

@@ -5090,6 +5090,50 @@ pub fn make() -> Indices {
     says: "Row, Suc made pub(crate)",
   },
   {
+    // The review of petgraph's fixes: a trait's generic method (\`fn pick<T: Into<u32>>\`) is called
+    // either way, and a range's bound (\`0..N\`) is a name the glob brings, not a field.
+    name: "rust: a generic trait method called, and a range's bound a glob brings, take their imports along",
+    lang: "rust",
+    files: {
+      "Cargo.toml": CARGO_TOML,
+      "src/lib.rs": `pub mod consts;
+pub mod sum;
+
+/// Picks.
+pub trait Ext {
+    /// Picked with \`t\`.
+    fn pick<T: Into<u32>>(&self, t: T) -> u32;
+}
+
+impl Ext for u32 {
+    fn pick<T: Into<u32>>(&self, t: T) -> u32 {
+        self + t.into()
+    }
+}
+`,
+      "src/consts.rs": "/// How many.\npub const N: usize = 2;\n",
+      "src/sum.rs": `use crate::consts::*;
+use crate::Ext;
+
+/// The first N, each picked.
+pub fn total(v: &[u32]) -> u32 {
+    let mut t = 0;
+    for i in 0..N {
+        t += v[i].pick(1u8);
+    }
+    t
+}
+
+/// The first.
+pub fn first(v: &[u32]) -> u32 {
+    v[0].pick(0u8) + N as u32
+}
+`,
+    },
+    move: { from: "src/sum.rs", name: "total", to: "src/total.rs" },
+    followed: true,
+  },
+  {
     // itertools' free.rs: `join` calls `iterable.into_iter().join(sep)`, the crate's Itertools
     // method, through free.rs's `use crate::Itertools;`: a name no identifier of the unit reads.
     name: "rust: a function calling a method of a trait of the crate takes the trait's import along",

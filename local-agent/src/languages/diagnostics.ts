@@ -86,20 +86,19 @@ export function newDiagnostics(
     const k = `${d.file}\u0000${what(d)}`;
     return take(inFile, k);
   });
-  // A layout finding whose line the move reworded pairs with one its file lost.
-  const sameFile = (d: Diagnostic) =>
-    unmatched.findIndex((b) => b.layout && b.file === d.file && b.code === d.code);
-  const reworded = leftover.filter((d) => {
-    const at = d.layout ? sameFile(d) : -1;
-    if (at >= 0) unmatched.splice(at, 1);
-    return at < 0;
-  });
   const anywhere = counts(unmatched, what);
   const said = new Set(found.filter((d) => d.repeats).map(what));
-  return reworded.filter(
+  const left = leftover.filter(
     (d) =>
       d.missing !== undefined || !(take(anywhere, what(d)) || (d.repeats && said.has(what(d)))),
   );
+  // What is still left of a layout finding whose line the move reworded pairs with one its file
+  // lost, of the same words but for qualifiers and spacing (`lz4block.Level` → `level.Level`).
+  const lost = unmatched.filter((d) => d.layout && take(anywhere, what(d)));
+  const words = (d: Diagnostic) =>
+    `${d.file}\u0000${d.code}\u0000${normal(d.message.replace(/\b[A-Za-z_]\w*\./g, ""))}`;
+  const pairs = counts(lost, words);
+  return left.filter((d) => !(d.layout && take(pairs, words(d))));
 }
 
 function counts<T>(items: readonly T[], key: (item: T) => string): Map<string, number> {

@@ -71,6 +71,8 @@ var s = "import \\"nope\\""
     // ivy's scan/type: a keyword is no package name.
     expect(packageNameFor("scan/type")).toBe("ptype");
     expect(packageNameFor("lang/func")).toBe("pfunc");
+    // A directory `main` would hold a program, which no package imports.
+    expect(packageNameFor("cmd/main")).toBe("pmain");
   });
 
   it("finds the way a new import would close a cycle, through a third package", () => {

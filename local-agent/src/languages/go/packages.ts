@@ -132,9 +132,9 @@ export function packageOf(dir: string, files: readonly GoFile[]): string | undef
   return undefined;
 }
 
-/** Go's keywords: no identifier, so no package, is named so. */
-const KEYWORDS = new Set(
-  "break case chan const continue default defer else fallthrough for func go goto if import interface map package range return select struct switch type var".split(
+/** Go's keywords, no identifier; `main`, a program, never imported; `_`, no name. */
+const NOT_PACKAGES = new Set(
+  "break case chan const continue default defer else fallthrough for func go goto if import interface map package range return select struct switch type var main _".split(
     " ",
   ),
 );
@@ -142,11 +142,11 @@ const KEYWORDS = new Set(
 /**
  * The package name a new directory's files take: its name, made an
  * identifier (`go-kit` → `gokit`; `3d` → `p3d`, `type` → `ptype`, a
- * keyword being none).
+ * keyword being none; `main` → `pmain`, which can be imported).
  */
 export function packageNameFor(dir: string): string {
   const base = (dir.split("/").at(-1) ?? "").toLowerCase().replace(/[^\p{L}\p{N}_]/gu, "");
-  return /^[\p{L}_]/u.test(base) && !KEYWORDS.has(base) ? base : `p${base || "kg"}`;
+  return /^[\p{L}_]/u.test(base) && !NOT_PACKAGES.has(base) ? base : `p${base || "kg"}`;
 }
 
 /**

@@ -63,14 +63,18 @@ async function javaFilesUnder(dir: string): Promise<string[]> {
  * project keeps, those its build files declare that the machine holds
  * (classpath.ts), and CLASSPATH.
  */
-async function classpathOf(projectDir: string): Promise<string> {
+async function classpathOf(projectDir: string, roots: readonly string[]): Promise<string> {
   const jars: string[] = [];
   for (const dir of ["lib", "libs", path.join("target", "dependency")]) {
     const at = path.join(projectDir, dir);
     if (!existsSync(at)) continue;
     for (const name of await readdir(at)) if (name.endsWith(".jar")) jars.push(path.join(at, name));
   }
-  jars.push(...(await declaredJars(projectDir)));
+  jars.push(
+    ...(await declaredJars(projectDir, undefined, (dir) =>
+      roots.some((root) => root === dir || isInside(root, dir)),
+    )),
+  );
   if (process.env.CLASSPATH) jars.push(process.env.CLASSPATH);
   return jars.join(path.delimiter);
 }
@@ -191,7 +195,7 @@ async function check(changes: readonly Change[], context: CheckContext): Promise
     if (files.length > MAX_FILES) return { ok: false, why: `more than ${MAX_FILES} Java files` };
     // A project's directory: above src/main/java, else the source root itself.
     const projectDir = [...roots][0]?.replace(/[\\/]src[\\/](main|test)[\\/]java$/, "") ?? "";
-    const classpath = await classpathOf(projectDir);
+    const classpath = await classpathOf(projectDir, context.roots);
     // The sources read once, for both fingerprints.
     const texts = new Map<string, string>();
     for (const file of files) texts.set(file, await readFile(file, "utf8"));

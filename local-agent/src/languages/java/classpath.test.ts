@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -68,8 +68,9 @@ describe("the jars a Java project declares (the build guard's classpath)", () =>
     const root = tree({
       "stores/junit/junit/4.13.2/junit-4.13.2.jar": "",
       "stores/org/opentest4j/opentest4j/1.2.0/opentest4j-1.2.0.jar": "",
+      "stores/org/parent/only/1/only-1.jar": "",
       "project/pom.xml":
-        "<project><properties><ot.version>1.2.0</ot.version></properties></project>",
+        "<project><properties><ot.version>1.2.0</ot.version></properties><dependencies><dependency><groupId>org.parent</groupId><artifactId>only</artifactId><version>1</version></dependency></dependencies></project>",
       "project/core/pom.xml": `<project><dependencies>
         <dependency><groupId>junit</groupId><artifactId>junit</artifactId></dependency>
         <dependency><groupId>org.opentest4j</groupId><artifactId>opentest4j</artifactId><version>\${ot.version}</version></dependency>
@@ -80,7 +81,35 @@ describe("the jars a Java project declares (the build guard's classpath)", () =>
     expect(await declaredJars(path.join(root, "project", "core"), at)).toEqual([
       path.join(root, "stores/junit/junit/4.13.2/junit-4.13.2.jar"),
       path.join(root, "stores/org/opentest4j/opentest4j/1.2.0/opentest4j-1.2.0.jar"),
+      path.join(root, "stores/org/parent/only/1/only-1.jar"),
     ]);
     expect(await declaredJars(path.join(root, "nowhere"), at)).toEqual([]);
+    // The parent's files only where the caller may read (the agent's roots).
+    const inside = (dir: string) => dir.startsWith(path.join(root, "project", "core"));
+    expect(await declaredJars(path.join(root, "project", "core"), at, inside)).toEqual([
+      path.join(root, "stores/junit/junit/4.13.2/junit-4.13.2.jar"),
+      path.join(root, "stores/org/opentest4j/opentest4j/1.2.0/opentest4j-1.2.0.jar"),
+    ]);
+  });
+
+  it("reads no Gradle cache folder, link or oversized file as a build file, and no coordinate that climbs out of a repository", async () => {
+    const root = tree({
+      "stores/junit/junit/4.13.2/junit-4.13.2.jar": "",
+      "stores/junit/junit/5.0/junit-5.0.pom": "",
+      "stores/x/evil.jar": "",
+      "project/.gradle/8.0/file": "",
+      "project/big.gradle": `${"//".repeat(600_000)}\n'junit:junit:4.13.2'\n`,
+      "project/pom.xml": `<project><dependencies>
+        <dependency><groupId>junit</groupId><artifactId>junit</artifactId><version>6</version></dependency>
+        <dependency><groupId>x</groupId><artifactId>../x</artifactId><version>..</version></dependency>
+      </dependencies></project>`,
+    });
+    symlinkSync("/dev/zero", path.join(root, "project", "build.gradle"));
+    const at = { maven: [path.join(root, "stores")], gradle: [] };
+    // 6 is not there and 5.0 has no jar: the newest with one.
+    expect(await declaredJars(path.join(root, "project"), at)).toEqual([
+      path.join(root, "stores/junit/junit/4.13.2/junit-4.13.2.jar"),
+    ]);
+    expect(await jarOf({ group: "x", artifact: "..", version: "evil" }, at)).toBeUndefined();
   });
 });

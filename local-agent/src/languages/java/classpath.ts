@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { readdir, readFile } from "node:fs/promises";
+import { lstat, readdir, readFile } from "node:fs/promises";
 import { homedir } from "node:os";
 import path from "node:path";
 
@@ -33,7 +33,11 @@ export const JAR_STORES: JarStores = {
 };
 
 /** The build files of a project's directory (and its parent's, where a multi-module build keeps versions). */
-const BUILD_FILES = /^(pom\.xml|.*\.gradle|.*\.gradle\.kts)$/;
+const BUILD_FILES = /^(pom\.xml|[^.][^/]*\.gradle(\.kts)?)$/;
+/** A build file past this size is not read (a project's own are far smaller). */
+const MAX_BUILD_FILE = 1024 * 1024;
+/** What a coordinate may be: Maven's characters, never a path's `..`. */
+const PART = /^(?!.*\.\.)[\w.+-]+$/;
 
 /** The dependencies `text` (a pom.xml or a Gradle script) names, `${…}` resolved from `properties`. */
 export function coordinatesIn(text: string, properties: ReadonlyMap<string, string>): Coordinate[] {
@@ -83,49 +87,74 @@ function newer(a: string, b: string): number {
 async function dirsIn(dir: string): Promise<string[]> {
   try {
     return (await readdir(dir, { withFileTypes: true }))
-      .filter((e) => e.isDirectory())
+      .filter((e) => e.isDirectory() || e.isSymbolicLink())
       .map((e) => e.name);
   } catch {
     return [];
   }
 }
 
-/** The jar of `c` in the stores: its version where there, else the newest there. */
+/** The jar of `c` in the stores: its version where there, else the newest there that has one. */
 export async function jarOf(c: Coordinate, stores: JarStores): Promise<string | undefined> {
-  const pick = (versions: string[]) =>
-    c.version && versions.includes(c.version) ? c.version : versions.sort(newer).at(-1);
+  if (![c.group, c.artifact].every((p) => PART.test(p))) return undefined;
+  // The one named first, then the others newest first.
+  const order = (versions: string[]) => [
+    ...versions.filter((v) => v === c.version),
+    ...versions
+      .filter((v) => v !== c.version && PART.test(v))
+      .sort(newer)
+      .reverse(),
+  ];
   for (const repo of stores.maven) {
     const dir = path.join(repo, ...c.group.split("."), c.artifact);
-    const version = pick(await dirsIn(dir));
-    const jar = version && path.join(dir, version, `${c.artifact}-${version}.jar`);
-    if (jar && existsSync(jar)) return jar;
+    for (const version of order(await dirsIn(dir))) {
+      const jar = path.join(dir, version, `${c.artifact}-${version}.jar`);
+      if (existsSync(jar)) return jar;
+    }
   }
   for (const cache of stores.gradle) {
     const dir = path.join(cache, c.group, c.artifact);
-    const version = pick(await dirsIn(dir));
-    if (!version) continue;
-    for (const hash of await dirsIn(path.join(dir, version))) {
-      const jar = path.join(dir, version, hash, `${c.artifact}-${version}.jar`);
-      if (existsSync(jar)) return jar;
-    }
+    for (const version of order(await dirsIn(dir)))
+      for (const hash of await dirsIn(path.join(dir, version))) {
+        const jar = path.join(dir, version, hash, `${c.artifact}-${version}.jar`);
+        if (existsSync(jar)) return jar;
+      }
   }
   return undefined;
 }
 
-/** The jars of what the build files of `projectDir` and its parent declare, that `stores` hold. */
+/** A build file's text: a regular file (no link, no device) of a build file's size, else none. */
+async function buildFileText(file: string): Promise<string | undefined> {
+  try {
+    const stat = await lstat(file);
+    if (!stat.isFile() || stat.size > MAX_BUILD_FILE) return undefined;
+    return await readFile(file, "utf8");
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The jars of what the build files of `projectDir` and its parent declare,
+ * that `stores` hold; the parent's only where `readable` (the agent's roots).
+ */
 export async function declaredJars(
   projectDir: string,
   stores: JarStores = JAR_STORES,
+  readable: (dir: string) => boolean = () => true,
 ): Promise<string[]> {
   const texts: string[] = [];
-  for (const dir of [projectDir, path.dirname(projectDir)]) {
+  for (const dir of [projectDir, path.dirname(projectDir)].filter(readable)) {
     let names: string[];
     try {
       names = (await readdir(dir)).filter((n) => BUILD_FILES.test(n));
     } catch {
       continue;
     }
-    for (const name of names.sort()) texts.push(await readFile(path.join(dir, name), "utf8"));
+    for (const name of names.sort()) {
+      const text = await buildFileText(path.join(dir, name));
+      if (text !== undefined) texts.push(text);
+    }
   }
   const properties = new Map<string, string>();
   for (const text of [...texts].reverse())

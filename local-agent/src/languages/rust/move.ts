@@ -256,8 +256,8 @@ const BINDING_PATTERNS = new Set([
  * arguments besides `self` (petgraph's `Walker::iter(self, context)` is not
  * a slice's `.iter()`).
  */
-function crateTraits(context: RustContext): Map<string, Map<string, boolean>> {
-  const out = new Map<string, Map<string, boolean>>();
+function crateTraits(context: RustContext): Map<string, Map<string, boolean | undefined>> {
+  const out = new Map<string, Map<string, boolean | undefined>>();
   for (const file of context.files) {
     const code = rustCode(file.text);
     // Each `{`'s match, in one pass: a file of unclosed `trait A {` costs its length, once.
@@ -273,12 +273,16 @@ function crateTraits(context: RustContext): Map<string, Map<string, boolean>> {
     for (const t of code.matchAll(/\btrait\s+([A-Z]\w*)[^{;]{0,2000}\{/g)) {
       const start = t.index + t[0].length - 1;
       const body = code.slice(start + 1, closing.get(start) ?? start + 1);
-      const methods = new Map(
-        [...body.matchAll(/\bfn\s+([a-z_]\w*)\s*(?:<[^>]*>)?\s*\(([^)]*)/g)].map((m) => [
+      // A generic method's parameters are not read here (`fn pick<T: Into<u32>>(…)`, `<F: Fn()>`):
+      // whether it takes arguments is not known, and a call either way may be its.
+      const methods = new Map<string, boolean | undefined>(
+        [...body.matchAll(/\bfn\s+([a-z_]\w*)\s*(?:(<)|\(([^)]*))/g)].map((m) => [
           m[1] ?? "",
-          (m[2] ?? "")
-            .replace(/^\s*(?:&\s*(?:'\w+\s+)?)?(?:mut\s+)?self\b(?:\s*:[^,]*)?\s*,?/, "")
-            .trim() !== "",
+          m[2]
+            ? undefined
+            : (m[3] ?? "")
+                .replace(/^\s*(?:&\s*(?:'\w+\s+)?)?(?:mut\s+)?self\b(?:\s*:[^,]*)?\s*,?/, "")
+                .trim() !== "",
         ]),
       );
       if (methods.size) out.set(t[1] ?? "", methods);
@@ -678,7 +682,13 @@ async function planAcrossModules(
     }
     const found: string[] = [];
     for (const [trait, methods] of traits)
-      if ([...methods].some(([m, args]) => called.get(m)?.has(args) && !ITERATOR_CALLS.has(m)))
+      if (
+        [...methods].some(
+          ([m, args]) =>
+            (args === undefined ? called.has(m) : called.get(m)?.has(args)) &&
+            !ITERATOR_CALLS.has(m),
+        )
+      )
         found.push(trait);
     for (const trait of found) used.add(trait);
     return found;
@@ -872,7 +882,9 @@ async function planAcrossModules(
   // The names the unit may read through a glob: not a method it declares or calls (`fn source`,
   // `e.source()`), which a glob brings no more than it brings a field.
   const unitReads = identifiers(
-    unitCode.replace(/\bfn\s+[A-Za-z_]\w*/g, "fn").replace(/\.\s*[A-Za-z_]\w*/g, "."),
+    unitCode
+      .replace(/\bfn\s+[A-Za-z_]\w*/g, "fn")
+      .replace(/(?<!\.)\.(?![.=])\s*[A-Za-z_]\w*/g, "."),
   );
   const wanted: { path: string; attributes?: string }[] = [];
   for (const u of before.facts.uses) {
