@@ -1952,6 +1952,23 @@ export const PYTHON_SHAPES: Shape[] = [
     says: "src/pkg/high.py: keeps importing _low, which another module reads through it, unused here",
   },
   {
+    // soupsieve's __init__.py: `from . import css_types as ct`, and tests that read
+    // `sv.ct.CustomSelectors` without ever naming css_types: they are found, and follow.
+    name: "py: a module read through the name its package binds it as (`sv.ct.Thing`), by a file that never names the module",
+    lang: "py",
+    importRoots: ["src"],
+    files: {
+      "src/pkg/__init__.py": 'from . import kinds as kt\n\n__all__ = ["kt"]\n',
+      "src/pkg/kinds.py":
+        "class Thing:\n    def __init__(self, n):\n        self.n = n\n\n\ndef other():\n    return 2\n",
+      "tests/test_kinds.py":
+        "import pkg as p\n\nassert p.kt.Thing(1).n == 1\nassert p.kt.other() == 2\n",
+    },
+    move: { from: "src/pkg/kinds.py", name: "Thing", to: "src/pkg/data/thing.py" },
+    scripts: ["tests/test_kinds.py"],
+    followed: true,
+  },
+  {
     // packaging's _ranges.py: `POS_INF = UpperBound(None, False)` runs the class as the module
     // loads, before `_make_below_after_locals` (read in a branch that call skips) is defined.
     // From a new module, which imports the old one's names in its functions (a cycle at the

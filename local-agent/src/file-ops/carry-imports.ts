@@ -598,21 +598,40 @@ async function pythonReadThrough(
   ) => Promise<{ abs: string; path: string; text: string }[]>,
 ): Promise<Record<string, string[]>> {
   const old = (modules[sourcePath] ?? "").split(".");
-  // `from pkg import mod` binds its last part, `import pkg.mod` its first.
-  const names = [...new Set([old.at(-1), old[0]])].filter((n): n is string => !!n);
+  const last = old.at(-1) ?? "";
+  // `from pkg import mod` binds its last part, `import pkg.mod` its first; `… mod as ct`, `ct`
+  // (soupsieve's `from . import css_types as ct`, read as `sv.ct.CustomSelectors`).
+  const aliases = new Set<string>();
+  // The files that bind it so are read through too, whether they name what moved or not.
+  const binders: { abs: string; path: string }[] = [];
+  if (last)
+    for (const f of await holding((text) => text.includes(last)))
+      for (const m of f.text.matchAll(
+        new RegExp(`\\b${escapeRegExp(last)}\\s+as\\s+([A-Za-z_]\\w*)`, "g"),
+      ))
+        if (m[1] && m[1] !== last) {
+          aliases.add(m[1]);
+          if (!binders.some((b) => b.abs === f.abs)) binders.push(f);
+        }
+  const importers = [...files, ...binders.filter((b) => !files.some((f) => f.abs === b.abs))];
+  const names = [...new Set([last, old[0], ...aliases])].filter((n): n is string => !!n);
   const base = (f: { path: string }) => (modules[f.path] ?? "").split(".").at(-1) ?? "";
-  const bases = [...new Set(files.map(base))].filter(Boolean);
+  const bases = [...new Set(importers.map(base))].filter(Boolean);
   if (!names.length || !bases.length) return {};
-  // One pass over each file for every importer's `<its module>.<the old module>`.
+  // One pass over each file for every importer's `<its module>.<the old module>`, or an alias's
+  // reads under whatever name the reader gives the importer (`sv.ct.`).
+  const alias = [...aliases].map(escapeRegExp).join("|");
   const through = new RegExp(
-    `(?<![\\w$])(?:${bases.map(escapeRegExp).join("|")})\\.(?:${names.map(escapeRegExp).join("|")})(?![\\w$])`,
+    `(?<![\\w$])(?:${bases.map(escapeRegExp).join("|")})\\.(?:${names.map(escapeRegExp).join("|")})(?![\\w$])${alias ? `|\\w\\.(?:${alias})\\.\\w` : ""}`,
   );
   const readers = await holding((text) => through.test(text));
   const out: Record<string, string[]> = {};
-  for (const f of files) {
+  for (const f of importers) {
     const found = new Set<string>();
     for (const r of readers) {
-      if (r.abs === f.abs || !names.some((n) => r.text.includes(`${base(f)}.${n}`))) continue;
+      const reads = (n: string) =>
+        r.text.includes(`${base(f)}.${n}`) || (aliases.has(n) && r.text.includes(`.${n}.`));
+      if (r.abs === f.abs || !names.some(reads)) continue;
       for (const name of await readsThrough({
         importerPath: r.path,
         sourcePath: f.path,

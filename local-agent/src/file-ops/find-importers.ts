@@ -1,3 +1,4 @@
+import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import type { ApplyArgs } from "../../../src/shared/bridge/protocol.ts";
 import { holdsNeedles } from "../compute/offload.ts";
@@ -73,7 +74,9 @@ export async function findImporters(
     reader: holdsNeedles,
   });
   const { accepted, ...found } = walked;
-  const others = (go || java || rust ? accepted : walked.files).filter(
+  const named =
+    lang === "python" ? await readersThroughAliases(from.abs, walked.files, accepted) : [];
+  const others = (go || java || rust ? accepted : [...walked.files, ...named]).filter(
     (f) => f !== from.abs && f !== to.abs,
   );
   return {
@@ -89,6 +92,43 @@ export async function findImporters(
             ? { rust: accepted }
             : { python: accepted }),
   };
+}
+
+/** A file past this size is not read for the names it binds a module as. */
+const MAX_ALIAS_READ = 2 * 1024 * 1024;
+
+/**
+ * Python: the files that read the old module through a name an importer binds
+ * it as (soupsieve's `from . import css_types as ct`, read as
+ * `sv.ct.CustomSelectors` by tests that never name `css_types`): those of
+ * `all` whose text holds `.<that name>.`, besides the importers found.
+ */
+async function readersThroughAliases(
+  abs: string,
+  importers: readonly string[],
+  all: readonly string[],
+): Promise<string[]> {
+  const base = path.basename(abs).replace(/\.[^.]*$/, "");
+  if (base === "__init__") return [];
+  const pattern = new RegExp(`\\b${base}\\s+as\\s+([A-Za-z_]\\w*)`, "g");
+  const aliases = new Set<string>();
+  for (const file of importers) {
+    try {
+      if ((await stat(file)).size > MAX_ALIAS_READ) continue;
+      for (const m of (await readFile(file, "utf8")).matchAll(pattern))
+        if (m[1] && m[1] !== base) aliases.add(m[1]);
+    } catch {
+      // Gone since the walk: it names nothing.
+    }
+  }
+  if (!aliases.size) return [];
+  const known = new Set(importers);
+  const rest = all.filter((f) => !known.has(f));
+  const holds = await holdsNeedles(
+    rest,
+    [...aliases].map((a) => `.${a}.`),
+  );
+  return holds.map((i) => rest[i] as string);
 }
 
 /**
