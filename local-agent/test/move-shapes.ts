@@ -5151,6 +5151,33 @@ pub fn first(v: &[u32]) -> u32 {
     followed: true,
   },
   {
+    // rand's seq/index.rs: \`#[cfg(feature = "alloc")] use core::slice;\`, its attribute on its line:
+    // only the unit read it, so it goes with the unit, attribute and all.
+    name: "rust: a use whose attribute stands on its own line, which only the unit read, leaves the old file",
+    lang: "rust",
+    files: {
+      "Cargo.toml": CARGO_TOML,
+      "src/lib.rs": "pub mod seq;\n",
+      "src/seq.rs": `#[cfg(all())] use core::slice;
+
+/// Items.
+pub enum Iter<'a> {
+    /// One.
+    One(slice::Iter<'a, u32>),
+}
+
+/// How many.
+pub fn count(v: &[u32]) -> usize {
+    let Iter::One(i) = Iter::One(v.iter());
+    i.len()
+}
+`,
+    },
+    move: { from: "src/seq.rs", name: "Iter", to: "src/seq/iter.rs" },
+    followed: true,
+    says: "src/seq.rs: drops 1 use only the unit read",
+  },
+  {
     // itertools' free.rs: `join` calls `iterable.into_iter().join(sep)`, the crate's Itertools
     // method, through free.rs's `use crate::Itertools;`: a name no identifier of the unit reads.
     name: "rust: a function calling a method of a trait of the crate takes the trait's import along",

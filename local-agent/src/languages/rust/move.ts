@@ -1023,11 +1023,14 @@ async function planAcrossModules(
     return through(before.used, boundBefore) && !through(after.used, boundAfter);
   };
   let dropped = 0;
-  for (const m of code.matchAll(/^([ \t]*use\s+)([^;]+);[^\n]*\n?/gm)) {
+  // A `use` with its attributes on its own line too (rand's `#[cfg(feature = "alloc")] use …;`).
+  for (const m of code.matchAll(/^([ \t]*(?:#\[[^\]\n]*\][ \t]*)*use\s+)([^;]+);[^\n]*\n?/gm)) {
     if (!top(m.index)) continue;
     const tree = parseUseTree(m[2] ?? "");
     if (!tree) continue;
-    const gated = /#\[\s*cfg\b/.test(code.slice(attributesStart(code, m.index), m.index));
+    const gated = /#\[\s*cfg\b/.test(
+      code.slice(attributesStart(code, m.index), m.index) + (m[1] ?? ""),
+    );
     const tested = (leaf: UseLeaf) => !leaf.glob && !gated && testsOnly(leaf.binding);
     const going = (leaf: UseLeaf) =>
       (!leaf.glob && gone(leaf.binding)) || tested(leaf) || (!gated && globGone(leaf));
