@@ -2,6 +2,7 @@ import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import type { ApplyArgs } from "../../../src/shared/bridge/protocol.ts";
 import { holdsNeedles } from "../compute/offload.ts";
+import { escapeRegExp } from "../imports/plan.ts";
 import { javaResource } from "../languages/java/packages.ts";
 import type { Resolved } from "../paths.ts";
 import { followsImporters, isScript, languageOf } from "../syntax/languages.ts";
@@ -103,14 +104,15 @@ const MAX_ALIAS_READ = 2 * 1024 * 1024;
  * `sv.ct.CustomSelectors` by tests that never name `css_types`): those of
  * `all` whose text holds `.<that name>.`, besides the importers found.
  */
-async function readersThroughAliases(
+export async function readersThroughAliases(
   abs: string,
   importers: readonly string[],
   all: readonly string[],
 ): Promise<string[]> {
   const base = path.basename(abs).replace(/\.[^.]*$/, "");
   if (base === "__init__") return [];
-  const pattern = new RegExp(`\\b${base}\\s+as\\s+([A-Za-z_]\\w*)`, "g");
+  // A file's name is no identifier for sure (`a(b.py`): taken as text.
+  const pattern = new RegExp(`\\b${escapeRegExp(base)}\\s+as\\s+([A-Za-z_]\\w*)`, "g");
   const aliases = new Set<string>();
   for (const file of importers) {
     try {
