@@ -4198,6 +4198,55 @@ public class Main {
 
 const CARGO_TOML = '[package]\nname = "app"\nversion = "0.1.0"\nedition = "2021"\n';
 
+/** petgraph's shape in small: a trait read through a glob, a trait method named as a slice's. */
+const TRAITS_CRATE: Record<string, string> = {
+  "Cargo.toml": CARGO_TOML,
+  "src/lib.rs": "pub mod algo;\npub mod prelude;\npub mod visit;\n",
+  "src/visit.rs": `/// An edge.
+pub trait EdgeRef: Copy {
+  /// Where it starts.
+  fn source(&self) -> u32;
+}
+
+impl EdgeRef for (u32, u32) {
+  fn source(&self) -> u32 {
+      self.0
+  }
+}
+
+/// A walk.
+pub trait Walker {
+  /// Each step, on from \`context\`.
+  fn iter(self, context: u32) -> Vec<u32>;
+}
+
+impl Walker for Vec<u32> {
+  fn iter(self, context: u32) -> Vec<u32> {
+      self.into_iter().map(|x| x + context).collect()
+  }
+}
+`,
+  "src/prelude.rs": "pub use crate::visit::EdgeRef;\n",
+  "src/algo.rs": `use crate::prelude::*;
+use crate::visit::Walker;
+
+/// The first edge's source.
+pub fn first_source(edges: &[(u32, u32)]) -> u32 {
+  edges[0].source()
+}
+
+/// Walked on.
+pub fn walked(v: Vec<u32>) -> Vec<u32> {
+  v.iter(1)
+}
+
+/// How many, by a slice's own \`iter()\`.
+pub fn count(v: &[u32]) -> usize {
+  v.iter().count() + [(1, 2)].len()
+}
+`,
+};
+
 const UTIL_RS = `use std::borrow::Cow;
 
 /// A slug of a title.
@@ -4915,53 +4964,7 @@ fn put() {
     // unit calls without naming the trait: the glob goes along.
     name: "rust: a glob that brings a trait whose method the unit calls goes along",
     lang: "rust",
-    files: {
-      "Cargo.toml": CARGO_TOML,
-      "src/lib.rs": "pub mod algo;\npub mod prelude;\npub mod visit;\n",
-      "src/visit.rs": `/// An edge.
-pub trait EdgeRef: Copy {
-    /// Where it starts.
-    fn source(&self) -> u32;
-}
-
-impl EdgeRef for (u32, u32) {
-    fn source(&self) -> u32 {
-        self.0
-    }
-}
-
-/// A walk.
-pub trait Walker {
-    /// Each step, on from \`context\`.
-    fn iter(self, context: u32) -> Vec<u32>;
-}
-
-impl Walker for Vec<u32> {
-    fn iter(self, context: u32) -> Vec<u32> {
-        self.into_iter().map(|x| x + context).collect()
-    }
-}
-`,
-      "src/prelude.rs": "pub use crate::visit::EdgeRef;\n",
-      "src/algo.rs": `use crate::prelude::*;
-use crate::visit::Walker;
-
-/// The first edge's source.
-pub fn first_source(edges: &[(u32, u32)]) -> u32 {
-    edges[0].source()
-}
-
-/// Walked on.
-pub fn walked(v: Vec<u32>) -> Vec<u32> {
-    v.iter(1)
-}
-
-/// How many, by a slice's own \`iter()\`.
-pub fn count(v: &[u32]) -> usize {
-    v.iter().count() + [(1, 2)].len()
-}
-`,
-    },
+    files: TRAITS_CRATE,
     move: { from: "src/algo.rs", name: "first_source", to: "src/algo/first_source.rs" },
     followed: true,
     says: "imports crate::prelude::*",
@@ -4971,53 +4974,7 @@ pub fn count(v: &[u32]) -> usize {
     // trait's import, which only the unit's \`v.iter(1)\` needed, leaves with it.
     name: "rust: a trait's method told from a same-named one by its arguments: the old file drops the import only the unit needed",
     lang: "rust",
-    files: {
-      "Cargo.toml": CARGO_TOML,
-      "src/lib.rs": "pub mod algo;\npub mod prelude;\npub mod visit;\n",
-      "src/visit.rs": `/// An edge.
-pub trait EdgeRef: Copy {
-    /// Where it starts.
-    fn source(&self) -> u32;
-}
-
-impl EdgeRef for (u32, u32) {
-    fn source(&self) -> u32 {
-        self.0
-    }
-}
-
-/// A walk.
-pub trait Walker {
-    /// Each step, on from \`context\`.
-    fn iter(self, context: u32) -> Vec<u32>;
-}
-
-impl Walker for Vec<u32> {
-    fn iter(self, context: u32) -> Vec<u32> {
-        self.into_iter().map(|x| x + context).collect()
-    }
-}
-`,
-      "src/prelude.rs": "pub use crate::visit::EdgeRef;\n",
-      "src/algo.rs": `use crate::prelude::*;
-use crate::visit::Walker;
-
-/// The first edge's source.
-pub fn first_source(edges: &[(u32, u32)]) -> u32 {
-    edges[0].source()
-}
-
-/// Walked on.
-pub fn walked(v: Vec<u32>) -> Vec<u32> {
-    v.iter(1)
-}
-
-/// How many, by a slice's own \`iter()\`.
-pub fn count(v: &[u32]) -> usize {
-    v.iter().count() + [(1, 2)].len()
-}
-`,
-    },
+    files: TRAITS_CRATE,
     move: { from: "src/algo.rs", name: "walked", to: "src/walked.rs" },
     followed: true,
     says: "src/algo.rs: drops 1 use only the unit read",
