@@ -23,7 +23,7 @@ import { DEFAULT_DENY } from "../src/paths.ts";
  * Moves on small projects, as the edge asks for them (a removal by focus, a
  * paste at the end of the destination, carry_imports), and the language's own
  * check of what they leave: the harness of the move invariant
- * (move-invariant.test.ts) and of the planners' end-to-end tests.
+ * (move-invariant.ts) and of the planners' end-to-end tests.
  */
 
 const REPO = path.join(import.meta.dirname, "..", "..");
