@@ -5593,6 +5593,47 @@ fn counts() {
     followed: true,
   },
   {
+    // rand's seq/mod.rs: `#[cfg(feature = "alloc")] use alloc::vec::Vec;`, read by the moved
+    // trait's gated method and by tests under `#[cfg(feature = "alloc")]` inside the
+    // `#[cfg(test)]` module, through its `use super::*`. Kept for the tests under both cfgs
+    // (an unused import otherwise, where the crate is built without its tests).
+    name: "rust: a use under a feature's cfg that only the tests read after the move stays for them, under both",
+    lang: "rust",
+    files: {
+      "Cargo.toml": `${CARGO_TOML}\n[features]\ndefault = ["alloc"]\nalloc = []\n`,
+      "src/lib.rs": "mod seq;\npub use seq::{count, Pick};\n",
+      "src/seq.rs": `#[cfg(feature = "alloc")] use std::collections::BTreeSet;
+
+/// Picks from what it is.
+pub trait Pick: Sized {
+    /// The first item, alone in a set.
+    #[cfg(feature = "alloc")]
+    fn pick_set(self) -> BTreeSet<u8>;
+}
+
+/// How many.
+pub fn count() -> usize {
+    1
+}
+
+#[cfg(test)]
+mod test {
+    use super::*;
+
+    #[test]
+    #[cfg(feature = "alloc")]
+    fn set() {
+        let s: BTreeSet<u8> = BTreeSet::new();
+        assert_eq!(s.len(), count() - 1);
+    }
+}
+`,
+    },
+    move: { from: "src/seq.rs", name: "Pick", to: "src/pick.rs" },
+    followed: true,
+    says: "keeps std::collections::BTreeSet for its tests alone",
+  },
+  {
     // nom's internal.rs: `use self::Needed::*;` (an enum's variants) and bytes/complete.rs's
     // `use crate::lib::std::result::Result::*;` go only with a unit that reads a variant; the
     // type alias IResult reads `error::Error`, a path through the module, not the file's

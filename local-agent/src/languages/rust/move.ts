@@ -337,8 +337,11 @@ function readUnder(
         continue;
       }
       if (child.type.includes("comment")) continue;
-      // Two `#[cfg]`s on one item: both hold; not written here ("": read as ungated).
-      visit(child, gate === "" ? undefined : (gate ?? cfg));
+      // Two `#[cfg]`s on one item: both hold; not written here ("": read as ungated). Inside
+      // what only the tests build, everything is for the tests (rand's `#[cfg(feature =
+      // "alloc")]` test functions in its `#[cfg(test)] mod test`).
+      const tests = cfg !== undefined && isTestCfg(`${cfg}\n`);
+      visit(child, tests ? cfg : gate === "" ? undefined : (gate ?? cfg));
       gate = undefined;
     }
   };
@@ -1028,17 +1031,21 @@ async function planAcrossModules(
     if (!top(m.index)) continue;
     const tree = parseUseTree(m[2] ?? "");
     if (!tree) continue;
-    const gated = /#\[\s*cfg\b/.test(
-      code.slice(attributesStart(code, m.index), m.index) + (m[1] ?? ""),
-    );
-    const tested = (leaf: UseLeaf) => !leaf.glob && !gated && testsOnly(leaf.binding);
+    // From the text itself: the code blanks the strings of `feature = "alloc"`.
+    const attributes = source.slice(attributesStart(code, m.index), m.index + (m[1] ?? "").length);
+    const gated = /#\[\s*cfg\b/.test(attributes);
+    // A `use` under one `#[cfg(…)]` and nothing else (rand's `#[cfg(feature = "alloc")] use
+    // alloc::vec::Vec;`) that only the tests read now is kept for them under both.
+    const only = /^\s*#\[\s*cfg\s*\(([^\]\n]*)\)\s*\]\s*use\s+$/.exec(attributes)?.[1]?.trim();
+    const testCfg = gated ? only && `#[cfg(all(test, ${only}))]\n` : TEST_CFG;
+    const tested = (leaf: UseLeaf) => !leaf.glob && !!testCfg && testsOnly(leaf.binding);
     const going = (leaf: UseLeaf) =>
       (!leaf.glob && gone(leaf.binding)) || tested(leaf) || (!gated && globGone(leaf));
     const staying = pruneUseTree(tree, going);
     if (staying === tree) continue;
     for (const leaf of leavesOf(tree).filter(tested))
       forTests.push(
-        `${TEST_CFG}use ${leaf.segments.join("::")}${leaf.alias ? ` as ${leaf.alias}` : ""};`,
+        `${testCfg}use ${leaf.segments.join("::")}${leaf.alias ? ` as ${leaf.alias}` : ""};`,
       );
     dropped += leavesOf(tree).filter((l) => going(l) && !tested(l)).length;
     const start = m.index + (m[1] ?? "").length;
