@@ -6,7 +6,8 @@
 // A unit (a top-level declaration; a type with its methods) may move when the
 // unexported package-level names it needs can go with it (nothing else of its
 // package uses them), no unexported field or method crosses between it and
-// the package it leaves, and no import cycle closes: the new package imports
+// the package it leaves (nor does an interface of that package it implements
+// through an unexported method: a sealed one), and no import cycle closes: the new package imports
 // what the unit uses, and every package using the unit imports the new one.
 //
 // Usage: go run go-movable.go <module root> < units.json (each {"path", "name"})
@@ -223,6 +224,31 @@ func judge(root string, pkgs []listed, all map[string]*checked, u unit) string {
 		if n, ok := tn.Type().(*types.Named); ok {
 			for i := 0; i < n.NumMethods(); i++ {
 				in[key(n.Method(i))] = true
+			}
+		}
+	}
+	// An interface of its package with an unexported method it implements (a sealed one:
+	// monkey's `Expression`, by `expressionNode()`): in another package its method of that
+	// name is another method, and it implements the interface no more.
+	if tn, ok := obj.(*types.TypeName); ok && !types.IsInterface(tn.Type()) {
+		scope := c.pkg.Scope()
+		for _, name := range scope.Names() {
+			it, ok := scope.Lookup(name).(*types.TypeName)
+			if !ok || it == obj || !types.IsInterface(it.Type()) {
+				continue
+			}
+			iface := it.Type().Underlying().(*types.Interface)
+			sealed := ""
+			for i := 0; i < iface.NumMethods(); i++ {
+				if !iface.Method(i).Exported() {
+					sealed = iface.Method(i).Name()
+				}
+			}
+			if sealed == "" || iface.NumMethods() == 0 {
+				continue
+			}
+			if types.Implements(tn.Type(), iface) || types.Implements(types.NewPointer(tn.Type()), iface) {
+				return fmt.Sprintf("implements %s of its package by its unexported method %s", name, sealed)
 			}
 		}
 	}

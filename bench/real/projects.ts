@@ -609,6 +609,25 @@ export const PROJECTS: ProjectSpec[] = [
   },
   {
     lang: "typescript",
+    name: "antfu-utils",
+    source: {
+      from: "git",
+      repo: "antfu/utils",
+      commit: "91f8cf73bebddae8f7ebcac82e47c9bcba9805e2",
+      version: "9.3.0",
+      install: [["pnpm", "install", "--frozen-lockfile"]],
+    },
+    // New on 2026-12-02 (third session): sixteen flat modules of small helpers (`array`,
+    // `string`, `object`, `promise`, `p`, `guards`, `is`, `types`, …) that `index.ts`
+    // re-exports with `export *`, generic type helpers read across them, a vendored
+    // throttle-debounce, and a test file beside each module with a snapshot.
+    config: "tsconfig.json",
+    newDir: "src/moved",
+    tests: VITEST_WHOLE_RUN,
+    licence: "MIT",
+  },
+  {
+    lang: "typescript",
     name: "redux",
     source: {
       from: "git",
@@ -1424,6 +1443,32 @@ export const PROJECTS: ProjectSpec[] = [
   },
   {
     lang: "python",
+    name: "pluggy",
+    source: {
+      from: "git",
+      repo: "pytest-dev/pluggy",
+      commit: "fd08ab5f811a9b2fa9124ae8cbbd393221151e2c",
+      version: "1.6.0",
+      // setuptools-scm writes it when the package is built.
+      stand: { "src/pluggy/_version.py": 'version = "1.6.0"\n' },
+    },
+    importRoot: "src",
+    // New on 2026-12-02 (third session): pytest's plugin system in six private modules
+    // (`_hooks`, `_manager`, `_callers`, `_result`, `_tracing`, `_warnings`) that
+    // `__init__.py` re-exports, typed with `TYPE_CHECKING` imports and `Final` aliases, and
+    // tests outside the package. pytest itself runs on the checkout's pluggy, as the tests do.
+    packages: ["pluggy"],
+    newDir: "src/pluggy/moved",
+    debs: ["python3-pytest"],
+    tests: {
+      runner: "pytest",
+      // Its tox.ini asks for pytest 8; Debian's is 7.2, which runs its tests all the same.
+      args: ["-o", "minversion=7.0", "testing"],
+    },
+    licence: "MIT",
+  },
+  {
+    lang: "python",
     name: "pyasn1",
     source: {
       from: "git",
@@ -1736,6 +1781,23 @@ export const PROJECTS: ProjectSpec[] = [
   },
   {
     lang: "go",
+    name: "glob",
+    source: {
+      from: "git",
+      repo: "gobwas/glob",
+      commit: "5ccd90ef52e1e632236f7326478d4faa74f99438",
+      version: "0.2.3",
+      // It predates modules: the go.mod `go mod init` writes for its import path.
+      stand: { "go.mod": "module github.com/gobwas/glob\n\ngo 1.12\n" },
+    },
+    // New on 2026-12-02 (third session): glob matching compiled to matchers, in packages
+    // `compiler`, `match` (twenty matcher types, each a file, behind one `Matcher` interface),
+    // `syntax/ast` and `syntax/lexer` under a `syntax` facade, `util/runes` and
+    // `util/strings`, and two commands; the root package wraps the compiler.
+    licence: "MIT",
+  },
+  {
+    lang: "go",
     name: "regexp2",
     source: {
       from: "git",
@@ -1959,6 +2021,32 @@ export const PROJECTS: ProjectSpec[] = [
     testDirs: ["hamcrest/src/test/java"],
     testClasspath: ["/usr/share/java/junit4.jar"],
     licence: "BSD-3-Clause",
+  },
+  {
+    lang: "java",
+    name: "minimal-json",
+    source: {
+      from: "git",
+      repo: "ralfstx/minimal-json",
+      commit: "5518c876226ae07f8291d6b41209bc3c979f4a55",
+      version: "0.9.5",
+    },
+    // New on 2026-12-02 (third session): a JSON library in one package whose value classes
+    // (`JsonValue` and its subclasses) share package-private constructors and methods
+    // (`write(JsonWriter)`, `WritingBuffer`), and JUnit 4 tests in that package, with
+    // Mockito's mocks in another. Units go to a new package below it.
+    sourceDirs: ["com.eclipsesource.json/src/main/java"],
+    testDirs: ["com.eclipsesource.json/src/test/java"],
+    newDir: "com.eclipsesource.json/src/main/java/com/eclipsesource/json/moved",
+    testClasspath: [
+      "/usr/share/java/junit4.jar",
+      "/usr/share/java/hamcrest.jar",
+      "/usr/share/java/mockito-core.jar",
+      "/usr/share/java/byte-buddy.jar",
+      "/usr/share/java/objenesis.jar",
+    ],
+    debs: ["libmockito-java"],
+    licence: "MIT",
   },
   {
     lang: "java",
@@ -2274,6 +2362,26 @@ version = "1.5"
     buildCode:
       "the build scripts of the crates it depends on (libc, serde), which cargo test runs here too",
     licence: "MIT OR Apache-2.0",
+  },
+  {
+    lang: "rust",
+    name: "similar",
+    source: { from: "debian", package: "librust-similar-dev", version: "2.2.1-1" },
+    // New on 2026-12-02 (third session): diff algorithms in `algorithms/` (myers, patience,
+    // lcs, compact, replace, capture, hook, each generic over a `DiffHook` trait) under a
+    // `text/` layer with its own `abstraction` and `inline` children and `udiff` beside it,
+    // items re-exported from `lib.rs` and `algorithms/mod.rs`, and insta snapshot tests in
+    // the modules. Debian's manifest as it is.
+    debs: [
+      "librust-insta-dev",
+      "librust-console-dev",
+      "librust-serde-json-dev",
+      "librust-bstr-dev",
+      "librust-unicode-segmentation-dev",
+    ],
+    buildCode:
+      "the build scripts of the crates its tests depend on (serde_json, libc, rustix), which cargo test runs here too",
+    licence: "Apache-2.0",
   },
   {
     lang: "rust",
