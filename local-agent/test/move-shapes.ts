@@ -5634,6 +5634,178 @@ mod test {
     says: "keeps std::collections::BTreeSet for its tests alone",
   },
   {
+    // rand's seq/index.rs: `use alloc::vec::{self, Vec};`, whose module only the moved enum
+    // read (`vec::IntoIter`); the tests call `vec![…]` inside `assert_eq!`, the macro, which
+    // that `self` does not import. The module goes (an unused import otherwise).
+    name: "rust: a module imported alone (self) that only the unit read goes, though a macro of its name is called",
+    lang: "rust",
+    files: {
+      "Cargo.toml": CARGO_TOML,
+      "src/lib.rs": "mod index;\npub use index::{IndexIter, IndexVec};\n",
+      "src/index.rs": `use std::vec::{self, Vec};
+
+/// Indices.
+pub struct IndexVec(pub Vec<usize>);
+
+/// Its iterator.
+pub struct IndexIter(pub vec::IntoIter<usize>);
+
+impl IndexVec {
+    /// Its first.
+    pub fn first(&self) -> Option<usize> {
+        self.0.first().copied()
+    }
+}
+
+#[cfg(test)]
+mod test {
+    use super::*;
+
+    #[test]
+    fn first() {
+        assert_eq!(IndexVec(vec![1]).first(), Some(1));
+    }
+}
+`,
+    },
+    move: { from: "src/index.rs", name: "IndexIter", to: "src/index_iter.rs" },
+    followed: true,
+  },
+  {
+    // The same, with the tests reading the module by its path: it stays for them, written
+    // `use std::vec;` (`use std::vec::self;` alone is E0429).
+    name: "rust: a module imported alone (self) that only the tests read after the move stays for them as use m;",
+    lang: "rust",
+    files: {
+      "Cargo.toml": CARGO_TOML,
+      "src/lib.rs": "mod index;\npub use index::{IndexIter, IndexVec};\n",
+      "src/index.rs": `use std::vec::{self, Vec};
+
+/// Indices.
+pub struct IndexVec(pub Vec<usize>);
+
+/// Its iterator.
+pub struct IndexIter(pub vec::IntoIter<usize>);
+
+#[cfg(test)]
+mod test {
+    use super::*;
+
+    #[test]
+    fn empty() {
+        let none: Option<vec::IntoIter<usize>> = None;
+        assert!(none.is_none() && IndexVec(Vec::new()).0.is_empty());
+    }
+}
+`,
+    },
+    move: { from: "src/index.rs", name: "IndexIter", to: "src/index_iter.rs" },
+    followed: true,
+    says: "keeps std::vec for its tests alone",
+  },
+  {
+    // rand's distributions/mod.rs: `pub mod hidden_export { pub use super::float::IntoFloat; }`,
+    // a path written inside an inline module, whose `super` is the file's own module. It is
+    // rewritten (else it re-exports the old module's `pub(crate)` import of it: E0365).
+    name: "rust: a use inside an inline module reads super:: from that module, and is rewritten",
+    lang: "rust",
+    files: {
+      "Cargo.toml": CARGO_TOML,
+      "src/lib.rs": "pub mod dist;\n",
+      "src/dist/mod.rs": `mod float;
+
+#[doc(hidden)]
+pub mod hidden_export {
+    pub use super::float::IntoFloat;
+}
+
+pub use self::float::Open01;
+`,
+      "src/dist/float.rs": `/// A float from bits.
+pub trait IntoFloat {
+    /// Its float.
+    fn into_float(self) -> f64;
+}
+
+impl IntoFloat for u64 {
+    fn into_float(self) -> f64 {
+        self as f64
+    }
+}
+
+/// Open at zero.
+pub struct Open01;
+
+impl Open01 {
+    /// A sample.
+    pub fn sample(bits: u64) -> f64 {
+        bits.into_float()
+    }
+}
+`,
+    },
+    move: { from: "src/dist/float.rs", name: "IntoFloat", to: "src/dist/into_float.rs" },
+    followed: true,
+    says: "src/dist/mod.rs: reads IntoFloat from crate::dist::into_float",
+  },
+  {
+    // rand's rngs/mod.rs: `#[cfg(…)] pub(crate) mod thread;`, its attribute on the same line.
+    // A sibling split out of it is declared as far as it reaches (lib.rs's `pub use` runs
+    // through it; private, E0603) and under its cfg.
+    name: "rust: a module declared with its attribute on the same line keeps its reach for the new sibling",
+    lang: "rust",
+    files: {
+      "Cargo.toml": CARGO_TOML,
+      "src/lib.rs": "mod rngs;\npub use crate::rngs::thread::{thread_rng, ThreadRng};\n",
+      "src/rngs/mod.rs": "#[cfg(all())] pub(crate) mod thread;\n",
+      "src/rngs/thread.rs": `/// A generator.
+pub struct ThreadRng(pub u64);
+
+/// The thread's generator.
+pub fn thread_rng() -> ThreadRng {
+    ThreadRng(4)
+}
+`,
+    },
+    move: { from: "src/rngs/thread.rs", name: "thread_rng", to: "src/rngs/thread_rng.rs" },
+    followed: true,
+    says: "src/rngs/mod.rs: declares pub(crate) mod thread_rng",
+  },
+  {
+    // rand's rngs/thread.rs: `thread_local!(static THREAD_RNG_KEY: … = …);`, a static the
+    // macro declares, read by the moved `thread_rng`. It is an item of the module: imported,
+    // and opened inside the macro as far as the new module.
+    name: "rust: a static thread_local! declares is an item the unit reads: imported and opened",
+    lang: "rust",
+    files: {
+      "Cargo.toml": CARGO_TOML,
+      "src/lib.rs": "mod counter;\npub use counter::{next, reset};\n",
+      "src/counter.rs": `use std::cell::Cell;
+
+thread_local!(
+    // Each thread's count.
+    static COUNT: Cell<u32> = Cell::new(0)
+);
+
+/// The next number.
+pub fn next() -> u32 {
+    COUNT.with(|c| {
+        c.set(c.get() + 1);
+        c.get()
+    })
+}
+
+/// Starts again.
+pub fn reset() {
+    COUNT.with(|c| c.set(0));
+}
+`,
+    },
+    move: { from: "src/counter.rs", name: "next", to: "src/next.rs" },
+    followed: true,
+    says: "COUNT made pub(crate)",
+  },
+  {
     // nom's internal.rs: `use self::Needed::*;` (an enum's variants) and bytes/complete.rs's
     // `use crate::lib::std::result::Result::*;` go only with a unit that reads a variant; the
     // type alias IResult reads `error::Error`, a path through the module, not the file's

@@ -5,6 +5,7 @@ import {
   archBrings,
   bindingsOf,
   declaringFile,
+  inlineModules,
   modulePathOf,
   type RustContext,
   resolvePath,
@@ -232,5 +233,17 @@ describe("the old module's re-export of a unit built for some configurations (it
     ).toBe(
       'use std::fmt;\n#[cfg(feature = "use_alloc")]\npub use crate::join::join;\n\npub fn keep() {}\n',
     );
+  });
+});
+
+describe("inlineModules", () => {
+  it("names the inline modules around an offset, outermost first, and no function's or impl's braces", () => {
+    const code =
+      "mod a {\n    pub mod b {\n        use super::x;\n    }\n    fn f() { let y = 1; }\n}\nimpl T { fn g() {} }\nuse z;\n";
+    const at = inlineModules(code);
+    expect(at(code.indexOf("use super"))).toEqual(["a", "b"]);
+    expect(at(code.indexOf("let y"))).toEqual(["a"]);
+    expect(at(code.indexOf("fn g"))).toEqual([]);
+    expect(at(code.indexOf("use z"))).toEqual([]);
   });
 });

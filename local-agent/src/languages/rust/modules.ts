@@ -99,11 +99,15 @@ export function atTopLevel(code: string): (at: number) => boolean {
   return (at) => !inner.some(([a, b]) => at > a && at <= b);
 }
 
-/** Whether `text` declares module `name` (`mod name;`, `pub mod name;`, an inline `mod name {`). */
+/**
+ * Whether `text` declares module `name` (`mod name;`, `pub mod name;`, an inline `mod name {`,
+ * attributes on the same line: rand's `#[cfg(…)] pub(crate) mod thread;`); group 1 its visibility.
+ */
 export function declaresModule(text: string, name: string): RegExpExecArray | null {
-  return new RegExp(`^[ \\t]*((?:pub(?:\\([^)]*\\))?\\s+)?)mod\\s+${name}\\s*[;{]`, "m").exec(
-    rustCode(text),
-  );
+  return new RegExp(
+    `^[ \\t]*(?:#\\[[^\\]\\n]*\\][ \\t]*)*((?:pub(?:\\([^)]*\\))?\\s+)?)mod\\s+${name}\\s*[;{]`,
+    "m",
+  ).exec(rustCode(text));
 }
 
 /** `text` declaring `mod name;` with `visibility` (and `attributes` above it), below its last `mod` declaration, else its last `use`, else its inner attributes. */
@@ -171,6 +175,31 @@ export function resolvePath(
 }
 
 /**
+ * The inline modules (`mod hidden_export { … }`) around each offset of `code`
+ * (comments and strings blanked), outermost first: a path written inside one
+ * starts from it (`super::float` in rand's `distributions::hidden_export` is
+ * `distributions::float`). A function's or an impl's braces are no module.
+ */
+export function inlineModules(code: string): (at: number) => string[] {
+  const blocks: { start: number; end: number; name: string }[] = [];
+  const open: ({ start: number; name: string } | undefined)[] = [];
+  for (let i = 0; i < code.length; i++) {
+    const c = code[i];
+    if (c === "{") {
+      const name = /\bmod\s+(?:r#)?([A-Za-z_]\w*)\s*$/.exec(
+        code.slice(Math.max(0, i - 200), i),
+      )?.[1];
+      open.push(name === undefined ? undefined : { start: i, name });
+    } else if (c === "}") {
+      const block = open.pop();
+      if (block) blocks.push({ ...block, end: i });
+    }
+  }
+  blocks.sort((a, b) => a.start - b.start);
+  return (at) => blocks.filter((b) => b.start < at && at < b.end).map((b) => b.name);
+}
+
+/**
  * `target` (a path from the crate root) written as `style` writes paths
  * from module `from`: `crate::…`; `self::…` or `super::…` where the way
  * there is one; a bare path where `from`'s scope has its first module.
@@ -233,8 +262,8 @@ export function rewriteRustImporter(
       reexport?: { names: string[]; through: string; within?: true }[];
     }
   | undefined {
-  const from = modulePathOf(file.path, context.src);
-  if (!from) {
+  const fileModule = modulePathOf(file.path, context.src);
+  if (!fileModule) {
     // Integration tests, benches, examples, another binary: they reach the crate by its name and
     // public paths, which this does not rewrite. Where a public path runs through the old
     // module itself (a `pub mod` all the way, or a `pub use` of the module), the old module
@@ -270,10 +299,14 @@ export function rewriteRustImporter(
   const code = rustCode(text);
   const edits: { start: number; end: number; insert: string }[] = [];
   const within: { names: string[]; through: string; within?: true }[] = [];
+  // Where each offset is: the file's module, and the inline modules around it.
+  const inline = inlineModules(code);
+  const at = (offset: number) => [...fileModule, ...inline(offset)];
   // `use` declarations, their lists at any depth.
   for (const u of code.matchAll(/^([ \t]*(?:pub(?:\([^)]*\))?\s+)?use\s+)([^;]+);/gm)) {
     const tree = parseUseTree(u[2] ?? "");
     if (!tree) continue;
+    const from = at(u.index);
     const start = u.index + (u[1] ?? "").length;
     const end = start + (u[2] ?? "").length;
     const written = (u[2] ?? "").trim();
@@ -296,7 +329,7 @@ export function rewriteRustImporter(
         const read = move.names.filter((n) =>
           passed
             ? (exported &&
-                publicAllTheWay(from, context) &&
+                publicAllTheWay(fileModule, context) &&
                 declaredPub(n, move.oldModule, context)) ||
               namedInCrate(n, move.oldModule, context)
             : new RegExp(`\\b${n}\\b`).test(code),
@@ -368,6 +401,7 @@ export function rewriteRustImporter(
     if (!moved.has(q[2] ?? "")) continue;
     if (useSpans.some(([a = 0, b = 0]) => q.index >= a && q.index < b)) continue;
     const prefix = (q[1] ?? "").slice(0, -2).split("::");
+    const from = at(q.index);
     if (!same(resolvePath(prefix, from, isModule), move.oldModule)) continue;
     edits.push({
       start: q.index,
@@ -486,9 +520,12 @@ export function rustMoveOf(
 function cfgOf(text: string | undefined, name: string): string {
   const found = text === undefined ? null : declaresModule(text, name);
   if (!text || !found) return "";
-  return attributesAbove(text, found.index)
-    .split("\n")
-    .filter((line) => /^#\[cfg\(/.test(line))
+  // Above it, and before it on its line (read from the text: the code's strings are blanked).
+  const sameLine = text
+    .slice(found.index, found.index + found[0].length)
+    .match(/#\[\s*cfg\s*\([^\]\n]*\]/g);
+  return [...attributesAbove(text, found.index).split("\n"), ...(sameLine ?? [])]
+    .filter((line) => /^#\[\s*cfg\s*\(/.test(line))
     .map((line) => `${line}\n`)
     .join("");
 }

@@ -174,8 +174,10 @@ function readsIn(
   start: number,
   end: number,
   fileMacros: ReadonlySet<string> = new Set(),
-): { used: Set<string>; values: Set<string>; locals: Set<string> } {
+): { used: Set<string>; values: Set<string>; locals: Set<string>; plain: Set<string> } {
   const used = new Set<string>();
+  // Read other than as a macro's name: what a `use m::{self}` (a module alone) must see read.
+  const plain = new Set<string>();
   const read = new Set<string>();
   const local = new Set<string>();
   const called = new Set<string>();
@@ -186,13 +188,18 @@ function readsIn(
     if ((node.type === "identifier" || node.type === "type_identifier") && parent) {
       const is = (field: string) => parent.childForFieldName(field)?.id === node.id;
       const scoped = /^scoped_(type_)?identifier$/.test(parent.type);
-      const invoked = parent.type === "macro_invocation" && is("macro");
+      // In another macro's arguments a macro's call is tokens: the name, then `!`
+      // (`assert_eq!(v, vec![0])`).
+      const invoked =
+        (parent.type === "macro_invocation" && is("macro")) ||
+        (parent.type === "token_tree" && node.nextSibling?.text === "!");
       // The file's own `map!` is no read of an imported `map`: macros are names of their own.
       if (invoked && fileMacros.has(node.text)) return;
       // `error::Error` reads the module `error`, not a `use` of another `Error` (nom's IResult).
       if (scoped && is("name") && !/^(self)?$/.test(parent.childForFieldName("path")?.text ?? ""))
         return;
       used.add(node.text);
+      if (!invoked) plain.add(node.text);
       if (node.type === "identifier" && !invoked && !(scoped && is("path"))) {
         const binds =
           is("pattern") ||
@@ -221,6 +228,7 @@ function readsIn(
     used,
     values: new Set([...read].filter((n) => !local.has(n) || called.has(n))),
     locals: local,
+    plain,
   };
 }
 
@@ -465,17 +473,59 @@ function fieldsOf(node: Node): Member[] {
   return out;
 }
 
+/**
+ * The statics `thread_local!` and `lazy_static!` declare (rand's `thread_local!(static
+ * THREAD_RNG_KEY: … = …);`): items of the module as any static is, their visibility words
+ * inside the macro's braces.
+ */
+const STATIC_MACROS = /^(?:(?:std|::std)\s*::\s*)?(?:thread_local|lazy_static)$/;
+
+function macroStatics(node: Node, cfg: string): Item[] {
+  const code = rustCode(node.text);
+  const out: Item[] = [];
+  for (const m of code.matchAll(
+    /(^|[\s;{}(\]])((?:pub(?:\s*\([^)]*\))?\s+)?)static\s+(?:ref\s+)?([A-Za-z_]\w*)\s*:/g,
+  )) {
+    const at = node.startIndex + m.index + (m[1] ?? "").length;
+    const words = (m[2] ?? "").trim();
+    out.push({
+      name: m[3] ?? "",
+      kind: "static_item",
+      visibility: { text: words, start: at, end: at + words.length },
+      cfg,
+      start: node.startIndex,
+      end: node.endIndex,
+      fields: [],
+    });
+  }
+  return out;
+}
+
+/** A top-level macro call that declares statics: `lazy_static! { … }`, `thread_local!( … );` (a statement). */
+function staticMacro(node: Node): Node | undefined {
+  const call = node.type === "expression_statement" ? node.namedChild(0) : node;
+  return call?.type === "macro_invocation" &&
+    STATIC_MACROS.test(call.childForFieldName("macro")?.text ?? "")
+    ? call
+    : undefined;
+}
+
 function itemsOf(tree: Tree): Item[] {
   return kids(tree.rootNode)
-    .filter((c) => /_item$/.test(c.type) && c.type !== "use_declaration")
+    .filter(
+      (c) =>
+        (/_item$/.test(c.type) && c.type !== "use_declaration") || staticMacro(c) !== undefined,
+    )
     .flatMap((c) => {
-      const name = c.childForFieldName("name")?.text;
-      if (!name || c.type === "impl_item") return [];
       const cfg: string[] = [];
       for (let p = c.previousNamedSibling; p; p = p.previousNamedSibling) {
         if (p.type === "attribute_item" && /^#\[\s*cfg\s*\(/.test(p.text)) cfg.unshift(p.text);
         else if (p.type !== "attribute_item" && !p.type.includes("comment")) break;
       }
+      const call = staticMacro(c);
+      if (call) return macroStatics(call, cfg.map((a) => `${a}\n`).join(""));
+      const name = c.childForFieldName("name")?.text;
+      if (!name || c.type === "impl_item") return [];
       const fields = c.type === "struct_item" || c.type === "union_item" ? fieldsOf(c) : [];
       return [
         {
@@ -667,6 +717,7 @@ async function planAcrossModules(
     return {
       facts: factsOf(tree, input.sourceBefore),
       used: new Set([...reads.used, ...macroReads]),
+      plain: new Set([...reads.plain, ...macroReads]),
       values: new Set([...reads.values, ...macroReads]),
       items: itemsOf(tree),
       under: readUnder(tree, start, end),
@@ -1006,6 +1057,12 @@ async function planAcrossModules(
   const drops: { start: number; end: number; insert: string }[] = [];
   const gone = (name: string) =>
     before.used.has(name) && !after.used.has(name) && name !== "*" && name !== "self";
+  // A module imported alone (`use alloc::vec::{self, Vec}`) is not read by a macro of its name
+  // (`vec![…]`, the crate's macro, not the module): gone when nothing else reads it.
+  const moduleGone = (leaf: UseLeaf) =>
+    leaf.segments.at(-1) === "self" &&
+    before.plain.has(leaf.binding) &&
+    !after.plain.has(leaf.binding);
   // What the unit read and only the old file's tests read now is kept for the tests alone.
   const testsOnly = (name: string) => before.used.has(name) && isTestCfg(after.under(name));
   const forTests: string[] = [];
@@ -1038,14 +1095,21 @@ async function planAcrossModules(
     // alloc::vec::Vec;`) that only the tests read now is kept for them under both.
     const only = /^\s*#\[\s*cfg\s*\(([^\]\n]*)\)\s*\]\s*use\s+$/.exec(attributes)?.[1]?.trim();
     const testCfg = gated ? only && `#[cfg(all(test, ${only}))]\n` : TEST_CFG;
-    const tested = (leaf: UseLeaf) => !leaf.glob && !!testCfg && testsOnly(leaf.binding);
+    const tested = (leaf: UseLeaf) =>
+      !leaf.glob &&
+      !!testCfg &&
+      testsOnly(leaf.binding) &&
+      (leaf.segments.at(-1) !== "self" || after.plain.has(leaf.binding));
     const going = (leaf: UseLeaf) =>
-      (!leaf.glob && gone(leaf.binding)) || tested(leaf) || (!gated && globGone(leaf));
+      (!leaf.glob && (gone(leaf.binding) || moduleGone(leaf))) ||
+      tested(leaf) ||
+      (!gated && globGone(leaf));
     const staying = pruneUseTree(tree, going);
     if (staying === tree) continue;
     for (const leaf of leavesOf(tree).filter(tested))
       forTests.push(
-        `${testCfg}use ${leaf.segments.join("::")}${leaf.alias ? ` as ${leaf.alias}` : ""};`,
+        // `use a::{self}` alone is `use a;`.
+        `${testCfg}use ${(leaf.segments.at(-1) === "self" ? leaf.segments.slice(0, -1) : leaf.segments).join("::")}${leaf.alias ? ` as ${leaf.alias}` : ""};`,
       );
     dropped += leavesOf(tree).filter((l) => going(l) && !tested(l)).length;
     const start = m.index + (m[1] ?? "").length;
