@@ -3335,6 +3335,95 @@ public class Leaf extends Base {
     says: "Leaf.java: Leaf.value made protected (an override may not be weaker than what it overrides)",
   },
   {
+    // minimal-json's PrettyPrint, moved out of the package of WriterConfig, whose package-private
+    // abstract createWriter it implements: made protected, and so is the override in the
+    // anonymous `WriterConfig.MINIMAL = new WriterConfig() { … }` beside it.
+    name: "java: a subclass moved out of its base's package: the base's anonymous subclasses' overrides of what is made protected are made protected too",
+    lang: "java",
+    files: {
+      [`${J}/a/Config.java`]: `package com.acme.a;
+
+public abstract class Config {
+    public static final Config MINIMAL = new Config() {
+        @Override
+        String render(int n) {
+            return String.valueOf(n);
+        }
+    };
+
+    abstract String render(int n);
+
+    public String show(int n) {
+        return render(n);
+    }
+}
+`,
+      [`${J}/a/Pretty.java`]: `package com.acme.a;
+
+public class Pretty extends Config {
+    @Override
+    protected String render(int n) {
+        return "[" + n + "]";
+    }
+
+    public static void main(String[] args) {
+        if (!new Pretty().show(2).equals("[2]") || !Config.MINIMAL.show(2).equals("2"))
+            throw new AssertionError();
+    }
+}
+`,
+    },
+    move: { from: `${J}/a/Pretty.java`, name: "Pretty", to: `${J}/b/Pretty.java` },
+    followed: true,
+    says: "new Config() { … }.render made protected",
+  },
+  {
+    // minimal-json's JsonArray, moved out of the package of JsonWriter, whose protected
+    // writeArrayOpen it calls: made public, and so is the override in PrettyPrint's nested
+    // `private static class PrettyPrintWriter extends JsonWriter` (an override may not be weaker).
+    name: "java: a method made public for the moved class is made public in a nested subclass of its old package too",
+    lang: "java",
+    files: {
+      [`${J}/a/Writer.java`]: `package com.acme.a;
+
+public class Writer {
+    protected String open() {
+        return "[";
+    }
+}
+`,
+      [`${J}/a/Pretty.java`]: `package com.acme.a;
+
+public class Pretty {
+    private static class PrettyWriter extends Writer {
+        @Override
+        protected String open() {
+            return "[ ";
+        }
+    }
+
+    public static Writer writer() {
+        return new PrettyWriter();
+    }
+}
+`,
+      [`${J}/a/Array.java`]: `package com.acme.a;
+
+public class Array {
+    public static String write(Writer w) {
+        return w.open() + "]";
+    }
+
+    public static void main(String[] args) {
+        if (!write(Pretty.writer()).equals("[ ]")) throw new AssertionError();
+    }
+}
+`,
+    },
+    move: { from: `${J}/a/Array.java`, name: "Array", to: `${J}/b/Array.java` },
+    followed: true,
+  },
+  {
     // jopt-simple's OptionException again: its test (in joptsimple) makes an anonymous subclass
     // implementing messageArguments().
     name: "java: a base class moved out of its package has the overrides of its anonymous subclasses there made protected too",

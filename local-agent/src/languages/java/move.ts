@@ -249,6 +249,16 @@ export async function planJavaImports(
       for (const type of await withTree(file.text, "java", topTypes))
         declared.set(type.name, { type, file });
     const fileOf = new Map([...declared.values()].map((d) => [d.type, d.file] as const));
+    // Nested subclasses in the old package's files (minimal-json's `private static class
+    // PrettyPrintWriter extends JsonWriter` in PrettyPrint.java).
+    for (const file of oldFiles) {
+      if (!/\bextends\b/.test(file.text)) continue;
+      const tops = new Set(
+        [...declared.values()].filter((d) => d.file === file).map((d) => d.type.start),
+      );
+      for (const type of await withTree(file.text, "java", subclassesIn))
+        if (!tops.has(type.start)) fileOf.set(type, file);
+    }
     // Subclasses of the old package's types in other packages (JavaContext.files holds those
     // files too): an override of what is made public may not be weaker there either.
     for (const file of context.files) {
@@ -433,6 +443,11 @@ export async function planJavaImports(
           protectedWhy: "override",
         });
     }
+    // And its anonymous ones, in any file of the package (minimal-json's `WriterConfig.MINIMAL =
+    // new WriterConfig() { JsonWriter createWriter(…) }` beside the abstract method PrettyPrint,
+    // moved out, implements).
+    for (const g of guarded)
+      widen.push(...anonymousWidened(await anonymousOf(g.type.name), g.names, "protected"));
     // The unit's own.
     const guardedInUnit = moved.flatMap((t) => {
       const names = overridden(t);
