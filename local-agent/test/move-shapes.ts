@@ -5895,6 +5895,103 @@ pub fn reset() {
     says: "COUNT made pub(crate)",
   },
   {
+    // similar's algorithms/utils.rs: `fn common_suffix_len(old: &Old, …, new: &New, …)` beside
+    // `IdentifyDistinct { old: OffsetLookup<Int>, new: … }`. A parameter named as a field is
+    // no read of the field: the fields stay private (opened, each is a warning: a private type
+    // in a `pub(crate)` field).
+    name: "rust: a parameter named as a private field of the old module's struct opens no field",
+    lang: "rust",
+    files: {
+      "Cargo.toml": CARGO_TOML,
+      "src/lib.rs": "mod utils;\npub use utils::{common_len, Lookup};\n",
+      "src/utils.rs": `struct Offset(usize);
+
+/// A lookup of two sides.
+pub struct Lookup {
+    old: Offset,
+    new: Offset,
+}
+
+impl Lookup {
+    /// A new one.
+    pub fn new(a: usize, b: usize) -> Lookup {
+        Lookup { old: Offset(a), new: Offset(b) }
+    }
+
+    /// Their sum.
+    pub fn sum(&self) -> usize {
+        self.old.0 + self.new.0
+    }
+}
+
+/// How many items the two share at the start.
+pub fn common_len(old: &[u8], new: &[u8]) -> usize {
+    old.iter().zip(new).take_while(|(a, b)| a == b).count()
+}
+`,
+    },
+    move: { from: "src/utils.rs", name: "common_len", to: "src/common_len.rs" },
+    followed: true,
+  },
+  {
+    // similar's iter.rs: `#[cfg(feature = "text")] pub use self::text::*;` of its inline
+    // `mod text { … }`. What that glob brings is what the block binds, none of which the moved
+    // struct reads: it stays (carried, an unused import).
+    name: "rust: a glob of an inline module of the old file brings what its block binds, and goes only where that is read",
+    lang: "rust",
+    files: {
+      "Cargo.toml": CARGO_TOML,
+      "src/lib.rs": "mod iter;\npub use iter::{Changes, Pair};\n",
+      "src/iter.rs": `/// Changes.
+pub struct Changes(pub usize);
+
+#[cfg(all())]
+mod text {
+    /// A pair.
+    pub struct Pair(pub u8, pub u8);
+}
+
+#[cfg(all())]
+pub use self::text::*;
+`,
+    },
+    move: { from: "src/iter.rs", name: "Changes", to: "src/changes.rs" },
+    followed: true,
+  },
+  {
+    // similar's lib.rs: `mod text;` private, `pub use self::text::*;`: other crates read
+    // `similar::get_close_matches` through that glob. Moved out of text, it is re-exported
+    // there `pub` (a `pub(crate)` import is no item the glob passes on).
+    name: "rust: a private module whose items lib.rs re-exports by a glob re-exports a moved public item pub",
+    lang: "rust",
+    files: {
+      "Cargo.toml": CARGO_TOML,
+      "src/lib.rs": "mod text;\npub use self::text::*;\n",
+      "src/text/mod.rs": `/// How close two words are.
+pub fn ratio(a: &str, b: &str) -> f32 {
+    if a == b {
+        1.0
+    } else {
+        0.0
+    }
+}
+
+/// The words close to one.
+pub fn close<'a>(word: &str, all: &[&'a str]) -> Vec<&'a str> {
+    all.iter().copied().filter(|w| ratio(word, w) > 0.5).collect()
+}
+`,
+      "tests/it.rs": `#[test]
+fn close() {
+    assert_eq!(app::close("a", &["a", "b"]), vec!["a"]);
+}
+`,
+    },
+    move: { from: "src/text/mod.rs", name: "close", to: "src/text/close.rs" },
+    followed: true,
+    says: "src/text/mod.rs: re-exports close from src/text/close.rs, for crates that depend on this library",
+  },
+  {
     // nom's internal.rs: `use self::Needed::*;` (an enum's variants) and bytes/complete.rs's
     // `use crate::lib::std::result::Result::*;` go only with a unit that reads a variant; the
     // type alias IResult reads `error::Error`, a path through the module, not the file's

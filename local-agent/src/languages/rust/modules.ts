@@ -639,7 +639,10 @@ export function rustPublicPaths(
   context: RustContext,
   unitText: string,
 ): { names: string[]; through: string }[] {
-  if (!publicAllTheWay(move.oldModule, context)) return [];
+  const glob = publicAllTheWay(move.oldModule, context)
+    ? undefined
+    : publicGlobOf(move.oldModule, context);
+  if (glob === null) return [];
   const code = rustCode(unitText);
   const names = move.names.filter((n) => declaresPub(code, n));
   const path = ["crate", ...move.oldModule].join("::");
@@ -647,10 +650,34 @@ export function rustPublicPaths(
     ? [
         {
           names,
-          through: `crates that depend on this library: may read ${names.join(", ")} by its public path (${path})`,
+          through: `crates that depend on this library: may read ${names.join(", ")} ${glob ? `through ${glob}` : `by its public path (${path})`}`,
         },
       ]
     : [];
+}
+
+/**
+ * Where a module public all the way (lib.rs, a `pub mod` chain) re-exports everything of
+ * `module` (similar's lib.rs: `pub use self::text::*;` of its private `mod text`): that
+ * `use` and its file, which other crates read the module's public items through; null where none does.
+ */
+function publicGlobOf(module: readonly string[], context: RustContext): string | null {
+  const modules = modulesOf(context);
+  const isModule = (p: readonly string[]) => modules.has(p.join("::"));
+  for (const f of context.files) {
+    const from = modulePathOf(f.path, context.src);
+    if (!from || !publicAllTheWay(from, context)) continue;
+    for (const u of rustCode(f.text).matchAll(/^[ \t]*pub\s+use\s+([^;]+);/gm)) {
+      const tree = parseUseTree(u[1] ?? "");
+      for (const leaf of tree ? leavesOf(tree) : [])
+        if (
+          leaf.glob &&
+          resolvePath(leaf.segments, from, isModule)?.join("::") === module.join("::")
+        )
+          return `\`pub use ${(u[1] ?? "").trim()};\` in ${f.path}`;
+    }
+  }
+  return null;
 }
 
 /**

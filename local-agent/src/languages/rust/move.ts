@@ -564,9 +564,26 @@ function implMembersOf(tree: Tree): (Member & { type: string })[] {
  * `{ name }` in a literal or a pattern.
  */
 function reachesMember(code: string, name: string): boolean {
-  return new RegExp(`(?:\\.|::)\\s*${name}\\b|\\b${name}\\s*:(?!:)|[{,]\\s*${name}\\s*[,}]`).test(
-    code,
-  );
+  if (new RegExp(`(?:\\.|::)\\s*${name}\\b`).test(code)) return true;
+  // In braces: not a parameter (similar's `fn common_suffix_len(old: &Old, …)`, which
+  // reads no field `old`), a tuple's item or `let name: T`.
+  for (const m of code.matchAll(new RegExp(`([{,])\\s*${name}\\s*(?::(?!:)|[,}])`, "g")))
+    if (m[1] === "{" || openerBefore(code, m.index) === "{") return true;
+  return false;
+}
+
+/** The bracket, `(`, `[` or `{`, left open before offset `at` of `code`, or undefined at the top. */
+function openerBefore(code: string, at: number): string | undefined {
+  let depth = 0;
+  for (let i = at - 1; i >= 0; i--) {
+    const c = code[i] ?? "";
+    if (c === ")" || c === "]" || c === "}") depth++;
+    else if (c === "(" || c === "[" || c === "{") {
+      if (depth === 0) return c;
+      depth--;
+    }
+  }
+  return undefined;
 }
 
 /**
@@ -682,10 +699,21 @@ async function planAcrossModules(
   const globBrings = (segments: readonly string[]): ((name: string) => boolean) | undefined => {
     const target = resolvePath(segments.slice(0, -1), oldModule, isModule);
     const file = target && isModule(target) ? moduleFile(target, context) : undefined;
+    // An inline module of the old file (similar's iter.rs: `#[cfg(feature = "text")] pub use
+    // self::text::*;` of its `mod text { … }`): what its block binds.
+    const inline =
+      !file &&
+      target?.length === oldModule.length + 1 &&
+      target.join("::").startsWith(oldModule.join("::"))
+        ? inlineModuleText(input.sourceBefore, target.at(-1) ?? "")
+        : undefined;
     const names = file
       ? [...bindingsOf(file.text)]
-      : ((target && variantsThrough(target.slice(0, -1), target.at(-1) ?? "", context, isModule)) ??
-        STD_VARIANTS.get(segments.slice(-3, -1).join("::")));
+      : inline !== undefined
+        ? [...bindingsOf(inline)]
+        : ((target &&
+            variantsThrough(target.slice(0, -1), target.at(-1) ?? "", context, isModule)) ??
+          STD_VARIANTS.get(segments.slice(-3, -1).join("::")));
     if (names) return (name) => names.includes(name);
     return archBrings(segments.slice(0, -1));
   };
@@ -1185,4 +1213,20 @@ export function visibilityOf(
   const file = declaringFile(oldModule, context);
   const text = file === sourcePath ? sourceText : context.files.find((f) => f.path === file)?.text;
   return newModuleVisibility(oldModule, newModule, text, context);
+}
+
+/** The block of inline module `name` at the top of `text` (`mod text { … }`, its braces left out), or undefined. */
+function inlineModuleText(text: string, name: string): string | undefined {
+  const code = rustCode(text);
+  const top = atTopLevel(code);
+  for (const m of code.matchAll(new RegExp(`\\bmod\\s+${name}\\s*\\{`, "g"))) {
+    if (!top(m.index)) continue;
+    const open = m.index + m[0].length;
+    let depth = 1;
+    for (let i = open; i < code.length; i++) {
+      if (code[i] === "{") depth++;
+      else if (code[i] === "}" && --depth === 0) return text.slice(open, i);
+    }
+  }
+  return undefined;
 }
