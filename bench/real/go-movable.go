@@ -231,6 +231,14 @@ func judge(root string, pkgs []listed, all map[string]*checked, u unit) string {
 	// monkey's `Expression`, by `expressionNode()`): in another package its method of that
 	// name is another method, and it implements the interface no more.
 	if tn, ok := obj.(*types.TypeName); ok && !types.IsInterface(tn.Type()) {
+		// The methods it declares itself: one promoted from an embedded type that stays
+		// still satisfies the interface from the new package.
+		own := map[string]bool{}
+		if n, ok := tn.Type().(*types.Named); ok {
+			for i := 0; i < n.NumMethods(); i++ {
+				own[n.Method(i).Name()] = true
+			}
+		}
 		scope := c.pkg.Scope()
 		for _, name := range scope.Names() {
 			it, ok := scope.Lookup(name).(*types.TypeName)
@@ -240,8 +248,9 @@ func judge(root string, pkgs []listed, all map[string]*checked, u unit) string {
 			iface := it.Type().Underlying().(*types.Interface)
 			sealed := ""
 			for i := 0; i < iface.NumMethods(); i++ {
-				if !iface.Method(i).Exported() {
-					sealed = iface.Method(i).Name()
+				m := iface.Method(i)
+				if !m.Exported() && m.Pkg() == c.pkg && own[m.Name()] {
+					sealed = m.Name()
 				}
 			}
 			if sealed == "" || iface.NumMethods() == 0 {

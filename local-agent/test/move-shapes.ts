@@ -5992,6 +5992,93 @@ fn close() {
     says: "src/text/mod.rs: re-exports close from src/text/close.rs, for crates that depend on this library",
   },
   {
+    // A bare path in a test module of the file that declares the old module (`mod tests {
+    // use super::*; … util::slug(…) }` in lib.rs): it names the file's `util`, and is
+    // rewritten as the file's own paths are.
+    name: "rust: a bare path inside an inline test module resolves from the file's scope and is rewritten",
+    lang: "rust",
+    files: {
+      "Cargo.toml": CARGO_TOML,
+      "src/lib.rs": `mod other;
+mod util;
+
+pub use other::other;
+pub use util::size;
+
+/// The slug of a title.
+pub fn title(s: &str) -> String {
+    util::slug(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slugs() {
+        assert_eq!(util::slug("A"), title("A"));
+    }
+}
+`,
+      "src/util.rs": `/// A slug.
+pub fn slug(s: &str) -> String {
+    s.to_lowercase()
+}
+
+/// Its length.
+pub fn size(s: &str) -> usize {
+    s.len()
+}
+`,
+      "src/other.rs": "/// Other things.\npub fn other() {}\n",
+    },
+    move: { from: "src/util.rs", name: "slug", to: "src/other.rs" },
+    followed: true,
+  },
+  {
+    // An item built only under a feature the crate does not turn on by default, read by the old
+    // file's tests under that feature too: its import back is under both, else the tests'
+    // build imports what is not there (E0432).
+    name: "rust: an item under its own cfg read back only by the tests is imported under both cfgs",
+    lang: "rust",
+    files: {
+      "Cargo.toml": `${CARGO_TOML}\n[features]\nalloc = []\n`,
+      "src/lib.rs":
+        'mod seq;\npub use seq::count;\n#[cfg(feature = "alloc")]\npub use seq::shuffle;\n',
+      "src/seq.rs": `/// How many.
+pub fn count() -> usize {
+    1
+}
+
+/// Shuffles.
+#[cfg(feature = "alloc")]
+pub fn shuffle(v: &mut [u8]) {
+    v.reverse();
+}
+
+#[cfg(test)]
+mod test {
+    use super::*;
+
+    #[test]
+    fn counts() {
+        assert_eq!(count(), 1);
+    }
+
+    #[test]
+    #[cfg(feature = "alloc")]
+    fn shuffles() {
+        let mut v = [1, 2];
+        shuffle(&mut v);
+        assert_eq!(v[0], 2 * count());
+    }
+}
+`,
+    },
+    move: { from: "src/seq.rs", name: "shuffle", to: "src/shuffle.rs" },
+    followed: true,
+  },
+  {
     // nom's internal.rs: `use self::Needed::*;` (an enum's variants) and bytes/complete.rs's
     // `use crate::lib::std::result::Result::*;` go only with a unit that reads a variant; the
     // type alias IResult reads `error::Error`, a path through the module, not the file's

@@ -301,12 +301,24 @@ export function rewriteRustImporter(
   const within: { names: string[]; through: string; within?: true }[] = [];
   // Where each offset is: the file's module, and the inline modules around it.
   const inline = inlineModules(code);
-  const at = (offset: number) => [...fileModule, ...inline(offset)];
+  /**
+   * The module a path at `offset` is written from: the innermost inline module that resolves it
+   * (`super::x` from `mod hidden_export`), else the next one out, to the file's (a bare
+   * `util::slug` in `mod tests { use super::*; … }` names the file's scope's `util`).
+   */
+  const at = (offset: number, segments: readonly string[]) => {
+    const around = inline(offset);
+    for (let i = around.length; i > 0; i--) {
+      const from = [...fileModule, ...around.slice(0, i)];
+      if (resolvePath(segments, from, isModule)) return from;
+    }
+    return fileModule;
+  };
   // `use` declarations, their lists at any depth.
   for (const u of code.matchAll(/^([ \t]*(?:pub(?:\([^)]*\))?\s+)?use\s+)([^;]+);/gm)) {
     const tree = parseUseTree(u[2] ?? "");
     if (!tree) continue;
-    const from = at(u.index);
+    const from = (segments: readonly string[]) => at(u.index, segments);
     const start = u.index + (u[1] ?? "").length;
     const end = start + (u[2] ?? "").length;
     const written = (u[2] ?? "").trim();
@@ -314,14 +326,17 @@ export function rewriteRustImporter(
     const movedHere = (leaf: UseLeaf) =>
       !leaf.glob &&
       moved.has(leaf.segments.at(-1) ?? "") &&
-      same(resolvePath(modulePath(leaf), from, isModule), move.oldModule);
+      same(resolvePath(modulePath(leaf), from(modulePath(leaf)), isModule), move.oldModule);
     const going = leavesOf(tree).filter(movedHere);
     for (const leaf of leavesOf(tree)) {
       // A glob of the old module carries what the old module re-exports (carry.ts
       // carryReexport): within the crate, what this file reads; through a `pub use` glob, as
       // far as it reaches (lib.rs's `pub use crate::free::*`, adaptors' `pub use
       // self::coalesce::*` that lib.rs names `DedupBy` through), `pub`.
-      if (leaf.glob && same(resolvePath(leaf.segments, from, isModule), move.oldModule)) {
+      if (
+        leaf.glob &&
+        same(resolvePath(leaf.segments, from(leaf.segments), isModule), move.oldModule)
+      ) {
         // A glob with a visibility passes what it brings on to other modules; `pub`, maybe to
         // other crates.
         const passed = /^\s*pub\b/.test(u[1] ?? "");
@@ -349,7 +364,7 @@ export function rewriteRustImporter(
       }
       // The old module itself imported as a name: reads through it are not followed.
       const self = leaf.segments.at(-1) === "self" ? leaf.segments.slice(0, -1) : leaf.segments;
-      if (!leaf.glob && same(resolvePath(self, from, isModule), move.oldModule)) {
+      if (!leaf.glob && same(resolvePath(self, from(self), isModule), move.oldModule)) {
         const alias = leaf.binding;
         const read = move.names.filter((n) => new RegExp(`\\b${alias}::${n}\\b`).test(code));
         // Read as `age::V13_0`: the old module re-exports it (carry.ts carryReexport), within the
@@ -365,7 +380,7 @@ export function rewriteRustImporter(
     if (!going.length) continue;
     const staying = pruneUseTree(tree, movedHere);
     const first = going[0] as UseLeaf;
-    const to = writePath(move.newModule, from, styleOf(modulePath(first)));
+    const to = writePath(move.newModule, from(modulePath(first)), styleOf(modulePath(first)));
     const moving = useTree(
       to,
       going.map((leaf) => `${leaf.segments.at(-1)}${leaf.alias ? ` as ${leaf.alias}` : ""}`),
@@ -401,7 +416,7 @@ export function rewriteRustImporter(
     if (!moved.has(q[2] ?? "")) continue;
     if (useSpans.some(([a = 0, b = 0]) => q.index >= a && q.index < b)) continue;
     const prefix = (q[1] ?? "").slice(0, -2).split("::");
-    const from = at(q.index);
+    const from = at(q.index, prefix);
     if (!same(resolvePath(prefix, from, isModule), move.oldModule)) continue;
     edits.push({
       start: q.index,

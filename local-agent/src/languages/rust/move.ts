@@ -484,7 +484,7 @@ function macroStatics(node: Node, cfg: string): Item[] {
   const code = rustCode(node.text);
   const out: Item[] = [];
   for (const m of code.matchAll(
-    /(^|[\s;{}(\]])((?:pub(?:\s*\([^)]*\))?\s+)?)static\s+(?:ref\s+)?([A-Za-z_]\w*)\s*:/g,
+    /(^|[\s;{}(\]])((?:pub(?:\s*\([^)\n]{0,100}\))?\s+)?)static\s+(?:ref\s+)?([A-Za-z_]\w*)\s*:/g,
   )) {
     const at = node.startIndex + m.index + (m[1] ?? "").length;
     const words = (m[2] ?? "").trim();
@@ -566,24 +566,38 @@ function implMembersOf(tree: Tree): (Member & { type: string })[] {
 function reachesMember(code: string, name: string): boolean {
   if (new RegExp(`(?:\\.|::)\\s*${name}\\b`).test(code)) return true;
   // In braces: not a parameter (similar's `fn common_suffix_len(old: &Old, …)`, which
-  // reads no field `old`), a tuple's item or `let name: T`.
-  for (const m of code.matchAll(new RegExp(`([{,])\\s*${name}\\s*(?::(?!:)|[,}])`, "g")))
-    if (m[1] === "{" || openerBefore(code, m.index) === "{") return true;
+  // reads no field `old`), a tuple's item or `let name: T`. A field may have attributes.
+  const opener = openers(code);
+  for (const m of code.matchAll(
+    new RegExp(`([{,])\\s*(?:#\\[[^\\]\\n]{0,200}\\]\\s*)*${name}\\s*(?::(?!:)|[,}])`, "g"),
+  ))
+    if (m[1] === "{" || opener(m.index) === "{") return true;
   return false;
 }
 
-/** The bracket, `(`, `[` or `{`, left open before offset `at` of `code`, or undefined at the top. */
-function openerBefore(code: string, at: number): string | undefined {
-  let depth = 0;
-  for (let i = at - 1; i >= 0; i--) {
-    const c = code[i] ?? "";
-    if (c === ")" || c === "]" || c === "}") depth++;
-    else if (c === "(" || c === "[" || c === "{") {
-      if (depth === 0) return c;
-      depth--;
-    }
+/** The last text `openers` read, and what it found: a unit's code is asked of each field. */
+let openersOf: { code: string; at: (offset: number) => string | undefined } | undefined;
+
+/**
+ * The bracket, `(`, `[` or `{`, left open at each offset of `code` (undefined at the top), in
+ * one pass: asked of every match in a long file, a scan back from each would be quadratic.
+ */
+function openers(code: string): (offset: number) => string | undefined {
+  if (openersOf?.code === code) return openersOf.at;
+  const open = new Uint8Array(code.length);
+  const stack: number[] = [];
+  for (let i = 0; i < code.length; i++) {
+    open[i] = stack.at(-1) ?? 0;
+    const c = code.charCodeAt(i);
+    if (c === 40 || c === 91 || c === 123) stack.push(c);
+    else if (c === 41 || c === 93 || c === 125) stack.pop();
   }
-  return undefined;
+  const at = (offset: number) => {
+    const c = open[offset] ?? 0;
+    return c ? String.fromCharCode(c) : undefined;
+  };
+  openersOf = { code, at };
+  return at;
 }
 
 /**
@@ -704,7 +718,7 @@ async function planAcrossModules(
     const inline =
       !file &&
       target?.length === oldModule.length + 1 &&
-      target.join("::").startsWith(oldModule.join("::"))
+      oldModule.every((part, i) => target[i] === part)
         ? inlineModuleText(input.sourceBefore, target.at(-1) ?? "")
         : undefined;
     const names = file
@@ -1122,7 +1136,10 @@ async function planAcrossModules(
     // A `use` under one `#[cfg(…)]` and nothing else (rand's `#[cfg(feature = "alloc")] use
     // alloc::vec::Vec;`) that only the tests read now is kept for them under both.
     const only = /^\s*#\[\s*cfg\s*\(([^\]\n]*)\)\s*\]\s*use\s+$/.exec(attributes)?.[1]?.trim();
-    const testCfg = gated ? only && `#[cfg(all(test, ${only}))]\n` : TEST_CFG;
+    // One that names `test` itself (`#[cfg(not(test))]`) is left as it is.
+    const testCfg = gated
+      ? only && !/\btest\b/.test(only) && `#[cfg(all(test, ${only}))]\n`
+      : TEST_CFG;
     const tested = (leaf: UseLeaf) =>
       !leaf.glob &&
       !!testCfg &&
@@ -1172,8 +1189,17 @@ async function planAcrossModules(
   );
   // Under the `#[cfg]` its reads there are all under (the tests', `all(test, feature = …)`), else
   // under the item's own.
-  const backUnder = (name: string) =>
-    (deprecated ? ALLOW_DEPRECATED : "") + (after.under(name) || cfgOf(unitItems)(name));
+  const backUnder = (name: string) => {
+    const under = after.under(name);
+    const own = cfgOf(unitItems)(name);
+    // Read by the tests alone, an item built only under its own cfg: under both.
+    const both = [...own.matchAll(/#\[\s*cfg\s*\(([^\]\n]*)\)\s*\]/g)].map((m) => m[1]?.trim());
+    const cfg =
+      under && isTestCfg(under) && both.length
+        ? `#[cfg(all(test, ${both.join(", ")}))]\n`
+        : under || own;
+    return (deprecated ? ALLOW_DEPRECATED : "") + cfg;
+  };
   for (const line of useLines(newModule, stillUsed, backUnder, reachOf)) {
     source = addUse(source, line);
     changes.push(`${sourcePath}: imports ${line.replace(/^[\s\S]*use /, "").replace(/;$/, "")}`);
