@@ -245,5 +245,14 @@ describe("inlineModules", () => {
     expect(at(code.indexOf("let y"))).toEqual(["a"]);
     expect(at(code.indexOf("fn g"))).toEqual([]);
     expect(at(code.indexOf("use z"))).toEqual([]);
+    const raw = "pub mod r#type {\n    use super::x;\n}\nfoo_mod {}\n";
+    expect(inlineModules(raw)(raw.indexOf("use super"))).toEqual(["type"]);
+    expect(inlineModules("struct remod { a: u8 }")(15)).toEqual([]);
+  });
+
+  it("reads a file of braces alone a brace at a time (a look back of words, not of the text)", () => {
+    const n = 200_000;
+    const code = `mod a { ${"{".repeat(n)}${"}".repeat(n)} }`;
+    expect(inlineModules(code)(8 + n)).toEqual(["a"]);
   });
 });

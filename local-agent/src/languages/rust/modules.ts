@@ -186,9 +186,7 @@ export function inlineModules(code: string): (at: number) => string[] {
   for (let i = 0; i < code.length; i++) {
     const c = code[i];
     if (c === "{") {
-      const name = /\bmod\s+(?:r#)?([A-Za-z_]\w*)\s*$/.exec(
-        code.slice(Math.max(0, i - 200), i),
-      )?.[1];
+      const name = modBefore(code, i);
       open.push(name === undefined ? undefined : { start: i, name });
     } else if (c === "}") {
       const block = open.pop();
@@ -197,6 +195,27 @@ export function inlineModules(code: string): (at: number) => string[] {
   }
   blocks.sort((a, b) => a.start - b.start);
   return (at) => blocks.filter((b) => b.start < at && at < b.end).map((b) => b.name);
+}
+
+/**
+ * The name of `mod name` right before offset `at` (the module's `{`), read backwards a word
+ * at a time: steps as many as its words' letters, whatever the file (a file of braces alone
+ * asks at each one).
+ */
+function modBefore(code: string, at: number): string | undefined {
+  const word = /[A-Za-z0-9_]/;
+  let i = at - 1;
+  while (i >= 0 && /\s/.test(code[i] ?? "")) i--;
+  const end = i + 1;
+  while (i >= 0 && word.test(code[i] ?? "")) i--;
+  const name = code.slice(i + 1, end);
+  if (!/^[A-Za-z_]\w*$/.test(name)) return undefined;
+  // `r#name`.
+  if (code[i] === "#" && code[i - 1] === "r") i -= 2;
+  const spaced = i;
+  while (i >= 0 && /\s/.test(code[i] ?? "")) i--;
+  if (i === spaced) return undefined;
+  return code.slice(i - 2, i + 1) === "mod" && !word.test(code[i - 3] ?? "") ? name : undefined;
 }
 
 /**
