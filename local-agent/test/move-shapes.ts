@@ -6079,6 +6079,51 @@ mod test {
     followed: true,
   },
   {
+    // rand's distributions/distribution.rs: its test calls `DistString`'s `sample_string` with
+    // a `use crate::distributions::{…, DistString, …};` of its own. Moved, the trait needs no
+    // import back in the old file for that call (an unused import otherwise).
+    name: "rust: a trait whose methods the old file calls only in blocks that import it themselves is not imported back",
+    lang: "rust",
+    files: {
+      "Cargo.toml": CARGO_TOML,
+      "src/lib.rs":
+        "mod alpha;\nmod dist;\npub use alpha::Alpha;\npub use dist::{len_of, DistString};\n",
+      "src/alpha.rs": `use crate::DistString;
+
+/// Letters.
+pub struct Alpha;
+
+impl DistString for Alpha {
+    fn sample_string(&self, len: usize) -> String {
+        "a".repeat(len)
+    }
+}
+`,
+      "src/dist.rs": `/// Strings of a distribution.
+pub trait DistString {
+    /// A string of \`len\` chars.
+    fn sample_string(&self, len: usize) -> String;
+}
+
+/// Its length.
+pub fn len_of(s: &str) -> usize {
+    s.len()
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn strings() {
+        use crate::{Alpha, DistString};
+        assert_eq!(Alpha.sample_string(2).len(), super::len_of("aa"));
+    }
+}
+`,
+    },
+    move: { from: "src/dist.rs", name: "DistString", to: "src/dist_string.rs" },
+    followed: true,
+  },
+  {
     // nom's internal.rs: `use self::Needed::*;` (an enum's variants) and bytes/complete.rs's
     // `use crate::lib::std::result::Result::*;` go only with a unit that reads a variant; the
     // type alias IResult reads `error::Error`, a path through the module, not the file's

@@ -816,7 +816,17 @@ async function planAcrossModules(
       members: implMembersOf(tree),
     };
   });
-  traitsCalled(rustCode(input.sourceAfter), after.used);
+  const afterCode = rustCode(input.sourceAfter);
+  const namedAfter = new Set(after.used);
+  // A trait whose methods are called only in blocks that import it themselves (rand's test
+  // `fn test_dist_string() { use crate::distributions::{…, DistString, …}; … }`): the file
+  // itself needs no import of it (an unused one otherwise).
+  for (const trait of traitsCalled(afterCode, after.used)) {
+    if (namedAfter.has(trait)) continue;
+    const outside = blankBlocksImporting(afterCode, trait);
+    if (outside !== afterCode && !traitsCalled(outside, new Set()).includes(trait))
+      after.used.delete(trait);
+  }
   const stillUsed = unitItems.filter((i) => reads(i, after)).map((i) => i.name);
   // Where the new module is declared.
   const declaring = declaringFile(newModule, context);
@@ -1255,4 +1265,39 @@ function inlineModuleText(text: string, name: string): string | undefined {
     }
   }
   return undefined;
+}
+
+/**
+ * `code` with the blocks that hold a `use` naming `name` (not at the top: a function's, a
+ * module's) blanked, braces and all: what the rest of the file reads.
+ */
+function blankBlocksImporting(code: string, name: string): string {
+  const top = atTopLevel(code);
+  const word = new RegExp(`\\b${name}\\b`);
+  const ranges: [number, number][] = [];
+  for (const m of code.matchAll(/\buse\s+[^;]{1,2000};/g)) {
+    if (top(m.index) || !word.test(m[0])) continue;
+    let depth = 0;
+    let open = -1;
+    for (let i = m.index - 1; i >= 0; i--) {
+      const c = code[i];
+      if (c === "}") depth++;
+      else if (c === "{" && depth-- === 0) {
+        open = i;
+        break;
+      }
+    }
+    if (open < 0) continue;
+    depth = 0;
+    for (let i = open; i < code.length; i++) {
+      if (code[i] === "{") depth++;
+      else if (code[i] === "}" && --depth === 0) {
+        ranges.push([open, i + 1]);
+        break;
+      }
+    }
+  }
+  let out = code;
+  for (const [a, b] of ranges) out = out.slice(0, a) + " ".repeat(b - a) + out.slice(b);
+  return out;
 }
