@@ -866,6 +866,30 @@ export const PROJECTS: ProjectSpec[] = [
   },
   {
     lang: "python",
+    name: "pyjwt",
+    source: { from: "debian", package: "python3-jwt", version: "2.6.0-1" },
+    importRoot: ".",
+    // New on 2026-12-02 (third session, late): JSON Web Tokens in eleven modules, `api_jwt`
+    // subclassing `api_jws`, algorithms over `cryptography` imported under a `try`, and a
+    // JWKS client with its cache. Debian's modules, judged by import and pyflakes.
+    packages: ["jwt"],
+    newDir: "jwt/moved",
+    licence: "MIT",
+  },
+  {
+    lang: "python",
+    name: "platformdirs",
+    source: { from: "debian", package: "python3-platformdirs", version: "2.6.0-1" },
+    importRoot: ".",
+    // New on 2026-12-02 (third session, late): an abstract `PlatformDirsABC` in `api.py`
+    // that one module a platform subclasses (`unix`, `macos`, `windows`, `android`), chosen
+    // in `__init__.py` as it loads. Debian's modules, judged by import and pyflakes.
+    packages: ["platformdirs"],
+    newDir: "platformdirs/moved",
+    licence: "MIT",
+  },
+  {
+    lang: "python",
     name: "httpx",
     source: { from: "debian", package: "python3-httpx", version: "0.23.3-1" },
     importRoot: ".",
