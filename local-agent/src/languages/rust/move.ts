@@ -1257,12 +1257,19 @@ function inlineModuleText(text: string, name: string): string | undefined {
   const top = atTopLevel(code);
   for (const m of code.matchAll(new RegExp(`\\bmod\\s+${name}\\s*\\{`, "g"))) {
     if (!top(m.index)) continue;
-    const open = m.index + m[0].length;
-    let depth = 1;
-    for (let i = open; i < code.length; i++) {
-      if (code[i] === "{") depth++;
-      else if (code[i] === "}" && --depth === 0) return text.slice(open, i);
-    }
+    const open = m.index + m[0].length - 1;
+    const close = closingBrace(code, open);
+    if (close !== undefined) return text.slice(open + 1, close);
+  }
+  return undefined;
+}
+
+/** The `}` that closes the `{` at offset `open` of `code`, or undefined where none does. */
+function closingBrace(code: string, open: number): number | undefined {
+  let depth = 0;
+  for (let i = open; i < code.length; i++) {
+    if (code[i] === "{") depth++;
+    else if (code[i] === "}" && --depth === 0) return i;
   }
   return undefined;
 }
@@ -1287,15 +1294,8 @@ function blankBlocksImporting(code: string, name: string): string {
         break;
       }
     }
-    if (open < 0) continue;
-    depth = 0;
-    for (let i = open; i < code.length; i++) {
-      if (code[i] === "{") depth++;
-      else if (code[i] === "}" && --depth === 0) {
-        ranges.push([open, i + 1]);
-        break;
-      }
-    }
+    const close = open < 0 ? undefined : closingBrace(code, open);
+    if (close !== undefined) ranges.push([open, close + 1]);
   }
   let out = code;
   for (const [a, b] of ranges) out = out.slice(0, a) + " ".repeat(b - a) + out.slice(b);
