@@ -81,23 +81,68 @@ const run = (command: string, args: string[], cwd?: string, env?: Record<string,
     env: { ...process.env, DEBIAN_FRONTEND: "noninteractive", ...env },
   });
 
+/**
+ * Runs `install` with the cache's install lock held: two benches started side by side would
+ * otherwise both run npm into the same node_modules (one's `rmdir` failing on the other's
+ * files, or a package left half-written that the next run takes as installed). A lock whose
+ * holder is gone (a bench stopped mid-install) is taken over.
+ */
+function underInstallLock(install: () => void): void {
+  mkdirSync(CACHE, { recursive: true });
+  const lock = path.join(CACHE, "install.lock");
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      writeFileSync(path.join(lock, "pid"), String(process.pid));
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const holder = Number(readFileSync(path.join(lock, "pid"), { encoding: "utf8", flag: "a+" }));
+      if (holder && !alive(holder)) rmSync(lock, { recursive: true, force: true });
+      else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500);
+    }
+  }
+  try {
+    install();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+/** Whether process `pid` runs (signal 0: asks, sends nothing). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
 /** The cache's own packages (TypeScript 5.9, tslib, @types/node), installed once. */
 export function ensureCachePackages(): void {
-  mkdirSync(CACHE, { recursive: true });
-  const manifest = JSON.stringify(
-    { name: "edgeclip-bench-real-cache", private: true, dependencies: CACHE_PACKAGES },
-    null,
-    2,
-  );
-  const file = path.join(CACHE, "package.json");
-  const installed = Object.entries(CACHE_PACKAGES).every(([name, version]) => {
-    const own = path.join(CACHE, "node_modules", name, "package.json");
-    return existsSync(own) && JSON.parse(readFileSync(own, "utf8")).version === version;
+  installOnce(CACHE, "edgeclip-bench-real-cache", CACHE_PACKAGES);
+}
+
+/**
+ * `dependencies` installed into `dir` with npm, once: a stamp written after npm ends well
+ * says they are, so that an install stopped half-way is made again, not taken as done.
+ */
+function installOnce(dir: string, name: string, dependencies: Record<string, string>): void {
+  const manifest = JSON.stringify({ name, private: true, dependencies }, null, 2);
+  const stamp = path.join(dir, "node_modules", ".edgeclip-installed");
+  underInstallLock(() => {
+    if (existsSync(stamp) && readFileSync(stamp, "utf8") === manifest) return;
+    log(
+      `installing ${Object.entries(dependencies)
+        .map(([p, v]) => `${p}@${v}`)
+        .join(", ")} into ${dir}…`,
+    );
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, "package.json"), manifest);
+    run("npm", ["install", "--no-audit", "--no-fund", "--no-package-lock"], dir);
+    writeFileSync(stamp, manifest);
   });
-  if (installed) return;
-  log(`installing ${Object.keys(CACHE_PACKAGES).join(", ")} into ${CACHE}…`);
-  writeFileSync(file, manifest);
-  run("npm", ["install", "--no-audit", "--no-fund", "--no-package-lock"], CACHE);
 }
 
 /** The project as fetched: its directory in the cache (made once). */
@@ -267,18 +312,7 @@ const PNPM_ENV = { npm_config_store_dir: path.join(CACHE, "tools", "pnpm-store")
 function tool(name: keyof typeof TOOLS): string[] {
   const { package: pkg, version } = TOOLS[name];
   const dir = path.join(CACHE, "tools", name);
-  const own = path.join(dir, "node_modules", pkg, "package.json");
-  if (!existsSync(own) || JSON.parse(readFileSync(own, "utf8")).version !== version) {
-    log(`installing ${pkg}@${version} into ${dir}…`);
-    mkdirSync(dir, { recursive: true });
-    const manifest = {
-      name: `edgeclip-bench-real-${name}`,
-      private: true,
-      dependencies: { [pkg]: version },
-    };
-    writeFileSync(path.join(dir, "package.json"), JSON.stringify(manifest, null, 2));
-    run("npm", ["install", "--no-audit", "--no-fund", "--no-package-lock"], dir);
-  }
+  installOnce(dir, `edgeclip-bench-real-${name}`, { [pkg]: version });
   const modules = path.join(dir, "node_modules");
   if (name === "yarn") return [process.execPath, path.join(modules, pkg, "bin", "yarn.js")];
   if (name === "pnpm") return [process.execPath, path.join(modules, pkg, "bin", "pnpm.cjs")];
