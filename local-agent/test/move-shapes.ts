@@ -124,6 +124,27 @@ export const SHAPES: Shape[] = [
     move: { from: "src/util.ts", name: "slug", to: "src/text/slug.ts" },
   },
   {
+    // citty (bench:real): `vi.spyOn(commandModule, "runCommand")` on the old module's namespace
+    // while main.ts, which the test runs, now imports runCommand from the new one: the spy goes
+    // on the new module's namespace, which tsc checks the key against.
+    name: "ts: a test spies on what moved through the old module's namespace",
+    lang: "ts",
+    files: {
+      "tsconfig.json": TSCONFIG,
+      "src/command.ts":
+        "export function runCommand(name: string): string {\n  return name.trim();\n}\n\nexport function other(): number {\n  return 1;\n}\n",
+      "src/main.ts":
+        "import { runCommand } from './command';\n\nexport const main = (): string => runCommand(' x ');\n",
+      "test/spy.ts":
+        "export function spyOn<T, K extends keyof T>(object: T, key: K): { restore(): void } {\n  const was = object[key];\n  return { restore: () => void (object[key] = was) };\n}\n",
+      "test/main.test.ts":
+        "import * as commandModule from '../src/command';\nimport { main } from '../src/main';\nimport { spyOn } from './spy';\n\nexport const spied = spyOn(commandModule, 'runCommand');\nexport const both = [main(), commandModule.other(), commandModule.runCommand('y')];\n",
+    },
+    move: { from: "src/command.ts", name: "runCommand", to: "src/moved/runCommand.ts" },
+    followed: true,
+    says: "test/main.test.ts: replaces runCommand on src/moved/runCommand.ts's exports, as it did on src/command.ts's",
+  },
+  {
     // ts-pattern's internals/symbols.ts: `export const matcher = Symbol.for(…)` and, beside it,
     // `export type matcher = typeof matcher`: one name in both spaces, moved together, its
     // namespace importer's reads (a value and a type, beside a local `matcher`) rewritten.
@@ -628,6 +649,24 @@ export const plan = [defaults.retries, retries("loud")];
     },
     move: { from: "lib/util.js", name: "slug", to: "lib/text/slug.js" },
     scripts: ["test/a.check.js"],
+  },
+  {
+    // citty's tests (bench:real) replace an export on the module object (`vi.spyOn(commandModule,
+    // "runCommand")`, sinon's `stub(util, "slug")`): the object that holds it now is the new
+    // file's exports, and the test's reads of it stay reads off that object, where the stand-in is.
+    name: "js: a test replaces what moved on the old file's exports (a stub by object and key)",
+    lang: "js",
+    files: {
+      "package.json": PACKAGE_CJS,
+      "tsconfig.json": JSCONFIG,
+      "lib/util.js": `'use strict';\n\nfunction slug(s) {\n  return s.toLowerCase();\n}\n\nfunction keep(s) {\n  return s;\n}\n\nmodule.exports = { slug, keep };\n`,
+      "test/stub.js": `'use strict';\n\n/** Replaces \`object[key]\` with \`fn\`; returns what puts it back. */\nmodule.exports = function stub(object, key, fn) {\n  const was = object[key];\n  object[key] = fn;\n  return () => {\n    object[key] = was;\n  };\n};\n`,
+      "test/util.check.js": `'use strict';\n\nconst assert = require('assert');\nconst stub = require('./stub');\nconst util = require('../lib/util');\n\nconst undo = stub(util, 'slug', () => 'stubbed');\nassert.strictEqual(util.slug('X'), 'stubbed');\nassert.strictEqual(util.keep('K'), 'K');\nundo();\nassert.strictEqual(util.slug('X'), 'x');\n`,
+    },
+    move: { from: "lib/util.js", name: "slug", to: "lib/text/slug.js" },
+    scripts: ["test/util.check.js"],
+    followed: true,
+    says: "test/util.check.js: replaces slug on lib/text/slug.js's exports, as it did on lib/util.js's",
   },
   {
     // mocha's own tests (bench:real): rewiremock.proxy(module, {"<path>": stub}), proxyquire's stubs.

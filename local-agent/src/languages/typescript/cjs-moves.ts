@@ -32,10 +32,12 @@ import { moduleReferences } from "./script-scopes.ts";
 import {
   loadedReads,
   mockEdits,
+  moduleAlias,
   moduleCalls,
   namesOf,
   namespaceUses,
   nameTaken,
+  replacesOn,
 } from "./script-syntax.ts";
 import { extensionStyle, respecify, specifierOf } from "./specifiers.ts";
 
@@ -437,7 +439,9 @@ export async function planCommonJsImporter(
         const names = [...new Set(uses.uses.map((u) => u.name))];
         return { require: r, ...uses, taken: names.filter((n) => nameTaken(tree, n, uses.uses)) };
       });
-    const present = namespaces.some((n) => n.uses.length) ? namesOf(tree) : new Set<string>();
+    const present = namespaces.some((n) => n.uses.length || n.keyed.length)
+      ? namesOf(tree)
+      : new Set<string>();
     const calls = moduleCalls(tree, importerPath).filter((c) => naming.namesOld(c.specifier));
     return { facts, inline, namespaces, present, calls };
   });
@@ -482,8 +486,36 @@ export async function planCommonJsImporter(
   }
 
   // `const util = require(…)` used for what moved (`util.slug(…)`): a required name instead.
+  const replaced: string[] = [];
   for (const ns of found.namespaces) {
     const local = ns.require.namespace as string;
+    if (ns.keyed.length) {
+      // `sinon.stub(util, "slug")`: the exports that hold it now are the new file's, and the
+      // file's reads of what moved stay reads off them (`slugModule.slug(…)`), where the
+      // stand-in is: a name taken off them at require time would be the function replaced.
+      const r = ns.require;
+      const alias = moduleAlias(destPath, taken);
+      taken.add(alias);
+      for (const use of ns.keyed) edits.push({ start: use.start, end: use.end, insert: alias });
+      for (const use of ns.uses)
+        edits.push({ start: use.start, end: use.end, insert: `${alias}.${use.name}` });
+      const fresh = `${r.keyword} ${alias} = require(${quoted(r.literal.text, naming.forNew(r.specifier))})${end(r.semicolon)}`;
+      const single = !/,/.test(text.slice(r.node.start, r.node.end).replace(/\([^)]*\)/g, ""));
+      if (!ns.others && !ns.opaque && single)
+        edits.push({ start: r.node.start, end: r.node.end, insert: fresh });
+      else {
+        const at = lineEnd(text, r.node.end);
+        edits.push({ start: at, end: at, insert: `${fresh}\n` });
+      }
+      if (ns.opaque)
+        reexport.push({
+          names: [...moved],
+          through: `${importerPath}: passes on or indexes \`${local} = require(${r.literal.text})\`, which may read ${[...moved].join(", ")} off it`,
+        });
+      replaced.push(...ns.keyed.map((k) => k.name));
+      took.push(alias);
+      continue;
+    }
     // Passed on or indexed, never naming what moved: it may be read off it by a computed key.
     if (!ns.uses.length && ns.opaque) {
       reexport.push({
@@ -547,6 +579,7 @@ export async function planCommonJsImporter(
     ...(took.length
       ? [`${importerPath}: requires ${[...new Set(took)].join(", ")} from ${destPath}`]
       : []),
+    ...(replaced.length ? [replacesOn(importerPath, replaced, sourcePath, destPath)] : []),
     ...(mocks.edits.length ? [`${importerPath}: mocks ${destPath} as it mocks ${sourcePath}`] : []),
   ];
   return {

@@ -31,10 +31,12 @@ import {
   leadingCommentsEnd,
   loadedReads,
   mockEdits,
+  moduleAlias,
   moduleCalls,
   namesOf,
   namespaceUses,
   nameTaken,
+  replacesOn,
   spanOf,
   stringValue,
   withoutLeadingBlank,
@@ -1180,7 +1182,9 @@ async function planEsImporter(input: ImporterInput): Promise<ImporterPlan> {
         return { part: p, ...found, taken: names.filter((n) => nameTaken(tree, n, found.uses)) };
       });
     // The names the file holds, for a free alias: only where a namespace is followed.
-    const present = namespaces.some((n) => n.uses.length) ? namesOf(tree) : new Set<string>();
+    const present = namespaces.some((n) => n.uses.length || n.keyed.length)
+      ? namesOf(tree)
+      : new Set<string>();
     const calls = moduleCalls(tree, importerPath).filter((c) => namesSource(c.specifier));
     return { facts, dynamic, namespaces, present, unexplained, calls };
   });
@@ -1214,7 +1218,23 @@ async function planEsImporter(input: ImporterInput): Promise<ImporterPlan> {
 
   // A namespace import used for what moved: a named import of it instead, where its name is free.
   const namespaceNeeds: Need[] = [];
+  const replaced: string[] = [];
   for (const ns of found.namespaces) {
+    const statement = facts.imports.find((s) => s.parts.includes(ns.part));
+    if (ns.keyed.length) {
+      // `vi.spyOn(ns, "run")`: the export it replaces is the new module's now, where every
+      // importer reads it; replaced on the old one, no call of it would reach the stand-in.
+      const alias = moduleAlias(destPath, found.present);
+      found.present.add(alias);
+      for (const use of ns.keyed) edits.push({ start: use.start, end: use.end, insert: alias });
+      namespaceNeeds.push({
+        local: alias,
+        imported: "*",
+        specifier: specifierFor(statement?.specifier ?? ""),
+        typeOnly: false,
+      });
+      replaced.push(...ns.keyed.map((k) => k.name));
+    }
     // Passed on or indexed, never naming what moved (hono's `intrinsicElementTags[tag]`): what
     // moved may be read off it by a computed key, so the old file goes on exporting it.
     if (!ns.uses.length && ns.opaque) {
@@ -1226,7 +1246,12 @@ async function planEsImporter(input: ImporterInput): Promise<ImporterPlan> {
         });
       continue;
     }
-    if (!ns.uses.length) continue;
+    if (!ns.uses.length) {
+      // Named only where it is now the new module: the import of the old one goes.
+      if (ns.keyed.length && !ns.others && statement)
+        edits.push(...withoutParts(text, statement, [ns.part]));
+      continue;
+    }
     const names = [...new Set(ns.uses.map((u) => u.name))];
     if (ns.opaque) {
       reexport.push({
@@ -1243,7 +1268,6 @@ async function planEsImporter(input: ImporterInput): Promise<ImporterPlan> {
     const local = new Map(names.map((n) => [n, taken(n) ? freeAlias(n, found.present) : n]));
     for (const use of ns.uses)
       edits.push({ start: use.start, end: use.end, insert: local.get(use.name) ?? use.name });
-    const statement = facts.imports.find((s) => s.parts.includes(ns.part));
     // Used for nothing else: the namespace import goes.
     if (statement && !ns.others) edits.push(...withoutParts(text, statement, [ns.part]));
     for (const name of names)
@@ -1408,6 +1432,7 @@ async function planEsImporter(input: ImporterInput): Promise<ImporterPlan> {
       [...namespaceNeeds, ...needs].map((n) => ({ local: n.local, here: here(n) })),
     ),
     ...reexportChange,
+    ...(replaced.length ? [replacesOn(importerPath, replaced, sourcePath, destPath)] : []),
     ...(mocks.edits.length ? [`${importerPath}: mocks ${destPath} as it mocks ${sourcePath}`] : []),
   ];
   // Whether it now loads the new file before the old one, as it loads: a value it imports or

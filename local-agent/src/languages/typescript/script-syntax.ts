@@ -1,4 +1,11 @@
-import { kids, lineEnd, lineStart, type Span, type TextEdit } from "../../imports/plan.ts";
+import {
+  freeAlias,
+  kids,
+  lineEnd,
+  lineStart,
+  type Span,
+  type TextEdit,
+} from "../../imports/plan.ts";
 import type { Node, Tree } from "../../syntax/parser.ts";
 
 /**
@@ -81,7 +88,12 @@ export function withoutLeadingBlank(text: string): string {
   return text.slice(0, at) + apart + text.slice(end);
 }
 
-/** `ns.name` and `ns.Name` (a type) in a tree: where a namespace import is used for a name. */
+/**
+ * `ns.name` and `ns.Name` (a type) in a tree: where a namespace import is used for a name.
+ * `keyed`: `ns` passed to a call with one of `names` as the next argument's string, as a
+ * test replaces a module's export (`vi.spyOn(ns, "run")`, `sinon.stub(ns, "run")`,
+ * `Object.defineProperty(ns, "run", …)`): the module that holds that name is the one meant.
+ */
 export function namespaceUses(
   tree: Tree,
   ns: string,
@@ -90,11 +102,20 @@ export function namespaceUses(
   binding?: Span,
 ) {
   const uses: (Span & { name: string })[] = [];
+  const keyed: (Span & { name: string })[] = [];
   let opaque = false;
   let others = 0;
   const visit = (node: Node) => {
     if (node.type === "import_statement") return;
     if (binding && node.startIndex === binding.start && node.endIndex === binding.end) return;
+    if (node.type === "identifier" && node.text === ns && node.parent?.type === "arguments") {
+      const key = node.nextNamedSibling;
+      const name = key?.type === "string" ? key.text.slice(1, -1) : undefined;
+      if (name !== undefined && names.has(name)) {
+        keyed.push({ ...spanOf(node), name });
+        return;
+      }
+    }
     if (node.type === "member_expression" || node.type === "nested_type_identifier") {
       const object = node.childForFieldName(
         node.type === "member_expression" ? "object" : "module",
@@ -117,7 +138,7 @@ export function namespaceUses(
     for (const child of kids(node)) visit(child);
   };
   visit(tree.rootNode);
-  return { uses, opaque, others };
+  return { uses, keyed, opaque, others };
 }
 
 /** Every name the code of `tree` holds (identifiers of values and types, not in strings or comments). */
@@ -336,4 +357,17 @@ export function loadedReads(
       through: `${importerPath}: reads ${names.join(", ")} off the module ${first.callee}(${first.literal.text}) loads`,
     },
   ];
+}
+
+/** The receipt's line for a test's stand-ins of what moved, now put on the new module. */
+export const replacesOn = (importer: string, names: string[], from: string, to: string) =>
+  `${importer}: replaces ${[...new Set(names)].join(", ")} on ${to}'s exports, as it did on ${from}'s`;
+
+/** A free name for a namespace import of `file`: its base name, camel-cased, and `Module` (`runCommandModule`). */
+export function moduleAlias(file: string, present: ReadonlySet<string>): string {
+  const base = (file.split("/").at(-1) ?? "")
+    .replace(/\.[^.]*$/, "")
+    .replace(/[^\w$]+(.)?/g, (_: string, c: string | undefined) => (c ?? "").toUpperCase());
+  const name = `${/^\d/.test(base) ? "_" : ""}${base}Module`;
+  return present.has(name) ? freeAlias(name, present) : name;
 }
