@@ -4391,6 +4391,27 @@ pub fn keep(s: &str) -> &str {
 /** Rust (issue 35): each judged by cargo check (std only, offline), warnings included. */
 export const RUST_SHAPES: Shape[] = [
   {
+    // num-bigint (bench:real): `x.is_zero()`, `BigUint::one()` and `rr.shl(n)` call methods of
+    // num_traits' `Zero` and `One` and of `core::ops::Shl`, which the old file imports: each
+    // goes along with the unit that calls it, and leaves the old file where nothing else does.
+    name: "rust: a dependency's traits and an operator trait the unit calls methods of, by value and by type",
+    lang: "rust",
+    files: {
+      "Cargo.toml": `${CARGO_TOML}\n[dependencies]\nnumish = { path = "numish" }\n`,
+      "numish/Cargo.toml": '[package]\nname = "numish"\nversion = "0.1.0"\nedition = "2021"\n',
+      "numish/src/lib.rs": "mod identities;\n\npub use identities::{One, Zero};\n",
+      "numish/src/identities.rs":
+        "/// Has a zero.\npub trait Zero {\n    /// Zero.\n    fn zero() -> Self;\n    /// Whether it is zero.\n    fn is_zero(&self) -> bool;\n}\n\n/// Has a one.\npub trait One {\n    /// One.\n    fn one() -> Self;\n}\n\nimpl Zero for u32 {\n    fn zero() -> Self {\n        0\n    }\n    fn is_zero(&self) -> bool {\n        *self == 0\n    }\n}\n\nimpl One for u32 {\n    fn one() -> Self {\n        1\n    }\n}\n",
+      "src/lib.rs": "pub mod calc;\n",
+      "src/calc.rs":
+        "use core::ops::Shl;\nuse numish::{One, Zero};\n\n/// Whether `x` is zero.\npub fn nonzero(x: u32) -> bool {\n    !x.is_zero()\n}\n\n/// One shifted left.\npub fn shifted(n: u32) -> u32 {\n    u32::one().shl(n)\n}\n\n/// Zero.\npub fn nothing() -> u32 {\n    u32::zero()\n}\n",
+      "tests/calc.rs":
+        "#[test]\nfn calc() {\n    assert!(app::calc::nonzero(1));\n    assert_eq!(app::calc::nothing(), 0);\n}\n",
+    },
+    move: { from: "src/calc.rs", name: "shifted", to: "src/bits.rs" },
+    followed: true,
+  },
+  {
     // textwrap's wrap_algorithms.rs: `mod optimal_fit;` (private) and `pub use
     // optimal_fit::{…, Penalties};`. The enum moved into a sibling reads `Penalties`: through the
     // old module's re-export, not the private child it cannot reach (E0603).

@@ -22,6 +22,8 @@ export interface RustContext {
   /** The crate's `src` directory, root-relative ("src", "crates/a/src"). */
   src: string;
   files: RustFile[];
+  /** The dependencies' sources the old file's `use`s reach (dependencies.ts): read for their traits alone. */
+  dependencies?: RustFile[];
 }
 
 /** An item's move between modules, as importers see it. */

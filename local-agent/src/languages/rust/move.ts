@@ -258,15 +258,35 @@ const BINDING_PATTERNS = new Set([
   "captured_pattern",
 ]);
 
+const OPERATOR_TRAITS = (
+  "Add Sub Mul Div Rem Neg Not Shl Shr BitAnd BitOr BitXor AddAssign SubAssign MulAssign " +
+  "DivAssign RemAssign ShlAssign ShrAssign BitAndAssign BitOrAssign BitXorAssign"
+).split(" ");
+
 /**
  * The crate's traits and the methods each declares (`trait Itertools: Iterator { fn join(…) … }`),
- * by name, read from its files' code: each method with whether it takes
+ * by name, read from its files' code and its dependencies' (num_traits' `Zero`): each method with whether it takes
  * arguments besides `self` (petgraph's `Walker::iter(self, context)` is not
  * a slice's `.iter()`).
  */
 function crateTraits(context: RustContext): Map<string, Map<string, boolean | undefined>> {
-  const out = new Map<string, Map<string, boolean | undefined>>();
-  for (const file of context.files) {
+  // The operator traits, called by name (`rr.shl(n)` needs `use core::ops::Shl;`): each
+  // method is its trait's name in snake case. A crate's own trait of that name wins.
+  const out = new Map<string, Map<string, boolean | undefined>>(
+    OPERATOR_TRAITS.map((t) => [
+      t,
+      new Map([
+        [
+          t
+            .replace(/^Bit(\w)/, (_, c: string) => `bit${c.toLowerCase()}`)
+            .replace(/(?<=[a-z])([A-Z])/g, "_$1")
+            .toLowerCase(),
+          undefined,
+        ],
+      ]),
+    ]),
+  );
+  for (const file of [...context.files, ...(context.dependencies ?? [])]) {
     const code = rustCode(file.text);
     // Each `{`'s match, in one pass: a file of unclosed `trait A {` costs its length, once.
     const closing = new Map<number, number>();
@@ -293,6 +313,11 @@ function crateTraits(context: RustContext): Map<string, Map<string, boolean | un
                 .trim() !== "",
         ]),
       );
+      // Its functions without `self` (`fn one() -> Self`), keyed `::one`: called on a type
+      // (`BigUint::one()`), they need the trait in scope as much as a method does.
+      for (const m of body.matchAll(/\bfn\s+([a-z_]\w*)\s*\(([^)]*)/g))
+        if (!/^\s*(?:&\s*(?:'\w+\s+)?)?(?:mut\s+)?self\b/.test(m[2] ?? ""))
+          methods.set(`::${m[1]}`, undefined);
       if (methods.size) out.set(t[1] ?? "", methods);
     }
   }
@@ -776,6 +801,11 @@ async function planAcrossModules(
       const name = m[1] ?? "";
       called.set(name, (called.get(name) ?? new Set()).add(m[2] === undefined));
     }
+    // A type's function (`BigUint::one()`, `T::zero()`), keyed as crateTraits keys them.
+    for (const m of code.matchAll(
+      /\b(?:[A-Z]\w*|Self|[iu](?:8|16|32|64|128|size)|f32|f64)\s*::\s*([a-z_]\w*)\s*(?:::<[^>]{0,500}>\s*)?\(/g,
+    ))
+      called.set(`::${m[1]}`, new Set([true, false]));
     const found: string[] = [];
     for (const [trait, methods] of traits)
       if (
