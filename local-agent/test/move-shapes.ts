@@ -1113,6 +1113,23 @@ const starPackage = (all: string, checks: string): Record<string, string> => ({
 
 export const PYTHON_SHAPES: Shape[] = [
   {
+    // marko (bench:real): its parser registers `getattr(block, name) for name in
+    // block.__all__`. A class moved out of block.py into a module that subclasses block's base
+    // (a circle at block's top) stays listed there and found on lookup, so the registry still
+    // holds it; dropped from `__all__`, every test of it failed with the receipt silent.
+    name: "py: a module reads the old one's __all__ as a registry of names to look up on it",
+    lang: "py",
+    files: {
+      "pkg/__init__.py": "",
+      "pkg/block.py": `__all__ = ("Paragraph", "Quote")\n\n\nclass Element:\n    priority = 1\n\n\nclass Paragraph(Element):\n    pass\n\n\nclass Quote(Element):\n    priority = 5\n`,
+      "pkg/parser.py": `from . import block\n\n\ndef elements():\n    return {name: getattr(block, name) for name in block.__all__}\n`,
+      "test_parser.py": `from pkg.parser import elements\n\nfound = elements()\nassert sorted(found) == ["Paragraph", "Quote"], found\nassert found["Quote"].priority == 5\n`,
+    },
+    move: { from: "pkg/block.py", name: "Quote", to: "pkg/ext/quote.py" },
+    followed: true,
+    says: "for pkg/parser.py, which looks it up on pkg/block.py",
+  },
+  {
     // more-itertools' is_prime: the package star-imports recipes, so recipes binds is_prime
     // back; is_prime reads private helpers nothing else in recipes reads, which would close a
     // circle (pyflakes: undefined name in `__all__`). They go with it; a test importing one

@@ -1,6 +1,12 @@
 import { planImporters } from "../imports/importers.ts";
 import { moveLanguage, type PlanInput } from "../languages/moves.ts";
-import { importsModule, pathStrings, readsThrough, starTaken } from "../languages/python/move.ts";
+import {
+  allListedReads,
+  importsModule,
+  pathStrings,
+  readsThrough,
+  starTaken,
+} from "../languages/python/move.ts";
 import { planReexport } from "../languages/typescript/move.ts";
 import { languageOf } from "../syntax/languages.ts";
 import { outline } from "../syntax/outline.ts";
@@ -25,6 +31,7 @@ export const JOBS = {
   readsThrough,
   pathStrings,
   starTaken,
+  allListedReads,
   importsModule,
   holdsNeedles,
 };

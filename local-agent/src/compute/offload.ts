@@ -2,6 +2,7 @@ import type { ImporterChange, ImportersInput } from "../imports/importers.ts";
 import type { ImportPlan } from "../imports/plan.ts";
 import type { PlanInput } from "../languages/moves.ts";
 import type {
+  allListedReads as allListedReadsJob,
   importsModule as importsModuleJob,
   pathStrings as pathStringsJob,
   readsThrough as readsThroughJob,
@@ -101,6 +102,11 @@ export function pathStrings(input: Parameters<typeof pathStringsJob>[0]): Promis
 /** What a module takes of a move's old module by a star import (python/move.ts), in the compute thread. */
 export function starTaken(input: Parameters<typeof starTakenJob>[0]): Promise<string[]> {
   return run("starTaken", [input], input.text.length + input.sourceText.length);
+}
+
+/** What a module reads off a move's old module through its `__all__` (python/move.ts), in the compute thread. */
+export function allListedReads(input: Parameters<typeof allListedReadsJob>[0]): Promise<string[]> {
+  return run("allListedReads", [input], input.text.length + input.sourceText.length);
 }
 
 /** Whether a module imports a move's old module (python/move.ts), in the compute thread. */

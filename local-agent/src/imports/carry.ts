@@ -2,6 +2,7 @@ import type { EditResult } from "../../../src/shared/bridge/protocol.ts";
 import { Lines } from "../../../src/shared/core/lines.ts";
 import { countLines } from "../../../src/shared/core/text.ts";
 import {
+  allListedReads,
   importsModule,
   pathStrings,
   planImporters,
@@ -186,6 +187,18 @@ export async function carryImports(options: {
         sourcePath: source.result.path,
         importerPath: reader.path,
         text: reader.text,
+        names: plan.moved,
+        ...(options.modules ? { modules: options.modules } : {}),
+      }))
+        if (!namedByPath.has(name)) namedByPath.set(name, { by: reader.path });
+  // What a module reads off the old one's `__all__` by name (marko's parser's registry).
+  if (plan.moved?.length && options.readers)
+    for (const reader of await options.readers(["__all__"], true))
+      for (const name of await allListedReads({
+        importerPath: reader.path,
+        sourcePath: source.result.path,
+        text: reader.text,
+        sourceText: texts.sourceBefore,
         names: plan.moved,
         ...(options.modules ? { modules: options.modules } : {}),
       }))

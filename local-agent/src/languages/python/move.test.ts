@@ -162,6 +162,36 @@ def health():
     );
   });
 
+  it('leaves an `__all__` tuple of one name a tuple: `("Paragraph")` would be a string (marko\'s block.py)', async () => {
+    const source =
+      '__all__ = (\n    "Paragraph",\n    "Quote"\n)\n\n\nclass Paragraph:\n    pass\n\n\nclass Quote:\n    pass\n';
+    const plan = await move(
+      { sourcePath: "pkg/block.py", source, destPath: "pkg/ext/quote.py", dest: "" },
+      "Quote",
+    );
+    expect(plan.source).toBe('__all__ = (\n    "Paragraph",\n)\n\n\nclass Paragraph:\n    pass\n');
+    const one = await move(
+      {
+        sourcePath: "pkg/block.py",
+        source: source.replace('"Quote"\n', '"Quote",\n'),
+        destPath: "pkg/ext/quote.py",
+        dest: "",
+      },
+      "Quote",
+    );
+    expect(one.source).toBe('__all__ = (\n    "Paragraph",\n)\n\n\nclass Paragraph:\n    pass\n');
+    const line = await move(
+      {
+        sourcePath: "pkg/block.py",
+        source: source.replace(/\(\n {4}"Paragraph",\n {4}"Quote"\n\)/, '("Paragraph", "Quote")'),
+        destPath: "pkg/ext/quote.py",
+        dest: "",
+      },
+      "Quote",
+    );
+    expect(line.source).toBe('__all__ = ("Paragraph",)\n\n\nclass Paragraph:\n    pass\n');
+  });
+
   it("imports the unit back above a TYPE_CHECKING block below the module's classes, which reads it (packaging's _ranges.py)", async () => {
     const source =
       "from typing import TYPE_CHECKING\n\nfrom .version import Version\n\n\nclass Lower:\n    pass\n\n\nclass Upper:\n    v: Version\n\n\nif TYPE_CHECKING:\n    Interval = tuple[Lower, Upper]\n\nPOS_INF = Upper()\n";

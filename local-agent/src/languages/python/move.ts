@@ -2106,6 +2106,13 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
     changes.push(`${sourcePath}: __all__ drops ${unlisted.map((a) => a.name).join(", ")}`);
   }
   source = removeImports(source, edits);
+  // A tuple left with one name keeps a comma: `("Paragraph")` is a string, whose letters a
+  // star import would look up.
+  if (unlisted.length)
+    source = source.replace(
+      /^(__all__\s*=\s*\(\s*)("[^"\n]*"|'[^'\n]*')(\s*\))/m,
+      (_, open: string, name: string, close: string) => `${open}${name},${close}`,
+    );
   // Kept for the modules that read them through this one, and read here no more: imports
   // pyflakes would call unused, said to be meant.
   const keptUnread = [...keep].filter(
@@ -3414,6 +3421,52 @@ export async function starTaken(input: {
   if (!stars) return [];
   const taken = new Set((await starBindings(input.sourceText)).names.map((n) => n.name));
   return input.names.filter((n) => taken.has(n));
+}
+
+/**
+ * What an importer reaches through the old module's `__all__` (marko's parser registers
+ * `getattr(block, name) for name in block.__all__`): every moved name it lists, looked up on
+ * the old module by name, as a dotted path in a string is. The old module goes on listing
+ * and binding them (imported back, or found on lookup where that would be a circle).
+ */
+export async function allListedReads(input: {
+  importerPath: string;
+  sourcePath: string;
+  text: string;
+  sourceText: string;
+  names: readonly string[];
+  modules?: ModuleNames;
+}): Promise<string[]> {
+  if (!input.text.includes("__all__") || input.importerPath === input.sourcePath) return [];
+  const sourceModule = nameOf(input.sourcePath, input.modules).join(".");
+  if (!sourceModule) return [];
+  const reads = await withTree(input.text, "python", (tree) => {
+    const facts = factsOf(tree, input.text);
+    const locals = new Set<string>();
+    for (const st of [...facts.statements, ...nestedImports(tree, facts)]) {
+      // `from pkg.block import __all__`
+      if (
+        st.kind === "from" &&
+        absoluteOf(st.module, input.importerPath, input.modules).join(".") === sourceModule &&
+        st.parts.some((p) => p.name === "__all__")
+      )
+        return true;
+      const old = oldModulePart(st, input.importerPath, sourceModule, input.modules);
+      if (old) locals.add(old.local);
+    }
+    return tree.rootNode
+      .descendantsOfType("attribute")
+      .some(
+        (node) =>
+          node?.childForFieldName("attribute")?.text === "__all__" &&
+          locals.has((node.childForFieldName("object")?.text ?? "").replace(/\s/g, "")),
+      );
+  });
+  if (!reads) return [];
+  const { names, listed } = await starBindings(input.sourceText);
+  if (!listed) return [];
+  const all = new Set(names.map((n) => n.name));
+  return input.names.filter((n) => all.has(n));
 }
 
 /** `mock.patch.object(util, "slug")`, `monkeypatch.setattr(util, "slug", …)`: a moved name patched on the old module object. */
