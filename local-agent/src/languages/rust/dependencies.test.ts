@@ -48,6 +48,16 @@ libc = "0.2"
 
 [features]
 std = ["num-traits/std"]
+
+[dependencies.itertools]
+version = "0.10"
+
+[[bin]]
+name = "tool"
+path = "src/bin/tool.rs"
+
+[build-dependencies]
+cc.workspace = true
 `;
     const deps = declaredDependencies(manifest, "/work/app");
     expect(Object.fromEntries(deps)).toEqual({
@@ -57,6 +67,9 @@ std = ["num-traits/std"]
       rand_renamed: { package: "rand" },
       criterion: { package: "criterion" },
       libc: { package: "libc" },
+      // A `[[bin]]` ends the table before it: its `path` is not the dependency's.
+      itertools: { package: "itertools" },
+      cc: { package: "cc" },
     });
   });
 

@@ -1,4 +1,4 @@
-import { type Dirent, existsSync, lstatSync, readdirSync, readFileSync } from "node:fs";
+import { type Dirent, existsSync, lstatSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import path from "node:path";
 import type { RustFile } from "./modules.ts";
@@ -13,12 +13,19 @@ import type { RustFile } from "./modules.ts";
  * directory, a directory source a cargo config names, or CARGO_HOME's
  * registry, as cargo would find them; nothing is run. Only `.rs` files under
  * a dependency's `src/`, regular files, at most `MAX_FILES` and `MAX_BYTES`
- * a dependency, walking at most `MAX_DIRS` directories: trait names and their methods are all the planner takes of
+ * a dependency, walking at most `MAX_DIRS` directories, and `MAX_TOTAL_FILES`
+ * and `MAX_TOTAL_BYTES` for all of them; a manifest, lock or config only as a
+ * regular file of at most `MAX_MANIFEST`: trait names and their methods are all the planner takes of
  * them (move.ts crateTraits).
  */
 const MAX_FILES = 300;
 /** Directories walked a dependency, however few `.rs` files they hold. */
 const MAX_DIRS = 500;
+/** What all the dependencies of one move may hold together. */
+const MAX_TOTAL_FILES = 1_000;
+const MAX_TOTAL_BYTES = 12 * 1024 * 1024;
+/** A Cargo.toml, Cargo.lock or cargo config read: a regular file of at most this. */
+const MAX_MANIFEST = 1024 * 1024;
 const MAX_BYTES = 4 * 1024 * 1024;
 const NOT_CRATES = new Set([
   "std",
@@ -64,7 +71,8 @@ export function declaredDependencies(manifest: string, crateDir: string): Map<st
   const deps = /^(?:target\..+\.)?(?:dev-|build-)?dependencies$/;
   for (const raw of manifest.split("\n")) {
     const line = raw.replace(/#.*$/, "").trim();
-    const header = /^\[([^\]]+)\]$/.exec(line)?.[1]?.trim();
+    // `[[bin]]`, `[[test]]`: sections too, which end a dependency table.
+    const header = /^\[\[?([^\]]+)\]\]?$/.exec(line)?.[1]?.trim();
     if (header !== undefined) {
       if (table) add(table.key, table.fields);
       table = undefined;
@@ -79,8 +87,9 @@ export function declaredDependencies(manifest: string, crateDir: string): Map<st
       continue;
     }
     if (!deps.test(section)) continue;
-    const m = /^("?)([\w-]+)\1\s*=\s*(.*)$/.exec(line);
-    if (m?.[2]) add(m[2], m[3] ?? "");
+    // `num-traits = "0.2"`, `num-traits = { … }`, `num-traits.workspace = true`.
+    const m = /^("?)([\w-]+)\1\s*(?:\.\s*[\w-]+\s*)?=\s*(.*)$/.exec(line);
+    if (m?.[2] && !out.has(m[2].replace(/-/g, "_"))) add(m[2], m[3] ?? "");
   }
   if (table) add(table.key, table.fields);
   return out;
@@ -97,9 +106,11 @@ function lockedVersions(lock: string): Map<string, string[]> {
   return out;
 }
 
+/** A manifest, lock or config file's text: a regular file of at most 1 MB, else undefined. */
 const readText = (file: string) => {
   try {
-    return readFileSync(file, "utf8");
+    const stat = statSync(file);
+    return stat.isFile() && stat.size <= MAX_MANIFEST ? readFileSync(file, "utf8") : undefined;
   } catch {
     return undefined;
   }
@@ -174,23 +185,35 @@ function packageDir(pkg: string, versions: string[], dirs: readonly string[]): s
   return best?.dir;
 }
 
-/** The `.rs` files under `dir/src`, within the caps. */
-function sourcesOf(dir: string): RustFile[] {
+/** What the move's dependencies have read so far, against the caps of all of them. */
+interface Budget {
+  files: number;
+  bytes: number;
+}
+
+/** The `.rs` files under `dir/src`, within the caps of one dependency and of all of them. */
+function sourcesOf(dir: string, budget: Budget): RustFile[] {
   const out: RustFile[] = [];
   let bytes = 0;
   let dirs = 0;
   const walk = (at: string) => {
     if (++dirs > MAX_DIRS) return;
     for (const entry of entries(at)) {
-      if (out.length >= MAX_FILES) return;
+      if (out.length >= MAX_FILES || budget.files >= MAX_TOTAL_FILES) return;
       const full = path.join(at, entry.name);
       if (entry.isDirectory()) walk(full);
       else if (entry.isFile() && entry.name.endsWith(".rs")) {
         const size = lstatSync(full).size;
-        if (bytes + size > MAX_BYTES) continue;
-        const text = readText(full);
-        if (text === undefined) continue;
+        if (bytes + size > MAX_BYTES || budget.bytes + size > MAX_TOTAL_BYTES) continue;
+        let text: string;
+        try {
+          text = readFileSync(full, "utf8");
+        } catch {
+          continue;
+        }
         bytes += size;
+        budget.bytes += size;
+        budget.files++;
         out.push({ path: full, text });
       }
     }
@@ -212,12 +235,13 @@ export function dependencySources(crateDir: string, text: string): RustFile[] {
   const versions = lock ? lockedVersions(lock) : new Map<string, string[]>();
   let dirs: string[] | undefined;
   const out: RustFile[] = [];
+  const budget: Budget = { files: 0, bytes: 0 };
   for (const name of wanted) {
     const dep = declared.get(name);
     if (!dep) continue;
     dirs ??= registryDirs(crateDir);
     const dir = dep.dir ?? packageDir(dep.package, versions.get(dep.package) ?? [], dirs);
-    if (dir) out.push(...sourcesOf(dir));
+    if (dir) out.push(...sourcesOf(dir, budget));
   }
   return out;
 }

@@ -258,10 +258,22 @@ const BINDING_PATTERNS = new Set([
   "captured_pattern",
 ]);
 
+/** Not `Add` and `Sub`: a raw pointer's `.add(n)` and `.sub(n)` are its own. */
 const OPERATOR_TRAITS = (
-  "Add Sub Mul Div Rem Neg Not Shl Shr BitAnd BitOr BitXor AddAssign SubAssign MulAssign " +
+  "Mul Div Rem Neg Not Shl Shr BitAnd BitOr BitXor AddAssign SubAssign MulAssign " +
   "DivAssign RemAssign ShlAssign ShrAssign BitAndAssign BitOrAssign BitXorAssign"
 ).split(" ");
+
+/**
+ * Functions types have of their own or through the standard library's traits
+ * (`Vec::new()`, `String::from(x)`, `u32::max_value()`): a call of one on a
+ * type is no call of a trait of that name's function (`Bounded::max_value`).
+ */
+const OWN_FUNCTIONS = new Set(
+  "new default from into try_from with_capacity max_value min_value from_str_radix from_str clone len is_empty".split(
+    " ",
+  ),
+);
 
 /**
  * The crate's traits and the methods each declares (`trait Itertools: Iterator { fn join(…) … }`),
@@ -286,7 +298,8 @@ function crateTraits(context: RustContext): Map<string, Map<string, boolean | un
       ]),
     ]),
   );
-  for (const file of [...context.files, ...(context.dependencies ?? [])]) {
+  // The dependencies' first: a trait of the crate's own of the same name wins.
+  for (const file of [...(context.dependencies ?? []), ...context.files]) {
     const code = rustCode(file.text);
     // Each `{`'s match, in one pass: a file of unclosed `trait A {` costs its length, once.
     const closing = new Map<number, number>();
@@ -316,7 +329,10 @@ function crateTraits(context: RustContext): Map<string, Map<string, boolean | un
       // Its functions without `self` (`fn one() -> Self`), keyed `::one`: called on a type
       // (`BigUint::one()`), they need the trait in scope as much as a method does.
       for (const m of body.matchAll(/\bfn\s+([a-z_]\w*)\s*\(([^)]*)/g))
-        if (!/^\s*(?:&\s*(?:'\w+\s+)?)?(?:mut\s+)?self\b/.test(m[2] ?? ""))
+        if (
+          !/^\s*(?:&\s*(?:'\w+\s+)?)?(?:mut\s+)?self\b/.test(m[2] ?? "") &&
+          !OWN_FUNCTIONS.has(m[1] ?? "")
+        )
           methods.set(`::${m[1]}`, undefined);
       if (methods.size) out.set(t[1] ?? "", methods);
     }
