@@ -1113,6 +1113,23 @@ const starPackage = (all: string, checks: string): Record<string, string> => ({
 
 export const PYTHON_SHAPES: Shape[] = [
   {
+    // marko (bench:real): `module = import_module(f"marko.ext.{name}")`, then
+    // `module.make_extension()`: a name looked up on a module known only as the code runs,
+    // which may be the old one. It stays bound there (found on lookup: a circle at its top).
+    name: "py: a name read off a module imported by a name built as the code runs",
+    lang: "py",
+    files: {
+      "pkg/__init__.py": "",
+      "pkg/helpers.py": `from importlib import import_module\n\n\ndef load(name):\n    module = import_module(f"pkg.ext.{name}")\n    return module.make_extension()\n`,
+      "pkg/ext/__init__.py": "",
+      "pkg/ext/toc.py": `class TocMixin:\n    level = 2\n\n\ndef make_extension():\n    return TocMixin()\n`,
+      "test_load.py": `from pkg.helpers import load\n\nassert load("toc").level == 2\n`,
+    },
+    move: { from: "pkg/ext/toc.py", name: "make_extension", to: "pkg/ext/gfm/make.py" },
+    followed: true,
+    says: "for pkg/helpers.py, which looks it up on pkg/ext/toc.py",
+  },
+  {
     // marko (bench:real): its parser registers `getattr(block, name) for name in
     // block.__all__`. A class moved out of block.py into a module that subclasses block's base
     // (a circle at block's top) stays listed there and found on lookup, so the registry still

@@ -141,9 +141,13 @@ async function carryOnce(
     return starts === undefined || starts === sourceRoot;
   };
   /** The importers found before the locks were taken, read again under them, that hold one of `names`. */
-  const holding = async (test: (text: string, abs: string) => boolean) => {
+  const holding = async (
+    test: (text: string, abs: string) => boolean,
+    /** Among every module of the language (Python), not only those naming the old one. */
+    every = false,
+  ) => {
     const out = await disk.read(
-      importers?.files ?? [],
+      (every ? importers?.python : undefined) ?? importers?.files ?? [],
       (text, abs) => test(text, abs) && sameProject(abs),
     );
     named(out);
@@ -174,8 +178,13 @@ async function carryOnce(
     ...(circle !== undefined ? { circleThrough: circle } : {}),
     ...(python && importers
       ? {
+          // A file holding a moved name anywhere may look it up on a module it imports by a
+          // name built as it runs (marko's `import_module(f"marko.ext.{name}")`), which never
+          // names the old module: every module of the project is asked.
           readers: (names, anywhere) =>
-            holding(anywhere ? (text) => names.some((n) => text.includes(n)) : mayImport(names)),
+            anywhere
+              ? holding((text) => names.some((n) => text.includes(n)), true)
+              : holding(mayImport(names)),
           // Evidence of how the project imports its own modules, for a module that shows none.
           relativeHint: (await holding((t) => /^from \.+\w* import /m.test(t))).length > 0,
         }

@@ -191,9 +191,13 @@ export async function carryImports(options: {
         ...(options.modules ? { modules: options.modules } : {}),
       }))
         if (!namedByPath.has(name)) namedByPath.set(name, { by: reader.path });
-  // What a module reads off the old one's `__all__` by name (marko's parser's registry).
+  // What a module reads off the old one's `__all__` by name (marko's parser's registry):
+  // asked of the modules that name it (`block.__all__` after `from . import block`).
+  const stem = /([^/]+?)(?:\/__init__)?\.pyi?$/.exec(source.result.path)?.[1] ?? "";
   if (plan.moved?.length && options.readers)
-    for (const reader of await options.readers(["__all__"], true))
+    for (const reader of (await options.readers(["__all__"], true)).filter((r) =>
+      r.text.includes(stem),
+    ))
       for (const name of await allListedReads({
         importerPath: reader.path,
         sourcePath: source.result.path,

@@ -2110,7 +2110,7 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
   // star import would look up.
   if (unlisted.length)
     source = source.replace(
-      /^(__all__\s*=\s*\(\s*)("[^"\n]*"|'[^'\n]*')(\s*\))/m,
+      /^(__all__\s*=\s*\(\s*)("[^"\n]*"|'[^'\n]*')((?:\s*#[^\n]*)*\s*\))/m,
       (_, open: string, name: string, close: string) => `${open}${name},${close}`,
     );
   // Kept for the modules that read them through this one, and read here no more: imports
@@ -3298,9 +3298,13 @@ export async function pathStrings(input: {
   );
   const inStrings = input.text.includes(sourceModule);
   const last = sourceModule.split(".").at(-1) ?? sourceModule;
-  if (!inStrings && !(input.importerPath && input.text.includes(last))) return [];
+  const dynamic = /\b(?:import_module|__import__)\s*\(/.test(input.text);
+  if (!inStrings && !dynamic && !(input.importerPath && input.text.includes(last))) return [];
   return withTree(input.text, "python", (tree) => {
     const out = new Set<string>();
+    if (dynamic)
+      for (const name of dynamicModuleReads(tree, sourceModule, new Set(input.names)))
+        out.add(name);
     const visit = (node: Node) => {
       if (node.type === "string_content") {
         for (const m of node.text.matchAll(found)) if (m[1]) out.add(m[1]);
@@ -3319,6 +3323,49 @@ export async function pathStrings(input: {
         out.add(name);
     return [...out];
   });
+}
+
+/**
+ * What `tree` reads of `names` off a module it imports by a name known only as it runs
+ * (marko's `module = import_module(f"marko.ext.{name}")`, then `module.make_extension(…)`;
+ * `getattr(module, "make_extension")`), where that name may be the old module's: a string
+ * whose fixed start is not a prefix of it names another module.
+ */
+function dynamicModuleReads(
+  tree: Tree,
+  sourceModule: string,
+  names: ReadonlySet<string>,
+): string[] {
+  const bound = new Set<string>();
+  for (const call of tree.rootNode.descendantsOfType("call")) {
+    const callee = call?.childForFieldName("function")?.text ?? "";
+    if (!call || !/(?:^|\.)(?:import_module|__import__)$/.test(callee)) continue;
+    const argument = call.childForFieldName("arguments")?.namedChildren.find((c) => c !== null);
+    if (argument?.type === "string") {
+      // Its text up to the first `{` of an f-string: `marko.ext.` of f"marko.ext.{name}".
+      const fixed = (argument.text.replace(/^[a-zA-Z]*["']/, "").split(/[{"']/)[0] ?? "").trim();
+      if (!sourceModule.startsWith(fixed)) continue;
+    }
+    const assignment = call.parent?.type === "assignment" ? call.parent : undefined;
+    const left = assignment?.childForFieldName("left");
+    if (left?.type === "identifier") bound.add(left.text);
+  }
+  const out = new Set<string>();
+  for (const node of tree.rootNode.descendantsOfType(["attribute", "call"])) {
+    if (!node) continue;
+    if (node.type === "attribute") {
+      const name = node.childForFieldName("attribute")?.text ?? "";
+      if (names.has(name) && bound.has(node.childForFieldName("object")?.text ?? "")) out.add(name);
+      continue;
+    }
+    if (!/^(?:getattr|hasattr)$/.test(node.childForFieldName("function")?.text ?? "")) continue;
+    const [object, key] = (node.childForFieldName("arguments")?.namedChildren ?? []).filter(
+      (c): c is Node => c !== null && c.type !== "comment",
+    );
+    const name = key?.type === "string" ? key.text.slice(1, -1) : "";
+    if (names.has(name) && object && bound.has(object.text)) out.add(name);
+  }
+  return [...out];
 }
 
 /**
