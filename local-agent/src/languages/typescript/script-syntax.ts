@@ -109,7 +109,8 @@ export function namespaceUses(
     if (node.type === "import_statement") return;
     if (binding && node.startIndex === binding.start && node.endIndex === binding.end) return;
     if (node.type === "identifier" && node.text === ns && node.parent?.type === "arguments") {
-      const key = node.nextNamedSibling;
+      let key = node.nextNamedSibling;
+      while (key?.type === "comment") key = key.nextNamedSibling;
       const name = key?.type === "string" ? key.text.slice(1, -1) : undefined;
       if (name !== undefined && names.has(name)) {
         keyed.push({ ...spanOf(node), name });
