@@ -16,6 +16,7 @@ import {
   existsSync,
   mkdirSync,
   readFileSync,
+  renameSync,
   rmSync,
   statSync,
   writeFileSync,
@@ -97,15 +98,39 @@ function underInstallLock(install: () => void): void {
       break;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      const holder = Number(readFileSync(path.join(lock, "pid"), { encoding: "utf8", flag: "a+" }));
-      if (holder && !alive(holder)) rmSync(lock, { recursive: true, force: true });
-      else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500);
     }
+    if (stale(lock)) {
+      // Taken over by a rename first: of two benches that find it stale, one removes it.
+      const gone = `${lock}.${process.pid}`;
+      try {
+        renameSync(lock, gone);
+        rmSync(gone, { recursive: true, force: true });
+      } catch {
+        // the other took it over first
+      }
+      continue;
+    }
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500);
   }
   try {
     install();
   } finally {
     rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+/** Whether the lock's holder is gone: its process ended, or it never wrote its pid (30 s on). */
+function stale(lock: string): boolean {
+  try {
+    const pid = Number(readFileSync(path.join(lock, "pid"), "utf8"));
+    return pid > 0 ? !alive(pid) : Date.now() - statSync(lock).mtimeMs > 30_000;
+  } catch {
+    // No pid yet: a holder between its mkdir and its write, unless that was long ago.
+    try {
+      return Date.now() - statSync(lock).mtimeMs > 30_000;
+    } catch {
+      return false; // gone: the loop tries again
+    }
   }
 }
 
