@@ -1113,6 +1113,21 @@ const starPackage = (all: string, checks: string): Record<string, string> => ({
 
 export const PYTHON_SHAPES: Shape[] = [
   {
+    // marko (bench:real): `make_extension` moved into a new `ext/gfm/make_extension.py`, where
+    // `gfm/__init__.py` defines a `make_extension` of its own: importing the new module sets
+    // the package's attribute to the module, and every user of gfm's function got a module.
+    name: "py: a new module named as something its package's __init__ binds is refused",
+    lang: "py",
+    files: {
+      "pkg/__init__.py": "",
+      "pkg/toc.py": `def make_extension():\n    return "toc"\n`,
+      "pkg/gfm/__init__.py": `def make_extension():\n    return "gfm"\n`,
+      "test_ext.py": `import pkg.gfm\nimport pkg.toc\n\nassert pkg.gfm.make_extension() == "gfm"\nassert pkg.toc.make_extension() == "toc"\n`,
+    },
+    move: { from: "pkg/toc.py", name: "make_extension", to: "pkg/gfm/make_extension.py" },
+    refused: "pkg/gfm/__init__.py binds `make_extension`",
+  },
+  {
     // marko (bench:real): `module = import_module(f"marko.ext.{name}")`, then
     // `module.make_extension()`: a name looked up on a module known only as the code runs,
     // which may be the old one. It stays bound there (found on lookup: a circle at its top).

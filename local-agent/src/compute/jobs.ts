@@ -2,6 +2,7 @@ import { planImporters } from "../imports/importers.ts";
 import { moveLanguage, type PlanInput } from "../languages/moves.ts";
 import {
   allListedReads,
+  bindsAtTop,
   importsModule,
   pathStrings,
   readsThrough,
@@ -32,6 +33,7 @@ export const JOBS = {
   pathStrings,
   starTaken,
   allListedReads,
+  bindsAtTop,
   importsModule,
   holdsNeedles,
 };

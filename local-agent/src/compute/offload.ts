@@ -3,6 +3,7 @@ import type { ImportPlan } from "../imports/plan.ts";
 import type { PlanInput } from "../languages/moves.ts";
 import type {
   allListedReads as allListedReadsJob,
+  bindsAtTop as bindsAtTopJob,
   importsModule as importsModuleJob,
   pathStrings as pathStringsJob,
   readsThrough as readsThroughJob,
@@ -107,6 +108,11 @@ export function starTaken(input: Parameters<typeof starTakenJob>[0]): Promise<st
 /** What a module reads off a move's old module through its `__all__` (python/move.ts), in the compute thread. */
 export function allListedReads(input: Parameters<typeof allListedReadsJob>[0]): Promise<string[]> {
   return run("allListedReads", [input], input.text.length + input.sourceText.length);
+}
+
+/** Whether a module binds a name at its top level (python/move.ts), in the compute thread. */
+export function bindsAtTop(...input: Parameters<typeof bindsAtTopJob>): Promise<boolean> {
+  return run("bindsAtTop", input, input[0].length);
 }
 
 /** Whether a module imports a move's old module (python/move.ts), in the compute thread. */

@@ -5,7 +5,7 @@ import {
   MAX_IMPORTERS,
 } from "../../../src/shared/bridge/protocol.ts";
 import { mapAtOnce } from "../at-once.ts";
-import { readsThrough } from "../compute/offload.ts";
+import { bindsAtTop, readsThrough } from "../compute/offload.ts";
 import {
   carryImporters,
   carryImports,
@@ -170,6 +170,20 @@ async function carryOnce(
       ? { extensionsRequired: true }
       : undefined;
   const entry = scriptConfigs && entryField(scriptConfigs, from.abs);
+  // A new module named as something its package's `__init__.py` binds would replace that
+  // binding with itself once imported (a submodule is set on its package as it loads).
+  if (python && !initial.get(to.abs)?.exists) {
+    const stem = path.basename(to.abs, ".py");
+    const init = await disk.file(path.join(path.dirname(to.abs), "__init__.py"));
+    if (init && (await bindsAtTop(init.text, stem)))
+      return {
+        failed: failure(
+          "MOVE_BLOCKED",
+          `${init.path} binds \`${stem}\`, which importing the new module ${toResult.path} would replace with that module (Python sets a submodule on its package as it loads): choose another file name. Nothing was changed.`,
+          carry.to,
+        ),
+      };
+  }
   const carried = await carryImports({
     source: { abs: from.abs, initial: sourceFirst, current: sourceNow, result: fromResult },
     dest: { abs: to.abs, initial: initial.get(to.abs), current: destNow, result: toResult },

@@ -3549,6 +3549,24 @@ function objectPatches(
   return out;
 }
 
+/**
+ * Whether module `text` binds `name` at its top level (a def, a class, an
+ * assignment, an import): a package `__init__.py` that does loses that
+ * binding to a submodule of that name the moment the submodule is imported
+ * (marko's `gfm/__init__.py` defines `make_extension`; a new
+ * `gfm/make_extension.py`, once imported, replaces it with the module).
+ */
+export async function bindsAtTop(text: string, name: string): Promise<boolean> {
+  if (!text.includes(name)) return false;
+  return withTree(text, "python", (tree) => {
+    const facts = factsOf(tree, text);
+    return (
+      facts.topLevel.some((t) => t.name === name) ||
+      facts.statements.some((s) => !s.typeChecking && s.parts.some((p) => p.local === name))
+    );
+  });
+}
+
 /** Whether `text` (a module at `importerPath`, a package's `__init__.py`) imports the module at `sourcePath`, or from it. */
 export async function importsModule(input: {
   importerPath: string;
