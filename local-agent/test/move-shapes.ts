@@ -1113,6 +1113,21 @@ const starPackage = (all: string, checks: string): Record<string, string> => ({
 
 export const PYTHON_SHAPES: Shape[] = [
   {
+    // marko's parser (bench:real): `from . import element` read as `element.Element`, beside
+    // `def add_element(self, element)`. Once `element.Element` names the new module's class,
+    // the parameter is no read of the module import, which goes (pyflakes: unused otherwise).
+    name: "py: a module import read for what moved alone, its name also a function's parameter",
+    lang: "py",
+    files: {
+      "pkg/__init__.py": "",
+      "pkg/element.py": `class Element:\n    kind = "e"\n`,
+      "pkg/parser.py": `from . import element\n\nKIND = element.Element.kind\n\n\ndef add(element):\n    return element.kind\n`,
+      "test_parser.py": `from pkg.parser import KIND, add\n\nassert KIND == "e"\nassert add(type("K", (), {"kind": 1})) == 1\n`,
+    },
+    move: { from: "pkg/element.py", name: "Element", to: "pkg/ext/element.py" },
+    followed: true,
+  },
+  {
     // marko (bench:real): `make_extension` moved into a new `ext/gfm/make_extension.py`, where
     // `gfm/__init__.py` defines a `make_extension` of its own: importing the new module sets
     // the package's attribute to the module, and every user of gfm's function got a module.

@@ -2737,12 +2737,23 @@ export async function planPythonImporter(input: PythonImporterInput): Promise<Im
         if (chain && !uses.length && !stored.size && !patchUses.length && !stuckReads.size)
           return [];
         const names = [...new Set(uses.map((u) => u.name))];
-        const readElse = nameTaken(tree, chain ? bound : local, [
-          ...uses,
-          ...patchUses,
-          s.node,
-          ...ownScopes(s, p),
-        ]);
+        const except = [...uses, ...patchUses, s.node, ...ownScopes(s, p)];
+        let readElse = nameTaken(tree, chain ? bound : local, except);
+        // Taken only where a function binds the name for itself (marko's parser: `from . import
+        // element` beside `def add_element(self, element)`): nothing else reads the import.
+        if (readElse && !chain && !local.includes(".")) {
+          const inside = (at: number) => except.some((e) => at >= e.start && at < e.end);
+          const facts = factsOf(tree, text);
+          readElse =
+            moduleReads(tree, text, 0, text.length).some(
+              (r) => r.name === local && !inside(r.at),
+            ) ||
+            facts.topLevel.some((t) => t.name === local) ||
+            facts.statements.some(
+              (other) =>
+                other.node.start !== s.node.start && other.parts.some((q) => q.local === local),
+            );
+        }
         return [
           {
             statement: s,
