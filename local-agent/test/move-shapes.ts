@@ -3216,6 +3216,56 @@ public class Main {
 /** Java (issue 35): each judged by javac over the tree, and each main class run. */
 export const JAVA_SHAPES: Shape[] = [
   {
+    // jsemver (bench:real): `import com.github.zafarkhaja.semver.expr.Lexer.Token;` in a class
+    // moved to another package, which reads `Token.Type` (a type nested in a nested type) and
+    // `Token.type`: each level it reaches made public, as for what it reads by the class's name.
+    name: "java: a class moved out of its package reaches a nested type of a nested type through an import of it",
+    lang: "java",
+    files: {
+      [`${J}/lex/Lexer.java`]: `package com.acme.lex;
+
+class Lexer {
+    static class Token {
+        enum Type {
+            WORD,
+            NUMBER
+        }
+
+        final Type type;
+
+        Token(Type type) {
+            this.type = type;
+        }
+    }
+
+    static Token word() {
+        return new Token(Token.Type.WORD);
+    }
+}
+`,
+      [`${J}/lex/Describe.java`]: `package com.acme.lex;
+
+import com.acme.lex.Lexer.Token;
+
+public class Describe {
+    public static String of(Token token) {
+        return token.type == Token.Type.WORD ? "word" : "other";
+    }
+}
+`,
+      [`${J}/lex/Main.java`]: `package com.acme.lex;
+
+public class Main {
+    public static void main(String[] args) {
+        if (!Describe.of(Lexer.word()).equals("word")) throw new AssertionError("word");
+    }
+}
+`,
+    },
+    move: { from: `${J}/lex/Describe.java`, name: "Describe", to: `${J}/text/Describe.java` },
+    followed: true,
+  },
+  {
     // A subclass in another package reaches its base's package-private members no more: an
     // abstract one it implements is not implemented (javac), and a method it overrides is no
     // longer overridden (nothing says so: the base's own runs). Made protected, with the unit's

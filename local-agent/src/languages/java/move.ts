@@ -310,12 +310,13 @@ export async function planJavaImports(
         !moved.some((m) => m.name === t),
     );
     // What the unit reads through a static import of an old package's class (jsoup's Element:
-    // `import static org.jsoup.nodes.TextNode.lastCharIsWhitespace;`) is opened as what it reads
-    // through the class's name is.
+    // `import static org.jsoup.nodes.TextNode.lastCharIsWhitespace;`), or through an import of
+    // one of its nested types (jsemver's `import …semver.VersionParser.CharType;`), is opened
+    // as what it reads through the class's name is.
     const staticReads = new Map<string, string[]>();
     const pkgPattern = oldPackage.replace(/\./g, "\\.");
     for (const i of wanted) {
-      const m = new RegExp(`^import\\s+static\\s+${pkgPattern}\\.([A-Z][\\w$]*)\\.`).exec(
+      const m = new RegExp(`^import\\s+(?:static\\s+)?${pkgPattern}\\.([A-Z][\\w$]*)\\.`).exec(
         i.text.trim(),
       );
       if (oldPackage && m?.[1]) staticReads.set(m[1], [...(staticReads.get(m[1]) ?? []), i.text]);
@@ -722,33 +723,47 @@ function opening(
   const opened = [...reached, ...constructors];
   // The methods made public, overridden below it: each override made public too.
   const methods = new Set(reached.filter((m) => m.isMethod).map((m) => m.name));
-  // Its nested classes the code reaches (`new CombiningEvaluator.And(…)`): what of them only
-  // their package reaches, opened the same way (their overrides are not followed).
-  const inner = (type.nested ?? []).flatMap((n) => {
-    const named = new RegExp(`(?<![\\w$])(?:${type.name}\\.)?${n.name}(?![\\w$])`);
-    if (!code.some((c) => named.test(c))) return [];
-    const made = new RegExp(`\\bnew\\s+(?:[\\w.]+\\.)?${n.name}\\s*[(<]|\\b${n.name}::new\\b`);
-    const sub = new RegExp(`\\bextends\\s+(?:[\\w.]+\\.)?${n.name}\\b`);
-    const isMade = code.some((c) => made.test(c));
-    const isExtended = code.some((c) => sub.test(c));
-    const members = n.members.filter(
-      (m) => !m.isType && code.some((c) => new RegExp(`(?<!\\bthis)\\.${m.name}\\b`).test(c)),
-    );
-    const builders = n.constructors.filter((c) => (c.isProtected ? isMade : isMade || isExtended));
-    return members.length || builders.length
-      ? [
-          {
-            opened: [...members, ...builders],
-            names: [
-              ...new Set(members.map((m) => `${type.name}.${n.name}.${m.name}`)),
-              ...(builders.length
-                ? [`${type.name}.${n.name}'s constructor${builders.length > 1 ? "s" : ""}`]
-                : []),
-            ],
-          },
-        ]
-      : [];
-  });
+  const innerOf = (
+    owner: string,
+    list: readonly Nested[],
+  ): { opened: (Member | TopType["constructors"][number])[]; names: string[] }[] =>
+    list.flatMap((n) => {
+      const named = new RegExp(`(?<![\\w$])(?:${owner.split(".").at(-1)}\\.)?${n.name}(?![\\w$])`);
+      if (!code.some((c) => named.test(c))) return [];
+      const made = new RegExp(`\\bnew\\s+(?:[\\w.]+\\.)?${n.name}\\s*[(<]|\\b${n.name}::new\\b`);
+      const sub = new RegExp(`\\bextends\\s+(?:[\\w.]+\\.)?${n.name}\\b`);
+      const isMade = code.some((c) => made.test(c));
+      const isExtended = code.some((c) => sub.test(c));
+      const members = n.members.filter((m) =>
+        m.isType
+          ? // Its own nested types the code names (`Token.Type`, or `Type` after an import of it).
+            code.some((c) => new RegExp(`(?<![\\w$])${m.name}(?![\\w$])`).test(c))
+          : code.some((c) => new RegExp(`(?<!\\bthis)\\.${m.name}\\b`).test(c)),
+      );
+      const builders = n.constructors.filter((c) =>
+        c.isProtected ? isMade : isMade || isExtended,
+      );
+      const path = `${owner}.${n.name}`;
+      return [
+        ...(members.length || builders.length
+          ? [
+              {
+                opened: [...members, ...builders],
+                names: [
+                  ...new Set(members.map((m) => `${path}.${m.name}`)),
+                  ...(builders.length
+                    ? [`${path}'s constructor${builders.length > 1 ? "s" : ""}`]
+                    : []),
+                ],
+              },
+            ]
+          : []),
+        ...innerOf(path, n.nested ?? []),
+      ];
+    });
+  // Its nested classes the code reaches (`new CombiningEvaluator.And(…)`), at any depth: what
+  // of them only their package reaches, opened the same way (their overrides are not followed).
+  const inner = innerOf(type.name, type.nested ?? []);
   const superOf = (name: string) => types.find((o) => o.name === name)?.superclass;
   const overrides = types
     .filter((t) => t !== type && descends(t, type.name, superOf))
@@ -998,6 +1013,8 @@ interface TopType {
 
 interface Nested extends Pick<TopType, "members" | "constructors"> {
   name: string;
+  /** Its own nested classes (jsemver's `Lexer.Token.Type`). */
+  nested?: Nested[];
 }
 
 interface Member {
@@ -1078,7 +1095,7 @@ function membersOf(type: Node): Pick<TopType, "members" | "constructors" | "nest
     ) {
       const name = member.childForFieldName("name")?.text;
       const own = membersOf(member);
-      if (name) nested.push({ name, members: own.members, constructors: own.constructors });
+      if (name) nested.push({ name, ...own });
       continue;
     }
     if (/\b(public|private)\b/.test(modifiers?.text ?? "")) continue;
@@ -1095,8 +1112,7 @@ function membersOf(type: Node): Pick<TopType, "members" | "constructors" | "nest
       const name = member.childForFieldName("name")?.text;
       if (!name) continue;
       members.push({ name, at, isProtected, ...guarded, isMethod: false, isType: true });
-      const own = membersOf(member);
-      nested.push({ name, members: own.members, constructors: own.constructors });
+      nested.push({ name, ...membersOf(member) });
     } else if (member.type === "field_declaration")
       for (const d of member.childrenForFieldName("declarator")) {
         const name = d?.childForFieldName("name")?.text;
