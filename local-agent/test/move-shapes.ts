@@ -2323,6 +2323,22 @@ func main() {
 /** Go (issue 35): each judged by \`go vet\` and \`go test\` over the module. */
 export const GO_SHAPES: Shape[] = [
   {
+    // tidwall/btree: `&Generic[T]{NewBTreeGOptions(less, opts)}`, moved into a package of its
+    // own: an unkeyed literal of an imported generic type, which go vet's composites check
+    // flags; its fields are named as for any imported struct type.
+    name: "go: an unkeyed literal of a generic type, moved out of its package",
+    lang: "go",
+    files: {
+      "go.mod": GO_MOD,
+      "tree/tree.go":
+        "package tree\n\n// BTreeG is a tree.\ntype BTreeG[T any] struct{ items []T }\n\n// Generic wraps one.\ntype Generic[T any] struct {\n\t*BTreeG[T]\n}\n\n// NewBTreeG makes one.\nfunc NewBTreeG[T any]() *BTreeG[T] { return &BTreeG[T]{} }\n\n// NewGeneric makes a wrapped one.\nfunc NewGeneric[T any]() *Generic[T] {\n\treturn &Generic[T]{NewBTreeG[T]()}\n}\n",
+      "app_test.go":
+        'package app\n\nimport (\n\t"testing"\n\n\t"example.com/app/tree"\n)\n\nfunc TestNew(t *testing.T) {\n\tif tree.NewGeneric[int]().BTreeG == nil {\n\t\tt.Fatal("nil")\n\t}\n}\n',
+    },
+    move: { from: "tree/tree.go", name: "NewGeneric", to: "tree/generic/generic.go" },
+    followed: true,
+  },
+  {
     // regexp2's syntax/code.go: `Onerep InstOp = 0 // …` heads a const group whose other specs
     // take its type; moved into a package of its own, `instop.InstOp` widens the type's column,
     // which gofmt realigns for the whole run.

@@ -628,6 +628,8 @@ function keyLiterals(
   /** `name` when `type` is `q.name`, through a pointer where `pointer` (`*q.name`). */
   const qualified = (type: Node | null | undefined, pointer: boolean): string | undefined => {
     if (pointer && type?.type === "pointer_type") return qualified(type.namedChild(0), false);
+    // A generic type's instance (`q.Generic[T]{…}`): its type's fields.
+    if (type?.type === "generic_type") return qualified(type.childForFieldName("type"), false);
     return type?.type === "qualified_type" && type.childForFieldName("package")?.text === q
       ? type.childForFieldName("name")?.text
       : undefined;
