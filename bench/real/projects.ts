@@ -628,6 +628,45 @@ export const PROJECTS: ProjectSpec[] = [
   },
   {
     lang: "typescript",
+    name: "citty",
+    source: {
+      from: "git",
+      repo: "unjs/citty",
+      commit: "3e342fe7b3f67575faf51df8361d502be6fe32e8",
+      version: "0.2.2",
+      install: [["pnpm", "install", "--frozen-lockfile"]],
+    },
+    // New on 2026-12-02 (fourth session): a CLI builder in eight modules under `nodenext`
+    // resolution with `.ts` specifiers (`allowImportingTsExtensions`), private helpers
+    // (`_utils`, `_color`, `_parser`) the public ones share, its types in one module, and
+    // tests outside `src/` importing `../src/index.ts`.
+    config: "tsconfig.json",
+    sources: ["src"],
+    newDir: "src/moved",
+    tests: VITEST_WHOLE_RUN,
+    licence: "MIT",
+  },
+  {
+    lang: "typescript",
+    name: "knitwork",
+    source: {
+      from: "git",
+      repo: "unjs/knitwork",
+      commit: "a95f4d421ffa602723cb5ac2606bd854e1dfc49a",
+      version: "1.3.0+",
+      install: [["pnpm", "install", "--frozen-lockfile"]],
+    },
+    // New on 2026-12-02 (fourth session): code-generation helpers in six modules (`esm`,
+    // `object`, `string`, `typescript`, `utils`, a private `_utils`) that `index.ts`
+    // re-exports with `export *`, option types in `types.ts`, tests outside `src/`.
+    config: "tsconfig.json",
+    sources: ["src"],
+    newDir: "src/moved",
+    tests: VITEST_WHOLE_RUN,
+    licence: "MIT",
+  },
+  {
+    lang: "typescript",
     name: "redux",
     source: {
       from: "git",
@@ -1494,6 +1533,46 @@ export const PROJECTS: ProjectSpec[] = [
   },
   {
     lang: "python",
+    name: "marko",
+    source: {
+      from: "git",
+      repo: "frostming/marko",
+      commit: "0fa0b29b670feca15558652f327bc20c3baee91b",
+      version: "2.2.4",
+    },
+    // New on 2026-12-02 (fourth session): a Markdown parser whose block and inline elements
+    // are classes in `block.py` and `inline.py` that a parser finds by their names and
+    // priorities, renderers dispatching on element names (`render_fenced_code`), extensions
+    // in `ext/` (a `gfm` package among them) loaded by dotted name, and tests against the
+    // CommonMark and GFM specs.
+    importRoot: ".",
+    packages: ["marko"],
+    newDir: "marko/moved",
+    debs: ["python3-pytest", "python3-pygments", "python3-slugify"],
+    tests: { runner: "pytest", args: ["tests"] },
+    licence: "MIT",
+  },
+  {
+    lang: "python",
+    name: "sortedcontainers",
+    source: {
+      from: "git",
+      repo: "grantjenks/python-sortedcontainers",
+      commit: "3ac358631f58c1347f1d6d2d92784117db0f38ed",
+      version: "2.4.0+",
+    },
+    importRoot: "src",
+    // New on 2026-12-02 (fourth session): sorted list, dict and set types in three modules
+    // that import each other (`SortedDict` builds on `SortedList`, `SortedSet` on both), a
+    // key-function subclass chosen in `SortedList.__new__`, and coverage and stress tests.
+    packages: ["sortedcontainers"],
+    newDir: "src/sortedcontainers/moved",
+    debs: ["python3-pytest"],
+    tests: { runner: "pytest", args: ["tests", "-k", "not stress"] },
+    licence: "Apache-2.0",
+  },
+  {
+    lang: "python",
     name: "pyasn1",
     source: {
       from: "git",
@@ -1823,6 +1902,35 @@ export const PROJECTS: ProjectSpec[] = [
   },
   {
     lang: "go",
+    name: "pkg-diff",
+    source: {
+      from: "git",
+      repo: "pkg/diff",
+      commit: "4e6772a4315c211e75d179250699dede5881c54c",
+      version: "2024-12-24",
+    },
+    // New on 2026-12-02 (fourth session): a diff library in a root package over five small
+    // ones (`edit`, `myers`, `write`, `ctxt`, `intern`) that pass one `edit.Script` between
+    // them, option types implemented by unexported methods, a stringer-generated file, and an
+    // example command.
+    licence: "BSD-3-Clause",
+  },
+  {
+    lang: "go",
+    name: "tidwall-btree",
+    source: {
+      from: "git",
+      repo: "tidwall/btree",
+      // The last commit for Go 1.19 (Debian's): the next declares types in generic methods.
+      commit: "b9da24766d62f2104911bcfaa42dd6cacb244302",
+      version: "1.7.0+5",
+    },
+    // New on 2026-12-02 (fourth session): a B-tree in one package, generic (`BTreeG[T]`) with
+    // non-generic wrappers (`BTree`, `Map`, `Set`) over it, iterators and copy-on-write nodes.
+    licence: "MIT",
+  },
+  {
+    lang: "go",
     name: "regexp2",
     source: {
       from: "git",
@@ -2071,6 +2179,25 @@ export const PROJECTS: ProjectSpec[] = [
       "/usr/share/java/objenesis.jar",
     ],
     debs: ["libmockito-java"],
+    licence: "MIT",
+  },
+  {
+    lang: "java",
+    name: "jsemver",
+    source: {
+      from: "git",
+      repo: "zafarkhaja/jsemver",
+      // The last commit before its tests moved to JUnit 5 (the bench runs JUnit 4's).
+      commit: "25ed76b81f5323dd8387f21bd33d23655dd135fe",
+      version: "0.10.0-SNAPSHOT",
+    },
+    // New on 2026-12-02 (fourth session): semantic versions in three packages: the root
+    // (`Version` and its parser), `expr` (a range expression language: a lexer, a parser and
+    // one class a comparison) and `util` (a generic `Stream` the parsers share), JUnit 4
+    // tests in nested `@RunWith(Enclosed.class)` classes.
+    sourceDirs: ["src/main/java"],
+    testDirs: ["src/test/java"],
+    testClasspath: ["/usr/share/java/junit4.jar", "/usr/share/java/hamcrest.jar"],
     licence: "MIT",
   },
   {
@@ -2407,6 +2534,18 @@ version = "1.5"
     buildCode:
       "the build scripts of the crates its tests depend on (serde_json, libc, rustix), which cargo test runs here too",
     licence: "Apache-2.0",
+  },
+  {
+    lang: "rust",
+    name: "num-bigint",
+    source: { from: "debian", package: "librust-num-bigint-dev", version: "0.4.3-2" },
+    // New on 2026-12-02 (fourth session): big integers in `biguint.rs` and `bigint.rs`, each
+    // with a directory of private children (addition, division, multiplication, shift, …)
+    // implementing the operator traits through macros, `pub use` of them from `lib.rs`, and
+    // tests beside the crate in `tests/` with shared modules. Debian's manifest as it is.
+    debs: ["librust-num-integer-dev", "librust-num-traits-dev"],
+    buildCode: "its build script (autocfg's probe of the compiler), which cargo test runs here too",
+    licence: "MIT OR Apache-2.0",
   },
   {
     lang: "rust",
