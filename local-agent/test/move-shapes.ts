@@ -1113,6 +1113,20 @@ const starPackage = (all: string, checks: string): Record<string, string> => ({
 
 export const PYTHON_SHAPES: Shape[] = [
   {
+    // Review of the refusal below: what moved is what `__init__.py` binds under the new
+    // module's name (`from ._impl import foo`), and it imports it from there after the move:
+    // the function again, once the submodule is loaded. Not refused.
+    name: "py: a unit moved into a new module of its own name that its package re-exports",
+    lang: "py",
+    files: {
+      "pkg/__init__.py": 'from ._impl import foo\n\n__all__ = ["foo"]\n',
+      "pkg/_impl.py": `def foo():\n    return "foo"\n\n\ndef bar():\n    return "bar"\n`,
+      "test_pkg.py": `import pkg\nimport pkg.foo\n\nassert pkg.foo() == "foo"\n`,
+    },
+    move: { from: "pkg/_impl.py", name: "foo", to: "pkg/foo.py" },
+    followed: true,
+  },
+  {
     // marko's parser (bench:real): `from . import element` read as `element.Element`, beside
     // `def add_element(self, element)`. Once `element.Element` names the new module's class,
     // the parameter is no read of the module import, which goes (pyflakes: unused otherwise).

@@ -141,6 +141,7 @@ async function carryOnce(
     return starts === undefined || starts === sourceRoot;
   };
   /** The importers found before the locks were taken, read again under them, that hold one of `names`. */
+  const importerFiles = new Set(importers?.files ?? []);
   const holding = async (
     test: (text: string, abs: string) => boolean,
     /** Among every module of the language (Python), not only those naming the old one. */
@@ -170,20 +171,6 @@ async function carryOnce(
       ? { extensionsRequired: true }
       : undefined;
   const entry = scriptConfigs && entryField(scriptConfigs, from.abs);
-  // A new module named as something its package's `__init__.py` binds would replace that
-  // binding with itself once imported (a submodule is set on its package as it loads).
-  if (python && !initial.get(to.abs)?.exists) {
-    const stem = path.basename(to.abs, ".py");
-    const init = await disk.file(path.join(path.dirname(to.abs), "__init__.py"));
-    if (init && (await bindsAtTop(init.text, stem)))
-      return {
-        failed: failure(
-          "MOVE_BLOCKED",
-          `${init.path} binds \`${stem}\`, which importing the new module ${toResult.path} would replace with that module (Python sets a submodule on its package as it loads): choose another file name. Nothing was changed.`,
-          carry.to,
-        ),
-      };
-  }
   const carried = await carryImports({
     source: { abs: from.abs, initial: sourceFirst, current: sourceNow, result: fromResult },
     dest: { abs: to.abs, initial: initial.get(to.abs), current: destNow, result: toResult },
@@ -192,12 +179,21 @@ async function carryOnce(
     ...(circle !== undefined ? { circleThrough: circle } : {}),
     ...(python && importers
       ? {
-          // A file holding a moved name anywhere may look it up on a module it imports by a
-          // name built as it runs (marko's `import_module(f"marko.ext.{name}")`), which never
-          // names the old module: every module of the project is asked.
-          readers: (names, anywhere) =>
+          // A file holding a moved name anywhere; asked `dynamic`, every module of the project
+          // that imports a module by a name built as it runs (marko's
+          // `import_module(f"marko.ext.{name}")`), which never names the old module.
+          readers: (names, anywhere, dynamic) =>
             anywhere
-              ? holding((text) => names.some((n) => text.includes(n)), true)
+              ? holding(
+                  (text, abs) =>
+                    names.some((n) => text.includes(n)) &&
+                    (importerFiles.has(abs) ||
+                      (dynamic === true &&
+                        abs !== from.abs &&
+                        abs !== to.abs &&
+                        /\b(?:import_module|__import__)\s*\(/.test(text))),
+                  dynamic,
+                )
               : holding(mayImport(names)),
           // Evidence of how the project imports its own modules, for a module that shows none.
           relativeHint: (await holding((t) => /^from \.+\w* import /m.test(t))).length > 0,
@@ -225,6 +221,28 @@ async function carryOnce(
         carry.from,
       ),
     };
+  // A new module (or package) named as something its package's `__init__.py` binds, other
+  // than what moved (imported back from it), would replace that binding with itself once
+  // imported: Python sets a submodule on its package as it loads.
+  if (python) {
+    const created = [
+      ...(initial.get(to.abs)?.exists ? [] : [to.abs.replace(/\.py$/, "")]),
+      ...newPackages,
+    ];
+    for (const made of created) {
+      const stem = path.basename(made);
+      const initPath = path.join(path.dirname(made), "__init__.py");
+      const init = initPath === from.abs ? undefined : await disk.file(initPath);
+      if (init && (await bindsAtTop(init.text, stem, carried.moved)))
+        return {
+          failed: failure(
+            "MOVE_BLOCKED",
+            `${init.path} binds \`${stem}\`, which importing the new module ${toResult.path} would replace with that module (Python sets a submodule on its package as it loads): choose another file name. Nothing was changed.`,
+            carry.to,
+          ),
+        };
+    }
+  }
   current.set(from.abs, { ...sourceNow, ...carried.source });
   current.set(to.abs, { ...destNow, ...carried.dest });
   for (const dir of [...newPackages].reverse()) {

@@ -42,6 +42,8 @@ type CarryReaders = (
   names: readonly string[],
   /** Any file holding one of `names` anywhere (in a pickle's bytes: `\\n_Version`), not as a word alone. */
   anywhere?: boolean,
+  /** And any module of the project that imports a module by a name built as it runs. */
+  dynamic?: boolean,
 ) => Promise<{ path: string; text: string }[]>;
 
 /**
@@ -182,7 +184,7 @@ export async function carryImports(options: {
       }))
         keep.add(name);
   if (plan.moved?.length && options.readers)
-    for (const reader of await options.readers(plan.moved, true))
+    for (const reader of await options.readers(plan.moved, true, true))
       for (const name of await pathStrings({
         sourcePath: source.result.path,
         importerPath: reader.path,

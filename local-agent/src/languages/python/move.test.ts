@@ -162,6 +162,25 @@ def health():
     );
   });
 
+  it("takes a name read off a module imported by a name built as it runs for one looked up on the old module, where that name may be the old module's", async () => {
+    const reads = (call: string) =>
+      pathStrings({
+        sourcePath: "pkg/ext/toc.py",
+        importerPath: "pkg/helpers.py",
+        text: `from importlib import import_module\n\n\ndef load(name):\n    module = ${call}\n    return module.make_extension()\n`,
+        names: ["make_extension"],
+      });
+    expect(await reads('import_module(f"pkg.ext.{name}")')).toEqual(["make_extension"]);
+    expect(await reads('import_module(f"""pkg.ext.{name}""")')).toEqual(["make_extension"]);
+    expect(await reads('import_module(f".{name}", __package__)')).toEqual(["make_extension"]);
+    expect(await reads('import_module("pkg.ext.toc")')).toEqual(["make_extension"]);
+    expect(await reads("import_module(name)")).toEqual(["make_extension"]);
+    // Another module by name, or a package above it by a plain string: not the old one.
+    expect(await reads('import_module("json")')).toEqual([]);
+    expect(await reads('import_module("pkg")')).toEqual([]);
+    expect(await reads('import_module(f"other.{name}")')).toEqual([]);
+  });
+
   it('leaves an `__all__` tuple of one name a tuple: `("Paragraph")` would be a string (marko\'s block.py)', async () => {
     const source =
       '__all__ = (\n    "Paragraph",\n    "Quote"\n)\n\n\nclass Paragraph:\n    pass\n\n\nclass Quote:\n    pass\n';

@@ -2686,6 +2686,8 @@ export async function planPythonImporter(input: PythonImporterInput): Promise<Im
     // The local names the old module goes by here: `import shop.store as s`, `from shop import
     // store`; or its package's, read down its attribute chain (`import shop` … `shop.store.Cart`,
     // where shop's __init__ imports store).
+    /** The file's reads resolved by scope, once, where a name's import is asked about. */
+    let resolved: ModuleRead[] | undefined;
     const all = facts.statements.flatMap((s) =>
       s.parts.flatMap((p) => {
         if (s.typeChecking) return [];
@@ -2743,11 +2745,9 @@ export async function planPythonImporter(input: PythonImporterInput): Promise<Im
         // element` beside `def add_element(self, element)`): nothing else reads the import.
         if (readElse && !chain && !local.includes(".")) {
           const inside = (at: number) => except.some((e) => at >= e.start && at < e.end);
-          const facts = factsOf(tree, text);
+          resolved ??= moduleReads(tree, text, 0, text.length);
           readElse =
-            moduleReads(tree, text, 0, text.length).some(
-              (r) => r.name === local && !inside(r.at),
-            ) ||
+            resolved.some((r) => r.name === local && !inside(r.at)) ||
             facts.topLevel.some((t) => t.name === local) ||
             facts.statements.some(
               (other) =>
@@ -3353,9 +3353,16 @@ function dynamicModuleReads(
     if (!call || !/(?:^|\.)(?:import_module|__import__)$/.test(callee)) continue;
     const argument = call.childForFieldName("arguments")?.namedChildren.find((c) => c !== null);
     if (argument?.type === "string") {
-      // Its text up to the first `{` of an f-string: `marko.ext.` of f"marko.ext.{name}".
-      const fixed = (argument.text.replace(/^[a-zA-Z]*["']/, "").split(/[{"']/)[0] ?? "").trim();
-      if (!sourceModule.startsWith(fixed)) continue;
+      // A plain string names one module; an f-string's fixed start (`marko.ext.` of
+      // f"marko.ext.{name}") a package whose modules it may name. A relative one (`.{name}`,
+      // from `__package__`) may name any.
+      const body = argument.text.replace(/^[a-zA-Z]*("{3}|'{3}|"|')/, "");
+      const formatted = /^[a-zA-Z]*[fF][a-zA-Z]*["']/.test(argument.text) && body.includes("{");
+      const fixed = body.split(/[{"']/)[0] ?? "";
+      const names =
+        fixed.startsWith(".") ||
+        (formatted ? sourceModule.startsWith(fixed) : fixed === sourceModule);
+      if (!names) continue;
     }
     const assignment = call.parent?.type === "assignment" ? call.parent : undefined;
     const left = assignment?.childForFieldName("left");
@@ -3567,13 +3574,22 @@ function objectPatches(
  * (marko's `gfm/__init__.py` defines `make_extension`; a new
  * `gfm/make_extension.py`, once imported, replaces it with the module).
  */
-export async function bindsAtTop(text: string, name: string): Promise<boolean> {
+export async function bindsAtTop(
+  text: string,
+  name: string,
+  /** What moved: an import of one of these (`from ._impl import foo`) becomes one of the new module's, which binds it again once loaded. */
+  moved: readonly string[] = [],
+): Promise<boolean> {
   if (!text.includes(name)) return false;
   return withTree(text, "python", (tree) => {
     const facts = factsOf(tree, text);
     return (
       facts.topLevel.some((t) => t.name === name) ||
-      facts.statements.some((s) => !s.typeChecking && s.parts.some((p) => p.local === name))
+      facts.statements.some(
+        (s) =>
+          !s.typeChecking &&
+          s.parts.some((p) => p.local === name && !(s.kind === "from" && moved.includes(p.name))),
+      )
     );
   });
 }
