@@ -4535,6 +4535,22 @@ pub fn keep(s: &str) -> &str {
 /** Rust (issue 35): each judged by cargo check (std only, offline), warnings included. */
 export const RUST_SHAPES: Shape[] = [
   {
+    // smallvec (bench:real): a `no_std` crate imports `alloc::borrow::ToOwned`, which std's
+    // prelude would bring; a unit calling `.to_owned()` takes the import along.
+    name: "rust: a no_std crate's ToOwned, which the prelude does not bring, goes with a unit calling to_owned",
+    lang: "rust",
+    files: {
+      "Cargo.toml": CARGO_TOML,
+      "src/lib.rs": "#![no_std]\n\nextern crate alloc;\n\npub mod names;\n",
+      "src/names.rs":
+        'use alloc::borrow::ToOwned;\nuse alloc::string::String;\n\n/// An owned copy.\npub fn owned(s: &str) -> String {\n    s.to_owned()\n}\n\n/// Another.\npub fn other() -> String {\n    "x".to_owned()\n}\n',
+      "tests/names.rs":
+        '#[test]\nfn names() {\n    assert_eq!(app::names::owned("a"), "a");\n    assert_eq!(app::names::other(), "x");\n}\n',
+    },
+    move: { from: "src/names.rs", name: "owned", to: "src/owned.rs" },
+    followed: true,
+  },
+  {
     // num-bigint (bench:real): `x.is_zero()`, `BigUint::one()` and `rr.shl(n)` call methods of
     // num_traits' `Zero` and `One` and of `core::ops::Shl`, which the old file imports: each
     // goes along with the unit that calls it, and leaves the old file where nothing else does.

@@ -158,6 +158,9 @@ const STD_TRAIT_CALLS: [string, RegExp][] = [
   ["FromIterator", /\bfrom_iter\s*\(/],
   ["Hash", /\.hash\s*\(/],
   ["PermissionsExt", /\.(?:set_mode|from_mode)\s*\(|\.mode\s*\(\s*\)/],
+  // In the prelude with std; a `no_std` crate imports them from alloc (smallvec's tests).
+  ["ToOwned", /\.to_owned\s*\(/],
+  ["ToString", /\.to_string\s*\(/],
 ];
 
 /**
