@@ -62,9 +62,9 @@ describe("where a Python import back goes across a cycle", () => {
     expect(await withTree(text, "python", (tree) => observerAfter(tree, before))).toBeUndefined();
   });
 
-  it("lists the names a module's top-level lists name by string, __all__ aside", async () => {
+  it("lists the names a module's top-level lists name by string, __all__ and __lazy_modules__ aside", async () => {
     const text =
-      'exported = ["Undefined", "str_join"]\n__all__ = ["keep"]\n\n\ndef f():\n    return ["local"]\n';
+      'exported = ["Undefined", "str_join"]\n__all__ = ["keep"]\n__lazy_modules__ = {"bisect"}\n\n\ndef f():\n    return ["local"]\n';
     const names = await withTree(text, "python", (tree) => namedInStrings(tree));
     expect([...names]).toEqual(["Undefined", "str_join"]);
   });

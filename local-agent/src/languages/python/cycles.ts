@@ -46,7 +46,13 @@ export function namedInStrings(tree: Tree): Set<string> {
   const out = new Set<string>();
   const visit = (node: Node) => {
     if (node.type === "function_definition" || node.type === "class_definition") return;
-    if (node.type === "assignment" && node.childForFieldName("left")?.text === "__all__") return;
+    // `__all__`'s are names of its own, read elsewhere; `__lazy_modules__` names modules whose
+    // imports load lazily (humanize's `{"bisect"}`), which binds nothing.
+    if (
+      node.type === "assignment" &&
+      /^__(?:all|lazy_modules)__$/.test(node.childForFieldName("left")?.text ?? "")
+    )
+      return;
     if (node.type === "string" && /^(?:list|tuple|set)$/.test(node.parent?.type ?? "")) {
       const m = /^(['"])(\w+)\1$/.exec(node.text);
       if (m?.[2]) out.add(m[2]);
