@@ -1573,6 +1573,28 @@ export const PROJECTS: ProjectSpec[] = [
   },
   {
     lang: "python",
+    name: "humanize",
+    source: {
+      from: "git",
+      repo: "python-humanize/humanize",
+      commit: "c3a124cdeb272d7f63bc0aa66f79c6fbafd2fc6d",
+      version: "4.15.0+",
+      // hatch-vcs writes it when the package is built.
+      stand: { "src/humanize/_version.py": '__version__ = "4.15.0"\n' },
+    },
+    importRoot: "src",
+    // New on 2026-12-02 (fourth session): numbers, sizes, lists and times made readable, in
+    // five modules `__init__.py` re-exports (and names in a `__lazy_modules__` set of
+    // strings), gettext translations through `i18n.py` that the others import, and tests
+    // frozen in time with freezegun (its benchmarks, which need pytest-benchmark, not run).
+    packages: ["humanize"],
+    newDir: "src/humanize/moved",
+    debs: ["python3-pytest", "python3-freezegun"],
+    tests: { runner: "pytest", args: ["tests", "--ignore=tests/test_benchmarks.py"] },
+    licence: "MIT",
+  },
+  {
+    lang: "python",
     name: "pyasn1",
     source: {
       from: "git",
@@ -2545,6 +2567,19 @@ version = "1.5"
     // tests beside the crate in `tests/` with shared modules. Debian's manifest as it is.
     debs: ["librust-num-integer-dev", "librust-num-traits-dev"],
     buildCode: "its build script (autocfg's probe of the compiler), which cargo test runs here too",
+    licence: "MIT OR Apache-2.0",
+  },
+  {
+    lang: "rust",
+    name: "smallvec",
+    source: { from: "debian", package: "librust-smallvec-dev", version: "1.9.0-1" },
+    // New on 2026-12-02 (fourth session): a small-vector type in one `lib.rs` of three
+    // thousand lines (the type, its iterators and drains, an `Array` trait implemented by a
+    // macro for every length, `unsafe` code throughout), features gating serde, `arbitrary`
+    // and `specialization` modules, and its tests in `tests.rs`. Debian's manifest as it is.
+    debs: ["librust-bincode-dev", "librust-serde-dev"],
+    buildCode:
+      "the build scripts of the crates its tests depend on (serde), which cargo test runs here too",
     licence: "MIT OR Apache-2.0",
   },
   {
