@@ -38,6 +38,11 @@ export interface HeldFile {
  * Other files that may read through the old module what it would stop importing (Python):
  * those holding one of `names`, each with its path.
  */
+/** What a reader of the old module is asked about what moved (python/move.ts ReaderQuery). */
+type ReaderQuery = Omit<Parameters<typeof pathStrings>[0], "importerPath"> & {
+  importerPath: string;
+};
+
 type CarryReaders = (
   names: readonly string[],
   /** Any file holding one of `names` anywhere (in a pickle's bytes: `\\n_Version`), not as a word alone. */
@@ -183,48 +188,46 @@ export async function carryImports(options: {
         ...(options.modules ? { modules: options.modules } : {}),
       }))
         keep.add(name);
-  if (plan.moved?.length && options.readers)
-    for (const reader of await options.readers(plan.moved, true, true))
-      for (const name of await pathStrings({
-        sourcePath: source.result.path,
-        importerPath: reader.path,
-        text: reader.text,
-        names: plan.moved,
-        ...(options.modules ? { modules: options.modules } : {}),
-      }))
-        if (!namedByPath.has(name)) namedByPath.set(name, { by: reader.path });
-  // What a module reads off the old one's `__all__` by name (marko's parser's registry):
-  // asked of the modules that name it (`block.__all__` after `from . import block`).
-  const stem = /([^/]+?)(?:\/__init__)?\.pyi?$/.exec(source.result.path)?.[1] ?? "";
-  if (plan.moved?.length && options.readers)
-    for (const reader of (await options.readers(["__all__"], true)).filter((r) =>
-      r.text.includes(stem),
-    ))
-      for (const name of await allListedReads({
+  const moved = plan.moved ?? [];
+  const readers = options.readers;
+  /** What each of `found` looks up of what moved on the old module (`ask`), kept bound there. */
+  const lookedUp = async (
+    found: readonly { path: string; text: string }[],
+    ask: (input: ReaderQuery) => Promise<string[]>,
+    star?: Set<string>,
+  ) => {
+    for (const reader of found)
+      for (const name of await ask({
         importerPath: reader.path,
         sourcePath: source.result.path,
         text: reader.text,
-        sourceText: texts.sourceBefore,
-        names: plan.moved,
+        names: moved,
         ...(options.modules ? { modules: options.modules } : {}),
-      }))
-        if (!namedByPath.has(name)) namedByPath.set(name, { by: reader.path });
+      })) {
+        star?.add(name);
+        if (!namedByPath.has(name))
+          namedByPath.set(name, { by: reader.path, ...(star ? { star: true } : {}) });
+      }
+  };
   // What a star import of the old module takes (`from attr.validators import *` re-exporting
   // it from another package): the old module goes on binding it, and listing it.
   const starKept = new Set<string>();
-  if (plan.moved?.length && options.readers)
-    for (const reader of await options.readers(["import *"], true))
-      for (const name of await starTaken({
-        importerPath: reader.path,
-        sourcePath: source.result.path,
-        text: reader.text,
-        sourceText: texts.sourceBefore,
-        names: plan.moved,
-        ...(options.modules ? { modules: options.modules } : {}),
-      })) {
-        starKept.add(name);
-        if (!namedByPath.has(name)) namedByPath.set(name, { by: reader.path, star: true });
-      }
+  if (moved.length && readers) {
+    // By a dotted path in a string, or off a module imported by a name built as it runs.
+    await lookedUp(await readers(moved, true, true), pathStrings);
+    // Off the old one's `__all__` by name (marko's parser's registry): asked of the modules
+    // that name it (`block.__all__` after `from . import block`).
+    const stem = /([^/]+?)(?:\/__init__)?\.pyi?$/.exec(source.result.path)?.[1] ?? "";
+    await lookedUp(
+      (await readers(["__all__"], true)).filter((r) => r.text.includes(stem)),
+      (input) => allListedReads({ ...input, sourceText: texts.sourceBefore }),
+    );
+    await lookedUp(
+      await readers(["import *"], true),
+      (input) => starTaken({ ...input, sourceText: texts.sourceBefore }),
+      starKept,
+    );
+  }
   if (keep.size || namedByPath.size) {
     const kept = await planFor(from, to, texts, {
       ...context,

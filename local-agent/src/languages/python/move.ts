@@ -3459,20 +3459,23 @@ export async function starBindings(
   });
 }
 
-/**
- * What the module at `importerPath` takes of the old module's `names` by a
- * star import as it loads (`from attr.validators import *`): those the old
- * module's `__all__` lists (`sourceText`), else its public ones; none when it
- * does not star-import it.
- */
-export async function starTaken(input: {
+/** A module of the project asked what it takes of the old module's `names`, the old module's text beside it. */
+interface ReaderOfSource {
   importerPath: string;
   sourcePath: string;
   text: string;
   sourceText: string;
   names: readonly string[];
   modules?: ModuleNames;
-}): Promise<string[]> {
+}
+
+/**
+ * What the module at `importerPath` takes of the old module's `names` by a
+ * star import as it loads (`from attr.validators import *`): those the old
+ * module's `__all__` lists (`sourceText`), else its public ones; none when it
+ * does not star-import it.
+ */
+export async function starTaken(input: ReaderOfSource): Promise<string[]> {
   if (!/\bimport\s*\*/.test(input.text)) return [];
   const sourceModule = nameOf(input.sourcePath, input.modules).join(".");
   const stars = await withTree(input.text, "python", (tree) =>
@@ -3494,14 +3497,7 @@ export async function starTaken(input: {
  * the old module by name, as a dotted path in a string is. The old module goes on listing
  * and binding them (imported back, or found on lookup where that would be a circle).
  */
-export async function allListedReads(input: {
-  importerPath: string;
-  sourcePath: string;
-  text: string;
-  sourceText: string;
-  names: readonly string[];
-  modules?: ModuleNames;
-}): Promise<string[]> {
+export async function allListedReads(input: ReaderOfSource): Promise<string[]> {
   if (!input.text.includes("__all__") || input.importerPath === input.sourcePath) return [];
   const sourceModule = nameOf(input.sourcePath, input.modules).join(".");
   if (!sourceModule) return [];
