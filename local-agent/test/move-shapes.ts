@@ -1540,6 +1540,47 @@ export const PYTHON_SHAPES: Shape[] = [
     refused: "assigns _getchar (`global`), declared in pkg/termui.py",
   },
   {
+    // mistletoe's block_token: `_token_types`, which `reset_tokens` rebinds (`global`), a
+    // renderer extends in place and contrib/scheme.py replaces on the module; Paragraph.read
+    // reads it as it runs. Imported at the new module's top, it would stay the list of when
+    // the new module loaded.
+    name: "py: a unit reading a list its old module rebinds as it runs, which another module replaces there",
+    lang: "py",
+    files: {
+      "pkg/__init__.py": "",
+      "pkg/tokens.py": `class A:\n    pass\n\n\nclass B:\n    pass\n\n\ndef tokenize():\n    return [t.__name__ for t in _types]\n\n\ndef add(t):\n    _types.insert(0, t)\n\n\ndef reset():\n    global _types\n    _types = [A, B]\n\n\n_types = []\nreset()\n`,
+      "pkg/scheme.py": `from pkg import tokens\n\n\nclass C:\n    pass\n\n\ndef enter():\n    tokens._types = [C]\n`,
+      "test_tokens.py": `from pkg import scheme, tokens\nfrom pkg.tokens import tokenize\n\nassert tokenize() == ["A", "B"]\ntokens.add(scheme.C)\nassert tokenize() == ["C", "A", "B"]\ntokens.reset()\nassert tokenize() == ["A", "B"]\nscheme.enter()\nassert tokenize() == ["C"]\ntokens.reset()\nassert tokenize() == ["A", "B"]\n`,
+    },
+    move: { from: "pkg/tokens.py", name: "tokenize", to: "pkg/moved/tokenize.py" },
+    followed: true,
+  },
+  {
+    // mistletoe's reset_tokens: `global _token_types`, assigned and never read, and
+    // `globals()[name] for name in __all__`, both of its module.
+    name: "py: a unit assigning a global it never reads, and one calling globals()",
+    lang: "py",
+    files: {
+      "pkg/__init__.py": "",
+      "pkg/tokens.py": `__all__ = ["A"]\n\n\nclass A:\n    pass\n\n\ndef reset():\n    global _types\n    _types = [globals()[name] for name in __all__]\n\n\ndef names():\n    return [t.__name__ for t in _types]\n\n\n_types = []\nreset()\n`,
+      "test_tokens.py": `from pkg.tokens import names, reset\n\nreset()\nassert names() == ["A"]\n`,
+    },
+    move: { from: "pkg/tokens.py", name: "reset", to: "pkg/moved/reset.py" },
+    refused: "assigns _types (`global`), declared in pkg/tokens.py",
+  },
+  {
+    name: "py: a unit calling globals() to find its old module's names",
+    lang: "py",
+    files: {
+      "pkg/__init__.py": "",
+      "pkg/registry.py": `class A:\n    pass\n\n\ndef lookup(name):\n    return globals()[name]\n`,
+      "test_registry.py": `from pkg.registry import lookup\n\nassert lookup("A").__name__ == "A"\n`,
+    },
+    move: { from: "pkg/registry.py", name: "lookup", to: "pkg/moved/lookup.py" },
+    refused:
+      "calls globals(), which from pkg/moved/lookup.py would be the namespace of pkg/moved/lookup.py",
+  },
+  {
     // werkzeug's RulePart (`weight: Weighting`), moved into a package whose importer chain
     // reaches back: what the new module reads of the old one in annotations alone is imported
     // for type checkers alone.

@@ -1819,16 +1819,32 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
   // A global of the old module the unit assigns (`global _getchar` in click's getchar): from the
   // new module it would assign a global of its own, which the old module's readers (and a test
   // patching it there) would never see.
-  const assignsGlobals = await withTree(
-    input.sourceBefore.slice(input.unit.start, input.unit.end),
-    "python",
-    (tree) => globalsDeclared(tree),
+  const unitSource = input.sourceBefore.slice(input.unit.start, input.unit.end);
+  const assignsGlobals = await withTree(unitSource, "python", (tree) => globalsDeclared(tree));
+  // Assigned alone (mistletoe's reset_tokens: `global _token_types`, then `_token_types = …`),
+  // the name is not read, yet it stays the old module's.
+  const staying = [...(assignsGlobals ?? [])].filter(
+    (g) => fromSource.includes(g) || (ownNames.includes(g) && !moved.has(g)),
   );
-  const staying = [...(assignsGlobals ?? [])].filter((g) => fromSource.includes(g));
   if (staying.length)
     blocked.push(
       `${[...moved].join(", ")} assigns ${staying.join(", ")} (\`global\`), declared in ${sourcePath}: from ${destPath} it would assign a global of its own, which ${sourcePath} never sees. Move ${staying.length === 1 ? "it" : "them"} with the unit (in one selection), or leave the unit where it is.`,
     );
+  // `globals()` is the namespace of the module the code is in: from the new module it would
+  // look up (or set) names there, not in the old one (reset_tokens: `globals()[name] for name
+  // in __all__`).
+  if (await withTree(unitSource, "python", callsGlobals))
+    blocked.push(
+      `${[...moved].join(", ")} calls globals(), which from ${destPath} would be the namespace of ${destPath}, not of ${sourcePath}. Leave the unit where it is.`,
+    );
+  // Names the unit reads that its old module rebinds as it runs (a \`global\` in one of its
+  // functions: mistletoe's _token_types, which reset_tokens replaces, read by tokenize_inner):
+  // imported at the new module's top they would stay what they were when it loaded. Imported
+  // in the unit's functions, they are read where they live each time the unit runs, as before.
+  const rebound = await withTree(source, "python", (tree) => {
+    const declared = globalsDeclared(tree);
+    return fromSource.filter((name) => declared.has(name));
+  });
   const back = relativeStyle
     ? relativeOf(nameOf(destPath, modules), sourcePath, modules)
     : nameOf(destPath, modules).join(".");
@@ -1850,13 +1866,12 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
   // Annotations the new module may leave unevaluated (`from __future__ import annotations`,
   // its names imported under `if TYPE_CHECKING:`), unless the unit's code reads annotations
   // when it runs (pydantic and the like, functools.singledispatch).
-  const unitText = input.sourceBefore.slice(input.unit.start, input.unit.end);
   const typingOk =
     !before.facts.statements.some((st) =>
       RUNTIME_ANNOTATIONS.has(
         (st.kind === "from" ? st.module : (st.parts[0]?.name ?? "")).split(".")[0] ?? "",
       ),
-    ) && !/@(?:[\w.]+\.register\b|(?:functools\.)?singledispatch)/.test(unitText);
+    ) && !/@(?:[\w.]+\.register\b|(?:functools\.)?singledispatch)/.test(unitSource);
   const deferred = (r: ModuleRead) =>
     r.annotation === "string" ||
     (r.annotation === "type" && (typingOk || future.includes("annotations")));
@@ -1954,6 +1969,19 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
       ).length > 0;
     if (backAtLoad || byName) late = [...new Set([...late, ...fromSource])];
   }
+  // What the old module rebinds as it runs, the unit reads when it runs: imported there. Read
+  // both as the new module loads and when the unit runs, no one import is right for both.
+  const live: string[] = [];
+  for (const name of rebound) {
+    const its = reads.filter((r) => inUnit(r) && r.name === name && !deferred(r));
+    if (!its.length || its.every((r) => r.immediate)) continue;
+    if (its.some((r) => r.immediate))
+      blocked.push(
+        `${[...moved].join(", ")} reads ${name} both as it is defined and when it runs, and ${sourcePath} rebinds ${name} as it runs (\`global ${name}\`): from ${destPath} no one import of it gives both. Leave the unit where it is, or move it with what rebinds ${name}.`,
+      );
+    else live.push(name);
+  }
+  late = [...new Set([...late, ...live])];
   const deferNew =
     strategy === "lazy-new" ||
     ((strategy === "placed" || strategy === "lazy" || strategy === "top") && late.length > 0);
@@ -2045,10 +2073,16 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
       ({ text: placed, all, inside } = await place(annotated));
     }
     destination = lazyImports(placed, inside, ownModule, late);
-    const lazy = [...new Set(inside.filter((r) => r.inFunction).map((r) => r.name))];
+    const inFunctions = [...new Set(inside.filter((r) => r.inFunction).map((r) => r.name))];
+    const lazy = inFunctions.filter((n) => !live.includes(n));
+    const rereads = inFunctions.filter((n) => live.includes(n));
     if (lazy.length)
       changes.push(
         `${destPath}: imports ${lazy.join(", ")} from ${sourcePath} in the functions that use ${lazy.length === 1 ? "it" : "them"} (a circular import otherwise)`,
+      );
+    if (rereads.length)
+      changes.push(
+        `${destPath}: imports ${rereads.join(", ")} from ${sourcePath} in the functions that use ${rereads.length === 1 ? "it" : "them"} (${sourcePath} rebinds ${rereads.length === 1 ? "it" : "them"} as it runs: read as it is then)`,
       );
     if (annotated.length)
       changes.push(
@@ -2577,6 +2611,13 @@ function globalsDeclared(tree: Tree): Set<string> {
   };
   visit(tree.rootNode);
   return out;
+}
+
+/** Whether the code of `tree` calls the builtin `globals()`. */
+function callsGlobals(tree: Tree): boolean {
+  return tree.rootNode
+    .descendantsOfType("call")
+    .some((c) => c?.childForFieldName("function")?.text === "globals");
 }
 
 /** Every name the code of `tree` holds (identifiers, not in strings or comments). */
