@@ -1556,6 +1556,20 @@ export const PYTHON_SHAPES: Shape[] = [
     followed: true,
   },
   {
+    // click's CliRunner, where utils.py's own secho reads should_strip too: one patch on the
+    // old module must reach both. The unit reads it off the old module as it runs.
+    name: "py: modules patching on the old module a name both the unit and the old module read",
+    lang: "py",
+    files: {
+      "pkg/__init__.py": "",
+      "pkg/utils.py": `def should_strip(s):\n    return True\n\n\ndef echo(s):\n    return "" if should_strip(s) else s\n\n\ndef secho(s):\n    return "!" + ("" if should_strip(s) else s)\n`,
+      "pkg/testing.py": `from . import utils\n\n\ndef isolated(fn):\n    old = utils.should_strip\n    utils.should_strip = lambda s: False\n    try:\n        return fn()\n    finally:\n        utils.should_strip = old\n`,
+      "test_utils.py": `from unittest import mock\n\nfrom pkg.testing import isolated\nfrom pkg.utils import echo, secho\n\nassert echo("a") == "" and secho("a") == "!"\nassert isolated(lambda: echo("a") + secho("b")) == "a!b"\nwith mock.patch("pkg.utils.should_strip", lambda s: False):\n    assert echo("c") + secho("d") == "c!d"\n`,
+    },
+    move: { from: "pkg/utils.py", name: "echo", to: "pkg/moved/echo.py" },
+    followed: true,
+  },
+  {
     // mistletoe's reset_tokens: `global _token_types`, assigned and never read, and
     // `globals()[name] for name in __all__`, both of its module.
     name: "py: a unit assigning a global it never reads, and one calling globals()",

@@ -5,6 +5,7 @@ import type {
   allListedReads as allListedReadsJob,
   bindsAtTop as bindsAtTopJob,
   importsModule as importsModuleJob,
+  patchesOnOld as patchesOnOldJob,
   pathStrings as pathStringsJob,
   readsThrough as readsThroughJob,
   starTaken as starTakenJob,
@@ -98,6 +99,11 @@ export function readsThrough(input: Parameters<typeof readsThroughJob>[0]): Prom
 /** Which of `names` a file looks up on a move's old module by a path in a string (python/move.ts), in the compute thread. */
 export function pathStrings(input: Parameters<typeof pathStringsJob>[0]): Promise<string[]> {
   return run("pathStrings", [input], input.text.length);
+}
+
+/** Which of `names` a file replaces on a move's old module (python/move.ts), in the compute thread. */
+export function patchesOnOld(input: Parameters<typeof patchesOnOldJob>[0]): Promise<string[]> {
+  return run("patchesOnOld", [input], input.text.length);
 }
 
 /** What a module takes of a move's old module by a star import (python/move.ts), in the compute thread. */

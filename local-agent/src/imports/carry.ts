@@ -4,6 +4,7 @@ import { countLines } from "../../../src/shared/core/text.ts";
 import {
   allListedReads,
   importsModule,
+  patchesOnOld,
   pathStrings,
   planImporters,
   planMove,
@@ -228,12 +229,31 @@ export async function carryImports(options: {
       starKept,
     );
   }
-  if (keep.size || namedByPath.size) {
+  // What the unit reads that the old module keeps and reads too, replaced there by another
+  // module (mistletoe's contrib/scheme.py: `block_token._token_types = […]`): the unit reads it
+  // off the old module as it runs, so that the patch reaches both.
+  const live = new Set<string>();
+  const shared = (plan.unitReads ?? []).filter((r) => r.stays && r.oldReads !== false);
+  if (shared.length && readers)
+    for (const reader of await readers(
+      shared.map((r) => r.name),
+      true,
+    ))
+      for (const name of await patchesOnOld({
+        importerPath: reader.path,
+        sourcePath: source.result.path,
+        text: reader.text,
+        names: shared.map((r) => r.name),
+        ...(options.modules ? { modules: options.modules } : {}),
+      }))
+        live.add(name);
+  if (keep.size || namedByPath.size || live.size) {
     const kept = await planFor(from, to, texts, {
       ...context,
       python: {
         ...python,
         ...(keep.size ? { keep: [...keep] } : {}),
+        ...(live.size ? { live: [...live] } : {}),
         ...(namedByPath.size
           ? { namedByPath: [...namedByPath].map(([name, found]) => ({ name, ...found })) }
           : {}),

@@ -55,6 +55,8 @@ export interface MoveContext {
     modules?: ModuleNames;
     keep?: readonly string[];
     namedByPath?: readonly { name: string; by: string; star?: boolean }[];
+    /** What the unit reads off the old module as it runs (PythonMoveInput.live). */
+    live?: readonly string[];
     relativeHint?: boolean;
     throughPackage?: string;
     sourcePackage?: { path: string; text: string };

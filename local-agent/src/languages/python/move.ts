@@ -1306,6 +1306,12 @@ export interface PythonMoveInput extends MoveTexts {
    * reads through one is imported by name.
    */
   stars?: Readonly<Record<string, readonly StarName[]>>;
+  /**
+   * What the unit reads that the old module keeps and reads too, and that other modules
+   * replace on it (patchesOnOld): read off the old module as the unit runs, as the old
+   * module's own code reads it, so that one patch reaches both.
+   */
+  live?: readonly string[];
   /** Whether what the unit reads as it is defined may go with it (takenAlong); on unless said. */
   takeAlong?: boolean;
   /** The private helpers only the unit used, going with it (companionsOf): a second plan's. */
@@ -1843,7 +1849,7 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
   // in the unit's functions, they are read where they live each time the unit runs, as before.
   const rebound = await withTree(source, "python", (tree) => {
     const declared = globalsDeclared(tree);
-    return fromSource.filter((name) => declared.has(name));
+    return fromSource.filter((name) => declared.has(name) || input.live?.includes(name));
   });
   const back = relativeStyle
     ? relativeOf(nameOf(destPath, modules), sourcePath, modules)
@@ -2082,7 +2088,7 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
       );
     if (rereads.length)
       changes.push(
-        `${destPath}: imports ${rereads.join(", ")} from ${sourcePath} in the functions that use ${rereads.length === 1 ? "it" : "them"} (${sourcePath} rebinds ${rereads.length === 1 ? "it" : "them"} as it runs: read as it is then)`,
+        `${destPath}: imports ${rereads.join(", ")} from ${sourcePath} in the functions that use ${rereads.length === 1 ? "it" : "them"} (${sourcePath} or a patch of it rebinds ${rereads.length === 1 ? "it" : "them"} as it runs: read as it is then)`,
       );
     if (annotated.length)
       changes.push(
@@ -3687,6 +3693,31 @@ export async function readsThrough(input: {
           if (!patched.has(use.name)) out.add(use.name);
       }
     }
+    return [...out];
+  });
+}
+
+/**
+ * Which of `names` (what the unit reads that its old module keeps and reads too) `text`
+ * replaces on the old module: assigned (`block_token._token_types = []`), patched by object
+ * (`monkeypatch.setattr(util, "slug", …)`, `mock.patch.object`) or by its dotted path
+ * (`mock.patch("pkg.util.slug")`). One patch reaches both only where both read the name off
+ * the old module as they run (PythonMoveInput.live).
+ */
+export async function patchesOnOld(input: Omit<ReaderOfSource, "sourceText">): Promise<string[]> {
+  const { importerPath, sourcePath, text, modules } = input;
+  const wanted = new Set(input.names);
+  const sourceModule = nameOf(sourcePath, modules).join(".");
+  return withTree(text, "python", (tree) => {
+    const out = new Set<string>();
+    for (const s of factsOf(tree, text).statements) {
+      const found = oldModulePart(s, importerPath, sourceModule, modules);
+      if (!found) continue;
+      for (const name of attributeStores(tree, found.local, wanted)) out.add(name);
+      for (const c of objectPatches(tree, [found.local], wanted)) out.add(c.name);
+    }
+    for (const span of dottedStrings(tree, sourceModule, wanted, true))
+      out.add(text.slice(span.start + sourceModule.length + 1, span.end));
     return [...out];
   });
 }

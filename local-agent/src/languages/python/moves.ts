@@ -13,6 +13,7 @@ export const pythonMoves: MoveLanguage = {
       ...(python.modules ? { modules: python.modules } : {}),
       ...(python.keep?.length ? { keep: python.keep } : {}),
       ...(python.namedByPath?.length ? { namedByPath: python.namedByPath } : {}),
+      ...(python.live?.length ? { live: python.live } : {}),
       ...(python.relativeHint !== undefined ? { relativeHint: python.relativeHint } : {}),
       ...(python.throughPackage !== undefined ? { throughPackage: python.throughPackage } : {}),
       ...(python.sourcePackage !== undefined ? { sourcePackage: python.sourcePackage } : {}),
