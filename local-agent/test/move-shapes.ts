@@ -4627,6 +4627,41 @@ export const RUST_SHAPES: Shape[] = [
     followed: true,
   },
   {
+    // num-traits (bench:real): `fn signum<T: Signed>(value: T) -> T { value.signum() }` beside
+    // `FloatCore`, which declares a `signum` too. The bound's trait is the one called: no other
+    // import (an unused one otherwise).
+    name: "rust: a method a generic bound's trait declares, which another trait the old file imports declares too",
+    lang: "rust",
+    files: {
+      "Cargo.toml": CARGO_TOML,
+      "src/lib.rs": "pub mod float;\npub mod sign;\n",
+      "src/float.rs":
+        "/// Floats without std.\npub trait FloatCore: Copy {\n    /// Its sign.\n    fn signum(self) -> Self;\n}\n\nimpl FloatCore for f64 {\n    fn signum(self) -> Self {\n        f64::signum(self)\n    }\n}\n",
+      "src/sign.rs":
+        "use crate::float::FloatCore;\n\n/// Signed numbers.\npub trait Signed: Copy {\n    /// Its sign.\n    fn signum(&self) -> Self;\n}\n\nimpl Signed for i32 {\n    fn signum(&self) -> Self {\n        i32::signum(*self)\n    }\n}\n\n/// The sign of a value.\npub fn signum<T: Signed>(value: T) -> T {\n    value.signum()\n}\n\n/// The sign of a float.\npub fn float_sign<T: FloatCore>(value: T) -> T {\n    value.signum()\n}\n",
+      "tests/sign.rs":
+        "#[test]\nfn sign() {\n    assert_eq!(app::sign::signum(-3), -1);\n    assert_eq!(app::sign::float_sign(-2.0f64), -1.0);\n}\n",
+    },
+    move: { from: "src/sign.rs", name: "signum", to: "src/signum.rs" },
+    followed: true,
+  },
+  {
+    // num-traits' FloatCore, whose default bodies call its own `self.is_nan()`, which `Float`
+    // declares too: the moving trait's own methods need no other trait.
+    name: "rust: a trait whose default bodies call its own methods, which another trait declares too",
+    lang: "rust",
+    files: {
+      "Cargo.toml": CARGO_TOML,
+      "src/lib.rs": "pub mod float;\n",
+      "src/float.rs":
+        "/// Floats.\npub trait Float: Copy {\n    /// Not a number.\n    fn is_nan(self) -> bool;\n}\n\n/// Floats without std.\npub trait FloatCore: Copy {\n    /// Not a number.\n    fn is_nan(self) -> bool;\n    /// A number.\n    fn is_number(self) -> bool {\n        !self.is_nan()\n    }\n}\n\nimpl Float for f64 {\n    fn is_nan(self) -> bool {\n        self != self\n    }\n}\n\nimpl FloatCore for f64 {\n    fn is_nan(self) -> bool {\n        self != self\n    }\n}\n",
+      "tests/float.rs":
+        "use app::float::FloatCore;\n\n#[test]\nfn float() {\n    assert!(FloatCore::is_number(1.0f64));\n    assert!(!app::float::Float::is_nan(1.0f64));\n}\n",
+    },
+    move: { from: "src/float.rs", name: "FloatCore", to: "src/float_core.rs" },
+    followed: true,
+  },
+  {
     // textwrap's wrap_algorithms.rs: `mod optimal_fit;` (private) and `pub use
     // optimal_fit::{…, Penalties};`. The enum moved into a sibling reads `Penalties`: through the
     // old module's re-export, not the private child it cannot reach (E0603).
