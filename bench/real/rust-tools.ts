@@ -162,7 +162,7 @@ export function rustCheck(root: string): Found[] {
   // `isize::MAX + 1` in a macro rustc 1.95 denies as `arithmetic_overflow`) would leave no
   // test of that target run, untouched or moved.
   const tests = cargo(["test", "--offline", "--workspace", "--no-fail-fast"], root, {
-    RUSTFLAGS: "--cap-lints=warn",
+    RUSTFLAGS: `${process.env.RUSTFLAGS ?? ""} --cap-lints=warn`.trim(),
   });
   let target = "(tests)";
   let failed = 0;
@@ -174,12 +174,25 @@ export function rustCheck(root: string): Found[] {
     if (!test?.[1]) continue;
     failed++;
     // A doc test is named by its file and line (`src/lib.rs - Version::new (line 385)`),
-    // which an edit above it changes: it compares by its file and item.
+    // which an edit above it changes, and by its module's path, which a move of its item
+    // changes (`src/identities.rs - identities::Zero` is `src/zero.rs - zero::Zero` once moved,
+    // the same doc test failing as before): it compares by its item within its module (two
+    // modules' `Foo::new` compare alike: one failing untouched hides the other's).
     const doc = /^(\S+\.rs) - (.*)$/.exec(test[1]);
     const item = doc?.[2]?.replace(/\s*\(line \d+\)$/, "") || "its module's documentation";
+    const within = (file: string) => {
+      const module = file
+        .replace(/^src\//, "")
+        .replace(/(^|\/)(lib|main|mod)\.rs$/, "")
+        .replace(/\.rs$/, "")
+        .split("/")
+        .filter(Boolean)
+        .join("::");
+      return module && item.startsWith(`${module}::`) ? item.slice(module.length + 2) : item;
+    };
     found.push(
       doc?.[1]
-        ? { file: doc[1], code: "test", message: `${doc[1]} - ${item}` }
+        ? { file: doc[1], code: "test", message: `doc test of ${within(doc[1])}` }
         : { file: target, code: "test", message: test[1] },
     );
   }

@@ -1570,6 +1570,18 @@ export const PYTHON_SHAPES: Shape[] = [
     followed: true,
   },
   {
+    // A lambda reads the rebound name: no body to import it in as it runs.
+    name: "py: a unit whose lambda reads a name its old module rebinds as it runs",
+    lang: "py",
+    files: {
+      "pkg/__init__.py": "",
+      "pkg/order.py": `_order = {}\n\n\ndef reset():\n    global _order\n    _order = {"a": 2, "b": 1}\n\n\ndef ordered(items, key=lambda t: _order[t]):\n    return sorted(items, key=key)\n\n\nreset()\n`,
+      "test_order.py": `from pkg.order import ordered\n\nassert ordered(["a", "b"]) == ["b", "a"]\n`,
+    },
+    move: { from: "pkg/order.py", name: "ordered", to: "pkg/moved/ordered.py" },
+    refused: "reads _order in a lambda, and pkg/order.py rebinds _order as it runs",
+  },
+  {
     // mistletoe's reset_tokens: `global _token_types`, assigned and never read, and
     // `globals()[name] for name in __all__`, both of its module.
     name: "py: a unit assigning a global it never reads, and one calling globals()",
@@ -4624,25 +4636,6 @@ export const RUST_SHAPES: Shape[] = [
         "#[test]\nfn calc() {\n    assert!(app::calc::nonzero(1));\n    assert_eq!(app::calc::nothing(), 0);\n}\n",
     },
     move: { from: "src/calc.rs", name: "shifted", to: "src/bits.rs" },
-    followed: true,
-  },
-  {
-    // num-traits (bench:real): `fn signum<T: Signed>(value: T) -> T { value.signum() }` beside
-    // `FloatCore`, which declares a `signum` too. The bound's trait is the one called: no other
-    // import (an unused one otherwise).
-    name: "rust: a method a generic bound's trait declares, which another trait the old file imports declares too",
-    lang: "rust",
-    files: {
-      "Cargo.toml": CARGO_TOML,
-      "src/lib.rs": "pub mod float;\npub mod sign;\n",
-      "src/float.rs":
-        "/// Floats without std.\npub trait FloatCore: Copy {\n    /// Its sign.\n    fn signum(self) -> Self;\n}\n\nimpl FloatCore for f64 {\n    fn signum(self) -> Self {\n        f64::signum(self)\n    }\n}\n",
-      "src/sign.rs":
-        "use crate::float::FloatCore;\n\n/// Signed numbers.\npub trait Signed: Copy {\n    /// Its sign.\n    fn signum(&self) -> Self;\n}\n\nimpl Signed for i32 {\n    fn signum(&self) -> Self {\n        i32::signum(*self)\n    }\n}\n\n/// The sign of a value.\npub fn signum<T: Signed>(value: T) -> T {\n    value.signum()\n}\n\n/// The sign of a float.\npub fn float_sign<T: FloatCore>(value: T) -> T {\n    value.signum()\n}\n",
-      "tests/sign.rs":
-        "#[test]\nfn sign() {\n    assert_eq!(app::sign::signum(-3), -1);\n    assert_eq!(app::sign::float_sign(-2.0f64), -1.0);\n}\n",
-    },
-    move: { from: "src/sign.rs", name: "signum", to: "src/signum.rs" },
     followed: true,
   },
   {

@@ -233,7 +233,7 @@ export async function carryImports(options: {
   // module (mistletoe's contrib/scheme.py: `block_token._token_types = […]`): the unit reads it
   // off the old module as it runs, so that the patch reaches both.
   const live = new Set<string>();
-  const shared = (plan.unitReads ?? []).filter((r) => r.stays && r.oldReads !== false);
+  const shared = (plan.unitReads ?? []).filter((r) => r.own && r.stays && r.oldReads !== false);
   if (shared.length && readers)
     for (const reader of await readers(
       shared.map((r) => r.name),

@@ -27,6 +27,8 @@ export interface UnitRead {
   name: string;
   stays: boolean;
   oldReads?: boolean;
+  /** The old module's own definition (not one it imports). */
+  own?: boolean;
 }
 
 export interface ImportPlan {

@@ -1981,9 +1981,13 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
   for (const name of rebound) {
     const its = reads.filter((r) => inUnit(r) && r.name === name && !deferred(r));
     if (!its.length || its.every((r) => r.immediate)) continue;
-    if (its.some((r) => r.immediate))
+    const why = input.live?.includes(name)
+      ? `other modules replace ${name} on ${sourcePath} (a patch)`
+      : `${sourcePath} rebinds ${name} as it runs (\`global ${name}\`)`;
+    // Read in a lambda (`key=lambda t: _order[t]`): no function body to import it in.
+    if (its.some((r) => r.immediate || !r.inFunction))
       blocked.push(
-        `${[...moved].join(", ")} reads ${name} both as it is defined and when it runs, and ${sourcePath} rebinds ${name} as it runs (\`global ${name}\`): from ${destPath} no one import of it gives both. Leave the unit where it is, or move it with what rebinds ${name}.`,
+        `${[...moved].join(", ")} reads ${name} ${its.some((r) => r.immediate) ? "both as it is defined and when it runs" : "in a lambda"}, and ${why}: from ${destPath} no one import of it reads it as it is when the unit runs. Leave the unit where it is.`,
       );
     else live.push(name);
   }
@@ -2088,7 +2092,7 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
       );
     if (rereads.length)
       changes.push(
-        `${destPath}: imports ${rereads.join(", ")} from ${sourcePath} in the functions that use ${rereads.length === 1 ? "it" : "them"} (${sourcePath} or a patch of it rebinds ${rereads.length === 1 ? "it" : "them"} as it runs: read as it is then)`,
+        `${destPath}: imports ${rereads.join(", ")} from ${sourcePath} in the functions that use ${rereads.length === 1 ? "it" : "them"} (${sourcePath} or a patch of it rebinds ${rereads.length === 1 ? "it" : "them"} as it runs: imported as they are called)`,
       );
     if (annotated.length)
       changes.push(
@@ -2361,7 +2365,12 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
           .filter((n) => n !== guard.split(".")[0] && !(deferNew && late.includes(n))),
         ...carried.flatMap((c) => c.names),
       ]),
-    ].map((name) => ({ name, stays: !droppedNow.includes(name), oldReads: stillRead.has(name) })),
+    ].map((name) => ({
+      name,
+      stays: !droppedNow.includes(name),
+      oldReads: stillRead.has(name),
+      ...(fromSource.includes(name) ? { own: true } : {}),
+    })),
   };
 }
 

@@ -812,38 +812,19 @@ async function planAcrossModules(
   // A trait of the crate whose methods the unit calls is read by it: its import goes along
   // (free.rs's `join` calls `.join(sep)`, Itertools' method, through `use crate::Itertools;`).
   const traits = crateTraits(context);
-  // A trait that moves calls its own methods in its default bodies (num-traits' FloatCore:
-  // `self.is_nan()`, which Float declares too): those calls need no other trait.
-  const ownMethods = new Set(
-    before.items
-      .filter(
-        (i) => i.kind === "trait_item" && i.start >= input.unit.start && i.end <= input.unit.end,
-      )
-      .flatMap((i) => [
-        ...rustCode(input.sourceBefore)
-          .slice(i.start, i.end)
-          .matchAll(/\bfn\s+([a-z_]\w*)/g),
-      ])
-      .map((m) => m[1] ?? ""),
-  );
-  const traitsCalled = (code: string, used: Set<string>, own = new Set<string>()) => {
+  const traitsCalled = (code: string, used: Set<string>) => {
     // Each method called, by whether a call passes arguments (`.iter()` none, `.iter(g)` some;
     // a string literal, blanked in `code`, is one).
     const called = new Map<string, Set<boolean>>();
     for (const m of code.matchAll(/\.\s*([a-z_]\w*)\s*(?:::<[^>]{0,500}>\s*)?\((\))?/g)) {
       const name = m[1] ?? "";
-      if (own.has(name)) continue;
       called.set(name, (called.get(name) ?? new Set()).add(m[2] === undefined));
     }
     // A type's function (`BigUint::one()`, `T::zero()`), keyed as crateTraits keys them.
     for (const m of code.matchAll(
       /\b(?:[A-Z]\w*|Self|[iu](?:8|16|32|64|128|size)|f32|f64)\s*::\s*([a-z_]\w*)\s*(?:::<[^>]{0,500}>\s*)?\(/g,
     ))
-      if (!own.has(m[1] ?? "")) called.set(`::${m[1]}`, new Set([true, false]));
-    // A method a trait the code names declares (a bound: num-traits' `fn signum<T: Signed>(value:
-    // T) -> T { value.signum() }`) is that trait's: no other trait of that name is needed.
-    const named = [...used].flatMap((n) => [...(traits.get(n)?.keys() ?? [])]);
-    for (const m of named) called.delete(m);
+      called.set(`::${m[1]}`, new Set([true, false]));
     const found: string[] = [];
     for (const [trait, methods] of traits)
       if (
@@ -857,12 +838,27 @@ async function planAcrossModules(
     for (const trait of found) used.add(trait);
     return found;
   };
+  // A trait that moves calls its own methods in its default bodies (num-traits' FloatCore:
+  // `self.is_nan()`, which Float declares too): those calls, on `self` and `Self::`, need no
+  // other trait.
+  let traitCode = rustCode(input.sourceBefore);
+  for (const t of before.items.filter(
+    (i) => i.kind === "trait_item" && i.start >= input.unit.start && i.end <= input.unit.end,
+  )) {
+    const body = traitCode.slice(t.start, t.end);
+    const own = new Set([...body.matchAll(/\bfn\s+([a-z_]\w*)/g)].map((m) => m[1] ?? ""));
+    const blanked = body.replace(
+      /\b(self\s*\.|Self\s*::)(\s*)([a-z_]\w*)(?=\s*(?:::<|\())/g,
+      (call, on: string, gap: string, name: string) =>
+        own.has(name) ? " ".repeat(call.length) : `${on}${gap}${name}`,
+    );
+    traitCode = traitCode.slice(0, t.start) + blanked + traitCode.slice(t.end);
+  }
   // What the unit reads without naming it: a glob that brings one of these goes along too
   // (petgraph's `use crate::prelude::*`, which brings `EdgeRef`, whose `.source()` it calls).
   const unitTraits = traitsCalled(
-    `${rustCode(input.sourceBefore).slice(input.unit.start, input.unit.end)}\n${macroCode}`,
+    `${traitCode.slice(input.unit.start, input.unit.end)}\n${macroCode}`,
     before.used,
-    ownMethods,
   );
   const inUnit = (i: Item) => i.start >= input.unit.start && i.end <= input.unit.end;
   const unitItems = before.items.filter(inUnit);
