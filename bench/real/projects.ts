@@ -1554,6 +1554,37 @@ export const PROJECTS: ProjectSpec[] = [
   },
   {
     lang: "python",
+    name: "mistletoe",
+    source: {
+      from: "git",
+      repo: "miyuchina/mistletoe",
+      commit: "028fdb017b464804c6c706acf04c884b7d36ab93",
+      version: "1.6.0+1",
+    },
+    // New on 2026-12-02 (fifth session): a Markdown parser whose block and span tokens are
+    // classes in `block_token.py` and `span_token.py`, kept in module-level lists of token
+    // types that renderers extend as they enter (`add_token`), renderers dispatching on a
+    // token's class name through a render map, a `contrib/` package of renderers that
+    // subclass the core ones, and unittest tests with `parameterized` in `test/`.
+    importRoot: ".",
+    packages: ["mistletoe"],
+    newDir: "mistletoe/moved",
+    debs: ["python3-pytest", "python3-parameterized", "python3-pygments"],
+    tests: {
+      runner: "pytest",
+      args: ["test"],
+      pathBound: [
+        {
+          test: "test/test_repr.py::TestRepr",
+          reason:
+            "asserts each token's repr, which names its class's module (`<mistletoe.block_token.Document with 1 child`): a move of a token class changes it",
+        },
+      ],
+    },
+    licence: "MIT",
+  },
+  {
+    lang: "python",
     name: "sortedcontainers",
     source: {
       from: "git",
@@ -1939,6 +1970,23 @@ export const PROJECTS: ProjectSpec[] = [
   },
   {
     lang: "go",
+    name: "anko",
+    source: {
+      from: "git",
+      repo: "mattn/anko",
+      // The last commit for Go 1.19 (Debian's): the next calls reflect.Value.Comparable (1.20).
+      commit: "b5f1288ad3300ad07cd04440fe3adb72dcfdb028",
+      version: "0.1.12+15",
+    },
+    // New on 2026-12-02 (fifth session): a script interpreter in packages ast (with astutil),
+    // parser (goyacc's generated parser beside its lexer), env, vm (twenty-six files of one
+    // package), core, and forty-one files of `packages` that register the standard library's
+    // functions into env as they initialise. (golang/geo, tried first, took ten minutes a move
+    // with its s2 tests; ulikunitz/xz's tests read data the snapshot does not hold.)
+    licence: "MIT",
+  },
+  {
+    lang: "go",
     name: "tidwall-btree",
     source: {
       from: "git",
@@ -2221,6 +2269,24 @@ export const PROJECTS: ProjectSpec[] = [
     testDirs: ["src/test/java"],
     testClasspath: ["/usr/share/java/junit4.jar", "/usr/share/java/hamcrest.jar"],
     licence: "MIT",
+  },
+  {
+    lang: "java",
+    name: "commons-io",
+    source: {
+      from: "git",
+      repo: "apache/commons-io",
+      commit: "2ae025fe5c4a7d2046c53072b0898e37a079fe62",
+      version: "2.6",
+    },
+    // New on 2026-12-02 (fifth session): seven packages (io, comparator, filefilter, input,
+    // output, monitor, serialization), abstract filters, comparators and proxy streams that
+    // classes of other packages subclass, package-private helpers, and JUnit 4 tests in the
+    // same packages with a test-tools package of their own.
+    sourceDirs: ["src/main/java"],
+    testDirs: ["src/test/java"],
+    testClasspath: ["/usr/share/java/junit4.jar", "/usr/share/java/hamcrest.jar"],
+    licence: "Apache-2.0",
   },
   {
     lang: "java",
@@ -2566,6 +2632,20 @@ version = "1.5"
     // implementing the operator traits through macros, `pub use` of them from `lib.rs`, and
     // tests beside the crate in `tests/` with shared modules. Debian's manifest as it is.
     debs: ["librust-num-integer-dev", "librust-num-traits-dev"],
+    buildCode: "its build script (autocfg's probe of the compiler), which cargo test runs here too",
+    licence: "MIT OR Apache-2.0",
+  },
+  {
+    lang: "rust",
+    name: "num-traits",
+    source: { from: "debian", package: "librust-num-traits-dev", version: "0.2.15-1" },
+    // New on 2026-12-02 (fifth session): numeric traits in public modules (`ops/` with six
+    // children, `float.rs`, `cast.rs`, `bounds.rs`, `identities.rs`), each implemented for
+    // every primitive by macros, a `real` module re-exported from `lib.rs` beside the traits,
+    // `#[cfg]` on `std` and `libm`, and its tests in the modules and in `tests/`. Debian's
+    // manifest as it is. Some three hundred doc tests, each a binary: a move's judging takes
+    // about five minutes on 2 cores.
+    debs: ["librust-autocfg-dev", "librust-libm-dev"],
     buildCode: "its build script (autocfg's probe of the compiler), which cargo test runs here too",
     licence: "MIT OR Apache-2.0",
   },
