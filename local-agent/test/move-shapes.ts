@@ -1570,6 +1570,18 @@ export const PYTHON_SHAPES: Shape[] = [
     followed: true,
   },
   {
+    // The same, the test importing the old module in its function and patching it by object.
+    name: "py: a test importing the old module in a function and patching a name both the unit and the old module read",
+    lang: "py",
+    files: {
+      "pkg/__init__.py": "",
+      "pkg/utils.py": `def should_strip(s):\n    return True\n\n\ndef echo(s):\n    return "" if should_strip(s) else s\n\n\ndef secho(s):\n    return "!" + ("" if should_strip(s) else s)\n`,
+      "test_utils.py": `from unittest import mock\n\nfrom pkg.utils import echo, secho\n\n\ndef check():\n    import pkg.utils\n\n    with mock.patch.object(pkg.utils, "should_strip", lambda s: False):\n        assert echo("c") + secho("d") == "c!d"\n\n\ncheck()\nassert echo("a") == ""\n`,
+    },
+    move: { from: "pkg/utils.py", name: "echo", to: "pkg/moved/echo.py" },
+    followed: true,
+  },
+  {
     // A lambda reads the rebound name: no body to import it in as it runs.
     name: "py: a unit whose lambda reads a name its old module rebinds as it runs",
     lang: "py",

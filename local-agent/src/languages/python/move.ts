@@ -3708,7 +3708,7 @@ export async function readsThrough(input: {
 
 /**
  * Which of `names` (what the unit reads that its old module keeps and reads too) `text`
- * replaces on the old module: assigned (`block_token._token_types = []`), patched by object
+ * replaces on the old module, imported at its top or in a function,: assigned (`block_token._token_types = []`), patched by object
  * (`monkeypatch.setattr(util, "slug", …)`, `mock.patch.object`) or by its dotted path
  * (`mock.patch("pkg.util.slug")`). One patch reaches both only where both read the name off
  * the old module as they run (PythonMoveInput.live).
@@ -3719,7 +3719,9 @@ export async function patchesOnOld(input: Omit<ReaderOfSource, "sourceText">): P
   const sourceModule = nameOf(sourcePath, modules).join(".");
   return withTree(text, "python", (tree) => {
     const out = new Set<string>();
-    for (const s of factsOf(tree, text).statements) {
+    const facts = factsOf(tree, text);
+    // A test importing the old module in its function (`import pkg.utils` in `check()`) too.
+    for (const s of [...facts.statements, ...nestedImportsOf(tree, facts)]) {
       const found = oldModulePart(s, importerPath, sourceModule, modules);
       if (!found) continue;
       for (const name of attributeStores(tree, found.local, wanted)) out.add(name);
