@@ -1643,6 +1643,7 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
       reads: moduleReads(tree, source, 0, source.length),
       named: namedInStrings(tree),
       calls: topLevelCalls(tree),
+      globals: globalsDeclared(tree),
     })),
   );
   const stillRead = new Set(after.reads.map((r) => r.name));
@@ -1826,10 +1827,13 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
   // new module it would assign a global of its own, which the old module's readers (and a test
   // patching it there) would never see.
   const unitSource = input.sourceBefore.slice(input.unit.start, input.unit.end);
-  const assignsGlobals = await withTree(unitSource, "python", (tree) => globalsDeclared(tree));
+  const unitFacts = await withTree(unitSource, "python", (tree) => ({
+    globals: globalsDeclared(tree),
+    callsGlobals: callsGlobals(tree),
+  }));
   // Assigned alone (mistletoe's reset_tokens: `global _token_types`, then `_token_types = …`),
   // the name is not read, yet it stays the old module's.
-  const staying = [...(assignsGlobals ?? [])].filter(
+  const staying = [...(unitFacts?.globals ?? [])].filter(
     (g) => fromSource.includes(g) || (ownNames.includes(g) && !moved.has(g)),
   );
   if (staying.length)
@@ -1839,7 +1843,7 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
   // `globals()` is the namespace of the module the code is in: from the new module it would
   // look up (or set) names there, not in the old one (reset_tokens: `globals()[name] for name
   // in __all__`).
-  if (await withTree(unitSource, "python", callsGlobals))
+  if (unitFacts?.callsGlobals)
     blocked.push(
       `${[...moved].join(", ")} calls globals(), which from ${destPath} would be the namespace of ${destPath}, not of ${sourcePath}. Leave the unit where it is.`,
     );
@@ -1847,10 +1851,9 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
   // functions: mistletoe's _token_types, which reset_tokens replaces, read by tokenize_inner):
   // imported at the new module's top they would stay what they were when it loaded. Imported
   // in the unit's functions, they are read where they live each time the unit runs, as before.
-  const rebound = await withTree(source, "python", (tree) => {
-    const declared = globalsDeclared(tree);
-    return fromSource.filter((name) => declared.has(name) || input.live?.includes(name));
-  });
+  const rebound = fromSource.filter(
+    (name) => after.globals.has(name) || input.live?.includes(name),
+  );
   const back = relativeStyle
     ? relativeOf(nameOf(destPath, modules), sourcePath, modules)
     : nameOf(destPath, modules).join(".");
