@@ -1537,7 +1537,7 @@ export const PYTHON_SHAPES: Shape[] = [
       "test_termui.py": `from pkg import termui\n\nassert termui.getchar() == "k"\ntermui.reset()\n`,
     },
     move: { from: "pkg/termui.py", name: "getchar", to: "pkg/moved/getchar.py" },
-    refused: "assigns _getchar (`global`), declared in pkg/termui.py",
+    refused: "declares _getchar of pkg/termui.py `global`",
   },
   {
     // mistletoe's block_token: `_token_types`, which `reset_tokens` rebinds (`global`), a
@@ -1604,7 +1604,33 @@ export const PYTHON_SHAPES: Shape[] = [
       "test_tokens.py": `from pkg.tokens import names, reset\n\nreset()\nassert names() == ["A"]\n`,
     },
     move: { from: "pkg/tokens.py", name: "reset", to: "pkg/moved/reset.py" },
-    refused: "assigns _types (`global`), declared in pkg/tokens.py",
+    refused: "declares _types of pkg/tokens.py `global`",
+  },
+  {
+    // A `global` for a name only read: from the new module the name would be a global of its
+    // own (pyflakes: its import unused).
+    name: "py: a unit declaring global a name of its old module it only reads",
+    lang: "py",
+    files: {
+      "pkg/__init__.py": "",
+      "pkg/limits.py": `LIMIT = 3\n\n\ndef clamp(n):\n    global LIMIT\n    return min(n, LIMIT)\n\n\ndef double_clamp(n):\n    return clamp(n * 2)\n`,
+      "test_limits.py": `from pkg.limits import clamp, double_clamp\n\nassert clamp(5) == 3\nassert double_clamp(1) == 2\n`,
+    },
+    move: { from: "pkg/limits.py", name: "clamp", to: "pkg/moved/clamp.py" },
+    refused: "declares LIMIT of pkg/limits.py `global`",
+  },
+  {
+    // In the old module, the same `global` rebinds nothing: a name the unit reads both as it
+    // is defined (a default) and as it runs is imported at the top, as any other.
+    name: "py: a unit reading as it is defined and as it runs a name a staying function declares global and only reads",
+    lang: "py",
+    files: {
+      "pkg/__init__.py": "",
+      "pkg/sizes.py": `DEFAULT = 4\n\n\ndef show():\n    global DEFAULT\n    return str(DEFAULT)\n\n\ndef pad(text, width=DEFAULT):\n    return text.ljust(width or DEFAULT)\n`,
+      "test_sizes.py": `from pkg.sizes import pad, show\n\nassert pad("a") == "a   "\nassert pad("a", 0) == "a   "\nassert show() == "4"\n`,
+    },
+    move: { from: "pkg/sizes.py", name: "pad", to: "pkg/moved/pad.py" },
+    followed: true,
   },
   {
     name: "py: a unit calling globals() to find its old module's names",
@@ -1617,6 +1643,18 @@ export const PYTHON_SHAPES: Shape[] = [
     move: { from: "pkg/registry.py", name: "lookup", to: "pkg/moved/lookup.py" },
     refused:
       "calls globals(), which from pkg/moved/lookup.py would be the namespace of pkg/moved/lookup.py",
+  },
+  {
+    // Jinja's `globals` parameters: a `globals` of the unit's own is no namespace of a module.
+    name: "py: a unit calling a parameter of its own named globals",
+    lang: "py",
+    files: {
+      "pkg/__init__.py": "",
+      "pkg/env.py": `BASE = {"a": 1}\n\n\ndef make(globals=dict):\n    made = globals()\n    made.update(BASE)\n    return made\n`,
+      "test_env.py": `from pkg.env import make\n\nassert make() == {"a": 1}\n`,
+    },
+    move: { from: "pkg/env.py", name: "make", to: "pkg/moved/make.py" },
+    followed: true,
   },
   {
     // werkzeug's RulePart (`weight: Weighting`), moved into a package whose importer chain

@@ -19,7 +19,7 @@ import {
 import { type Node, type Tree, withTree } from "../../syntax/parser.ts";
 import { firstLoadRead, namedInStrings, observerAfter, statementAt } from "./cycles.ts";
 import { TYPE_CHECKING } from "./load.ts";
-import { type ModuleRead, moduleNames, moduleReads } from "./scopes.ts";
+import { functionGlobals, type ModuleRead, moduleNames, moduleReads } from "./scopes.ts";
 import { PYTHON_STDLIB } from "./stdlib.ts";
 
 /**
@@ -1643,7 +1643,7 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
       reads: moduleReads(tree, source, 0, source.length),
       named: namedInStrings(tree),
       calls: topLevelCalls(tree),
-      globals: globalsDeclared(tree),
+      globals: functionGlobals(tree).assigned,
     })),
   );
   const stillRead = new Set(after.reads.map((r) => r.name));
@@ -1823,13 +1823,15 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
     ].join("; ");
   };
   const blocked: string[] = [];
-  // A global of the old module the unit assigns (`global _getchar` in click's getchar): from the
-  // new module it would assign a global of its own, which the old module's readers (and a test
-  // patching it there) would never see.
+  // A global of the old module the unit declares (`global _getchar` in click's getchar): from
+  // the new module it would be a global of its own, which the old module's readers (and a test
+  // patching it there) would never see; only read, pyflakes finds the import of it unused.
   const unitSource = input.sourceBefore.slice(input.unit.start, input.unit.end);
   const unitFacts = await withTree(unitSource, "python", (tree) => ({
-    globals: globalsDeclared(tree),
-    callsGlobals: callsGlobals(tree),
+    globals: functionGlobals(tree).declared,
+    // The builtin: not a `globals` the unit binds itself.
+    callsGlobals:
+      callsGlobals(tree) && moduleNames(tree, unitSource, 0, unitSource.length).has("globals"),
   }));
   // Assigned alone (mistletoe's reset_tokens: `global _token_types`, then `_token_types = …`),
   // the name is not read, yet it stays the old module's.
@@ -1838,12 +1840,12 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
   );
   if (staying.length)
     blocked.push(
-      `${[...moved].join(", ")} assigns ${staying.join(", ")} (\`global\`), declared in ${sourcePath}: from ${destPath} it would assign a global of its own, which ${sourcePath} never sees. Move ${staying.length === 1 ? "it" : "them"} with the unit (in one selection), or leave the unit where it is.`,
+      `${[...moved].join(", ")} declares ${staying.join(", ")} of ${sourcePath} \`global\`: from ${destPath} ${staying.length === 1 ? "it" : "they"} would be a global of its own, which ${sourcePath} never sees. Move ${staying.length === 1 ? "it" : "them"} with the unit (in one selection), or leave the unit where it is.`,
     );
   // `globals()` is the namespace of the module the code is in: from the new module it would
   // look up (or set) names there, not in the old one (reset_tokens: `globals()[name] for name
   // in __all__`).
-  if (unitFacts?.callsGlobals)
+  if (unitFacts?.callsGlobals && !ownNames.includes("globals"))
     blocked.push(
       `${[...moved].join(", ")} calls globals(), which from ${destPath} would be the namespace of ${destPath}, not of ${sourcePath}. Leave the unit where it is.`,
     );
@@ -2616,19 +2618,6 @@ function declaresGlobal(tree: Tree, scope: Span, name: string): boolean {
         g.endIndex <= scope.end &&
         kids(g).some((c) => c.type === "identifier" && c.text === name),
     );
-}
-
-function globalsDeclared(tree: Tree): Set<string> {
-  const out = new Set<string>();
-  const visit = (node: Node) => {
-    if (node.type === "global_statement") {
-      for (const c of kids(node)) if (c.type === "identifier") out.add(c.text);
-      return;
-    }
-    for (const c of kids(node)) visit(c);
-  };
-  visit(tree.rootNode);
-  return out;
 }
 
 /** Whether the code of `tree` calls the builtin `globals()`. */

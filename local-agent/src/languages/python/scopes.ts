@@ -25,6 +25,8 @@ interface Scope {
   /** Where each name is bound, every time. */
   boundAt: Map<string, number[]>;
   globals: Set<string>;
+  /** Of `globals`, those declared `global` (not `nonlocal`): names of the module. */
+  moduleGlobals: Set<string>;
   /** A function's body: where a lazy import of what moved would go (its first statement). */
   body?: Node;
 }
@@ -66,7 +68,16 @@ function annotationNames(node: Node): { name: string; at: number }[] {
   }));
 }
 
-function scan(tree: Tree) {
+/** Each tree's scan, made once however many questions are asked of it. */
+const scans = new WeakMap<Tree, ReturnType<typeof scanOnce>>();
+
+function scan(tree: Tree): ReturnType<typeof scanOnce> {
+  let scanned = scans.get(tree);
+  if (!scanned) scans.set(tree, (scanned = scanOnce(tree)));
+  return scanned;
+}
+
+function scanOnce(tree: Tree) {
   const module: Scope = {
     kind: "module",
     parent: undefined,
@@ -74,7 +85,11 @@ function scan(tree: Tree) {
     firstAt: new Map(),
     boundAt: new Map(),
     globals: new Set(),
+    moduleGlobals: new Set(),
   };
+  /** Names a function declares `global`, and those of them it binds (assigns, imports, loops over…). */
+  const declaredGlobals = new Set<string>();
+  const assignedGlobals = new Set<string>();
   const reads: { name: string; at: number; scope: Scope; annotation?: "string" | "type" }[] = [];
   const scope = (kind: Scope["kind"], parent: Scope, body?: Node): Scope => ({
     kind,
@@ -83,10 +98,12 @@ function scan(tree: Tree) {
     firstAt: new Map(),
     boundAt: new Map(),
     globals: new Set(),
+    moduleGlobals: new Set(),
     ...(body ? { body } : {}),
   });
   /** `name` bound in `into` by the node at `at`. */
   const add = (into: Scope, name: string, at: number) => {
+    if (into.moduleGlobals.has(name)) assignedGlobals.add(name);
     into.names.add(name);
     if (!into.firstAt.has(name)) into.firstAt.set(name, at);
     into.boundAt.set(name, [...(into.boundAt.get(name) ?? []), at]);
@@ -247,7 +264,13 @@ function scan(tree: Tree) {
         // A function that sets a global binds it in the module when it runs.
         if (node.type === "global_statement")
           for (const c of kids(node))
-            if (c.type === "identifier") add(module, c.text, c.startIndex);
+            if (c.type === "identifier") {
+              add(module, c.text, c.startIndex);
+              if (s !== module) {
+                s.moduleGlobals.add(c.text);
+                declaredGlobals.add(c.text);
+              }
+            }
         return;
       case "decorated_definition":
         for (const c of kids(node)) visit(c, s);
@@ -323,7 +346,17 @@ function scan(tree: Tree) {
   };
 
   visit(tree.rootNode, module);
-  return { module, reads };
+  return { module, reads, globals: { declared: declaredGlobals, assigned: assignedGlobals } };
+}
+
+/**
+ * The names code declares `global` in its functions, and of them those it binds there
+ * (`global _cache` then `_cache = {}`, `_cache += …`, `for _cache in …`, `import x as
+ * _cache`): the module's names it rebinds as it runs. A `global` for a name only read
+ * rebinds nothing.
+ */
+export function functionGlobals(tree: Tree): { declared: Set<string>; assigned: Set<string> } {
+  return scan(tree).globals;
 }
 
 /** The first statement of a function's body (past its docstring), and its indentation. */
