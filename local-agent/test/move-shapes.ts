@@ -1633,6 +1633,18 @@ export const PYTHON_SHAPES: Shape[] = [
     followed: true,
   },
   {
+    // `del X` after `global X` rebinds the module's X as it runs, as an assignment does.
+    name: "py: a unit reading in a function a name a staying function deletes with global",
+    lang: "py",
+    files: {
+      "pkg/__init__.py": "",
+      "pkg/cache.py": `_inst = [1]\n\n\ndef drop():\n    global _inst\n    del _inst\n\n\ndef size():\n    return len(_inst)\n`,
+      "test_cache.py": `from pkg.cache import size\n\nassert size() == 1\n`,
+    },
+    move: { from: "pkg/cache.py", name: "size", to: "pkg/moved/size.py" },
+    says: "in the functions that use it",
+  },
+  {
     name: "py: a unit calling globals() to find its old module's names",
     lang: "py",
     files: {
@@ -5618,6 +5630,94 @@ pub fn count_all<I: IntoIterator>(iterable: I) -> String {
 `,
     },
     move: { from: "src/free.rs", name: "join", to: "src/join.rs" },
+    followed: true,
+  },
+  {
+    // bytes' buf_impl.rs: `use core::{cmp, mem, ptr};`, where only the macro `buf_get_impl!`
+    // reads `mem`, and only the trait `Buf` invokes the macro: both go, and so does `mem`
+    // (an unused import in the old file otherwise).
+    name: "rust: a use read only by a macro_rules! the unit takes goes from the old file",
+    lang: "rust",
+    files: {
+      "Cargo.toml": CARGO_TOML,
+      "src/lib.rs": "mod buf;\npub use crate::buf::{Get, Slice};\n",
+      "src/buf/mod.rs": "mod get;\npub use self::get::{Get, Slice};\n",
+      "src/buf/get.rs": `use core::{cmp, mem};
+
+macro_rules! get_impl {
+    ($this:ident, $typ:ty) => {{
+        let size = mem::size_of::<$typ>();
+        $this.take(size) as $typ
+    }};
+}
+
+/// Reads numbers.
+pub trait Get {
+    /// Takes up to \`n\` bytes.
+    fn take(&mut self, n: usize) -> usize;
+
+    /// Reads a u16.
+    fn get_u16(&mut self) -> u16 {
+        get_impl!(self, u16)
+    }
+}
+
+/// A slice's length as bytes.
+pub struct Slice(pub usize);
+
+impl Get for Slice {
+    fn take(&mut self, n: usize) -> usize {
+        let taken = cmp::min(n, self.0);
+        self.0 -= taken;
+        taken
+    }
+}
+
+#[test]
+fn reads() {
+    assert_eq!(Slice(5).get_u16(), 2);
+}
+`,
+    },
+    move: { from: "src/buf/get.rs", name: "Get", to: "src/buf/moved_get.rs" },
+    followed: true,
+  },
+  {
+    // bytes' limit.rs: `pub(super) fn new`, which buf_mut.rs calls as `limit::new(…)`, moved to
+    // a sibling: the old module re-exports it no wider than it is (`pub(super) use`; a
+    // `pub(crate) use` is E0364).
+    name: "rust: a pub(super) function others read through its old module is re-exported pub(super)",
+    lang: "rust",
+    files: {
+      "Cargo.toml": CARGO_TOML,
+      "src/lib.rs": "mod buf;\npub use crate::buf::{capped, Limit};\n",
+      "src/buf/mod.rs":
+        "mod limit;\nmod make;\npub use self::limit::Limit;\npub use self::make::capped;\n",
+      "src/buf/limit.rs": `/// A capped count.
+#[derive(Debug)]
+pub struct Limit {
+    /// The cap.
+    pub limit: usize,
+}
+
+pub(super) fn new(limit: usize) -> Limit {
+    Limit { limit }
+}
+`,
+      "src/buf/make.rs": `use super::limit;
+
+/// A limit of \`n\`.
+pub fn capped(n: usize) -> super::Limit {
+    limit::new(n)
+}
+
+#[test]
+fn caps() {
+    assert_eq!(capped(3).limit, 3);
+}
+`,
+    },
+    move: { from: "src/buf/limit.rs", name: "new", to: "src/buf/new.rs" },
     followed: true,
   },
   {

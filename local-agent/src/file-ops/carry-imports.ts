@@ -31,7 +31,13 @@ import {
 } from "../languages/python/modules.ts";
 import { deferPythonImporter, moduleOf } from "../languages/python/move.ts";
 import { rustContext } from "../languages/rust/context.ts";
-import { rustMoveOf, rustPublicPaths, rustReexport, unitCfg } from "../languages/rust/modules.ts";
+import {
+  reexportWords,
+  rustMoveOf,
+  rustPublicPaths,
+  rustReexport,
+  unitCfg,
+} from "../languages/rust/modules.ts";
 import { moduleConfigs } from "../languages/typescript/module-configs.ts";
 import { entryField, extensionsRequired, importerNaming } from "../languages/typescript/resolve.ts";
 import { isInside, type Resolved, resolvePath } from "../paths.ts";
@@ -447,12 +453,19 @@ async function carryOnce(
             text: string,
             names: readonly string[],
             requests: readonly { within?: true }[],
+            destText: string,
           ) =>
             rustReexport(
               text,
               names,
               rustMove.move.newModule,
-              requests.every((r) => r.within) ? "pub(crate)" : "pub",
+              reexportWords(
+                names,
+                destText,
+                rustMove.move.oldModule,
+                rustMove.move.newModule,
+                requests.every((r) => r.within) ? "pub(crate)" : "pub",
+              ),
               fromResult.selection
                 ? unitCfg(
                     sourceFirst.text.slice(fromResult.selection.start, fromResult.selection.end),

@@ -588,6 +588,8 @@ export async function carryReexport(options: {
     text: string,
     names: readonly string[],
     requests: readonly { within?: true }[],
+    /** The new file's text, which declares them. */
+    destText: string,
   ) => string;
 }): Promise<HeldFile> {
   const { source, dest, requests } = options;
@@ -595,7 +597,7 @@ export async function carryReexport(options: {
   const names = [...new Set(requests.flatMap((r) => r.names))];
   const lang = languageOf(source.abs);
   const text = options.rustReexport
-    ? options.rustReexport(source.current.text, names, requests)
+    ? options.rustReexport(source.current.text, names, requests, dest.text)
     : isScript(lang) && source.current.exists
       ? await planReexport({
           lang,

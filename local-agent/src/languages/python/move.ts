@@ -1840,7 +1840,7 @@ export async function planPythonImports(input: PythonMoveInput): Promise<ImportP
   );
   if (staying.length)
     blocked.push(
-      `${[...moved].join(", ")} declares ${staying.join(", ")} of ${sourcePath} \`global\`: from ${destPath} ${staying.length === 1 ? "it" : "they"} would be a global of its own, which ${sourcePath} never sees. Move ${staying.length === 1 ? "it" : "them"} with the unit (in one selection), or leave the unit where it is.`,
+      `${[...moved].join(", ")} declares ${staying.join(", ")} of ${sourcePath} \`global\`: from ${destPath} ${staying.length === 1 ? "it would be a global" : "they would be globals"} of ${destPath}, which ${sourcePath} never sees. Move ${staying.length === 1 ? "it" : "them"} with the unit (in one selection), or leave the unit where it is.`,
     );
   // `globals()` is the namespace of the module the code is in: from the new module it would
   // look up (or set) names there, not in the old one (reset_tokens: `globals()[name] for name

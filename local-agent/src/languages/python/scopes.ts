@@ -312,6 +312,16 @@ function scanOnce(tree: Tree) {
         visit(node.childForFieldName("right"), s);
         return;
       }
+      case "delete_statement": {
+        // `del X` unbinds X where it is bound: in a function that says `global X`, the module's.
+        for (const c of kids(node)) {
+          const targets = c.type === "expression_list" ? kids(c) : [c];
+          for (const t of targets)
+            if (t.type === "identifier" && s.moduleGlobals.has(t.text)) assignedGlobals.add(t.text);
+          visit(c, s);
+        }
+        return;
+      }
       case "named_expression": {
         const name = node.childForFieldName("name");
         if (name) add(owner(s), name.text, name.startIndex);

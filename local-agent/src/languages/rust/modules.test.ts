@@ -8,6 +8,7 @@ import {
   inlineModules,
   modulePathOf,
   type RustContext,
+  reexportWords,
   resolvePath,
   rewriteRustImporter,
   rustCode,
@@ -233,6 +234,30 @@ describe("the old module's re-export of a unit built for some configurations (it
     ).toBe(
       'use std::fmt;\n#[cfg(feature = "use_alloc")]\npub use crate::join::join;\n\npub fn keep() {}\n',
     );
+  });
+});
+
+describe("reexportWords", () => {
+  const words = (text: string, wanted: "pub" | "pub(crate)" = "pub") =>
+    reexportWords(["new"], text, ["buf", "limit"], ["buf", "new"], wanted);
+
+  it("re-exports no wider than the item is declared in its new module (E0364)", () => {
+    expect(words("pub(super) fn new() {}\n")).toBe("pub(super)");
+    expect(words("pub(crate) fn new() {}\n")).toBe("pub(crate)");
+    expect(words("pub(in crate::buf) const fn new() {}\n")).toBe("pub(super)");
+    expect(words("fn new() {}\n")).toBe("");
+  });
+
+  it("as wide as asked for where the item is pub, or not found", () => {
+    expect(words("pub fn new() {}\n")).toBe("pub");
+    expect(words("pub fn new() {}\n", "pub(crate)")).toBe("pub(crate)");
+    expect(words("// fn new() {}\n")).toBe("pub");
+  });
+
+  it("names an ancestor further up by its path", () => {
+    expect(
+      reexportWords(["T"], "pub(in crate::a) struct T;\n", ["a", "b", "c"], ["a", "d"], "pub"),
+    ).toBe("pub(in crate::a)");
   });
 });
 

@@ -737,21 +737,54 @@ export function unitCfg(unit: string): string {
 /** Above a `use` of a deprecated item. */
 export const ALLOW_DEPRECATED = "#[allow(deprecated)]\n";
 
+/**
+ * The words of a re-export from `oldModule` of `names` as `newModule`'s text
+ * declares them: as wide as `wanted`, and no wider than the narrowest of the
+ * items (E0364: bytes' `pub(super) fn new`, moved from `buf::limit` to
+ * `buf::new` and re-exported from `limit` for `buf_mut.rs`, is `pub(super) use`).
+ */
+export function reexportWords(
+  names: readonly string[],
+  newText: string,
+  oldModule: readonly string[],
+  newModule: readonly string[],
+  wanted: "pub" | "pub(crate)",
+): string {
+  const code = rustCode(newText);
+  let narrowest: string[] | undefined;
+  for (const name of names) {
+    const declared = new RegExp(
+      `^(pub\\s*(?:\\([^)]*\\)\\s*)?)?(?:(?:const|async|unsafe|default|extern(?:\\s+"[^"]*")?)\\s+)*(?:fn|struct|enum|union|trait|type|const|static|mod)\\s+(?:r#)?${name}\\b`,
+      "m",
+    ).exec(code);
+    if (!declared) continue;
+    const scope = scopeOf(declared[1]?.trim() ?? "", newModule);
+    if (scope && (!narrowest || scope.length > narrowest.length)) narrowest = scope;
+  }
+  if (narrowest === undefined) return wanted;
+  if (narrowest.length === 0) return "pub(crate)";
+  const same = (a: readonly string[], b: readonly string[]) => a.join("::") === b.join("::");
+  // Not wider than the old module itself, or outside its reach: a `use` of its own.
+  if (!within(oldModule, narrowest) || same(narrowest, oldModule)) return "";
+  if (same(narrowest, oldModule.slice(0, -1))) return "pub(super)";
+  return `pub(in crate::${narrowest.join("::")})`;
+}
+
 /** The old module's text re-exporting `names` from `newModule`, so that paths through it hold (`pub use crate::text::slug;`). */
 export function rustReexport(
   text: string,
   names: readonly string[],
   newModule: readonly string[],
-  /** `pub` for other crates' paths; `pub(crate)` where only the crate reads through it. */
-  words: "pub" | "pub(crate)" = "pub",
+  /** `pub` for other crates' paths; `pub(crate)` where only the crate reads through it (reexportWords). */
+  words = "pub",
   /** The unit's `#[cfg(…)]` lines: what is built only so is re-exported only so. */
   cfg = "",
 ): string {
   const path = ["crate", ...newModule].join("::");
   const line = `${cfg}${
     names.length === 1
-      ? `${words} use ${path}::${names[0]};`
-      : `${words} use ${path}::{${names.join(", ")}};`
+      ? `${words ? `${words} ` : ""}use ${path}::${names[0]};`
+      : `${words ? `${words} ` : ""}use ${path}::{${names.join(", ")}};`
   }`;
   const code = rustCode(text);
   // A `use` of the same items the move added for the old module's own reads becomes this one.
@@ -771,8 +804,8 @@ export function rustReexport(
       : text;
   const at = found.index - (ungated.length === text.length ? 0 : (gate?.[0].length ?? 0));
   // Already as wide (a `pub(crate) use` the move wrote for the old module's own reads).
-  if (found[1]?.trim() === words || found[1]?.trim() === "pub") return ungated;
-  return `${ungated.slice(0, at)}${words} ${ungated.slice(at + (found[1] ?? "").length)}`;
+  if ((found[1]?.trim() ?? "") === words || found[1]?.trim() === "pub") return ungated;
+  return `${ungated.slice(0, at)}${words ? `${words} ` : ""}${ungated.slice(at + (found[1] ?? "").length)}`;
 }
 
 /**

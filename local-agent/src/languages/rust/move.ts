@@ -871,17 +871,24 @@ async function planAcrossModules(
   const own = before.items.filter((i) => !movedSet.has(i.name) && reads(i, before) && !inUnit(i));
   const cfgOf = (items: readonly Item[]) => (name: string) =>
     items.find((i) => i.name === name)?.cfg ?? "";
-  const after = await withTree(input.sourceAfter, "rust", (tree) => {
-    const reads = readsIn(tree, input.sourceAfter, 0, input.sourceAfter.length);
+  // The old file as the move leaves it, read with the macros the unit takes gone (blanked, so
+  // that offsets hold): what only their bodies read (bytes' `buf_get_impl!`, `mem::size_of`)
+  // is not read there any more.
+  const sourceLeft = macros.take.reduce(
+    (text, m) => text.replace(m.text, m.text.replace(/[^\n]/g, " ")),
+    input.sourceAfter,
+  );
+  const after = await withTree(sourceLeft, "rust", (tree) => {
+    const reads = readsIn(tree, sourceLeft, 0, sourceLeft.length);
     return {
       ...reads,
-      under: readUnder(tree, 0, input.sourceAfter.length, reads.locals),
-      facts: factsOf(tree, input.sourceAfter),
+      under: readUnder(tree, 0, sourceLeft.length, reads.locals),
+      facts: factsOf(tree, sourceLeft),
       items: itemsOf(tree),
       members: implMembersOf(tree),
     };
   });
-  const afterCode = rustCode(input.sourceAfter);
+  const afterCode = rustCode(sourceLeft);
   const namedAfter = new Set(after.used);
   // A trait whose methods are called only in blocks that import it themselves (rand's test
   // `fn test_dist_string() { use crate::distributions::{…, DistString, …}; … }`): the file
