@@ -1604,6 +1604,29 @@ export const PROJECTS: ProjectSpec[] = [
   },
   {
     lang: "python",
+    name: "isodate",
+    source: {
+      from: "git",
+      repo: "gweis/isodate",
+      commit: "17cb25eb7bc3556a68f3f7b241313e9bb8b23760",
+      version: "0.7.2+3",
+      // setuptools_scm writes it when the package is built.
+      stand: { "src/isodate/version.py": 'version = "0.7.2"\n' },
+    },
+    importRoot: "src",
+    // New on 2026-12-02 (sixth session): ISO 8601 parsing and formatting in eight modules
+    // `__init__.py` re-exports, which import each other's parsers (`isodatetime` reads
+    // `isodates`, `isotime` and `isotzinfo`), format constants `isostrf` defines and every
+    // formatter reads, a `Duration` class beside `datetime`'s arithmetic, `tzinfo` classes
+    // pickled by its tests.
+    packages: ["isodate"],
+    newDir: "src/isodate/moved",
+    debs: ["python3-pytest"],
+    tests: { runner: "pytest", args: ["tests"] },
+    licence: "BSD-3-Clause",
+  },
+  {
+    lang: "python",
     name: "humanize",
     source: {
       from: "git",
@@ -1924,6 +1947,21 @@ export const PROJECTS: ProjectSpec[] = [
   },
   {
     lang: "go",
+    name: "gotextdiff",
+    source: {
+      from: "git",
+      repo: "hexops/gotextdiff",
+      commit: "b9e968e209a0ab9d16bd125a4e7d16873482c839",
+      version: "1.0.3+3",
+    },
+    // New on 2026-12-02 (sixth session): gopls' text diffs as a module of its own: the root
+    // package's edits and unified output, `myers` computing them, `span` (positions, URIs,
+    // UTF-16 columns, files kept apart by build tags for Go 1.11 and 1.12), a `difftest`
+    // package of cases the others' tests share, and `testenv`.
+    licence: "BSD-3-Clause",
+  },
+  {
+    lang: "go",
     name: "monkey",
     source: {
       from: "git",
@@ -2136,6 +2174,35 @@ export const PROJECTS: ProjectSpec[] = [
     resourceDirs: ["src/main/resources", "src/test/resources"],
     classpath: ["/usr/share/java/commons-lang3.jar"],
     debs: ["libcommons-lang3-java"],
+    licence: "Apache-2.0",
+  },
+  {
+    lang: "java",
+    name: "commons-lang",
+    source: {
+      from: "git",
+      repo: "apache/commons-lang",
+      commit: "4777c3a5e4291af2420db57d008152c70c4a8f24",
+      version: "3.4",
+    },
+    // New on 2026-12-02 (sixth session): twelve packages (lang3 and its builder,
+    // concurrent, event, exception, math, mutable, reflect, text, text.translate, time, tuple)
+    // whose classes reach each other's package-private helpers, static utility classes the
+    // others call throughout, abstract translators subclassed across packages, and some four
+    // thousand JUnit 4 tests with Hamcrest, EasyMock and commons-io. Debian's jars at the
+    // versions it has (EasyMock 5, commons-io 2.11).
+    sourceDirs: ["src/main/java"],
+    testDirs: ["src/test/java"],
+    resourceDirs: ["src/test/resources"],
+    testClasspath: [
+      "/usr/share/java/junit4.jar",
+      "/usr/share/java/hamcrest-all.jar",
+      "/usr/share/java/easymock.jar",
+      "/usr/share/java/byte-buddy.jar",
+      "/usr/share/java/objenesis.jar",
+      "/usr/share/java/commons-io.jar",
+    ],
+    debs: ["libeasymock-java", "libcommons-io-java", "libhamcrest-java"],
     licence: "Apache-2.0",
   },
   {
@@ -2648,6 +2715,26 @@ version = "1.5"
     debs: ["librust-autocfg-dev", "librust-libm-dev"],
     buildCode: "its build script (autocfg's probe of the compiler), which cargo test runs here too",
     licence: "MIT OR Apache-2.0",
+  },
+  {
+    lang: "rust",
+    name: "bytes",
+    source: { from: "debian", package: "librust-bytes-dev", version: "1.2.1-1" },
+    // New on 2026-12-02 (sixth session): byte buffers in `bytes.rs` and `bytes_mut.rs`, a
+    // `buf/` module of eleven children that `buf/mod.rs` re-exports (`pub use
+    // self::buf_impl::Buf`) and `lib.rs` re-exports again, adapters (`Chain`, `Take`, `Limit`,
+    // `Reader`, `Writer`) built by the traits' default methods, a `fmt/` module of `Debug` and
+    // hex impls, a `loom` shim of atomics chosen by `cfg`, and its tests in `tests/`.
+    // Debian's manifest without loom, a dev-dependency under `cfg(loom)` alone (not in
+    // Debian; cargo resolves it whatever the target).
+    edits: [
+      { file: "Cargo.toml", line: '[target."cfg(loom)".dev-dependencies.loom]', with: "" },
+      { file: "Cargo.toml", line: 'version = "0.5"', with: "" },
+    ],
+    debs: ["librust-serde-test-dev", "librust-serde-dev"],
+    buildCode:
+      "the build scripts of the crates its tests depend on (serde), which cargo test runs here too",
+    licence: "MIT",
   },
   {
     lang: "rust",

@@ -72,8 +72,10 @@ function annotationNames(node: Node): { name: string; at: number }[] {
 const scans = new WeakMap<Tree, ReturnType<typeof scanOnce>>();
 
 function scan(tree: Tree): ReturnType<typeof scanOnce> {
-  let scanned = scans.get(tree);
-  if (!scanned) scans.set(tree, (scanned = scanOnce(tree)));
+  const known = scans.get(tree);
+  if (known) return known;
+  const scanned = scanOnce(tree);
+  scans.set(tree, scanned);
   return scanned;
 }
 
